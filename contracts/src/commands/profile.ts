@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { categoryIdSchema } from '../categories.js';
+import { categoryAddedSchema, categoryChangesSchema } from '../events/profile.js';
+import { uuidSchema } from '../ids.js';
+
+const commandBase = { commandId: uuidSchema };
+
+export const addCategorySchema = categoryAddedSchema.extend(commandBase).strict();
+
+export const editCategorySchema = z
+  .object({
+    ...commandBase,
+    categoryId: uuidSchema,
+    changes: categoryChangesSchema.refine((c) => Object.keys(c).length > 0, { error: 'nothing_to_change' }),
+  })
+  .strict();
+
+export const deleteCategorySchema = z
+  .object({ ...commandBase, categoryId: uuidSchema, replacementCategoryId: categoryIdSchema.optional() })
+  .strict();
+
+export type AddCategory = { type: 'AddCategory'; data: z.infer<typeof addCategorySchema> };
+export type EditCategory = { type: 'EditCategory'; data: z.infer<typeof editCategorySchema> };
+export type DeleteCategory = { type: 'DeleteCategory'; data: z.infer<typeof deleteCategorySchema> };
+export type ProfileCommand = AddCategory | EditCategory | DeleteCategory;
+
+export const profileCommandSchemas = {
+  AddCategory: addCategorySchema,
+  EditCategory: editCategorySchema,
+  DeleteCategory: deleteCategorySchema,
+} as const;

@@ -1,0 +1,70 @@
+/**
+ * Stable error codes. The server answers `{ error: { code, message, fields? } }`; the
+ * frontend maps each code to a localized message, so codes never change meaning.
+ */
+export const ERROR_CODES = [
+  // request shape
+  'validation_failed',
+  'unknown_field',
+  'field_required',
+  'field_invalid',
+  'text_too_long',
+  'id_invalid',
+  'date_invalid',
+  'time_invalid',
+  'amount_required',
+  'amount_not_integer',
+  'amount_not_positive',
+  'amount_too_large',
+  'amount_invalid',
+  'amount_too_precise',
+  'currency_invalid',
+  'type_invalid',
+  'category_required',
+  'name_required',
+  'icon_required',
+  'color_required',
+  'color_invalid',
+  'nothing_to_change',
+  // rules
+  'category_not_found',
+  'category_type_mismatch',
+  'category_name_taken',
+  'category_built_in',
+  'category_replacement_invalid',
+  'transaction_exists',
+  'transaction_not_found',
+  'transaction_deleted',
+  // transport
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'unknown_command',
+  'internal',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ApiErrorBody {
+  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
+}
+
+/** A broken business rule, returned (never thrown) by deciders. */
+export interface DomainError {
+  readonly kind: 'domain_error';
+  readonly code: ErrorCode;
+  readonly status: 404 | 409 | 422;
+  readonly field?: string;
+}
+
+export function domainError(code: ErrorCode, status: 404 | 409 | 422 = 422, field?: string): DomainError {
+  return field === undefined ? { kind: 'domain_error', code, status } : { kind: 'domain_error', code, status, field };
+}
+
+export function isDomainError(value: unknown): value is DomainError {
+  return typeof value === 'object' && value !== null && (value as DomainError).kind === 'domain_error';
+}

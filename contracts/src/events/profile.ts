@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { categoryIdSchema, categoryTypeSchema, colorSchema } from '../categories.js';
+import { uuidSchema } from '../ids.js';
+import { LIMITS, boundedText } from '../text.js';
+
+export const categoryNameSchema = boundedText(LIMITS.categoryName, 'name_required');
+export const iconSchema = boundedText(LIMITS.icon, 'icon_required').pipe(
+  z.string().regex(/^[a-z0-9-]+$/, { error: 'field_invalid' }),
+);
+
+export const categoryAddedSchema = z
+  .object({
+    categoryId: uuidSchema,
+    name: categoryNameSchema,
+    type: categoryTypeSchema,
+    icon: iconSchema,
+    color: colorSchema,
+  })
+  .strict();
+
+export const categoryChangesSchema = z
+  .object({
+    name: categoryNameSchema.optional(),
+    type: categoryTypeSchema.optional(),
+    icon: iconSchema.optional(),
+    color: colorSchema.optional(),
+  })
+  .strict();
+
+export const categoryEditedSchema = z.object({ categoryId: uuidSchema, changes: categoryChangesSchema }).strict();
+
+/** Transactions of a deleted category move to the replacement; none is orphaned. */
+export const categoryDeletedSchema = z
+  .object({ categoryId: uuidSchema, replacementCategoryId: categoryIdSchema })
+  .strict();
+
+export type CategoryAdded = { type: 'CategoryAdded'; data: z.infer<typeof categoryAddedSchema> };
+export type CategoryEdited = { type: 'CategoryEdited'; data: z.infer<typeof categoryEditedSchema> };
+export type CategoryDeleted = { type: 'CategoryDeleted'; data: z.infer<typeof categoryDeletedSchema> };
+export type ProfileEvent = CategoryAdded | CategoryEdited | CategoryDeleted;
+
+export const profileEventSchemas = {
+  CategoryAdded: categoryAddedSchema,
+  CategoryEdited: categoryEditedSchema,
+  CategoryDeleted: categoryDeletedSchema,
+} as const;
+
+export const profilePersonalFields = {
+  CategoryAdded: ['name'],
+  CategoryEdited: ['changes.name'],
+  CategoryDeleted: [],
+} as const satisfies Record<ProfileEvent['type'], readonly string[]>;

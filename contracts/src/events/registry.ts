@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+import { profileEventSchemas, profilePersonalFields, type ProfileEvent } from './profile.js';
+import { transactionEventSchemas, transactionPersonalFields, type TransactionEvent } from './transaction.js';
+
+export type PlentyEvent = TransactionEvent | ProfileEvent;
+export type PlentyEventType = PlentyEvent['type'];
+
+export const CURRENT_SCHEMA_VERSION = 1;
+
+export const eventDataSchemas: Record<PlentyEventType, z.ZodType> = {
+  ...transactionEventSchemas,
+  ...profileEventSchemas,
+};
+
+const personalFields: Record<string, readonly string[]> = {
+  ...transactionPersonalFields,
+  ...profilePersonalFields,
+};
+
+/** Dotted paths in an event's data that hold personal text; [] for unknown types. */
+export function personalFieldsOf(eventType: string): readonly string[] {
+  return personalFields[eventType] ?? [];
+}
+
+export function isPlentyEventType(type: string): type is PlentyEventType {
+  return Object.hasOwn(eventDataSchemas, type);
+}

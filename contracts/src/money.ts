@@ -1,0 +1,165 @@
+import { z } from 'zod';
+
+export const CURRENCIES = ['LAK', 'THB', 'USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const currencySchema = z.enum(CURRENCIES);
+
+/** Largest magnitude an amount may have, in minor units (DESIGN.md section 5). */
+export const MAX_AMOUNT = 2 ** 51;
+
+export interface Money {
+  readonly amount: number;
+  readonly currency: Currency;
+}
+
+export const amountSchema = z
+  .number({ error: 'amount_required' })
+  .int({ error: 'amount_not_integer' })
+  .refine((n) => Math.abs(n) <= MAX_AMOUNT, { error: 'amount_too_large' });
+
+export const moneySchema = z
+  .object({ amount: amountSchema, currency: currencySchema })
+  .strict();
+
+export const positiveMoneySchema = z
+  .object({
+    amount: amountSchema.refine((n) => n > 0, { error: 'amount_not_positive' }),
+    currency: currencySchema,
+  })
+  .strict();
+
+const exponents = new Map<Currency, number>(
+  CURRENCIES.map((currency) => [
+    currency,
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+      .maximumFractionDigits ?? 2,
+  ]),
+);
+
+/** Number of minor-unit digits of a currency, from CLDR: LAK 0, the others 2. */
+export function minorUnitExponent(currency: Currency): number {
+  return exponents.get(currency) ?? 2;
+}
+
+export function money(amount: number, currency: Currency): Money {
+  assertSafeAmount(amount);
+  return { amount, currency };
+}
+
+function assertSafeAmount(amount: number): void {
+  if (!Number.isInteger(amount) || Math.abs(amount) > MAX_AMOUNT) {
+    throw new RangeError(`amount out of range: ${amount}`);
+  }
+}
+
+function assertSameCurrency(a: Money, b: Money): void {
+  if (a.currency !== b.currency) {
+    throw new TypeError(`currency mismatch: ${a.currency} and ${b.currency}`);
+  }
+}
+
+export function add(a: Money, b: Money): Money {
+  assertSameCurrency(a, b);
+  return money(a.amount + b.amount, a.currency);
+}
+
+export function subtract(a: Money, b: Money): Money {
+  assertSameCurrency(a, b);
+  return money(a.amount - b.amount, a.currency);
+}
+
+export function sum(values: readonly Money[], currency: Currency): Money {
+  return values.reduce((total, value) => add(total, value), money(0, currency));
+}
+
+/**
+ * Splits an amount into parts proportional to the ratios, in whole minor units.
+ * Remainders go to the parts with the largest ratios first, so parts always sum to
+ * the original amount.
+ */
+export function allocate(value: Money, ratios: readonly number[]): Money[] {
+  if (ratios.length === 0 || ratios.some((r) => !Number.isInteger(r) || r < 0)) {
+    throw new RangeError('ratios must be non-negative integers');
+  }
+  const total = ratios.reduce((a, b) => a + b, 0);
+  if (total === 0) throw new RangeError('ratios must not all be zero');
+  const base = ratios.map((r) => Number((BigInt(value.amount) * BigInt(r)) / BigInt(total)));
+  let remainder = value.amount - base.reduce((a, b) => a + b, 0);
+  const order = ratios.map((r, i) => ({ r, i })).sort((x, y) => y.r - x.r || x.i - y.i);
+  const step = remainder >= 0 ? 1 : -1;
+  for (let k = 0; remainder !== 0; k = (k + 1) % order.length) {
+    const slot = order[k];
+    if (!slot || slot.r === 0) continue;
+    base[slot.i] = (base[slot.i] ?? 0) + step;
+    remainder -= step;
+  }
+  return base.map((amount) => money(amount, value.currency));
+}
+
+export type ParseMoneyError =
+  | 'amount_required'
+  | 'amount_invalid'
+  | 'amount_too_precise'
+  | 'amount_too_large';
+
+export type ParseResult =
+  | { ok: true; value: Money }
+  | { ok: false; error: ParseMoneyError };
+
+function separators(locale: string): { group: string; decimal: string } {
+  const parts = new Intl.NumberFormat(locale).formatToParts(1234567.5);
+  return {
+    group: parts.find((p) => p.type === 'group')?.value ?? ',',
+    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+  };
+}
+
+const NATIVE_DIGITS: Record<string, string> = {
+  '๐': '0', '๑': '1', '๒': '2', '๓': '3', '๔': '4', '๕': '5', '๖': '6', '๗': '7', '๘': '8', '๙': '9',
+  '໐': '0', '໑': '1', '໒': '2', '໓': '3', '໔': '4', '໕': '5', '໖': '6', '໗': '7', '໘': '8', '໙': '9',
+};
+
+/**
+ * Parses what a person typed ("1,234.50", "1.234,50", "๑๒๓") in the locale's
+ * separators into integer minor units, without ever going through a float.
+ */
+export function parseMoney(input: string, currency: Currency, locale: string): ParseResult {
+  const exponent = minorUnitExponent(currency);
+  const { group, decimal } = separators(locale);
+  let text = input
+    .trim()
+    .replace(/[๐-๙໐-໙]/g, (d) => NATIVE_DIGITS[d] ?? d)
+    .replace(/[\s\u00a0\u202f]/g, '');
+  if (text === '') return { ok: false, error: 'amount_required' };
+  if (group !== decimal) text = text.split(group).join('');
+  if (decimal !== '.') text = text.replace(decimal, '.');
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(text);
+  if (!match) return { ok: false, error: 'amount_invalid' };
+  const whole = match[1] ?? '0';
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  if (fraction.length > exponent) return { ok: false, error: 'amount_too_precise' };
+  const minor = BigInt(whole) * 10n ** BigInt(exponent) + BigInt(fraction.padEnd(exponent, '0') || '0');
+  if (minor > BigInt(MAX_AMOUNT)) return { ok: false, error: 'amount_too_large' };
+  return { ok: true, value: { amount: Number(minor), currency } };
+}
+
+/** The amount as a plain decimal string in major units ("1234.50"), exact. */
+export function toDecimalString(value: Money): string {
+  const exponent = minorUnitExponent(value.currency);
+  const negative = value.amount < 0;
+  const digits = Math.abs(value.amount).toString().padStart(exponent + 1, '0');
+  const whole = digits.slice(0, digits.length - exponent);
+  const fraction = exponent > 0 ? `.${digits.slice(digits.length - exponent)}` : '';
+  return `${negative ? '-' : ''}${whole}${fraction}`;
+}
+
+/** Formats for display; the float exists only here, at the last step. */
+export function formatMoney(value: Money, locale: string): string {
+  const exponent = minorUnitExponent(value.currency);
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: value.currency,
+    minimumFractionDigits: exponent,
+    maximumFractionDigits: exponent,
+  }).format(value.amount / 10 ** exponent);
+}

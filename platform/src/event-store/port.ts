@@ -1,0 +1,100 @@
+import type { EventMetadata } from '@plenty/contracts/events/envelope';
+
+/**
+ * Where an append expects the stream to be:
+ * 'no_stream' (create), 'any', or the exact revision of its last event (0-based).
+ */
+export type ExpectedRevision = 'no_stream' | 'any' | number;
+
+/** An opaque, totally ordered global position; compare with `comparePositions`. */
+export type Position = string;
+
+/** Position before the first event: reading all from it returns everything. */
+export const START: Position = '0';
+
+export interface NewEvent {
+  readonly id: string;
+  readonly type: string;
+  /** Stored data: personal fields are already encrypted. */
+  readonly data: Record<string, unknown>;
+  readonly metadata: EventMetadata;
+}
+
+export interface RecordedEvent extends NewEvent {
+  readonly streamId: string;
+  /** 0-based index of the event in its stream. */
+  readonly revision: number;
+  readonly position: Position;
+  /** ISO instant the store recorded it. */
+  readonly recordedAt: string;
+}
+
+export interface AppendResult {
+  readonly streamId: string;
+  /** Revision of the stream's last event after the append. */
+  readonly revision: number;
+  /** Position of the last event appended (or, for a deduplicated retry, of the original). */
+  readonly position: Position;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  override readonly name = 'WrongExpectedRevisionError';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
+  }
+}
+
+export interface ReadStreamOptions {
+  /** First revision to return (inclusive). Default 0. */
+  readonly fromRevision?: number;
+  readonly maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Return events strictly after this position. Default START. */
+  readonly after?: Position;
+  readonly maxCount: number;
+}
+
+export interface EventStore {
+  /**
+   * Appends atomically with an expected revision. Events whose ids are already stored in
+   * this stream at the same place are a retry: nothing new is appended and the original
+   * result is answered. Throws WrongExpectedRevisionError on a conflict.
+   */
+  appendToStream(streamId: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+  /** Events of one stream in order; [] when the stream does not exist or was deleted. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Events of all streams in global order, strictly after `after`, at most `maxCount`. */
+  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Position of the last stored event, START when empty. */
+  headPosition(): Promise<Position>;
+  /**
+   * Calls `listener` (without arguments) after events were appended, so tailing readers
+   * wake up instead of polling. Returns an unsubscribe function.
+   */
+  onAppended(listener: () => void): () => void;
+  /** Removes a stream and its events (account erasure). */
+  deleteStream(streamId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Positions are decimal integers, optionally `commit/prepare` pairs; compares numerically. */
+export function comparePositions(a: Position, b: Position): number {
+  const pa = a.split('/').map((p) => BigInt(p));
+  const pb = b.split('/').map((p) => BigInt(p));
+  for (let i = 0; i < Math.max(pa.length, pb.length); i += 1) {
+    const x = pa[i] ?? 0n;
+    const y = pb[i] ?? 0n;
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
+}
+
+export function isPosition(value: string): boolean {
+  return /^\d{1,20}(\/\d{1,20})?$/.test(value);
+}

@@ -1,0 +1,80 @@
+import type { Position } from '../event-store/port.js';
+
+/**
+ * Read models are documents of a view, keyed by (userId, id). A view declares which
+ * fields of its documents are indexed for filtering and sorting; adapters create the
+ * columns or indexes from that declaration.
+ */
+export type IndexedFieldType = 'text' | 'integer';
+
+export interface ViewDefinition {
+  readonly name: string;
+  /** Fields copied out of the document for filters and sorts, with their type. */
+  readonly fields: Readonly<Record<string, IndexedFieldType>>;
+  /** Composite indexes (after userId), e.g. [['categoryId', 'date'], ['amount']]. */
+  readonly indexes: readonly (readonly string[])[];
+}
+
+export type Document = Record<string, unknown>;
+
+export interface StoredDocument<D extends Document = Document> {
+  readonly userId: string;
+  readonly id: string;
+  readonly doc: D;
+  /** Position of the last event applied to this document. */
+  readonly position: Position;
+}
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface FindQuery {
+  readonly userId: string;
+  /** Equality filters on indexed fields. */
+  readonly where?: Readonly<Record<string, string | number>>;
+  /** Sort on indexed fields; the document id is always the final tie-breaker. */
+  readonly sort: readonly { readonly field: string; readonly direction: SortDirection }[];
+  readonly limit: number;
+  /** Opaque cursor from a previous page's `nextCursor`. */
+  readonly cursor?: string;
+}
+
+export interface FindResult<D extends Document = Document> {
+  readonly items: StoredDocument<D>[];
+  readonly nextCursor: string | null;
+}
+
+export class InvalidCursorError extends Error {
+  override readonly name = 'InvalidCursorError';
+}
+
+/**
+ * A batch of changes the projector writes in one transaction together with its
+ * checkpoint. Reads see the batch's own earlier writes. Writes are guarded: a document
+ * is only changed by an event whose position is after the document's position, so a
+ * redelivered event changes nothing. Removal leaves a tombstone that keeps its position.
+ */
+export interface UnitOfWork {
+  get<D extends Document>(view: string, userId: string, id: string): Promise<StoredDocument<D> | null>;
+  /** All live documents of a user in a view whose indexed field equals the value. */
+  findByField<D extends Document>(view: string, userId: string, field: string, value: string | number): Promise<StoredDocument<D>[]>;
+  put(view: string, userId: string, id: string, doc: Document, position: Position): void;
+  remove(view: string, userId: string, id: string, position: Position): void;
+  /** Drops every document of a user in every view (account erasure). */
+  purgeUser(userId: string): void;
+}
+
+export interface ReadStore {
+  /** Creates tables or collections and indexes for the views; idempotent. */
+  ensureViews(views: readonly ViewDefinition[]): Promise<void>;
+  get<D extends Document>(view: string, userId: string, id: string): Promise<StoredDocument<D> | null>;
+  find<D extends Document>(view: string, query: FindQuery): Promise<FindResult<D>>;
+  /**
+   * Runs `work` against a unit of work, then writes its changes and the checkpoint
+   * `checkpointName = position` atomically.
+   */
+  applyBatch(checkpointName: string, position: Position, work: (uow: UnitOfWork) => Promise<void>): Promise<void>;
+  getCheckpoint(checkpointName: string): Promise<Position | null>;
+  /** Drops all documents of the views and the checkpoint, for a rebuild from zero. */
+  reset(views: readonly ViewDefinition[], checkpointName: string): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+const resolve = { conditions: ['source', 'import', 'node', 'default'] };
+const exclude = ['**/node_modules/**', '**/dist/**'];
+
+export default defineConfig({
+  resolve,
+  ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
+  test: {
+    projects: [
+      {
+        resolve,
+        ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
+        test: {
+          name: 'unit',
+          include: ['*/src/**/*.test.ts', 'tests/**/*.test.ts'],
+          exclude: [...exclude, '**/*.int.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve,
+        ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
+        test: {
+          name: 'integration',
+          include: ['*/src/**/*.int.test.ts', 'tests/**/*.int.test.ts'],
+          exclude,
+          environment: 'node',
+          globalSetup: ['tests/support/auth-emulator.global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
