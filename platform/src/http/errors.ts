@@ -1,0 +1,85 @@
+import type { ErrorCode } from '@plenty/contracts/errors';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { ZodError, type z } from 'zod';
+
+/** An error the HTTP layer answers with its status and stable code. */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+const DEFAULT_MESSAGES: Partial<Record<number, string>> = {
+  400: 'The request is not valid.',
+  401: 'Sign in again to continue.',
+  403: 'This is not allowed.',
+  404: 'Not found.',
+  409: 'Someone changed this at the same time; try again.',
+  413: 'The request is too large.',
+  415: 'Send JSON.',
+  422: 'The request breaks a rule.',
+  429: 'Too many requests; slow down.',
+  500: 'Something went wrong on our side.',
+};
+
+export function sendError(
+  reply: FastifyReply,
+  statusCode: number,
+  code: ErrorCode,
+  message?: string,
+  fields?: Record<string, string>,
+): FastifyReply {
+  const error: { code: ErrorCode; message: string; fields?: Record<string, string> } = {
+    code,
+    message: message ?? DEFAULT_MESSAGES[statusCode] ?? 'Error.',
+  };
+  if (fields !== undefined && Object.keys(fields).length > 0) error.fields = fields;
+  return reply.code(statusCode).send({ error });
+}
+
+/** Maps zod issues to `{ "<path>": "<code>" }`; the issue message is the stable code. */
+export function fieldErrors(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join('.') || '_';
+    if (fields[path] !== undefined) continue;
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) fields[[...issue.path.map(String), key].join('.')] = 'unknown_field';
+      continue;
+    }
+    fields[path] = /^[a-z_]+$/.test(issue.message) ? issue.message : issue.code === 'invalid_type' && issue.input === undefined ? 'field_required' : 'field_invalid';
+  }
+  return fields;
+}
+
+/** Parses input with a zod schema, or throws a 400 HttpError naming each bad field. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new HttpError(400, 'validation_failed', 'Some fields are not valid.', fieldErrors(result.error));
+  return result.data;
+}
+
+/**
+ * Installs the error handler and 404 handler: stable codes only, never a stack trace or
+ * an internal message in an answer.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
+    if (error instanceof HttpError) return sendError(reply, error.statusCode, error.code, error.message, error.fields);
+    if (error instanceof ZodError) return sendError(reply, 400, 'validation_failed', undefined, fieldErrors(error));
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status === 413) return sendError(reply, 413, 'payload_too_large');
+    if (status === 415) return sendError(reply, 415, 'unsupported_media_type');
+    if (status === 429) return sendError(reply, 429, 'rate_limited');
+    if (status >= 400 && status < 500) return sendError(reply, 400, 'validation_failed');
+    request.log.error({ err: error }, 'request failed');
+    return sendError(reply, 500, 'internal');
+  });
+  app.setNotFoundHandler((_request, reply) => sendError(reply, 404, 'not_found'));
+}
