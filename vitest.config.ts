@@ -13,7 +13,7 @@ export default defineConfig({
         ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
         test: {
           name: 'unit',
-          include: ['*/src/**/*.test.ts', 'tests/**/*.test.ts'],
+          include: ['*/src/**/*.test.ts', 'tests/**/*.test.ts', 'locales/**/*.test.ts'],
           exclude: [...exclude, '**/*.int.test.ts'],
           environment: 'node',
         },

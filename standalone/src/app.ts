@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { commandApi } from '@plenty/command-api/app';
+import { cachedTokenVerifier } from '@plenty/platform/auth/cached-verifier';
+import { createFirebaseTokenVerifier } from '@plenty/platform/auth/firebase-verifier';
+import type { TokenVerifier } from '@plenty/platform/auth/port';
+import { EventCodec } from '@plenty/platform/crypto/event-codec';
+import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
+import { loadMasterKey } from '@plenty/platform/crypto/master-key';
+import type { EventStore } from '@plenty/platform/event-store/port';
+import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
+import { installErrorHandling, sendError } from '@plenty/platform/http/errors';
+import type { ReadStore } from '@plenty/platform/read-store/port';
+import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
+import { allProjections } from '@plenty/projector/projections/all';
+import { createProjector, type Projector } from '@plenty/projector/runtime';
+import { queryApi } from '@plenty/query-api/app';
+import { startAuthEmulator, type AuthEmulator } from './auth-emulator.js';
+
+export interface StandaloneOptions {
+  readonly dataDir: string;
+  readonly projectId: string;
+  /** An Auth emulator already running (host:port); otherwise one is started under the data dir. */
+  readonly authEmulatorHost?: string | undefined;
+  readonly masterKey?: string | undefined;
+  readonly logLevel?: string;
+  /** Replaces the Firebase verifier (tests and benchmarks that mint their own tokens). */
+  readonly verifier?: TokenVerifier;
+}
+
+export interface Standalone {
+  readonly app: FastifyInstance;
+  readonly projector: Projector;
+  readonly eventStore: EventStore;
+  readonly readStore: ReadStore;
+  readonly authEmulatorHost: string;
+  close(): Promise<void>;
+}
+
+const frontendDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../frontend/dist');
+
+/** Composes the embedded default: SQLite stores, in-process projector, both APIs, the SPA. */
+export async function openStandalone(options: StandaloneOptions): Promise<Standalone> {
+  await mkdir(options.dataDir, { recursive: true });
+  const closers: (() => Promise<void>)[] = [];
+  const closeAll = async () => {
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+  };
+  try {
+    let emulator: AuthEmulator | null = null;
+    if (options.authEmulatorHost === undefined && options.verifier === undefined) {
+      emulator = await startAuthEmulator({ projectId: options.projectId, stateDir: join(options.dataDir, 'auth') });
+      closers.push(() => emulator?.stop() ?? Promise.resolve());
+    }
+    const authEmulatorHost = options.authEmulatorHost ?? emulator?.host ?? '';
+    // firebase-admin reads this to accept the emulator's unsigned tokens.
+    if (authEmulatorHost !== '') process.env.FIREBASE_AUTH_EMULATOR_HOST = authEmulatorHost;
+
+    const masterKey = await loadMasterKey({ envValue: options.masterKey, dataDir: options.dataDir });
+    const keyStore = await openSqliteKeyStore({ path: join(options.dataDir, 'keys.db'), masterKey });
+    closers.push(() => keyStore.close());
+    const eventStore = await openSqliteEventStore({ path: join(options.dataDir, 'events.db') });
+    closers.push(() => eventStore.close());
+    const readStore = await openSqliteReadStore({ path: join(options.dataDir, 'read.db') });
+    closers.push(() => readStore.close());
+    const codec = new EventCodec(keyStore);
+    const verifier =
+      options.verifier ?? cachedTokenVerifier(createFirebaseTokenVerifier({ projectId: options.projectId }));
+
+    const app = Fastify({
+      logger: { level: options.logLevel ?? 'info' },
+      disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace',
+    });
+    const projector = createProjector({
+      eventStore,
+      readStore,
+      codec,
+      projections: allProjections,
+      logger: app.log,
+    });
+    await projector.start();
+    closers.push(() => projector.stop());
+
+    installErrorHandling(app);
+    await app.register(commandApi, { prefix: '/api/commands', eventStore, codec, verifier });
+    await app.register(queryApi, { prefix: '/api/queries', readStore, verifier, progress: projector });
+    app.get('/healthz', async () => ({ status: 'ok' }));
+    app.get('/readyz', async (_request, reply) => {
+      const [position, head] = await Promise.all([projector.current(), eventStore.headPosition()]);
+      const ready = projector.isHealthy();
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'degraded', projections: { position, head } });
+    });
+    await serveFrontend(app);
+    closers.push(() => app.close());
+
+    return { app, projector, eventStore, readStore, authEmulatorHost, close: closeAll };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}
+
+async function serveFrontend(app: FastifyInstance): Promise<void> {
+  const indexPath = join(frontendDist, 'index.html');
+  if (!existsSync(indexPath)) {
+    app.log.warn('frontend/dist is missing: run `npm run build` to serve the web app');
+    return;
+  }
+  const indexHtml = await readFile(indexPath, 'utf8');
+  await app.register(fastifyStatic, { root: frontendDist, wildcard: false, index: false });
+  // Client-side routes (/dashboard, /th/…) get the SPA; unknown API paths keep their JSON 404.
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/');
+    if (!wantsPage) return sendError(reply, 404, 'not_found');
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  });
+  app.get('/', (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml));
+}

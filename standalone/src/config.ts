@@ -1,0 +1,51 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { ConfigError, isLoopbackHost, parseEnv, portSchema } from '@plenty/platform/config';
+
+const envSchema = z.object({
+  PORT: portSchema.default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  FIREBASE_PROJECT_ID: z.string().regex(/^[a-z0-9-]{4,40}$/, 'a Firebase project id').default('demo-plenty'),
+  /** Use an Auth emulator that is already running (host:port) instead of starting one. */
+  AUTH_EMULATOR_HOST: z.string().regex(/^[\w.-]+:\d+$/, 'host:port').optional(),
+  PLENTY_MASTER_KEY: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface StandaloneConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly projectId: string;
+  readonly authEmulatorHost: string | undefined;
+  readonly masterKey: string | undefined;
+  readonly logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+}
+
+export function loadStandaloneConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConfig {
+  const parsed = parseEnv(envSchema, env);
+  const usesEmulator = parsed.FIREBASE_PROJECT_ID.startsWith('demo-');
+  if (!usesEmulator) {
+    throw new ConfigError(
+      'The embedded default signs users in with the Firebase Auth emulator and needs a demo- project id ' +
+        `(got FIREBASE_PROJECT_ID=${parsed.FIREBASE_PROJECT_ID}). Use the distributed deployment for a real Firebase project.`,
+    );
+  }
+  if (!isLoopbackHost(parsed.HOST)) {
+    throw new ConfigError(
+      `HOST=${parsed.HOST} is not a loopback address. The embedded default uses the Firebase Auth emulator, ` +
+        'whose tokens are unsigned, so it only listens on loopback (127.0.0.1, ::1 or localhost). ' +
+        'Put a TLS reverse proxy with real identity in front, or use the distributed deployment with a real Firebase project.',
+    );
+  }
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    dataDir: resolve(parsed.DATA_DIR),
+    projectId: parsed.FIREBASE_PROJECT_ID,
+    authEmulatorHost: parsed.AUTH_EMULATOR_HOST,
+    masterKey: parsed.PLENTY_MASTER_KEY,
+    logLevel: parsed.LOG_LEVEL,
+  };
+}

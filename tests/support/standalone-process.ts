@@ -1,0 +1,64 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '@plenty/standalone/free-port';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface StandaloneProcess {
+  readonly baseUrl: string;
+  readonly child: ChildProcess;
+  output(): string;
+  /** Ends it like a power cut: no shutdown hooks run. */
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Runs the embedded default from source in a child process, as `npm start` would. */
+export async function startStandaloneProcess(env: { dataDir: string; authEmulatorHost: string }): Promise<StandaloneProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', join(root, 'standalone/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: env.dataDir,
+      AUTH_EMULATOR_HOST: env.authEmulatorHost,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`standalone exited early:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`standalone did not become ready:\n${output}`);
+    }
+    try {
+      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    baseUrl,
+    child,
+    output: () => output,
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
