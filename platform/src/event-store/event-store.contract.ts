@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { comparePositions, START, WrongExpectedRevisionError, type EventStore, type NewEvent } from './port.js';
+
+function newEvent(type = 'TestHappened', data: Record<string, unknown> = { n: 1 }): NewEvent {
+  const commandId = randomUUID();
+  return {
+    id: randomUUID(),
+    type,
+    data,
+    metadata: { userId: 'user-1', commandId, correlationId: commandId, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+  };
+}
+
+const stream = () => `test-${randomUUID()}`;
+
+/**
+ * The behaviour every event store adapter promises. Positions are opaque: they are only
+ * compared with comparePositions.
+ */
+export function eventStoreContract(name: string, open: () => Promise<EventStore>): void {
+  describe(`event store contract: ${name}`, () => {
+    let store: EventStore;
+    beforeEach(async () => {
+      store = await open();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    it('numbers a stream from revision 0 and round-trips data and metadata exactly', async () => {
+      const id = stream();
+      const events = [newEvent('A', { text: 'ສະບາຍດີ', amount: 2 ** 51, nested: { list: [1, null] } }), newEvent('B')];
+      const result = await store.appendToStream(id, events, 'no_stream');
+      expect(result.revision).toBe(1);
+      const read = await store.readStream(id);
+      expect(read.map((e) => e.revision)).toEqual([0, 1]);
+      expect(read.map(({ id: eventId, type, data, metadata }) => ({ id: eventId, type, data, metadata }))).toEqual(events);
+      expect(read.every((e) => e.streamId === id && typeof e.recordedAt === 'string')).toBe(true);
+      expect(read[1]?.position).toBe(result.position);
+    });
+
+    it('gives increasing global positions across streams', async () => {
+      const first = await store.appendToStream(stream(), [newEvent()], 'no_stream');
+      const second = await store.appendToStream(stream(), [newEvent(), newEvent()], 'no_stream');
+      expect(comparePositions(first.position, second.position)).toBe(-1);
+      expect(comparePositions(START, first.position)).toBe(-1);
+      expect(await store.headPosition()).toBe(second.position);
+    });
+
+    it('refuses no_stream on an existing stream and a stale exact revision, appending nothing', async () => {
+      const id = stream();
+      await store.appendToStream(id, [newEvent(), newEvent()], 'no_stream');
+      await expect(store.appendToStream(id, [newEvent()], 'no_stream')).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(store.appendToStream(id, [newEvent()], 0)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(store.appendToStream(stream(), [newEvent()], 0)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      expect(await store.readStream(id)).toHaveLength(2);
+      const next = await store.appendToStream(id, [newEvent()], 1);
+      expect(next.revision).toBe(2);
+    });
+
+    it("appends whatever the stream's revision with 'any'", async () => {
+      const id = stream();
+      await store.appendToStream(id, [newEvent()], 'any');
+      const result = await store.appendToStream(id, [newEvent()], 'any');
+      expect(result.revision).toBe(1);
+    });
+
+    it('answers a retried append of the same events with the original result and stores nothing new', async () => {
+      const id = stream();
+      const events = [newEvent(), newEvent()];
+      const first = await store.appendToStream(id, events, 'no_stream');
+      const retry = await store.appendToStream(id, events, 'no_stream');
+      expect(retry).toEqual(first);
+      expect(await store.readStream(id)).toHaveLength(2);
+      expect(await store.headPosition()).toBe(first.position);
+    });
+
+    it('refuses an event id that is already stored in another stream', async () => {
+      const event = newEvent();
+      await store.appendToStream(stream(), [event], 'no_stream');
+      const other = stream();
+      await expect(store.appendToStream(other, [event], 'no_stream')).rejects.toBeInstanceOf(Error);
+      expect(await store.readStream(other)).toEqual([]);
+    });
+
+    it('lets exactly one of two concurrent appends with the same expected revision win', async () => {
+      const id = stream();
+      await store.appendToStream(id, [newEvent()], 'no_stream');
+      const outcomes = await Promise.allSettled([
+        store.appendToStream(id, [newEvent('Left')], 0),
+        store.appendToStream(id, [newEvent('Right')], 0),
+      ]);
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      const rejected = outcomes.find((o) => o.status === 'rejected');
+      expect(rejected?.status === 'rejected' && rejected.reason).toBeInstanceOf(WrongExpectedRevisionError);
+      expect(await store.readStream(id)).toHaveLength(2);
+    });
+
+    it('keeps many concurrent appends to different streams all acknowledged and stored', async () => {
+      const ids = Array.from({ length: 200 }, stream);
+      const results = await Promise.all(ids.map((id) => store.appendToStream(id, [newEvent()], 'no_stream')));
+      expect(new Set(results.map((r) => r.position)).size).toBe(200);
+      for (const id of ids.slice(0, 20)) expect(await store.readStream(id)).toHaveLength(1);
+    });
+
+    it('reads a stream from a revision with a maximum count, and [] when it does not exist', async () => {
+      const id = stream();
+      await store.appendToStream(id, [newEvent(), newEvent(), newEvent(), newEvent()], 'no_stream');
+      const part = await store.readStream(id, { fromRevision: 1, maxCount: 2 });
+      expect(part.map((e) => e.revision)).toEqual([1, 2]);
+      expect(await store.readStream(stream())).toEqual([]);
+    });
+
+    it('reads all events after a position in batches, each exactly once and in order', async () => {
+      const start = await store.headPosition();
+      const appended: string[] = [];
+      for (let i = 0; i < 7; i += 1) {
+        const events = [newEvent(), newEvent()];
+        await store.appendToStream(stream(), events, 'no_stream');
+        appended.push(...events.map((e) => e.id));
+      }
+      const seen: string[] = [];
+      let after = start;
+      for (;;) {
+        const batch = await store.readAll({ after, maxCount: 3 });
+        if (batch.length === 0) break;
+        expect(batch.length).toBeLessThanOrEqual(3);
+        seen.push(...batch.map((e) => e.id));
+        const last = batch.at(-1);
+        if (last === undefined) break;
+        after = last.position;
+      }
+      expect(seen).toEqual(appended);
+    });
+
+    it('wakes a tailing reader after an append', async () => {
+      const woken = new Promise<void>((resolve) => {
+        const unsubscribe = store.onAppended(() => {
+          unsubscribe();
+          resolve();
+        });
+      });
+      await store.appendToStream(stream(), [newEvent()], 'no_stream');
+      await expect(woken).resolves.toBeUndefined();
+    });
+
+    it('forgets a deleted stream in stream reads and in reads of all', async () => {
+      const id = stream();
+      const start = await store.headPosition();
+      await store.appendToStream(id, [newEvent(), newEvent()], 'no_stream');
+      const kept = await store.appendToStream(stream(), [newEvent()], 'no_stream');
+      await store.deleteStream(id);
+      expect(await store.readStream(id)).toEqual([]);
+      const all = await store.readAll({ after: start, maxCount: 100 });
+      expect(all.map((e) => e.position)).toEqual([kept.position]);
+    });
+  });
+}

@@ -1,0 +1,225 @@
+import Database from 'better-sqlite3';
+import {
+  WrongExpectedRevisionError,
+  START,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type Position,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+} from './port.js';
+
+interface EventRow {
+  position: number;
+  id: string;
+  stream_id: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+  recorded_at: string;
+}
+
+interface PendingAppend {
+  streamId: string;
+  events: readonly NewEvent[];
+  expected: ExpectedRevision;
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+}
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS events (
+    position    INTEGER PRIMARY KEY AUTOINCREMENT,
+    id          TEXT NOT NULL UNIQUE,
+    stream_id   TEXT NOT NULL,
+    revision    INTEGER NOT NULL,
+    type        TEXT NOT NULL,
+    data        TEXT NOT NULL,
+    metadata    TEXT NOT NULL,
+    recorded_at TEXT NOT NULL,
+    UNIQUE (stream_id, revision)
+  );
+`;
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    id: row.id,
+    type: row.type,
+    data: JSON.parse(row.data) as Record<string, unknown>,
+    metadata: JSON.parse(row.metadata) as RecordedEvent['metadata'],
+    streamId: row.stream_id,
+    revision: row.revision,
+    position: String(row.position),
+    recordedAt: row.recorded_at,
+  };
+}
+
+/**
+ * The embedded event store. Appends that arrive in the same turn of the event loop share
+ * one transaction and one fsync (group commit); each is still checked on its own and
+ * answered only after the commit that holds it.
+ */
+class SqliteEventStore implements EventStore {
+  private readonly db: Database.Database;
+  private readonly statements;
+  private queue: PendingAppend[] = [];
+  private flushScheduled = false;
+  private readonly listeners = new Set<() => void>();
+  private closed = false;
+
+  constructor(path: string) {
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = FULL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(SCHEMA);
+    this.statements = {
+      head: this.db.prepare<[string], { revision: number | null }>('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?'),
+      byId: this.db.prepare<[string], { stream_id: string; revision: number; position: number }>(
+        'SELECT stream_id, revision, position FROM events WHERE id = ?',
+      ),
+      insert: this.db.prepare(
+        'INSERT INTO events (id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      readStream: this.db.prepare<[string, number, number], EventRow>(
+        'SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?',
+      ),
+      readAll: this.db.prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
+      headPosition: this.db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events'),
+      deleteStream: this.db.prepare('DELETE FROM events WHERE stream_id = ?'),
+    };
+  }
+
+  appendToStream(streamId: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+    if (this.closed) return Promise.reject(new Error('event store is closed'));
+    if (events.length === 0) return Promise.reject(new RangeError('nothing to append'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ streamId, events, expected: expectedRevision, resolve, reject });
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    const batch = this.queue;
+    this.queue = [];
+    if (batch.length === 0) return;
+    const outcomes: ({ ok: true; result: AppendResult; appended: boolean } | { ok: false; error: unknown })[] = [];
+    const appendOne = this.db.transaction((pending: PendingAppend) => this.appendInTransaction(pending));
+    try {
+      this.db.transaction(() => {
+        for (const pending of batch) {
+          try {
+            // A nested transaction is a savepoint: a failing append leaves nothing behind.
+            outcomes.push({ ok: true, ...appendOne(pending) });
+          } catch (error) {
+            outcomes.push({ ok: false, error });
+          }
+        }
+      })();
+    } catch (error) {
+      for (const pending of batch) pending.reject(error);
+      return;
+    }
+    let appended = false;
+    batch.forEach((pending, index) => {
+      const outcome = outcomes[index];
+      if (outcome === undefined) return pending.reject(new Error('append lost'));
+      if (!outcome.ok) return pending.reject(outcome.error);
+      appended ||= outcome.appended;
+      pending.resolve(outcome.result);
+    });
+    if (appended) this.notify();
+  }
+
+  private appendInTransaction({ streamId, events, expected }: PendingAppend): { result: AppendResult; appended: boolean } {
+    const head = this.statements.head.get(streamId)?.revision ?? -1;
+    const retried = this.retriedAppend(streamId, events);
+    if (retried !== null) return { result: retried, appended: false };
+    const actual = head < 0 ? 'no_stream' : head;
+    const fits = expected === 'any' || (expected === 'no_stream' ? head < 0 : expected === head);
+    if (!fits) throw new WrongExpectedRevisionError(streamId, expected, actual);
+    const recordedAt = new Date().toISOString();
+    let position = 0;
+    events.forEach((event, index) => {
+      const info = this.statements.insert.run(
+        event.id,
+        streamId,
+        head + 1 + index,
+        event.type,
+        JSON.stringify(event.data),
+        JSON.stringify(event.metadata),
+        recordedAt,
+      );
+      position = Number(info.lastInsertRowid);
+    });
+    return { result: { streamId, revision: head + events.length, position: String(position) }, appended: true };
+  }
+
+  /** The original result when these exact events are already in this stream, in order. */
+  private retriedAppend(streamId: string, events: readonly NewEvent[]): AppendResult | null {
+    const first = events[0] ? this.statements.byId.get(events[0].id) : undefined;
+    if (first === undefined) return null;
+    let last = first;
+    for (const [index, event] of events.entries()) {
+      const stored = this.statements.byId.get(event.id);
+      if (stored === undefined || stored.stream_id !== streamId || stored.revision !== first.revision + index) {
+        throw new WrongExpectedRevisionError(streamId, 'no_stream', first.revision);
+      }
+      last = stored;
+    }
+    return { streamId, revision: last.revision, position: String(last.position) };
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) {
+      try {
+        listener();
+      } catch {
+        // A failing listener must not affect the writers or the other listeners.
+      }
+    }
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const rows = this.statements.readStream.all(streamId, options.fromRevision ?? 0, options.maxCount ?? -1);
+    return rows.map(toRecorded);
+  }
+
+  async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
+    const after = Number(options.after ?? START);
+    return this.statements.readAll.all(after, options.maxCount).map(toRecorded);
+  }
+
+  async headPosition(): Promise<Position> {
+    return String(this.statements.headPosition.get()?.position ?? START);
+  }
+
+  onAppended(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async deleteStream(streamId: string): Promise<void> {
+    this.statements.deleteStream.run(streamId);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    if (this.queue.length > 0) this.flush();
+    this.closed = true;
+    this.listeners.clear();
+    this.db.close();
+  }
+}
+
+export async function openSqliteEventStore(options: { path: string }): Promise<EventStore> {
+  return new SqliteEventStore(options.path);
+}
