@@ -13,6 +13,11 @@ export interface ViewDefinition {
   readonly fields: Readonly<Record<string, IndexedFieldType>>;
   /** Composite indexes (after userId), e.g. [['categoryId', 'date'], ['amount']]. */
   readonly indexes: readonly (readonly string[])[];
+  /**
+   * The indexed values of a document. Without it, each field is read from the document's
+   * top-level key of the same name. Sort fields must never be null.
+   */
+  readonly indexValues?: (doc: Document) => Readonly<Record<string, string | number | null>>;
 }
 
 export type Document = Record<string, unknown>;

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ReadStore, ViewDefinition } from './port.js';
+
+interface Item extends Record<string, unknown> {
+  id: string;
+  kind: string;
+  score: number;
+  label: string;
+}
+
+const items: ViewDefinition = {
+  name: 'contract_items',
+  fields: { kind: 'text', score: 'integer', label: 'text' },
+  indexes: [['kind', 'score'], ['score']],
+};
+
+const derived: ViewDefinition = {
+  name: 'contract_derived',
+  fields: { total: 'integer' },
+  indexes: [['total']],
+  indexValues: (doc) => ({ total: Number((doc as { parts: number[] }).parts.reduce((a, b) => a + b, 0)) }),
+};
+
+const CHECKPOINT = 'contract';
+
+/** The behaviour every read store adapter promises to the projector and the query API. */
+export function readStoreContract(name: string, open: () => Promise<ReadStore>): void {
+  describe(`read store contract: ${name}`, () => {
+    let store: ReadStore;
+    let position = 0;
+    const next = () => String(++position);
+
+    beforeEach(async () => {
+      store = await open();
+      await store.ensureViews([items, derived]);
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    async function putAll(userId: string, docs: Item[]): Promise<void> {
+      const at = next();
+      await store.applyBatch(CHECKPOINT, at, async (uow) => {
+        for (const doc of docs) uow.put(items.name, userId, doc.id, doc, at);
+      });
+    }
+
+    const item = (kind: string, score: number, label = 'x'): Item => ({ id: randomUUID(), kind, score, label });
+
+    it('keeps documents per user: another user sees nothing', async () => {
+      const doc = item('a', 1);
+      await putAll('alice', [doc]);
+      expect((await store.get(items.name, 'alice', doc.id))?.doc).toEqual(doc);
+      expect(await store.get(items.name, 'bob', doc.id)).toBeNull();
+      expect((await store.find(items.name, { userId: 'bob', sort: [], limit: 10 })).items).toEqual([]);
+    });
+
+    it('filters on indexed fields and sorts either way with the id breaking ties', async () => {
+      const docs = [item('a', 3), item('b', 1), item('a', 1), item('a', 2), item('b', 5)];
+      await putAll('u', docs);
+      const ascending = await store.find<Item>(items.name, { userId: 'u', where: { kind: 'a' }, sort: [{ field: 'score', direction: 'asc' }], limit: 10 });
+      expect(ascending.items.map((d) => d.doc.score)).toEqual([1, 2, 3]);
+      const descending = await store.find<Item>(items.name, { userId: 'u', sort: [{ field: 'score', direction: 'desc' }], limit: 10 });
+      expect(descending.items.map((d) => d.doc.score)).toEqual([5, 3, 2, 1, 1]);
+      const multi = await store.find<Item>(items.name, {
+        userId: 'u',
+        sort: [
+          { field: 'kind', direction: 'desc' },
+          { field: 'score', direction: 'asc' },
+        ],
+        limit: 10,
+      });
+      expect(multi.items.map((d) => `${d.doc.kind}${d.doc.score}`)).toEqual(['b1', 'b5', 'a1', 'a2', 'a3']);
+    });
+
+    it('pages with a cursor through every document exactly once, ties included', async () => {
+      const docs = Array.from({ length: 23 }, (_, i) => item(i % 2 ? 'a' : 'b', i % 4));
+      await putAll('pager', docs);
+      for (const direction of ['asc', 'desc'] as const) {
+        const seen: string[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await store.find<Item>(items.name, {
+            userId: 'pager',
+            sort: [{ field: 'score', direction }],
+            limit: 5,
+            ...(cursor === undefined ? {} : { cursor }),
+          });
+          seen.push(...page.items.map((d) => d.id));
+          cursor = page.nextCursor ?? undefined;
+        } while (cursor !== undefined);
+        expect(seen).toHaveLength(23);
+        expect(new Set(seen).size).toBe(23);
+      }
+    });
+
+    it('refuses a malformed cursor', async () => {
+      await expect(store.find(items.name, { userId: 'u', sort: [], limit: 5, cursor: 'not-a-cursor' })).rejects.toThrow();
+    });
+
+    it('indexes values derived from the document', async () => {
+      const at = next();
+      await store.applyBatch(CHECKPOINT, at, async (uow) => {
+        uow.put(derived.name, 'u', 'small', { parts: [1, 2] }, at);
+        uow.put(derived.name, 'u', 'large', { parts: [10, 20] }, at);
+      });
+      const page = await store.find(derived.name, { userId: 'u', sort: [{ field: 'total', direction: 'desc' }], limit: 5 });
+      expect(page.items.map((d) => d.id)).toEqual(['large', 'small']);
+    });
+
+    it('ignores a write whose position is not newer, so redelivery changes nothing', async () => {
+      const doc = item('a', 1);
+      const first = next();
+      await store.applyBatch(CHECKPOINT, first, async (uow) => uow.put(items.name, 'u', doc.id, doc, first));
+      const later = next();
+      await store.applyBatch(CHECKPOINT, later, async (uow) => uow.put(items.name, 'u', doc.id, { ...doc, score: 9 }, later));
+      await store.applyBatch(CHECKPOINT, later, async (uow) => {
+        uow.put(items.name, 'u', doc.id, { ...doc, score: 7 }, first);
+        uow.put(items.name, 'u', doc.id, { ...doc, score: 8 }, later);
+      });
+      expect((await store.get<Item>(items.name, 'u', doc.id))?.doc.score).toBe(9);
+    });
+
+    it('does not bring a removed document back when an older write is redelivered', async () => {
+      const doc = item('a', 1);
+      const added = next();
+      await store.applyBatch(CHECKPOINT, added, async (uow) => uow.put(items.name, 'u', doc.id, doc, added));
+      const removed = next();
+      await store.applyBatch(CHECKPOINT, removed, async (uow) => uow.remove(items.name, 'u', doc.id, removed));
+      await store.applyBatch(CHECKPOINT, removed, async (uow) => uow.put(items.name, 'u', doc.id, doc, added));
+      expect(await store.get(items.name, 'u', doc.id)).toBeNull();
+      expect((await store.find(items.name, { userId: 'u', where: { kind: 'a' }, sort: [], limit: 10 })).items.map((d) => d.id)).not.toContain(doc.id);
+    });
+
+    it('writes documents and checkpoint together, or neither when the work fails', async () => {
+      const doc = item('a', 1);
+      const at = next();
+      await store.applyBatch(CHECKPOINT, at, async (uow) => uow.put(items.name, 'u', doc.id, doc, at));
+      expect(await store.getCheckpoint(CHECKPOINT)).toBe(at);
+      const failed = next();
+      const lost = item('a', 2);
+      await expect(
+        store.applyBatch(CHECKPOINT, failed, async (uow) => {
+          uow.put(items.name, 'u', lost.id, lost, failed);
+          throw new Error('projection failed');
+        }),
+      ).rejects.toThrow('projection failed');
+      expect(await store.getCheckpoint(CHECKPOINT)).toBe(at);
+      expect(await store.get(items.name, 'u', lost.id)).toBeNull();
+    });
+
+    it('lets a unit of work read its own buffered writes, also by field', async () => {
+      const existing = item('k', 1);
+      await putAll('u2', [existing]);
+      const at = next();
+      await store.applyBatch(CHECKPOINT, at, async (uow) => {
+        const fresh = item('k', 2);
+        uow.put(items.name, 'u2', fresh.id, fresh, at);
+        expect((await uow.get<Item>(items.name, 'u2', fresh.id))?.doc).toEqual(fresh);
+        uow.put(items.name, 'u2', existing.id, { ...existing, kind: 'moved' }, at);
+        const found = await uow.findByField<Item>(items.name, 'u2', 'kind', 'k');
+        expect(found.map((d) => d.id)).toEqual([fresh.id]);
+      });
+    });
+
+    it('purges every document of a user and nobody else', async () => {
+      const mine = item('a', 1);
+      const theirs = item('a', 1);
+      await putAll('leaving', [mine]);
+      await putAll('staying', [theirs]);
+      const at = next();
+      await store.applyBatch(CHECKPOINT, at, async (uow) => uow.purgeUser('leaving'));
+      expect(await store.get(items.name, 'leaving', mine.id)).toBeNull();
+      expect(await store.get(items.name, 'staying', theirs.id)).not.toBeNull();
+    });
+
+    it('resets views and the checkpoint for a rebuild', async () => {
+      await putAll('u', [item('a', 1)]);
+      await store.reset([items, derived], CHECKPOINT);
+      expect(await store.getCheckpoint(CHECKPOINT)).toBeNull();
+      expect((await store.find(items.name, { userId: 'u', sort: [], limit: 10 })).items).toEqual([]);
+    });
+  });
+}

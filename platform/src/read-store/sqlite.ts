@@ -1,0 +1,277 @@
+import Database from 'better-sqlite3';
+import type { Position } from '../event-store/port.js';
+import { decodeCursor, encodeCursor, positionKey } from './keys.js';
+import {
+  type Document,
+  type FindQuery,
+  type FindResult,
+  type ReadStore,
+  type StoredDocument,
+  type UnitOfWork,
+  type ViewDefinition,
+} from './port.js';
+
+const IDENTIFIER = /^[a-zA-Z][a-zA-Z0-9_]{0,62}$/;
+
+function identifier(name: string): string {
+  if (!IDENTIFIER.test(name)) throw new Error(`not a valid view or field name: ${name}`);
+  return name;
+}
+
+const table = (view: string) => `view_${identifier(view)}`;
+const column = (field: string) => `f_${identifier(field)}`;
+
+interface Row {
+  user_id: string;
+  id: string;
+  doc: string | null;
+  position: string;
+  pos_key: string;
+  [field: string]: string | number | null;
+}
+
+/** A buffered write: doc null is a removal (tombstone). */
+interface Write {
+  readonly userId: string;
+  readonly id: string;
+  readonly doc: Document | null;
+  readonly position: Position;
+}
+
+/**
+ * The embedded read store: one table per view, one column per indexed field. It is
+ * rebuildable from the events, so it trades the last fsync for speed (synchronous=NORMAL);
+ * the checkpoint is written in the same transaction as the documents, so the two never
+ * disagree.
+ */
+class SqliteReadStore implements ReadStore {
+  private readonly db: Database.Database;
+  private readonly views = new Map<string, ViewDefinition>();
+  private readonly statements = new Map<string, Database.Statement>();
+
+  constructor(path: string) {
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position TEXT NOT NULL)');
+  }
+
+  async ensureViews(views: readonly ViewDefinition[]): Promise<void> {
+    for (const view of views) this.createView(view);
+  }
+
+  private createView(view: ViewDefinition): void {
+    const fields = Object.entries(view.fields);
+    const columns = fields.map(([field, type]) => `${column(field)} ${type === 'integer' ? 'INTEGER' : 'TEXT'}`);
+    this.db.exec(
+      `CREATE TABLE IF NOT EXISTS ${table(view.name)} (user_id TEXT NOT NULL, id TEXT NOT NULL, doc TEXT, ` +
+        `position TEXT NOT NULL, pos_key TEXT NOT NULL${columns.map((c) => `, ${c}`).join('')}, PRIMARY KEY (user_id, id)) WITHOUT ROWID`,
+    );
+    const existing = new Set(
+      this.db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table(view.name)}')`).all().map((c) => c.name),
+    );
+    for (const [field, type] of fields) {
+      if (!existing.has(column(field))) {
+        this.db.exec(`ALTER TABLE ${table(view.name)} ADD COLUMN ${column(field)} ${type === 'integer' ? 'INTEGER' : 'TEXT'}`);
+      }
+    }
+    view.indexes.forEach((index) => {
+      const name = `ix_${view.name}_${index.map(identifier).join('_')}`;
+      this.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${table(view.name)} (user_id, ${index.map(column).join(', ')}, id)`);
+    });
+    this.views.set(view.name, view);
+  }
+
+  /** Prepared statements are cached: preparing costs more than running. */
+  private statement<P extends unknown[] = unknown[], R = unknown>(sql: string): Database.Statement<P, R> {
+    let statement = this.statements.get(sql);
+    if (statement === undefined) this.statements.set(sql, (statement = this.db.prepare(sql)));
+    return statement as unknown as Database.Statement<P, R>;
+  }
+
+  view(name: string): ViewDefinition {
+    const view = this.views.get(name);
+    if (view === undefined) throw new Error(`unknown view: ${name}`);
+    return view;
+  }
+
+  indexValues(view: ViewDefinition, doc: Document | null): (string | number | null)[] {
+    const values = doc === null ? {} : (view.indexValues?.(doc) ?? doc);
+    return Object.keys(view.fields).map((field) => {
+      const value = (values as Record<string, unknown>)[field];
+      return typeof value === 'string' || typeof value === 'number' ? value : null;
+    });
+  }
+
+  row(view: string, userId: string, id: string): Row | undefined {
+    return this.statement<[string, string], Row>(`SELECT * FROM ${table(view)} WHERE user_id = ? AND id = ?`).get(userId, id);
+  }
+
+  async get<D extends Document>(view: string, userId: string, id: string): Promise<StoredDocument<D> | null> {
+    this.view(view);
+    return toStored<D>(this.row(view, userId, id));
+  }
+
+  async find<D extends Document>(viewName: string, query: FindQuery): Promise<FindResult<D>> {
+    const view = this.view(viewName);
+    const params: (string | number)[] = [query.userId];
+    const conditions = ['user_id = ?', 'doc IS NOT NULL'];
+    for (const [field, value] of Object.entries(query.where ?? {})) {
+      if (!(field in view.fields)) throw new Error(`not an indexed field of ${viewName}: ${field}`);
+      conditions.push(`${column(field)} = ?`);
+      params.push(value);
+    }
+    for (const { field } of query.sort) if (!(field in view.fields)) throw new Error(`not an indexed field of ${viewName}: ${field}`);
+    const keys = [
+      ...query.sort.map((s) => ({ expr: column(s.field), direction: s.direction })),
+      { expr: 'id', direction: query.sort.at(-1)?.direction ?? 'asc' },
+    ];
+    if (query.cursor !== undefined) {
+      const after = decodeCursor(query.cursor, keys.length);
+      const alternatives = keys.map((key, i) => {
+        const equal = keys.slice(0, i).map((k) => `${k.expr} = ?`);
+        return `(${[...equal, `${key.expr} ${key.direction === 'asc' ? '>' : '<'} ?`].join(' AND ')})`;
+      });
+      conditions.push(`(${alternatives.join(' OR ')})`);
+      keys.forEach((_, i) => params.push(...after.slice(0, i + 1)));
+    }
+    const order = keys.map((k) => `${k.expr} ${k.direction === 'asc' ? 'ASC' : 'DESC'}`).join(', ');
+    const rows = this
+      .statement<(string | number)[], Row>(`SELECT * FROM ${table(viewName)} WHERE ${conditions.join(' AND ')} ORDER BY ${order} LIMIT ?`)
+      .all(...params, query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    const nextCursor =
+      rows.length > query.limit && last !== undefined
+        ? encodeCursor([...query.sort.map((s) => last[column(s.field)] ?? null), last.id])
+        : null;
+    return { items: page.map((row) => toStored<D>(row)).filter((d): d is StoredDocument<D> => d !== null), nextCursor };
+  }
+
+  async applyBatch(checkpointName: string, position: Position, work: (uow: UnitOfWork) => Promise<void>): Promise<void> {
+    const uow = new SqliteUnitOfWork(this);
+    await work(uow);
+    this.db.transaction(() => {
+      for (const userId of uow.purged) {
+        for (const view of this.views.keys()) this.statement(`DELETE FROM ${table(view)} WHERE user_id = ?`).run(userId);
+      }
+      for (const [viewName, writes] of uow.writes) {
+        const view = this.view(viewName);
+        const fieldColumns = Object.keys(view.fields).map(column);
+        const upsert = this.statement(
+          `INSERT INTO ${table(viewName)} (user_id, id, doc, position, pos_key${fieldColumns.map((c) => `, ${c}`).join('')}) ` +
+            `VALUES (?, ?, ?, ?, ?${fieldColumns.map(() => ', ?').join('')}) ON CONFLICT (user_id, id) DO UPDATE SET ` +
+            ['doc', 'position', 'pos_key', ...fieldColumns].map((c) => `${c} = excluded.${c}`).join(', ') +
+            ` WHERE excluded.pos_key > ${table(viewName)}.pos_key`,
+        );
+        for (const write of writes.values()) {
+          upsert.run(
+            write.userId,
+            write.id,
+            write.doc === null ? null : JSON.stringify(write.doc),
+            write.position,
+            positionKey(write.position),
+            ...this.indexValues(view, write.doc),
+          );
+        }
+      }
+      this
+        .statement('INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position')
+        .run(checkpointName, position);
+    })();
+  }
+
+  async getCheckpoint(checkpointName: string): Promise<Position | null> {
+    const row = this.db.prepare<[string], { position: string }>('SELECT position FROM checkpoints WHERE name = ?').get(checkpointName);
+    return row?.position ?? null;
+  }
+
+  async reset(views: readonly ViewDefinition[], checkpointName: string): Promise<void> {
+    this.db.transaction(() => {
+      for (const view of views) this.db.exec(`DROP TABLE IF EXISTS ${table(view.name)}`);
+      this.statements.clear();
+      this.db.prepare('DELETE FROM checkpoints WHERE name = ?').run(checkpointName);
+    })();
+    for (const view of views) this.createView(view);
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}
+
+function toStored<D extends Document>(row: Row | undefined): StoredDocument<D> | null {
+  if (row === undefined || row.doc === null) return null;
+  return { userId: row.user_id, id: row.id, doc: JSON.parse(row.doc) as D, position: row.position };
+}
+
+/** Buffers writes; reads see them. Guards each write against the newest known position. */
+class SqliteUnitOfWork implements UnitOfWork {
+  readonly writes = new Map<string, Map<string, Write>>();
+  readonly purged = new Set<string>();
+
+  constructor(private readonly store: SqliteReadStore) {}
+
+  private current(view: string, userId: string, id: string): { doc: Document | null; position: Position } | null {
+    const buffered = this.writes.get(view)?.get(`${userId}\u0000${id}`);
+    if (buffered !== undefined) return buffered;
+    if (this.purged.has(userId)) return null;
+    const row = this.store.row(view, userId, id);
+    if (row === undefined) return null;
+    return { doc: row.doc === null ? null : (JSON.parse(row.doc) as Document), position: row.position };
+  }
+
+  async get<D extends Document>(view: string, userId: string, id: string): Promise<StoredDocument<D> | null> {
+    this.store.view(view);
+    const current = this.current(view, userId, id);
+    if (current === null || current.doc === null) return null;
+    return { userId, id, doc: current.doc as D, position: current.position };
+  }
+
+  async findByField<D extends Document>(viewName: string, userId: string, field: string, value: string | number): Promise<StoredDocument<D>[]> {
+    const view = this.store.view(viewName);
+    const fieldIndex = Object.keys(view.fields).indexOf(field);
+    if (fieldIndex < 0) throw new Error(`not an indexed field of ${viewName}: ${field}`);
+    const found = new Map<string, StoredDocument<D>>();
+    if (!this.purged.has(userId)) {
+      const rows = await this.store.find<D>(viewName, { userId, where: { [field]: value }, sort: [], limit: 1_000_000 });
+      for (const item of rows.items) found.set(item.id, item);
+    }
+    for (const write of this.writes.get(viewName)?.values() ?? []) {
+      if (write.userId !== userId) continue;
+      const matches = write.doc !== null && this.store.indexValues(view, write.doc)[fieldIndex] === value;
+      if (matches) found.set(write.id, { userId, id: write.id, doc: write.doc as D, position: write.position });
+      else found.delete(write.id);
+    }
+    return [...found.values()];
+  }
+
+  put(view: string, userId: string, id: string, doc: Document, position: Position): void {
+    this.write(view, { userId, id, doc, position });
+  }
+
+  remove(view: string, userId: string, id: string, position: Position): void {
+    this.write(view, { userId, id, doc: null, position });
+  }
+
+  private write(view: string, write: Write): void {
+    this.store.view(view);
+    const current = this.current(view, write.userId, write.id);
+    if (current !== null && positionKey(current.position) >= positionKey(write.position)) return;
+    let writes = this.writes.get(view);
+    if (writes === undefined) this.writes.set(view, (writes = new Map()));
+    writes.set(`${write.userId}\u0000${write.id}`, write);
+  }
+
+  purgeUser(userId: string): void {
+    this.purged.add(userId);
+    for (const writes of this.writes.values()) {
+      for (const [key, write] of writes) if (write.userId === userId) writes.delete(key);
+    }
+  }
+}
+
+export async function openSqliteReadStore(options: { path: string }): Promise<ReadStore> {
+  return new SqliteReadStore(options.path);
+}
