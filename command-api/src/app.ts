@@ -1,0 +1,37 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { TokenVerifier } from '@plenty/platform/auth/port';
+import type { EventCodec } from '@plenty/platform/crypto/event-codec';
+import type { EventStore } from '@plenty/platform/event-store/port';
+import { currentUser, requireAuth } from '@plenty/platform/http/auth-hook';
+import { HttpError } from '@plenty/platform/http/errors';
+import type { CommandRoute } from './command-route.js';
+import { ProfileCache } from './profile/profile-cache.js';
+import { profileRoutes } from './profile/profile.routes.js';
+import { transactionRoutes } from './transaction/transaction.routes.js';
+
+export interface CommandApiOptions {
+  readonly eventStore: EventStore;
+  readonly codec: EventCodec;
+  readonly verifier: TokenVerifier;
+  readonly now?: () => Date;
+}
+
+const BODY_LIMIT = 64 * 1024;
+
+/** `POST /<CommandName>`: register with `{ prefix: '/api/commands' }`. */
+export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, options) => {
+  const deps = { eventStore: options.eventStore, codec: options.codec, now: options.now ?? (() => new Date()) };
+  const commands: Record<string, CommandRoute> = {
+    ...transactionRoutes(deps, new ProfileCache(options.eventStore, options.codec)),
+    ...profileRoutes(deps),
+  };
+
+  requireAuth(app, options.verifier);
+  app.post<{ Params: { commandName: string } }>('/:commandName', { bodyLimit: BODY_LIMIT }, async (request) => {
+    const route = Object.hasOwn(commands, request.params.commandName) ? commands[request.params.commandName] : undefined;
+    if (route === undefined) throw new HttpError(404, 'unknown_command', 'There is no such command.');
+    const type = request.headers['content-type'] ?? '';
+    if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'unsupported_media_type', 'Send JSON.');
+    return route(currentUser(request), request.body);
+  });
+};

@@ -1,0 +1,45 @@
+import type { CategoryType } from '@plenty/contracts/categories';
+import type { ProfileEvent } from '@plenty/contracts/events/profile';
+
+export interface CustomCategory {
+  readonly id: string;
+  readonly name: string | null;
+  readonly type: CategoryType;
+  readonly icon: string;
+  readonly color: string;
+}
+
+export interface ProfileState {
+  /** Live custom categories by id. */
+  readonly categories: ReadonlyMap<string, CustomCategory>;
+  /** Ids of deleted categories: never reused. */
+  readonly deletedCategoryIds: ReadonlySet<string>;
+}
+
+export const initialProfileState: ProfileState = { categories: new Map(), deletedCategoryIds: new Set() };
+
+export function evolveProfile(state: ProfileState, event: { type: string; data: unknown }): ProfileState {
+  const known = event as ProfileEvent;
+  switch (known.type) {
+    case 'CategoryAdded': {
+      const { categoryId, name, type, icon, color } = known.data;
+      const categories = new Map(state.categories);
+      categories.set(categoryId, { id: categoryId, name, type, icon, color });
+      return { ...state, categories };
+    }
+    case 'CategoryEdited': {
+      const current = state.categories.get(known.data.categoryId);
+      if (current === undefined) return state;
+      const categories = new Map(state.categories);
+      categories.set(current.id, { ...current, ...known.data.changes });
+      return { ...state, categories };
+    }
+    case 'CategoryDeleted': {
+      const categories = new Map(state.categories);
+      categories.delete(known.data.categoryId);
+      return { categories, deletedCategoryIds: new Set(state.deletedCategoryIds).add(known.data.categoryId) };
+    }
+    default:
+      return state;
+  }
+}

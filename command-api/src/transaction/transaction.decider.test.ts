@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { TransactionCommand } from '@plenty/contracts/commands/transaction';
+import { domainError } from '@plenty/contracts/errors';
+import type { TransactionEvent } from '@plenty/contracts/events/transaction';
+import { decideTransaction, type TransactionContext } from './transaction.decider.js';
+import { evolveTransaction, initialTransactionState } from './transaction.state.js';
+
+const transactionId = '0192f0c4-7a1b-7c3d-8e4f-5a6b7c8d9e0f';
+const commandId = '0192f0c4-7a1b-7c3d-8e4f-000000000001';
+const coffeeCategory = '0192f0c4-7a1b-7c3d-8e4f-00000000c0ff';
+const context: TransactionContext = { categoryType: (id) => (id === coffeeCategory ? 'expense' : null) };
+
+const added: TransactionEvent = {
+  type: 'TransactionAdded',
+  data: { transactionId, type: 'expense', amount: { amount: 4500, currency: 'THB' }, categoryId: 'builtin-food', date: '2026-11-20', note: 'Noodles' },
+};
+
+function given(...events: TransactionEvent[]) {
+  const state = events.reduce(evolveTransaction, initialTransactionState);
+  return { when: (command: TransactionCommand) => decideTransaction(command, state, context) };
+}
+
+const add = (overrides: Partial<Extract<TransactionCommand, { type: 'AddTransaction' }>['data']> = {}): TransactionCommand => ({
+  type: 'AddTransaction',
+  data: { commandId, transactionId, type: 'expense', amount: { amount: 4500, currency: 'THB' }, categoryId: 'builtin-food', date: '2026-11-20', note: 'Noodles', ...overrides },
+});
+
+const edit = (changes: Extract<TransactionCommand, { type: 'EditTransaction' }>['data']['changes']): TransactionCommand => ({
+  type: 'EditTransaction',
+  data: { commandId, transactionId, changes },
+});
+
+describe('adding a transaction', () => {
+  it('records TransactionAdded without the command id', () => {
+    expect(given().when(add())).toEqual([added]);
+  });
+
+  it('accepts a custom category of the same type and a general built-in one', () => {
+    expect(given().when(add({ categoryId: coffeeCategory }))).toHaveLength(1);
+    expect(given().when(add({ categoryId: 'builtin-gifts', type: 'income' }))).toHaveLength(1);
+  });
+
+  it('refuses a category the user does not have', () => {
+    expect(given().when(add({ categoryId: '0192f0c4-7a1b-7c3d-8e4f-00000000dead' }))).toEqual(domainError('category_not_found', 422, 'categoryId'));
+  });
+
+  it('refuses an income in an expense category', () => {
+    expect(given().when(add({ type: 'income', categoryId: 'builtin-food' }))).toEqual(domainError('category_type_mismatch', 422, 'categoryId'));
+  });
+
+  it('refuses an id that is already used', () => {
+    expect(given(added).when(add())).toEqual(domainError('transaction_exists', 409, 'transactionId'));
+  });
+});
+
+describe('editing a transaction', () => {
+  it('records only what changed', () => {
+    expect(given(added).when(edit({ amount: { amount: 5000, currency: 'THB' }, categoryId: 'builtin-food' }))).toEqual([
+      { type: 'TransactionEdited', data: { transactionId, changes: { amount: { amount: 5000, currency: 'THB' } } } },
+    ]);
+  });
+
+  it('clears an optional field with null', () => {
+    expect(given(added).when(edit({ note: null }))).toEqual([{ type: 'TransactionEdited', data: { transactionId, changes: { note: null } } }]);
+  });
+
+  it('refuses an edit that changes nothing', () => {
+    expect(given(added).when(edit({ note: 'Noodles' }))).toEqual(domainError('nothing_to_change', 422));
+  });
+
+  it('checks the category again when the type changes', () => {
+    expect(given(added).when(edit({ type: 'income' }))).toEqual(domainError('category_type_mismatch', 422, 'categoryId'));
+  });
+
+  it('refuses a transaction that does not exist or was deleted', () => {
+    expect(given().when(edit({ note: 'x' }))).toEqual(domainError('transaction_not_found', 404));
+    expect(given(added, { type: 'TransactionDeleted', data: { transactionId } }).when(edit({ note: 'x' }))).toEqual(
+      domainError('transaction_not_found', 404),
+    );
+  });
+});
+
+describe('deleting a transaction', () => {
+  it('records TransactionDeleted once', () => {
+    const remove: TransactionCommand = { type: 'DeleteTransaction', data: { commandId, transactionId } };
+    const deleted = given(added).when(remove);
+    expect(deleted).toEqual([{ type: 'TransactionDeleted', data: { transactionId } }]);
+    expect(given(added, { type: 'TransactionDeleted', data: { transactionId } }).when(remove)).toEqual(domainError('transaction_not_found', 404));
+  });
+});

@@ -1,0 +1,70 @@
+import { categoryFitsTransaction, findBuiltInCategory, type CategoryType, type TransactionType } from '@plenty/contracts/categories';
+import type { TransactionCommand } from '@plenty/contracts/commands/transaction';
+import { domainError, type DomainError } from '@plenty/contracts/errors';
+import type { TransactionEvent } from '@plenty/contracts/events/transaction';
+import type { TransactionDetails, TransactionState } from './transaction.state.js';
+
+export interface TransactionContext {
+  /** Type of each category the user may pick: built-ins and their live custom ones. */
+  categoryType(categoryId: string): CategoryType | null;
+}
+
+function checkCategory(context: TransactionContext, categoryId: string, type: TransactionType): DomainError | null {
+  const categoryType = findBuiltInCategory(categoryId)?.type ?? context.categoryType(categoryId);
+  if (categoryType === null) return domainError('category_not_found', 422, 'categoryId');
+  if (!categoryFitsTransaction(categoryType, type)) return domainError('category_type_mismatch', 422, 'categoryId');
+  return null;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function add(command: Extract<TransactionCommand, { type: 'AddTransaction' }>, state: TransactionState, context: TransactionContext): TransactionEvent[] | DomainError {
+  if (state.status !== 'none') return domainError('transaction_exists', 409, 'transactionId');
+  const { commandId: _commandId, ...data } = command.data;
+  return checkCategory(context, data.categoryId, data.type) ?? [{ type: 'TransactionAdded', data }];
+}
+
+function edit(command: Extract<TransactionCommand, { type: 'EditTransaction' }>, state: TransactionState, context: TransactionContext): TransactionEvent[] | DomainError {
+  if (state.status !== 'active') return domainError('transaction_not_found', 404);
+  const current: TransactionDetails = state.transaction;
+  const changes = Object.fromEntries(
+    Object.entries(command.data.changes).filter(
+      ([key, value]) => value !== undefined && !sameValue(current[key as keyof TransactionDetails], value),
+    ),
+  );
+  if (Object.keys(changes).length === 0) return domainError('nothing_to_change', 422);
+  const type = command.data.changes.type ?? current.type;
+  const categoryId = command.data.changes.categoryId ?? current.categoryId;
+  if ('type' in changes || 'categoryId' in changes) {
+    const problem = checkCategory(context, categoryId, type);
+    if (problem !== null) return problem;
+  }
+  return [{ type: 'TransactionEdited', data: { transactionId: command.data.transactionId, changes } }];
+}
+
+function remove(command: Extract<TransactionCommand, { type: 'DeleteTransaction' }>, state: TransactionState): TransactionEvent[] | DomainError {
+  if (state.status !== 'active') return domainError('transaction_not_found', 404);
+  return [{ type: 'TransactionDeleted', data: { transactionId: command.data.transactionId } }];
+}
+
+/** Decides what a transaction command records, or why it cannot. Pure. */
+export function decideTransaction(
+  command: TransactionCommand,
+  state: TransactionState,
+  context: TransactionContext,
+): TransactionEvent[] | DomainError {
+  switch (command.type) {
+    case 'AddTransaction':
+      return add(command, state, context);
+    case 'EditTransaction':
+      return edit(command, state, context);
+    case 'DeleteTransaction':
+      return remove(command, state);
+    default: {
+      const unknownCommand: never = command;
+      throw new Error(`unknown transaction command ${JSON.stringify(unknownCommand)}`);
+    }
+  }
+}
