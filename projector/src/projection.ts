@@ -1,0 +1,14 @@
+import type { RecordedEvent } from '@plenty/platform/event-store/port';
+import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
+
+/**
+ * Builds read models from events. `apply` receives decrypted events (personal fields of an
+ * erased user read as null) and writes through the unit of work, which ignores writes
+ * older than a document's position, so applying an event twice changes nothing.
+ */
+export interface Projection {
+  readonly name: string;
+  readonly views: readonly ViewDefinition[];
+  readonly handles: readonly string[];
+  apply(event: RecordedEvent, uow: UnitOfWork): Promise<void>;
+}

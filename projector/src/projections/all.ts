@@ -1,0 +1,5 @@
+import type { Projection } from '../projection.js';
+import { categoriesProjection } from './categories.projection.js';
+import { transactionsProjection } from './transactions.projection.js';
+
+export const allProjections: readonly Projection[] = [transactionsProjection, categoriesProjection];

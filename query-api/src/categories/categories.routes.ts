@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { BUILT_IN_CATEGORIES } from '@plenty/contracts/categories';
+import type { CategoryList, CategoryView } from '@plenty/contracts/views/categories';
+import { currentUser } from '@plenty/platform/http/auth-hook';
+import type { ReadStore } from '@plenty/platform/read-store/port';
+
+const VIEW = 'categories';
+/** Custom categories are few (a person's own list); one page holds them all. */
+const MAX_CUSTOM = 1000;
+
+const builtIns: CategoryView[] = BUILT_IN_CATEGORIES.map((c) => ({
+  id: c.id,
+  name: null,
+  nameKey: c.nameKey,
+  type: c.type,
+  icon: c.icon,
+  color: c.color,
+  builtIn: true,
+}));
+
+export function categoriesRoutes(app: FastifyInstance, readStore: ReadStore): void {
+  app.get('/categories', async (request): Promise<CategoryList> => {
+    const user = currentUser(request);
+    const custom = await readStore.find<CategoryView & { createdAt?: string }>(VIEW, {
+      userId: user.uid,
+      sort: [{ field: 'createdAt', direction: 'asc' }],
+      limit: MAX_CUSTOM,
+    });
+    const items = custom.items.map(({ doc }) => ({
+      id: doc.id,
+      name: doc.name,
+      nameKey: null,
+      type: doc.type,
+      icon: doc.icon,
+      color: doc.color,
+      builtIn: false,
+    }));
+    return { items: [...builtIns, ...items] };
+  });
+}
