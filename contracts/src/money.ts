@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const CURRENCIES = ['LAK', 'THB', 'USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
-export const currencySchema = z.enum(CURRENCIES);
+export const currencySchema = z.enum(CURRENCIES, { error: 'currency_invalid' });
 
 /** Largest magnitude an amount may have, in minor units (DESIGN.md section 5). */
 export const MAX_AMOUNT = 2 ** 51;

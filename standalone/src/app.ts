@@ -3,7 +3,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { commandApi } from '@plenty/command-api/app';
 import { cachedTokenVerifier } from '@plenty/platform/auth/cached-verifier';
 import { createFirebaseTokenVerifier } from '@plenty/platform/auth/firebase-verifier';
@@ -73,7 +73,9 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
 
     const app = Fastify({
       logger: { level: options.logLevel ?? 'info' },
-      disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace',
+      logController: new LogController({
+        disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace',
+      }),
     });
     const projector = createProjector({
       eventStore,

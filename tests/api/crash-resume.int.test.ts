@@ -87,6 +87,7 @@ describe('a process killed under load', () => {
     const eventStore = await openSqliteEventStore({ path: join(dataDir, 'events.db') });
     const live = await openSqliteReadStore({ path: join(dataDir, 'read.db') });
     const fresh = await openSqliteReadStore({ path: join(dataDir, 'rebuilt.db') });
+    await live.ensureViews(allProjections.flatMap((projection) => projection.views));
     const rebuilder = createProjector({ eventStore, readStore: fresh, codec: new EventCodec(keyStore), projections: allProjections });
     await rebuilder.rebuild();
     for (const view of ['transactions', 'categories']) {
