@@ -16,7 +16,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['frontend/**/*.{ts,tsx}'],
+    files: ['frontend/**/*.{ts,tsx}', 'tests/browser/**/*.mjs'],
     languageOptions: { globals: { ...globals.browser } },
   },
 );

@@ -18,7 +18,8 @@ export function checkCatalogs(catalogs, errorCodes) {
     const names = new Set();
     const visit = (elements) => {
       for (const element of elements) {
-        if (element.type !== TYPE.literal && element.type !== TYPE.pound && 'value' in element) names.add(element.value);
+        if (element.type !== TYPE.literal && element.type !== TYPE.pound && 'value' in element)
+          names.add(element.value);
         if ('options' in element) for (const option of Object.values(element.options)) visit(option.value);
         if ('children' in element) visit(element.children);
       }
@@ -63,11 +64,17 @@ export function readErrorCodes() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const catalogs = Object.fromEntries(LANGUAGES.map((l) => [l, JSON.parse(readFileSync(join(here, `${l}.json`), 'utf8'))]));
+  const catalogs = Object.fromEntries(
+    LANGUAGES.map((l) => [l, JSON.parse(readFileSync(join(here, `${l}.json`), 'utf8'))]),
+  );
   const problems = checkCatalogs(catalogs, readErrorCodes());
   if (problems.length > 0) {
-    console.error(`i18n check failed with ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    console.error(
+      `i18n check failed with ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
     process.exit(1);
   }
-  console.log(`i18n check: ${Object.keys(catalogs.en).length} messages × ${LANGUAGES.length} languages, all present and valid`);
+  console.log(
+    `i18n check: ${Object.keys(catalogs.en).length} messages × ${LANGUAGES.length} languages, all present and valid`,
+  );
 }

@@ -28,7 +28,9 @@ export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, opt
 
   requireAuth(app, options.verifier);
   app.post<{ Params: { commandName: string } }>('/:commandName', { bodyLimit: BODY_LIMIT }, async (request) => {
-    const route = Object.hasOwn(commands, request.params.commandName) ? commands[request.params.commandName] : undefined;
+    const route = Object.hasOwn(commands, request.params.commandName)
+      ? commands[request.params.commandName]
+      : undefined;
     if (route === undefined) throw new HttpError(404, 'unknown_command', 'There is no such command.');
     const type = request.headers['content-type'] ?? '';
     if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'unsupported_media_type', 'Send JSON.');

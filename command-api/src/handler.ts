@@ -29,7 +29,12 @@ export interface CommandRequest {
 }
 
 export function domainErrorToHttp(error: DomainError): HttpError {
-  return new HttpError(error.status, error.code, error.code.replace(/_/g, ' '), error.field ? { [error.field]: error.code } : undefined);
+  return new HttpError(
+    error.status,
+    error.code,
+    error.code.replace(/_/g, ' '),
+    error.field ? { [error.field]: error.code } : undefined,
+  );
 }
 
 function earlierResult(streamId: string, events: readonly RecordedEvent[], commandId: string): CommandResult | null {
@@ -42,7 +47,11 @@ function earlierResult(streamId: string, events: readonly RecordedEvent[], comma
  * makes it start over, a few times, before answering 409. A command already recorded is
  * answered with its first result. Another user's stream answers 404, like a missing one.
  */
-export async function handleCommand<State>(deps: CommandDeps, request: CommandRequest, decider: StreamDecider<State>): Promise<CommandResult> {
+export async function handleCommand<State>(
+  deps: CommandDeps,
+  request: CommandRequest,
+  decider: StreamDecider<State>,
+): Promise<CommandResult> {
   const { userId, commandId, streamId } = request;
   for (let attempt = 1; ; attempt += 1) {
     const stored = await deps.eventStore.readStream(streamId);
@@ -76,7 +85,8 @@ export async function handleCommand<State>(deps: CommandDeps, request: CommandRe
       return await deps.eventStore.appendToStream(streamId, events, expected);
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      if (attempt >= ATTEMPTS) throw new HttpError(409, 'conflict', 'Someone changed this at the same time; try again.');
+      if (attempt >= ATTEMPTS)
+        throw new HttpError(409, 'conflict', 'Someone changed this at the same time; try again.');
     }
   }
 }

@@ -14,7 +14,9 @@ describe('calendar dates', () => {
   });
 
   it('know the length of each month', () => {
-    expect([daysInMonth(2026, 2), daysInMonth(2028, 2), daysInMonth(2026, 4), daysInMonth(2026, 12)]).toEqual([28, 29, 30, 31]);
+    expect([daysInMonth(2026, 2), daysInMonth(2028, 2), daysInMonth(2026, 4), daysInMonth(2026, 12)]).toEqual([
+      28, 29, 30, 31,
+    ]);
   });
 });
 

@@ -13,9 +13,7 @@ export function daysInMonth(year: number, month: number): number {
 }
 
 /** A local calendar date the user picked, `YYYY-MM-DD`, that exists in the calendar. */
-export const calendarDateSchema = z
-  .string({ error: 'date_invalid' })
-  .refine(isCalendarDate, { error: 'date_invalid' });
+export const calendarDateSchema = z.string({ error: 'date_invalid' }).refine(isCalendarDate, { error: 'date_invalid' });
 
 /** A local wall-clock time, `HH:mm`. */
 export const localTimeSchema = z

@@ -12,7 +12,9 @@ describe('event ids', () => {
 
   it('follow RFC 9562 UUIDv5', () => {
     // Test vector: the DNS namespace and "www.example.com".
-    expect(uuidV5('www.example.com', '6ba7b810-9dad-11d1-80b4-00c04fd430c8')).toBe('2ed6657d-e927-568b-95e1-2665a8aea6a2');
+    expect(uuidV5('www.example.com', '6ba7b810-9dad-11d1-80b4-00c04fd430c8')).toBe(
+      '2ed6657d-e927-568b-95e1-2665a8aea6a2',
+    );
   });
 });
 

@@ -3,7 +3,10 @@ import { z } from 'zod';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
-export const uuidSchema = z.string({ error: 'id_invalid' }).regex(UUID, { error: 'id_invalid' }).transform((s) => s.toLowerCase());
+export const uuidSchema = z
+  .string({ error: 'id_invalid' })
+  .regex(UUID, { error: 'id_invalid' })
+  .transform((s) => s.toLowerCase());
 
 /** Namespace for event ids derived from command ids. */
 const EVENT_ID_NAMESPACE = '6f1d3c2a-8b7e-4f5a-9c0d-2e4b6a8c1f37';

@@ -18,7 +18,8 @@ import {
 describe('minor units', () => {
   it('follow CLDR: Lao kip has no decimals, the others two', () => {
     expect(minorUnitExponent('LAK')).toBe(0);
-    for (const currency of ['THB', 'USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const) expect(minorUnitExponent(currency)).toBe(2);
+    for (const currency of ['THB', 'USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const)
+      expect(minorUnitExponent(currency)).toBe(2);
   });
 });
 
@@ -91,9 +92,13 @@ describe('arithmetic', () => {
 describe('schemas', () => {
   it('accept integer minor units of a supported currency only', () => {
     expect(moneySchema.safeParse({ amount: 100, currency: 'LAK' }).success).toBe(true);
-    expect(moneySchema.safeParse({ amount: 1.5, currency: 'LAK' }).error?.issues[0]?.message).toBe('amount_not_integer');
+    expect(moneySchema.safeParse({ amount: 1.5, currency: 'LAK' }).error?.issues[0]?.message).toBe(
+      'amount_not_integer',
+    );
     expect(moneySchema.safeParse({ amount: 1, currency: 'JPY' }).success).toBe(false);
-    expect(positiveMoneySchema.safeParse({ amount: 0, currency: 'USD' }).error?.issues[0]?.message).toBe('amount_not_positive');
+    expect(positiveMoneySchema.safeParse({ amount: 0, currency: 'USD' }).error?.issues[0]?.message).toBe(
+      'amount_not_positive',
+    );
     expect(positiveMoneySchema.safeParse({ currency: 'USD' }).error?.issues[0]?.message).toBe('amount_required');
   });
 });

@@ -17,9 +17,7 @@ export const amountSchema = z
   .int({ error: 'amount_not_integer' })
   .refine((n) => Math.abs(n) <= MAX_AMOUNT, { error: 'amount_too_large' });
 
-export const moneySchema = z
-  .object({ amount: amountSchema, currency: currencySchema })
-  .strict();
+export const moneySchema = z.object({ amount: amountSchema, currency: currencySchema }).strict();
 
 export const positiveMoneySchema = z
   .object({
@@ -31,8 +29,7 @@ export const positiveMoneySchema = z
 const exponents = new Map<Currency, number>(
   CURRENCIES.map((currency) => [
     currency,
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits ?? 2,
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2,
   ]),
 );
 
@@ -96,15 +93,9 @@ export function allocate(value: Money, ratios: readonly number[]): Money[] {
   return base.map((amount) => money(amount, value.currency));
 }
 
-export type ParseMoneyError =
-  | 'amount_required'
-  | 'amount_invalid'
-  | 'amount_too_precise'
-  | 'amount_too_large';
+export type ParseMoneyError = 'amount_required' | 'amount_invalid' | 'amount_too_precise' | 'amount_too_large';
 
-export type ParseResult =
-  | { ok: true; value: Money }
-  | { ok: false; error: ParseMoneyError };
+export type ParseResult = { ok: true; value: Money } | { ok: false; error: ParseMoneyError };
 
 function separators(locale: string): { group: string; decimal: string } {
   const parts = new Intl.NumberFormat(locale).formatToParts(1234567.5);
@@ -115,8 +106,26 @@ function separators(locale: string): { group: string; decimal: string } {
 }
 
 const NATIVE_DIGITS: Record<string, string> = {
-  '๐': '0', '๑': '1', '๒': '2', '๓': '3', '๔': '4', '๕': '5', '๖': '6', '๗': '7', '๘': '8', '๙': '9',
-  '໐': '0', '໑': '1', '໒': '2', '໓': '3', '໔': '4', '໕': '5', '໖': '6', '໗': '7', '໘': '8', '໙': '9',
+  '๐': '0',
+  '๑': '1',
+  '๒': '2',
+  '๓': '3',
+  '๔': '4',
+  '๕': '5',
+  '๖': '6',
+  '๗': '7',
+  '๘': '8',
+  '๙': '9',
+  '໐': '0',
+  '໑': '1',
+  '໒': '2',
+  '໓': '3',
+  '໔': '4',
+  '໕': '5',
+  '໖': '6',
+  '໗': '7',
+  '໘': '8',
+  '໙': '9',
 };
 
 /**
@@ -147,7 +156,9 @@ export function parseMoney(input: string, currency: Currency, locale: string): P
 export function toDecimalString(value: Money): string {
   const exponent = minorUnitExponent(value.currency);
   const negative = value.amount < 0;
-  const digits = Math.abs(value.amount).toString().padStart(exponent + 1, '0');
+  const digits = Math.abs(value.amount)
+    .toString()
+    .padStart(exponent + 1, '0');
   const whole = digits.slice(0, digits.length - exponent);
   const fraction = exponent > 0 ? `.${digits.slice(digits.length - exponent)}` : '';
   return `${negative ? '-' : ''}${whole}${fraction}`;

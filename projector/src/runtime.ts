@@ -1,5 +1,11 @@
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
-import { START, comparePositions, type EventStore, type Position, type RecordedEvent } from '@plenty/platform/event-store/port';
+import {
+  START,
+  comparePositions,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+} from '@plenty/platform/event-store/port';
 import type { ProjectionProgress } from '@plenty/platform/projection-progress';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import type { Projection } from './projection.js';
@@ -90,7 +96,10 @@ export function createProjector(options: ProjectorOptions): Projector {
     }
   }
 
-  async function applyEvent(event: RecordedEvent, uow: Parameters<Parameters<ReadStore['applyBatch']>[2]>[0]): Promise<void> {
+  async function applyEvent(
+    event: RecordedEvent,
+    uow: Parameters<Parameters<ReadStore['applyBatch']>[2]>[0],
+  ): Promise<void> {
     const interested = byType.get(event.type);
     if (interested === undefined) return;
     const decoded = await codec.decode(event);

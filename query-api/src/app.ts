@@ -27,7 +27,9 @@ export const queryApi: FastifyPluginAsync<QueryApiOptions> = async (app, options
     let reached: string;
     if (header !== undefined) {
       if (typeof header !== 'string' || !isPosition(header)) {
-        throw new HttpError(400, 'validation_failed', 'X-Min-Position is not a position.', { 'x-min-position': 'field_invalid' });
+        throw new HttpError(400, 'validation_failed', 'X-Min-Position is not a position.', {
+          'x-min-position': 'field_invalid',
+        });
       }
       reached = await options.progress.waitFor(header, READ_YOUR_WRITES_WAIT_MS);
     } else {

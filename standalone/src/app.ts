@@ -94,7 +94,9 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     app.get('/readyz', async (_request, reply) => {
       const [position, head] = await Promise.all([projector.current(), eventStore.headPosition()]);
       const ready = projector.isHealthy();
-      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'degraded', projections: { position, head } });
+      return reply
+        .code(ready ? 200 : 503)
+        .send({ status: ready ? 'ready' : 'degraded', projections: { position, head } });
     });
     await serveFrontend(app);
     closers.push(() => app.close());
@@ -120,5 +122,7 @@ async function serveFrontend(app: FastifyInstance): Promise<void> {
     if (!wantsPage) return sendError(reply, 404, 'not_found');
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   });
-  app.get('/', (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml));
+  app.get('/', (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml),
+  );
 }

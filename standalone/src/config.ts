@@ -6,9 +6,15 @@ const envSchema = z.object({
   PORT: portSchema.default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
-  FIREBASE_PROJECT_ID: z.string().regex(/^[a-z0-9-]{4,40}$/, 'a Firebase project id').default('demo-plenty'),
+  FIREBASE_PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{4,40}$/, 'a Firebase project id')
+    .default('demo-plenty'),
   /** Use an Auth emulator that is already running (host:port) instead of starting one. */
-  AUTH_EMULATOR_HOST: z.string().regex(/^[\w.-]+:\d+$/, 'host:port').optional(),
+  AUTH_EMULATOR_HOST: z
+    .string()
+    .regex(/^[\w.-]+:\d+$/, 'host:port')
+    .optional(),
   PLENTY_MASTER_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -4,7 +4,8 @@ const WIDTH = 30;
 export function progressLine(progress: { applied: number; total: number | null }, elapsedMs: number): string {
   const rate = elapsedMs > 0 ? (progress.applied * 1000) / elapsedMs : 0;
   const rateText = `${Math.round(rate).toLocaleString('en')} events/s`;
-  if (progress.total === null || progress.total === 0) return `${progress.applied.toLocaleString('en')} events, ${rateText}`;
+  if (progress.total === null || progress.total === 0)
+    return `${progress.applied.toLocaleString('en')} events, ${rateText}`;
   const fraction = Math.min(1, progress.applied / progress.total);
   const filled = Math.round(fraction * WIDTH);
   const etaSeconds = rate > 0 ? Math.max(0, (progress.total - progress.applied) / rate) : 0;

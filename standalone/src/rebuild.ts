@@ -37,6 +37,8 @@ async function rebuild(): Promise<void> {
 }
 
 rebuild().catch((error: unknown) => {
-  process.stderr.write(`Rebuild failed: ${error instanceof ConfigError || !(error instanceof Error) ? String(error) : (error.stack ?? error.message)}\n`);
+  process.stderr.write(
+    `Rebuild failed: ${error instanceof ConfigError || !(error instanceof Error) ? String(error) : (error.stack ?? error.message)}\n`,
+  );
   process.exit(1);
 });

@@ -68,13 +68,18 @@ describe('a process killed under load', () => {
     await Promise.allSettled(inFlight);
 
     server = await startStandaloneProcess({ dataDir, authEmulatorHost });
-    const head = await fetch(`${server.baseUrl}/readyz`).then((r) => r.json() as Promise<{ projections: { head: string } }>);
+    const head = await fetch(`${server.baseUrl}/readyz`).then(
+      (r) => r.json() as Promise<{ projections: { head: string } }>,
+    );
     const listed = new Set<string>();
     let cursor: string | null = null;
     do {
-      const response: Response = await fetch(`${server.baseUrl}/api/queries/transactions?limit=200${cursor ? `&cursor=${cursor}` : ''}`, {
-        headers: { authorization: user.authorization, 'x-min-position': head.projections.head },
-      });
+      const response: Response = await fetch(
+        `${server.baseUrl}/api/queries/transactions?limit=200${cursor ? `&cursor=${cursor}` : ''}`,
+        {
+          headers: { authorization: user.authorization, 'x-min-position': head.projections.head },
+        },
+      );
       const page = (await response.json()) as { items: { id: string }[]; nextCursor: string | null };
       for (const item of page.items) listed.add(item.id);
       cursor = page.nextCursor;
@@ -88,7 +93,12 @@ describe('a process killed under load', () => {
     const live = await openSqliteReadStore({ path: join(dataDir, 'read.db') });
     const fresh = await openSqliteReadStore({ path: join(dataDir, 'rebuilt.db') });
     await live.ensureViews(allProjections.flatMap((projection) => projection.views));
-    const rebuilder = createProjector({ eventStore, readStore: fresh, codec: new EventCodec(keyStore), projections: allProjections });
+    const rebuilder = createProjector({
+      eventStore,
+      readStore: fresh,
+      codec: new EventCodec(keyStore),
+      projections: allProjections,
+    });
     await rebuilder.rebuild();
     for (const view of ['transactions', 'categories']) {
       expect(await allDocuments(live, view, user.uid)).toEqual(await allDocuments(fresh, view, user.uid));

@@ -22,7 +22,10 @@ beforeAll(async () => {
     authEmulatorHost: inject('authEmulatorHost'),
     logLevel: 'silent',
   });
-  [alice, bob] = await Promise.all([createTestUser(inject('authEmulatorHost')), createTestUser(inject('authEmulatorHost'))]);
+  [alice, bob] = await Promise.all([
+    createTestUser(inject('authEmulatorHost')),
+    createTestUser(inject('authEmulatorHost')),
+  ]);
 });
 
 afterAll(async () => {
@@ -51,7 +54,11 @@ describe('transactions over HTTP with a real Auth emulator user', () => {
 
     const detail = await api.query<TransactionView>(`transactions/${added.transactionId}`);
     expect(detail.status).toBe(200);
-    expect(detail.body).toMatchObject({ id: added.transactionId, note: 'Lunch with Noy', amount: { amount: 12050, currency: 'THB' } });
+    expect(detail.body).toMatchObject({
+      id: added.transactionId,
+      note: 'Lunch with Noy',
+      amount: { amount: 12050, currency: 'THB' },
+    });
     expect(detail.position).toBeDefined();
 
     const edit = await api.command('EditTransaction', {
@@ -76,13 +83,22 @@ describe('transactions over HTTP with a real Auth emulator user', () => {
     for (const [index, amount] of amounts.entries()) {
       const type = index % 2 === 0 ? 'expense' : 'income';
       const categoryId = type === 'income' ? 'builtin-salary' : 'builtin-transport';
-      const answer = await api.command('AddTransaction', lunch({ type, categoryId, amount: { amount, currency: 'USD' }, date: `2026-10-0${index + 1}` }));
+      const answer = await api.command(
+        'AddTransaction',
+        lunch({ type, categoryId, amount: { amount, currency: 'USD' }, date: `2026-10-0${index + 1}` }),
+      );
       expect(answer.status).toBe(200);
     }
     const highest = await api.query<TransactionList>('transactions?sort=highest');
     expect(highest.body.items.map((t) => t.amount.amount)).toEqual([70000, 9000, 2500, 1200, 500]);
     const oldest = await api.query<TransactionList>('transactions?sort=oldest');
-    expect(oldest.body.items.map((t) => t.date)).toEqual(['2026-10-01', '2026-10-02', '2026-10-03', '2026-10-04', '2026-10-05']);
+    expect(oldest.body.items.map((t) => t.date)).toEqual([
+      '2026-10-01',
+      '2026-10-02',
+      '2026-10-03',
+      '2026-10-04',
+      '2026-10-05',
+    ]);
     const incomes = await api.query<TransactionList>('transactions?type=income&sort=lowest');
     expect(incomes.body.items.map((t) => t.amount.amount)).toEqual([9000, 70000]);
     const transport = await api.query<TransactionList>('transactions?categoryId=builtin-transport');
@@ -91,7 +107,9 @@ describe('transactions over HTTP with a real Auth emulator user', () => {
     const seen: number[] = [];
     let cursor: string | null = null;
     do {
-      const page: { body: TransactionList } = await api.query<TransactionList>(`transactions?sort=lowest&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      const page: { body: TransactionList } = await api.query<TransactionList>(
+        `transactions?sort=lowest&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       expect(page.body.items.length).toBeLessThanOrEqual(2);
       seen.push(...page.body.items.map((t) => t.amount.amount));
       cursor = page.body.nextCursor;
@@ -139,12 +157,17 @@ describe('transactions over HTTP with a real Auth emulator user', () => {
     expect((await owner.command('AddTransaction', payload)).status).toBe(200);
     await owner.query(`transactions/${payload.transactionId}`);
     expect((await intruder.query(`transactions/${payload.transactionId}`)).status).toBe(404);
-    const edit = await intruder.command('EditTransaction', { transactionId: payload.transactionId, changes: { note: 'mine now' } });
+    const edit = await intruder.command('EditTransaction', {
+      transactionId: payload.transactionId,
+      changes: { note: 'mine now' },
+    });
     expect(edit.status).toBe(404);
     expect((await intruder.command('DeleteTransaction', { transactionId: payload.transactionId })).status).toBe(404);
     const list = await intruder.query<TransactionList>('transactions');
     expect(list.body.items.map((t) => t.id)).not.toContain(payload.transactionId);
-    expect((await owner.query<TransactionView>(`transactions/${payload.transactionId}`)).body.note).toBe('Lunch with Noy');
+    expect((await owner.query<TransactionView>(`transactions/${payload.transactionId}`)).body.note).toBe(
+      'Lunch with Noy',
+    );
   });
 
   it('refuses requests without a valid token', async () => {
@@ -159,9 +182,21 @@ describe('categories over HTTP', () => {
     const user = await createTestUser(inject('authEmulatorHost'));
     const api = new ApiClient(standalone.app, user);
     const categoryId = randomUUID();
-    const add = await api.command('AddCategory', { categoryId, name: 'Coffee', type: 'expense', icon: 'cup', color: '#AA5500' });
+    const add = await api.command('AddCategory', {
+      categoryId,
+      name: 'Coffee',
+      type: 'expense',
+      icon: 'cup',
+      color: '#AA5500',
+    });
     expect(add.status).toBe(200);
-    const duplicate = await api.command('AddCategory', { categoryId: randomUUID(), name: ' coffee ', type: 'expense', icon: 'cup', color: '#aa5500' });
+    const duplicate = await api.command('AddCategory', {
+      categoryId: randomUUID(),
+      name: ' coffee ',
+      type: 'expense',
+      icon: 'cup',
+      color: '#aa5500',
+    });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.error?.code).toBe('category_name_taken');
 
@@ -169,10 +204,16 @@ describe('categories over HTTP', () => {
     expect((await api.command('AddTransaction', coffee)).status).toBe(200);
     expect((await api.command('EditCategory', { categoryId, changes: { name: 'Café' } })).status).toBe(200);
     const categories = await api.query<CategoryList>('categories');
-    expect(categories.body.items.find((c) => c.id === categoryId)).toMatchObject({ name: 'Café', color: '#aa5500', builtIn: false });
+    expect(categories.body.items.find((c) => c.id === categoryId)).toMatchObject({
+      name: 'Café',
+      color: '#aa5500',
+      builtIn: false,
+    });
     expect(categories.body.items.filter((c) => c.builtIn).length).toBeGreaterThanOrEqual(12);
 
-    expect((await api.command('DeleteCategory', { categoryId, replacementCategoryId: 'builtin-food' })).status).toBe(200);
+    expect((await api.command('DeleteCategory', { categoryId, replacementCategoryId: 'builtin-food' })).status).toBe(
+      200,
+    );
     const moved = await api.query<TransactionView>(`transactions/${coffee.transactionId}`);
     expect(moved.body.categoryId).toBe('builtin-food');
     const after = await api.query<CategoryList>('categories');

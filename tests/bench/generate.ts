@@ -13,7 +13,12 @@ const CURRENCIES = ['LAK', 'THB', 'USD'] as const;
  * Writes a generated data set straight into an embedded data dir: `users` users with
  * `perUser` TransactionAdded events each, encrypted as the command API would store them.
  */
-export async function generateDataSet(dataDir: string, users: number, perUser: number, onProgress?: (done: number) => void): Promise<number> {
+export async function generateDataSet(
+  dataDir: string,
+  users: number,
+  perUser: number,
+  onProgress?: (done: number) => void,
+): Promise<number> {
   const masterKey = await loadMasterKey({ dataDir });
   const keyStore = await openSqliteKeyStore({ path: join(dataDir, 'keys.db'), masterKey });
   const eventStore = await openSqliteEventStore({ path: join(dataDir, 'events.db') });
@@ -44,7 +49,13 @@ export async function generateDataSet(dataDir: string, users: number, perUser: n
           time: '12:00',
           note: `generated transaction ${n}`,
         },
-        metadata: { userId, commandId, correlationId: commandId, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+        metadata: {
+          userId,
+          commandId,
+          correlationId: commandId,
+          occurredAt: new Date().toISOString(),
+          schemaVersion: 1,
+        },
       });
       appends.push(eventStore.appendToStream(`transaction-${transactionId}`, [event], 'no_stream'));
     }

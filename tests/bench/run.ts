@@ -112,7 +112,10 @@ async function lagUnderLoad(baseUrl: string, users: TestUser[], probe: TestUser)
       {
         setupRequest: (request) => ({
           ...request,
-          headers: { 'content-type': 'application/json', authorization: users[turn++ % users.length]?.authorization ?? '' },
+          headers: {
+            'content-type': 'application/json',
+            authorization: users[turn++ % users.length]?.authorization ?? '',
+          },
           body: addTransactionBody(),
         }),
       },
@@ -129,7 +132,12 @@ async function rebuildSpeed(label: string, dataDir: string): Promise<void> {
   const keyStore = await openSqliteKeyStore({ path: join(dataDir, 'keys.db'), masterKey });
   const eventStore = await openSqliteEventStore({ path: join(dataDir, 'events.db') });
   const readStore = await openSqliteReadStore({ path: join(dataDir, `rebuild-${randomUUID()}.db`) });
-  const projector = createProjector({ eventStore, readStore, codec: new EventCodec(keyStore), projections: allProjections });
+  const projector = createProjector({
+    eventStore,
+    readStore,
+    codec: new EventCodec(keyStore),
+    projections: allProjections,
+  });
   const result = await projector.rebuild();
   const rate = Math.round(result.events / (result.ms / 1000));
   console.log(`| ${label} | ${result.events} | ${(result.ms / 1000).toFixed(2)} | ${rate} |`);
@@ -140,7 +148,9 @@ async function main(): Promise<void> {
   const root = join(import.meta.dirname, '../..');
   execFileSync(join(root, 'node_modules/.bin/tsc'), ['-b'], { cwd: root, stdio: 'inherit' });
   console.log(`# Plenty benchmarks${quick ? ' (quick)' : ''}`);
-  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString()}`);
+  console.log(
+    `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString()}`,
+  );
 
   const emulator = await startAuthEmulator({ projectId: 'demo-plenty', stateDir: await tempDir('auth') });
   try {
@@ -173,7 +183,9 @@ async function main(): Promise<void> {
     await generateDataSet(big, bigUsers, sizes.bigEvents / bigUsers);
     const generateSeconds = (performance.now() - generateStarted) / 1000;
     await rebuildSpeed(`${bigUsers} users × ${sizes.bigEvents / bigUsers} transactions`, big);
-    console.log(`\n(${sizes.bigEvents} events generated and appended in ${generateSeconds.toFixed(1)} s, ${Math.round(sizes.bigEvents / generateSeconds)} events/s through the codec and group commit)`);
+    console.log(
+      `\n(${sizes.bigEvents} events generated and appended in ${generateSeconds.toFixed(1)} s, ${Math.round(sizes.bigEvents / generateSeconds)} events/s through the codec and group commit)`,
+    );
 
     console.log('\n## Memory with a large store\n');
     const bigServer = await startBenchServer({ dataDir: big, authEmulatorHost: emulator.host });
@@ -181,7 +193,9 @@ async function main(): Promise<void> {
       const catchUpStarted = performance.now();
       await waitForProjections(bigServer.baseUrl);
       const catchUp = (performance.now() - catchUpStarted) / 1000;
-      console.log(`server with ${sizes.bigEvents} events stored: projections current after ${catchUp.toFixed(1)} s; RSS ${bigServer.rssMiB().toFixed(0)} MiB`);
+      console.log(
+        `server with ${sizes.bigEvents} events stored: projections current after ${catchUp.toFixed(1)} s; RSS ${bigServer.rssMiB().toFixed(0)} MiB`,
+      );
     } finally {
       await bigServer.stop();
     }

@@ -64,7 +64,9 @@ export async function startBenchServer(env: { dataDir: string; authEmulatorHost?
 export async function waitForProjections(baseUrl: string, timeoutMs = 600_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const body = (await fetch(`${baseUrl}/readyz`).then((r) => r.json())) as { projections?: { position: string; head: string } };
+    const body = (await fetch(`${baseUrl}/readyz`).then((r) => r.json())) as {
+      projections?: { position: string; head: string };
+    };
     if (body.projections && body.projections.position === body.projections.head) return;
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -4,7 +4,9 @@ import type { TestUser } from './users.js';
 
 export interface CommandAnswer {
   readonly status: number;
-  readonly body: { streamId: string; revision: number; position: string } & { error?: { code: string; fields?: Record<string, string> } };
+  readonly body: { streamId: string; revision: number; position: string } & {
+    error?: { code: string; fields?: Record<string, string> };
+  };
 }
 
 /** Sends commands and queries as a signed-in user through `inject`, reading its own writes. */
@@ -20,7 +22,11 @@ export class ApiClient {
     return this.user === null ? {} : { authorization: this.user.authorization };
   }
 
-  async command(name: string, payload: Record<string, unknown>, commandId: string = randomUUID()): Promise<CommandAnswer> {
+  async command(
+    name: string,
+    payload: Record<string, unknown>,
+    commandId: string = randomUUID(),
+  ): Promise<CommandAnswer> {
     const response = await this.app.inject({
       method: 'POST',
       url: `/api/commands/${name}`,
@@ -37,6 +43,10 @@ export class ApiClient {
     if (this.lastPosition !== null) headers['x-min-position'] = this.lastPosition;
     const response = await this.app.inject({ method: 'GET', url: `/api/queries/${path}`, headers });
     const position = response.headers['x-position'];
-    return { status: response.statusCode, body: response.json() as T, position: typeof position === 'string' ? position : undefined };
+    return {
+      status: response.statusCode,
+      body: response.json() as T,
+      position: typeof position === 'string' ? position : undefined,
+    };
   }
 }

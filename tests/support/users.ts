@@ -11,7 +11,10 @@ export interface TestUser {
 }
 
 /** Creates a user in the Auth emulator through its REST API and signs them in. */
-export async function createTestUser(emulatorHost: string, email = `user-${randomUUID()}@example.test`): Promise<TestUser> {
+export async function createTestUser(
+  emulatorHost: string,
+  email = `user-${randomUUID()}@example.test`,
+): Promise<TestUser> {
   const response = await fetch(
     `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
     {

@@ -14,7 +14,10 @@ function typeOf(state: ProfileState, categoryId: string): CategoryType | null {
   return findBuiltInCategory(categoryId)?.type ?? state.categories.get(categoryId)?.type ?? null;
 }
 
-function addCategory(command: Extract<ProfileCommand, { type: 'AddCategory' }>, state: ProfileState): ProfileEvent[] | DomainError {
+function addCategory(
+  command: Extract<ProfileCommand, { type: 'AddCategory' }>,
+  state: ProfileState,
+): ProfileEvent[] | DomainError {
   const { commandId: _commandId, ...data } = command.data;
   if (state.categories.has(data.categoryId) || state.deletedCategoryIds.has(data.categoryId)) {
     return domainError('conflict', 409, 'categoryId');
@@ -23,7 +26,10 @@ function addCategory(command: Extract<ProfileCommand, { type: 'AddCategory' }>, 
   return [{ type: 'CategoryAdded', data }];
 }
 
-function editCategory(command: Extract<ProfileCommand, { type: 'EditCategory' }>, state: ProfileState): ProfileEvent[] | DomainError {
+function editCategory(
+  command: Extract<ProfileCommand, { type: 'EditCategory' }>,
+  state: ProfileState,
+): ProfileEvent[] | DomainError {
   const { categoryId, changes } = command.data;
   const current = state.categories.get(categoryId);
   if (current === undefined) return domainError('category_not_found', 404, 'categoryId');
@@ -37,7 +43,10 @@ function editCategory(command: Extract<ProfileCommand, { type: 'EditCategory' }>
   return [{ type: 'CategoryEdited', data: { categoryId, changes: effective } }];
 }
 
-function deleteCategory(command: Extract<ProfileCommand, { type: 'DeleteCategory' }>, state: ProfileState): ProfileEvent[] | DomainError {
+function deleteCategory(
+  command: Extract<ProfileCommand, { type: 'DeleteCategory' }>,
+  state: ProfileState,
+): ProfileEvent[] | DomainError {
   const { categoryId } = command.data;
   const current = state.categories.get(categoryId);
   if (current === undefined) return domainError('category_not_found', 404, 'categoryId');

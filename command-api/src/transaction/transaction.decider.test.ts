@@ -12,7 +12,14 @@ const context: TransactionContext = { categoryType: (id) => (id === coffeeCatego
 
 const added: TransactionEvent = {
   type: 'TransactionAdded',
-  data: { transactionId, type: 'expense', amount: { amount: 4500, currency: 'THB' }, categoryId: 'builtin-food', date: '2026-11-20', note: 'Noodles' },
+  data: {
+    transactionId,
+    type: 'expense',
+    amount: { amount: 4500, currency: 'THB' },
+    categoryId: 'builtin-food',
+    date: '2026-11-20',
+    note: 'Noodles',
+  },
 };
 
 function given(...events: TransactionEvent[]) {
@@ -20,12 +27,25 @@ function given(...events: TransactionEvent[]) {
   return { when: (command: TransactionCommand) => decideTransaction(command, state, context) };
 }
 
-const add = (overrides: Partial<Extract<TransactionCommand, { type: 'AddTransaction' }>['data']> = {}): TransactionCommand => ({
+const add = (
+  overrides: Partial<Extract<TransactionCommand, { type: 'AddTransaction' }>['data']> = {},
+): TransactionCommand => ({
   type: 'AddTransaction',
-  data: { commandId, transactionId, type: 'expense', amount: { amount: 4500, currency: 'THB' }, categoryId: 'builtin-food', date: '2026-11-20', note: 'Noodles', ...overrides },
+  data: {
+    commandId,
+    transactionId,
+    type: 'expense',
+    amount: { amount: 4500, currency: 'THB' },
+    categoryId: 'builtin-food',
+    date: '2026-11-20',
+    note: 'Noodles',
+    ...overrides,
+  },
 });
 
-const edit = (changes: Extract<TransactionCommand, { type: 'EditTransaction' }>['data']['changes']): TransactionCommand => ({
+const edit = (
+  changes: Extract<TransactionCommand, { type: 'EditTransaction' }>['data']['changes'],
+): TransactionCommand => ({
   type: 'EditTransaction',
   data: { commandId, transactionId, changes },
 });
@@ -41,11 +61,15 @@ describe('adding a transaction', () => {
   });
 
   it('refuses a category the user does not have', () => {
-    expect(given().when(add({ categoryId: '0192f0c4-7a1b-7c3d-8e4f-00000000dead' }))).toEqual(domainError('category_not_found', 422, 'categoryId'));
+    expect(given().when(add({ categoryId: '0192f0c4-7a1b-7c3d-8e4f-00000000dead' }))).toEqual(
+      domainError('category_not_found', 422, 'categoryId'),
+    );
   });
 
   it('refuses an income in an expense category', () => {
-    expect(given().when(add({ type: 'income', categoryId: 'builtin-food' }))).toEqual(domainError('category_type_mismatch', 422, 'categoryId'));
+    expect(given().when(add({ type: 'income', categoryId: 'builtin-food' }))).toEqual(
+      domainError('category_type_mismatch', 422, 'categoryId'),
+    );
   });
 
   it('refuses an id that is already used', () => {
@@ -61,7 +85,9 @@ describe('editing a transaction', () => {
   });
 
   it('clears an optional field with null', () => {
-    expect(given(added).when(edit({ note: null }))).toEqual([{ type: 'TransactionEdited', data: { transactionId, changes: { note: null } } }]);
+    expect(given(added).when(edit({ note: null }))).toEqual([
+      { type: 'TransactionEdited', data: { transactionId, changes: { note: null } } },
+    ]);
   });
 
   it('refuses an edit that changes nothing', () => {
@@ -69,7 +95,9 @@ describe('editing a transaction', () => {
   });
 
   it('checks the category again when the type changes', () => {
-    expect(given(added).when(edit({ type: 'income' }))).toEqual(domainError('category_type_mismatch', 422, 'categoryId'));
+    expect(given(added).when(edit({ type: 'income' }))).toEqual(
+      domainError('category_type_mismatch', 422, 'categoryId'),
+    );
   });
 
   it('refuses a transaction that does not exist or was deleted', () => {
@@ -85,6 +113,8 @@ describe('deleting a transaction', () => {
     const remove: TransactionCommand = { type: 'DeleteTransaction', data: { commandId, transactionId } };
     const deleted = given(added).when(remove);
     expect(deleted).toEqual([{ type: 'TransactionDeleted', data: { transactionId } }]);
-    expect(given(added, { type: 'TransactionDeleted', data: { transactionId } }).when(remove)).toEqual(domainError('transaction_not_found', 404));
+    expect(given(added, { type: 'TransactionDeleted', data: { transactionId } }).when(remove)).toEqual(
+      domainError('transaction_not_found', 404),
+    );
   });
 });

@@ -1,4 +1,9 @@
-import { categoryFitsTransaction, findBuiltInCategory, type CategoryType, type TransactionType } from '@plenty/contracts/categories';
+import {
+  categoryFitsTransaction,
+  findBuiltInCategory,
+  type CategoryType,
+  type TransactionType,
+} from '@plenty/contracts/categories';
 import type { TransactionCommand } from '@plenty/contracts/commands/transaction';
 import { domainError, type DomainError } from '@plenty/contracts/errors';
 import type { TransactionEvent } from '@plenty/contracts/events/transaction';
@@ -20,13 +25,21 @@ function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function add(command: Extract<TransactionCommand, { type: 'AddTransaction' }>, state: TransactionState, context: TransactionContext): TransactionEvent[] | DomainError {
+function add(
+  command: Extract<TransactionCommand, { type: 'AddTransaction' }>,
+  state: TransactionState,
+  context: TransactionContext,
+): TransactionEvent[] | DomainError {
   if (state.status !== 'none') return domainError('transaction_exists', 409, 'transactionId');
   const { commandId: _commandId, ...data } = command.data;
   return checkCategory(context, data.categoryId, data.type) ?? [{ type: 'TransactionAdded', data }];
 }
 
-function edit(command: Extract<TransactionCommand, { type: 'EditTransaction' }>, state: TransactionState, context: TransactionContext): TransactionEvent[] | DomainError {
+function edit(
+  command: Extract<TransactionCommand, { type: 'EditTransaction' }>,
+  state: TransactionState,
+  context: TransactionContext,
+): TransactionEvent[] | DomainError {
   if (state.status !== 'active') return domainError('transaction_not_found', 404);
   const current: TransactionDetails = state.transaction;
   const changes = Object.fromEntries(
@@ -44,7 +57,10 @@ function edit(command: Extract<TransactionCommand, { type: 'EditTransaction' }>,
   return [{ type: 'TransactionEdited', data: { transactionId: command.data.transactionId, changes } }];
 }
 
-function remove(command: Extract<TransactionCommand, { type: 'DeleteTransaction' }>, state: TransactionState): TransactionEvent[] | DomainError {
+function remove(
+  command: Extract<TransactionCommand, { type: 'DeleteTransaction' }>,
+  state: TransactionState,
+): TransactionEvent[] | DomainError {
   if (state.status !== 'active') return domainError('transaction_not_found', 404);
   return [{ type: 'TransactionDeleted', data: { transactionId: command.data.transactionId } }];
 }

@@ -7,7 +7,10 @@ import type { ProfileCache } from '../profile/profile-cache.js';
 import { decideTransaction, type TransactionContext } from './transaction.decider.js';
 import { evolveTransaction, initialTransactionState } from './transaction.state.js';
 
-export function transactionRoutes(deps: CommandDeps, profiles: ProfileCache): Record<TransactionCommand['type'], CommandRoute> {
+export function transactionRoutes(
+  deps: CommandDeps,
+  profiles: ProfileCache,
+): Record<TransactionCommand['type'], CommandRoute> {
   const route =
     <T extends TransactionCommand['type']>(type: T): CommandRoute =>
     async (user, body) => {

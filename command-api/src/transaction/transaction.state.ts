@@ -27,7 +27,16 @@ export function evolveTransaction(state: TransactionState, event: { type: string
       const { type, amount, categoryId, date, time, note, receipt, location } = known.data;
       return {
         status: 'active',
-        transaction: { type, amount, categoryId, date, time: time ?? null, note: note ?? null, receipt: receipt ?? null, location: location ?? null },
+        transaction: {
+          type,
+          amount,
+          categoryId,
+          date,
+          time: time ?? null,
+          note: note ?? null,
+          receipt: receipt ?? null,
+          location: location ?? null,
+        },
       };
     }
     case 'TransactionEdited': {

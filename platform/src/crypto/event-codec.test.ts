@@ -28,7 +28,9 @@ function transactionAdded(userId: string, id = randomUUID()) {
   };
 }
 
-const recorded = (event: ReturnType<typeof transactionAdded> | Awaited<ReturnType<EventCodec['encode']>>): RecordedEvent => ({
+const recorded = (
+  event: ReturnType<typeof transactionAdded> | Awaited<ReturnType<EventCodec['encode']>>,
+): RecordedEvent => ({
   ...event,
   streamId: 's',
   revision: 0,
@@ -79,7 +81,13 @@ describe('event codec', () => {
       id: randomUUID(),
       type: 'TransactionDeleted',
       data: { transactionId: randomUUID() },
-      metadata: { userId: 'alice', commandId, correlationId: commandId, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+      metadata: {
+        userId: 'alice',
+        commandId,
+        correlationId: commandId,
+        occurredAt: new Date().toISOString(),
+        schemaVersion: 1,
+      },
     };
     expect(await codec.encode(event)).toEqual(event);
     await keys.close();

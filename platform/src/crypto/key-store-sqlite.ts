@@ -24,9 +24,13 @@ class SqliteKeyStore implements KeyStore {
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
-    this.db.exec('CREATE TABLE IF NOT EXISTS data_keys (user_id TEXT PRIMARY KEY, wrapped BLOB NOT NULL, created_at TEXT NOT NULL)');
+    this.db.exec(
+      'CREATE TABLE IF NOT EXISTS data_keys (user_id TEXT PRIMARY KEY, wrapped BLOB NOT NULL, created_at TEXT NOT NULL)',
+    );
     this.select = this.db.prepare<[string], { wrapped: Buffer }>('SELECT wrapped FROM data_keys WHERE user_id = ?');
-    this.insert = this.db.prepare('INSERT INTO data_keys (user_id, wrapped, created_at) VALUES (?, ?, ?) ON CONFLICT (user_id) DO NOTHING');
+    this.insert = this.db.prepare(
+      'INSERT INTO data_keys (user_id, wrapped, created_at) VALUES (?, ?, ?) ON CONFLICT (user_id) DO NOTHING',
+    );
     this.remove = this.db.prepare('DELETE FROM data_keys WHERE user_id = ?');
   }
 

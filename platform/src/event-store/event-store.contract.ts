@@ -8,7 +8,13 @@ function newEvent(type = 'TestHappened', data: Record<string, unknown> = { n: 1 
     id: randomUUID(),
     type,
     data,
-    metadata: { userId: 'user-1', commandId, correlationId: commandId, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+    metadata: {
+      userId: 'user-1',
+      commandId,
+      correlationId: commandId,
+      occurredAt: new Date().toISOString(),
+      schemaVersion: 1,
+    },
   };
 }
 
@@ -35,7 +41,9 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       expect(result.revision).toBe(1);
       const read = await store.readStream(id);
       expect(read.map((e) => e.revision)).toEqual([0, 1]);
-      expect(read.map(({ id: eventId, type, data, metadata }) => ({ id: eventId, type, data, metadata }))).toEqual(events);
+      expect(read.map(({ id: eventId, type, data, metadata }) => ({ id: eventId, type, data, metadata }))).toEqual(
+        events,
+      );
       expect(read.every((e) => e.streamId === id && typeof e.recordedAt === 'string')).toBe(true);
       expect(read[1]?.position).toBe(result.position);
     });
@@ -51,7 +59,9 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
     it('refuses no_stream on an existing stream and a stale exact revision, appending nothing', async () => {
       const id = stream();
       await store.appendToStream(id, [newEvent(), newEvent()], 'no_stream');
-      await expect(store.appendToStream(id, [newEvent()], 'no_stream')).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(store.appendToStream(id, [newEvent()], 'no_stream')).rejects.toBeInstanceOf(
+        WrongExpectedRevisionError,
+      );
       await expect(store.appendToStream(id, [newEvent()], 0)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
       await expect(store.appendToStream(stream(), [newEvent()], 0)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
       expect(await store.readStream(id)).toHaveLength(2);

@@ -66,7 +66,11 @@ export interface EventStore {
    * this stream at the same place are a retry: nothing new is appended and the original
    * result is answered. Throws WrongExpectedRevisionError on a conflict.
    */
-  appendToStream(streamId: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+  appendToStream(
+    streamId: string,
+    events: readonly NewEvent[],
+    expectedRevision: ExpectedRevision,
+  ): Promise<AppendResult>;
   /** Events of one stream in order; [] when the stream does not exist or was deleted. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of all streams in global order, strictly after `after`, at most `maxCount`. */

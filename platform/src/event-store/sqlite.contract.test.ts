@@ -16,8 +16,18 @@ describe('SQLite event store file', () => {
     const path = join(dir, 'reopen.db');
     const store = await openSqliteEventStore({ path });
     const commandId = randomUUID();
-    const metadata = { userId: 'u', commandId, correlationId: commandId, occurredAt: new Date().toISOString(), schemaVersion: 1 };
-    const result = await store.appendToStream('s-1', [{ id: randomUUID(), type: 'T', data: { a: 1 }, metadata }], 'no_stream');
+    const metadata = {
+      userId: 'u',
+      commandId,
+      correlationId: commandId,
+      occurredAt: new Date().toISOString(),
+      schemaVersion: 1,
+    };
+    const result = await store.appendToStream(
+      's-1',
+      [{ id: randomUUID(), type: 'T', data: { a: 1 }, metadata }],
+      'no_stream',
+    );
     await store.close();
     const reopened = await openSqliteEventStore({ path });
     expect(await reopened.readStream('s-1')).toHaveLength(1);

@@ -78,7 +78,9 @@ class SqliteEventStore implements EventStore {
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(SCHEMA);
     this.statements = {
-      head: this.db.prepare<[string], { revision: number | null }>('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?'),
+      head: this.db.prepare<[string], { revision: number | null }>(
+        'SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?',
+      ),
       byId: this.db.prepare<[string], { stream_id: string; revision: number; position: number }>(
         'SELECT stream_id, revision, position FROM events WHERE id = ?',
       ),
@@ -88,13 +90,19 @@ class SqliteEventStore implements EventStore {
       readStream: this.db.prepare<[string, number, number], EventRow>(
         'SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?',
       ),
-      readAll: this.db.prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
+      readAll: this.db.prepare<[number, number], EventRow>(
+        'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
+      ),
       headPosition: this.db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events'),
       deleteStream: this.db.prepare('DELETE FROM events WHERE stream_id = ?'),
     };
   }
 
-  appendToStream(streamId: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+  appendToStream(
+    streamId: string,
+    events: readonly NewEvent[],
+    expectedRevision: ExpectedRevision,
+  ): Promise<AppendResult> {
     if (this.closed) return Promise.reject(new Error('event store is closed'));
     if (events.length === 0) return Promise.reject(new RangeError('nothing to append'));
     return new Promise((resolve, reject) => {
@@ -139,7 +147,10 @@ class SqliteEventStore implements EventStore {
     if (appended) this.notify();
   }
 
-  private appendInTransaction({ streamId, events, expected }: PendingAppend): { result: AppendResult; appended: boolean } {
+  private appendInTransaction({ streamId, events, expected }: PendingAppend): {
+    result: AppendResult;
+    appended: boolean;
+  } {
     const head = this.statements.head.get(streamId)?.revision ?? -1;
     const retried = this.retriedAppend(streamId, events);
     if (retried !== null) return { result: retried, appended: false };

@@ -53,7 +53,11 @@ export function fieldErrors(error: ZodError): Record<string, string> {
       for (const key of issue.keys) fields[[...issue.path.map(String), key].join('.')] = 'unknown_field';
       continue;
     }
-    fields[path] = /^[a-z_]+$/.test(issue.message) ? issue.message : issue.code === 'invalid_type' && issue.input === undefined ? 'field_required' : 'field_invalid';
+    fields[path] = /^[a-z_]+$/.test(issue.message)
+      ? issue.message
+      : issue.code === 'invalid_type' && issue.input === undefined
+        ? 'field_required'
+        : 'field_invalid';
   }
   return fields;
 }
@@ -61,7 +65,8 @@ export function fieldErrors(error: ZodError): Record<string, string> {
 /** Parses input with a zod schema, or throws a 400 HttpError naming each bad field. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new HttpError(400, 'validation_failed', 'Some fields are not valid.', fieldErrors(result.error));
+  if (!result.success)
+    throw new HttpError(400, 'validation_failed', 'Some fields are not valid.', fieldErrors(result.error));
   return result.data;
 }
 

@@ -61,7 +61,12 @@ export class InvalidCursorError extends Error {
 export interface UnitOfWork {
   get<D extends Document>(view: string, userId: string, id: string): Promise<StoredDocument<D> | null>;
   /** All live documents of a user in a view whose indexed field equals the value. */
-  findByField<D extends Document>(view: string, userId: string, field: string, value: string | number): Promise<StoredDocument<D>[]>;
+  findByField<D extends Document>(
+    view: string,
+    userId: string,
+    field: string,
+    value: string | number,
+  ): Promise<StoredDocument<D>[]>;
   put(view: string, userId: string, id: string, doc: Document, position: Position): void;
   remove(view: string, userId: string, id: string, position: Position): void;
   /** Drops every document of a user in every view (account erasure). */

@@ -59,9 +59,18 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
     it('filters on indexed fields and sorts either way with the id breaking ties', async () => {
       const docs = [item('a', 3), item('b', 1), item('a', 1), item('a', 2), item('b', 5)];
       await putAll('u', docs);
-      const ascending = await store.find<Item>(items.name, { userId: 'u', where: { kind: 'a' }, sort: [{ field: 'score', direction: 'asc' }], limit: 10 });
+      const ascending = await store.find<Item>(items.name, {
+        userId: 'u',
+        where: { kind: 'a' },
+        sort: [{ field: 'score', direction: 'asc' }],
+        limit: 10,
+      });
       expect(ascending.items.map((d) => d.doc.score)).toEqual([1, 2, 3]);
-      const descending = await store.find<Item>(items.name, { userId: 'u', sort: [{ field: 'score', direction: 'desc' }], limit: 10 });
+      const descending = await store.find<Item>(items.name, {
+        userId: 'u',
+        sort: [{ field: 'score', direction: 'desc' }],
+        limit: 10,
+      });
       expect(descending.items.map((d) => d.doc.score)).toEqual([5, 3, 2, 1, 1]);
       const multi = await store.find<Item>(items.name, {
         userId: 'u',
@@ -96,7 +105,9 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
     });
 
     it('refuses a malformed cursor', async () => {
-      await expect(store.find(items.name, { userId: 'u', sort: [], limit: 5, cursor: 'not-a-cursor' })).rejects.toThrow();
+      await expect(
+        store.find(items.name, { userId: 'u', sort: [], limit: 5, cursor: 'not-a-cursor' }),
+      ).rejects.toThrow();
     });
 
     it('indexes values derived from the document', async () => {
@@ -105,7 +116,11 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
         uow.put(derived.name, 'u', 'small', { parts: [1, 2] }, at);
         uow.put(derived.name, 'u', 'large', { parts: [10, 20] }, at);
       });
-      const page = await store.find(derived.name, { userId: 'u', sort: [{ field: 'total', direction: 'desc' }], limit: 5 });
+      const page = await store.find(derived.name, {
+        userId: 'u',
+        sort: [{ field: 'total', direction: 'desc' }],
+        limit: 5,
+      });
       expect(page.items.map((d) => d.id)).toEqual(['large', 'small']);
     });
 
@@ -114,7 +129,9 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
       const first = next();
       await store.applyBatch(CHECKPOINT, first, async (uow) => uow.put(items.name, 'u', doc.id, doc, first));
       const later = next();
-      await store.applyBatch(CHECKPOINT, later, async (uow) => uow.put(items.name, 'u', doc.id, { ...doc, score: 9 }, later));
+      await store.applyBatch(CHECKPOINT, later, async (uow) =>
+        uow.put(items.name, 'u', doc.id, { ...doc, score: 9 }, later),
+      );
       await store.applyBatch(CHECKPOINT, later, async (uow) => {
         uow.put(items.name, 'u', doc.id, { ...doc, score: 7 }, first);
         uow.put(items.name, 'u', doc.id, { ...doc, score: 8 }, later);
@@ -130,7 +147,11 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
       await store.applyBatch(CHECKPOINT, removed, async (uow) => uow.remove(items.name, 'u', doc.id, removed));
       await store.applyBatch(CHECKPOINT, removed, async (uow) => uow.put(items.name, 'u', doc.id, doc, added));
       expect(await store.get(items.name, 'u', doc.id)).toBeNull();
-      expect((await store.find(items.name, { userId: 'u', where: { kind: 'a' }, sort: [], limit: 10 })).items.map((d) => d.id)).not.toContain(doc.id);
+      expect(
+        (await store.find(items.name, { userId: 'u', where: { kind: 'a' }, sort: [], limit: 10 })).items.map(
+          (d) => d.id,
+        ),
+      ).not.toContain(doc.id);
     });
 
     it('writes documents and checkpoint together, or neither when the work fails', async () => {

@@ -69,16 +69,23 @@ class SqliteReadStore implements ReadStore {
         `position TEXT NOT NULL, pos_key TEXT NOT NULL${columns.map((c) => `, ${c}`).join('')}, PRIMARY KEY (user_id, id)) WITHOUT ROWID`,
     );
     const existing = new Set(
-      this.db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table(view.name)}')`).all().map((c) => c.name),
+      this.db
+        .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table(view.name)}')`)
+        .all()
+        .map((c) => c.name),
     );
     for (const [field, type] of fields) {
       if (!existing.has(column(field))) {
-        this.db.exec(`ALTER TABLE ${table(view.name)} ADD COLUMN ${column(field)} ${type === 'integer' ? 'INTEGER' : 'TEXT'}`);
+        this.db.exec(
+          `ALTER TABLE ${table(view.name)} ADD COLUMN ${column(field)} ${type === 'integer' ? 'INTEGER' : 'TEXT'}`,
+        );
       }
     }
     view.indexes.forEach((index) => {
       const name = `ix_${view.name}_${index.map(identifier).join('_')}`;
-      this.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${table(view.name)} (user_id, ${index.map(column).join(', ')}, id)`);
+      this.db.exec(
+        `CREATE INDEX IF NOT EXISTS ${name} ON ${table(view.name)} (user_id, ${index.map(column).join(', ')}, id)`,
+      );
     });
     this.views.set(view.name, view);
   }
@@ -105,7 +112,10 @@ class SqliteReadStore implements ReadStore {
   }
 
   row(view: string, userId: string, id: string): Row | undefined {
-    return this.statement<[string, string], Row>(`SELECT * FROM ${table(view)} WHERE user_id = ? AND id = ?`).get(userId, id);
+    return this.statement<[string, string], Row>(`SELECT * FROM ${table(view)} WHERE user_id = ? AND id = ?`).get(
+      userId,
+      id,
+    );
   }
 
   async get<D extends Document>(view: string, userId: string, id: string): Promise<StoredDocument<D> | null> {
@@ -122,7 +132,8 @@ class SqliteReadStore implements ReadStore {
       conditions.push(`${column(field)} = ?`);
       params.push(value);
     }
-    for (const { field } of query.sort) if (!(field in view.fields)) throw new Error(`not an indexed field of ${viewName}: ${field}`);
+    for (const { field } of query.sort)
+      if (!(field in view.fields)) throw new Error(`not an indexed field of ${viewName}: ${field}`);
     const keys = [
       ...query.sort.map((s) => ({ expr: column(s.field), direction: s.direction })),
       { expr: 'id', direction: query.sort.at(-1)?.direction ?? 'asc' },
@@ -137,9 +148,9 @@ class SqliteReadStore implements ReadStore {
       keys.forEach((_, i) => params.push(...after.slice(0, i + 1)));
     }
     const order = keys.map((k) => `${k.expr} ${k.direction === 'asc' ? 'ASC' : 'DESC'}`).join(', ');
-    const rows = this
-      .statement<(string | number)[], Row>(`SELECT * FROM ${table(viewName)} WHERE ${conditions.join(' AND ')} ORDER BY ${order} LIMIT ?`)
-      .all(...params, query.limit + 1);
+    const rows = this.statement<(string | number)[], Row>(
+      `SELECT * FROM ${table(viewName)} WHERE ${conditions.join(' AND ')} ORDER BY ${order} LIMIT ?`,
+    ).all(...params, query.limit + 1);
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     const nextCursor =
@@ -149,12 +160,17 @@ class SqliteReadStore implements ReadStore {
     return { items: page.map((row) => toStored<D>(row)).filter((d): d is StoredDocument<D> => d !== null), nextCursor };
   }
 
-  async applyBatch(checkpointName: string, position: Position, work: (uow: UnitOfWork) => Promise<void>): Promise<void> {
+  async applyBatch(
+    checkpointName: string,
+    position: Position,
+    work: (uow: UnitOfWork) => Promise<void>,
+  ): Promise<void> {
     const uow = new SqliteUnitOfWork(this);
     await work(uow);
     this.db.transaction(() => {
       for (const userId of uow.purged) {
-        for (const view of this.views.keys()) this.statement(`DELETE FROM ${table(view)} WHERE user_id = ?`).run(userId);
+        for (const view of this.views.keys())
+          this.statement(`DELETE FROM ${table(view)} WHERE user_id = ?`).run(userId);
       }
       for (const [viewName, writes] of uow.writes) {
         const view = this.view(viewName);
@@ -176,14 +192,16 @@ class SqliteReadStore implements ReadStore {
           );
         }
       }
-      this
-        .statement('INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position')
-        .run(checkpointName, position);
+      this.statement(
+        'INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position',
+      ).run(checkpointName, position);
     })();
   }
 
   async getCheckpoint(checkpointName: string): Promise<Position | null> {
-    const row = this.db.prepare<[string], { position: string }>('SELECT position FROM checkpoints WHERE name = ?').get(checkpointName);
+    const row = this.db
+      .prepare<[string], { position: string }>('SELECT position FROM checkpoints WHERE name = ?')
+      .get(checkpointName);
     return row?.position ?? null;
   }
 
@@ -229,13 +247,23 @@ class SqliteUnitOfWork implements UnitOfWork {
     return { userId, id, doc: current.doc as D, position: current.position };
   }
 
-  async findByField<D extends Document>(viewName: string, userId: string, field: string, value: string | number): Promise<StoredDocument<D>[]> {
+  async findByField<D extends Document>(
+    viewName: string,
+    userId: string,
+    field: string,
+    value: string | number,
+  ): Promise<StoredDocument<D>[]> {
     const view = this.store.view(viewName);
     const fieldIndex = Object.keys(view.fields).indexOf(field);
     if (fieldIndex < 0) throw new Error(`not an indexed field of ${viewName}: ${field}`);
     const found = new Map<string, StoredDocument<D>>();
     if (!this.purged.has(userId)) {
-      const rows = await this.store.find<D>(viewName, { userId, where: { [field]: value }, sort: [], limit: 1_000_000 });
+      const rows = await this.store.find<D>(viewName, {
+        userId,
+        where: { [field]: value },
+        sort: [],
+        limit: 1_000_000,
+      });
       for (const item of rows.items) found.set(item.id, item);
     }
     for (const write of this.writes.get(viewName)?.values() ?? []) {

@@ -25,7 +25,16 @@ export const categoriesProjection: Projection = {
     switch (known.type) {
       case 'CategoryAdded': {
         const { categoryId, name, type, icon, color } = known.data;
-        const doc: CategoryDocument = { id: categoryId, name, nameKey: null, type, icon, color, builtIn: false, createdAt: event.metadata.occurredAt };
+        const doc: CategoryDocument = {
+          id: categoryId,
+          name,
+          nameKey: null,
+          type,
+          icon,
+          color,
+          builtIn: false,
+          createdAt: event.metadata.occurredAt,
+        };
         uow.put(CATEGORIES_VIEW, userId, categoryId, doc, event.position);
         return;
       }

@@ -10,10 +10,22 @@ export const TRANSACTIONS_VIEW = 'transactions';
 export const transactionsView: ViewDefinition = {
   name: TRANSACTIONS_VIEW,
   fields: { type: 'text', categoryId: 'text', occurredAt: 'text', amount: 'integer' },
-  indexes: [['occurredAt'], ['amount'], ['type', 'occurredAt'], ['type', 'amount'], ['categoryId', 'occurredAt'], ['categoryId', 'amount']],
+  indexes: [
+    ['occurredAt'],
+    ['amount'],
+    ['type', 'occurredAt'],
+    ['type', 'amount'],
+    ['categoryId', 'occurredAt'],
+    ['categoryId', 'amount'],
+  ],
   indexValues: (doc) => {
     const view = doc as TransactionView;
-    return { type: view.type, categoryId: view.categoryId, occurredAt: `${view.date}T${view.time ?? '00:00'}`, amount: view.amount.amount };
+    return {
+      type: view.type,
+      categoryId: view.categoryId,
+      occurredAt: `${view.date}T${view.time ?? '00:00'}`,
+      amount: view.amount.amount,
+    };
   },
 };
 
@@ -58,8 +70,15 @@ export const transactionsProjection: Projection = {
       case 'TransactionEdited': {
         const current = await uow.get<TransactionView>(TRANSACTIONS_VIEW, userId, known.data.transactionId);
         if (current === null) return;
-        const changes = Object.fromEntries(Object.entries(known.data.changes).filter(([, value]) => value !== undefined));
-        const updated: TransactionView = { ...current.doc, ...changes, updatedAt: event.metadata.occurredAt, revision: event.revision };
+        const changes = Object.fromEntries(
+          Object.entries(known.data.changes).filter(([, value]) => value !== undefined),
+        );
+        const updated: TransactionView = {
+          ...current.doc,
+          ...changes,
+          updatedAt: event.metadata.occurredAt,
+          revision: event.revision,
+        };
         uow.put(TRANSACTIONS_VIEW, userId, known.data.transactionId, updated, event.position);
         return;
       }

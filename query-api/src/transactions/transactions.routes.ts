@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { transactionListQuerySchema, type TransactionList, type TransactionSort, type TransactionView } from '@plenty/contracts/views/transactions';
+import {
+  transactionListQuerySchema,
+  type TransactionList,
+  type TransactionSort,
+  type TransactionView,
+} from '@plenty/contracts/views/transactions';
 import { uuidSchema } from '@plenty/contracts/ids';
 import { currentUser } from '@plenty/platform/http/auth-hook';
 import { HttpError, parseOrThrow } from '@plenty/platform/http/errors';
@@ -31,7 +36,8 @@ export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): 
       });
       return { items: page.items.map((item) => item.doc), nextCursor: page.nextCursor };
     } catch (error) {
-      if (error instanceof InvalidCursorError) throw new HttpError(400, 'validation_failed', 'The page cursor is not valid.', { cursor: 'field_invalid' });
+      if (error instanceof InvalidCursorError)
+        throw new HttpError(400, 'validation_failed', 'The page cursor is not valid.', { cursor: 'field_invalid' });
       throw error;
     }
   });

@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+// `npm run test:browser`: starts the embedded default as `npm start` does, on a free port with
+// a fresh data folder, then drives Debian's Chromium through every journey.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../..');
+const CHROMIUM = '/usr/bin/chromium';
+
+if (!existsSync(CHROMIUM)) {
+  console.error(`Browser journeys need Debian's Chromium at ${CHROMIUM}: apt-get install -y chromium`);
+  process.exit(1);
+}
+
+const freePort = () =>
+  new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+
+const dataDir = mkdtempSync(join(tmpdir(), 'plenty-browser-'));
+const screenshotDir = join(here, 'screenshots');
+mkdirSync(screenshotDir, { recursive: true });
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+let output = '';
+const app = spawn(process.execPath, [join(root, 'standalone/scripts/start.mjs')], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'pipe', 'pipe'],
+  detached: true,
+});
+app.stdout.on('data', (chunk) => (output += chunk));
+app.stderr.on('data', (chunk) => (output += chunk));
+
+let browser;
+let passed = 0;
+let failed = 0;
+try {
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (app.exitCode !== null) throw new Error(`the app exited:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the app did not become ready:\n${output}`);
+    const ready = await fetch(`${baseUrl}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const journeys = readdirSync(join(here, 'journeys'))
+    .filter((f) => f.endsWith('.journey.mjs'))
+    .sort();
+  for (const file of journeys) {
+    const name = file.replace('.journey.mjs', '');
+    try {
+      const journey = await import(pathToFileURL(join(here, 'journeys', file)).href);
+      await journey.default({ browser, baseUrl, screenshotDir });
+      passed += 1;
+      console.log(`✓ ${name}`);
+    } catch (error) {
+      failed += 1;
+      console.log(`✗ ${name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+} catch (error) {
+  failed += 1;
+  console.log(`✗ setup: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  await browser?.close();
+  try {
+    process.kill(-app.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+  await new Promise((r) => (app.exitCode !== null ? r() : app.once('exit', r)));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
