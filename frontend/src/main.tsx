@@ -2,6 +2,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Home } from './app/home';
 import { detectLocale, LOCALES, type Locale } from './lib/messages';
+// Fonts ship with the app (no font is fetched from the internet); each face is downloaded by
+// the browser only when the page uses its script.
+import '@fontsource/noto-sans/latin-400.css';
+import '@fontsource/noto-sans/latin-700.css';
+import '@fontsource/noto-sans-thai/thai-400.css';
+import '@fontsource/noto-sans-thai/thai-700.css';
+import '@fontsource/noto-sans-lao/lao-400.css';
+import '@fontsource/noto-sans-lao/lao-700.css';
 import './app/tokens.css';
 
 function localeFromPath(pathname: string): Locale | null {

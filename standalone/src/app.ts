@@ -3,7 +3,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { commandApi } from '@plenty/command-api/app';
 import { cachedTokenVerifier } from '@plenty/platform/auth/cached-verifier';
 import { createFirebaseTokenVerifier } from '@plenty/platform/auth/firebase-verifier';
@@ -87,7 +87,7 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     await projector.start();
     closers.push(() => projector.stop());
 
-    installErrorHandling(app);
+    installErrorHandling(app, { notFound: await frontendFallback(app) });
     await app.register(commandApi, { prefix: '/api/commands', eventStore, codec, verifier });
     await app.register(queryApi, { prefix: '/api/queries', readStore, verifier, progress: projector });
     app.get('/healthz', async () => ({ status: 'ok' }));
@@ -98,7 +98,6 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
         .code(ready ? 200 : 503)
         .send({ status: ready ? 'ready' : 'degraded', projections: { position, head } });
     });
-    await serveFrontend(app);
     closers.push(() => app.close());
 
     return { app, projector, eventStore, readStore, authEmulatorHost, close: closeAll };
@@ -108,21 +107,25 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
   }
 }
 
-async function serveFrontend(app: FastifyInstance): Promise<void> {
+/**
+ * Serves the built web app and answers client-side routes (/dashboard, /th/…) with it;
+ * unknown API paths keep their JSON 404.
+ */
+async function frontendFallback(
+  app: FastifyInstance,
+): Promise<(request: FastifyRequest, reply: FastifyReply) => FastifyReply> {
   const indexPath = join(frontendDist, 'index.html');
   if (!existsSync(indexPath)) {
     app.log.warn('frontend/dist is missing: run `npm run build` to serve the web app');
-    return;
+    return (_request, reply) => sendError(reply, 404, 'not_found');
   }
   const indexHtml = await readFile(indexPath, 'utf8');
   await app.register(fastifyStatic, { root: frontendDist, wildcard: false, index: false });
-  // Client-side routes (/dashboard, /th/…) get the SPA; unknown API paths keep their JSON 404.
-  app.setNotFoundHandler((request, reply) => {
+  const page = (reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  app.get('/', (_request, reply) => page(reply));
+  return (request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/');
-    if (!wantsPage) return sendError(reply, 404, 'not_found');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-  });
-  app.get('/', (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml),
-  );
+    return wantsPage ? page(reply) : sendError(reply, 404, 'not_found');
+  };
 }

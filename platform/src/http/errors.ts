@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@plenty/contracts/errors';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type z } from 'zod';
 
 /** An error the HTTP layer answers with its status and stable code. */
@@ -72,9 +72,12 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
 
 /**
  * Installs the error handler and 404 handler: stable codes only, never a stack trace or
- * an internal message in an answer.
+ * an internal message in an answer. `notFound` replaces the JSON 404 (e.g. to serve a SPA).
  */
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(
+  app: FastifyInstance,
+  options: { notFound?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply> } = {},
+): void {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     if (error instanceof HttpError) return sendError(reply, error.statusCode, error.code, error.message, error.fields);
     if (error instanceof ZodError) return sendError(reply, 400, 'validation_failed', undefined, fieldErrors(error));
@@ -86,5 +89,5 @@ export function installErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, 500, 'internal');
   });
-  app.setNotFoundHandler((_request, reply) => sendError(reply, 404, 'not_found'));
+  app.setNotFoundHandler(options.notFound ?? ((_request, reply) => sendError(reply, 404, 'not_found')));
 }
