@@ -20,6 +20,11 @@ export interface StreamDecider<State> {
   readonly initialState: State;
   evolve(state: State, event: { type: string; data: unknown }): State;
   decide(state: State, now: Date): Promise<DomainEvent[] | DomainError> | DomainEvent[] | DomainError;
+  /**
+   * The command normally starts a new stream: decide on the initial state and append with
+   * `no_stream` without reading first; only if the stream exists is it loaded and decided again.
+   */
+  readonly createsStream?: boolean;
 }
 
 export interface CommandRequest {
@@ -54,7 +59,7 @@ export async function handleCommand<State>(
 ): Promise<CommandResult> {
   const { userId, commandId, streamId } = request;
   for (let attempt = 1; ; attempt += 1) {
-    const stored = await deps.eventStore.readStream(streamId);
+    const stored = attempt === 1 && decider.createsStream ? [] : await deps.eventStore.readStream(streamId);
     if (stored.some((event) => event.metadata.userId !== userId)) throw new HttpError(404, 'not_found', 'Not found.');
     const earlier = earlierResult(streamId, stored, commandId);
     if (earlier !== null) return earlier;
@@ -85,6 +90,7 @@ export async function handleCommand<State>(
       return await deps.eventStore.appendToStream(streamId, events, expected);
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      if (attempt === 1 && decider.createsStream) continue;
       if (attempt >= ATTEMPTS)
         throw new HttpError(409, 'conflict', 'Someone changed this at the same time; try again.');
     }

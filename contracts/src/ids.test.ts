@@ -10,6 +10,14 @@ describe('event ids', () => {
     expect(isUuid(eventIdFor(commandId, 3))).toBe(true);
   });
 
+  it('keep the time prefix of a UUIDv7 command id so they sort by time', () => {
+    const earlier = eventIdFor('0192f0c4-7a1b-7c3d-8e4f-5a6b7c8d9e0f', 0);
+    const later = eventIdFor('0192f0c5-0000-7c3d-8e4f-5a6b7c8d9e0f', 0);
+    expect(earlier.startsWith('0192f0c4-7a1b-8')).toBe(true);
+    expect(earlier < later).toBe(true);
+    expect(isUuid(earlier)).toBe(true);
+  });
+
   it('follow RFC 9562 UUIDv5', () => {
     // Test vector: the DNS namespace and "www.example.com".
     expect(uuidV5('www.example.com', '6ba7b810-9dad-11d1-80b4-00c04fd430c8')).toBe(

@@ -29,9 +29,19 @@ export function uuidV5(name: string, namespace: string): string {
   return formatUuid(bytes);
 }
 
-/** The id of the index-th event a command produces: a retried command yields the same ids. */
+/**
+ * The id of the index-th event a command produces: a retried command yields the same ids.
+ * When the command id is a UUIDv7 its 48-bit time prefix is kept (a UUIDv8 with the rest
+ * from the name hash), so event ids sort by time and index inserts stay near the end.
+ */
 export function eventIdFor(commandId: string, index: number): string {
-  return uuidV5(`${commandId.toLowerCase()}#${index}`, EVENT_ID_NAMESPACE);
+  const id = commandId.toLowerCase();
+  const hashed = uuidV5(`${id}#${index}`, EVENT_ID_NAMESPACE);
+  if (id[14] !== '7') return hashed;
+  const bytes = uuidBytes(hashed);
+  uuidBytes(id).copy(bytes, 0, 0, 6);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x80;
+  return formatUuid(bytes);
 }
 
 export function isUuid(value: string): boolean {

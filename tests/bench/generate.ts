@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { eventIdFor } from '@plenty/contracts/ids';
+import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import { loadMasterKey } from '@plenty/platform/crypto/master-key';
@@ -32,8 +32,8 @@ export async function generateDataSet(
     for (let k = 0; k < batch && written + k < total; k += 1) {
       const n = written + k;
       const userId = userIds[n % users] ?? 'bench-user-0';
-      const transactionId = randomUUID();
-      const commandId = randomUUID();
+      const transactionId = uuidV7();
+      const commandId = uuidV7();
       const currency = CURRENCIES[n % CURRENCIES.length] ?? 'USD';
       const day = String((n % 28) + 1).padStart(2, '0');
       const month = String((n % 12) + 1).padStart(2, '0');

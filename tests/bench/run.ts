@@ -4,6 +4,7 @@ import { cpus, totalmem, tmpdir } from 'node:os';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import { loadMasterKey } from '@plenty/platform/crypto/master-key';
@@ -17,6 +18,7 @@ import { generateDataSet } from './generate.js';
 import { startBenchServer, waitForProjections } from './server.js';
 
 const quick = process.argv.includes('--quick');
+const commandsOnly = process.argv.includes('--commands-only');
 const sizes = quick
   ? { seconds: 3, levels: [16, 64], lagSamples: 200, users: 20, perUser: 500, bigEvents: 100_000 }
   : { seconds: 10, levels: [8, 32, 64, 128, 256], lagSamples: 1000, users: 200, perUser: 1000, bigEvents: 1_000_000 };
@@ -33,10 +35,10 @@ function percentile(sorted: number[], p: number): number {
 }
 
 function addTransactionBody(): string {
-  const commandId = randomUUID();
+  const commandId = uuidV7();
   return JSON.stringify({
     commandId,
-    transactionId: randomUUID(),
+    transactionId: uuidV7(),
     type: 'expense',
     amount: { amount: 4500, currency: 'THB' },
     categoryId: 'builtin-food',
@@ -71,6 +73,8 @@ async function commandThroughput(baseUrl: string, users: TestUser[]): Promise<vo
       ],
     });
     const l = result.latency;
+    const statuses = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => code !== '200');
+    if (statuses.length > 0) console.error(`  (answers other than 200: ${JSON.stringify(Object.fromEntries(statuses))})`);
     console.log(
       `| ${connections} | ${Math.round(result.requests.average)} | ${l.p50} | ${l.p97_5} | ${l.p99} | ${l.max} | ${result.errors} | ${result.non2xx} |`,
     );
@@ -170,6 +174,7 @@ async function main(): Promise<void> {
       await server.stop();
     }
 
+    if (commandsOnly) return;
     console.log('\n## Rebuild (replay into fresh read models)\n');
     const mid = await tempDir('rebuild');
     await generateDataSet(mid, sizes.users, sizes.perUser);

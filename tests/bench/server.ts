@@ -17,7 +17,10 @@ export interface BenchServer {
 /** Runs the built embedded default (`standalone/dist/main.js`) in its own process. */
 export async function startBenchServer(env: { dataDir: string; authEmulatorHost?: string }): Promise<BenchServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'standalone/dist/main.js')], {
+  // PLENTY_BENCH_PROFILE=<dir> writes a CPU profile of the server for each run.
+  const profile = process.env.PLENTY_BENCH_PROFILE;
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(process.execPath, [...flags, join(root, 'standalone/dist/main.js')], {
     cwd: root,
     env: {
       ...process.env,

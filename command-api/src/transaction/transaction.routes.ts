@@ -1,11 +1,17 @@
 import { transactionCommandSchemas, type TransactionCommand } from '@plenty/contracts/commands/transaction';
+import { findBuiltInCategory } from '@plenty/contracts/categories';
 import { streamIds } from '@plenty/contracts/events/envelope';
 import { parseOrThrow } from '@plenty/platform/http/errors';
 import type { CommandRoute } from '../command-route.js';
 import { handleCommand, type CommandDeps } from '../handler.js';
 import type { ProfileCache } from '../profile/profile-cache.js';
 import { decideTransaction, type TransactionContext } from './transaction.decider.js';
-import { evolveTransaction, initialTransactionState } from './transaction.state.js';
+import { evolveTransaction, initialTransactionState, type TransactionState } from './transaction.state.js';
+
+function referencedCategory(command: TransactionCommand, state: TransactionState): string | null {
+  if (command.type !== 'EditTransaction') return null;
+  return command.data.changes.categoryId ?? (state.status === 'active' ? state.transaction.categoryId : null);
+}
 
 export function transactionRoutes(
   deps: CommandDeps,
@@ -22,9 +28,12 @@ export function transactionRoutes(
         {
           initialState: initialTransactionState,
           evolve: evolveTransaction,
+          createsStream: type === 'AddTransaction',
           async decide(state) {
-            const profile = await profiles.load(user.uid);
-            const context: TransactionContext = { categoryType: (id) => profile.categories.get(id)?.type ?? null };
+            // Built-in categories always exist: the user's profile is read only for their own.
+            const referenced = command.type === 'AddTransaction' ? command.data.categoryId : referencedCategory(command, state);
+            const profile = referenced === null || findBuiltInCategory(referenced) ? null : await profiles.load(user.uid);
+            const context: TransactionContext = { categoryType: (id) => profile?.categories.get(id)?.type ?? null };
             return decideTransaction(command, state, context);
           },
         },

@@ -23,6 +23,12 @@ interface EventRow {
   recorded_at: string;
 }
 
+interface StoredEventRef {
+  streamId: string;
+  revision: number;
+  position: number;
+}
+
 interface PendingAppend {
   streamId: string;
   events: readonly NewEvent[];
@@ -76,6 +82,8 @@ class SqliteEventStore implements EventStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
+    // Fewer, larger checkpoints: each one costs an fsync of the database file.
+    this.db.pragma('wal_autocheckpoint = 10000');
     this.db.exec(SCHEMA);
     this.statements = {
       head: this.db.prepare<[string], { revision: number | null }>(
@@ -120,13 +128,15 @@ class SqliteEventStore implements EventStore {
     this.queue = [];
     if (batch.length === 0) return;
     const outcomes: ({ ok: true; result: AppendResult; appended: boolean } | { ok: false; error: unknown })[] = [];
-    const appendOne = this.db.transaction((pending: PendingAppend) => this.appendInTransaction(pending));
+    // Everything is checked before anything is inserted, so a refused append leaves nothing
+    // behind and needs no savepoint; heads and ids written earlier in this batch count too.
+    const heads = new Map<string, number>();
+    const written = new Map<string, StoredEventRef>();
     try {
       this.db.transaction(() => {
         for (const pending of batch) {
           try {
-            // A nested transaction is a savepoint: a failing append leaves nothing behind.
-            outcomes.push({ ok: true, ...appendOne(pending) });
+            outcomes.push({ ok: true, ...this.appendInTransaction(pending, heads, written) });
           } catch (error) {
             outcomes.push({ ok: false, error });
           }
@@ -147,41 +157,49 @@ class SqliteEventStore implements EventStore {
     if (appended) this.notify();
   }
 
-  private appendInTransaction({ streamId, events, expected }: PendingAppend): {
-    result: AppendResult;
-    appended: boolean;
-  } {
-    const head = this.statements.head.get(streamId)?.revision ?? -1;
-    const retried = this.retriedAppend(streamId, events);
+  private appendInTransaction(
+    { streamId, events, expected }: PendingAppend,
+    heads: Map<string, number>,
+    written: Map<string, StoredEventRef>,
+  ): { result: AppendResult; appended: boolean } {
+    const lookup = (id: string): StoredEventRef | undefined => {
+      const row = written.get(id) ?? this.statements.byId.get(id);
+      return row && ('stream_id' in row ? { streamId: row.stream_id, revision: row.revision, position: row.position } : row);
+    };
+    const retried = this.retriedAppend(streamId, events, lookup);
     if (retried !== null) return { result: retried, appended: false };
+    const head = heads.get(streamId) ?? this.statements.head.get(streamId)?.revision ?? -1;
     const actual = head < 0 ? 'no_stream' : head;
     const fits = expected === 'any' || (expected === 'no_stream' ? head < 0 : expected === head);
     if (!fits) throw new WrongExpectedRevisionError(streamId, expected, actual);
     const recordedAt = new Date().toISOString();
     let position = 0;
     events.forEach((event, index) => {
+      const revision = head + 1 + index;
       const info = this.statements.insert.run(
         event.id,
         streamId,
-        head + 1 + index,
+        revision,
         event.type,
         JSON.stringify(event.data),
         JSON.stringify(event.metadata),
         recordedAt,
       );
       position = Number(info.lastInsertRowid);
+      written.set(event.id, { streamId, revision, position });
     });
+    heads.set(streamId, head + events.length);
     return { result: { streamId, revision: head + events.length, position: String(position) }, appended: true };
   }
 
   /** The original result when these exact events are already in this stream, in order. */
-  private retriedAppend(streamId: string, events: readonly NewEvent[]): AppendResult | null {
-    const first = events[0] ? this.statements.byId.get(events[0].id) : undefined;
+  private retriedAppend(streamId: string, events: readonly NewEvent[], lookup: (id: string) => StoredEventRef | undefined): AppendResult | null {
+    const first = events[0] ? lookup(events[0].id) : undefined;
     if (first === undefined) return null;
     let last = first;
     for (const [index, event] of events.entries()) {
-      const stored = this.statements.byId.get(event.id);
-      if (stored === undefined || stored.stream_id !== streamId || stored.revision !== first.revision + index) {
+      const stored = lookup(event.id);
+      if (stored === undefined || stored.streamId !== streamId || stored.revision !== first.revision + index) {
         throw new WrongExpectedRevisionError(streamId, 'no_stream', first.revision);
       }
       last = stored;
