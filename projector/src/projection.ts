@@ -1,5 +1,5 @@
-import type { RecordedEvent } from '@plenty/platform/event-store/port';
-import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
+import { comparePositions, type RecordedEvent } from '@plenty/platform/event-store/port';
+import type { StoredDocument, UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
 
 /**
  * Builds read models from events. `apply` receives decrypted events (personal fields of an
@@ -11,4 +11,9 @@ export interface Projection {
   readonly views: readonly ViewDefinition[];
   readonly handles: readonly string[];
   apply(event: RecordedEvent, uow: UnitOfWork): Promise<void>;
+}
+
+/** Whether the event is newer than what the stored document already reflects. */
+export function isNewerThan(event: RecordedEvent, stored: StoredDocument | null): boolean {
+  return stored === null || comparePositions(stored.position, event.position) < 0;
 }

@@ -8,6 +8,8 @@ import {
 } from '@plenty/platform/event-store/port';
 import type { ProjectionProgress } from '@plenty/platform/projection-progress';
 import type { ReadStore } from '@plenty/platform/read-store/port';
+import { PoisonEventError } from './poison-event.js';
+import { PositionWatch } from './position-watch.js';
 import type { Projection } from './projection.js';
 
 export interface ProjectorLogger {
@@ -25,6 +27,8 @@ export interface ProjectorOptions {
   /** How often to look for events appended by another process. */
   readonly pollIntervalMs?: number;
   readonly logger?: ProjectorLogger;
+  /** Called after each batch is written, with the position it reached. */
+  readonly onAdvance?: (position: Position) => void;
 }
 
 export interface RebuildProgress {
@@ -43,10 +47,6 @@ export interface Projector extends ProjectionProgress {
   readonly lastError: Error | null;
 }
 
-class PoisonEventError extends Error {
-  override readonly name = 'PoisonEventError';
-}
-
 /**
  * Tails the event store into the read store: batches of events, each applied by the
  * projections that handle it, written with the checkpoint in one transaction.
@@ -61,7 +61,7 @@ export function createProjector(options: ProjectorOptions): Projector {
     for (const type of projection.handles) byType.set(type, [...(byType.get(type) ?? []), projection]);
   }
 
-  let position: Position = START;
+  const watch = new PositionWatch();
   let viewsReady: Promise<void> | null = null;
   let running = false;
   let lastError: Error | null = null;
@@ -71,7 +71,6 @@ export function createProjector(options: ProjectorOptions): Projector {
   let loop: Promise<void> | null = null;
   let unsubscribe: (() => void) | null = null;
   let pollTimer: NodeJS.Timeout | null = null;
-  const waiters = new Set<{ target: Position; resolve(p: Position): void }>();
   // One batch at a time, whoever asks (tail loop, catchUp, rebuild).
   let exclusive: Promise<unknown> = Promise.resolve();
   const serialized = <T>(work: () => Promise<T>): Promise<T> => {
@@ -83,17 +82,19 @@ export function createProjector(options: ProjectorOptions): Projector {
   const prepare = () =>
     (viewsReady ??= (async () => {
       await readStore.ensureViews(views);
-      position = (await readStore.getCheckpoint(checkpointName)) ?? START;
-    })());
+      watch.advance((await readStore.getCheckpoint(checkpointName)) ?? START);
+    })().catch((error: unknown) => {
+      viewsReady = null;
+      throw error;
+    }));
 
-  function advance(to: Position): void {
-    position = to;
-    for (const waiter of waiters) {
-      if (comparePositions(position, waiter.target) >= 0) {
-        waiters.delete(waiter);
-        waiter.resolve(position);
-      }
-    }
+  function recordFailure(error: unknown): void {
+    lastError = error instanceof Error ? error : new Error(String(error));
+    const details =
+      error instanceof PoisonEventError
+        ? { eventId: error.eventId, eventType: error.eventType, position: error.position, projection: error.projection }
+        : {};
+    options.logger?.error({ err: lastError, ...details }, 'projector stopped on an event it cannot apply');
   }
 
   async function applyEvent(
@@ -102,14 +103,17 @@ export function createProjector(options: ProjectorOptions): Projector {
   ): Promise<void> {
     const interested = byType.get(event.type);
     if (interested === undefined) return;
-    const decoded = await codec.decode(event);
+    let decoded: RecordedEvent;
+    try {
+      decoded = await codec.decode(event);
+    } catch (error) {
+      throw new PoisonEventError(event, null, error);
+    }
     for (const projection of interested) {
       try {
         await projection.apply(decoded, uow);
       } catch (error) {
-        throw new PoisonEventError(
-          `projection ${projection.name} failed on event ${event.id} (${event.type}) at ${event.position}: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        throw new PoisonEventError(event, projection.name, error);
       }
     }
   }
@@ -118,13 +122,19 @@ export function createProjector(options: ProjectorOptions): Projector {
   const applyNextBatch = () =>
     serialized(async () => {
       await prepare();
-      const events = await eventStore.readAll({ after: position, maxCount: batchSize });
+      const events = await eventStore.readAll({ after: watch.position, maxCount: batchSize });
       const last = events.at(-1);
       if (last === undefined) return 0;
-      await readStore.applyBatch(checkpointName, last.position, async (uow) => {
-        for (const event of events) await applyEvent(event, uow);
-      });
-      advance(last.position);
+      try {
+        await readStore.applyBatch(checkpointName, last.position, async (uow) => {
+          for (const event of events) await applyEvent(event, uow);
+        });
+      } catch (error) {
+        recordFailure(error);
+        throw error;
+      }
+      watch.advance(last.position);
+      options.onAdvance?.(last.position);
       return events.length;
     });
 
@@ -135,17 +145,27 @@ export function createProjector(options: ProjectorOptions): Projector {
         const applied = await applyNextBatch();
         if (applied > 0) continue;
       } catch (error) {
-        lastError = error instanceof Error ? error : new Error(String(error));
-        options.logger?.error({ err: lastError }, 'projector stopped on an event it cannot apply');
+        // A failed batch was recorded where it failed; anything else (reading) is recorded here.
+        if (lastError !== error) recordFailure(error);
         running = false;
+        detach();
         return;
       }
+      // Stopped while that batch was read: do not go to sleep with nobody left to wake us.
+      if (!running) return;
       if (appendedSinceRead) continue;
       await new Promise<void>((resolve) => {
         wake = resolve;
       });
       wake = null;
     }
+  }
+
+  function detach(): void {
+    unsubscribe?.();
+    unsubscribe = null;
+    if (pollTimer !== null) clearInterval(pollTimer);
+    pollTimer = null;
   }
 
   const projector: Projector = {
@@ -168,53 +188,40 @@ export function createProjector(options: ProjectorOptions): Projector {
     },
     async stop() {
       running = false;
-      unsubscribe?.();
-      if (pollTimer !== null) clearInterval(pollTimer);
+      detach();
       wake?.();
       await loop;
       await exclusive;
     },
     async catchUp() {
       await prepare();
-      while ((await applyNextBatch()) > 0);
-      return position;
+      // Up to the head as it is now: appends that keep coming are the tail loop's job.
+      const head = await eventStore.headPosition();
+      while (comparePositions(watch.position, head) < 0 && (await applyNextBatch()) > 0);
+      return watch.position;
     },
     async rebuild(rebuildOptions = {}) {
       const started = performance.now();
       await serialized(async () => {
         await readStore.reset(views, checkpointName);
         viewsReady = null;
-        position = START;
+        watch.advance(START);
         await prepare();
       });
       let applied = 0;
       for (let count = await applyNextBatch(); count > 0; count = await applyNextBatch()) {
         applied += count;
-        rebuildOptions.onProgress?.({ applied, total: null, position });
+        rebuildOptions.onProgress?.({ applied, total: null, position: watch.position });
       }
       return { events: applied, ms: performance.now() - started };
     },
     async current() {
       await prepare();
-      return position;
+      return watch.position;
     },
     async waitFor(target, timeoutMs) {
       await prepare();
-      if (comparePositions(position, target) >= 0) return position;
-      return new Promise<Position>((resolve) => {
-        const waiter = {
-          target,
-          resolve: (reached: Position) => {
-            clearTimeout(timer);
-            resolve(reached);
-          },
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(waiter);
-          resolve(position);
-        }, timeoutMs);
-        waiters.add(waiter);
-      });
+      return watch.waitFor(target, timeoutMs);
     },
   };
   return projector;

@@ -17,27 +17,30 @@ export interface QueryApiOptions {
 /** Longest a query waits for the projections to reach X-Min-Position. */
 const READ_YOUR_WRITES_WAIT_MS = 2000;
 
-/** `GET /<view>`: register with `{ prefix: '/api/queries' }`. */
+/**
+ * `GET /<view>`: register with `{ prefix: '/api/queries' }`. Every answer says in
+ * `X-Position` how far the read models it reflects have applied the events.
+ */
 export const queryApi: FastifyPluginAsync<QueryApiOptions> = async (app, options) => {
   requireAuth(app, options.verifier);
 
   // After authentication: wait for the caller's own write, then say what the answer reflects.
   app.addHook('preHandler', async (request, reply) => {
     const header = request.headers['x-min-position'];
-    let reached: string;
-    if (header !== undefined) {
-      if (typeof header !== 'string' || !isPosition(header)) {
-        throw new HttpError(400, 'validation_failed', 'X-Min-Position is not a position.', {
-          'x-min-position': 'field_invalid',
-        });
-      }
-      reached = await options.progress.waitFor(header, READ_YOUR_WRITES_WAIT_MS);
-    } else {
-      reached = await options.progress.current();
+    if (header === undefined) {
+      reply.header('x-position', await options.progress.current());
+      return;
     }
-    reply.header('x-position', reached);
+    if (typeof header !== 'string' || !isPosition(header)) {
+      throw new HttpError(400, 'validation_failed', 'X-Min-Position is not a position.', {
+        'x-min-position': 'field_invalid',
+      });
+    }
+    reply.header('x-position', await options.progress.waitFor(header, READ_YOUR_WRITES_WAIT_MS));
   });
   app.addHook('onSend', async (_request, reply, payload) => {
+    // Answers that never reached the handler (401, 400 on the header) carry it too.
+    if (!reply.hasHeader('x-position')) reply.header('x-position', await options.progress.current());
     reply.header('cache-control', 'private, no-store');
     return payload;
   });

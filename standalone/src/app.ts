@@ -17,7 +17,9 @@ import { installErrorHandling, sendError } from '@plenty/platform/http/errors';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { allProjections } from '@plenty/projector/projections/all';
-import { createProjector, type Projector } from '@plenty/projector/runtime';
+import { createProjector } from '@plenty/projector/runtime';
+import { startWorkerProjector } from '@plenty/projector/worker-projector';
+import type { ProjectionProgress } from '@plenty/platform/projection-progress';
 import { queryApi } from '@plenty/query-api/app';
 import { startAuthEmulator, type AuthEmulator } from './auth-emulator.js';
 
@@ -30,11 +32,16 @@ export interface StandaloneOptions {
   readonly logLevel?: string;
   /** Replaces the Firebase verifier (tests and benchmarks that mint their own tokens). */
   readonly verifier?: TokenVerifier;
+  /**
+   * 'worker' (the default of `npm start`) projects in a worker thread and needs the built
+   * code; 'in-process' runs the projector on the main thread, as tests from source do.
+   */
+  readonly projector?: 'worker' | 'in-process';
 }
 
 export interface Standalone {
   readonly app: FastifyInstance;
-  readonly projector: Projector;
+  readonly projector: ProjectionProgress & { isHealthy(): boolean };
   readonly eventStore: EventStore;
   readonly readStore: ReadStore;
   readonly authEmulatorHost: string;
@@ -63,7 +70,10 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     const masterKey = await loadMasterKey({ envValue: options.masterKey, dataDir: options.dataDir });
     const keyStore = await openSqliteKeyStore({ path: join(options.dataDir, 'keys.db'), masterKey });
     closers.push(() => keyStore.close());
-    const eventStore = await openSqliteEventStore({ path: join(options.dataDir, 'events.db') });
+    const eventStore = await openSqliteEventStore({
+      path: join(options.dataDir, 'events.db'),
+      checkpoints: options.projector === 'worker' ? 'elsewhere' : 'auto',
+    });
     closers.push(() => eventStore.close());
     const readStore = await openSqliteReadStore({ path: join(options.dataDir, 'read.db') });
     closers.push(() => readStore.close());
@@ -77,15 +87,25 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
         disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace',
       }),
     });
-    const projector = createProjector({
-      eventStore,
-      readStore,
-      codec,
-      projections: allProjections,
-      logger: app.log,
-    });
-    await projector.start();
-    closers.push(() => projector.stop());
+    let projector: Standalone['projector'] & { stop(): Promise<void> };
+    if (options.projector === 'worker') {
+      // This thread's connection serves queries, so it must know the views too.
+      await readStore.ensureViews(allProjections.flatMap((p) => p.views));
+      projector = await startWorkerProjector({
+        eventStore,
+        eventsPath: join(options.dataDir, 'events.db'),
+        readPath: join(options.dataDir, 'read.db'),
+        keysPath: join(options.dataDir, 'keys.db'),
+        masterKey,
+        onError: (error) => app.log.error({ err: error }, 'projector stopped'),
+      });
+    } else {
+      const inProcess = createProjector({ eventStore, readStore, codec, projections: allProjections, logger: app.log });
+      await inProcess.start();
+      projector = inProcess;
+    }
+    const runningProjector = projector;
+    closers.push(() => runningProjector.stop());
 
     installErrorHandling(app, { notFound: await frontendFallback(app) });
     await app.register(commandApi, { prefix: '/api/commands', eventStore, codec, verifier });

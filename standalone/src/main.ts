@@ -10,6 +10,7 @@ async function main(): Promise<void> {
     authEmulatorHost: config.authEmulatorHost,
     masterKey: config.masterKey,
     logLevel: config.logLevel,
+    projector: 'worker',
   });
   const address = await standalone.app.listen({ port: config.port, host: config.host });
   const url = address.replace('[::1]', 'localhost');

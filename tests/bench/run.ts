@@ -74,7 +74,8 @@ async function commandThroughput(baseUrl: string, users: TestUser[]): Promise<vo
     });
     const l = result.latency;
     const statuses = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => code !== '200');
-    if (statuses.length > 0) console.error(`  (answers other than 200: ${JSON.stringify(Object.fromEntries(statuses))})`);
+    if (statuses.length > 0)
+      console.error(`  (answers other than 200: ${JSON.stringify(Object.fromEntries(statuses))})`);
     console.log(
       `| ${connections} | ${Math.round(result.requests.average)} | ${l.p50} | ${l.p97_5} | ${l.p99} | ${l.max} | ${result.errors} | ${result.non2xx} |`,
     );

@@ -14,28 +14,24 @@ export interface StandaloneProcess {
   stop(): Promise<void>;
 }
 
-/** Runs the embedded default from source in a child process, as `npm start` would. */
+/** Runs the built embedded default in a child process, as `npm start` does. */
 export async function startStandaloneProcess(env: {
   dataDir: string;
   authEmulatorHost: string;
 }): Promise<StandaloneProcess> {
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', join(root, 'standalone/src/main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: env.dataDir,
-        AUTH_EMULATOR_HOST: env.authEmulatorHost,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, [join(root, 'standalone/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: env.dataDir,
+      AUTH_EMULATOR_HOST: env.authEmulatorHost,
+      LOG_LEVEL: 'warn',
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -31,8 +31,10 @@ export function transactionRoutes(
           createsStream: type === 'AddTransaction',
           async decide(state) {
             // Built-in categories always exist: the user's profile is read only for their own.
-            const referenced = command.type === 'AddTransaction' ? command.data.categoryId : referencedCategory(command, state);
-            const profile = referenced === null || findBuiltInCategory(referenced) ? null : await profiles.load(user.uid);
+            const referenced =
+              command.type === 'AddTransaction' ? command.data.categoryId : referencedCategory(command, state);
+            const profile =
+              referenced === null || findBuiltInCategory(referenced) ? null : await profiles.load(user.uid);
             const context: TransactionContext = { categoryType: (id) => profile?.categories.get(id)?.type ?? null };
             return decideTransaction(command, state, context);
           },

@@ -69,7 +69,7 @@ function toRecorded(row: EventRow): RecordedEvent {
  * one transaction and one fsync (group commit); each is still checked on its own and
  * answered only after the commit that holds it.
  */
-class SqliteEventStore implements EventStore {
+class SqliteEventStoreImpl implements SqliteEventStore {
   private readonly db: Database.Database;
   private readonly statements;
   private queue: PendingAppend[] = [];
@@ -77,13 +77,14 @@ class SqliteEventStore implements EventStore {
   private readonly listeners = new Set<() => void>();
   private closed = false;
 
-  constructor(path: string) {
+  constructor(path: string, checkpoints: 'auto' | 'elsewhere') {
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
-    // Fewer, larger checkpoints: each one costs an fsync of the database file.
-    this.db.pragma('wal_autocheckpoint = 10000');
+    // A checkpoint copies the log into the database and fsyncs it: tens of milliseconds that
+    // would stall every command. When another thread checkpoints, the writer never does.
+    this.db.pragma(`wal_autocheckpoint = ${checkpoints === 'auto' ? 1000 : 0}`);
     this.db.exec(SCHEMA);
     this.statements = {
       head: this.db.prepare<[string], { revision: number | null }>(
@@ -164,7 +165,9 @@ class SqliteEventStore implements EventStore {
   ): { result: AppendResult; appended: boolean } {
     const lookup = (id: string): StoredEventRef | undefined => {
       const row = written.get(id) ?? this.statements.byId.get(id);
-      return row && ('stream_id' in row ? { streamId: row.stream_id, revision: row.revision, position: row.position } : row);
+      return (
+        row && ('stream_id' in row ? { streamId: row.stream_id, revision: row.revision, position: row.position } : row)
+      );
     };
     const retried = this.retriedAppend(streamId, events, lookup);
     if (retried !== null) return { result: retried, appended: false };
@@ -193,7 +196,11 @@ class SqliteEventStore implements EventStore {
   }
 
   /** The original result when these exact events are already in this stream, in order. */
-  private retriedAppend(streamId: string, events: readonly NewEvent[], lookup: (id: string) => StoredEventRef | undefined): AppendResult | null {
+  private retriedAppend(
+    streamId: string,
+    events: readonly NewEvent[],
+    lookup: (id: string) => StoredEventRef | undefined,
+  ): AppendResult | null {
     const first = events[0] ? lookup(events[0].id) : undefined;
     if (first === undefined) return null;
     let last = first;
@@ -240,6 +247,11 @@ class SqliteEventStore implements EventStore {
     this.statements.deleteStream.run(streamId);
   }
 
+  /** Copies the write-ahead log into the database without blocking readers or the writer. */
+  checkpoint(): void {
+    if (!this.closed) this.db.pragma('wal_checkpoint(PASSIVE)');
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     if (this.queue.length > 0) this.flush();
@@ -249,6 +261,17 @@ class SqliteEventStore implements EventStore {
   }
 }
 
-export async function openSqliteEventStore(options: { path: string }): Promise<EventStore> {
-  return new SqliteEventStore(options.path);
+export interface SqliteEventStore extends EventStore {
+  checkpoint(): void;
+}
+
+/**
+ * `checkpoints: 'elsewhere'` leaves checkpointing to another connection that calls
+ * `checkpoint()` (the embedded default does it from the projector's thread).
+ */
+export async function openSqliteEventStore(options: {
+  path: string;
+  checkpoints?: 'auto' | 'elsewhere';
+}): Promise<SqliteEventStore> {
+  return new SqliteEventStoreImpl(options.path, options.checkpoints ?? 'auto');
 }

@@ -1,11 +1,15 @@
 import type { CategoryDeleted } from '@plenty/contracts/events/profile';
-import type { TransactionEvent } from '@plenty/contracts/events/transaction';
+import type { TransactionAdded, TransactionEdited, TransactionEvent } from '@plenty/contracts/events/transaction';
 import type { TransactionView } from '@plenty/contracts/views/transactions';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
-import type { Projection } from '../projection.js';
+import { isNewerThan, type Projection } from '../projection.js';
 
 export const TRANSACTIONS_VIEW = 'transactions';
+
+/** The sortable moment of a transaction: its local date and time, midnight when no time. */
+export const occurredAt = (view: Pick<TransactionView, 'date' | 'time'>): string =>
+  `${view.date}T${view.time ?? '00:00'}`;
 
 export const transactionsView: ViewDefinition = {
   name: TRANSACTIONS_VIEW,
@@ -15,22 +19,67 @@ export const transactionsView: ViewDefinition = {
   indexes: [['occurredAt'], ['amount'], ['categoryId', 'occurredAt']],
   indexValues: (doc) => {
     const view = doc as TransactionView;
-    return {
-      type: view.type,
-      categoryId: view.categoryId,
-      occurredAt: `${view.date}T${view.time ?? '00:00'}`,
-      amount: view.amount.amount,
-    };
+    return { type: view.type, categoryId: view.categoryId, occurredAt: occurredAt(view), amount: view.amount.amount };
   },
 };
 
-type Handled = TransactionEvent | CategoryDeleted;
+type Recorded<E> = RecordedEvent & E;
 
-async function moveCategory(event: RecordedEvent, data: CategoryDeleted['data'], uow: UnitOfWork): Promise<void> {
-  const userId = event.metadata.userId;
-  const moved = await uow.findByField<TransactionView>(TRANSACTIONS_VIEW, userId, 'categoryId', data.categoryId);
-  for (const { id, doc } of moved) {
-    uow.put(TRANSACTIONS_VIEW, userId, id, { ...doc, categoryId: data.replacementCategoryId }, event.position);
+async function addTransaction(event: Recorded<TransactionAdded>, uow: UnitOfWork): Promise<void> {
+  const { data, metadata } = event;
+  const existing = await uow.get(TRANSACTIONS_VIEW, metadata.userId, data.transactionId);
+  if (!isNewerThan(event, existing)) return;
+  const view: TransactionView = {
+    id: data.transactionId,
+    type: data.type,
+    amount: data.amount,
+    categoryId: data.categoryId,
+    date: data.date,
+    time: data.time ?? null,
+    note: data.note ?? null,
+    receipt: data.receipt ?? null,
+    location: data.location ?? null,
+    createdAt: metadata.occurredAt,
+    updatedAt: metadata.occurredAt,
+    revision: event.revision,
+  };
+  uow.put(TRANSACTIONS_VIEW, metadata.userId, data.transactionId, view, event.position);
+}
+
+async function editTransaction(event: Recorded<TransactionEdited>, uow: UnitOfWork): Promise<void> {
+  const { data, metadata } = event;
+  const current = await uow.get<TransactionView>(TRANSACTIONS_VIEW, metadata.userId, data.transactionId);
+  if (current === null || !isNewerThan(event, current)) return;
+  // A field left out stays; a field set to null is cleared.
+  const changes = Object.fromEntries(Object.entries(data.changes).filter(([, value]) => value !== undefined));
+  const updated: TransactionView = {
+    ...current.doc,
+    ...changes,
+    updatedAt: metadata.occurredAt,
+    revision: event.revision,
+  };
+  uow.put(TRANSACTIONS_VIEW, metadata.userId, data.transactionId, updated, event.position);
+}
+
+async function deleteTransaction(event: RecordedEvent, transactionId: string, uow: UnitOfWork): Promise<void> {
+  const current = await uow.get(TRANSACTIONS_VIEW, event.metadata.userId, transactionId);
+  if (current !== null && !isNewerThan(event, current)) return;
+  uow.remove(TRANSACTIONS_VIEW, event.metadata.userId, transactionId, event.position);
+}
+
+/** No transaction is orphaned: those of a deleted category move to its replacement. */
+async function moveToReplacement(event: Recorded<CategoryDeleted>, uow: UnitOfWork): Promise<void> {
+  const { data, metadata } = event;
+  const moving = await uow.findByField<TransactionView>(
+    TRANSACTIONS_VIEW,
+    metadata.userId,
+    'categoryId',
+    data.categoryId,
+  );
+  for (const stored of moving) {
+    if (!isNewerThan(event, stored)) continue;
+    const moved: TransactionView = { ...stored.doc, categoryId: data.replacementCategoryId };
+    uow.put(TRANSACTIONS_VIEW, metadata.userId, stored.id, moved, event.position);
   }
 }
 
@@ -40,49 +89,16 @@ export const transactionsProjection: Projection = {
   views: [transactionsView],
   handles: ['TransactionAdded', 'TransactionEdited', 'TransactionDeleted', 'CategoryDeleted'],
   async apply(event, uow) {
-    const userId = event.metadata.userId;
-    const known = event as unknown as RecordedEvent & Handled;
+    const known = event as Recorded<TransactionEvent | CategoryDeleted>;
     switch (known.type) {
-      case 'TransactionAdded': {
-        const data = known.data;
-        const view: TransactionView = {
-          id: data.transactionId,
-          type: data.type,
-          amount: data.amount,
-          categoryId: data.categoryId,
-          date: data.date,
-          time: data.time ?? null,
-          note: data.note ?? null,
-          receipt: data.receipt ?? null,
-          location: data.location ?? null,
-          createdAt: event.metadata.occurredAt,
-          updatedAt: event.metadata.occurredAt,
-          revision: event.revision,
-        };
-        uow.put(TRANSACTIONS_VIEW, userId, data.transactionId, view, event.position);
-        return;
-      }
-      case 'TransactionEdited': {
-        const current = await uow.get<TransactionView>(TRANSACTIONS_VIEW, userId, known.data.transactionId);
-        if (current === null) return;
-        const changes = Object.fromEntries(
-          Object.entries(known.data.changes).filter(([, value]) => value !== undefined),
-        );
-        const updated: TransactionView = {
-          ...current.doc,
-          ...changes,
-          updatedAt: event.metadata.occurredAt,
-          revision: event.revision,
-        };
-        uow.put(TRANSACTIONS_VIEW, userId, known.data.transactionId, updated, event.position);
-        return;
-      }
+      case 'TransactionAdded':
+        return addTransaction(known, uow);
+      case 'TransactionEdited':
+        return editTransaction(known, uow);
       case 'TransactionDeleted':
-        uow.remove(TRANSACTIONS_VIEW, userId, known.data.transactionId, event.position);
-        return;
+        return deleteTransaction(known, known.data.transactionId, uow);
       case 'CategoryDeleted':
-        await moveCategory(event, known.data, uow);
-        return;
+        return moveToReplacement(known, uow);
       default:
         return;
     }

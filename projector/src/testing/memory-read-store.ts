@@ -1,32 +1,33 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import type { Projection } from '../projection.js';
 
-/** A throwaway read store in a temp folder, with its views created. */
-export async function scratchReadStore(projections: readonly Projection[]): Promise<{ store: ReadStore; dispose(): Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'plenty-projection-'));
-  const store = await openSqliteReadStore({ path: join(dir, 'read.db') });
+/**
+ * A throwaway read store held in memory, with its views created. It is the real SQLite
+ * adapter, so projections are tested against the same guards and lookups they get in use.
+ */
+export async function scratchReadStore(
+  projections: readonly Projection[],
+): Promise<{ store: ReadStore; dispose(): Promise<void> }> {
+  const store = await openSqliteReadStore({ path: ':memory:' });
   await store.ensureViews(projections.flatMap((p) => p.views));
-  return {
-    store,
-    async dispose() {
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { store, dispose: () => store.close() };
 }
 
 /** Applies events (already decoded) in one batch, as the runtime does. */
-export async function applyEvents(store: ReadStore, projections: readonly Projection[], events: readonly RecordedEvent[]): Promise<void> {
+export async function applyEvents(
+  store: ReadStore,
+  projections: readonly Projection[],
+  events: readonly RecordedEvent[],
+): Promise<void> {
   const last = events.at(-1);
   if (last === undefined) return;
   await store.applyBatch('test', last.position, async (uow) => {
     for (const event of events) {
-      for (const projection of projections) if (projection.handles.includes(event.type)) await projection.apply(event, uow);
+      for (const projection of projections) {
+        if (projection.handles.includes(event.type)) await projection.apply(event, uow);
+      }
     }
   });
 }

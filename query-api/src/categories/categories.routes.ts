@@ -3,12 +3,12 @@ import { BUILT_IN_CATEGORIES } from '@plenty/contracts/categories';
 import type { CategoryList, CategoryView } from '@plenty/contracts/views/categories';
 import { currentUser } from '@plenty/platform/http/auth-hook';
 import type { ReadStore } from '@plenty/platform/read-store/port';
+import { CATEGORIES_VIEW } from '../read-views.js';
 
-const VIEW = 'categories';
 /** Custom categories are few (a person's own list); one page holds them all. */
 const MAX_CUSTOM = 1000;
 
-const builtIns: CategoryView[] = BUILT_IN_CATEGORIES.map((c) => ({
+const builtIns: readonly CategoryView[] = BUILT_IN_CATEGORIES.map((c) => ({
   id: c.id,
   name: null,
   nameKey: c.nameKey,
@@ -21,7 +21,7 @@ const builtIns: CategoryView[] = BUILT_IN_CATEGORIES.map((c) => ({
 export function categoriesRoutes(app: FastifyInstance, readStore: ReadStore): void {
   app.get('/categories', async (request): Promise<CategoryList> => {
     const user = currentUser(request);
-    const custom = await readStore.find<CategoryView & { createdAt?: string }>(VIEW, {
+    const custom = await readStore.find<CategoryView>(CATEGORIES_VIEW, {
       userId: user.uid,
       sort: [{ field: 'createdAt', direction: 'asc' }],
       limit: MAX_CUSTOM,

@@ -1,0 +1,149 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventCodec } from '@plenty/platform/crypto/event-codec';
+import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
+import type { KeyStore } from '@plenty/platform/crypto/port';
+import type { EventStore } from '@plenty/platform/event-store/port';
+import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
+import { installErrorHandling } from '@plenty/platform/http/errors';
+import { commandApi } from './app.js';
+import { bearer, fakeVerifier } from './testing/fake-verifier.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'plenty-commands-'));
+let app: FastifyInstance;
+let eventStore: EventStore;
+let keyStore: KeyStore;
+
+beforeAll(async () => {
+  eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
+  keyStore = await openSqliteKeyStore({ path: join(dir, 'keys.db'), masterKey: randomBytes(32) });
+  app = Fastify();
+  installErrorHandling(app);
+  await app.register(commandApi, {
+    prefix: '/api/commands',
+    eventStore,
+    codec: new EventCodec(keyStore),
+    verifier: fakeVerifier,
+  });
+});
+
+afterAll(async () => {
+  await app.close();
+  await eventStore.close();
+  await keyStore.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const send = (name: string, payload: unknown, uid = 'alice', headers: Record<string, string> = {}) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/commands/${name}`,
+    headers: { authorization: bearer(uid), ...headers },
+    payload: payload as object,
+  });
+
+const transaction = (note = 'Rent for the flat on Dongpalane') => ({
+  commandId: randomUUID(),
+  transactionId: randomUUID(),
+  type: 'expense',
+  amount: { amount: 2_500_000, currency: 'LAK' },
+  categoryId: 'builtin-housing',
+  date: '2026-11-01',
+  note,
+});
+
+describe('command API', () => {
+  it('keeps personal text out of the event store in plaintext', async () => {
+    const payload = transaction();
+    const answer = await send('AddTransaction', payload);
+    expect(answer.statusCode).toBe(200);
+    const [stored] = await eventStore.readStream(`transaction-${payload.transactionId}`);
+    expect(JSON.stringify(stored?.data)).not.toContain('Dongpalane');
+    expect(stored?.metadata.userId).toBe('alice');
+  });
+
+  it('answers 404 for a command it does not know and 415 for a body that is not JSON', async () => {
+    expect((await send('LaunchRocket', {})).json()).toMatchObject({ error: { code: 'unknown_command' } });
+    const text = await app.inject({
+      method: 'POST',
+      url: '/api/commands/AddTransaction',
+      headers: { authorization: bearer('alice'), 'content-type': 'text/plain' },
+      payload: 'amount=5',
+    });
+    expect(text.statusCode).toBe(415);
+    expect(text.json()).toMatchObject({ error: { code: 'unsupported_media_type' } });
+  });
+
+  it('refuses a body over 64 KiB with 413 and stores nothing', async () => {
+    const before = await eventStore.headPosition();
+    const answer = await send('AddTransaction', { ...transaction(), note: 'x'.repeat(70_000) });
+    expect(answer.statusCode).toBe(413);
+    expect(answer.json()).toMatchObject({ error: { code: 'payload_too_large' } });
+    expect(await eventStore.headPosition()).toBe(before);
+  });
+
+  it('refuses a note over the limit with a field code', async () => {
+    const answer = await send('AddTransaction', transaction('x'.repeat(1001)));
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({ error: { code: 'validation_failed', fields: { note: 'text_too_long' } } });
+  });
+
+  it('never loses an edit: concurrent edits either both apply or one answers 409', async () => {
+    const payload = transaction();
+    await send('AddTransaction', payload);
+    const edits = await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        send('EditTransaction', {
+          commandId: randomUUID(),
+          transactionId: payload.transactionId,
+          changes: { amount: { amount: n * 1000, currency: 'LAK' } },
+        }),
+      ),
+    );
+    const accepted = edits.filter((e) => e.statusCode === 200).length;
+    expect(edits.every((e) => e.statusCode === 200 || e.statusCode === 409)).toBe(true);
+    const events = await eventStore.readStream(`transaction-${payload.transactionId}`);
+    expect(events).toHaveLength(1 + accepted);
+    expect(events.map((e) => e.revision)).toEqual(events.map((_, i) => i));
+  });
+
+  it('refuses a token it cannot verify, and no token at all, with 401', async () => {
+    const forged = await app.inject({
+      method: 'POST',
+      url: '/api/commands/AddTransaction',
+      headers: { authorization: 'Bearer not-a-token-at-all-xxxxxxxx' },
+      payload: transaction(),
+    });
+    expect(forged.statusCode).toBe(401);
+    const missing = await app.inject({ method: 'POST', url: '/api/commands/AddTransaction', payload: transaction() });
+    expect(missing.json()).toMatchObject({ error: { code: 'unauthenticated' } });
+  });
+
+  it("answers 404 for a command on another user's category, revealing nothing", async () => {
+    const categoryId = randomUUID();
+    expect(
+      (
+        await send('AddCategory', {
+          commandId: randomUUID(),
+          categoryId,
+          name: 'Pets',
+          type: 'expense',
+          icon: 'paw',
+          color: '#123456',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const theirs = await send(
+      'EditCategory',
+      { commandId: randomUUID(), categoryId, changes: { name: 'Mine' } },
+      'mallory',
+    );
+    expect(theirs.statusCode).toBe(404);
+    const inTheirTransaction = await send('AddTransaction', { ...transaction(), categoryId }, 'mallory');
+    expect(inTheirTransaction.json()).toMatchObject({ error: { code: 'category_not_found' } });
+  });
+});

@@ -1,0 +1,63 @@
+import type { RecordedEvent } from '@plenty/platform/event-store/port';
+
+/**
+ * Builds decoded, recorded events as the projector would see them: global positions in
+ * order of creation, revisions counted per stream, times one second apart.
+ */
+export function eventLog(start = new Date('2026-11-01T00:00:00.000Z')) {
+  let position = 0;
+  const revisions = new Map<string, number>();
+
+  function recorded(streamId: string, userId: string, type: string, data: Record<string, unknown>): RecordedEvent {
+    position += 1;
+    const revision = (revisions.get(streamId) ?? -1) + 1;
+    revisions.set(streamId, revision);
+    const occurredAt = new Date(start.getTime() + position * 1000).toISOString();
+    const commandId = `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`;
+    return {
+      id: `10000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
+      type,
+      data,
+      metadata: { userId, commandId, correlationId: commandId, occurredAt, schemaVersion: 1 },
+      streamId,
+      revision,
+      position: String(position),
+      recordedAt: occurredAt,
+    };
+  }
+
+  const transaction = (userId: string, transactionId: string, type: string, data: Record<string, unknown>) =>
+    recorded(`transaction-${transactionId}`, userId, type, { transactionId, ...data });
+  const profile = (userId: string, type: string, data: Record<string, unknown>) =>
+    recorded(`profile-${userId}`, userId, type, data);
+
+  return {
+    transactionAdded: (userId: string, transactionId: string, fields: Record<string, unknown> = {}) =>
+      transaction(userId, transactionId, 'TransactionAdded', {
+        type: 'expense',
+        amount: { amount: 4500, currency: 'THB' },
+        categoryId: 'builtin-food',
+        date: '2026-11-20',
+        ...fields,
+      }),
+    transactionEdited: (userId: string, transactionId: string, changes: Record<string, unknown>) =>
+      transaction(userId, transactionId, 'TransactionEdited', { changes }),
+    transactionDeleted: (userId: string, transactionId: string) =>
+      transaction(userId, transactionId, 'TransactionDeleted', {}),
+    categoryAdded: (userId: string, categoryId: string, fields: Record<string, unknown> = {}) =>
+      profile(userId, 'CategoryAdded', {
+        categoryId,
+        name: 'Coffee',
+        type: 'expense',
+        icon: 'cup',
+        color: '#aa5500',
+        ...fields,
+      }),
+    categoryEdited: (userId: string, categoryId: string, changes: Record<string, unknown>) =>
+      profile(userId, 'CategoryEdited', { categoryId, changes }),
+    categoryDeleted: (userId: string, categoryId: string, replacementCategoryId = 'builtin-other') =>
+      profile(userId, 'CategoryDeleted', { categoryId, replacementCategoryId }),
+  };
+}
+
+export type EventLog = ReturnType<typeof eventLog>;

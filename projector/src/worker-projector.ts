@@ -1,0 +1,94 @@
+import { Worker } from 'node:worker_threads';
+import type { EventStore, Position } from '@plenty/platform/event-store/port';
+import type { ProjectionProgress } from '@plenty/platform/projection-progress';
+import { PositionWatch } from './position-watch.js';
+import { fromWorkerSchema, type FromMain } from './worker-messages.js';
+
+export interface WorkerProjector extends ProjectionProgress {
+  isHealthy(): boolean;
+  readonly lastError: Error | null;
+  stop(): Promise<void>;
+}
+
+export interface WorkerProjectorOptions {
+  /** The main thread's event store: its appends wake the worker. */
+  readonly eventStore: EventStore;
+  readonly eventsPath: string;
+  readonly readPath: string;
+  readonly keysPath: string;
+  readonly masterKey: Buffer;
+  readonly batchSize?: number;
+  readonly onError?: (error: Error) => void;
+}
+
+/**
+ * Runs the projector in a worker thread of the same process: projections use the second
+ * core, and a long batch never stalls the commands and queries on the main thread. It
+ * reads the event store's file through its own connection (WAL lets readers run beside
+ * the writer) and reports each position it reaches.
+ */
+export function startWorkerProjector(options: WorkerProjectorOptions): Promise<WorkerProjector> {
+  const watch = new PositionWatch();
+  // From source (tests), the worker still runs the compiled module: threads cannot load TypeScript.
+  const compiled = import.meta.url.endsWith('.ts') ? '../dist/worker.js' : './worker.js';
+  const worker = new Worker(new URL(compiled, import.meta.url), {
+    workerData: {
+      eventsPath: options.eventsPath,
+      readPath: options.readPath,
+      keysPath: options.keysPath,
+      masterKey: new Uint8Array(options.masterKey),
+      batchSize: options.batchSize ?? 200,
+    },
+  });
+  const send = (message: FromMain) => worker.postMessage(message);
+  let lastError: Error | null = null;
+  let stopped: (() => void) | null = null;
+  const fail = (error: Error) => {
+    lastError = error;
+    options.onError?.(error);
+  };
+
+  // Subscribed at once: wake-ups sent before the worker listens wait in its queue.
+  const unsubscribe = options.eventStore.onAppended(() => send({ type: 'appended' }));
+  return new Promise((resolve, reject) => {
+    const projector: WorkerProjector = {
+      get lastError() {
+        return lastError;
+      },
+      isHealthy: () => lastError === null,
+      current: async () => watch.position,
+      waitFor: (target: Position, timeoutMs: number) => watch.waitFor(target, timeoutMs),
+      stop: () =>
+        new Promise<void>((done) => {
+          unsubscribe();
+          stopped = done;
+          send({ type: 'stop' });
+        }).then(() => worker.terminate().then(() => undefined)),
+    };
+    worker.on('message', (raw: unknown) => {
+      const message = fromWorkerSchema.parse(raw);
+      switch (message.type) {
+        case 'ready':
+          watch.advance(message.position);
+          resolve(projector);
+          return;
+        case 'advanced':
+          watch.advance(message.position);
+          return;
+        case 'failed':
+          fail(new Error(message.message));
+          return;
+        case 'stopped':
+          stopped?.();
+          return;
+      }
+    });
+    worker.once('error', (error) => {
+      unsubscribe();
+      fail(error);
+      reject(error);
+      stopped?.();
+    });
+    worker.once('exit', () => stopped?.());
+  });
+}

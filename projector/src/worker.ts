@@ -1,0 +1,76 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { z } from 'zod';
+import { EventCodec } from '@plenty/platform/crypto/event-codec';
+import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
+import type { EventStore } from '@plenty/platform/event-store/port';
+import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
+import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
+import { allProjections } from './projections/all.js';
+import { createProjector } from './runtime.js';
+import { fromMainSchema, type FromWorker } from './worker-messages.js';
+
+const options = z
+  .object({
+    eventsPath: z.string(),
+    readPath: z.string(),
+    keysPath: z.string(),
+    masterKey: z.instanceof(Uint8Array),
+    batchSize: z.number().int().positive(),
+  })
+  .parse(workerData);
+const port = parentPort;
+if (port === null) throw new Error('the projector worker must run in a worker thread');
+const post = (message: FromWorker) => port.postMessage(message);
+
+const keyStore = await openSqliteKeyStore({ path: options.keysPath, masterKey: Buffer.from(options.masterKey) });
+const store = await openSqliteEventStore({ path: options.eventsPath });
+const readStore = await openSqliteReadStore({ path: options.readPath });
+
+// Appends happen in the main thread; it tells this thread, which reads them from the file.
+const appendListeners = new Set<() => void>();
+const tailedStore: EventStore = {
+  appendToStream: (...args) => store.appendToStream(...args),
+  readStream: (...args) => store.readStream(...args),
+  readAll: (...args) => store.readAll(...args),
+  headPosition: () => store.headPosition(),
+  deleteStream: (streamId) => store.deleteStream(streamId),
+  close: () => store.close(),
+  onAppended(listener) {
+    appendListeners.add(listener);
+    return () => appendListeners.delete(listener);
+  },
+};
+
+const projector = createProjector({
+  eventStore: tailedStore,
+  readStore,
+  codec: new EventCodec(keyStore),
+  projections: allProjections,
+  batchSize: options.batchSize,
+  onAdvance: (position) => post({ type: 'advanced', position }),
+  logger: {
+    info: () => undefined,
+    error: (obj, msg) =>
+      post({ type: 'failed', message: `${msg ?? 'projector failed'}: ${String((obj as { err?: unknown }).err)}` }),
+  },
+});
+
+port.on('message', (raw: unknown) => {
+  const message = fromMainSchema.parse(raw);
+  if (message.type === 'appended') {
+    for (const listener of appendListeners) listener();
+    return;
+  }
+  clearInterval(checkpoints);
+  void projector
+    .stop()
+    .then(() => Promise.all([readStore.close(), store.close(), keyStore.close()]))
+    .finally(() => post({ type: 'stopped' }));
+});
+
+// The main thread's writer never checkpoints the event log; this thread does, off its path.
+const checkpoints = setInterval(() => store.checkpoint(), 1000);
+checkpoints.unref();
+
+await projector.start();
+post({ type: 'ready', position: await projector.current() });

@@ -1,0 +1,20 @@
+import type { ViewDefinition } from '@plenty/platform/read-store/port';
+
+/**
+ * The read models this service reads, as far as it filters and sorts on them. The
+ * projector owns them (their indexes and how documents fill the fields); a query process
+ * that runs on its own registers these on its own connection to the read store. Never
+ * register them on a store the projector writes through: the projector's definitions
+ * there say how indexed values are computed.
+ */
+export const TRANSACTIONS_VIEW = 'transactions';
+export const CATEGORIES_VIEW = 'categories';
+
+export const readViews: readonly ViewDefinition[] = [
+  {
+    name: TRANSACTIONS_VIEW,
+    fields: { type: 'text', categoryId: 'text', occurredAt: 'text', amount: 'integer' },
+    indexes: [],
+  },
+  { name: CATEGORIES_VIEW, fields: { type: 'text', createdAt: 'text' }, indexes: [] },
+];
