@@ -51,6 +51,9 @@ export interface Projector extends ProjectionProgress {
  * Tails the event store into the read store: batches of events, each applied by the
  * projections that handle it, written with the checkpoint in one transaction.
  */
+/** Events read per batch while rebuilding: nobody waits on a rebuild's latency. */
+const REBUILD_BATCH_SIZE = 2000;
+
 export function createProjector(options: ProjectorOptions): Projector {
   const { eventStore, readStore, codec, projections } = options;
   const batchSize = options.batchSize ?? 500;
@@ -119,10 +122,10 @@ export function createProjector(options: ProjectorOptions): Projector {
   }
 
   /** Applies one batch; answers how many events it held. */
-  const applyNextBatch = () =>
+  const applyNextBatch = (size = batchSize) =>
     serialized(async () => {
       await prepare();
-      const events = await eventStore.readAll({ after: watch.position, maxCount: batchSize });
+      const events = await eventStore.readAll({ after: watch.position, maxCount: size });
       const last = events.at(-1);
       if (last === undefined) return 0;
       try {
@@ -202,16 +205,22 @@ export function createProjector(options: ProjectorOptions): Projector {
     },
     async rebuild(rebuildOptions = {}) {
       const started = performance.now();
-      await serialized(async () => {
-        await readStore.reset(views, checkpointName);
-        viewsReady = null;
-        watch.advance(START);
-        await prepare();
-      });
       let applied = 0;
-      for (let count = await applyNextBatch(); count > 0; count = await applyNextBatch()) {
-        applied += count;
-        rebuildOptions.onProgress?.({ applied, total: null, position: watch.position });
+      await readStore.bulkMode?.(true);
+      try {
+        await serialized(async () => {
+          await readStore.reset(views, checkpointName);
+          viewsReady = null;
+          watch.advance(START);
+          await prepare();
+        });
+        const size = Math.max(batchSize, REBUILD_BATCH_SIZE);
+        for (let count = await applyNextBatch(size); count > 0; count = await applyNextBatch(size)) {
+          applied += count;
+          rebuildOptions.onProgress?.({ applied, total: null, position: watch.position });
+        }
+      } finally {
+        await readStore.bulkMode?.(false);
       }
       return { events: applied, ms: performance.now() - started };
     },

@@ -27,7 +27,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const message =
+    error instanceof ConfigError
+      ? error.message
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error);
   process.stderr.write(`The query API could not start.\n${message}\n`);
   process.exit(1);
 });

@@ -68,7 +68,8 @@ export async function openQueryService(
   const readStore = await openSqliteReadStore({ path: join(config.dataDir, 'read.db') });
   await readStore.ensureViews(readViews);
   const progress = checkpointProgress(readStore);
-  const verifier = overrides.verifier ?? cachedTokenVerifier(createFirebaseTokenVerifier({ projectId: config.projectId }));
+  const verifier =
+    overrides.verifier ?? cachedTokenVerifier(createFirebaseTokenVerifier({ projectId: config.projectId }));
 
   const app = Fastify({ logger: { level: config.logLevel } });
   installErrorHandling(app);

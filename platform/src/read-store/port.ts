@@ -84,6 +84,11 @@ export interface ReadStore {
    */
   applyBatch(checkpointName: string, position: Position, work: (uow: UnitOfWork) => Promise<void>): Promise<void>;
   getCheckpoint(checkpointName: string): Promise<Position | null>;
+  /**
+   * While enabled, writes may skip the durability a live view needs (a rebuild can start
+   * over); disabling makes everything written so far durable.
+   */
+  bulkMode?(enabled: boolean): Promise<void>;
   /** Drops all documents of the views and the checkpoint, for a rebuild from zero. */
   reset(views: readonly ViewDefinition[], checkpointName: string): Promise<void>;
   close(): Promise<void>;
