@@ -11,7 +11,7 @@ import type { EventStore } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { installErrorHandling } from '@plenty/platform/http/errors';
 import { commandApi } from './app.js';
-import { bearer, fakeVerifier } from './testing/fake-verifier.js';
+import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
 
 const dir = mkdtempSync(join(tmpdir(), 'plenty-commands-'));
 let app: FastifyInstance;

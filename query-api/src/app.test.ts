@@ -19,7 +19,7 @@ import { allProjections } from '@plenty/projector/projections/all';
 import { createProjector, type Projector } from '@plenty/projector/runtime';
 import { historyWriter, type HistoryWriter } from '@plenty/projector/testing/history';
 import { queryApi } from './app.js';
-import { bearer, fakeVerifier } from './testing/fake-verifier.js';
+import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
 
 const dir = mkdtempSync(join(tmpdir(), 'plenty-queries-'));
 let app: FastifyInstance;

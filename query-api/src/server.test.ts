@@ -12,7 +12,7 @@ import { allProjections } from '@plenty/projector/projections/all';
 import { createProjector } from '@plenty/projector/runtime';
 import { historyWriter } from '@plenty/projector/testing/history';
 import { loadQueryServiceConfig, openQueryService, type QueryService } from './server.js';
-import { bearer, fakeVerifier } from './testing/fake-verifier.js';
+import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
 
 let dir: string;
 let service: QueryService;

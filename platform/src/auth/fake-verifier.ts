@@ -1,6 +1,6 @@
-import { InvalidTokenError, type TokenVerifier } from '@plenty/platform/auth/port';
+import { InvalidTokenError, type TokenVerifier } from './port.js';
 
-/** Accepts `Bearer token-<uid>-<padding>` and answers that uid; anything else is invalid. */
+/** For tests: accepts `Bearer token-<uid>-<padding>` and answers that uid; anything else is invalid. */
 export const fakeVerifier: TokenVerifier = {
   async verify(token) {
     const match = /^token-([a-z0-9]+)-[a-z0-9]+$/.exec(token);
