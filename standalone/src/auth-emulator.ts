@@ -26,10 +26,23 @@ function firebaseCli(): string {
   return require.resolve('firebase-tools/lib/bin/firebase.js');
 }
 
-async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+/**
+ * Ready means the CLI said so (after importing the saved users) and the port answers; the
+ * port alone opens before the import is done.
+ */
+async function waitUntilReady(
+  url: string,
+  child: ChildProcess,
+  announced: () => boolean,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the Auth emulator exited with code ${child.exitCode}`);
+    if (!announced()) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      continue;
+    }
     try {
       const response = await fetch(url);
       if (response.ok) return;
@@ -51,6 +64,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
   if (!projectId.startsWith('demo-')) throw new Error('the Auth emulator runs only with a demo- project id');
   const exportDir = join(stateDir, 'export');
   await mkdir(join(stateDir, 'config'), { recursive: true });
+  await mkdir(join(stateDir, 'tmp'), { recursive: true });
   const [port, hubPort, loggingPort] = [options.port ?? (await freePort()), await freePort(), await freePort()];
   const config = {
     emulators: {
@@ -74,12 +88,19 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
       CI: 'true',
       NO_UPDATE_NOTIFIER: '1',
       XDG_CONFIG_HOME: join(stateDir, 'config'),
+      // The emulator finds its hub through a file in the temp folder, keyed by project id:
+      // a private temp folder keeps two instances of the same project from exporting each other.
+      TMPDIR: join(stateDir, 'tmp'),
       FIREBASE_AUTH_EMULATOR_HOST: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let allReady = false;
   const forward = (chunk: Buffer) => {
-    for (const line of chunk.toString('utf8').split('\n')) if (line.trim() !== '') options.onOutput?.(line);
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (line.includes('All emulators ready')) allReady = true;
+      if (line.trim() !== '') options.onOutput?.(line);
+    }
   };
   child.stdout?.on('data', forward);
   child.stderr?.on('data', forward);
@@ -87,7 +108,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
 
   const host = `127.0.0.1:${port}`;
   try {
-    await waitUntilReady(`http://${host}/`, child, options.readyTimeoutMs ?? 60_000);
+    await waitUntilReady(`http://${host}/`, child, () => allReady, options.readyTimeoutMs ?? 60_000);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;

@@ -25,9 +25,16 @@ async function rebuild(): Promise<void> {
   });
   process.stdout.write(`Rebuilding read models from ${join(config.dataDir, 'events.db')}\n`);
   const started = performance.now();
+  // A terminal gets a live bar; a log gets a line every five seconds.
+  let lastLine = 0;
   const result = await projector.rebuild({
     onProgress: (progress) => {
-      if (process.stdout.isTTY) process.stdout.write(`\r${progressLine(progress, performance.now() - started)}`);
+      const elapsed = performance.now() - started;
+      if (process.stdout.isTTY) process.stdout.write(`\r${progressLine(progress, elapsed)}`);
+      else if (elapsed - lastLine >= 5000) {
+        lastLine = elapsed;
+        process.stdout.write(`${progressLine(progress, elapsed)}\n`);
+      }
     },
   });
   const seconds = result.ms / 1000;

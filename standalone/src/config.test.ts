@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '@plenty/platform/config';
+import { loadStandaloneConfig } from './config.js';
+
+describe('embedded default configuration', () => {
+  it('listens on 127.0.0.1:8080 with data in ./data by default', () => {
+    expect(loadStandaloneConfig({})).toMatchObject({ port: 8080, host: '127.0.0.1', projectId: 'demo-plenty' });
+    expect(loadStandaloneConfig({}).dataDir).toMatch(/\/data$/);
+  });
+
+  it('refuses a non-loopback HOST while the emulator signs users in, and says why', () => {
+    expect(() => loadStandaloneConfig({ HOST: '0.0.0.0' })).toThrow(ConfigError);
+    expect(() => loadStandaloneConfig({ HOST: '192.168.1.20' })).toThrow(/unsigned/);
+    expect(loadStandaloneConfig({ HOST: '::1' }).host).toBe('::1');
+  });
+
+  it('refuses a real Firebase project, which belongs to the distributed deployment', () => {
+    expect(() => loadStandaloneConfig({ FIREBASE_PROJECT_ID: 'plenty-production' })).toThrow(/demo-/);
+  });
+
+  it('names every bad variable', () => {
+    expect(() => loadStandaloneConfig({ PORT: '-1', LOG_LEVEL: 'chatty' })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
+  });
+});
