@@ -1,13 +1,8 @@
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
-import {
-  START,
-  comparePositions,
-  type EventStore,
-  type Position,
-  type RecordedEvent,
-} from '@plenty/platform/event-store/port';
+import { START, comparePositions, type EventStore, type Position } from '@plenty/platform/event-store/port';
 import type { ProjectionProgress } from '@plenty/platform/projection-progress';
 import type { ReadStore } from '@plenty/platform/read-store/port';
+import { eventApplier, viewsOf } from './apply.js';
 import { PoisonEventError } from './poison-event.js';
 import { PositionWatch } from './position-watch.js';
 import type { Projection } from './projection.js';
@@ -58,11 +53,8 @@ export function createProjector(options: ProjectorOptions): Projector {
   const { eventStore, readStore, codec, projections } = options;
   const batchSize = options.batchSize ?? 500;
   const checkpointName = options.checkpointName ?? 'projector';
-  const views = projections.flatMap((p) => p.views);
-  const byType = new Map<string, Projection[]>();
-  for (const projection of projections) {
-    for (const type of projection.handles) byType.set(type, [...(byType.get(type) ?? []), projection]);
-  }
+  const views = viewsOf(projections);
+  const applyEvent = eventApplier(codec, projections);
 
   const watch = new PositionWatch();
   let viewsReady: Promise<void> | null = null;
@@ -98,27 +90,6 @@ export function createProjector(options: ProjectorOptions): Projector {
         ? { eventId: error.eventId, eventType: error.eventType, position: error.position, projection: error.projection }
         : {};
     options.logger?.error({ err: lastError, ...details }, 'projector stopped on an event it cannot apply');
-  }
-
-  async function applyEvent(
-    event: RecordedEvent,
-    uow: Parameters<Parameters<ReadStore['applyBatch']>[2]>[0],
-  ): Promise<void> {
-    const interested = byType.get(event.type);
-    if (interested === undefined) return;
-    let decoded: RecordedEvent;
-    try {
-      decoded = await codec.decode(event);
-    } catch (error) {
-      throw new PoisonEventError(event, null, error);
-    }
-    for (const projection of interested) {
-      try {
-        await projection.apply(decoded, uow);
-      } catch (error) {
-        throw new PoisonEventError(event, projection.name, error);
-      }
-    }
   }
 
   /** Applies one batch; answers how many events it held. */

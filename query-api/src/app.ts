@@ -28,7 +28,7 @@ export const queryApi: FastifyPluginAsync<QueryApiOptions> = async (app, options
   app.addHook('preHandler', async (request, reply) => {
     const header = request.headers['x-min-position'];
     if (header === undefined) {
-      reply.header('x-position', await options.progress.current());
+      reply.header('x-position', await options.progress.current(request.user?.uid));
       return;
     }
     if (typeof header !== 'string' || !isPosition(header)) {
@@ -36,11 +36,11 @@ export const queryApi: FastifyPluginAsync<QueryApiOptions> = async (app, options
         'x-min-position': 'field_invalid',
       });
     }
-    reply.header('x-position', await options.progress.waitFor(header, READ_YOUR_WRITES_WAIT_MS));
+    reply.header('x-position', await options.progress.waitFor(header, READ_YOUR_WRITES_WAIT_MS, request.user?.uid));
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     // Answers that never reached the handler (401, 400 on the header) carry it too.
-    if (!reply.hasHeader('x-position')) reply.header('x-position', await options.progress.current());
+    if (!reply.hasHeader('x-position')) reply.header('x-position', await options.progress.current(request.user?.uid));
     reply.header('cache-control', 'private, no-store');
     return payload;
   });
