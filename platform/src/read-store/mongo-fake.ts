@@ -1,8 +1,9 @@
-import { MongoServerError, type Document, type MongoClient } from 'mongodb';
+import { Binary, MongoServerError, type Document, type MongoClient } from 'mongodb';
 
 /**
  * An in-memory stand-in for the part of the MongoDB driver the adapters use, for tests on
- * machines without a server: equality, $ne/$gt/$gte/$lt/$lte/$in/$or/$and filters on dotted
+ * machines without a server: stored values come back as BSON would return them (a Buffer as
+ * a Binary), equality, $ne/$gt/$gte/$lt/$lte/$in/$or/$and filters on dotted
  * paths, sorts in BSON order (null < numbers < strings < documents), unique indexes,
  * upserts, and transactions that roll back on failure and can be made to retry. Operations
  * run while a transaction is open must carry its session, as the real driver requires.
@@ -99,7 +100,20 @@ function sortEntries(sort: SortSpec): [string, 1 | -1][] {
   ]);
 }
 
-const clone = <T>(value: T): T => structuredClone(value);
+/** A deep copy that keeps BSON values (Binary, Date) what they are, as the driver returns them. */
+function clone<T>(value: T): T {
+  if (value instanceof Binary) return new Binary(value.value(), value.sub_type) as T;
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  if (value instanceof Uint8Array) return new Binary(Uint8Array.from(value)) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => clone(item)) as T;
+  if (value !== null && typeof value === 'object') {
+    const copy: Record<string, unknown> = {};
+    // The driver stores undefined as null unless told to ignore it.
+    for (const [k, v] of Object.entries(value)) copy[k] = v === undefined ? null : clone(v);
+    return copy as T;
+  }
+  return value;
+}
 
 function duplicateKey(collection: string, index: string): MongoServerError {
   const error = new MongoServerError({
