@@ -1,74 +1,85 @@
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { cachedTokenVerifier } from '@plenty/platform/auth/cached-verifier';
 import { createFirebaseTokenVerifier } from '@plenty/platform/auth/firebase-verifier';
 import type { TokenVerifier } from '@plenty/platform/auth/port';
-import { ConfigError, isLoopbackHost, parseEnv, portSchema } from '@plenty/platform/config';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
+import { openMongoKeyStore } from '@plenty/platform/crypto/key-store-mongo';
 import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
+import type { KeyStore } from '@plenty/platform/crypto/port';
 import { loadMasterKey } from '@plenty/platform/crypto/master-key';
+import { openEsdbEventStore } from '@plenty/platform/event-store/esdb';
+import type { EventStore } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
+import { connectMongo } from '@plenty/platform/mongo';
 import { installErrorHandling } from '@plenty/platform/http/errors';
 import { commandApi } from './app.js';
+import type { CommandServiceConfig } from './config.js';
 
-const envSchema = z.object({
-  PORT: portSchema.default(8081),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  FIREBASE_PROJECT_ID: z
-    .string()
-    .regex(/^[a-z0-9-]{4,40}$/, 'a Firebase project id')
-    .default('demo-plenty'),
-  /** Set when tokens come from the Firebase Auth emulator (firebase-admin reads it too). */
-  FIREBASE_AUTH_EMULATOR_HOST: z
-    .string()
-    .regex(/^[\w.-]+:\d+$/, 'host:port')
-    .optional(),
-  PLENTY_MASTER_KEY: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
-
-export interface CommandServiceConfig {
-  readonly port: number;
-  readonly host: string;
-  readonly dataDir: string;
-  readonly projectId: string;
-  readonly masterKey: string | undefined;
-  readonly logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-}
-
-export function loadCommandServiceConfig(env: NodeJS.ProcessEnv = process.env): CommandServiceConfig {
-  const parsed = parseEnv(envSchema, env);
-  if (parsed.FIREBASE_AUTH_EMULATOR_HOST !== undefined && !isLoopbackHost(parsed.HOST)) {
-    throw new ConfigError(
-      `HOST=${parsed.HOST} is not a loopback address, but FIREBASE_AUTH_EMULATOR_HOST is set: the emulator's ` +
-        'tokens are unsigned, so the command API then only listens on loopback (127.0.0.1, ::1 or localhost).',
-    );
-  }
-  return {
-    port: parsed.PORT,
-    host: parsed.HOST,
-    dataDir: resolve(parsed.DATA_DIR),
-    projectId: parsed.FIREBASE_PROJECT_ID,
-    masterKey: parsed.PLENTY_MASTER_KEY,
-    logLevel: parsed.LOG_LEVEL,
-  };
-}
+export { loadCommandServiceConfig, type CommandServiceConfig } from './config.js';
 
 export interface CommandService {
   readonly app: FastifyInstance;
   close(): Promise<void>;
 }
 
-/** The command API on its own, appending to `<dataDir>/events.db` with keys in `keys.db`. */
+interface CommandStores {
+  readonly eventStore: EventStore;
+  readonly keyStore: KeyStore;
+  close(): Promise<void>;
+}
+
+/** Embedded: events in `<dataDir>/events.db`, data keys in `keys.db`. */
+async function openEmbeddedStores(dataDir: string, masterKey: Buffer): Promise<CommandStores> {
+  const keyStore = await openSqliteKeyStore({ path: join(dataDir, 'keys.db'), masterKey });
+  const eventStore = await openSqliteEventStore({ path: join(dataDir, 'events.db') });
+  return {
+    eventStore,
+    keyStore,
+    async close() {
+      await eventStore.close();
+      await keyStore.close();
+    },
+  };
+}
+
+/** Distributed: events in EventStoreDB, data keys in MongoDB. */
+async function openDistributedStores(
+  stores: Extract<CommandServiceConfig['stores'], { kind: 'distributed' }>,
+  masterKey: Buffer,
+): Promise<CommandStores> {
+  const mongo = await connectMongo(stores.mongoUrl);
+  try {
+    const keyStore = await openMongoKeyStore({ client: mongo, dbName: stores.mongoDb, masterKey });
+    const eventStore = await openEsdbEventStore({ connectionString: stores.eventStoreUrl });
+    return {
+      eventStore,
+      keyStore,
+      async close() {
+        await eventStore.close();
+        await keyStore.close();
+        await mongo.close();
+      },
+    };
+  } catch (error) {
+    await mongo.close();
+    throw error;
+  }
+}
+
+/** The command API on its own (the distributed deployment's service, or embedded apart from the rest). */
 export async function openCommandService(
   config: CommandServiceConfig,
   overrides: { verifier?: TokenVerifier } = {},
 ): Promise<CommandService> {
   const masterKey = await loadMasterKey({ envValue: config.masterKey, dataDir: config.dataDir });
-  const keyStore = await openSqliteKeyStore({ path: join(config.dataDir, 'keys.db'), masterKey });
-  const eventStore = await openSqliteEventStore({ path: join(config.dataDir, 'events.db') });
+  const {
+    eventStore,
+    keyStore,
+    close: closeStores,
+  } = config.stores.kind === 'embedded'
+    ? await openEmbeddedStores(config.stores.dataDir, masterKey)
+    : await openDistributedStores(config.stores, masterKey);
   const verifier =
     overrides.verifier ?? cachedTokenVerifier(createFirebaseTokenVerifier({ projectId: config.projectId }));
 
@@ -82,8 +93,7 @@ export async function openCommandService(
     app,
     async close() {
       await app.close();
-      await eventStore.close();
-      await keyStore.close();
+      await closeStores();
     },
   };
 }

@@ -22,3 +22,93 @@ const LOOPBACK = /^(127(?:\.\d{1,3}){3}|localhost|::1|\[::1\])$/;
 export function isLoopbackHost(host: string): boolean {
   return LOOPBACK.test(host);
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export const logLevelSchema = z.enum(LOG_LEVELS).default('info');
+
+export const firebaseProjectIdSchema = z
+  .string()
+  .regex(/^[a-z0-9-]{4,40}$/, 'a Firebase project id')
+  .default('demo-plenty');
+
+/** Set when tokens come from the Firebase Auth emulator (firebase-admin reads it too). */
+export const emulatorHostSchema = z
+  .string()
+  .regex(/^[\w.-]+:\d+$/, 'host:port')
+  .optional();
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+/**
+ * Opt-in for a private container network: accept the Auth emulator's unsigned tokens while
+ * listening beyond loopback. Only safe when nothing but a loopback-bound proxy reaches the service.
+ */
+export const emulatorOnNetworkSchema = flag.default(false);
+
+export const eventStoreUrlSchema = z
+  .string()
+  .regex(
+    /^(esdb|kurrentdb|kdb)(\+discover)?:\/\/\S+$/,
+    'an EventStoreDB connection string, e.g. esdb://eventstore:2113?tls=false',
+  )
+  .optional();
+
+export const mongoUrlSchema = z
+  .string()
+  .regex(/^mongodb(\+srv)?:\/\/\S+$/, 'a MongoDB connection string, e.g. mongodb://mongo:27017/?replicaSet=rs0')
+  .optional();
+
+export const mongoDbNameSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,63}$/, 'a database name')
+  .default('plenty');
+
+export const kafkaBrokersSchema = z
+  .string()
+  .regex(/^[\w.-]+:\d+(,[\w.-]+:\d+)*$/, 'a comma-separated list of host:port')
+  .transform((value) => value.split(','))
+  .optional();
+
+/**
+ * Refuses to listen beyond loopback while tokens come from the Auth emulator: they are
+ * unsigned, so anyone who can reach the port could claim to be anyone.
+ */
+export function requireLoopbackForEmulator(
+  service: string,
+  settings: { HOST: string; FIREBASE_AUTH_EMULATOR_HOST?: string | undefined; PLENTY_EMULATOR_ON_NETWORK: boolean },
+): void {
+  if (settings.FIREBASE_AUTH_EMULATOR_HOST === undefined || isLoopbackHost(settings.HOST)) return;
+  if (settings.PLENTY_EMULATOR_ON_NETWORK) return;
+  throw new ConfigError(
+    `HOST=${settings.HOST} is not a loopback address, but FIREBASE_AUTH_EMULATOR_HOST is set: the emulator's ` +
+      `tokens are unsigned, so ${service} then only listens on loopback (127.0.0.1, ::1 or localhost). ` +
+      'On a private container network behind a loopback-bound proxy, set PLENTY_EMULATOR_ON_NETWORK=true.',
+  );
+}
+
+/**
+ * The distributed deployment is chosen by configuring its servers. Once any is set, every
+ * one the service needs must be, and `alsoNeeded` too (the master key: there is no data folder).
+ */
+export function requireAllOrNone(
+  service: string,
+  env: Readonly<Record<string, unknown>>,
+  servers: readonly string[],
+  alsoNeeded: readonly string[] = [],
+): boolean {
+  const set = servers.filter((name) => env[name] !== undefined);
+  if (set.length === 0) return false;
+  const missing = [...servers, ...alsoNeeded].filter((name) => env[name] === undefined || env[name] === '');
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${missing
+        .map(
+          (name) =>
+            `  ${name}: required, because ${set.join(' and ')} ${set.length === 1 ? 'is' : 'are'} set (${service} runs distributed)`,
+        )
+        .join('\n')}`,
+    );
+  }
+  return true;
+}

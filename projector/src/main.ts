@@ -1,11 +1,21 @@
 import { closeOnSignals, exitOnStartupFailure } from '@plenty/platform/lifecycle';
-import { jsonLogger, loadProjectorServiceConfig, openProjectorService } from './service.js';
+import { loadProjectorServiceConfig } from './config.js';
+import { openDistributedProjectorService } from './distributed.js';
+import { jsonLogger, openProjectorService } from './service.js';
 
-/** Runs the projector alone (the distributed deployment); `npm start` composes it in standalone. */
+/**
+ * Runs the projector alone: embedded, it tails the data folder's event file; distributed
+ * (EVENTSTORE_URL, MONGODB_URL and KAFKA_BROKERS set), it consumes Kafka and runs the relay.
+ * `npm start` composes the embedded one in the standalone process.
+ */
 async function main(): Promise<void> {
   const config = loadProjectorServiceConfig();
   const logger = jsonLogger(config.logLevel);
-  const service = await openProjectorService(config, logger);
+  const { stores } = config;
+  const service =
+    stores.kind === 'distributed'
+      ? await openDistributedProjectorService({ ...config, stores }, logger)
+      : await openProjectorService(config, logger);
   closeOnSignals(() => service.close(), logger);
 }
 

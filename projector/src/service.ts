@@ -1,52 +1,21 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
-import { z } from 'zod';
-import { parseEnv, portSchema } from '@plenty/platform/config';
+import { join } from 'node:path';
+import { LOG_LEVELS, type LogLevel } from '@plenty/platform/config';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import { loadMasterKey } from '@plenty/platform/crypto/master-key';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
+import type { ProjectorServiceConfig } from './config.js';
 import { allProjections } from './projections/all.js';
 import { createProjector, type Projector, type ProjectorLogger } from './runtime.js';
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-
-const envSchema = z.object({
-  /** Port of the health endpoints; the projector serves nothing else. */
-  PORT: portSchema.default(8083),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  PLENTY_MASTER_KEY: z.string().optional(),
-  PROJECTOR_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
-  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-});
-
-export interface ProjectorServiceConfig {
-  readonly port: number;
-  readonly host: string;
-  readonly dataDir: string;
-  readonly masterKey: string | undefined;
-  readonly batchSize: number;
-  readonly logLevel: (typeof LOG_LEVELS)[number];
-}
-
-export function loadProjectorServiceConfig(env: NodeJS.ProcessEnv = process.env): ProjectorServiceConfig {
-  const parsed = parseEnv(envSchema, env);
-  return {
-    port: parsed.PORT,
-    host: parsed.HOST,
-    dataDir: resolve(parsed.DATA_DIR),
-    masterKey: parsed.PLENTY_MASTER_KEY,
-    batchSize: parsed.PROJECTOR_BATCH_SIZE,
-    logLevel: parsed.LOG_LEVEL,
-  };
-}
+export { loadProjectorServiceConfig, type ProjectorServiceConfig } from './config.js';
 
 /** One JSON object a line on stdout, as the services' pino logs are. */
-export function jsonLogger(level: ProjectorServiceConfig['logLevel']): ProjectorLogger {
-  const rank = (l: string) => LOG_LEVELS.indexOf(l as (typeof LOG_LEVELS)[number]);
+export function jsonLogger(level: LogLevel): ProjectorLogger {
+  const rank = (l: string) => LOG_LEVELS.indexOf(l as LogLevel);
   const line = (name: 'info' | 'error') => (obj: object, msg?: string) => {
     if (level === 'silent' || rank(name) > rank(level)) return;
     const fields = Object.fromEntries(
@@ -92,6 +61,32 @@ export async function openProjectorService(
   });
   await projector.start();
 
+  const health = await serveHealth(config, logger, async () => {
+    const [position, head] = await Promise.all([projector.current(), eventStore.headPosition()]);
+    const ready = projector.isHealthy();
+    return { ready, body: { status: ready ? 'ready' : 'degraded', projections: { position, head } } };
+  });
+
+  return {
+    projector,
+    url: health.url,
+    async close() {
+      await health.close();
+      await projector.stop();
+      await Promise.all([readStore.close(), eventStore.close(), keyStore.close()]);
+    },
+  };
+}
+
+/**
+ * Answers `/healthz` (alive) and `/readyz` (200 when ready, 503 otherwise) on the configured
+ * port; the projector serves nothing else.
+ */
+export async function serveHealth(
+  config: { port: number; host: string },
+  logger: ProjectorLogger,
+  readiness: () => Promise<{ ready: boolean; body: object }>,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((request, response) => {
     const answer = (status: number, body: object) => {
       response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
@@ -99,11 +94,8 @@ export async function openProjectorService(
     if (request.method !== 'GET') return answer(404, { error: { code: 'not_found', message: 'Not found.' } });
     if (request.url === '/healthz') return answer(200, { status: 'ok' });
     if (request.url !== '/readyz') return answer(404, { error: { code: 'not_found', message: 'Not found.' } });
-    void Promise.all([projector.current(), eventStore.headPosition()]).then(
-      ([position, head]) => {
-        const ready = projector.isHealthy();
-        answer(ready ? 200 : 503, { status: ready ? 'ready' : 'degraded', projections: { position, head } });
-      },
+    void readiness().then(
+      ({ ready, body }) => answer(ready ? 200 : 503, body),
       () => answer(503, { status: 'degraded' }),
     );
   });
@@ -113,15 +105,7 @@ export async function openProjectorService(
   });
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
-  logger.info({ url: `http://${host}:${port}` }, 'projector started');
-
-  return {
-    projector,
-    url: `http://${host}:${port}`,
-    async close() {
-      await new Promise<void>((done) => server.close(() => done()));
-      await projector.stop();
-      await Promise.all([readStore.close(), eventStore.close(), keyStore.close()]);
-    },
-  };
+  const url = `http://${host}:${port}`;
+  logger.info({ url }, 'projector started');
+  return { url, close: () => new Promise<void>((done) => server.close(() => done())) };
 }

@@ -1,73 +1,88 @@
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { cachedTokenVerifier } from '@plenty/platform/auth/cached-verifier';
 import { createFirebaseTokenVerifier } from '@plenty/platform/auth/firebase-verifier';
 import type { TokenVerifier } from '@plenty/platform/auth/port';
-import { ConfigError, isLoopbackHost, parseEnv, portSchema } from '@plenty/platform/config';
 import { installErrorHandling } from '@plenty/platform/http/errors';
+import { connectMongo } from '@plenty/platform/mongo';
+import type { ProjectionProgress } from '@plenty/platform/projection-progress';
+import { openMongoReadStore } from '@plenty/platform/read-store/mongo';
+import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
+import { userProgress, userProgressView } from '@plenty/platform/user-progress';
 import { queryApi } from './app.js';
 import { checkpointProgress } from './checkpoint-progress.js';
+import type { QueryServiceConfig } from './config.js';
 import { readViews } from './read-views.js';
 
-const envSchema = z.object({
-  PORT: portSchema.default(8082),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  FIREBASE_PROJECT_ID: z
-    .string()
-    .regex(/^[a-z0-9-]{4,40}$/, 'a Firebase project id')
-    .default('demo-plenty'),
-  /** Set when tokens come from the Firebase Auth emulator (firebase-admin reads it too). */
-  FIREBASE_AUTH_EMULATOR_HOST: z
-    .string()
-    .regex(/^[\w.-]+:\d+$/, 'host:port')
-    .optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
-
-export interface QueryServiceConfig {
-  readonly port: number;
-  readonly host: string;
-  readonly dataDir: string;
-  readonly projectId: string;
-  readonly logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-}
-
-export function loadQueryServiceConfig(env: NodeJS.ProcessEnv = process.env): QueryServiceConfig {
-  const parsed = parseEnv(envSchema, env);
-  if (parsed.FIREBASE_AUTH_EMULATOR_HOST !== undefined && !isLoopbackHost(parsed.HOST)) {
-    throw new ConfigError(
-      `HOST=${parsed.HOST} is not a loopback address, but FIREBASE_AUTH_EMULATOR_HOST is set: the emulator's ` +
-        'tokens are unsigned, so the query API then only listens on loopback (127.0.0.1, ::1 or localhost).',
-    );
-  }
-  return {
-    port: parsed.PORT,
-    host: parsed.HOST,
-    dataDir: resolve(parsed.DATA_DIR),
-    projectId: parsed.FIREBASE_PROJECT_ID,
-    logLevel: parsed.LOG_LEVEL,
-  };
-}
+export { loadQueryServiceConfig, type QueryServiceConfig } from './config.js';
 
 export interface QueryService {
   readonly app: FastifyInstance;
   close(): Promise<void>;
 }
 
+interface QueryStores {
+  readonly readStore: ReadStore;
+  readonly progress: ProjectionProgress;
+  close(): Promise<void>;
+}
+
 /**
- * The query API on its own: it reads `<dataDir>/read.db`, which a projector process keeps
- * up to date, and learns how far that projector got from its checkpoint there.
+ * Embedded: `<dataDir>/read.db`, which a projector process keeps up to date; how far it got
+ * is its checkpoint there.
  */
+async function openEmbeddedStores(dataDir: string): Promise<QueryStores> {
+  const readStore = await openSqliteReadStore({ path: join(dataDir, 'read.db') });
+  await readStore.ensureViews(readViews);
+  const progress = checkpointProgress(readStore);
+  return {
+    readStore,
+    progress,
+    async close() {
+      progress.close();
+      await readStore.close();
+    },
+  };
+}
+
+/**
+ * Distributed: the read models in MongoDB, written by projector instances that each own some
+ * Kafka partitions; a caller waits for its own events, which all travel in one partition.
+ */
+async function openDistributedStores(stores: Extract<QueryServiceConfig['stores'], { kind: 'distributed' }>) {
+  const mongo = await connectMongo(stores.mongoUrl);
+  try {
+    const readStore = await openMongoReadStore({ client: mongo, dbName: stores.mongoDb });
+    await readStore.ensureViews([...readViews, userProgressView]);
+    const progress = userProgress(readStore);
+    return {
+      readStore,
+      progress,
+      async close() {
+        progress.close();
+        await readStore.close();
+        await mongo.close();
+      },
+    } satisfies QueryStores;
+  } catch (error) {
+    await mongo.close();
+    throw error;
+  }
+}
+
+/** The query API on its own: the distributed deployment's service, or embedded apart from the projector. */
 export async function openQueryService(
   config: QueryServiceConfig,
   overrides: { verifier?: TokenVerifier } = {},
 ): Promise<QueryService> {
-  const readStore = await openSqliteReadStore({ path: join(config.dataDir, 'read.db') });
-  await readStore.ensureViews(readViews);
-  const progress = checkpointProgress(readStore);
+  const {
+    readStore,
+    progress,
+    close: closeStores,
+  } = config.stores.kind === 'embedded'
+    ? await openEmbeddedStores(config.stores.dataDir)
+    : await openDistributedStores(config.stores);
   const verifier =
     overrides.verifier ?? cachedTokenVerifier(createFirebaseTokenVerifier({ projectId: config.projectId }));
 
@@ -81,8 +96,7 @@ export async function openQueryService(
     app,
     async close() {
       await app.close();
-      progress.close();
-      await readStore.close();
+      await closeStores();
     },
   };
 }

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '@plenty/platform/config';
+import { loadCommandServiceConfig } from './config.js';
+
+const masterKey = Buffer.alloc(32, 7).toString('base64');
+
+describe('command API configuration', () => {
+  it('runs embedded on a data folder when no server is configured', () => {
+    expect(loadCommandServiceConfig({ DATA_DIR: '/tmp/plenty' }).stores).toEqual({
+      kind: 'embedded',
+      dataDir: '/tmp/plenty',
+    });
+  });
+
+  it('runs distributed on EventStoreDB with data keys in MongoDB', () => {
+    const config = loadCommandServiceConfig({
+      EVENTSTORE_URL: 'esdb://eventstore:2113?tls=false',
+      MONGODB_URL: 'mongodb://mongo:27017/?replicaSet=rs0',
+      PLENTY_MASTER_KEY: masterKey,
+    });
+    expect(config.stores).toEqual({
+      kind: 'distributed',
+      eventStoreUrl: 'esdb://eventstore:2113?tls=false',
+      mongoUrl: 'mongodb://mongo:27017/?replicaSet=rs0',
+      mongoDb: 'plenty',
+    });
+  });
+
+  it('names what is missing once one server is configured', () => {
+    const load = () => loadCommandServiceConfig({ EVENTSTORE_URL: 'esdb://eventstore:2113?tls=false' });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/MONGODB_URL: required, because EVENTSTORE_URL is set[\s\S]*PLENTY_MASTER_KEY: required/);
+  });
+
+  it('names a malformed connection string', () => {
+    expect(() => loadCommandServiceConfig({ EVENTSTORE_URL: 'http://eventstore:2113' })).toThrow(
+      /EVENTSTORE_URL: .*esdb:/,
+    );
+  });
+
+  it('listens beyond loopback with the emulator only when told it is a private network', () => {
+    const env = { HOST: '0.0.0.0', FIREBASE_AUTH_EMULATOR_HOST: 'auth:9099' };
+    expect(() => loadCommandServiceConfig(env)).toThrow(/PLENTY_EMULATOR_ON_NETWORK=true/);
+    expect(loadCommandServiceConfig({ ...env, PLENTY_EMULATOR_ON_NETWORK: 'true' }).host).toBe('0.0.0.0');
+  });
+});

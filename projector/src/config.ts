@@ -1,0 +1,120 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import {
+  eventStoreUrlSchema,
+  kafkaBrokersSchema,
+  logLevelSchema,
+  mongoDbNameSchema,
+  mongoUrlSchema,
+  parseEnv,
+  portSchema,
+  requireAllOrNone,
+  type LogLevel,
+} from '@plenty/platform/config';
+
+const topicSchema = z.string().regex(/^[A-Za-z0-9._-]{1,249}$/, 'a Kafka topic name');
+
+/** Every variable the projector (and its relay) reads. */
+export const projectorEnvSchema = z.object({
+  /** Port of the health endpoints; the projector serves nothing else. */
+  PORT: portSchema.default(8083),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PLENTY_MASTER_KEY: z.string().optional(),
+  PROJECTOR_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
+  /** Distributed: the relay reads events here. */
+  EVENTSTORE_URL: eventStoreUrlSchema,
+  /** Distributed: read models, data keys, checkpoints and the relay's lease. */
+  MONGODB_URL: mongoUrlSchema,
+  MONGODB_DB: mongoDbNameSchema,
+  KAFKA_BROKERS: kafkaBrokersSchema,
+  KAFKA_CLIENT_ID: z
+    .string()
+    .regex(/^[\w.-]{1,100}$/, 'a client id')
+    .default('plenty-projector'),
+  KAFKA_TOPIC: topicSchema.default('plenty.events'),
+  KAFKA_DEAD_LETTER_TOPIC: topicSchema.default('plenty.events.dead-letter'),
+  KAFKA_GROUP_ID: z
+    .string()
+    .regex(/^[\w.-]{1,100}$/, 'a consumer group id')
+    .default('plenty-projector'),
+  /** Partitions of the events topic when the relay creates it: the most projector instances that share work. */
+  KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(6),
+  KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(7).default(1),
+  /** Whether this instance may run the relay (one instance at a time does, holding a lease). */
+  RELAY_ENABLED: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((value) => value === 'true' || value === '1')
+    .default(true),
+  LOG_LEVEL: logLevelSchema,
+});
+
+export interface KafkaConfig {
+  readonly brokers: readonly string[];
+  readonly clientId: string;
+  readonly topic: string;
+  readonly deadLetterTopic: string;
+  readonly groupId: string;
+  readonly partitions: number;
+  readonly replicationFactor: number;
+}
+
+export type ProjectorStores =
+  | { readonly kind: 'embedded'; readonly dataDir: string }
+  | {
+      readonly kind: 'distributed';
+      readonly eventStoreUrl: string;
+      readonly mongoUrl: string;
+      readonly mongoDb: string;
+      readonly kafka: KafkaConfig;
+      readonly relayEnabled: boolean;
+    };
+
+export interface ProjectorServiceConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly stores: ProjectorStores;
+  readonly masterKey: string | undefined;
+  readonly batchSize: number;
+  readonly logLevel: LogLevel;
+}
+
+export function loadProjectorServiceConfig(env: NodeJS.ProcessEnv = process.env): ProjectorServiceConfig {
+  const parsed = parseEnv(projectorEnvSchema, env);
+  const distributed = requireAllOrNone(
+    'the projector',
+    parsed,
+    ['EVENTSTORE_URL', 'MONGODB_URL', 'KAFKA_BROKERS'],
+    ['PLENTY_MASTER_KEY'],
+  );
+  const dataDir = resolve(parsed.DATA_DIR);
+  const { EVENTSTORE_URL, MONGODB_URL, KAFKA_BROKERS } = parsed;
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    dataDir,
+    stores:
+      distributed && EVENTSTORE_URL !== undefined && MONGODB_URL !== undefined && KAFKA_BROKERS !== undefined
+        ? {
+            kind: 'distributed',
+            eventStoreUrl: EVENTSTORE_URL,
+            mongoUrl: MONGODB_URL,
+            mongoDb: parsed.MONGODB_DB,
+            relayEnabled: parsed.RELAY_ENABLED,
+            kafka: {
+              brokers: KAFKA_BROKERS,
+              clientId: parsed.KAFKA_CLIENT_ID,
+              topic: parsed.KAFKA_TOPIC,
+              deadLetterTopic: parsed.KAFKA_DEAD_LETTER_TOPIC,
+              groupId: parsed.KAFKA_GROUP_ID,
+              partitions: parsed.KAFKA_PARTITIONS,
+              replicationFactor: parsed.KAFKA_REPLICATION_FACTOR,
+            },
+          }
+        : { kind: 'embedded', dataDir },
+    masterKey: parsed.PLENTY_MASTER_KEY,
+    batchSize: parsed.PROJECTOR_BATCH_SIZE,
+    logLevel: parsed.LOG_LEVEL,
+  };
+}
