@@ -412,11 +412,17 @@ class EsdbEventStore implements EventStore {
 
   /** A live subscription to $all from its end, so appends by other processes wake listeners too. */
   private subscribe(): void {
-    const subscription = this.client.subscribeToAll({
-      fromPosition: END,
-      filter: excludeSystemEvents(),
-      resolveLinkTos: false,
-    });
+    let subscription: EsdbSubscription;
+    try {
+      subscription = this.client.subscribeToAll({
+        fromPosition: END,
+        filter: excludeSystemEvents(),
+        resolveLinkTos: false,
+      });
+    } catch {
+      this.scheduleResubscribe();
+      return;
+    }
     this.subscription = subscription;
     let dropped = false;
     const drop = () => {
@@ -424,12 +430,7 @@ class EsdbEventStore implements EventStore {
       dropped = true;
       if (this.subscription !== subscription) return;
       this.subscription = null;
-      if (this.closed || this.listeners.size === 0) return;
-      this.resubscribeTimer = setTimeout(() => {
-        this.resubscribeTimer = null;
-        if (!this.closed && this.listeners.size > 0 && this.subscription === null) this.subscribe();
-      }, RESUBSCRIBE_DELAY_MS);
-      this.resubscribeTimer.unref();
+      this.scheduleResubscribe();
     };
     subscription.on('data', (resolved) => {
       const event = resolved.event;
@@ -446,6 +447,15 @@ class EsdbEventStore implements EventStore {
     subscription.on('error', drop);
     subscription.on('end', drop);
     subscription.on('close', drop);
+  }
+
+  private scheduleResubscribe(): void {
+    if (this.closed || this.listeners.size === 0 || this.resubscribeTimer !== null) return;
+    this.resubscribeTimer = setTimeout(() => {
+      this.resubscribeTimer = null;
+      if (!this.closed && this.listeners.size > 0 && this.subscription === null) this.subscribe();
+    }, RESUBSCRIBE_DELAY_MS);
+    this.resubscribeTimer.unref();
   }
 
   private async stopSubscription(): Promise<void> {
