@@ -364,6 +364,32 @@ describe('EventStoreDB event store over a fake client', () => {
     expect(exists).toMatchObject({ expected: 'no_stream', actual: 1 });
   });
 
+  it('maps a conflict answered without throwing (throwOnAppendFailure: false) the same way', async () => {
+    const fake = new FakeEsdb();
+    const store = await open(fake);
+    await store.appendToStream('s-1', [newEvent()], 'no_stream');
+    const append = fake.appendToStream.bind(fake);
+    fake.appendToStream = async (streamName, events, options) => {
+      try {
+        return await append(streamName, events, options);
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+        const current = error.actualVersion === NO_STREAM ? -1n : error.actualVersion;
+        return { success: false, nextExpectedRevision: current, position: undefined };
+      }
+    };
+    await expect(store.appendToStream('s-1', [newEvent()], 'no_stream')).rejects.toMatchObject({ actual: 0 });
+    await expect(store.appendToStream('s-2', [newEvent()], 3)).rejects.toMatchObject({ actual: 'no_stream' });
+  });
+
+  it('lets other client errors through unchanged', async () => {
+    const fake = new FakeEsdb();
+    const store = await open(fake);
+    const failure = new Error('unavailable');
+    fake.appendToStream = () => Promise.reject(failure);
+    await expect(store.appendToStream('s-1', [newEvent()], 'any')).rejects.toBe(failure);
+  });
+
   it.each<DuplicateAnswer>(['original-position', 'no-position', 'wrong-expected-version'])(
     'answers a retried append with the original result and stores nothing (server answers %s)',
     async (answer) => {
