@@ -1,0 +1,88 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { MongoClient } from 'mongodb';
+import type { StartedTestContainer } from 'testcontainers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireContainers } from '../testing/container-runtime.js';
+import type { ViewDefinition } from './port.js';
+import { readStoreContract } from './read-store.contract.js';
+
+const runtime = await requireContainers('MongoDB read store and key store contract');
+// The driver and the adapters load only when the suite runs, so a skipped suite stays quick.
+
+/** The image starts mongod as a one-node replica set, which transactions need. */
+const IMAGE = 'mongo:8';
+
+describe.skipIf(!runtime.available)('MongoDB (testcontainers)', () => {
+  let container: StartedTestContainer | undefined;
+  let client: MongoClient;
+
+  beforeAll(async () => {
+    const { MongoDBContainer } = await import('@testcontainers/mongodb');
+    const { MongoClient } = await import('mongodb');
+    const started = await new MongoDBContainer(IMAGE).start();
+    container = started;
+    // The replica set announces the container's own host name; connect to the mapped port directly.
+    client = new MongoClient(started.getConnectionString(), { directConnection: true });
+    await client.connect();
+  }, 180_000);
+
+  afterAll(async () => {
+    await client?.close();
+    await container?.stop();
+  }, 60_000);
+
+  const openStore = async () =>
+    (await import('./mongo.js')).openMongoReadStore({ client, dbName: `plenty_${randomUUID().slice(0, 8)}` });
+
+  readStoreContract('MongoDB', openStore);
+
+  const view: ViewDefinition = { name: 'race', fields: { kind: 'text' }, indexes: [['kind']] };
+
+  it('creates the declared indexes and the unique (userId, id) index', async () => {
+    const { collectionName, openMongoReadStore } = await import('./mongo.js');
+    const dbName = `plenty_${randomUUID().slice(0, 8)}`;
+    const store = await openMongoReadStore({ client, dbName });
+    await store.ensureViews([view]);
+    const indexes = await client.db(dbName).collection(collectionName('race')).listIndexes().toArray();
+    expect(indexes.map((i) => i.key as unknown)).toEqual(
+      expect.arrayContaining([
+        { userId: 1, id: 1 },
+        { userId: 1, 'f.kind': 1, id: 1 },
+      ]),
+    );
+    expect(indexes.find((i) => i.name === 'userId_id')?.unique).toBe(true);
+    await store.close();
+  });
+
+  it('keeps the newest write when projectors commit the same document concurrently', async () => {
+    const { openMongoReadStore } = await import('./mongo.js');
+    const dbName = `plenty_${randomUUID().slice(0, 8)}`;
+    const stores = await Promise.all([1, 2, 3].map(() => openMongoReadStore({ client, dbName })));
+    for (const store of stores) await store.ensureViews([view]);
+    await Promise.all(
+      stores.flatMap((store, s) =>
+        [1, 2, 3, 4].map((n) => {
+          const position = String(n * 10 + s);
+          return store.applyBatch(`projector-${s}`, position, async (uow) => {
+            uow.put('race', 'u', 'doc', { kind: `k${position}` }, position);
+          });
+        }),
+      ),
+    );
+    expect((await stores[0]?.get('race', 'u', 'doc'))?.position).toBe('42');
+    for (const store of stores) await store.close();
+  });
+
+  it('gives concurrent first uses of a user key the same key', async () => {
+    const { openMongoKeyStore } = await import('../crypto/key-store-mongo.js');
+    const dbName = `plenty_${randomUUID().slice(0, 8)}`;
+    const masterKey = randomBytes(32);
+    const stores = await Promise.all([1, 2, 3, 4].map(() => openMongoKeyStore({ client, dbName, masterKey })));
+    const keys = await Promise.all(stores.map((store) => store.getOrCreate('alice')));
+    for (const key of keys) expect(key).toEqual(keys[0]);
+    await stores[0]?.erase('alice');
+    const fresh = await openMongoKeyStore({ client, dbName, masterKey });
+    expect(await fresh.get('alice')).toBeNull();
+    for (const store of [...stores, fresh]) await store.close();
+  });
+});
