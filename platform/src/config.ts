@@ -7,9 +7,10 @@ export class ConfigError extends Error {
 /**
  * Parses the environment with a zod schema at start-up; on failure throws a ConfigError
  * that names every variable that is missing or wrong, so a service fails fast and clearly.
+ * A variable set to the empty string counts as unset (as `FOO=` in a compose file means).
  */
 export function parseEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
-  const result = schema.safeParse(env);
+  const result = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
   throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);

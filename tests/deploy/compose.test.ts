@@ -1,0 +1,145 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import { commandEnvSchema, loadCommandServiceConfig } from '@plenty/command-api/config';
+import { loadProjectorServiceConfig, projectorEnvSchema } from '@plenty/projector/config';
+import { loadQueryServiceConfig, queryEnvSchema } from '@plenty/query-api/config';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const read = (path: string) => readFileSync(join(root, path), 'utf8');
+
+/** What `docker compose` would substitute, with the variables a user sets in `.env`. */
+const userEnv: Record<string, string> = { PLENTY_MASTER_KEY: Buffer.alloc(32, 1).toString('base64') };
+
+function interpolate(text: string, env: Record<string, string>): string {
+  return text.replace(
+    /\$\{([A-Z0-9_]+)(?:(:?-)([^}]*)|(:?\?)([^}]*))?\}/g,
+    (_all, name: string, dash, fallback, question, message) => {
+      const value = env[name];
+      if (question !== undefined) {
+        if (value === undefined || (question === ':?' && value === '')) throw new Error(`${name}: ${String(message)}`);
+        return value;
+      }
+      if (dash === ':-') return value === undefined || value === '' ? String(fallback) : value;
+      if (dash === '-') return value === undefined ? String(fallback) : value;
+      return value ?? '';
+    },
+  );
+}
+
+const serviceSchema = z.object({
+  image: z.string().optional(),
+  build: z
+    .object({
+      context: z.string(),
+      dockerfile: z.string().optional(),
+      args: z.record(z.string(), z.string().nullable()).optional(),
+    })
+    .optional(),
+  environment: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  ports: z.array(z.string()).optional(),
+  depends_on: z.record(z.string(), z.object({ condition: z.string() })).optional(),
+  container_name: z.string().optional(),
+});
+
+function loadCompose(env: Record<string, string>) {
+  const document = parse(interpolate(read('docker-compose.yml'), env), { merge: true }) as {
+    services: Record<string, unknown>;
+  };
+  return Object.fromEntries(
+    Object.entries(document.services).map(([name, service]) => {
+      const parsed = serviceSchema.parse(service);
+      const environment = Object.fromEntries(
+        Object.entries(parsed.environment ?? {}).map(([k, v]) => [k, v === null ? '' : String(v)]),
+      );
+      return [name, { ...parsed, environment }];
+    }),
+  );
+}
+
+const services = loadCompose(userEnv);
+const schemas = {
+  'command-api': { schema: commandEnvSchema, load: loadCommandServiceConfig },
+  projector: { schema: projectorEnvSchema, load: loadProjectorServiceConfig },
+  'query-api': { schema: queryEnvSchema, load: loadQueryServiceConfig },
+} as const;
+
+describe('docker-compose.yml', () => {
+  it('refuses to start without the master key', () => {
+    expect(() => loadCompose({})).toThrow(/PLENTY_MASTER_KEY/);
+  });
+
+  it.each(Object.keys(schemas) as (keyof typeof schemas)[])(
+    'gives %s only variables its env schema knows, and a configuration it accepts as distributed',
+    (name) => {
+      const service = services[name];
+      expect(service).toBeDefined();
+      const { schema, load } = schemas[name];
+      const known = new Set(Object.keys(schema.shape));
+      expect(Object.keys(service?.environment ?? {}).filter((key) => !known.has(key))).toEqual([]);
+      const config = load(service?.environment ?? {});
+      expect(config.stores.kind).toBe('distributed');
+      expect(String(config.port)).toBe(service?.environment.PORT);
+    },
+  );
+
+  it('points every connection string at a service of the file', () => {
+    const hosts = (value: string) => [...value.matchAll(/(?:\/\/|^|,)([a-z][\w-]*):\d+/g)].map((m) => m[1]);
+    for (const name of Object.keys(schemas)) {
+      const env = services[name]?.environment ?? {};
+      for (const key of ['EVENTSTORE_URL', 'MONGODB_URL', 'KAFKA_BROKERS', 'FIREBASE_AUTH_EMULATOR_HOST']) {
+        for (const host of hosts(env[key] ?? '')) expect(Object.keys(services), `${name} ${key}`).toContain(host);
+      }
+    }
+  });
+
+  it('builds every service from a multi-stage Dockerfile that runs as a non-root user and starts its main', () => {
+    for (const [name, service] of Object.entries(services)) {
+      if (service.build === undefined) continue;
+      const dockerfile = join(service.build.context, service.build.dockerfile ?? 'Dockerfile');
+      const text = read(dockerfile);
+      if (name in schemas) {
+        expect((text.match(/^FROM /gm) ?? []).length, dockerfile).toBeGreaterThan(1);
+        expect(text, dockerfile).toMatch(/^USER node$/m);
+        expect(text, dockerfile).toContain(`"${name}/dist/main.js"`);
+        expect(existsSync(join(root, name, 'src/main.ts'))).toBe(true);
+        expect(text, dockerfile).toContain(`EXPOSE ${services[name]?.environment.PORT}`);
+      } else {
+        // nginx-unprivileged and the emulator image run as their unprivileged users.
+        expect(text, dockerfile).toMatch(/nginx-unprivileged|^USER node$/m);
+      }
+    }
+  });
+
+  it('routes the web entry to the API services on their ports', () => {
+    const web = services.web?.environment ?? {};
+    expect(web.COMMAND_API_UPSTREAM).toBe(`command-api:${services['command-api']?.environment.PORT}`);
+    expect(web.QUERY_API_UPSTREAM).toBe(`query-api:${services['query-api']?.environment.PORT}`);
+    expect(web.AUTH_EMULATOR_UPSTREAM).toBe(services['command-api']?.environment.FIREBASE_AUTH_EMULATOR_HOST);
+    const nginx = read('docker/nginx/default.conf.template');
+    expect(nginx).toMatch(/location \/api\/commands\/[\s\S]*proxy_pass http:\/\/command_api/);
+    expect(nginx).toMatch(/location \/api\/queries\/[\s\S]*proxy_pass http:\/\/query_api/);
+    const emulator = JSON.parse(read('docker/auth-emulator/firebase.json')) as {
+      emulators: { auth: { port: number } };
+    };
+    expect(web.AUTH_EMULATOR_UPSTREAM).toBe(`auth:${emulator.emulators.auth.port}`);
+  });
+
+  it('publishes ports on loopback only, and lets the projector scale', () => {
+    for (const [name, service] of Object.entries(services)) {
+      for (const port of service.ports ?? []) expect(port, name).toMatch(/^127\.0\.0\.1:/);
+    }
+    expect(services.projector?.ports).toBeUndefined();
+    expect(services.projector?.container_name).toBeUndefined();
+  });
+
+  it('starts each service after what it depends on', () => {
+    for (const [name, service] of Object.entries(services)) {
+      for (const dependency of Object.keys(service.depends_on ?? {}))
+        expect(Object.keys(services), name).toContain(dependency);
+    }
+  });
+});
