@@ -32,7 +32,8 @@ export function compareValues(a: Value, b: Value): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-const equal = (a: Value, b: Value) => compareValues(a, b) === 0;
+const equal = (a: Value, b: Value) =>
+  typeof a === 'string' || typeof b === 'string' ? a === b : compareValues(a, b) === 0;
 
 function valueAt(doc: Document, path: string): Value {
   let current: Value = doc;
@@ -174,7 +175,13 @@ export class FakeCollection {
   }
 
   private all(filter: Document): Document[] {
-    return [...this.rows.values()].filter((doc) => matches(doc, filter));
+    const id: Value = filter._id;
+    let candidates: Iterable<Document> = this.rows.values();
+    if (id !== undefined && !isOperatorObject(id)) candidates = [this.rows.get(JSON.stringify(id))].filter((d) => !!d);
+    else if (isOperatorObject(id) && Object.keys(id).length === 1 && Array.isArray(id.$in)) {
+      candidates = id.$in.map((key) => this.rows.get(JSON.stringify(key))).filter((d): d is Document => !!d);
+    }
+    return [...candidates].filter((doc) => matches(doc, filter));
   }
 
   find(filter: Document = {}, options: Options = {}): { toArray(): Promise<Document[]> } {
