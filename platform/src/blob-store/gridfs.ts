@@ -114,6 +114,11 @@ class GridFsBlobStore implements BlobStore {
   }
 }
 
+/** The blob store on a bucket the caller made (and keeps owning). */
+export function gridFsBlobStoreOn(bucket: GridFSBucket): BlobStore {
+  return new GridFsBlobStore(bucket, null);
+}
+
 export type GridFsBlobStoreOptions =
   { readonly client: MongoClient; readonly dbName: string } | { readonly url: string; readonly dbName: string };
 

@@ -91,7 +91,7 @@ export function matches(doc: Document, filter: Document): boolean {
   });
 }
 
-type SortSpec = readonly (readonly [string, 1 | -1 | 'asc' | 'desc'])[] | Readonly<Record<string, 1 | -1>>;
+export type SortSpec = readonly (readonly [string, 1 | -1 | 'asc' | 'desc'])[] | Readonly<Record<string, 1 | -1>>;
 
 function sortEntries(sort: SortSpec): [string, 1 | -1][] {
   const entries = Array.isArray(sort) ? sort : Object.entries(sort);
@@ -99,6 +99,18 @@ function sortEntries(sort: SortSpec): [string, 1 | -1][] {
     path,
     d === -1 || d === 'desc' ? -1 : 1,
   ]);
+}
+
+/** The documents in the order a find with this sort returns them. */
+export function sortDocuments<T extends Document>(docs: readonly T[], sort: SortSpec): T[] {
+  const keys = sortEntries(sort);
+  return [...docs].sort((a, b) => {
+    for (const [path, d] of keys) {
+      const c = compareValues(valueAt(a, path), valueAt(b, path));
+      if (c !== 0) return c * d;
+    }
+    return 0;
+  });
 }
 
 /** A deep copy that keeps BSON values (Binary, Date) what they are, as the driver returns them. */
@@ -187,16 +199,7 @@ export class FakeCollection {
   find(filter: Document = {}, options: Options = {}): { toArray(): Promise<Document[]> } {
     this.check(options);
     let found = this.all(filter);
-    if (options.sort !== undefined) {
-      const keys = sortEntries(options.sort);
-      found = [...found].sort((a, b) => {
-        for (const [path, d] of keys) {
-          const c = compareValues(valueAt(a, path), valueAt(b, path));
-          if (c !== 0) return c * d;
-        }
-        return 0;
-      });
-    }
+    if (options.sort !== undefined) found = sortDocuments(found, options.sort);
     if (options.limit !== undefined && options.limit > 0) found = found.slice(0, options.limit);
     const result = found.map(clone);
     this.db.client.log.push(`find ${this.name}`);
