@@ -8,8 +8,8 @@ import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const LANGUAGES = ['en', 'th', 'lo'];
-/** Keys whose text is the same in every language on purpose: the brand and language endonyms. */
-const SAME_EVERYWHERE = /^(app\.name|language\.[a-z]+)$/;
+/** Keys whose text is the same in every language on purpose: the brand, the title pattern and language endonyms. */
+const SAME_EVERYWHERE = /^(app\.name|app\.pageTitle|language\.[a-z]+)$/;
 
 export function checkCatalogs(catalogs, errorCodes) {
   const problems = [];

@@ -1,7 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Home } from './app/home';
-import { detectLocale, LOCALES, type Locale } from './lib/messages';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router/dom';
+import { currentLocaleDecision } from './app/locale-root';
+import { createAppRouter } from './app/router';
+import { createStore } from './app/store';
+import { sessionChanged } from './lib/auth/auth-slice';
+import { hasStoredSession, watchSession } from './lib/auth/session';
+import { loadMessages } from './lib/messages';
 // Fonts ship with the app (no font is fetched from the internet); each face is downloaded by
 // the browser only when the page uses its script.
 import '@fontsource/noto-sans/latin-400.css';
@@ -12,24 +18,26 @@ import '@fontsource/noto-sans-lao/lao-400.css';
 import '@fontsource/noto-sans-lao/lao-700.css';
 import './app/tokens.css';
 
-function localeFromPath(pathname: string): Locale | null {
-  const prefix = pathname.split('/')[1];
-  return LOCALES.find((locale) => locale !== 'en' && locale === prefix) ?? null;
-}
+const store = createStore();
 
-function storedLocale(): Locale | null {
-  const stored = window.localStorage.getItem('locale');
-  return LOCALES.find((locale) => locale === stored) ?? null;
-}
-
-// The path prefix decides; a choice made earlier comes next, then the browser's languages.
-const locale = localeFromPath(window.location.pathname) ?? storedLocale() ?? detectLocale(navigator.languages);
-document.documentElement.lang = locale;
+// Without a saved session the visitor is a guest at once; the Firebase SDK loads afterwards.
+const storedSession = hasStoredSession();
+if (!storedSession) store.dispatch(sessionChanged(null));
+const startSession = () =>
+  watchSession((user) => store.dispatch(sessionChanged(user))).catch(() => store.dispatch(sessionChanged(null)));
+if (storedSession) void startSession();
+else if (document.readyState === 'complete') void startSession();
+else window.addEventListener('load', () => void startSession(), { once: true });
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('missing #root');
-createRoot(root).render(
-  <StrictMode>
-    <Home locale={locale} />
-  </StrictMode>,
+const mount = root;
+void loadMessages(currentLocaleDecision(window.location.pathname, null).locale).then(() =>
+  createRoot(mount).render(
+    <StrictMode>
+      <Provider store={store}>
+        <RouterProvider router={createAppRouter()} />
+      </Provider>
+    </StrictMode>,
+  ),
 );

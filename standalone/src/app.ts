@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { commandApi } from '@plenty/command-api/app';
+import { matchAppRoute } from '@plenty/contracts/app-routes';
 import { cachedTokenVerifier } from '@plenty/platform/auth/cached-verifier';
 import { createFirebaseTokenVerifier } from '@plenty/platform/auth/firebase-verifier';
 import type { TokenVerifier } from '@plenty/platform/auth/port';
@@ -107,7 +108,9 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     const runningProjector = projector;
     closers.push(() => runningProjector.stop());
 
-    installErrorHandling(app, { notFound: await frontendFallback(app) });
+    installErrorHandling(app, {
+      notFound: await frontendFallback(app, { projectId: options.projectId, authEmulatorHost }),
+    });
     await app.register(commandApi, { prefix: '/api/commands', eventStore, codec, verifier });
     await app.register(queryApi, { prefix: '/api/queries', readStore, verifier, progress: projector });
     app.get('/healthz', async () => ({ status: 'ok' }));
@@ -127,25 +130,49 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
   }
 }
 
+/** Crawlers get a plain 404 for unknown paths instead of the app. */
+const BOT_USER_AGENT = /bot|crawl|spider|slurp|facebookexternalhit|embedly|quora link preview|whatsapp|preview/i;
+
 /**
- * Serves the built web app and answers client-side routes (/dashboard, /th/…) with it;
- * unknown API paths keep their JSON 404.
+ * Serves the built web app. Its pages (/dashboard, /th/…, see contracts/app-routes) answer
+ * 200 with the app; any other path answers 404 with the same app, which shows its error
+ * page, except for crawlers, which get a plain 404. Unknown API paths keep their JSON 404.
+ * The page tells the app which Auth emulator and demo project to sign in with.
  */
 async function frontendFallback(
   app: FastifyInstance,
+  auth: { projectId: string; authEmulatorHost: string },
 ): Promise<(request: FastifyRequest, reply: FastifyReply) => FastifyReply> {
   const indexPath = join(frontendDist, 'index.html');
   if (!existsSync(indexPath)) {
     app.log.warn('frontend/dist is missing: run `npm run build` to serve the web app');
     return (_request, reply) => sendError(reply, 404, 'not_found');
   }
-  const indexHtml = await readFile(indexPath, 'utf8');
-  await app.register(fastifyStatic, { root: frontendDist, wildcard: false, index: false });
-  const page = (reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-  app.get('/', (_request, reply) => page(reply));
-  return (request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/');
-    return wantsPage ? page(reply) : sendError(reply, 404, 'not_found');
+  const authConfig = {
+    apiKey: 'demo-api-key',
+    projectId: auth.projectId,
+    ...(auth.authEmulatorHost === '' ? {} : { emulatorUrl: `http://${auth.authEmulatorHost}` }),
   };
+  const indexHtml = (await readFile(indexPath, 'utf8')).replace(
+    '<meta name="plenty-auth" content="" />',
+    `<meta name="plenty-auth" content="${escapeAttribute(JSON.stringify(authConfig))}" />`,
+  );
+  await app.register(fastifyStatic, { root: frontendDist, wildcard: false, index: false });
+  const page = (reply: FastifyReply, status: number) =>
+    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  app.get('/', (_request, reply) => page(reply, 200));
+  return (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/');
+    if (!wantsPage) return sendError(reply, 404, 'not_found');
+    if (matchAppRoute(path) !== null) return page(reply, 200);
+    if (BOT_USER_AGENT.test(request.headers['user-agent'] ?? '')) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    }
+    return page(reply, 404);
+  };
+}
+
+function escapeAttribute(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }

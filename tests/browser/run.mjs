@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run test:browser`: starts the embedded default as `npm start` does, on a free port with
 // a fresh data folder, then drives Debian's Chromium through every journey.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -29,8 +29,11 @@ const freePort = () =>
   });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'plenty-browser-'));
-const screenshotDir = join(here, 'screenshots');
+// Screenshots of every page, for people to look at (git-ignored).
+const screenshotDir = join(here, 'artifacts');
 mkdirSync(screenshotDir, { recursive: true });
+// Always the web app as it is now, even when only index.html or the build config changed.
+execFileSync('npm', ['run', '--silent', 'build', '-w', 'frontend'], { cwd: root, stdio: 'inherit' });
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 let output = '';
@@ -62,8 +65,10 @@ try {
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
+  const only = process.argv.slice(2);
   const journeys = readdirSync(join(here, 'journeys'))
     .filter((f) => f.endsWith('.journey.mjs'))
+    .filter((f) => only.length === 0 || only.some((name) => f.startsWith(name)))
     .sort();
   for (const file of journeys) {
     const name = file.replace('.journey.mjs', '');

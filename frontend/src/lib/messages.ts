@@ -1,24 +1,38 @@
-import en from '@plenty/locales/en.json';
-import lo from '@plenty/locales/lo.json';
-import th from '@plenty/locales/th.json';
+import type { MessageFormatElement } from 'react-intl';
+import type en from '@plenty/locales/en.json';
+import type { Locale } from './locale';
 
-export const LOCALES = ['en', 'th', 'lo'] as const;
-export type Locale = (typeof LOCALES)[number];
 export type MessageId = keyof typeof en;
+/** The build parses every message ahead of time (see vite.config.ts). */
+export type Messages = Record<MessageId, MessageFormatElement[]>;
 
-const catalogs: Record<Locale, Record<string, string>> = { en, th, lo };
+type CatalogModule = Promise<{ default: unknown }>;
+const loaders: Record<Locale, () => CatalogModule> = {
+  en: () => import('@plenty/locales/en.json'),
+  th: () => import('@plenty/locales/th.json'),
+  lo: () => import('@plenty/locales/lo.json'),
+};
 
-/** The first supported language among the browser's preferences; English otherwise. */
-export function detectLocale(languages: readonly string[]): Locale {
-  for (const language of languages) {
-    const base = language.toLowerCase().split('-')[0];
-    const match = LOCALES.find((locale) => locale === base);
-    if (match !== undefined) return match;
-  }
-  return 'en';
+const loaded = new Map<Locale, Messages>();
+
+/** Each language's messages ship as their own chunk, fetched the first time they are needed. */
+export async function loadMessages(locale: Locale): Promise<Messages> {
+  const cached = loaded.get(locale);
+  if (cached !== undefined) return cached;
+  const messages = (await loaders[locale]()).default as Messages;
+  loaded.set(locale, messages);
+  return messages;
 }
 
-/** A message in the locale, falling back to English. */
-export function message(locale: Locale, id: MessageId): string {
-  return catalogs[locale][id] ?? en[id];
+export function loadedMessages(locale: Locale): Messages | undefined {
+  return loaded.get(locale);
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace FormatjsIntl {
+    interface Message {
+      ids: MessageId;
+    }
+  }
 }

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { guardPage, safeRedirectPath } from './guards';
+
+const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
+
+describe('the signed-in guard', () => {
+  it('shows the page to a signed-in user', () => {
+    expect(guardPage('signed-in', 'signed-in', at('/dashboard'))).toEqual({ kind: 'show' });
+  });
+
+  it('sends a guest to the login page with the page they wanted as the redirect', () => {
+    expect(guardPage('signed-in', 'guest', at('/dashboard/transactions', '?type=income'))).toEqual({
+      kind: 'redirect',
+      to: '/auth/login?redirect=%2Fdashboard%2Ftransactions%3Ftype%3Dincome',
+    });
+  });
+
+  it('keeps the Thai and Lao prefixes on the way to the login page', () => {
+    expect(guardPage('signed-in', 'guest', at('/th/'))).toEqual({
+      kind: 'redirect',
+      to: '/th/auth/login?redirect=%2F',
+    });
+    expect(guardPage('signed-in', 'guest', at('/lo/dashboard'))).toEqual({
+      kind: 'redirect',
+      to: '/lo/auth/login?redirect=%2Fdashboard',
+    });
+  });
+
+  it('waits while it is not yet known whether someone is signed in', () => {
+    expect(guardPage('signed-in', 'unknown', at('/dashboard'))).toEqual({ kind: 'wait' });
+  });
+});
+
+describe('the guest-only guard', () => {
+  it('shows the page to a guest', () => {
+    expect(guardPage('guest-only', 'guest', at('/auth/login'))).toEqual({ kind: 'show' });
+  });
+
+  it('sends a signed-in user to the dashboard in their language', () => {
+    expect(guardPage('guest-only', 'signed-in', at('/auth/register'))).toEqual({ kind: 'redirect', to: '/dashboard' });
+    expect(guardPage('guest-only', 'signed-in', at('/lo/auth/login'))).toEqual({
+      kind: 'redirect',
+      to: '/lo/dashboard',
+    });
+  });
+
+  it('sends a signed-in user on to the page they were going to before signing in', () => {
+    expect(guardPage('guest-only', 'signed-in', at('/th/auth/login', '?redirect=%2Fdashboard%2Freports'))).toEqual({
+      kind: 'redirect',
+      to: '/th/dashboard/reports',
+    });
+  });
+
+  it('never redirects to another site', () => {
+    expect(guardPage('guest-only', 'signed-in', at('/auth/login', '?redirect=%2F%2Fevil.example'))).toEqual({
+      kind: 'redirect',
+      to: '/dashboard',
+    });
+    expect(safeRedirectPath('https://evil.example')).toBeNull();
+    expect(safeRedirectPath('/\\evil.example')).toBeNull();
+  });
+});
+
+describe('public pages', () => {
+  it('show to everyone, whether signed in or not', () => {
+    for (const status of ['unknown', 'guest', 'signed-in'] as const) {
+      expect(guardPage('public', status, at('/privacy-policy'))).toEqual({ kind: 'show' });
+    }
+  });
+});

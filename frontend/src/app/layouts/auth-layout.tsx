@@ -1,0 +1,43 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Outlet } from 'react-router';
+import { LocalizedLink } from '../../lib/localized-link';
+import { LanguageSwitcher } from '../../ui/language-switcher';
+import { Logo } from '../../ui/logo';
+import { ThemeSwitcher } from '../../ui/theme-switcher';
+import styles from './auth-layout.module.css';
+
+/** Sign-in and sign-up pages: no navigation, one card in the middle, the policies underneath. */
+export function AuthLayout() {
+  const intl = useIntl();
+  const link = (to: string, id: 'footer.terms' | 'footer.privacy') => (
+    <LocalizedLink to={to}>
+      <FormattedMessage id={id} />
+    </LocalizedLink>
+  );
+  return (
+    <div className={styles.shell}>
+      <header className={styles.top}>
+        <span className={styles.brand}>
+          <Logo />
+          <FormattedMessage id="app.name" />
+        </span>
+        <div className={styles.controls}>
+          <LanguageSwitcher />
+          <ThemeSwitcher />
+        </div>
+      </header>
+      <main id="main-content" className={styles.main} tabIndex={-1} aria-label={intl.formatMessage({ id: 'app.name' })}>
+        <Outlet />
+      </main>
+      <footer className={styles.footer}>
+        <FormattedMessage
+          id="auth.policies"
+          values={{
+            terms: link('/terms-of-service', 'footer.terms'),
+            privacy: link('/privacy-policy', 'footer.privacy'),
+          }}
+        />
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Outlet } from 'react-router';
+import { LocalizedLink, LocalizedNavLink } from '../../lib/localized-link';
+import type { MessageId } from '../../lib/messages';
+import { LanguageSwitcher } from '../../ui/language-switcher';
+import { Logo } from '../../ui/logo';
+import { ThemeSwitcher } from '../../ui/theme-switcher';
+import { useAppSelector } from '../store';
+import styles from './default-layout.module.css';
+import { SiteFooter } from './site-footer';
+import { UserMenu } from './user-menu';
+
+const NAVIGATION: readonly { readonly to: string; readonly label: MessageId; readonly end: boolean }[] = [
+  { to: '/dashboard', label: 'nav.dashboard', end: true },
+  { to: '/dashboard/transactions', label: 'nav.transactions', end: false },
+  { to: '/dashboard/reports', label: 'nav.reports', end: false },
+  { to: '/dashboard/debt-tracker', label: 'nav.debtTracker', end: false },
+  { to: '/dashboard/settings', label: 'nav.settings', end: false },
+];
+
+/** Header with navigation, language, theme and account; the page; the footer with the policies. */
+export function DefaultLayout() {
+  const intl = useIntl();
+  const signedIn = useAppSelector((state) => state.auth.status === 'signed-in');
+  return (
+    <div className={styles.shell}>
+      <a className={styles.skipLink} href="#main-content">
+        <FormattedMessage id="nav.skipToContent" />
+      </a>
+      <header className={styles.header}>
+        <div className={styles.bar}>
+          <LocalizedLink to="/" className={styles.brand} aria-label={intl.formatMessage({ id: 'nav.home' })}>
+            <Logo />
+            <span className={styles.brandName} aria-hidden="true">
+              <FormattedMessage id="app.name" />
+            </span>
+          </LocalizedLink>
+          {signedIn && (
+            <nav className={styles.nav} aria-label={intl.formatMessage({ id: 'nav.main' })}>
+              <ul className={styles.navList}>
+                {NAVIGATION.map((item) => (
+                  <li key={item.to}>
+                    <LocalizedNavLink to={item.to} end={item.end} className={styles.navLink}>
+                      <FormattedMessage id={item.label} />
+                    </LocalizedNavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+          <div className={styles.controls}>
+            <LanguageSwitcher />
+            <ThemeSwitcher />
+            {signedIn ? (
+              <UserMenu />
+            ) : (
+              <LocalizedLink to="/auth/login" className={styles.signIn}>
+                <FormattedMessage id="nav.signIn" />
+              </LocalizedLink>
+            )}
+          </div>
+        </div>
+      </header>
+      <main id="main-content" className={styles.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

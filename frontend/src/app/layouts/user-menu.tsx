@@ -1,0 +1,92 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { endSession } from '../../lib/auth/session';
+import { LocalizedLink, useLocalizedPath } from '../../lib/localized-link';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { showSuccess } from '../../ui/toasts/toasts-slice';
+import { useAppDispatch, useAppSelector } from '../store';
+import styles from './user-menu.module.css';
+
+export function UserMenu() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const localized = useLocalizedPath();
+  const user = useAppSelector((state) => state.auth.user);
+  const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const menu = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!menu.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      trigger.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const name = user?.displayName ?? user?.email ?? '';
+  const logOut = async () => {
+    setConfirming(false);
+    await endSession();
+    dispatch(showSuccess('toast.loggedOut'));
+    await navigate(localized('/auth/login'), { replace: true });
+  };
+
+  return (
+    <div className={styles.menu} ref={menu}>
+      <button
+        ref={trigger}
+        type="button"
+        className={styles.trigger}
+        aria-label={intl.formatMessage({ id: 'userMenu.label' })}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span aria-hidden="true">{(name[0] ?? 'P').toUpperCase()}</span>
+      </button>
+      <div id={panelId} className={styles.panel} hidden={!open}>
+        <p className={styles.identity}>
+          <FormattedMessage id="userMenu.signedInAs" />
+          <span className={styles.email}>{user?.email ?? name}</span>
+        </p>
+        <LocalizedLink to="/dashboard/settings" className={styles.item} onClick={() => setOpen(false)}>
+          <FormattedMessage id="nav.settings" />
+        </LocalizedLink>
+        <button
+          type="button"
+          className={styles.item}
+          onClick={() => {
+            setOpen(false);
+            setConfirming(true);
+          }}
+        >
+          <FormattedMessage id="userMenu.logout" />
+        </button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title="logout.title"
+        body="logout.body"
+        confirm="logout.confirm"
+        danger
+        onConfirm={() => void logOut()}
+        onCancel={() => setConfirming(false)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { IntlProvider } from 'react-intl';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import {
+  decideLocale,
+  isLocale,
+  localeCookie,
+  localeFromCookie,
+  localizedPath,
+  LOCALE_STORAGE_KEY,
+  type Locale,
+} from '../lib/locale';
+import { loadedMessages, loadMessages, type Messages } from '../lib/messages';
+import { followSystemTheme, storedTheme } from '../lib/theme';
+import { LocaleContext, type LocaleControl } from '../lib/use-locale';
+import { showSuccess } from '../ui/toasts/toasts-slice';
+import { Toaster } from '../ui/toasts/toaster';
+import { useAppDispatch, useAppSelector } from './store';
+
+function readStoredLocale(): Locale | null {
+  try {
+    const stored = window.localStorage.getItem(LOCALE_STORAGE_KEY);
+    return isLocale(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberLocale(locale: Locale, { store }: { store: boolean }): void {
+  document.cookie = localeCookie(locale);
+  if (!store) return;
+  try {
+    window.localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    // Storage may be blocked; the cookie and the path still carry the language.
+  }
+}
+
+export function currentLocaleDecision(pathname: string, userPreference: Locale | null) {
+  return decideLocale({
+    pathname,
+    cookie: localeFromCookie(document.cookie),
+    stored: readStoredLocale(),
+    userPreference,
+    browserLanguages: navigator.languages,
+  });
+}
+
+/**
+ * The root of every page: decides the language on each route change, keeps the messages,
+ * the cookie and `<html lang>` in step with it, and offers the language switch.
+ */
+export function LocaleRoot() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const preferredLocale = useAppSelector((state) => state.auth.preferredLocale);
+  const decision = currentLocaleDecision(location.pathname, preferredLocale);
+  const [catalog, setCatalog] = useState<{ locale: Locale; messages: Messages | undefined }>(() => ({
+    locale: decision.locale,
+    messages: loadedMessages(decision.locale),
+  }));
+
+  useEffect(() => {
+    if (decision.redirectTo !== null) return;
+    rememberLocale(decision.locale, { store: false });
+    if (catalog.locale === decision.locale && catalog.messages !== undefined) return;
+    let current = true;
+    void loadMessages(decision.locale).then((messages) => {
+      if (current) setCatalog({ locale: decision.locale, messages });
+    });
+    return () => {
+      current = false;
+    };
+  }, [decision.locale, decision.redirectTo, catalog]);
+
+  useEffect(() => {
+    document.documentElement.lang = catalog.locale;
+  }, [catalog.locale]);
+
+  useEffect(() => {
+    if (preferredLocale !== null && readStoredLocale() === null) rememberLocale(preferredLocale, { store: true });
+  }, [preferredLocale]);
+
+  useEffect(() => followSystemTheme(storedTheme), []);
+
+  const setLocale = useCallback(
+    async (locale: Locale) => {
+      await loadMessages(locale);
+      rememberLocale(locale, { store: true });
+      await navigate(`${localizedPath(location.pathname, locale)}${location.search}${location.hash}`);
+      dispatch(showSuccess('language.changed'));
+    },
+    [dispatch, location.hash, location.pathname, location.search, navigate],
+  );
+  const control = useMemo<LocaleControl>(() => ({ locale: catalog.locale, setLocale }), [catalog.locale, setLocale]);
+
+  if (decision.redirectTo !== null) {
+    return <Navigate replace to={`${decision.redirectTo}${location.search}${location.hash}`} />;
+  }
+  if (catalog.messages === undefined) return null;
+  return (
+    <IntlProvider locale={catalog.locale} messages={catalog.messages} defaultLocale="en">
+      <LocaleContext.Provider value={control}>
+        <Outlet />
+        <Toaster />
+      </LocaleContext.Provider>
+    </IntlProvider>
+  );
+}

@@ -1,0 +1,85 @@
+import { APP_ROUTES, PREFIXED_LOCALES, type AppPath, type PageAccess } from '@plenty/contracts/app-routes';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { MessageId } from '../lib/messages';
+import { ComingSoon } from '../ui/coming-soon';
+import { NotFoundPage, RouteErrorPage } from './error-page';
+import { AuthLayout } from './layouts/auth-layout';
+import { DefaultLayout } from './layouts/default-layout';
+import { LocaleRoot } from './locale-root';
+import { PageGuard } from './page-guard';
+
+type Page = { readonly Component: ComponentType } | { readonly lazy: () => Promise<{ Component: ComponentType }> };
+
+const coming = (title: MessageId, body: MessageId): Page => ({
+  Component: () => <ComingSoon title={title} body={body} />,
+});
+
+const authPage = (title: MessageId, lead: MessageId, showBackToLogin = true): Page => ({
+  lazy: async () => {
+    const { AuthPage } = await import('../features/auth/routes/auth-page');
+    return { Component: () => <AuthPage title={title} lead={lead} showBackToLogin={showBackToLogin} /> };
+  },
+});
+
+const policies = () => import('../features/policies/routes/policy-page');
+
+/** Every page of spec section 2; features that are not built yet show what they will hold. */
+const PAGES: Record<AppPath, Page> = {
+  '/': { lazy: async () => ({ Component: (await import('../features/home/routes/home-page')).HomePage }) },
+  '/auth/login': authPage('page.login', 'auth.login.lead', false),
+  '/auth/verify': authPage('page.verify', 'auth.verify.lead'),
+  '/auth/register': authPage('page.register', 'auth.register.lead'),
+  '/auth/forgot-password': authPage('page.forgotPassword', 'auth.forgotPassword.lead'),
+  '/auth/reset-password/:token': authPage('page.resetPassword', 'auth.resetPassword.lead'),
+  '/cookie-policy': { lazy: async () => ({ Component: (await policies()).CookiePolicyPage }) },
+  '/privacy-policy': { lazy: async () => ({ Component: (await policies()).PrivacyPolicyPage }) },
+  '/terms-of-service': { lazy: async () => ({ Component: (await policies()).TermsOfServicePage }) },
+  '/dashboard': coming('page.dashboard', 'coming.dashboard'),
+  '/dashboard/reports': coming('page.reports', 'coming.reports'),
+  '/dashboard/settings': coming('page.settings', 'coming.settings'),
+  '/dashboard/transactions': coming('page.transactions', 'coming.transactions'),
+  '/dashboard/transactions/add': coming('page.transactionAdd', 'coming.transactionAdd'),
+  '/dashboard/transactions/edit/:id': coming('page.transactionEdit', 'coming.transactionEdit'),
+  '/dashboard/debt-tracker': coming('page.debtTracker', 'coming.debtTracker'),
+  '/dashboard/debt-tracker/:id': coming('page.debtDetail', 'coming.debtDetail'),
+};
+
+/** Each page in English (no prefix), Thai (`/th`) and Lao (`/lo`). */
+function pagesFor(access: PageAccess): RouteObject[] {
+  const prefixes = ['', ...PREFIXED_LOCALES.map((locale) => `/${locale}`)];
+  return APP_ROUTES.filter((route) => route.access === access).flatMap((route) =>
+    prefixes.map((prefix): RouteObject => {
+      const page = PAGES[route.path];
+      const path = route.path === '/' ? `${prefix}/` : `${prefix}${route.path}`;
+      return 'lazy' in page ? { path, lazy: page.lazy } : { path, Component: page.Component };
+    }),
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    Component: LocaleRoot,
+    children: [
+      {
+        errorElement: <RouteErrorPage />,
+        children: [
+          {
+            element: <PageGuard access="signed-in" />,
+            children: [{ Component: DefaultLayout, children: pagesFor('signed-in') }],
+          },
+          { Component: DefaultLayout, children: pagesFor('public') },
+          {
+            element: <PageGuard access="guest-only" />,
+            children: [{ Component: AuthLayout, children: pagesFor('guest-only') }],
+          },
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

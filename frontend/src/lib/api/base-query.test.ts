@@ -1,0 +1,152 @@
+import type { BaseQueryApi } from '@reduxjs/toolkit/query';
+import { describe, expect, it } from 'vitest';
+import { createBaseQuery, type IdTokenSource } from './base-query';
+import { commandApplied } from './consistency-slice';
+
+interface Sent {
+  readonly url: string;
+  readonly method: string;
+  readonly headers: Headers;
+}
+
+function server(answers: Response[]) {
+  const sent: Sent[] = [];
+  const fetchFn = async (input: RequestInfo | URL) => {
+    const request = input as Request;
+    sent.push({ url: request.url, method: request.method, headers: request.headers });
+    const answer = answers.shift();
+    if (answer === undefined) throw new Error('no more answers');
+    return answer;
+  };
+  return { sent, fetchFn: fetchFn as typeof fetch };
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+function tokens(...issued: (string | null)[]): IdTokenSource & { refreshes: number } {
+  const source = {
+    refreshes: 0,
+    async idToken(forceRefresh: boolean) {
+      if (forceRefresh) source.refreshes += 1;
+      return (forceRefresh ? issued[1] : issued[0]) ?? null;
+    },
+  };
+  return source;
+}
+
+function queryApi(type: 'query' | 'mutation', state: unknown = {}) {
+  const dispatched: unknown[] = [];
+  const api: BaseQueryApi = {
+    signal: new AbortController().signal,
+    abort: () => undefined,
+    dispatch: (action: unknown) => {
+      dispatched.push(action);
+      return action;
+    },
+    getState: () => state,
+    extra: undefined,
+    endpoint: 'test',
+    type,
+  };
+  return { api, dispatched };
+}
+
+const baseUrl = 'http://plenty.test/api';
+
+describe('the API base query', () => {
+  it('sends the signed-in user ID token as a bearer token', async () => {
+    const { sent, fetchFn } = server([json(200, { items: [] })]);
+    const baseQuery = createBaseQuery({ baseUrl, tokens: tokens('token-1'), fetchFn });
+    const result = await baseQuery('queries/transactions', queryApi('query').api, {});
+    expect(result.data).toEqual({ items: [] });
+    expect(sent[0]?.headers.get('authorization')).toBe('Bearer token-1');
+  });
+
+  it('sends no authorization header for a guest', async () => {
+    const { sent, fetchFn } = server([json(200, {})]);
+    await createBaseQuery({ baseUrl, tokens: tokens(null), fetchFn })('queries/x', queryApi('query').api, {});
+    expect(sent[0]?.headers.has('authorization')).toBe(false);
+  });
+
+  it('refreshes the token and tries once more after a 401', async () => {
+    const { sent, fetchFn } = server([json(401, { error: { code: 'unauthenticated', message: 'x' } }), json(200, {})]);
+    const source = tokens('expired', 'fresh');
+    const result = await createBaseQuery({ baseUrl, tokens: source, fetchFn })('queries/x', queryApi('query').api, {});
+    expect(result.error).toBeUndefined();
+    expect(source.refreshes).toBe(1);
+    expect(sent.map((request) => request.headers.get('authorization'))).toEqual(['Bearer expired', 'Bearer fresh']);
+  });
+
+  it('gives up after the second 401 with the unauthenticated message', async () => {
+    const unauthorized = () => json(401, { error: { code: 'unauthenticated', message: 'x' } });
+    const { sent, fetchFn } = server([unauthorized(), unauthorized()]);
+    const result = await createBaseQuery({ baseUrl, tokens: tokens('a', 'b'), fetchFn })(
+      'queries/x',
+      queryApi('query').api,
+      {},
+    );
+    expect(sent).toHaveLength(2);
+    expect(result.error).toMatchObject({ status: 401, code: 'unauthenticated', messageId: 'error.unauthenticated' });
+  });
+
+  it('remembers the position a command answers with', async () => {
+    const { fetchFn } = server([json(200, { streamId: 's', revision: 0, position: '42' })]);
+    const { api, dispatched } = queryApi('mutation');
+    await createBaseQuery({ baseUrl, tokens: tokens('t'), fetchFn })(
+      { url: 'commands/AddTransaction', method: 'POST', body: {} },
+      api,
+      {},
+    );
+    expect(dispatched).toContainEqual(commandApplied('42'));
+  });
+
+  it('asks queries to wait for the last command with X-Min-Position', async () => {
+    const { sent, fetchFn } = server([json(200, {}, { 'x-position': '42' })]);
+    const { api } = queryApi('query', { consistency: { minPosition: '42' } });
+    await createBaseQuery({ baseUrl, tokens: tokens('t'), fetchFn })('queries/transactions', api, {});
+    expect(sent[0]?.headers.get('x-min-position')).toBe('42');
+  });
+
+  it('sends no X-Min-Position before any command', async () => {
+    const { sent, fetchFn } = server([json(200, {})]);
+    const { api } = queryApi('query', { consistency: { minPosition: null } });
+    await createBaseQuery({ baseUrl, tokens: tokens('t'), fetchFn })('queries/transactions', api, {});
+    expect(sent[0]?.headers.has('x-min-position')).toBe(false);
+  });
+
+  it('maps server error codes and field errors to message ids', async () => {
+    const body = { error: { code: 'validation_failed', message: 'x', fields: { amount: 'amount_required' } } };
+    const { fetchFn } = server([json(400, body)]);
+    const result = await createBaseQuery({ baseUrl, tokens: tokens('t'), fetchFn })(
+      { url: 'commands/AddTransaction', method: 'POST', body: {} },
+      queryApi('mutation').api,
+      {},
+    );
+    expect(result.error).toEqual({
+      status: 400,
+      code: 'validation_failed',
+      messageId: 'error.validation_failed',
+      fields: { amount: 'amount_required' },
+    });
+  });
+
+  it('explains a network failure and an unknown code', async () => {
+    const failing = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
+    const offline = await createBaseQuery({ baseUrl, tokens: tokens(null), fetchFn: failing })(
+      'queries/x',
+      queryApi('query').api,
+      {},
+    );
+    expect(offline.error).toMatchObject({ status: 'network', messageId: 'error.network' });
+    const { fetchFn } = server([json(422, { error: { code: 'something_new', message: 'x' } })]);
+    const unknown = await createBaseQuery({ baseUrl, tokens: tokens(null), fetchFn })(
+      'queries/x',
+      queryApi('query').api,
+      {},
+    );
+    expect(unknown.error).toMatchObject({ status: 422, code: 'validation_failed' });
+  });
+});

@@ -1,0 +1,23 @@
+import { initializeApp } from 'firebase/app';
+import {
+  browserLocalPersistence,
+  connectAuthEmulator,
+  initializeAuth,
+  onIdTokenChanged,
+  signOut,
+  type Auth,
+  type User,
+} from 'firebase/auth';
+import type { AuthConfig } from './auth-config';
+
+export type { Auth, User };
+export { onIdTokenChanged, signOut };
+
+/** Loaded on demand, so the first screen does not wait for the Firebase SDK. */
+export function startFirebaseAuth(config: AuthConfig): Auth {
+  const app = initializeApp({ apiKey: config.apiKey, projectId: config.projectId, authDomain: config.authDomain });
+  // Local storage lets the app tell at once, without the SDK, whether someone is signed in.
+  const auth = initializeAuth(app, { persistence: browserLocalPersistence });
+  if (config.emulatorUrl !== null) connectAuthEmulator(auth, config.emulatorUrl, { disableWarnings: true });
+  return auth;
+}

@@ -1,0 +1,19 @@
+import { combineSlices, createDynamicMiddleware } from '@reduxjs/toolkit';
+import { consistencySlice } from '../api/consistency-slice';
+import { authSlice } from '../auth/auth-slice';
+import { toastsSlice } from '../../ui/toasts/toasts-slice';
+
+/**
+ * Slices loaded later add themselves here (the API does, with its middleware), so the first
+ * screen does not download RTK Query before a page needs data.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface LazyLoadedSlices {}
+
+export const rootReducer = combineSlices(
+  authSlice,
+  consistencySlice,
+  toastsSlice,
+).withLazyLoadedSlices<LazyLoadedSlices>();
+
+export const dynamicMiddleware = createDynamicMiddleware();
