@@ -111,6 +111,20 @@ describe('MongoDB key store', () => {
     expect(reads.count).toBe(1);
   });
 
+  it('reads a cached key again after its time in memory, so an erasure elsewhere takes effect', async () => {
+    const client = new FakeMongoClient();
+    let now = 0;
+    const open = () =>
+      openMongoKeyStore({ client: client.asClient(), dbName: 'plenty', masterKey, cacheTtlMs: 1000, now: () => now });
+    const [store, other] = [await open(), await open()];
+    await store.getOrCreate('gina');
+    await other.erase('gina');
+    now = 999;
+    expect(await store.get('gina')).not.toBeNull();
+    now = 1000;
+    expect(await store.get('gina')).toBeNull();
+  });
+
   it('has no key for a user after erasure, in this instance and in others', async () => {
     const { keys, open } = setup();
     const store = await open();

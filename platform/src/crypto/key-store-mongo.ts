@@ -30,28 +30,31 @@ function bytes(wrapped: Binary | Uint8Array): Buffer {
  */
 class MongoKeyStore implements KeyStore {
   /** Least recently used first: a hit moves the key to the end. */
-  private readonly cache = new Map<string, Buffer>();
+  private readonly cache = new Map<string, { readonly key: Buffer; readonly loadedAt: number }>();
 
   constructor(
     private readonly keys: Collection<DataKeyRecord>,
     private readonly masterKey: Buffer,
     private readonly client: MongoClient | null,
-    private readonly cacheLimit: number,
+    private readonly cacheOptions: { readonly limit: number; readonly ttlMs: number; readonly now: () => number },
   ) {}
 
-  private remember(userId: string, key: Buffer): Buffer {
+  private remember(userId: string, key: Buffer, loadedAt = this.cacheOptions.now()): Buffer {
     this.cache.delete(userId);
-    if (this.cache.size >= this.cacheLimit) {
+    if (this.cache.size >= this.cacheOptions.limit) {
       const oldest = this.cache.keys().next().value;
       if (oldest !== undefined) this.cache.delete(oldest);
     }
-    this.cache.set(userId, key);
+    this.cache.set(userId, { key, loadedAt });
     return key;
   }
 
   async get(userId: string): Promise<Buffer | null> {
     const cached = this.cache.get(userId);
-    if (cached !== undefined) return this.remember(userId, cached);
+    if (cached !== undefined && this.cacheOptions.now() - cached.loadedAt < this.cacheOptions.ttlMs) {
+      return this.remember(userId, cached.key, cached.loadedAt);
+    }
+    this.cache.delete(userId);
     const record = await this.keys.findOne({ _id: userId });
     return record === null ? null : this.remember(userId, unwrapKey(this.masterKey, bytes(record.wrapped), userId));
   }
@@ -89,6 +92,13 @@ export type MongoKeyStoreOptions = {
   readonly dbName: string;
   /** How many unwrapped keys stay in memory (default 10,000). */
   readonly cacheLimit?: number;
+  /**
+   * How long a key is used from memory before it is read again (default one minute): an
+   * erasure through another instance takes effect here within this time.
+   */
+  readonly cacheTtlMs?: number;
+  /** The clock, in milliseconds. */
+  readonly now?: () => number;
 } & ({ readonly client: MongoClient } | { readonly url: string });
 
 /**
@@ -105,5 +115,9 @@ export async function openMongoKeyStore(options: MongoKeyStoreOptions): Promise<
   const keys = client
     .db(options.dbName)
     .collection<DataKeyRecord>(DATA_KEYS, { writeConcern: { w: 'majority', journal: true } });
-  return new MongoKeyStore(keys, options.masterKey, owned, options.cacheLimit ?? 10_000);
+  return new MongoKeyStore(keys, options.masterKey, owned, {
+    limit: options.cacheLimit ?? 10_000,
+    ttlMs: options.cacheTtlMs ?? 60_000,
+    now: options.now ?? Date.now,
+  });
 }
