@@ -276,7 +276,7 @@ class MongoReadStore implements ReadStore {
     this.views.set(view.name, view);
   }
 
-  /** Collections are created outside transactions; creating one inside needs a weaker read concern. */
+  /** Collections are created before any transaction: transactions creating the same collection at once conflict. */
   private async ensureCheckpoints(): Promise<void> {
     if (this.checkpointsReady) return;
     const existing = await this.db.listCollections({ name: CHECKPOINTS }, { nameOnly: true }).toArray();
