@@ -1,5 +1,6 @@
-import { FormattedDate, FormattedMessage } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import type { MessageId } from '../../../lib/messages';
+import { useFormat } from '../../../lib/use-format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Reveal } from '../../../ui/reveal';
 import styles from './policy-page.module.css';
@@ -15,6 +16,7 @@ const POLICIES: Record<Policy, { readonly title: MessageId; readonly sections: n
 function PolicyPage({ policy }: { readonly policy: Policy }) {
   const { title, sections, updated } = POLICIES[policy];
   usePageTitle(title);
+  const format = useFormat();
   const numbers = Array.from({ length: sections }, (_, index) => index + 1);
   const id = (n: number) => `${policy}-${n}`;
   const key = (n: number, part: 'title' | 'body') => `policy.${policy}.s${n}.${part}` as MessageId;
@@ -25,10 +27,7 @@ function PolicyPage({ policy }: { readonly policy: Policy }) {
           <FormattedMessage id={title} />
         </h1>
         <p className={styles.updated}>
-          <FormattedMessage
-            id="policy.updated"
-            values={{ date: <FormattedDate value={`${updated}T00:00:00Z`} dateStyle="long" timeZone="UTC" /> }}
-          />
+          <FormattedMessage id="policy.updated" values={{ date: format.longDate(updated) }} />
         </p>
         <p className={styles.intro}>
           <FormattedMessage id={`policy.${policy}.intro` as MessageId} />

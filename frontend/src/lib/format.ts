@@ -1,0 +1,86 @@
+import type { Currency, Money } from '@plenty/contracts/money';
+import type { Locale } from './locale';
+
+/**
+ * Numbers, money and dates in the reader's language. Browsers without Lao locale data (Chrome
+ * ships without it) would fall back to English, so Lao uses CLDR's Lao patterns from here:
+ * "." groups, "," decimals, the currency symbol first, day-month-year with Lao month names.
+ */
+const LAO_MONTHS = [
+  'ມັງກອນ',
+  'ກຸມພາ',
+  'ມີນາ',
+  'ເມສາ',
+  'ພຶດສະພາ',
+  'ມິຖຸນາ',
+  'ກໍລະກົດ',
+  'ສິງຫາ',
+  'ກັນຍາ',
+  'ຕຸລາ',
+  'ພະຈິກ',
+  'ທັນວາ',
+] as const;
+
+const LAO_CURRENCY_SYMBOLS: Record<Currency, string> = {
+  LAK: '₭',
+  THB: '฿',
+  USD: 'US$',
+  EUR: '€',
+  GBP: '£',
+  CAD: 'CA$',
+  AUD: 'A$',
+};
+
+export function hasLocaleData(locale: Locale): boolean {
+  return Intl.NumberFormat.supportedLocalesOf([locale]).length > 0;
+}
+
+/** Minor-unit digits from CLDR: LAK 0, the others 2. */
+export function minorUnitDigits(currency: Currency): number {
+  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+function laoSeparators(englishNumber: string): string {
+  return englishNumber.replace(/[,.]/g, (separator) => (separator === ',' ? '.' : ','));
+}
+
+export function formatNumber(
+  value: number,
+  locale: Locale,
+  fractionDigits?: number,
+  native: boolean = hasLocaleData(locale),
+): string {
+  const options: Intl.NumberFormatOptions =
+    fractionDigits === undefined
+      ? {}
+      : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits };
+  if (locale !== 'lo' || native) return new Intl.NumberFormat(locale, options).format(value);
+  return laoSeparators(new Intl.NumberFormat('en', options).format(value));
+}
+
+/** Money in minor units, shown with the currency's own number of decimals (LAK none). */
+export function formatMoney(value: Money, locale: Locale, native: boolean = hasLocaleData(locale)): string {
+  const digits = minorUnitDigits(value.currency);
+  const major = value.amount / 10 ** digits;
+  if (locale !== 'lo' || native) {
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: value.currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(major);
+  }
+  const number = formatNumber(Math.abs(major), 'lo', digits, false);
+  return `${LAO_CURRENCY_SYMBOLS[value.currency]}${major < 0 ? '-' : ''}${number}`;
+}
+
+/** A calendar date (`YYYY-MM-DD`) written out in full: "23 November 2026", "23 พฤศจิกายน 2569". */
+export function formatLongDate(isoDate: string, locale: Locale, native: boolean = hasLocaleData(locale)): string {
+  const [year = 1970, month = 1, day = 1] = isoDate.split('-').map(Number);
+  if (locale !== 'lo' || native) {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(year, month - 1, day)),
+    );
+  }
+  return `${day} ${LAO_MONTHS[month - 1] ?? ''} ${year}`;
+}

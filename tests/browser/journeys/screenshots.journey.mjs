@@ -1,0 +1,64 @@
+import { catalog, createUser, expectHeading, LOCALES, openPage, screenshot, signIn } from '../support/browser.mjs';
+
+const GUEST_PAGES = [
+  ['login', '/auth/login', 'page.login'],
+  ['register', '/auth/register', 'page.register'],
+  ['verify', '/auth/verify', 'page.verify'],
+  ['forgot-password', '/auth/forgot-password', 'page.forgotPassword'],
+  ['reset-password', '/auth/reset-password/sample-token', 'page.resetPassword'],
+  ['privacy-policy', '/privacy-policy', 'page.privacyPolicy'],
+  ['terms-of-service', '/terms-of-service', 'page.termsOfService'],
+  ['cookie-policy', '/cookie-policy', 'page.cookiePolicy'],
+  ['not-found', '/no-such-page', 'errorPage.notFoundTitle'],
+];
+
+const SIGNED_IN_PAGES = [
+  ['home', '/', 'home.heading'],
+  ['dashboard', '/dashboard', 'page.dashboard'],
+  ['transactions', '/dashboard/transactions', 'page.transactions'],
+  ['transaction-add', '/dashboard/transactions/add', 'page.transactionAdd'],
+  ['transaction-edit', '/dashboard/transactions/edit/sample-id', 'page.transactionEdit'],
+  ['reports', '/dashboard/reports', 'page.reports'],
+  ['debt-tracker', '/dashboard/debt-tracker', 'page.debtTracker'],
+  ['debt-detail', '/dashboard/debt-tracker/sample-id', 'page.debtDetail'],
+  ['settings', '/dashboard/settings', 'page.settings'],
+];
+
+async function capture(browser, baseUrl, screenshotDir, { pages, theme, user, width, suffix = '' }) {
+  for (const [locale, prefix] of LOCALES) {
+    const { context, page } = await openPage(browser, { width, height: 800, reducedMotion: 'reduce' });
+    try {
+      if (user) await signIn(context, user);
+      await context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
+      for (const [name, path, heading] of pages) {
+        await page.goto(`${baseUrl}${prefix}${path}`);
+        await expectHeading(page, catalog(locale)[heading]);
+        await screenshot(page, screenshotDir, `${name}-${locale}-${theme}${suffix}`);
+      }
+    } finally {
+      await context.close();
+    }
+  }
+}
+
+/** A picture of every page in every language, dark and light, for people to look over. */
+export default async function screenshots({ browser, baseUrl, screenshotDir }) {
+  const user = await createUser(baseUrl, 'Malee');
+  for (const theme of ['dark', 'light']) {
+    await capture(browser, baseUrl, screenshotDir, { pages: GUEST_PAGES, theme, width: 1280 });
+    await capture(browser, baseUrl, screenshotDir, { pages: SIGNED_IN_PAGES, theme, user, width: 1280 });
+  }
+  await capture(browser, baseUrl, screenshotDir, {
+    pages: [GUEST_PAGES[0], GUEST_PAGES[5], GUEST_PAGES[8]],
+    theme: 'dark',
+    width: 360,
+    suffix: '-360',
+  });
+  await capture(browser, baseUrl, screenshotDir, {
+    pages: [SIGNED_IN_PAGES[0], SIGNED_IN_PAGES[1]],
+    theme: 'dark',
+    user,
+    width: 360,
+    suffix: '-360',
+  });
+}
