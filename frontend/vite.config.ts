@@ -32,7 +32,7 @@ export default defineConfig({
     conditions: ['source', 'module', 'browser', 'development|production'],
     alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: join(parserDir, 'no-parser.js') }],
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080', '/readyz': 'http://127.0.0.1:8080', '/healthz': 'http://127.0.0.1:8080' },
   },

@@ -14,6 +14,7 @@ import { allProjections } from '@plenty/projector/projections/all';
 import { createProjector } from '@plenty/projector/runtime';
 import { startAuthEmulator } from '@plenty/standalone/auth-emulator';
 import { createTestUser, type TestUser } from '../support/users.js';
+import { printFrontendFigures } from './bundle.js';
 import { generateDataSet } from './generate.js';
 import { startBenchServer, waitForProjections } from './server.js';
 
@@ -209,6 +210,7 @@ async function main(): Promise<void> {
     await emulator.stop();
     for (const dir of temps) await rm(dir, { recursive: true, force: true });
   }
+  if (!commandsOnly) await printFrontendFigures();
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,124 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { startBenchServer } from './server.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const dist = join(root, 'frontend/dist');
+const CHROMIUM = '/usr/bin/chromium';
+/** Target from the app-shell issue: the login route's initial JavaScript, gzip. */
+const LOGIN_BUDGET_KIB = 150;
+/** The module the router loads for /auth/login (see frontend/src/app/router.tsx). */
+const LOGIN_ROUTE_MODULE = 'src/features/auth/routes/auth-page.tsx';
+
+const LARGEST_CONTENTFUL_PAINT = `new Promise((done) => {
+  new PerformanceObserver((list) => {
+    const entries = list.getEntries();
+    done(entries[entries.length - 1]?.startTime ?? 0);
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+})`;
+
+interface ManifestChunk {
+  readonly file: string;
+  readonly imports?: readonly string[];
+  readonly dynamicImports?: readonly string[];
+  readonly css?: readonly string[];
+  readonly isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const gzipBytes = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+
+/** The chunk's file and every file it imports statically, without repeats. */
+function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (chunk === undefined || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, seen);
+  return seen;
+}
+
+/** Builds the web app and prints the size of every asset, and what the login page loads first. */
+export function printBundleSizes(): void {
+  execFileSync('npm', ['run', '--silent', 'build', '-w', 'frontend'], { cwd: root, stdio: 'ignore' });
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  console.log('\n## Web app bundle (gzip -9)\n');
+  const assets = readdirSync(join(dist, 'assets')).filter((file) => /\.(js|css)$/.test(file));
+  const rows = assets
+    .map((file) => ({ file, raw: statSync(join(dist, 'assets', file)).size, gzip: gzipBytes(`assets/${file}`) }))
+    .sort((a, b) => b.gzip - a.gzip);
+  for (const row of rows) {
+    console.log(`${row.file.padEnd(44)} ${kib(row.raw).padStart(11)} raw ${kib(row.gzip).padStart(11)} gzip`);
+  }
+  const total = (extension: string) =>
+    rows.filter((row) => row.file.endsWith(extension)).reduce((sum, row) => sum + row.gzip, 0);
+  console.log(`all JavaScript ${kib(total('.js'))} gzip, all CSS ${kib(total('.css'))} gzip`);
+
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry === true) ?? 'index.html';
+  const initial = staticClosure(manifest, entry);
+  const catalogs = Object.keys(manifest).filter((key) => /locales\/(en|th|lo)\.json$/.test(key));
+  const loginFiles = new Set([...initial, ...staticClosure(manifest, LOGIN_ROUTE_MODULE)]);
+  if (manifest[LOGIN_ROUTE_MODULE] === undefined) console.log(`(no chunk for ${LOGIN_ROUTE_MODULE})`);
+  const loginBase = [...loginFiles].reduce((sum, file) => sum + gzipBytes(file), 0);
+  for (const catalog of catalogs) {
+    const language = /(en|th|lo)\.json$/.exec(catalog)?.[1] ?? '?';
+    const withMessages = loginBase + gzipBytes(manifest[catalog]?.file ?? '');
+    const verdict = withMessages / 1024 <= LOGIN_BUDGET_KIB ? 'within' : 'OVER';
+    console.log(
+      `login route initial JavaScript (${language}): ${kib(withMessages)} gzip — ${verdict} the ${LOGIN_BUDGET_KIB} KiB target`,
+    );
+  }
+  const lazy = (manifest[entry]?.dynamicImports ?? []).map((key) => manifest[key]?.file ?? key);
+  console.log(`loaded on demand: ${lazy.map((file) => file.replace('assets/', '')).join(', ')}`);
+}
+
+/** Largest contentful paint of the login page on localhost, cold cache, in each language. */
+export async function printPageLoad(): Promise<void> {
+  console.log('\n## Web app page load (localhost, cold cache)\n');
+  if (!existsSync(CHROMIUM)) {
+    console.log(`skipped: no Chromium at ${CHROMIUM}`);
+    return;
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'plenty-bench-page-'));
+  const server = await startBenchServer({ dataDir });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    for (const path of ['/auth/login', '/th/auth/login', '/lo/auth/login', '/privacy-policy']) {
+      const samples: number[] = [];
+      for (let run = 0; run < 5; run += 1) {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+        const page = await context.newPage();
+        await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'networkidle' });
+        // Runs in the page (the DOM's PerformanceObserver, not Node's).
+        const lcp = await page.evaluate<number>(LARGEST_CONTENTFUL_PAINT);
+        samples.push(lcp);
+        await context.close();
+      }
+      samples.sort((a, b) => a - b);
+      const median = samples[Math.floor(samples.length / 2)] ?? 0;
+      console.log(`${path.padEnd(18)} LCP median ${median.toFixed(0)} ms (best ${samples[0]?.toFixed(0)} ms, 5 runs)`);
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function printFrontendFigures(): Promise<void> {
+  printBundleSizes();
+  await printPageLoad();
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await printFrontendFigures();
+}
