@@ -37,6 +37,12 @@ export default async function guards({ browser, baseUrl }) {
     assert.equal(new URL(page.url()).pathname, '/th/dashboard');
     await page.getByTestId('coming').waitFor();
 
+    // The home page reads the user's categories through the API with the user's ID token.
+    await page.goto(`${baseUrl}/th/`);
+    await expectHeading(page, th['home.heading']);
+    const categories = page.getByTestId('category-count');
+    await categories.getByText(/^มี \d+ หมวดหมู่ พร้อมใช้กับรายการของคุณ$/).waitFor();
+
     await page.goto(`${baseUrl}/th/auth/register?redirect=%2Fdashboard%2Ftransactions`);
     await expectHeading(page, th['page.transactions']);
     assert.equal(new URL(page.url()).pathname, '/th/dashboard/transactions');

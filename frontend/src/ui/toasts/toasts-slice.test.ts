@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { showError, showSuccess, toastDismissed, toastsSlice } from './toasts-slice';
+import { showApiError, showError, showSuccess, toastDismissed, toastsSlice } from './toasts-slice';
 
 const reduce = toastsSlice.reducer;
 
@@ -25,5 +25,10 @@ describe('toasts', () => {
     const first = reduce(undefined, showSuccess('toast.saved'));
     const second = reduce(first, showError('error.internal'));
     expect(reduce(second, toastDismissed(first.current?.id ?? -1))).toBe(second);
+  });
+
+  it('explain a failed request with its localized message, as an error', () => {
+    const state = reduce(undefined, showApiError({ messageId: 'error.conflict' }));
+    expect(state.current).toMatchObject({ kind: 'error', messageId: 'error.conflict' });
   });
 });

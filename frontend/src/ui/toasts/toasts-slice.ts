@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ApiError } from '../../lib/api/api-error';
 import type { MessageId } from '../../lib/messages';
 
 export type ToastKind = 'success' | 'error' | 'info';
@@ -43,3 +44,5 @@ export const showError = (messageId: MessageId, values?: Toast['values']) =>
   toastShown({ kind: 'error', messageId, ...(values ? { values } : {}) });
 export const showInfo = (messageId: MessageId, values?: Toast['values']) =>
   toastShown({ kind: 'info', messageId, ...(values ? { values } : {}) });
+/** The localized message for a failed request, e.g. from a mutation's `unwrap()`. */
+export const showApiError = (error: Pick<ApiError, 'messageId'>) => showError(error.messageId);

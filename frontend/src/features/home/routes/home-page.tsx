@@ -5,6 +5,7 @@ import { LocalizedLink } from '../../../lib/localized-link';
 import type { MessageId } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Reveal } from '../../../ui/reveal';
+import { useHomeCategoryCountQuery } from '../api';
 import styles from './home-page.module.css';
 
 const SHORTCUTS: readonly { readonly to: string; readonly title: MessageId; readonly body: MessageId }[] = [
@@ -19,6 +20,7 @@ export function HomePage() {
   usePageTitle('page.home');
   const user = useSelector((state: { auth: AuthState }) => state.auth.user);
   const name = user?.displayName ?? user?.email ?? null;
+  const categories = useHomeCategoryCountQuery();
   return (
     <>
       <section className={styles.hero} aria-labelledby="home-title">
@@ -34,6 +36,14 @@ export function HomePage() {
         </h1>
         <p className={styles.description}>
           <FormattedMessage id="home.description" />
+        </p>
+        <p className={styles.status} role="status" data-testid="category-count">
+          {categories.data !== undefined && (
+            <FormattedMessage id="home.categories" values={{ count: categories.data }} />
+          )}
+          {categories.error !== undefined && 'messageId' in categories.error && (
+            <FormattedMessage id={categories.error.messageId} />
+          )}
         </p>
       </section>
       <section aria-labelledby="shortcuts-title">
