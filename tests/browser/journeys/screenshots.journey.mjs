@@ -48,6 +48,27 @@ export default async function screenshots({ browser, baseUrl, screenshotDir }) {
     await capture(browser, baseUrl, screenshotDir, { pages: GUEST_PAGES, theme, width: 1280 });
     await capture(browser, baseUrl, screenshotDir, { pages: SIGNED_IN_PAGES, theme, user, width: 1280 });
   }
+  for (const [locale, prefix] of LOCALES) {
+    const { context, page } = await openPage(browser, { reducedMotion: 'reduce' });
+    try {
+      await signIn(context, user);
+      const messages = catalog(locale);
+      await page.goto(`${baseUrl}${prefix}/dashboard/reports`);
+      await expectHeading(page, messages['page.reports']);
+      await page.getByRole('button', { name: messages['userMenu.label'] }).click();
+      await screenshot(page, screenshotDir, `user-menu-${locale}-dark`);
+      await page.getByRole('button', { name: messages['userMenu.logout'] }).click();
+      await page.getByRole('dialog').waitFor();
+      await screenshot(page, screenshotDir, `logout-dialog-${locale}-dark`);
+      await page.getByRole('button', { name: messages['common.cancel'] }).click();
+      const other = locale === 'en' ? 'th' : 'en';
+      await page.getByTestId('language-switcher').selectOption(other);
+      await page.getByTestId('toast').waitFor();
+      await screenshot(page, screenshotDir, `toast-${other}-dark`);
+    } finally {
+      await context.close();
+    }
+  }
   await capture(browser, baseUrl, screenshotDir, {
     pages: [GUEST_PAGES[0], GUEST_PAGES[5], GUEST_PAGES[8]],
     theme: 'dark',
