@@ -28,15 +28,20 @@ function fromMeta(): Partial<AuthConfig> {
 export function readAuthConfig(): AuthConfig {
   const meta = fromMeta();
   const env = import.meta.env;
-  const apiKey = meta.apiKey ?? env.VITE_FIREBASE_API_KEY ?? DEMO_API_KEY;
-  const projectId = meta.projectId ?? env.VITE_FIREBASE_PROJECT_ID ?? 'demo-plenty';
+  const apiKey = given(meta.apiKey) ?? given(env.VITE_FIREBASE_API_KEY) ?? DEMO_API_KEY;
+  const projectId = given(meta.projectId) ?? given(env.VITE_FIREBASE_PROJECT_ID) ?? 'demo-plenty';
   const usesEmulator = projectId.startsWith('demo-');
   return {
     apiKey,
     projectId,
-    authDomain: meta.authDomain ?? env.VITE_FIREBASE_AUTH_DOMAIN ?? window.location.host,
-    emulatorUrl: usesEmulator ? (meta.emulatorUrl ?? window.location.origin) : null,
+    authDomain: given(meta.authDomain) ?? given(env.VITE_FIREBASE_AUTH_DOMAIN) ?? window.location.host,
+    emulatorUrl: usesEmulator ? (given(meta.emulatorUrl) ?? window.location.origin) : null,
   };
+}
+
+/** Build arguments left empty count as not given. */
+function given(value: string | null | undefined): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
 }
 
 /** Where the Firebase SDK keeps the signed-in user (local storage persistence). */
