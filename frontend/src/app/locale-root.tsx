@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import {
@@ -16,6 +16,9 @@ import { LocaleContext, type LocaleControl } from '../lib/use-locale';
 import { showSuccess } from '../ui/toasts/toasts-slice';
 import { Toaster } from '../ui/toasts/toaster';
 import { useAppDispatch, useAppSelector } from './store';
+
+/** Tags messages may use for markup, e.g. `<code>plenty_locale</code>`. */
+const RICH_TEXT = { code: (chunks: ReactNode[]) => <code>{chunks}</code> };
 
 function readStoredLocale(): Locale | null {
   try {
@@ -100,7 +103,12 @@ export function LocaleRoot() {
   }
   if (catalog.messages === undefined) return null;
   return (
-    <IntlProvider locale={catalog.locale} messages={catalog.messages} defaultLocale="en">
+    <IntlProvider
+      locale={catalog.locale}
+      messages={catalog.messages}
+      defaultLocale="en"
+      defaultRichTextElements={RICH_TEXT}
+    >
       <LocaleContext.Provider value={control}>
         <Outlet />
         <Toaster />
