@@ -1,11 +1,8 @@
-import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { commandApi } from '@plenty/command-api/app';
-import { matchAppRoute } from '@plenty/contracts/app-routes';
 import { cachedTokenVerifier } from '@plenty/platform/auth/cached-verifier';
 import { createFirebaseTokenVerifier } from '@plenty/platform/auth/firebase-verifier';
 import type { TokenVerifier } from '@plenty/platform/auth/port';
@@ -14,7 +11,7 @@ import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import { loadMasterKey } from '@plenty/platform/crypto/master-key';
 import type { EventStore } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
-import { installErrorHandling, sendError } from '@plenty/platform/http/errors';
+import { installErrorHandling } from '@plenty/platform/http/errors';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { allProjections } from '@plenty/projector/projections/all';
@@ -23,6 +20,7 @@ import { startWorkerProjector } from '@plenty/projector/worker-projector';
 import type { ProjectionProgress } from '@plenty/platform/projection-progress';
 import { queryApi } from '@plenty/query-api/app';
 import { startAuthEmulator, type AuthEmulator } from './auth-emulator.js';
+import { serveWebApp } from './web-app.js';
 
 export interface StandaloneOptions {
   readonly dataDir: string;
@@ -109,7 +107,7 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     closers.push(() => runningProjector.stop());
 
     installErrorHandling(app, {
-      notFound: await frontendFallback(app, { projectId: options.projectId, authEmulatorHost }),
+      notFound: await serveWebApp(app, { distDir: frontendDist, projectId: options.projectId, authEmulatorHost }),
     });
     await app.register(commandApi, { prefix: '/api/commands', eventStore, codec, verifier });
     await app.register(queryApi, { prefix: '/api/queries', readStore, verifier, progress: projector });
@@ -128,51 +126,4 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     await closeAll();
     throw error;
   }
-}
-
-/** Crawlers get a plain 404 for unknown paths instead of the app. */
-const BOT_USER_AGENT = /bot|crawl|spider|slurp|facebookexternalhit|embedly|quora link preview|whatsapp|preview/i;
-
-/**
- * Serves the built web app. Its pages (/dashboard, /th/…, see contracts/app-routes) answer
- * 200 with the app; any other path answers 404 with the same app, which shows its error
- * page, except for crawlers, which get a plain 404. Unknown API paths keep their JSON 404.
- * The page tells the app which Auth emulator and demo project to sign in with.
- */
-async function frontendFallback(
-  app: FastifyInstance,
-  auth: { projectId: string; authEmulatorHost: string },
-): Promise<(request: FastifyRequest, reply: FastifyReply) => FastifyReply> {
-  const indexPath = join(frontendDist, 'index.html');
-  if (!existsSync(indexPath)) {
-    app.log.warn('frontend/dist is missing: run `npm run build` to serve the web app');
-    return (_request, reply) => sendError(reply, 404, 'not_found');
-  }
-  const authConfig = {
-    apiKey: 'demo-api-key',
-    projectId: auth.projectId,
-    ...(auth.authEmulatorHost === '' ? {} : { emulatorUrl: `http://${auth.authEmulatorHost}` }),
-  };
-  const indexHtml = (await readFile(indexPath, 'utf8')).replace(
-    '<meta name="plenty-auth" content="" />',
-    `<meta name="plenty-auth" content="${escapeAttribute(JSON.stringify(authConfig))}" />`,
-  );
-  await app.register(fastifyStatic, { root: frontendDist, wildcard: false, index: false });
-  const page = (reply: FastifyReply, status: number) =>
-    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-  app.get('/', (_request, reply) => page(reply, 200));
-  return (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/');
-    if (!wantsPage) return sendError(reply, 404, 'not_found');
-    if (matchAppRoute(path) !== null) return page(reply, 200);
-    if (BOT_USER_AGENT.test(request.headers['user-agent'] ?? '')) {
-      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-    }
-    return page(reply, 404);
-  };
-}
-
-function escapeAttribute(value: string): string {
-  return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }

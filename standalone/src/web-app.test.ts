@@ -1,0 +1,74 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installErrorHandling } from '@plenty/platform/http/errors';
+import { serveWebApp } from './web-app.js';
+
+const INDEX = '<html><head><meta name="plenty-auth" content="" /></head><body><div id="root"></div></body></html>';
+
+describe('the web app server', () => {
+  let dist: string;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'plenty-web-'));
+    await mkdir(join(dist, 'assets'));
+    await writeFile(join(dist, 'index.html'), INDEX);
+    await writeFile(join(dist, 'assets/app.js'), 'console.log(1)');
+    app = Fastify();
+    installErrorHandling(app, {
+      notFound: await serveWebApp(app, { distDir: dist, projectId: 'demo-test', authEmulatorHost: '127.0.0.1:9099' }),
+    });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('answers every page, in every language, with the app', async () => {
+    for (const url of ['/', '/th/', '/lo/auth/login', '/dashboard/debt-tracker/abc', '/privacy-policy?x=1']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('tells the app which Auth emulator and project to use', async () => {
+    const body = (await app.inject({ url: '/auth/login' })).body;
+    expect(body).toContain(
+      '<meta name="plenty-auth" content="{&quot;apiKey&quot;:&quot;demo-api-key&quot;,&quot;projectId&quot;:&quot;demo-test&quot;,&quot;emulatorUrl&quot;:&quot;http://127.0.0.1:9099&quot;}" />',
+    );
+  });
+
+  it('answers an unknown path with 404 and the app, which shows its error page', async () => {
+    const response = await app.inject({ url: '/th/no-such-page' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('gives crawlers a plain 404 without the app', async () => {
+    const response = await app.inject({ url: '/no-such-page', headers: { 'user-agent': 'Googlebot/2.1' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('<div id="root">');
+    const known = await app.inject({ url: '/terms-of-service', headers: { 'user-agent': 'Googlebot/2.1' } });
+    expect(known.statusCode).toBe(200);
+  });
+
+  it('keeps the JSON 404 for unknown API paths and other methods', async () => {
+    const api = await app.inject({ url: '/api/nothing' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ error: { code: 'not_found' } });
+    expect((await app.inject({ method: 'POST', url: '/dashboard' })).statusCode).toBe(404);
+  });
+
+  it('serves the built files', async () => {
+    const response = await app.inject({ url: '/assets/app.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('console.log(1)');
+  });
+});
