@@ -46,11 +46,19 @@ export function NotFoundPage() {
   );
 }
 
-/** Shown instead of a page that failed to load or render. */
+/**
+ * Shown instead of a page that failed to load or render. The browser's own error text is
+ * technical and English, so the reader gets the catalogue's message in their language.
+ */
 export function RouteErrorPage() {
+  const intl = useIntl();
+  const { pathname } = useLocation();
   const error = useRouteError();
-  if (isRouteErrorResponse(error)) {
-    return <ErrorPage status={error.status} message={error.status === 404 ? null : error.statusText || null} />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <ErrorPage status={404} message={intl.formatMessage({ id: 'errorPage.notFoundMessage' }, { path: pathname })} />
+    );
   }
-  return <ErrorPage status={500} message={error instanceof Error && error.message !== '' ? error.message : null} />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <ErrorPage status={status} message={intl.formatMessage({ id: 'error.internal' })} />;
 }

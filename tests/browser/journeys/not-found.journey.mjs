@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { catalog, expectHeading, LOCALES, openPage } from '../support/browser.mjs';
+import { catalog, expectHeading, LOCALES, openPage, screenshot } from '../support/browser.mjs';
 
 /**
  * An unknown path answers HTTP 404 with the app, which shows "Page not found" with the path,
  * in the path's language, and leads back home; crawlers get a plain 404, the API a JSON one.
  */
-export default async function notFound({ browser, baseUrl }) {
+export default async function notFound({ browser, baseUrl, screenshotDir }) {
   for (const [locale, prefix] of LOCALES) {
     const messages = catalog(locale);
     const { context, page, errors } = await openPage(browser);
@@ -23,6 +23,26 @@ export default async function notFound({ browser, baseUrl }) {
       await expectHeading(page, messages['page.login']);
       assert.equal(new URL(page.url()).pathname, `${prefix}/auth/login`);
       assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  }
+
+  // A page that cannot load (here: its code is unreachable) shows "An error occurred".
+  {
+    const messages = catalog('lo');
+    const { context, page } = await openPage(browser);
+    try {
+      await page.route('**/assets/policy-page-*.js', (route) => route.abort());
+      await page.goto(`${baseUrl}/lo/privacy-policy`);
+      await expectHeading(page, messages['errorPage.errorTitle']);
+      await page.getByText(messages['errorPage.errorCard'], { exact: true }).waitFor();
+      await page.getByText(messages['error.internal'], { exact: true }).waitFor();
+      assert.equal(await page.getByTestId('error-page').getAttribute('data-status'), '500');
+      await screenshot(page, screenshotDir, 'error-lo-dark');
+      await page.unroute('**/assets/policy-page-*.js');
+      await page.getByRole('link', { name: messages['errorPage.retry'] }).click();
+      await expectHeading(page, messages['page.login']);
     } finally {
       await context.close();
     }
