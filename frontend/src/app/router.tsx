@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { MessageId } from '../lib/messages';
 import { ComingSoon } from '../ui/coming-soon';
+import { BootLoading } from '../ui/page-loading';
 import { NotFoundPage, RouteErrorPage } from './error-page';
 import { AuthLayout } from './layouts/auth-layout';
 import { DefaultLayout } from './layouts/default-layout';
@@ -60,6 +61,7 @@ function pagesFor(access: PageAccess): RouteObject[] {
 export const routes: RouteObject[] = [
   {
     Component: LocaleRoot,
+    HydrateFallback: BootLoading,
     children: [
       {
         errorElement: <RouteErrorPage />,

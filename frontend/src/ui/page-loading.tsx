@@ -9,3 +9,12 @@ export function PageLoading() {
     </div>
   );
 }
+
+/** While the first page's code loads, before any message is available: a spinner only. */
+export function BootLoading() {
+  return (
+    <div className={styles.loading} aria-busy="true">
+      <span className={styles.spinner} aria-hidden="true" />
+    </div>
+  );
+}

@@ -22,8 +22,15 @@ export async function openPage(browser, options = {}) {
   const { locale = 'en-US', width = 1280, height = 800, ...rest } = options;
   const context = await browser.newContext({ locale, viewport: { width, height }, ...rest });
   const page = await context.newPage();
+  // Uncaught exceptions and console errors and warnings; a missing resource (the 404 page itself,
+  // a chunk a journey blocks on purpose) is reported by the journey, not here.
   const errors = [];
-  page.on('pageerror', (error) => errors.push(error));
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (!['error', 'warning'].includes(message.type())) return;
+    if (message.text().startsWith('Failed to load resource')) return;
+    errors.push(`${message.type()}: ${message.text()}`);
+  });
   return { context, page, errors };
 }
 
