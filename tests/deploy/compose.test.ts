@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { commandEnvSchema, loadCommandServiceConfig } from '@plenty/command-api/config';
 import { loadProjectorServiceConfig, projectorEnvSchema } from '@plenty/projector/config';
 import { loadQueryServiceConfig, queryEnvSchema } from '@plenty/query-api/config';
+import { APP_ROUTES, matchAppRoute } from '@plenty/contracts/app-routes';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -141,5 +142,32 @@ describe('docker-compose.yml', () => {
       for (const dependency of Object.keys(service.depends_on ?? {}))
         expect(Object.keys(services), name).toContain(dependency);
     }
+  });
+});
+
+describe('nginx entry', () => {
+  const nginx = read('docker/nginx/default.conf.template');
+  const block = /# pages:begin\s+location ~ "([^"]+)"/.exec(nginx);
+  const pages = new RegExp(block?.[1] ?? '^$');
+  const samples = [
+    ...APP_ROUTES.flatMap((route) => {
+      const path = route.path.replace(/:[a-z]+/g, 'abc-123');
+      return [path, `/th${path === '/' ? '' : path}`, `/lo${path}`, `${path}/`.replace('//', '/')];
+    }),
+    '/th',
+    '/lo/',
+    '/nowhere',
+    '/th/nowhere',
+    '/fr/dashboard',
+    '/dashboard/transactions/edit',
+    '/dashboard/transactions/edit/a/b',
+    '/auth',
+    '/dashboardx',
+    '/assets/index.js',
+    '/favicon.svg',
+  ];
+
+  it('serves the app with 200 exactly on the paths the app has a page for', () => {
+    for (const path of samples) expect(pages.test(path), path).toBe(matchAppRoute(path) !== null);
   });
 });
