@@ -110,6 +110,14 @@ describe('Kafka mapping', () => {
     expect(JSON.parse(letter.value)).toMatchObject({ event: { position: '3' }, projection: 'transactions' });
   });
 
+  it('accepts that another instance created the topics at the same moment, and reports other failures', async () => {
+    const settings = { topic: 't', deadLetterTopic: 'd', partitions: 1, replicationFactor: 1 };
+    const raced = Object.assign(new Error('aggregate'), { errors: [{ type: 'TOPIC_ALREADY_EXISTS' }] });
+    await expect(ensureTopics({ createTopics: async () => Promise.reject(raced) }, settings)).resolves.toBeUndefined();
+    const denied = Object.assign(new Error('aggregate'), { errors: [{ type: 'TOPIC_AUTHORIZATION_FAILED' }] });
+    await expect(ensureTopics({ createTopics: async () => Promise.reject(denied) }, settings)).rejects.toBe(denied);
+  });
+
   it('creates the events topic with its partitions and a dead-letter topic', async () => {
     const createTopics = vi.fn(async () => true);
     await ensureTopics(

@@ -37,15 +37,30 @@ export interface TopicSettings {
   readonly replicationFactor: number;
 }
 
-/** Creates the events and dead-letter topics when missing; existing topics are left as they are. */
+/** Whether a createTopics failure only says another instance created the topics first. */
+export function isTopicAlreadyExists(error: unknown): boolean {
+  const errors = (error as { errors?: unknown }).errors;
+  const all = Array.isArray(errors) && errors.length > 0 ? errors : [error];
+  return all.every((e) => (e as { type?: unknown }).type === 'TOPIC_ALREADY_EXISTS');
+}
+
+/**
+ * Creates the events and dead-letter topics when missing; existing topics are left as they
+ * are, and so is a race with another instance creating them at the same moment.
+ */
 export async function ensureTopics(admin: Pick<Admin, 'createTopics'>, settings: TopicSettings): Promise<void> {
-  await admin.createTopics({
-    waitForLeaders: true,
-    topics: [
-      { topic: settings.topic, numPartitions: settings.partitions, replicationFactor: settings.replicationFactor },
-      { topic: settings.deadLetterTopic, numPartitions: 1, replicationFactor: settings.replicationFactor },
-    ],
-  });
+  await admin
+    .createTopics({
+      waitForLeaders: true,
+      topics: [
+        { topic: settings.topic, numPartitions: settings.partitions, replicationFactor: settings.replicationFactor },
+        { topic: settings.deadLetterTopic, numPartitions: 1, replicationFactor: settings.replicationFactor },
+      ],
+    })
+    .catch((error: unknown) => {
+      if (!isTopicAlreadyExists(error)) throw error;
+      return false;
+    });
 }
 
 /** The batch a publish sends: one topic, every message keyed by its user, acknowledged by all replicas. */
