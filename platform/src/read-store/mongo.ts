@@ -12,6 +12,7 @@ import {
 } from 'mongodb';
 import type { Position } from '../event-store/port.js';
 import { decodeCursor, encodeCursor, positionKey } from './keys.js';
+import { BufferedUnitOfWork, bufferKey, type BufferedWrite, type UnitOfWorkBacking } from './unit-of-work.js';
 import type {
   Document,
   FindQuery,
@@ -70,15 +71,7 @@ export function recordKey(userId: string, id: string): RecordKey {
   return { u: userId, i: id };
 }
 
-/** A buffered write: doc null is a removal (tombstone). */
-export interface BufferedWrite {
-  readonly userId: string;
-  readonly id: string;
-  readonly doc: Document | null;
-  readonly position: Position;
-}
-
-const bufferKey = (userId: string, id: string) => `${userId}\u0000${id}`;
+export type { BufferedWrite } from './unit-of-work.js';
 
 function isIndexedField(view: ViewDefinition, field: string): boolean {
   return Object.hasOwn(view.fields, field);
@@ -239,7 +232,7 @@ export function transactionOptions(bulk: boolean): TransactionOptions {
  * (userId, id), the indexed values under `f`. A batch and its checkpoint are committed in
  * one multi-document transaction, so MongoDB must run as a replica set.
  */
-class MongoReadStore implements ReadStore {
+class MongoReadStore implements ReadStore, UnitOfWorkBacking {
   private readonly db: Db;
   private readonly views = new Map<string, ViewDefinition>();
   private bulk = false;
@@ -301,6 +294,14 @@ class MongoReadStore implements ReadStore {
     return this.collection(view).findOne({ _id: recordKey(userId, id) });
   }
 
+  stored(view: string, userId: string, id: string): Promise<ViewRecord | null> {
+    return this.record(view, userId, id);
+  }
+
+  indexedEquals(view: ViewDefinition, doc: Document, field: string, value: string | number): boolean {
+    return indexValues(view, doc)[field] === coerce(requireField(view, field), value);
+  }
+
   async get<D extends Document>(view: string, userId: string, id: string): Promise<StoredDocument<D> | null> {
     this.view(view);
     return toStored<D>(await this.record(view, userId, id));
@@ -324,7 +325,7 @@ class MongoReadStore implements ReadStore {
     position: Position,
     work: (uow: UnitOfWork) => Promise<void>,
   ): Promise<void> {
-    const uow = new MongoUnitOfWork(this);
+    const uow = new BufferedUnitOfWork(this);
     await work(uow);
     await this.ensureCheckpoints();
     const session = this.client.startSession();
@@ -342,7 +343,7 @@ class MongoReadStore implements ReadStore {
 
   private async commit(
     session: ClientSession,
-    uow: MongoUnitOfWork,
+    uow: BufferedUnitOfWork,
     checkpointName: string,
     position: Position,
   ): Promise<void> {
@@ -407,86 +408,6 @@ class MongoReadStore implements ReadStore {
 
   async close(): Promise<void> {
     if (this.ownsClient) await this.client.close();
-  }
-}
-
-/** Buffers writes; reads see them. Guards each write against the newest known position. */
-class MongoUnitOfWork implements UnitOfWork {
-  readonly writes = new Map<string, Map<string, BufferedWrite>>();
-  readonly purged = new Set<string>();
-
-  constructor(private readonly store: MongoReadStore) {}
-
-  private async current(
-    view: string,
-    userId: string,
-    id: string,
-  ): Promise<{ doc: Document | null; position: Position } | null> {
-    const buffered = this.writes.get(view)?.get(bufferKey(userId, id));
-    if (buffered !== undefined) return buffered;
-    if (this.purged.has(userId)) return null;
-    return this.store.record(view, userId, id);
-  }
-
-  async get<D extends Document>(view: string, userId: string, id: string): Promise<StoredDocument<D> | null> {
-    this.store.view(view);
-    const current = await this.current(view, userId, id);
-    if (current === null || current.doc === null) return null;
-    return { userId, id, doc: current.doc as D, position: current.position };
-  }
-
-  async findByField<D extends Document>(
-    viewName: string,
-    userId: string,
-    field: string,
-    value: string | number,
-  ): Promise<StoredDocument<D>[]> {
-    const view = this.store.view(viewName);
-    const type = requireField(view, field);
-    const found = new Map<string, StoredDocument<D>>();
-    if (!this.purged.has(userId)) {
-      const stored = await this.store.find<D>(viewName, {
-        userId,
-        where: { [field]: value },
-        sort: [],
-        limit: 1_000_000,
-      });
-      for (const item of stored.items) found.set(item.id, item);
-    }
-    const wanted = coerce(type, value);
-    for (const write of this.writes.get(viewName)?.values() ?? []) {
-      if (write.userId !== userId) continue;
-      const matches = write.doc !== null && indexValues(view, write.doc)[field] === wanted;
-      if (matches) found.set(write.id, { userId, id: write.id, doc: write.doc as D, position: write.position });
-      else found.delete(write.id);
-    }
-    return [...found.values()];
-  }
-
-  put(view: string, userId: string, id: string, doc: Document, position: Position): void {
-    this.write(view, { userId, id, doc, position });
-  }
-
-  remove(view: string, userId: string, id: string, position: Position): void {
-    this.write(view, { userId, id, doc: null, position });
-  }
-
-  private write(view: string, write: BufferedWrite): void {
-    this.store.view(view);
-    const key = bufferKey(write.userId, write.id);
-    // Against stored records the commit guards by position; here only this batch counts.
-    const buffered = this.writes.get(view)?.get(key);
-    if (buffered !== undefined && positionKey(buffered.position) >= positionKey(write.position)) return;
-    let writes = this.writes.get(view);
-    if (writes === undefined) this.writes.set(view, (writes = new Map()));
-    writes.set(key, write);
-  }
-
-  purgeUser(userId: string): void {
-    this.purged.add(userId);
-    for (const writes of this.writes.values()) {
-      for (const [key, write] of writes) if (write.userId === userId) writes.delete(key);
-    }
   }
 }
 

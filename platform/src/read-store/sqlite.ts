@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import type { Position } from '../event-store/port.js';
 import { decodeCursor, encodeCursor, positionKey } from './keys.js';
+import { BufferedUnitOfWork, type UnitOfWorkBacking } from './unit-of-work.js';
 import {
   type Document,
   type FindQuery,
@@ -30,21 +31,13 @@ interface Row {
   [field: string]: string | number | null;
 }
 
-/** A buffered write: doc null is a removal (tombstone). */
-interface Write {
-  readonly userId: string;
-  readonly id: string;
-  readonly doc: Document | null;
-  readonly position: Position;
-}
-
 /**
  * The embedded read store: one table per view, one column per indexed field. It is
  * rebuildable from the events, so it trades the last fsync for speed (synchronous=NORMAL);
  * the checkpoint is written in the same transaction as the documents, so the two never
  * disagree.
  */
-class SqliteReadStore implements ReadStore {
+class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   private readonly db: Database.Database;
   private readonly views = new Map<string, ViewDefinition>();
   private bulk = false;
@@ -129,6 +122,18 @@ class SqliteReadStore implements ReadStore {
     return toStored<D>(this.row(view, userId, id));
   }
 
+  async stored(view: string, userId: string, id: string): Promise<{ doc: Document | null; position: Position } | null> {
+    const row = this.row(view, userId, id);
+    if (row === undefined) return null;
+    return { doc: row.doc === null ? null : (JSON.parse(row.doc) as Document), position: row.position };
+  }
+
+  indexedEquals(view: ViewDefinition, doc: Document, field: string, value: string | number): boolean {
+    const fieldIndex = Object.keys(view.fields).indexOf(field);
+    if (fieldIndex < 0) throw new Error(`not an indexed field of ${view.name}: ${field}`);
+    return this.indexValues(view, doc)[fieldIndex] === value;
+  }
+
   async find<D extends Document>(viewName: string, query: FindQuery): Promise<FindResult<D>> {
     const view = this.view(viewName);
     const params: (string | number)[] = [query.userId];
@@ -171,7 +176,7 @@ class SqliteReadStore implements ReadStore {
     position: Position,
     work: (uow: UnitOfWork) => Promise<void>,
   ): Promise<void> {
-    const uow = new SqliteUnitOfWork(this);
+    const uow = new BufferedUnitOfWork(this);
     await work(uow);
     this.db.transaction(() => {
       for (const userId of uow.purged) {
@@ -244,84 +249,6 @@ class SqliteReadStore implements ReadStore {
 function toStored<D extends Document>(row: Row | undefined): StoredDocument<D> | null {
   if (row === undefined || row.doc === null) return null;
   return { userId: row.user_id, id: row.id, doc: JSON.parse(row.doc) as D, position: row.position };
-}
-
-/** Buffers writes; reads see them. Guards each write against the newest known position. */
-class SqliteUnitOfWork implements UnitOfWork {
-  readonly writes = new Map<string, Map<string, Write>>();
-  readonly purged = new Set<string>();
-
-  constructor(private readonly store: SqliteReadStore) {}
-
-  private current(view: string, userId: string, id: string): { doc: Document | null; position: Position } | null {
-    const buffered = this.writes.get(view)?.get(`${userId}\u0000${id}`);
-    if (buffered !== undefined) return buffered;
-    if (this.purged.has(userId)) return null;
-    const row = this.store.row(view, userId, id);
-    if (row === undefined) return null;
-    return { doc: row.doc === null ? null : (JSON.parse(row.doc) as Document), position: row.position };
-  }
-
-  async get<D extends Document>(view: string, userId: string, id: string): Promise<StoredDocument<D> | null> {
-    this.store.view(view);
-    const current = this.current(view, userId, id);
-    if (current === null || current.doc === null) return null;
-    return { userId, id, doc: current.doc as D, position: current.position };
-  }
-
-  async findByField<D extends Document>(
-    viewName: string,
-    userId: string,
-    field: string,
-    value: string | number,
-  ): Promise<StoredDocument<D>[]> {
-    const view = this.store.view(viewName);
-    const fieldIndex = Object.keys(view.fields).indexOf(field);
-    if (fieldIndex < 0) throw new Error(`not an indexed field of ${viewName}: ${field}`);
-    const found = new Map<string, StoredDocument<D>>();
-    if (!this.purged.has(userId)) {
-      const rows = await this.store.find<D>(viewName, {
-        userId,
-        where: { [field]: value },
-        sort: [],
-        limit: 1_000_000,
-      });
-      for (const item of rows.items) found.set(item.id, item);
-    }
-    for (const write of this.writes.get(viewName)?.values() ?? []) {
-      if (write.userId !== userId) continue;
-      const matches = write.doc !== null && this.store.indexValues(view, write.doc)[fieldIndex] === value;
-      if (matches) found.set(write.id, { userId, id: write.id, doc: write.doc as D, position: write.position });
-      else found.delete(write.id);
-    }
-    return [...found.values()];
-  }
-
-  put(view: string, userId: string, id: string, doc: Document, position: Position): void {
-    this.write(view, { userId, id, doc, position });
-  }
-
-  remove(view: string, userId: string, id: string, position: Position): void {
-    this.write(view, { userId, id, doc: null, position });
-  }
-
-  private write(view: string, write: Write): void {
-    this.store.view(view);
-    const key = `${write.userId}\u0000${write.id}`;
-    // Against stored rows the upsert itself is guarded by position; here only this batch counts.
-    const buffered = this.writes.get(view)?.get(key);
-    if (buffered !== undefined && positionKey(buffered.position) >= positionKey(write.position)) return;
-    let writes = this.writes.get(view);
-    if (writes === undefined) this.writes.set(view, (writes = new Map()));
-    writes.set(key, write);
-  }
-
-  purgeUser(userId: string): void {
-    this.purged.add(userId);
-    for (const writes of this.writes.values()) {
-      for (const [key, write] of writes) if (write.userId === userId) writes.delete(key);
-    }
-  }
 }
 
 export async function openSqliteReadStore(options: { path: string }): Promise<ReadStore> {

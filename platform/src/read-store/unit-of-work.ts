@@ -1,0 +1,107 @@
+import type { Position } from '../event-store/port.js';
+import { positionKey } from './keys.js';
+import type { Document, FindQuery, FindResult, StoredDocument, UnitOfWork, ViewDefinition } from './port.js';
+
+/** A buffered write: doc null is a removal (tombstone). */
+export interface BufferedWrite {
+  readonly userId: string;
+  readonly id: string;
+  readonly doc: Document | null;
+  readonly position: Position;
+}
+
+export const bufferKey = (userId: string, id: string): string => `${userId}\u0000${id}`;
+
+/** What a unit of work needs from its store: the views, the stored documents and the indexed values. */
+export interface UnitOfWorkBacking {
+  view(name: string): ViewDefinition;
+  /** The stored document (null doc for a tombstone) or null when there is none. */
+  stored(view: string, userId: string, id: string): Promise<{ doc: Document | null; position: Position } | null>;
+  find<D extends Document>(view: string, query: FindQuery): Promise<FindResult<D>>;
+  /**
+   * Whether the document's indexed `field` equals `value` as the store compares them; throws
+   * for a field the view does not index.
+   */
+  indexedEquals(view: ViewDefinition, doc: Document, field: string, value: string | number): boolean;
+}
+
+/**
+ * Buffers a batch's writes for the store to commit at once; reads see them. Within the batch
+ * a write older than the one buffered is dropped; against stored documents the store's commit
+ * guards by position.
+ */
+export class BufferedUnitOfWork implements UnitOfWork {
+  readonly writes = new Map<string, Map<string, BufferedWrite>>();
+  readonly purged = new Set<string>();
+
+  constructor(private readonly store: UnitOfWorkBacking) {}
+
+  private async current(
+    view: string,
+    userId: string,
+    id: string,
+  ): Promise<{ doc: Document | null; position: Position } | null> {
+    const buffered = this.writes.get(view)?.get(bufferKey(userId, id));
+    if (buffered !== undefined) return buffered;
+    if (this.purged.has(userId)) return null;
+    return this.store.stored(view, userId, id);
+  }
+
+  async get<D extends Document>(view: string, userId: string, id: string): Promise<StoredDocument<D> | null> {
+    this.store.view(view);
+    const current = await this.current(view, userId, id);
+    if (current === null || current.doc === null) return null;
+    return { userId, id, doc: current.doc as D, position: current.position };
+  }
+
+  async findByField<D extends Document>(
+    viewName: string,
+    userId: string,
+    field: string,
+    value: string | number,
+  ): Promise<StoredDocument<D>[]> {
+    const view = this.store.view(viewName);
+    const found = new Map<string, StoredDocument<D>>();
+    if (!this.purged.has(userId)) {
+      const stored = await this.store.find<D>(viewName, {
+        userId,
+        where: { [field]: value },
+        sort: [],
+        limit: 1_000_000,
+      });
+      for (const item of stored.items) found.set(item.id, item);
+    }
+    for (const write of this.writes.get(viewName)?.values() ?? []) {
+      if (write.userId !== userId) continue;
+      const matches = write.doc !== null && this.store.indexedEquals(view, write.doc, field, value);
+      if (matches) found.set(write.id, { userId, id: write.id, doc: write.doc as D, position: write.position });
+      else found.delete(write.id);
+    }
+    return [...found.values()];
+  }
+
+  put(view: string, userId: string, id: string, doc: Document, position: Position): void {
+    this.write(view, { userId, id, doc, position });
+  }
+
+  remove(view: string, userId: string, id: string, position: Position): void {
+    this.write(view, { userId, id, doc: null, position });
+  }
+
+  private write(view: string, write: BufferedWrite): void {
+    this.store.view(view);
+    const key = bufferKey(write.userId, write.id);
+    const buffered = this.writes.get(view)?.get(key);
+    if (buffered !== undefined && positionKey(buffered.position) >= positionKey(write.position)) return;
+    let writes = this.writes.get(view);
+    if (writes === undefined) this.writes.set(view, (writes = new Map()));
+    writes.set(key, write);
+  }
+
+  purgeUser(userId: string): void {
+    this.purged.add(userId);
+    for (const writes of this.writes.values()) {
+      for (const [key, write] of writes) if (write.userId === userId) writes.delete(key);
+    }
+  }
+}
