@@ -1,37 +1,22 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import {
-  emulatorHostSchema,
-  emulatorOnNetworkSchema,
+  apiEnvShape,
   eventStoreUrlSchema,
-  firebaseProjectIdSchema,
-  logLevelSchema,
-  mongoDbNameSchema,
-  mongoUrlSchema,
+  type LogLevel,
   parseEnv,
-  portSchema,
   requireAllOrNone,
   requireLoopbackForEmulator,
-  type LogLevel,
 } from '@plenty/platform/config';
 
 /** Every variable the command API reads. */
 export const commandEnvSchema = z.object({
-  PORT: portSchema.default(8081),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  /** Embedded: where events.db, keys.db and master.key live. */
-  DATA_DIR: z.string().min(1).default('./data'),
-  FIREBASE_PROJECT_ID: firebaseProjectIdSchema,
-  FIREBASE_AUTH_EMULATOR_HOST: emulatorHostSchema,
-  PLENTY_EMULATOR_ON_NETWORK: emulatorOnNetworkSchema,
+  /** DATA_DIR (embedded) or MONGODB_URL (distributed) says where the data lives. */
+  ...apiEnvShape(8081),
   /** 32 bytes in base64; wraps every user's data key. Required when distributed. */
   PLENTY_MASTER_KEY: z.string().optional(),
-  /** Distributed: the event store. */
+  /** Distributed: the event store (MONGODB_URL then holds the users' data keys). */
   EVENTSTORE_URL: eventStoreUrlSchema,
-  /** Distributed: where the users' data keys live. */
-  MONGODB_URL: mongoUrlSchema,
-  MONGODB_DB: mongoDbNameSchema,
-  LOG_LEVEL: logLevelSchema,
 });
 
 export type CommandStores =

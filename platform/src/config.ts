@@ -113,3 +113,21 @@ export function requireAllOrNone(
   }
   return true;
 }
+
+/**
+ * The variables every HTTP API service reads alike: where it listens, its data folder when
+ * embedded, how it verifies ID tokens, its MongoDB when distributed, and its log level.
+ */
+export function apiEnvShape(defaultPort: number) {
+  return {
+    PORT: portSchema.default(defaultPort),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    FIREBASE_PROJECT_ID: firebaseProjectIdSchema,
+    FIREBASE_AUTH_EMULATOR_HOST: emulatorHostSchema,
+    PLENTY_EMULATOR_ON_NETWORK: emulatorOnNetworkSchema,
+    MONGODB_URL: mongoUrlSchema,
+    MONGODB_DB: mongoDbNameSchema,
+    LOG_LEVEL: logLevelSchema,
+  };
+}

@@ -1,31 +1,11 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import {
-  emulatorHostSchema,
-  emulatorOnNetworkSchema,
-  firebaseProjectIdSchema,
-  logLevelSchema,
-  mongoDbNameSchema,
-  mongoUrlSchema,
-  parseEnv,
-  portSchema,
-  requireLoopbackForEmulator,
-  type LogLevel,
-} from '@plenty/platform/config';
+import { apiEnvShape, type LogLevel, parseEnv, requireLoopbackForEmulator } from '@plenty/platform/config';
 
 /** Every variable the query API reads. */
 export const queryEnvSchema = z.object({
-  PORT: portSchema.default(8082),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  /** Embedded: where read.db lives. */
-  DATA_DIR: z.string().min(1).default('./data'),
-  FIREBASE_PROJECT_ID: firebaseProjectIdSchema,
-  FIREBASE_AUTH_EMULATOR_HOST: emulatorHostSchema,
-  PLENTY_EMULATOR_ON_NETWORK: emulatorOnNetworkSchema,
-  /** Distributed: the read models. */
-  MONGODB_URL: mongoUrlSchema,
-  MONGODB_DB: mongoDbNameSchema,
-  LOG_LEVEL: logLevelSchema,
+  /** DATA_DIR (embedded) or MONGODB_URL (distributed) says where the data lives. */
+  ...apiEnvShape(8082),
 });
 
 export type QueryStores =
