@@ -67,7 +67,9 @@ export async function openDistributedProjectorService(
       await admin.disconnect();
     }
 
-    const relay = stores.relayEnabled ? await startRelay(stores, readStore, db, instance, logger, cleanups) : null;
+    const relay = stores.relayEnabled
+      ? await startRelay(stores, kafka, readStore, db, instance, logger, cleanups)
+      : null;
 
     const deadLetters = await openKafkaDeadLetterSink(kafka, stores.kafka.deadLetterTopic);
     cleanups.push(() => deadLetters.close());
@@ -115,6 +117,7 @@ export async function openDistributedProjectorService(
 
 async function startRelay(
   stores: Distributed,
+  kafka: ReturnType<typeof createKafka>,
   readStore: ReadStore,
   db: Parameters<typeof mongoLeaseStore>[0],
   instance: string,
@@ -123,10 +126,7 @@ async function startRelay(
 ): Promise<{ relay: Relay; leader: Leader }> {
   const eventStore = await openEsdbEventStore({ connectionString: stores.eventStoreUrl });
   cleanups.push(() => eventStore.close());
-  const publisher = await openKafkaPublisher(
-    createKafka({ brokers: stores.kafka.brokers, clientId: `${stores.kafka.clientId}-relay-${instance}` }),
-    stores.kafka.topic,
-  );
+  const publisher = await openKafkaPublisher(kafka, stores.kafka.topic);
   cleanups.push(() => publisher.close());
   const relay = createRelay({ eventStore, publisher, checkpoint: readStoreCheckpoint(readStore), logger });
   const leader = runWhileLeader({
