@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { MongoClient } from 'mongodb';
 import {
   GridFSBucket,
-  MongoClient,
   MongoRuntimeError,
   type Db,
   type Filter,
@@ -19,6 +19,7 @@ import {
   type BlobStore,
   type StoredBlob,
 } from './port.js';
+import { connectMongo } from '../mongo.js';
 
 export const RECEIPTS_BUCKET = 'receipts';
 
@@ -128,8 +129,7 @@ export type GridFsBlobStoreOptions =
  * connects and `close()` disconnects.
  */
 export async function openGridFsBlobStore(options: GridFsBlobStoreOptions): Promise<BlobStore> {
-  const owned = 'url' in options ? new MongoClient(options.url) : null;
-  if (owned !== null) await owned.connect();
+  const owned = 'url' in options ? await connectMongo(options.url) : null;
   const client = owned ?? ('client' in options ? options.client : null);
   if (client === null) throw new TypeError('a MongoDB client or URL is required');
   const db: Db = client.db(options.dbName);

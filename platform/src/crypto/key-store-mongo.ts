@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { Binary, MongoClient, MongoServerError, type Collection } from 'mongodb';
+import type { MongoClient } from 'mongodb';
+import { Binary, MongoServerError, type Collection } from 'mongodb';
 import { unwrapKey, wrapKey } from './field-cipher.js';
 import type { KeyStore } from './port.js';
+import { connectMongo } from '../mongo.js';
 
 const DUPLICATE_KEY = 11000;
 
@@ -108,8 +110,7 @@ export type MongoKeyStoreOptions = {
  */
 export async function openMongoKeyStore(options: MongoKeyStoreOptions): Promise<KeyStore> {
   if (options.masterKey.length !== 32) throw new RangeError('the master key must be 32 bytes');
-  const owned = 'url' in options ? new MongoClient(options.url) : null;
-  if (owned !== null) await owned.connect();
+  const owned = 'url' in options ? await connectMongo(options.url) : null;
   const client = owned ?? ('client' in options ? options.client : null);
   if (client === null) throw new TypeError('a MongoDB client or URL is required');
   const keys = client

@@ -1,5 +1,5 @@
+import type { MongoClient } from 'mongodb';
 import {
-  MongoClient,
   MongoServerError,
   WriteConcern,
   type AnyBulkWriteOperation,
@@ -24,6 +24,7 @@ import type {
   UnitOfWork,
   ViewDefinition,
 } from './port.js';
+import { connectMongo } from '../mongo.js';
 
 const IDENTIFIER = /^[a-zA-Z][a-zA-Z0-9_]{0,62}$/;
 
@@ -420,7 +421,5 @@ export type MongoReadStoreOptions =
  */
 export async function openMongoReadStore(options: MongoReadStoreOptions): Promise<ReadStore> {
   if ('client' in options) return new MongoReadStore(options.client, options.dbName, false);
-  const client = new MongoClient(options.url);
-  await client.connect();
-  return new MongoReadStore(client, options.dbName, true);
+  return new MongoReadStore(await connectMongo(options.url), options.dbName, true);
 }
