@@ -1,34 +1,25 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { MongoClient } from 'mongodb';
-import type { StartedTestContainer } from 'testcontainers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireContainers } from '../testing/container-runtime.js';
+import { startTestMongo } from '../testing/mongo-container.js';
 import type { ViewDefinition } from './port.js';
 import { readStoreContract } from './read-store.contract.js';
 
 const runtime = await requireContainers('MongoDB read store and key store contract');
 // The driver and the adapters load only when the suite runs, so a skipped suite stays quick.
 
-/** The image starts mongod as a one-node replica set, which transactions need. */
-const IMAGE = 'mongo:8';
-
 describe.skipIf(!runtime.available)('MongoDB (testcontainers)', () => {
-  let container: StartedTestContainer | undefined;
+  let mongo: Awaited<ReturnType<typeof startTestMongo>> | undefined;
   let client: MongoClient;
 
   beforeAll(async () => {
-    const { MongoDBContainer } = await import('@testcontainers/mongodb');
-    const { MongoClient } = await import('mongodb');
-    const started = await new MongoDBContainer(IMAGE).start();
-    container = started;
-    // The replica set announces the container's own host name; connect to the mapped port directly.
-    client = new MongoClient(started.getConnectionString(), { directConnection: true });
-    await client.connect();
+    mongo = await startTestMongo();
+    client = mongo.client;
   }, 180_000);
 
   afterAll(async () => {
-    await client?.close();
-    await container?.stop();
+    await mongo?.stop();
   }, 60_000);
 
   const openStore = async () =>
