@@ -26,6 +26,10 @@ export const ERROR_CODES = [
   'color_required',
   'color_invalid',
   'nothing_to_change',
+  'email_required',
+  'email_invalid',
+  'verification_code_required',
+  'verification_code_invalid',
   // rules
   'category_not_found',
   'category_type_mismatch',
@@ -35,6 +39,17 @@ export const ERROR_CODES = [
   'transaction_exists',
   'transaction_not_found',
   'transaction_deleted',
+  // identity and account
+  'email_not_verified',
+  'email_already_verified',
+  'verification_code_wrong',
+  'verification_code_expired',
+  'verification_code_missing',
+  'verification_attempts_exceeded',
+  'verification_resend_too_early',
+  'requires_recent_login',
+  'account_email_mismatch',
+  'account_phrase_mismatch',
   // transport
   'unauthenticated',
   'forbidden',
