@@ -34,6 +34,7 @@ const tailedStore: EventStore = {
   readAll: (...args) => store.readAll(...args),
   headPosition: () => store.headPosition(),
   deleteStream: (streamId) => store.deleteStream(streamId),
+  streamIdsOfUser: (userId) => store.streamIdsOfUser(userId),
   close: () => store.close(),
   onAppended(listener) {
     appendListeners.add(listener);

@@ -35,6 +35,7 @@ import {
   parseEsdbPosition,
   toEsdbExpectedRevision,
   toRecordedEvent,
+  USER_STREAMS_PREFIX,
   type EsdbClient,
   type EsdbSubscription,
 } from './esdb.js';
@@ -390,6 +391,22 @@ describe('EventStoreDB event store over a fake client', () => {
     await expect(store.appendToStream('s-1', [newEvent()], 'any')).rejects.toBe(failure);
   });
 
+  it('finds the streams a user opened through their index stream, which reads of all never show', async () => {
+    const fake = new FakeEsdb();
+    const store = await open(fake);
+    await store.appendToStream('profile-u', [newEvent()], 'no_stream');
+    await store.appendToStream('profile-u', [newEvent()], 0);
+    await store.appendToStream('transaction-1', [newEvent()], 'no_stream');
+    await store.appendToStream('transaction-2', [newEvent()], 'no_stream');
+    await store.deleteStream('transaction-2');
+    const listed = await store.streamIdsOfUser('user-1');
+    expect(listed).toEqual(['profile-u', 'transaction-1', `${USER_STREAMS_PREFIX}user-1`]);
+    const all = await store.readAll({ maxCount: 100 });
+    expect(all.map((e) => e.streamId)).toEqual(['profile-u', 'profile-u', 'transaction-1']);
+    for (const id of listed) await store.deleteStream(id);
+    expect(await store.streamIdsOfUser('user-1')).toEqual([]);
+  });
+
   it.each<DuplicateAnswer>(['original-position', 'no-position', 'wrong-expected-version'])(
     'answers a retried append with the original result and stores nothing (server answers %s)',
     async (answer) => {
@@ -399,12 +416,13 @@ describe('EventStoreDB event store over a fake client', () => {
       const events = [newEvent(), newEvent()];
       const first = await store.appendToStream('s-1', events, 'no_stream');
       await store.appendToStream('s-1', [newEvent()], 1);
-      const size = fake.log.length;
+      const stored = () => fake.log.filter((e) => !e.streamId.startsWith(USER_STREAMS_PREFIX)).length;
+      const size = stored();
       expect(await store.appendToStream('s-1', events, 'no_stream')).toEqual(first);
       const third = [newEvent()];
       const next = await store.appendToStream('s-1', third, 2);
       expect(await store.appendToStream('s-1', third, 2)).toEqual(next);
-      expect(fake.log.length).toBe(size + 1);
+      expect(stored()).toBe(size + 1);
     },
   );
 

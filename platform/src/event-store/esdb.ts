@@ -51,6 +51,12 @@ export const STREAM_DELETED_EVENT_TYPE = 'StreamDeleted';
 /** Namespace of the deterministic ids of deletion markers (one id per deleted stream). */
 const DELETION_MARKER_NAMESPACE = 'a3c59f1e-4b0d-4e8a-9f26-7d1c3e5b8a40';
 
+/** Prefix of the per-user index streams that list the streams a user opened (for erasure). */
+export const USER_STREAMS_PREFIX = 'plenty-user-streams-';
+/** Type of the index events in a user's index stream. */
+export const STREAM_OPENED_EVENT_TYPE = 'StreamOpened';
+const STREAM_OPENED_NAMESPACE = '6f1d2c9a-3e57-4b8e-a0d4-92c1b7e5f318';
+
 /** Events read from $all per round trip when a page has to be scanned past filtered events. */
 const HEAD_PAGE_SIZE = 32;
 /** Delay before a dropped live subscription is opened again. */
@@ -205,6 +211,18 @@ class EsdbEventStore implements EventStore {
     this.assertOpen();
     if (events.length === 0) throw new RangeError('nothing to append');
     const expected = toEsdbExpectedRevision(expectedRevision);
+    const userId = events[0]?.metadata.userId;
+    if (expectedRevision === 'no_stream' && userId !== undefined) {
+      // Indexed before the stream exists, so no stream of a user can escape erasure; an index
+      // entry whose append then fails names a stream that does not exist, which is harmless.
+      const opened = jsonEvent<JSONEventType>({
+        id: uuidV5(streamId, STREAM_OPENED_NAMESPACE),
+        type: STREAM_OPENED_EVENT_TYPE,
+        data: { streamId },
+        metadata: { userId },
+      });
+      await this.client.appendToStream(`${USER_STREAMS_PREFIX}${userId}`, [opened], { expectedRevision: ANY });
+    }
     let result: EsdbAppendResult;
     try {
       result = await this.client.appendToStream(streamId, events.map(toEventData), { expectedRevision: expected });
@@ -362,7 +380,7 @@ class EsdbEventStore implements EventStore {
    * marker met here also teaches this process of the deletion), not in a deleted stream.
    */
   private isVisible(event: { readonly streamId: string; readonly type: string; readonly data: unknown }): boolean {
-    if (isSystemEvent(event)) return false;
+    if (isSystemEvent(event) || event.streamId.startsWith(USER_STREAMS_PREFIX)) return false;
     if (event.streamId === DELETED_STREAMS_STREAM) {
       const deleted = deletedStreamOf(event);
       if (deleted !== null) this.deleted.add(deleted);
@@ -503,6 +521,30 @@ class EsdbEventStore implements EventStore {
     } catch (error) {
       if (!(error instanceof StreamDeletedError)) throw error;
     }
+  }
+
+  /**
+   * Streams are created with `no_stream` (commands create them so), and each creation is
+   * first recorded in the user's index stream, which this reads. Streams a user only ever
+   * appended to with another expectation are not listed.
+   */
+  async streamIdsOfUser(userId: string): Promise<string[]> {
+    this.assertOpen();
+    await this.refreshDeletions();
+    const index = await this.readStream(`${USER_STREAMS_PREFIX}${userId}`);
+    const streams = new Set<string>();
+    for (const event of index) {
+      const named = event.type === STREAM_OPENED_EVENT_TYPE ? event.data.streamId : undefined;
+      if (typeof named === 'string' && !this.deleted.has(named)) streams.add(named);
+    }
+    const listed: string[] = [];
+    for (const streamId of [...streams].sort()) {
+      // An index entry whose stream append failed names a stream that never existed.
+      if ((await this.readStream(streamId, { maxCount: 1 })).length > 0) listed.push(streamId);
+    }
+    // The index itself goes last, so an erasure that stops half-way still finds the rest.
+    if (index.length > 0) listed.push(`${USER_STREAMS_PREFIX}${userId}`);
+    return listed;
   }
 
   async close(): Promise<void> {

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { comparePositions, START, WrongExpectedRevisionError, type EventStore, type NewEvent } from './port.js';
 
-function newEvent(type = 'TestHappened', data: Record<string, unknown> = { n: 1 }): NewEvent {
+function newEvent(type = 'TestHappened', data: Record<string, unknown> = { n: 1 }, userId = 'user-1'): NewEvent {
   const commandId = randomUUID();
   return {
     id: randomUUID(),
     type,
     data,
     metadata: {
-      userId: 'user-1',
+      userId,
       commandId,
       correlationId: commandId,
       occurredAt: new Date().toISOString(),
@@ -177,6 +177,25 @@ export function eventStoreContract(
       expect(await store.readStream(id)).toEqual([]);
       const all = await store.readAll({ after: start, maxCount: 100 });
       expect(all.map((e) => e.position)).toEqual([kept.position]);
+    });
+
+    it("lists the streams of a user, and not another user's or deleted ones", async () => {
+      const leaving = `leaving-${randomUUID()}`;
+      const profile = stream();
+      const transaction = stream();
+      const deleted = stream();
+      await store.appendToStream(profile, [newEvent('A', {}, leaving)], 'no_stream');
+      await store.appendToStream(profile, [newEvent('B', {}, leaving)], 0);
+      await store.appendToStream(transaction, [newEvent('A', {}, leaving)], 'no_stream');
+      await store.appendToStream(deleted, [newEvent('A', {}, leaving)], 'no_stream');
+      await store.appendToStream(stream(), [newEvent('A', {}, `staying-${randomUUID()}`)], 'no_stream');
+      await store.deleteStream(deleted);
+      const listed = await store.streamIdsOfUser(leaving);
+      expect(listed).toEqual(expect.arrayContaining([profile, transaction]));
+      expect(listed.filter((id) => id.startsWith('test-'))).toHaveLength(2);
+      expect(await store.streamIdsOfUser(`nobody-${randomUUID()}`)).toEqual([]);
+      for (const id of listed) await store.deleteStream(id);
+      expect(await store.streamIdsOfUser(leaving)).toEqual([]);
     });
   });
 }

@@ -84,6 +84,12 @@ export interface EventStore {
   onAppended(listener: () => void): () => void;
   /** Removes a stream and its events (account erasure). */
   deleteStream(streamId: string): Promise<void>;
+  /**
+   * Every stream that holds an event of the user (metadata.userId), for account erasure.
+   * Streams a user opens are found at once; a deleted stream is no longer listed. A store may
+   * list, last, a stream of its own bookkeeping for the user: delete the streams in order.
+   */
+  streamIdsOfUser(userId: string): Promise<string[]>;
   close(): Promise<void>;
 }
 

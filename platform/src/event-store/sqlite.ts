@@ -104,6 +104,10 @@ class SqliteEventStoreImpl implements SqliteEventStore {
       ),
       headPosition: this.db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events'),
       deleteStream: this.db.prepare('DELETE FROM events WHERE stream_id = ?'),
+      // A scan: account erasure is rare, and an index on the user would cost every append.
+      streamsOfUser: this.db.prepare<[string], { stream_id: string }>(
+        "SELECT DISTINCT stream_id FROM events WHERE json_extract(metadata, '$.userId') = ? ORDER BY stream_id",
+      ),
     };
   }
 
@@ -245,6 +249,10 @@ class SqliteEventStoreImpl implements SqliteEventStore {
 
   async deleteStream(streamId: string): Promise<void> {
     this.statements.deleteStream.run(streamId);
+  }
+
+  async streamIdsOfUser(userId: string): Promise<string[]> {
+    return this.statements.streamsOfUser.all(userId).map((row) => row.stream_id);
   }
 
   /** Copies the write-ahead log into the database without blocking readers or the writer. */
