@@ -18,6 +18,9 @@ export interface CommandApiOptions {
 
 const BODY_LIMIT = 64 * 1024;
 
+/** Commands a signed-in user whose email is not yet verified may send. */
+const UNVERIFIED_EMAIL_ALLOWED = new Set(['SendVerificationCode', 'VerifyEmail', 'DeleteAccount']);
+
 /** `POST /<CommandName>`: register with `{ prefix: '/api/commands' }`. */
 export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, options) => {
   const deps = { eventStore: options.eventStore, codec: options.codec, now: options.now ?? (() => new Date()) };
@@ -26,7 +29,10 @@ export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, opt
     ...profileRoutes(deps),
   };
 
-  requireAuth(app, options.verifier);
+  requireAuth(app, options.verifier, {
+    allowUnverifiedEmail: (request) =>
+      UNVERIFIED_EMAIL_ALLOWED.has((request.params as { commandName?: string }).commandName ?? ''),
+  });
   app.post<{ Params: { commandName: string } }>('/:commandName', { bodyLimit: BODY_LIMIT }, async (request) => {
     const route = Object.hasOwn(commands, request.params.commandName)
       ? commands[request.params.commandName]

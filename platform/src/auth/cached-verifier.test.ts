@@ -8,7 +8,7 @@ function countingVerifier(expiresAt: number) {
     async verify(token) {
       calls.push(token);
       if (token.startsWith('bad')) throw new InvalidTokenError('bad token');
-      return { uid: `uid-${token}`, email: null, emailVerified: true, expiresAt };
+      return { uid: `uid-${token}`, email: null, emailVerified: true, expiresAt, authTime: expiresAt - 3600 };
     },
   };
   return { verifier, calls };

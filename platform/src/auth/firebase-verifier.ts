@@ -13,6 +13,7 @@ export function createFirebaseTokenVerifier(options: { projectId: string }): Tok
           email: decoded.email ?? null,
           emailVerified: decoded.email_verified ?? false,
           expiresAt: decoded.exp,
+          authTime: decoded.auth_time,
         };
       } catch (error) {
         const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'unknown';

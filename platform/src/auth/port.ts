@@ -5,6 +5,8 @@ export interface VerifiedUser {
   readonly emailVerified: boolean;
   /** Seconds since epoch when the token expires. */
   readonly expiresAt: number;
+  /** Seconds since epoch when the user last signed in (not when the token was refreshed). */
+  readonly authTime: number;
 }
 
 export class InvalidTokenError extends Error {
