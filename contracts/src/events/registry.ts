@@ -1,8 +1,9 @@
 import type { z } from 'zod';
+import { accountEventSchemas, accountPersonalFields, type AccountEvent } from './account.js';
 import { profileEventSchemas, profilePersonalFields, type ProfileEvent } from './profile.js';
 import { transactionEventSchemas, transactionPersonalFields, type TransactionEvent } from './transaction.js';
 
-export type PlentyEvent = TransactionEvent | ProfileEvent;
+export type PlentyEvent = TransactionEvent | ProfileEvent | AccountEvent;
 export type PlentyEventType = PlentyEvent['type'];
 
 export const CURRENT_SCHEMA_VERSION = 1;
@@ -10,11 +11,13 @@ export const CURRENT_SCHEMA_VERSION = 1;
 export const eventDataSchemas: Record<PlentyEventType, z.ZodType> = {
   ...transactionEventSchemas,
   ...profileEventSchemas,
+  ...accountEventSchemas,
 };
 
 const personalFields: Record<string, readonly string[]> = {
   ...transactionPersonalFields,
   ...profilePersonalFields,
+  ...accountPersonalFields,
 };
 
 /** Dotted paths in an event's data that hold personal text; [] for unknown types. */
