@@ -57,6 +57,12 @@ export function eventLog(start = new Date('2026-11-01T00:00:00.000Z')) {
       profile(userId, 'CategoryEdited', { categoryId, changes }),
     categoryDeleted: (userId: string, categoryId: string, replacementCategoryId = 'builtin-other') =>
       profile(userId, 'CategoryDeleted', { categoryId, replacementCategoryId }),
+    accountErased: (userId: string) =>
+      recorded('account-erasures', userId, 'AccountErased', {
+        userId,
+        startedAt: start.toISOString(),
+        streamsDeleted: 2,
+      }),
   };
 }
 
