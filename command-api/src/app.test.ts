@@ -17,6 +17,7 @@ const dir = mkdtempSync(join(tmpdir(), 'plenty-commands-'));
 let app: FastifyInstance;
 let eventStore: EventStore;
 let keyStore: KeyStore;
+const deletedSignIns: string[] = [];
 
 beforeAll(async () => {
   eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
@@ -28,6 +29,15 @@ beforeAll(async () => {
     eventStore,
     codec: new EventCodec(keyStore),
     verifier: fakeVerifier,
+    account: {
+      keys: keyStore,
+      blobs: null,
+      identity: {
+        async deleteUser(uid) {
+          deletedSignIns.push(uid);
+        },
+      },
+    },
   });
 });
 
@@ -145,5 +155,72 @@ describe('command API', () => {
     expect(theirs.statusCode).toBe(404);
     const inTheirTransaction = await send('AddTransaction', { ...transaction(), categoryId }, 'mallory');
     expect(inTheirTransaction.json()).toMatchObject({ error: { code: 'category_not_found' } });
+  });
+});
+
+describe('DeleteAccount', () => {
+  const deletion = (fields: Record<string, unknown> = {}) => ({
+    commandId: randomUUID(),
+    confirmEmail: 'dara@example.test',
+    confirmPhrase: 'Delete My Account',
+    ...fields,
+  });
+  const deleteAs = (payload: unknown, authorization = bearer('dara')) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/commands/DeleteAccount',
+      headers: { authorization },
+      payload: payload as object,
+    });
+
+  it("refuses an email that is not the account's and a phrase that is not exact, and keeps everything", async () => {
+    const added = transaction();
+    expect((await send('AddTransaction', added, 'dara')).statusCode).toBe(200);
+    const wrongEmail = await deleteAs(deletion({ confirmEmail: 'someone@example.test' }));
+    expect(wrongEmail.statusCode).toBe(422);
+    expect(wrongEmail.json()).toMatchObject({
+      error: { code: 'account_email_mismatch', fields: { confirmEmail: 'account_email_mismatch' } },
+    });
+    const wrongPhrase = await deleteAs(deletion({ confirmPhrase: 'delete my account' }));
+    expect(wrongPhrase.json()).toMatchObject({ error: { code: 'account_phrase_mismatch' } });
+    const badReason = await deleteAs(deletion({ reason: 'because' }));
+    expect(badReason.statusCode).toBe(400);
+    expect(await eventStore.readStream(`transaction-${added.transactionId}`)).toHaveLength(1);
+    expect(deletedSignIns).not.toContain('dara');
+  });
+
+  it('asks for a recent sign-in and refuses a revoked session', async () => {
+    const stale = await deleteAs(deletion(), bearer('dara', { signedInSecondsAgo: 3600 }));
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json()).toMatchObject({ error: { code: 'requires_recent_login' } });
+    const revoked = await deleteAs(deletion(), bearer('dara', { revoked: true }));
+    expect(revoked.statusCode).toBe(401);
+    expect(deletedSignIns).not.toContain('dara');
+  });
+
+  it("erases the account: the user's streams and data key go, another user's stay", async () => {
+    const mine = transaction();
+    const theirs = transaction();
+    expect((await send('AddTransaction', mine, 'erin')).statusCode).toBe(200);
+    expect((await send('AddTransaction', theirs, 'fay')).statusCode).toBe(200);
+    const answer = await deleteAs(
+      deletion({ confirmEmail: ' ERIN@example.test ', reason: 'switching' }),
+      bearer('erin'),
+    );
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ streamId: 'account-erasures' });
+    expect(await eventStore.readStream(`transaction-${mine.transactionId}`)).toEqual([]);
+    expect(await keyStore.get('erin')).toBeNull();
+    expect(deletedSignIns).toContain('erin');
+    expect(await eventStore.readStream(`transaction-${theirs.transactionId}`)).toHaveLength(1);
+    expect(await keyStore.get('fay')).not.toBeNull();
+  });
+
+  it('lets a user whose email is not verified delete the account', async () => {
+    const answer = await deleteAs(
+      deletion({ confirmEmail: 'gus@example.test' }),
+      bearer('gus', { emailVerified: false }),
+    );
+    expect(answer.statusCode).toBe(200);
   });
 });

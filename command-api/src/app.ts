@@ -4,6 +4,10 @@ import type { EventCodec } from '@plenty/platform/crypto/event-codec';
 import type { EventStore } from '@plenty/platform/event-store/port';
 import { currentUser, requireAuth } from '@plenty/platform/http/auth-hook';
 import { HttpError } from '@plenty/platform/http/errors';
+import type { BlobStore } from '@plenty/platform/blob-store/port';
+import type { KeyStore } from '@plenty/platform/crypto/port';
+import { deleteAccountRoute } from './account/account.routes.js';
+import { AccountEraser, type IdentityAdmin } from './account/erasure.js';
 import type { CommandRoute } from './command-route.js';
 import { ProfileCache } from './profile/profile-cache.js';
 import { profileRoutes } from './profile/profile.routes.js';
@@ -14,7 +18,16 @@ export interface CommandApiOptions {
   readonly codec: EventCodec;
   readonly verifier: TokenVerifier;
   readonly now?: () => Date;
+  /** What account deletion erases besides the event streams. */
+  readonly account: {
+    readonly keys: KeyStore;
+    readonly blobs: BlobStore | null;
+    readonly identity: IdentityAdmin;
+  };
 }
+
+/** An erasure that failed half-way is finished again after this delay (and at every start). */
+const ERASURE_RETRY_MS = 30_000;
 
 const BODY_LIMIT = 64 * 1024;
 
@@ -28,6 +41,27 @@ export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, opt
     ...transactionRoutes(deps, new ProfileCache(options.eventStore, options.codec)),
     ...profileRoutes(deps),
   };
+  const eraser = new AccountEraser({ eventStore: options.eventStore, now: deps.now, ...options.account });
+  const resumeErasures = () =>
+    eraser.resumeUnfinished().then(
+      (users) => users.length > 0 && app.log.info({ accounts: users.length }, 'unfinished account erasures completed'),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'account erasure could not be completed; retrying later');
+        setTimeout(() => void resumeErasures(), ERASURE_RETRY_MS).unref();
+      },
+    );
+  const deleteAccount = deleteAccountRoute(eraser, options.verifier);
+  commands.DeleteAccount = async (_user, _body, request) => {
+    try {
+      return await deleteAccount(request);
+    } catch (error) {
+      if (!(error instanceof HttpError)) setTimeout(() => void resumeErasures(), ERASURE_RETRY_MS).unref();
+      throw error;
+    }
+  };
+  app.addHook('onReady', async () => {
+    void resumeErasures();
+  });
 
   requireAuth(app, options.verifier, {
     allowUnverifiedEmail: (request) =>
@@ -40,6 +74,6 @@ export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, opt
     if (route === undefined) throw new HttpError(404, 'unknown_command', 'There is no such command.');
     const type = request.headers['content-type'] ?? '';
     if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'unsupported_media_type', 'Send JSON.');
-    return route(currentUser(request), request.body);
+    return route(currentUser(request), request.body, request);
   });
 };

@@ -3,6 +3,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { cachedTokenVerifier } from '@plenty/platform/auth/cached-verifier';
 import { createFirebaseTokenVerifier } from '@plenty/platform/auth/firebase-verifier';
 import type { TokenVerifier } from '@plenty/platform/auth/port';
+import { openFsBlobStore } from '@plenty/platform/blob-store/fs';
+import { openGridFsBlobStore } from '@plenty/platform/blob-store/gridfs';
+import type { BlobStore } from '@plenty/platform/blob-store/port';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { openMongoKeyStore } from '@plenty/platform/crypto/key-store-mongo';
 import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
@@ -13,6 +16,8 @@ import type { EventStore } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { connectMongo } from '@plenty/platform/mongo';
 import { installErrorHandling } from '@plenty/platform/http/errors';
+import { firebaseIdentityAdmin } from './account/firebase-identity.js';
+import type { IdentityAdmin } from './account/erasure.js';
 import { commandApi } from './app.js';
 import type { CommandServiceConfig } from './config.js';
 
@@ -26,19 +31,24 @@ export interface CommandService {
 interface CommandStores {
   readonly eventStore: EventStore;
   readonly keyStore: KeyStore;
+  /** Receipts, which account erasure deletes. */
+  readonly blobStore: BlobStore;
   close(): Promise<void>;
 }
 
-/** Embedded: events in `<dataDir>/events.db`, data keys in `keys.db`. */
+/** Embedded: events in `<dataDir>/events.db`, data keys in `keys.db`, receipts in `receipts/`. */
 async function openEmbeddedStores(dataDir: string, masterKey: Buffer): Promise<CommandStores> {
   const keyStore = await openSqliteKeyStore({ path: join(dataDir, 'keys.db'), masterKey });
   const eventStore = await openSqliteEventStore({ path: join(dataDir, 'events.db') });
+  const blobStore = await openFsBlobStore({ directory: join(dataDir, 'receipts') });
   return {
     eventStore,
     keyStore,
+    blobStore,
     async close() {
       await eventStore.close();
       await keyStore.close();
+      await blobStore.close();
     },
   };
 }
@@ -52,9 +62,11 @@ async function openDistributedStores(
   try {
     const keyStore = await openMongoKeyStore({ client: mongo, dbName: stores.mongoDb, masterKey });
     const eventStore = await openEsdbEventStore({ connectionString: stores.eventStoreUrl });
+    const blobStore = await openGridFsBlobStore({ client: mongo, dbName: stores.mongoDb });
     return {
       eventStore,
       keyStore,
+      blobStore,
       async close() {
         await eventStore.close();
         await keyStore.close();
@@ -70,12 +82,13 @@ async function openDistributedStores(
 /** The command API on its own (the distributed deployment's service, or embedded apart from the rest). */
 export async function openCommandService(
   config: CommandServiceConfig,
-  overrides: { verifier?: TokenVerifier } = {},
+  overrides: { verifier?: TokenVerifier; identity?: IdentityAdmin } = {},
 ): Promise<CommandService> {
   const masterKey = await loadMasterKey({ envValue: config.masterKey, dataDir: config.dataDir });
   const {
     eventStore,
     keyStore,
+    blobStore,
     close: closeStores,
   } = config.stores.kind === 'embedded'
     ? await openEmbeddedStores(config.stores.dataDir, masterKey)
@@ -85,7 +98,17 @@ export async function openCommandService(
 
   const app = Fastify({ logger: { level: config.logLevel } });
   installErrorHandling(app);
-  await app.register(commandApi, { prefix: '/api/commands', eventStore, codec: new EventCodec(keyStore), verifier });
+  await app.register(commandApi, {
+    prefix: '/api/commands',
+    eventStore,
+    codec: new EventCodec(keyStore),
+    verifier,
+    account: {
+      keys: keyStore,
+      blobs: blobStore,
+      identity: overrides.identity ?? firebaseIdentityAdmin(config.projectId),
+    },
+  });
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async () => ({ status: 'ready', events: { head: await eventStore.headPosition() } }));
 

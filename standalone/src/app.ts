@@ -2,7 +2,11 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { firebaseIdentityAdmin } from '@plenty/command-api/account/firebase-identity';
+import type { IdentityAdmin } from '@plenty/command-api/account/erasure';
 import { commandApi } from '@plenty/command-api/app';
+import { openFsBlobStore } from '@plenty/platform/blob-store/fs';
+import type { BlobStore } from '@plenty/platform/blob-store/port';
 import { cachedTokenVerifier } from '@plenty/platform/auth/cached-verifier';
 import { createFirebaseTokenVerifier } from '@plenty/platform/auth/firebase-verifier';
 import type { TokenVerifier } from '@plenty/platform/auth/port';
@@ -31,6 +35,8 @@ export interface StandaloneOptions {
   readonly logLevel?: string;
   /** Replaces the Firebase verifier (tests and benchmarks that mint their own tokens). */
   readonly verifier?: TokenVerifier;
+  /** Replaces the Firebase account deletion (tests without an Auth emulator). */
+  readonly identity?: IdentityAdmin;
   /**
    * 'worker' (the default of `npm start`) projects in a worker thread and needs the built
    * code; 'in-process' runs the projector on the main thread, as tests from source do.
@@ -43,6 +49,7 @@ export interface Standalone {
   readonly projector: ProjectionProgress & { isHealthy(): boolean };
   readonly eventStore: EventStore;
   readonly readStore: ReadStore;
+  readonly blobStore: BlobStore;
   readonly authEmulatorHost: string;
   close(): Promise<void>;
 }
@@ -76,6 +83,8 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     closers.push(() => eventStore.close());
     const readStore = await openSqliteReadStore({ path: join(options.dataDir, 'read.db') });
     closers.push(() => readStore.close());
+    const blobStore = await openFsBlobStore({ directory: join(options.dataDir, 'receipts') });
+    closers.push(() => blobStore.close());
     const codec = new EventCodec(keyStore);
     const verifier =
       options.verifier ?? cachedTokenVerifier(createFirebaseTokenVerifier({ projectId: options.projectId }));
@@ -109,7 +118,17 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     installErrorHandling(app, {
       notFound: await serveWebApp(app, { distDir: frontendDist, projectId: options.projectId, authEmulatorHost }),
     });
-    await app.register(commandApi, { prefix: '/api/commands', eventStore, codec, verifier });
+    await app.register(commandApi, {
+      prefix: '/api/commands',
+      eventStore,
+      codec,
+      verifier,
+      account: {
+        keys: keyStore,
+        blobs: blobStore,
+        identity: options.identity ?? firebaseIdentityAdmin(options.projectId),
+      },
+    });
     await app.register(queryApi, { prefix: '/api/queries', readStore, verifier, progress: projector });
     app.get('/healthz', async () => ({ status: 'ok' }));
     app.get('/readyz', async (_request, reply) => {
@@ -121,7 +140,7 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     });
     closers.push(() => app.close());
 
-    return { app, projector, eventStore, readStore, authEmulatorHost, close: closeAll };
+    return { app, projector, eventStore, readStore, blobStore, authEmulatorHost, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;

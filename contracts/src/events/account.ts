@@ -17,7 +17,6 @@ export const accountErasedSchema = z
     userId: z.string().min(1).max(128),
     reason: z.enum(DELETION_REASONS).optional(),
     startedAt: z.iso.datetime(),
-    streamsDeleted: z.number().int().nonnegative(),
   })
   .strict();
 

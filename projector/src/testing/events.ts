@@ -61,7 +61,6 @@ export function eventLog(start = new Date('2026-11-01T00:00:00.000Z')) {
       recorded('account-erasures', userId, 'AccountErased', {
         userId,
         startedAt: start.toISOString(),
-        streamsDeleted: 2,
       }),
   };
 }

@@ -1,0 +1,150 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ACCOUNT_ERASURES_STREAM } from '@plenty/contracts/events/account';
+import { openFsBlobStore } from '@plenty/platform/blob-store/fs';
+import type { BlobStore } from '@plenty/platform/blob-store/port';
+import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
+import type { KeyStore } from '@plenty/platform/crypto/port';
+import type { EventStore, NewEvent } from '@plenty/platform/event-store/port';
+import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
+import { AccountEraser, type IdentityAdmin } from './erasure.js';
+
+let dir: string;
+let eventStore: EventStore;
+let keys: KeyStore;
+let blobs: BlobStore;
+let deletedUsers: string[];
+let identity: IdentityAdmin;
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'plenty-erasure-'));
+  eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
+  keys = await openSqliteKeyStore({ path: join(dir, 'keys.db'), masterKey: randomBytes(32) });
+  blobs = await openFsBlobStore({ directory: join(dir, 'receipts') });
+  deletedUsers = [];
+  identity = {
+    async deleteUser(uid) {
+      deletedUsers.push(uid);
+    },
+  };
+});
+
+afterEach(async () => {
+  await eventStore.close();
+  await keys.close();
+  await blobs.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const eraser = (overrides: Partial<{ identity: IdentityAdmin; eventStore: EventStore }> = {}) =>
+  new AccountEraser({
+    eventStore,
+    keys,
+    blobs,
+    identity,
+    now: () => new Date('2026-11-23T10:00:00.000Z'),
+    ...overrides,
+  });
+
+function event(userId: string): NewEvent {
+  const commandId = randomUUID();
+  return {
+    id: randomUUID(),
+    type: 'TransactionAdded',
+    data: {},
+    metadata: { userId, commandId, correlationId: commandId, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+  };
+}
+
+/** A user with a profile stream, two transaction streams, a data key and a receipt. */
+async function seed(userId: string): Promise<string[]> {
+  const streams = [`profile-${userId}`, `transaction-${randomUUID()}`, `transaction-${randomUUID()}`];
+  for (const stream of streams) await eventStore.appendToStream(stream, [event(userId)], 'no_stream');
+  await keys.getOrCreate(userId);
+  await blobs.put(userId, randomUUID(), Buffer.from('receipt'), 'image/png');
+  return streams;
+}
+
+async function hasReceipts(userId: string, blobId: string): Promise<boolean> {
+  return (await blobs.get(userId, blobId)) !== null;
+}
+
+describe('account eraser', () => {
+  it("deletes the user's streams, data key, receipts and sign-in account, and records the erasure", async () => {
+    const streams = await seed('leaving');
+    const kept = await seed('staying');
+    const receipt = randomUUID();
+    await blobs.put('leaving', receipt, Buffer.from('x'), 'image/png');
+
+    await eraser().erase('leaving', 'privacy', randomUUID());
+
+    for (const stream of streams) expect(await eventStore.readStream(stream)).toEqual([]);
+    expect(await eventStore.streamIdsOfUser('leaving')).toEqual([ACCOUNT_ERASURES_STREAM]);
+    expect(await keys.get('leaving')).toBeNull();
+    expect(await hasReceipts('leaving', receipt)).toBe(false);
+    expect(deletedUsers).toEqual(['leaving']);
+    for (const stream of kept) expect(await eventStore.readStream(stream)).toHaveLength(1);
+    expect(await keys.get('staying')).not.toBeNull();
+
+    const record = await eventStore.readStream(ACCOUNT_ERASURES_STREAM);
+    expect(record.map((e) => [e.type, e.data])).toEqual([
+      ['AccountErasureStarted', { userId: 'leaving', reason: 'privacy' }],
+      ['AccountErased', { userId: 'leaving', reason: 'privacy', startedAt: '2026-11-23T10:00:00.000Z' }],
+    ]);
+  });
+
+  it('finishes an erasure interrupted half-way when it runs again, without a second record', async () => {
+    const streams = await seed('leaving');
+    let failures = 1;
+    const flaky: IdentityAdmin = {
+      async deleteUser(uid) {
+        if (failures > 0) {
+          failures -= 1;
+          throw new Error('identity provider unreachable');
+        }
+        deletedUsers.push(uid);
+      },
+    };
+    await expect(eraser({ identity: flaky }).erase('leaving', undefined, randomUUID())).rejects.toThrow('unreachable');
+    // Half-way: the streams and key are gone, the sign-in account and the final record are not.
+    expect(await keys.get('leaving')).toBeNull();
+    expect((await eventStore.readStream(ACCOUNT_ERASURES_STREAM)).map((e) => e.type)).toEqual([
+      'AccountErasureStarted',
+    ]);
+
+    expect(await eraser({ identity: flaky }).resumeUnfinished()).toEqual(['leaving']);
+    for (const stream of streams) expect(await eventStore.readStream(stream)).toEqual([]);
+    expect(deletedUsers).toEqual(['leaving']);
+    expect((await eventStore.readStream(ACCOUNT_ERASURES_STREAM)).map((e) => e.type)).toEqual([
+      'AccountErasureStarted',
+      'AccountErased',
+    ]);
+    expect(await eraser().resumeUnfinished()).toEqual([]);
+  });
+
+  it('answers a retried deletion with the same record and appends nothing', async () => {
+    await seed('leaving');
+    const commandId = randomUUID();
+    const first = await eraser().erase('leaving', undefined, commandId);
+    const again = await eraser().erase('leaving', undefined, commandId);
+    expect(again).toEqual(first);
+    expect(await eventStore.readStream(ACCOUNT_ERASURES_STREAM)).toHaveLength(2);
+  });
+
+  it('erases accounts of different users one after the other in the same record', async () => {
+    await seed('first');
+    await seed('second');
+    await eraser().erase('first', 'not_useful', randomUUID());
+    await eraser().erase('second', undefined, randomUUID());
+    const record = await eventStore.readStream(ACCOUNT_ERASURES_STREAM);
+    expect(record.map((e) => `${e.type}:${e.metadata.userId}`)).toEqual([
+      'AccountErasureStarted:first',
+      'AccountErased:first',
+      'AccountErasureStarted:second',
+      'AccountErased:second',
+    ]);
+  });
+});
