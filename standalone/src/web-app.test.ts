@@ -40,8 +40,23 @@ describe('the web app server', () => {
   it('tells the app which Auth emulator and project to use', async () => {
     const body = (await app.inject({ url: '/auth/login' })).body;
     expect(body).toContain(
-      '<meta name="plenty-auth" content="{&quot;apiKey&quot;:&quot;demo-api-key&quot;,&quot;projectId&quot;:&quot;demo-test&quot;,&quot;emulatorUrl&quot;:&quot;http://127.0.0.1:9099&quot;}" />',
+      '<meta name="plenty-auth" content="{&quot;apiKey&quot;:&quot;demo-api-key&quot;,&quot;projectId&quot;:&quot;demo-test&quot;,&quot;emulatorUrl&quot;:&quot;http://127.0.0.1:9099&quot;,&quot;providers&quot;:[&quot;google&quot;,&quot;github&quot;,&quot;facebook&quot;,&quot;apple&quot;]}" />',
     );
+  });
+
+  it('offers the social providers PLENTY_AUTH_PROVIDERS names', async () => {
+    const only = Fastify();
+    installErrorHandling(only, {
+      notFound: await serveWebApp(only, {
+        distDir: dist,
+        projectId: 'demo-test',
+        authEmulatorHost: '',
+        authProviders: ' Google, github ,',
+      }),
+    });
+    const body = (await only.inject({ url: '/auth/login' })).body;
+    expect(body).toContain('&quot;providers&quot;:[&quot;google&quot;,&quot;github&quot;]}');
+    await only.close();
   });
 
   it('answers an unknown path with 404 and the app, which shows its error page', async () => {

@@ -15,6 +15,20 @@ export interface WebAppOptions {
   readonly projectId: string;
   /** host:port of the Auth emulator, or '' without one. */
   readonly authEmulatorHost: string;
+  /**
+   * The social sign-in providers the login page offers, comma-separated; by default
+   * PLENTY_AUTH_PROVIDERS, else `google,github,facebook,apple`.
+   */
+  readonly authProviders?: string;
+}
+
+const DEFAULT_AUTH_PROVIDERS = 'google,github,facebook,apple';
+
+function providerList(value: string): string[] {
+  return value
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '');
 }
 
 function escapeAttribute(value: string): string {
@@ -25,7 +39,8 @@ function escapeAttribute(value: string): string {
  * Serves the built web app. Its pages (/dashboard, /th/…, see contracts/app-routes) answer 200
  * with the app; any other path answers 404 with the same app, which shows its error page,
  * except for crawlers, which get a plain 404. Unknown API paths keep their JSON 404. The page
- * tells the app which Auth emulator and demo project to sign in with. Returns the handler for
+ * tells the app which Auth emulator and demo project to sign in with, and which social accounts
+ * to offer. Returns the handler for
  * paths no route matched.
  */
 export async function serveWebApp(
@@ -41,6 +56,7 @@ export async function serveWebApp(
     apiKey: 'demo-api-key',
     projectId: options.projectId,
     ...(options.authEmulatorHost === '' ? {} : { emulatorUrl: `http://${options.authEmulatorHost}` }),
+    providers: providerList(options.authProviders ?? process.env.PLENTY_AUTH_PROVIDERS ?? DEFAULT_AUTH_PROVIDERS),
   };
   const indexHtml = (await readFile(indexPath, 'utf8')).replace(
     '<meta name="plenty-auth" content="" />',

@@ -29,6 +29,13 @@ describe('the signed-in guard', () => {
   it('waits while it is not yet known whether someone is signed in', () => {
     expect(guardPage('signed-in', 'unknown', at('/dashboard'))).toEqual({ kind: 'wait' });
   });
+
+  it('sends a user whose email is not verified to the verification page, remembering the page', () => {
+    expect(guardPage('signed-in', 'unverified', at('/lo/dashboard/reports'))).toEqual({
+      kind: 'redirect',
+      to: '/lo/auth/verify?redirect=%2Fdashboard%2Freports',
+    });
+  });
 });
 
 describe('the guest-only guard', () => {
@@ -61,9 +68,37 @@ describe('the guest-only guard', () => {
   });
 });
 
+describe('the verification page', () => {
+  it('shows to a user whose email is not verified yet', () => {
+    expect(guardPage('guest-only', 'unverified', at('/th/auth/verify'))).toEqual({ kind: 'show' });
+  });
+
+  it('keeps such a user away from the other guest pages', () => {
+    for (const path of ['/auth/login', '/auth/register', '/auth/forgot-password', '/auth/reset-password/abc']) {
+      expect(guardPage('guest-only', 'unverified', at(path))).toEqual({ kind: 'redirect', to: '/auth/verify' });
+    }
+    expect(guardPage('guest-only', 'unverified', at('/th/auth/login', '?redirect=%2Fdashboard'))).toEqual({
+      kind: 'redirect',
+      to: '/th/auth/verify?redirect=%2Fdashboard',
+    });
+  });
+
+  it('sends a guest to the login page', () => {
+    expect(guardPage('guest-only', 'guest', at('/lo/auth/verify'))).toEqual({ kind: 'redirect', to: '/lo/auth/login' });
+  });
+
+  it('sends a verified user on to the dashboard or the page they were going to', () => {
+    expect(guardPage('guest-only', 'signed-in', at('/auth/verify'))).toEqual({ kind: 'redirect', to: '/dashboard' });
+    expect(guardPage('guest-only', 'signed-in', at('/auth/verify', '?redirect=%2Fdashboard%2Fsettings'))).toEqual({
+      kind: 'redirect',
+      to: '/dashboard/settings',
+    });
+  });
+});
+
 describe('public pages', () => {
   it('show to everyone, whether signed in or not', () => {
-    for (const status of ['unknown', 'guest', 'signed-in'] as const) {
+    for (const status of ['unknown', 'guest', 'unverified', 'signed-in'] as const) {
       expect(guardPage('public', status, at('/privacy-policy'))).toEqual({ kind: 'show' });
     }
   });

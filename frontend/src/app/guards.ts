@@ -11,26 +11,40 @@ export interface GuardLocation {
   readonly hash: string;
 }
 
+const VERIFY_PATH = '/auth/verify';
+
 /** A path inside this app (never another origin), or null. */
 export function safeRedirectPath(value: string | null): string | null {
   if (value === null || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
   return value;
 }
 
+function withRedirect(path: string, redirect: string | null): string {
+  return redirect === null ? path : `${path}?redirect=${encodeURIComponent(redirect)}`;
+}
+
 /**
  * Signed-in pages send a guest to the login page, remembering where they were going; guest-only
- * pages send a signed-in user on to that place, or to the dashboard. Both keep the language prefix.
+ * pages send a signed-in user on to that place, or to the dashboard. A user whose email is not
+ * verified yet sees only the verification page, which in turn is only for them: a guest there
+ * goes to the login page. All keep the language prefix and the place the visitor was going.
  */
 export function guardPage(access: PageAccess, status: AuthStatus, location: GuardLocation): GuardDecision {
   if (access === 'public') return { kind: 'show' };
   if (status === 'unknown') return { kind: 'wait' };
   const locale = localeFromPath(location.pathname) ?? DEFAULT_LOCALE;
+  const to = (path: string, redirect: string | null = null): GuardDecision => ({
+    kind: 'redirect',
+    to: withRedirect(localizedPath(path, locale), redirect),
+  });
   if (access === 'signed-in') {
     if (status === 'signed-in') return { kind: 'show' };
     const target = `${stripLocale(location.pathname)}${location.search}${location.hash}`;
-    return { kind: 'redirect', to: `${localizedPath('/auth/login', locale)}?redirect=${encodeURIComponent(target)}` };
+    return to(status === 'guest' ? '/auth/login' : VERIFY_PATH, target);
   }
-  if (status === 'guest') return { kind: 'show' };
   const requested = safeRedirectPath(new URLSearchParams(location.search).get('redirect'));
-  return { kind: 'redirect', to: localizedPath(requested ?? '/dashboard', locale) };
+  const onVerifyPage = stripLocale(location.pathname) === VERIFY_PATH;
+  if (status === 'guest') return onVerifyPage ? to('/auth/login', requested) : { kind: 'show' };
+  if (status === 'unverified') return onVerifyPage ? { kind: 'show' } : to(VERIFY_PATH, requested);
+  return to(requested ?? '/dashboard');
 }

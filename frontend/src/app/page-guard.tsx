@@ -1,13 +1,26 @@
 import type { PageAccess } from '@plenty/contracts/app-routes';
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { authErrorMessageId } from '../lib/auth/auth-errors';
+import { onSessionRevoked } from '../lib/auth/session';
 import { PageLoading } from '../ui/page-loading';
+import { showError } from '../ui/toasts/toasts-slice';
 import { guardPage } from './guards';
-import { useAppSelector } from './store';
+import { useAppDispatch, useAppSelector } from './store';
 
-/** Shows its pages only to the right visitors (see guardPage); others are sent on. */
+/**
+ * Shows its pages only to the right visitors (see guardPage); others are sent on. When the
+ * account is disabled or its sign-in revoked, the user is signed out, told why, and this guard
+ * sends them to the login page.
+ */
 export function PageGuard({ access }: { readonly access: PageAccess }) {
   const location = useLocation();
+  const dispatch = useAppDispatch();
   const status = useAppSelector((state) => state.auth.status);
+  useEffect(
+    () => onSessionRevoked((code) => dispatch(showError(authErrorMessageId(code, 'authError.sessionExpired')))),
+    [dispatch],
+  );
   const decision = guardPage(access, status, location);
   if (decision.kind === 'wait') return <PageLoading />;
   if (decision.kind === 'redirect') return <Navigate replace to={decision.to} />;

@@ -24,9 +24,13 @@ function server(answers: Response[]) {
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
-function tokens(...issued: (string | null)[]): IdTokenSource & { refreshes: number } {
+function tokens(...issued: (string | null)[]): IdTokenSource & { refreshes: number; rejections: number } {
   const source = {
     refreshes: 0,
+    rejections: 0,
+    async rejected() {
+      source.rejections += 1;
+    },
     async idToken(forceRefresh: boolean) {
       if (forceRefresh) source.refreshes += 1;
       return (forceRefresh ? issued[1] : issued[0]) ?? null;
@@ -75,18 +79,17 @@ describe('the API base query', () => {
     const result = await createBaseQuery({ baseUrl, tokens: source, fetchFn })('queries/x', queryApi('query').api, {});
     expect(result.error).toBeUndefined();
     expect(source.refreshes).toBe(1);
+    expect(source.rejections).toBe(0);
     expect(sent.map((request) => request.headers.get('authorization'))).toEqual(['Bearer expired', 'Bearer fresh']);
   });
 
-  it('gives up after the second 401 with the unauthenticated message', async () => {
+  it('gives up after the second 401 with the unauthenticated message and signs the user out', async () => {
     const unauthorized = () => json(401, { error: { code: 'unauthenticated', message: 'x' } });
     const { sent, fetchFn } = server([unauthorized(), unauthorized()]);
-    const result = await createBaseQuery({ baseUrl, tokens: tokens('a', 'b'), fetchFn })(
-      'queries/x',
-      queryApi('query').api,
-      {},
-    );
+    const source = tokens('a', 'b');
+    const result = await createBaseQuery({ baseUrl, tokens: source, fetchFn })('queries/x', queryApi('query').api, {});
     expect(sent).toHaveLength(2);
+    expect(source.rejections).toBe(1);
     expect(result.error).toMatchObject({ status: 401, code: 'unauthenticated', messageId: 'error.unauthenticated' });
   });
 

@@ -6,6 +6,11 @@ import { commandApplied, selectMinPosition } from './consistency-slice';
 /** Where the base query gets the signed-in user's Firebase ID token (null for a guest). */
 export interface IdTokenSource {
   idToken(forceRefresh: boolean): Promise<string | null>;
+  /**
+   * The API refused the user's token even after a fresh one was issued: the account was
+   * disabled or its sessions revoked, so the browser signs it out.
+   */
+  rejected?(): Promise<void>;
 }
 
 export interface BaseQueryOptions {
@@ -33,7 +38,7 @@ function positionOf(data: unknown, response: Response | undefined): string | nul
 
 /**
  * The one way the app talks to its API: sends the ID token, asks for a fresh token and tries
- * once more when the server answers 401, makes queries read the app's own writes after a
+ * once more when the server answers 401 (and signs the user out when it answers 401 again), makes queries read the app's own writes after a
  * command (X-Min-Position), and turns failures into ApiErrors with a message id.
  */
 export function createBaseQuery(options: BaseQueryOptions): BaseQueryFn<string | FetchArgs, unknown, ApiError> {
@@ -51,7 +56,11 @@ export function createBaseQuery(options: BaseQueryOptions): BaseQueryFn<string |
 
     const first = await send(false);
     let result = first.result;
-    if (result.error?.status === 401 && first.token !== null) result = (await send(true)).result;
+    if (result.error?.status === 401 && first.token !== null) {
+      const second = await send(true);
+      result = second.result;
+      if (result.error?.status === 401 && second.token !== null) await options.tokens.rejected?.();
+    }
     if (result.error !== undefined) return { error: toApiError(result.error), meta: result.meta };
     if (api.type === 'mutation') {
       const position = positionOf(result.data, result.meta?.response);

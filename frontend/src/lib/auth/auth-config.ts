@@ -5,16 +5,33 @@ export interface AuthConfig {
   readonly authDomain: string;
   /** The emulator's origin; null for a real Firebase project. */
   readonly emulatorUrl: string | null;
+  /** The social accounts offered under "or continue with", in this order. */
+  readonly providers: readonly SocialProvider[];
+}
+
+export const SOCIAL_PROVIDERS = ['google', 'github', 'facebook', 'apple'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+/** `google,github` or `["google","github"]` as a list of known providers; null when not given. */
+export function parseProviders(value: unknown): SocialProvider[] | null {
+  const names = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : null;
+  if (names === null) return null;
+  const known = names
+    .map((name: unknown) => (typeof name === 'string' ? name.trim().toLowerCase() : ''))
+    .filter((name): name is SocialProvider => (SOCIAL_PROVIDERS as readonly string[]).includes(name));
+  return [...new Set(known)];
 }
 
 const DEMO_API_KEY = 'demo-api-key';
 
-function fromMeta(): Partial<AuthConfig> {
+type MetaConfig = Partial<Omit<AuthConfig, 'providers'>> & { readonly providers?: unknown };
+
+function fromMeta(): MetaConfig {
   const content = document.querySelector('meta[name="plenty-auth"]')?.getAttribute('content') ?? '';
   if (content === '') return {};
   try {
     const parsed: unknown = JSON.parse(content);
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Partial<AuthConfig>) : {};
+    return typeof parsed === 'object' && parsed !== null ? (parsed as MetaConfig) : {};
   } catch {
     return {};
   }
@@ -23,7 +40,8 @@ function fromMeta(): Partial<AuthConfig> {
 /**
  * The server that serves the app may describe its Auth setup in a `plenty-auth` meta tag (the
  * embedded default does: emulator and demo project); a build for a real project sets
- * VITE_FIREBASE_API_KEY, VITE_FIREBASE_PROJECT_ID and VITE_FIREBASE_AUTH_DOMAIN instead.
+ * VITE_FIREBASE_API_KEY, VITE_FIREBASE_PROJECT_ID and VITE_FIREBASE_AUTH_DOMAIN instead. The social
+ * providers come from the tag's `providers` or VITE_AUTH_PROVIDERS (`google,github,facebook,apple`).
  */
 export function readAuthConfig(): AuthConfig {
   const meta = fromMeta();
@@ -36,6 +54,8 @@ export function readAuthConfig(): AuthConfig {
     projectId,
     authDomain: given(meta.authDomain) ?? given(env.VITE_FIREBASE_AUTH_DOMAIN) ?? window.location.host,
     emulatorUrl: usesEmulator ? (given(meta.emulatorUrl) ?? window.location.origin) : null,
+    providers: parseProviders(meta.providers) ??
+      parseProviders(env['VITE_AUTH_PROVIDERS'] as unknown) ?? [...SOCIAL_PROVIDERS],
   };
 }
 

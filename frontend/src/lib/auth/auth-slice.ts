@@ -2,7 +2,11 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Locale } from '../locale';
 import type { SessionUser } from './session';
 
-export type AuthStatus = 'unknown' | 'guest' | 'signed-in';
+/**
+ * `unverified`: signed in to Firebase with an email address not verified yet; such a user sees
+ * only the verification page.
+ */
+export type AuthStatus = 'unknown' | 'guest' | 'unverified' | 'signed-in';
 
 export interface AuthState {
   readonly status: AuthStatus;
@@ -21,7 +25,7 @@ export const authSlice = createSlice({
       const user = action.payload;
       return user === null
         ? { status: 'guest', user: null, preferredLocale: null }
-        : { ...state, status: 'signed-in', user };
+        : { ...state, status: user.emailVerified ? 'signed-in' : 'unverified', user };
     },
     preferredLocaleLoaded(state, action: PayloadAction<Locale | null>) {
       return { ...state, preferredLocale: action.payload };

@@ -1,22 +1,42 @@
 import { initializeApp } from 'firebase/app';
 import {
   browserLocalPersistence,
+  confirmPasswordReset,
   connectAuthEmulator,
+  createUserWithEmailAndPassword,
+  fetchSignInMethodsForEmail,
   initializeAuth,
   onIdTokenChanged,
+  reload,
+  signInWithEmailAndPassword,
   signOut,
+  updateProfile,
+  validatePassword,
+  verifyPasswordResetCode,
   type Auth,
   type User,
 } from 'firebase/auth';
 import type { AuthConfig } from './auth-config';
 
 export type { Auth, User };
-export { onIdTokenChanged, signOut };
+export {
+  confirmPasswordReset,
+  createUserWithEmailAndPassword,
+  fetchSignInMethodsForEmail,
+  onIdTokenChanged,
+  reload,
+  signInWithEmailAndPassword,
+  signOut,
+  updateProfile,
+  validatePassword,
+  verifyPasswordResetCode,
+};
 
 /** Loaded on demand, so the first screen does not wait for the Firebase SDK. */
 export function startFirebaseAuth(config: AuthConfig): Auth {
   const app = initializeApp({ apiKey: config.apiKey, projectId: config.projectId, authDomain: config.authDomain });
   // Local storage lets the app tell at once, without the SDK, whether someone is signed in.
+  // The popup and redirect helpers load with the social sign-in buttons (see social.ts).
   const auth = initializeAuth(app, { persistence: browserLocalPersistence });
   if (config.emulatorUrl !== null) connectAuthEmulator(auth, config.emulatorUrl, { disableWarnings: true });
   return auth;

@@ -1,19 +1,22 @@
 import type { IdTokenSource } from '../api/base-query';
-import { readAuthConfig, storedUserKey, type AuthConfig } from './auth-config';
+import { readAuthConfig, storedUserKey, type AuthConfig, type SocialProvider } from './auth-config';
+import { authErrorCode, endsSession } from './auth-errors';
 import type * as FirebaseAuthSdk from './firebase-auth';
-import type { Auth } from './firebase-auth';
+import type { Auth, User } from './firebase-auth';
+import { DEFAULT_RULES, rulesFromPolicy, type PasswordRules } from './password-policy';
 
 export interface SessionUser {
   readonly uid: string;
   readonly email: string | null;
   readonly displayName: string | null;
+  /** Verified with a code, or by the social provider the user signed in with. */
   readonly emailVerified: boolean;
 }
 
 let config: AuthConfig | null = null;
 let auth: Promise<{ auth: Auth; sdk: typeof FirebaseAuthSdk }> | null = null;
 
-function authConfig(): AuthConfig {
+export function authConfig(): AuthConfig {
   config ??= readAuthConfig();
   return config;
 }
@@ -33,17 +36,15 @@ export function hasStoredSession(): boolean {
   }
 }
 
+function sessionUser(user: User): SessionUser {
+  return { uid: user.uid, email: user.email, displayName: user.displayName, emailVerified: user.emailVerified };
+}
+
 /** Calls back with the signed-in user, or null, now and whenever it changes. */
 export async function watchSession(onChange: (user: SessionUser | null) => void): Promise<() => void> {
   const { auth: firebaseAuth, sdk } = await loadAuth();
   await firebaseAuth.authStateReady();
-  return sdk.onIdTokenChanged(firebaseAuth, (user) =>
-    onChange(
-      user === null
-        ? null
-        : { uid: user.uid, email: user.email, displayName: user.displayName, emailVerified: user.emailVerified },
-    ),
-  );
+  return sdk.onIdTokenChanged(firebaseAuth, (user) => onChange(user === null ? null : sessionUser(user)));
 }
 
 export async function endSession(): Promise<void> {
@@ -51,11 +52,124 @@ export async function endSession(): Promise<void> {
   await sdk.signOut(firebaseAuth);
 }
 
+type RevokedListener = (code: string) => void;
+const revokedListeners = new Set<RevokedListener>();
+
+/** Calls back when the session ends because the account was disabled or its sign-in revoked. */
+export function onSessionRevoked(listener: RevokedListener): () => void {
+  revokedListeners.add(listener);
+  return () => {
+    revokedListeners.delete(listener);
+  };
+}
+
+let revoking = false;
+
+/** Signs out a user the identity provider or the API no longer accepts, and says why. */
+export async function revokeSession(code: string): Promise<void> {
+  if (revoking) return;
+  revoking = true;
+  try {
+    await endSession();
+  } catch {
+    // Signed out already.
+  } finally {
+    revoking = false;
+  }
+  for (const listener of revokedListeners) listener(code);
+}
+
 export const sessionTokens: IdTokenSource = {
   async idToken(forceRefresh) {
     if (auth === null && !hasStoredSession()) return null;
     const { auth: firebaseAuth } = await loadAuth();
     await firebaseAuth.authStateReady();
-    return (await firebaseAuth.currentUser?.getIdToken(forceRefresh)) ?? null;
+    try {
+      return (await firebaseAuth.currentUser?.getIdToken(forceRefresh)) ?? null;
+    } catch (error) {
+      const code = authErrorCode(error);
+      if (endsSession(code)) {
+        await revokeSession(code);
+        return null;
+      }
+      throw error;
+    }
+  },
+  async rejected() {
+    await revokeSession('user-token-expired');
   },
 };
+
+export async function signInWithPassword(email: string, password: string): Promise<void> {
+  const { auth: firebaseAuth, sdk } = await loadAuth();
+  await sdk.signInWithEmailAndPassword(firebaseAuth, email, password);
+}
+
+/** Creates the account and names it; the user is then signed in, not yet verified. Returns the uid. */
+export async function registerAccount(name: string, email: string, password: string): Promise<string> {
+  const { auth: firebaseAuth, sdk } = await loadAuth();
+  const { user } = await sdk.createUserWithEmailAndPassword(firebaseAuth, email, password);
+  await sdk.updateProfile(user, { displayName: name });
+  return user.uid;
+}
+
+/** After the server marked the email verified: reads the user again and gets a token that says so. */
+export async function refreshVerifiedUser(): Promise<boolean> {
+  const { auth: firebaseAuth, sdk } = await loadAuth();
+  const user = firebaseAuth.currentUser;
+  if (user === null) return false;
+  await sdk.reload(user);
+  await user.getIdToken(true);
+  return user.emailVerified;
+}
+
+let rules: Promise<PasswordRules> | null = null;
+
+/** The project's password policy, fetched once; at least 6 characters when it cannot be fetched. */
+export function passwordRules(): Promise<PasswordRules> {
+  rules ??= loadAuth()
+    .then(async ({ auth: firebaseAuth, sdk }) => {
+      const status = await sdk.validatePassword(firebaseAuth, '');
+      return rulesFromPolicy(status.passwordPolicy.customStrengthOptions);
+    })
+    .catch(() => DEFAULT_RULES);
+  return rules;
+}
+
+/** The email a password reset link belongs to; throws expired-action-code or invalid-action-code. */
+export async function checkResetCode(code: string): Promise<string> {
+  const { auth: firebaseAuth, sdk } = await loadAuth();
+  return sdk.verifyPasswordResetCode(firebaseAuth, code);
+}
+
+export async function resetPassword(code: string, password: string): Promise<void> {
+  const { auth: firebaseAuth, sdk } = await loadAuth();
+  await sdk.confirmPasswordReset(firebaseAuth, code, password);
+}
+
+/** The sign-in methods an email already uses (`google.com`, `password`, …); empty when unknown. */
+export async function signInMethodsFor(email: string): Promise<string[]> {
+  try {
+    const { auth: firebaseAuth, sdk } = await loadAuth();
+    return await sdk.fetchSignInMethodsForEmail(firebaseAuth, email);
+  } catch {
+    return [];
+  }
+}
+
+/** Loads the popup and redirect helpers ahead of a click, so the popup opens at once. */
+export function loadSocialSignIn() {
+  return Promise.all([loadAuth(), import('./social')]);
+}
+
+/** Signs in with a social account; false when the page is leaving for the provider instead. */
+export async function signInWithSocial(provider: SocialProvider): Promise<boolean> {
+  const [{ auth: firebaseAuth }, social] = await loadSocialSignIn();
+  return social.signInWithProvider(firebaseAuth, provider);
+}
+
+/** Completes a social sign-in that went through the provider's page. */
+export async function finishSocialRedirect(): Promise<void> {
+  const [{ auth: firebaseAuth }, social] = await loadSocialSignIn();
+  await social.finishRedirectSignIn(firebaseAuth);
+}

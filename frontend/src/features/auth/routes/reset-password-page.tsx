@@ -1,0 +1,173 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useNavigate, useParams } from 'react-router';
+import { useAppDispatch } from '../../../app/store';
+import { authErrorCode, authErrorMessageId } from '../../../lib/auth/auth-errors';
+import { checkResetCode, passwordRules, resetPassword } from '../../../lib/auth/session';
+import { LocalizedLink, useLocalizedPath } from '../../../lib/localized-link';
+import { PageLoading } from '../../../ui/page-loading';
+import { showSuccess } from '../../../ui/toasts/toasts-slice';
+import { AuthCard } from '../components/auth-card';
+import {
+  FormAlert,
+  formStyles as styles,
+  PasswordField,
+  PasswordRequirements,
+  SubmitButton,
+} from '../components/fields';
+import { usePasswordRules } from '../use-password-rules';
+import { confirmErrors, firstInvalid, newPasswordErrors, type FieldError } from '../validation';
+
+type Field = 'password' | 'confirm';
+const ORDER: readonly Field[] = ['password', 'confirm'];
+
+type LinkState =
+  | { readonly kind: 'checking' }
+  | { readonly kind: 'valid'; readonly email: string }
+  | { readonly kind: 'invalid'; readonly message: FieldError };
+
+/** Sets a new password with the link from the reset email (its code is the path's token). */
+export function ResetPasswordPage() {
+  const { token = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const localized = useLocalizedPath();
+  const rules = usePasswordRules();
+  const [link, setLink] = useState<LinkState>({ kind: 'checking' });
+  const [values, setValues] = useState({ password: '', confirm: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, FieldError[]>>>({});
+  const [formError, setFormError] = useState<FieldError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputs = { password: useRef<HTMLInputElement>(null), confirm: useRef<HTMLInputElement>(null) };
+
+  useEffect(() => {
+    let current = true;
+    checkResetCode(token).then(
+      (email) => {
+        if (current) setLink({ kind: 'valid', email });
+      },
+      (error: unknown) => {
+        const code = authErrorCode(error);
+        const expired = code === '' || code === 'expired-action-code' || code === 'invalid-action-code';
+        if (current) {
+          setLink({
+            kind: 'invalid',
+            message: { id: expired ? 'authError.actionCodeInvalid' : authErrorMessageId(code) },
+          });
+        }
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setFormError(null);
+    const found = {
+      password: newPasswordErrors(values.password, await passwordRules()),
+      confirm: values.password === '' ? [] : confirmErrors(values.password, values.confirm),
+    };
+    setErrors(found);
+    const invalid = firstInvalid(ORDER, found);
+    if (invalid !== null) {
+      setBusy(false);
+      inputs[invalid].current?.focus();
+      return;
+    }
+    try {
+      await resetPassword(token, values.password);
+      dispatch(showSuccess('auth.resetPassword.success'));
+      await navigate(localized('/auth/login'), { replace: true });
+    } catch (error) {
+      const code = authErrorCode(error);
+      if (code === 'expired-action-code' || code === 'invalid-action-code') {
+        setLink({ kind: 'invalid', message: { id: 'authError.actionCodeInvalid' } });
+        return;
+      }
+      const message = { id: authErrorMessageId(code) };
+      if (code === 'weak-password' || code === 'password-does-not-meet-requirements') {
+        setErrors({ password: [message] });
+        inputs.password.current?.focus();
+      } else {
+        setFormError(message);
+      }
+      setBusy(false);
+    }
+  };
+
+  if (link.kind === 'checking') {
+    return (
+      <AuthCard title="page.resetPassword" lead={<FormattedMessage id="auth.resetPassword.checking" />}>
+        <PageLoading />
+      </AuthCard>
+    );
+  }
+
+  if (link.kind === 'invalid') {
+    return (
+      <AuthCard title="page.resetPassword" lead={<FormattedMessage id="auth.resetPassword.invalidLead" />}>
+        <div className={styles.form}>
+          <p className={styles.alert} role="alert" data-testid="reset-invalid">
+            <FormattedMessage id={link.message.id} values={link.message.values} />
+          </p>
+          <div className={styles.actions}>
+            <LocalizedLink to="/auth/forgot-password" className={styles.inlineLink}>
+              <FormattedMessage id="auth.resetPassword.askAgain" />
+            </LocalizedLink>
+            <LocalizedLink to="/auth/login" className={styles.inlineLink}>
+              <FormattedMessage id="auth.backToLogin" />
+            </LocalizedLink>
+          </div>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="page.resetPassword"
+      lead={
+        <FormattedMessage
+          id="auth.resetPassword.for"
+          values={{ email: link.email, strong: (chunks) => <strong>{chunks}</strong> }}
+        />
+      }
+    >
+      <form className={styles.form} noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+        <FormAlert error={formError} />
+        {/* Lets password managers save the new password for the right account. */}
+        <input type="email" name="email" autoComplete="username" value={link.email} readOnly hidden />
+        <PasswordField
+          label="auth.newPassword"
+          name="new-password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={(event) => setValues((current) => ({ ...current, password: event.target.value }))}
+          errors={errors.password ?? []}
+          inputRef={inputs.password}
+          hint={<PasswordRequirements password={values.password} rules={rules} />}
+          autoFocus
+        />
+        <PasswordField
+          label="auth.confirmPassword"
+          name="confirm-password"
+          autoComplete="new-password"
+          value={values.confirm}
+          onChange={(event) => setValues((current) => ({ ...current, confirm: event.target.value }))}
+          errors={errors.confirm ?? []}
+          inputRef={inputs.confirm}
+        />
+        <SubmitButton busy={busy} label="auth.resetPassword.submit" />
+      </form>
+      <p className={styles.footer}>
+        <LocalizedLink to="/auth/login">
+          <FormattedMessage id="auth.backToLogin" />
+        </LocalizedLink>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,218 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useLocation, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { safeRedirectPath } from '../../../app/guards';
+import type { ApiError } from '../../../lib/api/api-error';
+import { endSession, refreshVerifiedUser } from '../../../lib/auth/session';
+import { useLocalizedPath } from '../../../lib/localized-link';
+import { useLocale } from '../../../lib/use-locale';
+import { showInfo, showSuccess } from '../../../ui/toasts/toasts-slice';
+import { authApi, type AuthCommandError } from '../api';
+import { AuthCard } from '../components/auth-card';
+import { FormAlert, formStyles as styles, SubmitButton, TextField } from '../components/fields';
+import { codeDigits, codeErrors, type FieldError } from '../validation';
+import {
+  codeSentAt,
+  forgetCodeSent,
+  registrationSettled,
+  rememberCodeSent,
+  secondsUntilResend,
+  sendCode,
+  sentAtFromRetryAfter,
+} from '../verification';
+
+function isApiError(error: unknown): error is AuthCommandError {
+  return typeof error === 'object' && error !== null && 'messageId' in error && 'code' in error;
+}
+
+/** Seconds left before another code may be sent, ticking down once a second. */
+function useResendCountdown(uid: string | null) {
+  const [sentAt, setSentAt] = useState(() => (uid === null ? null : codeSentAt(uid)));
+  const [now, setNow] = useState(() => Date.now());
+  const seconds = secondsUntilResend(sentAt, now);
+  useEffect(() => {
+    if (seconds === 0) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [seconds]);
+  const refresh = useCallback(() => {
+    setSentAt(uid === null ? null : codeSentAt(uid));
+    setNow(Date.now());
+  }, [uid]);
+  return { seconds, refresh };
+}
+
+/**
+ * The 6-digit code mailed to the user. A code is sent on arrival unless one went out in the last
+ * 60 s (also across a reload); resend waits out the same 60 s. Back to sign in signs out.
+ */
+export function VerifyPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const localized = useLocalizedPath();
+  const { locale } = useLocale();
+  const user = useAppSelector((state) => state.auth.user);
+  const uid = user?.uid ?? null;
+  const { seconds, refresh } = useResendCountdown(uid);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<FieldError[]>([]);
+  const [formError, setFormError] = useState<FieldError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const redirect = safeRedirectPath(new URLSearchParams(location.search).get('redirect'));
+
+  const finishVerified = useCallback(async () => {
+    dispatch(showSuccess('auth.verify.success'));
+    await refreshVerifiedUser();
+    await navigate(localized(redirect ?? '/dashboard'), { replace: true });
+  }, [dispatch, localized, navigate, redirect]);
+
+  const send = useCallback(
+    async (force: boolean) => {
+      if (uid === null) return;
+      setSending(true);
+      try {
+        await sendCode(
+          uid,
+          async () => {
+            await dispatch(authApi.endpoints.sendVerificationCode.initiate({ locale })).unwrap();
+          },
+          { force },
+        );
+        if (force) dispatch(showInfo('auth.verify.resent'));
+      } catch (error) {
+        if (!isApiError(error)) {
+          forgetCodeSent(uid);
+          setFormError({ id: 'error.internal' });
+        } else if (error.code === 'email_already_verified') {
+          await finishVerified();
+        } else if (error.code === 'verification_resend_too_early') {
+          rememberCodeSent(uid, sentAtFromRetryAfter(error.retryAfterSeconds ?? 60, Date.now()));
+        } else {
+          forgetCodeSent(uid);
+          setFormError({ id: error.messageId });
+        }
+      } finally {
+        setSending(false);
+        refresh();
+      }
+    },
+    [dispatch, finishVerified, locale, refresh, uid],
+  );
+
+  const latestSend = useRef(send);
+  useEffect(() => {
+    latestSend.current = send;
+  }, [send]);
+  useEffect(() => {
+    if (uid === null) return;
+    let current = true;
+    // A registration under way sends the first code itself; this only sends one if none went out.
+    void registrationSettled().then(() => {
+      if (current) void latestSend.current(false);
+    });
+    return () => {
+      current = false;
+    };
+  }, [uid]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = codeErrors(code);
+    setCodeError(found);
+    setFormError(null);
+    if (found.length > 0) {
+      input.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await dispatch(authApi.endpoints.verifyEmail.initiate({ code })).unwrap();
+      await finishVerified();
+    } catch (error) {
+      const apiError: Pick<ApiError, 'code' | 'messageId'> = isApiError(error)
+        ? error
+        : { code: 'internal', messageId: 'error.internal' };
+      if (apiError.code === 'email_already_verified') {
+        await finishVerified();
+        return;
+      }
+      if (
+        ['verification_code_wrong', 'verification_code_expired', 'verification_code_invalid'].includes(apiError.code)
+      ) {
+        setCodeError([{ id: apiError.messageId }]);
+        input.current?.select();
+      } else {
+        setFormError({ id: apiError.messageId });
+      }
+      setBusy(false);
+    }
+  };
+
+  const backToLogin = async () => {
+    await endSession();
+    // The page guard sends a guest on to the login page.
+  };
+
+  return (
+    <AuthCard
+      title="page.verify"
+      lead={
+        user?.email ? (
+          <FormattedMessage
+            id="auth.verify.sentTo"
+            values={{ email: user.email, strong: (chunks) => <strong>{chunks}</strong> }}
+          />
+        ) : (
+          <FormattedMessage id="auth.verify.lead" />
+        )
+      }
+    >
+      <form className={styles.form} noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+        <FormAlert error={formError} />
+        <TextField
+          label="auth.verify.code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={12}
+          spellCheck={false}
+          placeholder="••••••"
+          inputClassName={styles.code}
+          value={code}
+          onChange={(event) => setCode(codeDigits(event.target.value))}
+          errors={codeError}
+          inputRef={input}
+          autoFocus
+        />
+        <SubmitButton busy={busy} label="auth.verify.submit" />
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={styles.linkButton}
+            disabled={seconds > 0 || sending}
+            onClick={() => void send(true)}
+            data-testid="resend"
+          >
+            {seconds > 0 ? (
+              <FormattedMessage
+                id="auth.verify.resendIn"
+                values={{ seconds, count: (chunks) => <span className={styles.countdown}>{chunks}</span> }}
+              />
+            ) : (
+              <FormattedMessage id="auth.verify.resend" />
+            )}
+          </button>
+          <button type="button" className={styles.linkButton} onClick={() => void backToLogin()}>
+            <FormattedMessage id="auth.backToLogin" />
+          </button>
+        </div>
+      </form>
+    </AuthCard>
+  );
+}

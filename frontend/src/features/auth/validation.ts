@@ -1,0 +1,73 @@
+import type { MessageId } from '../../lib/messages';
+import { passwordProblems, type PasswordProblem, type PasswordRules } from '../../lib/auth/password-policy';
+
+/** A message to show next to a field, with its values. */
+export interface FieldError {
+  readonly id: MessageId;
+  readonly values?: Readonly<Record<string, string | number>>;
+}
+
+// The same check the server's contracts apply: something@something.something, no spaces.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function emailErrors(email: string): FieldError[] {
+  const value = email.trim();
+  if (value === '') return [{ id: 'error.email_required' }];
+  return EMAIL.test(value) && value.length <= 254 ? [] : [{ id: 'error.email_invalid' }];
+}
+
+export function nameErrors(name: string): FieldError[] {
+  return name.trim() === '' ? [{ id: 'error.name_required' }] : [];
+}
+
+/** Signing in checks only that a password was typed; the policy is for new passwords. */
+export function loginPasswordErrors(password: string): FieldError[] {
+  return password === '' ? [{ id: 'auth.validation.passwordRequired' }] : [];
+}
+
+export function problemMessage(problem: PasswordProblem, rules: PasswordRules): FieldError {
+  switch (problem) {
+    case 'required':
+      return { id: 'auth.validation.passwordRequired' };
+    case 'tooShort':
+      return { id: 'auth.validation.passwordTooShort', values: { min: rules.minLength } };
+    case 'tooLong':
+      return { id: 'auth.validation.passwordTooLong', values: { max: rules.maxLength ?? 0 } };
+    case 'lowercase':
+      return { id: 'auth.validation.passwordLowercase' };
+    case 'uppercase':
+      return { id: 'auth.validation.passwordUppercase' };
+    case 'numeric':
+      return { id: 'auth.validation.passwordNumber' };
+    case 'symbol':
+      return { id: 'auth.validation.passwordSymbol' };
+  }
+}
+
+/** Each requirement of the policy the new password misses. */
+export function newPasswordErrors(password: string, rules: PasswordRules): FieldError[] {
+  return passwordProblems(password, rules).map((problem) => problemMessage(problem, rules));
+}
+
+export function confirmErrors(password: string, confirmation: string): FieldError[] {
+  return confirmation === password ? [] : [{ id: 'auth.validation.passwordsMismatch' }];
+}
+
+export function termsErrors(accepted: boolean): FieldError[] {
+  return accepted ? [] : [{ id: 'auth.validation.termsRequired' }];
+}
+
+export function codeErrors(code: string): FieldError[] {
+  if (code === '') return [{ id: 'error.verification_code_required' }];
+  return /^\d{6}$/.test(code) ? [] : [{ id: 'error.verification_code_invalid' }];
+}
+
+/** The field to focus first: the first one, in form order, that has an error. */
+export function firstInvalid<K extends string>(order: readonly K[], errors: Partial<Record<K, FieldError[]>>) {
+  return order.find((field) => (errors[field]?.length ?? 0) > 0) ?? null;
+}
+
+/** The 6 digits of a code however it was typed or pasted ("123 456", "١٢٣٤٥٦" stays out). */
+export function codeDigits(input: string): string {
+  return input.replace(/\D/g, '').slice(0, 6);
+}
