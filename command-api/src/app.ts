@@ -4,6 +4,7 @@ import type { EventCodec } from '@plenty/platform/crypto/event-codec';
 import type { EventStore } from '@plenty/platform/event-store/port';
 import { currentUser, requireAuth } from '@plenty/platform/http/auth-hook';
 import { HttpError } from '@plenty/platform/http/errors';
+import { installRateLimits } from '@plenty/platform/http/rate-limit';
 import type { BlobStore } from '@plenty/platform/blob-store/port';
 import type { KeyStore } from '@plenty/platform/crypto/port';
 import { deleteAccountRoute } from './account/account.routes.js';
@@ -18,6 +19,8 @@ export interface CommandApiOptions {
   readonly codec: EventCodec;
   readonly verifier: TokenVerifier;
   readonly now?: () => Date;
+  /** A generous limit per user on all commands (per instance); 0 turns it off. Default 600. */
+  readonly commandsPerMinutePerUser?: number;
   /** What account deletion erases besides the event streams. */
   readonly account: {
     readonly keys: KeyStore;
@@ -67,7 +70,15 @@ export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, opt
     allowUnverifiedEmail: (request) =>
       UNVERIFIED_EMAIL_ALLOWED.has((request.params as { commandName?: string }).commandName ?? ''),
   });
-  app.post<{ Params: { commandName: string } }>('/:commandName', { bodyLimit: BODY_LIMIT }, async (request) => {
+  const perMinute = options.commandsPerMinutePerUser ?? 600;
+  const limit =
+    perMinute > 0
+      ? (await installRateLimits(app))([
+          { name: 'commands-user', max: perMinute, windowSeconds: 60, key: (request) => request.user?.uid ?? null },
+        ])
+      : undefined;
+  const routeOptions = limit === undefined ? { bodyLimit: BODY_LIMIT } : { bodyLimit: BODY_LIMIT, preHandler: limit };
+  app.post<{ Params: { commandName: string } }>('/:commandName', routeOptions, async (request) => {
     const route = Object.hasOwn(commands, request.params.commandName)
       ? commands[request.params.commandName]
       : undefined;

@@ -43,4 +43,37 @@ describe('command API configuration', () => {
     expect(() => loadCommandServiceConfig(env)).toThrow(/PLENTY_EMULATOR_ON_NETWORK=true/);
     expect(loadCommandServiceConfig({ ...env, PLENTY_EMULATOR_ON_NETWORK: 'true' }).host).toBe('0.0.0.0');
   });
+
+  it('mails into <DATA_DIR>/outbox by default and links to the web entry', () => {
+    const config = loadCommandServiceConfig({ DATA_DIR: '/tmp/plenty' });
+    expect(config.mail).toEqual({
+      smtpUrl: undefined,
+      from: 'Plenty <no-reply@plenty.invalid>',
+      outboxDir: '/tmp/plenty/outbox',
+    });
+    expect(config.appOrigin).toBe('http://127.0.0.1:8080');
+  });
+
+  it('sends through SMTP from MAIL_FROM, and names MAIL_FROM when it is missing', () => {
+    const config = loadCommandServiceConfig({
+      SMTP_URL: 'smtps://plenty:secret@mail.example:465',
+      MAIL_FROM: 'Plenty <no-reply@plenty.example>',
+      APP_ORIGIN: 'https://plenty.example/',
+    });
+    expect(config.mail.smtpUrl).toBe('smtps://plenty:secret@mail.example:465');
+    expect(config.appOrigin).toBe('https://plenty.example');
+    expect(() => loadCommandServiceConfig({ SMTP_URL: 'smtp://mail.example:587' })).toThrow(
+      /MAIL_FROM: required, because SMTP_URL is set/,
+    );
+  });
+
+  it('names a malformed SMTP URL, sender or app origin', () => {
+    expect(() => loadCommandServiceConfig({ SMTP_URL: 'mail.example:25', MAIL_FROM: 'a@b.example' })).toThrow(
+      /SMTP_URL: an SMTP URL/,
+    );
+    expect(() => loadCommandServiceConfig({ MAIL_FROM: 'not an address' })).toThrow(/MAIL_FROM: an address/);
+    expect(() => loadCommandServiceConfig({ APP_ORIGIN: 'https://plenty.example/app' })).toThrow(
+      /APP_ORIGIN: an origin without a path/,
+    );
+  });
 });

@@ -4,6 +4,9 @@ import {
   apiEnvShape,
   eventStoreUrlSchema,
   type LogLevel,
+  mailConfig,
+  mailEnvShape,
+  type MailConfig,
   parseEnv,
   requireAllOrNone,
   requireLoopbackForEmulator,
@@ -17,6 +20,15 @@ export const commandEnvSchema = z.object({
   PLENTY_MASTER_KEY: z.string().optional(),
   /** Distributed: the event store (MONGODB_URL then holds the users' data keys). */
   EVENTSTORE_URL: eventStoreUrlSchema,
+  /** SMTP_URL, MAIL_FROM, MAIL_OUTBOX_DIR, APP_ORIGIN: how mail goes out and where its links point. */
+  ...mailEnvShape(),
+  /** A generous limit on commands per user and minute; 0 turns it off (benchmarks). */
+  COMMANDS_PER_MINUTE_PER_USER: z.coerce.number().int().min(0).default(600),
+  /** Behind a reverse proxy: take the client's address and scheme from X-Forwarded-For/-Proto. */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((value) => value === 'true' || value === '1')
+    .default(false),
 });
 
 export type CommandStores =
@@ -37,6 +49,11 @@ export interface CommandServiceConfig {
   readonly projectId: string;
   readonly masterKey: string | undefined;
   readonly logLevel: LogLevel;
+  readonly mail: MailConfig;
+  /** Where the web app is served: links in mail point there. */
+  readonly appOrigin: string;
+  readonly commandsPerMinutePerUser: number;
+  readonly trustProxy: boolean;
 }
 
 export function loadCommandServiceConfig(env: NodeJS.ProcessEnv = process.env): CommandServiceConfig {
@@ -65,5 +82,9 @@ export function loadCommandServiceConfig(env: NodeJS.ProcessEnv = process.env): 
     projectId: parsed.FIREBASE_PROJECT_ID,
     masterKey: parsed.PLENTY_MASTER_KEY,
     logLevel: parsed.LOG_LEVEL,
+    mail: mailConfig(parsed, dataDir),
+    appOrigin: parsed.APP_ORIGIN ?? 'http://127.0.0.1:8080',
+    commandsPerMinutePerUser: parsed.COMMANDS_PER_MINUTE_PER_USER,
+    trustProxy: parsed.TRUST_PROXY,
   };
 }

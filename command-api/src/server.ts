@@ -16,9 +16,13 @@ import type { EventStore } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { connectMongo } from '@plenty/platform/mongo';
 import { installErrorHandling } from '@plenty/platform/http/errors';
+import { apiCspDirectives, installSecurityHeaders } from '@plenty/platform/http/security-headers';
+import { firebaseIdentityProviderAdmin } from '@plenty/platform/auth/identity-admin';
+import { createMailer } from '@plenty/platform/mail/create';
 import { firebaseIdentityAdmin } from './account/firebase-identity.js';
 import type { IdentityAdmin } from './account/erasure.js';
 import { commandApi } from './app.js';
+import { identityCommands } from './identity/identity.plugin.js';
 import type { CommandServiceConfig } from './config.js';
 
 export { loadCommandServiceConfig, type CommandServiceConfig } from './config.js';
@@ -96,18 +100,31 @@ export async function openCommandService(
   const verifier =
     overrides.verifier ?? cachedTokenVerifier(createFirebaseTokenVerifier({ projectId: config.projectId }));
 
-  const app = Fastify({ logger: { level: config.logLevel } });
+  const app = Fastify({ logger: { level: config.logLevel }, trustProxy: config.trustProxy });
+  const mailer = createMailer(config.mail, app.log);
+  const codec = new EventCodec(keyStore);
+  await installSecurityHeaders(app, { csp: apiCspDirectives });
   installErrorHandling(app);
   await app.register(commandApi, {
     prefix: '/api/commands',
     eventStore,
-    codec: new EventCodec(keyStore),
+    codec,
     verifier,
+    commandsPerMinutePerUser: config.commandsPerMinutePerUser,
     account: {
       keys: keyStore,
       blobs: blobStore,
       identity: overrides.identity ?? firebaseIdentityAdmin(config.projectId),
     },
+  });
+  await app.register(identityCommands, {
+    prefix: '/api/commands',
+    eventStore,
+    codec,
+    verifier,
+    identity: firebaseIdentityProviderAdmin({ projectId: config.projectId }),
+    mailer,
+    appOrigin: config.appOrigin,
   });
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async () => ({ status: 'ready', events: { head: await eventStore.headPosition() } }));
@@ -116,6 +133,7 @@ export async function openCommandService(
     app,
     async close() {
       await app.close();
+      await mailer.close();
       await closeStores();
     },
   };

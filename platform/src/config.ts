@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
 export class ConfigError extends Error {
@@ -129,5 +130,64 @@ export function apiEnvShape(defaultPort: number) {
     MONGODB_URL: mongoUrlSchema,
     MONGODB_DB: mongoDbNameSchema,
     LOG_LEVEL: logLevelSchema,
+  };
+}
+
+/** An origin (scheme, host, port) without path, e.g. https://plenty.example or http://127.0.0.1:8080. */
+export const originSchema = z
+  .string()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value.replace(/\/$/, '');
+    } catch {
+      return false;
+    }
+  }, 'an origin without a path, e.g. https://plenty.example')
+  .transform((value) => value.replace(/\/$/, ''));
+
+/**
+ * How mail goes out: through SMTP_URL (from MAIL_FROM) when set, otherwise into the log and
+ * JSON files in MAIL_OUTBOX_DIR (default `<DATA_DIR>/outbox`). APP_ORIGIN is where the web
+ * app is served, for links in mail.
+ */
+export function mailEnvShape() {
+  return {
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/\S+$/, 'an SMTP URL, e.g. smtps://user:password@mail.example:465')
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .regex(
+        /^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+        'an address, e.g. Plenty <no-reply@plenty.example>',
+      )
+      .optional(),
+    MAIL_OUTBOX_DIR: z.string().min(1).optional(),
+    APP_ORIGIN: originSchema.optional(),
+  };
+}
+
+export interface MailConfig {
+  readonly smtpUrl: string | undefined;
+  readonly from: string;
+  readonly outboxDir: string;
+}
+
+/** SMTP needs a sender: MAIL_FROM is required once SMTP_URL is set. */
+export function mailConfig(
+  parsed: { SMTP_URL?: string | undefined; MAIL_FROM?: string | undefined; MAIL_OUTBOX_DIR?: string | undefined },
+  dataDir: string,
+): MailConfig {
+  if (parsed.SMTP_URL !== undefined && parsed.MAIL_FROM === undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MAIL_FROM: required, because SMTP_URL is set (e.g. MAIL_FROM="Plenty <no-reply@plenty.example>")',
+    );
+  }
+  return {
+    smtpUrl: parsed.SMTP_URL,
+    from: parsed.MAIL_FROM ?? 'Plenty <no-reply@plenty.invalid>',
+    outboxDir: resolve(parsed.MAIL_OUTBOX_DIR ?? join(dataDir, 'outbox')),
   };
 }

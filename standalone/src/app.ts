@@ -5,6 +5,10 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { firebaseIdentityAdmin } from '@plenty/command-api/account/firebase-identity';
 import type { IdentityAdmin } from '@plenty/command-api/account/erasure';
 import { commandApi } from '@plenty/command-api/app';
+import { identityCommands } from '@plenty/command-api/identity/identity.plugin';
+import { firebaseIdentityProviderAdmin, type IdentityProviderAdmin } from '@plenty/platform/auth/identity-admin';
+import { installSecurityHeaders, webAppCspDirectives } from '@plenty/platform/http/security-headers';
+import { createMailer, type MailSettings } from '@plenty/platform/mail/create';
 import { openFsBlobStore } from '@plenty/platform/blob-store/fs';
 import type { BlobStore } from '@plenty/platform/blob-store/port';
 import { cachedTokenVerifier } from '@plenty/platform/auth/cached-verifier';
@@ -37,6 +41,14 @@ export interface StandaloneOptions {
   readonly verifier?: TokenVerifier;
   /** Replaces the Firebase account deletion (tests without an Auth emulator). */
   readonly identity?: IdentityAdmin;
+  /** Where mail goes; default: the log and `<dataDir>/outbox`. */
+  readonly mail?: MailSettings;
+  /** Where the app is served, for links in mail; default http://127.0.0.1:8080. */
+  readonly appOrigin?: string;
+  /** Replaces marking users verified and password reset codes at Firebase. */
+  readonly identityProvider?: IdentityProviderAdmin;
+  /** The per-user limit on commands; 0 turns it off. */
+  readonly commandsPerMinutePerUser?: number;
   /**
    * 'worker' (the default of `npm start`) projects in a worker thread and needs the built
    * code; 'in-process' runs the projector on the main thread, as tests from source do.
@@ -95,6 +107,20 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
         disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace',
       }),
     });
+    const mailer = createMailer(
+      options.mail ?? {
+        smtpUrl: undefined,
+        from: 'Plenty <no-reply@plenty.invalid>',
+        outboxDir: join(options.dataDir, 'outbox'),
+      },
+      app.log,
+    );
+    closers.push(() => mailer.close());
+    await installSecurityHeaders(app, {
+      csp: webAppCspDirectives(
+        authEmulatorHost === '' ? { kind: 'firebase' } : { kind: 'emulator', origin: `http://${authEmulatorHost}` },
+      ),
+    });
     let projector: Standalone['projector'] & { stop(): Promise<void> };
     if (options.projector === 'worker') {
       // This thread's connection serves queries, so it must know the views too.
@@ -123,11 +149,23 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
       eventStore,
       codec,
       verifier,
+      ...(options.commandsPerMinutePerUser === undefined
+        ? {}
+        : { commandsPerMinutePerUser: options.commandsPerMinutePerUser }),
       account: {
         keys: keyStore,
         blobs: blobStore,
         identity: options.identity ?? firebaseIdentityAdmin(options.projectId),
       },
+    });
+    await app.register(identityCommands, {
+      prefix: '/api/commands',
+      eventStore,
+      codec,
+      verifier,
+      identity: options.identityProvider ?? firebaseIdentityProviderAdmin({ projectId: options.projectId }),
+      mailer,
+      appOrigin: options.appOrigin ?? 'http://127.0.0.1:8080',
     });
     await app.register(queryApi, { prefix: '/api/queries', readStore, verifier, progress: projector });
     app.get('/healthz', async () => ({ status: 'ok' }));

@@ -21,4 +21,13 @@ describe('embedded default configuration', () => {
   it('names every bad variable', () => {
     expect(() => loadStandaloneConfig({ PORT: '-1', LOG_LEVEL: 'chatty' })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
   });
+
+  it('links mail to its own listening origin and writes it to <DATA_DIR>/outbox unless told otherwise', () => {
+    const config = loadStandaloneConfig({ DATA_DIR: '/tmp/plenty', PORT: '8090', HOST: '::1' });
+    expect(config.appOrigin).toBe('http://[::1]:8090');
+    expect(config.mail.outboxDir).toBe('/tmp/plenty/outbox');
+    const custom = loadStandaloneConfig({ APP_ORIGIN: 'http://localhost:3000', MAIL_OUTBOX_DIR: '/tmp/mail' });
+    expect(custom.appOrigin).toBe('http://localhost:3000');
+    expect(custom.mail.outboxDir).toBe('/tmp/mail');
+  });
 });

@@ -1,6 +1,14 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { ConfigError, isLoopbackHost, parseEnv, portSchema } from '@plenty/platform/config';
+import {
+  ConfigError,
+  isLoopbackHost,
+  mailConfig,
+  mailEnvShape,
+  type MailConfig,
+  parseEnv,
+  portSchema,
+} from '@plenty/platform/config';
 
 const envSchema = z.object({
   PORT: portSchema.default(8080),
@@ -17,6 +25,10 @@ const envSchema = z.object({
     .optional(),
   PLENTY_MASTER_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** SMTP_URL, MAIL_FROM, MAIL_OUTBOX_DIR, APP_ORIGIN (default: the address it listens on). */
+  ...mailEnvShape(),
+  /** A generous limit on commands per user and minute; 0 turns it off (benchmarks). */
+  COMMANDS_PER_MINUTE_PER_USER: z.coerce.number().int().min(0).default(600),
 });
 
 export interface StandaloneConfig {
@@ -27,6 +39,14 @@ export interface StandaloneConfig {
   readonly authEmulatorHost: string | undefined;
   readonly masterKey: string | undefined;
   readonly logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  readonly mail: MailConfig;
+  readonly appOrigin: string;
+  readonly commandsPerMinutePerUser: number;
+}
+
+function listeningOrigin(host: string, port: number): string {
+  const name = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
 
 export function loadStandaloneConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConfig {
@@ -45,13 +65,17 @@ export function loadStandaloneConfig(env: NodeJS.ProcessEnv = process.env): Stan
         'Put a TLS reverse proxy with real identity in front, or use the distributed deployment with a real Firebase project.',
     );
   }
+  const dataDir = resolve(parsed.DATA_DIR);
   return {
     port: parsed.PORT,
     host: parsed.HOST,
-    dataDir: resolve(parsed.DATA_DIR),
+    dataDir,
     projectId: parsed.FIREBASE_PROJECT_ID,
     authEmulatorHost: parsed.AUTH_EMULATOR_HOST,
     masterKey: parsed.PLENTY_MASTER_KEY,
     logLevel: parsed.LOG_LEVEL,
+    mail: mailConfig(parsed, dataDir),
+    appOrigin: parsed.APP_ORIGIN ?? listeningOrigin(parsed.HOST, parsed.PORT),
+    commandsPerMinutePerUser: parsed.COMMANDS_PER_MINUTE_PER_USER,
   };
 }

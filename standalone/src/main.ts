@@ -10,6 +10,9 @@ async function main(): Promise<void> {
     authEmulatorHost: config.authEmulatorHost,
     masterKey: config.masterKey,
     logLevel: config.logLevel,
+    mail: config.mail,
+    appOrigin: config.appOrigin,
+    commandsPerMinutePerUser: config.commandsPerMinutePerUser,
     projector: 'worker',
   });
   const address = await standalone.app.listen({ port: config.port, host: config.host });

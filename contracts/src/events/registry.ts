@@ -2,8 +2,9 @@ import type { z } from 'zod';
 import { accountEventSchemas, accountPersonalFields, type AccountEvent } from './account.js';
 import { profileEventSchemas, profilePersonalFields, type ProfileEvent } from './profile.js';
 import { transactionEventSchemas, transactionPersonalFields, type TransactionEvent } from './transaction.js';
+import { verificationEventSchemas, verificationPersonalFields, type VerificationEvent } from './verification.js';
 
-export type PlentyEvent = TransactionEvent | ProfileEvent | AccountEvent;
+export type PlentyEvent = TransactionEvent | ProfileEvent | AccountEvent | VerificationEvent;
 export type PlentyEventType = PlentyEvent['type'];
 
 export const CURRENT_SCHEMA_VERSION = 1;
@@ -12,12 +13,14 @@ export const eventDataSchemas: Record<PlentyEventType, z.ZodType> = {
   ...transactionEventSchemas,
   ...profileEventSchemas,
   ...accountEventSchemas,
+  ...verificationEventSchemas,
 };
 
 const personalFields: Record<string, readonly string[]> = {
   ...transactionPersonalFields,
   ...profilePersonalFields,
   ...accountPersonalFields,
+  ...verificationPersonalFields,
 };
 
 /** Dotted paths in an event's data that hold personal text; [] for unknown types. */

@@ -1,0 +1,76 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/** Where the web app signs in: the Auth emulator's origin, or a real Firebase project. */
+export type SignInOrigins =
+  | { readonly kind: 'emulator'; readonly origin: string }
+  | { readonly kind: 'firebase'; readonly authDomain?: string | undefined };
+
+/** The endpoints of Firebase Auth a browser talks to with a real project. */
+const FIREBASE_CONNECT = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
+/** Popup sign-in loads Google's iframe loader (gapi) from here, with the emulator too. */
+const GAPI = 'https://apis.google.com';
+
+/**
+ * The Content-Security-Policy of the web app: no inline script anywhere; scripts from our
+ * origin and Google's iframe loader, calls to our origin and the identity provider, and
+ * the identity provider's sign-in frame. The popup itself is the provider's own page.
+ */
+export function webAppCspDirectives(signIn: SignInOrigins): Record<string, string[]> {
+  const identity =
+    signIn.kind === 'emulator'
+      ? { connect: [signIn.origin], frame: [signIn.origin] }
+      : {
+          connect: FIREBASE_CONNECT,
+          frame: signIn.authDomain ? [`https://${signIn.authDomain}`] : ['https://*.firebaseapp.com'],
+        };
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", GAPI],
+    // Inline style attributes only (React sets them through the DOM); no inline script.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'connect-src': ["'self'", ...identity.connect],
+    'frame-src': ["'self'", ...identity.frame],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'object-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+  };
+}
+
+/** For services that answer JSON only: nothing may load, frame or be framed. */
+export const apiCspDirectives: Record<string, string[]> = {
+  'default-src': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+};
+
+/**
+ * Security headers on every answer of the instance (register at the root, before routes):
+ * the CSP, nosniff, a referrer policy, no framing, and HSTS only on requests that came over
+ * TLS (directly, or through a proxy the instance trusts). The opener policy lets the
+ * sign-in popup talk back to the page.
+ */
+export async function installSecurityHeaders(
+  app: FastifyInstance,
+  options: { readonly csp: Record<string, string[]> },
+): Promise<void> {
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: options.csp },
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: false,
+    xFrameOptions: { action: 'deny' },
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+    return payload;
+  });
+}

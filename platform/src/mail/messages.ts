@@ -1,0 +1,55 @@
+import { createRequire } from 'node:module';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { z } from 'zod';
+import type { MailMessage } from './port.js';
+
+export type MailLocale = 'en' | 'th' | 'lo';
+
+const catalogSchema = z.record(z.string(), z.string());
+const require = createRequire(import.meta.url);
+const catalogs = new Map<MailLocale, Record<string, string>>();
+
+function catalog(locale: MailLocale): Record<string, string> {
+  let loaded = catalogs.get(locale);
+  if (loaded === undefined) {
+    loaded = catalogSchema.parse(require(`@plenty/locales/${locale}.json`));
+    catalogs.set(locale, loaded);
+  }
+  return loaded;
+}
+
+function format(locale: MailLocale, key: string, values: Record<string, string | number>): string {
+  const message = catalog(locale)[key] ?? catalog('en')[key];
+  if (message === undefined) throw new Error(`no message ${key}`);
+  return String(new IntlMessageFormat(message, locale).format(values));
+}
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** The text as HTML paragraphs, with links clickable. */
+function toHtml(locale: MailLocale, text: string): string {
+  const paragraphs = text
+    .split(/\n{2,}/)
+    .map((paragraph) =>
+      escapeHtml(paragraph)
+        .replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
+        .replaceAll('\n', '<br>'),
+    )
+    .map((paragraph) => `<p>${paragraph}</p>`)
+    .join('\n');
+  return `<!doctype html>\n<html lang="${locale}"><body>\n${paragraphs}\n</body></html>\n`;
+}
+
+function render(locale: MailLocale, to: string, name: string, values: Record<string, string | number>): MailMessage {
+  const text = format(locale, `mail.${name}.body`, values);
+  return { to, subject: format(locale, `mail.${name}.subject`, values), text, html: toHtml(locale, text) };
+}
+
+export function verificationCodeMail(locale: MailLocale, to: string, code: string, validMinutes: number): MailMessage {
+  return render(locale, to, 'verification', { code, minutes: validMinutes });
+}
+
+export function passwordResetMail(locale: MailLocale, to: string, link: string): MailMessage {
+  return render(locale, to, 'passwordReset', { link });
+}
