@@ -74,7 +74,7 @@ try {
     const name = file.replace('.journey.mjs', '');
     try {
       const journey = await import(pathToFileURL(join(here, 'journeys', file)).href);
-      await journey.default({ browser, baseUrl, screenshotDir });
+      await journey.default({ browser, baseUrl, screenshotDir, dataDir });
       passed += 1;
       console.log(`✓ ${name}`);
     } catch (error) {

@@ -3,7 +3,6 @@ import { catalog, createUser, expectHeading, LOCALES, openPage, screenshot, sign
 const GUEST_PAGES = [
   ['login', '/auth/login', 'page.login'],
   ['register', '/auth/register', 'page.register'],
-  ['verify', '/auth/verify', 'page.verify'],
   ['forgot-password', '/auth/forgot-password', 'page.forgotPassword'],
   ['reset-password', '/auth/reset-password/sample-token', 'page.resetPassword'],
   ['privacy-policy', '/privacy-policy', 'page.privacyPolicy'],
@@ -70,7 +69,7 @@ export default async function screenshots({ browser, baseUrl, screenshotDir }) {
     }
   }
   await capture(browser, baseUrl, screenshotDir, {
-    pages: [GUEST_PAGES[0], GUEST_PAGES[5], GUEST_PAGES[8]],
+    pages: [GUEST_PAGES[0], GUEST_PAGES[4], GUEST_PAGES[7]],
     theme: 'dark',
     width: 360,
     suffix: '-360',

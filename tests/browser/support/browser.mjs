@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,7 +40,7 @@ export async function expectHeading(page, text) {
 }
 
 /** The Auth settings the server put in the page: the emulator and the demo project. */
-async function authConfig(baseUrl) {
+export async function authConfig(baseUrl) {
   const html = await (await fetch(baseUrl)).text();
   const content = /<meta name="plenty-auth" content="([^"]*)"/.exec(html)?.[1] ?? '';
   return JSON.parse(content.replaceAll('&quot;', '"').replaceAll('&amp;', '&'));
@@ -48,30 +48,53 @@ async function authConfig(baseUrl) {
 
 let userCount = 0;
 
-/** Creates a user in the Auth emulator and returns the session the Firebase SDK would store. */
-export async function createUser(baseUrl, displayName = 'Malee') {
-  const config = await authConfig(baseUrl);
+/** A fresh address no other journey uses. */
+export function uniqueEmail(prefix = 'journey') {
   userCount += 1;
-  const email = `journey-${Date.now()}-${userCount}@example.com`;
-  const response = await fetch(
-    `${config.emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${config.apiKey}`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'journey-secret', displayName, returnSecureToken: true }),
-    },
-  );
-  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  const account = await response.json();
+  return `${prefix}-${Date.now()}-${userCount}@example.com`;
+}
+
+async function emulatorCall(config, path, body, { owner = false } = {}) {
+  const base = `${config.emulatorUrl}/identitytoolkit.googleapis.com/v1`;
+  const url = owner ? `${base}/projects/${config.projectId}/${path}` : `${base}/${path}?key=${config.apiKey}`;
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(owner ? { authorization: 'Bearer owner' } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path} failed: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/**
+ * Creates a user in the Auth emulator and returns the session the Firebase SDK would store.
+ * The email counts as verified unless `verified: false`, as after entering the mailed code.
+ */
+export async function createUser(baseUrl, displayName = 'Malee', { verified = true } = {}) {
+  const config = await authConfig(baseUrl);
+  const email = uniqueEmail();
+  const password = 'journey-secret';
+  let account = await emulatorCall(config, 'accounts:signUp', {
+    email,
+    password,
+    displayName,
+    returnSecureToken: true,
+  });
+  if (verified) {
+    await emulatorCall(config, 'accounts:update', { localId: account.localId, emailVerified: true }, { owner: true });
+    // A token issued after the change, so the API sees the verified email too.
+    account = await emulatorCall(config, 'accounts:signInWithPassword', { email, password, returnSecureToken: true });
+  }
   const now = Date.now();
   return {
     email,
+    password,
     storageKey: `firebase:authUser:${config.apiKey}:[DEFAULT]`,
     stored: {
       uid: account.localId,
       email,
       displayName,
-      emailVerified: false,
+      emailVerified: verified,
       isAnonymous: false,
       providerData: [{ providerId: 'password', uid: email, email, displayName, phoneNumber: null, photoURL: null }],
       stsTokenManager: {
@@ -103,4 +126,43 @@ export async function signIn(context, user) {
 export async function screenshot(page, screenshotDir, name) {
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * The newest mail to this address in the embedded default's outbox (`<DATA_DIR>/outbox`),
+ * written after `since` (ms); waits for it up to 15 s.
+ */
+export async function waitForMail(dataDir, to, { since = 0, timeout = 15_000 } = {}) {
+  const dir = join(dataDir, 'outbox');
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    let names = [];
+    try {
+      names = readdirSync(dir).filter((name) => name.endsWith('.json') && !name.startsWith('.'));
+    } catch {
+      // No mail yet.
+    }
+    const mails = names
+      .sort()
+      .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')))
+      .filter((mail) => mail.to.toLowerCase() === to.toLowerCase() && Date.parse(mail.sentAt) >= since);
+    if (mails.length > 0) return mails[mails.length - 1];
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${dir}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The 6-digit verification code of a mail. */
+export function codeIn(mail) {
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  if (code === undefined) throw new Error(`no code in: ${mail.text}`);
+  return code;
+}
+
+/** The reset-password link of a mail, as a path on this site. */
+export function resetLinkIn(mail) {
+  const link = /https?:\/\/\S+\/auth\/reset-password\/\S+/.exec(mail.text)?.[0];
+  if (link === undefined) throw new Error(`no reset link in: ${mail.text}`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
 }

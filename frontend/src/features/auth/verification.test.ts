@@ -1,7 +1,12 @@
+import { VERIFICATION } from '@plenty/contracts/commands/account';
 import { describe, expect, it } from 'vitest';
-import { secondsUntilResend, sendCode, sentAtFromRetryAfter } from './verification';
+import { RESEND_AFTER_SECONDS, secondsUntilResend, sendCode, sentAtFromRetryAfter } from './verification';
 
 describe('the verification code cool-down', () => {
+  it('waits as long as the server does', () => {
+    expect(RESEND_AFTER_SECONDS).toBe(VERIFICATION.resendAfterSeconds);
+  });
+
   it('counts down the 60 seconds after a code was sent', () => {
     expect(secondsUntilResend(null, 1_000)).toBe(0);
     expect(secondsUntilResend(10_000, 10_000)).toBe(60);

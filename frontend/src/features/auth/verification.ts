@@ -1,7 +1,9 @@
-import { VERIFICATION } from '@plenty/contracts/commands/account';
-
-/** How long after a code was sent another may be asked for. */
-export const RESEND_AFTER_MS = VERIFICATION.resendAfterSeconds * 1000;
+/**
+ * How long after a code was sent another may be asked for: VERIFICATION.resendAfterSeconds of
+ * the account contracts, kept here so these pages do not download the contracts' schemas.
+ */
+export const RESEND_AFTER_SECONDS = 60;
+export const RESEND_AFTER_MS = RESEND_AFTER_SECONDS * 1000;
 
 const key = (uid: string) => `plenty-code-sent:${uid}`;
 
@@ -39,7 +41,7 @@ export function secondsUntilResend(sentAt: number | null, now: number): number {
 
 /** The send time that leaves `retryAfterSeconds` of the cool-down, from the server's Retry-After. */
 export function sentAtFromRetryAfter(retryAfterSeconds: number, now: number): number {
-  return now - RESEND_AFTER_MS + Math.min(retryAfterSeconds, VERIFICATION.resendAfterSeconds) * 1000;
+  return now - RESEND_AFTER_MS + Math.min(retryAfterSeconds, RESEND_AFTER_SECONDS) * 1000;
 }
 
 let inFlight: { readonly uid: string; readonly sending: Promise<void> } | null = null;
