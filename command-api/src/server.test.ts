@@ -45,6 +45,33 @@ describe('command service on its own', () => {
   });
 });
 
+describe('command service headers', () => {
+  it('forbids loading, framing and sniffing its JSON answers, and sends HSTS only over TLS', async () => {
+    const answer = await service.app.inject({ url: '/healthz' });
+    expect(answer.headers['content-security-policy']).toBe(
+      "default-src 'none';frame-ancestors 'none';base-uri 'none';form-action 'none'",
+    );
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['x-frame-options']).toBe('DENY');
+    expect(answer.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('offers RequestPasswordReset to a guest and the verification commands to a signed-in user only', async () => {
+    const guest = await service.app.inject({
+      method: 'POST',
+      url: '/api/commands/RequestPasswordReset',
+      payload: { commandId: randomUUID(), email: 'someone@example.test', locale: 'en' },
+    });
+    expect(guest.statusCode).toBe(200);
+    const unsigned = await service.app.inject({
+      method: 'POST',
+      url: '/api/commands/SendVerificationCode',
+      payload: { commandId: randomUUID(), locale: 'en' },
+    });
+    expect(unsigned.statusCode).toBe(401);
+  });
+});
+
 describe('command service configuration', () => {
   it('has defaults for everything', () => {
     expect(loadCommandServiceConfig({})).toMatchObject({ port: 8081, host: '127.0.0.1', projectId: 'demo-plenty' });

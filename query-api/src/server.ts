@@ -4,6 +4,7 @@ import { cachedTokenVerifier } from '@plenty/platform/auth/cached-verifier';
 import { createFirebaseTokenVerifier } from '@plenty/platform/auth/firebase-verifier';
 import type { TokenVerifier } from '@plenty/platform/auth/port';
 import { installErrorHandling } from '@plenty/platform/http/errors';
+import { apiCspDirectives, installSecurityHeaders } from '@plenty/platform/http/security-headers';
 import { connectMongo } from '@plenty/platform/mongo';
 import type { ProjectionProgress } from '@plenty/platform/projection-progress';
 import { openMongoReadStore } from '@plenty/platform/read-store/mongo';
@@ -87,6 +88,7 @@ export async function openQueryService(
     overrides.verifier ?? cachedTokenVerifier(createFirebaseTokenVerifier({ projectId: config.projectId }));
 
   const app = Fastify({ logger: { level: config.logLevel } });
+  await installSecurityHeaders(app, { csp: apiCspDirectives });
   installErrorHandling(app);
   await app.register(queryApi, { prefix: '/api/queries', readStore, verifier, progress });
   app.get('/healthz', async () => ({ status: 'ok' }));
