@@ -1,0 +1,248 @@
+import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useDispatch } from 'react-redux';
+import { authErrorCode, authErrorMessageId } from '../../../lib/auth/auth-errors';
+import type { MessageId } from '../../../lib/messages';
+import { useFormat } from '../../../lib/use-format';
+import { buttonClass } from '../../../ui/button';
+import { showSuccess } from '../../../ui/toasts/toasts-slice';
+import { changePassword, hasPassword, saveDisplayName, type User } from '../firebase-account';
+import {
+  localCalendarDate,
+  PROVIDER_LABELS,
+  signInProviders,
+  validateName,
+  validatePasswordChange,
+  type PasswordChange,
+  type PasswordErrors,
+} from '../profile-rules';
+import styles from '../settings.module.css';
+import { TextField } from './text-field';
+
+/** Spec section 3, User: full name, email, verified flag, sign-in provider badges, member since. */
+export function AccountTab({ user }: { readonly user: User }) {
+  return (
+    <div className={styles.stack}>
+      <ProfileSection key={user.uid} user={user} />
+      <PasswordSection user={user} />
+    </div>
+  );
+}
+
+function ProviderBadge({ providerId }: { readonly providerId: string }) {
+  const label = PROVIDER_LABELS[providerId];
+  return (
+    <li className={styles.badge} data-testid="provider-badge">
+      {label === undefined ? providerId : <FormattedMessage id={label} />}
+    </li>
+  );
+}
+
+function ProfileSection({ user }: { readonly user: User }) {
+  const dispatch = useDispatch();
+  const format = useFormat();
+  const [name, setName] = useState(user.displayName ?? '');
+  const [error, setError] = useState<MessageId | null>(null);
+  const [saving, setSaving] = useState(false);
+  const providers = signInProviders(user.providerData);
+  const since = localCalendarDate(user.metadata.creationTime);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validateName(name);
+    setError(invalid);
+    if (invalid !== null) return;
+    setSaving(true);
+    try {
+      await saveDisplayName(user, name);
+      dispatch(showSuccess('account.profile.saved'));
+    } catch (failure) {
+      setError(authErrorMessageId(authErrorCode(failure)));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="profile-title">
+      <div className={styles.cardHeader}>
+        <span className={styles.avatar} aria-hidden="true">
+          {((user.displayName ?? user.email ?? 'P')[0] ?? 'P').toUpperCase()}
+        </span>
+        <div>
+          <h2 id="profile-title" className={styles.cardTitle}>
+            <FormattedMessage id="account.profile.title" />
+          </h2>
+          <p className={styles.muted}>
+            <FormattedMessage id="account.profile.lead" />
+          </p>
+        </div>
+      </div>
+      <dl className={styles.details}>
+        <div className={styles.detail}>
+          <dt>
+            <FormattedMessage id="account.profile.email" />
+          </dt>
+          <dd className={styles.detailValue}>
+            <span data-testid="account-email">{user.email}</span>
+            <span
+              className={`${styles.badge} ${user.emailVerified ? styles.badgeSuccess : styles.badgeWarning}`}
+              data-testid="verified-badge"
+            >
+              <FormattedMessage id={user.emailVerified ? 'account.profile.verified' : 'account.profile.notVerified'} />
+            </span>
+          </dd>
+        </div>
+        <div className={styles.detail}>
+          <dt>
+            <FormattedMessage id="account.profile.signInWith" />
+          </dt>
+          <dd className={styles.detailValue}>
+            <ul className={styles.badges}>
+              {providers.map((providerId) => (
+                <ProviderBadge key={providerId} providerId={providerId} />
+              ))}
+            </ul>
+          </dd>
+        </div>
+        {since !== null && (
+          <div className={styles.detail}>
+            <dt>
+              <FormattedMessage id="account.profile.memberSince" />
+            </dt>
+            <dd className={styles.detailValue} data-testid="member-since">
+              {format.longDate(since)}
+            </dd>
+          </div>
+        )}
+      </dl>
+      <form className={styles.form} onSubmit={(event) => void save(event)} noValidate>
+        <TextField
+          label="account.profile.name"
+          value={name}
+          error={error}
+          onValue={(value) => {
+            setName(value);
+            if (error !== null) setError(validateName(value));
+          }}
+          autoComplete="name"
+          maxLength={100}
+          required
+        />
+        <div className={styles.formActions}>
+          <button type="submit" className={buttonClass('primary')} disabled={saving} aria-busy={saving}>
+            <FormattedMessage id={saving ? 'account.saving' : 'account.profile.save'} />
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+const NO_CHANGE: PasswordChange = { current: '', next: '', confirm: '' };
+
+function PasswordSection({ user }: { readonly user: User }) {
+  const intl = useIntl();
+  const dispatch = useDispatch();
+  const [values, setValues] = useState<PasswordChange>(NO_CHANGE);
+  const [errors, setErrors] = useState<PasswordErrors>({});
+  const [failure, setFailure] = useState<MessageId | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+
+  if (!hasPassword(user)) {
+    const names = signInProviders(user.providerData).map((id) => {
+      const label = PROVIDER_LABELS[id];
+      return label === undefined ? id : intl.formatMessage({ id: label });
+    });
+    return (
+      <section className={styles.card} aria-labelledby="password-title">
+        <h2 id="password-title" className={styles.cardTitle}>
+          <FormattedMessage id="account.password.title" />
+        </h2>
+        <p className={styles.note} data-testid="password-managed">
+          <FormattedMessage
+            id="account.password.managedByProvider"
+            values={{ providers: intl.formatList(names, { type: 'conjunction' }) }}
+          />
+        </p>
+      </section>
+    );
+  }
+
+  const update = (field: keyof PasswordChange) => (value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) setErrors(validatePasswordChange(next));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setFailure(null);
+    const invalid = validatePasswordChange(values);
+    setErrors(invalid);
+    if (Object.keys(invalid).length > 0) return;
+    setSaving(true);
+    try {
+      await changePassword(user, values.current, values.next);
+      setValues(NO_CHANGE);
+      setSubmitted(false);
+      dispatch(showSuccess('account.password.changed'));
+    } catch (error) {
+      setFailure(authErrorMessageId(authErrorCode(error)));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="password-title">
+      <h2 id="password-title" className={styles.cardTitle}>
+        <FormattedMessage id="account.password.title" />
+      </h2>
+      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+        {/* Lets password managers tie the new password to this account. */}
+        <input type="email" autoComplete="username" value={user.email ?? ''} readOnly hidden />
+        <TextField
+          label="account.password.current"
+          type="password"
+          autoComplete="current-password"
+          value={values.current}
+          error={errors.current ?? null}
+          onValue={update('current')}
+          required
+        />
+        <TextField
+          label="account.password.new"
+          hint="account.password.newHint"
+          type="password"
+          autoComplete="new-password"
+          value={values.next}
+          error={errors.next ?? null}
+          onValue={update('next')}
+          required
+        />
+        <TextField
+          label="account.password.confirm"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirm}
+          error={errors.confirm ?? null}
+          onValue={update('confirm')}
+          required
+        />
+        {failure !== null && (
+          <p role="alert" className={styles.formError}>
+            <FormattedMessage id={failure} />
+          </p>
+        )}
+        <div className={styles.formActions}>
+          <button type="submit" className={buttonClass('primary')} disabled={saving} aria-busy={saving}>
+            <FormattedMessage id={saving ? 'account.saving' : 'account.password.submit'} />
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

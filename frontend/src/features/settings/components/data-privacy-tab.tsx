@@ -1,0 +1,25 @@
+import { FormattedMessage } from 'react-intl';
+import coming from '../../../ui/coming-soon.module.css';
+import type { User } from '../firebase-account';
+import styles from '../settings.module.css';
+import { DeleteAccountFlow } from './delete-account-flow';
+
+/** Account deletion now; CSV export and the privacy choices join it later. */
+export function DataPrivacyTab({ user }: { readonly user: User }) {
+  return (
+    <div className={styles.stack}>
+      <section className={styles.card} aria-labelledby="data-later-title">
+        <span className={coming.badge}>
+          <FormattedMessage id="coming.badge" />
+        </span>
+        <h2 id="data-later-title" className={styles.cardTitle}>
+          <FormattedMessage id="settings.privacy.laterTitle" />
+        </h2>
+        <p className={styles.muted}>
+          <FormattedMessage id="settings.later.privacy" />
+        </p>
+      </section>
+      <DeleteAccountFlow user={user} />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { MessageId } from '../../lib/messages';
+
+/** The identity service's default minimum password length (spec section 5). */
+export const MIN_PASSWORD_LENGTH = 6;
+
+export interface PasswordChange {
+  readonly current: string;
+  readonly next: string;
+  readonly confirm: string;
+}
+
+export type PasswordErrors = Partial<Record<keyof PasswordChange, MessageId>>;
+
+export function validateName(name: string): MessageId | null {
+  return name.trim() === '' ? 'error.name_required' : null;
+}
+
+/** Spec section 5: "Password is required.", at least 6 characters, "Passwords do not match." */
+export function validatePasswordChange(change: PasswordChange): PasswordErrors {
+  const errors: PasswordErrors = {};
+  if (change.current === '') errors.current = 'account.password.required';
+  if (change.next === '') errors.next = 'account.password.required';
+  else if (change.next.length < MIN_PASSWORD_LENGTH) errors.next = 'account.password.tooShort';
+  if (change.confirm === '') errors.confirm = 'account.password.required';
+  else if (change.confirm !== change.next) errors.confirm = 'account.password.mismatch';
+  return errors;
+}
+
+/** How each sign-in method is named on its badge; unknown providers show their id. */
+export const PROVIDER_LABELS: Readonly<Record<string, MessageId>> = {
+  password: 'account.provider.password',
+  'google.com': 'account.provider.google',
+  'github.com': 'account.provider.github',
+  'facebook.com': 'account.provider.facebook',
+  'apple.com': 'account.provider.apple',
+  'microsoft.com': 'account.provider.microsoft',
+  'twitter.com': 'account.provider.twitter',
+  'yahoo.com': 'account.provider.yahoo',
+  phone: 'account.provider.phone',
+};
+
+/** The user's sign-in methods, each once, in the order they were linked. */
+export function signInProviders(providerData: readonly { readonly providerId: string }[]): string[] {
+  return [...new Set(providerData.map((entry) => entry.providerId))];
+}
+
+/** A UTC instant (Firebase's `metadata.creationTime`) as the user's local calendar date, `YYYY-MM-DD`. */
+export function localCalendarDate(instant: string | undefined): string | null {
+  if (instant === undefined) return null;
+  const date = new Date(instant);
+  if (Number.isNaN(date.getTime())) return null;
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
