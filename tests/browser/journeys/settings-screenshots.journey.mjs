@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { catalog, expectHeading, LOCALES, openPage, screenshot as capture } from '../support/browser.mjs';
+import { catalog, LOCALES, openPage, screenshot as capture } from '../support/browser.mjs';
 import { createVerifiedUser, signInAs } from './settings-account.journey.mjs';
 
 /** From the top, so the sticky header sits where it belongs in a full-page picture. */
@@ -10,11 +10,21 @@ async function screenshot(page, screenshotDir, name) {
 
 const TABS = ['account', 'preferences', 'categories', 'goals', 'privacy', 'about'];
 
-async function openSettings(browser, baseUrl, user, { locale, prefix, theme, width }) {
+async function openSettings(browser, baseUrl, screenshotDir, user, { locale, prefix, theme, width }) {
   const opened = await openPage(browser, { width, height: 800, reducedMotion: 'reduce' });
   await opened.context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
   await signInAs(opened.context, opened.page, baseUrl, user, `${prefix}/dashboard/settings`);
-  await expectHeading(opened.page, catalog(locale)['page.settings']);
+  try {
+    // Many pictures on a shared machine: a first paint may take longer than the usual 10 s.
+    await opened.page
+      .getByRole('heading', { level: 1, name: catalog(locale)['page.settings'], exact: true })
+      .waitFor({ timeout: 30_000 });
+  } catch (error) {
+    await capture(opened.page, screenshotDir, `settings-failed-${locale}-${theme}-${width}`);
+    throw new Error(`settings did not open at ${opened.page.url()}: ${error.message} ${opened.errors.join(' ')}`, {
+      cause: error,
+    });
+  }
   return opened;
 }
 
@@ -27,7 +37,12 @@ async function tabs(browser, baseUrl, screenshotDir, user) {
   ]) {
     for (const [locale, prefix] of LOCALES) {
       const messages = catalog(locale);
-      const { context, page, errors } = await openSettings(browser, baseUrl, user, { locale, prefix, theme, width });
+      const { context, page, errors } = await openSettings(browser, baseUrl, screenshotDir, user, {
+        locale,
+        prefix,
+        theme,
+        width,
+      });
       try {
         for (const tab of TABS) {
           await page.getByRole('tab', { name: messages[`settings.tab.${tab}`], exact: true }).click();
@@ -59,7 +74,12 @@ async function deletionSteps(browser, baseUrl, screenshotDir, user) {
   ]) {
     for (const [locale, prefix] of LOCALES) {
       const messages = catalog(locale);
-      const { context, page, errors } = await openSettings(browser, baseUrl, user, { locale, prefix, theme, width });
+      const { context, page, errors } = await openSettings(browser, baseUrl, screenshotDir, user, {
+        locale,
+        prefix,
+        theme,
+        width,
+      });
       try {
         await page.getByRole('tab', { name: messages['settings.tab.privacy'] }).click();
         await page.getByRole('button', { name: messages['account.delete.start'] }).click();
