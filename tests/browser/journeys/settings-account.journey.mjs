@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { catalog, expectHeading, openPage } from '../support/browser.mjs';
+import { catalog, expectHeading, openPage, screenshot } from '../support/browser.mjs';
 
 /** The Auth settings the server put in the page: the emulator and the demo project. */
 export async function authSettings(baseUrl) {
@@ -63,7 +63,32 @@ export async function createVerifiedUser(baseUrl, displayName) {
     { admin: true },
   );
   if (!verify.ok) throw new Error(`verification failed: ${JSON.stringify(verify.answer)}`);
-  return { uid, email, password, displayName, config };
+  return { uid, email, password, displayName, config, providerId: 'password' };
+}
+
+/** A user who signs in with Google only (the emulator accepts an unsigned ID token). */
+export async function createGoogleUser(baseUrl, displayName) {
+  const config = await authSettings(baseUrl);
+  count += 1;
+  const email = `google-${Date.now()}-${count}@example.com`;
+  const user = { uid: '', email, password: null, displayName, config, providerId: 'google.com' };
+  const { answer } = await googleSignIn(user);
+  return { ...user, uid: answer.localId };
+}
+
+function googleSignIn(user) {
+  const idToken = JSON.stringify({
+    sub: `google-${user.email}`,
+    email: user.email,
+    email_verified: true,
+    name: user.displayName,
+  });
+  return identityToolkit(user.config, 'accounts:signInWithIdp', {
+    postBody: `id_token=${encodeURIComponent(idToken)}&providerId=google.com`,
+    requestUri: 'http://localhost',
+    returnIdpCredential: true,
+    returnSecureToken: true,
+  });
 }
 
 /**
@@ -71,11 +96,14 @@ export async function createVerifiedUser(baseUrl, displayName) {
  * (fresh tokens from the emulator, kept in local storage), then opens the path.
  */
 export async function signInAs(context, page, baseUrl, user, path) {
-  const { answer } = await identityToolkit(user.config, 'accounts:signInWithPassword', {
-    email: user.email,
-    password: user.password,
-    returnSecureToken: true,
-  });
+  const { answer } =
+    user.providerId === 'google.com'
+      ? await googleSignIn(user)
+      : await identityToolkit(user.config, 'accounts:signInWithPassword', {
+          email: user.email,
+          password: user.password,
+          returnSecureToken: true,
+        });
   if (answer.idToken === undefined) throw new Error(`sign-in failed: ${JSON.stringify(answer)}`);
   const now = Date.now();
   const stored = {
@@ -86,7 +114,7 @@ export async function signInAs(context, page, baseUrl, user, path) {
     isAnonymous: false,
     providerData: [
       {
-        providerId: 'password',
+        providerId: user.providerId,
         uid: user.email,
         email: user.email,
         displayName: user.displayName,
@@ -125,7 +153,7 @@ function memberSince(user) {
  * the tabs follow the ARIA pattern and keep the choice in the address; renaming and changing
  * the password work, and the new password signs in on the login page.
  */
-export default async function settingsAccount({ browser, baseUrl }) {
+export default async function settingsAccount({ browser, baseUrl, screenshotDir }) {
   const en = catalog('en');
   const user = await createVerifiedUser(baseUrl, 'Malee Sisouk');
   const { context, page, errors } = await openPage(browser, { reducedMotion: 'reduce' });
@@ -223,6 +251,24 @@ export default async function settingsAccount({ browser, baseUrl }) {
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
+  }
+
+  // Someone who signs in with Google sees that badge, and that Google manages their password.
+  const social = await createGoogleUser(baseUrl, 'Noy Phommachanh');
+  const google = await openPage(browser, { reducedMotion: 'reduce' });
+  try {
+    await signInAs(google.context, google.page, baseUrl, social, '/lo/dashboard/settings');
+    const lo = catalog('lo');
+    await expectHeading(google.page, lo['page.settings']);
+    await google.page.getByTestId('account-email').getByText(social.email).waitFor();
+    assert.deepEqual(await google.page.getByTestId('provider-badge').allInnerTexts(), [lo['account.provider.google']]);
+    await google.page.getByTestId('password-managed').waitFor();
+    assert.match(await google.page.getByTestId('password-managed').innerText(), /Google/);
+    assert.equal(await google.page.locator('input[type="password"]').count(), 0);
+    await screenshot(google.page, screenshotDir, 'settings-account-google-lo-dark');
+    assert.deepEqual(google.errors, []);
+  } finally {
+    await google.context.close();
   }
 
   // The new password signs in on the login page.
