@@ -36,7 +36,7 @@ export async function openPage(browser, options = {}) {
 
 /** Waits until the page's main heading (h1) shows this text. */
 export async function expectHeading(page, text) {
-  await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor({ timeout: 10_000 });
+  await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor({ timeout: 20_000 });
 }
 
 /** The Auth settings the server put in the page: the emulator and the demo project. */
