@@ -110,6 +110,12 @@ export async function createUser(baseUrl, displayName = 'Malee', { verified = tr
   };
 }
 
+/** Disables the user's account in the Auth emulator, as an administrator would. */
+export async function disableUser(baseUrl, user) {
+  const config = await authConfig(baseUrl);
+  await emulatorCall(config, 'accounts:update', { localId: user.stored.uid, disableUser: true }, { owner: true });
+}
+
 /** Puts the user's session in the browser profile, as if they had just signed in there. */
 export async function signIn(context, user) {
   await context.addInitScript(

@@ -40,10 +40,16 @@ function sessionUser(user: User): SessionUser {
   return { uid: user.uid, email: user.email, displayName: user.displayName, emailVerified: user.emailVerified };
 }
 
-/** Calls back with the signed-in user, or null, now and whenever it changes. */
+/**
+ * Calls back with the signed-in user, or null, now and whenever it changes. A saved session the
+ * identity provider no longer accepts (account disabled or deleted, sign-in revoked) is cleared
+ * by the SDK on start-up; the user is told so (see onSessionRevoked).
+ */
 export async function watchSession(onChange: (user: SessionUser | null) => void): Promise<() => void> {
+  const hadSession = hasStoredSession();
   const { auth: firebaseAuth, sdk } = await loadAuth();
   await firebaseAuth.authStateReady();
+  if (hadSession && firebaseAuth.currentUser === null) notifyRevoked('user-token-expired');
   return sdk.onIdTokenChanged(firebaseAuth, (user) => onChange(user === null ? null : sessionUser(user)));
 }
 
@@ -54,10 +60,22 @@ export async function endSession(): Promise<void> {
 
 type RevokedListener = (code: string) => void;
 const revokedListeners = new Set<RevokedListener>();
+/** A revocation nobody listened to yet (it happened before the first page showed). */
+let unheardRevocation: string | null = null;
+
+function notifyRevoked(code: string): void {
+  if (revokedListeners.size === 0) unheardRevocation = code;
+  for (const listener of revokedListeners) listener(code);
+}
 
 /** Calls back when the session ends because the account was disabled or its sign-in revoked. */
 export function onSessionRevoked(listener: RevokedListener): () => void {
   revokedListeners.add(listener);
+  if (unheardRevocation !== null) {
+    const code = unheardRevocation;
+    unheardRevocation = null;
+    listener(code);
+  }
   return () => {
     revokedListeners.delete(listener);
   };
@@ -76,7 +94,7 @@ export async function revokeSession(code: string): Promise<void> {
   } finally {
     revoking = false;
   }
-  for (const listener of revokedListeners) listener(code);
+  notifyRevoked(code);
 }
 
 export const sessionTokens: IdTokenSource = {
