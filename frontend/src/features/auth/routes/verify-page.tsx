@@ -180,7 +180,6 @@ export function VerifyPage() {
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9]*"
-          maxLength={12}
           spellCheck={false}
           placeholder="••••••"
           inputClassName={styles.code}
