@@ -13,6 +13,17 @@ const TABS = ['account', 'preferences', 'categories', 'goals', 'privacy', 'about
 async function openSettings(browser, baseUrl, screenshotDir, user, { locale, prefix, theme, width }) {
   const opened = await openPage(browser, { width, height: 800, reducedMotion: 'reduce' });
   await opened.context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
+  const pending = new Set();
+  const failed = [];
+  opened.page.on('request', (request) => pending.add(request.url()));
+  opened.page.on('requestfinished', (request) => pending.delete(request.url()));
+  opened.page.on('requestfailed', (request) => {
+    pending.delete(request.url());
+    failed.push(`${request.url()} ${request.failure()?.errorText}`);
+  });
+  opened.page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.url()} ${response.status()}`);
+  });
   await signInAs(opened.context, opened.page, baseUrl, user, `${prefix}/dashboard/settings`);
   try {
     // Many pictures on a shared machine: a first paint may take longer than the usual 10 s.
@@ -21,9 +32,12 @@ async function openSettings(browser, baseUrl, screenshotDir, user, { locale, pre
       .waitFor({ timeout: 30_000 });
   } catch (error) {
     await capture(opened.page, screenshotDir, `settings-failed-${locale}-${theme}-${width}`);
-    throw new Error(`settings did not open at ${opened.page.url()}: ${error.message} ${opened.errors.join(' ')}`, {
-      cause: error,
-    });
+    throw new Error(
+      `settings did not open at ${opened.page.url()}: ${error.message} ${opened.errors.join(' ')} failed: ${failed.join(', ')} pending: ${[...pending].join(', ')}`,
+      {
+        cause: error,
+      },
+    );
   }
   return opened;
 }

@@ -99,7 +99,12 @@ export function DeleteAccountFlow({ user }: { readonly user: User }) {
   const id = useId();
   const hintId = `${id}-hint`;
   const accountEmail = user.email;
-  const blocked = blockedReason(step, answers, accountEmail);
+  const reason = blockedReason(step, answers, accountEmail);
+  // While the email is still being typed, say what is needed rather than that it does not match yet.
+  const blocked: MessageId | null =
+    step === 'email' && reason === 'error.account_email_mismatch' && !emailTouched
+      ? 'account.delete.email.needed'
+      : reason;
   const stepNumber = DELETION_STEPS.indexOf(step) + 1;
   const providerName = (providerId: string) => {
     const label = PROVIDER_LABELS[providerId];
