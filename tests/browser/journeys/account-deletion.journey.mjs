@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { catalog, expectHeading, openPage } from '../support/browser.mjs';
+import { catalog, expectHeading, openPage, screenshot } from '../support/browser.mjs';
 import { createVerifiedUser, lookupUser, signInAs } from './settings-account.journey.mjs';
 
 /** The audit record of erasures keeps the user id and the reason, nothing else. */
@@ -84,7 +84,7 @@ async function waitUntil(check, message) {
  * meets the email mismatch and an inexact phrase on the way, ends on the login page with the
  * toast; A's events, views, data key and sign-in account are gone, B's are untouched.
  */
-export default async function accountDeletion({ browser, baseUrl, dataDir }) {
+export default async function accountDeletion({ browser, baseUrl, screenshotDir, dataDir }) {
   assert.ok(dataDir, 'the journey runner passes the data folder');
   const th = catalog('th');
   const leaving = await createVerifiedUser(baseUrl, 'Somchai');
@@ -173,6 +173,7 @@ export default async function accountDeletion({ browser, baseUrl, dataDir }) {
     await page.waitForURL((url) => url.pathname === '/th/auth/login');
     await page.getByTestId('toast').getByText(th['account.deleted']).waitFor();
     await expectHeading(page, th['page.login']);
+    await screenshot(page, screenshotDir, 'settings-delete-5-deleted-th-dark');
     const session = await page.evaluate(() =>
       Object.keys(localStorage).filter((key) => key.startsWith('firebase:authUser')),
     );
