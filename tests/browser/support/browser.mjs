@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const locales = join(dirname(fileURLToPath(import.meta.url)), '../../../locales');
+const FAILURE_DIR = join(dirname(fileURLToPath(import.meta.url)), '../artifacts');
 const catalogs = new Map();
 
 /** The messages of a language, as the app shows them. */
@@ -36,7 +37,20 @@ export async function openPage(browser, options = {}) {
 
 /** Waits until the page's main heading (h1) shows this text. */
 export async function expectHeading(page, text) {
-  await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor({ timeout: 20_000 });
+  try {
+    await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor({ timeout: 20_000 });
+  } catch (error) {
+    // What the page showed instead, for whoever reads the failure.
+    const shown = await page
+      .locator('h1')
+      .allInnerTexts()
+      .catch(() => []);
+    const name = `failed-${Date.now()}.png`;
+    await page.screenshot({ path: join(FAILURE_DIR, name), fullPage: true }).catch(() => undefined);
+    throw new Error(`${error.message}\nat ${page.url()}, h1: ${JSON.stringify(shown)}, screenshot ${name}`, {
+      cause: error,
+    });
+  }
 }
 
 /** The Auth settings the server put in the page: the emulator and the demo project. */

@@ -60,7 +60,8 @@ export function VerifyPage() {
   const [codeError, setCodeError] = useState<FieldError[]>([]);
   const [formError, setFormError] = useState<FieldError | null>(null);
   const [busy, setBusy] = useState(false);
-  const [sending, setSending] = useState(false);
+  // The first code goes out when the page opens: resend waits for it.
+  const [sending, setSending] = useState(true);
   const input = useRef<HTMLInputElement>(null);
   const redirect = safeRedirectPath(new URLSearchParams(location.search).get('redirect'));
 
