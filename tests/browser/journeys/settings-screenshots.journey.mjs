@@ -137,6 +137,10 @@ async function deletionSteps(browser, baseUrl, screenshotDir, user) {
         await flow.getByRole('button', { name: messages['account.delete.confirm'] }).click();
         const password = flow.getByLabel(messages['account.delete.reauth.password']);
         await password.waitFor();
+        assert.ok(
+          await password.evaluate((element) => element === document.activeElement),
+          'the password prompt takes focus',
+        );
         await shot('4-reauth');
         await password.fill(user.password);
         await flow.getByRole('button', { name: messages['account.delete.reauth.confirm'] }).click();

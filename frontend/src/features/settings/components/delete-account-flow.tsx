@@ -111,11 +111,12 @@ export function DeleteAccountFlow({ user }: { readonly user: User }) {
     return label === undefined ? providerId : intl.formatMessage({ id: label });
   };
 
-  // Each new step is announced by moving focus to its heading.
+  // Each new step is announced by moving focus to its heading; a re-authentication prompt takes focus itself.
+  const reauthShown = reauth !== null;
   useEffect(() => {
-    if (!moved.current) return;
+    if (!moved.current || reauthShown) return;
     stepHeading.current?.focus();
-  }, [step, open]);
+  }, [step, open, reauthShown]);
 
   const goTo = (target: DeletionStep) => {
     moved.current = true;
@@ -363,6 +364,7 @@ export function DeleteAccountFlow({ user }: { readonly user: User }) {
                     className={buttonClass('danger')}
                     disabled={reauthenticating}
                     aria-busy={reauthenticating}
+                    autoFocus={reauth.kind === 'provider'}
                     onClick={() => void confirmIdentity()}
                   >
                     {reauth.kind === 'password' ? (
