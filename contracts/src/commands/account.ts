@@ -1,27 +1,21 @@
 import { z } from 'zod';
+import { DELETION_REASONS, LOCALES } from '../account-rules.js';
 import { uuidSchema } from '../ids.js';
+
+export {
+  DELETE_ACCOUNT_PHRASE,
+  DELETION_REASONS,
+  LOCALES,
+  VERIFICATION,
+  sameEmail,
+  type DeletionReason,
+} from '../account-rules.js';
 
 /**
  * Identity and account commands. They go to `POST /api/commands/<Name>` like every other
  * command; RequestPasswordReset is the only one a guest may send.
  */
-export const LOCALES = ['en', 'th', 'lo'] as const;
 export const localeSchema = z.enum(LOCALES, { error: 'field_invalid' });
-
-/** Verification codes (DESIGN.md section 9). */
-export const VERIFICATION = {
-  codeLength: 6,
-  validSeconds: 15 * 60,
-  maxAttempts: 5,
-  resendAfterSeconds: 60,
-} as const;
-
-/** The phrase a user types to confirm deleting the account, in every language. */
-export const DELETE_ACCOUNT_PHRASE = 'Delete My Account';
-
-/** Why a user left; a choice, never free text, so the deletion record holds no personal data. */
-export const DELETION_REASONS = ['not_useful', 'too_complicated', 'privacy', 'switching', 'other'] as const;
-export type DeletionReason = (typeof DELETION_REASONS)[number];
 
 export const emailSchema = z
   .string({ error: 'email_required' })
@@ -60,8 +54,3 @@ export type SendVerificationCode = z.infer<typeof sendVerificationCodeSchema>;
 export type VerifyEmail = z.infer<typeof verifyEmailSchema>;
 export type RequestPasswordReset = z.infer<typeof requestPasswordResetSchema>;
 export type DeleteAccount = z.infer<typeof deleteAccountSchema>;
-
-/** Whether a typed email is the account's (case and surrounding spaces ignored). */
-export function sameEmail(typed: string, account: string | null): boolean {
-  return account !== null && typed.trim().toLowerCase() === account.trim().toLowerCase();
-}

@@ -27,7 +27,7 @@ export default async function keyboard({ browser, baseUrl }) {
 
       await page.keyboard.press('Tab');
       const focused = await page.evaluate(() => document.activeElement?.textContent?.trim());
-      assert.equal(focused, en['coming.backHome'], 'the next Tab continues inside the page');
+      assert.equal(focused, en['settings.tab.account'], 'the next Tab continues inside the page');
 
       await page.keyboard.press('Shift+Tab');
       const menuLabel = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));

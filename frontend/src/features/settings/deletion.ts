@@ -3,7 +3,7 @@ import {
   DELETION_REASONS,
   sameEmail,
   type DeletionReason,
-} from '@plenty/contracts/commands/account';
+} from '@plenty/contracts/account-rules';
 import type { MessageId } from '../../lib/messages';
 
 export { DELETE_ACCOUNT_PHRASE, DELETION_REASONS, type DeletionReason };
