@@ -29,6 +29,11 @@ export const commandEnvSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .transform((value) => value === 'true' || value === '1')
     .default(false),
+  /**
+   * A real Firebase project: path of a service-account key for firebase-admin's user changes
+   * (read by firebase-admin itself); the emulator needs none.
+   */
+  GOOGLE_APPLICATION_CREDENTIALS: z.string().min(1).optional(),
 });
 
 export type CommandStores =

@@ -49,6 +49,8 @@ export interface StandaloneOptions {
   readonly identityProvider?: IdentityProviderAdmin;
   /** The per-user limit on commands; 0 turns it off. */
   readonly commandsPerMinutePerUser?: number;
+  /** The social sign-in providers the login page offers (default: all the app knows). */
+  readonly authProviders?: readonly string[];
   /**
    * 'worker' (the default of `npm start`) projects in a worker thread and needs the built
    * code; 'in-process' runs the projector on the main thread, as tests from source do.
@@ -142,7 +144,12 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     closers.push(() => runningProjector.stop());
 
     installErrorHandling(app, {
-      notFound: await serveWebApp(app, { distDir: frontendDist, projectId: options.projectId, authEmulatorHost }),
+      notFound: await serveWebApp(app, {
+        distDir: frontendDist,
+        projectId: options.projectId,
+        authEmulatorHost,
+        ...(options.authProviders === undefined ? {} : { authProviders: options.authProviders }),
+      }),
     });
     await app.register(commandApi, {
       prefix: '/api/commands',

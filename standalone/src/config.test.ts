@@ -30,4 +30,14 @@ describe('embedded default configuration', () => {
     expect(custom.appOrigin).toBe('http://localhost:3000');
     expect(custom.mail.outboxDir).toBe('/tmp/mail');
   });
+
+  it('offers the social providers PLENTY_AUTH_PROVIDERS names, and refuses one it has no button for', () => {
+    expect(loadStandaloneConfig({}).authProviders).toEqual(['google', 'github', 'facebook', 'apple']);
+    expect(loadStandaloneConfig({ PLENTY_AUTH_PROVIDERS: ' Google, github ,' }).authProviders).toEqual([
+      'google',
+      'github',
+    ]);
+    expect(loadStandaloneConfig({ PLENTY_AUTH_PROVIDERS: 'none' }).authProviders).toEqual([]);
+    expect(() => loadStandaloneConfig({ PLENTY_AUTH_PROVIDERS: 'google,myspace' })).toThrow(/PLENTY_AUTH_PROVIDERS/);
+  });
 });

@@ -10,6 +10,9 @@ import {
   portSchema,
 } from '@plenty/platform/config';
 
+/** Social providers the web app has buttons (and icons) for. */
+export const SOCIAL_PROVIDERS = ['google', 'github', 'facebook', 'apple'] as const;
+
 const envSchema = z.object({
   PORT: portSchema.default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -27,6 +30,17 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** SMTP_URL, MAIL_FROM, MAIL_OUTBOX_DIR, APP_ORIGIN (default: the address it listens on). */
   ...mailEnvShape(),
+  /** The social sign-in providers the login page offers, comma-separated; `none` offers none. */
+  PLENTY_AUTH_PROVIDERS: z
+    .string()
+    .default('google,github,facebook,apple')
+    .transform((value) =>
+      (value.trim().toLowerCase() === 'none' ? '' : value)
+        .split(',')
+        .map((name) => name.trim().toLowerCase())
+        .filter((name) => name !== ''),
+    )
+    .pipe(z.array(z.enum(SOCIAL_PROVIDERS, { error: `one of ${SOCIAL_PROVIDERS.join(', ')}` }))),
   /** A generous limit on commands per user and minute; 0 turns it off (benchmarks). */
   COMMANDS_PER_MINUTE_PER_USER: z.coerce.number().int().min(0).default(600),
 });
@@ -42,6 +56,7 @@ export interface StandaloneConfig {
   readonly mail: MailConfig;
   readonly appOrigin: string;
   readonly commandsPerMinutePerUser: number;
+  readonly authProviders: readonly string[];
 }
 
 function listeningOrigin(host: string, port: number): string {
@@ -77,5 +92,6 @@ export function loadStandaloneConfig(env: NodeJS.ProcessEnv = process.env): Stan
     mail: mailConfig(parsed, dataDir),
     appOrigin: parsed.APP_ORIGIN ?? listeningOrigin(parsed.HOST, parsed.PORT),
     commandsPerMinutePerUser: parsed.COMMANDS_PER_MINUTE_PER_USER,
+    authProviders: parsed.PLENTY_AUTH_PROVIDERS,
   };
 }

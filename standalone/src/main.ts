@@ -13,6 +13,7 @@ async function main(): Promise<void> {
     mail: config.mail,
     appOrigin: config.appOrigin,
     commandsPerMinutePerUser: config.commandsPerMinutePerUser,
+    authProviders: config.authProviders,
     projector: 'worker',
   });
   const address = await standalone.app.listen({ port: config.port, host: config.host });

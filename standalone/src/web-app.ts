@@ -15,21 +15,11 @@ export interface WebAppOptions {
   readonly projectId: string;
   /** host:port of the Auth emulator, or '' without one. */
   readonly authEmulatorHost: string;
-  /**
-   * The social sign-in providers the login page offers, comma-separated; by default
-   * PLENTY_AUTH_PROVIDERS, else `google,github,facebook,apple`.
-   */
-  readonly authProviders?: string;
+  /** The social sign-in providers the login page offers; by default all the app knows. */
+  readonly authProviders?: readonly string[];
 }
 
-const DEFAULT_AUTH_PROVIDERS = 'google,github,facebook,apple';
-
-function providerList(value: string): string[] {
-  return value
-    .split(',')
-    .map((name) => name.trim().toLowerCase())
-    .filter((name) => name !== '');
-}
+const DEFAULT_AUTH_PROVIDERS = ['google', 'github', 'facebook', 'apple'];
 
 function escapeAttribute(value: string): string {
   return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
@@ -56,7 +46,7 @@ export async function serveWebApp(
     apiKey: 'demo-api-key',
     projectId: options.projectId,
     ...(options.authEmulatorHost === '' ? {} : { emulatorUrl: `http://${options.authEmulatorHost}` }),
-    providers: providerList(options.authProviders ?? process.env.PLENTY_AUTH_PROVIDERS ?? DEFAULT_AUTH_PROVIDERS),
+    providers: options.authProviders ?? DEFAULT_AUTH_PROVIDERS,
   };
   const indexHtml = (await readFile(indexPath, 'utf8')).replace(
     '<meta name="plenty-auth" content="" />',

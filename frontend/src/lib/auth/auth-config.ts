@@ -41,7 +41,8 @@ function fromMeta(): MetaConfig {
  * The server that serves the app may describe its Auth setup in a `plenty-auth` meta tag (the
  * embedded default does: emulator and demo project); a build for a real project sets
  * VITE_FIREBASE_API_KEY, VITE_FIREBASE_PROJECT_ID and VITE_FIREBASE_AUTH_DOMAIN instead. The social
- * providers come from the tag's `providers` or VITE_AUTH_PROVIDERS (`google,github,facebook,apple`).
+ * providers come from the tag's `providers` or VITE_AUTH_PROVIDERS (`google,github,facebook,apple`;
+ * `none` offers none; empty means all).
  */
 export function readAuthConfig(): AuthConfig {
   const meta = fromMeta();
@@ -55,7 +56,7 @@ export function readAuthConfig(): AuthConfig {
     authDomain: given(meta.authDomain) ?? given(env.VITE_FIREBASE_AUTH_DOMAIN) ?? window.location.host,
     emulatorUrl: usesEmulator ? (given(meta.emulatorUrl) ?? window.location.origin) : null,
     providers: parseProviders(meta.providers) ??
-      parseProviders(env['VITE_AUTH_PROVIDERS'] as unknown) ?? [...SOCIAL_PROVIDERS],
+      parseProviders(given(env['VITE_AUTH_PROVIDERS'] as string | undefined)) ?? [...SOCIAL_PROVIDERS],
   };
 }
 
