@@ -26,7 +26,7 @@ export interface TextFieldProps extends InputProps {
   readonly label: MessageId;
   readonly errors: readonly FieldError[];
   readonly inputRef?: Ref<HTMLInputElement>;
-  /** Shown beside the label, e.g. the forgot-password link. */
+  /** Shown under the field, after it in tab order, e.g. the forgot-password link. */
   readonly aside?: ReactNode;
   /** Shown under the field, e.g. the password requirements; read with the field. */
   readonly hint?: ReactNode;
@@ -58,7 +58,6 @@ export function TextField({
         <label htmlFor={id} className={styles.label}>
           <FormattedMessage id={label} />
         </label>
-        {aside}
       </div>
       <div className={styles.control}>
         <input
@@ -73,6 +72,7 @@ export function TextField({
       </div>
       <ErrorList id={errorId} errors={errors} />
       {hint === undefined ? null : <div id={hintId}>{hint}</div>}
+      {aside === undefined ? null : <div className={styles.aside}>{aside}</div>}
     </div>
   );
 }
