@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { categoryIdSchema, transactionTypeSchema } from '../categories.js';
 import { locationSchema } from '../events/transaction.js';
-import { moneySchema } from '../money.js';
+import { currencySchema, moneySchema } from '../money.js';
 
 export const transactionViewSchema = z.object({
   id: z.string(),
@@ -23,10 +23,26 @@ export type TransactionView = z.infer<typeof transactionViewSchema>;
 export const TRANSACTION_SORTS = ['newest', 'oldest', 'highest', 'lowest'] as const;
 export type TransactionSort = (typeof TRANSACTION_SORTS)[number];
 
+/** Longest search text, in characters after NFC. */
+export const SEARCH_TEXT_MAX = 100;
+
+/** Text searched in notes: NFC, 1 to 100 characters, matched case-insensitively. */
+export const searchTextSchema = z
+  .string({ error: 'field_invalid' })
+  .transform((s) => s.normalize('NFC'))
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'field_required' })
+      .max(SEARCH_TEXT_MAX, { error: 'text_too_long' })
+      .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), { error: 'field_invalid' }),
+  );
+
 export const transactionListQuerySchema = z
   .object({
     type: transactionTypeSchema.optional(),
     categoryId: categoryIdSchema.optional(),
+    q: searchTextSchema.optional(),
     sort: z.enum(TRANSACTION_SORTS, { error: 'field_invalid' }).default('newest'),
     limit: z.coerce.number({ error: 'field_invalid' }).int().min(1).max(200).default(50),
     cursor: z.string().max(512).optional(),
@@ -39,3 +55,76 @@ export const transactionListSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type TransactionList = z.infer<typeof transactionListSchema>;
+
+/** `GET /transactions/totals`: the same filters as the list, over every match. */
+export const transactionTotalsQuerySchema = z
+  .object({
+    type: transactionTypeSchema.optional(),
+    categoryId: categoryIdSchema.optional(),
+    q: searchTextSchema.optional(),
+  })
+  .strict();
+export type TransactionTotalsQuery = z.infer<typeof transactionTotalsQuerySchema>;
+
+/** Sums in integer minor units of one currency; amounts are positive, the type says the sign. */
+export const currencyTotalsSchema = z.object({
+  currency: currencySchema,
+  income: z.number().int().nonnegative(),
+  expense: z.number().int().nonnegative(),
+});
+export type CurrencyTotals = z.infer<typeof currencyTotalsSchema>;
+
+export const transactionTotalsSchema = z.object({
+  count: z.number().int().nonnegative(),
+  /** One entry per currency that occurs, in the order of CURRENCIES. */
+  totals: z.array(currencyTotalsSchema),
+});
+export type TransactionTotals = z.infer<typeof transactionTotalsSchema>;
+
+/** The fields whose changes the history shows. */
+export const HISTORY_FIELDS = ['type', 'amount', 'categoryId', 'date', 'time', 'note', 'receipt', 'location'] as const;
+export type HistoryField = (typeof HISTORY_FIELDS)[number];
+
+/** One changed field: money as a money object, text as text, categories by id; null when unset. */
+export const historyChangeSchema = z.object({
+  field: z.enum(HISTORY_FIELDS),
+  from: z.unknown(),
+  to: z.unknown(),
+});
+export type HistoryChange = z.infer<typeof historyChangeSchema>;
+
+export const HISTORY_ENTRY_TYPES = ['added', 'edited', 'deleted'] as const;
+
+/** A document of the `transaction_history` view: one per event of a transaction stream. */
+export const transactionHistoryDocSchema = z.object({
+  id: z.string(),
+  transactionId: z.string(),
+  revision: z.number().int().nonnegative(),
+  type: z.enum(HISTORY_ENTRY_TYPES),
+  occurredAt: z.string(),
+  changes: z.array(historyChangeSchema),
+});
+export type TransactionHistoryDoc = z.infer<typeof transactionHistoryDocSchema>;
+
+export const transactionHistoryQuerySchema = z
+  .object({
+    limit: z.coerce.number({ error: 'field_invalid' }).int().min(1).max(200).default(50),
+    cursor: z.string().max(512).optional(),
+  })
+  .strict();
+export type TransactionHistoryQuery = z.infer<typeof transactionHistoryQuerySchema>;
+
+export const transactionHistoryEntrySchema = transactionHistoryDocSchema.pick({
+  revision: true,
+  type: true,
+  occurredAt: true,
+  changes: true,
+});
+export type TransactionHistoryEntry = z.infer<typeof transactionHistoryEntrySchema>;
+
+/** Newest first. */
+export const transactionHistorySchema = z.object({
+  items: z.array(transactionHistoryEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+export type TransactionHistory = z.infer<typeof transactionHistorySchema>;

@@ -2,45 +2,83 @@ import type { FastifyInstance } from 'fastify';
 import { uuidSchema } from '@plenty/contracts/ids';
 import {
   transactionListQuerySchema,
+  transactionTotalsQuerySchema,
   type TransactionList,
-  type TransactionSort,
+  type TransactionTotals,
   type TransactionView,
 } from '@plenty/contracts/views/transactions';
 import { currentUser } from '@plenty/platform/http/auth-hook';
 import { HttpError, parseOrThrow } from '@plenty/platform/http/errors';
-import { InvalidCursorError, type FindQuery, type ReadStore } from '@plenty/platform/read-store/port';
+import { InvalidCursorError, type ReadStore } from '@plenty/platform/read-store/port';
 import { TRANSACTIONS_VIEW } from '../read-views.js';
+import { cursorAfter, noteMatches, scanTransactions, searchKey, SORTS, TotalsFold } from './search.js';
 
-/** The read store breaks ties by id, in the direction of the last sort key. */
-const SORTS: Record<TransactionSort, FindQuery['sort']> = {
-  newest: [{ field: 'occurredAt', direction: 'desc' }],
-  oldest: [{ field: 'occurredAt', direction: 'asc' }],
-  highest: [{ field: 'amount', direction: 'desc' }],
-  lowest: [{ field: 'amount', direction: 'asc' }],
-};
+const invalidCursor = () =>
+  new HttpError(400, 'validation_failed', 'The page cursor is not valid.', { cursor: 'field_invalid' });
+
+function filtersOf(query: { type?: string | undefined; categoryId?: string | undefined }): Record<string, string> {
+  const where: Record<string, string> = {};
+  if (query.type !== undefined) where.type = query.type;
+  if (query.categoryId !== undefined) where.categoryId = query.categoryId;
+  return where;
+}
 
 export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): void {
   app.get('/transactions', async (request): Promise<TransactionList> => {
     const user = currentUser(request);
     const query = parseOrThrow(transactionListQuerySchema, request.query);
-    const where: Record<string, string> = {};
-    if (query.type !== undefined) where.type = query.type;
-    if (query.categoryId !== undefined) where.categoryId = query.categoryId;
+    const where = filtersOf(query);
+    const sort = SORTS[query.sort];
     try {
-      const page = await readStore.find<TransactionView>(TRANSACTIONS_VIEW, {
+      if (query.q === undefined) {
+        const page = await readStore.find<TransactionView>(TRANSACTIONS_VIEW, {
+          userId: user.uid,
+          where,
+          sort,
+          limit: query.limit,
+          ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
+        });
+        return { items: page.items.map((item) => item.doc), nextCursor: page.nextCursor };
+      }
+      // Notes are encrypted in events and free text in views: the search reads the user's
+      // transactions in keyset order and keeps the matches, until one more than a page.
+      const needle = searchKey(query.q);
+      const matches: TransactionView[] = [];
+      for await (const { doc } of scanTransactions(readStore, {
         userId: user.uid,
         where,
-        sort: SORTS[query.sort],
-        limit: query.limit,
-        ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
-      });
-      return { items: page.items.map((item) => item.doc), nextCursor: page.nextCursor };
-    } catch (error) {
-      if (error instanceof InvalidCursorError) {
-        throw new HttpError(400, 'validation_failed', 'The page cursor is not valid.', { cursor: 'field_invalid' });
+        sort,
+        cursor: query.cursor,
+      })) {
+        if (!noteMatches(doc.note, needle)) continue;
+        matches.push(doc);
+        if (matches.length > query.limit) break;
       }
+      const items = matches.slice(0, query.limit);
+      const last = items.at(-1);
+      return {
+        items,
+        nextCursor: matches.length > query.limit && last !== undefined ? cursorAfter(last, sort) : null,
+      };
+    } catch (error) {
+      if (error instanceof InvalidCursorError) throw invalidCursor();
       throw error;
     }
+  });
+
+  app.get('/transactions/totals', async (request): Promise<TransactionTotals> => {
+    const user = currentUser(request);
+    const query = parseOrThrow(transactionTotalsQuerySchema, request.query);
+    const needle = query.q === undefined ? null : searchKey(query.q);
+    const fold = new TotalsFold();
+    for await (const { doc } of scanTransactions(readStore, {
+      userId: user.uid,
+      where: filtersOf(query),
+      sort: SORTS.newest,
+    })) {
+      if (needle === null || noteMatches(doc.note, needle)) fold.add(doc);
+    }
+    return fold.result();
   });
 
   app.get<{ Params: { id: string } }>('/transactions/:id', async (request): Promise<TransactionView> => {

@@ -1,0 +1,84 @@
+import { CURRENCIES, type Currency } from '@plenty/contracts/money';
+import type { TransactionSort, TransactionTotals, TransactionView } from '@plenty/contracts/views/transactions';
+import { encodeCursor } from '@plenty/platform/read-store/keys';
+import type { FindQuery, ReadStore, StoredDocument } from '@plenty/platform/read-store/port';
+import { TRANSACTIONS_VIEW } from '../read-views.js';
+
+/** The read store breaks ties by id, in the direction of the last sort key. */
+export const SORTS: Record<TransactionSort, FindQuery['sort']> = {
+  newest: [{ field: 'occurredAt', direction: 'desc' }],
+  oldest: [{ field: 'occurredAt', direction: 'asc' }],
+  highest: [{ field: 'amount', direction: 'desc' }],
+  lowest: [{ field: 'amount', direction: 'asc' }],
+};
+
+/** Rows read from the store per round trip while scanning. */
+export const SCAN_PAGE = 1000;
+
+/** The text both sides are compared in: NFC, lower case (Thai and Lao have no case and stay as they are). */
+export const searchKey = (text: string): string => text.normalize('NFC').toLowerCase();
+
+/** Whether a transaction's note holds the search text (already passed through `searchKey`). */
+export function noteMatches(note: string | null, needle: string): boolean {
+  return note !== null && searchKey(note).includes(needle);
+}
+
+/** The values the store sorts a transaction by, as its cursors carry them. */
+function sortValue(view: TransactionView, field: string): string | number {
+  return field === 'amount' ? view.amount.amount : `${view.date}T${view.time ?? '00:00'}`;
+}
+
+/** A cursor that resumes a scan right after this transaction, in the format of the read store's own cursors. */
+export function cursorAfter(view: TransactionView, sort: FindQuery['sort']): string {
+  return encodeCursor([...sort.map((s) => sortValue(view, s.field)), view.id]);
+}
+
+export interface ScanQuery {
+  readonly userId: string;
+  readonly where: Readonly<Record<string, string>>;
+  readonly sort: FindQuery['sort'];
+  readonly cursor?: string | undefined;
+  readonly pageSize?: number;
+}
+
+/** Every transaction matching the equality filters, in keyset pages, holding one page at a time. */
+export async function* scanTransactions(
+  readStore: ReadStore,
+  query: ScanQuery,
+): AsyncGenerator<StoredDocument<TransactionView>> {
+  let cursor = query.cursor;
+  for (;;) {
+    const page = await readStore.find<TransactionView>(TRANSACTIONS_VIEW, {
+      userId: query.userId,
+      where: query.where,
+      sort: query.sort,
+      limit: query.pageSize ?? SCAN_PAGE,
+      ...(cursor === undefined ? {} : { cursor }),
+    });
+    yield* page.items;
+    if (page.nextCursor === null) return;
+    cursor = page.nextCursor;
+  }
+}
+
+/** Sums per currency, in integer minor units, in the order of CURRENCIES. */
+export class TotalsFold {
+  private count = 0;
+  private readonly sums = new Map<Currency, { income: number; expense: number }>();
+
+  add(view: Pick<TransactionView, 'type' | 'amount'>): void {
+    this.count += 1;
+    const currency = view.amount.currency;
+    const sums = this.sums.get(currency) ?? { income: 0, expense: 0 };
+    sums[view.type] += view.amount.amount;
+    this.sums.set(currency, sums);
+  }
+
+  result(): TransactionTotals {
+    const totals = CURRENCIES.flatMap((currency) => {
+      const sums = this.sums.get(currency);
+      return sums === undefined ? [] : [{ currency, income: sums.income, expense: sums.expense }];
+    });
+    return { count: this.count, totals };
+  }
+}
