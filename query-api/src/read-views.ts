@@ -9,6 +9,7 @@ import type { ViewDefinition } from '@plenty/platform/read-store/port';
  */
 export const TRANSACTIONS_VIEW = 'transactions';
 export const CATEGORIES_VIEW = 'categories';
+export const TRANSACTION_HISTORY_VIEW = 'transaction_history';
 
 export const readViews: readonly ViewDefinition[] = [
   {
@@ -17,4 +18,5 @@ export const readViews: readonly ViewDefinition[] = [
     indexes: [],
   },
   { name: CATEGORIES_VIEW, fields: { type: 'text', createdAt: 'text' }, indexes: [] },
+  { name: TRANSACTION_HISTORY_VIEW, fields: { transactionId: 'text', revision: 'integer' }, indexes: [] },
 ];

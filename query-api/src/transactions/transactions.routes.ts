@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { uuidSchema } from '@plenty/contracts/ids';
 import {
   transactionListQuerySchema,
+  transactionHistoryQuerySchema,
   transactionTotalsQuerySchema,
+  type TransactionHistory,
+  type TransactionHistoryDoc,
   type TransactionList,
   type TransactionTotals,
   type TransactionView,
@@ -10,7 +13,7 @@ import {
 import { currentUser } from '@plenty/platform/http/auth-hook';
 import { HttpError, parseOrThrow } from '@plenty/platform/http/errors';
 import { InvalidCursorError, type ReadStore } from '@plenty/platform/read-store/port';
-import { TRANSACTIONS_VIEW } from '../read-views.js';
+import { TRANSACTION_HISTORY_VIEW, TRANSACTIONS_VIEW } from '../read-views.js';
 import { cursorAfter, noteMatches, scanTransactions, searchKey, SORTS, TotalsFold } from './search.js';
 
 const invalidCursor = () =>
@@ -88,5 +91,35 @@ export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): 
     const found = id.success ? await readStore.get<TransactionView>(TRANSACTIONS_VIEW, user.uid, id.data) : null;
     if (found === null) throw new HttpError(404, 'not_found', 'Not found.');
     return found.doc;
+  });
+
+  app.get<{ Params: { id: string } }>('/transactions/:id/history', async (request): Promise<TransactionHistory> => {
+    const user = currentUser(request);
+    const query = parseOrThrow(transactionHistoryQuerySchema, request.query);
+    const id = uuidSchema.safeParse(request.params.id);
+    if (!id.success) throw new HttpError(404, 'not_found', 'Not found.');
+    try {
+      const page = await readStore.find<TransactionHistoryDoc>(TRANSACTION_HISTORY_VIEW, {
+        userId: user.uid,
+        where: { transactionId: id.data },
+        sort: [{ field: 'revision', direction: 'desc' }],
+        limit: query.limit,
+        ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
+      });
+      // Another user's transaction has no history of this user's: as unknown as one never made.
+      if (query.cursor === undefined && page.items.length === 0) throw new HttpError(404, 'not_found', 'Not found.');
+      return {
+        items: page.items.map(({ doc }) => ({
+          revision: doc.revision,
+          type: doc.type,
+          occurredAt: doc.occurredAt,
+          changes: doc.changes,
+        })),
+        nextCursor: page.nextCursor,
+      };
+    } catch (error) {
+      if (error instanceof InvalidCursorError) throw invalidCursor();
+      throw error;
+    }
   });
 }

@@ -1,0 +1,122 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { transactionHistoryDocSchema, type TransactionView } from '@plenty/contracts/views/transactions';
+import type { ReadStore } from '@plenty/platform/read-store/port';
+import { eventLog, type EventLog } from '../testing/events.js';
+import { applyEvents, documents, scratchReadStore } from '../testing/memory-read-store.js';
+import { allProjections } from './all.js';
+import { diffTransaction, TRANSACTION_HISTORY_VIEW } from './transaction-history.projection.js';
+
+let store: ReadStore;
+let dispose: () => Promise<void>;
+let log: EventLog;
+
+beforeEach(async () => {
+  ({ store, dispose } = await scratchReadStore(allProjections));
+  log = eventLog();
+});
+afterEach(async () => dispose());
+
+const given = (...events: Parameters<typeof applyEvents>[2]) => applyEvents(store, allProjections, events);
+const historyOf = async (userId: string) =>
+  ((await documents(store, TRANSACTION_HISTORY_VIEW, userId)) as { revision: number }[]).sort(
+    (a, b) => a.revision - b.revision,
+  );
+
+const before: TransactionView = {
+  id: 't1',
+  type: 'expense',
+  amount: { amount: 4500, currency: 'THB' },
+  categoryId: 'builtin-food',
+  date: '2026-11-20',
+  time: '12:30',
+  note: 'Noodles',
+  receipt: null,
+  location: null,
+  createdAt: '2026-11-20T00:00:00.000Z',
+  updatedAt: '2026-11-20T00:00:00.000Z',
+  revision: 0,
+};
+
+describe('history diff', () => {
+  it('lists only the fields an edit really changes, clearing to null', () => {
+    expect(
+      diffTransaction(before, {
+        amount: { amount: 5000, currency: 'THB' },
+        note: null,
+        categoryId: 'builtin-food',
+        time: '12:30',
+      }),
+    ).toEqual([
+      { field: 'amount', from: { amount: 4500, currency: 'THB' }, to: { amount: 5000, currency: 'THB' } },
+      { field: 'note', from: 'Noodles', to: null },
+    ]);
+  });
+
+  it('diffs against nothing when the transaction is unknown', () => {
+    expect(diffTransaction(null, { note: 'x' })).toEqual([{ field: 'note', from: null, to: 'x' }]);
+  });
+});
+
+describe('transaction history projection', () => {
+  it('keeps one entry per event with the changes of each edit', async () => {
+    const added = log.transactionAdded('alice', 't1', { note: 'Noodles' });
+    const first = log.transactionEdited('alice', 't1', { amount: { amount: 5000, currency: 'THB' } });
+    const second = log.transactionEdited('alice', 't1', { note: 'Noodle soup', categoryId: 'builtin-other' });
+    const deleted = log.transactionDeleted('alice', 't1');
+    await given(added, first, second, deleted);
+    const history = await historyOf('alice');
+    expect(history).toEqual([
+      {
+        id: added.id,
+        transactionId: 't1',
+        revision: 0,
+        type: 'added',
+        occurredAt: added.metadata.occurredAt,
+        changes: [],
+      },
+      {
+        id: first.id,
+        transactionId: 't1',
+        revision: 1,
+        type: 'edited',
+        occurredAt: first.metadata.occurredAt,
+        changes: [{ field: 'amount', from: { amount: 4500, currency: 'THB' }, to: { amount: 5000, currency: 'THB' } }],
+      },
+      {
+        id: second.id,
+        transactionId: 't1',
+        revision: 2,
+        type: 'edited',
+        occurredAt: second.metadata.occurredAt,
+        changes: [
+          { field: 'categoryId', from: 'builtin-food', to: 'builtin-other' },
+          { field: 'note', from: 'Noodles', to: 'Noodle soup' },
+        ],
+      },
+      {
+        id: deleted.id,
+        transactionId: 't1',
+        revision: 3,
+        type: 'deleted',
+        occurredAt: deleted.metadata.occurredAt,
+        changes: [],
+      },
+    ]);
+    for (const doc of history) expect(transactionHistoryDocSchema.parse(doc)).toEqual(doc);
+  });
+
+  it('changes nothing when an edit is delivered again', async () => {
+    const added = log.transactionAdded('alice', 't1', { note: 'Noodles' });
+    const edit = log.transactionEdited('alice', 't1', { note: 'Soup' });
+    await given(added, edit);
+    await given(edit);
+    expect((await historyOf('alice')).at(-1)).toMatchObject({
+      changes: [{ field: 'note', from: 'Noodles', to: 'Soup' }],
+    });
+  });
+
+  it('is purged with the account', async () => {
+    await given(log.transactionAdded('alice', 't1'), log.accountErased('alice'));
+    expect(await historyOf('alice')).toEqual([]);
+  });
+});

@@ -1,0 +1,76 @@
+import type { TransactionChanges, TransactionEvent } from '@plenty/contracts/events/transaction';
+import {
+  HISTORY_FIELDS,
+  type HistoryChange,
+  type TransactionHistoryDoc,
+  type TransactionView,
+} from '@plenty/contracts/views/transactions';
+import type { RecordedEvent } from '@plenty/platform/event-store/port';
+import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
+import { isNewerThan, type Projection } from '../projection.js';
+import { TRANSACTIONS_VIEW } from './transactions.projection.js';
+
+export const TRANSACTION_HISTORY_VIEW = 'transaction_history';
+
+export const transactionHistoryView: ViewDefinition = {
+  name: TRANSACTION_HISTORY_VIEW,
+  fields: { transactionId: 'text', revision: 'integer' },
+  indexes: [['transactionId', 'revision']],
+};
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The fields an edit really changed, in a fixed order: a field the edit leaves out is not
+ * a change, nor is one set to the value it already had; a cleared field goes to null.
+ */
+export function diffTransaction(before: TransactionView | null, changes: TransactionChanges): HistoryChange[] {
+  return HISTORY_FIELDS.flatMap((field) => {
+    const to: unknown = changes[field];
+    if (to === undefined) return [];
+    const from: unknown = before === null ? null : before[field];
+    return same(from, to) ? [] : [{ field, from, to }];
+  });
+}
+
+type Recorded<E> = RecordedEvent & E;
+
+/**
+ * One document per event of a transaction stream, keyed by the event id. An edit's changes
+ * are diffed against the transactions view as it stands before the edit: this projection
+ * runs before the transactions projection for the same event (see `all.ts`).
+ */
+export const transactionHistoryProjection: Projection = {
+  name: 'transaction-history',
+  views: [transactionHistoryView],
+  handles: ['TransactionAdded', 'TransactionEdited', 'TransactionDeleted'],
+  async apply(event, uow: UnitOfWork) {
+    const known = event as Recorded<TransactionEvent>;
+    const userId = known.metadata.userId;
+    if (!isNewerThan(known, await uow.get(TRANSACTION_HISTORY_VIEW, userId, known.id))) return;
+    let entry: Pick<TransactionHistoryDoc, 'type' | 'changes'>;
+    switch (known.type) {
+      case 'TransactionAdded':
+        entry = { type: 'added', changes: [] };
+        break;
+      case 'TransactionEdited': {
+        const current = await uow.get<TransactionView>(TRANSACTIONS_VIEW, userId, known.data.transactionId);
+        entry = { type: 'edited', changes: diffTransaction(current?.doc ?? null, known.data.changes) };
+        break;
+      }
+      case 'TransactionDeleted':
+        entry = { type: 'deleted', changes: [] };
+        break;
+      default:
+        return;
+    }
+    const doc: TransactionHistoryDoc = {
+      id: known.id,
+      transactionId: known.data.transactionId,
+      revision: known.revision,
+      occurredAt: known.metadata.occurredAt,
+      ...entry,
+    };
+    uow.put(TRANSACTION_HISTORY_VIEW, userId, known.id, doc, known.position);
+  },
+};

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { transactionHistorySchema, type TransactionHistory } from '@plenty/contracts/views/transactions';
+import { openStandalone, type Standalone } from '@plenty/standalone/app';
+import { ApiClient } from '../support/api-client.js';
+import { createTestUser } from '../support/users.js';
+
+let standalone: Standalone;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'plenty-api-'));
+  standalone = await openStandalone({
+    dataDir,
+    projectId: 'demo-plenty',
+    authEmulatorHost: inject('authEmulatorHost'),
+    logLevel: 'silent',
+  });
+});
+
+afterAll(async () => {
+  await standalone?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('history of a transaction', () => {
+  it('lists the addition and two edits newest first, with what each edit changed, and pages', async () => {
+    const api = new ApiClient(standalone.app, await createTestUser(inject('authEmulatorHost')));
+    const transactionId = randomUUID();
+    const add = await api.command('AddTransaction', {
+      transactionId,
+      type: 'expense',
+      amount: { amount: 12050, currency: 'THB' },
+      categoryId: 'builtin-food',
+      date: '2026-11-20',
+      note: 'ข้าวมันไก่',
+    });
+    expect(add.status).toBe(200);
+    const firstEdit = await api.command('EditTransaction', {
+      transactionId,
+      changes: { amount: { amount: 15000, currency: 'THB' } },
+    });
+    expect(firstEdit.status).toBe(200);
+    const secondEdit = await api.command('EditTransaction', {
+      transactionId,
+      changes: { note: null, categoryId: 'builtin-other' },
+    });
+    expect(secondEdit.status).toBe(200);
+
+    const history = await api.query<TransactionHistory>(`transactions/${transactionId}/history`);
+    expect(history.status).toBe(200);
+    expect(transactionHistorySchema.parse(history.body)).toEqual(history.body);
+    expect(history.body.items.map((entry) => [entry.revision, entry.type])).toEqual([
+      [2, 'edited'],
+      [1, 'edited'],
+      [0, 'added'],
+    ]);
+    expect(history.body.items[0]?.changes).toEqual([
+      { field: 'categoryId', from: 'builtin-food', to: 'builtin-other' },
+      { field: 'note', from: 'ข้าวมันไก่', to: null },
+    ]);
+    expect(history.body.items[1]?.changes).toEqual([
+      { field: 'amount', from: { amount: 12050, currency: 'THB' }, to: { amount: 15000, currency: 'THB' } },
+    ]);
+    expect(history.body.nextCursor).toBeNull();
+
+    const firstPage = await api.query<TransactionHistory>(`transactions/${transactionId}/history?limit=2`);
+    expect(firstPage.body.items.map((entry) => entry.revision)).toEqual([2, 1]);
+    const secondPage = await api.query<TransactionHistory>(
+      `transactions/${transactionId}/history?limit=2&cursor=${encodeURIComponent(firstPage.body.nextCursor ?? '')}`,
+    );
+    expect(secondPage.body.items.map((entry) => entry.revision)).toEqual([0]);
+
+    const deleted = await api.command('DeleteTransaction', { transactionId });
+    expect(deleted.status).toBe(200);
+    const afterDelete = await api.query<TransactionHistory>(`transactions/${transactionId}/history?limit=1`);
+    expect(afterDelete.body.items).toEqual([expect.objectContaining({ revision: 3, type: 'deleted', changes: [] })]);
+
+    const stranger = new ApiClient(standalone.app, await createTestUser(inject('authEmulatorHost')));
+    expect((await stranger.query(`transactions/${transactionId}/history`)).status).toBe(404);
+    expect((await api.query(`transactions/${randomUUID()}/history`)).status).toBe(404);
+    expect((await api.query('transactions/not-an-id/history')).status).toBe(404);
+  });
+});
