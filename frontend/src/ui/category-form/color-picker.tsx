@@ -1,0 +1,136 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import styles from './category-form.module.css';
+import { PALETTE, paletteColor } from './palette';
+import { normalizeHex } from './rules';
+
+export interface ColorPickerProps {
+  /** `#rrggbb`, what the user typed, or null before a color is chosen. */
+  readonly value: string | null;
+  onChange(value: string): void;
+  readonly labelledBy: string;
+  readonly errorId?: string | undefined;
+}
+
+/**
+ * Named swatches as radio buttons (arrow keys move between them) and a field for any other
+ * color as hex (`#1a2b3c`). The field shows what the user typed; a valid color is passed on
+ * as lower-case `#rrggbb`.
+ */
+export function ColorPicker({ value, onChange, labelledBy, errorId }: ColorPickerProps) {
+  const intl = useIntl();
+  const hexId = useId();
+  const hintId = useId();
+  const [text, setText] = useState(value ?? '');
+  const swatches = useRef<(HTMLButtonElement | null)[]>([]);
+  const chosen = paletteColor(value);
+
+  // A swatch picked (or a color set from outside) shows in the field.
+  useEffect(() => {
+    if (value === null) return;
+    setText((current) => (normalizeHex(current) === normalizeHex(value) ? current : value));
+  }, [value]);
+
+  const focusIndex = Math.max(
+    0,
+    PALETTE.findIndex((swatch) => swatch === chosen),
+  );
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = swatches.current.findIndex((element) => element === event.target);
+    if (index === -1) return;
+    const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
+    const last = PALETTE.length - 1;
+    const forward = event.key === 'ArrowDown' || event.key === (rtl ? 'ArrowLeft' : 'ArrowRight');
+    const backward = event.key === 'ArrowUp' || event.key === (rtl ? 'ArrowRight' : 'ArrowLeft');
+    const target = forward
+      ? (index + 1) % PALETTE.length
+      : backward
+        ? (index + last) % PALETTE.length
+        : event.key === 'Home'
+          ? 0
+          : event.key === 'End'
+            ? last
+            : null;
+    if (target === null) return;
+    event.preventDefault();
+    const swatch = PALETTE[target];
+    if (swatch === undefined) return;
+    onChange(swatch.hex);
+    swatches.current[target]?.focus();
+  };
+
+  const preview = normalizeHex(text);
+
+  return (
+    <div className={styles.colors}>
+      <div
+        role="radiogroup"
+        aria-labelledby={labelledBy}
+        aria-describedby={errorId}
+        className={styles.swatches}
+        onKeyDown={onKeyDown}
+        data-testid="color-swatches"
+      >
+        {PALETTE.map((swatch, index) => {
+          const label = intl.formatMessage({ id: `categories.color.${swatch.name}` });
+          return (
+            <button
+              key={swatch.name}
+              ref={(element) => {
+                swatches.current[index] = element;
+              }}
+              type="button"
+              role="radio"
+              aria-checked={swatch === chosen}
+              aria-label={label}
+              title={label}
+              tabIndex={index === focusIndex ? 0 : -1}
+              className={styles.swatch}
+              style={{ background: swatch.hex }}
+              onClick={() => onChange(swatch.hex)}
+              data-color={swatch.name}
+            />
+          );
+        })}
+      </div>
+      <p className={styles.colorName} aria-live="polite">
+        {chosen !== undefined ? (
+          <FormattedMessage
+            id="categories.color.chosen"
+            values={{ name: intl.formatMessage({ id: `categories.color.${chosen.name}` }) }}
+          />
+        ) : value !== null && preview !== null ? (
+          <FormattedMessage id="categories.color.custom" values={{ hex: preview }} />
+        ) : (
+          <FormattedMessage id="categories.color.none" />
+        )}
+      </p>
+      <div className={styles.hexRow}>
+        <label htmlFor={hexId} className={styles.hexLabel}>
+          <FormattedMessage id="categories.color.hex" />
+        </label>
+        <span className={styles.hexPreview} style={{ background: preview ?? 'transparent' }} aria-hidden="true" />
+        <input
+          id={hexId}
+          className={styles.hexInput}
+          value={text}
+          maxLength={7}
+          spellCheck={false}
+          autoComplete="off"
+          placeholder="#1a2b3c"
+          aria-describedby={[hintId, errorId].filter((id) => id !== undefined).join(' ')}
+          aria-invalid={errorId === undefined ? undefined : true}
+          onChange={(event) => {
+            const typed = event.target.value;
+            setText(typed);
+            onChange(normalizeHex(typed) ?? typed);
+          }}
+        />
+      </div>
+      <p id={hintId} className={styles.hint}>
+        <FormattedMessage id="categories.color.hexHint" />
+      </p>
+    </div>
+  );
+}
