@@ -12,6 +12,7 @@ import { AccountEraser, type IdentityAdmin } from './account/erasure.js';
 import type { CommandRoute } from './command-route.js';
 import { ProfileCache } from './profile/profile-cache.js';
 import { profileRoutes } from './profile/profile.routes.js';
+import { ReceiptJanitor, type ReceiptReferences } from './receipts/receipt-janitor.js';
 import { transactionRoutes } from './transaction/transaction.routes.js';
 
 export interface CommandApiOptions {
@@ -27,6 +28,11 @@ export interface CommandApiOptions {
     readonly blobs: BlobStore | null;
     readonly identity: IdentityAdmin;
   };
+  /**
+   * Whether another transaction of the user still references a receipt. Given (with
+   * `account.blobs`), deleting a transaction deletes its receipt when no other one holds it.
+   */
+  readonly receiptReferences?: ReceiptReferences;
 }
 
 /** An erasure that failed half-way is finished again after this delay (and at every start). */
@@ -44,6 +50,24 @@ export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, opt
     ...transactionRoutes(deps, new ProfileCache(options.eventStore, options.codec)),
     ...profileRoutes(deps),
   };
+  const deleteTransaction = commands.DeleteTransaction;
+  if (options.account.blobs !== null && options.receiptReferences !== undefined && deleteTransaction !== undefined) {
+    const janitor = new ReceiptJanitor({
+      eventStore: options.eventStore,
+      codec: options.codec,
+      blobs: options.account.blobs,
+      referencedElsewhere: options.receiptReferences,
+    });
+    // After the append: a failure here leaves an unreferenced blob, never a missing one.
+    commands.DeleteTransaction = async (user, body, request) => {
+      const result = await deleteTransaction(user, body, request);
+      const transactionId = (body as { transactionId: string }).transactionId;
+      await janitor
+        .afterTransactionDeleted(user.uid, transactionId)
+        .catch((error: unknown) => request.log.error({ err: error }, 'the receipt of a deleted transaction was kept'));
+      return result;
+    };
+  }
   const eraser = new AccountEraser({ eventStore: options.eventStore, now: deps.now, ...options.account });
   const resumeErasures = () =>
     eraser.resumeUnfinished().then(

@@ -30,6 +30,8 @@ export const ERROR_CODES = [
   'email_invalid',
   'verification_code_required',
   'verification_code_invalid',
+  'file_required',
+  'file_empty',
   // rules
   'category_not_found',
   'category_type_mismatch',

@@ -5,13 +5,18 @@ import { requireAuth } from '@plenty/platform/http/auth-hook';
 import { HttpError } from '@plenty/platform/http/errors';
 import type { ProjectionProgress } from '@plenty/platform/projection-progress';
 import type { ReadStore } from '@plenty/platform/read-store/port';
+import type { BlobStore } from '@plenty/platform/blob-store/port';
+import type { LinkSigner } from '@plenty/platform/files/signed-link';
 import { categoriesRoutes } from './categories/categories.routes.js';
+import { receiptsRoutes } from './receipts/receipts.routes.js';
 import { transactionsRoutes } from './transactions/transactions.routes.js';
 
 export interface QueryApiOptions {
   readonly readStore: ReadStore;
   readonly verifier: TokenVerifier;
   readonly progress: ProjectionProgress;
+  /** Receipts and signed links to them; without it, `/receipts/:id/link` is not served. */
+  readonly files?: { readonly blobs: BlobStore; readonly links: LinkSigner };
 }
 
 /** Longest a query waits for the projections to reach X-Min-Position. */
@@ -47,4 +52,5 @@ export const queryApi: FastifyPluginAsync<QueryApiOptions> = async (app, options
 
   transactionsRoutes(app, options.readStore);
   categoriesRoutes(app, options.readStore);
+  if (options.files !== undefined) receiptsRoutes(app, options.files.blobs, options.files.links);
 };

@@ -5,6 +5,10 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { firebaseIdentityAdmin } from '@plenty/command-api/account/firebase-identity';
 import type { IdentityAdmin } from '@plenty/command-api/account/erasure';
 import { commandApi } from '@plenty/command-api/app';
+import { readStoreReceiptReferences } from '@plenty/command-api/receipts/read-store-references';
+import { receiptsApi } from '@plenty/command-api/receipts/receipts.plugin';
+import { LinkSigner, linkSecretFromMasterKey, linkSecretFromText } from '@plenty/platform/files/signed-link';
+import { filesApi } from '@plenty/query-api/files/files.plugin';
 import { identityCommands } from '@plenty/command-api/identity/identity.plugin';
 import { firebaseIdentityProviderAdmin, type IdentityProviderAdmin } from '@plenty/platform/auth/identity-admin';
 import { installSecurityHeaders, webAppCspDirectives } from '@plenty/platform/http/security-headers';
@@ -56,6 +60,8 @@ export interface StandaloneOptions {
    * code; 'in-process' runs the projector on the main thread, as tests from source do.
    */
   readonly projector?: 'worker' | 'in-process';
+  /** Signs download links (RECEIPT_LINK_SECRET, 32+ characters); default: derived from the master key. */
+  readonly linkSecret?: string | undefined;
 }
 
 export interface Standalone {
@@ -100,6 +106,12 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     const blobStore = await openFsBlobStore({ directory: join(options.dataDir, 'receipts') });
     closers.push(() => blobStore.close());
     const codec = new EventCodec(keyStore);
+    const linkSecret = options.linkSecret ?? process.env.RECEIPT_LINK_SECRET;
+    const links = new LinkSigner(
+      linkSecret === undefined || linkSecret === ''
+        ? linkSecretFromMasterKey(masterKey)
+        : linkSecretFromText(linkSecret),
+    );
     const verifier =
       options.verifier ?? cachedTokenVerifier(createFirebaseTokenVerifier({ projectId: options.projectId }));
 
@@ -164,7 +176,10 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
         blobs: blobStore,
         identity: options.identity ?? firebaseIdentityAdmin(options.projectId),
       },
+      receiptReferences: readStoreReceiptReferences(readStore),
     });
+    await app.register(receiptsApi, { prefix: '/api/receipts', verifier, blobs: blobStore });
+    await app.register(filesApi, { prefix: '/api/files', blobs: blobStore, links });
     await app.register(identityCommands, {
       prefix: '/api/commands',
       eventStore,
@@ -174,7 +189,13 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
       mailer,
       appOrigin: options.appOrigin ?? 'http://127.0.0.1:8080',
     });
-    await app.register(queryApi, { prefix: '/api/queries', readStore, verifier, progress: projector });
+    await app.register(queryApi, {
+      prefix: '/api/queries',
+      readStore,
+      verifier,
+      progress: projector,
+      files: { blobs: blobStore, links },
+    });
     app.get('/healthz', async () => ({ status: 'ok' }));
     app.get('/readyz', async (_request, reply) => {
       const [position, head] = await Promise.all([projector.current(), eventStore.headPosition()]);

@@ -13,13 +13,20 @@ export const occurredAt = (view: Pick<TransactionView, 'date' | 'time'>): string
 
 export const transactionsView: ViewDefinition = {
   name: TRANSACTIONS_VIEW,
-  fields: { type: 'text', categoryId: 'text', occurredAt: 'text', amount: 'integer' },
+  // `receipt` is filtered on only to find whether a receipt is still referenced (rare, per user).
+  fields: { type: 'text', categoryId: 'text', occurredAt: 'text', amount: 'integer', receipt: 'text' },
   // Type filters scan the date or amount index (about half the rows match); a category
   // narrows enough to sort in memory. Each index costs every write, so only these three.
   indexes: [['occurredAt'], ['amount'], ['categoryId', 'occurredAt']],
   indexValues: (doc) => {
     const view = doc as TransactionView;
-    return { type: view.type, categoryId: view.categoryId, occurredAt: occurredAt(view), amount: view.amount.amount };
+    return {
+      type: view.type,
+      categoryId: view.categoryId,
+      occurredAt: occurredAt(view),
+      amount: view.amount.amount,
+      receipt: view.receipt,
+    };
   },
 };
 

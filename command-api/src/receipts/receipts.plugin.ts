@@ -1,0 +1,70 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync } from 'fastify';
+import type { TokenVerifier } from '@plenty/platform/auth/port';
+import { sha256Of, type BlobStore } from '@plenty/platform/blob-store/port';
+import { sniffReceiptType } from '@plenty/platform/files/sniff';
+import { currentUser, requireAuth } from '@plenty/platform/http/auth-hook';
+import { HttpError } from '@plenty/platform/http/errors';
+import { receiptIdFor } from './receipt-id.js';
+
+/** Largest receipt accepted, in bytes. */
+export const MAX_RECEIPT_BYTES = 5 * 1024 * 1024;
+
+/** Room for the multipart framing around the file. */
+const FRAMING_BYTES = 64 * 1024;
+
+export interface ReceiptUpload {
+  readonly receiptId: string;
+  readonly contentType: string;
+  readonly size: number;
+}
+
+export interface ReceiptsApiOptions {
+  readonly verifier: TokenVerifier;
+  readonly blobs: BlobStore;
+}
+
+const isFileTooLarge = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { statusCode?: unknown }).statusCode === 413;
+
+/**
+ * `POST /` (register with `{ prefix: '/api/receipts' }`): multipart with one part `file`.
+ * The type is sniffed from the bytes; the name and declared type of the part are ignored.
+ */
+export const receiptsApi: FastifyPluginAsync<ReceiptsApiOptions> = async (app, options) => {
+  requireAuth(app, options.verifier);
+  await app.register(multipart, {
+    throwFileSizeLimit: true,
+    limits: { fileSize: MAX_RECEIPT_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 50, fieldNameSize: 100 },
+  });
+
+  app.post('/', async (request): Promise<ReceiptUpload> => {
+    const user = currentUser(request);
+    if (!request.isMultipart()) {
+      throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data.');
+    }
+    const declaredLength = Number(request.headers['content-length'] ?? '0');
+    if (declaredLength > MAX_RECEIPT_BYTES + FRAMING_BYTES) {
+      throw new HttpError(413, 'payload_too_large', 'A receipt may have at most 5 MB.');
+    }
+    let bytes: Buffer;
+    try {
+      const part = await request.file();
+      if (part === undefined || part.fieldname !== 'file') {
+        throw new HttpError(400, 'file_required', 'Send the receipt in the field "file".', { file: 'file_required' });
+      }
+      bytes = await part.toBuffer();
+    } catch (error) {
+      if (isFileTooLarge(error)) throw new HttpError(413, 'payload_too_large', 'A receipt may have at most 5 MB.');
+      throw error;
+    }
+    if (bytes.length === 0) throw new HttpError(400, 'file_empty', 'The file is empty.', { file: 'file_empty' });
+    const type = sniffReceiptType(bytes);
+    if (type === null) {
+      throw new HttpError(415, 'unsupported_media_type', 'A receipt must be a JPEG, PNG, WebP or HEIC image or a PDF.');
+    }
+    const receiptId = receiptIdFor(user.uid, sha256Of(bytes));
+    const stored = await options.blobs.put(user.uid, receiptId, bytes, type.contentType);
+    return { receiptId, contentType: type.contentType, size: stored.size };
+  });
+};

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openStandalone, type Standalone } from '@plenty/standalone/app';
+import { ApiClient } from '../support/api-client.js';
+import { createTestUser, type TestUser } from '../support/users.js';
+
+let standalone: Standalone;
+let dataDir: string;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'plenty-api-'));
+  standalone = await openStandalone({
+    dataDir,
+    projectId: 'demo-plenty',
+    authEmulatorHost: inject('authEmulatorHost'),
+    logLevel: 'silent',
+  });
+  [alice, bob] = await Promise.all([
+    createTestUser(inject('authEmulatorHost')),
+    createTestUser(inject('authEmulatorHost')),
+  ]);
+});
+
+afterAll(async () => {
+  await standalone?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const jpeg = (seed: string) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(`JFIF ${seed}`)]);
+
+function multipart(bytes: Buffer, filename: string, contentType: string, field = 'file') {
+  const boundary = `----plenty${randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+        `Content-Type: ${contentType}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function upload(user: TestUser, bytes: Buffer, filename = 'receipt.jpg', declared = 'image/jpeg') {
+  const body = multipart(bytes, filename, declared);
+  const response = await standalone.app.inject({
+    method: 'POST',
+    url: '/api/receipts',
+    headers: { authorization: user.authorization, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+  return { status: response.statusCode, body: response.json() as Record<string, unknown> & { receiptId: string } };
+}
+
+describe('receipts: upload, signed link, download', () => {
+  it('stores a JPEG once per content, links it for its owner only and serves it with safe headers', async () => {
+    const bytes = jpeg('lunch');
+    const first = await upload(alice, bytes);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ receiptId: expect.any(String), contentType: 'image/jpeg', size: bytes.length });
+    const again = await upload(alice, bytes, 'other-name.png', 'image/png');
+    expect(again.body.receiptId).toBe(first.body.receiptId);
+    expect((await upload(bob, bytes)).body.receiptId).not.toBe(first.body.receiptId);
+
+    const link = await new ApiClient(standalone.app, alice).query<{ url: string }>(
+      `receipts/${first.body.receiptId}/link`,
+    );
+    expect(link.status).toBe(200);
+    expect(link.body.url).toMatch(new RegExp(`^/api/files/receipts/${first.body.receiptId}\\?token=`));
+    const download = await standalone.app.inject({ method: 'GET', url: link.body.url });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(bytes)).toBe(true);
+    expect(download.headers['content-type']).toBe('image/jpeg');
+    expect(download.headers['content-disposition']).toBe('inline; filename="receipt.jpg"');
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
+    expect(download.headers['cache-control']).toBe('private, max-age=300');
+
+    const stranger = await new ApiClient(standalone.app, bob).query(`receipts/${first.body.receiptId}/link`);
+    expect(stranger.status).toBe(404);
+    expect((await new ApiClient(standalone.app, alice).query(`receipts/${randomUUID()}/link`)).status).toBe(404);
+    const tampered = link.body.url.replace(/token=.{4}/, 'token=AAAA');
+    expect((await standalone.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(401);
+    const otherObject = link.body.url.replace(first.body.receiptId, randomUUID());
+    expect((await standalone.app.inject({ method: 'GET', url: otherObject })).statusCode).toBe(404);
+    expect(
+      (await standalone.app.inject({ method: 'GET', url: `/api/files/receipts/${first.body.receiptId}` })).statusCode,
+    ).toBe(401);
+  });
+
+  it('refuses a file over 5 MB with 413', async () => {
+    const big = Buffer.concat([jpeg('big'), Buffer.alloc(5 * 1024 * 1024)]);
+    const answer = await upload(alice, big);
+    expect(answer.status).toBe(413);
+    expect(answer.body).toMatchObject({ error: { code: 'payload_too_large' } });
+  });
+
+  it('refuses an HTML page named .jpg and declared as JPEG with 415', async () => {
+    const answer = await upload(alice, Buffer.from('<!doctype html><script>alert(1)</script>'), 'cat.jpg');
+    expect(answer.status).toBe(415);
+    expect(answer.body).toMatchObject({ error: { code: 'unsupported_media_type' } });
+  });
+
+  it('refuses an empty file with 400, and a body that is not multipart with 415', async () => {
+    const empty = await upload(alice, Buffer.alloc(0));
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ error: { code: 'file_empty' } });
+    const json = await standalone.app.inject({
+      method: 'POST',
+      url: '/api/receipts',
+      headers: { authorization: alice.authorization },
+      payload: { file: 'x' },
+    });
+    expect(json.statusCode).toBe(415);
+    const anonymous = await standalone.app.inject({ method: 'POST', url: '/api/receipts', payload: { file: 'x' } });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('deletes the receipt with the last transaction that references it', async () => {
+    const api = new ApiClient(standalone.app, alice);
+    const { receiptId } = (await upload(alice, jpeg('shared'))).body;
+    const transaction = (receipt: string) => ({
+      transactionId: randomUUID(),
+      type: 'expense',
+      amount: { amount: 9900, currency: 'THB' },
+      categoryId: 'builtin-food',
+      date: '2026-11-21',
+      receipt,
+    });
+    const first = transaction(receiptId);
+    const second = transaction(receiptId);
+    expect((await api.command('AddTransaction', first)).status).toBe(200);
+    expect((await api.command('AddTransaction', second)).status).toBe(200);
+    await api.query('transactions');
+
+    expect((await api.command('DeleteTransaction', { transactionId: first.transactionId })).status).toBe(200);
+    expect(await standalone.blobStore.get(alice.uid, receiptId)).not.toBeNull();
+    await api.query('transactions');
+    expect((await api.command('DeleteTransaction', { transactionId: second.transactionId })).status).toBe(200);
+    expect(await standalone.blobStore.get(alice.uid, receiptId)).toBeNull();
+    expect((await api.query(`receipts/${receiptId}/link`)).status).toBe(404);
+  });
+});
