@@ -8,6 +8,7 @@ import type { ReadStore } from '@plenty/platform/read-store/port';
 import type { BlobStore } from '@plenty/platform/blob-store/port';
 import type { LinkSigner } from '@plenty/platform/files/signed-link';
 import { categoriesRoutes } from './categories/categories.routes.js';
+import { exportRoutes } from './export/export.routes.js';
 import { receiptsRoutes } from './receipts/receipts.routes.js';
 import { transactionsRoutes } from './transactions/transactions.routes.js';
 
@@ -15,7 +16,7 @@ export interface QueryApiOptions {
   readonly readStore: ReadStore;
   readonly verifier: TokenVerifier;
   readonly progress: ProjectionProgress;
-  /** Receipts and signed links to them; without it, `/receipts/:id/link` is not served. */
+  /** Receipts and signed download links; without it, `/receipts/:id/link` and `/export/link` are not served. */
   readonly files?: { readonly blobs: BlobStore; readonly links: LinkSigner };
 }
 
@@ -52,5 +53,8 @@ export const queryApi: FastifyPluginAsync<QueryApiOptions> = async (app, options
 
   transactionsRoutes(app, options.readStore);
   categoriesRoutes(app, options.readStore);
-  if (options.files !== undefined) receiptsRoutes(app, options.files.blobs, options.files.links);
+  if (options.files !== undefined) {
+    receiptsRoutes(app, options.files.blobs, options.files.links);
+    exportRoutes(app, options.verifier, options.files.links);
+  }
 };

@@ -179,7 +179,7 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
       receiptReferences: readStoreReceiptReferences(readStore),
     });
     await app.register(receiptsApi, { prefix: '/api/receipts', verifier, blobs: blobStore });
-    await app.register(filesApi, { prefix: '/api/files', blobs: blobStore, links });
+    await app.register(filesApi, { prefix: '/api/files', blobs: blobStore, links, readStore });
     await app.register(identityCommands, {
       prefix: '/api/commands',
       eventStore,

@@ -1,15 +1,23 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { uuidSchema } from '@plenty/contracts/ids';
+import { EXPORT_LOCALES } from '@plenty/contracts/views/files';
 import type { BlobStore } from '@plenty/platform/blob-store/port';
 import { extensionOf } from '@plenty/platform/files/sniff';
 import type { LinkClaims, LinkSigner } from '@plenty/platform/files/signed-link';
 import { HttpError } from '@plenty/platform/http/errors';
+import type { ReadStore } from '@plenty/platform/read-store/port';
+import { exportCsv } from '../export/export.js';
 
 export interface FilesApiOptions {
   readonly blobs: BlobStore;
   readonly links: LinkSigner;
+  readonly readStore: ReadStore;
+  readonly now?: () => Date;
 }
+
+const exportLocaleSchema = z.enum(EXPORT_LOCALES);
 
 const tokenQuerySchema = z.object({ token: z.string().min(1).max(2048) }).strict();
 
@@ -23,7 +31,7 @@ export function claimsOf(request: FastifyRequest, links: LinkSigner, kind: LinkC
 
 /**
  * Downloads opened by the browser itself with a signed link (register with
- * `{ prefix: '/api/files' }`): `GET /receipts/:receiptId?token=`.
+ * `{ prefix: '/api/files' }`): `GET /receipts/:receiptId?token=` and `GET /export.csv?token=`.
  */
 export const filesApi: FastifyPluginAsync<FilesApiOptions> = async (app, options) => {
   app.get<{ Params: { receiptId: string } }>('/receipts/:receiptId', async (request, reply) => {
@@ -40,5 +48,18 @@ export const filesApi: FastifyPluginAsync<FilesApiOptions> = async (app, options
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, max-age=300')
       .send(blob.bytes);
+  });
+
+  app.get('/export.csv', async (request, reply) => {
+    const claims = claimsOf(request, options.links, 'export');
+    const locale = exportLocaleSchema.safeParse(claims.obj);
+    if (!locale.success) throw new HttpError(404, 'not_found', 'Not found.');
+    const day = (options.now?.() ?? new Date()).toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="plenty-transactions-${day}.csv"`)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(Readable.from(exportCsv(options.readStore, claims.sub, locale.data)));
   });
 };

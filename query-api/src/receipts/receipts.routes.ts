@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { uuidSchema } from '@plenty/contracts/ids';
+import type { FileLink } from '@plenty/contracts/views/files';
 import type { BlobStore } from '@plenty/platform/blob-store/port';
 import type { LinkSigner } from '@plenty/platform/files/signed-link';
 import { currentUser } from '@plenty/platform/http/auth-hook';
 import { HttpError } from '@plenty/platform/http/errors';
-
-export const fileLinkSchema = z.object({ url: z.string() });
-export type FileLink = z.infer<typeof fileLinkSchema>;
 
 /** `GET /receipts/:receiptId/link`: a 5-minute link to the receipt for `<img src>`. */
 export function receiptsRoutes(app: FastifyInstance, blobs: BlobStore, links: LinkSigner): void {

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** A short-lived link the browser opens directly (`/api/files/...?token=`). */
+export const fileLinkSchema = z.object({ url: z.string() });
+export type FileLink = z.infer<typeof fileLinkSchema>;
+
+export const EXPORT_LOCALES = ['en', 'th', 'lo'] as const;
+export type ExportLocale = (typeof EXPORT_LOCALES)[number];
+
+/** `GET /api/queries/export/link?locale=`: the language of the CSV's header and names. */
+export const exportLinkQuerySchema = z
+  .object({ locale: z.enum(EXPORT_LOCALES, { error: 'field_invalid' }).default('en') })
+  .strict();
+export type ExportLinkQuery = z.infer<typeof exportLinkQuerySchema>;
+
+/** The CSV's columns, in order; each header is the message `export.csv.<column>`. */
+export const EXPORT_COLUMNS = ['date', 'time', 'type', 'category', 'amount', 'currency', 'note'] as const;

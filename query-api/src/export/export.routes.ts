@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { exportLinkQuerySchema, type FileLink } from '@plenty/contracts/views/files';
+import { InvalidTokenError, type TokenVerifier } from '@plenty/platform/auth/port';
+import type { LinkSigner } from '@plenty/platform/files/signed-link';
+import { currentUser } from '@plenty/platform/http/auth-hook';
+import { HttpError, parseOrThrow } from '@plenty/platform/http/errors';
+
+const BEARER = /^Bearer ([A-Za-z0-9._-]{20,4096})$/;
+
+/**
+ * `GET /export/link?locale=`: a 5-minute link to the user's CSV export. Exporting is
+ * sensitive, so the ID token is verified again with the revocation check.
+ */
+export function exportRoutes(app: FastifyInstance, verifier: TokenVerifier, links: LinkSigner): void {
+  app.get('/export/link', async (request): Promise<FileLink> => {
+    const user = currentUser(request);
+    const query = parseOrThrow(exportLinkQuerySchema, request.query);
+    const token = BEARER.exec((request.headers.authorization ?? '').trim())?.[1];
+    if (token === undefined) throw new HttpError(401, 'unauthenticated', 'Sign in to continue.');
+    try {
+      const checked = await verifier.verify(token, { checkRevoked: true });
+      if (checked.uid !== user.uid) throw new HttpError(401, 'unauthenticated', 'Sign in again to continue.');
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw new HttpError(401, 'unauthenticated', 'Sign in again to continue.');
+      throw error;
+    }
+    const signed = links.sign({ sub: user.uid, kind: 'export', obj: query.locale });
+    return { url: `/api/files/export.csv?token=${encodeURIComponent(signed)}` };
+  });
+}

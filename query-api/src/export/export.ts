@@ -1,0 +1,89 @@
+import { createRequire } from 'node:module';
+import { z } from 'zod';
+import { BUILT_IN_CATEGORIES } from '@plenty/contracts/categories';
+import { toDecimalString } from '@plenty/contracts/money';
+import { EXPORT_COLUMNS, type ExportLocale } from '@plenty/contracts/views/files';
+import type { CategoryView } from '@plenty/contracts/views/categories';
+import type { TransactionView } from '@plenty/contracts/views/transactions';
+import type { ReadStore } from '@plenty/platform/read-store/port';
+import { CATEGORIES_VIEW } from '../read-views.js';
+import { scanTransactions, SORTS } from '../transactions/search.js';
+import { csvRow, UTF8_BOM } from './csv.js';
+
+const require = createRequire(import.meta.url);
+const catalogSchema = z.record(z.string(), z.string());
+const catalogs = new Map<ExportLocale, Record<string, string>>();
+
+function catalog(locale: ExportLocale): Record<string, string> {
+  let loaded = catalogs.get(locale);
+  if (loaded === undefined) {
+    loaded = catalogSchema.parse(require(`@plenty/locales/${locale}.json`));
+    catalogs.set(locale, loaded);
+  }
+  return loaded;
+}
+
+/** A message of the language, English when it lacks one, the fallback when neither has it. */
+function message(locale: ExportLocale, key: string, fallback: string): string {
+  return catalog(locale)[key] ?? catalog('en')[key] ?? fallback;
+}
+
+/** Custom categories are few (a person's own list); one page holds them all. */
+const MAX_CUSTOM = 1000;
+
+/** Category names in the language: built-ins from their messages, custom ones as the user named them. */
+async function categoryNames(readStore: ReadStore, userId: string, locale: ExportLocale): Promise<Map<string, string>> {
+  const names = new Map(BUILT_IN_CATEGORIES.map((c) => [c.id, message(locale, c.nameKey, c.id)]));
+  const custom = await readStore.find<CategoryView>(CATEGORIES_VIEW, {
+    userId,
+    sort: [{ field: 'createdAt', direction: 'asc' }],
+    limit: MAX_CUSTOM,
+  });
+  for (const { doc } of custom.items) if (doc.name !== null) names.set(doc.id, doc.name);
+  return names;
+}
+
+export function exportHeader(locale: ExportLocale): string[] {
+  return EXPORT_COLUMNS.map((column) => message(locale, `export.csv.${column}`, column));
+}
+
+export function exportRow(
+  view: TransactionView,
+  locale: ExportLocale,
+  categories: ReadonlyMap<string, string>,
+): string[] {
+  return [
+    view.date,
+    view.time ?? '',
+    message(locale, `transactions.type.${view.type}`, view.type),
+    categories.get(view.categoryId) ?? view.categoryId,
+    toDecimalString(view.amount),
+    view.amount.currency,
+    view.note ?? '',
+  ];
+}
+
+/**
+ * Every transaction of the user as CSV (BOM, header, one record per transaction, oldest
+ * first), produced page by page from the read store so memory stays flat however many.
+ */
+export async function* exportCsv(
+  readStore: ReadStore,
+  userId: string,
+  locale: ExportLocale,
+  pageSize = 1000,
+): AsyncGenerator<string> {
+  const categories = await categoryNames(readStore, userId, locale);
+  yield UTF8_BOM + csvRow(exportHeader(locale));
+  let chunk = '';
+  let rows = 0;
+  for await (const { doc } of scanTransactions(readStore, { userId, where: {}, sort: SORTS.oldest, pageSize })) {
+    chunk += csvRow(exportRow(doc, locale, categories));
+    rows += 1;
+    if (rows % pageSize === 0) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk !== '') yield chunk;
+}

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openStandalone, type Standalone } from '@plenty/standalone/app';
+import { ApiClient } from '../support/api-client.js';
+import { createTestUser } from '../support/users.js';
+
+let standalone: Standalone;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'plenty-api-'));
+  standalone = await openStandalone({
+    dataDir,
+    projectId: 'demo-plenty',
+    authEmulatorHost: inject('authEmulatorHost'),
+    logLevel: 'silent',
+  });
+});
+
+afterAll(async () => {
+  await standalone?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** RFC 4180: records end in CRLF; quoted fields may hold commas, CRLF and doubled quotes. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      i += 1;
+    } else field += c;
+  }
+  expect(field).toBe('');
+  expect(record).toEqual([]);
+  return records;
+}
+
+describe('CSV export through a signed link', () => {
+  it('exports every transaction in the chosen language, parseable back to the same rows', async () => {
+    const api = new ApiClient(standalone.app, await createTestUser(inject('authEmulatorHost')));
+    const categoryId = randomUUID();
+    expect(
+      (
+        await api.command('AddCategory', {
+          categoryId,
+          name: 'ร้านกาแฟ, "ดี"',
+          type: 'expense',
+          icon: 'cup',
+          color: '#112233',
+        })
+      ).status,
+    ).toBe(200);
+    const rows = [
+      {
+        type: 'expense',
+        amount: { amount: 12050, currency: 'THB' },
+        categoryId: 'builtin-food',
+        date: '2026-11-01',
+        time: '08:05',
+        note: 'ข้าวมันไก่, "พิเศษ"\nสองจาน',
+      },
+      {
+        type: 'income',
+        amount: { amount: 5000000, currency: 'LAK' },
+        categoryId: 'builtin-salary',
+        date: '2026-11-02',
+        note: '=HYPERLINK("http://evil","x")',
+      },
+      { type: 'expense', amount: { amount: 7, currency: 'USD' }, categoryId, date: '2026-11-03', note: '@SUM(A1)' },
+      {
+        type: 'expense',
+        amount: { amount: 100, currency: 'EUR' },
+        categoryId: 'builtin-transport',
+        date: '2026-11-04',
+      },
+    ];
+    for (const row of rows) {
+      const answer = await api.command('AddTransaction', { transactionId: randomUUID(), ...row });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    }
+    await api.query('transactions');
+
+    const link = await api.query<{ url: string }>('export/link?locale=th');
+    expect(link.status).toBe(200);
+    expect(link.body.url).toMatch(/^\/api\/files\/export\.csv\?token=/);
+    const response = await standalone.app.inject({ method: 'GET', url: link.body.url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="plenty-transactions-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const bytes = response.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    expect(parseCsv(text)).toEqual([
+      ['วันที่', 'เวลา', 'ประเภท', 'หมวดหมู่', 'จำนวนเงิน', 'สกุลเงิน', 'บันทึก'],
+      ['2026-11-01', '08:05', 'รายจ่าย', 'อาหาร', '120.50', 'THB', 'ข้าวมันไก่, "พิเศษ"\nสองจาน'],
+      ['2026-11-02', '', 'รายรับ', 'เงินเดือน', '5000000', 'LAK', `'=HYPERLINK("http://evil","x")`],
+      ['2026-11-03', '', 'รายจ่าย', 'ร้านกาแฟ, "ดี"', '0.07', 'USD', "'@SUM(A1)"],
+      ['2026-11-04', '', 'รายจ่าย', 'การเดินทาง', '1.00', 'EUR', ''],
+    ]);
+    const parsed = parseCsv(text);
+    expect(parsed.slice(1).every((row) => !/^[=+\-@]/.test(row[6] ?? ''))).toBe(true);
+
+    const english = await api.query<{ url: string }>('export/link?locale=en');
+    const englishText = (await standalone.app.inject({ method: 'GET', url: english.body.url })).rawPayload
+      .subarray(3)
+      .toString('utf8');
+    expect(parseCsv(englishText)[0]).toEqual(['Date', 'Time', 'Type', 'Category', 'Amount', 'Currency', 'Note']);
+    expect(parseCsv(englishText)[1]?.slice(2, 4)).toEqual(['Expense', 'Food']);
+  });
+
+  it('refuses a link without a valid token, and another user gets only their own rows', async () => {
+    expect((await standalone.app.inject({ method: 'GET', url: '/api/files/export.csv' })).statusCode).toBe(401);
+    expect((await standalone.app.inject({ method: 'GET', url: '/api/files/export.csv?token=x.y' })).statusCode).toBe(
+      401,
+    );
+    const stranger = new ApiClient(standalone.app, await createTestUser(inject('authEmulatorHost')));
+    expect((await stranger.query('export/link?locale=fr')).status).toBe(400);
+    const link = await stranger.query<{ url: string }>('export/link');
+    const text = (await standalone.app.inject({ method: 'GET', url: link.body.url })).rawPayload.toString('utf8');
+    expect(text).toBe('\uFEFFDate,Time,Type,Category,Amount,Currency,Note\r\n');
+    expect((await new ApiClient(standalone.app, null).query('export/link')).status).toBe(401);
+  });
+});
