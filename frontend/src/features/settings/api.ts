@@ -1,6 +1,8 @@
 import type { CommandResult } from '@plenty/contracts/commands/result';
 import { api } from '../../lib/api/api';
+import type { Locale } from '../../lib/locale';
 import type { DeletionReason } from './deletion';
+import { exportLinkQuery, type ExportLink } from './export';
 
 export interface DeleteAccountRequest {
   readonly commandId: string;
@@ -15,7 +17,13 @@ export const settingsApi = api.injectEndpoints({
     deleteAccount: build.mutation<CommandResult, DeleteAccountRequest>({
       query: (body) => ({ url: 'commands/DeleteAccount', method: 'POST', body }),
     }),
+    /** A short-lived signed link to the user's transactions as CSV (DESIGN.md section 4). */
+    exportLink: build.query<ExportLink, Locale>({
+      query: exportLinkQuery,
+      // Each link is for one download; a new click asks for a fresh one.
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 
-export const { useDeleteAccountMutation } = settingsApi;
+export const { useDeleteAccountMutation, useLazyExportLinkQuery } = settingsApi;

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
-import { CATEGORY_TYPES, type CategoryType } from '@plenty/contracts/categories';
+import type { CategoryType } from '@plenty/contracts/categories';
 import type { CategoryView } from '@plenty/contracts/views/categories';
 import type { ApiError } from '../../lib/api/api-error';
 import type { MessageId } from '../../lib/messages';
@@ -41,6 +41,9 @@ export interface CategoryDialogProps {
   /** After the server accepted it, with the category as it now is. */
   onSaved?(category: CategoryView): void;
 }
+
+/** In the order the form offers them (the contracts module holds the same list, with zod). */
+const CATEGORY_TYPES = ['expense', 'income', 'general'] as const satisfies readonly CategoryType[];
 
 const SERVER_FIELDS: Partial<Record<string, CategoryField>> = { name: 'name', icon: 'icon', color: 'color' };
 

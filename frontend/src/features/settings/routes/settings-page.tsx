@@ -6,6 +6,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { PageLoading } from '../../../ui/page-loading';
 import { AboutTab } from '../components/about-tab';
 import { AccountTab } from '../components/account-tab';
+import { CategoriesTab } from '../components/categories-tab';
 import { DataPrivacyTab } from '../components/data-privacy-tab';
 import { LaterTab } from '../components/later-tab';
 import { useFirebaseUser, type FirebaseUserState, type User } from '../firebase-account';
@@ -130,7 +131,7 @@ function TabContent({ tab, firebaseUser }: { readonly tab: SettingsTab; readonly
     case 'preferences':
       return <LaterTab title="settings.tab.preferences" body="settings.later.preferences" />;
     case 'categories':
-      return <LaterTab title="settings.tab.categories" body="settings.later.categories" />;
+      return <CategoriesTab />;
     case 'goals':
       return <LaterTab title="settings.tab.goals" body="settings.later.goals" />;
     case 'privacy':

@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { CategoryView } from '@plenty/contracts/views/categories';
+import { buttonClass } from '../../../ui/button';
+import { useCategoriesQuery } from '../../../ui/category-form/api';
+import { CategoryChip, categoryName } from '../../../ui/category-form/category-chip';
+import { CategoryDialog, TYPE_LABELS } from '../../../ui/category-form/category-dialog';
+import { PageLoading } from '../../../ui/page-loading';
+import styles from '../settings.module.css';
+import { DeleteCategoryDialog } from './delete-category-dialog';
+
+type Editing = { readonly mode: 'add' } | { readonly mode: 'edit'; readonly category: CategoryView } | null;
+
+/** The built-in categories (read only) and the user's own, which they add, edit and delete. */
+export function CategoriesTab() {
+  const intl = useIntl();
+  const { data, isLoading, isError, refetch, isFetching } = useCategoriesQuery();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<CategoryView | null>(null);
+
+  if (isLoading) return <PageLoading />;
+  if (isError || data === undefined) {
+    return (
+      <div role="alert" className={styles.loadError} data-testid="categories-error">
+        <p className={styles.aboutText}>
+          <FormattedMessage id="categories.loadFailed" />
+        </p>
+        <button type="button" className={buttonClass('secondary')} onClick={() => void refetch()} disabled={isFetching}>
+          <FormattedMessage id="categories.retry" />
+        </button>
+      </div>
+    );
+  }
+
+  const builtIns = data.filter((category) => category.builtIn);
+  const custom = data.filter((category) => !category.builtIn);
+
+  return (
+    <div className={styles.stack}>
+      <section className={styles.card} aria-labelledby="categories-custom-title">
+        <div className={styles.categoriesHeader}>
+          <div>
+            <h2 id="categories-custom-title" className={styles.cardTitle}>
+              <FormattedMessage id="categories.custom.title" />
+            </h2>
+            <p className={styles.muted}>
+              <FormattedMessage id="categories.lead" />
+            </p>
+          </div>
+          <button type="button" className={buttonClass('primary')} onClick={() => setEditing({ mode: 'add' })}>
+            <span aria-hidden="true">+</span>
+            <FormattedMessage id="categories.add" />
+          </button>
+        </div>
+        {custom.length === 0 ? (
+          <p className={styles.categoriesEmpty} data-testid="categories-empty">
+            <FormattedMessage id="categories.custom.empty" />
+          </p>
+        ) : (
+          <ul className={styles.categoryList} data-testid="categories-custom">
+            {custom.map((category) => {
+              const name = categoryName(intl, category);
+              return (
+                <li key={category.id} className={styles.categoryItem}>
+                  <CategoryChip icon={category.icon} color={category.color} />
+                  <span className={styles.categoryText}>
+                    <span className={styles.categoryName}>{name}</span>
+                    <span className={styles.categoryType}>
+                      <FormattedMessage id={TYPE_LABELS[category.type]} />
+                    </span>
+                  </span>
+                  <span className={styles.categoryActions}>
+                    <button
+                      type="button"
+                      className={buttonClass('secondary')}
+                      aria-label={intl.formatMessage({ id: 'categories.editLabel' }, { name })}
+                      onClick={() => setEditing({ mode: 'edit', category })}
+                    >
+                      <FormattedMessage id="categories.edit" />
+                    </button>
+                    <button
+                      type="button"
+                      className={`${buttonClass('secondary')} ${styles.deleteButton}`}
+                      aria-label={intl.formatMessage({ id: 'categories.deleteLabel' }, { name })}
+                      onClick={() => setDeleting(category)}
+                    >
+                      <FormattedMessage id="categories.delete" />
+                    </button>
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+
+      <section className={styles.card} aria-labelledby="categories-builtin-title">
+        <h2 id="categories-builtin-title" className={styles.cardTitle}>
+          <FormattedMessage id="categories.builtIn.title" />
+        </h2>
+        <p className={styles.muted}>
+          <FormattedMessage id="categories.builtIn.note" />
+        </p>
+        <ul className={`${styles.categoryList} ${styles.builtInList}`} data-testid="categories-builtin">
+          {builtIns.map((category) => (
+            <li key={category.id} className={styles.categoryItem}>
+              <CategoryChip icon={category.icon} color={category.color} />
+              <span className={styles.categoryText}>
+                <span className={styles.categoryName}>{categoryName(intl, category)}</span>
+                <span className={styles.categoryMeta}>
+                  <span className={styles.categoryType}>
+                    <FormattedMessage id={TYPE_LABELS[category.type]} />
+                  </span>
+                  <span className={styles.badge}>
+                    <FormattedMessage id="categories.builtIn.badge" />
+                  </span>
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <CategoryDialog
+        open={editing !== null}
+        category={editing?.mode === 'edit' ? editing.category : undefined}
+        categories={data}
+        onClose={() => setEditing(null)}
+      />
+      <DeleteCategoryDialog category={deleting} categories={data} onClose={() => setDeleting(null)} />
+    </div>
+  );
+}

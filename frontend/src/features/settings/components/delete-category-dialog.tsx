@@ -1,0 +1,136 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useDispatch } from 'react-redux';
+import type { CategoryView } from '@plenty/contracts/views/categories';
+import type { ApiError } from '../../../lib/api/api-error';
+import { buttonClass } from '../../../ui/button';
+import { useDeleteCategoryMutation, useLazyCategoryInUseQuery } from '../../../ui/category-form/api';
+import { categoryName } from '../../../ui/category-form/category-chip';
+import { newId } from '../../../ui/category-form/command-id';
+import { defaultReplacement, replacementChoices } from '../../../ui/category-form/rules';
+import { showApiError, showSuccess } from '../../../ui/toasts/toasts-slice';
+import styles from '../settings.module.css';
+
+export interface DeleteCategoryDialogProps {
+  /** The custom category to delete; null while the dialog is closed. */
+  readonly category: CategoryView | null;
+  readonly categories: readonly CategoryView[];
+  onClose(): void;
+}
+
+/**
+ * Asks before deleting a custom category and says it cannot be undone. When transactions use
+ * it, the user chooses where they move (the built-in "Other" first), so none is left without one.
+ */
+export function DeleteCategoryDialog({ category, categories, onClose }: DeleteCategoryDialogProps) {
+  const intl = useIntl();
+  const dispatch = useDispatch();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const bodyId = useId();
+  const selectId = useId();
+  const [checkUsage, usage] = useLazyCategoryInUseQuery();
+  const [deleteCategory, deleteState] = useDeleteCategoryMutation();
+  const [replacement, setReplacement] = useState<string | null>(null);
+  const busy = deleteState.isLoading;
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element === null) return;
+    if (category !== null && !element.open) {
+      setReplacement(defaultReplacement(category, categories));
+      void checkUsage(category.id, false);
+      element.showModal();
+    }
+    if (category === null && element.open) element.close();
+    // The choices are set when the dialog opens; a later refetch of the list keeps the choice.
+  }, [category, checkUsage]);
+
+  const name = category === null ? '' : categoryName(intl, category);
+  const checking = usage.isFetching || usage.originalArgs !== category?.id;
+  // When usage cannot be checked, asking where transactions go is the safe side.
+  const inUse = usage.isError || usage.data === true;
+  const choices = category === null ? [] : replacementChoices(category, categories);
+
+  const confirm = async () => {
+    if (category === null || busy || checking) return;
+    try {
+      await deleteCategory({
+        commandId: newId(),
+        categoryId: category.id,
+        ...(inUse && replacement !== null ? { replacementCategoryId: replacement } : {}),
+      }).unwrap();
+      dispatch(showSuccess('categories.toast.deleted', { name }));
+      onClose();
+    } catch (caught) {
+      dispatch(showApiError(caught as ApiError));
+    }
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className={styles.deleteDialog}
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      data-testid="delete-category-dialog"
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onClose();
+      }}
+    >
+      <h2 id={titleId} className={styles.cardTitle}>
+        <FormattedMessage id="categories.delete.title" values={{ name }} />
+      </h2>
+      <p id={bodyId} className={styles.warning}>
+        <FormattedMessage id="categories.delete.body" />
+      </p>
+      <div className={styles.deleteUsage} aria-live="polite" aria-busy={checking}>
+        {checking ? (
+          <p className={styles.deleting}>
+            <span className={styles.spinner} aria-hidden="true" />
+            <FormattedMessage id="categories.delete.checking" />
+          </p>
+        ) : inUse ? (
+          <div className={styles.field}>
+            <p className={styles.muted}>
+              <FormattedMessage id="categories.delete.inUse" />
+            </p>
+            <label htmlFor={selectId} className={styles.label}>
+              <FormattedMessage id="categories.delete.moveTo" />
+            </label>
+            <select
+              id={selectId}
+              className={styles.input}
+              value={replacement ?? ''}
+              onChange={(event) => setReplacement(event.target.value)}
+            >
+              {choices.map((choice) => (
+                <option key={choice.id} value={choice.id}>
+                  {categoryName(intl, choice)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          <p className={styles.muted}>
+            <FormattedMessage id="categories.delete.unused" />
+          </p>
+        )}
+      </div>
+      <div className={styles.flowActions}>
+        <button type="button" className={buttonClass('secondary')} onClick={onClose} disabled={busy} autoFocus>
+          <FormattedMessage id="common.cancel" />
+        </button>
+        <button
+          type="button"
+          className={buttonClass('danger')}
+          onClick={() => void confirm()}
+          aria-disabled={busy || checking}
+        >
+          <FormattedMessage id={busy ? 'categories.delete.deleting' : 'categories.delete.confirm'} />
+        </button>
+      </div>
+    </dialog>
+  );
+}

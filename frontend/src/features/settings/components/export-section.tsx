@@ -1,0 +1,57 @@
+import { FormattedMessage } from 'react-intl';
+import { useDispatch } from 'react-redux';
+import type { ApiError } from '../../../lib/api/api-error';
+import { useLocale } from '../../../lib/use-locale';
+import { buttonClass } from '../../../ui/button';
+import { showApiError, showError, showSuccess } from '../../../ui/toasts/toasts-slice';
+import { useLazyExportLinkQuery } from '../api';
+import { isExportLink, startDownload } from '../export';
+import styles from '../settings.module.css';
+
+/** Data & Privacy › Export: downloads every transaction as CSV in the current language. */
+export function ExportSection() {
+  const dispatch = useDispatch();
+  const { locale } = useLocale();
+  const [fetchLink, { isFetching }] = useLazyExportLinkQuery();
+
+  const exportCsv = async () => {
+    if (isFetching) return;
+    try {
+      const link = await fetchLink(locale, false).unwrap();
+      if (!isExportLink(link, window.location.origin)) {
+        dispatch(showError('error.internal'));
+        return;
+      }
+      startDownload(link.url, document);
+      dispatch(showSuccess('settings.export.done'));
+    } catch (caught) {
+      dispatch(showApiError(caught as ApiError));
+    }
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="export-title" data-testid="export-section">
+      <h2 id="export-title" className={styles.cardTitle}>
+        <FormattedMessage id="settings.export.title" />
+      </h2>
+      <p className={styles.muted}>
+        <FormattedMessage id="settings.export.body" />
+      </p>
+      <div className={styles.exportRow}>
+        <button
+          type="button"
+          className={buttonClass('primary')}
+          onClick={() => void exportCsv()}
+          aria-disabled={isFetching}
+          aria-describedby={isFetching ? 'export-busy' : undefined}
+        >
+          {isFetching && <span className={styles.exportSpinner} aria-hidden="true" />}
+          <FormattedMessage id="settings.export.button" />
+        </button>
+        <span id="export-busy" role="status" className={styles.muted}>
+          {isFetching && <FormattedMessage id="settings.export.busy" />}
+        </span>
+      </div>
+    </section>
+  );
+}
