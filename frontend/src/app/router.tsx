@@ -47,9 +47,21 @@ const PAGES: Record<AppPath, Page> = {
   '/dashboard/settings': {
     lazy: async () => ({ Component: (await import('../features/settings/routes/settings-page')).SettingsPage }),
   },
-  '/dashboard/transactions': coming('page.transactions', 'coming.transactions'),
-  '/dashboard/transactions/add': coming('page.transactionAdd', 'coming.transactionAdd'),
-  '/dashboard/transactions/edit/:id': coming('page.transactionEdit', 'coming.transactionEdit'),
+  '/dashboard/transactions': {
+    lazy: async () => ({
+      Component: (await import('../features/transactions/routes/transactions-page')).TransactionsPage,
+    }),
+  },
+  '/dashboard/transactions/add': {
+    lazy: async () => ({
+      Component: (await import('../features/transactions/routes/transaction-form-page')).AddTransactionPage,
+    }),
+  },
+  '/dashboard/transactions/edit/:id': {
+    lazy: async () => ({
+      Component: (await import('../features/transactions/routes/transaction-form-page')).EditTransactionPage,
+    }),
+  },
   '/dashboard/debt-tracker': coming('page.debtTracker', 'coming.debtTracker'),
   '/dashboard/debt-tracker/:id': coming('page.debtDetail', 'coming.debtDetail'),
 };

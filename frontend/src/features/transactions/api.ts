@@ -1,0 +1,114 @@
+import type { CommandResult } from '@plenty/contracts/commands/result';
+import type { CategoryList, CategoryView } from '@plenty/contracts/views/categories';
+import type { TransactionList, TransactionView } from '@plenty/contracts/views/transactions';
+import type { Currency } from '@plenty/contracts/money';
+import { api } from '../../lib/api/api';
+import { apiQuery, type TransactionFilters } from './filters';
+import type { TransactionChanges, TransactionFields } from './form';
+import type { HistoryPage } from './history';
+
+/** Rows per request: enough to fill a tall screen twice, small enough to answer fast. */
+export const PAGE_SIZE = 50;
+
+export interface CurrencyTotals {
+  readonly currency: Currency;
+  readonly income: number;
+  readonly expense: number;
+}
+
+export interface TransactionTotals {
+  readonly count: number;
+  readonly totals: readonly CurrencyTotals[];
+}
+
+export interface UploadedReceipt {
+  readonly receiptId: string;
+  readonly contentType: string;
+  readonly size: number;
+}
+
+export type AddTransactionRequest = TransactionFields & { readonly commandId: string; readonly transactionId: string };
+
+export interface EditTransactionRequest {
+  readonly commandId: string;
+  readonly transactionId: string;
+  readonly changes: TransactionChanges;
+}
+
+export interface DeleteTransactionRequest {
+  readonly commandId: string;
+  readonly transactionId: string;
+}
+
+type ListArgs = Pick<TransactionFilters, 'type' | 'categoryId' | 'sort' | 'q'>;
+type TotalsArgs = Pick<TransactionFilters, 'type' | 'categoryId' | 'q'>;
+
+export const transactionsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    transactionCategories: build.query<readonly CategoryView[], void>({
+      query: () => 'queries/categories',
+      transformResponse: (list: CategoryList) => list.items,
+      providesTags: ['Categories'],
+    }),
+    /** The list, a page per cursor. After a change only the first page is read again. */
+    transactionList: build.infiniteQuery<TransactionList, ListArgs, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor,
+        refetchCachedPages: false,
+      },
+      query: ({ queryArg, pageParam }) =>
+        `queries/transactions?${apiQuery(queryArg, { limit: PAGE_SIZE, cursor: pageParam })}`,
+      providesTags: ['Transactions'],
+    }),
+    transactionTotals: build.query<TransactionTotals, TotalsArgs>({
+      query: (args) => `queries/transactions/totals?${apiQuery(args)}`,
+      providesTags: ['Transactions'],
+    }),
+    transaction: build.query<TransactionView, string>({
+      query: (id) => `queries/transactions/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Transactions', id }],
+    }),
+    transactionHistory: build.query<HistoryPage, string>({
+      query: (id) => `queries/transactions/${encodeURIComponent(id)}/history`,
+      providesTags: (_result, _error, id) => [{ type: 'Transactions', id }],
+    }),
+    receiptLink: build.query<{ readonly url: string }, string>({
+      query: (receiptId) => `queries/receipts/${encodeURIComponent(receiptId)}/link`,
+      // Signed links last minutes: ask again rather than keep an expired one.
+      keepUnusedDataFor: 30,
+    }),
+    uploadReceipt: build.mutation<UploadedReceipt, File>({
+      query: (file) => {
+        const body = new FormData();
+        body.append('file', file);
+        return { url: 'receipts', method: 'POST', body };
+      },
+    }),
+    addTransaction: build.mutation<CommandResult, AddTransactionRequest>({
+      query: (body) => ({ url: 'commands/AddTransaction', method: 'POST', body }),
+      invalidatesTags: ['Transactions'],
+    }),
+    editTransaction: build.mutation<CommandResult, EditTransactionRequest>({
+      query: (body) => ({ url: 'commands/EditTransaction', method: 'POST', body }),
+      invalidatesTags: ['Transactions'],
+    }),
+    deleteTransaction: build.mutation<CommandResult, DeleteTransactionRequest>({
+      query: (body) => ({ url: 'commands/DeleteTransaction', method: 'POST', body }),
+      invalidatesTags: ['Transactions'],
+    }),
+  }),
+});
+
+export const {
+  useTransactionCategoriesQuery,
+  useTransactionListInfiniteQuery,
+  useTransactionTotalsQuery,
+  useTransactionQuery,
+  useTransactionHistoryQuery,
+  useReceiptLinkQuery,
+  useUploadReceiptMutation,
+  useAddTransactionMutation,
+  useEditTransactionMutation,
+  useDeleteTransactionMutation,
+} = transactionsApi;

@@ -1,0 +1,244 @@
+import type { TransactionView } from '@plenty/contracts/views/transactions';
+import { useEffect, useId, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useDispatch } from 'react-redux';
+import { LocalizedLink } from '../../../lib/localized-link';
+import { buttonClass } from '../../../ui/button';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { showError, showSuccess } from '../../../ui/toasts/toasts-slice';
+import { useDeleteTransactionMutation, useTransactionHistoryQuery, useTransactionQuery } from '../api';
+import { uuidV7 } from '../command-id';
+import { entrySentences } from '../history';
+import { isMissing } from '../errors';
+import styles from '../transactions.module.css';
+import { useWriters } from '../use-writers';
+import { ReceiptView } from './receipt-view';
+
+export interface TransactionDetailProps {
+  /** The transaction shown, or null when the dialog is closed. */
+  readonly id: string | null;
+  onClose(): void;
+}
+
+/** A modal with every field, the receipt, edit and delete, and the history of the transaction. */
+export function TransactionDetail({ id, onClose }: TransactionDetailProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const intl = useIntl();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element === null) return;
+    if (id !== null && !element.open) element.showModal();
+    if (id === null && element.open) element.close();
+  }, [id]);
+
+  return (
+    <dialog
+      ref={dialog}
+      className={styles.dialog}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      data-testid="transaction-detail"
+    >
+      <div className={styles.dialogHeader}>
+        <h2 id={titleId} className={styles.dialogTitle}>
+          <FormattedMessage id="transactions.detail.title" />
+        </h2>
+        <button
+          type="button"
+          className={styles.closeButton}
+          onClick={onClose}
+          aria-label={intl.formatMessage({ id: 'common.close' })}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      {id !== null && <DetailBody id={id} onClose={onClose} />}
+    </dialog>
+  );
+}
+
+function DetailBody({ id, onClose }: { readonly id: string; onClose(): void }) {
+  const transaction = useTransactionQuery(id);
+  if (transaction.isLoading) {
+    return (
+      <div className={styles.dialogBody} role="status">
+        <FormattedMessage id="common.loading" />
+      </div>
+    );
+  }
+  if (transaction.data === undefined) {
+    const missing = isMissing(transaction.error);
+    return (
+      <div className={styles.dialogBody}>
+        <p className={styles.error} role="alert">
+          <FormattedMessage id={missing ? 'transactions.form.notFound' : 'transactions.form.loadError'} />
+        </p>
+        {!missing && (
+          <div className={styles.actions}>
+            <button type="button" className={buttonClass('secondary')} onClick={() => void transaction.refetch()}>
+              <FormattedMessage id="transactions.retry" />
+            </button>
+          </div>
+        )}
+      </div>
+    );
+  }
+  return <DetailContent transaction={transaction.data} onClose={onClose} />;
+}
+
+function DetailContent({ transaction, onClose }: { readonly transaction: TransactionView; onClose(): void }) {
+  const writers = useWriters();
+  const dispatch = useDispatch();
+  const [confirming, setConfirming] = useState(false);
+  const [deleteTransaction, deletion] = useDeleteTransactionMutation();
+  const income = transaction.type === 'income';
+
+  const remove = async () => {
+    setConfirming(false);
+    try {
+      await deleteTransaction({ commandId: uuidV7(), transactionId: transaction.id }).unwrap();
+      dispatch(showSuccess('transactions.delete.done'));
+      onClose();
+    } catch {
+      dispatch(showError('transactions.delete.failed'));
+    }
+  };
+
+  return (
+    <div className={styles.dialogBody}>
+      <div>
+        <span className={`${styles.badge} ${income ? styles.badgeIncome : styles.badgeExpense}`}>
+          {writers.type(transaction.type)}
+        </span>
+        <p className={`${styles.bigAmount} ${income ? styles.income : styles.expense}`} data-testid="detail-amount">
+          {income ? '+' : '−'}
+          {writers.money(transaction.amount.amount, transaction.amount.currency)}
+        </p>
+      </div>
+      <dl className={styles.details}>
+        <dt>
+          <FormattedMessage id="transactions.field.categoryId" />
+        </dt>
+        <dd>{writers.category(transaction.categoryId)}</dd>
+        <dt>
+          <FormattedMessage id="transactions.field.date" />
+        </dt>
+        <dd>{writers.date(transaction.date)}</dd>
+        <dt>
+          <FormattedMessage id="transactions.field.time" />
+        </dt>
+        <dd>{transaction.time ?? '—'}</dd>
+        <dt>
+          <FormattedMessage id="transactions.field.currency" />
+        </dt>
+        <dd>{transaction.amount.currency}</dd>
+        <dt>
+          <FormattedMessage id="transactions.field.note" />
+        </dt>
+        <dd>{transaction.note ?? <FormattedMessage id="transactions.noNote" />}</dd>
+        <dt>
+          <FormattedMessage id="transactions.detail.created" />
+        </dt>
+        <dd>{writers.dateTime(transaction.createdAt)}</dd>
+        <dt>
+          <FormattedMessage id="transactions.detail.updated" />
+        </dt>
+        <dd>{writers.dateTime(transaction.updatedAt)}</dd>
+        <dt>
+          <FormattedMessage id="transactions.field.receipt" />
+        </dt>
+        <dd>
+          {transaction.receipt === null ? (
+            <FormattedMessage id="transactions.detail.noReceipt" />
+          ) : (
+            <ReceiptView receiptId={transaction.receipt} />
+          )}
+        </dd>
+      </dl>
+      <div className={styles.actions}>
+        <LocalizedLink
+          to={`/dashboard/transactions/edit/${transaction.id}`}
+          className={buttonClass('primary')}
+          onClick={onClose}
+        >
+          <FormattedMessage id="transactions.detail.edit" />
+        </LocalizedLink>
+        <button
+          type="button"
+          className={buttonClass('danger')}
+          onClick={() => setConfirming(true)}
+          disabled={deletion.isLoading}
+        >
+          <FormattedMessage id="transactions.detail.delete" />
+        </button>
+      </div>
+      <History id={transaction.id} />
+      <ConfirmDialog
+        open={confirming}
+        title="transactions.delete.title"
+        body="transactions.delete.body"
+        confirm="transactions.delete.confirm"
+        danger
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      />
+    </div>
+  );
+}
+
+function History({ id }: { readonly id: string }) {
+  const history = useTransactionHistoryQuery(id);
+  const writers = useWriters();
+  const intl = useIntl();
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} className={styles.sectionTitle}>
+        <FormattedMessage id="transactions.history.title" />
+      </h3>
+      {history.isLoading ? (
+        <p className={styles.hint} role="status">
+          <FormattedMessage id="common.loading" />
+        </p>
+      ) : history.data === undefined ? (
+        <p className={styles.hint}>
+          <FormattedMessage id="transactions.history.error" />
+        </p>
+      ) : history.data.items.length === 0 ? (
+        <p className={styles.hint}>
+          <FormattedMessage id="transactions.history.empty" />
+        </p>
+      ) : (
+        <ol className={styles.history} data-testid="transaction-history">
+          {[...history.data.items]
+            .sort((a, b) => b.revision - a.revision)
+            .map((entry) => {
+              const { heading, changes } = entrySentences(entry, writers);
+              return (
+                <li key={entry.revision} className={styles.historyEntry}>
+                  <p className={styles.historyHeading}>
+                    <FormattedMessage id={heading} />
+                    <time className={styles.historyTime} dateTime={entry.occurredAt}>
+                      {writers.dateTime(entry.occurredAt)}
+                    </time>
+                  </p>
+                  {changes.length > 0 && (
+                    <ul className={styles.historyChanges}>
+                      {changes.map((sentence, index) => (
+                        <li key={index}>{intl.formatMessage({ id: sentence.id }, sentence.values)}</li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              );
+            })}
+        </ol>
+      )}
+    </section>
+  );
+}

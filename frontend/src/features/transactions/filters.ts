@@ -1,0 +1,76 @@
+import type { TransactionType } from '@plenty/contracts/categories';
+import type { TransactionSort } from '@plenty/contracts/views/transactions';
+
+export const SORTS = ['newest', 'oldest', 'highest', 'lowest'] as const satisfies readonly TransactionSort[];
+export const TYPES = ['income', 'expense'] as const satisfies readonly TransactionType[];
+
+/** What the list shows, kept in the address: `?type=expense&category=builtin-food&sort=highest&q=rice`. */
+export interface TransactionFilters {
+  readonly type: TransactionType | null;
+  readonly categoryId: string | null;
+  readonly sort: TransactionSort;
+  /** Text searched for in notes; empty for none. */
+  readonly q: string;
+}
+
+export const NO_FILTERS: TransactionFilters = { type: null, categoryId: null, sort: 'newest', q: '' };
+
+/** The query parameters the list owns; others (the open transaction) are left alone. */
+const OWN_PARAMS = ['type', 'category', 'sort', 'q'] as const;
+
+const CATEGORY_ID = /^(builtin-[a-z]+|[0-9a-fA-F-]{36})$/;
+export const MAX_SEARCH_LENGTH = 100;
+
+function isOneOf<T extends string>(values: readonly T[], value: string | null): value is T {
+  return value !== null && (values as readonly string[]).includes(value);
+}
+
+/** Reads the filters from the address; anything unknown or malformed falls back to "all". */
+export function filtersFromParams(params: URLSearchParams): TransactionFilters {
+  const type = params.get('type');
+  const category = params.get('category');
+  const sort = params.get('sort');
+  const q = (params.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
+  return {
+    type: isOneOf(TYPES, type) ? type : null,
+    categoryId: category !== null && CATEGORY_ID.test(category) ? category.toLowerCase() : null,
+    sort: isOneOf(SORTS, sort) ? sort : 'newest',
+    q,
+  };
+}
+
+/** Writes the filters into the address, leaving out defaults and keeping other parameters. */
+export function paramsWithFilters(
+  filters: TransactionFilters,
+  previous: URLSearchParams = new URLSearchParams(),
+): URLSearchParams {
+  const next = new URLSearchParams(previous);
+  for (const name of OWN_PARAMS) next.delete(name);
+  if (filters.type !== null) next.set('type', filters.type);
+  if (filters.categoryId !== null) next.set('category', filters.categoryId);
+  if (filters.sort !== 'newest') next.set('sort', filters.sort);
+  const q = filters.q.trim();
+  if (q !== '') next.set('q', q);
+  return next;
+}
+
+/** Whether anything narrows the list (the sort order does not). */
+export function isFiltered(filters: TransactionFilters): boolean {
+  return filters.type !== null || filters.categoryId !== null || filters.q.trim() !== '';
+}
+
+/** The query string of the list and totals endpoints; `q` only when there is text to search. */
+export function apiQuery(
+  filters: Pick<TransactionFilters, 'type' | 'categoryId' | 'q'> & { readonly sort?: TransactionSort },
+  page: { readonly limit?: number; readonly cursor?: string | null } = {},
+): string {
+  const query = new URLSearchParams();
+  if (filters.type !== null) query.set('type', filters.type);
+  if (filters.categoryId !== null) query.set('categoryId', filters.categoryId);
+  const q = filters.q.trim();
+  if (q !== '') query.set('q', q);
+  if (filters.sort !== undefined) query.set('sort', filters.sort);
+  if (page.limit !== undefined) query.set('limit', String(page.limit));
+  if (page.cursor !== undefined && page.cursor !== null) query.set('cursor', page.cursor);
+  return query.toString();
+}

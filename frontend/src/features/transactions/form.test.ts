@@ -1,0 +1,92 @@
+import type { TransactionView } from '@plenty/contracts/views/transactions';
+import { describe, expect, it } from 'vitest';
+import { changesFrom, defaultCurrency, emptyForm, firstInvalid, formField, todayIn, validateForm } from './form';
+
+const filled = { ...emptyForm('en', '2026-11-23'), amount: '120', categoryId: 'builtin-food' };
+
+describe('the transaction form', () => {
+  it('says what spec section 5 says for each missing field, and focuses the first', () => {
+    const result = validateForm({ ...emptyForm('en', ''), amount: '' }, 'en');
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        amount: 'error.amount_required',
+        categoryId: 'error.category_required',
+        date: 'transactions.validation.dateRequired',
+      },
+    });
+    if (!result.ok) expect(firstInvalid(result.errors)).toBe('amount');
+  });
+
+  it('refuses a zero or negative amount as not positive', () => {
+    expect(validateForm({ ...filled, amount: '0' }, 'en')).toMatchObject({
+      errors: { amount: 'error.amount_not_positive' },
+    });
+  });
+
+  it('builds the command fields in minor units, leaving out empty optional fields', () => {
+    expect(validateForm({ ...filled, currency: 'THB', note: '  lunch ', time: '12:30' }, 'en')).toEqual({
+      ok: true,
+      fields: {
+        type: 'expense',
+        amount: { amount: 12000, currency: 'THB' },
+        categoryId: 'builtin-food',
+        date: '2026-11-23',
+        time: '12:30',
+        note: 'lunch',
+      },
+    });
+  });
+
+  it('refuses dates that are not in the calendar', () => {
+    expect(validateForm({ ...filled, date: '2026-02-30' }, 'en')).toMatchObject({
+      errors: { date: 'error.date_invalid' },
+    });
+  });
+
+  it('sends only what changed, clearing removed optional fields', () => {
+    const before: TransactionView = {
+      id: 't1',
+      type: 'expense',
+      amount: { amount: 12000, currency: 'THB' },
+      categoryId: 'builtin-food',
+      date: '2026-11-23',
+      time: '12:30',
+      note: 'lunch',
+      receipt: 'r1',
+      location: null,
+      createdAt: '',
+      updatedAt: '',
+      revision: 0,
+    };
+    expect(
+      changesFrom(before, {
+        type: 'expense',
+        amount: { amount: 15000, currency: 'THB' },
+        categoryId: 'builtin-food',
+        date: '2026-11-23',
+        time: '12:30',
+      }),
+    ).toEqual({ amount: { amount: 15000, currency: 'THB' }, note: null, receipt: null });
+  });
+
+  it('maps server field paths to the form', () => {
+    expect(formField('amount.amount')).toBe('amount');
+    expect(formField('changes.amount.currency')).toBe('currency');
+    expect(formField('categoryId')).toBe('categoryId');
+    expect(formField('commandId')).toBeNull();
+  });
+
+  it('starts in the currency of the language until preferences say otherwise', () => {
+    expect(defaultCurrency('th')).toBe('THB');
+    expect(defaultCurrency('lo')).toBe('LAK');
+    expect(defaultCurrency('en')).toBe('USD');
+    expect(defaultCurrency('en', 'EUR')).toBe('EUR');
+  });
+
+  it("knows today's date in the user's time zone", () => {
+    const instant = new Date('2026-11-23T20:30:00Z');
+    expect(todayIn('Asia/Bangkok', instant)).toBe('2026-11-24');
+    expect(todayIn('America/New_York', instant)).toBe('2026-11-23');
+  });
+});

@@ -1,0 +1,167 @@
+import type { TransactionType } from '@plenty/contracts/categories';
+import type { Currency } from '@plenty/contracts/money';
+import type { TransactionView } from '@plenty/contracts/views/transactions';
+import type { Locale } from '../../lib/locale';
+import type { MessageId } from '../../lib/messages';
+import { amountInput, parseAmount } from './amount';
+
+export const CURRENCY_OPTIONS = [
+  'LAK',
+  'THB',
+  'USD',
+  'EUR',
+  'GBP',
+  'CAD',
+  'AUD',
+] as const satisfies readonly Currency[];
+
+/** The fields of the form in the order they appear, so focus goes to the first invalid one. */
+export const FORM_FIELDS = ['type', 'amount', 'currency', 'categoryId', 'date', 'time', 'note', 'receipt'] as const;
+export type FormField = (typeof FORM_FIELDS)[number];
+
+export interface TransactionFormValues {
+  readonly type: TransactionType;
+  readonly amount: string;
+  readonly currency: Currency;
+  readonly categoryId: string;
+  readonly date: string;
+  readonly time: string;
+  readonly note: string;
+  /** The uploaded receipt's id, or null. */
+  readonly receipt: string | null;
+}
+
+/** The fields AddTransaction takes (without the ids). */
+export interface TransactionFields {
+  readonly type: TransactionType;
+  readonly amount: { readonly amount: number; readonly currency: Currency };
+  readonly categoryId: string;
+  readonly date: string;
+  readonly time?: string;
+  readonly note?: string;
+  readonly receipt?: string;
+}
+
+export type FormErrors = Partial<Record<FormField, MessageId>>;
+
+export type Validation =
+  { readonly ok: true; readonly fields: TransactionFields } | { readonly ok: false; readonly errors: FormErrors };
+
+export const NOTE_MAX_LENGTH = 1000;
+
+/**
+ * The currency a new transaction starts with until the user's preferences carry one: the
+ * currency of the country whose language is shown (baht for Thai, kip for Lao), US dollars for
+ * English.
+ */
+export function defaultCurrency(locale: Locale, preferred: Currency | null = null): Currency {
+  if (preferred !== null) return preferred;
+  return locale === 'th' ? 'THB' : locale === 'lo' ? 'LAK' : 'USD';
+}
+
+/** Today's calendar date in a time zone (the browser's unless the user chose one): `YYYY-MM-DD`. */
+export function todayIn(timeZone?: string, now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+export function emptyForm(locale: Locale, today: string): TransactionFormValues {
+  return {
+    type: 'expense',
+    amount: '',
+    currency: defaultCurrency(locale),
+    categoryId: '',
+    date: today,
+    time: '',
+    note: '',
+    receipt: null,
+  };
+}
+
+export function formFromTransaction(transaction: TransactionView, locale: Locale): TransactionFormValues {
+  return {
+    type: transaction.type,
+    amount: amountInput(transaction.amount.amount, transaction.amount.currency, locale),
+    currency: transaction.amount.currency,
+    categoryId: transaction.categoryId,
+    date: transaction.date,
+    time: transaction.time ?? '',
+    note: transaction.note ?? '',
+    receipt: transaction.receipt,
+  };
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+function isCalendarDate(value: string): boolean {
+  const match = DATE.exec(value);
+  if (match === null) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1900 || year > 2200 || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** Checks the form as spec section 5 words it and builds what the command sends. */
+export function validateForm(values: TransactionFormValues, locale: Locale): Validation {
+  const errors: FormErrors = {};
+  const amount = parseAmount(values.amount, values.currency, locale);
+  if (!amount.ok) errors.amount = `error.${amount.error}`;
+  if (values.categoryId === '') errors.categoryId = 'error.category_required';
+  if (values.date.trim() === '') errors.date = 'transactions.validation.dateRequired';
+  else if (!isCalendarDate(values.date)) errors.date = 'error.date_invalid';
+  if (values.time !== '' && !TIME.test(values.time)) errors.time = 'error.time_invalid';
+  const note = values.note.trim();
+  if (note.length > NOTE_MAX_LENGTH) errors.note = 'error.text_too_long';
+  if (!amount.ok || Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    fields: {
+      type: values.type,
+      amount: { amount: amount.amount, currency: values.currency },
+      categoryId: values.categoryId,
+      date: values.date,
+      ...(values.time === '' ? {} : { time: values.time }),
+      ...(note === '' ? {} : { note }),
+      ...(values.receipt === null ? {} : { receipt: values.receipt }),
+    },
+  };
+}
+
+export type TransactionChanges = {
+  -readonly [K in keyof TransactionFields]?: TransactionFields[K] | null;
+};
+
+/** What EditTransaction sends: only the fields that differ; cleared optional fields as null. */
+export function changesFrom(before: TransactionView, after: TransactionFields): TransactionChanges {
+  const changes: TransactionChanges = {};
+  if (after.type !== before.type) changes.type = after.type;
+  if (after.amount.amount !== before.amount.amount || after.amount.currency !== before.amount.currency) {
+    changes.amount = after.amount;
+  }
+  if (after.categoryId !== before.categoryId) changes.categoryId = after.categoryId;
+  if (after.date !== before.date) changes.date = after.date;
+  if ((after.time ?? null) !== before.time) changes.time = after.time ?? null;
+  if ((after.note ?? null) !== before.note) changes.note = after.note ?? null;
+  if ((after.receipt ?? null) !== before.receipt) changes.receipt = after.receipt ?? null;
+  return changes;
+}
+
+/** The first field with an error, in the form's order. */
+export function firstInvalid(errors: FormErrors): FormField | null {
+  return FORM_FIELDS.find((field) => errors[field] !== undefined) ?? null;
+}
+
+/** Server field paths (`amount.amount`, `categoryId`) to the form's fields. */
+export function formField(path: string): FormField | null {
+  const own = path.replace(/^changes\./, '');
+  const head = own.split('.')[0] ?? '';
+  if (head === 'amount') return own.endsWith('currency') ? 'currency' : 'amount';
+  return (FORM_FIELDS as readonly string[]).includes(head) ? (head as FormField) : null;
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { changeSentence, entrySentences, type HistoryWriters } from './history';
+
+const writers: HistoryWriters = {
+  money: (amount, currency) => `${currency === 'THB' ? '฿' : currency}${(amount / 100).toFixed(2)}`,
+  date: (iso) => `date(${iso})`,
+  category: (id) => `category(${id})`,
+  type: (type) => `type(${type})`,
+  field: (field) => ({ amount: 'Amount', note: 'Note', receipt: 'Receipt', categoryId: 'Category' })[field] ?? field,
+};
+
+describe('history sentences', () => {
+  it('says what an amount changed from and to', () => {
+    expect(
+      changeSentence(
+        { field: 'amount', from: { amount: 12000, currency: 'THB' }, to: { amount: 15000, currency: 'THB' } },
+        writers,
+      ),
+    ).toEqual({ id: 'transactions.history.fieldChanged', values: { field: 'Amount', from: '฿120.00', to: '฿150.00' } });
+  });
+
+  it('names categories and quotes notes', () => {
+    expect(changeSentence({ field: 'categoryId', from: 'builtin-food', to: 'builtin-gifts' }, writers).values).toEqual({
+      field: 'Category',
+      from: 'category(builtin-food)',
+      to: 'category(builtin-gifts)',
+    });
+    expect(changeSentence({ field: 'note', from: null, to: 'rice' }, writers)).toEqual({
+      id: 'transactions.history.fieldSet',
+      values: { field: 'Note', to: '“rice”' },
+    });
+    expect(changeSentence({ field: 'note', from: 'rice', to: null }, writers)).toEqual({
+      id: 'transactions.history.fieldRemoved',
+      values: { field: 'Note' },
+    });
+  });
+
+  it('does not show receipt references', () => {
+    expect(changeSentence({ field: 'receipt', from: null, to: 'r1' }, writers).id).toBe(
+      'transactions.history.fieldAdded',
+    );
+    expect(changeSentence({ field: 'receipt', from: 'r1', to: 'r2' }, writers).id).toBe(
+      'transactions.history.fieldReplaced',
+    );
+    expect(changeSentence({ field: 'receipt', from: 'r1', to: null }, writers).id).toBe(
+      'transactions.history.fieldRemoved',
+    );
+  });
+
+  it('heads each entry with who did what', () => {
+    expect(entrySentences({ revision: 0, type: 'added', occurredAt: '', changes: [] }, writers)).toEqual({
+      heading: 'transactions.history.added',
+      changes: [],
+    });
+    const edited = entrySentences(
+      {
+        revision: 1,
+        type: 'edited',
+        occurredAt: '',
+        changes: [{ field: 'date', from: '2026-11-01', to: '2026-11-02' }],
+      },
+      writers,
+    );
+    expect(edited.heading).toBe('transactions.history.edited');
+    expect(edited.changes[0]?.values).toEqual({ field: 'date', from: 'date(2026-11-01)', to: 'date(2026-11-02)' });
+  });
+});

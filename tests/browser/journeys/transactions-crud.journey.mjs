@@ -1,0 +1,229 @@
+import assert from 'node:assert/strict';
+import { catalog, createUser, expectHeading, openPage, signIn } from '../support/browser.mjs';
+
+/** Baht as the page writes it in English and Thai (both have the browser's locale data). */
+const baht = (locale, major) =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency: 'THB', minimumFractionDigits: 2 }).format(major);
+
+const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, name) => values[name] ?? '');
+
+/** Waits for a toast with this text. */
+async function expectToast(page, text) {
+  await page.getByTestId('toast').filter({ hasText: text }).first().waitFor({ timeout: 15_000 });
+}
+
+function rows(page) {
+  return page.locator('[data-row-id]');
+}
+
+async function waitForRows(page, count, message) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const shown = await rows(page).count();
+    if (shown === count) return;
+    if (Date.now() > deadline) assert.fail(`${message}: expected ${count} rows, saw ${shown} at ${page.url()}`);
+    await page.waitForTimeout(150);
+  }
+}
+
+/** Fills and saves the form: type, amount in THB, category, note; `submit` is 'enter' or 'double-click'. */
+async function addTransaction(page, messages, { type, amount, category, note, submit }) {
+  await expectHeading(page, messages['page.transactionAdd']);
+  await page.getByRole('radio', { name: messages[`transactions.type.${type}`], exact: true }).check();
+  await page.getByLabel(messages['transactions.field.amount'], { exact: true }).fill(amount);
+  await page.getByLabel(messages['transactions.field.currency'], { exact: true }).selectOption('THB');
+  await page
+    .getByTestId('category-picker')
+    .getByRole('radio', { name: messages[`category.builtin.${category}`], exact: true })
+    .click();
+  await page.getByLabel(new RegExp(`^${messages['transactions.field.note']}`)).fill(note);
+  if (submit === 'enter') {
+    await page.getByLabel(messages['transactions.field.amount'], { exact: true }).press('Enter');
+  } else {
+    await page.getByRole('button', { name: messages['transactions.form.save'] }).dblclick();
+  }
+  await expectToast(page, messages['transactions.added']);
+  await expectHeading(page, messages['page.transactions']);
+}
+
+async function openDetail(page, messages, note) {
+  await rows(page).filter({ hasText: note }).first().click();
+  const dialog = page.getByRole('dialog', { name: messages['transactions.detail.title'] });
+  await dialog.waitFor();
+  await dialog.getByTestId('detail-amount').waitFor();
+  return dialog;
+}
+
+async function journey(browser, baseUrl, locale, prefix) {
+  const messages = catalog(locale);
+  const user = await createUser(baseUrl, 'Somchai');
+  const { context, page, errors } = await openPage(browser, { locale: locale === 'th' ? 'th-TH' : 'en-US' });
+  try {
+    await signIn(context, user);
+    await page.goto(`${baseUrl}${prefix}/dashboard/transactions`);
+    await expectHeading(page, messages['page.transactions']);
+    await page.getByTestId('transactions-empty').waitFor({ timeout: 15_000 });
+
+    // The empty list invites the first transaction.
+    await page.getByRole('link', { name: messages['transactions.empty.action'] }).click();
+    await expectHeading(page, messages['page.transactionAdd']);
+
+    // Spec section 5 messages, and focus on the first invalid field.
+    await page.getByLabel(messages['transactions.field.date'], { exact: true }).fill('');
+    await page.getByRole('button', { name: messages['transactions.form.save'] }).click();
+    await page.getByText(messages['error.amount_required'], { exact: true }).waitFor();
+    await page.getByText(messages['error.category_required'], { exact: true }).waitFor();
+    await page.getByText(messages['transactions.validation.dateRequired'], { exact: true }).waitFor();
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.getAttribute('name')),
+      'amount',
+      'focus goes to the amount',
+    );
+    await page.getByLabel(messages['transactions.field.amount'], { exact: true }).fill('0');
+    await page.getByRole('button', { name: messages['transactions.form.save'] }).click();
+    await page.getByText(messages['error.amount_not_positive'], { exact: true }).waitFor();
+    await page.getByLabel(messages['transactions.field.date'], { exact: true }).fill('2026-11-20');
+
+    // An expense saved with Enter, an income saved with a double click (one transaction).
+    await addTransaction(page, messages, {
+      type: 'expense',
+      amount: '120',
+      category: 'food',
+      note: 'Lunch rice',
+      submit: 'enter',
+    });
+    await waitForRows(page, 1, 'after the expense');
+    await page.getByRole('link', { name: messages['transactions.add'] }).click();
+    await addTransaction(page, messages, {
+      type: 'income',
+      amount: '5,000.50',
+      category: 'salary',
+      note: 'November salary',
+      submit: 'double-click',
+    });
+    await waitForRows(page, 2, 'a double click saves one income');
+    const totals = page.getByTestId('transaction-totals');
+    await totals.waitFor({ timeout: 15_000 });
+    await totals.getByText(baht(locale, 5000.5)).first().waitFor();
+
+    // Filter by type, then by category, sort, search, clear; the address keeps them.
+    await page.getByLabel(messages['transactions.filter.type'], { exact: true }).selectOption('expense');
+    await waitForRows(page, 1, 'expenses only');
+    assert.match(page.url(), /type=expense/);
+    await page.getByLabel(messages['transactions.filter.type'], { exact: true }).selectOption('');
+    await page.getByLabel(messages['transactions.filter.category'], { exact: true }).selectOption('builtin-salary');
+    await waitForRows(page, 1, 'salary only');
+    assert.match(page.url(), /category=builtin-salary/);
+    await page.getByRole('button', { name: messages['transactions.clearFilters'] }).first().click();
+    await waitForRows(page, 2, 'after clearing the category');
+    await page.getByLabel(messages['transactions.filter.sort'], { exact: true }).selectOption('lowest');
+    await page.waitForURL(/sort=lowest/);
+    await page.waitForTimeout(500);
+    assert.match((await rows(page).first().innerText()) ?? '', /Lunch rice/, 'lowest first');
+    await page.getByLabel(messages['transactions.filter.sort'], { exact: true }).selectOption('highest');
+    await page.waitForURL(/sort=highest/);
+    await page.waitForTimeout(500);
+    assert.match((await rows(page).first().innerText()) ?? '', /November salary/, 'highest first');
+    await page.getByLabel(messages['transactions.search'], { exact: true }).fill('salary');
+    await page.waitForURL(/q=salary/);
+    await waitForRows(page, 1, 'search in notes');
+    await page.reload();
+    await expectHeading(page, messages['page.transactions']);
+    assert.equal(await page.getByLabel(messages['transactions.search'], { exact: true }).inputValue(), 'salary');
+    await waitForRows(page, 1, 'the search survives a reload');
+    await page.getByRole('button', { name: messages['transactions.clearFilters'] }).first().click();
+    await waitForRows(page, 2, 'after clearing');
+    assert.doesNotMatch(page.url(), /[?&](q|sort|type|category)=/);
+
+    // Detail, then edit twice.
+    let dialog = await openDetail(page, messages, 'Lunch rice');
+    await dialog.getByText(messages['category.builtin.food']).first().waitFor();
+    await dialog.getByRole('link', { name: messages['transactions.detail.edit'] }).click();
+    await expectHeading(page, messages['page.transactionEdit']);
+    const amount = page.getByLabel(messages['transactions.field.amount'], { exact: true });
+    assert.equal(await amount.inputValue(), '120.00');
+    await amount.fill('150');
+    await page.getByRole('button', { name: messages['transactions.form.saveChanges'] }).click();
+    await expectToast(page, messages['transactions.updated']);
+    await expectHeading(page, messages['page.transactions']);
+
+    dialog = await openDetail(page, messages, 'Lunch rice');
+    await dialog.getByRole('link', { name: messages['transactions.detail.edit'] }).click();
+    await expectHeading(page, messages['page.transactionEdit']);
+    await page.getByLabel(new RegExp(`^${messages['transactions.field.note']}`)).fill('Lunch rice and soup');
+    await page.getByRole('button', { name: messages['transactions.form.saveChanges'] }).click();
+    await expectToast(page, messages['transactions.updated']);
+    await expectHeading(page, messages['page.transactions']);
+
+    // The history says what changed, in the reader's language.
+    dialog = await openDetail(page, messages, 'Lunch rice and soup');
+    const history = dialog.getByTestId('transaction-history');
+    await history.waitFor({ timeout: 15_000 });
+    const amountField = messages['transactions.field.amount'];
+    await history
+      .getByText(
+        fill(messages['transactions.history.fieldChanged'], {
+          field: amountField,
+          from: baht(locale, 120),
+          to: baht(locale, 150),
+        }),
+      )
+      .waitFor();
+    await history
+      .getByText(
+        fill(messages['transactions.history.fieldChanged'], {
+          field: messages['transactions.field.note'],
+          from: '“Lunch rice”',
+          to: '“Lunch rice and soup”',
+        }),
+      )
+      .waitFor();
+    await history.getByText(messages['transactions.history.added']).waitFor();
+
+    // Delete, after a confirmation that says it cannot be undone; Cancel keeps it.
+    await dialog.getByRole('button', { name: messages['transactions.detail.delete'], exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: messages['transactions.delete.title'] });
+    await confirm.getByText(messages['transactions.delete.body']).waitFor();
+    await confirm.getByRole('button', { name: messages['common.cancel'] }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await dialog.getByRole('button', { name: messages['transactions.detail.delete'], exact: true }).click();
+    await confirm.getByRole('button', { name: messages['transactions.delete.confirm'] }).click();
+    await expectToast(page, messages['transactions.delete.done']);
+    await dialog.waitFor({ state: 'hidden' });
+    await waitForRows(page, 1, 'after deleting');
+
+    // Editing a transaction deleted elsewhere keeps what was typed.
+    dialog = await openDetail(page, messages, 'November salary');
+    const editPath = await dialog
+      .getByRole('link', { name: messages['transactions.detail.edit'] })
+      .getAttribute('href');
+    await page.keyboard.press('Escape');
+    await page.goto(`${baseUrl}${editPath}`);
+    await expectHeading(page, messages['page.transactionEdit']);
+    const other = await context.newPage();
+    await other.goto(`${baseUrl}${prefix}/dashboard/transactions`);
+    await expectHeading(other, messages['page.transactions']);
+    await rows(other).first().click();
+    const otherDialog = other.getByRole('dialog', { name: messages['transactions.detail.title'] });
+    await otherDialog.getByRole('button', { name: messages['transactions.detail.delete'], exact: true }).click();
+    await other.getByRole('button', { name: messages['transactions.delete.confirm'] }).click();
+    await expectToast(other, messages['transactions.delete.done']);
+    await other.close();
+    await page.getByLabel(messages['transactions.field.amount'], { exact: true }).fill('5200');
+    await page.getByRole('button', { name: messages['transactions.form.saveChanges'] }).click();
+    await page.getByTestId('deleted-elsewhere').waitFor({ timeout: 15_000 });
+    assert.equal(await page.getByLabel(messages['transactions.field.amount'], { exact: true }).inputValue(), '5200');
+
+    assert.deepEqual(errors, []);
+  } catch (error) {
+    throw new Error(`${locale}: ${error.message}\npage errors: ${errors.join(' | ')}`, { cause: error });
+  } finally {
+    await context.close();
+  }
+}
+
+/** Add, filter, sort, search, detail, edit, history and delete, in English and Thai. */
+export default async function transactionsCrud({ browser, baseUrl }) {
+  await journey(browser, baseUrl, 'en', '');
+  await journey(browser, baseUrl, 'th', '/th');
+}
