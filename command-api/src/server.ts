@@ -15,6 +15,9 @@ import { openEsdbEventStore } from '@plenty/platform/event-store/esdb';
 import type { EventStore } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { connectMongo } from '@plenty/platform/mongo';
+import { openMongoReadStore } from '@plenty/platform/read-store/mongo';
+import type { ReadStore } from '@plenty/platform/read-store/port';
+import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { installErrorHandling } from '@plenty/platform/http/errors';
 import { apiCspDirectives, installSecurityHeaders } from '@plenty/platform/http/security-headers';
 import { firebaseIdentityProviderAdmin } from '@plenty/platform/auth/identity-admin';
@@ -23,6 +26,8 @@ import { firebaseIdentityAdmin } from './account/firebase-identity.js';
 import type { IdentityAdmin } from './account/erasure.js';
 import { commandApi } from './app.js';
 import { identityCommands } from './identity/identity.plugin.js';
+import { readStoreReceiptReferences, receiptReferenceViews } from './receipts/read-store-references.js';
+import { receiptsApi } from './receipts/receipts.plugin.js';
 import type { CommandServiceConfig } from './config.js';
 
 export { loadCommandServiceConfig, type CommandServiceConfig } from './config.js';
@@ -37,6 +42,8 @@ interface CommandStores {
   readonly keyStore: KeyStore;
   /** Receipts, which account erasure deletes. */
   readonly blobStore: BlobStore;
+  /** Where the projector's views are, to find whether a receipt is still referenced. */
+  readonly readStore: ReadStore;
   close(): Promise<void>;
 }
 
@@ -45,11 +52,15 @@ async function openEmbeddedStores(dataDir: string, masterKey: Buffer): Promise<C
   const keyStore = await openSqliteKeyStore({ path: join(dataDir, 'keys.db'), masterKey });
   const eventStore = await openSqliteEventStore({ path: join(dataDir, 'events.db') });
   const blobStore = await openFsBlobStore({ directory: join(dataDir, 'receipts') });
+  const readStore = await openSqliteReadStore({ path: join(dataDir, 'read.db') });
+  await readStore.ensureViews(receiptReferenceViews);
   return {
     eventStore,
     keyStore,
     blobStore,
+    readStore,
     async close() {
+      await readStore.close();
       await eventStore.close();
       await keyStore.close();
       await blobStore.close();
@@ -67,10 +78,13 @@ async function openDistributedStores(
     const keyStore = await openMongoKeyStore({ client: mongo, dbName: stores.mongoDb, masterKey });
     const eventStore = await openEsdbEventStore({ connectionString: stores.eventStoreUrl });
     const blobStore = await openGridFsBlobStore({ client: mongo, dbName: stores.mongoDb });
+    const readStore = await openMongoReadStore({ client: mongo, dbName: stores.mongoDb });
+    await readStore.ensureViews(receiptReferenceViews);
     return {
       eventStore,
       keyStore,
       blobStore,
+      readStore,
       async close() {
         await eventStore.close();
         await keyStore.close();
@@ -93,6 +107,7 @@ export async function openCommandService(
     eventStore,
     keyStore,
     blobStore,
+    readStore,
     close: closeStores,
   } = config.stores.kind === 'embedded'
     ? await openEmbeddedStores(config.stores.dataDir, masterKey)
@@ -116,7 +131,9 @@ export async function openCommandService(
       blobs: blobStore,
       identity: overrides.identity ?? firebaseIdentityAdmin(config.projectId),
     },
+    receiptReferences: readStoreReceiptReferences(readStore),
   });
+  await app.register(receiptsApi, { prefix: '/api/receipts', verifier, blobs: blobStore });
   await app.register(identityCommands, {
     prefix: '/api/commands',
     eventStore,

@@ -6,6 +6,9 @@ import { apiEnvShape, type LogLevel, parseEnv, requireLoopbackForEmulator } from
 export const queryEnvSchema = z.object({
   /** DATA_DIR (embedded) or MONGODB_URL (distributed) says where the data lives. */
   ...apiEnvShape(8082),
+  /** Signs download links; without it the master key (PLENTY_MASTER_KEY or the data dir's) is used. */
+  RECEIPT_LINK_SECRET: z.string().min(32).optional(),
+  PLENTY_MASTER_KEY: z.string().optional(),
 });
 
 export type QueryStores =
@@ -19,6 +22,8 @@ export interface QueryServiceConfig {
   readonly stores: QueryStores;
   readonly projectId: string;
   readonly logLevel: LogLevel;
+  readonly linkSecret: string | undefined;
+  readonly masterKey: string | undefined;
 }
 
 export function loadQueryServiceConfig(env: NodeJS.ProcessEnv = process.env): QueryServiceConfig {
@@ -35,5 +40,7 @@ export function loadQueryServiceConfig(env: NodeJS.ProcessEnv = process.env): Qu
         : { kind: 'distributed', mongoUrl: parsed.MONGODB_URL, mongoDb: parsed.MONGODB_DB },
     projectId: parsed.FIREBASE_PROJECT_ID,
     logLevel: parsed.LOG_LEVEL,
+    linkSecret: parsed.RECEIPT_LINK_SECRET,
+    masterKey: parsed.PLENTY_MASTER_KEY,
   };
 }

@@ -3,6 +3,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { cachedTokenVerifier } from '@plenty/platform/auth/cached-verifier';
 import { createFirebaseTokenVerifier } from '@plenty/platform/auth/firebase-verifier';
 import type { TokenVerifier } from '@plenty/platform/auth/port';
+import { openFsBlobStore } from '@plenty/platform/blob-store/fs';
+import { openGridFsBlobStore } from '@plenty/platform/blob-store/gridfs';
+import type { BlobStore } from '@plenty/platform/blob-store/port';
+import { loadMasterKey } from '@plenty/platform/crypto/master-key';
+import { LinkSigner, linkSecretFromMasterKey, linkSecretFromText } from '@plenty/platform/files/signed-link';
 import { installErrorHandling } from '@plenty/platform/http/errors';
 import { apiCspDirectives, installSecurityHeaders } from '@plenty/platform/http/security-headers';
 import { connectMongo } from '@plenty/platform/mongo';
@@ -13,6 +18,7 @@ import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { userProgress, userProgressView } from '@plenty/platform/user-progress';
 import { queryApi } from './app.js';
 import { checkpointProgress } from './checkpoint-progress.js';
+import { filesApi } from './files/files.plugin.js';
 import type { QueryServiceConfig } from './config.js';
 import { readViews } from './read-views.js';
 
@@ -26,6 +32,8 @@ export interface QueryService {
 interface QueryStores {
   readonly readStore: ReadStore;
   readonly progress: ProjectionProgress;
+  /** Receipts, served through signed links. */
+  readonly blobs: BlobStore;
   close(): Promise<void>;
 }
 
@@ -37,11 +45,14 @@ async function openEmbeddedStores(dataDir: string): Promise<QueryStores> {
   const readStore = await openSqliteReadStore({ path: join(dataDir, 'read.db') });
   await readStore.ensureViews(readViews);
   const progress = checkpointProgress(readStore);
+  const blobs = await openFsBlobStore({ directory: join(dataDir, 'receipts') });
   return {
     readStore,
     progress,
+    blobs,
     async close() {
       progress.close();
+      await blobs.close();
       await readStore.close();
     },
   };
@@ -57,9 +68,11 @@ async function openDistributedStores(stores: Extract<QueryServiceConfig['stores'
     const readStore = await openMongoReadStore({ client: mongo, dbName: stores.mongoDb });
     await readStore.ensureViews([...readViews, userProgressView]);
     const progress = userProgress(readStore);
+    const blobs = await openGridFsBlobStore({ client: mongo, dbName: stores.mongoDb });
     return {
       readStore,
       progress,
+      blobs,
       async close() {
         progress.close();
         await readStore.close();
@@ -80,6 +93,7 @@ export async function openQueryService(
   const {
     readStore,
     progress,
+    blobs,
     close: closeStores,
   } = config.stores.kind === 'embedded'
     ? await openEmbeddedStores(config.stores.dataDir)
@@ -90,7 +104,24 @@ export async function openQueryService(
   const app = Fastify({ logger: { level: config.logLevel } });
   await installSecurityHeaders(app, { csp: apiCspDirectives });
   installErrorHandling(app);
-  await app.register(queryApi, { prefix: '/api/queries', readStore, verifier, progress });
+  // Every instance must sign and check links with the same key: the distributed service
+  // serves receipts and exports only when given one.
+  const secret =
+    config.linkSecret !== undefined
+      ? linkSecretFromText(config.linkSecret)
+      : config.stores.kind === 'embedded' || config.masterKey !== undefined
+        ? linkSecretFromMasterKey(await loadMasterKey({ envValue: config.masterKey, dataDir: config.dataDir }))
+        : null;
+  const links = secret === null ? null : new LinkSigner(secret);
+  if (links === null) app.log.warn('no RECEIPT_LINK_SECRET or PLENTY_MASTER_KEY: receipts and export are not served');
+  await app.register(queryApi, {
+    prefix: '/api/queries',
+    readStore,
+    verifier,
+    progress,
+    ...(links === null ? {} : { files: { blobs, links } }),
+  });
+  if (links !== null) await app.register(filesApi, { prefix: '/api/files', blobs, links, readStore });
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async () => ({ status: 'ready', projections: { position: await progress.current() } }));
 
