@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { catalog, openPage, screenshot } from '../support/browser.mjs';
+import { createVerifiedUser, signInAs } from './settings-account.journey.mjs';
+
+/** A command with the user's fresh ID token, as the app sends it. */
+async function command(baseUrl, user, name, body) {
+  const token = await fetch(
+    `${user.config.emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${user.config.apiKey}`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: user.password, returnSecureToken: true }),
+    },
+  ).then((response) => response.json());
+  const response = await fetch(`${baseUrl}/api/commands/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token.idToken}` },
+    body: JSON.stringify({ commandId: randomUUID(), ...body }),
+  });
+  if (!response.ok) throw new Error(`${name} failed: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+async function exportIn(browser, baseUrl, screenshotDir, user, locale, prefix) {
+  const messages = catalog(locale);
+  const { context, page, errors } = await openPage(browser, { reducedMotion: 'reduce', acceptDownloads: true });
+  try {
+    await signInAs(context, page, baseUrl, user, `${prefix}/dashboard/settings?tab=privacy`);
+    await page
+      .getByRole('heading', { level: 1, name: messages['page.settings'], exact: true })
+      .waitFor({ timeout: 30_000 });
+    const button = page.getByRole('button', { name: messages['settings.export.button'] });
+    await button.waitFor();
+    await screenshot(page, screenshotDir, `export-privacy-${locale}-dark`);
+
+    // The link is fetched, then the browser downloads the file it points to.
+    const linkAsked = page.waitForRequest((request) => request.url().includes('/api/queries/export/link'));
+    const downloaded = page.waitForEvent('download');
+    await button.click();
+    const request = await linkAsked;
+    assert.equal(new URL(request.url()).searchParams.get('locale'), locale);
+    const download = await downloaded;
+    assert.match(download.suggestedFilename(), /^plenty-transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await readFile(await download.path(), 'utf8');
+    await page.getByTestId('toast').getByText(messages['settings.export.done']).waitFor();
+
+    assert.ok(text.startsWith('\uFEFF'), 'a BOM, so spreadsheets read UTF-8');
+    const lines = text.slice(1).split(/\r\n/);
+    const header = ['date', 'time', 'type', 'category', 'amount', 'currency', 'note'].map(
+      (column) => messages[`export.csv.${column}`],
+    );
+    assert.equal(lines[0], header.join(','));
+    assert.ok(
+      lines.some((line) => line.startsWith('2026-11-20,') && line.includes(messages['category.builtin.food'])),
+      `the transaction, with its category in the language: ${lines.join(' | ')}`,
+    );
+
+    // A failed request says so, and the button works again.
+    await page.route('**/api/queries/export/link*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal"}}' }),
+    );
+    await button.click();
+    await page.getByTestId('toast').getByText(messages['error.internal']).waitFor();
+    assert.equal(await button.getAttribute('aria-disabled'), 'false');
+    assert.deepEqual(
+      errors.filter((error) => !error.includes('500')),
+      [],
+    );
+  } finally {
+    await context.close();
+  }
+}
+
+/** Data & Privacy › Export: the CSV downloads with a BOM and a header in the page's language. */
+export default async function exportCsv({ browser, baseUrl, screenshotDir }) {
+  const user = await createVerifiedUser(baseUrl, 'Kham Vongsa');
+  await command(baseUrl, user, 'AddTransaction', {
+    transactionId: randomUUID(),
+    type: 'expense',
+    amount: { amount: 45000, currency: 'LAK' },
+    categoryId: 'builtin-food',
+    date: '2026-11-20',
+    note: 'Khao piak',
+  });
+  await exportIn(browser, baseUrl, screenshotDir, user, 'en', '');
+  await exportIn(browser, baseUrl, screenshotDir, user, 'lo', '/lo');
+}
