@@ -1,5 +1,41 @@
 import assert from 'node:assert/strict';
+import { crc32, deflateSync } from 'node:zlib';
 import { catalog, createUser, expectHeading, openPage, signIn } from '../support/browser.mjs';
+
+/** A small PNG that looks like a paper receipt: white with grey lines of text. */
+export function receiptPng(width = 180, height = 240) {
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y += 1) {
+    const row = y * (width * 3 + 1);
+    raw[row] = 0;
+    for (let x = 0; x < width; x += 1) {
+      const line = y > 20 && y % 18 < 6 && x > 16 && x < width - 16 - ((y * 7) % 50);
+      const value = line ? 150 : 250;
+      raw[row + 1 + x * 3] = value;
+      raw[row + 2 + x * 3] = value;
+      raw[row + 3 + x * 3] = value - (line ? 0 : 10);
+    }
+  }
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 /** Baht as the page writes it in English and Thai (both have the browser's locale data). */
 const baht = (locale, major) =>
@@ -143,6 +179,10 @@ async function journey(browser, baseUrl, locale, prefix) {
     const amount = page.getByLabel(messages['transactions.field.amount'], { exact: true });
     assert.equal(await amount.inputValue(), '120.00');
     await amount.fill('150');
+    await page
+      .getByTestId('receipt-input')
+      .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: receiptPng() });
+    await page.getByRole('button', { name: messages['transactions.form.receiptReplace'] }).waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: messages['transactions.form.saveChanges'] }).click();
     await expectToast(page, messages['transactions.updated']);
     await expectHeading(page, messages['page.transactions']);
@@ -179,6 +219,13 @@ async function journey(browser, baseUrl, locale, prefix) {
       )
       .waitFor();
     await history.getByText(messages['transactions.history.added']).waitFor();
+    await history
+      .getByText(fill(messages['transactions.history.fieldAdded'], { field: messages['transactions.field.receipt'] }))
+      .waitFor();
+    // The receipt shows as a picture through its short-lived link.
+    const image = dialog.getByRole('img', { name: messages['transactions.detail.receiptAlt'] });
+    await image.waitFor({ timeout: 15_000 });
+    await page.waitForFunction((element) => element.complete && element.naturalWidth > 0, await image.elementHandle());
 
     // Delete, after a confirmation that says it cannot be undone; Cancel keeps it.
     await dialog.getByRole('button', { name: messages['transactions.detail.delete'], exact: true }).click();

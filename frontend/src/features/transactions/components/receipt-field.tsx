@@ -8,7 +8,7 @@ import styles from '../transactions.module.css';
 import { ReceiptView } from './receipt-view';
 
 export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
-const RECEIPT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'];
+const RECEIPT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'application/pdf'];
 
 export interface ReceiptFieldProps {
   /** The stored receipt's id, or null. */
