@@ -151,6 +151,13 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     ];
     if (query.cursor !== undefined) {
       const after = decodeCursor(query.cursor, keys.length);
+      // The OR below alone makes SQLite scan the index from its start on every page; this
+      // bound on the first key (implied by the OR) lets it seek to the cursor instead.
+      const first = keys[0];
+      if (first !== undefined && after[0] !== undefined) {
+        conditions.push(`${first.expr} ${first.direction === 'asc' ? '>=' : '<='} ?`);
+        params.push(after[0]);
+      }
       const alternatives = keys.map((key, i) => {
         const equal = keys.slice(0, i).map((k) => `${k.expr} = ?`);
         return `(${[...equal, `${key.expr} ${key.direction === 'asc' ? '>' : '<'} ?`].join(' AND ')})`;
