@@ -76,18 +76,28 @@ export function CategoryDialog({
   const busy = addState.isLoading || editState.isLoading;
   const editing = category !== undefined;
 
+  // Each opening starts from the category (or an empty form), set while rendering so the first
+  // frame of the dialog already shows it.
+  const session = open ? (category?.id ?? 'new') : null;
+  const [shownFor, setShownFor] = useState<string | null>(null);
+  if (session !== shownFor) {
+    setShownFor(session);
+    if (session !== null) {
+      setDraft(initialDraft(category, initialType));
+      setErrors({});
+      setSubmitted(false);
+    }
+  }
+
   useEffect(() => {
     const element = dialog.current;
     if (element === null) return;
     if (open && !element.open) {
-      setDraft(initialDraft(category, initialType));
-      setErrors({});
-      setSubmitted(false);
       element.showModal();
       nameInput.current?.focus();
     }
     if (!open && element.open) element.close();
-  }, [open, category, initialType]);
+  }, [open]);
 
   // After a first try, the messages follow what the user fixes.
   const update = (next: CategoryDraft) => {
