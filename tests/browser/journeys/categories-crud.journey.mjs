@@ -292,6 +292,9 @@ async function pictures(browser, baseUrl, screenshotDir) {
         await dialog
           .locator('fieldset', { has: page.getByTestId('icon-grid') })
           .screenshot({ path: `${screenshotDir}/categories-icons-${locale}-${theme}-360.png` });
+        const colors = dialog.locator('fieldset', { has: page.getByTestId('color-swatches') });
+        await colors.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+        await colors.screenshot({ path: `${screenshotDir}/categories-colors-${locale}-${theme}-360.png` });
         await dialog.getByLabel(messages['categories.field.name'], { exact: true }).fill('');
         await dialog.getByRole('button', { name: messages['categories.dialog.save'] }).click();
         await dialog.getByText(messages['error.name_required']).waitFor();
