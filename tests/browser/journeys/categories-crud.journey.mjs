@@ -113,6 +113,14 @@ export default async function categoriesCrud({ browser, baseUrl, screenshotDir }
     );
     await page.keyboard.press('ArrowLeft');
     await grid.locator('[aria-checked="true"]', { hasText: en['icon.coffee'] }).waitFor();
+    // Down goes to the icon below, in the same column.
+    const before = await grid.locator('[aria-checked="true"]').boundingBox();
+    await page.keyboard.press('ArrowDown');
+    await grid.locator('[aria-checked="true"]', { hasNotText: en['icon.coffee'] }).waitFor();
+    const after = await grid.locator('[aria-checked="true"]').boundingBox();
+    assert.ok(Math.abs(after.x - before.x) < 2 && after.y > before.y, 'ArrowDown moves one row down');
+    await page.keyboard.press('ArrowUp');
+    await grid.locator('[aria-checked="true"]', { hasText: en['icon.coffee'] }).waitFor();
     await dialog.getByText(en['error.icon_required']).waitFor({ state: 'detached' });
 
     // A color that is not one.
@@ -143,6 +151,24 @@ export default async function categoriesCrud({ browser, baseUrl, screenshotDir }
     await dialog.getByText(en['error.category_name_taken']).waitFor();
     await dialog.getByRole('button', { name: en['common.cancel'] }).click();
     await dialog.waitFor({ state: 'hidden' });
+
+    // A name taken since the list was loaded: the server says so, next to the field.
+    await callApi(baseUrl, user, 'commands/AddCategory', {
+      categoryId: randomUUID(),
+      name: 'Rent',
+      type: 'expense',
+      icon: 'home',
+      color: '#8b5cf6',
+    });
+    await page.getByRole('button', { name: en['categories.add'], exact: true }).click();
+    await name.fill('rent');
+    await dialog.getByRole('radio', { name: en['icon.home'], exact: true }).click();
+    await dialog.getByRole('radio', { name: en['categories.color.violet'], exact: true }).click();
+    await submit.click();
+    await dialog.getByText(en['error.category_name_taken']).waitFor();
+    await dialog.getByRole('button', { name: en['common.cancel'] }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await custom.getByText('Rent', { exact: true }).waitFor();
 
     // Edit: name, type and a color of one's own.
     await page.getByRole('button', { name: 'Edit Coffee', exact: true }).click();
@@ -186,7 +212,8 @@ export default async function categoriesCrud({ browser, baseUrl, screenshotDir }
     await viewport(page, screenshotDir, 'categories-delete-en-dark');
     await confirm.getByRole('button', { name: en['categories.delete.confirm'] }).click();
     await page.getByTestId('toast').getByText('Category “Coffee and tea” deleted.').waitFor();
-    await page.getByTestId('categories-empty').waitFor();
+    await custom.getByText('Coffee and tea', { exact: true }).waitFor({ state: 'detached' });
+    await custom.getByText('Rent', { exact: true }).waitFor();
     await eventually(
       async () =>
         (await callApi(baseUrl, user, `queries/transactions/${transactionId}`)).categoryId === 'builtin-gifts',
