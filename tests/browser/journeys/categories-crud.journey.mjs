@@ -226,7 +226,30 @@ export default async function categoriesCrud({ browser, baseUrl, screenshotDir }
   }
 
   await inLao(browser, baseUrl, screenshotDir);
+  await loadFailure(browser, baseUrl, screenshotDir, user);
   await pictures(browser, baseUrl, screenshotDir);
+}
+
+/** When the list cannot be loaded, the tab says so in Thai and Try Again loads it. */
+async function loadFailure(browser, baseUrl, screenshotDir, user) {
+  const th = catalog('th');
+  const opened = await openPage(browser, { width: 360, height: 800, reducedMotion: 'reduce' });
+  const { context, page } = opened;
+  try {
+    await page.route('**/api/queries/categories', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"internal"}}' }),
+    );
+    await signInAs(context, page, baseUrl, user, '/th/dashboard/settings?tab=categories');
+    await waitForSettings(page, th, screenshotDir, opened.errors);
+    const failure = page.getByTestId('categories-error');
+    await failure.getByText(th['categories.loadFailed']).waitFor();
+    await screenshot(page, screenshotDir, 'categories-error-th-dark-360');
+    await page.unroute('**/api/queries/categories');
+    await failure.getByRole('button', { name: th['categories.retry'] }).click();
+    await page.getByTestId('categories-builtin').getByText(th['category.builtin.food'], { exact: true }).waitFor();
+  } finally {
+    await context.close();
+  }
 }
 
 /** The same steps in Lao: messages, icon search by a Lao word, toasts. */

@@ -21,7 +21,7 @@ export function CategoriesTab() {
   if (isLoading) return <PageLoading />;
   if (isError || data === undefined) {
     return (
-      <div role="alert" className={styles.loadError} data-testid="categories-error">
+      <div role="alert" className={`${styles.loadError} ${styles.categoriesError}`} data-testid="categories-error">
         <p className={styles.aboutText}>
           <FormattedMessage id="categories.loadFailed" />
         </p>
