@@ -10,6 +10,7 @@ import type { ViewDefinition } from '@plenty/platform/read-store/port';
 export const TRANSACTIONS_VIEW = 'transactions';
 export const CATEGORIES_VIEW = 'categories';
 export const TRANSACTION_HISTORY_VIEW = 'transaction_history';
+export const TRANSACTION_TOTALS_VIEW = 'transaction_totals';
 
 export const readViews: readonly ViewDefinition[] = [
   {
@@ -18,5 +19,6 @@ export const readViews: readonly ViewDefinition[] = [
     indexes: [],
   },
   { name: CATEGORIES_VIEW, fields: { type: 'text', createdAt: 'text' }, indexes: [] },
+  { name: TRANSACTION_TOTALS_VIEW, fields: { type: 'text', categoryId: 'text' }, indexes: [] },
   { name: TRANSACTION_HISTORY_VIEW, fields: { transactionId: 'text', revision: 'integer' }, indexes: [] },
 ];

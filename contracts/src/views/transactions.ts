@@ -81,6 +81,21 @@ export const transactionTotalsSchema = z.object({
 });
 export type TransactionTotals = z.infer<typeof transactionTotalsSchema>;
 
+/**
+ * A document of the `transaction_totals` view: running sums of a user's transactions per
+ * (type, category, currency), in integer minor units, so totals without a text search fold
+ * a few documents instead of every transaction.
+ */
+export const transactionTotalsDocSchema = z.object({
+  id: z.string(),
+  type: transactionTypeSchema,
+  categoryId: z.string(),
+  currency: currencySchema,
+  count: z.number().int().positive(),
+  sum: z.number().int().nonnegative(),
+});
+export type TransactionTotalsDoc = z.infer<typeof transactionTotalsDocSchema>;
+
 /** The fields whose changes the history shows. */
 export const HISTORY_FIELDS = ['type', 'amount', 'categoryId', 'date', 'time', 'note', 'receipt', 'location'] as const;
 export type HistoryField = (typeof HISTORY_FIELDS)[number];

@@ -2,14 +2,16 @@ import type { Projection } from '../projection.js';
 import { accountErasureProjection } from './account-erasure.projection.js';
 import { categoriesProjection } from './categories.projection.js';
 import { transactionHistoryProjection } from './transaction-history.projection.js';
+import { transactionTotalsProjection } from './transaction-totals.projection.js';
 import { transactionsProjection } from './transactions.projection.js';
 
 /**
- * Order matters within one event: the history diffs an edit against the transactions view
- * before the transactions projection applies that edit.
+ * Order matters within one event: the history and the totals measure an edit or deletion
+ * against the transactions view before the transactions projection applies it.
  */
 export const allProjections: readonly Projection[] = [
   transactionHistoryProjection,
+  transactionTotalsProjection,
   transactionsProjection,
   categoriesProjection,
   accountErasureProjection,

@@ -63,3 +63,12 @@ describe('search cursor', () => {
     expect(decodeCursor(cursorAfter(t, SORTS.highest), 2)).toEqual([777, t.id]);
   });
 });
+
+describe('totals fold of stored sums', () => {
+  it('adds counts and sums of whole groups as it adds single transactions', () => {
+    const fold = new TotalsFold();
+    fold.addSum('expense', 'THB', 3, 900);
+    fold.add(view({ type: 'income', amount: { amount: 50, currency: 'THB' } }));
+    expect(fold.result()).toEqual({ count: 4, totals: [{ currency: 'THB', income: 50, expense: 900 }] });
+  });
+});

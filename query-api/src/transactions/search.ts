@@ -67,10 +67,14 @@ export class TotalsFold {
   private readonly sums = new Map<Currency, { income: number; expense: number }>();
 
   add(view: Pick<TransactionView, 'type' | 'amount'>): void {
-    this.count += 1;
-    const currency = view.amount.currency;
+    this.addSum(view.type, view.amount.currency, 1, view.amount.amount);
+  }
+
+  /** `count` transactions of one type and currency adding up to `sum`. */
+  addSum(type: TransactionView['type'], currency: Currency, count: number, sum: number): void {
+    this.count += count;
     const sums = this.sums.get(currency) ?? { income: 0, expense: 0 };
-    sums[view.type] += view.amount.amount;
+    sums[type] += sum;
     this.sums.set(currency, sums);
   }
 

@@ -8,13 +8,17 @@ import {
   type TransactionHistoryDoc,
   type TransactionList,
   type TransactionTotals,
+  type TransactionTotalsDoc,
   type TransactionView,
 } from '@plenty/contracts/views/transactions';
 import { currentUser } from '@plenty/platform/http/auth-hook';
 import { HttpError, parseOrThrow } from '@plenty/platform/http/errors';
 import { InvalidCursorError, type ReadStore } from '@plenty/platform/read-store/port';
-import { TRANSACTION_HISTORY_VIEW, TRANSACTIONS_VIEW } from '../read-views.js';
+import { TRANSACTION_HISTORY_VIEW, TRANSACTION_TOTALS_VIEW, TRANSACTIONS_VIEW } from '../read-views.js';
 import { cursorAfter, noteMatches, scanTransactions, searchKey, SORTS, TotalsFold } from './search.js';
+
+/** Types × categories × currencies of one user: far fewer in practice. */
+const MAX_TOTALS_DOCS = 100_000;
 
 const invalidCursor = () =>
   new HttpError(400, 'validation_failed', 'The page cursor is not valid.', { cursor: 'field_invalid' });
@@ -72,14 +76,25 @@ export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): 
   app.get('/transactions/totals', async (request): Promise<TransactionTotals> => {
     const user = currentUser(request);
     const query = parseOrThrow(transactionTotalsQuerySchema, request.query);
-    const needle = query.q === undefined ? null : searchKey(query.q);
     const fold = new TotalsFold();
+    if (query.q === undefined) {
+      // The projector keeps sums per (type, category, currency): a few documents per user.
+      const sums = await readStore.find<TransactionTotalsDoc>(TRANSACTION_TOTALS_VIEW, {
+        userId: user.uid,
+        where: filtersOf(query),
+        sort: [],
+        limit: MAX_TOTALS_DOCS,
+      });
+      for (const { doc } of sums.items) fold.addSum(doc.type, doc.currency, doc.count, doc.sum);
+      return fold.result();
+    }
+    const needle = searchKey(query.q);
     for await (const { doc } of scanTransactions(readStore, {
       userId: user.uid,
       where: filtersOf(query),
       sort: SORTS.newest,
     })) {
-      if (needle === null || noteMatches(doc.note, needle)) fold.add(doc);
+      if (noteMatches(doc.note, needle)) fold.add(doc);
     }
     return fold.result();
   });

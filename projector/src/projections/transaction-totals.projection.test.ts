@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TransactionTotalsDoc, TransactionView } from '@plenty/contracts/views/transactions';
+import type { ReadStore } from '@plenty/platform/read-store/port';
+import { eventLog, type EventLog } from '../testing/events.js';
+import { applyEvents, documents, scratchReadStore } from '../testing/memory-read-store.js';
+import { allProjections } from './all.js';
+import { TRANSACTION_TOTALS_VIEW, totalsDelta } from './transaction-totals.projection.js';
+import { TRANSACTIONS_VIEW } from './transactions.projection.js';
+
+let store: ReadStore;
+let dispose: () => Promise<void>;
+let log: EventLog;
+
+beforeEach(async () => {
+  ({ store, dispose } = await scratchReadStore(allProjections));
+  log = eventLog();
+});
+afterEach(async () => dispose());
+
+const given = (...events: Parameters<typeof applyEvents>[2]) => applyEvents(store, allProjections, events);
+const totalsOf = async (userId: string) =>
+  ((await documents(store, TRANSACTION_TOTALS_VIEW, userId)) as TransactionTotalsDoc[]).sort((a, b) =>
+    a.id.localeCompare(b.id),
+  );
+
+/** The same sums recomputed from every transaction the transactions view holds. */
+async function recomputed(userId: string): Promise<TransactionTotalsDoc[]> {
+  const sums = new Map<string, TransactionTotalsDoc>();
+  for (const t of (await documents(store, TRANSACTIONS_VIEW, userId)) as TransactionView[]) {
+    const id = `${t.type}|${t.categoryId}|${t.amount.currency}`;
+    const current = sums.get(id);
+    sums.set(id, {
+      id,
+      type: t.type,
+      categoryId: t.categoryId,
+      currency: t.amount.currency,
+      count: (current?.count ?? 0) + 1,
+      sum: (current?.sum ?? 0) + t.amount.amount,
+    });
+  }
+  return [...sums.values()].sort((a, b) => a.id.localeCompare(b.id));
+}
+
+describe('totals delta', () => {
+  it('moves a changed amount within one key as a difference', () => {
+    const before = { type: 'expense' as const, categoryId: 'c', amount: { amount: 100, currency: 'THB' as const } };
+    expect([...totalsDelta(before, { ...before, amount: { amount: 250, currency: 'THB' } }).values()]).toEqual([
+      { type: 'expense', categoryId: 'c', currency: 'THB', count: 0, sum: 150 },
+    ]);
+    expect(totalsDelta(before, before).size).toBe(0);
+  });
+});
+
+describe('transaction totals projection', () => {
+  it('keeps sums per type, category and currency through adds, edits, deletions and a deleted category', async () => {
+    const categoryId = '0192f0c4-7a1b-7c3d-8e4f-0000000000c1';
+    await given(
+      log.categoryAdded('alice', categoryId),
+      log.transactionAdded('alice', 't1', { amount: { amount: 4500, currency: 'THB' } }),
+      log.transactionAdded('alice', 't2', { amount: { amount: 20000, currency: 'LAK' }, categoryId }),
+      log.transactionAdded('alice', 't3', { amount: { amount: 700, currency: 'THB' } }),
+      log.transactionAdded('bob', 't4'),
+    );
+    expect(await totalsOf('alice')).toEqual(await recomputed('alice'));
+    await given(
+      log.transactionEdited('alice', 't1', { amount: { amount: 5000, currency: 'USD' }, type: 'income' }),
+      log.transactionEdited('alice', 't3', { note: 'only the note' }),
+      log.transactionDeleted('alice', 't3'),
+      log.transactionEdited('alice', 't3', { amount: { amount: 1, currency: 'THB' } }),
+      log.categoryDeleted('alice', categoryId, 'builtin-other'),
+    );
+    const totals = await totalsOf('alice');
+    expect(totals).toEqual(await recomputed('alice'));
+    expect(totals.map((t) => t.id)).toEqual(['expense|builtin-other|LAK', 'income|builtin-food|USD']);
+    expect(await totalsOf('bob')).toEqual(await recomputed('bob'));
+  });
+
+  it('counts an event delivered again once', async () => {
+    const added = log.transactionAdded('alice', 't1', { amount: { amount: 4500, currency: 'THB' } });
+    const edited = log.transactionEdited('alice', 't1', { amount: { amount: 6000, currency: 'THB' } });
+    await given(added, edited);
+    await given(added, edited);
+    expect(await totalsOf('alice')).toEqual([expect.objectContaining({ count: 1, sum: 6000 })]);
+  });
+});

@@ -1,0 +1,184 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import type { TransactionView } from '@plenty/contracts/views/transactions';
+import type { TokenVerifier } from '@plenty/platform/auth/port';
+import type { RecordedEvent } from '@plenty/platform/event-store/port';
+import { LinkSigner } from '@plenty/platform/files/signed-link';
+import { installErrorHandling } from '@plenty/platform/http/errors';
+import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
+import { allProjections } from '@plenty/projector/projections/all';
+import { queryApi } from '@plenty/query-api/app';
+import { filesApi } from '@plenty/query-api/files/files.plugin';
+
+/**
+ * `node --import tsx tests/bench/search-export.ts [--quick]`: p50/p99 of the transactions
+ * list with a search and of the totals query for one user with 50,000 transactions, and the
+ * time and peak RSS growth of streaming a CSV export of 100,000, over HTTP on loopback.
+ */
+const quick = process.argv.includes('--quick');
+const LIST_USER = 'bench-search';
+const EXPORT_USER = 'bench-export';
+const listCount = quick ? 10_000 : 50_000;
+const exportCount = quick ? 20_000 : 100_000;
+const runs = quick ? 20 : 100;
+
+const CATEGORIES = ['builtin-food', 'builtin-transport', 'builtin-housing', 'builtin-shopping', 'builtin-health'];
+const CURRENCIES = ['LAK', 'THB', 'USD'] as const;
+const NOTES = ['ข้าวมันไก่ ร้านป้า', 'ເຂົ້າໜຽວ ຕະຫຼາດເຊົ້າ', 'Coffee with Noy', 'Grab to office', 'Rent, "November"'];
+
+function transaction(n: number): TransactionView {
+  const day = String((n % 28) + 1).padStart(2, '0');
+  const month = String((n % 12) + 1).padStart(2, '0');
+  const id = `0190c7a4-0000-7000-8000-${n.toString(16).padStart(12, '0')}`;
+  return {
+    id,
+    type: n % 5 === 0 ? 'income' : 'expense',
+    amount: { amount: 100 + ((n * 7919) % 500_000), currency: CURRENCIES[n % CURRENCIES.length] ?? 'USD' },
+    categoryId: n % 5 === 0 ? 'builtin-salary' : (CATEGORIES[n % CATEGORIES.length] ?? 'builtin-food'),
+    date: `2026-${month}-${day}`,
+    time: n % 2 === 0 ? '12:00' : null,
+    note: n % 7 === 0 ? null : `${NOTES[n % NOTES.length] ?? ''} #${n}`,
+    receipt: null,
+    location: null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    revision: 0,
+  };
+}
+
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'plenty-bench-search-'));
+  const readStore = await openSqliteReadStore({ path: join(dir, 'read.db') });
+  try {
+    await readStore.ensureViews(allProjections.flatMap((p) => p.views));
+    let position = 0;
+    for (const [userId, count] of [
+      [LIST_USER, listCount],
+      [EXPORT_USER, exportCount],
+    ] as const) {
+      for (let start = 0; start < count; start += 5000) {
+        const end = Math.min(count, start + 5000);
+        await readStore.applyBatch('bench', String(position + end - start), async (uow) => {
+          for (let n = start; n < end; n += 1) {
+            position += 1;
+            const { id, createdAt, updatedAt, revision, time, note, receipt, location, ...fields } = transaction(n);
+            const event: RecordedEvent = {
+              id: `${userId}-${n}`,
+              type: 'TransactionAdded',
+              data: {
+                transactionId: id,
+                ...fields,
+                ...(time === null ? {} : { time }),
+                ...(note === null ? {} : { note }),
+              },
+              metadata: { userId, commandId: id, correlationId: id, occurredAt: createdAt, schemaVersion: 1 },
+              streamId: `transaction-${id}`,
+              revision,
+              position: String(position),
+              recordedAt: updatedAt,
+            };
+            void receipt;
+            void location;
+            for (const projection of allProjections) {
+              if (projection.handles.includes(event.type)) await projection.apply(event, uow);
+            }
+          }
+        });
+      }
+    }
+
+    let currentUser = LIST_USER;
+    const verifier: TokenVerifier = {
+      verify: async () => ({ uid: currentUser, email: null, emailVerified: true, expiresAt: 9e9, authTime: 0 }),
+    };
+    const progress = { current: async () => String(position), waitFor: async () => String(position) };
+    const links = new LinkSigner(Buffer.alloc(32, 1));
+    const app = Fastify({ logger: false });
+    installErrorHandling(app);
+    await app.register(queryApi, {
+      prefix: '/api/queries',
+      readStore,
+      verifier,
+      progress,
+      files: { blobs: nullBlobs, links },
+    });
+    await app.register(filesApi, { prefix: '/api/files', blobs: nullBlobs, links, readStore });
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const headers = { authorization: `Bearer ${'x'.repeat(40)}` };
+
+    console.log(`\n## Search and totals, one user with ${listCount} transactions (${runs} runs each)\n`);
+    console.log('| query | p50 ms | p99 ms | answer |');
+    console.log('|---|---:|---:|---|');
+    const queries = [
+      'transactions?limit=50',
+      'transactions?limit=50&q=coffee',
+      `transactions?limit=50&q=${encodeURIComponent('ตลาด')}`,
+      `transactions?limit=50&q=${encodeURIComponent('ຕະຫຼາດ')}&type=expense`,
+      'transactions?limit=50&q=nothing-matches-this',
+      'transactions/totals',
+      'transactions/totals?type=expense',
+      'transactions/totals?categoryId=builtin-transport',
+      'transactions/totals?q=coffee',
+    ];
+    for (const query of queries) {
+      const times: number[] = [];
+      let summary = '';
+      for (let i = 0; i < runs; i += 1) {
+        const started = performance.now();
+        const response = await fetch(`${base}/api/queries/${query}`, { headers });
+        const body = (await response.json()) as { items?: unknown[]; count?: number };
+        times.push(performance.now() - started);
+        summary = body.items !== undefined ? `${body.items.length} items` : `count ${body.count ?? '?'}`;
+      }
+      times.sort((a, b) => a - b);
+      console.log(
+        `| \`${query}\` | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 99).toFixed(1)} | ${summary} |`,
+      );
+    }
+
+    currentUser = EXPORT_USER;
+    const link = (await (await fetch(`${base}/api/queries/export/link?locale=th`, { headers })).json()) as {
+      url: string;
+    };
+    global.gc?.();
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
+    const started = performance.now();
+    const response = await fetch(`${base}${link.url}`);
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of response.body ?? []) {
+      const data = chunk as Uint8Array;
+      bytes += data.length;
+      for (const byte of data) if (byte === 0x0a) lines += 1;
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`\n## CSV export of ${exportCount} transactions\n`);
+    console.log('| rows | MB | seconds | peak RSS growth MB |');
+    console.log('|---:|---:|---:|---:|');
+    console.log(
+      `| ${lines - 1} | ${(bytes / 1e6).toFixed(1)} | ${seconds.toFixed(2)} | ${((peak - baseline) / 1e6).toFixed(1)} |`,
+    );
+    await app.close();
+  } finally {
+    await readStore.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The export reads no blobs. */
+const nullBlobs = {
+  put: async () => ({ size: 0, sha256: '' }),
+  get: async () => null,
+  delete: async () => undefined,
+  deleteUser: async () => undefined,
+  close: async () => undefined,
+};
+
+await main();
