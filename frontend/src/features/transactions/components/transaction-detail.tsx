@@ -120,6 +120,23 @@ function DetailContent({ transaction, onClose }: { readonly transaction: Transac
           {writers.money(transaction.amount.amount, transaction.amount.currency)}
         </p>
       </div>
+      <div className={styles.actions}>
+        <LocalizedLink
+          to={`/dashboard/transactions/edit/${transaction.id}`}
+          className={buttonClass('primary')}
+          onClick={onClose}
+        >
+          <FormattedMessage id="transactions.detail.edit" />
+        </LocalizedLink>
+        <button
+          type="button"
+          className={buttonClass('danger')}
+          onClick={() => setConfirming(true)}
+          disabled={deletion.isLoading}
+        >
+          <FormattedMessage id="transactions.detail.delete" />
+        </button>
+      </div>
       <dl className={styles.details}>
         <dt>
           <FormattedMessage id="transactions.field.categoryId" />
@@ -160,23 +177,6 @@ function DetailContent({ transaction, onClose }: { readonly transaction: Transac
           )}
         </dd>
       </dl>
-      <div className={styles.actions}>
-        <LocalizedLink
-          to={`/dashboard/transactions/edit/${transaction.id}`}
-          className={buttonClass('primary')}
-          onClick={onClose}
-        >
-          <FormattedMessage id="transactions.detail.edit" />
-        </LocalizedLink>
-        <button
-          type="button"
-          className={buttonClass('danger')}
-          onClick={() => setConfirming(true)}
-          disabled={deletion.isLoading}
-        >
-          <FormattedMessage id="transactions.detail.delete" />
-        </button>
-      </div>
       <History id={transaction.id} />
       <ConfirmDialog
         open={confirming}

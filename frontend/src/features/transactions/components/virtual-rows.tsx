@@ -12,7 +12,7 @@ export interface VirtualRowsProps<T> {
   renderRow(item: T, index: number): ReactNode;
 }
 
-const OVERSCAN = 8;
+const OVERSCAN = 12;
 
 /**
  * A list of any length in the page's own scroll: only the rows near the screen (and the one with

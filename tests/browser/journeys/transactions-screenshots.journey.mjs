@@ -1,0 +1,169 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import {
+  catalog,
+  createUser,
+  expectHeading,
+  LOCALES,
+  openPage,
+  screenshot as capture,
+  signIn,
+} from '../support/browser.mjs';
+import { receiptPng } from './transactions-crud.journey.mjs';
+
+function uuidV7() {
+  const bytes = randomBytes(16);
+  bytes.writeUIntBE(Date.now(), 0, 6);
+  bytes[6] = 0x70 | (bytes[6] & 0x0f);
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+async function call(baseUrl, user, path, init) {
+  const response = await fetch(`${baseUrl}/api/${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${user.stored.stsTokenManager.accessToken}`, ...(init.headers ?? {}) },
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`);
+  return text === '' ? {} : JSON.parse(text);
+}
+
+const SEED = [
+  ['income', 4500000, 'THB', 'builtin-salary', '2026-11-01', '09:00', 'November salary'],
+  ['expense', 12000, 'THB', 'builtin-food', '2026-11-20', '12:30', 'ข้าวมันไก่ กับ ชาเย็น'],
+  ['expense', 350000, 'LAK', 'builtin-transport', '2026-11-19', null, 'ລົດຕຸກຕຸກ ໄປຕະຫຼາດເຊົ້າ'],
+  ['expense', 1599, 'USD', 'builtin-entertainment', '2026-11-18', '20:15', 'Streaming subscription'],
+  [
+    'expense',
+    890000,
+    'THB',
+    'builtin-housing',
+    '2026-11-05',
+    null,
+    'Rent for a very long month with a note long enough to be cut at the end of the row',
+  ],
+  ['income', 250000, 'THB', 'builtin-gifts', '2026-11-10', null, null],
+  ['expense', 45000, 'THB', 'builtin-utilities', '2026-11-12', '08:00', 'Electricity'],
+];
+
+/** One user with a list worth looking at, a receipt on the food expense. */
+async function seed(baseUrl, user) {
+  const form = new FormData();
+  form.append('file', new Blob([receiptPng()], { type: 'image/png' }), 'receipt.png');
+  const { receiptId } = await call(baseUrl, user, 'receipts', { method: 'POST', body: form });
+  for (const [type, amount, currency, categoryId, date, time, note] of SEED) {
+    const body = {
+      commandId: uuidV7(),
+      transactionId: uuidV7(),
+      type,
+      amount: { amount, currency },
+      categoryId,
+      date,
+      ...(time === null ? {} : { time }),
+      ...(note === null ? {} : { note }),
+      ...(categoryId === 'builtin-food' ? { receipt: receiptId } : {}),
+    };
+    await call(baseUrl, user, 'commands/AddTransaction', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  }
+}
+
+/** From the top, so the sticky header sits where it belongs in a full-page picture. */
+async function screenshot(page, screenshotDir, name) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(150);
+  await capture(page, screenshotDir, name);
+}
+
+/** Opens a page and waits for its heading; many pictures on a shared machine make a first paint slow. */
+async function open(opened, url, heading) {
+  await opened.page.goto(url);
+  try {
+    await opened.page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor({ timeout: 45_000 });
+  } catch (error) {
+    const shown = await opened.page.locator('h1').allInnerTexts();
+    throw new Error(`${url} did not open (h1: ${JSON.stringify(shown)}; errors: ${opened.errors.join(' | ')})`, {
+      cause: error,
+    });
+  }
+}
+
+async function session(browser, user, theme, width) {
+  const opened = await openPage(browser, { width, height: 800, reducedMotion: 'reduce' });
+  await opened.context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
+  await signIn(opened.context, user);
+  return opened;
+}
+
+/** The list (empty and filled), the form and the detail in every language, dark and light, wide and at 360 px. */
+export default async function transactionsScreenshots({ browser, baseUrl, screenshotDir }) {
+  const empty = await createUser(baseUrl, 'Noy');
+  const filled = await createUser(baseUrl, 'Somsak');
+  await seed(baseUrl, filled);
+  for (const [theme, width, suffix] of [
+    ['dark', 1280, ''],
+    ['light', 1280, ''],
+    ['dark', 360, '-360'],
+  ]) {
+    const blank = await session(browser, empty, theme, width);
+    const full = await session(browser, filled, theme, width);
+    try {
+      for (const [locale, prefix] of LOCALES) {
+        const messages = catalog(locale);
+        const name = (what) => `transactions-${what}-${locale}-${theme}${suffix}`;
+
+        await open(blank, `${baseUrl}${prefix}/dashboard/transactions`, messages['page.transactions']);
+        await blank.page.getByTestId('transactions-empty').waitFor({ timeout: 15_000 });
+        await screenshot(blank.page, screenshotDir, name('list-empty'));
+
+        await open(full, `${baseUrl}${prefix}/dashboard/transactions`, messages['page.transactions']);
+        await full.page.getByTestId('transaction-totals').waitFor({ timeout: 15_000 });
+        // Seeded outside the browser: the views may need a moment to catch up.
+        // Only the rows near the screen are in the page: the list's height tells how many it holds.
+        const listed = () =>
+          full.page.evaluate(() => {
+            const list = document.querySelector('[data-row-id]')?.closest('ul');
+            return list ? Math.round(list.getBoundingClientRect().height / 76) : 0;
+          });
+        for (let tries = 0; (await listed()) < SEED.length; tries += 1) {
+          assert.ok(tries < 20, 'every seeded transaction is listed');
+          await full.page.waitForTimeout(500);
+          await full.page.reload();
+          await expectHeading(full.page, messages['page.transactions']);
+          await full.page.getByTestId('transaction-totals').waitFor({ timeout: 15_000 });
+        }
+        await screenshot(full.page, screenshotDir, name('list'));
+
+        await full.page.locator('[data-row-id]').filter({ hasText: messages['category.builtin.food'] }).click();
+        const dialog = full.page.getByRole('dialog', { name: messages['transactions.detail.title'] });
+        await dialog.getByTestId('transaction-history').waitFor({ timeout: 15_000 });
+        const image = dialog.getByRole('img', { name: messages['transactions.detail.receiptAlt'] });
+        await image.waitFor({ timeout: 15_000 });
+        await full.page.waitForFunction(
+          (element) => element.complete && element.naturalWidth > 0,
+          await image.elementHandle(),
+        );
+        // The dialog scrolls inside the screen: a picture of the screen, as people see it.
+        await full.page.screenshot({ path: join(screenshotDir, `${name('detail')}.png`) });
+        await full.page.keyboard.press('Escape');
+
+        await open(full, `${baseUrl}${prefix}/dashboard/transactions/add`, messages['page.transactionAdd']);
+        await full.page.getByTestId('category-picker').waitFor({ timeout: 15_000 });
+        await screenshot(full.page, screenshotDir, name('form'));
+        await full.page.getByRole('button', { name: messages['transactions.form.save'] }).click();
+        await full.page.getByText(messages['error.amount_required'], { exact: true }).waitFor();
+        await screenshot(full.page, screenshotDir, name('form-errors'));
+      }
+      assert.deepEqual([...blank.errors, ...full.errors], []);
+    } finally {
+      await blank.context.close();
+      await full.context.close();
+    }
+  }
+}
