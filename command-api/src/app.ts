@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { uuidSchema } from '@plenty/contracts/ids';
 import type { TokenVerifier } from '@plenty/platform/auth/port';
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
 import type { EventStore } from '@plenty/platform/event-store/port';
@@ -30,10 +32,14 @@ export interface CommandApiOptions {
   };
   /**
    * Whether another transaction of the user still references a receipt. Given (with
-   * `account.blobs`), deleting a transaction deletes its receipt when no other one holds it.
+   * `account.blobs`), deleting a transaction or replacing its receipt deletes the receipt
+   * when no other transaction holds it.
    */
   readonly receiptReferences?: ReceiptReferences;
 }
+
+/** The ids of a transaction command whose body its route has already accepted. */
+const commandIds = z.object({ commandId: uuidSchema, transactionId: uuidSchema });
 
 /** An erasure that failed half-way is finished again after this delay (and at every start). */
 const ERASURE_RETRY_MS = 30_000;
@@ -50,8 +56,7 @@ export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, opt
     ...transactionRoutes(deps, new ProfileCache(options.eventStore, options.codec)),
     ...profileRoutes(deps),
   };
-  const deleteTransaction = commands.DeleteTransaction;
-  if (options.account.blobs !== null && options.receiptReferences !== undefined && deleteTransaction !== undefined) {
+  if (options.account.blobs !== null && options.receiptReferences !== undefined) {
     const janitor = new ReceiptJanitor({
       eventStore: options.eventStore,
       codec: options.codec,
@@ -59,14 +64,18 @@ export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, opt
       referencedElsewhere: options.receiptReferences,
     });
     // After the append: a failure here leaves an unreferenced blob, never a missing one.
-    commands.DeleteTransaction = async (user, body, request) => {
-      const result = await deleteTransaction(user, body, request);
-      const transactionId = (body as { transactionId: string }).transactionId;
-      await janitor
-        .afterTransactionDeleted(user.uid, transactionId)
-        .catch((error: unknown) => request.log.error({ err: error }, 'the receipt of a deleted transaction was kept'));
-      return result;
-    };
+    for (const name of ['DeleteTransaction', 'EditTransaction'] as const) {
+      const handle = commands[name];
+      if (handle === undefined) continue;
+      commands[name] = async (user, body, request) => {
+        const result = await handle(user, body, request);
+        const ids = commandIds.parse(body);
+        await janitor
+          .afterCommand(user.uid, ids.transactionId, ids.commandId)
+          .catch((error: unknown) => request.log.error({ err: error }, 'a released receipt was kept'));
+        return result;
+      };
+    }
   }
   const eraser = new AccountEraser({ eventStore: options.eventStore, now: deps.now, ...options.account });
   const resumeErasures = () =>

@@ -144,4 +144,28 @@ describe('receipts: upload, signed link, download', () => {
     expect(await standalone.blobStore.get(alice.uid, receiptId)).toBeNull();
     expect((await api.query(`receipts/${receiptId}/link`)).status).toBe(404);
   });
+
+  it('deletes a receipt an edit replaces, and keeps the new one', async () => {
+    const api = new ApiClient(standalone.app, alice);
+    const before = (await upload(alice, jpeg('before'))).body.receiptId;
+    const after = (await upload(alice, jpeg('after'))).body.receiptId;
+    const transactionId = randomUUID();
+    const add = await api.command('AddTransaction', {
+      transactionId,
+      type: 'expense',
+      amount: { amount: 100, currency: 'USD' },
+      categoryId: 'builtin-food',
+      date: '2026-11-22',
+      receipt: before,
+    });
+    expect(add.status).toBe(200);
+    await api.query('transactions');
+    const note = await api.command('EditTransaction', { transactionId, changes: { note: 'only the note' } });
+    expect(note.status).toBe(200);
+    expect(await standalone.blobStore.get(alice.uid, before)).not.toBeNull();
+    const edit = await api.command('EditTransaction', { transactionId, changes: { receipt: after } });
+    expect(edit.status).toBe(200);
+    expect(await standalone.blobStore.get(alice.uid, before)).toBeNull();
+    expect(await standalone.blobStore.get(alice.uid, after)).not.toBeNull();
+  });
 });

@@ -5,6 +5,7 @@ import { sha256Of, type BlobStore } from '@plenty/platform/blob-store/port';
 import { sniffReceiptType } from '@plenty/platform/files/sniff';
 import { currentUser, requireAuth } from '@plenty/platform/http/auth-hook';
 import { HttpError } from '@plenty/platform/http/errors';
+import { installRateLimits } from '@plenty/platform/http/rate-limit';
 import { receiptIdFor } from './receipt-id.js';
 
 /** Largest receipt accepted, in bytes. */
@@ -22,6 +23,8 @@ export interface ReceiptUpload {
 export interface ReceiptsApiOptions {
   readonly verifier: TokenVerifier;
   readonly blobs: BlobStore;
+  /** Uploads per user and minute (per instance); 0 turns the limit off. Default 30. */
+  readonly uploadsPerMinutePerUser?: number;
 }
 
 const isFileTooLarge = (error: unknown): boolean =>
@@ -38,7 +41,17 @@ export const receiptsApi: FastifyPluginAsync<ReceiptsApiOptions> = async (app, o
     limits: { fileSize: MAX_RECEIPT_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 50, fieldNameSize: 100 },
   });
 
-  app.post('/', async (request): Promise<ReceiptUpload> => {
+  const perMinute = options.uploadsPerMinutePerUser ?? 30;
+  const routeOptions =
+    perMinute > 0
+      ? {
+          preHandler: (await installRateLimits(app))([
+            { name: 'receipts-user', max: perMinute, windowSeconds: 60, key: (request) => request.user?.uid ?? null },
+          ]),
+        }
+      : {};
+
+  app.post('/', routeOptions, async (request): Promise<ReceiptUpload> => {
     const user = currentUser(request);
     if (!request.isMultipart()) {
       throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data.');
