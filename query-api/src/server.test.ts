@@ -57,6 +57,21 @@ describe('query service on its own', () => {
   });
 });
 
+describe('query service downloads', () => {
+  it('signs an export link and streams the CSV, refusing a missing token', async () => {
+    expect((await service.app.inject({ url: '/api/files/export.csv' })).statusCode).toBe(401);
+    const link = await service.app.inject({
+      url: '/api/queries/export/link?locale=lo',
+      headers: { authorization: bearer('alice') },
+    });
+    expect(link.statusCode).toBe(200);
+    const csv = await service.app.inject({ url: (link.json() as { url: string }).url });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.startsWith('\uFEFF')).toBe(true);
+    expect(csv.body.split('\r\n')[0]).toBe('\uFEFFວັນທີ,ເວລາ,ປະເພດ,ໝວດໝູ່,ຈຳນວນເງິນ,ສະກຸນເງິນ,ບັນທຶກ');
+  });
+});
+
 describe('query service configuration', () => {
   it('has defaults for everything', () => {
     expect(loadQueryServiceConfig({})).toMatchObject({ port: 8082, host: '127.0.0.1', projectId: 'demo-plenty' });
