@@ -94,6 +94,12 @@ async function open(opened, url, heading) {
   }
 }
 
+/** At 360 px nothing scrolls sideways. */
+async function fits(page, width, what) {
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(scrollWidth <= width, `${what} fits ${width} px (scroll width ${scrollWidth})`);
+}
+
 async function session(browser, user, theme, width) {
   const opened = await openPage(browser, { width, height: 800, reducedMotion: 'reduce' });
   await opened.context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
@@ -121,6 +127,7 @@ export default async function transactionsScreenshots({ browser, baseUrl, screen
         await open(blank, `${baseUrl}${prefix}/dashboard/transactions`, messages['page.transactions']);
         await blank.page.getByTestId('transactions-empty').waitFor({ timeout: 15_000 });
         await screenshot(blank.page, screenshotDir, name('list-empty'));
+        await fits(blank.page, width, name('list-empty'));
 
         await open(full, `${baseUrl}${prefix}/dashboard/transactions`, messages['page.transactions']);
         await full.page.getByTestId('transaction-totals').waitFor({ timeout: 15_000 });
@@ -139,6 +146,7 @@ export default async function transactionsScreenshots({ browser, baseUrl, screen
           await full.page.getByTestId('transaction-totals').waitFor({ timeout: 15_000 });
         }
         await screenshot(full.page, screenshotDir, name('list'));
+        await fits(full.page, width, name('list'));
 
         await full.page.locator('[data-row-id]').filter({ hasText: messages['category.builtin.food'] }).click();
         const dialog = full.page.getByRole('dialog', { name: messages['transactions.detail.title'] });
@@ -159,6 +167,7 @@ export default async function transactionsScreenshots({ browser, baseUrl, screen
         await full.page.getByRole('button', { name: messages['transactions.form.save'] }).click();
         await full.page.getByText(messages['error.amount_required'], { exact: true }).waitFor();
         await screenshot(full.page, screenshotDir, name('form-errors'));
+        await fits(full.page, width, name('form'));
       }
       assert.deepEqual([...blank.errors, ...full.errors], []);
     } finally {

@@ -114,7 +114,7 @@ function Filters({
   latest.current = filters;
 
   // The address changed from elsewhere (clear, back button): show its search text.
-  useEffect(() => setSearch(filters.q), [filters.q]);
+  useEffect(() => setSearch((current) => (current.trim() === filters.q ? current : filters.q)), [filters.q]);
 
   useEffect(() => {
     if (search.trim() === latest.current.q) return;
