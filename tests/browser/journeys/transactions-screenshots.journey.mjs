@@ -12,7 +12,7 @@ import {
 } from '../support/browser.mjs';
 import { receiptPng } from './transactions-crud.journey.mjs';
 
-function uuidV7() {
+export function uuidV7() {
   const bytes = randomBytes(16);
   bytes.writeUIntBE(Date.now(), 0, 6);
   bytes[6] = 0x70 | (bytes[6] & 0x0f);
@@ -21,7 +21,7 @@ function uuidV7() {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-async function call(baseUrl, user, path, init) {
+export async function call(baseUrl, user, path, init) {
   const response = await fetch(`${baseUrl}/api/${path}`, {
     ...init,
     headers: { authorization: `Bearer ${user.stored.stsTokenManager.accessToken}`, ...(init.headers ?? {}) },
