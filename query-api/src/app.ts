@@ -51,7 +51,7 @@ export const queryApi: FastifyPluginAsync<QueryApiOptions> = async (app, options
     return payload;
   });
 
-  transactionsRoutes(app, options.readStore);
+  transactionsRoutes(app, options.readStore, options.progress);
   categoriesRoutes(app, options.readStore);
   if (options.files !== undefined) {
     receiptsRoutes(app, options.files.blobs, options.files.links);

@@ -1,6 +1,5 @@
 import { CURRENCIES, type Currency } from '@plenty/contracts/money';
 import type { TransactionSort, TransactionTotals, TransactionView } from '@plenty/contracts/views/transactions';
-import { encodeCursor } from '@plenty/platform/read-store/keys';
 import type { FindQuery, ReadStore, StoredDocument } from '@plenty/platform/read-store/port';
 import { TRANSACTIONS_VIEW } from '../read-views.js';
 
@@ -17,21 +16,6 @@ export const SCAN_PAGE = 1000;
 
 /** The text both sides are compared in: NFC, lower case (Thai and Lao have no case and stay as they are). */
 export const searchKey = (text: string): string => text.normalize('NFC').toLowerCase();
-
-/** Whether a transaction's note holds the search text (already passed through `searchKey`). */
-export function noteMatches(note: string | null, needle: string): boolean {
-  return note !== null && searchKey(note).includes(needle);
-}
-
-/** The values the store sorts a transaction by, as its cursors carry them. */
-function sortValue(view: TransactionView, field: string): string | number {
-  return field === 'amount' ? view.amount.amount : `${view.date}T${view.time ?? '00:00'}`;
-}
-
-/** A cursor that resumes a scan right after this transaction, in the format of the read store's own cursors. */
-export function cursorAfter(view: TransactionView, sort: FindQuery['sort']): string {
-  return encodeCursor([...sort.map((s) => sortValue(view, s.field)), view.id]);
-}
 
 export interface ScanQuery {
   readonly userId: string;

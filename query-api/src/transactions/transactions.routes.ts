@@ -13,9 +13,11 @@ import {
 } from '@plenty/contracts/views/transactions';
 import { currentUser } from '@plenty/platform/http/auth-hook';
 import { HttpError, parseOrThrow } from '@plenty/platform/http/errors';
+import type { ProjectionProgress } from '@plenty/platform/projection-progress';
 import { InvalidCursorError, type ReadStore } from '@plenty/platform/read-store/port';
 import { TRANSACTION_HISTORY_VIEW, TRANSACTION_TOTALS_VIEW, TRANSACTIONS_VIEW } from '../read-views.js';
-import { cursorAfter, noteMatches, scanTransactions, searchKey, SORTS, TotalsFold } from './search.js';
+import { searchKey, SORTS, TotalsFold } from './search.js';
+import { SearchSnapshots } from './search-snapshot.js';
 
 /** Types × categories × currencies of one user: far fewer in practice. */
 const MAX_TOTALS_DOCS = 100_000;
@@ -30,7 +32,8 @@ function filtersOf(query: { type?: string | undefined; categoryId?: string | und
   return where;
 }
 
-export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): void {
+export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore, progress: ProjectionProgress): void {
+  const snapshots = new SearchSnapshots(readStore);
   app.get('/transactions', async (request): Promise<TransactionList> => {
     const user = currentUser(request);
     const query = parseOrThrow(transactionListQuerySchema, request.query);
@@ -47,25 +50,16 @@ export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): 
         });
         return { items: page.items.map((item) => item.doc), nextCursor: page.nextCursor };
       }
-      // Notes are encrypted in events and free text in views: the search reads the user's
-      // transactions in keyset order and keeps the matches, until one more than a page.
-      const needle = searchKey(query.q);
-      const matches: TransactionView[] = [];
-      for await (const { doc } of scanTransactions(readStore, {
-        userId: user.uid,
-        where,
-        sort,
-        cursor: query.cursor,
-      })) {
-        if (!noteMatches(doc.note, needle)) continue;
-        matches.push(doc);
-        if (matches.length > query.limit) break;
-      }
-      const items = matches.slice(0, query.limit);
-      const last = items.at(-1);
+      // Notes are free text in any script with no index to search them: a search reads a
+      // snapshot of the user's transactions, taken anew once the projections move on.
+      const snapshot = await snapshots.of(user.uid, await progress.current(user.uid));
+      const page = snapshot.page({ ...query, needle: searchKey(query.q) }, query.sort, query.limit, query.cursor);
+      const docs = await Promise.all(
+        page.ids.map((id) => readStore.get<TransactionView>(TRANSACTIONS_VIEW, user.uid, id)),
+      );
       return {
-        items,
-        nextCursor: matches.length > query.limit && last !== undefined ? cursorAfter(last, sort) : null,
+        items: docs.flatMap((stored) => (stored === null ? [] : [stored.doc])),
+        nextCursor: page.nextCursor,
       };
     } catch (error) {
       if (error instanceof InvalidCursorError) throw invalidCursor();
@@ -88,13 +82,9 @@ export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): 
       for (const { doc } of sums.items) fold.addSum(doc.type, doc.currency, doc.count, doc.sum);
       return fold.result();
     }
-    const needle = searchKey(query.q);
-    for await (const { doc } of scanTransactions(readStore, {
-      userId: user.uid,
-      where: filtersOf(query),
-      sort: SORTS.newest,
-    })) {
-      if (noteMatches(doc.note, needle)) fold.add(doc);
+    const snapshot = await snapshots.of(user.uid, await progress.current(user.uid));
+    for (const row of snapshot.all({ ...query, needle: searchKey(query.q) })) {
+      fold.addSum(row.type, row.amount.currency, 1, row.amount.amount);
     }
     return fold.result();
   });
