@@ -13,7 +13,7 @@ import { queryApi } from '@plenty/query-api/app';
 import { filesApi } from '@plenty/query-api/files/files.plugin';
 
 /**
- * `node --import tsx tests/bench/search-export.ts [--quick]`: p50/p99 of the transactions
+ * `node --import tsx --conditions=source tests/bench/search-export.ts [--quick]`: p50/p99 of the transactions
  * list with a search and of the totals query for one user with 50,000 transactions, and the
  * time and peak RSS growth of streaming a CSV export of 100,000, over HTTP on loopback.
  */
