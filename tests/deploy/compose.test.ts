@@ -13,7 +13,10 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
 
 /** What `docker compose` would substitute, with the variables a user sets in `.env`. */
-const userEnv: Record<string, string> = { PLENTY_MASTER_KEY: Buffer.alloc(32, 1).toString('base64') };
+const userEnv: Record<string, string> = {
+  PLENTY_MASTER_KEY: Buffer.alloc(32, 1).toString('base64'),
+  RECEIPT_LINK_SECRET: Buffer.alloc(32, 2).toString('base64'),
+};
 
 function interpolate(text: string, env: Record<string, string>): string {
   return text.replace(
