@@ -124,5 +124,5 @@ describe('distributed pipeline (relay, partitioned topic, partition projectors)'
       const own = (await eventStore.readAll({ maxCount: 100_000 })).filter((e) => e.metadata.userId === user).at(-1);
       expect(await readUserProgress(distributed, user)).toBe(own?.position);
     }
-  });
+  }, 30_000);
 });
