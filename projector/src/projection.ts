@@ -10,6 +10,11 @@ export interface Projection {
   readonly name: string;
   readonly views: readonly ViewDefinition[];
   readonly handles: readonly string[];
+  /**
+   * Raise it when the documents this projection writes change meaning, so read models built
+   * by the older code are rebuilt from the first event (default 1).
+   */
+  readonly version?: number;
   apply(event: RecordedEvent, uow: UnitOfWork): Promise<void>;
 }
 

@@ -12,6 +12,7 @@ import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import type { Projection } from './projection.js';
 import { allProjections } from './projections/all.js';
+import { categoriesProjection } from './projections/categories.projection.js';
 import { createProjector } from './runtime.js';
 import { historyWriter, writeHistory } from './testing/history.js';
 import { documents } from './testing/memory-read-store.js';
@@ -121,5 +122,25 @@ describe('projector after a crash', () => {
     expect(progress.map((p) => p.applied)).toEqual([...progress.map((p) => p.applied)].sort((a, b) => a - b));
     expect(await projector.current()).toBe(head);
     await readStore.close();
+  });
+
+  it('rebuilds read models built before a view was added, so the new view holds the whole history', async () => {
+    await writeHistory(historyWriter(eventStore, codec), users, 10);
+    const readStore = await openSqliteReadStore({ path: readPath() });
+    const older = createProjector({ eventStore, readStore, codec, projections: [categoriesProjection] });
+    await older.catchUp();
+
+    const newer = createProjector({ eventStore, readStore, codec, projections: allProjections });
+    const head = await newer.catchUp();
+    expect(head).toBe(await eventStore.headPosition());
+    const fresh = await openSqliteReadStore({ path: join(dir, 'fresh.db') });
+    await createProjector({ eventStore, readStore: fresh, codec, projections: allProjections }).rebuild();
+    expect(await views(readStore)).toEqual(await views(fresh));
+    expect(((await views(readStore)) as Record<string, unknown[]>)['alice/transactions']?.length).toBeGreaterThan(0);
+
+    // The same projections again: nothing to rebuild, the checkpoint stays.
+    const again = createProjector({ eventStore, readStore, codec, projections: allProjections });
+    expect(await again.current()).toBe(head);
+    await Promise.all([readStore.close(), fresh.close()]);
   });
 });

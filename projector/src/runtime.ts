@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { START, comparePositions, type EventStore, type Position } from '@plenty/platform/event-store/port';
 import type { ProjectionProgress } from '@plenty/platform/projection-progress';
@@ -46,6 +47,22 @@ export interface Projector extends ProjectionProgress {
  * Tails the event store into the read store: batches of events, each applied by the
  * projections that handle it, written with the checkpoint in one transaction.
  */
+/**
+ * What the stored read models look like for these projections: their views (names, indexed
+ * fields, indexes) and declared versions. Projections without views store nothing of their own.
+ */
+export function readModelShape(projections: readonly Projection[]): string {
+  const shape = projections
+    .filter((projection) => projection.views.length > 0)
+    .map((projection) => ({
+      name: projection.name,
+      version: projection.version ?? 1,
+      views: projection.views.map((view) => ({ name: view.name, fields: view.fields, indexes: view.indexes })),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 16);
+}
+
 /** Events read per batch while rebuilding: nobody waits on a rebuild's latency. */
 const REBUILD_BATCH_SIZE = 2000;
 
@@ -55,6 +72,8 @@ export function createProjector(options: ProjectorOptions): Projector {
   const checkpointName = options.checkpointName ?? 'projector';
   const views = viewsOf(projections);
   const applyEvent = eventApplier(codec, projections);
+  // Marks read models built by these projections; its absence means older code built them.
+  const shapeMarker = `${checkpointName}:shape:${readModelShape(projections)}`;
 
   const watch = new PositionWatch();
   let viewsReady: Promise<void> | null = null;
@@ -77,7 +96,22 @@ export function createProjector(options: ProjectorOptions): Projector {
   const prepare = () =>
     (viewsReady ??= (async () => {
       await readStore.ensureViews(views);
-      watch.advance((await readStore.getCheckpoint(checkpointName)) ?? START);
+      const checkpoint = await readStore.getCheckpoint(checkpointName);
+      if ((await readStore.getCheckpoint(shapeMarker)) === null) {
+        if (checkpoint !== null && comparePositions(checkpoint, START) > 0) {
+          // A view was added or changed since these read models were built: start them over,
+          // or the new view would hold only what happens from now on.
+          options.logger?.info(
+            { marker: shapeMarker },
+            'projections changed: rebuilding read models from the first event',
+          );
+          await readStore.reset(views, checkpointName);
+        }
+        await readStore.applyBatch(shapeMarker, START, async () => undefined);
+        watch.advance((await readStore.getCheckpoint(checkpointName)) ?? START);
+        return;
+      }
+      watch.advance(checkpoint ?? START);
     })().catch((error: unknown) => {
       viewsReady = null;
       throw error;
