@@ -65,16 +65,19 @@ export function TransactionsPage() {
       },
       { preventScrollReset: true },
     );
-    // Back to the row that opened the dialog.
+    // Back to the row that opened the dialog, or to the page's heading when that row is gone.
     const id = opener.current;
-    if (id !== null) requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-row-id="${id}"]`)?.focus());
+    requestAnimationFrame(() => {
+      const row = id === null ? null : document.querySelector<HTMLElement>(`[data-row-id="${id}"]`);
+      (row ?? document.getElementById('page-title'))?.focus();
+    });
   };
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
       <div className={styles.header}>
         <div>
-          <h1 id="page-title" className={styles.title}>
+          <h1 id="page-title" className={styles.title} tabIndex={-1}>
             <FormattedMessage id="page.transactions" />
           </h1>
           <p className={styles.lead}>
