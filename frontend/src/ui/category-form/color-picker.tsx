@@ -31,6 +31,12 @@ export function ColorPicker({ value, onChange, labelledBy, errorId }: ColorPicke
     setText((current) => (normalizeHex(current) === normalizeHex(value) ? current : value));
   }, [value]);
 
+  // A swatch shows in the field at once, even when the field held a color that was not one.
+  const pick = (hex: string) => {
+    setText(hex);
+    onChange(hex);
+  };
+
   const focusIndex = Math.max(
     0,
     PALETTE.findIndex((swatch) => swatch === chosen),
@@ -56,7 +62,7 @@ export function ColorPicker({ value, onChange, labelledBy, errorId }: ColorPicke
     event.preventDefault();
     const swatch = PALETTE[target];
     if (swatch === undefined) return;
-    onChange(swatch.hex);
+    pick(swatch.hex);
     swatches.current[target]?.focus();
   };
 
@@ -88,7 +94,7 @@ export function ColorPicker({ value, onChange, labelledBy, errorId }: ColorPicke
               tabIndex={index === focusIndex ? 0 : -1}
               className={styles.swatch}
               style={{ background: swatch.hex }}
-              onClick={() => onChange(swatch.hex)}
+              onClick={() => pick(swatch.hex)}
               data-color={swatch.name}
             />
           );
