@@ -2,7 +2,7 @@ import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import type { Locale } from '../../lib/locale';
 import type { ApiError } from '../../lib/api/api-error';
 import { api } from '../../lib/api/api';
-import { newCommandId } from './command-id';
+import { uuidV7 } from '@plenty/contracts/uuid-v7';
 
 /** An ApiError with the server's Retry-After, in seconds, when it sent one. */
 export type AuthCommandError = ApiError & { readonly retryAfterSeconds: number | null };
@@ -16,7 +16,7 @@ function withRetryAfter(error: ApiError, meta: FetchBaseQueryMeta | undefined): 
 const command = (name: string, body: object) => ({
   url: `commands/${name}`,
   method: 'POST',
-  body: { commandId: newCommandId(), ...body },
+  body: { commandId: uuidV7(), ...body },
 });
 
 export const authApi = api.injectEndpoints({

@@ -12,7 +12,7 @@ import { useAddCategoryMutation, useEditCategoryMutation } from './api';
 import { CategoryChip } from './category-chip';
 import styles from './category-form.module.css';
 import { ColorPicker } from './color-picker';
-import { newId } from './command-id';
+import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import {
   CATEGORY_NAME_MAX,
   categoryChanges,
@@ -132,14 +132,14 @@ export function CategoryDialog({
     };
     try {
       if (category === undefined) {
-        const categoryId = newId();
-        await addCategory({ commandId: newId(), categoryId, ...values }).unwrap();
+        const categoryId = uuidV7();
+        await addCategory({ commandId: uuidV7(), categoryId, ...values }).unwrap();
         dispatch(showSuccess('categories.toast.created', { name: values.name }));
         onSaved?.({ id: categoryId, nameKey: null, builtIn: false, ...values });
       } else {
         const changes = categoryChanges(category, values);
         if (Object.keys(changes).length > 0) {
-          await editCategory({ commandId: newId(), categoryId: category.id, changes }).unwrap();
+          await editCategory({ commandId: uuidV7(), categoryId: category.id, changes }).unwrap();
         }
         dispatch(showSuccess('categories.toast.updated', { name: values.name }));
         onSaved?.({ ...category, ...values });

@@ -11,7 +11,7 @@ import type { MessageId } from '../../../lib/messages';
 import { buttonClass } from '../../../ui/button';
 import { showError, showSuccess } from '../../../ui/toasts/toasts-slice';
 import { useDeleteAccountMutation } from '../api';
-import { commandId } from '../command-id';
+import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import {
   blockedReason,
   DELETE_ACCOUNT_PHRASE,
@@ -175,13 +175,13 @@ export function DeleteAccountFlow({ user }: { readonly user: User }) {
     setReauthenticating(false);
     setReauth(null);
     setReauthPassword('');
-    await submit(commandId(), true);
+    await submit(uuidV7(), true);
   };
 
   const onContinue = () => {
     if (step === 'email') setEmailTouched(true);
     if (blocked !== null) return;
-    if (step === 'phrase') void submit(commandId(), false);
+    if (step === 'phrase') void submit(uuidV7(), false);
     else goTo(nextStep(step));
   };
 

@@ -6,7 +6,7 @@ import type { ApiError } from '../../../lib/api/api-error';
 import { buttonClass } from '../../../ui/button';
 import { useDeleteCategoryMutation, useLazyCategoryInUseQuery } from '../../../ui/category-form/api';
 import { categoryName } from '../../../ui/category-form/category-chip';
-import { newId } from '../../../ui/category-form/command-id';
+import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { defaultReplacement, replacementChoices } from '../../../ui/category-form/rules';
 import { showApiError, showSuccess } from '../../../ui/toasts/toasts-slice';
 import styles from '../settings.module.css';
@@ -56,7 +56,7 @@ export function DeleteCategoryDialog({ category, categories, onClose }: DeleteCa
     if (category === null || busy || checking) return;
     try {
       await deleteCategory({
-        commandId: newId(),
+        commandId: uuidV7(),
         categoryId: category.id,
         ...(inUse && replacement !== null ? { replacementCategoryId: replacement } : {}),
       }).unwrap();

@@ -7,7 +7,7 @@ import { buttonClass } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { showError, showSuccess } from '../../../ui/toasts/toasts-slice';
 import { useDeleteTransactionMutation, useTransactionHistoryQuery, useTransactionQuery } from '../api';
-import { uuidV7 } from '../command-id';
+import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { entrySentences } from '../history';
 import { isMissing } from '../errors';
 import styles from '../transactions.module.css';

@@ -13,7 +13,7 @@ import { CategoryPicker } from '../../../ui/category-picker/category-picker';
 import { PageLoading } from '../../../ui/page-loading';
 import { showApiError, showInfo, showSuccess } from '../../../ui/toasts/toasts-slice';
 import { useAddTransactionMutation, useEditTransactionMutation, useTransactionQuery } from '../api';
-import { uuidV7 } from '../command-id';
+import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { ReceiptField } from '../components/receipt-field';
 import { asApiError, isMissing } from '../errors';
 import { TYPES } from '../filters';
