@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import styles from './category-form.module.css';
 import { PALETTE, paletteColor } from './palette';
 import { normalizeHex } from './rules';
+import { rovingTarget } from '../roving-focus';
 
 export interface ColorPickerProps {
   /** `#rrggbb`, what the user typed, or null before a color is chosen. */
@@ -45,19 +46,7 @@ export function ColorPicker({ value, onChange, labelledBy, errorId }: ColorPicke
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = swatches.current.findIndex((element) => element === event.target);
     if (index === -1) return;
-    const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
-    const last = PALETTE.length - 1;
-    const forward = event.key === 'ArrowDown' || event.key === (rtl ? 'ArrowLeft' : 'ArrowRight');
-    const backward = event.key === 'ArrowUp' || event.key === (rtl ? 'ArrowRight' : 'ArrowLeft');
-    const target = forward
-      ? (index + 1) % PALETTE.length
-      : backward
-        ? (index + last) % PALETTE.length
-        : event.key === 'Home'
-          ? 0
-          : event.key === 'End'
-            ? last
-            : null;
+    const target = rovingTarget(event, index, PALETTE.length);
     if (target === null) return;
     event.preventDefault();
     const swatch = PALETTE[target];

@@ -5,6 +5,7 @@ import type { CategoryView } from '@plenty/contracts/views/categories';
 import { CategoryChip, categoryName } from '../category-form/category-chip';
 import { CategoryDialog } from '../category-form/category-dialog';
 import { fitsFilter } from '../category-form/rules';
+import { rovingTarget } from '../roving-focus';
 import styles from './category-picker.module.css';
 
 /**
@@ -50,19 +51,7 @@ export function CategoryPicker({
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = options.findIndex((category) => buttons.current.get(category.id) === event.target);
     if (index === -1) return;
-    const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
-    const last = options.length - 1;
-    const forward = event.key === 'ArrowDown' || event.key === (rtl ? 'ArrowLeft' : 'ArrowRight');
-    const backward = event.key === 'ArrowUp' || event.key === (rtl ? 'ArrowRight' : 'ArrowLeft');
-    const target = forward
-      ? (index + 1) % options.length
-      : backward
-        ? (index + last) % options.length
-        : event.key === 'Home'
-          ? 0
-          : event.key === 'End'
-            ? last
-            : null;
+    const target = rovingTarget(event, index, options.length);
     if (target === null) return;
     event.preventDefault();
     const category = options[target];

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import type { MessageId } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PageLoading } from '../../../ui/page-loading';
+import { rovingTarget } from '../../../ui/roving-focus';
 import { AboutTab } from '../components/about-tab';
 import { AccountTab } from '../components/account-tab';
 import { CategoriesTab } from '../components/categories-tab';
@@ -58,20 +59,7 @@ export function SettingsPage() {
     // From the focused tab, which is current even before the page shows the last selection.
     const index = SETTINGS_TABS.findIndex((tab) => tabs.current[tab] === event.target);
     if (index === -1) return;
-    const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
-    const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
-    const backward = rtl ? 'ArrowRight' : 'ArrowLeft';
-    const last = SETTINGS_TABS.length - 1;
-    const target =
-      event.key === forward
-        ? (index + 1) % SETTINGS_TABS.length
-        : event.key === backward
-          ? (index + last) % SETTINGS_TABS.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
+    const target = rovingTarget(event, index, SETTINGS_TABS.length, { horizontalOnly: true });
     if (target === null) return;
     event.preventDefault();
     select(SETTINGS_TABS[target] ?? 'account', true);
