@@ -1,36 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNT_ERASURES_STREAM } from '@plenty/contracts/events/account';
 import { firebaseAuth } from '@plenty/platform/auth/firebase-admin';
-import { openStandalone, type Standalone } from '@plenty/standalone/app';
+import { useTestStandalone } from '../support/standalone-app.js';
 import { ApiClient } from '../support/api-client.js';
 import { createTestUser, type TestUser } from '../support/users.js';
 
-let standalone: Standalone;
-let dataDir: string;
+const env = useTestStandalone();
 let leaving: TestUser;
 let staying: TestUser;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'plenty-deletion-'));
-  standalone = await openStandalone({
-    dataDir,
-    projectId: 'demo-plenty',
-    authEmulatorHost: inject('authEmulatorHost'),
-    logLevel: 'silent',
-  });
   [leaving, staying] = await Promise.all([
     createTestUser(inject('authEmulatorHost')),
     createTestUser(inject('authEmulatorHost')),
   ]);
-});
-
-afterAll(async () => {
-  await standalone?.close();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 const coffee = () => ({
@@ -56,8 +40,8 @@ async function firebaseUserExists(uid: string): Promise<boolean> {
 
 describe('account deletion in the embedded default', () => {
   it("erases the user's events, views, data key, receipts and sign-in account, and nobody else's", async () => {
-    const mine = new ApiClient(standalone.app, leaving);
-    const theirs = new ApiClient(standalone.app, staying);
+    const mine = new ApiClient(env.standalone.app, leaving);
+    const theirs = new ApiClient(env.standalone.app, staying);
     const category = await mine.command('AddCategory', {
       categoryId: randomUUID(),
       name: 'Cafés',
@@ -72,7 +56,7 @@ describe('account deletion in the embedded default', () => {
     expect((await theirs.command('AddTransaction', theirTransaction)).status).toBe(200);
     expect((await mine.query('transactions')).body).toMatchObject({ items: [{ id: myTransaction.transactionId }] });
     const receipt = randomUUID();
-    await standalone.blobStore.put(leaving.uid, receipt, Buffer.from('%PDF-1.7'), 'application/pdf');
+    await env.standalone.blobStore.put(leaving.uid, receipt, Buffer.from('%PDF-1.7'), 'application/pdf');
 
     const deletion = await mine.command('DeleteAccount', {
       confirmEmail: leaving.email,
@@ -80,24 +64,24 @@ describe('account deletion in the embedded default', () => {
       reason: 'not_useful',
     });
     expect(deletion.status).toBe(200);
-    await standalone.projector.waitFor(deletion.body.position, 5_000);
+    await env.standalone.projector.waitFor(deletion.body.position, 5_000);
 
-    expect(await standalone.eventStore.streamIdsOfUser(leaving.uid)).toEqual([ACCOUNT_ERASURES_STREAM]);
-    const views = await standalone.readStore.find('transactions', {
+    expect(await env.standalone.eventStore.streamIdsOfUser(leaving.uid)).toEqual([ACCOUNT_ERASURES_STREAM]);
+    const views = await env.standalone.readStore.find('transactions', {
       userId: leaving.uid,
       sort: [{ field: 'occurredAt', direction: 'desc' }],
       limit: 10,
     });
     expect(views.items).toEqual([]);
-    const categories = await standalone.readStore.find('categories', {
+    const categories = await env.standalone.readStore.find('categories', {
       userId: leaving.uid,
       sort: [{ field: 'createdAt', direction: 'asc' }],
       limit: 10,
     });
     expect(categories.items).toEqual([]);
     expect(await firebaseUserExists(leaving.uid)).toBe(false);
-    expect(await standalone.blobStore.get(leaving.uid, receipt)).toBeNull();
-    const record = await standalone.eventStore.readStream(ACCOUNT_ERASURES_STREAM);
+    expect(await env.standalone.blobStore.get(leaving.uid, receipt)).toBeNull();
+    const record = await env.standalone.eventStore.readStream(ACCOUNT_ERASURES_STREAM);
     expect(record.filter((e) => e.metadata.userId === leaving.uid).map((e) => e.type)).toEqual([
       'AccountErasureStarted',
       'AccountErased',

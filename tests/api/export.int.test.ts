@@ -1,29 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openStandalone, type Standalone } from '@plenty/standalone/app';
+import { describe, expect, inject, it } from 'vitest';
+import { useTestStandalone } from '../support/standalone-app.js';
 import { ApiClient } from '../support/api-client.js';
 import { createTestUser } from '../support/users.js';
 
-let standalone: Standalone;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'plenty-api-'));
-  standalone = await openStandalone({
-    dataDir,
-    projectId: 'demo-plenty',
-    authEmulatorHost: inject('authEmulatorHost'),
-    logLevel: 'silent',
-  });
-});
-
-afterAll(async () => {
-  await standalone?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const env = useTestStandalone();
 
 /** RFC 4180: records end in CRLF; quoted fields may hold commas, CRLF and doubled quotes. */
 function parseCsv(text: string): string[][] {
@@ -58,7 +39,7 @@ function parseCsv(text: string): string[][] {
 
 describe('CSV export through a signed link', () => {
   it('exports every transaction in the chosen language, parseable back to the same rows', async () => {
-    const api = new ApiClient(standalone.app, await createTestUser(inject('authEmulatorHost')));
+    const api = new ApiClient(env.standalone.app, await createTestUser(inject('authEmulatorHost')));
     const categoryId = randomUUID();
     expect(
       (
@@ -104,7 +85,7 @@ describe('CSV export through a signed link', () => {
     const link = await api.query<{ url: string }>('export/link?locale=th');
     expect(link.status).toBe(200);
     expect(link.body.url).toMatch(/^\/api\/files\/export\.csv\?token=/);
-    const response = await standalone.app.inject({ method: 'GET', url: link.body.url });
+    const response = await env.standalone.app.inject({ method: 'GET', url: link.body.url });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(
@@ -124,7 +105,7 @@ describe('CSV export through a signed link', () => {
     expect(parsed.slice(1).every((row) => !/^[=+\-@]/.test(row[6] ?? ''))).toBe(true);
 
     const english = await api.query<{ url: string }>('export/link?locale=en');
-    const englishText = (await standalone.app.inject({ method: 'GET', url: english.body.url })).rawPayload
+    const englishText = (await env.standalone.app.inject({ method: 'GET', url: english.body.url })).rawPayload
       .subarray(3)
       .toString('utf8');
     expect(parseCsv(englishText)[0]).toEqual(['Date', 'Time', 'Type', 'Category', 'Amount', 'Currency', 'Note']);
@@ -132,15 +113,15 @@ describe('CSV export through a signed link', () => {
   });
 
   it('refuses a link without a valid token, and another user gets only their own rows', async () => {
-    expect((await standalone.app.inject({ method: 'GET', url: '/api/files/export.csv' })).statusCode).toBe(401);
-    expect((await standalone.app.inject({ method: 'GET', url: '/api/files/export.csv?token=x.y' })).statusCode).toBe(
-      401,
-    );
-    const stranger = new ApiClient(standalone.app, await createTestUser(inject('authEmulatorHost')));
+    expect((await env.standalone.app.inject({ method: 'GET', url: '/api/files/export.csv' })).statusCode).toBe(401);
+    expect(
+      (await env.standalone.app.inject({ method: 'GET', url: '/api/files/export.csv?token=x.y' })).statusCode,
+    ).toBe(401);
+    const stranger = new ApiClient(env.standalone.app, await createTestUser(inject('authEmulatorHost')));
     expect((await stranger.query('export/link?locale=fr')).status).toBe(400);
     const link = await stranger.query<{ url: string }>('export/link');
-    const text = (await standalone.app.inject({ method: 'GET', url: link.body.url })).rawPayload.toString('utf8');
+    const text = (await env.standalone.app.inject({ method: 'GET', url: link.body.url })).rawPayload.toString('utf8');
     expect(text).toBe('\uFEFFDate,Time,Type,Category,Amount,Currency,Note\r\n');
-    expect((await new ApiClient(standalone.app, null).query('export/link')).status).toBe(401);
+    expect((await new ApiClient(env.standalone.app, null).query('export/link')).status).toBe(401);
   });
 });

@@ -1,34 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openStandalone, type Standalone } from '@plenty/standalone/app';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { useTestStandalone } from '../support/standalone-app.js';
 import { ApiClient } from '../support/api-client.js';
 import { createTestUser, type TestUser } from '../support/users.js';
 
-let standalone: Standalone;
-let dataDir: string;
+const env = useTestStandalone();
 let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'plenty-api-'));
-  standalone = await openStandalone({
-    dataDir,
-    projectId: 'demo-plenty',
-    authEmulatorHost: inject('authEmulatorHost'),
-    logLevel: 'silent',
-  });
   [alice, bob] = await Promise.all([
     createTestUser(inject('authEmulatorHost')),
     createTestUser(inject('authEmulatorHost')),
   ]);
-});
-
-afterAll(async () => {
-  await standalone?.close();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 const jpeg = (seed: string) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(`JFIF ${seed}`)]);
@@ -48,7 +32,7 @@ function multipart(bytes: Buffer, filename: string, contentType: string, field =
 
 async function upload(user: TestUser, bytes: Buffer, filename = 'receipt.jpg', declared = 'image/jpeg') {
   const body = multipart(bytes, filename, declared);
-  const response = await standalone.app.inject({
+  const response = await env.standalone.app.inject({
     method: 'POST',
     url: '/api/receipts',
     headers: { authorization: user.authorization, 'content-type': body.contentType },
@@ -67,12 +51,12 @@ describe('receipts: upload, signed link, download', () => {
     expect(again.body.receiptId).toBe(first.body.receiptId);
     expect((await upload(bob, bytes)).body.receiptId).not.toBe(first.body.receiptId);
 
-    const link = await new ApiClient(standalone.app, alice).query<{ url: string }>(
+    const link = await new ApiClient(env.standalone.app, alice).query<{ url: string }>(
       `receipts/${first.body.receiptId}/link`,
     );
     expect(link.status).toBe(200);
     expect(link.body.url).toMatch(new RegExp(`^/api/files/receipts/${first.body.receiptId}\\?token=`));
-    const download = await standalone.app.inject({ method: 'GET', url: link.body.url });
+    const download = await env.standalone.app.inject({ method: 'GET', url: link.body.url });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(bytes)).toBe(true);
     expect(download.headers['content-type']).toBe('image/jpeg');
@@ -80,15 +64,16 @@ describe('receipts: upload, signed link, download', () => {
     expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(download.headers['cache-control']).toBe('private, max-age=300');
 
-    const stranger = await new ApiClient(standalone.app, bob).query(`receipts/${first.body.receiptId}/link`);
+    const stranger = await new ApiClient(env.standalone.app, bob).query(`receipts/${first.body.receiptId}/link`);
     expect(stranger.status).toBe(404);
-    expect((await new ApiClient(standalone.app, alice).query(`receipts/${randomUUID()}/link`)).status).toBe(404);
+    expect((await new ApiClient(env.standalone.app, alice).query(`receipts/${randomUUID()}/link`)).status).toBe(404);
     const tampered = link.body.url.replace(/token=.{4}/, 'token=AAAA');
-    expect((await standalone.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(401);
+    expect((await env.standalone.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(401);
     const otherObject = link.body.url.replace(first.body.receiptId, randomUUID());
-    expect((await standalone.app.inject({ method: 'GET', url: otherObject })).statusCode).toBe(404);
+    expect((await env.standalone.app.inject({ method: 'GET', url: otherObject })).statusCode).toBe(404);
     expect(
-      (await standalone.app.inject({ method: 'GET', url: `/api/files/receipts/${first.body.receiptId}` })).statusCode,
+      (await env.standalone.app.inject({ method: 'GET', url: `/api/files/receipts/${first.body.receiptId}` }))
+        .statusCode,
     ).toBe(401);
   });
 
@@ -109,19 +94,19 @@ describe('receipts: upload, signed link, download', () => {
     const empty = await upload(alice, Buffer.alloc(0));
     expect(empty.status).toBe(400);
     expect(empty.body).toMatchObject({ error: { code: 'file_empty' } });
-    const json = await standalone.app.inject({
+    const json = await env.standalone.app.inject({
       method: 'POST',
       url: '/api/receipts',
       headers: { authorization: alice.authorization },
       payload: { file: 'x' },
     });
     expect(json.statusCode).toBe(415);
-    const anonymous = await standalone.app.inject({ method: 'POST', url: '/api/receipts', payload: { file: 'x' } });
+    const anonymous = await env.standalone.app.inject({ method: 'POST', url: '/api/receipts', payload: { file: 'x' } });
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('deletes the receipt with the last transaction that references it', async () => {
-    const api = new ApiClient(standalone.app, alice);
+    const api = new ApiClient(env.standalone.app, alice);
     const { receiptId } = (await upload(alice, jpeg('shared'))).body;
     const transaction = (receipt: string) => ({
       transactionId: randomUUID(),
@@ -138,15 +123,15 @@ describe('receipts: upload, signed link, download', () => {
     await api.query('transactions');
 
     expect((await api.command('DeleteTransaction', { transactionId: first.transactionId })).status).toBe(200);
-    expect(await standalone.blobStore.get(alice.uid, receiptId)).not.toBeNull();
+    expect(await env.standalone.blobStore.get(alice.uid, receiptId)).not.toBeNull();
     await api.query('transactions');
     expect((await api.command('DeleteTransaction', { transactionId: second.transactionId })).status).toBe(200);
-    expect(await standalone.blobStore.get(alice.uid, receiptId)).toBeNull();
+    expect(await env.standalone.blobStore.get(alice.uid, receiptId)).toBeNull();
     expect((await api.query(`receipts/${receiptId}/link`)).status).toBe(404);
   });
 
   it('deletes a receipt an edit replaces, and keeps the new one', async () => {
-    const api = new ApiClient(standalone.app, alice);
+    const api = new ApiClient(env.standalone.app, alice);
     const before = (await upload(alice, jpeg('before'))).body.receiptId;
     const after = (await upload(alice, jpeg('after'))).body.receiptId;
     const transactionId = randomUUID();
@@ -162,10 +147,10 @@ describe('receipts: upload, signed link, download', () => {
     await api.query('transactions');
     const note = await api.command('EditTransaction', { transactionId, changes: { note: 'only the note' } });
     expect(note.status).toBe(200);
-    expect(await standalone.blobStore.get(alice.uid, before)).not.toBeNull();
+    expect(await env.standalone.blobStore.get(alice.uid, before)).not.toBeNull();
     const edit = await api.command('EditTransaction', { transactionId, changes: { receipt: after } });
     expect(edit.status).toBe(200);
-    expect(await standalone.blobStore.get(alice.uid, before)).toBeNull();
-    expect(await standalone.blobStore.get(alice.uid, after)).not.toBeNull();
+    expect(await env.standalone.blobStore.get(alice.uid, before)).toBeNull();
+    expect(await env.standalone.blobStore.get(alice.uid, after)).not.toBeNull();
   });
 });

@@ -1,34 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { transactionHistorySchema, type TransactionHistory } from '@plenty/contracts/views/transactions';
-import { openStandalone, type Standalone } from '@plenty/standalone/app';
+import { useTestStandalone } from '../support/standalone-app.js';
 import { ApiClient } from '../support/api-client.js';
 import { createTestUser } from '../support/users.js';
 
-let standalone: Standalone;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'plenty-api-'));
-  standalone = await openStandalone({
-    dataDir,
-    projectId: 'demo-plenty',
-    authEmulatorHost: inject('authEmulatorHost'),
-    logLevel: 'silent',
-  });
-});
-
-afterAll(async () => {
-  await standalone?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const env = useTestStandalone();
 
 describe('history of a transaction', () => {
   it('lists the addition and two edits newest first, with what each edit changed, and pages', async () => {
-    const api = new ApiClient(standalone.app, await createTestUser(inject('authEmulatorHost')));
+    const api = new ApiClient(env.standalone.app, await createTestUser(inject('authEmulatorHost')));
     const transactionId = randomUUID();
     const add = await api.command('AddTransaction', {
       transactionId,
@@ -79,7 +60,7 @@ describe('history of a transaction', () => {
     const afterDelete = await api.query<TransactionHistory>(`transactions/${transactionId}/history?limit=1`);
     expect(afterDelete.body.items).toEqual([expect.objectContaining({ revision: 3, type: 'deleted', changes: [] })]);
 
-    const stranger = new ApiClient(standalone.app, await createTestUser(inject('authEmulatorHost')));
+    const stranger = new ApiClient(env.standalone.app, await createTestUser(inject('authEmulatorHost')));
     expect((await stranger.query(`transactions/${transactionId}/history`)).status).toBe(404);
     expect((await api.query(`transactions/${randomUUID()}/history`)).status).toBe(404);
     expect((await api.query('transactions/not-an-id/history')).status).toBe(404);

@@ -1,30 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { TransactionList, TransactionTotals } from '@plenty/contracts/views/transactions';
-import { openStandalone, type Standalone } from '@plenty/standalone/app';
+import { useTestStandalone } from '../support/standalone-app.js';
 import { ApiClient } from '../support/api-client.js';
 import { createTestUser } from '../support/users.js';
 
-let standalone: Standalone;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'plenty-api-'));
-  standalone = await openStandalone({
-    dataDir,
-    projectId: 'demo-plenty',
-    authEmulatorHost: inject('authEmulatorHost'),
-    logLevel: 'silent',
-  });
-});
-
-afterAll(async () => {
-  await standalone?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const env = useTestStandalone();
 
 const transaction = (overrides: Record<string, unknown>) => ({
   transactionId: randomUUID(),
@@ -37,7 +18,7 @@ const transaction = (overrides: Record<string, unknown>) => ({
 
 describe('searching transactions by note, with totals over every match', () => {
   it('finds notes case-insensitively in English, Thai and Lao, pages the matches and totals them', async () => {
-    const api = new ApiClient(standalone.app, await createTestUser(inject('authEmulatorHost')));
+    const api = new ApiClient(env.standalone.app, await createTestUser(inject('authEmulatorHost')));
     const seeds = [
       { note: 'Coffee at Noy', amount: { amount: 8000, currency: 'THB' }, date: '2026-11-01' },
       { note: 'coffee beans', amount: { amount: 45000, currency: 'LAK' }, date: '2026-11-02' },
@@ -96,7 +77,7 @@ describe('searching transactions by note, with totals over every match', () => {
   });
 
   it('refuses search text over 100 characters or empty, and unknown parameters', async () => {
-    const api = new ApiClient(standalone.app, await createTestUser(inject('authEmulatorHost')));
+    const api = new ApiClient(env.standalone.app, await createTestUser(inject('authEmulatorHost')));
     expect((await api.query(`transactions?q=${'a'.repeat(101)}`)).status).toBe(400);
     expect((await api.query('transactions?q=')).status).toBe(400);
     expect((await api.query('transactions/totals?sort=newest')).status).toBe(400);

@@ -1,36 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CategoryList } from '@plenty/contracts/views/categories';
 import type { TransactionList, TransactionView } from '@plenty/contracts/views/transactions';
-import { openStandalone, type Standalone } from '@plenty/standalone/app';
+import { useTestStandalone } from '../support/standalone-app.js';
 import { ApiClient } from '../support/api-client.js';
 import { createTestUser, type TestUser } from '../support/users.js';
 
-let standalone: Standalone;
-let dataDir: string;
+const env = useTestStandalone();
 let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'plenty-api-'));
-  standalone = await openStandalone({
-    dataDir,
-    projectId: 'demo-plenty',
-    authEmulatorHost: inject('authEmulatorHost'),
-    logLevel: 'silent',
-  });
   [alice, bob] = await Promise.all([
     createTestUser(inject('authEmulatorHost')),
     createTestUser(inject('authEmulatorHost')),
   ]);
-});
-
-afterAll(async () => {
-  await standalone?.close();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 const lunch = (overrides: Record<string, unknown> = {}) => ({
@@ -46,7 +30,7 @@ const lunch = (overrides: Record<string, unknown> = {}) => ({
 
 describe('transactions over HTTP with a real Auth emulator user', () => {
   it('adds, edits, lists and deletes a transaction, reading its own writes', async () => {
-    const api = new ApiClient(standalone.app, alice);
+    const api = new ApiClient(env.standalone.app, alice);
     const added = lunch();
     const add = await api.command('AddTransaction', added);
     expect(add.status).toBe(200);
@@ -78,7 +62,7 @@ describe('transactions over HTTP with a real Auth emulator user', () => {
 
   it('filters, sorts and pages the list', async () => {
     const user = await createTestUser(inject('authEmulatorHost'));
-    const api = new ApiClient(standalone.app, user);
+    const api = new ApiClient(env.standalone.app, user);
     const amounts = [500, 9000, 2500, 70000, 1200];
     for (const [index, amount] of amounts.entries()) {
       const type = index % 2 === 0 ? 'expense' : 'income';
@@ -118,19 +102,19 @@ describe('transactions over HTTP with a real Auth emulator user', () => {
   });
 
   it('answers a retried command with the first answer and appends nothing', async () => {
-    const api = new ApiClient(standalone.app, alice);
+    const api = new ApiClient(env.standalone.app, alice);
     const commandId = randomUUID();
     const payload = lunch();
     const first = await api.command('AddTransaction', payload, commandId);
     const second = await api.command('AddTransaction', payload, commandId);
     expect(second).toEqual(first);
-    const events = await standalone.eventStore.readStream(first.body.streamId);
+    const events = await env.standalone.eventStore.readStream(first.body.streamId);
     expect(events).toHaveLength(1);
   });
 
   it('rejects bad input with field codes and changes nothing', async () => {
-    const api = new ApiClient(standalone.app, alice);
-    const before = await standalone.eventStore.headPosition();
+    const api = new ApiClient(env.standalone.app, alice);
+    const before = await env.standalone.eventStore.headPosition();
     const cases: [Record<string, unknown>, string, string][] = [
       [lunch({ amount: { amount: 0, currency: 'THB' } }), 'amount.amount', 'amount_not_positive'],
       [lunch({ amount: { amount: 10.5, currency: 'THB' } }), 'amount.amount', 'amount_not_integer'],
@@ -147,12 +131,12 @@ describe('transactions over HTTP with a real Auth emulator user', () => {
     const unknownCategory = await api.command('AddTransaction', lunch({ categoryId: randomUUID() }));
     expect(unknownCategory.status).toBe(422);
     expect(unknownCategory.body.error?.code).toBe('category_not_found');
-    expect(await standalone.eventStore.headPosition()).toBe(before);
+    expect(await env.standalone.eventStore.headPosition()).toBe(before);
   });
 
   it("answers 404 for another user's transaction and never lists it", async () => {
-    const owner = new ApiClient(standalone.app, alice);
-    const intruder = new ApiClient(standalone.app, bob);
+    const owner = new ApiClient(env.standalone.app, alice);
+    const intruder = new ApiClient(env.standalone.app, bob);
     const payload = lunch();
     expect((await owner.command('AddTransaction', payload)).status).toBe(200);
     await owner.query(`transactions/${payload.transactionId}`);
@@ -171,16 +155,16 @@ describe('transactions over HTTP with a real Auth emulator user', () => {
   });
 
   it('refuses requests without a valid token', async () => {
-    expect((await new ApiClient(standalone.app, null).query('transactions')).status).toBe(401);
+    expect((await new ApiClient(env.standalone.app, null).query('transactions')).status).toBe(401);
     const forged = { ...alice, authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.forged-signature' };
-    expect((await new ApiClient(standalone.app, forged).command('AddTransaction', lunch())).status).toBe(401);
+    expect((await new ApiClient(env.standalone.app, forged).command('AddTransaction', lunch())).status).toBe(401);
   });
 });
 
 describe('categories over HTTP', () => {
   it('adds, renames and deletes a custom category, moving its transactions to the replacement', async () => {
     const user = await createTestUser(inject('authEmulatorHost'));
-    const api = new ApiClient(standalone.app, user);
+    const api = new ApiClient(env.standalone.app, user);
     const categoryId = randomUUID();
     const add = await api.command('AddCategory', {
       categoryId,
