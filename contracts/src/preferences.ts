@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { LOCALES } from './account-rules.js';
+import { uuidSchema } from './ids.js';
+import { currencySchema, positiveMoneySchema, type Currency, type Money } from './money.js';
+import { DEFAULT_RATES, DEFAULT_RATES_DATE, rateTableSchema, type RateTable } from './rates.js';
+
+export const THEMES = ['dark', 'light', 'system'] as const;
+export type ThemePreference = (typeof THEMES)[number];
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone the runtime knows ("Asia/Vientiane", "UTC"). */
+export const timeZoneSchema = z
+  .string({ error: 'time_zone_invalid' })
+  .max(64, { error: 'time_zone_invalid' })
+  .refine(isTimeZone, { error: 'time_zone_invalid' });
+
+/** Every preference of spec section 3, with the monthly budget as money (null: no budget set). */
+export const preferencesSchema = z
+  .object({
+    theme: z.enum(THEMES, { error: 'field_invalid' }),
+    language: z.enum(LOCALES, { error: 'field_invalid' }),
+    currency: currencySchema,
+    monthlyBudget: positiveMoneySchema.nullable(),
+    emailNotifications: z.boolean({ error: 'field_invalid' }),
+    spendingAlerts: z.boolean({ error: 'field_invalid' }),
+    weeklyReport: z.boolean({ error: 'field_invalid' }),
+    timeZone: timeZoneSchema,
+    analyticsConsent: z.boolean({ error: 'field_invalid' }),
+    saveLocation: z.boolean({ error: 'field_invalid' }),
+  })
+  .strict();
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+/** What a user has before changing anything; the time zone is replaced by the browser's on first save. */
+export const DEFAULT_PREFERENCES: Preferences = {
+  theme: 'dark',
+  language: 'en',
+  currency: 'LAK',
+  monthlyBudget: null,
+  emailNotifications: true,
+  spendingAlerts: true,
+  weeklyReport: false,
+  timeZone: 'UTC',
+  analyticsConsent: false,
+  saveLocation: false,
+};
+
+export const preferenceChangesSchema = preferencesSchema
+  .partial()
+  .strict()
+  .refine((c) => Object.keys(c).length > 0, { error: 'nothing_to_change' });
+
+// Events on `profile-<uid>`.
+export const preferencesChangedSchema = z.object({ changes: preferenceChangesSchema }).strict();
+/** A user's own rate table; null goes back to the bundled one. */
+export const exchangeRatesSetSchema = z.object({ rates: rateTableSchema.nullable() }).strict();
+
+export type PreferencesChanged = { type: 'PreferencesChanged'; data: z.infer<typeof preferencesChangedSchema> };
+export type ExchangeRatesSet = { type: 'ExchangeRatesSet'; data: z.infer<typeof exchangeRatesSetSchema> };
+
+// Commands: POST /api/commands/ChangePreferences and /SetExchangeRates.
+export const changePreferencesSchema = z.object({ commandId: uuidSchema, changes: preferenceChangesSchema }).strict();
+export const setExchangeRatesSchema = z.object({ commandId: uuidSchema, rates: rateTableSchema.nullable() }).strict();
+export type ChangePreferences = { type: 'ChangePreferences'; data: z.infer<typeof changePreferencesSchema> };
+export type SetExchangeRates = { type: 'SetExchangeRates'; data: z.infer<typeof setExchangeRatesSchema> };
+
+/**
+ * The `preferences` view: one document per user (id `preferences`), served by
+ * `GET /api/queries/preferences`; a user without one gets the defaults.
+ */
+export const PREFERENCES_DOC_ID = 'preferences';
+export const preferencesViewSchema = preferencesSchema.extend({
+  rates: rateTableSchema,
+  /** The bundled table's date, or null when the user set their own rates. */
+  ratesDate: z.string().nullable(),
+  /** When the user last set their own rates (ISO instant); null with the bundled table. */
+  ratesUpdatedAt: z.string().nullable(),
+});
+export type PreferencesView = z.infer<typeof preferencesViewSchema>;
+
+export const DEFAULT_PREFERENCES_VIEW: PreferencesView = {
+  ...DEFAULT_PREFERENCES,
+  rates: DEFAULT_RATES,
+  ratesDate: DEFAULT_RATES_DATE,
+  ratesUpdatedAt: null,
+};
+
+export type { Currency, Money, RateTable };
