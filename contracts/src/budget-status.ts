@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { daysInMonth } from './dates.js';
+
+/**
+ * Budget status of a month (DESIGN.md section 9), with the spent share of the limit:
+ * no threshold set → `no_budget`; below 75 % → `on_track`; from 75 % to below 90 % →
+ * `approaching`; from 90 % up to and including 100 % → `critical`; above 100 % → `over`.
+ */
+export const BUDGET_STATUSES = ['no_budget', 'on_track', 'approaching', 'critical', 'over'] as const;
+export type BudgetStatus = (typeof BUDGET_STATUSES)[number];
+export const budgetStatusSchema = z.enum(BUDGET_STATUSES);
+
+/** Shares are integers of basis points: 10000 is 100 %, 7500 is 75 %. */
+export const BASIS_POINTS = 10_000;
+
+/** The thresholds, in basis points of the limit. */
+export const APPROACHING_FROM = 7_500;
+export const CRITICAL_FROM = 9_000;
+
+function isMonth(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month] = [Number(match[1]), Number(match[2])];
+  return year >= 1900 && year <= 2200 && month >= 1 && month <= 12;
+}
+
+/** A calendar month, `YYYY-MM`. */
+export const monthSchema = z.string({ error: 'date_invalid' }).refine(isMonth, { error: 'date_invalid' });
+
+/** The month of a local calendar date `YYYY-MM-DD`. */
+export const monthOfDate = (date: string): string => date.slice(0, 7);
+
+/** The month `count` months after `month` (before it when negative). */
+export function addMonths(month: string, count: number): string {
+  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + count;
+  const year = Math.floor(index / 12);
+  return `${String(year).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** Number of days of a `YYYY-MM` month. */
+export function daysInMonthOf(month: string): number {
+  return daysInMonth(Number(month.slice(0, 4)), Number(month.slice(5, 7)));
+}
+
+/** Every date of a month, `YYYY-MM-DD`, in order. */
+export function datesOfMonth(month: string): string[] {
+  return Array.from({ length: daysInMonthOf(month) }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`);
+}
+
+/** The calendar date an instant falls on in a time zone, `YYYY-MM-DD`. */
+export function localDate(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** The status of `spent` against `limit` (same currency, minor units); null limit: no budget. */
+export function budgetStatus(spent: number, limit: number | null): BudgetStatus {
+  if (limit === null || limit <= 0) return 'no_budget';
+  // spent / limit against 75 % and 90 % without division: spent × 10000 < limit × 7500.
+  const scaledSpent = BigInt(spent) * BigInt(BASIS_POINTS);
+  if (scaledSpent < BigInt(limit) * BigInt(APPROACHING_FROM)) return 'on_track';
+  if (scaledSpent < BigInt(limit) * BigInt(CRITICAL_FROM)) return 'approaching';
+  if (spent <= limit) return 'critical';
+  return 'over';
+}
+
+/** The spent share of the limit in basis points, rounded down (7499.9 bp is 7499); null without a limit. */
+export function percentUsed(spent: number, limit: number | null): number | null {
+  if (limit === null || limit <= 0) return null;
+  return Number((BigInt(Math.max(0, spent)) * BigInt(BASIS_POINTS)) / BigInt(limit));
+}
+
+/** numerator / denominator for non-negative integers, rounded half up. */
+function divideHalfUp(numerator: bigint, denominator: bigint): number {
+  return Number((2n * numerator + denominator) / (2n * denominator));
+}
+
+export interface MonthProgress {
+  readonly daysInMonth: number;
+  /** Days of the month up to and including today; the whole month once it is past, 0 before it starts. */
+  readonly daysElapsed: number;
+  /** Days of the month after today; 0 on its last day and for a past month. */
+  readonly daysLeft: number;
+}
+
+/** Where `today` (the user's local date) stands in `month`. */
+export function monthProgress(month: string, today: string): MonthProgress {
+  const total = daysInMonthOf(month);
+  const current = monthOfDate(today);
+  if (current > month) return { daysInMonth: total, daysElapsed: total, daysLeft: 0 };
+  if (current < month) return { daysInMonth: total, daysElapsed: 0, daysLeft: total };
+  const day = Number(today.slice(8, 10));
+  return { daysInMonth: total, daysElapsed: day, daysLeft: total - day };
+}
+
+export interface BudgetSummary extends MonthProgress {
+  readonly status: BudgetStatus;
+  /** The monthly budget in the display currency; null when none is set. */
+  readonly limit: number | null;
+  /** Expenses of the month. */
+  readonly spent: number;
+  /** limit − spent, negative once over; null without a budget. */
+  readonly remaining: number | null;
+  /** spent / limit in basis points, rounded down; null without a budget. */
+  readonly percentUsed: number | null;
+  /** spent / daysElapsed, rounded half up; 0 before the month starts. */
+  readonly dailyAverage: number;
+  /**
+   * The month's expected total: for the current month the spending so far carried at the
+   * same daily pace to the end of the month (spent × daysInMonth / daysElapsed, rounded half
+   * up); for a past or future month what is recorded.
+   */
+  readonly projectedTotal: number;
+  /** The status the projected total would reach. */
+  readonly projectedStatus: BudgetStatus;
+}
+
+/**
+ * Budget tracker figures for `month`, seen on the user's local date `today`. Amounts are
+ * integer minor units of one currency; `spent` is never negative.
+ */
+export function budgetSummary(input: {
+  readonly month: string;
+  readonly today: string;
+  readonly limit: number | null;
+  readonly spent: number;
+}): BudgetSummary {
+  const { month, today, spent } = input;
+  const limit = input.limit !== null && input.limit > 0 ? input.limit : null;
+  const progress = monthProgress(month, today);
+  const dailyAverage = progress.daysElapsed === 0 ? 0 : divideHalfUp(BigInt(spent), BigInt(progress.daysElapsed));
+  const isCurrent = progress.daysElapsed > 0 && progress.daysLeft > 0;
+  const projectedTotal = isCurrent
+    ? divideHalfUp(BigInt(spent) * BigInt(progress.daysInMonth), BigInt(progress.daysElapsed))
+    : spent;
+  return {
+    ...progress,
+    status: budgetStatus(spent, limit),
+    limit,
+    spent,
+    remaining: limit === null ? null : limit - spent,
+    percentUsed: percentUsed(spent, limit),
+    dailyAverage,
+    projectedTotal,
+    projectedStatus: budgetStatus(projectedTotal, limit),
+  };
+}
