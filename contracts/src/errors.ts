@@ -26,6 +26,9 @@ export const ERROR_CODES = [
   'color_required',
   'color_invalid',
   'nothing_to_change',
+  'time_zone_invalid',
+  'rate_invalid',
+  'rate_not_positive',
   'email_required',
   'email_invalid',
   'verification_code_required',
@@ -41,6 +44,7 @@ export const ERROR_CODES = [
   'transaction_exists',
   'transaction_not_found',
   'transaction_deleted',
+  'receipt_not_found',
   // identity and account
   'email_not_verified',
   'email_already_verified',

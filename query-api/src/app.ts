@@ -9,6 +9,7 @@ import type { BlobStore } from '@plenty/platform/blob-store/port';
 import type { LinkSigner } from '@plenty/platform/files/signed-link';
 import { categoriesRoutes } from './categories/categories.routes.js';
 import { exportRoutes } from './export/export.routes.js';
+import { preferencesRoutes } from './preferences/preferences.routes.js';
 import { receiptsRoutes } from './receipts/receipts.routes.js';
 import { transactionsRoutes } from './transactions/transactions.routes.js';
 
@@ -51,8 +52,9 @@ export const queryApi: FastifyPluginAsync<QueryApiOptions> = async (app, options
     return payload;
   });
 
-  transactionsRoutes(app, options.readStore, options.progress);
+  transactionsRoutes(app, options.readStore);
   categoriesRoutes(app, options.readStore);
+  preferencesRoutes(app, options.readStore);
   if (options.files !== undefined) {
     receiptsRoutes(app, options.files.blobs, options.files.links);
     exportRoutes(app, options.verifier, options.files.links);

@@ -11,6 +11,7 @@ export const TRANSACTIONS_VIEW = 'transactions';
 export const CATEGORIES_VIEW = 'categories';
 export const TRANSACTION_HISTORY_VIEW = 'transaction_history';
 export const TRANSACTION_TOTALS_VIEW = 'transaction_totals';
+export const PREFERENCES_VIEW = 'preferences';
 
 export const readViews: readonly ViewDefinition[] = [
   {
@@ -21,4 +22,5 @@ export const readViews: readonly ViewDefinition[] = [
   { name: CATEGORIES_VIEW, fields: { type: 'text', createdAt: 'text' }, indexes: [] },
   { name: TRANSACTION_TOTALS_VIEW, fields: { type: 'text', categoryId: 'text' }, indexes: [] },
   { name: TRANSACTION_HISTORY_VIEW, fields: { transactionId: 'text', revision: 'integer' }, indexes: [] },
+  { name: PREFERENCES_VIEW, fields: {}, indexes: [] },
 ];

@@ -2,6 +2,7 @@ import { FALLBACK_CATEGORY_ID, findBuiltInCategory, type CategoryType } from '@p
 import type { ProfileCommand } from '@plenty/contracts/commands/profile';
 import { domainError, type DomainError } from '@plenty/contracts/errors';
 import type { ProfileEvent } from '@plenty/contracts/events/profile';
+import { changePreferences, setExchangeRates } from './preferences.decider.js';
 import type { ProfileState } from './profile.state.js';
 
 const sameName = (a: string | null, b: string) => a !== null && a.toLocaleLowerCase() === b.toLocaleLowerCase();
@@ -68,6 +69,10 @@ export function decideProfile(command: ProfileCommand, state: ProfileState): Pro
       return editCategory(command, state);
     case 'DeleteCategory':
       return deleteCategory(command, state);
+    case 'ChangePreferences':
+      return changePreferences(command, state.preferences);
+    case 'SetExchangeRates':
+      return setExchangeRates(command, state.preferences);
     default: {
       const unknownCommand: never = command;
       throw new Error(`unknown profile command ${JSON.stringify(unknownCommand)}`);

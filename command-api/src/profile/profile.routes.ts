@@ -22,5 +22,7 @@ export function profileRoutes(deps: CommandDeps): Record<ProfileCommand['type'],
     AddCategory: route('AddCategory'),
     EditCategory: route('EditCategory'),
     DeleteCategory: route('DeleteCategory'),
+    ChangePreferences: route('ChangePreferences'),
+    SetExchangeRates: route('SetExchangeRates'),
   };
 }

@@ -1,5 +1,6 @@
 import type { CategoryType } from '@plenty/contracts/categories';
 import type { ProfileEvent } from '@plenty/contracts/events/profile';
+import { evolvePreferences, initialPreferencesState, type PreferencesState } from './preferences.decider.js';
 
 export interface CustomCategory {
   readonly id: string;
@@ -14,9 +15,15 @@ export interface ProfileState {
   readonly categories: ReadonlyMap<string, CustomCategory>;
   /** Ids of deleted categories: never reused. */
   readonly deletedCategoryIds: ReadonlySet<string>;
+  /** Preferences and exchange rates (spec section 3). */
+  readonly preferences: PreferencesState;
 }
 
-export const initialProfileState: ProfileState = { categories: new Map(), deletedCategoryIds: new Set() };
+export const initialProfileState: ProfileState = {
+  categories: new Map(),
+  deletedCategoryIds: new Set(),
+  preferences: initialPreferencesState,
+};
 
 export function evolveProfile(state: ProfileState, event: { type: string; data: unknown }): ProfileState {
   const known = event as ProfileEvent;
@@ -37,8 +44,11 @@ export function evolveProfile(state: ProfileState, event: { type: string; data: 
     case 'CategoryDeleted': {
       const categories = new Map(state.categories);
       categories.delete(known.data.categoryId);
-      return { categories, deletedCategoryIds: new Set(state.deletedCategoryIds).add(known.data.categoryId) };
+      return { ...state, categories, deletedCategoryIds: new Set(state.deletedCategoryIds).add(known.data.categoryId) };
     }
+    case 'PreferencesChanged':
+    case 'ExchangeRatesSet':
+      return { ...state, preferences: evolvePreferences(state.preferences, known) };
     default:
       return state;
   }

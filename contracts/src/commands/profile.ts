@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { categoryIdSchema } from '../categories.js';
 import { categoryAddedSchema, categoryChangesSchema } from '../events/profile.js';
 import { uuidSchema } from '../ids.js';
+import {
+  changePreferencesSchema,
+  setExchangeRatesSchema,
+  type ChangePreferences,
+  type SetExchangeRates,
+} from '../preferences.js';
 
 const commandBase = { commandId: uuidSchema };
 
@@ -22,10 +28,13 @@ export const deleteCategorySchema = z
 export type AddCategory = { type: 'AddCategory'; data: z.infer<typeof addCategorySchema> };
 export type EditCategory = { type: 'EditCategory'; data: z.infer<typeof editCategorySchema> };
 export type DeleteCategory = { type: 'DeleteCategory'; data: z.infer<typeof deleteCategorySchema> };
-export type ProfileCommand = AddCategory | EditCategory | DeleteCategory;
+export type ProfileCommand = AddCategory | EditCategory | DeleteCategory | ChangePreferences | SetExchangeRates;
+export type { ChangePreferences, SetExchangeRates };
 
 export const profileCommandSchemas = {
   AddCategory: addCategorySchema,
   EditCategory: editCategorySchema,
   DeleteCategory: deleteCategorySchema,
+  ChangePreferences: changePreferencesSchema,
+  SetExchangeRates: setExchangeRatesSchema,
 } as const;

@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { categoryIdSchema, categoryTypeSchema, colorSchema } from '../categories.js';
 import { uuidSchema } from '../ids.js';
 import { LIMITS, boundedText } from '../text.js';
+import {
+  exchangeRatesSetSchema,
+  preferencesChangedSchema,
+  type ExchangeRatesSet,
+  type PreferencesChanged,
+} from '../preferences.js';
 
 export const categoryNameSchema = boundedText(LIMITS.categoryName, 'name_required');
 export const iconSchema = boundedText(LIMITS.icon, 'icon_required').pipe(
@@ -37,16 +43,21 @@ export const categoryDeletedSchema = z
 export type CategoryAdded = { type: 'CategoryAdded'; data: z.infer<typeof categoryAddedSchema> };
 export type CategoryEdited = { type: 'CategoryEdited'; data: z.infer<typeof categoryEditedSchema> };
 export type CategoryDeleted = { type: 'CategoryDeleted'; data: z.infer<typeof categoryDeletedSchema> };
-export type ProfileEvent = CategoryAdded | CategoryEdited | CategoryDeleted;
+export type ProfileEvent = CategoryAdded | CategoryEdited | CategoryDeleted | PreferencesChanged | ExchangeRatesSet;
+export type { ExchangeRatesSet, PreferencesChanged };
 
 export const profileEventSchemas = {
   CategoryAdded: categoryAddedSchema,
   CategoryEdited: categoryEditedSchema,
   CategoryDeleted: categoryDeletedSchema,
+  PreferencesChanged: preferencesChangedSchema,
+  ExchangeRatesSet: exchangeRatesSetSchema,
 } as const;
 
 export const profilePersonalFields = {
   CategoryAdded: ['name'],
   CategoryEdited: ['changes.name'],
   CategoryDeleted: [],
+  PreferencesChanged: [],
+  ExchangeRatesSet: [],
 } as const satisfies Record<ProfileEvent['type'], readonly string[]>;

@@ -1,6 +1,7 @@
 import type { Projection } from '../projection.js';
 import { accountErasureProjection } from './account-erasure.projection.js';
 import { categoriesProjection } from './categories.projection.js';
+import { preferencesProjection } from './preferences.projection.js';
 import { transactionHistoryProjection } from './transaction-history.projection.js';
 import { transactionTotalsProjection } from './transaction-totals.projection.js';
 import { transactionsProjection } from './transactions.projection.js';
@@ -14,5 +15,6 @@ export const allProjections: readonly Projection[] = [
   transactionTotalsProjection,
   transactionsProjection,
   categoriesProjection,
+  preferencesProjection,
   accountErasureProjection,
 ];
