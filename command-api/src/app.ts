@@ -53,7 +53,7 @@ const UNVERIFIED_EMAIL_ALLOWED = new Set(['SendVerificationCode', 'VerifyEmail',
 export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, options) => {
   const deps = { eventStore: options.eventStore, codec: options.codec, now: options.now ?? (() => new Date()) };
   const commands: Record<string, CommandRoute> = {
-    ...transactionRoutes(deps, new ProfileCache(options.eventStore, options.codec)),
+    ...transactionRoutes(deps, new ProfileCache(options.eventStore, options.codec), options.account.blobs),
     ...profileRoutes(deps),
   };
   if (options.account.blobs !== null && options.receiptReferences !== undefined) {

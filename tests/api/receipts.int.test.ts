@@ -105,6 +105,40 @@ describe('receipts: upload, signed link, download', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it('refuses a transaction with an unknown or foreign receipt with 422 receipt_not_found and records nothing', async () => {
+    const api = new ApiClient(env.standalone.app, alice);
+    const bobs = (await upload(bob, jpeg('bob only'))).body.receiptId;
+    const transaction = (receipt: string) => ({
+      transactionId: randomUUID(),
+      type: 'expense',
+      amount: { amount: 4500, currency: 'THB' },
+      categoryId: 'builtin-food',
+      date: '2026-11-23',
+      receipt,
+    });
+    for (const receipt of [randomUUID(), bobs]) {
+      const body = transaction(receipt);
+      const answer = await api.command('AddTransaction', body);
+      expect(answer.status).toBe(422);
+      expect(answer.body).toMatchObject({
+        error: { code: 'receipt_not_found', fields: { receipt: 'receipt_not_found' } },
+      });
+      expect(await env.standalone.eventStore.readStream(`transaction-${body.transactionId}`)).toEqual([]);
+    }
+
+    const plain = transaction(randomUUID());
+    const { receipt: _unknown, ...withoutReceipt } = plain;
+    expect((await api.command('AddTransaction', withoutReceipt)).status).toBe(200);
+    const edit = await api.command('EditTransaction', {
+      transactionId: plain.transactionId,
+      changes: { receipt: bobs },
+    });
+    expect(edit.status).toBe(422);
+    expect(edit.body).toMatchObject({ error: { code: 'receipt_not_found', fields: { receipt: 'receipt_not_found' } } });
+    expect(await env.standalone.eventStore.readStream(`transaction-${plain.transactionId}`)).toHaveLength(1);
+    expect(await env.standalone.blobStore.get(bob.uid, bobs)).not.toBeNull();
+  });
+
   it('deletes the receipt with the last transaction that references it', async () => {
     const api = new ApiClient(env.standalone.app, alice);
     const { receiptId } = (await upload(alice, jpeg('shared'))).body;

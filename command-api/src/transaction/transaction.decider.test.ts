@@ -8,7 +8,11 @@ import { evolveTransaction, initialTransactionState } from './transaction.state.
 const transactionId = '0192f0c4-7a1b-7c3d-8e4f-5a6b7c8d9e0f';
 const commandId = '0192f0c4-7a1b-7c3d-8e4f-000000000001';
 const coffeeCategory = '0192f0c4-7a1b-7c3d-8e4f-00000000c0ff';
-const context: TransactionContext = { categoryType: (id) => (id === coffeeCategory ? 'expense' : null) };
+const uploadedReceipt = '0192f0c4-7a1b-8c3d-8e4f-0000000000aa';
+const context: TransactionContext = {
+  categoryType: (id) => (id === coffeeCategory ? 'expense' : null),
+  receiptExists: (id) => id === uploadedReceipt,
+};
 
 const added: TransactionEvent = {
   type: 'TransactionAdded',
@@ -74,6 +78,34 @@ describe('adding a transaction', () => {
 
   it('refuses an id that is already used', () => {
     expect(given(added).when(add())).toEqual(domainError('transaction_exists', 409, 'transactionId'));
+  });
+});
+
+describe('attaching a receipt', () => {
+  it('accepts a receipt the user uploaded, when adding and when editing', () => {
+    expect(given().when(add({ receipt: uploadedReceipt }))).toEqual([
+      { ...added, data: { ...added.data, receipt: uploadedReceipt } },
+    ]);
+    expect(given(added).when(edit({ receipt: uploadedReceipt }))).toEqual([
+      { type: 'TransactionEdited', data: { transactionId, changes: { receipt: uploadedReceipt } } },
+    ]);
+  });
+
+  it('refuses a receipt that is unknown or belongs to another user, on the receipt field', () => {
+    const unknown = '0192f0c4-7a1b-8c3d-8e4f-0000000000bb';
+    expect(given().when(add({ receipt: unknown }))).toEqual(domainError('receipt_not_found', 422, 'receipt'));
+    expect(given(added).when(edit({ receipt: unknown }))).toEqual(domainError('receipt_not_found', 422, 'receipt'));
+  });
+
+  it('lets an edit remove the receipt or keep one it already holds without looking it up', () => {
+    const held = '0192f0c4-7a1b-8c3d-8e4f-0000000000cc';
+    const withReceipt: TransactionEvent = { ...added, data: { ...added.data, receipt: held } } as TransactionEvent;
+    expect(given(withReceipt).when(edit({ receipt: null }))).toEqual([
+      { type: 'TransactionEdited', data: { transactionId, changes: { receipt: null } } },
+    ]);
+    expect(given(withReceipt).when(edit({ receipt: held, note: 'Pho' }))).toEqual([
+      { type: 'TransactionEdited', data: { transactionId, changes: { note: 'Pho' } } },
+    ]);
   });
 });
 

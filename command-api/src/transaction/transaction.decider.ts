@@ -12,6 +12,8 @@ import type { TransactionDetails, TransactionState } from './transaction.state.j
 export interface TransactionContext {
   /** Type of each category the user may pick: built-ins and their live custom ones. */
   categoryType(categoryId: string): CategoryType | null;
+  /** Whether the user has an uploaded receipt with this id (checked only for receipts the command attaches). */
+  receiptExists(receiptId: string): boolean;
 }
 
 function checkCategory(context: TransactionContext, categoryId: string, type: TransactionType): DomainError | null {
@@ -19,6 +21,11 @@ function checkCategory(context: TransactionContext, categoryId: string, type: Tr
   if (categoryType === null) return domainError('category_not_found', 422, 'categoryId');
   if (!categoryFitsTransaction(categoryType, type)) return domainError('category_type_mismatch', 422, 'categoryId');
   return null;
+}
+
+function checkReceipt(context: TransactionContext, receipt: string | null | undefined): DomainError | null {
+  if (receipt === null || receipt === undefined || context.receiptExists(receipt)) return null;
+  return domainError('receipt_not_found', 422, 'receipt');
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -32,7 +39,10 @@ function add(
 ): TransactionEvent[] | DomainError {
   if (state.status !== 'none') return domainError('transaction_exists', 409, 'transactionId');
   const { commandId: _commandId, ...data } = command.data;
-  return checkCategory(context, data.categoryId, data.type) ?? [{ type: 'TransactionAdded', data }];
+  return (
+    checkCategory(context, data.categoryId, data.type) ??
+    checkReceipt(context, data.receipt) ?? [{ type: 'TransactionAdded', data }]
+  );
 }
 
 function edit(
@@ -52,6 +62,10 @@ function edit(
   const categoryId = command.data.changes.categoryId ?? current.categoryId;
   if ('type' in changes || 'categoryId' in changes) {
     const problem = checkCategory(context, categoryId, type);
+    if (problem !== null) return problem;
+  }
+  if ('receipt' in changes) {
+    const problem = checkReceipt(context, command.data.changes.receipt);
     if (problem !== null) return problem;
   }
   return [{ type: 'TransactionEdited', data: { transactionId: command.data.transactionId, changes } }];
