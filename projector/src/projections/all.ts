@@ -1,6 +1,7 @@
 import type { Projection } from '../projection.js';
 import { accountErasureProjection } from './account-erasure.projection.js';
 import { categoriesProjection } from './categories.projection.js';
+import { monthlySummaryProjection } from './monthly-summary.projection.js';
 import { preferencesProjection } from './preferences.projection.js';
 import { transactionHistoryProjection } from './transaction-history.projection.js';
 import { transactionTotalsProjection } from './transaction-totals.projection.js';
@@ -14,6 +15,7 @@ export const allProjections: readonly Projection[] = [
   transactionHistoryProjection,
   transactionTotalsProjection,
   transactionsProjection,
+  monthlySummaryProjection,
   categoriesProjection,
   preferencesProjection,
   accountErasureProjection,

@@ -1,0 +1,202 @@
+import { monthOfDate } from '@plenty/contracts/budget-status';
+import type { CategoryDeleted } from '@plenty/contracts/events/profile';
+import type { TransactionEvent } from '@plenty/contracts/events/transaction';
+import type {
+  CellsByCurrency,
+  MonthlyContributionDoc,
+  MonthlySummaryDoc,
+  SummaryCell,
+} from '@plenty/contracts/views/dashboard';
+import type { RecordedEvent } from '@plenty/platform/event-store/port';
+import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
+import { isNewerThan, type Projection } from '../projection.js';
+
+export const MONTHLY_SUMMARY_VIEW = 'monthly_summary';
+export const MONTHLY_CONTRIBUTIONS_VIEW = 'monthly_contributions';
+
+/** Read by id (`YYYY-MM`) only: a dashboard reads a dozen months of one user. */
+export const monthlySummaryView: ViewDefinition = { name: MONTHLY_SUMMARY_VIEW, fields: {}, indexes: [] };
+
+/** A live contribution, as opposed to the marker a deleted transaction leaves. */
+export type Contribution = Extract<MonthlyContributionDoc, { month: string }>;
+
+export const isLiveContribution = (doc: MonthlyContributionDoc): doc is Contribution => !('deleted' in doc);
+
+export const monthlyContributionsView: ViewDefinition = {
+  name: MONTHLY_CONTRIBUTIONS_VIEW,
+  fields: { categoryId: 'text', month: 'text', type: 'text', currency: 'text', amount: 'integer' },
+  // By category for a deleted category's move; by month, type and currency sorted by amount
+  // for a month's largest expenses in each currency.
+  indexes: [['categoryId'], ['month', 'type', 'currency', 'amount']],
+  indexValues: (doc) => {
+    const contribution = doc as MonthlyContributionDoc;
+    if (!isLiveContribution(contribution)) {
+      return { categoryId: null, month: null, type: null, currency: null, amount: null };
+    }
+    return {
+      categoryId: contribution.categoryId,
+      month: contribution.month,
+      type: contribution.type,
+      currency: contribution.amount.currency,
+      amount: contribution.amount.amount,
+    };
+  },
+};
+
+const EMPTY_CELL: SummaryCell = { income: 0, expense: 0, incomeCount: 0, expenseCount: 0 };
+
+function addToCell(cells: CellsByCurrency, part: Contribution, sign: 1 | -1): CellsByCurrency {
+  const { currency, amount } = part.amount;
+  const cell = cells[currency] ?? EMPTY_CELL;
+  const next: SummaryCell =
+    part.type === 'income'
+      ? { ...cell, income: cell.income + sign * amount, incomeCount: cell.incomeCount + sign }
+      : { ...cell, expense: cell.expense + sign * amount, expenseCount: cell.expenseCount + sign };
+  const result = { ...cells };
+  if (next.incomeCount === 0 && next.expenseCount === 0) delete result[currency];
+  else result[currency] = next;
+  return result;
+}
+
+function addToGroup(
+  groups: Record<string, CellsByCurrency>,
+  key: string,
+  part: Contribution,
+  sign: 1 | -1,
+): Record<string, CellsByCurrency> {
+  const cells = addToCell(groups[key] ?? {}, part, sign);
+  const result = { ...groups };
+  if (Object.keys(cells).length === 0) delete result[key];
+  else result[key] = cells;
+  return result;
+}
+
+/** The month summary with one transaction's contribution added (sign 1) or taken out (sign −1). */
+export function applyContribution(doc: MonthlySummaryDoc | null, part: Contribution, sign: 1 | -1): MonthlySummaryDoc {
+  const current = doc ?? { id: part.month, count: 0, currencies: {}, categories: {}, days: {} };
+  return {
+    id: current.id,
+    count: current.count + sign,
+    currencies: addToCell(current.currencies, part, sign),
+    categories: addToGroup(current.categories, part.categoryId, part, sign),
+    days: addToGroup(current.days, part.date, part, sign),
+  };
+}
+
+/** The month summaries one event touches, loaded once, changed in memory, then written. */
+class MonthChanges {
+  private readonly months = new Map<string, MonthlySummaryDoc | null>();
+
+  constructor(
+    private readonly event: RecordedEvent,
+    private readonly uow: UnitOfWork,
+  ) {}
+
+  async apply(part: Contribution, sign: 1 | -1): Promise<void> {
+    if (!this.months.has(part.month)) {
+      const stored = await this.uow.get<MonthlySummaryDoc>(MONTHLY_SUMMARY_VIEW, this.userId, part.month);
+      this.months.set(part.month, stored?.doc ?? null);
+    }
+    this.months.set(part.month, applyContribution(this.months.get(part.month) ?? null, part, sign));
+  }
+
+  write(): void {
+    for (const [month, doc] of this.months) {
+      if (doc === null || doc.count <= 0)
+        this.uow.remove(MONTHLY_SUMMARY_VIEW, this.userId, month, this.event.position);
+      else this.uow.put(MONTHLY_SUMMARY_VIEW, this.userId, month, doc, this.event.position);
+    }
+  }
+
+  private get userId(): string {
+    return this.event.metadata.userId;
+  }
+}
+
+type Recorded<E> = RecordedEvent & E;
+
+/**
+ * Monthly sums of each user's transactions per currency, per category and per day.
+ * Every change is measured against the transaction's own contribution document, kept by this
+ * projection, so it never depends on the order projections run in; an event delivered again
+ * finds the contribution already at or past its position and changes nothing.
+ */
+export const monthlySummaryProjection: Projection = {
+  name: 'monthly-summary',
+  views: [monthlySummaryView, monthlyContributionsView],
+  handles: ['TransactionAdded', 'TransactionEdited', 'TransactionDeleted', 'CategoryDeleted'],
+  async apply(event, uow) {
+    const known = event as Recorded<TransactionEvent | CategoryDeleted>;
+    const userId = known.metadata.userId;
+    const changes = new MonthChanges(known, uow);
+    switch (known.type) {
+      case 'TransactionAdded': {
+        const { data } = known;
+        const existing = await uow.get<MonthlyContributionDoc>(MONTHLY_CONTRIBUTIONS_VIEW, userId, data.transactionId);
+        if (!isNewerThan(known, existing)) return;
+        // Like the transactions view, a later addition under the same id replaces the earlier one.
+        if (existing !== null && isLiveContribution(existing.doc)) await changes.apply(existing.doc, -1);
+        const part: Contribution = {
+          id: data.transactionId,
+          month: monthOfDate(data.date),
+          date: data.date,
+          type: data.type,
+          categoryId: data.categoryId,
+          amount: data.amount,
+        };
+        await changes.apply(part, 1);
+        uow.put(MONTHLY_CONTRIBUTIONS_VIEW, userId, part.id, part, known.position);
+        break;
+      }
+      case 'TransactionEdited': {
+        const stored = await uow.get<MonthlyContributionDoc>(
+          MONTHLY_CONTRIBUTIONS_VIEW,
+          userId,
+          known.data.transactionId,
+        );
+        if (stored === null || !isNewerThan(known, stored) || !isLiveContribution(stored.doc)) return;
+        const before = stored.doc;
+        const { type, amount, categoryId, date } = known.data.changes;
+        const after: Contribution = {
+          ...before,
+          ...(type === undefined ? {} : { type }),
+          ...(amount === undefined ? {} : { amount }),
+          ...(categoryId === undefined ? {} : { categoryId }),
+          ...(date === undefined ? {} : { date, month: monthOfDate(date) }),
+        };
+        await changes.apply(before, -1);
+        await changes.apply(after, 1);
+        uow.put(MONTHLY_CONTRIBUTIONS_VIEW, userId, after.id, after, known.position);
+        break;
+      }
+      case 'TransactionDeleted': {
+        const id = known.data.transactionId;
+        const stored = await uow.get<MonthlyContributionDoc>(MONTHLY_CONTRIBUTIONS_VIEW, userId, id);
+        if (stored === null || !isNewerThan(known, stored) || !isLiveContribution(stored.doc)) return;
+        await changes.apply(stored.doc, -1);
+        uow.put(MONTHLY_CONTRIBUTIONS_VIEW, userId, id, { id, deleted: true }, known.position);
+        break;
+      }
+      case 'CategoryDeleted': {
+        const { categoryId, replacementCategoryId } = known.data;
+        const moving = await uow.findByField<MonthlyContributionDoc>(
+          MONTHLY_CONTRIBUTIONS_VIEW,
+          userId,
+          'categoryId',
+          categoryId,
+        );
+        for (const stored of moving) {
+          if (!isNewerThan(known, stored) || !isLiveContribution(stored.doc)) continue;
+          const moved: Contribution = { ...stored.doc, categoryId: replacementCategoryId };
+          await changes.apply(stored.doc, -1);
+          await changes.apply(moved, 1);
+          uow.put(MONTHLY_CONTRIBUTIONS_VIEW, userId, moved.id, moved, known.position);
+        }
+        break;
+      }
+      default:
+        return;
+    }
+    changes.write();
+  },
+};
