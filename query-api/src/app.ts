@@ -52,7 +52,7 @@ export const queryApi: FastifyPluginAsync<QueryApiOptions> = async (app, options
     return payload;
   });
 
-  transactionsRoutes(app, options.readStore, options.progress);
+  transactionsRoutes(app, options.readStore);
   categoriesRoutes(app, options.readStore);
   preferencesRoutes(app, options.readStore);
   if (options.files !== undefined) {

@@ -23,6 +23,12 @@ export type TransactionView = z.infer<typeof transactionViewSchema>;
 export const TRANSACTION_SORTS = ['newest', 'oldest', 'highest', 'lowest'] as const;
 export type TransactionSort = (typeof TRANSACTION_SORTS)[number];
 
+/**
+ * The form notes are stored and searched in: NFC, lower case (Thai and Lao have no case and
+ * stay as they are), so "Café" is found by "cafe\u0301" and "NOY" by "noy".
+ */
+export const searchKey = (text: string): string => text.normalize('NFC').toLowerCase();
+
 /** Longest search text, in characters after NFC. */
 export const SEARCH_TEXT_MAX = 100;
 

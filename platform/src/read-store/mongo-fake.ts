@@ -3,8 +3,8 @@ import { Binary, MongoServerError, type Document, type MongoClient } from 'mongo
 /**
  * An in-memory stand-in for the part of the MongoDB driver the adapters use, for tests on
  * machines without a server: stored values come back as BSON would return them (a Buffer as
- * a Binary), equality, $ne/$gt/$gte/$lt/$lte/$in/$or/$and filters on dotted
- * paths, sorts in BSON order (null < numbers < strings < documents), unique indexes,
+ * a Binary), equality, $ne/$gt/$gte/$lt/$lte/$in/$regex/$or/$and filters on dotted
+ * paths, aggregation by $match then $group with $sum, sorts in BSON order (null < numbers < strings < documents), unique indexes,
  * upserts, and transactions that roll back on failure and can be made to retry. Operations
  * run while a transaction is open must carry its session, as the real driver requires.
  */
@@ -76,6 +76,8 @@ function matchesCondition(value: Value, condition: Value): boolean {
         return comparable(value, operand) && compareValues(value, operand) <= 0;
       case '$in':
         return (operand as Value[]).some((o) => equal(value, o));
+      case '$regex':
+        return typeof value === 'string' && new RegExp(operand as string).test(value);
       default:
         throw new Error(`fake MongoDB does not support ${operator}`);
     }
@@ -151,6 +153,33 @@ interface Options {
 
 type State = Map<string, Map<string, Document>>;
 
+/** A field path (`$f.type`) or a constant, evaluated on a document. */
+const evaluate = (doc: Document, expression: Value): Value =>
+  typeof expression === 'string' && expression.startsWith('$')
+    ? (valueAt(doc, expression.slice(1)) ?? null)
+    : expression;
+
+function group(rows: readonly Document[], spec: Document): Document[] {
+  const { _id: idSpec, ...accumulators } = spec;
+  const groups = new Map<string, Document>();
+  for (const doc of rows) {
+    const id =
+      idSpec !== null && typeof idSpec === 'object'
+        ? Object.fromEntries(Object.entries(idSpec as Document).map(([k, e]) => [k, evaluate(doc, e)]))
+        : evaluate(doc, idSpec);
+    const key = JSON.stringify(id);
+    const current = groups.get(key) ?? { _id: id, ...Object.fromEntries(Object.keys(accumulators).map((k) => [k, 0])) };
+    for (const [name, accumulator] of Object.entries(accumulators)) {
+      const operand = (accumulator as { $sum?: Value }).$sum;
+      if (operand === undefined) throw new Error(`fake MongoDB supports only $sum in $group`);
+      const value = evaluate(doc, operand);
+      if (typeof value === 'number') current[name] = (current[name] as number) + value;
+    }
+    groups.set(key, current);
+  }
+  return [...groups.values()];
+}
+
 export class FakeCollection {
   readonly indexes: IndexSpec[] = [];
 
@@ -203,6 +232,20 @@ export class FakeCollection {
     if (options.limit !== undefined && options.limit > 0) found = found.slice(0, options.limit);
     const result = found.map(clone);
     this.db.client.log.push(`find ${this.name}`);
+    return { toArray: async () => result };
+  }
+
+  /** `$match` then `$group` with `$sum` accumulators, the pipelines the read store runs. */
+  aggregate(pipeline: readonly Document[], options: Options = {}): { toArray(): Promise<Document[]> } {
+    this.check(options);
+    let rows = [...this.rows.values()];
+    for (const stage of pipeline) {
+      const [operator, spec] = Object.entries(stage)[0] ?? [];
+      if (operator === '$match') rows = rows.filter((doc) => matches(doc, spec as Document));
+      else if (operator === '$group') rows = group(rows, spec as Document);
+      else throw new Error(`fake MongoDB does not support ${operator}`);
+    }
+    const result = rows.map(clone);
     return { toArray: async () => result };
   }
 

@@ -13,16 +13,21 @@ import {
 import type { Position } from '../event-store/port.js';
 import { decodeCursor, encodeCursor, positionKey } from './keys.js';
 import { BufferedUnitOfWork, bufferKey, type BufferedWrite, type UnitOfWorkBacking } from './unit-of-work.js';
-import type {
-  Document,
-  FindQuery,
-  FindResult,
-  IndexedFieldType,
-  ReadStore,
-  SortDirection,
-  StoredDocument,
-  UnitOfWork,
-  ViewDefinition,
+import {
+  indexIncludes,
+  indexKeys,
+  type ContainsFilter,
+  type Document,
+  type FindQuery,
+  type FindResult,
+  type IndexedFieldType,
+  type ReadStore,
+  type SortDirection,
+  type StoredDocument,
+  type SumGroup,
+  type SumQuery,
+  type UnitOfWork,
+  type ViewDefinition,
 } from './port.js';
 import { connectMongo } from '../mongo.js';
 
@@ -130,11 +135,14 @@ export const UNIQUE_INDEX: IndexDescription = { key: { userId: 1, id: 1 }, name:
 /** One index per declared index: userId, then the fields in order, then id as the final tie-breaker. */
 export function declaredIndexes(view: ViewDefinition): IndexDescription[] {
   return view.indexes.map((index) => {
-    for (const field of index) requireField(view, field);
+    const keys = indexKeys(index);
+    const include = indexIncludes(index);
+    for (const field of [...keys, ...include]) requireField(view, field);
     const key: Record<string, 1> = { userId: 1 };
-    for (const field of index) key[fieldPath(field)] = 1;
+    for (const field of keys) key[fieldPath(field)] = 1;
     key.id = 1;
-    return { key, name: `ix_${index.join('_')}` };
+    for (const field of include) key[fieldPath(field)] = 1;
+    return { key, name: `ix_${keys.join('_')}${include.length > 0 ? `__${include.join('_')}` : ''}` };
   });
 }
 
@@ -154,11 +162,40 @@ const direction = (d: SortDirection): 1 | -1 => (d === 'asc' ? 1 : -1);
  * page's last row; the row after it is the first that is greater on some key while equal on
  * all keys before it (lesser for a descending key).
  */
-export function buildFindQuery(view: ViewDefinition, query: FindQuery): MongoFindQuery {
+/** A pattern matching `text` literally. */
+export const literalPattern = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+
+/** The user's live records matching the equality filters and the containment. */
+export function buildFilter(
+  view: ViewDefinition,
+  query: { userId: string; where?: FindQuery['where']; contains?: ContainsFilter },
+): Record<string, unknown> {
   const filter: Record<string, unknown> = { userId: query.userId, doc: { $ne: null } };
   for (const [field, value] of Object.entries(query.where ?? {})) {
     filter[fieldPath(field)] = coerce(requireField(view, field), value);
   }
+  if (query.contains !== undefined) {
+    if (requireField(view, query.contains.field) !== 'text') {
+      throw new Error(`not a text field of ${view.name}: ${query.contains.field}`);
+    }
+    filter[fieldPath(query.contains.field)] = { $regex: literalPattern(query.contains.text) };
+  }
+  return filter;
+}
+
+/** The aggregation pipeline of a sum query: match, then one group per distinct set of values. */
+export function buildSumPipeline(view: ViewDefinition, query: SumQuery): Document[] {
+  for (const field of query.groupBy) requireField(view, field);
+  requireField(view, query.field);
+  const id = Object.fromEntries(query.groupBy.map((field) => [field, `$${fieldPath(field)}`]));
+  return [
+    { $match: buildFilter(view, query) },
+    { $group: { _id: id, count: { $sum: 1 }, sum: { $sum: `$${fieldPath(query.field)}` } } },
+  ];
+}
+
+export function buildFindQuery(view: ViewDefinition, query: FindQuery): MongoFindQuery {
+  const filter = buildFilter(view, query);
   const keys = [
     ...query.sort.map((s) => ({ path: fieldPath(s.field), type: requireField(view, s.field), direction: s.direction })),
     { path: 'id', type: 'text' as const, direction: query.sort.at(-1)?.direction ?? ('asc' as const) },
@@ -319,6 +356,20 @@ class MongoReadStore implements ReadStore, UnitOfWorkBacking {
       items: page.map((record) => toStored<D>(record)).filter((d): d is StoredDocument<D> => d !== null),
       nextCursor,
     };
+  }
+
+  async sum(viewName: string, query: SumQuery): Promise<SumGroup[]> {
+    const view = this.view(viewName);
+    const groups = await this.collection(viewName)
+      .aggregate<{ _id: Record<string, IndexedValue | undefined>; count: number; sum: number }>(
+        buildSumPipeline(view, query),
+      )
+      .toArray();
+    return groups.map((g) => ({
+      group: Object.fromEntries(query.groupBy.map((field) => [field, g._id[field] ?? null])),
+      count: g.count,
+      sum: g.sum,
+    }));
   }
 
   async applyBatch(

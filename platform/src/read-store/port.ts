@@ -7,12 +7,24 @@ import type { Position } from '../event-store/port.js';
  */
 export type IndexedFieldType = 'text' | 'integer';
 
+/**
+ * A composite index after userId: its keys, or its keys plus fields it carries after the
+ * id (`include`), so a filter on those fields is answered from the index alone.
+ */
+export type IndexDefinition =
+  readonly string[] | { readonly fields: readonly string[]; readonly include: readonly string[] };
+
+export const indexKeys = (index: IndexDefinition): readonly string[] => ('fields' in index ? index.fields : index);
+/** The included fields that are not keys already. */
+export const indexIncludes = (index: IndexDefinition): readonly string[] =>
+  'fields' in index ? index.include.filter((field) => !index.fields.includes(field)) : [];
+
 export interface ViewDefinition {
   readonly name: string;
   /** Fields copied out of the document for filters and sorts, with their type. */
   readonly fields: Readonly<Record<string, IndexedFieldType>>;
   /** Composite indexes (after userId), e.g. [['categoryId', 'date'], ['amount']]. */
-  readonly indexes: readonly (readonly string[])[];
+  readonly indexes: readonly IndexDefinition[];
   /**
    * The indexed values of a document. Without it, each field is read from the document's
    * top-level key of the same name. Sort fields must never be null.
@@ -32,15 +44,38 @@ export interface StoredDocument<D extends Document = Document> {
 
 export type SortDirection = 'asc' | 'desc';
 
+/** Documents whose indexed text field contains `text` as is: both sides already in one canonical form. */
+export interface ContainsFilter {
+  readonly field: string;
+  readonly text: string;
+}
+
 export interface FindQuery {
   readonly userId: string;
   /** Equality filters on indexed fields. */
   readonly where?: Readonly<Record<string, string | number>>;
+  readonly contains?: ContainsFilter;
   /** Sort on indexed fields; the document id is always the final tie-breaker. */
   readonly sort: readonly { readonly field: string; readonly direction: SortDirection }[];
   readonly limit: number;
   /** Opaque cursor from a previous page's `nextCursor`. */
   readonly cursor?: string;
+}
+
+/** Counts and sums of an integer field over a user's matching documents, per group of indexed values. */
+export interface SumQuery {
+  readonly userId: string;
+  readonly where?: Readonly<Record<string, string | number>>;
+  readonly contains?: ContainsFilter;
+  readonly groupBy: readonly string[];
+  readonly field: string;
+}
+
+export interface SumGroup {
+  /** The group's indexed values, by field name. */
+  readonly group: Readonly<Record<string, string | number | null>>;
+  readonly count: number;
+  readonly sum: number;
 }
 
 export interface FindResult<D extends Document = Document> {
@@ -78,6 +113,8 @@ export interface ReadStore {
   ensureViews(views: readonly ViewDefinition[]): Promise<void>;
   get<D extends Document>(view: string, userId: string, id: string): Promise<StoredDocument<D> | null>;
   find<D extends Document>(view: string, query: FindQuery): Promise<FindResult<D>>;
+  /** Groups of matching documents with their count and the sum of an integer field, in no particular order. */
+  sum(view: string, query: SumQuery): Promise<SumGroup[]>;
   /**
    * Runs `work` against a unit of work, then writes its changes and the checkpoint
    * `checkpointName = position` atomically.

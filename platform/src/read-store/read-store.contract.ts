@@ -104,6 +104,70 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
       }
     });
 
+    it('finds documents whose text field contains a text literally, in any script, page by page', async () => {
+      const labels = ['coffee (large)', 'iced coffee', 'ข้าวมันไก่ ร้านป้า', 'ເຂົ້າໜຽວ ຕະຫຼາດ', 'a.b*c', 'abbc', 'tea'];
+      const docs = labels.map((label, i) => item(i % 2 ? 'a' : 'b', i, label));
+      const gone = item('a', 99, 'coffee gone');
+      await putAll('searcher', [...docs, gone]);
+      const at = next();
+      await store.applyBatch(CHECKPOINT, at, async (uow) => uow.remove(items.name, 'searcher', gone.id, at));
+      await putAll('other', [item('a', 1, 'coffee elsewhere')]);
+      const labelsOf = async (text: string, where?: Record<string, string>) => {
+        const seen: string[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await store.find<Item>(items.name, {
+            userId: 'searcher',
+            ...(where === undefined ? {} : { where }),
+            contains: { field: 'label', text },
+            sort: [{ field: 'score', direction: 'desc' }],
+            limit: 1,
+            ...(cursor === undefined ? {} : { cursor }),
+          });
+          seen.push(...page.items.map((d) => d.doc.label));
+          cursor = page.nextCursor ?? undefined;
+        } while (cursor !== undefined);
+        return seen;
+      };
+      expect(await labelsOf('coffee')).toEqual(['iced coffee', 'coffee (large)']);
+      expect(await labelsOf('coffee', { kind: 'a' })).toEqual(['iced coffee']);
+      expect(await labelsOf('ร้าน')).toEqual(['ข้าวมันไก่ ร้านป้า']);
+      expect(await labelsOf('ຕະຫຼາດ')).toEqual(['ເຂົ້າໜຽວ ຕະຫຼາດ']);
+      expect(await labelsOf('a.b*')).toEqual(['a.b*c']);
+      expect(await labelsOf('(large')).toEqual(['coffee (large)']);
+      expect(await labelsOf('nothing')).toEqual([]);
+    });
+
+    it('counts and sums an integer field per group over the documents that match', async () => {
+      await putAll('summer', [
+        item('a', 3, 'coffee'),
+        item('a', 4, 'tea'),
+        item('b', 10, 'coffee'),
+        item('b', 20, 'coffee'),
+      ]);
+      await putAll('other', [item('a', 100, 'coffee')]);
+      const byKind = (groups: { group: Record<string, unknown>; count: number; sum: number }[]) =>
+        Object.fromEntries(groups.map((g) => [String(g.group.kind), [g.count, g.sum]]));
+      expect(byKind(await store.sum(items.name, { userId: 'summer', groupBy: ['kind'], field: 'score' }))).toEqual({
+        a: [2, 7],
+        b: [2, 30],
+      });
+      expect(
+        byKind(
+          await store.sum(items.name, {
+            userId: 'summer',
+            contains: { field: 'label', text: 'coffee' },
+            groupBy: ['kind'],
+            field: 'score',
+          }),
+        ),
+      ).toEqual({ a: [1, 3], b: [2, 30] });
+      expect(
+        await store.sum(items.name, { userId: 'summer', where: { kind: 'b' }, groupBy: [], field: 'score' }),
+      ).toEqual([{ group: {}, count: 2, sum: 30 }]);
+      expect(await store.sum(items.name, { userId: 'nobody', groupBy: ['kind'], field: 'score' })).toEqual([]);
+    });
+
     it('refuses a malformed cursor', async () => {
       await expect(
         store.find(items.name, { userId: 'u', sort: [], limit: 5, cursor: 'not-a-cursor' }),

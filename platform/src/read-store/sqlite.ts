@@ -3,11 +3,16 @@ import type { Position } from '../event-store/port.js';
 import { decodeCursor, encodeCursor, positionKey } from './keys.js';
 import { BufferedUnitOfWork, type UnitOfWorkBacking } from './unit-of-work.js';
 import {
+  indexIncludes,
+  indexKeys,
+  type ContainsFilter,
   type Document,
   type FindQuery,
   type FindResult,
   type ReadStore,
   type StoredDocument,
+  type SumGroup,
+  type SumQuery,
   type UnitOfWork,
   type ViewDefinition,
 } from './port.js';
@@ -82,9 +87,12 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
 
   private createIndexes(view: ViewDefinition): void {
     view.indexes.forEach((index) => {
-      const name = `ix_${view.name}_${index.map(identifier).join('_')}`;
+      const keys = indexKeys(index);
+      const include = indexIncludes(index);
+      const name = `ix_${view.name}_${keys.map(identifier).join('_')}${include.length > 0 ? `__${include.map(identifier).join('_')}` : ''}`;
       this.db.exec(
-        `CREATE INDEX IF NOT EXISTS ${name} ON ${table(view.name)} (user_id, ${index.map(column).join(', ')}, id)`,
+        `CREATE INDEX IF NOT EXISTS ${name} ON ${table(view.name)} ` +
+          `(user_id, ${keys.map(column).join(', ')}, id${include.map((f) => `, ${column(f)}`).join('')})`,
       );
     });
   }
@@ -134,17 +142,37 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     return this.indexValues(view, doc)[fieldIndex] === value;
   }
 
-  async find<D extends Document>(viewName: string, query: FindQuery): Promise<FindResult<D>> {
-    const view = this.view(viewName);
+  /** Equality and containment conditions on a user's documents, with their parameters. */
+  private conditions(
+    view: ViewDefinition,
+    query: { userId: string; where?: FindQuery['where']; contains?: ContainsFilter },
+  ): { conditions: string[]; params: (string | number)[] } {
     const params: (string | number)[] = [query.userId];
-    const conditions = ['user_id = ?', 'doc IS NOT NULL'];
+    // A tombstone's indexed values are all null, so any condition on them leaves it out;
+    // without one, the document itself says whether it is live.
+    const conditions = ['user_id = ?'];
     for (const [field, value] of Object.entries(query.where ?? {})) {
-      if (!(field in view.fields)) throw new Error(`not an indexed field of ${viewName}: ${field}`);
+      this.requireField(view, field);
       conditions.push(`${column(field)} = ?`);
       params.push(value);
     }
-    for (const { field } of query.sort)
-      if (!(field in view.fields)) throw new Error(`not an indexed field of ${viewName}: ${field}`);
+    if (query.contains !== undefined) {
+      this.requireField(view, query.contains.field);
+      conditions.push(`instr(${column(query.contains.field)}, ?) > 0`);
+      params.push(query.contains.text);
+    }
+    if (conditions.length === 1) conditions.push('doc IS NOT NULL');
+    return { conditions, params };
+  }
+
+  private requireField(view: ViewDefinition, field: string): void {
+    if (!Object.hasOwn(view.fields, field)) throw new Error(`not an indexed field of ${view.name}: ${field}`);
+  }
+
+  async find<D extends Document>(viewName: string, query: FindQuery): Promise<FindResult<D>> {
+    const view = this.view(viewName);
+    const { conditions, params } = this.conditions(view, query);
+    for (const { field } of query.sort) this.requireField(view, field);
     const keys = [
       ...query.sort.map((s) => ({ expr: column(s.field), direction: s.direction })),
       { expr: 'id', direction: query.sort.at(-1)?.direction ?? 'asc' },
@@ -166,9 +194,23 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
       keys.forEach((_, i) => params.push(...after.slice(0, i + 1)));
     }
     const order = keys.map((k) => `${k.expr} ${k.direction === 'asc' ? 'ASC' : 'DESC'}`).join(', ');
-    const rows = this.statement<(string | number)[], Row>(
-      `SELECT * FROM ${table(viewName)} WHERE ${conditions.join(' AND ')} ORDER BY ${order} LIMIT ?`,
-    ).all(...params, query.limit + 1);
+    const where = `WHERE ${conditions.join(' AND ')} ORDER BY ${order} LIMIT ?`;
+    let rows: Row[];
+    if (query.contains === undefined) {
+      rows = this.statement<(string | number)[], Row>(`SELECT * FROM ${table(viewName)} ${where}`).all(
+        ...params,
+        query.limit + 1,
+      );
+    } else {
+      // A text search may pass over every row of the user: it reads ids and sort keys only,
+      // which an index that includes the searched field answers without touching the rows,
+      // then the documents of the page.
+      const selected = ['id', ...new Set(query.sort.map((s) => column(s.field)))].join(', ');
+      const keyRows = this.statement<(string | number)[], Row>(
+        `SELECT ${selected} FROM ${table(viewName)} ${where}`,
+      ).all(...params, query.limit + 1);
+      rows = keyRows.map((keyRow) => this.row(viewName, query.userId, keyRow.id) ?? keyRow);
+    }
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     const nextCursor =
@@ -176,6 +218,25 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
         ? encodeCursor([...query.sort.map((s) => last[column(s.field)] ?? null), last.id])
         : null;
     return { items: page.map((row) => toStored<D>(row)).filter((d): d is StoredDocument<D> => d !== null), nextCursor };
+  }
+
+  async sum(viewName: string, query: SumQuery): Promise<SumGroup[]> {
+    const view = this.view(viewName);
+    const { conditions, params } = this.conditions(view, query);
+    for (const field of [...query.groupBy, query.field]) this.requireField(view, field);
+    const groups = query.groupBy.map((field) => column(field));
+    const rows = this.statement<(string | number)[], Record<string, string | number | null>>(
+      `SELECT ${[...groups, 'count(*) AS n', `coalesce(sum(${column(query.field)}), 0) AS s`].join(', ')} ` +
+        `FROM ${table(viewName)} WHERE ${conditions.join(' AND ')}` +
+        (groups.length > 0 ? ` GROUP BY ${groups.join(', ')}` : ''),
+    ).all(...params);
+    return rows
+      .filter((row) => Number(row.n) > 0)
+      .map((row) => ({
+        group: Object.fromEntries(query.groupBy.map((field) => [field, row[column(field)] ?? null])),
+        count: Number(row.n),
+        sum: Number(row.s),
+      }));
   }
 
   async applyBatch(

@@ -1,6 +1,6 @@
 import type { CategoryDeleted } from '@plenty/contracts/events/profile';
 import type { TransactionAdded, TransactionEdited, TransactionEvent } from '@plenty/contracts/events/transaction';
-import type { TransactionView } from '@plenty/contracts/views/transactions';
+import { searchKey, type TransactionView } from '@plenty/contracts/views/transactions';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
 import { isNewerThan, type Projection } from '../projection.js';
@@ -11,13 +11,30 @@ export const TRANSACTIONS_VIEW = 'transactions';
 export const occurredAt = (view: Pick<TransactionView, 'date' | 'time'>): string =>
   `${view.date}T${view.time ?? '00:00'}`;
 
+const SEARCHED = ['type', 'categoryId', 'currency', 'amount', 'noteKey'];
+
 export const transactionsView: ViewDefinition = {
   name: TRANSACTIONS_VIEW,
   // `receipt` is filtered on only to find whether a receipt is still referenced (rare, per user).
-  fields: { type: 'text', categoryId: 'text', occurredAt: 'text', amount: 'integer', receipt: 'text' },
+  // `noteKey` is the note in search form, `currency` groups totals.
+  fields: {
+    type: 'text',
+    categoryId: 'text',
+    occurredAt: 'text',
+    amount: 'integer',
+    receipt: 'text',
+    currency: 'text',
+    noteKey: 'text',
+  },
   // Type filters scan the date or amount index (about half the rows match); a category
   // narrows enough to sort in memory. Each index costs every write, so only these three.
-  indexes: [['occurredAt'], ['amount'], ['categoryId', 'occurredAt']],
+  // They carry what a text search and its totals filter and sum on, so a search that passes
+  // over every row of a user reads the index alone.
+  indexes: [
+    { fields: ['occurredAt'], include: SEARCHED },
+    { fields: ['amount'], include: SEARCHED },
+    { fields: ['categoryId', 'occurredAt'], include: SEARCHED },
+  ],
   indexValues: (doc) => {
     const view = doc as TransactionView;
     return {
@@ -26,6 +43,8 @@ export const transactionsView: ViewDefinition = {
       occurredAt: occurredAt(view),
       amount: view.amount.amount,
       receipt: view.receipt,
+      currency: view.amount.currency,
+      noteKey: view.note === null ? null : searchKey(view.note),
     };
   },
 };

@@ -14,9 +14,6 @@ export const SORTS: Record<TransactionSort, FindQuery['sort']> = {
 /** Rows read from the store per round trip while scanning. */
 export const SCAN_PAGE = 1000;
 
-/** The text both sides are compared in: NFC, lower case (Thai and Lao have no case and stay as they are). */
-export const searchKey = (text: string): string => text.normalize('NFC').toLowerCase();
-
 export interface ScanQuery {
   readonly userId: string;
   readonly where: Readonly<Record<string, string>>;
@@ -49,10 +46,6 @@ export async function* scanTransactions(
 export class TotalsFold {
   private count = 0;
   private readonly sums = new Map<Currency, { income: number; expense: number }>();
-
-  add(view: Pick<TransactionView, 'type' | 'amount'>): void {
-    this.addSum(view.type, view.amount.currency, 1, view.amount.amount);
-  }
 
   /** `count` transactions of one type and currency adding up to `sum`. */
   addSum(type: TransactionView['type'], currency: Currency, count: number, sum: number): void {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { uuidSchema } from '@plenty/contracts/ids';
+import type { Currency } from '@plenty/contracts/money';
 import {
+  searchKey,
   transactionListQuerySchema,
   transactionHistoryQuerySchema,
   transactionTotalsQuerySchema,
@@ -13,11 +15,9 @@ import {
 } from '@plenty/contracts/views/transactions';
 import { currentUser } from '@plenty/platform/http/auth-hook';
 import { HttpError, parseOrThrow } from '@plenty/platform/http/errors';
-import type { ProjectionProgress } from '@plenty/platform/projection-progress';
 import { InvalidCursorError, type ReadStore } from '@plenty/platform/read-store/port';
 import { TRANSACTION_HISTORY_VIEW, TRANSACTION_TOTALS_VIEW, TRANSACTIONS_VIEW } from '../read-views.js';
-import { searchKey, SORTS, TotalsFold } from './search.js';
-import { SearchSnapshots } from './search-snapshot.js';
+import { SORTS, TotalsFold } from './search.js';
 
 /** Types × categories × currencies of one user: far fewer in practice. */
 const MAX_TOTALS_DOCS = 100_000;
@@ -32,35 +32,24 @@ function filtersOf(query: { type?: string | undefined; categoryId?: string | und
   return where;
 }
 
-export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore, progress: ProjectionProgress): void {
-  const snapshots = new SearchSnapshots(readStore);
+/** A search in notes: the view keeps each note in search form, the needle is put in the same form. */
+const noteContaining = (q: string | undefined) =>
+  q === undefined ? {} : { contains: { field: 'noteKey', text: searchKey(q) } };
+
+export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): void {
   app.get('/transactions', async (request): Promise<TransactionList> => {
     const user = currentUser(request);
     const query = parseOrThrow(transactionListQuerySchema, request.query);
-    const where = filtersOf(query);
-    const sort = SORTS[query.sort];
     try {
-      if (query.q === undefined) {
-        const page = await readStore.find<TransactionView>(TRANSACTIONS_VIEW, {
-          userId: user.uid,
-          where,
-          sort,
-          limit: query.limit,
-          ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
-        });
-        return { items: page.items.map((item) => item.doc), nextCursor: page.nextCursor };
-      }
-      // Notes are free text in any script with no index to search them: a search reads a
-      // snapshot of the user's transactions, taken anew once the projections move on.
-      const snapshot = await snapshots.of(user.uid, await progress.current(user.uid));
-      const page = snapshot.page({ ...query, needle: searchKey(query.q) }, query.sort, query.limit, query.cursor);
-      const docs = await Promise.all(
-        page.ids.map((id) => readStore.get<TransactionView>(TRANSACTIONS_VIEW, user.uid, id)),
-      );
-      return {
-        items: docs.flatMap((stored) => (stored === null ? [] : [stored.doc])),
-        nextCursor: page.nextCursor,
-      };
+      const page = await readStore.find<TransactionView>(TRANSACTIONS_VIEW, {
+        userId: user.uid,
+        where: filtersOf(query),
+        ...noteContaining(query.q),
+        sort: SORTS[query.sort],
+        limit: query.limit,
+        ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
+      });
+      return { items: page.items.map((item) => item.doc), nextCursor: page.nextCursor };
     } catch (error) {
       if (error instanceof InvalidCursorError) throw invalidCursor();
       throw error;
@@ -82,9 +71,16 @@ export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore, p
       for (const { doc } of sums.items) fold.addSum(doc.type, doc.currency, doc.count, doc.sum);
       return fold.result();
     }
-    const snapshot = await snapshots.of(user.uid, await progress.current(user.uid));
-    for (const row of snapshot.all({ ...query, needle: searchKey(query.q) })) {
-      fold.addSum(row.type, row.amount.currency, 1, row.amount.amount);
+    // A search sums the matching transactions themselves, from the index that carries the notes.
+    const groups = await readStore.sum(TRANSACTIONS_VIEW, {
+      userId: user.uid,
+      where: filtersOf(query),
+      ...noteContaining(query.q),
+      groupBy: ['type', 'currency'],
+      field: 'amount',
+    });
+    for (const { group, count, sum } of groups) {
+      fold.addSum(group.type as TransactionView['type'], group.currency as Currency, count, sum);
     }
     return fold.result();
   });
