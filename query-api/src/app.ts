@@ -8,9 +8,11 @@ import type { ReadStore } from '@plenty/platform/read-store/port';
 import type { BlobStore } from '@plenty/platform/blob-store/port';
 import type { LinkSigner } from '@plenty/platform/files/signed-link';
 import { categoriesRoutes } from './categories/categories.routes.js';
+import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { exportRoutes } from './export/export.routes.js';
 import { preferencesRoutes } from './preferences/preferences.routes.js';
 import { receiptsRoutes } from './receipts/receipts.routes.js';
+import { reportsRoutes } from './reports/reports.routes.js';
 import { transactionsRoutes } from './transactions/transactions.routes.js';
 
 export interface QueryApiOptions {
@@ -55,6 +57,8 @@ export const queryApi: FastifyPluginAsync<QueryApiOptions> = async (app, options
   transactionsRoutes(app, options.readStore);
   categoriesRoutes(app, options.readStore);
   preferencesRoutes(app, options.readStore);
+  dashboardRoutes(app, options.readStore);
+  reportsRoutes(app, options.readStore);
   if (options.files !== undefined) {
     receiptsRoutes(app, options.files.blobs, options.files.links);
     exportRoutes(app, options.verifier, options.files.links);

@@ -1,0 +1,82 @@
+import type { BudgetSummary } from '@plenty/contracts/budget-status';
+import type { Insight } from '@plenty/contracts/views/dashboard';
+import type { Converted } from './month-figures.js';
+
+/** One month's converted figures, as insights compare them. */
+export interface MonthFigures {
+  readonly totals: Converted;
+  readonly categories: ReadonlyMap<string, Converted>;
+}
+
+const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The expense category that grew most in amount from `previous` to `current`; ties: larger now, then id. */
+export function largestIncrease(current: MonthFigures, previous: MonthFigures): Insight | null {
+  let best: { categoryId: string; previous: number; current: number } | null = null;
+  for (const [categoryId, now] of current.categories) {
+    const before = previous.categories.get(categoryId)?.expense ?? 0;
+    const growth = now.expense - before;
+    if (growth <= 0) continue;
+    const bestGrowth = best === null ? 0 : best.current - best.previous;
+    if (
+      best === null ||
+      growth > bestGrowth ||
+      (growth === bestGrowth &&
+        (now.expense > best.current || (now.expense === best.current && byId(categoryId, best.categoryId) < 0)))
+    ) {
+      best = { categoryId, previous: before, current: now.expense };
+    }
+  }
+  return best === null ? null : { kind: 'category_increase', ...best };
+}
+
+/** How the month's expenses compare with the previous month's; null when neither has any. */
+export function spendingTrend(current: MonthFigures, previous: MonthFigures): Insight | null {
+  const now = current.totals.expense;
+  const before = previous.totals.expense;
+  if (current.totals.expenseCount === 0 && previous.totals.expenseCount === 0) return null;
+  if (now < before) return { kind: 'spending_down', previous: before, current: now };
+  if (now > before) return { kind: 'spending_up', previous: before, current: now };
+  return { kind: 'spending_steady', previous: before, current: now };
+}
+
+/** The dashboard's one tip: the category that grew most, else the overall trend, else nothing to compare. */
+export function dashboardInsight(current: MonthFigures, previous: MonthFigures): Insight {
+  return largestIncrease(current, previous) ?? spendingTrend(current, previous) ?? { kind: 'no_data' };
+}
+
+/** (income − expense) / income in basis points, rounded toward zero. */
+export function savingsRate(income: number, expense: number): number {
+  return Number((BigInt(income - expense) * 10_000n) / BigInt(income));
+}
+
+/** Every insight that applies to the month, most pressing first; `[no_data]` when none does. */
+export function reportInsights(
+  current: MonthFigures,
+  previous: MonthFigures,
+  budget: BudgetSummary,
+  topExpense: { readonly categoryId: string; readonly amount: number; readonly share: number } | undefined,
+): Insight[] {
+  const insights: Insight[] = [];
+  const { income, expense, expenseCount } = current.totals;
+  if (budget.limit !== null && budget.status === 'over') {
+    insights.push({ kind: 'over_budget', spent: budget.spent, limit: budget.limit });
+  } else if (budget.limit !== null && budget.projectedStatus === 'over') {
+    insights.push({ kind: 'projected_over_budget', projectedTotal: budget.projectedTotal, limit: budget.limit });
+  }
+  if (income === 0 && expenseCount > 0) insights.push({ kind: 'no_income', expense });
+  if (income > 0) insights.push({ kind: 'savings_rate', income, expense, rate: savingsRate(income, expense) });
+  const increase = largestIncrease(current, previous);
+  if (increase !== null) insights.push(increase);
+  const trend = spendingTrend(current, previous);
+  if (trend !== null) insights.push(trend);
+  if (topExpense !== undefined) {
+    insights.push({
+      kind: 'top_category',
+      categoryId: topExpense.categoryId,
+      expense: topExpense.amount,
+      share: topExpense.share,
+    });
+  }
+  return insights.length === 0 ? [{ kind: 'no_data' }] : insights;
+}

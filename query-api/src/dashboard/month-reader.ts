@@ -1,0 +1,104 @@
+import { localDate, monthOfDate } from '@plenty/contracts/budget-status';
+import { CURRENCIES } from '@plenty/contracts/money';
+import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
+import type { HighSpendingItem, MonthlyContributionDoc, MonthlySummaryDoc } from '@plenty/contracts/views/dashboard';
+import type { TransactionView } from '@plenty/contracts/views/transactions';
+import type { ReadStore } from '@plenty/platform/read-store/port';
+import {
+  MONTHLY_CONTRIBUTIONS_VIEW,
+  MONTHLY_SUMMARY_VIEW,
+  PREFERENCES_VIEW,
+  TRANSACTIONS_VIEW,
+} from '../read-views.js';
+import { Converter, type Summaries } from './month-figures.js';
+
+/** Where a request stands: the user's preferences, local date, month and currency. */
+export interface MonthContext {
+  readonly preferences: PreferencesView;
+  readonly today: string;
+  readonly month: string;
+  readonly convert: Converter;
+}
+
+export async function monthContext(
+  readStore: ReadStore,
+  userId: string,
+  requested: string | undefined,
+  now: Date,
+): Promise<MonthContext> {
+  const stored = await readStore.get<PreferencesView>(PREFERENCES_VIEW, userId, PREFERENCES_DOC_ID);
+  const preferences: PreferencesView = { ...DEFAULT_PREFERENCES_VIEW, ...stored?.doc };
+  const today = localDate(now, preferences.timeZone);
+  return {
+    preferences,
+    today,
+    month: requested ?? monthOfDate(today),
+    convert: new Converter(preferences.currency, preferences.rates),
+  };
+}
+
+/** The month summaries of `months`, each read by id. */
+export async function readSummaries(
+  readStore: ReadStore,
+  userId: string,
+  months: readonly string[],
+): Promise<Summaries> {
+  const found = await Promise.all(
+    months.map((month) => readStore.get<MonthlySummaryDoc>(MONTHLY_SUMMARY_VIEW, userId, month)),
+  );
+  const summaries = new Map<string, MonthlySummaryDoc>();
+  for (const stored of found) if (stored !== null) summaries.set(stored.id, stored.doc);
+  return summaries;
+}
+
+/** The user's newest transactions, from the date index. */
+export async function newestTransactions(
+  readStore: ReadStore,
+  userId: string,
+  limit: number,
+): Promise<TransactionView[]> {
+  const page = await readStore.find<TransactionView>(TRANSACTIONS_VIEW, {
+    userId,
+    sort: [{ field: 'occurredAt', direction: 'desc' }],
+    limit,
+  });
+  return page.items.map((item) => item.doc);
+}
+
+/**
+ * The month's largest expenses in the display currency: the largest few of each currency
+ * that occurs (from the contributions' month, type, currency and amount index), converted,
+ * merged, then read from the transactions view.
+ */
+export async function largestExpenses(
+  readStore: ReadStore,
+  userId: string,
+  summary: MonthlySummaryDoc | undefined,
+  convert: Converter,
+  limit: number,
+): Promise<HighSpendingItem[]> {
+  if (summary === undefined) return [];
+  const currencies = CURRENCIES.filter((currency) => (summary.currencies[currency]?.expenseCount ?? 0) > 0);
+  const pages = await Promise.all(
+    currencies.map((currency) =>
+      readStore.find<MonthlyContributionDoc>(MONTHLY_CONTRIBUTIONS_VIEW, {
+        userId,
+        where: { month: summary.id, type: 'expense', currency },
+        sort: [{ field: 'amount', direction: 'desc' }],
+        limit,
+      }),
+    ),
+  );
+  const candidates = pages
+    .flatMap((page) => page.items)
+    .flatMap(({ doc }) => ('amount' in doc ? [{ id: doc.id, converted: convert.money(doc.amount) }] : []))
+    .sort((a, b) => b.converted - a.converted || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .slice(0, limit);
+  const views = await Promise.all(
+    candidates.map((candidate) => readStore.get<TransactionView>(TRANSACTIONS_VIEW, userId, candidate.id)),
+  );
+  return candidates.flatMap((candidate, i) => {
+    const view = views[i];
+    return view === null || view === undefined ? [] : [{ ...view.doc, converted: candidate.converted }];
+  });
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { addMonths } from '@plenty/contracts/budget-status';
+import { reportsQuerySchema, type Reports } from '@plenty/contracts/views/dashboard';
+import { currentUser } from '@plenty/platform/http/auth-hook';
+import { parseOrThrow } from '@plenty/platform/http/errors';
+import type { ReadStore } from '@plenty/platform/read-store/port';
+import { reportInsights } from '../dashboard/insights.js';
+import {
+  budgetLimit,
+  budgetPerformance,
+  categoriesOf,
+  categoryShares,
+  monthOverview,
+  monthsEndingWith,
+} from '../dashboard/month-figures.js';
+import { largestExpenses, monthContext, readSummaries } from '../dashboard/month-reader.js';
+
+/** Months of budget performance, the shown month last. */
+export const PERFORMANCE_MONTHS = 6;
+/** Largest expenses listed. */
+export const HIGH_SPENDING_COUNT = 10;
+
+/**
+ * `GET /reports?month=YYYY-MM`: the month overview with net income, category shares, the
+ * largest expenses, six months of budget performance and every insight that applies.
+ */
+export function reportsRoutes(app: FastifyInstance, readStore: ReadStore, now: () => Date = () => new Date()): void {
+  app.get('/reports', async (request): Promise<Reports> => {
+    const user = currentUser(request);
+    const query = parseOrThrow(reportsQuerySchema, request.query);
+    const context = await monthContext(readStore, user.uid, query.month, now());
+    const { month, convert, preferences } = context;
+    const months = monthsEndingWith(month, PERFORMANCE_MONTHS);
+    const summaries = await readSummaries(readStore, user.uid, months);
+    const summary = summaries.get(month);
+    const previous = summaries.get(addMonths(month, -1));
+    const highSpending = await largestExpenses(readStore, user.uid, summary, convert, HIGH_SPENDING_COUNT);
+    const { converted, ...overview } = monthOverview({ ...context, summary });
+    const categories = categoriesOf(summary, convert);
+    const expenseShares = categoryShares(categories, 'expense');
+    return {
+      ...overview,
+      netIncome: overview.totals.balance,
+      daysRemaining: overview.budget.daysLeft,
+      categoryBreakdown: { expense: expenseShares, income: categoryShares(categories, 'income') },
+      highSpending,
+      budgetPerformance: budgetPerformance(months, summaries, convert, budgetLimit(preferences, convert)),
+      insights: reportInsights(
+        { totals: converted, categories },
+        { totals: convert.cells(previous?.currencies), categories: categoriesOf(previous, convert) },
+        overview.budget,
+        expenseShares[0],
+      ),
+    };
+  });
+}
