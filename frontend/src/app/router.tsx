@@ -42,8 +42,12 @@ const PAGES: Record<AppPath, Page> = {
   '/cookie-policy': { lazy: async () => ({ Component: (await policies()).CookiePolicyPage }) },
   '/privacy-policy': { lazy: async () => ({ Component: (await policies()).PrivacyPolicyPage }) },
   '/terms-of-service': { lazy: async () => ({ Component: (await policies()).TermsOfServicePage }) },
-  '/dashboard': coming('page.dashboard', 'coming.dashboard'),
-  '/dashboard/reports': coming('page.reports', 'coming.reports'),
+  '/dashboard': {
+    lazy: async () => ({ Component: (await import('../features/dashboard/routes/dashboard-page')).DashboardPage }),
+  },
+  '/dashboard/reports': {
+    lazy: async () => ({ Component: (await import('../features/reports/routes/reports-page')).ReportsPage }),
+  },
   '/dashboard/settings': {
     lazy: async () => ({ Component: (await import('../features/settings/routes/settings-page')).SettingsPage }),
   },

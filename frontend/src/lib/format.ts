@@ -6,7 +6,7 @@ import type { Locale } from './locale';
  * ships without it) would fall back to English, so Lao uses CLDR's Lao patterns from here:
  * "." groups, "," decimals, the currency symbol first, day-month-year with Lao month names.
  */
-const LAO_MONTHS = [
+export const LAO_MONTHS = [
   'ມັງກອນ',
   'ກຸມພາ',
   'ມີນາ',

@@ -1,0 +1,70 @@
+import type { TransactionView } from '@plenty/contracts/views/transactions';
+import { useId } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { LocalizedLink } from '../../../lib/localized-link';
+import type { MonthWriters } from '../../../ui/budget-status/use-month-writers';
+import { CategoryChip } from '../../../ui/category-form/category-chip';
+import styles from '../dashboard.module.css';
+
+/** The newest transactions, each opening its detail in the list; a link to the whole list. */
+export function RecentTransactions({
+  items,
+  write,
+}: {
+  readonly items: readonly TransactionView[];
+  readonly write: MonthWriters;
+}) {
+  const intl = useIntl();
+  const headingId = useId();
+  return (
+    <section className={styles.card} aria-labelledby={headingId} data-testid="recent-transactions">
+      <div className={styles.cardHeader}>
+        <h2 id={headingId} className={styles.cardTitle}>
+          <FormattedMessage id="dashboard.recent.title" />
+        </h2>
+        <LocalizedLink to="/dashboard/transactions" className={styles.inlineAction}>
+          <FormattedMessage id="dashboard.recent.viewAll" />
+        </LocalizedLink>
+      </div>
+      {items.length === 0 ? (
+        <p className={styles.muted}>
+          <FormattedMessage id="dashboard.recent.none" />
+        </p>
+      ) : (
+        <ul className={styles.recent}>
+          {items.map((item) => {
+            const income = item.type === 'income';
+            const type = intl.formatMessage({ id: income ? 'dashboard.type.income' : 'dashboard.type.expense' });
+            return (
+              <li key={item.id}>
+                <LocalizedLink
+                  to={`/dashboard/transactions?view=${encodeURIComponent(item.id)}`}
+                  className={styles.recentRow}
+                  data-recent-id={item.id}
+                >
+                  <CategoryChip
+                    icon={write.categoryIcon(item.categoryId)}
+                    color={write.categoryColor(item.categoryId)}
+                    size="small"
+                  />
+                  <span className={styles.recentMain}>
+                    <span className={styles.ellipsis}>{write.category(item.categoryId)}</span>
+                    <span className={`${styles.recentMeta} ${styles.ellipsis}`}>
+                      {write.longDate(item.date)}
+                      {item.note !== null && ` · ${item.note}`}
+                    </span>
+                  </span>
+                  <span className={`${styles.recentAmount} ${income ? styles.income : styles.expense}`}>
+                    <span className="visually-hidden">{type} </span>
+                    <span aria-hidden="true">{income ? '+' : '−'}</span>
+                    {write.moneyIn(item.amount.amount, item.amount.currency)}
+                  </span>
+                </LocalizedLink>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

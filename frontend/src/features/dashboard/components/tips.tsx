@@ -1,0 +1,170 @@
+import type { Insight, Rule503020 } from '@plenty/contracts/views/dashboard';
+import { useId } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { wordInsight } from '../../../lib/insights';
+import { LocalizedLink } from '../../../lib/localized-link';
+import type { MessageId } from '../../../lib/messages';
+import type { MonthWriters } from '../../../ui/budget-status/use-month-writers';
+import styles from '../dashboard.module.css';
+
+const TONE_SYMBOLS = { positive: '✓', warning: '!', neutral: 'i' } as const;
+const TONE_LABELS: Record<keyof typeof TONE_SYMBOLS, MessageId> = {
+  positive: 'dashboard.insights.tone.positive',
+  warning: 'dashboard.insights.tone.warning',
+  neutral: 'dashboard.insights.tone.neutral',
+};
+
+/** The month's finding in words, with a tip that follows from it. */
+export function InsightCard({ insight, write }: { readonly insight: Insight; readonly write: MonthWriters }) {
+  const headingId = useId();
+  const wording = wordInsight(insight, write.insight);
+  return (
+    <section className={styles.card} aria-labelledby={headingId} data-testid="insight-card">
+      <h2 id={headingId} className={styles.cardTitle}>
+        <FormattedMessage id="dashboard.insights.title" />
+      </h2>
+      <p className={styles.insight} data-tone={wording.tone}>
+        <span className={`${styles.insightMark} ${styles[wording.tone]}`} aria-hidden="true">
+          {TONE_SYMBOLS[wording.tone]}
+        </span>
+        <span>
+          <span className="visually-hidden">
+            <FormattedMessage id={TONE_LABELS[wording.tone]} />{' '}
+          </span>
+          <FormattedMessage id={wording.text.id} values={wording.text.values} />
+        </span>
+      </p>
+      <p className={styles.tip} data-testid="insight-tip">
+        <strong>
+          <FormattedMessage id="dashboard.insights.tip" />
+        </strong>{' '}
+        <FormattedMessage id={wording.tip.id} values={wording.tip.values} />
+      </p>
+    </section>
+  );
+}
+
+const RULE_PARTS: readonly {
+  readonly key: 'needs' | 'wants' | 'savings';
+  readonly label: MessageId;
+  readonly share: number;
+}[] = [
+  { key: 'needs', label: 'dashboard.rule.needs', share: 5000 },
+  { key: 'wants', label: 'dashboard.rule.wants', share: 3000 },
+  { key: 'savings', label: 'dashboard.rule.savings', share: 2000 },
+];
+
+/** The 50/30/20 rule applied to the month's income. */
+export function RuleCard({
+  rule,
+  expense,
+  write,
+}: {
+  readonly rule: Rule503020;
+  readonly expense: number;
+  readonly write: MonthWriters;
+}) {
+  const headingId = useId();
+  return (
+    <section className={styles.card} aria-labelledby={headingId} data-testid="rule-503020">
+      <h2 id={headingId} className={styles.cardTitle}>
+        <FormattedMessage id="dashboard.rule.title" />
+      </h2>
+      {rule.income === 0 ? (
+        <p className={styles.muted}>
+          <FormattedMessage id="dashboard.rule.noIncome" />
+        </p>
+      ) : (
+        <>
+          <p className={styles.muted}>
+            <FormattedMessage id="dashboard.rule.lead" values={{ income: write.money(rule.income) }} />
+          </p>
+          <ul className={styles.rule}>
+            {RULE_PARTS.map((part) => (
+              <li key={part.key} className={`${styles.ruleRow} ${styles[part.key]}`}>
+                <span className={styles.ruleShare}>{write.percent(part.share)}</span>
+                <span className={styles.ruleName}>
+                  <FormattedMessage id={part.label} />
+                </span>
+                <span className={styles.ruleAmount}>{write.money(rule[part.key])}</span>
+              </li>
+            ))}
+          </ul>
+          <p className={styles.tip}>
+            {expense <= rule.needs + rule.wants ? (
+              <FormattedMessage
+                id="dashboard.rule.within"
+                values={{ spent: write.money(expense), limit: write.money(rule.needs + rule.wants) }}
+              />
+            ) : (
+              <FormattedMessage
+                id="dashboard.rule.above"
+                values={{ spent: write.money(expense), limit: write.money(rule.needs + rule.wants) }}
+              />
+            )}
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Goals live in Settings for now: a card that leads there. */
+export function GoalsCard() {
+  const headingId = useId();
+  return (
+    <section className={styles.card} aria-labelledby={headingId} data-testid="goals-card">
+      <h2 id={headingId} className={styles.cardTitle}>
+        <FormattedMessage id="dashboard.goals.title" />
+      </h2>
+      <p className={styles.muted}>
+        <FormattedMessage id="dashboard.goals.body" />
+      </p>
+      <LocalizedLink to="/dashboard/settings?tab=goals" className={styles.inlineAction}>
+        <span aria-hidden="true">+ </span>
+        <FormattedMessage id="dashboard.goals.add" />
+      </LocalizedLink>
+    </section>
+  );
+}
+
+const ACTIONS: readonly {
+  readonly to: string;
+  readonly label: MessageId;
+  readonly symbol: string;
+  readonly tone: string;
+}[] = [
+  { to: '/dashboard/transactions/add?type=income', label: 'dashboard.actions.addIncome', symbol: '+', tone: 'income' },
+  {
+    to: '/dashboard/transactions/add?type=expense',
+    label: 'dashboard.actions.addExpense',
+    symbol: '−',
+    tone: 'expense',
+  },
+  { to: '/dashboard/reports', label: 'dashboard.actions.reports', symbol: '▤', tone: 'info' },
+  { to: '/dashboard/settings', label: 'dashboard.actions.settings', symbol: '⚙', tone: 'muted' },
+];
+
+/** Shortcuts to what people do most from here. */
+export function QuickActions() {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={styles.actionsSection}>
+      <h2 id={headingId} className="visually-hidden">
+        <FormattedMessage id="dashboard.actions.title" />
+      </h2>
+      <ul className={styles.actions}>
+        {ACTIONS.map((action) => (
+          <li key={action.to}>
+            <LocalizedLink to={action.to} className={styles.action}>
+              <span className={`${styles.actionSymbol} ${styles[action.tone]}`} aria-hidden="true">
+                {action.symbol}
+              </span>
+              <FormattedMessage id={action.label} />
+            </LocalizedLink>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

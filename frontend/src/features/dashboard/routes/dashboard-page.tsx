@@ -1,0 +1,192 @@
+import { monthOfDate } from '@plenty/contracts/budget-status';
+import type { Dashboard } from '@plenty/contracts/views/dashboard';
+import { useId } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useSelector } from 'react-redux';
+import type { AuthState } from '../../../lib/auth/auth-slice';
+import { LocalizedLink } from '../../../lib/localized-link';
+import { formatMonth, monthOf } from '../../../lib/month';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useLocale } from '../../../lib/use-locale';
+import { useMonthWriters, type MonthWriters } from '../../../ui/budget-status/use-month-writers';
+import { buttonClass } from '../../../ui/button';
+import { MonthPicker, useMonthParam } from '../../../ui/month-picker/month-picker';
+import { Reveal } from '../../../ui/reveal';
+import { useDashboardQuery } from '../api';
+import { BudgetCard } from '../components/budget-card';
+import { CategoryChart, MonthlyChart, SpendingPaceChart } from '../components/charts';
+import { RecentTransactions } from '../components/recent';
+import { Summary } from '../components/summary';
+import { GoalsCard, InsightCard, QuickActions, RuleCard } from '../components/tips';
+import styles from '../dashboard.module.css';
+
+export function DashboardPage() {
+  usePageTitle('page.dashboard');
+  const intl = useIntl();
+  const user = useSelector((state: { auth: AuthState }) => state.auth.user);
+  const name = user?.displayName ?? null;
+  const { asked, setMonth } = useMonthParam();
+  const query = useDashboardQuery(asked);
+  const data = query.currentData;
+  const latest = query.data === undefined ? monthOf() : monthOfDate(query.data.today);
+  const month = data?.month ?? asked ?? latest;
+  const trackerId = useId();
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <div>
+          <h1 id="page-title" className={styles.title}>
+            <FormattedMessage id="page.dashboard" />
+          </h1>
+          <p className={styles.lead}>
+            {name === null ? (
+              <FormattedMessage id="dashboard.lead" />
+            ) : (
+              <FormattedMessage id="dashboard.welcome" values={{ name }} />
+            )}
+          </p>
+        </div>
+        <QuickActions />
+      </header>
+
+      <section className={styles.tracker} aria-labelledby={trackerId}>
+        <div className={styles.trackerHeader}>
+          <h2 id={trackerId} className={styles.sectionTitle}>
+            <FormattedMessage id="dashboard.tracker.title" />
+          </h2>
+          <MonthPicker
+            month={month}
+            latest={latest}
+            onChange={(next) => setMonth(next, latest)}
+            labels={{
+              previous: intl.formatMessage({ id: 'dashboard.month.previous' }),
+              next: intl.formatMessage({ id: 'dashboard.month.next' }),
+              input: intl.formatMessage({ id: 'dashboard.month.input' }),
+            }}
+          />
+        </div>
+        {data !== undefined ? (
+          <Content data={data} latest={latest} />
+        ) : query.isError && !query.isFetching ? (
+          <LoadError onRetry={() => void query.refetch()} />
+        ) : (
+          <Skeleton />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Content({ data, latest }: { readonly data: Dashboard; readonly latest: string }) {
+  const write = useMonthWriters(data.currency);
+  const { locale } = useLocale();
+  const isNewUser = data.count === 0 && data.recent.length === 0;
+  if (isNewUser) return <Welcome write={write} data={data} />;
+  const isCurrentMonth = data.month === latest;
+  return (
+    <div className={styles.content} data-testid="dashboard-content">
+      {data.count === 0 && (
+        <p className={styles.quietMonth} role="status">
+          <FormattedMessage id="dashboard.emptyMonth" values={{ month: formatMonth(data.month, locale) }} />
+        </p>
+      )}
+      <Summary data={data} write={write} />
+      <div className={styles.trackerGrid}>
+        <BudgetCard budget={data.budget} write={write} isCurrentMonth={isCurrentMonth} />
+        <section className={styles.card}>
+          <SpendingPaceChart data={data} write={write} />
+        </section>
+      </div>
+      <Reveal>
+        <div className={styles.grid}>
+          <MonthlyChart data={data} write={write} />
+          <CategoryChart data={data} write={write} />
+        </div>
+      </Reveal>
+      <Reveal>
+        <div className={styles.grid}>
+          <RecentTransactions items={data.recent} write={write} />
+          <InsightCard insight={data.insight} write={write} />
+        </div>
+      </Reveal>
+      <Reveal>
+        <div className={styles.grid}>
+          <RuleCard rule={data.rule503020} expense={data.totals.expense} write={write} />
+          <GoalsCard />
+        </div>
+      </Reveal>
+    </div>
+  );
+}
+
+/** A new user: nothing recorded yet, an invitation to the first transaction. */
+function Welcome({ data, write }: { readonly data: Dashboard; readonly write: MonthWriters }) {
+  return (
+    <div className={styles.content} data-testid="dashboard-empty">
+      <div className={`${styles.card} ${styles.welcome}`}>
+        <span className={styles.welcomeIcon} aria-hidden="true">
+          +
+        </span>
+        <h2 className={styles.welcomeTitle}>
+          <FormattedMessage id="dashboard.empty.title" />
+        </h2>
+        <p className={styles.muted}>
+          <FormattedMessage id="dashboard.empty.body" />
+        </p>
+        <div className={styles.welcomeActions}>
+          <LocalizedLink to="/dashboard/transactions/add?type=expense" className={buttonClass('primary')}>
+            <FormattedMessage id="dashboard.empty.action" />
+          </LocalizedLink>
+          <LocalizedLink to="/dashboard/transactions/add?type=income" className={buttonClass('secondary')}>
+            <FormattedMessage id="dashboard.actions.addIncome" />
+          </LocalizedLink>
+        </div>
+      </div>
+      <div className={styles.grid}>
+        <BudgetCard budget={data.budget} write={write} isCurrentMonth />
+        <RuleCard rule={data.rule503020} expense={0} write={write} />
+      </div>
+      <GoalsCard />
+    </div>
+  );
+}
+
+function LoadError({ onRetry }: { onRetry(): void }) {
+  return (
+    <div className={`${styles.card} ${styles.error}`} role="alert" data-testid="dashboard-error">
+      <h2 className={styles.cardTitle}>
+        <FormattedMessage id="dashboard.error.title" />
+      </h2>
+      <p className={styles.muted}>
+        <FormattedMessage id="dashboard.error.body" />
+      </p>
+      <button type="button" className={buttonClass('secondary')} onClick={onRetry}>
+        <FormattedMessage id="dashboard.error.retry" />
+      </button>
+    </div>
+  );
+}
+
+function Skeleton() {
+  return (
+    <div className={styles.content} role="status" aria-busy="true" data-testid="dashboard-loading">
+      <span className="visually-hidden">
+        <FormattedMessage id="common.loading" />
+      </span>
+      <div className={styles.summary} aria-hidden="true">
+        {[0, 1, 2].map((key) => (
+          <div key={key} className={`${styles.card} ${styles.skeleton}`} style={{ height: '7rem' }} />
+        ))}
+      </div>
+      <div className={styles.trackerGrid} aria-hidden="true">
+        <div className={`${styles.card} ${styles.skeleton}`} style={{ height: '15rem' }} />
+        <div className={`${styles.card} ${styles.skeleton}`} style={{ height: '15rem' }} />
+      </div>
+      <div className={styles.grid} aria-hidden="true">
+        <div className={`${styles.card} ${styles.skeleton}`} style={{ height: '20rem' }} />
+        <div className={`${styles.card} ${styles.skeleton}`} style={{ height: '20rem' }} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { formatMonth, formatShortMonth, monthFromParam, monthOf, monthsEndingWith, stepMonth } from './month';
+
+describe('months picked in the address', () => {
+  it('shows the asked month when it is valid and not in the future', () => {
+    expect(monthFromParam('2026-10', '2026-11')).toBe('2026-10');
+    expect(monthFromParam('2019-01', '2026-11')).toBe('2019-01');
+  });
+
+  it('falls back to the latest month for a missing, malformed or future month', () => {
+    expect(monthFromParam(null, '2026-11')).toBe('2026-11');
+    expect(monthFromParam('2026-13', '2026-11')).toBe('2026-11');
+    expect(monthFromParam('26-10', '2026-11')).toBe('2026-11');
+    expect(monthFromParam('2026-12', '2026-11')).toBe('2026-11');
+  });
+
+  it('steps across year ends and stops at the latest month', () => {
+    expect(stepMonth('2026-01', -1, '2026-11')).toBe('2025-12');
+    expect(stepMonth('2025-12', 1, '2026-11')).toBe('2026-01');
+    expect(stepMonth('2026-11', 1, '2026-11')).toBe('2026-11');
+    expect(stepMonth('2026-10', 3, '2026-11')).toBe('2026-11');
+  });
+
+  it('lists the twelve months up to one, oldest first', () => {
+    const months = monthsEndingWith('2026-03', 12);
+    expect(months).toHaveLength(12);
+    expect(months[0]).toBe('2025-04');
+    expect(months.at(-1)).toBe('2026-03');
+  });
+
+  it('reads the month in the given time zone', () => {
+    const instant = new Date('2026-11-30T20:00:00Z');
+    expect(monthOf(instant, 'UTC')).toBe('2026-11');
+    expect(monthOf(instant, 'Asia/Vientiane')).toBe('2026-12');
+  });
+});
+
+describe('month names in the reader’s language', () => {
+  it('writes months in English, in Thai with the Buddhist era, and in Lao without browser data', () => {
+    expect(formatMonth('2026-11', 'en')).toBe('November 2026');
+    expect(formatMonth('2026-11', 'th')).toBe('พฤศจิกายน 2569');
+    expect(formatMonth('2026-11', 'lo', false)).toBe('ພະຈິກ 2026');
+  });
+
+  it('abbreviates months for chart axes', () => {
+    expect(formatShortMonth('2026-11', 'en')).toBe('Nov');
+    expect(formatShortMonth('2026-11', 'th')).toBe('พ.ย.');
+    expect(formatShortMonth('2026-06', 'lo', false)).toBe('ມິ.ຖ.');
+  });
+});

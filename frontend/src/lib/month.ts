@@ -1,0 +1,65 @@
+import { addMonths, localDate, monthSchema } from '@plenty/contracts/budget-status';
+import { hasLocaleData, LAO_MONTHS } from './format';
+import type { Locale } from './locale';
+
+/** CLDR's abbreviated Lao month names, for chart axes where the full names do not fit. */
+const LAO_SHORT_MONTHS = [
+  'ມ.ກ.',
+  'ກ.ພ.',
+  'ມ.ນ.',
+  'ມ.ສ.',
+  'ພ.ພ.',
+  'ມິ.ຖ.',
+  'ກ.ລ.',
+  'ສ.ຫ.',
+  'ກ.ຍ.',
+  'ຕ.ລ.',
+  'ພ.ຈ.',
+  'ທ.ວ.',
+] as const;
+
+/** The month (`YYYY-MM`) an instant falls in, in a time zone (the browser's when none is given). */
+export function monthOf(now: Date = new Date(), timeZone?: string): string {
+  const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return localDate(now, zone).slice(0, 7);
+}
+
+export function isMonth(value: string | null | undefined): value is string {
+  return typeof value === 'string' && monthSchema.safeParse(value).success;
+}
+
+/**
+ * The month a page shows for `?month=`: a valid month no later than `latest`; anything else
+ * (absent, malformed, in the future) shows `latest`.
+ */
+export function monthFromParam(value: string | null, latest: string): string {
+  if (!isMonth(value)) return latest;
+  return value > latest ? latest : value;
+}
+
+/** The month `count` months away, never later than `latest`. */
+export function stepMonth(month: string, count: number, latest: string): string {
+  const next = addMonths(month, count);
+  return next > latest ? latest : next;
+}
+
+/** The `count` months that end with `last`, oldest first. */
+export function monthsEndingWith(last: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => addMonths(last, i - count + 1));
+}
+
+function utcDate(month: string): Date {
+  return new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1));
+}
+
+/** "November 2026", "พฤศจิกายน 2569", "ພະຈິກ 2026". */
+export function formatMonth(month: string, locale: Locale, native: boolean = hasLocaleData(locale)): string {
+  if (locale === 'lo' && !native) return `${LAO_MONTHS[Number(month.slice(5, 7)) - 1] ?? ''} ${month.slice(0, 4)}`;
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(utcDate(month));
+}
+
+/** A month on a chart axis: "Nov", "พ.ย.", "ພ.ຈ.". */
+export function formatShortMonth(month: string, locale: Locale, native: boolean = hasLocaleData(locale)): string {
+  if (locale === 'lo' && !native) return LAO_SHORT_MONTHS[Number(month.slice(5, 7)) - 1] ?? month;
+  return new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }).format(utcDate(month));
+}
