@@ -183,7 +183,7 @@ export default async function settingsAccount({ browser, baseUrl, screenshotDir 
       await tab('settings.tab.preferences').evaluate((element) => element === document.activeElement),
       'ArrowRight moves focus',
     );
-    await page.getByText(en['settings.later.preferences']).waitFor();
+    await page.getByTestId('preferences-form').waitFor();
     await page.keyboard.press('End');
     await page.waitForURL(/\?tab=about$/);
     await selected('settings.tab.about');

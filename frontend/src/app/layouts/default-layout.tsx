@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Outlet } from 'react-router';
 import { LocalizedLink, LocalizedNavLink } from '../../lib/localized-link';
 import type { MessageId } from '../../lib/messages';
+import { usePreferencesSync } from '../../lib/preferences';
 import { LanguageSwitcher } from '../../ui/language-switcher';
 import { Logo } from '../../ui/logo';
 import { ThemeSwitcher } from '../../ui/theme-switcher';
@@ -22,6 +23,7 @@ const NAVIGATION: readonly { readonly to: string; readonly label: MessageId; rea
 export function DefaultLayout() {
   const intl = useIntl();
   const signedIn = useAppSelector((state) => state.auth.status === 'signed-in');
+  usePreferencesSync(signedIn);
   return (
     <div className={styles.shell}>
       <a className={styles.skipLink} href="#main-content">

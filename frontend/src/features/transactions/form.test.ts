@@ -1,6 +1,16 @@
 import type { TransactionView } from '@plenty/contracts/views/transactions';
 import { describe, expect, it } from 'vitest';
-import { changesFrom, defaultCurrency, emptyForm, firstInvalid, formField, todayIn, validateForm } from './form';
+import {
+  changesFrom,
+  defaultCurrency,
+  emptyForm,
+  firstInvalid,
+  formField,
+  geolocationFailure,
+  locationFrom,
+  todayIn,
+  validateForm,
+} from './form';
 
 const filled = { ...emptyForm('en', '2026-11-23'), amount: '120', categoryId: 'builtin-food' };
 
@@ -88,5 +98,61 @@ describe('the transaction form', () => {
     const instant = new Date('2026-11-23T20:30:00Z');
     expect(todayIn('Asia/Bangkok', instant)).toBe('2026-11-24');
     expect(todayIn('America/New_York', instant)).toBe('2026-11-23');
+  });
+
+  it('starts a new transaction in the preferred currency', () => {
+    expect(emptyForm('th', '2026-11-23', 'EUR').currency).toBe('EUR');
+    expect(emptyForm('th', '2026-11-23').currency).toBe('THB');
+  });
+});
+
+describe('transaction location', () => {
+  const vientiane = { latitude: 17.96667, longitude: 102.6 };
+  const before: TransactionView = {
+    id: 't1',
+    type: 'expense',
+    amount: { amount: 12000, currency: 'THB' },
+    categoryId: 'builtin-food',
+    date: '2026-11-23',
+    time: null,
+    note: null,
+    receipt: null,
+    location: vientiane,
+    createdAt: '',
+    updatedAt: '',
+    revision: 0,
+  };
+  const same = { type: 'expense', amount: before.amount, categoryId: 'builtin-food', date: '2026-11-23' } as const;
+
+  it('sends the location only while saving locations is on', () => {
+    const values = { ...filled, location: vientiane };
+    const on = validateForm(values, 'en', { saveLocation: true });
+    expect(on).toMatchObject({ ok: true, fields: { location: vientiane } });
+    const off = validateForm(values, 'en', { saveLocation: false });
+    expect(off.ok && 'location' in off.fields).toBe(false);
+    const none = validateForm(filled, 'en', { saveLocation: true });
+    expect(none.ok && 'location' in none.fields).toBe(false);
+  });
+
+  it('changes or removes a location only while saving locations is on', () => {
+    expect(changesFrom(before, same, { saveLocation: true })).toEqual({ location: null });
+    expect(changesFrom(before, same, { saveLocation: false })).toEqual({});
+    expect(changesFrom(before, { ...same, location: vientiane }, { saveLocation: true })).toEqual({});
+    const moved = { latitude: 13.75633, longitude: 100.50177 };
+    expect(changesFrom(before, { ...same, location: moved }, { saveLocation: true })).toEqual({ location: moved });
+  });
+
+  it('rounds the browser’s position to about a metre', () => {
+    expect(locationFrom({ latitude: 17.966671234, longitude: -102.600004999 })).toEqual({
+      latitude: 17.96667,
+      longitude: -102.6,
+    });
+  });
+
+  it('tells a refused permission from a missing position and a timeout', () => {
+    expect(geolocationFailure(1)).toBe('denied');
+    expect(geolocationFailure(2)).toBe('unavailable');
+    expect(geolocationFailure(3)).toBe('timeout');
+    expect(geolocationFailure(null)).toBe('unsupported');
   });
 });

@@ -1,4 +1,5 @@
 import type { TransactionType } from '@plenty/contracts/categories';
+import type { TransactionLocation } from '@plenty/contracts/events/transaction';
 import type { Currency } from '@plenty/contracts/money';
 import type { TransactionView } from '@plenty/contracts/views/transactions';
 import type { Locale } from '../../lib/locale';
@@ -16,7 +17,17 @@ export const CURRENCY_OPTIONS = [
 ] as const satisfies readonly Currency[];
 
 /** The fields of the form in the order they appear, so focus goes to the first invalid one. */
-export const FORM_FIELDS = ['type', 'amount', 'currency', 'categoryId', 'date', 'time', 'note', 'receipt'] as const;
+export const FORM_FIELDS = [
+  'type',
+  'amount',
+  'currency',
+  'categoryId',
+  'date',
+  'time',
+  'note',
+  'receipt',
+  'location',
+] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
 
 export interface TransactionFormValues {
@@ -29,6 +40,8 @@ export interface TransactionFormValues {
   readonly note: string;
   /** The uploaded receipt's id, or null. */
   readonly receipt: string | null;
+  /** Where the transaction happened, when the user added their position; null otherwise. */
+  readonly location: TransactionLocation | null;
 }
 
 /** The fields AddTransaction takes (without the ids). */
@@ -40,6 +53,7 @@ export interface TransactionFields {
   readonly time?: string;
   readonly note?: string;
   readonly receipt?: string;
+  readonly location?: TransactionLocation;
 }
 
 export type FormErrors = Partial<Record<FormField, MessageId>>;
@@ -71,16 +85,18 @@ export function todayIn(timeZone?: string, now: Date = new Date()): string {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
-export function emptyForm(locale: Locale, today: string): TransactionFormValues {
+/** A new transaction's form, in the user's preferred currency when they have one. */
+export function emptyForm(locale: Locale, today: string, preferred: Currency | null = null): TransactionFormValues {
   return {
     type: 'expense',
     amount: '',
-    currency: defaultCurrency(locale),
+    currency: defaultCurrency(locale, preferred),
     categoryId: '',
     date: today,
     time: '',
     note: '',
     receipt: null,
+    location: null,
   };
 }
 
@@ -94,6 +110,7 @@ export function formFromTransaction(transaction: TransactionView, locale: Locale
     time: transaction.time ?? '',
     note: transaction.note ?? '',
     receipt: transaction.receipt,
+    location: transaction.location,
   };
 }
 
@@ -108,8 +125,20 @@ function isCalendarDate(value: string): boolean {
   return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-/** Checks the form as spec section 5 words it and builds what the command sends. */
-export function validateForm(values: TransactionFormValues, locale: Locale): Validation {
+/** Whether the user allows locations on transactions (the saveLocation preference). */
+export interface LocationChoice {
+  readonly saveLocation: boolean;
+}
+
+/**
+ * Checks the form as spec section 5 words it and builds what the command sends. A location is
+ * sent only while the user allows saving it.
+ */
+export function validateForm(
+  values: TransactionFormValues,
+  locale: Locale,
+  { saveLocation }: LocationChoice = { saveLocation: false },
+): Validation {
   const errors: FormErrors = {};
   const amount = parseAmount(values.amount, values.currency, locale);
   if (!amount.ok) errors.amount = `error.${amount.error}`;
@@ -130,6 +159,7 @@ export function validateForm(values: TransactionFormValues, locale: Locale): Val
       ...(values.time === '' ? {} : { time: values.time }),
       ...(note === '' ? {} : { note }),
       ...(values.receipt === null ? {} : { receipt: values.receipt }),
+      ...(saveLocation && values.location !== null ? { location: values.location } : {}),
     },
   };
 }
@@ -138,8 +168,19 @@ export type TransactionChanges = {
   -readonly [K in keyof TransactionFields]?: TransactionFields[K] | null;
 };
 
-/** What EditTransaction sends: only the fields that differ; cleared optional fields as null. */
-export function changesFrom(before: TransactionView, after: TransactionFields): TransactionChanges {
+const sameLocation = (a: TransactionLocation | null, b: TransactionLocation | null) =>
+  a === b ||
+  (a !== null && b !== null && a.latitude === b.latitude && a.longitude === b.longitude && a.label === b.label);
+
+/**
+ * What EditTransaction sends: only the fields that differ; cleared optional fields as null. The
+ * location is left alone while the user does not allow saving locations.
+ */
+export function changesFrom(
+  before: TransactionView,
+  after: TransactionFields,
+  { saveLocation }: LocationChoice = { saveLocation: false },
+): TransactionChanges {
   const changes: TransactionChanges = {};
   if (after.type !== before.type) changes.type = after.type;
   if (after.amount.amount !== before.amount.amount || after.amount.currency !== before.amount.currency) {
@@ -150,6 +191,7 @@ export function changesFrom(before: TransactionView, after: TransactionFields): 
   if ((after.time ?? null) !== before.time) changes.time = after.time ?? null;
   if ((after.note ?? null) !== before.note) changes.note = after.note ?? null;
   if ((after.receipt ?? null) !== before.receipt) changes.receipt = after.receipt ?? null;
+  if (saveLocation && !sameLocation(after.location ?? null, before.location)) changes.location = after.location ?? null;
   return changes;
 }
 
@@ -165,3 +207,33 @@ export function formField(path: string): FormField | null {
   if (head === 'amount') return own.endsWith('currency') ? 'currency' : 'amount';
   return (FORM_FIELDS as readonly string[]).includes(head) ? (head as FormField) : null;
 }
+
+/** Coordinates kept to 5 decimals: about a metre, more than a phone's position is worth. */
+const COORDINATE_DIGITS = 5;
+
+function roundCoordinate(value: number): number {
+  const factor = 10 ** COORDINATE_DIGITS;
+  return Math.round(value * factor) / factor;
+}
+
+/** The browser's position as the transaction's location, rounded. */
+export function locationFrom(coords: { readonly latitude: number; readonly longitude: number }): TransactionLocation {
+  return { latitude: roundCoordinate(coords.latitude), longitude: roundCoordinate(coords.longitude) };
+}
+
+export type GeolocationFailure = 'denied' | 'unavailable' | 'timeout' | 'unsupported';
+
+/** A GeolocationPositionError's code (1 denied, 2 unavailable, 3 timeout) as what to tell the user. */
+export function geolocationFailure(code: number | null): GeolocationFailure {
+  if (code === null) return 'unsupported';
+  if (code === 1) return 'denied';
+  if (code === 3) return 'timeout';
+  return 'unavailable';
+}
+
+export const GEOLOCATION_MESSAGES: Record<GeolocationFailure, MessageId> = {
+  denied: 'transactions.location.denied',
+  unavailable: 'transactions.location.unavailable',
+  timeout: 'transactions.location.timeout',
+  unsupported: 'transactions.location.unsupported',
+};

@@ -10,11 +10,13 @@ export interface TextFieldProps extends InputProps {
   readonly value: string;
   readonly error?: MessageId | null;
   readonly hint?: MessageId;
+  /** Values for placeholders in the label and the hint. */
+  readonly values?: Readonly<Record<string, string>>;
   onValue(value: string): void;
 }
 
 /** A labelled input whose error and hint are read out with it. */
-export function TextField({ label, value, error = null, hint, onValue, ...input }: TextFieldProps) {
+export function TextField({ label, value, error = null, hint, values, onValue, ...input }: TextFieldProps) {
   const id = useId();
   const described = [hint === undefined ? null : `${id}-hint`, error === null ? null : `${id}-error`]
     .filter((part) => part !== null)
@@ -22,11 +24,11 @@ export function TextField({ label, value, error = null, hint, onValue, ...input 
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
-        <FormattedMessage id={label} />
+        <FormattedMessage id={label} values={values} />
       </label>
       {hint !== undefined && (
         <p id={`${id}-hint`} className={styles.fieldHint}>
-          <FormattedMessage id={hint} />
+          <FormattedMessage id={hint} values={values} />
         </p>
       )}
       <input

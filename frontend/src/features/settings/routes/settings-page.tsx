@@ -10,6 +10,7 @@ import { AccountTab } from '../components/account-tab';
 import { CategoriesTab } from '../components/categories-tab';
 import { DataPrivacyTab } from '../components/data-privacy-tab';
 import { LaterTab } from '../components/later-tab';
+import { PreferencesTab } from '../components/preferences-tab';
 import { useFirebaseUser, type FirebaseUserState, type User } from '../firebase-account';
 import styles from '../settings.module.css';
 
@@ -117,7 +118,7 @@ function TabContent({ tab, firebaseUser }: { readonly tab: SettingsTab; readonly
     case 'account':
       return <WithUser state={firebaseUser}>{(user) => <AccountTab user={user} />}</WithUser>;
     case 'preferences':
-      return <LaterTab title="settings.tab.preferences" body="settings.later.preferences" />;
+      return <PreferencesTab />;
     case 'categories':
       return <CategoriesTab />;
     case 'goals':

@@ -1,3 +1,5 @@
+import type { TransactionLocation } from '@plenty/contracts/events/transaction';
+import type { Currency } from '@plenty/contracts/money';
 import type { TransactionView } from '@plenty/contracts/views/transactions';
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -5,6 +7,7 @@ import { useDispatch } from 'react-redux';
 import { useNavigate, useParams } from 'react-router';
 import { LocalizedLink, useLocalizedPath } from '../../../lib/localized-link';
 import type { MessageId } from '../../../lib/messages';
+import { usePreferences } from '../../../lib/preferences';
 import { useFormat } from '../../../lib/use-format';
 import { useLocale } from '../../../lib/use-locale';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -24,6 +27,9 @@ import {
   firstInvalid,
   formField,
   formFromTransaction,
+  GEOLOCATION_MESSAGES,
+  geolocationFailure,
+  locationFrom,
   NOTE_MAX_LENGTH,
   todayIn,
   validateForm,
@@ -37,8 +43,21 @@ import { useWriters } from '../use-writers';
 
 export function AddTransactionPage() {
   usePageTitle('page.transactionAdd');
+  const { preferences, isLoading } = usePreferences();
+  // Without preferences (still loading or unreadable) the language's currency and the browser's day apply.
+  if (isLoading) return <PageLoading />;
+  return <AddTransactionForm currency={preferences?.currency ?? null} timeZone={preferences?.timeZone} />;
+}
+
+function AddTransactionForm({
+  currency,
+  timeZone,
+}: {
+  readonly currency: Currency | null;
+  readonly timeZone?: string;
+}) {
   const { locale } = useLocale();
-  const [initial] = useState(() => emptyForm(locale, todayIn()));
+  const [initial] = useState(() => emptyForm(locale, todayIn(timeZone), currency));
   return <TransactionForm title="page.transactionAdd" initial={initial} existing={null} />;
 }
 
@@ -120,6 +139,7 @@ function TransactionForm({ title, initial, existing }: TransactionFormProps) {
   const fields = useRef<Partial<Record<FormField, HTMLElement | null>>>({});
   const saving = adding.isLoading || editing.isLoading;
   const pending = useRef(false);
+  const saveLocation = usePreferences().preferences?.saveLocation ?? false;
 
   const set = <K extends keyof TransactionFormValues>(key: K, value: TransactionFormValues[K]) => {
     setValues((previous) => ({ ...previous, [key]: value }));
@@ -179,7 +199,7 @@ function TransactionForm({ title, initial, existing }: TransactionFormProps) {
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (pending.current || uploading) return;
-    const result = validateForm(values, locale);
+    const result = validateForm(values, locale, { saveLocation });
     if (!result.ok) {
       showErrors(result.errors);
       return;
@@ -190,7 +210,7 @@ function TransactionForm({ title, initial, existing }: TransactionFormProps) {
       if (existing === null || deletedElsewhere) {
         await add(result.fields, ids.current.transactionId);
       } else {
-        const changes = changesFrom(existing, result.fields);
+        const changes = changesFrom(existing, result.fields, { saveLocation });
         if (Object.keys(changes).length === 0) {
           dispatch(showInfo('error.nothing_to_change'));
           void navigate(localized('/dashboard/transactions'));
@@ -439,6 +459,12 @@ function TransactionForm({ title, initial, existing }: TransactionFormProps) {
           />
           {errorText('receipt')}
         </div>
+        {saveLocation && (
+          <div ref={register('location')}>
+            <LocationField value={values.location} onChange={(location) => set('location', location)} />
+            {errorText('location')}
+          </div>
+        )}
         <div className={styles.formActions}>
           <button type="submit" className={buttonClass('primary')} disabled={saving || uploading}>
             {saving && <span className={styles.spinner} aria-hidden="true" />}
@@ -458,5 +484,93 @@ function TransactionForm({ title, initial, existing }: TransactionFormProps) {
         </div>
       </form>
     </section>
+  );
+}
+
+const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: false, timeout: 15_000, maximumAge: 60_000 };
+
+type LocationState =
+  { readonly status: 'idle' | 'locating' } | { readonly status: 'failed'; readonly message: MessageId };
+
+/** "Add current location": asks the browser (which asks the user) for the position, shows it and lets it go. */
+function LocationField({
+  value,
+  onChange,
+}: {
+  readonly value: TransactionLocation | null;
+  onChange(location: TransactionLocation | null): void;
+}) {
+  const intl = useIntl();
+  const format = useFormat();
+  const id = useId();
+  const [state, setState] = useState<LocationState>({ status: 'idle' });
+  const locate = () => {
+    if (!('geolocation' in navigator)) {
+      setState({ status: 'failed', message: GEOLOCATION_MESSAGES[geolocationFailure(null)] });
+      return;
+    }
+    setState({ status: 'locating' });
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        onChange(locationFrom(position.coords));
+        setState({ status: 'idle' });
+      },
+      (error) => setState({ status: 'failed', message: GEOLOCATION_MESSAGES[geolocationFailure(error.code)] }),
+      GEOLOCATION_OPTIONS,
+    );
+  };
+  const coordinates =
+    value === null
+      ? null
+      : intl.formatMessage(
+          { id: 'transactions.location.coordinates' },
+          { latitude: format.number(value.latitude, 5), longitude: format.number(value.longitude, 5) },
+        );
+  return (
+    <div className={styles.field} role="group" aria-labelledby={`${id}-label`}>
+      <span id={`${id}-label`} className={styles.label}>
+        <FormattedMessage id="transactions.field.location" />
+        <span className={styles.optional}>
+          (<FormattedMessage id="transactions.form.optional" />)
+        </span>
+      </span>
+      {coordinates !== null ? (
+        <div className={styles.actions}>
+          <span data-testid="transaction-location">{coordinates}</span>
+          <button
+            type="button"
+            className={buttonClass('secondary')}
+            onClick={() => onChange(null)}
+            aria-label={intl.formatMessage({ id: 'transactions.location.removeLabel' }, { coordinates })}
+          >
+            <FormattedMessage id="transactions.location.remove" />
+          </button>
+        </div>
+      ) : (
+        <div>
+          <button
+            type="button"
+            className={buttonClass('secondary')}
+            onClick={locate}
+            disabled={state.status === 'locating'}
+            data-testid="add-location"
+          >
+            <span aria-hidden="true">📍</span>{' '}
+            <FormattedMessage
+              id={state.status === 'locating' ? 'transactions.location.locating' : 'transactions.location.add'}
+            />
+          </button>
+        </div>
+      )}
+      <p className={styles.hint} role="status">
+        {state.status === 'failed' ? (
+          <span className={styles.error}>
+            <FormattedMessage id={state.message} />
+          </span>
+        ) : (
+          value === null && <FormattedMessage id="transactions.location.hint" />
+        )}
+      </p>
+    </div>
   );
 }

@@ -1,0 +1,266 @@
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useDispatch } from 'react-redux';
+import { uuidV7 } from '@plenty/contracts/uuid-v7';
+import { convertMoney } from '@plenty/contracts/rates';
+import { CURRENCIES, type Currency } from '@plenty/contracts/money';
+import { THEMES, type PreferencesView } from '@plenty/contracts/preferences';
+import type { ApiError } from '../../../lib/api/api-error';
+import { LOCALES } from '../../../lib/locale';
+import { useChangePreferencesMutation, usePreferences } from '../../../lib/preferences';
+import { saveTheme } from '../../../lib/theme';
+import { useLocale } from '../../../lib/use-locale';
+import { buttonClass } from '../../../ui/button';
+import { PageLoading } from '../../../ui/page-loading';
+import { showApiError, showSuccess } from '../../../ui/toasts/toasts-slice';
+import {
+  browserTimeZone,
+  budgetInput,
+  formFromView,
+  parseBudget,
+  timeZoneOptions,
+  validatePreferences,
+  type PreferencesFormErrors,
+  type PreferencesFormValues,
+} from '../preferences-form';
+import styles from '../settings.module.css';
+import own from '../preferences.module.css';
+import { CURRENCY_NAMES, RatesCard } from './rates-card';
+import { SwitchRow } from './switch-row';
+import { TextField } from './text-field';
+
+/** Theme, language, currency, budget, notifications, time zone and the rates money is converted with. */
+export function PreferencesTab() {
+  const { preferences, isLoading, isError, refetch, isFetching } = usePreferences();
+  if (isLoading) return <PageLoading />;
+  if (isError || preferences === null) {
+    return (
+      <div role="alert" className={`${styles.loadError} ${styles.categoriesError}`} data-testid="preferences-error">
+        <p className={styles.aboutText}>
+          <FormattedMessage id="preferences.loadFailed" />
+        </p>
+        <button type="button" className={buttonClass('secondary')} onClick={() => void refetch()} disabled={isFetching}>
+          <FormattedMessage id="preferences.retry" />
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.stack}>
+      <PreferencesForm view={preferences} />
+      <RatesCard view={preferences} />
+    </div>
+  );
+}
+
+function PreferencesForm({ view }: { readonly view: PreferencesView }) {
+  const intl = useIntl();
+  const dispatch = useDispatch();
+  const { locale, setLocale } = useLocale();
+  const [changePreferences, { isLoading: saving }] = useChangePreferencesMutation();
+  const browserZone = useMemo(browserTimeZone, []);
+  const zones = useMemo(() => timeZoneOptions(browserZone), [browserZone]);
+  const [values, setValues] = useState<PreferencesFormValues>(() => initialValues(view, locale, browserZone));
+  const [errors, setErrors] = useState<PreferencesFormErrors>({});
+  const budgetField = useRef<HTMLDivElement>(null);
+  const zoneField = useRef<HTMLDivElement>(null);
+  const zoneListId = useId();
+
+  const set = <K extends keyof PreferencesFormValues>(key: K, value: PreferencesFormValues[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    if (key === 'budget' || key === 'timeZone') setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+
+  // The budget follows the currency: what was typed is converted with the user's rates.
+  const changeCurrency = (currency: Currency) => {
+    setValues((current) => {
+      const typed = parseBudget(current.budget, current.currency, locale);
+      const budget =
+        typed.ok && typed.budget !== null
+          ? budgetInput(convertMoney(typed.budget, currency, view.rates), locale)
+          : current.budget;
+      return { ...current, currency, budget };
+    });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    const checked = validatePreferences(values, view, locale, zones);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      const first = checked.errors.budget !== undefined ? budgetField.current : zoneField.current;
+      first?.querySelector('input')?.focus();
+      return;
+    }
+    const { changes } = checked;
+    try {
+      if (Object.keys(changes).length > 0) await changePreferences({ commandId: uuidV7(), changes }).unwrap();
+      if (changes.theme !== undefined) saveTheme(changes.theme);
+      // The new language first, so that the confirmation speaks it.
+      if (changes.language !== undefined && changes.language !== locale) await setLocale(changes.language);
+      dispatch(showSuccess('preferences.saved'));
+    } catch (caught) {
+      dispatch(showApiError(caught as ApiError));
+    }
+  };
+
+  return (
+    <form className={styles.stack} onSubmit={(event) => void submit(event)} noValidate data-testid="preferences-form">
+      <div className={own.grid}>
+        <section className={styles.card} aria-labelledby="preferences-display-title">
+          <h2 id="preferences-display-title" className={styles.cardTitle}>
+            <FormattedMessage id="preferences.display.title" />
+          </h2>
+          <p className={styles.muted}>
+            <FormattedMessage id="preferences.display.lead" />
+          </p>
+          <div className={own.fields}>
+            <fieldset className={own.choices}>
+              <legend className={own.legend}>
+                <FormattedMessage id="theme.label" />
+              </legend>
+              <div className={own.segments}>
+                {THEMES.map((theme) => (
+                  <label key={theme} className={own.segment}>
+                    <input
+                      type="radio"
+                      name="theme"
+                      value={theme}
+                      checked={values.theme === theme}
+                      onChange={() => set('theme', theme)}
+                      data-testid={`preferences-theme-${theme}`}
+                    />
+                    <FormattedMessage id={`theme.${theme}`} />
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <fieldset className={own.choices}>
+              <legend className={own.legend}>
+                <FormattedMessage id="language.label" />
+              </legend>
+              <div className={own.segments}>
+                {LOCALES.map((language) => (
+                  <label key={language} className={own.segment} lang={language}>
+                    <input
+                      type="radio"
+                      name="language"
+                      value={language}
+                      checked={values.language === language}
+                      onChange={() => set('language', language)}
+                      data-testid={`preferences-language-${language}`}
+                    />
+                    <FormattedMessage id={`language.${language}`} />
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <div ref={zoneField}>
+              <TextField
+                label="preferences.timeZone.label"
+                hint="preferences.timeZone.hint"
+                value={values.timeZone}
+                error={errors.timeZone ?? null}
+                onValue={(value) => set('timeZone', value)}
+                list={zoneListId}
+                autoComplete="off"
+                spellCheck={false}
+                data-testid="preferences-time-zone"
+              />
+              <datalist id={zoneListId}>
+                {zones.map((zone) => (
+                  <option key={zone} value={zone} />
+                ))}
+              </datalist>
+            </div>
+          </div>
+        </section>
+
+        <section className={styles.card} aria-labelledby="preferences-money-title">
+          <h2 id="preferences-money-title" className={styles.cardTitle}>
+            <FormattedMessage id="preferences.money.title" />
+          </h2>
+          <p className={styles.muted}>
+            <FormattedMessage id="preferences.money.lead" />
+          </p>
+          <div className={own.fields}>
+            <label className={styles.field}>
+              <span className={styles.label}>
+                <FormattedMessage id="preferences.currency.label" />
+              </span>
+              <select
+                className={own.select}
+                value={values.currency}
+                data-testid="preferences-currency"
+                onChange={(event) => {
+                  const chosen = CURRENCIES.find((currency) => currency === event.target.value);
+                  if (chosen !== undefined) changeCurrency(chosen);
+                }}
+              >
+                {CURRENCIES.map((currency) => (
+                  <option key={currency} value={currency}>
+                    {`${currency} · ${intl.formatMessage({ id: CURRENCY_NAMES[currency] })}`}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <div ref={budgetField}>
+              <TextField
+                values={{ currency: values.currency }}
+                label="preferences.budget.label"
+                hint="preferences.budget.hint"
+                value={values.budget}
+                error={errors.budget ?? null}
+                onValue={(value) => set('budget', value)}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder={intl.formatMessage({ id: 'preferences.budget.placeholder' })}
+                data-testid="preferences-budget"
+              />
+            </div>
+          </div>
+          <h3 className={own.legend}>
+            <FormattedMessage id="preferences.notifications.title" />
+          </h3>
+          <ul className={own.switches}>
+            <SwitchRow
+              label="preferences.notifications.email"
+              hint="preferences.notifications.emailHint"
+              checked={values.emailNotifications}
+              onChange={(checked) => set('emailNotifications', checked)}
+              testId="preferences-email"
+            />
+            <SwitchRow
+              label="preferences.notifications.spending"
+              hint="preferences.notifications.spendingHint"
+              checked={values.spendingAlerts}
+              onChange={(checked) => set('spendingAlerts', checked)}
+              testId="preferences-spending"
+            />
+            <SwitchRow
+              label="preferences.notifications.weekly"
+              hint="preferences.notifications.weeklyHint"
+              checked={values.weeklyReport}
+              onChange={(checked) => set('weeklyReport', checked)}
+              testId="preferences-weekly"
+            />
+          </ul>
+        </section>
+      </div>
+      <div className={own.actions}>
+        <button type="submit" className={buttonClass('primary')} disabled={saving} data-testid="preferences-save">
+          <FormattedMessage id={saving ? 'preferences.saving' : 'preferences.save'} />
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The stored preferences with the budget shown in the preferred currency. */
+function initialValues(view: PreferencesView, locale: Parameters<typeof formFromView>[1], zone: string) {
+  const values = formFromView(view, locale, zone);
+  const budget = view.monthlyBudget;
+  if (budget === null || budget.currency === view.currency) return values;
+  return { ...values, budget: budgetInput(convertMoney(budget, view.currency, view.rates), locale) };
+}

@@ -1,0 +1,73 @@
+import { useEffect } from 'react';
+import { useDispatch } from 'react-redux';
+import type { CommandResult } from '@plenty/contracts/commands/result';
+import type { Preferences, PreferencesView, RateTable } from '@plenty/contracts/preferences';
+import { api } from './api/api';
+import { preferredLocaleLoaded } from './auth/auth-slice';
+import { saveTheme, THEME_STORAGE_KEY } from './theme';
+
+export interface ChangePreferencesRequest {
+  readonly commandId: string;
+  readonly changes: Partial<Preferences>;
+}
+
+export interface SetExchangeRatesRequest {
+  readonly commandId: string;
+  /** The user's own table, or null to go back to the bundled one. */
+  readonly rates: RateTable | null;
+}
+
+/**
+ * The user's preferences (spec section 3), shared by every feature that formats money, picks a
+ * default currency or offers a choice the user can turn off.
+ */
+export const preferencesApi = api.enhanceEndpoints({ addTagTypes: ['Preferences'] }).injectEndpoints({
+  endpoints: (build) => ({
+    preferences: build.query<PreferencesView, void>({
+      query: () => 'queries/preferences',
+      providesTags: ['Preferences'],
+    }),
+    changePreferences: build.mutation<CommandResult, ChangePreferencesRequest>({
+      query: (body) => ({ url: 'commands/ChangePreferences', method: 'POST', body }),
+      invalidatesTags: ['Preferences'],
+    }),
+    setExchangeRates: build.mutation<CommandResult, SetExchangeRatesRequest>({
+      query: (body) => ({ url: 'commands/SetExchangeRates', method: 'POST', body }),
+      invalidatesTags: ['Preferences'],
+    }),
+  }),
+});
+
+export const { useChangePreferencesMutation, useSetExchangeRatesMutation } = preferencesApi;
+
+/** The signed-in user's preferences: null while they load or when they cannot be read. */
+export function usePreferences(options: { readonly skip?: boolean } = {}) {
+  const query = preferencesApi.usePreferencesQuery(undefined, { skip: options.skip ?? false });
+  return { ...query, preferences: query.data ?? null };
+}
+
+function storedThemeMissing(): boolean {
+  try {
+    return window.localStorage.getItem(THEME_STORAGE_KEY) === null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Hands the stored preferences to the app once they are read: the language to the locale root
+ * (which uses it only when local storage holds no "locale", spec section 2) and the theme when
+ * this browser has none of its own yet.
+ */
+export function usePreferencesSync(signedIn: boolean): void {
+  const dispatch = useDispatch();
+  const { preferences } = usePreferences({ skip: !signedIn });
+  const language = preferences?.language ?? null;
+  const theme = preferences?.theme ?? null;
+  useEffect(() => {
+    if (language !== null) dispatch(preferredLocaleLoaded(language));
+  }, [dispatch, language]);
+  useEffect(() => {
+    if (theme !== null && storedThemeMissing()) saveTheme(theme);
+  }, [theme]);
+}
