@@ -45,6 +45,10 @@ export const ERROR_CODES = [
   'transaction_not_found',
   'transaction_deleted',
   'receipt_not_found',
+  'goal_name_taken',
+  'goal_not_found',
+  'goal_currency_mismatch',
+  'goal_withdrawal_too_large',
   // identity and account
   'email_not_verified',
   'email_already_verified',

@@ -10,6 +10,7 @@ import type { LinkSigner } from '@plenty/platform/files/signed-link';
 import { categoriesRoutes } from './categories/categories.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { exportRoutes } from './export/export.routes.js';
+import { goalsRoutes } from './goals/goals.routes.js';
 import { preferencesRoutes } from './preferences/preferences.routes.js';
 import { receiptsRoutes } from './receipts/receipts.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
@@ -57,6 +58,7 @@ export const queryApi: FastifyPluginAsync<QueryApiOptions> = async (app, options
   transactionsRoutes(app, options.readStore);
   categoriesRoutes(app, options.readStore);
   preferencesRoutes(app, options.readStore);
+  goalsRoutes(app, options.readStore);
   dashboardRoutes(app, options.readStore);
   reportsRoutes(app, options.readStore);
   if (options.files !== undefined) {

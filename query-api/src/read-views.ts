@@ -12,6 +12,7 @@ export const CATEGORIES_VIEW = 'categories';
 export const TRANSACTION_HISTORY_VIEW = 'transaction_history';
 export const TRANSACTION_TOTALS_VIEW = 'transaction_totals';
 export const PREFERENCES_VIEW = 'preferences';
+export const GOALS_VIEW = 'goals';
 export const MONTHLY_SUMMARY_VIEW = 'monthly_summary';
 export const MONTHLY_CONTRIBUTIONS_VIEW = 'monthly_contributions';
 
@@ -25,6 +26,7 @@ export const readViews: readonly ViewDefinition[] = [
   { name: TRANSACTION_TOTALS_VIEW, fields: { type: 'text', categoryId: 'text' }, indexes: [] },
   { name: TRANSACTION_HISTORY_VIEW, fields: { transactionId: 'text', revision: 'integer' }, indexes: [] },
   { name: PREFERENCES_VIEW, fields: {}, indexes: [] },
+  { name: GOALS_VIEW, fields: {}, indexes: [] },
   { name: MONTHLY_SUMMARY_VIEW, fields: {}, indexes: [] },
   {
     name: MONTHLY_CONTRIBUTIONS_VIEW,

@@ -2,6 +2,7 @@ import { FALLBACK_CATEGORY_ID, findBuiltInCategory, type CategoryType } from '@p
 import type { ProfileCommand } from '@plenty/contracts/commands/profile';
 import { domainError, type DomainError } from '@plenty/contracts/errors';
 import type { ProfileEvent } from '@plenty/contracts/events/profile';
+import { decideGoal } from './goals.decider.js';
 import { changePreferences, setExchangeRates } from './preferences.decider.js';
 import type { ProfileState } from './profile.state.js';
 
@@ -73,6 +74,12 @@ export function decideProfile(command: ProfileCommand, state: ProfileState): Pro
       return changePreferences(command, state.preferences);
     case 'SetExchangeRates':
       return setExchangeRates(command, state.preferences);
+    case 'AddGoal':
+    case 'EditGoal':
+    case 'ContributeToGoal':
+    case 'WithdrawFromGoal':
+    case 'DeleteGoal':
+      return decideGoal(command, state.goals);
     default: {
       const unknownCommand: never = command;
       throw new Error(`unknown profile command ${JSON.stringify(unknownCommand)}`);

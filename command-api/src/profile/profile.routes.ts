@@ -24,5 +24,10 @@ export function profileRoutes(deps: CommandDeps): Record<ProfileCommand['type'],
     DeleteCategory: route('DeleteCategory'),
     ChangePreferences: route('ChangePreferences'),
     SetExchangeRates: route('SetExchangeRates'),
+    AddGoal: route('AddGoal'),
+    EditGoal: route('EditGoal'),
+    ContributeToGoal: route('ContributeToGoal'),
+    WithdrawFromGoal: route('WithdrawFromGoal'),
+    DeleteGoal: route('DeleteGoal'),
   };
 }

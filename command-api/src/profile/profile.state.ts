@@ -1,5 +1,6 @@
 import type { CategoryType } from '@plenty/contracts/categories';
 import type { ProfileEvent } from '@plenty/contracts/events/profile';
+import { evolveGoals, initialGoalsState, type GoalsState } from './goals.decider.js';
 import { evolvePreferences, initialPreferencesState, type PreferencesState } from './preferences.decider.js';
 
 export interface CustomCategory {
@@ -17,12 +18,15 @@ export interface ProfileState {
   readonly deletedCategoryIds: ReadonlySet<string>;
   /** Preferences and exchange rates (spec section 3). */
   readonly preferences: PreferencesState;
+  /** Savings goals (spec section 3). */
+  readonly goals: GoalsState;
 }
 
 export const initialProfileState: ProfileState = {
   categories: new Map(),
   deletedCategoryIds: new Set(),
   preferences: initialPreferencesState,
+  goals: initialGoalsState,
 };
 
 export function evolveProfile(state: ProfileState, event: { type: string; data: unknown }): ProfileState {
@@ -49,6 +53,12 @@ export function evolveProfile(state: ProfileState, event: { type: string; data: 
     case 'PreferencesChanged':
     case 'ExchangeRatesSet':
       return { ...state, preferences: evolvePreferences(state.preferences, known) };
+    case 'GoalAdded':
+    case 'GoalEdited':
+    case 'GoalContributed':
+    case 'GoalWithdrawn':
+    case 'GoalDeleted':
+      return { ...state, goals: evolveGoals(state.goals, known) };
     default:
       return state;
   }

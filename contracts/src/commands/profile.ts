@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { categoryIdSchema } from '../categories.js';
 import { categoryAddedSchema, categoryChangesSchema } from '../events/profile.js';
+import { goalCommandSchemas, type GoalCommand } from '../goals.js';
 import { uuidSchema } from '../ids.js';
 import {
   changePreferencesSchema,
@@ -28,8 +29,9 @@ export const deleteCategorySchema = z
 export type AddCategory = { type: 'AddCategory'; data: z.infer<typeof addCategorySchema> };
 export type EditCategory = { type: 'EditCategory'; data: z.infer<typeof editCategorySchema> };
 export type DeleteCategory = { type: 'DeleteCategory'; data: z.infer<typeof deleteCategorySchema> };
-export type ProfileCommand = AddCategory | EditCategory | DeleteCategory | ChangePreferences | SetExchangeRates;
-export type { ChangePreferences, SetExchangeRates };
+export type ProfileCommand =
+  AddCategory | EditCategory | DeleteCategory | ChangePreferences | SetExchangeRates | GoalCommand;
+export type { ChangePreferences, GoalCommand, SetExchangeRates };
 
 export const profileCommandSchemas = {
   AddCategory: addCategorySchema,
@@ -37,4 +39,5 @@ export const profileCommandSchemas = {
   DeleteCategory: deleteCategorySchema,
   ChangePreferences: changePreferencesSchema,
   SetExchangeRates: setExchangeRatesSchema,
+  ...goalCommandSchemas,
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { categoryIdSchema, categoryTypeSchema, colorSchema } from '../categories.js';
+import { goalEventSchemas, goalPersonalFields, type GoalEvent } from '../goals.js';
 import { uuidSchema } from '../ids.js';
 import { LIMITS, boundedText } from '../text.js';
 import {
@@ -43,8 +44,9 @@ export const categoryDeletedSchema = z
 export type CategoryAdded = { type: 'CategoryAdded'; data: z.infer<typeof categoryAddedSchema> };
 export type CategoryEdited = { type: 'CategoryEdited'; data: z.infer<typeof categoryEditedSchema> };
 export type CategoryDeleted = { type: 'CategoryDeleted'; data: z.infer<typeof categoryDeletedSchema> };
-export type ProfileEvent = CategoryAdded | CategoryEdited | CategoryDeleted | PreferencesChanged | ExchangeRatesSet;
-export type { ExchangeRatesSet, PreferencesChanged };
+export type ProfileEvent =
+  CategoryAdded | CategoryEdited | CategoryDeleted | PreferencesChanged | ExchangeRatesSet | GoalEvent;
+export type { ExchangeRatesSet, GoalEvent, PreferencesChanged };
 
 export const profileEventSchemas = {
   CategoryAdded: categoryAddedSchema,
@@ -52,6 +54,7 @@ export const profileEventSchemas = {
   CategoryDeleted: categoryDeletedSchema,
   PreferencesChanged: preferencesChangedSchema,
   ExchangeRatesSet: exchangeRatesSetSchema,
+  ...goalEventSchemas,
 } as const;
 
 export const profilePersonalFields = {
@@ -60,4 +63,5 @@ export const profilePersonalFields = {
   CategoryDeleted: [],
   PreferencesChanged: [],
   ExchangeRatesSet: [],
+  ...goalPersonalFields,
 } as const satisfies Record<ProfileEvent['type'], readonly string[]>;

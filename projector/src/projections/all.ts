@@ -1,6 +1,7 @@
 import type { Projection } from '../projection.js';
 import { accountErasureProjection } from './account-erasure.projection.js';
 import { categoriesProjection } from './categories.projection.js';
+import { goalsProjection } from './goals.projection.js';
 import { monthlySummaryProjection } from './monthly-summary.projection.js';
 import { preferencesProjection } from './preferences.projection.js';
 import { transactionHistoryProjection } from './transaction-history.projection.js';
@@ -18,5 +19,6 @@ export const allProjections: readonly Projection[] = [
   monthlySummaryProjection,
   categoriesProjection,
   preferencesProjection,
+  goalsProjection,
   accountErasureProjection,
 ];
