@@ -14,6 +14,7 @@ export const TRANSACTION_TOTALS_VIEW = 'transaction_totals';
 export const PREFERENCES_VIEW = 'preferences';
 export const GOALS_VIEW = 'goals';
 export const MONTHLY_SUMMARY_VIEW = 'monthly_summary';
+export const YEARLY_SUMMARY_VIEW = 'yearly_summary';
 export const MONTHLY_CONTRIBUTIONS_VIEW = 'monthly_contributions';
 
 export const readViews: readonly ViewDefinition[] = [
@@ -28,6 +29,7 @@ export const readViews: readonly ViewDefinition[] = [
   { name: PREFERENCES_VIEW, fields: {}, indexes: [] },
   { name: GOALS_VIEW, fields: {}, indexes: [] },
   { name: MONTHLY_SUMMARY_VIEW, fields: {}, indexes: [] },
+  { name: YEARLY_SUMMARY_VIEW, fields: {}, indexes: [] },
   {
     name: MONTHLY_CONTRIBUTIONS_VIEW,
     fields: { categoryId: 'text', month: 'text', type: 'text', currency: 'text', amount: 'integer' },

@@ -257,6 +257,18 @@ export const monthlySummaryDocSchema = z.object({
 export type MonthlySummaryDoc = z.infer<typeof monthlySummaryDocSchema>;
 
 /**
+ * A document of the `yearly_summary` view: one per user and year that has transactions (id
+ * `YYYY`), with each month's sums per currency, so a trend over many months reads a year or
+ * two instead of every month's details.
+ */
+export const yearlySummaryDocSchema = z.object({
+  id: z.string().regex(/^\d{4}$/),
+  /** By month `YYYY-MM`; only months with transactions. */
+  months: z.record(z.string(), cellsByCurrencySchema),
+});
+export type YearlySummaryDoc = z.infer<typeof yearlySummaryDocSchema>;
+
+/**
  * A document of the `monthly_contributions` view: what one transaction adds to its month's
  * summary (id: the transaction id), so an edit or a deletion takes out exactly what was put
  * in. A deleted transaction keeps a marker without amounts, so an event delivered again

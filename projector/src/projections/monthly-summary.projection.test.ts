@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MonthlySummaryDoc } from '@plenty/contracts/views/dashboard';
+import type { MonthlySummaryDoc, YearlySummaryDoc } from '@plenty/contracts/views/dashboard';
 import type { TransactionView } from '@plenty/contracts/views/transactions';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
@@ -10,7 +10,9 @@ import { allProjections } from './all.js';
 import {
   MONTHLY_CONTRIBUTIONS_VIEW,
   MONTHLY_SUMMARY_VIEW,
+  YEARLY_SUMMARY_VIEW,
   applyContribution,
+  applyToYear,
   monthlySummaryProjection,
   type Contribution,
 } from './monthly-summary.projection.js';
@@ -21,9 +23,15 @@ const summariesOf = async (store: ReadStore, userId: string) =>
     a.id.localeCompare(b.id),
   );
 
-/** The summaries folded directly from the transactions as they finally stand. */
-function folded(transactions: readonly TransactionView[]): MonthlySummaryDoc[] {
+const yearsOf = async (store: ReadStore, userId: string) =>
+  ((await documents(store, YEARLY_SUMMARY_VIEW, userId)) as YearlySummaryDoc[]).sort((a, b) =>
+    a.id.localeCompare(b.id),
+  );
+
+/** The month and year summaries folded directly from the transactions as they finally stand. */
+function folded(transactions: readonly TransactionView[]): { months: MonthlySummaryDoc[]; years: YearlySummaryDoc[] } {
   const months = new Map<string, MonthlySummaryDoc>();
+  const years = new Map<string, YearlySummaryDoc>();
   for (const t of transactions) {
     const part: Contribution = {
       id: t.id,
@@ -34,8 +42,13 @@ function folded(transactions: readonly TransactionView[]): MonthlySummaryDoc[] {
       amount: t.amount,
     };
     months.set(part.month, applyContribution(months.get(part.month) ?? null, part, 1));
+    const year = part.month.slice(0, 4);
+    years.set(year, applyToYear(years.get(year) ?? null, part, 1));
   }
-  return [...months.values()].sort((a, b) => a.id.localeCompare(b.id));
+  return {
+    months: [...months.values()].sort((a, b) => a.id.localeCompare(b.id)),
+    years: [...years.values()].sort((a, b) => a.id.localeCompare(b.id)),
+  };
 }
 
 describe('monthly summary projection', () => {
@@ -103,6 +116,17 @@ describe('monthly summary projection', () => {
     );
     const summaries = await summariesOf(store, 'alice');
     expect(summaries.map((s) => s.id)).toEqual(['2026-11']);
+    expect(await yearsOf(store, 'alice')).toEqual([
+      {
+        id: '2026',
+        months: {
+          '2026-11': {
+            THB: { income: 0, expense: 100, incomeCount: 0, expenseCount: 1 },
+            USD: { income: 25, expense: 0, incomeCount: 1, expenseCount: 0 },
+          },
+        },
+      },
+    ]);
     expect(summaries[0]).toMatchObject({
       count: 2,
       currencies: {
@@ -138,6 +162,7 @@ describe('monthly summary projection', () => {
     await given(log.accountErased('alice'));
     expect(await summariesOf(store, 'alice')).toEqual([]);
     expect(await documents(store, MONTHLY_CONTRIBUTIONS_VIEW, 'alice')).toEqual([]);
+    expect(await yearsOf(store, 'alice')).toEqual([]);
     expect(await summariesOf(store, 'bob')).toHaveLength(1);
   });
 
@@ -217,7 +242,9 @@ describe('monthly summary projection, over random histories', () => {
             await applyEvents(scratch.store, allProjections, events.slice(i, i + size));
           }
           const transactions = (await documents(scratch.store, TRANSACTIONS_VIEW, 'alice')) as TransactionView[];
-          expect(await summariesOf(scratch.store, 'alice')).toEqual(folded(transactions));
+          const expected = folded(transactions);
+          expect(await summariesOf(scratch.store, 'alice')).toEqual(expected.months);
+          expect(await yearsOf(scratch.store, 'alice')).toEqual(expected.years);
         } finally {
           await scratch.dispose();
         }

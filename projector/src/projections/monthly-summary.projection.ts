@@ -6,16 +6,21 @@ import type {
   MonthlyContributionDoc,
   MonthlySummaryDoc,
   SummaryCell,
+  YearlySummaryDoc,
 } from '@plenty/contracts/views/dashboard';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
 import { isNewerThan, type Projection } from '../projection.js';
 
 export const MONTHLY_SUMMARY_VIEW = 'monthly_summary';
+export const YEARLY_SUMMARY_VIEW = 'yearly_summary';
 export const MONTHLY_CONTRIBUTIONS_VIEW = 'monthly_contributions';
 
-/** Read by id (`YYYY-MM`) only: a dashboard reads a dozen months of one user. */
+/** Read by id (`YYYY-MM`) only: a dashboard reads the month shown and the one before. */
 export const monthlySummaryView: ViewDefinition = { name: MONTHLY_SUMMARY_VIEW, fields: {}, indexes: [] };
+
+/** Read by id (`YYYY`) only: a trend of twelve months reads one or two years. */
+export const yearlySummaryView: ViewDefinition = { name: YEARLY_SUMMARY_VIEW, fields: {}, indexes: [] };
 
 /** A live contribution, as opposed to the marker a deleted transaction leaves. */
 export type Contribution = Extract<MonthlyContributionDoc, { month: string }>;
@@ -83,9 +88,16 @@ export function applyContribution(doc: MonthlySummaryDoc | null, part: Contribut
   };
 }
 
-/** The month summaries one event touches, loaded once, changed in memory, then written. */
+/** The year summary with one transaction's contribution to its month added or taken out. */
+export function applyToYear(doc: YearlySummaryDoc | null, part: Contribution, sign: 1 | -1): YearlySummaryDoc {
+  const current = doc ?? { id: part.month.slice(0, 4), months: {} };
+  return { id: current.id, months: addToGroup(current.months, part.month, part, sign) };
+}
+
+/** The month and year summaries one event touches, loaded once, changed in memory, then written. */
 class MonthChanges {
   private readonly months = new Map<string, MonthlySummaryDoc | null>();
+  private readonly years = new Map<string, YearlySummaryDoc | null>();
 
   constructor(
     private readonly event: RecordedEvent,
@@ -98,6 +110,12 @@ class MonthChanges {
       this.months.set(part.month, stored?.doc ?? null);
     }
     this.months.set(part.month, applyContribution(this.months.get(part.month) ?? null, part, sign));
+    const year = part.month.slice(0, 4);
+    if (!this.years.has(year)) {
+      const stored = await this.uow.get<YearlySummaryDoc>(YEARLY_SUMMARY_VIEW, this.userId, year);
+      this.years.set(year, stored?.doc ?? null);
+    }
+    this.years.set(year, applyToYear(this.years.get(year) ?? null, part, sign));
   }
 
   write(): void {
@@ -105,6 +123,11 @@ class MonthChanges {
       if (doc === null || doc.count <= 0)
         this.uow.remove(MONTHLY_SUMMARY_VIEW, this.userId, month, this.event.position);
       else this.uow.put(MONTHLY_SUMMARY_VIEW, this.userId, month, doc, this.event.position);
+    }
+    for (const [year, doc] of this.years) {
+      if (doc === null || Object.keys(doc.months).length === 0) {
+        this.uow.remove(YEARLY_SUMMARY_VIEW, this.userId, year, this.event.position);
+      } else this.uow.put(YEARLY_SUMMARY_VIEW, this.userId, year, doc, this.event.position);
     }
   }
 
@@ -116,14 +139,15 @@ class MonthChanges {
 type Recorded<E> = RecordedEvent & E;
 
 /**
- * Monthly sums of each user's transactions per currency, per category and per day.
+ * Monthly sums of each user's transactions per currency, per category and per day, and each
+ * year's months per currency.
  * Every change is measured against the transaction's own contribution document, kept by this
  * projection, so it never depends on the order projections run in; an event delivered again
  * finds the contribution already at or past its position and changes nothing.
  */
 export const monthlySummaryProjection: Projection = {
   name: 'monthly-summary',
-  views: [monthlySummaryView, monthlyContributionsView],
+  views: [monthlySummaryView, yearlySummaryView, monthlyContributionsView],
   handles: ['TransactionAdded', 'TransactionEdited', 'TransactionDeleted', 'CategoryDeleted'],
   async apply(event, uow) {
     const known = event as Recorded<TransactionEvent | CategoryDeleted>;

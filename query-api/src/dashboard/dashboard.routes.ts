@@ -14,7 +14,7 @@ import {
   monthsEndingWith,
   rule503020,
 } from './month-figures.js';
-import { monthContext, newestTransactions, readSummaries } from './month-reader.js';
+import { monthContext, newestTransactions, readSummaries, readYears } from './month-reader.js';
 
 /** Months in the dashboard's trend chart, the shown month last. */
 export const TREND_MONTHS = 12;
@@ -23,7 +23,8 @@ export const RECENT_COUNT = 5;
 
 /**
  * `GET /dashboard?month=YYYY-MM`: one month of the user's money in their display currency,
- * from a dozen month summaries, the 5 newest transactions and the preferences; never a scan
+ * from two month summaries, one or two year summaries, the 5 newest transactions and the
+ * preferences; never a scan
  * of transactions. `now` is the clock the user's local date is taken from.
  */
 export function dashboardRoutes(app: FastifyInstance, readStore: ReadStore, now: () => Date = () => new Date()): void {
@@ -33,19 +34,21 @@ export function dashboardRoutes(app: FastifyInstance, readStore: ReadStore, now:
     const context = await monthContext(readStore, user.uid, query.month, now());
     const { month, convert } = context;
     const months = monthsEndingWith(month, TREND_MONTHS);
-    const [summaries, recent] = await Promise.all([
-      readSummaries(readStore, user.uid, months),
+    const previousMonth = addMonths(month, -1);
+    const [summaries, years, recent] = await Promise.all([
+      readSummaries(readStore, user.uid, [previousMonth, month]),
+      readYears(readStore, user.uid, months),
       newestTransactions(readStore, user.uid, RECENT_COUNT),
     ]);
     const summary = summaries.get(month);
     const { converted, ...overview } = monthOverview({ ...context, summary });
     const categories = categoriesOf(summary, convert);
-    const previous = summaries.get(addMonths(month, -1));
+    const previous = summaries.get(previousMonth);
     return {
       ...overview,
       byCategory: byCategory(categories),
       daily: daily(month, summary, convert),
-      months: monthPoints(months, summaries, convert),
+      months: monthPoints(months, years, convert),
       recent,
       insight: dashboardInsight(
         { totals: converted, categories },

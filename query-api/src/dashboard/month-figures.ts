@@ -13,6 +13,7 @@ import type {
   MonthPoint,
   MonthlySummaryDoc,
   Rule503020,
+  YearlySummaryDoc,
 } from '@plenty/contracts/views/dashboard';
 import type { CurrencyTotals } from '@plenty/contracts/views/transactions';
 
@@ -37,6 +38,8 @@ export class Converter {
   ) {}
 
   money(value: Money): number {
+    // Nothing converts to nothing: most cells hold only income or only expense.
+    if (value.amount === 0) return 0;
     return convertMoney(value, this.currency, this.rates).amount;
   }
 
@@ -60,6 +63,13 @@ export class Converter {
 
 /** The month summaries a request needs, by month; a month without transactions is absent. */
 export type Summaries = ReadonlyMap<string, MonthlySummaryDoc>;
+
+/** The year summaries a request needs, by year `YYYY`; a year without transactions is absent. */
+export type Years = ReadonlyMap<string, YearlySummaryDoc>;
+
+/** Sums of a month per currency from its year's summary. */
+export const monthCells = (years: Years, month: string): CellsByCurrency | undefined =>
+  years.get(month.slice(0, 4))?.months[month];
 
 /** The months from `count − 1` months before `month` up to `month`, oldest first. */
 export const monthsEndingWith = (month: string, count: number): string[] =>
@@ -105,9 +115,9 @@ export function daily(month: string, doc: MonthlySummaryDoc | undefined, convert
   });
 }
 
-export function monthPoints(months: readonly string[], summaries: Summaries, convert: Converter): MonthPoint[] {
+export function monthPoints(months: readonly string[], years: Years, convert: Converter): MonthPoint[] {
   return months.map((month) => {
-    const totals = convert.cells(summaries.get(month)?.currencies);
+    const totals = convert.cells(monthCells(years, month));
     return { month, income: totals.income, expense: totals.expense };
   });
 }
@@ -152,12 +162,12 @@ export const budgetLimit = (preferences: PreferencesView, convert: Converter): n
 
 export function budgetPerformance(
   months: readonly string[],
-  summaries: Summaries,
+  years: Years,
   convert: Converter,
   limit: number | null,
 ): BudgetPerformance[] {
   return months.map((month) => {
-    const spent = convert.cells(summaries.get(month)?.currencies).expense;
+    const spent = convert.cells(monthCells(years, month)).expense;
     return { month, limit, spent, status: budgetStatus(spent, limit), percentUsed: percentUsed(spent, limit) };
   });
 }

@@ -1,7 +1,12 @@
 import { localDate, monthOfDate } from '@plenty/contracts/budget-status';
 import { CURRENCIES } from '@plenty/contracts/money';
 import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
-import type { HighSpendingItem, MonthlyContributionDoc, MonthlySummaryDoc } from '@plenty/contracts/views/dashboard';
+import type {
+  HighSpendingItem,
+  MonthlyContributionDoc,
+  MonthlySummaryDoc,
+  YearlySummaryDoc,
+} from '@plenty/contracts/views/dashboard';
 import type { TransactionView } from '@plenty/contracts/views/transactions';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import {
@@ -9,8 +14,9 @@ import {
   MONTHLY_SUMMARY_VIEW,
   PREFERENCES_VIEW,
   TRANSACTIONS_VIEW,
+  YEARLY_SUMMARY_VIEW,
 } from '../read-views.js';
-import { Converter, type Summaries } from './month-figures.js';
+import { Converter, type Summaries, type Years } from './month-figures.js';
 
 /** Where a request stands: the user's preferences, local date, month and currency. */
 export interface MonthContext {
@@ -49,6 +55,15 @@ export async function readSummaries(
   const summaries = new Map<string, MonthlySummaryDoc>();
   for (const stored of found) if (stored !== null) summaries.set(stored.id, stored.doc);
   return summaries;
+}
+
+/** The year summaries covering `months`, each read by id. */
+export async function readYears(readStore: ReadStore, userId: string, months: readonly string[]): Promise<Years> {
+  const ids = [...new Set(months.map((month) => month.slice(0, 4)))];
+  const found = await Promise.all(ids.map((id) => readStore.get<YearlySummaryDoc>(YEARLY_SUMMARY_VIEW, userId, id)));
+  const years = new Map<string, YearlySummaryDoc>();
+  for (const stored of found) if (stored !== null) years.set(stored.id, stored.doc);
+  return years;
 }
 
 /** The user's newest transactions, from the date index. */

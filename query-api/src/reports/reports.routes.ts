@@ -13,7 +13,7 @@ import {
   monthOverview,
   monthsEndingWith,
 } from '../dashboard/month-figures.js';
-import { largestExpenses, monthContext, readSummaries } from '../dashboard/month-reader.js';
+import { largestExpenses, monthContext, readSummaries, readYears } from '../dashboard/month-reader.js';
 
 /** Months of budget performance, the shown month last. */
 export const PERFORMANCE_MONTHS = 6;
@@ -31,9 +31,13 @@ export function reportsRoutes(app: FastifyInstance, readStore: ReadStore, now: (
     const context = await monthContext(readStore, user.uid, query.month, now());
     const { month, convert, preferences } = context;
     const months = monthsEndingWith(month, PERFORMANCE_MONTHS);
-    const summaries = await readSummaries(readStore, user.uid, months);
+    const previousMonth = addMonths(month, -1);
+    const [summaries, years] = await Promise.all([
+      readSummaries(readStore, user.uid, [previousMonth, month]),
+      readYears(readStore, user.uid, months),
+    ]);
     const summary = summaries.get(month);
-    const previous = summaries.get(addMonths(month, -1));
+    const previous = summaries.get(previousMonth);
     const highSpending = await largestExpenses(readStore, user.uid, summary, convert, HIGH_SPENDING_COUNT);
     const { converted, ...overview } = monthOverview({ ...context, summary });
     const categories = categoriesOf(summary, convert);
@@ -44,7 +48,7 @@ export function reportsRoutes(app: FastifyInstance, readStore: ReadStore, now: (
       daysRemaining: overview.budget.daysLeft,
       categoryBreakdown: { expense: expenseShares, income: categoryShares(categories, 'income') },
       highSpending,
-      budgetPerformance: budgetPerformance(months, summaries, convert, budgetLimit(preferences, convert)),
+      budgetPerformance: budgetPerformance(months, years, convert, budgetLimit(preferences, convert)),
       insights: reportInsights(
         { totals: converted, categories },
         { totals: convert.cells(previous?.currencies), categories: categoriesOf(previous, convert) },
