@@ -191,6 +191,12 @@ describe('the month shown by default', () => {
     expect(utc).toMatchObject({ month: '2026-11', today: '2026-11-30' });
     expect(utc.budget).toMatchObject({ daysLeft: 0, daysElapsed: 30 });
   });
+
+  it('falls back to UTC for a time zone the runtime does not know', async () => {
+    now = new Date('2026-11-30T18:30:00Z');
+    await preferences('alice', { timeZone: 'Mars/Olympus_Mons' });
+    expect(await dashboard()).toMatchObject({ month: '2026-11', today: '2026-11-30' });
+  });
 });
 
 describe('GET /reports', () => {

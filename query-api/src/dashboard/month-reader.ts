@@ -26,6 +26,15 @@ export interface MonthContext {
   readonly convert: Converter;
 }
 
+/** The user's date today; UTC's when the runtime does not know their zone (validated when saved). */
+function userLocalDate(now: Date, timeZone: string): string {
+  try {
+    return localDate(now, timeZone);
+  } catch {
+    return localDate(now, 'UTC');
+  }
+}
+
 export async function monthContext(
   readStore: ReadStore,
   userId: string,
@@ -34,7 +43,7 @@ export async function monthContext(
 ): Promise<MonthContext> {
   const stored = await readStore.get<PreferencesView>(PREFERENCES_VIEW, userId, PREFERENCES_DOC_ID);
   const preferences: PreferencesView = { ...DEFAULT_PREFERENCES_VIEW, ...stored?.doc };
-  const today = localDate(now, preferences.timeZone);
+  const today = userLocalDate(now, preferences.timeZone);
   return {
     preferences,
     today,
