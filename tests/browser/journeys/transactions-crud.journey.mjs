@@ -82,6 +82,73 @@ async function addTransaction(page, messages, { type, amount, category, note, su
   await expectHeading(page, messages['page.transactions']);
 }
 
+/** Sends a command as the user, through the API the app uses. */
+async function command(baseUrl, user, name, body) {
+  const response = await fetch(`${baseUrl}/api/commands/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${user.stored.stsTokenManager.accessToken}` },
+    body: JSON.stringify({ commandId: crypto.randomUUID(), ...body }),
+  });
+  if (!response.ok) throw new Error(`${name} failed: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** A transaction edited often enough that its history fills more than one page. */
+async function longHistory(page, baseUrl, user, messages) {
+  const transactionId = crypto.randomUUID();
+  const edits = 24;
+  await command(baseUrl, user, 'AddTransaction', {
+    transactionId,
+    type: 'expense',
+    amount: { amount: 3500, currency: 'THB' },
+    categoryId: 'builtin-food',
+    date: '2026-11-21',
+    note: 'Green tea, often corrected',
+  });
+  let result;
+  for (let edit = 1; edit <= edits; edit += 1) {
+    result = await command(baseUrl, user, 'EditTransaction', {
+      transactionId,
+      changes: { amount: { amount: 3500 + edit * 100, currency: 'THB' } },
+    });
+  }
+  // The history view has every edit before the dialog asks for it.
+  await fetch(`${baseUrl}/api/queries/transactions/${transactionId}/history?limit=1`, {
+    headers: { authorization: `Bearer ${user.stored.stsTokenManager.accessToken}`, 'x-min-position': result.position },
+  });
+  await page.reload();
+  await expectHeading(page, messages['page.transactions']);
+  const dialog = await openDetail(page, messages, 'Green tea, often corrected');
+  const history = dialog.getByTestId('transaction-history');
+  const entries = history.locator(':scope > li');
+  await history.waitFor({ timeout: 15_000 });
+  const firstPage = await entries.count();
+  assert.ok(firstPage > 0 && firstPage < edits + 1, `the first page holds only the latest changes: ${firstPage}`);
+  assert.equal(await history.getByText(messages['transactions.history.added']).count(), 0);
+
+  // Keyboard: the button loads the older changes, appends them, and says so politely.
+  const older = dialog.getByRole('button', { name: messages['transactions.history.older'] });
+  const asked = page.waitForRequest((request) => /\/history\?.*cursor=/.test(request.url()));
+  await older.focus();
+  await page.keyboard.press('Enter');
+  await asked;
+  await history.getByText(messages['transactions.history.added']).waitFor({ timeout: 15_000 });
+  assert.equal(await entries.count(), edits + 1, 'every change once, newest first');
+  const status = dialog.getByRole('status').filter({ hasText: /\S/ });
+  await status.waitFor();
+  // The last page takes the button away; focus moves on to the first entry it brought.
+  await older.waitFor({ state: 'detached' });
+  assert.equal(
+    await page.evaluate(() =>
+      [...(document.activeElement?.parentElement?.children ?? [])].indexOf(document.activeElement),
+    ),
+    firstPage,
+    'focus on the first older entry',
+  );
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+}
+
 async function openDetail(page, messages, note) {
   await rows(page).filter({ hasText: note }).first().click();
   const dialog = page.getByRole('dialog', { name: messages['transactions.detail.title'] });
@@ -260,6 +327,11 @@ async function journey(browser, baseUrl, locale, prefix) {
     await page.getByRole('button', { name: messages['transactions.form.saveChanges'] }).click();
     await page.getByTestId('deleted-elsewhere').waitFor({ timeout: 15_000 });
     assert.equal(await page.getByLabel(messages['transactions.field.amount'], { exact: true }).inputValue(), '5200');
+
+    // A long history shows its latest changes first and the older ones on request.
+    await page.goto(`${baseUrl}${prefix}/dashboard/transactions`);
+    await expectHeading(page, messages['page.transactions']);
+    await longHistory(page, baseUrl, user, messages);
 
     assert.deepEqual(errors, []);
   } catch (error) {

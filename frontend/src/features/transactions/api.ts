@@ -5,7 +5,7 @@ import type { Currency } from '@plenty/contracts/money';
 import { api } from '../../lib/api/api';
 import { apiQuery, type TransactionFilters } from './filters';
 import type { TransactionChanges, TransactionFields } from './form';
-import type { HistoryPage } from './history';
+import { historyPageUrl, type HistoryPage } from './history';
 
 /** Rows per request: enough to fill a tall screen twice, small enough to answer fast. */
 export const PAGE_SIZE = 50;
@@ -69,8 +69,13 @@ export const transactionsApi = api.injectEndpoints({
       query: (id) => `queries/transactions/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Transactions', id }],
     }),
-    transactionHistory: build.query<HistoryPage, string>({
-      query: (id) => `queries/transactions/${encodeURIComponent(id)}/history`,
+    /** The history, newest first, a page per cursor; after a change every page shown is read again. */
+    transactionHistory: build.infiniteQuery<HistoryPage, string, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor,
+      },
+      query: ({ queryArg, pageParam }) => historyPageUrl(queryArg, pageParam),
       providesTags: (_result, _error, id) => [{ type: 'Transactions', id }],
     }),
     receiptLink: build.query<{ readonly url: string }, string>({
@@ -105,7 +110,7 @@ export const {
   useTransactionListInfiniteQuery,
   useTransactionTotalsQuery,
   useTransactionQuery,
-  useTransactionHistoryQuery,
+  useTransactionHistoryInfiniteQuery,
   useReceiptLinkQuery,
   useUploadReceiptMutation,
   useAddTransactionMutation,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { changeSentence, entrySentences, type HistoryWriters } from './history';
+import {
+  changeSentence,
+  entrySentences,
+  HISTORY_PAGE_SIZE,
+  historyEntries,
+  historyPageUrl,
+  type HistoryEntry,
+  type HistoryWriters,
+} from './history';
 
 const writers: HistoryWriters = {
   money: (amount, currency) => `${currency === 'THB' ? '฿' : currency}${(amount / 100).toFixed(2)}`,
@@ -63,5 +71,42 @@ describe('history sentences', () => {
     );
     expect(edited.heading).toBe('transactions.history.edited');
     expect(edited.changes[0]?.values).toEqual({ field: 'date', from: 'date(2026-11-01)', to: 'date(2026-11-02)' });
+  });
+});
+
+describe('history pages', () => {
+  const entry = (revision: number): HistoryEntry => ({
+    revision,
+    type: revision === 0 ? 'added' : 'edited',
+    occurredAt: `2026-11-${String(revision + 1).padStart(2, '0')}T10:00:00.000Z`,
+    changes: [],
+  });
+
+  it('asks for the first page without a cursor and for older pages with the cursor of the last one', () => {
+    expect(historyPageUrl('0192f0c4-7a1b-7c3d-8e4f-5a6b7c8d9e0f', null)).toBe(
+      `queries/transactions/0192f0c4-7a1b-7c3d-8e4f-5a6b7c8d9e0f/history?limit=${HISTORY_PAGE_SIZE}`,
+    );
+    expect(historyPageUrl('t/1', 'abc+/=', 5)).toBe('queries/transactions/t%2F1/history?limit=5&cursor=abc%2B%2F%3D');
+  });
+
+  it('appends older pages after the newer ones, newest first', () => {
+    const pages = [
+      { items: [entry(4), entry(3)], nextCursor: 'c1' },
+      { items: [entry(2), entry(1)], nextCursor: 'c2' },
+      { items: [entry(0)], nextCursor: null },
+    ];
+    expect(historyEntries(pages).map((e) => e.revision)).toEqual([4, 3, 2, 1, 0]);
+  });
+
+  it('shows an entry once when a change made while paging pushed it onto the next page', () => {
+    const pages = [
+      { items: [entry(5), entry(4)], nextCursor: 'c1' },
+      { items: [entry(4), entry(3)], nextCursor: null },
+    ];
+    expect(historyEntries(pages).map((e) => e.revision)).toEqual([5, 4, 3]);
+  });
+
+  it('has no entries before the first page arrives', () => {
+    expect(historyEntries([])).toEqual([]);
   });
 });

@@ -1,14 +1,14 @@
 import type { TransactionView } from '@plenty/contracts/views/transactions';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { LocalizedLink } from '../../../lib/localized-link';
 import { buttonClass } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { showError, showSuccess } from '../../../ui/toasts/toasts-slice';
-import { useDeleteTransactionMutation, useTransactionHistoryQuery, useTransactionQuery } from '../api';
+import { useDeleteTransactionMutation, useTransactionHistoryInfiniteQuery, useTransactionQuery } from '../api';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
-import { entrySentences } from '../history';
+import { entrySentences, historyEntries } from '../history';
 import { isMissing } from '../errors';
 import styles from '../transactions.module.css';
 import { useWriters } from '../use-writers';
@@ -192,10 +192,38 @@ function DetailContent({ transaction, onClose }: { readonly transaction: Transac
 }
 
 function History({ id }: { readonly id: string }) {
-  const history = useTransactionHistoryQuery(id);
+  const history = useTransactionHistoryInfiniteQuery(id);
   const writers = useWriters();
   const intl = useIntl();
   const headingId = useId();
+  const entries = useMemo(() => historyEntries(history.data?.pages ?? []), [history.data]);
+  const list = useRef<HTMLOListElement>(null);
+  // Where the entries of the page being loaded start, and whether focus goes there once they show.
+  const older = useRef<{ from: number; focus: boolean } | null>(null);
+  const [announced, setAnnounced] = useState<number | null>(null);
+
+  const showOlder = async () => {
+    if (history.isFetchingNextPage || older.current !== null) return;
+    older.current = { from: entries.length, focus: false };
+    setAnnounced(null);
+    const result = await history.fetchNextPage();
+    if (result.isError || older.current === null) {
+      older.current = null;
+      return;
+    }
+    const shown = historyEntries(result.data?.pages ?? []).length - older.current.from;
+    // The button goes with the last page: focus moves on to the first entry it brought.
+    older.current = { ...older.current, focus: !result.hasNextPage };
+    setAnnounced(Math.max(shown, 0));
+  };
+
+  useEffect(() => {
+    const pending = older.current;
+    if (announced === null || pending === null) return;
+    older.current = null;
+    if (pending.focus) list.current?.querySelectorAll<HTMLElement>(':scope > li')[pending.from]?.focus();
+  }, [announced]);
+
   return (
     <section aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.sectionTitle}>
@@ -209,18 +237,17 @@ function History({ id }: { readonly id: string }) {
         <p className={styles.hint}>
           <FormattedMessage id="transactions.history.error" />
         </p>
-      ) : history.data.items.length === 0 ? (
+      ) : entries.length === 0 ? (
         <p className={styles.hint}>
           <FormattedMessage id="transactions.history.empty" />
         </p>
       ) : (
-        <ol className={styles.history} data-testid="transaction-history">
-          {[...history.data.items]
-            .sort((a, b) => b.revision - a.revision)
-            .map((entry) => {
+        <>
+          <ol ref={list} className={styles.history} data-testid="transaction-history">
+            {entries.map((entry) => {
               const { heading, changes } = entrySentences(entry, writers);
               return (
-                <li key={entry.revision} className={styles.historyEntry}>
+                <li key={entry.revision} className={styles.historyEntry} tabIndex={-1}>
                   <p className={styles.historyHeading}>
                     <FormattedMessage id={heading} />
                     <time className={styles.historyTime} dateTime={entry.occurredAt}>
@@ -237,7 +264,40 @@ function History({ id }: { readonly id: string }) {
                 </li>
               );
             })}
-        </ol>
+          </ol>
+          {history.isFetchNextPageError && !history.isFetchingNextPage && (
+            <p className={styles.error} role="alert">
+              <FormattedMessage id="transactions.history.olderError" />
+            </p>
+          )}
+          {history.hasNextPage && (
+            <div className={styles.historyMore}>
+              <button
+                type="button"
+                className={buttonClass('secondary')}
+                onClick={() => void showOlder()}
+                aria-disabled={history.isFetchingNextPage}
+                data-testid="history-older"
+              >
+                {history.isFetchingNextPage && <span className={styles.spinner} aria-hidden="true" />}
+                <FormattedMessage
+                  id={
+                    history.isFetchingNextPage
+                      ? 'transactions.history.olderLoading'
+                      : history.isFetchNextPageError
+                        ? 'transactions.history.olderRetry'
+                        : 'transactions.history.older'
+                  }
+                />
+              </button>
+            </div>
+          )}
+          <p className="visually-hidden" role="status">
+            {announced !== null && (
+              <FormattedMessage id="transactions.history.olderShown" values={{ count: announced }} />
+            )}
+          </p>
+        </>
       )}
     </section>
   );
