@@ -184,7 +184,10 @@ export const categoryShareSchema = z.object({
   amount: nonNegativeMinor,
   /** Transactions of this type in the category. */
   count: z.number().int().positive(),
-  /** Share of the month's total of this type, basis points; the shares of one type sum to exactly 10000. */
+  /**
+   * Share of the month's total of this type, basis points; the shares of one type sum to
+   * exactly 10000 (all 0 when the total converts to 0).
+   */
   share: basisPoints,
 });
 export type CategoryShare = z.infer<typeof categoryShareSchema>;
