@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
-import { START, comparePositions, type EventStore, type Position } from '@plenty/platform/event-store/port';
+import {
+  START,
+  comparePositions,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+} from '@plenty/platform/event-store/port';
 import type { ProjectionProgress } from '@plenty/platform/projection-progress';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { eventApplier, viewsOf } from './apply.js';
@@ -25,6 +31,12 @@ export interface ProjectorOptions {
   readonly logger?: ProjectorLogger;
   /** Called after each batch is written, with the position it reached. */
   readonly onAdvance?: (position: Position) => void;
+  /**
+   * Called with a live batch's events (as stored, not decoded) after its read models are
+   * committed, while tailing and in catchUp, never during rebuild(); it runs before the next
+   * batch. A failure is logged and never stops the projector.
+   */
+  readonly afterBatch?: (events: readonly RecordedEvent[]) => Promise<void>;
 }
 
 export interface RebuildProgress {
@@ -126,8 +138,17 @@ export function createProjector(options: ProjectorOptions): Projector {
     options.logger?.error({ err: lastError, ...details }, 'projector stopped on an event it cannot apply');
   }
 
+  async function runAfterBatch(events: readonly RecordedEvent[]): Promise<void> {
+    if (options.afterBatch === undefined) return;
+    try {
+      await options.afterBatch(events);
+    } catch (error) {
+      options.logger?.error({ err: error }, 'after-batch work failed; the projector goes on');
+    }
+  }
+
   /** Applies one batch; answers how many events it held. */
-  const applyNextBatch = (size = batchSize) =>
+  const applyNextBatch = (size = batchSize, live = true) =>
     serialized(async () => {
       await prepare();
       const events = await eventStore.readAll({ after: watch.position, maxCount: size });
@@ -143,6 +164,7 @@ export function createProjector(options: ProjectorOptions): Projector {
       }
       watch.advance(last.position);
       options.onAdvance?.(last.position);
+      if (live) await runAfterBatch(events);
       return events.length;
     });
 
@@ -220,7 +242,7 @@ export function createProjector(options: ProjectorOptions): Projector {
           await prepare();
         });
         const size = Math.max(batchSize, REBUILD_BATCH_SIZE);
-        for (let count = await applyNextBatch(size); count > 0; count = await applyNextBatch(size)) {
+        for (let count = await applyNextBatch(size, false); count > 0; count = await applyNextBatch(size, false)) {
           applied += count;
           rebuildOptions.onProgress?.({ applied, total: null, position: watch.position });
         }

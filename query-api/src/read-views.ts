@@ -16,6 +16,7 @@ export const GOALS_VIEW = 'goals';
 export const MONTHLY_SUMMARY_VIEW = 'monthly_summary';
 export const YEARLY_SUMMARY_VIEW = 'yearly_summary';
 export const MONTHLY_CONTRIBUTIONS_VIEW = 'monthly_contributions';
+export const BUDGET_ALERTS_VIEW = 'budget_alerts';
 
 export const readViews: readonly ViewDefinition[] = [
   {
@@ -29,6 +30,7 @@ export const readViews: readonly ViewDefinition[] = [
   { name: PREFERENCES_VIEW, fields: {}, indexes: [] },
   { name: GOALS_VIEW, fields: {}, indexes: [] },
   { name: MONTHLY_SUMMARY_VIEW, fields: {}, indexes: [] },
+  { name: BUDGET_ALERTS_VIEW, fields: {}, indexes: [] },
   { name: YEARLY_SUMMARY_VIEW, fields: {}, indexes: [] },
   {
     name: MONTHLY_CONTRIBUTIONS_VIEW,

@@ -11,6 +11,7 @@ import { LinkSigner, linkSecretFromMasterKey, linkSecretFromText } from '@plenty
 import { filesApi } from '@plenty/query-api/files/files.plugin';
 import { identityCommands } from '@plenty/command-api/identity/identity.plugin';
 import { firebaseIdentityProviderAdmin, type IdentityProviderAdmin } from '@plenty/platform/auth/identity-admin';
+import { firebaseUserDirectory, type UserDirectory } from '@plenty/platform/auth/user-directory';
 import { installSecurityHeaders, webAppCspDirectives } from '@plenty/platform/http/security-headers';
 import { createMailer, type MailSettings } from '@plenty/platform/mail/create';
 import { openFsBlobStore } from '@plenty/platform/blob-store/fs';
@@ -29,6 +30,9 @@ import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { allProjections } from '@plenty/projector/projections/all';
 import { createProjector } from '@plenty/projector/runtime';
 import { startWorkerProjector } from '@plenty/projector/worker-projector';
+import { followProjection } from '@plenty/projector/notifications/follow';
+import { spendingAlertMailer } from '@plenty/projector/notifications/spending-alert-mailer';
+import { WeeklyReportScheduler } from '@plenty/projector/notifications/weekly-report';
 import type { ProjectionProgress } from '@plenty/platform/projection-progress';
 import { queryApi } from '@plenty/query-api/app';
 import { startAuthEmulator, type AuthEmulator } from './auth-emulator.js';
@@ -62,6 +66,10 @@ export interface StandaloneOptions {
   readonly projector?: 'worker' | 'in-process';
   /** Signs download links (RECEIPT_LINK_SECRET, 32+ characters); default: derived from the master key. */
   readonly linkSecret?: string | undefined;
+  /** Where spending alerts and weekly reports find a user's address; default: Firebase (or its emulator). */
+  readonly users?: UserDirectory;
+  /** How often to look for weekly reports that are due (WEEKLY_REPORT_INTERVAL_MS); 0 turns them off. */
+  readonly weeklyReportIntervalMs?: number;
 }
 
 export interface Standalone {
@@ -135,6 +143,8 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
         authEmulatorHost === '' ? { kind: 'firebase' } : { kind: 'emulator', origin: `http://${authEmulatorHost}` },
       ),
     });
+    const users = options.users ?? firebaseUserDirectory({ projectId: options.projectId });
+    const alerts = spendingAlertMailer({ eventStore, readStore, users, mailer, logger: app.log });
     let projector: Standalone['projector'] & { stop(): Promise<void> };
     if (options.projector === 'worker') {
       // This thread's connection serves queries, so it must know the views too.
@@ -147,13 +157,39 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
         masterKey,
         onError: (error) => app.log.error({ err: error }, 'projector stopped'),
       });
+      const follower = await followProjection({
+        eventStore,
+        progress: projector,
+        afterBatch: alerts.afterBatch,
+        logger: app.log,
+      });
+      closers.push(() => follower.stop());
     } else {
-      const inProcess = createProjector({ eventStore, readStore, codec, projections: allProjections, logger: app.log });
+      const inProcess = createProjector({
+        eventStore,
+        readStore,
+        codec,
+        projections: allProjections,
+        logger: app.log,
+        afterBatch: async (events) => {
+          await alerts.afterBatch(events);
+        },
+      });
       await inProcess.start();
       projector = inProcess;
     }
     const runningProjector = projector;
     closers.push(() => runningProjector.stop());
+    const weeklyReports = new WeeklyReportScheduler({
+      eventStore,
+      readStore,
+      users,
+      mailer,
+      logger: app.log,
+      ...(options.weeklyReportIntervalMs === undefined ? {} : { intervalMs: options.weeklyReportIntervalMs }),
+    });
+    weeklyReports.start();
+    closers.push(() => weeklyReports.stop());
 
     installErrorHandling(app, {
       notFound: await serveWebApp(app, {

@@ -43,6 +43,8 @@ const envSchema = z.object({
     .pipe(z.array(z.enum(SOCIAL_PROVIDERS, { error: `one of ${SOCIAL_PROVIDERS.join(', ')}` }))),
   /** A generous limit on commands per user and minute; 0 turns it off (benchmarks). */
   COMMANDS_PER_MINUTE_PER_USER: z.coerce.number().int().min(0).default(600),
+  /** How often to look for weekly reports that are due, in ms; 0 turns weekly reports off. */
+  WEEKLY_REPORT_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
 });
 
 export interface StandaloneConfig {
@@ -57,6 +59,7 @@ export interface StandaloneConfig {
   readonly appOrigin: string;
   readonly commandsPerMinutePerUser: number;
   readonly authProviders: readonly string[];
+  readonly weeklyReportIntervalMs: number;
 }
 
 function listeningOrigin(host: string, port: number): string {
@@ -93,5 +96,6 @@ export function loadStandaloneConfig(env: NodeJS.ProcessEnv = process.env): Stan
     appOrigin: parsed.APP_ORIGIN ?? listeningOrigin(parsed.HOST, parsed.PORT),
     commandsPerMinutePerUser: parsed.COMMANDS_PER_MINUTE_PER_USER,
     authProviders: parsed.PLENTY_AUTH_PROVIDERS,
+    weeklyReportIntervalMs: parsed.WEEKLY_REPORT_INTERVAL_MS,
   };
 }

@@ -14,6 +14,7 @@ async function main(): Promise<void> {
     appOrigin: config.appOrigin,
     commandsPerMinutePerUser: config.commandsPerMinutePerUser,
     authProviders: config.authProviders,
+    weeklyReportIntervalMs: config.weeklyReportIntervalMs,
     projector: 'worker',
   });
   const address = await standalone.app.listen({ port: config.port, host: config.host });

@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import { accountEventSchemas, accountPersonalFields, type AccountEvent } from './account.js';
+import { notificationEventSchemas, notificationPersonalFields, type NotificationEvent } from './notification.js';
 import { profileEventSchemas, profilePersonalFields, type ProfileEvent } from './profile.js';
 import { transactionEventSchemas, transactionPersonalFields, type TransactionEvent } from './transaction.js';
 import { verificationEventSchemas, verificationPersonalFields, type VerificationEvent } from './verification.js';
 
-export type PlentyEvent = TransactionEvent | ProfileEvent | AccountEvent | VerificationEvent;
+export type PlentyEvent = TransactionEvent | ProfileEvent | AccountEvent | VerificationEvent | NotificationEvent;
 export type PlentyEventType = PlentyEvent['type'];
 
 export const CURRENT_SCHEMA_VERSION = 1;
@@ -14,6 +15,7 @@ export const eventDataSchemas: Record<PlentyEventType, z.ZodType> = {
   ...profileEventSchemas,
   ...accountEventSchemas,
   ...verificationEventSchemas,
+  ...notificationEventSchemas,
 };
 
 const personalFields: Record<string, readonly string[]> = {
@@ -21,6 +23,7 @@ const personalFields: Record<string, readonly string[]> = {
   ...profilePersonalFields,
   ...accountPersonalFields,
   ...verificationPersonalFields,
+  ...notificationPersonalFields,
 };
 
 /** Dotted paths in an event's data that hold personal text; [] for unknown types. */

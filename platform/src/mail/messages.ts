@@ -53,3 +53,46 @@ export function verificationCodeMail(locale: MailLocale, to: string, code: strin
 export function passwordResetMail(locale: MailLocale, to: string, link: string): MailMessage {
   return render(locale, to, 'passwordReset', { link });
 }
+
+/** One message of the catalog in a language, for parts that mails put together (category names, lines). */
+export function mailText(locale: MailLocale, key: string, values: Record<string, string | number> = {}): string {
+  return format(locale, key, values);
+}
+
+export interface SpendingAlertValues {
+  readonly level: 'approaching' | 'critical' | 'over';
+  /** Whole percent of the budget used, rounded down. */
+  readonly percent: number;
+  /** Amounts already formatted for the locale. */
+  readonly spent: string;
+  readonly limit: string;
+  /** How much over the budget (formatted); used by the `over` level. */
+  readonly overBy: string;
+  /** The month, formatted for the locale ("November 2026"). */
+  readonly month: string;
+}
+
+export function spendingAlertMail(locale: MailLocale, to: string, values: SpendingAlertValues): MailMessage {
+  return render(locale, to, 'spendingAlert', { ...values });
+}
+
+export interface WeeklyReportValues {
+  /** First and last day of the week reported, formatted for the locale. */
+  readonly from: string;
+  readonly to: string;
+  readonly weekIncome: string;
+  readonly weekExpense: string;
+  readonly weekBalance: string;
+  readonly month: string;
+  readonly monthIncome: string;
+  readonly monthExpense: string;
+  readonly monthBalance: string;
+  /** The budget line, already rendered. */
+  readonly budget: string;
+  /** The top expense categories, one per line, already rendered. */
+  readonly categories: string;
+}
+
+export function weeklyReportMail(locale: MailLocale, to: string, values: WeeklyReportValues): MailMessage {
+  return render(locale, to, 'weeklyReport', { ...values });
+}

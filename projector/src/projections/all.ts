@@ -1,5 +1,6 @@
 import type { Projection } from '../projection.js';
 import { accountErasureProjection } from './account-erasure.projection.js';
+import { budgetAlertsProjection } from './budget-alerts.projection.js';
 import { categoriesProjection } from './categories.projection.js';
 import { goalsProjection } from './goals.projection.js';
 import { monthlySummaryProjection } from './monthly-summary.projection.js';
@@ -7,6 +8,7 @@ import { preferencesProjection } from './preferences.projection.js';
 import { transactionHistoryProjection } from './transaction-history.projection.js';
 import { transactionTotalsProjection } from './transaction-totals.projection.js';
 import { transactionsProjection } from './transactions.projection.js';
+import { weeklyReportSubscribersProjection } from './weekly-report-subscribers.projection.js';
 
 /**
  * Order matters within one event: the history and the totals measure an edit or deletion
@@ -19,6 +21,9 @@ export const allProjections: readonly Projection[] = [
   monthlySummaryProjection,
   categoriesProjection,
   preferencesProjection,
+  // Reads the month summary and the preferences the same event just changed.
+  budgetAlertsProjection,
+  weeklyReportSubscribersProjection,
   goalsProjection,
   accountErasureProjection,
 ];

@@ -1,0 +1,301 @@
+import { budgetStatus, percentUsed } from '@plenty/contracts/budget-status';
+import { weeklyReportStreamId } from '@plenty/contracts/events/notification';
+import type { Currency, Money } from '@plenty/contracts/money';
+import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
+import { convertMoney, sumInCurrency } from '@plenty/contracts/rates';
+import type { CategoryView } from '@plenty/contracts/views/categories';
+import type { CellsByCurrency, MonthlySummaryDoc } from '@plenty/contracts/views/dashboard';
+import type { UserDirectory } from '@plenty/platform/auth/user-directory';
+import type { EventStore } from '@plenty/platform/event-store/port';
+import { mailText, weeklyReportMail, type MailLocale } from '@plenty/platform/mail/messages';
+import type { MailMessage, Mailer } from '@plenty/platform/mail/port';
+import type { ReadStore } from '@plenty/platform/read-store/port';
+import { CATEGORIES_VIEW } from '../projections/categories.projection.js';
+import { MONTHLY_SUMMARY_VIEW } from '../projections/monthly-summary.projection.js';
+import { PREFERENCES_VIEW } from '../projections/preferences.projection.js';
+import {
+  SYSTEM_USER_ID,
+  WEEKLY_REPORT_SUBSCRIBERS_VIEW,
+  type WeeklyReportSubscriberDoc,
+} from '../projections/weekly-report-subscribers.projection.js';
+import { claimMail } from './claim.js';
+import { formatAmount, formatDate, formatMonth, mailLocaleOf } from './format.js';
+import type { NotificationLogger } from './spending-alert-mailer.js';
+
+/** The local hour on Monday from which the week's report is due. */
+export const REPORT_HOUR = 8;
+export const DEFAULT_WEEKLY_REPORT_INTERVAL_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const TOP_CATEGORIES = 3;
+
+/** A `YYYY-MM-DD` date `days` days later (earlier when negative). */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Monday 0 … Sunday 6 of a `YYYY-MM-DD` date. */
+const weekdayOf = (date: string): number => (new Date(`${date}T00:00:00.000Z`).getUTCDay() + 6) % 7;
+
+/** The ISO 8601 week of a date, `YYYY-Www`: weeks start on Monday, week 1 holds the year's first Thursday. */
+export function isoWeek(date: string): string {
+  const thursday = addDays(date, 3 - weekdayOf(date));
+  const year = Number(thursday.slice(0, 4));
+  const week = Math.floor((Date.parse(`${thursday}T00:00:00.000Z`) - Date.UTC(year, 0, 1)) / (7 * DAY_MS)) + 1;
+  return `${String(year).padStart(4, '0')}-W${String(week).padStart(2, '0')}`;
+}
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The local date and hour of an instant in a time zone. */
+export function localClock(instant: Date, timeZone: string): { date: string; hour: number } {
+  let format = clockFormats.get(timeZone);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    });
+    clockFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { date: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')) };
+}
+
+/** The ISO week whose report is due at this instant in the time zone: from Monday 08:00 local time on; null before. */
+export function dueWeek(instant: Date, timeZone: string): string | null {
+  const { date, hour } = localClock(instant, timeZone);
+  if (weekdayOf(date) === 0 && hour < REPORT_HOUR) return null;
+  return isoWeek(date);
+}
+
+export interface WeeklyFigures {
+  /** The week reported, Monday to Sunday before the current week. */
+  readonly from: string;
+  readonly to: string;
+  readonly week: { income: number; expense: number };
+  readonly month: string;
+  readonly monthTotals: { income: number; expense: number };
+  readonly limit: number | null;
+  readonly topCategories: readonly { categoryId: string; expense: number }[];
+  readonly currency: Currency;
+}
+
+function convertCells(cells: readonly CellsByCurrency[], preferences: PreferencesView) {
+  const income: Money[] = [];
+  const expense: Money[] = [];
+  for (const byCurrency of cells) {
+    for (const [currency, cell] of Object.entries(byCurrency)) {
+      income.push({ amount: cell.income, currency: currency as Currency });
+      expense.push({ amount: cell.expense, currency: currency as Currency });
+    }
+  }
+  return {
+    income: sumInCurrency(income, preferences.currency, preferences.rates).amount,
+    expense: sumInCurrency(expense, preferences.currency, preferences.rates).amount,
+  };
+}
+
+/**
+ * The report's figures from the month summaries: the previous Monday-to-Sunday week from its
+ * days, the current month (of `today`) from its totals, each currency's sum converted once.
+ */
+export async function weeklyFigures(
+  readStore: ReadStore,
+  userId: string,
+  today: string,
+  preferences: PreferencesView,
+): Promise<WeeklyFigures> {
+  const from = addDays(today, -weekdayOf(today) - 7);
+  const dates = Array.from({ length: 7 }, (_, i) => addDays(from, i));
+  const month = today.slice(0, 7);
+  const months = [...new Set([...dates.map((date) => date.slice(0, 7)), month])];
+  const summaries = new Map<string, MonthlySummaryDoc | null>();
+  for (const id of months) {
+    summaries.set(id, (await readStore.get<MonthlySummaryDoc>(MONTHLY_SUMMARY_VIEW, userId, id))?.doc ?? null);
+  }
+  const week = convertCells(
+    dates.map((date) => summaries.get(date.slice(0, 7))?.days[date] ?? {}),
+    preferences,
+  );
+  const current = summaries.get(month) ?? null;
+  const topCategories = Object.entries(current?.categories ?? {})
+    .map(([categoryId, cells]) => ({ categoryId, expense: convertCells([cells], preferences).expense }))
+    .filter((category) => category.expense > 0)
+    .sort((a, b) => b.expense - a.expense || a.categoryId.localeCompare(b.categoryId))
+    .slice(0, TOP_CATEGORIES);
+  const budget = preferences.monthlyBudget;
+  return {
+    from,
+    to: addDays(from, 6),
+    week,
+    month,
+    monthTotals: convertCells([current?.currencies ?? {}], preferences),
+    limit: budget === null ? null : convertMoney(budget, preferences.currency, preferences.rates).amount,
+    topCategories,
+    currency: preferences.currency,
+  };
+}
+
+async function categoryName(readStore: ReadStore, userId: string, categoryId: string, locale: MailLocale) {
+  const stored = await readStore.get<CategoryView>(CATEGORIES_VIEW, userId, categoryId);
+  if (stored?.doc.name) return stored.doc.name;
+  const key =
+    stored?.doc.nameKey ?? (categoryId.startsWith('builtin-') ? `category.builtin.${categoryId.slice(8)}` : null);
+  try {
+    return key === null ? categoryId : mailText(locale, key);
+  } catch {
+    return categoryId;
+  }
+}
+
+/** The report mail of the figures, in the user's language. */
+export async function reportMail(
+  readStore: ReadStore,
+  userId: string,
+  to: string,
+  figures: WeeklyFigures,
+  preferences: PreferencesView,
+): Promise<MailMessage> {
+  const locale = mailLocaleOf(preferences.language);
+  const money = (amount: number) => formatAmount({ amount, currency: figures.currency }, locale);
+  const spent = figures.monthTotals.expense;
+  const status = budgetStatus(spent, figures.limit);
+  const lines = await Promise.all(
+    figures.topCategories.map(
+      async (category) =>
+        `• ${await categoryName(readStore, userId, category.categoryId, locale)}: ${money(category.expense)}`,
+    ),
+  );
+  return weeklyReportMail(locale, to, {
+    from: formatDate(figures.from, locale),
+    to: formatDate(figures.to, locale),
+    weekIncome: money(figures.week.income),
+    weekExpense: money(figures.week.expense),
+    weekBalance: money(figures.week.income - figures.week.expense),
+    month: formatMonth(figures.month, locale),
+    monthIncome: money(figures.monthTotals.income),
+    monthExpense: money(spent),
+    monthBalance: money(figures.monthTotals.income - spent),
+    budget: mailText(locale, 'mail.weeklyReport.budget', {
+      status,
+      percent: Math.floor((percentUsed(spent, figures.limit) ?? 0) / 100),
+      limit: figures.limit === null ? '' : money(figures.limit),
+    }),
+    categories: lines.length === 0 ? mailText(locale, 'mail.weeklyReport.noCategories') : lines.join('\n'),
+  });
+}
+
+export interface WeeklyReportSchedulerOptions {
+  readonly eventStore: EventStore;
+  readonly readStore: ReadStore;
+  readonly users: UserDirectory;
+  readonly mailer: Mailer;
+  readonly logger?: NotificationLogger;
+  readonly now?: () => Date;
+  /** How often to look for reports that are due; 0 never looks. Default one hour. */
+  readonly intervalMs?: number;
+}
+
+const PAGE = 500;
+
+/**
+ * Mails the weekly report: every interval it lists the users who asked for it, and for each whose
+ * local time is past Monday 08:00 and who has not had this ISO week's report, claims it with a
+ * `WeeklyReportMailed` event on `notification-<uid>-week-<YYYY-Www>` (expected 'no_stream') and
+ * sends it. The claim makes it once per week whoever runs the scheduler and however often.
+ */
+export class WeeklyReportScheduler {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+  private readonly now: () => Date;
+
+  constructor(private readonly options: WeeklyReportSchedulerOptions) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  start(): void {
+    const interval = this.options.intervalMs ?? DEFAULT_WEEKLY_REPORT_INTERVAL_MS;
+    if (interval <= 0 || this.timer !== null) return;
+    this.timer = setInterval(() => void this.tick(), interval);
+    this.timer.unref();
+    void this.tick();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => undefined);
+  }
+
+  private async tick(): Promise<void> {
+    if (this.running !== null) return;
+    this.running = this.runOnce();
+    try {
+      await this.running;
+    } catch (error) {
+      this.options.logger?.error({ err: error }, 'weekly reports failed');
+    } finally {
+      this.running = null;
+    }
+  }
+
+  /** Sends every report due now; answers how many were sent. */
+  async runOnce(): Promise<number> {
+    let sent = 0;
+    let cursor: string | undefined;
+    do {
+      const page = await this.options.readStore.find<WeeklyReportSubscriberDoc>(WEEKLY_REPORT_SUBSCRIBERS_VIEW, {
+        userId: SYSTEM_USER_ID,
+        sort: [],
+        limit: PAGE,
+        ...(cursor === undefined ? {} : { cursor }),
+      });
+      for (const subscriber of page.items) {
+        try {
+          if (await this.reportTo(subscriber.id)) sent += 1;
+        } catch (error) {
+          this.options.logger?.error({ err: error, userId: subscriber.id }, 'weekly report failed');
+        }
+      }
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor !== undefined);
+    return sent;
+  }
+
+  private async reportTo(userId: string): Promise<boolean> {
+    const { readStore } = this.options;
+    const stored = await readStore.get<PreferencesView>(PREFERENCES_VIEW, userId, PREFERENCES_DOC_ID);
+    const preferences = { ...DEFAULT_PREFERENCES_VIEW, ...stored?.doc };
+    if (!preferences.weeklyReport || !preferences.emailNotifications) return false;
+    const now = this.now();
+    const week = dueWeek(now, preferences.timeZone);
+    if (week === null) return false;
+    const streamId = weeklyReportStreamId(userId, week);
+    // Already claimed: skip the directory and the figures.
+    if ((await this.options.eventStore.readStream(streamId, { maxCount: 1 })).length > 0) return false;
+    const to = await this.options.users.emailOf(userId);
+    if (to === null) return false;
+    const today = localClock(now, preferences.timeZone).date;
+    const mail = await reportMail(
+      readStore,
+      userId,
+      to,
+      await weeklyFigures(readStore, userId, today, preferences),
+      preferences,
+    );
+    const claimed = await claimMail(
+      this.options.eventStore,
+      streamId,
+      userId,
+      { type: 'WeeklyReportMailed', data: { week } },
+      now,
+    );
+    if (!claimed) return false;
+    await this.options.mailer.send(mail);
+    return true;
+  }
+}

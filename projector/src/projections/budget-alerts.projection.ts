@@ -1,0 +1,116 @@
+import { budgetStatus, localDate, monthOfDate, type BudgetStatus } from '@plenty/contracts/budget-status';
+import type { TransactionEvent } from '@plenty/contracts/events/transaction';
+import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
+import { convertMoney, sumInCurrency } from '@plenty/contracts/rates';
+import type { Money } from '@plenty/contracts/money';
+import {
+  ALERT_LEVELS,
+  MAX_ALERTS_PER_MONTH,
+  type AlertLevel,
+  type BudgetAlert,
+  type BudgetAlertsDoc,
+} from '@plenty/contracts/views/budget-alerts';
+import type { MonthlySummaryDoc } from '@plenty/contracts/views/dashboard';
+import type { RecordedEvent } from '@plenty/platform/event-store/port';
+import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
+import { isNewerThan, type Projection } from '../projection.js';
+import { MONTHLY_SUMMARY_VIEW } from './monthly-summary.projection.js';
+import { PREFERENCES_VIEW } from './preferences.projection.js';
+
+export const BUDGET_ALERTS_VIEW = 'budget_alerts';
+
+/** Read by id (`YYYY-MM`) only. */
+export const budgetAlertsView: ViewDefinition = { name: BUDGET_ALERTS_VIEW, fields: {}, indexes: [] };
+
+const RANK: Record<BudgetStatus, number> = { no_budget: 0, on_track: 1, approaching: 2, critical: 3, over: 4 };
+
+const isAlertLevel = (status: BudgetStatus): status is AlertLevel =>
+  (ALERT_LEVELS as readonly string[]).includes(status);
+
+/** The user's preferences as the batch has them so far (this event's change included). */
+export async function preferencesOf(uow: UnitOfWork, userId: string): Promise<PreferencesView> {
+  const stored = await uow.get<PreferencesView>(PREFERENCES_VIEW, userId, PREFERENCES_DOC_ID);
+  return { ...DEFAULT_PREFERENCES_VIEW, ...stored?.doc };
+}
+
+/** A month's expenses, each currency's total converted once into the display currency, and the converted budget. */
+export function monthSpending(
+  summary: MonthlySummaryDoc | null,
+  preferences: PreferencesView,
+): { spent: number; limit: number | null } {
+  const expenses: Money[] = Object.entries(summary?.currencies ?? {}).map(([currency, cell]) => ({
+    amount: cell.expense,
+    currency: currency as Money['currency'],
+  }));
+  const spent = sumInCurrency(expenses, preferences.currency, preferences.rates).amount;
+  const budget = preferences.monthlyBudget;
+  const limit = budget === null ? null : convertMoney(budget, preferences.currency, preferences.rates).amount;
+  return { spent, limit };
+}
+
+/**
+ * The next state of a month's alerts after an evaluation: an alert is appended when the status
+ * rises into approaching, critical or over; the new status is always kept, so a month that falls
+ * back below a threshold alerts again when it crosses it again.
+ */
+export function evaluate(
+  previous: BudgetAlertsDoc | null,
+  month: string,
+  status: BudgetStatus,
+  alert: Omit<BudgetAlert, 'level'>,
+): BudgetAlertsDoc {
+  const before = previous?.status ?? 'no_budget';
+  const alerts = previous?.alerts ?? [];
+  const raised = isAlertLevel(status) && RANK[status] > RANK[before];
+  return {
+    month,
+    status,
+    alerts: raised ? [...alerts, { level: status, ...alert }].slice(-MAX_ALERTS_PER_MONTH) : alerts,
+  };
+}
+
+type Recorded<E> = RecordedEvent & E;
+
+function transactionIdOf(event: RecordedEvent): string | null {
+  switch (event.type) {
+    case 'TransactionAdded':
+    case 'TransactionEdited':
+    case 'TransactionDeleted':
+      return (event as Recorded<TransactionEvent>).data.transactionId;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Spending alerts: after each event that can move a user's budget status (a transaction added,
+ * edited or deleted, preferences or rates changed), the status of the month the event happened in,
+ * in the user's time zone, is evaluated from the month summary and the preferences the same batch
+ * wrote before (this projection runs after both). Only events are read, never a clock, so a
+ * rebuild gives the same documents. A month whose status never reached a threshold has no document.
+ */
+export const budgetAlertsProjection: Projection = {
+  name: 'budget-alerts',
+  views: [budgetAlertsView],
+  handles: ['TransactionAdded', 'TransactionEdited', 'TransactionDeleted', 'PreferencesChanged', 'ExchangeRatesSet'],
+  async apply(event, uow) {
+    const userId = event.metadata.userId;
+    const preferences = await preferencesOf(uow, userId);
+    const month = monthOfDate(localDate(new Date(event.metadata.occurredAt), preferences.timeZone));
+    const stored = await uow.get<BudgetAlertsDoc>(BUDGET_ALERTS_VIEW, userId, month);
+    if (!isNewerThan(event, stored)) return;
+    const summary = await uow.get<MonthlySummaryDoc>(MONTHLY_SUMMARY_VIEW, userId, month);
+    const { spent, limit } = monthSpending(summary?.doc ?? null, preferences);
+    const status = budgetStatus(spent, limit);
+    if (stored === null && !isAlertLevel(status)) return;
+    const next = evaluate(stored?.doc ?? null, month, status, {
+      at: event.metadata.occurredAt,
+      eventId: event.id,
+      transactionId: transactionIdOf(event),
+      spent,
+      limit: limit ?? 0,
+      currency: preferences.currency,
+    });
+    uow.put(BUDGET_ALERTS_VIEW, userId, month, next, event.position);
+  },
+};

@@ -1,0 +1,55 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '@plenty/platform/event-store/port';
+import type { ReadStore } from '@plenty/platform/read-store/port';
+import { eventLog } from '../testing/events.js';
+import { applyEvents, documents, scratchReadStore } from '../testing/memory-read-store.js';
+import {
+  SYSTEM_USER_ID,
+  WEEKLY_REPORT_SUBSCRIBERS_VIEW,
+  weeklyReportSubscribersProjection,
+} from './weekly-report-subscribers.projection.js';
+
+const projections = [weeklyReportSubscribersProjection];
+
+function preferencesChanged(userId: string, position: number, changes: Record<string, unknown>): RecordedEvent {
+  const commandId = `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`;
+  return {
+    id: `20000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
+    type: 'PreferencesChanged',
+    data: { changes },
+    metadata: { userId, commandId, correlationId: commandId, occurredAt: '2026-11-01T00:00:00.000Z', schemaVersion: 1 },
+    streamId: `profile-${userId}`,
+    revision: 0,
+    position: String(position),
+    recordedAt: '2026-11-01T00:00:00.000Z',
+  };
+}
+
+describe('weekly report subscribers projection', () => {
+  let store: ReadStore;
+  let dispose: () => Promise<void>;
+  beforeEach(async () => {
+    ({ store, dispose } = await scratchReadStore(projections));
+  });
+  afterEach(async () => dispose());
+
+  const subscribers = async () => documents(store, WEEKLY_REPORT_SUBSCRIBERS_VIEW, SYSTEM_USER_ID);
+
+  it('lists the users who turned the weekly report on, and drops those who turned it off', async () => {
+    await applyEvents(store, projections, [
+      preferencesChanged('alice', 1, { weeklyReport: true }),
+      preferencesChanged('bob', 2, { weeklyReport: true, language: 'th' }),
+      preferencesChanged('alice', 3, { language: 'lo' }),
+      preferencesChanged('bob', 4, { weeklyReport: false }),
+    ]);
+    expect(await subscribers()).toEqual([{ userId: 'alice' }]);
+  });
+
+  it('drops a user whose account was erased', async () => {
+    const log = eventLog();
+    const erased = log.accountErased('alice');
+    await applyEvents(store, projections, [preferencesChanged('alice', 1, { weeklyReport: true })]);
+    await applyEvents(store, projections, [{ ...erased, position: '2' }]);
+    expect(await subscribers()).toEqual([]);
+  });
+});
