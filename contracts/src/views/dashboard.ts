@@ -171,7 +171,10 @@ export const dashboardSchema = monthOverviewSchema.extend({
   months: z.array(monthPointSchema).length(12),
   /** The user's 5 newest transactions (any month), newest first, as the transactions list shows them. */
   recent: z.array(transactionViewSchema).max(5),
-  /** The tip of the dashboard: the first of category_increase, spending_down, spending_steady, no_data that applies. */
+  /**
+   * The tip of the dashboard against the previous month: category_increase when an expense
+   * category grew, else spending_down, spending_up or spending_steady, else no_data.
+   */
   insight: insightSchema,
   rule503020: rule503020Schema,
 });
