@@ -24,8 +24,8 @@ export const RECENT_COUNT = 5;
 /**
  * `GET /dashboard?month=YYYY-MM`: one month of the user's money in their display currency,
  * from two month summaries, one or two year summaries, the 5 newest transactions and the
- * preferences; never a scan
- * of transactions. `now` is the clock the user's local date is taken from.
+ * preferences; never a scan of transactions. `now` is the clock the user's local date is
+ * taken from.
  */
 export function dashboardRoutes(app: FastifyInstance, readStore: ReadStore, now: () => Date = () => new Date()): void {
   app.get('/dashboard', async (request): Promise<Dashboard> => {
