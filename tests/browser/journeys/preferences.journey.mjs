@@ -37,7 +37,10 @@ async function journey(browser, baseUrl, screenshotDir, { locale, prefix, curren
       await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
       'the browser’s time zone to start with',
     );
-    await page.getByTestId('preferences-rates-source').getByText(/2026/).waitFor();
+    await page
+      .getByTestId('preferences-rates-source')
+      .getByText(/2026|2569/)
+      .waitFor();
 
     // A zero budget is refused in the page's language, and nothing is sent.
     let sent = 0;
@@ -93,13 +96,13 @@ async function journey(browser, baseUrl, screenshotDir, { locale, prefix, curren
     await page.getByTestId('preferences-form').waitFor();
     assert.equal(await page.getByTestId('preferences-currency').inputValue(), currency);
     assert.equal(await page.getByTestId('preferences-budget').inputValue(), budgetMinor(other.locale));
-    assert.equal(await page.getByTestId('preferences-theme-light').isChecked(), true);
-    assert.equal(await page.getByTestId(`preferences-language-${other.locale}`).isChecked(), true);
-    assert.equal(await page.getByTestId('preferences-weekly').isChecked(), true);
+    assert.equal(await page.getByTestId('preferences-theme-light').isChecked(), true, 'light theme kept');
+    assert.equal(await page.getByTestId(`preferences-language-${other.locale}`).isChecked(), true, 'language kept');
+    assert.equal(await page.getByTestId('preferences-weekly').isChecked(), true, 'weekly report kept');
     assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
     await page.goto(`${baseUrl}${other.prefix}/dashboard/settings?tab=privacy`);
     await page.getByTestId('privacy-location').waitFor();
-    assert.equal(await page.getByTestId('privacy-location').isChecked(), true);
+    assert.equal(await page.getByTestId('privacy-location').isChecked(), true, 'saving locations kept');
     assert.deepEqual(errors, []);
   } catch (error) {
     await screenshot(page, screenshotDir, `preferences-failed-${locale}`).catch(() => undefined);
@@ -128,6 +131,7 @@ async function pictures(browser, baseUrl, screenshotDir) {
         await page.getByTestId('preferences-save').click();
         await page.getByTestId('preferences-rates-save').click();
         await page.getByText(messages['error.rate_not_positive'], { exact: true }).waitFor();
+        await page.evaluate(() => window.scrollTo(0, 0));
         await screenshot(page, screenshotDir, `preferences-errors-${locale}-${theme}`);
         await page.getByRole('tab', { name: messages['settings.tab.privacy'], exact: true }).click();
         await page.getByTestId('privacy-choices').waitFor();

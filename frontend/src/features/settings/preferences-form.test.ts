@@ -53,6 +53,15 @@ describe('monthly budget', () => {
 });
 
 describe('preferences form', () => {
+  it('shows the language the app is in, and sends it when it is not the stored one', () => {
+    const values = formFromView(DEFAULT_PREFERENCES_VIEW, 'th', 'UTC');
+    expect(values.language).toBe('th');
+    expect(validatePreferences(values, DEFAULT_PREFERENCES_VIEW, 'th', zones)).toEqual({
+      ok: true,
+      changes: { language: 'th' },
+    });
+  });
+
   it('starts from the browser’s time zone until the user chose one', () => {
     expect(formFromView(DEFAULT_PREFERENCES_VIEW, 'en', 'Asia/Vientiane').timeZone).toBe('Asia/Vientiane');
     const chosen = { ...DEFAULT_PREFERENCES_VIEW, timeZone: 'Asia/Bangkok' };
@@ -78,7 +87,11 @@ describe('preferences form', () => {
   });
 
   it('clears the budget when the field is emptied', () => {
-    const stored = { ...DEFAULT_PREFERENCES_VIEW, monthlyBudget: { amount: 900000, currency: 'LAK' as const } };
+    const stored = {
+      ...DEFAULT_PREFERENCES_VIEW,
+      language: 'lo' as const,
+      monthlyBudget: { amount: 900000, currency: 'LAK' as const },
+    };
     const values = { ...formFromView(stored, 'lo', 'UTC'), budget: '' };
     expect(validatePreferences(values, stored, 'lo', zones)).toEqual({ ok: true, changes: { monthlyBudget: null } });
   });

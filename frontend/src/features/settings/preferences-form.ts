@@ -109,14 +109,15 @@ export interface PreferencesFormValues {
 }
 
 /**
- * The form filled from the stored view. A user who never chose a time zone gets the browser's,
- * since the stored default (UTC) is only a placeholder until the first save.
+ * The form filled from the stored view. The language is the one the app shows (local storage
+ * decides it, spec section 2). A user who never chose a time zone gets the browser's, since the
+ * stored default (UTC) is only a placeholder until the first save.
  */
 export function formFromView(view: PreferencesView, locale: Locale, browserTimeZone: string): PreferencesFormValues {
   const chosenTimeZone = view.timeZone !== DEFAULT_PREFERENCES.timeZone;
   return {
     theme: view.theme,
-    language: view.language,
+    language: locale,
     currency: view.currency,
     budget: budgetInput(view.monthlyBudget, locale),
     emailNotifications: view.emailNotifications,

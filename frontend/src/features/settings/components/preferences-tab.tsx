@@ -98,7 +98,7 @@ function PreferencesForm({ view }: { readonly view: PreferencesView }) {
       if (Object.keys(changes).length > 0) await changePreferences({ commandId: uuidV7(), changes }).unwrap();
       if (changes.theme !== undefined) saveTheme(changes.theme);
       // The new language first, so that the confirmation speaks it.
-      if (changes.language !== undefined && changes.language !== locale) await setLocale(changes.language);
+      if (values.language !== locale) await setLocale(values.language);
       dispatch(showSuccess('preferences.saved'));
     } catch (caught) {
       dispatch(showApiError(caught as ApiError));

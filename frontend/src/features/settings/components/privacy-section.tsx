@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
@@ -28,7 +28,6 @@ export function PrivacySection() {
       dispatch(showSuccess('preferences.privacy.saved'));
     } catch (caught) {
       dispatch(showApiError(caught as ApiError));
-    } finally {
       setAsked((current) => {
         const next = { ...current };
         delete next[choice];
@@ -36,6 +35,9 @@ export function PrivacySection() {
       });
     }
   };
+
+  // The preferences read again after the change say what holds now.
+  useEffect(() => setAsked({}), [preferences]);
 
   const shown = (choice: PrivacyChoice): boolean => asked[choice] ?? preferences?.[choice] ?? false;
 
