@@ -1,7 +1,10 @@
+import type { Currency } from '@plenty/contracts/money';
+import { convertMoney } from '@plenty/contracts/rates';
 import type { CategoryView } from '@plenty/contracts/views/categories';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../lib/messages';
+import { usePreferences } from '../../lib/preferences';
 import { useFormat } from '../../lib/use-format';
 import { useTransactionCategoriesQuery } from './api';
 import { todayIn } from './form';
@@ -29,6 +32,7 @@ export function useWriters() {
   const intl = useIntl();
   const format = useFormat();
   const categories = useTransactionCategoriesQuery();
+  const { preferences } = usePreferences();
   return useMemo(() => {
     const translate = (id: MessageId) => intl.formatMessage({ id });
     const byId = new Map((categories.data ?? []).map((category) => [category.id, category]));
@@ -58,6 +62,21 @@ export function useWriters() {
       },
       dateAndTime: (date, time) => (time === null ? format.longDate(date) : `${format.longDate(date)} · ${time}`),
     };
-    return { ...writers, categories: categories.data ?? [], categoriesState: categories };
-  }, [intl, format, categories]);
+    /**
+     * An amount in another currency than the one the user displays, converted with the user's
+     * rates ("about ₭2,185,000"); null when it is already in that currency or the rates are not read yet.
+     */
+    const approx = (amount: number, currency: Currency): string | null => {
+      if (preferences === null || currency === preferences.currency) return null;
+      const converted = convertMoney({ amount, currency }, preferences.currency, preferences.rates);
+      return intl.formatMessage({ id: 'transactions.approx' }, { amount: format.money(converted) });
+    };
+    return {
+      ...writers,
+      approx,
+      preferences,
+      categories: categories.data ?? [],
+      categoriesState: categories,
+    };
+  }, [intl, format, categories, preferences]);
 }

@@ -9,6 +9,7 @@ import { buttonClass } from '../../../ui/button';
 import { PageLoading } from '../../../ui/page-loading';
 import { useTransactionListInfiniteQuery, useTransactionTotalsQuery } from '../api';
 import { TransactionDetail } from '../components/transaction-detail';
+import { combinedTotals } from '../combined-totals';
 import { VirtualRows } from '../components/virtual-rows';
 import {
   filtersFromParams,
@@ -245,6 +246,7 @@ function Totals({ filters }: { readonly filters: TransactionFilters }) {
   const totals = useTransactionTotalsQuery({ type: filters.type, categoryId: filters.categoryId, q: filters.q });
   // The totals are a summary: while they load, or if they cannot be had, the list still stands alone.
   if (totals.data === undefined || totals.data.count === 0) return null;
+  const combined = combinedTotals(totals.data.totals, writers.preferences, writers.date);
   return (
     <section className={styles.totals} aria-labelledby={headingId} data-testid="transaction-totals">
       <h2 id={headingId} className={styles.totalsHeader}>
@@ -277,6 +279,20 @@ function Totals({ filters }: { readonly filters: TransactionFilters }) {
           </li>
         ))}
       </ul>
+      {combined !== null && (
+        <p className={styles.totalsApprox} data-testid="transaction-totals-approx">
+          <FormattedMessage
+            id="transactions.totals.approx"
+            values={{
+              currency: combined.currency,
+              income: writers.money(combined.income, combined.currency),
+              expense: writers.money(combined.expense, combined.currency),
+              net: writers.money(combined.income - combined.expense, combined.currency),
+              date: combined.date,
+            }}
+          />
+        </p>
+      )}
     </section>
   );
 }
@@ -402,6 +418,7 @@ function Row({
   onOpen(id: string): void;
 }) {
   const income = item.type === 'income';
+  const approx = writers.approx(item.amount.amount, item.amount.currency);
   return (
     <button type="button" className={styles.row} onClick={() => onOpen(item.id)} data-row-id={item.id}>
       <span className={styles.rowMain}>
@@ -418,10 +435,17 @@ function Row({
           {item.note !== null && ` · ${item.note}`}
         </span>
       </span>
-      <span className={`${styles.amount} ${income ? styles.income : styles.expense}`}>
-        <span className="visually-hidden">{writers.type(item.type)} </span>
-        {income ? '+' : '−'}
-        {writers.money(item.amount.amount, item.amount.currency)}
+      <span className={styles.amountCell}>
+        <span className={`${styles.amount} ${income ? styles.income : styles.expense}`}>
+          <span className="visually-hidden">{writers.type(item.type)} </span>
+          {income ? '+' : '−'}
+          {writers.money(item.amount.amount, item.amount.currency)}
+        </span>
+        {approx !== null && (
+          <span className={styles.approx} data-testid="transaction-approx">
+            {approx}
+          </span>
+        )}
       </span>
     </button>
   );

@@ -1,0 +1,38 @@
+import type { Currency } from '@plenty/contracts/money';
+import type { PreferencesView } from '@plenty/contracts/preferences';
+import { sumInCurrency } from '@plenty/contracts/rates';
+
+export interface CombinedTotals {
+  readonly currency: Currency;
+  readonly income: number;
+  readonly expense: number;
+  /** The day of the rates used, as the reader writes dates; '' when unknown. */
+  readonly date: string;
+}
+
+/**
+ * Totals in several currencies, or in one the user does not display, also added up in the
+ * display currency: each currency's total converted once with the user's rates. Null when
+ * everything is already in the display currency or the preferences are not read yet.
+ */
+export function combinedTotals(
+  rows: readonly { currency: Currency; income: number; expense: number }[],
+  preferences: Pick<PreferencesView, 'currency' | 'rates' | 'ratesDate' | 'ratesUpdatedAt'> | null,
+  longDate: (date: string) => string,
+): CombinedTotals | null {
+  if (preferences === null || rows.every((row) => row.currency === preferences.currency)) return null;
+  const to = preferences.currency;
+  const total = (pick: 'income' | 'expense') =>
+    sumInCurrency(
+      rows.map((row) => ({ amount: row[pick], currency: row.currency })),
+      to,
+      preferences.rates,
+    ).amount;
+  const date = preferences.ratesDate ?? preferences.ratesUpdatedAt?.slice(0, 10) ?? null;
+  return {
+    currency: to,
+    income: total('income'),
+    expense: total('expense'),
+    date: date === null ? '' : longDate(date),
+  };
+}
