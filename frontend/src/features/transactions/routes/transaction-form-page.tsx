@@ -39,6 +39,7 @@ import {
   type TransactionFormValues,
 } from '../form';
 import styles from '../transactions.module.css';
+import { useBudgetAlert } from '../use-budget-alert';
 import { useWriters } from '../use-writers';
 
 export function AddTransactionPage() {
@@ -123,6 +124,7 @@ function TransactionForm({ title, initial, existing }: TransactionFormProps) {
   const { locale } = useLocale();
   const format = useFormat();
   const writers = useWriters();
+  const budgetAlert = useBudgetAlert();
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const localized = useLocalizedPath();
@@ -194,6 +196,7 @@ function TransactionForm({ title, initial, existing }: TransactionFormProps) {
   const add = async (checked: TransactionFields, transactionId: string) => {
     await addTransaction({ ...checked, transactionId, commandId: ids.current.commandId }).unwrap();
     done('transactions.added');
+    budgetAlert({ transactionId, type: checked.type, date: checked.date });
   };
 
   const submit = async (event?: FormEvent) => {
@@ -218,6 +221,7 @@ function TransactionForm({ title, initial, existing }: TransactionFormProps) {
         }
         await editTransaction({ commandId: ids.current.commandId, transactionId: existing.id, changes }).unwrap();
         done('transactions.updated');
+        budgetAlert({ transactionId: existing.id, type: result.fields.type, date: result.fields.date });
       }
     } catch (failure) {
       failed(failure);
