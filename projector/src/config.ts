@@ -2,8 +2,12 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import {
   eventStoreUrlSchema,
+  firebaseProjectIdSchema,
   kafkaBrokersSchema,
   logLevelSchema,
+  mailConfig,
+  mailEnvShape,
+  type MailConfig,
   mongoDbNameSchema,
   mongoUrlSchema,
   parseEnv,
@@ -47,6 +51,12 @@ export const projectorEnvSchema = z.object({
     .transform((value) => value === 'true' || value === '1')
     .default(true),
   LOG_LEVEL: logLevelSchema,
+  /** Whose users spending alerts and weekly reports are mailed to (their address comes from Firebase). */
+  FIREBASE_PROJECT_ID: firebaseProjectIdSchema,
+  /** SMTP_URL, MAIL_FROM, MAIL_OUTBOX_DIR (APP_ORIGIN is read but unused here). */
+  ...mailEnvShape(),
+  /** How often to look for weekly reports that are due, in ms; 0 turns weekly reports off. */
+  WEEKLY_REPORT_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
 });
 
 export interface KafkaConfig {
@@ -78,6 +88,11 @@ export interface ProjectorServiceConfig {
   readonly masterKey: string | undefined;
   readonly batchSize: number;
   readonly logLevel: LogLevel;
+  readonly notifications: {
+    readonly mail: MailConfig;
+    readonly projectId: string;
+    readonly weeklyReportIntervalMs: number;
+  };
 }
 
 export function loadProjectorServiceConfig(env: NodeJS.ProcessEnv = process.env): ProjectorServiceConfig {
@@ -116,5 +131,10 @@ export function loadProjectorServiceConfig(env: NodeJS.ProcessEnv = process.env)
     masterKey: parsed.PLENTY_MASTER_KEY,
     batchSize: parsed.PROJECTOR_BATCH_SIZE,
     logLevel: parsed.LOG_LEVEL,
+    notifications: {
+      mail: mailConfig(parsed, dataDir),
+      projectId: parsed.FIREBASE_PROJECT_ID,
+      weeklyReportIntervalMs: parsed.WEEKLY_REPORT_INTERVAL_MS,
+    },
   };
 }

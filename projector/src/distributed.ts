@@ -16,6 +16,7 @@ import { openMongoReadStore } from '@plenty/platform/read-store/mongo';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import type { ProjectorServiceConfig, ProjectorStores } from './config.js';
 import { runWhileLeader, type Leader } from './leader.js';
+import { openNotifications } from './notifications/setup.js';
 import { createPartitionProjector } from './partition-projector.js';
 import { allProjections } from './projections/all.js';
 import { createRelay, readStoreCheckpoint, type Relay } from './relay.js';
@@ -71,6 +72,25 @@ export async function openDistributedProjectorService(
       ? await startRelay(stores, kafka, readStore, db, instance, logger, cleanups)
       : null;
 
+    // Spending alerts follow each instance's partitions; one instance at a time (the lease holder) sends weekly reports.
+    const notificationEvents = await openEsdbEventStore({ connectionString: stores.eventStoreUrl });
+    cleanups.push(() => notificationEvents.close());
+    const notifications = openNotifications(
+      config.notifications,
+      { eventStore: notificationEvents, readStore },
+      logger,
+    );
+    cleanups.push(() => notifications.close());
+    const weeklyReports = runWhileLeader({
+      leases: mongoLeaseStore(db),
+      name: 'weekly-report',
+      owner: instance,
+      lead: async () => notifications.weeklyReports.start(),
+      abdicate: () => notifications.weeklyReports.stop(),
+      logger,
+    });
+    cleanups.push(() => weeklyReports.stop());
+
     const deadLetters = await openKafkaDeadLetterSink(kafka, stores.kafka.deadLetterTopic);
     cleanups.push(() => deadLetters.close());
     const partitions = createPartitionProjector({
@@ -79,6 +99,7 @@ export async function openDistributedProjectorService(
       projections: allProjections,
       deadLetters,
       logger,
+      afterBatch: notifications.afterBatch,
     });
     await partitions.prepare();
     let crashed: Error | null = null;

@@ -15,6 +15,8 @@ export interface PartitionProjectorOptions {
   readonly projections: readonly Projection[];
   readonly deadLetters: DeadLetterSink;
   readonly logger?: ProjectorLogger;
+  /** Called with the batch's applied events once they are committed; a failure is logged and stops nothing. */
+  readonly afterBatch?: (events: readonly RecordedEvent[]) => Promise<void>;
 }
 
 export interface PartitionProjector {
@@ -81,8 +83,15 @@ export function createPartitionProjector(options: PartitionProjectorOptions): Pa
       }
       const valid = batch.messages.filter((m): m is Valid => m.event !== null);
       const events = valid.map((m) => m.event);
+      const afterBatch = async (applied: readonly RecordedEvent[]) => {
+        if (options.afterBatch === undefined || applied.length === 0) return;
+        await options.afterBatch(applied).catch((error: unknown) => {
+          options.logger?.error({ err: error }, 'after-batch work failed; the projector goes on');
+        });
+      };
       try {
         await write(checkpointName, events, true);
+        await afterBatch(events);
         return;
       } catch (error) {
         if (!(error instanceof PoisonEventError)) throw error;
@@ -91,6 +100,7 @@ export function createPartitionProjector(options: PartitionProjectorOptions): Pa
       for (const message of valid) {
         try {
           await write(checkpointName, [message.event], true);
+          await afterBatch([message.event]);
         } catch (error) {
           if (!(error instanceof PoisonEventError)) throw error;
           await deadLetter(batch, message, error, error.projection);

@@ -9,6 +9,7 @@ import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import type { ProjectorServiceConfig } from './config.js';
 import { allProjections } from './projections/all.js';
+import { openNotifications } from './notifications/setup.js';
 import { createProjector, type Projector, type ProjectorLogger } from './runtime.js';
 
 export { loadProjectorServiceConfig, type ProjectorServiceConfig } from './config.js';
@@ -50,6 +51,7 @@ export async function openProjectorService(
   const keyStore = await openSqliteKeyStore({ path: join(config.dataDir, 'keys.db'), masterKey });
   const eventStore = await openSqliteEventStore({ path: join(config.dataDir, 'events.db') });
   const readStore = await openSqliteReadStore({ path: join(config.dataDir, 'read.db') });
+  const notifications = openNotifications(config.notifications, { eventStore, readStore }, logger);
   const projector = createProjector({
     eventStore,
     readStore,
@@ -58,8 +60,10 @@ export async function openProjectorService(
     batchSize: config.batchSize,
     pollIntervalMs: POLL_INTERVAL_MS,
     logger,
+    afterBatch: notifications.afterBatch,
   });
   await projector.start();
+  notifications.weeklyReports.start();
 
   const health = await serveHealth(config, logger, async () => {
     const [position, head] = await Promise.all([projector.current(), eventStore.headPosition()]);
@@ -73,6 +77,7 @@ export async function openProjectorService(
     async close() {
       await health.close();
       await projector.stop();
+      await notifications.close();
       await Promise.all([readStore.close(), eventStore.close(), keyStore.close()]);
     },
   };
