@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import type { ApiError } from '../../../lib/api/api-error';
@@ -13,9 +14,12 @@ export function ExportSection() {
   const dispatch = useDispatch();
   const { locale } = useLocale();
   const [fetchLink, { isFetching }] = useLazyExportLinkQuery();
+  // Set at the click itself, not at the next render: a second click in between asks for nothing.
+  const exporting = useRef(false);
 
   const exportCsv = async () => {
-    if (isFetching) return;
+    if (exporting.current) return;
+    exporting.current = true;
     try {
       const link = await fetchLink(locale, false).unwrap();
       if (!isExportLink(link, window.location.origin)) {
@@ -26,6 +30,8 @@ export function ExportSection() {
       dispatch(showSuccess('settings.export.done'));
     } catch (caught) {
       dispatch(showApiError(caught as ApiError));
+    } finally {
+      exporting.current = false;
     }
   };
 
