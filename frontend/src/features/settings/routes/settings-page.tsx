@@ -3,13 +3,13 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import type { MessageId } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { GoalsPanel } from '../../../ui/goals/goals-panel';
 import { PageLoading } from '../../../ui/page-loading';
 import { rovingTarget } from '../../../ui/roving-focus';
 import { AboutTab } from '../components/about-tab';
 import { AccountTab } from '../components/account-tab';
 import { CategoriesTab } from '../components/categories-tab';
 import { DataPrivacyTab } from '../components/data-privacy-tab';
-import { LaterTab } from '../components/later-tab';
 import { PreferencesTab } from '../components/preferences-tab';
 import { useFirebaseUser, type FirebaseUserState, type User } from '../firebase-account';
 import styles from '../settings.module.css';
@@ -122,7 +122,7 @@ function TabContent({ tab, firebaseUser }: { readonly tab: SettingsTab; readonly
     case 'categories':
       return <CategoriesTab />;
     case 'goals':
-      return <LaterTab title="settings.tab.goals" body="settings.later.goals" />;
+      return <GoalsPanel />;
     case 'privacy':
       return <WithUser state={firebaseUser}>{(user) => <DataPrivacyTab user={user} />}</WithUser>;
     case 'about':

@@ -1,0 +1,156 @@
+import type { GoalView } from '@plenty/contracts/goals';
+import { MAX_AMOUNT, parseMoney, type Currency, type Money } from '@plenty/contracts/money';
+import { minorUnitDigits } from '../../lib/format';
+import type { Locale } from '../../lib/locale';
+import type { MessageId } from '../../lib/messages';
+
+/** As the server allows (contracts GOAL_NAME_MAX). */
+export const GOAL_NAME_MAX = 60;
+
+export type AmountError =
+  'amount_required' | 'amount_invalid' | 'amount_too_precise' | 'amount_too_large' | 'amount_not_positive';
+
+export type AmountResult =
+  { readonly ok: true; readonly amount: number } | { readonly ok: false; readonly error: AmountError };
+
+/**
+ * What a person typed in integer minor units. English and Thai write "1,234.50"; Lao, as the
+ * app shows numbers, "1.234,50". Thai and Lao digits are read too.
+ */
+export function parseAmount(input: string, currency: Currency, locale: Locale, allowZero = false): AmountResult {
+  const text = input.trim().replace(/^[^\d๐-๙໐-໙.,-]+/, '');
+  if (text === '' && input.trim() !== '') return { ok: false, error: 'amount_invalid' };
+  if (/^-/.test(text)) return { ok: false, error: /\d/.test(text) ? 'amount_not_positive' : 'amount_invalid' };
+  const western = locale === 'lo' ? text.replace(/[.,]/g, (mark) => (mark === '.' ? ',' : '.')) : text;
+  const parsed = parseMoney(western, currency, 'en');
+  if (!parsed.ok) return { ok: false, error: parsed.error };
+  if (parsed.value.amount === 0 && !allowZero) return { ok: false, error: 'amount_not_positive' };
+  return { ok: true, amount: parsed.value.amount };
+}
+
+/** An amount as the form shows it for editing: no grouping, the language's decimal mark. */
+export function amountInput(amount: number, currency: Currency, locale: Locale): string {
+  const digits = minorUnitDigits(currency);
+  const text = Math.abs(amount)
+    .toString()
+    .padStart(digits + 1, '0');
+  const whole = text.slice(0, text.length - digits);
+  const fraction = digits > 0 ? text.slice(text.length - digits).replace(/0+$/, '') : '';
+  return fraction === '' ? whole : `${whole}${locale === 'lo' ? ',' : '.'}${fraction}`;
+}
+
+/** What the add and edit dialog holds while the user fills it in. */
+export interface GoalDraft {
+  readonly name: string;
+  readonly target: string;
+  readonly currency: Currency;
+  readonly saved: string;
+  readonly targetDate: string;
+}
+
+export type GoalField = 'name' | 'target' | 'saved' | 'targetDate';
+export type GoalErrors = Partial<Record<GoalField, MessageId>>;
+
+/** Case-insensitive (in the user's language), ignoring spaces around and doubled inside. */
+export function sameGoalName(a: string, b: string): boolean {
+  const clean = (s: string) => s.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+  return clean(a) === clean(b);
+}
+
+export function goalNameTaken(name: string, goals: readonly GoalView[], exceptId?: string): boolean {
+  return goals.some((goal) => goal.id !== exceptId && goal.name !== null && sameGoalName(goal.name, name));
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isCalendarDate(value: string): boolean {
+  const match = DATE.exec(value);
+  if (match === null) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1900 || year > 2200 || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+export interface ValidGoal {
+  readonly name: string;
+  readonly target: Money;
+  readonly saved: Money;
+  readonly targetDate: string | null;
+}
+
+/** Checks the draft as the server will; message ids per field, or the values to send. */
+export function validateGoal(
+  draft: GoalDraft,
+  goals: readonly GoalView[],
+  locale: Locale,
+  exceptId?: string,
+): { readonly errors: GoalErrors; readonly value: ValidGoal | null } {
+  const errors: { -readonly [K in GoalField]?: MessageId } = {};
+  const name = draft.name.normalize('NFC').trim();
+  if (name === '') errors.name = 'error.name_required';
+  else if (name.length > GOAL_NAME_MAX) errors.name = 'goals.validation.nameTooLong';
+  else if (goalNameTaken(name, goals, exceptId)) errors.name = 'error.goal_name_taken';
+
+  const target = parseAmount(draft.target, draft.currency, locale);
+  if (!target.ok) errors.target = `error.${target.error}`;
+
+  const saved =
+    draft.saved.trim() === ''
+      ? ({ ok: true, amount: 0 } as const)
+      : parseAmount(draft.saved, draft.currency, locale, true);
+  if (!saved.ok) errors.saved = `error.${saved.error}`;
+
+  const targetDate = draft.targetDate.trim();
+  if (targetDate !== '' && !isCalendarDate(targetDate)) errors.targetDate = 'error.date_invalid';
+
+  if (Object.keys(errors).length > 0 || !target.ok || !saved.ok) return { errors, value: null };
+  return {
+    errors,
+    value: {
+      name,
+      target: { amount: target.amount, currency: draft.currency },
+      saved: { amount: saved.amount, currency: draft.currency },
+      targetDate: targetDate === '' ? null : targetDate,
+    },
+  };
+}
+
+/** The fields of an edit that differ from the goal as it is; empty when nothing changes. */
+export function goalChanges(goal: GoalView, value: ValidGoal): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  if (value.name !== goal.name) changes['name'] = value.name;
+  if (value.target.amount !== goal.target.amount || value.target.currency !== goal.target.currency) {
+    changes['target'] = value.target;
+  }
+  if (value.saved.amount !== goal.saved.amount || value.saved.currency !== goal.saved.currency) {
+    changes['saved'] = value.saved;
+  }
+  if (value.targetDate !== goal.targetDate) changes['targetDate'] = value.targetDate;
+  return changes;
+}
+
+/** Checks an amount put in or taken out: positive, and a withdrawal no more than what is saved. */
+export function validateMovement(
+  input: string,
+  date: string,
+  goal: GoalView,
+  direction: 'in' | 'out',
+  locale: Locale,
+): { readonly amount?: MessageId; readonly date?: MessageId; readonly value: { amount: Money; date: string } | null } {
+  const parsed = parseAmount(input, goal.target.currency, locale);
+  let amountError: MessageId | undefined = parsed.ok ? undefined : `error.${parsed.error}`;
+  if (parsed.ok && direction === 'out' && parsed.amount > goal.saved.amount)
+    amountError = 'error.goal_withdrawal_too_large';
+  if (parsed.ok && direction === 'in' && goal.saved.amount + parsed.amount > MAX_AMOUNT)
+    amountError = 'error.amount_too_large';
+  const dateError: MessageId | undefined = isCalendarDate(date) ? undefined : 'error.date_invalid';
+  const value =
+    amountError === undefined && dateError === undefined && parsed.ok
+      ? { amount: { amount: parsed.amount, currency: goal.target.currency }, date }
+      : null;
+  return {
+    ...(amountError === undefined ? {} : { amount: amountError }),
+    ...(dateError === undefined ? {} : { date: dateError }),
+    value,
+  };
+}

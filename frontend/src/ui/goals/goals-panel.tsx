@@ -1,0 +1,176 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useDispatch } from 'react-redux';
+import type { GoalView } from '@plenty/contracts/goals';
+import { uuidV7 } from '@plenty/contracts/uuid-v7';
+import type { ApiError } from '../../lib/api/api-error';
+import { usePreferences } from '../../lib/preferences';
+import { useFormat } from '../../lib/use-format';
+import { buttonClass } from '../button';
+import { ConfirmDialog } from '../confirm-dialog';
+import { PageLoading } from '../page-loading';
+import { showApiError, showSuccess } from '../toasts/toasts-slice';
+import { useDeleteGoalMutation, useGoalsQuery } from './api';
+import { GoalDialog } from './goal-dialog';
+import { goalStatus, todayIn } from './goal-progress';
+import { GoalFigures, GoalProgressBar, GoalStatusBadge, useGoalName } from './goal-progress-view';
+import styles from './goals.module.css';
+import { MoveMoneyDialog } from './move-money-dialog';
+
+type Editing = { readonly mode: 'add' } | { readonly mode: 'edit'; readonly goal: GoalView } | null;
+
+/** The user's currency and today in their time zone, as goals need them. */
+export function useGoalSettings() {
+  const { preferences } = usePreferences();
+  return {
+    currency: preferences?.currency ?? 'LAK',
+    today: todayIn(preferences?.timeZone),
+  } as const;
+}
+
+/**
+ * Settings › Goals: every goal with its progress and days remaining; add, edit, put money in or
+ * take it out, delete with a confirmation that says it cannot be undone.
+ */
+export function GoalsPanel() {
+  const intl = useIntl();
+  const dispatch = useDispatch();
+  const format = useFormat();
+  const goalName = useGoalName();
+  const { currency, today } = useGoalSettings();
+  const { data, isLoading, isError, refetch, isFetching } = useGoalsQuery();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [moving, setMoving] = useState<GoalView | null>(null);
+  const [deleting, setDeleting] = useState<GoalView | null>(null);
+  const [deleteGoal] = useDeleteGoalMutation();
+
+  if (isLoading) return <PageLoading />;
+  if (isError || data === undefined) {
+    return (
+      <div role="alert" className={styles.error} data-testid="goals-error">
+        <p>
+          <FormattedMessage id="goals.loadFailed" />
+        </p>
+        <button type="button" className={buttonClass('secondary')} onClick={() => void refetch()} disabled={isFetching}>
+          <FormattedMessage id="goals.retry" />
+        </button>
+      </div>
+    );
+  }
+
+  const confirmDelete = async () => {
+    const goal = deleting;
+    setDeleting(null);
+    if (goal === null) return;
+    try {
+      await deleteGoal({ commandId: uuidV7(), goalId: goal.id }).unwrap();
+      dispatch(showSuccess('goals.toast.deleted', { name: goalName(goal) }));
+    } catch (caught) {
+      dispatch(showApiError(caught as ApiError));
+    }
+  };
+
+  return (
+    <div className={styles.panel}>
+      <section className={styles.card} aria-labelledby="goals-title">
+        <div className={styles.header}>
+          <div>
+            <h2 id="goals-title" className={styles.title}>
+              <FormattedMessage id="goals.title" />
+            </h2>
+            <p className={styles.muted}>
+              <FormattedMessage id="goals.lead" />
+            </p>
+          </div>
+          {data.length > 0 && (
+            <button type="button" className={buttonClass('primary')} onClick={() => setEditing({ mode: 'add' })}>
+              <span aria-hidden="true">+</span>
+              <FormattedMessage id="goals.add" />
+            </button>
+          )}
+        </div>
+
+        {data.length === 0 ? (
+          <div className={styles.empty} data-testid="goals-empty">
+            <h3 className={styles.emptyTitle}>
+              <FormattedMessage id="goals.empty.title" />
+            </h3>
+            <p className={styles.muted}>
+              <FormattedMessage id="goals.empty.body" />
+            </p>
+            <button type="button" className={buttonClass('primary')} onClick={() => setEditing({ mode: 'add' })}>
+              <span aria-hidden="true">+</span>
+              <FormattedMessage id="goals.empty.action" />
+            </button>
+          </div>
+        ) : (
+          <ul className={styles.list} data-testid="goals-list">
+            {data.map((goal) => {
+              const name = goalName(goal);
+              const status = goalStatus(goal, today);
+              return (
+                <li key={goal.id} className={styles.item} data-status={status.kind} data-testid="goal-item">
+                  <div className={styles.itemTop}>
+                    <h3 className={styles.name}>{name}</h3>
+                    <GoalStatusBadge status={status} />
+                  </div>
+                  <GoalProgressBar goal={goal} name={name} />
+                  <GoalFigures goal={goal} />
+                  {goal.targetDate !== null && (
+                    <p className={styles.muted}>
+                      <FormattedMessage id="goals.targetDate" values={{ date: format.longDate(goal.targetDate) }} />
+                    </p>
+                  )}
+                  <div className={styles.actions}>
+                    <button
+                      type="button"
+                      className={buttonClass('primary')}
+                      aria-label={intl.formatMessage({ id: 'goals.moveLabel' }, { name })}
+                      onClick={() => setMoving(goal)}
+                    >
+                      <FormattedMessage id="goals.move" />
+                    </button>
+                    <button
+                      type="button"
+                      className={buttonClass('secondary')}
+                      aria-label={intl.formatMessage({ id: 'goals.editLabel' }, { name })}
+                      onClick={() => setEditing({ mode: 'edit', goal })}
+                    >
+                      <FormattedMessage id="goals.edit" />
+                    </button>
+                    <button
+                      type="button"
+                      className={`${buttonClass('secondary')} ${styles.deleteButton}`}
+                      aria-label={intl.formatMessage({ id: 'goals.deleteLabel' }, { name })}
+                      onClick={() => setDeleting(goal)}
+                    >
+                      <FormattedMessage id="goals.delete" />
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+
+      <GoalDialog
+        open={editing !== null}
+        goal={editing?.mode === 'edit' ? editing.goal : undefined}
+        goals={data}
+        defaultCurrency={currency}
+        onClose={() => setEditing(null)}
+      />
+      <MoveMoneyDialog goal={moving} today={today} onClose={() => setMoving(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="goals.deleteDialog.title"
+        body="goals.deleteDialog.body"
+        confirm="goals.deleteDialog.confirm"
+        danger
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}
