@@ -32,6 +32,8 @@ export function applyTheme(theme: Theme): void {
   root.style.colorScheme = resolved;
 }
 
+const THEME_CHANGED = 'plenty:theme-changed';
+
 export function saveTheme(theme: Theme): void {
   try {
     window.localStorage.setItem(THEME_STORAGE_KEY, theme);
@@ -39,6 +41,23 @@ export function saveTheme(theme: Theme): void {
     // Storage may be blocked; the theme still applies to this visit.
   }
   applyTheme(theme);
+  window.dispatchEvent(new Event(THEME_CHANGED));
+}
+
+/**
+ * Calls `listener` when the chosen theme changes: saved anywhere in this page (the header
+ * switcher, Settings › Preferences) or in another tab. For `useSyncExternalStore` with `storedTheme`.
+ */
+export function subscribeTheme(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === THEME_STORAGE_KEY) listener();
+  };
+  window.addEventListener(THEME_CHANGED, listener);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener(THEME_CHANGED, listener);
+    window.removeEventListener('storage', onStorage);
+  };
 }
 
 /** Re-applies the system theme whenever the operating system switches between light and dark. */

@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
-import { isTheme, saveTheme, storedTheme, THEMES, type Theme } from '../lib/theme';
+import { isTheme, saveTheme, storedTheme, subscribeTheme, THEMES, type Theme } from '../lib/theme';
 import styles from './preference-select.module.css';
 
 const ICONS: Record<Theme, string> = { dark: '☾', light: '☀', system: '◐' };
 
 export function ThemeSwitcher() {
   const intl = useIntl();
-  const [theme, setTheme] = useState<Theme>(storedTheme);
+  // The theme saved anywhere (here, in Settings › Preferences, in another tab) shows here at once.
+  const theme = useSyncExternalStore(subscribeTheme, storedTheme);
   return (
     <label className={styles.field}>
       <span className="visually-hidden">{intl.formatMessage({ id: 'theme.label' })}</span>
@@ -19,7 +20,6 @@ export function ThemeSwitcher() {
           const chosen = event.target.value;
           if (!isTheme(chosen)) return;
           saveTheme(chosen);
-          setTheme(chosen);
         }}
       >
         {THEMES.map((option) => (
