@@ -1,41 +1,9 @@
 import type { Currency, Money } from '@plenty/contracts/money';
 import { DEFAULT_PREFERENCES, type Preferences, type PreferencesView } from '@plenty/contracts/preferences';
 import { rateSchema, type RateTable } from '@plenty/contracts/rates';
-import { minorUnitDigits } from '../../lib/format';
+import { amountInput, amountSeparators, parseAmount, plainDecimal } from '../../lib/amount';
 import type { Locale } from '../../lib/locale';
 import type { MessageId } from '../../lib/messages';
-
-/** Largest magnitude an amount may have, in minor units (DESIGN.md section 5). */
-const MAX_AMOUNT = 2n ** 51n;
-
-/**
- * The separators people type in each language, as lib/format.ts shows numbers: English and Thai
- * group with "," and write decimals with "."; Lao groups with "." and writes decimals with ",".
- */
-function separators(locale: Locale): { readonly group: string; readonly decimal: string } {
-  return locale === 'lo' ? { group: '.', decimal: ',' } : { group: ',', decimal: '.' };
-}
-
-const NATIVE_DIGIT = /[๐-๙໐-໙]/g;
-
-function westernDigits(text: string): string {
-  return text.replace(NATIVE_DIGIT, (digit) => {
-    const code = digit.charCodeAt(0);
-    // Thai digits start at U+0E50, Lao digits at U+0ED0.
-    return String(code >= 0x0ed0 ? code - 0x0ed0 : code - 0x0e50);
-  });
-}
-
-/** What was typed as a plain decimal ("1234.5"), without spaces, grouping or a leading symbol; null if it is not a number. */
-function plainDecimal(input: string, locale: Locale): string | null {
-  const { group, decimal } = separators(locale);
-  let text = westernDigits(input)
-    .replace(/[\s\u00a0\u202f]/g, '')
-    .replace(/^[^\d\-−.,]+/, '');
-  text = text.split(group).join('');
-  if (decimal !== '.') text = text.replace(decimal, '.');
-  return /^(?:\d+(?:\.\d*)?|\.\d+)$/.test(text) ? text : null;
-}
 
 export type BudgetResult =
   { readonly ok: true; readonly budget: Money | null } | { readonly ok: false; readonly error: MessageId };
@@ -45,28 +13,15 @@ export type BudgetResult =
  * chosen currency; an empty field means no budget.
  */
 export function parseBudget(input: string, currency: Currency, locale: Locale): BudgetResult {
-  if (input.trim() === '') return { ok: true, budget: null };
-  if (/^\s*[-−]/.test(input)) return { ok: false, error: 'error.amount_not_positive' };
-  const text = plainDecimal(input, locale);
-  if (text === null) return { ok: false, error: 'error.amount_invalid' };
-  const [whole = '', rawFraction = ''] = text.split('.');
-  const fraction = rawFraction.replace(/0+$/, '');
-  const digits = minorUnitDigits(currency);
-  if (fraction.length > digits) return { ok: false, error: 'error.amount_too_precise' };
-  const minor =
-    BigInt(whole === '' ? '0' : whole) * 10n ** BigInt(digits) + BigInt(fraction.padEnd(digits, '0') || '0');
-  if (minor === 0n) return { ok: false, error: 'error.amount_not_positive' };
-  if (minor > MAX_AMOUNT) return { ok: false, error: 'error.amount_too_large' };
-  return { ok: true, budget: { amount: Number(minor), currency } };
+  const parsed = parseAmount(input, currency, locale);
+  if (parsed.ok) return { ok: true, budget: { amount: parsed.amount, currency } };
+  if (parsed.error === 'amount_required') return { ok: true, budget: null };
+  return { ok: false, error: `error.${parsed.error}` };
 }
 
 /** A budget as the field shows it for editing: no grouping, the language's decimal mark; empty for none. */
 export function budgetInput(budget: Money | null, locale: Locale): string {
-  if (budget === null) return '';
-  const digits = minorUnitDigits(budget.currency);
-  const text = budget.amount.toString().padStart(digits + 1, '0');
-  if (digits === 0) return text;
-  return `${text.slice(0, text.length - digits)}${separators(locale).decimal}${text.slice(text.length - digits)}`;
+  return budget === null ? '' : amountInput(budget.amount, budget.currency, locale);
 }
 
 export type RateResult =
@@ -93,7 +48,7 @@ export function parseRate(input: string, locale: Locale): RateResult {
 
 /** A rate from the table in the language's decimal mark. */
 export function rateInput(rate: string, locale: Locale): string {
-  return rate.replace('.', separators(locale).decimal);
+  return rate.replace('.', amountSeparators(locale).decimal);
 }
 
 /** The form's values: everything a user edits on the Preferences tab, as typed. */

@@ -4,7 +4,7 @@ import type { Currency } from '@plenty/contracts/money';
 import type { TransactionView } from '@plenty/contracts/views/transactions';
 import type { Locale } from '../../lib/locale';
 import type { MessageId } from '../../lib/messages';
-import { amountInput, parseAmount } from './amount';
+import { amountInput, parseAmount } from '../../lib/amount';
 
 export const CURRENCY_OPTIONS = [
   'LAK',

@@ -1,6 +1,6 @@
 import type { Currency } from '@plenty/contracts/money';
-import type { Locale } from '../../lib/locale';
-import { minorUnitDigits } from '../../lib/format';
+import type { Locale } from './locale';
+import { minorUnitDigits } from './format';
 
 /** Largest magnitude an amount may have, in minor units (DESIGN.md section 5). */
 const MAX_AMOUNT = 2n ** 51n;
@@ -27,6 +27,25 @@ function westernDigit(digit: string): string {
   return String(code >= 0x0ed0 ? code - 0x0ed0 : code - 0x0e50);
 }
 
+/** Typed text with Thai or Lao digits in Western digits, without spaces or a leading currency symbol. */
+function cleaned(input: string): string {
+  return input
+    .replace(NATIVE_DIGIT, westernDigit)
+    .replace(/[\s\u00a0\u202f]/g, '')
+    .replace(/^[^\d\-−.,]+/, '');
+}
+
+/**
+ * A non-negative decimal as typed in the language ("1.234,5" in Lao) as plain text with a
+ * point ("1234.5"), without grouping; null when it is not such a number.
+ */
+export function plainDecimal(input: string, locale: Locale): string | null {
+  const { group, decimal } = amountSeparators(locale);
+  let text = cleaned(input).split(group).join('');
+  if (decimal !== '.') text = text.replace(decimal, '.');
+  return /^(?:\d+(?:\.\d*)?|\.\d+)$/.test(text) ? text : null;
+}
+
 /**
  * What a person typed ("1,234.50", "1.234,50", "๑๒๓") in integer minor units of the currency,
  * without ever going through a float. A currency symbol or spaces around the number are allowed.
@@ -34,10 +53,7 @@ function westernDigit(digit: string): string {
 export function parseAmount(input: string, currency: Currency, locale: Locale): AmountResult {
   const digits = minorUnitDigits(currency);
   const { group, decimal } = amountSeparators(locale);
-  let text = input
-    .replace(NATIVE_DIGIT, westernDigit)
-    .replace(/[\s\u00a0\u202f]/g, '')
-    .replace(/^[^\d\-−.,]+/, '');
+  let text = cleaned(input);
   if (text === '') return { ok: false, error: 'amount_required' };
   if (/^[-−]/.test(text))
     return /\d/.test(text) ? { ok: false, error: 'amount_not_positive' } : { ok: false, error: 'amount_invalid' };
