@@ -117,7 +117,7 @@ export function GoalsPanel() {
                   <GoalProgressBar goal={goal} name={name} />
                   <GoalFigures goal={goal} />
                   {goal.targetDate !== null && (
-                    <p className={styles.muted}>
+                    <p className={styles.meta}>
                       <FormattedMessage id="goals.targetDate" values={{ date: format.longDate(goal.targetDate) }} />
                     </p>
                   )}
