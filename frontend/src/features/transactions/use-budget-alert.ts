@@ -7,7 +7,7 @@ import { api } from '../../lib/api/api';
 import type { MessageId } from '../../lib/messages';
 import { usePreferences } from '../../lib/preferences';
 import { useFormat } from '../../lib/use-format';
-import { showInfo } from '../../ui/toasts/toasts-slice';
+import { showWarning } from '../../ui/toasts/toasts-slice';
 
 export const budgetAlertsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -75,7 +75,7 @@ export function useBudgetAlert(): (saved: SavedTransaction) => void {
         .unwrap()
         .then((view) => {
           const message = budgetAlertMessage(view, saved.transactionId, spendingAlerts, format.money);
-          if (message !== null) dispatch(showInfo(message.messageId, message.values));
+          if (message !== null) dispatch(showWarning(message.messageId, message.values));
         })
         .catch(() => undefined)
         .finally(() => request.unsubscribe());

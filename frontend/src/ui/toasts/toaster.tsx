@@ -5,7 +5,7 @@ import styles from './toaster.module.css';
 import { TOAST_DURATION_MS, toastDismissed, type Toast, type ToastsState } from './toasts-slice';
 
 const SWIPE_DISTANCE_PX = 80;
-const ICONS = { success: '✓', error: '!', info: 'i' } as const;
+const ICONS = { success: '✓', error: '!', info: 'i', warning: '⚠' } as const;
 
 function ToastCard({ toast, onDismiss }: { readonly toast: Toast; readonly onDismiss: () => void }) {
   const intl = useIntl();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { showApiError, showError, showSuccess, toastDismissed, toastsSlice } from './toasts-slice';
+import { showApiError, showError, showSuccess, showWarning, toastDismissed, toastsSlice } from './toasts-slice';
 
 const reduce = toastsSlice.reducer;
 
@@ -7,6 +7,11 @@ describe('toasts', () => {
   it('show one message with its kind', () => {
     const state = reduce(undefined, showSuccess('toast.saved'));
     expect(state.current).toMatchObject({ kind: 'success', messageId: 'toast.saved' });
+  });
+
+  it('warn without being an error', () => {
+    const state = reduce(undefined, showWarning('toast.saved'));
+    expect(state.current).toMatchObject({ kind: 'warning', messageId: 'toast.saved' });
   });
 
   it('are replaced by the next toast', () => {

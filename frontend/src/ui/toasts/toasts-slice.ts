@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ApiError } from '../../lib/api/api-error';
 import type { MessageId } from '../../lib/messages';
 
-export type ToastKind = 'success' | 'error' | 'info';
+export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 
 export interface Toast {
   readonly id: number;
@@ -44,5 +44,8 @@ export const showError = (messageId: MessageId, values?: Toast['values']) =>
   toastShown({ kind: 'error', messageId, ...(values ? { values } : {}) });
 export const showInfo = (messageId: MessageId, values?: Toast['values']) =>
   toastShown({ kind: 'info', messageId, ...(values ? { values } : {}) });
+/** Something the user should act on that is not a failure, such as a budget nearly used up. */
+export const showWarning = (messageId: MessageId, values?: Toast['values']) =>
+  toastShown({ kind: 'warning', messageId, ...(values ? { values } : {}) });
 /** The localized message for a failed request, e.g. from a mutation's `unwrap()`. */
 export const showApiError = (error: Pick<ApiError, 'messageId'>) => showError(error.messageId);
