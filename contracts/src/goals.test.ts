@@ -10,7 +10,7 @@ import {
 
 const commandId = '0192f0c4-7a1b-7c3d-8e4f-000000000001';
 const goalId = '0192f0c4-7a1b-7c3d-8e4f-00000000a001';
-const lak = (amount: number) => ({ amount, currency: 'LAK' });
+const lak = (amount: number) => ({ amount, currency: 'LAK' as const });
 
 const codes = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
@@ -74,7 +74,7 @@ describe('isReached', () => {
   it('holds once saved meets the target in the same currency', () => {
     expect(isReached({ target: lak(100), saved: lak(99) })).toBe(false);
     expect(isReached({ target: lak(100), saved: lak(100) })).toBe(true);
-    expect(isReached({ target: lak(100), saved: { amount: 500, currency: 'THB' } })).toBe(false);
+    expect(isReached({ target: lak(100), saved: { amount: 500, currency: 'THB' as const } })).toBe(false);
   });
 });
 
