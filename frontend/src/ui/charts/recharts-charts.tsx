@@ -44,7 +44,7 @@ export function SeriesBarChart({ data, series, formatValue, formatTick, height =
           labelStyle={TOOLTIP_LABEL}
           formatter={valueFormatter(formatValue)}
         />
-        <Legend wrapperStyle={LEGEND_STYLE} iconType="square" />
+        <Legend wrapperStyle={LEGEND_STYLE} iconType="square" itemSorter={null} />
         {series.map((item) => (
           <Bar
             key={item.key}
@@ -69,7 +69,7 @@ export function SeriesLineChart({ data, series, formatValue, formatTick, height 
         <XAxis dataKey="label" tick={AXIS_TICK} stroke="var(--color-border)" tickLine={false} minTickGap={16} />
         <YAxis tick={AXIS_TICK} stroke="var(--color-border)" tickFormatter={formatTick} width={72} tickLine={false} />
         <Tooltip contentStyle={TOOLTIP_STYLE} labelStyle={TOOLTIP_LABEL} formatter={valueFormatter(formatValue)} />
-        <Legend wrapperStyle={LEGEND_STYLE} />
+        <Legend wrapperStyle={LEGEND_STYLE} itemSorter={null} />
         {series.map((item) => (
           <Line
             key={item.key}

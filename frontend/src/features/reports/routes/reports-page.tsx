@@ -55,7 +55,22 @@ export function ReportsPage() {
             className={`${buttonClass('secondary')} ${styles.print}`}
             onClick={() => window.print()}
           >
-            <span aria-hidden="true">⎙</span>
+            <svg
+              width="18"
+              height="18"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              aria-hidden="true"
+              focusable="false"
+            >
+              <path d="M6 9V3h12v6" />
+              <rect x="6" y="14" width="12" height="7" rx="1" />
+              <path d="M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2" />
+            </svg>
             <FormattedMessage id="reports.print" />
           </button>
         </div>
@@ -442,7 +457,7 @@ function Performance({ data, write }: { readonly data: Reports; readonly write: 
               <th scope="col" className={`${styles.number} ${styles.hideNarrow}`}>
                 {limit}
               </th>
-              <th scope="col" className={styles.number}>
+              <th scope="col" className={`${styles.number} ${styles.hideNarrow}`}>
                 <FormattedMessage id="reports.performance.used" />
               </th>
               <th scope="col">
@@ -460,7 +475,9 @@ function Performance({ data, write }: { readonly data: Reports; readonly write: 
                 <td className={`${styles.number} ${styles.hideNarrow}`}>
                   {row.limit === null ? '—' : write.money(row.limit)}
                 </td>
-                <td className={styles.number}>{row.percentUsed === null ? '—' : write.percent(row.percentUsed)}</td>
+                <td className={`${styles.number} ${styles.hideNarrow}`}>
+                  {row.percentUsed === null ? '—' : write.percent(row.percentUsed)}
+                </td>
                 <td>
                   <BudgetStatusBadge status={row.status} />
                 </td>

@@ -1,0 +1,180 @@
+import assert from 'node:assert/strict';
+import { catalog, createUser, expectHeading, openPage, signIn } from '../support/browser.mjs';
+import { call, uuidV7 } from './transactions-screenshots.journey.mjs';
+
+/** Kip as the page writes it: "LAK 120,000" in English, "₭120.000" in Lao (CLDR). */
+const kip = (locale, amount) =>
+  locale === 'lo'
+    ? `₭${new Intl.NumberFormat('en').format(amount).replaceAll(',', '.')}`
+    : new Intl.NumberFormat('en', { style: 'currency', currency: 'LAK', minimumFractionDigits: 0 }).format(amount);
+
+const today = () => new Date().toISOString().slice(0, 10);
+const previousMonth = () => {
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  return first.toISOString().slice(0, 7);
+};
+
+async function expectToast(page, text) {
+  await page.getByTestId('toast').filter({ hasText: text }).first().waitFor({ timeout: 15_000 });
+}
+
+/** Fills and saves the transaction form in kip; the form sends the user back to the list. */
+async function addTransaction(page, messages, { type, amount, category, note }) {
+  await expectHeading(page, messages['page.transactionAdd']);
+  await page.getByRole('radio', { name: messages[`transactions.type.${type}`], exact: true }).check();
+  await page.getByLabel(messages['transactions.field.amount'], { exact: true }).fill(amount);
+  await page.getByLabel(messages['transactions.field.currency'], { exact: true }).selectOption('LAK');
+  await page
+    .getByTestId('category-picker')
+    .getByRole('radio', { name: messages[`category.builtin.${category}`], exact: true })
+    .click();
+  await page.getByLabel(new RegExp(`^${messages['transactions.field.note']}`)).fill(note);
+  await page.getByRole('button', { name: messages['transactions.form.save'] }).click();
+  await expectToast(page, messages['transactions.added']);
+  await expectHeading(page, messages['page.transactions']);
+}
+
+/** Opens the dashboard until a total shows the expected text (the views may need a moment). */
+async function expectTotal(page, url, messages, kind, text) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const value = page.getByTestId(`total-${kind}-value`);
+    const shown = await value.innerText({ timeout: 15_000 }).catch(() => '');
+    if (shown === text) return;
+    if (Date.now() > deadline) assert.fail(`${kind}: expected ${text}, saw ${JSON.stringify(shown)} at ${page.url()}`);
+    await page.waitForTimeout(300);
+    await page.goto(url);
+    await expectHeading(page, messages['page.dashboard']);
+  }
+}
+
+async function expectStatus(page, url, messages, status) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    await page.goto(url);
+    await expectHeading(page, messages['page.dashboard']);
+    const badge = page.getByTestId('budget-card').getByTestId('budget-status');
+    await badge.waitFor({ timeout: 15_000 });
+    if ((await badge.getAttribute('data-status')) === status) {
+      assert.ok((await badge.innerText()).includes(messages[`dashboard.status.${status}`]), 'the status in words');
+      return;
+    }
+    if (Date.now() > deadline)
+      assert.fail(`budget status: expected ${status}, saw ${await badge.getAttribute('data-status')}`);
+    await page.waitForTimeout(300);
+  }
+}
+
+async function addExpenseByApi(baseUrl, user, amount) {
+  await call(baseUrl, user, 'commands/AddTransaction', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      commandId: uuidV7(),
+      transactionId: uuidV7(),
+      type: 'expense',
+      amount: { amount, currency: 'LAK' },
+      categoryId: 'builtin-shopping',
+      date: today(),
+    }),
+  });
+}
+
+async function journey(browser, baseUrl, locale, prefix) {
+  const messages = catalog(locale);
+  const user = await createUser(baseUrl, 'Vanh');
+  const { context, page, errors } = await openPage(browser, { locale: locale === 'lo' ? 'lo-LA' : 'en-US' });
+  const dashboard = `${baseUrl}${prefix}/dashboard`;
+  try {
+    await signIn(context, user);
+    await page.goto(dashboard);
+    await expectHeading(page, messages['page.dashboard']);
+
+    // A new user: the dashboard invites the first transaction; nothing is set as a budget yet.
+    await page.getByTestId('dashboard-empty').waitFor({ timeout: 20_000 });
+    await page.getByText(messages['dashboard.empty.title'], { exact: true }).waitFor();
+    await page.getByTestId('budget-status').getByText(messages['dashboard.status.no_budget']).waitFor();
+    const setBudget = page.getByRole('link', { name: messages['dashboard.budget.set'] });
+    assert.match((await setBudget.getAttribute('href')) ?? '', /\/dashboard\/settings\?tab=preferences$/);
+
+    // An expense from the invitation, an income from the quick actions.
+    await page.getByRole('link', { name: messages['dashboard.empty.action'] }).click();
+    await addTransaction(page, messages, { type: 'expense', amount: '120000', category: 'food', note: 'Feu' });
+    await page.goto(dashboard);
+    await expectHeading(page, messages['page.dashboard']);
+    await expectTotal(page, dashboard, messages, 'expense', kip(locale, 120000));
+    await page.getByRole('link', { name: messages['dashboard.actions.addIncome'] }).first().click();
+    await addTransaction(page, messages, { type: 'income', amount: '500000', category: 'salary', note: 'Pay' });
+    await page.goto(dashboard);
+    await expectHeading(page, messages['page.dashboard']);
+    await expectTotal(page, dashboard, messages, 'income', kip(locale, 500000));
+    await expectTotal(page, dashboard, messages, 'balance', kip(locale, 380000));
+
+    // The newest transactions, each opening its detail in the list.
+    const recent = page.getByTestId('recent-transactions');
+    await recent.getByText('Feu').waitFor();
+    await recent.getByText('Pay').waitFor();
+    await recent.locator('[data-recent-id]').filter({ hasText: 'Feu' }).click();
+    await page.waitForURL(/\/dashboard\/transactions\?view=/);
+    await page.getByRole('dialog', { name: messages['transactions.detail.title'] }).waitFor({ timeout: 20_000 });
+    await page.goto(dashboard);
+    await expectHeading(page, messages['page.dashboard']);
+
+    // Every chart carries its figures as a table.
+    const monthly = page.getByTestId('monthly-chart');
+    await monthly.getByRole('button', { name: messages['dashboard.chart.showTable'] }).click();
+    await monthly.getByRole('table').getByText(kip(locale, 500000)).first().waitFor();
+    await page.getByTestId('category-chart').getByRole('table').getByText(kip(locale, 120000)).first().waitFor({
+      state: 'attached',
+    });
+    await page.getByTestId('insight-tip').waitFor();
+
+    // The budget tracker looks back a month; the address keeps it.
+    await page.getByRole('button', { name: messages['dashboard.month.previous'] }).click();
+    await page.waitForURL(new RegExp(`month=${previousMonth()}`));
+    await page.getByText(messages['dashboard.emptyMonth'].split('{month}')[0].trim()).first().waitFor();
+    await page.getByRole('button', { name: messages['dashboard.month.next'] }).click();
+    await expectTotal(page, dashboard, messages, 'income', kip(locale, 500000));
+
+    // Reports for the previous month through the picker.
+    await page.getByRole('link', { name: messages['dashboard.actions.reports'] }).click();
+    await expectHeading(page, messages['page.reports']);
+    await page.getByTestId('reports-content').waitFor({ timeout: 20_000 });
+    await page.getByTestId('net-income-value').getByText(kip(locale, 380000)).waitFor();
+    await page.getByRole('button', { name: messages['reports.month.previous'] }).click();
+    await page.waitForURL(new RegExp(`/dashboard/reports\\?month=${previousMonth()}`));
+    await page.locator(`[data-testid="reports-content"][data-month="${previousMonth()}"]`).waitFor({ timeout: 15_000 });
+    assert.equal(await page.getByTestId('net-income-value').innerText(), kip(locale, 0));
+    await page.getByTestId('performance-table').waitFor();
+    await page.getByRole('button', { name: messages['reports.print'] }).waitFor();
+
+    // With a monthly budget of ₭1,000,000 the status climbs as expenses are added.
+    await call(baseUrl, user, 'commands/ChangePreferences', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ commandId: uuidV7(), changes: { monthlyBudget: { amount: 1000000, currency: 'LAK' } } }),
+    });
+    await expectStatus(page, dashboard, messages, 'on_track');
+    const progress = page.getByTestId('budget-progress');
+    assert.equal(await progress.getAttribute('aria-valuenow'), '12');
+    await addExpenseByApi(baseUrl, user, 650000);
+    await expectStatus(page, dashboard, messages, 'approaching');
+    await addExpenseByApi(baseUrl, user, 150000);
+    await expectStatus(page, dashboard, messages, 'critical');
+    await addExpenseByApi(baseUrl, user, 100000);
+    await expectStatus(page, dashboard, messages, 'over');
+    assert.equal(await page.getByTestId('budget-progress').getAttribute('aria-valuenow'), '100');
+    await page.getByText(messages['dashboard.budget.overBy'].replace('{amount}', kip(locale, 20000))).waitFor();
+
+    assert.deepEqual(errors, [], `no errors on the page (${locale})`);
+  } finally {
+    await context.close();
+  }
+}
+
+/** A new user's dashboard filling up, the budget tracker and the reports, in English and Lao. */
+export default async function dashboardJourney({ browser, baseUrl }) {
+  await journey(browser, baseUrl, 'en', '');
+  await journey(browser, baseUrl, 'lo', '/lo');
+}
