@@ -90,6 +90,28 @@ async function journey(browser, baseUrl, screenshotDir, { locale, prefix, curren
     assert.match(await shown.innerText(), /17[.,]96667/);
     assert.match(await shown.innerText(), /102[.,]6/);
 
+    // Saved in dollars with its location: the list and the detail also show it in the preferred
+    // currency, and the detail shows where it was recorded.
+    await page.getByRole('radio', { name: otherMessages['transactions.type.expense'], exact: true }).check();
+    await page.getByLabel(otherMessages['transactions.field.amount'], { exact: true }).fill('10');
+    await page.getByLabel(otherMessages['transactions.field.currency'], { exact: true }).selectOption('USD');
+    await page
+      .getByTestId('category-picker')
+      .getByRole('radio', { name: otherMessages['category.builtin.food'], exact: true })
+      .click();
+    await page.getByRole('button', { name: otherMessages['transactions.form.save'] }).click();
+    await expectHeading(page, otherMessages['page.transactions']);
+    const approx = page.getByTestId('transaction-approx').first();
+    await approx.waitFor();
+    // 10.00 USD at the bundled rates: 324.50 THB or 218,500 LAK.
+    assert.match(await approx.innerText(), currency === 'THB' ? /324\.50/ : /218[,.]500/, 'converted in the list');
+    await page.locator('[data-row-id]').first().click();
+    const detail = page.getByRole('dialog', { name: otherMessages['transactions.detail.title'] });
+    await detail.getByTestId('detail-location').waitFor();
+    assert.match(await detail.getByTestId('detail-location').innerText(), /17[.,]96667/);
+    assert.match(await detail.getByTestId('detail-approx').innerText(), currency === 'THB' ? /324\.50/ : /218[,.]500/);
+    await page.keyboard.press('Escape');
+
     // After a reload everything is as saved.
     await page.goto(`${baseUrl}${other.prefix}/dashboard/settings?tab=preferences`);
     await page.reload();
@@ -101,7 +123,8 @@ async function journey(browser, baseUrl, screenshotDir, { locale, prefix, curren
     assert.equal(await page.getByTestId('preferences-weekly').isChecked(), true, 'weekly report kept');
     assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
     await page.goto(`${baseUrl}${other.prefix}/dashboard/settings?tab=privacy`);
-    await page.getByTestId('privacy-location').waitFor();
+    // The switch is disabled until the saved preferences are read.
+    await page.locator('[data-testid="privacy-location"]:enabled').waitFor();
     assert.equal(await page.getByTestId('privacy-location').isChecked(), true, 'saving locations kept');
     assert.deepEqual(errors, []);
   } catch (error) {

@@ -71,9 +71,16 @@ export function useWriters() {
       const converted = convertMoney({ amount, currency }, preferences.currency, preferences.rates);
       return intl.formatMessage({ id: 'transactions.approx' }, { amount: format.money(converted) });
     };
+    /** A saved position as the form shows it: "Latitude 17.96667, longitude 102.6". */
+    const location = (value: { latitude: number; longitude: number }): string =>
+      intl.formatMessage(
+        { id: 'transactions.location.coordinates' },
+        { latitude: format.number(value.latitude, 5), longitude: format.number(value.longitude, 5) },
+      );
     return {
       ...writers,
       approx,
+      location,
       preferences,
       categories: categories.data ?? [],
       categoriesState: categories,

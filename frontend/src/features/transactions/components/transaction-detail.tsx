@@ -97,6 +97,7 @@ function DetailContent({ transaction, onClose }: { readonly transaction: Transac
   const [confirming, setConfirming] = useState(false);
   const [deleteTransaction, deletion] = useDeleteTransactionMutation();
   const income = transaction.type === 'income';
+  const approx = writers.approx(transaction.amount.amount, transaction.amount.currency);
 
   const remove = async () => {
     setConfirming(false);
@@ -119,6 +120,11 @@ function DetailContent({ transaction, onClose }: { readonly transaction: Transac
           {income ? '+' : '−'}
           {writers.money(transaction.amount.amount, transaction.amount.currency)}
         </p>
+        {approx !== null && (
+          <p className={styles.approx} data-testid="detail-approx">
+            {approx}
+          </p>
+        )}
       </div>
       <div className={styles.actions}>
         <LocalizedLink
@@ -158,6 +164,14 @@ function DetailContent({ transaction, onClose }: { readonly transaction: Transac
           <FormattedMessage id="transactions.field.note" />
         </dt>
         <dd>{transaction.note ?? <FormattedMessage id="transactions.noNote" />}</dd>
+        {transaction.location !== null && (
+          <>
+            <dt>
+              <FormattedMessage id="transactions.field.location" />
+            </dt>
+            <dd data-testid="detail-location">{writers.location(transaction.location)}</dd>
+          </>
+        )}
         <dt>
           <FormattedMessage id="transactions.detail.created" />
         </dt>
