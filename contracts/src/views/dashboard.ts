@@ -13,6 +13,10 @@ import { currencyTotalsSchema, transactionViewSchema } from './transactions.js';
  * transactions are positive; the type says the sign. Shares and percentages are integers of
  * basis points (10000 = 100 %). Months are `YYYY-MM`, dates `YYYY-MM-DD`, both local calendar
  * values: a transaction belongs to the month of the date the user gave it.
+ *
+ * Each figure (the month, a category, a day) is converted from its own per-currency totals,
+ * so with several currencies the parts can differ from the month's total by the rounding of
+ * a few minor units.
  */
 
 const minor = z.number().int();
