@@ -48,3 +48,20 @@ describe('month names in the reader’s language', () => {
     expect(formatShortMonth('2026-06', 'lo', false)).toBe('ມິ.ຖ.');
   });
 });
+
+describe('month arithmetic without the contracts’ schemas', () => {
+  it('agrees with the contracts on valid months and on steps', async () => {
+    const contracts = await import('@plenty/contracts/budget-status');
+    const { addMonths, isMonth } = await import('./month');
+    for (const value of ['2026-11', '1900-01', '2200-12', '1899-12', '2201-01', '2026-00', '2026-1', 'x']) {
+      expect(isMonth(value), value).toBe(contracts.monthSchema.safeParse(value).success);
+    }
+    for (const [month, count] of [
+      ['2026-11', 2],
+      ['2026-01', -1],
+      ['2000-12', -25],
+    ] as const) {
+      expect(addMonths(month, count)).toBe(contracts.addMonths(month, count));
+    }
+  });
+});

@@ -1,4 +1,3 @@
-import { addMonths, localDate, monthSchema } from '@plenty/contracts/budget-status';
 import { hasLocaleData, LAO_MONTHS } from './format';
 import type { Locale } from './locale';
 
@@ -18,14 +17,34 @@ const LAO_SHORT_MONTHS = [
   'ທ.ວ.',
 ] as const;
 
+/*
+ * The same month rules as contracts/src/budget-status.ts, without its schemas, so the pages that
+ * only read months do not download the validation library.
+ */
+
 /** The month (`YYYY-MM`) an instant falls in, in a time zone (the browser's when none is given). */
 export function monthOf(now: Date = new Date(), timeZone?: string): string {
-  const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return localDate(now, zone).slice(0, 7);
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}`;
 }
 
+/** The month of a calendar date `YYYY-MM-DD`. */
+export const monthOfDate = (date: string): string => date.slice(0, 7);
+
+/** A calendar month `YYYY-MM` between 1900 and 2200, as the API accepts it. */
 export function isMonth(value: string | null | undefined): value is string {
-  return typeof value === 'string' && monthSchema.safeParse(value).success;
+  const match = typeof value === 'string' ? /^(\d{4})-(\d{2})$/.exec(value) : null;
+  if (match === null) return false;
+  const [year, month] = [Number(match[1]), Number(match[2])];
+  return year >= 1900 && year <= 2200 && month >= 1 && month <= 12;
+}
+
+/** The month `count` months after `month` (before it when negative). */
+export function addMonths(month: string, count: number): string {
+  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + count;
+  const year = Math.floor(index / 12);
+  return `${String(year).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
 /**

@@ -1,11 +1,10 @@
-import { monthOfDate } from '@plenty/contracts/budget-status';
 import type { Dashboard } from '@plenty/contracts/views/dashboard';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import type { AuthState } from '../../../lib/auth/auth-slice';
 import { LocalizedLink } from '../../../lib/localized-link';
-import { formatMonth, monthOf } from '../../../lib/month';
+import { formatMonth, monthOf, monthOfDate } from '../../../lib/month';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useLocale } from '../../../lib/use-locale';
 import { useMonthWriters, type MonthWriters } from '../../../ui/budget-status/use-month-writers';

@@ -1,11 +1,10 @@
-import { monthOfDate } from '@plenty/contracts/budget-status';
 import type { CategoryShare, Reports } from '@plenty/contracts/views/dashboard';
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { wordInsight } from '../../../lib/insights';
 import { LocalizedLink } from '../../../lib/localized-link';
 import type { MessageId } from '../../../lib/messages';
-import { formatMonth, monthOf } from '../../../lib/month';
+import { formatMonth, monthOf, monthOfDate } from '../../../lib/month';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useLocale } from '../../../lib/use-locale';
 import { BudgetStatusBadge, budgetStatusTone, BUDGET_STATUS_LABELS } from '../../../ui/budget-status/budget-status';
