@@ -29,8 +29,15 @@ describe('amounts typed in the language of the page', () => {
     expect(parseAmount('0', 'USD', 'en')).toEqual({ ok: false, error: 'amount_not_positive' });
     expect(parseAmount('-5', 'USD', 'en')).toEqual({ ok: false, error: 'amount_not_positive' });
     expect(parseAmount('12a', 'USD', 'en')).toEqual({ ok: false, error: 'amount_invalid' });
+    expect(parseAmount('abc', 'USD', 'en')).toEqual({ ok: false, error: 'amount_invalid' });
     expect(parseAmount('1.2.3', 'USD', 'en')).toEqual({ ok: false, error: 'amount_invalid' });
     expect(parseAmount('99999999999999999', 'USD', 'en')).toEqual({ ok: false, error: 'amount_too_large' });
+  });
+
+  it('accepts zero only when asked to, as for what a goal starts with', () => {
+    expect(parseAmount('0', 'USD', 'en', { allowZero: true })).toEqual({ ok: true, amount: 0 });
+    expect(parseAmount('0,00', 'USD', 'lo', { allowZero: true })).toEqual({ ok: true, amount: 0 });
+    expect(parseAmount('-1', 'USD', 'en', { allowZero: true })).toEqual({ ok: false, error: 'amount_not_positive' });
   });
 
   it('writes an amount back for editing, and reads it again the same', () => {

@@ -50,11 +50,16 @@ export function plainDecimal(input: string, locale: Locale): string | null {
  * What a person typed ("1,234.50", "1.234,50", "๑๒๓") in integer minor units of the currency,
  * without ever going through a float. A currency symbol or spaces around the number are allowed.
  */
-export function parseAmount(input: string, currency: Currency, locale: Locale): AmountResult {
+export function parseAmount(
+  input: string,
+  currency: Currency,
+  locale: Locale,
+  options: { readonly allowZero?: boolean } = {},
+): AmountResult {
   const digits = minorUnitDigits(currency);
   const { group, decimal } = amountSeparators(locale);
   let text = cleaned(input);
-  if (text === '') return { ok: false, error: 'amount_required' };
+  if (text === '') return { ok: false, error: input.trim() === '' ? 'amount_required' : 'amount_invalid' };
   if (/^[-−]/.test(text))
     return /\d/.test(text) ? { ok: false, error: 'amount_not_positive' } : { ok: false, error: 'amount_invalid' };
   text = text.split(group).join('');
@@ -66,7 +71,7 @@ export function parseAmount(input: string, currency: Currency, locale: Locale): 
   if (fraction.length > digits) return { ok: false, error: 'amount_too_precise' };
   const minor = BigInt(whole) * 10n ** BigInt(digits) + BigInt(fraction.padEnd(digits, '0') || '0');
   if (minor > MAX_AMOUNT) return { ok: false, error: 'amount_too_large' };
-  if (minor === 0n) return { ok: false, error: 'amount_not_positive' };
+  if (minor === 0n && options.allowZero !== true) return { ok: false, error: 'amount_not_positive' };
   return { ok: true, amount: Number(minor) };
 }
 

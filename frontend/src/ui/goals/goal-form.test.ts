@@ -39,8 +39,8 @@ describe('parseAmount', () => {
       expect(parseAmount(amountInput(123_450, 'THB', locale), 'THB', locale)).toEqual({ ok: true, amount: 123_450 });
       expect(parseAmount(amountInput(7, 'USD', locale), 'USD', locale)).toEqual({ ok: true, amount: 7 });
     }
-    expect(amountInput(123_450, 'THB', 'lo')).toBe('1234,5');
-    expect(amountInput(123_400, 'THB', 'en')).toBe('1234');
+    expect(amountInput(123_450, 'THB', 'lo')).toBe('1234,50');
+    expect(amountInput(123_400, 'THB', 'en')).toBe('1234.00');
     expect(amountInput(2_500_000, 'LAK', 'en')).toBe('2500000');
   });
 });

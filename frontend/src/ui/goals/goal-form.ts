@@ -1,43 +1,18 @@
 import type { GoalView } from '@plenty/contracts/goals';
-import { MAX_AMOUNT, parseMoney, type Currency, type Money } from '@plenty/contracts/money';
-import { minorUnitDigits } from '../../lib/format';
+import { MAX_AMOUNT, type Currency, type Money } from '@plenty/contracts/money';
+import { amountInput, parseAmount as parseTypedAmount, type AmountResult } from '../../lib/amount';
 import type { Locale } from '../../lib/locale';
 import type { MessageId } from '../../lib/messages';
 
 /** As the server allows (contracts GOAL_NAME_MAX). */
 export const GOAL_NAME_MAX = 60;
 
-export type AmountError =
-  'amount_required' | 'amount_invalid' | 'amount_too_precise' | 'amount_too_large' | 'amount_not_positive';
-
-export type AmountResult =
-  { readonly ok: true; readonly amount: number } | { readonly ok: false; readonly error: AmountError };
-
-/**
- * What a person typed in integer minor units. English and Thai write "1,234.50"; Lao, as the
- * app shows numbers, "1.234,50". Thai and Lao digits are read too.
- */
+/** Amounts are typed as everywhere in the app; a goal may start with nothing saved. */
 export function parseAmount(input: string, currency: Currency, locale: Locale, allowZero = false): AmountResult {
-  const text = input.trim().replace(/^[^\d๐-๙໐-໙.,-]+/, '');
-  if (text === '' && input.trim() !== '') return { ok: false, error: 'amount_invalid' };
-  if (/^-/.test(text)) return { ok: false, error: /\d/.test(text) ? 'amount_not_positive' : 'amount_invalid' };
-  const western = locale === 'lo' ? text.replace(/[.,]/g, (mark) => (mark === '.' ? ',' : '.')) : text;
-  const parsed = parseMoney(western, currency, 'en');
-  if (!parsed.ok) return { ok: false, error: parsed.error };
-  if (parsed.value.amount === 0 && !allowZero) return { ok: false, error: 'amount_not_positive' };
-  return { ok: true, amount: parsed.value.amount };
+  return parseTypedAmount(input, currency, locale, { allowZero });
 }
 
-/** An amount as the form shows it for editing: no grouping, the language's decimal mark. */
-export function amountInput(amount: number, currency: Currency, locale: Locale): string {
-  const digits = minorUnitDigits(currency);
-  const text = Math.abs(amount)
-    .toString()
-    .padStart(digits + 1, '0');
-  const whole = text.slice(0, text.length - digits);
-  const fraction = digits > 0 ? text.slice(text.length - digits).replace(/0+$/, '') : '';
-  return fraction === '' ? whole : `${whole}${locale === 'lo' ? ',' : '.'}${fraction}`;
-}
+export { amountInput };
 
 /** What the add and edit dialog holds while the user fills it in. */
 export interface GoalDraft {
