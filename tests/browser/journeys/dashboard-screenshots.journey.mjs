@@ -106,6 +106,14 @@ export default async function dashboardScreenshots({ browser, baseUrl, screensho
         await chartsDrawn(full.page, full.errors);
         await screenshot(full.page, screenshotDir, `reports-${locale}-${theme}${suffix}`);
         await fits(full.page, width, `reports-${locale}`);
+        if (suffix === '') {
+          await blank.page.goto(`${baseUrl}${prefix}/dashboard/reports`);
+          await blank.page.getByTestId('reports-content').waitFor({ timeout: 30_000 });
+          await screenshot(blank.page, screenshotDir, `reports-empty-${locale}-${theme}`);
+          await full.page.goto(`${baseUrl}${prefix}/dashboard?month=2025-01`);
+          await full.page.getByTestId('dashboard-content').waitFor({ timeout: 30_000 });
+          await screenshot(full.page, screenshotDir, name('past-month'));
+        }
         if (theme === 'dark' && suffix === '') {
           await full.page.emulateMedia({ media: 'print' });
           await screenshot(full.page, screenshotDir, `reports-${locale}-print`);

@@ -31,6 +31,18 @@ export function MonthlyChart({ data, write }: { readonly data: Dashboard; readon
   }));
   const income = intl.formatMessage({ id: 'dashboard.totals.income' });
   const expense = intl.formatMessage({ id: 'dashboard.totals.expense' });
+  if (points.every((point) => point.income === 0 && point.expense === 0)) {
+    return (
+      <section className={styles.card} data-testid="monthly-chart">
+        <h2 className={styles.cardTitle}>
+          <FormattedMessage id="dashboard.chart.monthly" />
+        </h2>
+        <p className={styles.muted}>
+          <FormattedMessage id="dashboard.chart.noData" />
+        </p>
+      </section>
+    );
+  }
   return (
     <section className={styles.card} data-testid="monthly-chart">
       <ChartFigure

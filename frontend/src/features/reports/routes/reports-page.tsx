@@ -226,12 +226,14 @@ function NetIncome({ data, write }: { readonly data: Reports; readonly write: Mo
       <p className={`${styles.bigFigure} ${positive ? styles.income : styles.expense}`} data-testid="net-income-value">
         {write.money(data.netIncome)}
       </p>
-      <p className={styles.muted}>
-        <FormattedMessage
-          id={positive ? 'reports.netIncome.kept' : 'reports.netIncome.short'}
-          values={{ amount: write.money(Math.abs(data.netIncome)) }}
-        />
-      </p>
+      {data.count > 0 && (
+        <p className={styles.muted}>
+          <FormattedMessage
+            id={positive ? 'reports.netIncome.kept' : 'reports.netIncome.short'}
+            values={{ amount: write.money(Math.abs(data.netIncome)) }}
+          />
+        </p>
+      )}
       <p className={styles.muted}>
         <FormattedMessage id="reports.transactions" values={{ count: data.count }} />
       </p>
@@ -258,6 +260,8 @@ function DaysRemaining({ data, write }: { readonly data: Reports; readonly write
           <FormattedMessage id="reports.daysRemaining.over" />
         ) : perDay !== null ? (
           <FormattedMessage id="reports.daysRemaining.perDay" values={{ amount: write.money(perDay) }} />
+        ) : budget.spent === 0 ? (
+          <FormattedMessage id="reports.daysRemaining.nothingYet" />
         ) : (
           <FormattedMessage
             id="reports.daysRemaining.projected"
@@ -409,37 +413,43 @@ function Performance({ data, write }: { readonly data: Reports; readonly write: 
       <p className={styles.muted}>
         <FormattedMessage id={hasBudget ? 'reports.performance.lead' : 'reports.performance.noBudget'} />
       </p>
-      <ChartFigure
-        title={intl.formatMessage({ id: 'reports.performance.chart' })}
-        labels={{
-          showTable: intl.formatMessage({ id: 'reports.chart.showTable' }),
-          showChart: intl.formatMessage({ id: 'reports.chart.showChart' }),
-        }}
-        height={220}
-        chart={
-          <LazyBarChart
-            data={points}
-            height={220}
-            series={[
-              { key: 'spent', name: spent, color: 'var(--color-danger)' },
-              ...(hasBudget ? [{ key: 'limit', name: limit, color: 'var(--color-info)' }] : []),
-            ]}
-            formatValue={write.money}
-            formatTick={write.tick}
-          />
-        }
-        table={{
-          headers: [intl.formatMessage({ id: 'reports.performance.month' }), spent, ...(hasBudget ? [limit] : [])],
-          rows: points.map((point) => ({
-            key: point.key,
-            label: write.monthName(point.key),
-            cells: [
-              write.money(point.spent),
-              ...(hasBudget ? [point.limit === null ? '—' : write.money(point.limit)] : []),
-            ],
-          })),
-        }}
-      />
+      {points.every((point) => point.spent === 0) ? (
+        <p className={styles.muted} data-testid="performance-no-data">
+          <FormattedMessage id="reports.performance.noData" />
+        </p>
+      ) : (
+        <ChartFigure
+          title={intl.formatMessage({ id: 'reports.performance.chart' })}
+          labels={{
+            showTable: intl.formatMessage({ id: 'reports.chart.showTable' }),
+            showChart: intl.formatMessage({ id: 'reports.chart.showChart' }),
+          }}
+          height={220}
+          chart={
+            <LazyBarChart
+              data={points}
+              height={220}
+              series={[
+                { key: 'spent', name: spent, color: 'var(--color-danger)' },
+                ...(hasBudget ? [{ key: 'limit', name: limit, color: 'var(--color-info)' }] : []),
+              ]}
+              formatValue={write.money}
+              formatTick={write.tick}
+            />
+          }
+          table={{
+            headers: [intl.formatMessage({ id: 'reports.performance.month' }), spent, ...(hasBudget ? [limit] : [])],
+            rows: points.map((point) => ({
+              key: point.key,
+              label: write.monthName(point.key),
+              cells: [
+                write.money(point.spent),
+                ...(hasBudget ? [point.limit === null ? '—' : write.money(point.limit)] : []),
+              ],
+            })),
+          }}
+        />
+      )}
       <div className={styles.tableWrap}>
         <table className={styles.table} data-testid="performance-table">
           <caption className="visually-hidden">
