@@ -109,25 +109,6 @@ export function RuleCard({
   );
 }
 
-/** Goals live in Settings for now: a card that leads there. */
-export function GoalsCard() {
-  const headingId = useId();
-  return (
-    <section className={styles.card} aria-labelledby={headingId} data-testid="goals-card">
-      <h2 id={headingId} className={styles.cardTitle}>
-        <FormattedMessage id="dashboard.goals.title" />
-      </h2>
-      <p className={styles.muted}>
-        <FormattedMessage id="dashboard.goals.body" />
-      </p>
-      <LocalizedLink to="/dashboard/settings?tab=goals" className={styles.inlineAction}>
-        <span aria-hidden="true">+ </span>
-        <FormattedMessage id="dashboard.goals.add" />
-      </LocalizedLink>
-    </section>
-  );
-}
-
 const ACTIONS: readonly {
   readonly to: string;
   readonly label: MessageId;

@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useLocale } from '../../../lib/use-locale';
 import { useMonthWriters, type MonthWriters } from '../../../ui/budget-status/use-month-writers';
 import { buttonClass } from '../../../ui/button';
+import { GoalsCard } from '../../../ui/goals/goals-card';
 import { MonthPicker, useMonthParam } from '../../../ui/month-picker/month-picker';
 import { Reveal } from '../../../ui/reveal';
 import { useDashboardQuery } from '../api';
@@ -16,7 +17,7 @@ import { BudgetCard } from '../components/budget-card';
 import { CategoryChart, MonthlyChart, SpendingPaceChart } from '../components/charts';
 import { RecentTransactions } from '../components/recent';
 import { Summary } from '../components/summary';
-import { GoalsCard, InsightCard, QuickActions, RuleCard } from '../components/tips';
+import { InsightCard, QuickActions, RuleCard } from '../components/tips';
 import styles from '../dashboard.module.css';
 
 export function DashboardPage() {
@@ -112,7 +113,7 @@ function Content({ data, latest }: { readonly data: Dashboard; readonly latest: 
       <Reveal>
         <div className={styles.grid}>
           <RuleCard rule={data.rule503020} expense={data.totals.expense} write={write} />
-          <GoalsCard />
+          <GoalsCard className={styles.card} />
         </div>
       </Reveal>
     </div>
@@ -146,7 +147,7 @@ function Welcome({ data, write }: { readonly data: Dashboard; readonly write: Mo
         <BudgetCard budget={data.budget} write={write} isCurrentMonth />
         <RuleCard rule={data.rule503020} expense={0} write={write} />
       </div>
-      <GoalsCard />
+      <GoalsCard className={styles.card} />
     </div>
   );
 }
