@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import {
   eventStoreUrlSchema,
+  emulatorHostSchema,
   firebaseProjectIdSchema,
   kafkaBrokersSchema,
   logLevelSchema,
@@ -53,6 +54,10 @@ export const projectorEnvSchema = z.object({
   LOG_LEVEL: logLevelSchema,
   /** Whose users spending alerts and weekly reports are mailed to (their address comes from Firebase). */
   FIREBASE_PROJECT_ID: firebaseProjectIdSchema,
+  /** The Auth emulator's `host:port`, read by firebase-admin for those addresses (the projector verifies no tokens). */
+  FIREBASE_AUTH_EMULATOR_HOST: emulatorHostSchema,
+  /** A real Firebase project: path of a service-account key, read by firebase-admin itself. */
+  GOOGLE_APPLICATION_CREDENTIALS: z.string().min(1).optional(),
   /** SMTP_URL, MAIL_FROM, MAIL_OUTBOX_DIR (APP_ORIGIN is read but unused here). */
   ...mailEnvShape(),
   /** How often to look for weekly reports that are due, in ms; 0 turns weekly reports off. */
