@@ -105,6 +105,12 @@ async function journey(browser, baseUrl, locale, prefix) {
     await expectHeading(page, messages['page.dashboard']);
     await expectTotal(page, dashboard, messages, 'expense', kip(locale, 120000));
     await page.getByRole('link', { name: messages['dashboard.actions.addIncome'] }).first().click();
+    await expectHeading(page, messages['page.transactionAdd']);
+    assert.equal(
+      await page.getByRole('radio', { name: messages['transactions.type.income'], exact: true }).isChecked(),
+      true,
+      'the quick action opens the form as an income',
+    );
     await addTransaction(page, messages, { type: 'income', amount: '500000', category: 'salary', note: 'Pay' });
     await page.goto(dashboard);
     await expectHeading(page, messages['page.dashboard']);

@@ -4,6 +4,7 @@ import {
   changesFrom,
   defaultCurrency,
   emptyForm,
+  typeFromSearch,
   firstInvalid,
   formField,
   geolocationFailure,
@@ -154,5 +155,15 @@ describe('transaction location', () => {
     expect(geolocationFailure(2)).toBe('unavailable');
     expect(geolocationFailure(3)).toBe('timeout');
     expect(geolocationFailure(null)).toBe('unsupported');
+  });
+});
+
+describe('the type the add form starts with', () => {
+  it('is income when the address asks for it, and expense for anything else', () => {
+    expect(typeFromSearch('?type=income')).toBe('income');
+    expect(typeFromSearch('?type=expense')).toBe('expense');
+    expect(typeFromSearch('?type=transfer')).toBe('expense');
+    expect(typeFromSearch('')).toBe('expense');
+    expect(emptyForm('en', '2026-11-23', 'THB', 'income')).toMatchObject({ type: 'income', currency: 'THB' });
   });
 });

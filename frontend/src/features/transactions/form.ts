@@ -86,9 +86,19 @@ export function todayIn(timeZone?: string, now: Date = new Date()): string {
 }
 
 /** A new transaction's form, in the user's preferred currency when they have one. */
-export function emptyForm(locale: Locale, today: string, preferred: Currency | null = null): TransactionFormValues {
+/** The type an address asks the add form to start with (`?type=income`); expense otherwise. */
+export function typeFromSearch(search: string): TransactionFormValues['type'] {
+  return new URLSearchParams(search).get('type') === 'income' ? 'income' : 'expense';
+}
+
+export function emptyForm(
+  locale: Locale,
+  today: string,
+  preferred: Currency | null = null,
+  type: TransactionFormValues['type'] = 'expense',
+): TransactionFormValues {
   return {
-    type: 'expense',
+    type,
     amount: '',
     currency: defaultCurrency(locale, preferred),
     categoryId: '',

@@ -4,7 +4,7 @@ import type { TransactionView } from '@plenty/contracts/views/transactions';
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { LocalizedLink, useLocalizedPath } from '../../../lib/localized-link';
 import type { MessageId } from '../../../lib/messages';
 import { usePreferences } from '../../../lib/preferences';
@@ -24,6 +24,7 @@ import {
   changesFrom,
   CURRENCY_OPTIONS,
   emptyForm,
+  typeFromSearch,
   firstInvalid,
   formField,
   formFromTransaction,
@@ -58,7 +59,9 @@ function AddTransactionForm({
   readonly timeZone?: string;
 }) {
   const { locale } = useLocale();
-  const [initial] = useState(() => emptyForm(locale, todayIn(timeZone), currency));
+  // Quick actions open the form as income or expense (`?type=income`).
+  const { search } = useLocation();
+  const [initial] = useState(() => emptyForm(locale, todayIn(timeZone), currency, typeFromSearch(search)));
   return <TransactionForm title="page.transactionAdd" initial={initial} existing={null} />;
 }
 
