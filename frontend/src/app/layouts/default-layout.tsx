@@ -1,8 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Outlet } from 'react-router';
 import { LocalizedLink, LocalizedNavLink } from '../../lib/localized-link';
 import type { MessageId } from '../../lib/messages';
-import { usePreferencesSync } from '../../lib/preferences';
 import { LanguageSwitcher } from '../../ui/language-switcher';
 import { Logo } from '../../ui/logo';
 import { ThemeSwitcher } from '../../ui/theme-switcher';
@@ -10,6 +10,8 @@ import { useAppSelector } from '../store';
 import styles from './default-layout.module.css';
 import { SiteFooter } from './site-footer';
 import { UserMenu } from './user-menu';
+
+const PreferencesSync = lazy(() => import('./preferences-sync'));
 
 const NAVIGATION: readonly { readonly to: string; readonly label: MessageId; readonly end: boolean }[] = [
   { to: '/dashboard', label: 'nav.dashboard', end: true },
@@ -23,9 +25,13 @@ const NAVIGATION: readonly { readonly to: string; readonly label: MessageId; rea
 export function DefaultLayout() {
   const intl = useIntl();
   const signedIn = useAppSelector((state) => state.auth.status === 'signed-in');
-  usePreferencesSync(signedIn);
   return (
     <div className={styles.shell}>
+      {signedIn && (
+        <Suspense fallback={null}>
+          <PreferencesSync />
+        </Suspense>
+      )}
       <a className={styles.skipLink} href="#main-content">
         <FormattedMessage id="nav.skipToContent" />
       </a>
