@@ -112,6 +112,12 @@ async function journey(browser, baseUrl, screenshotDir, { locale, prefix, curren
     assert.match(await detail.getByTestId('detail-approx').innerText(), currency === 'THB' ? /324\.50/ : /218[,.]500/);
     await page.keyboard.press('Escape');
 
+    // The dashboard adds it up in the preferred currency too.
+    await page.goto(`${baseUrl}${other.prefix}/dashboard`);
+    const expense = page.getByTestId('total-expense-value');
+    await expense.waitFor({ timeout: 20_000 });
+    assert.match(await expense.innerText(), currency === 'THB' ? /324\.50/ : /218[,.]500/, 'converted total');
+
     // After a reload everything is as saved.
     await page.goto(`${baseUrl}${other.prefix}/dashboard/settings?tab=preferences`);
     await page.reload();
