@@ -35,7 +35,8 @@ export default async function guards({ browser, baseUrl }) {
     await page.goto(`${baseUrl}/th/auth/login`);
     await expectHeading(page, th['page.dashboard']);
     assert.equal(new URL(page.url()).pathname, '/th/dashboard');
-    await page.getByTestId('coming').waitFor();
+    // A new user's dashboard invites the first transaction.
+    await page.getByTestId('dashboard-empty').waitFor({ timeout: 20_000 });
 
     // The home page reads the user's categories through the API with the user's ID token.
     await page.goto(`${baseUrl}/th/`);
