@@ -1,11 +1,13 @@
 import type { z } from 'zod';
+import { debtEventSchemas, debtPersonalFields, type DebtEvent } from '../debts.js';
 import { accountEventSchemas, accountPersonalFields, type AccountEvent } from './account.js';
 import { notificationEventSchemas, notificationPersonalFields, type NotificationEvent } from './notification.js';
 import { profileEventSchemas, profilePersonalFields, type ProfileEvent } from './profile.js';
 import { transactionEventSchemas, transactionPersonalFields, type TransactionEvent } from './transaction.js';
 import { verificationEventSchemas, verificationPersonalFields, type VerificationEvent } from './verification.js';
 
-export type PlentyEvent = TransactionEvent | ProfileEvent | AccountEvent | VerificationEvent | NotificationEvent;
+export type PlentyEvent =
+  TransactionEvent | ProfileEvent | AccountEvent | VerificationEvent | NotificationEvent | DebtEvent;
 export type PlentyEventType = PlentyEvent['type'];
 
 export const CURRENT_SCHEMA_VERSION = 1;
@@ -16,6 +18,7 @@ export const eventDataSchemas: Record<PlentyEventType, z.ZodType> = {
   ...accountEventSchemas,
   ...verificationEventSchemas,
   ...notificationEventSchemas,
+  ...debtEventSchemas,
 };
 
 const personalFields: Record<string, readonly string[]> = {
@@ -24,6 +27,7 @@ const personalFields: Record<string, readonly string[]> = {
   ...accountPersonalFields,
   ...verificationPersonalFields,
   ...notificationPersonalFields,
+  ...debtPersonalFields,
 };
 
 /** Dotted paths in an event's data that hold personal text; [] for unknown types. */

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { deleteDebtSchema, openDebtSchema, pendingRows } from './debts.js';
+import { buildLoanSchedule } from './loan-schedule.js';
+
+const open = {
+  commandId: '0192f0c8-1d2e-7a3b-8c4d-5e6f7a8b9c0d',
+  debtId: '0192f0c8-1d2e-7a3b-8c4d-5e6f7a8b9c0e',
+  name: 'Car loan',
+  type: 'loan',
+  initialAmount: 20_000_000,
+  currentAmount: 20_000_000,
+  annualRatePercent: '6',
+  paymentDueDay: 5,
+  icon: 'car',
+  color: '#3366FF',
+  currency: 'USD',
+  loanType: 'emi',
+  termMonths: 360,
+  openDate: '2026-01-10',
+  startDate: '2026-01-10',
+};
+
+function fieldCodes(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  return Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+}
+
+describe('OpenDebt', () => {
+  it('accepts an EMI loan and lowercases its color', () => {
+    const parsed = openDebtSchema.parse(open);
+    expect(parsed.color).toBe('#3366ff');
+  });
+
+  it('names the field at fault for each bad term', () => {
+    expect(fieldCodes(openDebtSchema.safeParse({ ...open, annualRatePercent: '-1' }))).toEqual({
+      annualRatePercent: 'rate_invalid',
+    });
+    expect(fieldCodes(openDebtSchema.safeParse({ ...open, annualRatePercent: '100.5' }))).toEqual({
+      annualRatePercent: 'rate_too_high',
+    });
+    expect(fieldCodes(openDebtSchema.safeParse({ ...open, termMonths: 0 }))).toEqual({ termMonths: 'term_invalid' });
+    expect(fieldCodes(openDebtSchema.safeParse({ ...open, termMonths: 601 }))).toEqual({ termMonths: 'term_invalid' });
+    expect(fieldCodes(openDebtSchema.safeParse({ ...open, paymentDueDay: 32 }))).toEqual({
+      paymentDueDay: 'due_day_invalid',
+    });
+    expect(fieldCodes(openDebtSchema.safeParse({ ...open, paymentDueDay: 0 }))).toEqual({
+      paymentDueDay: 'due_day_invalid',
+    });
+  });
+
+  it('requires the term of an EMI loan and the payment of a fixed one', () => {
+    const { termMonths: _term, ...withoutTerm } = open;
+    expect(fieldCodes(openDebtSchema.safeParse(withoutTerm))).toEqual({ termMonths: 'field_required' });
+    expect(fieldCodes(openDebtSchema.safeParse({ ...open, loanType: 'fixed' }))).toEqual({
+      monthlyPayment: 'field_required',
+    });
+  });
+});
+
+describe('DeleteDebt', () => {
+  it('takes only the exact phrase', () => {
+    const base = { commandId: open.commandId, debtId: open.debtId };
+    expect(deleteDebtSchema.safeParse({ ...base, confirmPhrase: 'Delete Debt' }).success).toBe(true);
+    expect(fieldCodes(deleteDebtSchema.safeParse({ ...base, confirmPhrase: 'delete debt' }))).toEqual({
+      confirmPhrase: 'debt_phrase_mismatch',
+    });
+  });
+});
+
+describe('pendingRows', () => {
+  const terms = {
+    principal: 20_000_000,
+    annualRatePercent: '6',
+    loanType: 'emi',
+    startDate: '2026-01-10',
+    paymentDueDay: 5,
+    termMonths: 360,
+  } as const;
+  const whole = buildLoanSchedule(terms);
+  const debtTerms = { ...terms, installment: whole.installment };
+
+  it('without extra payments continues the loan schedule exactly after the paid rows', () => {
+    expect(pendingRows(debtTerms, 0, terms.principal)).toEqual(whole.rows);
+    const afterTwo = whole.rows[1]?.balance ?? 0;
+    expect(pendingRows(debtTerms, 2, afterTwo)).toEqual(whole.rows.slice(2));
+  });
+
+  it('after an extra payment keeps the installment and ends sooner', () => {
+    const afterTwo = (whole.rows[1]?.balance ?? 0) - 5_000_000;
+    const rows = pendingRows(debtTerms, 2, afterTwo);
+    expect(rows[0]?.number).toBe(3);
+    expect(rows[0]?.amount).toBe(whole.installment);
+    expect(rows.length).toBeLessThan(358);
+    expect(rows.reduce((s, r) => s + r.principal, 0)).toBe(afterTwo);
+  });
+
+  it('has no rows once nothing is owed', () => {
+    expect(pendingRows(debtTerms, 360, 0)).toEqual([]);
+  });
+});
