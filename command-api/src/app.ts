@@ -10,6 +10,7 @@ import { installRateLimits } from '@plenty/platform/http/rate-limit';
 import type { BlobStore } from '@plenty/platform/blob-store/port';
 import type { KeyStore } from '@plenty/platform/crypto/port';
 import { deleteAccountRoute } from './account/account.routes.js';
+import { debtRoutes } from './debt/debt.routes.js';
 import { AccountEraser, type IdentityAdmin } from './account/erasure.js';
 import type { CommandRoute } from './command-route.js';
 import { ProfileCache } from './profile/profile-cache.js';
@@ -55,6 +56,7 @@ export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, opt
   const commands: Record<string, CommandRoute> = {
     ...transactionRoutes(deps, new ProfileCache(options.eventStore, options.codec), options.account.blobs),
     ...profileRoutes(deps),
+    ...debtRoutes(deps),
   };
   if (options.account.blobs !== null && options.receiptReferences !== undefined) {
     const janitor = new ReceiptJanitor({

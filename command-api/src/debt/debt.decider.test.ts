@@ -1,0 +1,325 @@
+import { describe, expect, it } from 'vitest';
+import type { DebtCommand, DebtEvent } from '@plenty/contracts/debts';
+import { domainError } from '@plenty/contracts/errors';
+import { buildLoanSchedule, continueSchedule } from '@plenty/contracts/loan-schedule';
+import { decideDebt } from './debt.decider.js';
+import { evolveDebt, initialDebtState, outstandingOf, type DebtState } from './debt.state.js';
+
+const debtId = '0192f0c4-7a1b-7c3d-8e4f-5a6b7c8d9e0f';
+const commandId = '0192f0c4-7a1b-7c3d-8e4f-000000000001';
+const pay = (n: number) => `0192f0c4-7a1b-7c3d-8e4f-${String(n).padStart(12, '0')}`;
+const now = new Date('2026-11-23T10:00:00Z');
+
+const openCommand = (overrides: Partial<Extract<DebtCommand, { type: 'OpenDebt' }>['data']> = {}): DebtCommand => ({
+  type: 'OpenDebt',
+  data: {
+    commandId,
+    debtId,
+    name: 'Car loan',
+    type: 'loan',
+    initialAmount: 1_200_000,
+    currentAmount: 1_200_000,
+    annualRatePercent: '6',
+    paymentDueDay: 31,
+    lender: 'City Bank',
+    icon: 'car',
+    color: '#336699',
+    currency: 'THB',
+    loanType: 'emi',
+    termMonths: 12,
+    openDate: '2026-01-15',
+    startDate: '2026-01-15',
+    ...overrides,
+  },
+});
+
+const schedule = buildLoanSchedule({
+  principal: 1_200_000,
+  annualRatePercent: '6',
+  loanType: 'emi',
+  startDate: '2026-01-15',
+  paymentDueDay: 31,
+  termMonths: 12,
+});
+
+const opened: DebtEvent = {
+  type: 'DebtOpened',
+  data: {
+    debtId,
+    name: 'Car loan',
+    type: 'loan',
+    initialAmount: 1_200_000,
+    currentAmount: 1_200_000,
+    annualRatePercent: '6',
+    paymentDueDay: 31,
+    lender: 'City Bank',
+    icon: 'car',
+    color: '#336699',
+    currency: 'THB',
+    loanType: 'emi',
+    termMonths: 12,
+    openDate: '2026-01-15',
+    startDate: '2026-01-15',
+    installment: schedule.installment,
+  },
+};
+
+const rowPaid = (number: number, date = '2026-03-01'): DebtEvent => {
+  const row = schedule.rows[number - 1];
+  if (row === undefined) throw new Error(`no row ${number}`);
+  return { type: 'InstallmentMarkedPaid', data: { ...row, debtId, paymentId: pay(number), date } };
+};
+
+const mark = (number: number, paymentId = pay(number), date = '2026-03-01'): DebtCommand => ({
+  type: 'MarkInstallmentPaid',
+  data: { commandId, debtId, number, paymentId, date },
+});
+const unmark = (number: number): DebtCommand => ({
+  type: 'MarkInstallmentUnpaid',
+  data: { commandId, debtId, number },
+});
+const record = (amount: number, paymentId = pay(100), date = '2026-04-10'): DebtCommand => ({
+  type: 'RecordPayment',
+  data: { commandId, debtId, paymentId, amount, date },
+});
+
+function stateOf(events: readonly DebtEvent[]): DebtState {
+  return events.reduce<DebtState>(evolveDebt, initialDebtState);
+}
+
+function given(...events: DebtEvent[]) {
+  const state = stateOf(events);
+  return { when: (command: DebtCommand) => decideDebt(command, state, now) };
+}
+
+function eventsOf(decision: ReturnType<typeof decideDebt>): DebtEvent[] {
+  if (!Array.isArray(decision)) throw new Error(`refused: ${decision.code}`);
+  return decision;
+}
+
+describe('opening a debt', () => {
+  it('records DebtOpened with the EMI installment of the loan schedule', () => {
+    expect(given().when(openCommand())).toEqual([opened]);
+  });
+
+  it('keeps the monthly payment of a fixed loan as its installment and drops the term', () => {
+    const [event] = eventsOf(given().when(openCommand({ loanType: 'fixed', monthlyPayment: 150_000 })));
+    expect(event?.type).toBe('DebtOpened');
+    expect(event?.data).toMatchObject({ loanType: 'fixed', monthlyPayment: 150_000, installment: 150_000 });
+    expect(event?.data).not.toHaveProperty('termMonths');
+  });
+
+  it('refuses a fixed payment that does not cover the first month’s interest', () => {
+    expect(given().when(openCommand({ loanType: 'fixed', monthlyPayment: 6_000 }))).toEqual(
+      domainError('payment_below_interest', 422, 'monthlyPayment'),
+    );
+  });
+
+  it('refuses a fixed payment whose schedule would run past 1,200 rows', () => {
+    expect(
+      given().when(
+        openCommand({
+          currentAmount: 100_000_000,
+          initialAmount: 100_000_000,
+          loanType: 'fixed',
+          monthlyPayment: 501_000,
+        }),
+      ),
+    ).toEqual(domainError('schedule_too_long', 422, 'monthlyPayment'));
+  });
+
+  it('refuses a current amount above the amount borrowed', () => {
+    expect(given().when(openCommand({ currentAmount: 1_300_000 }))).toEqual(
+      domainError('current_amount_above_initial', 422, 'currentAmount'),
+    );
+  });
+
+  it('refuses an id that is already used', () => {
+    expect(given(opened).when(openCommand())).toEqual(domainError('debt_exists', 409, 'debtId'));
+  });
+});
+
+describe('marking installments', () => {
+  it('pays the first pending row with a payment of its amount on the given date', () => {
+    expect(given(opened).when(mark(1, pay(1), '2026-02-27'))).toEqual([rowPaid(1, '2026-02-27')]);
+  });
+
+  it('pays rows in order: a later row is refused while an earlier one is pending', () => {
+    expect(given(opened).when(mark(3))).toEqual(domainError('installment_not_next', 422, 'number'));
+  });
+
+  it('appends nothing when the same row is marked paid again', () => {
+    expect(given(opened, rowPaid(1)).when(mark(1, pay(51)))).toEqual(
+      domainError('installment_already_paid', 409, 'number'),
+    );
+  });
+
+  it('refuses a row beyond the schedule', () => {
+    expect(given(opened).when(mark(13))).toEqual(domainError('installment_not_found', 404, 'number'));
+  });
+
+  it('unmarks the last paid row, removing its payment', () => {
+    expect(given(opened, rowPaid(1), rowPaid(2)).when(unmark(2))).toEqual([
+      { type: 'InstallmentMarkedUnpaid', data: { debtId, number: 2, paymentId: pay(2) } },
+    ]);
+  });
+
+  it('refuses to unmark a row that is not paid or not the last paid', () => {
+    expect(given(opened, rowPaid(1)).when(unmark(2))).toEqual(domainError('installment_not_paid', 409, 'number'));
+    expect(given(opened, rowPaid(1), rowPaid(2)).when(unmark(1))).toEqual(
+      domainError('installment_not_last', 422, 'number'),
+    );
+  });
+
+  it('pays the debt off with the last row and reopens it when that row is unmarked', () => {
+    const eleven = Array.from({ length: 11 }, (_, i) => rowPaid(i + 1));
+    const paid = eventsOf(given(opened, ...eleven).when(mark(12, pay(12), '2026-12-31')));
+    expect(paid.map((e) => e.type)).toEqual(['InstallmentMarkedPaid', 'DebtPaidOff']);
+    expect(paid[1]?.data).toEqual({ debtId, paidOffAt: '2026-12-31' });
+    const reopened = eventsOf(given(opened, ...eleven, ...paid).when(unmark(12)));
+    expect(reopened.map((e) => e.type)).toEqual(['InstallmentMarkedUnpaid', 'DebtReopened']);
+  });
+
+  it('refuses a debt that does not exist or was deleted', () => {
+    const deleted: DebtEvent = { type: 'DebtDeleted', data: { debtId } };
+    expect(given().when(mark(1))).toEqual(domainError('debt_not_found', 404));
+    expect(given(opened, deleted).when(mark(1))).toEqual(domainError('debt_not_found', 404));
+  });
+});
+
+describe('extra payments', () => {
+  it('reduce the principal: the rest keeps the installment and ends sooner', () => {
+    const events = eventsOf(given(opened, rowPaid(1), rowPaid(2)).when(record(500_000)));
+    expect(events).toEqual([
+      { type: 'PaymentRecorded', data: { debtId, paymentId: pay(100), amount: 500_000, date: '2026-04-10' } },
+    ]);
+    const state = stateOf([opened, rowPaid(1), rowPaid(2), ...events]);
+    if (state.status !== 'open') throw new Error('not open');
+    const balance = (schedule.rows[1]?.balance ?? 0) - 500_000;
+    expect(outstandingOf(state.debt)).toBe(balance);
+    const rest = continueSchedule({
+      balance,
+      annualRatePercent: '6',
+      installment: schedule.installment,
+      startDate: '2026-01-15',
+      paymentDueDay: 31,
+      firstNumber: 3,
+      maxRows: 10,
+    });
+    expect(rest.length).toBeLessThan(10);
+    expect(eventsOf(given(opened, rowPaid(1), rowPaid(2), ...events).when(mark(3)))[0]?.data).toMatchObject({
+      number: 3,
+      amount: rest[0]?.amount,
+      principal: rest[0]?.principal,
+    });
+  });
+
+  it('refuse a payment larger than the outstanding balance', () => {
+    expect(given(opened).when(record(1_200_001))).toEqual(domainError('payment_exceeds_balance', 422, 'amount'));
+  });
+
+  it('pay the debt off when they clear the balance, and deleting one reopens it', () => {
+    const events = eventsOf(given(opened).when(record(1_200_000)));
+    expect(events.at(-1)).toEqual({ type: 'DebtPaidOff', data: { debtId, paidOffAt: '2026-04-10' } });
+    const removed = eventsOf(
+      given(opened, ...events).when({ type: 'DeletePayment', data: { commandId, debtId, paymentId: pay(100) } }),
+    );
+    expect(removed.map((e) => e.type)).toEqual(['PaymentDeleted', 'DebtReopened']);
+  });
+
+  it('refuse a payment id already used', () => {
+    expect(given(opened, rowPaid(1)).when(record(1000, pay(1)))).toEqual(
+      domainError('payment_exists', 409, 'paymentId'),
+    );
+  });
+
+  it('can be lowered, but not an installment’s payment', () => {
+    const recorded = eventsOf(given(opened).when(record(1000)));
+    const lower: DebtCommand = {
+      type: 'EditPayment',
+      data: { commandId, debtId, paymentId: pay(100), changes: { amount: 500, notes: 'early' } },
+    };
+    expect(given(opened, ...recorded).when(lower)).toEqual([
+      { type: 'PaymentEdited', data: { debtId, paymentId: pay(100), changes: { amount: 500, notes: 'early' } } },
+    ]);
+    const installment: DebtCommand = {
+      type: 'EditPayment',
+      data: { commandId, debtId, paymentId: pay(1), changes: { amount: 500 } },
+    };
+    expect(given(opened, rowPaid(1)).when(installment)).toEqual(domainError('payment_is_installment', 422, 'amount'));
+  });
+
+  it('deleting an installment’s payment unmarks its row', () => {
+    const command: DebtCommand = { type: 'DeletePayment', data: { commandId, debtId, paymentId: pay(1) } };
+    expect(given(opened, rowPaid(1)).when(command)).toEqual([
+      { type: 'InstallmentMarkedUnpaid', data: { debtId, number: 1, paymentId: pay(1) } },
+    ]);
+  });
+});
+
+describe('editing a debt', () => {
+  const edit = (changes: Extract<DebtCommand, { type: 'EditDebt' }>['data']['changes']): DebtCommand => ({
+    type: 'EditDebt',
+    data: { commandId, debtId, changes },
+  });
+
+  it('records only what changed, without recomputing for a new name', () => {
+    expect(given(opened).when(edit({ name: 'Family car', color: '#336699' }))).toEqual([
+      { type: 'DebtEdited', data: { debtId, changes: { name: 'Family car' } } },
+    ]);
+    expect(given(opened).when(edit({ name: 'Car loan' }))).toEqual(domainError('nothing_to_change', 422));
+  });
+
+  it('keeps the paid rows and recomputes the installment of the rest from a new rate', () => {
+    const events = eventsOf(given(opened, rowPaid(1), rowPaid(2)).when(edit({ annualRatePercent: '12' })));
+    const balance = schedule.rows[1]?.balance ?? 0;
+    const expected = buildLoanSchedule({
+      principal: balance,
+      annualRatePercent: '12',
+      loanType: 'emi',
+      startDate: '2026-03-15',
+      paymentDueDay: 31,
+      termMonths: 10,
+    });
+    expect(events).toEqual([
+      { type: 'DebtEdited', data: { debtId, changes: { annualRatePercent: '12' }, installment: expected.installment } },
+    ]);
+    const state = stateOf([opened, rowPaid(1), rowPaid(2), ...events]);
+    if (state.status !== 'open') throw new Error('not open');
+    expect(state.debt.paidRows.map((row) => row.amount)).toEqual([schedule.installment, schedule.installment]);
+  });
+
+  it('refuses a term shorter than the rows already paid', () => {
+    expect(given(opened, rowPaid(1), rowPaid(2)).when(edit({ termMonths: 2 }))).toEqual(
+      domainError('term_invalid', 422, 'termMonths'),
+    );
+  });
+
+  it('refuses a current amount below what was repaid, and a new currency once paid', () => {
+    expect(given(opened, rowPaid(1)).when(edit({ currentAmount: 10 }))).toEqual(
+      domainError('payments_exceed_amount', 422, 'currentAmount'),
+    );
+    expect(given(opened, rowPaid(1)).when(edit({ currency: 'USD' }))).toEqual(
+      domainError('debt_has_payments', 409, 'currency'),
+    );
+  });
+
+  it('refuses a switch to a fixed loan without a payment, or with one below the interest', () => {
+    expect(given(opened).when(edit({ loanType: 'fixed' }))).toEqual(
+      domainError('field_required', 422, 'monthlyPayment'),
+    );
+    expect(given(opened).when(edit({ loanType: 'fixed', monthlyPayment: 100 }))).toEqual(
+      domainError('payment_below_interest', 422, 'monthlyPayment'),
+    );
+  });
+});
+
+describe('deleting a debt', () => {
+  it('records DebtDeleted once', () => {
+    const command: DebtCommand = { type: 'DeleteDebt', data: { commandId, debtId, confirmPhrase: 'Delete Debt' } };
+    expect(given(opened).when(command)).toEqual([{ type: 'DebtDeleted', data: { debtId } }]);
+    expect(given(opened, { type: 'DebtDeleted', data: { debtId } }).when(command)).toEqual(
+      domainError('debt_not_found', 404),
+    );
+  });
+});

@@ -1,0 +1,246 @@
+import { pendingRows, type DebtCommand, type DebtEvent, type DebtChanges } from '@plenty/contracts/debts';
+import { domainError, type DomainError } from '@plenty/contracts/errors';
+import {
+  LoanScheduleError,
+  buildLoanSchedule,
+  equalInstallment,
+  type LoanScheduleErrorCode,
+  type ScheduleRow,
+} from '@plenty/contracts/loan-schedule';
+import { evolveDebt, outstandingOf, termsOf, type DebtDetails, type DebtState } from './debt.state.js';
+
+type Decision = DebtEvent[] | DomainError;
+type Command<T extends DebtCommand['type']> = Extract<DebtCommand, { type: T }>;
+
+const notFound = (): DomainError => domainError('debt_not_found', 404);
+
+/** A schedule that cannot be made, as the error the user sees: the loan's field named as the form names it. */
+function scheduleProblem(error: unknown): DomainError {
+  if (!(error instanceof LoanScheduleError)) throw error;
+  const codes: Record<LoanScheduleErrorCode, DomainError['code']> = {
+    principal_not_positive: 'amount_not_positive',
+    rate_invalid: 'rate_invalid',
+    rate_too_high: 'rate_too_high',
+    term_invalid: 'term_invalid',
+    due_day_invalid: 'due_day_invalid',
+    date_invalid: 'date_invalid',
+    payment_not_positive: 'payment_not_positive',
+    payment_below_interest: 'payment_below_interest',
+    schedule_too_long: 'schedule_too_long',
+  };
+  const field = error.field === 'principal' ? 'currentAmount' : error.field;
+  return domainError(codes[error.code], 422, field);
+}
+
+/** The rows still to pay, or why the terms cannot make them. */
+function pendingOf(debt: DebtDetails): ScheduleRow[] | DomainError {
+  try {
+    return pendingRows(termsOf(debt), debt.paidRows.length, outstandingOf(debt));
+  } catch (error) {
+    return scheduleProblem(error);
+  }
+}
+
+function latestPaymentDate(debt: DebtDetails): string | null {
+  let latest: string | null = null;
+  for (const payment of [...debt.paidRows, ...debt.extras])
+    if (latest === null || payment.date > latest) latest = payment.date;
+  return latest;
+}
+
+/**
+ * The events plus the debt's change of life they cause: paid off when nothing is owed any more
+ * (on `paidOn`, or the latest payment's date), reopened when a paid-off debt owes again.
+ */
+function settle(state: DebtState, events: DebtEvent[], debtId: string, paidOn: string | null, now: Date): DebtEvent[] {
+  const after = events.reduce<DebtState>(evolveDebt, state);
+  if (after.status !== 'open') return events;
+  const owed = outstandingOf(after.debt);
+  if (owed === 0 && after.debt.paidOffAt === null) {
+    const paidOffAt = paidOn ?? latestPaymentDate(after.debt) ?? now.toISOString().slice(0, 10);
+    return [...events, { type: 'DebtPaidOff', data: { debtId, paidOffAt } }];
+  }
+  if (owed > 0 && after.debt.paidOffAt !== null) return [...events, { type: 'DebtReopened', data: { debtId } }];
+  return events;
+}
+
+function open(command: Command<'OpenDebt'>, state: DebtState): Decision {
+  if (state.status !== 'none') return domainError('debt_exists', 409, 'debtId');
+  const { commandId: _commandId, termMonths, monthlyPayment, ...fields } = command.data;
+  if (fields.currentAmount > fields.initialAmount) {
+    return domainError('current_amount_above_initial', 422, 'currentAmount');
+  }
+  let installment: number;
+  try {
+    installment = buildLoanSchedule({
+      principal: fields.currentAmount,
+      annualRatePercent: fields.annualRatePercent,
+      loanType: fields.loanType,
+      startDate: fields.startDate,
+      paymentDueDay: fields.paymentDueDay,
+      ...(termMonths === undefined ? {} : { termMonths }),
+      ...(monthlyPayment === undefined ? {} : { monthlyPayment }),
+    }).installment;
+  } catch (error) {
+    return scheduleProblem(error);
+  }
+  const terms = fields.loanType === 'emi' ? { termMonths } : { monthlyPayment };
+  return [{ type: 'DebtOpened', data: { ...fields, ...terms, installment } }];
+}
+
+const TERMS = [
+  'currentAmount',
+  'annualRatePercent',
+  'paymentDueDay',
+  'loanType',
+  'termMonths',
+  'monthlyPayment',
+  'startDate',
+];
+/** Changes after which an EMI installment is worked out again; dates alone keep it. */
+const AMOUNT_TERMS = ['currentAmount', 'annualRatePercent', 'loanType', 'termMonths', 'monthlyPayment'];
+
+function edit(command: Command<'EditDebt'>, state: DebtState, now: Date): Decision {
+  if (state.status !== 'open') return notFound();
+  const debt = state.debt;
+  const changes = Object.fromEntries(
+    Object.entries(command.data.changes).filter(
+      ([key, value]) => value !== undefined && debt[key as keyof DebtDetails] !== value,
+    ),
+  ) as DebtChanges;
+  const changed = Object.keys(changes);
+  if (changed.length === 0) return domainError('nothing_to_change', 422);
+  const hasPayments = debt.paidRows.length > 0 || debt.extras.length > 0;
+  if (changes.currency !== undefined && hasPayments) return domainError('debt_has_payments', 409, 'currency');
+  const next = { ...debt, ...changes } as DebtDetails;
+  if (next.currentAmount > next.initialAmount) {
+    return domainError(
+      'current_amount_above_initial',
+      422,
+      changes.currentAmount === undefined ? 'initialAmount' : 'currentAmount',
+    );
+  }
+  const { debtId } = command.data;
+  if (!changed.some((key) => TERMS.includes(key))) return [{ type: 'DebtEdited', data: { debtId, changes } }];
+
+  if (next.loanType === 'emi' && next.termMonths === null) return domainError('field_required', 422, 'termMonths');
+  if (next.loanType === 'fixed' && next.monthlyPayment === null) {
+    return domainError('field_required', 422, 'monthlyPayment');
+  }
+  const owed = outstandingOf(next);
+  if (owed < 0) return domainError('payments_exceed_amount', 422, 'currentAmount');
+  const paid = next.paidRows.length;
+  let installment = next.installment;
+  if (next.loanType === 'fixed') installment = next.monthlyPayment ?? installment;
+  else if (changed.some((key) => AMOUNT_TERMS.includes(key)) && owed > 0) {
+    const remaining = (next.termMonths ?? 0) - paid;
+    if (remaining < 1) return domainError('term_invalid', 422, 'termMonths');
+    installment = equalInstallment(owed, next.annualRatePercent, remaining);
+  }
+  const rows = pendingOf({ ...next, installment });
+  if (!Array.isArray(rows)) return rows;
+  return settle(state, [{ type: 'DebtEdited', data: { debtId, changes, installment } }], debtId, null, now);
+}
+
+function recordPayment(command: Command<'RecordPayment'>, state: DebtState, now: Date): Decision {
+  if (state.status !== 'open') return notFound();
+  const { commandId: _commandId, ...data } = command.data;
+  if (state.debt.usedPaymentIds.includes(data.paymentId)) return domainError('payment_exists', 409, 'paymentId');
+  if (data.amount > outstandingOf(state.debt)) return domainError('payment_exceeds_balance', 422, 'amount');
+  return settle(state, [{ type: 'PaymentRecorded', data }], data.debtId, data.date, now);
+}
+
+function editPayment(command: Command<'EditPayment'>, state: DebtState, now: Date): Decision {
+  if (state.status !== 'open') return notFound();
+  const { debtId, paymentId } = command.data;
+  const extra = state.debt.extras.find((payment) => payment.paymentId === paymentId);
+  const row = state.debt.paidRows.find((paid) => paid.paymentId === paymentId);
+  const current = extra ?? row;
+  if (current === undefined) return domainError('payment_not_found', 404);
+  const changes = Object.fromEntries(
+    Object.entries(command.data.changes).filter(
+      ([key, value]) => value !== undefined && current[key as keyof typeof current] !== value,
+    ),
+  );
+  if (Object.keys(changes).length === 0) return domainError('nothing_to_change', 422);
+  if (changes.amount !== undefined) {
+    if (extra === undefined) return domainError('payment_is_installment', 422, 'amount');
+    if (Number(changes.amount) - extra.amount > outstandingOf(state.debt)) {
+      return domainError('payment_exceeds_balance', 422, 'amount');
+    }
+  }
+  const events: DebtEvent[] = [{ type: 'PaymentEdited', data: { debtId, paymentId, changes } }];
+  return settle(state, events, debtId, null, now);
+}
+
+function unmark(state: DebtState, debtId: string, number: number, now: Date): Decision {
+  if (state.status !== 'open') return notFound();
+  const rows = state.debt.paidRows;
+  const row = rows.find((paid) => paid.number === number);
+  if (row === undefined) return domainError('installment_not_paid', 409, 'number');
+  if (rows.at(-1)?.number !== number) return domainError('installment_not_last', 422, 'number');
+  return settle(
+    state,
+    [{ type: 'InstallmentMarkedUnpaid', data: { debtId, number, paymentId: row.paymentId } }],
+    debtId,
+    null,
+    now,
+  );
+}
+
+function deletePayment(command: Command<'DeletePayment'>, state: DebtState, now: Date): Decision {
+  if (state.status !== 'open') return notFound();
+  const { debtId, paymentId } = command.data;
+  const row = state.debt.paidRows.find((paid) => paid.paymentId === paymentId);
+  if (row !== undefined) return unmark(state, debtId, row.number, now);
+  if (!state.debt.extras.some((extra) => extra.paymentId === paymentId)) return domainError('payment_not_found', 404);
+  return settle(state, [{ type: 'PaymentDeleted', data: { debtId, paymentId } }], debtId, null, now);
+}
+
+function markPaid(command: Command<'MarkInstallmentPaid'>, state: DebtState, now: Date): Decision {
+  if (state.status !== 'open') return notFound();
+  const { commandId: _commandId, debtId, number, paymentId, date, notes } = command.data;
+  const debt = state.debt;
+  if (debt.paidRows.some((row) => row.number === number)) return domainError('installment_already_paid', 409, 'number');
+  const pending = pendingOf(debt);
+  if (!Array.isArray(pending)) return pending;
+  const row = pending[0];
+  if (row === undefined || number > (pending.at(-1)?.number ?? 0)) {
+    return domainError('installment_not_found', 404, 'number');
+  }
+  if (number !== row.number) return domainError('installment_not_next', 422, 'number');
+  if (debt.usedPaymentIds.includes(paymentId)) return domainError('payment_exists', 409, 'paymentId');
+  const data = { ...row, debtId, paymentId, date, ...(notes === undefined ? {} : { notes }) };
+  return settle(state, [{ type: 'InstallmentMarkedPaid', data }], debtId, date, now);
+}
+
+function remove(command: Command<'DeleteDebt'>, state: DebtState): Decision {
+  if (state.status !== 'open') return notFound();
+  return [{ type: 'DebtDeleted', data: { debtId: command.data.debtId } }];
+}
+
+/** Decides what a debt command records, or why it cannot. Pure: time comes in as `now`. */
+export function decideDebt(command: DebtCommand, state: DebtState, now: Date): Decision {
+  switch (command.type) {
+    case 'OpenDebt':
+      return open(command, state);
+    case 'EditDebt':
+      return edit(command, state, now);
+    case 'RecordPayment':
+      return recordPayment(command, state, now);
+    case 'EditPayment':
+      return editPayment(command, state, now);
+    case 'DeletePayment':
+      return deletePayment(command, state, now);
+    case 'MarkInstallmentPaid':
+      return markPaid(command, state, now);
+    case 'MarkInstallmentUnpaid':
+      return unmark(state, command.data.debtId, command.data.number, now);
+    case 'DeleteDebt':
+      return remove(command, state);
+    default: {
+      const unknownCommand: never = command;
+      throw new Error(`unknown debt command ${JSON.stringify(unknownCommand)}`);
+    }
+  }
+}
