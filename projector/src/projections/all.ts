@@ -2,6 +2,7 @@ import type { Projection } from '../projection.js';
 import { accountErasureProjection } from './account-erasure.projection.js';
 import { budgetAlertsProjection } from './budget-alerts.projection.js';
 import { categoriesProjection } from './categories.projection.js';
+import { debtsProjection } from './debts.projection.js';
 import { goalsProjection } from './goals.projection.js';
 import { monthlySummaryProjection } from './monthly-summary.projection.js';
 import { preferencesProjection } from './preferences.projection.js';
@@ -25,5 +26,6 @@ export const allProjections: readonly Projection[] = [
   budgetAlertsProjection,
   weeklyReportSubscribersProjection,
   goalsProjection,
+  debtsProjection,
   accountErasureProjection,
 ];

@@ -1,0 +1,321 @@
+import { CURRENCIES, type Currency } from '@plenty/contracts/money';
+import {
+  pendingRows,
+  type DebtDetail,
+  type DebtEvent,
+  type DebtPaymentView,
+  type DebtScheduleRow,
+} from '@plenty/contracts/debts';
+import type { RecordedEvent } from '@plenty/platform/event-store/port';
+import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
+import { isNewerThan, type Projection } from '../projection.js';
+
+/** One document per live debt: the answer of `GET /api/queries/debts/:id`, schedule included. */
+export const DEBTS_VIEW = 'debts';
+/** One document per user (id `summary`): what the tracker's cards add up. */
+export const DEBT_SUMMARY_VIEW = 'debt_summaries';
+export const DEBT_SUMMARY_ID = 'summary';
+
+export const debtsView: ViewDefinition = { name: DEBTS_VIEW, fields: {}, indexes: [] };
+export const debtSummaryView: ViewDefinition = { name: DEBT_SUMMARY_VIEW, fields: {}, indexes: [] };
+
+/** Outstanding balance of the user's active debts per currency, and how many debts are active and paid off. */
+export interface DebtSummaryDoc {
+  readonly outstanding: Partial<Record<Currency, number>>;
+  readonly activeCount: number;
+  readonly paidOffCount: number;
+  [key: string]: unknown;
+}
+
+type Recorded<E> = RecordedEvent & E;
+
+const paidRowsOf = (debt: DebtDetail) => debt.schedule.filter((row) => row.status === 'paid');
+const extrasOf = (debt: DebtDetail) => debt.payments.filter((payment) => payment.installmentNumber === null);
+
+/** current amount − principal of paid rows − extra payments. */
+export function outstandingOfDebt(debt: Pick<DebtDetail, 'currentAmount' | 'schedule' | 'payments'>): number {
+  let owed = debt.currentAmount;
+  for (const row of debt.schedule) if (row.status === 'paid') owed -= row.principal;
+  for (const payment of debt.payments) if (payment.installmentNumber === null) owed -= payment.amount;
+  return owed;
+}
+
+/** Newest first: by date, then by when it was recorded. */
+function byNewest(a: DebtPaymentView, b: DebtPaymentView): number {
+  if (a.date !== b.date) return a.date < b.date ? 1 : -1;
+  return a.recordedAt < b.recordedAt ? 1 : a.recordedAt > b.recordedAt ? -1 : 0;
+}
+
+/**
+ * The derived parts of a debt from its terms, paid rows and payments: the pending rows, the
+ * totals, the progress, the next installment and the maturity date.
+ */
+export function withSchedule(debt: DebtDetail): DebtDetail {
+  const paid = paidRowsOf(debt);
+  const owed = outstandingOfDebt(debt);
+  const pending: DebtScheduleRow[] = pendingRows(
+    {
+      annualRatePercent: debt.annualRatePercent,
+      loanType: debt.loanType,
+      startDate: debt.startDate,
+      paymentDueDay: debt.paymentDueDay,
+      termMonths: debt.loanType === 'emi' ? debt.termMonths : undefined,
+      installment: debt.installment,
+    },
+    paid.length,
+    owed,
+  ).map((row) => ({ ...row, status: 'pending', paymentId: null, paidOn: null }));
+  const schedule = [...paid, ...pending];
+  let totalInterest = 0;
+  let totalPayment = 0;
+  for (const row of schedule) {
+    totalInterest += row.interest;
+    totalPayment += row.amount;
+  }
+  let interestPaid = 0;
+  let principalPaid = 0;
+  for (const row of paid) {
+    interestPaid += row.interest;
+    principalPaid += row.principal;
+  }
+  let remainingPayment = 0;
+  for (const row of pending) remainingPayment += row.amount;
+  let paidTotal = 0;
+  for (const payment of debt.payments) paidTotal += payment.amount;
+  for (const extra of extrasOf(debt)) principalPaid += extra.amount;
+  const repaid = debt.initialAmount - owed;
+  const percent = Math.min(10000, Math.max(0, Math.floor((Math.max(0, repaid) * 10000) / debt.initialAmount)));
+  const next = pending[0];
+  return {
+    ...debt,
+    schedule,
+    payments: [...debt.payments].sort(byNewest),
+    termMonths: debt.loanType === 'emi' ? debt.termMonths : schedule.length,
+    maturityDate: schedule.at(-1)?.dueDate ?? null,
+    progress: {
+      repaid,
+      outstanding: owed,
+      percent,
+      paidInstallments: paid.length,
+      totalInstallments: schedule.length,
+    },
+    nextInstallment: next === undefined ? null : { number: next.number, dueDate: next.dueDate, amount: next.amount },
+    totals: { totalInterest, totalPayment, paid: paidTotal, interestPaid, principalPaid, remainingPayment },
+  };
+}
+
+function opened(event: Recorded<Extract<DebtEvent, { type: 'DebtOpened' }>>): DebtDetail {
+  const { data, metadata } = event;
+  return withSchedule({
+    id: data.debtId,
+    name: data.name,
+    type: data.type,
+    icon: data.icon,
+    color: data.color,
+    currency: data.currency,
+    initialAmount: data.initialAmount,
+    currentAmount: data.currentAmount,
+    annualRatePercent: data.annualRatePercent,
+    minimumPayment: data.minimumPayment ?? null,
+    paymentDueDay: data.paymentDueDay,
+    lender: data.lender ?? null,
+    description: data.description ?? null,
+    loanType: data.loanType,
+    termMonths: data.termMonths ?? 0,
+    installment: data.installment,
+    monthlyPayment: data.loanType === 'fixed' ? (data.monthlyPayment ?? data.installment) : null,
+    openDate: data.openDate,
+    startDate: data.startDate,
+    maturityDate: null,
+    status: 'active',
+    paidOffAt: null,
+    progress: { repaid: 0, outstanding: 0, percent: 0, paidInstallments: 0, totalInstallments: 0 },
+    nextInstallment: null,
+    createdAt: metadata.occurredAt,
+    updatedAt: metadata.occurredAt,
+    schedule: [],
+    payments: [],
+    totals: { totalInterest: 0, totalPayment: 0, paid: 0, interestPaid: 0, principalPaid: 0, remainingPayment: 0 },
+  });
+}
+
+function edited(debt: DebtDetail, data: Extract<DebtEvent, { type: 'DebtEdited' }>['data']): DebtDetail {
+  const changes = Object.fromEntries(Object.entries(data.changes).filter(([, value]) => value !== undefined));
+  const next = { ...debt, ...changes, installment: data.installment ?? debt.installment } as DebtDetail;
+  return {
+    ...next,
+    monthlyPayment:
+      next.loanType === 'fixed' ? (data.changes.monthlyPayment ?? debt.monthlyPayment ?? next.installment) : null,
+  };
+}
+
+/** The debt after one of its events (other than DebtOpened and DebtDeleted), schedule worked out again. */
+export function applyToDebt(debt: DebtDetail, event: DebtEvent, at: string): DebtDetail {
+  let next: DebtDetail;
+  switch (event.type) {
+    case 'DebtEdited':
+      next = edited(debt, event.data);
+      break;
+    case 'PaymentRecorded': {
+      const { paymentId, amount, date, notes } = event.data;
+      const payment = {
+        paymentId,
+        amount,
+        date,
+        notes: notes ?? null,
+        installmentNumber: null,
+        recordedAt: at,
+        updatedAt: at,
+      };
+      next = { ...debt, payments: [...debt.payments, payment] };
+      break;
+    }
+    case 'PaymentEdited': {
+      const { paymentId, changes } = event.data;
+      next = {
+        ...debt,
+        payments: debt.payments.map((payment) =>
+          payment.paymentId === paymentId
+            ? {
+                ...payment,
+                amount: payment.installmentNumber === null ? (changes.amount ?? payment.amount) : payment.amount,
+                date: changes.date ?? payment.date,
+                notes: changes.notes === undefined ? payment.notes : changes.notes,
+                updatedAt: at,
+              }
+            : payment,
+        ),
+        schedule: debt.schedule.map((row) =>
+          row.paymentId === paymentId && changes.date !== undefined ? { ...row, paidOn: changes.date } : row,
+        ),
+      };
+      break;
+    }
+    case 'PaymentDeleted':
+      next = { ...debt, payments: debt.payments.filter((payment) => payment.paymentId !== event.data.paymentId) };
+      break;
+    case 'InstallmentMarkedPaid': {
+      const { number, paymentId, date, notes, dueDate, amount, principal, interest, balance } = event.data;
+      const row: DebtScheduleRow = {
+        number,
+        dueDate,
+        amount,
+        principal,
+        interest,
+        balance,
+        status: 'paid',
+        paymentId,
+        paidOn: date,
+      };
+      const payment = {
+        paymentId,
+        amount,
+        date,
+        notes: notes ?? null,
+        installmentNumber: number,
+        recordedAt: at,
+        updatedAt: at,
+      };
+      next = {
+        ...debt,
+        schedule: [...paidRowsOf(debt), row],
+        payments: [...debt.payments, payment],
+      };
+      break;
+    }
+    case 'InstallmentMarkedUnpaid':
+      next = {
+        ...debt,
+        schedule: paidRowsOf(debt).filter((row) => row.number !== event.data.number),
+        payments: debt.payments.filter((payment) => payment.paymentId !== event.data.paymentId),
+      };
+      break;
+    case 'DebtPaidOff':
+      return { ...debt, status: 'paid_off', paidOffAt: event.data.paidOffAt, updatedAt: at };
+    case 'DebtReopened':
+      return { ...debt, status: 'active', paidOffAt: null, updatedAt: at };
+    default:
+      return debt;
+  }
+  return withSchedule({ ...next, updatedAt: at });
+}
+
+/** What one debt adds to its user's summary. */
+function contribution(
+  debt: DebtDetail | null,
+): { currency: Currency; owed: number; active: number; paidOff: number } | null {
+  if (debt === null) return null;
+  const active = debt.status === 'active';
+  return {
+    currency: debt.currency,
+    owed: active ? debt.progress.outstanding : 0,
+    active: active ? 1 : 0,
+    paidOff: active ? 0 : 1,
+  };
+}
+
+async function updateSummary(
+  uow: UnitOfWork,
+  event: RecordedEvent,
+  before: DebtDetail | null,
+  after: DebtDetail | null,
+): Promise<void> {
+  const userId = event.metadata.userId;
+  const stored = await uow.get<DebtSummaryDoc>(DEBT_SUMMARY_VIEW, userId, DEBT_SUMMARY_ID);
+  const summary: DebtSummaryDoc = stored?.doc ?? { outstanding: {}, activeCount: 0, paidOffCount: 0 };
+  const outstanding: Partial<Record<Currency, number>> = { ...summary.outstanding };
+  let { activeCount, paidOffCount } = summary;
+  for (const [sign, part] of [
+    [-1, contribution(before)],
+    [1, contribution(after)],
+  ] as const) {
+    if (part === null) continue;
+    outstanding[part.currency] = (outstanding[part.currency] ?? 0) + sign * part.owed;
+    activeCount += sign * part.active;
+    paidOffCount += sign * part.paidOff;
+  }
+  const kept = Object.fromEntries(
+    CURRENCIES.filter((c) => (outstanding[c] ?? 0) !== 0).map((c) => [c, outstanding[c]]),
+  );
+  uow.put(DEBT_SUMMARY_VIEW, userId, DEBT_SUMMARY_ID, { outstanding: kept, activeCount, paidOffCount }, event.position);
+}
+
+/** The user's debts with their schedules, payments and progress, and the tracker's summary. */
+export const debtsProjection: Projection = {
+  name: 'debts',
+  views: [debtsView, debtSummaryView],
+  handles: [
+    'DebtOpened',
+    'DebtEdited',
+    'PaymentRecorded',
+    'PaymentEdited',
+    'PaymentDeleted',
+    'InstallmentMarkedPaid',
+    'InstallmentMarkedUnpaid',
+    'DebtPaidOff',
+    'DebtReopened',
+    'DebtDeleted',
+  ],
+  async apply(event, uow) {
+    const known = event as Recorded<DebtEvent>;
+    const { userId, occurredAt } = known.metadata;
+    const debtId = known.data.debtId;
+    const stored = await uow.get<DebtDetail>(DEBTS_VIEW, userId, debtId);
+    if (!isNewerThan(known, stored)) return;
+    const before = stored?.doc ?? null;
+    if (known.type === 'DebtOpened') {
+      if (before !== null) return;
+      const debt = opened(known);
+      uow.put(DEBTS_VIEW, userId, debtId, debt, known.position);
+      return updateSummary(uow, known, null, debt);
+    }
+    if (before === null) return;
+    if (known.type === 'DebtDeleted') {
+      uow.remove(DEBTS_VIEW, userId, debtId, known.position);
+      return updateSummary(uow, known, before, null);
+    }
+    const after = applyToDebt(before, known, occurredAt);
+    uow.put(DEBTS_VIEW, userId, debtId, after, known.position);
+    return updateSummary(uow, known, before, after);
+  },
+};
