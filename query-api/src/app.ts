@@ -10,6 +10,7 @@ import type { LinkSigner } from '@plenty/platform/files/signed-link';
 import { budgetAlertsRoutes } from './budget-alerts/budget-alerts.routes.js';
 import { categoriesRoutes } from './categories/categories.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
+import { debtsRoutes } from './debts/debts.routes.js';
 import { exportRoutes } from './export/export.routes.js';
 import { goalsRoutes } from './goals/goals.routes.js';
 import { preferencesRoutes } from './preferences/preferences.routes.js';
@@ -60,6 +61,7 @@ export const queryApi: FastifyPluginAsync<QueryApiOptions> = async (app, options
   categoriesRoutes(app, options.readStore);
   preferencesRoutes(app, options.readStore);
   goalsRoutes(app, options.readStore);
+  debtsRoutes(app, options.readStore);
   dashboardRoutes(app, options.readStore);
   budgetAlertsRoutes(app, options.readStore);
   reportsRoutes(app, options.readStore);

@@ -17,6 +17,9 @@ export const MONTHLY_SUMMARY_VIEW = 'monthly_summary';
 export const YEARLY_SUMMARY_VIEW = 'yearly_summary';
 export const MONTHLY_CONTRIBUTIONS_VIEW = 'monthly_contributions';
 export const BUDGET_ALERTS_VIEW = 'budget_alerts';
+export const DEBTS_VIEW = 'debts';
+export const DEBT_SUMMARY_VIEW = 'debt_summaries';
+export const DEBT_SUMMARY_ID = 'summary';
 
 export const readViews: readonly ViewDefinition[] = [
   {
@@ -31,6 +34,8 @@ export const readViews: readonly ViewDefinition[] = [
   { name: GOALS_VIEW, fields: {}, indexes: [] },
   { name: MONTHLY_SUMMARY_VIEW, fields: {}, indexes: [] },
   { name: BUDGET_ALERTS_VIEW, fields: {}, indexes: [] },
+  { name: DEBTS_VIEW, fields: {}, indexes: [] },
+  { name: DEBT_SUMMARY_VIEW, fields: {}, indexes: [] },
   { name: YEARLY_SUMMARY_VIEW, fields: {}, indexes: [] },
   {
     name: MONTHLY_CONTRIBUTIONS_VIEW,

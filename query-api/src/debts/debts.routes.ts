@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  debtListItemSchema,
+  type DebtDetail,
+  type DebtList,
+  type DebtListItem,
+  type DebtSummary,
+} from '@plenty/contracts/debts';
+import { uuidSchema } from '@plenty/contracts/ids';
+import { CURRENCIES, type Currency, type Money } from '@plenty/contracts/money';
+import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
+import { sumInCurrency } from '@plenty/contracts/rates';
+import { currentUser } from '@plenty/platform/http/auth-hook';
+import { HttpError } from '@plenty/platform/http/errors';
+import type { ReadStore } from '@plenty/platform/read-store/port';
+import { DEBTS_VIEW, DEBT_SUMMARY_ID, DEBT_SUMMARY_VIEW, PREFERENCES_VIEW } from '../read-views.js';
+
+/** A person's debts are few; one page holds them all. */
+const MAX_DEBTS = 1000;
+
+/** The projector's per-user summary document. */
+interface DebtSummaryDoc {
+  readonly outstanding?: Partial<Record<Currency, number>>;
+  readonly activeCount?: number;
+  readonly paidOffCount?: number;
+}
+
+const HEAD_FIELDS = Object.keys(debtListItemSchema.shape) as (keyof DebtListItem)[];
+
+/** The list item of a debt: its detail without the schedule, the payments and the totals. */
+export function listItemOf(debt: DebtDetail): DebtListItem {
+  return Object.fromEntries(HEAD_FIELDS.map((field) => [field, debt[field]])) as DebtListItem;
+}
+
+/** Active debts first, the next installment soonest, then by name; then paid-off ones, latest first. */
+export function compareDebts(a: DebtListItem, b: DebtListItem): number {
+  if (a.status !== b.status) return a.status === 'active' ? -1 : 1;
+  if (a.status === 'active') {
+    const dueA = a.nextInstallment?.dueDate ?? '';
+    const dueB = b.nextInstallment?.dueDate ?? '';
+    if (dueA !== dueB) return dueA < dueB ? -1 : 1;
+  } else if (a.paidOffAt !== b.paidOffAt) {
+    return (a.paidOffAt ?? '') < (b.paidOffAt ?? '') ? 1 : -1;
+  }
+  const byName = (a.name ?? '').localeCompare(b.name ?? '', undefined, { sensitivity: 'base' });
+  return byName !== 0 ? byName : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** The tracker's cards: each currency's outstanding total converted once into the display currency. */
+export function summaryOf(doc: DebtSummaryDoc | undefined, preferences: PreferencesView): DebtSummary {
+  const perCurrency: Money[] = CURRENCIES.flatMap((currency) => {
+    const amount = doc?.outstanding?.[currency] ?? 0;
+    return amount === 0 ? [] : [{ amount, currency }];
+  });
+  return {
+    currency: preferences.currency,
+    totalOutstanding: sumInCurrency(perCurrency, preferences.currency, preferences.rates).amount,
+    perCurrency,
+    activeCount: doc?.activeCount ?? 0,
+    paidOffCount: doc?.paidOffCount ?? 0,
+  };
+}
+
+/** `GET /debts` (summary and list) and `GET /debts/:id` (detail); another user's debt is as unknown as none. */
+export function debtsRoutes(app: FastifyInstance, readStore: ReadStore): void {
+  app.get('/debts', async (request): Promise<DebtList> => {
+    const user = currentUser(request);
+    const [page, summary, preferences] = await Promise.all([
+      readStore.find<DebtDetail>(DEBTS_VIEW, { userId: user.uid, sort: [], limit: MAX_DEBTS }),
+      readStore.get<DebtSummaryDoc & Record<string, unknown>>(DEBT_SUMMARY_VIEW, user.uid, DEBT_SUMMARY_ID),
+      readStore.get<PreferencesView>(PREFERENCES_VIEW, user.uid, PREFERENCES_DOC_ID),
+    ]);
+    return {
+      summary: summaryOf(summary?.doc, { ...DEFAULT_PREFERENCES_VIEW, ...preferences?.doc }),
+      items: page.items.map(({ doc }) => listItemOf(doc)).sort(compareDebts),
+    };
+  });
+
+  app.get<{ Params: { id: string } }>('/debts/:id', async (request): Promise<DebtDetail> => {
+    const user = currentUser(request);
+    const id = uuidSchema.safeParse(request.params.id);
+    if (!id.success) throw new HttpError(404, 'debt_not_found', 'Debt not found.');
+    const found = await readStore.get<DebtDetail>(DEBTS_VIEW, user.uid, id.data);
+    if (found === null) throw new HttpError(404, 'debt_not_found', 'Debt not found.');
+    return found.doc;
+  });
+}

@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DebtDetail, DebtList } from '@plenty/contracts/debts';
+import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
+import { uuidV7 } from '@plenty/contracts/uuid-v7';
+import { ApiClient } from '../support/api-client.js';
+import { useTestStandalone } from '../support/standalone-app.js';
+import { createTestUser, type TestUser } from '../support/users.js';
+
+const env = useTestStandalone();
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  [alice, bob] = await Promise.all([
+    createTestUser(inject('authEmulatorHost')),
+    createTestUser(inject('authEmulatorHost')),
+  ]);
+});
+
+const emiLoan = {
+  name: 'ເງິນກູ້ລົດ',
+  type: 'loan',
+  initialAmount: 20_000_000,
+  currentAmount: 20_000_000,
+  annualRatePercent: '6',
+  paymentDueDay: 31,
+  lender: 'BCEL',
+  description: 'Family car',
+  icon: 'car',
+  color: '#336699',
+  currency: 'USD',
+  loanType: 'emi',
+  termMonths: 360,
+  openDate: '2026-01-15',
+  startDate: '2026-01-15',
+};
+
+const fixedCard = {
+  ...emiLoan,
+  name: 'Credit card',
+  type: 'credit_card',
+  initialAmount: 1_200_000,
+  currentAmount: 1_000_000,
+  annualRatePercent: '18',
+  minimumPayment: 50_000,
+  currency: 'THB',
+  loanType: 'fixed',
+  termMonths: undefined,
+  monthlyPayment: 100_000,
+  paymentDueDay: 5,
+};
+
+const pending = (rows: ReturnType<typeof buildLoanSchedule>['rows']) =>
+  rows.map((row) => ({ ...row, status: 'pending', paymentId: null, paidOn: null }));
+
+describe('debts over HTTP', () => {
+  it('opens EMI and fixed loans whose saved schedules equal the loan schedule, and sums them in the display currency', async () => {
+    const api = new ApiClient(env.standalone.app, await createTestUser(inject('authEmulatorHost')));
+    const emiId = uuidV7();
+    const cardId = uuidV7();
+    const open = await api.command('OpenDebt', { debtId: emiId, ...emiLoan });
+    expect(open.status, JSON.stringify(open.body)).toBe(200);
+    expect(open.body.streamId).toBe(`debt-${emiId}`);
+    expect((await api.command('OpenDebt', { debtId: cardId, ...fixedCard })).status).toBe(200);
+
+    const stored = await env.standalone.eventStore.readStream(`debt-${emiId}`);
+    expect(JSON.stringify(stored)).not.toContain('BCEL');
+
+    const emi = await api.query<DebtDetail>(`debts/${emiId}`);
+    const expected = buildLoanSchedule({ ...emiLoan, principal: 20_000_000, loanType: 'emi', termMonths: 360 });
+    expect(emi.body.schedule).toEqual(pending(expected.rows));
+    expect(emi.body).toMatchObject({
+      name: 'ເງິນກູ້ລົດ',
+      lender: 'BCEL',
+      installment: 119_910,
+      totals: { totalInterest: expected.totalInterest, totalPayment: expected.totalPayment },
+      maturityDate: expected.maturityDate,
+    });
+
+    const card = await api.query<DebtDetail>(`debts/${cardId}`);
+    const cardSchedule = buildLoanSchedule({
+      principal: 1_000_000,
+      annualRatePercent: '18',
+      loanType: 'fixed',
+      startDate: '2026-01-15',
+      paymentDueDay: 5,
+      monthlyPayment: 100_000,
+    });
+    expect(card.body.schedule).toEqual(pending(cardSchedule.rows));
+    expect(card.body).toMatchObject({ monthlyPayment: 100_000, termMonths: cardSchedule.rows.length });
+
+    expect((await api.command('ChangePreferences', { changes: { currency: 'USD' } })).status).toBe(200);
+    const list = await api.query<DebtList>('debts');
+    // 10,000.00 THB at 32.45 a dollar is 308.17 USD, added to 200,000.00 USD.
+    expect(list.body.summary).toEqual({
+      currency: 'USD',
+      totalOutstanding: 20_000_000 + 30_817,
+      perCurrency: [
+        { amount: 1_000_000, currency: 'THB' },
+        { amount: 20_000_000, currency: 'USD' },
+      ],
+      activeCount: 2,
+      paidOffCount: 0,
+    });
+    expect(list.body.items.map((item) => item.id).sort()).toEqual([emiId, cardId].sort());
+    expect(list.body.items[0]).not.toHaveProperty('schedule');
+  });
+
+  it('marks installments paid and unpaid, shortens the rest after an extra payment, pays off, reopens and deletes', async () => {
+    const api = new ApiClient(env.standalone.app, alice);
+    const debtId = uuidV7();
+    const small = { ...emiLoan, initialAmount: 1_200_000, currentAmount: 1_200_000, termMonths: 12 };
+    expect((await api.command('OpenDebt', { debtId, ...small })).status).toBe(200);
+    const schedule = buildLoanSchedule({ ...small, principal: 1_200_000, loanType: 'emi', termMonths: 12 });
+
+    for (const number of [1, 2]) {
+      const paid = await api.command('MarkInstallmentPaid', {
+        debtId,
+        number,
+        paymentId: uuidV7(),
+        date: '2026-03-01',
+      });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    }
+    const twice = await api.command('MarkInstallmentPaid', {
+      debtId,
+      number: 2,
+      paymentId: uuidV7(),
+      date: '2026-03-01',
+    });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error?.code).toBe('installment_already_paid');
+    expect((await api.command('MarkInstallmentUnpaid', { debtId, number: 2 })).status).toBe(200);
+
+    let debt = (await api.query<DebtDetail>(`debts/${debtId}`)).body;
+    expect(debt.schedule.map((row) => row.status).slice(0, 3)).toEqual(['paid', 'pending', 'pending']);
+    expect(debt.payments).toHaveLength(1);
+    expect(debt.payments[0]).toMatchObject({ amount: schedule.installment, installmentNumber: 1 });
+
+    const extraId = uuidV7();
+    const extra = await api.command('RecordPayment', {
+      debtId,
+      paymentId: extraId,
+      amount: 500_000,
+      date: '2026-03-10',
+      notes: 'Bonus',
+    });
+    expect(extra.status).toBe(200);
+    debt = (await api.query<DebtDetail>(`debts/${debtId}`)).body;
+    const rest = debt.schedule.filter((row) => row.status === 'pending');
+    expect(rest.length).toBeLessThan(11);
+    expect(rest[0]?.amount).toBe(schedule.installment);
+    expect(debt.payments.find((p) => p.paymentId === extraId)?.notes).toBe('Bonus');
+
+    const tooMuch = await api.command('RecordPayment', {
+      debtId,
+      paymentId: uuidV7(),
+      amount: debt.progress.outstanding + 1,
+      date: '2026-03-11',
+    });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.error).toMatchObject({
+      code: 'payment_exceeds_balance',
+      fields: { amount: 'payment_exceeds_balance' },
+    });
+
+    const payoff = await api.command('RecordPayment', {
+      debtId,
+      paymentId: uuidV7(),
+      amount: debt.progress.outstanding,
+      date: '2026-04-01',
+    });
+    expect(payoff.status).toBe(200);
+    debt = (await api.query<DebtDetail>(`debts/${debtId}`)).body;
+    expect(debt).toMatchObject({ status: 'paid_off', paidOffAt: '2026-04-01', nextInstallment: null });
+    let list = (await api.query<DebtList>('debts')).body;
+    expect(list.summary.paidOffCount).toBeGreaterThanOrEqual(1);
+
+    expect((await api.command('DeletePayment', { debtId, paymentId: extraId })).status).toBe(200);
+    debt = (await api.query<DebtDetail>(`debts/${debtId}`)).body;
+    expect(debt).toMatchObject({ status: 'active', paidOffAt: null });
+    expect(debt.progress.outstanding).toBe(500_000);
+
+    const wrongPhrase = await api.command('DeleteDebt', { debtId, confirmPhrase: 'delete debt' });
+    expect(wrongPhrase.status).toBe(400);
+    expect(wrongPhrase.body.error?.fields).toEqual({ confirmPhrase: 'debt_phrase_mismatch' });
+    expect((await api.command('DeleteDebt', { debtId, confirmPhrase: 'Delete Debt' })).status).toBe(200);
+    expect((await api.query(`debts/${debtId}`)).status).toBe(404);
+    list = (await api.query<DebtList>('debts')).body;
+    expect(list.items.some((item) => item.id === debtId)).toBe(false);
+  });
+
+  it('answers 404 for another user’s debt on every command and query', async () => {
+    const mine = new ApiClient(env.standalone.app, alice);
+    const debtId = uuidV7();
+    expect((await mine.command('OpenDebt', { debtId, ...emiLoan, name: 'Private' })).status).toBe(200);
+    const paymentId = uuidV7();
+    expect(
+      (await mine.command('MarkInstallmentPaid', { debtId, number: 1, paymentId, date: '2026-02-28' })).status,
+    ).toBe(200);
+
+    const theirs = new ApiClient(env.standalone.app, bob);
+    const detail = await theirs.query<{ error: { code: string } }>(`debts/${debtId}`);
+    expect(detail.status).toBe(404);
+    expect(detail.body.error.code).toBe('debt_not_found');
+    expect((await theirs.query<DebtList>('debts')).body.items).toEqual([]);
+    for (const [name, payload] of [
+      ['OpenDebt', { debtId, ...emiLoan }],
+      ['EditDebt', { debtId, changes: { name: 'Mine now' } }],
+      ['RecordPayment', { debtId, paymentId: uuidV7(), amount: 100, date: '2026-03-01' }],
+      ['EditPayment', { debtId, paymentId, changes: { notes: 'x' } }],
+      ['DeletePayment', { debtId, paymentId }],
+      ['MarkInstallmentPaid', { debtId, number: 2, paymentId: uuidV7(), date: '2026-03-01' }],
+      ['MarkInstallmentUnpaid', { debtId, number: 1 }],
+      ['DeleteDebt', { debtId, confirmPhrase: 'Delete Debt' }],
+    ] as const) {
+      const answer = await theirs.command(name, payload);
+      expect(answer.status, name).toBe(404);
+      expect(answer.body.error?.code, name).toBe('debt_not_found');
+    }
+    const stored = await env.standalone.eventStore.readStream(`debt-${debtId}`);
+    expect(stored.map((event) => event.type)).toEqual(['DebtOpened', 'InstallmentMarkedPaid']);
+  });
+
+  it.each([
+    ['a negative rate', { annualRatePercent: '-1' }, 400, 'annualRatePercent', 'rate_invalid'],
+    ['a rate above 100 %', { annualRatePercent: '100.01' }, 400, 'annualRatePercent', 'rate_too_high'],
+    ['a term of 0 months', { termMonths: 0 }, 400, 'termMonths', 'term_invalid'],
+    ['a term above 600 months', { termMonths: 601 }, 400, 'termMonths', 'term_invalid'],
+    ['a due day of 0', { paymentDueDay: 0 }, 400, 'paymentDueDay', 'due_day_invalid'],
+    ['a due day of 32', { paymentDueDay: 32 }, 400, 'paymentDueDay', 'due_day_invalid'],
+    [
+      'a fixed payment below the interest',
+      { loanType: 'fixed', termMonths: undefined, monthlyPayment: 100_000 },
+      422,
+      'monthlyPayment',
+      'payment_below_interest',
+    ],
+    [
+      'a schedule longer than 1,200 rows',
+      { loanType: 'fixed', termMonths: undefined, monthlyPayment: 100_100 },
+      422,
+      'monthlyPayment',
+      'schedule_too_long',
+    ],
+  ])('refuses %s with its field code and appends nothing', async (_label, change, status, field, code) => {
+    const api = new ApiClient(env.standalone.app, alice);
+    const debtId = uuidV7();
+    const answer = await api.command('OpenDebt', { debtId, ...emiLoan, ...change });
+    expect(answer.status).toBe(status);
+    expect(answer.body.error?.fields?.[field]).toBe(code);
+    expect(await env.standalone.eventStore.readStream(`debt-${debtId}`)).toEqual([]);
+  });
+
+  it('opens one debt when the same command is sent twice', async () => {
+    const api = new ApiClient(env.standalone.app, alice);
+    const debtId = uuidV7();
+    const commandId = randomUUID();
+    const first = await api.command('OpenDebt', { debtId, ...emiLoan }, commandId);
+    const second = await api.command('OpenDebt', { debtId, ...emiLoan }, commandId);
+    expect(first.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect(await env.standalone.eventStore.readStream(`debt-${debtId}`)).toHaveLength(1);
+  });
+});
