@@ -1,0 +1,112 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { buttonClass } from '../../../ui/button';
+import styles from '../debts.module.css';
+import { DELETE_PHRASE, deletePhraseMatches } from '../form';
+
+/**
+ * Deleting a debt asks for the phrase "Delete Debt", typed exactly (in English in every
+ * language), and says that it cannot be undone.
+ */
+export function DeleteDebtDialog({
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  readonly busy: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const base = useId();
+  const id = (part: string) => `${base}-${part}`;
+  const [typed, setTyped] = useState('');
+  const [mismatch, setMismatch] = useState(false);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element !== null && !element.open) {
+      element.showModal();
+      input.current?.focus();
+    }
+  }, []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!deletePhraseMatches(typed)) {
+      setMismatch(true);
+      input.current?.focus();
+      return;
+    }
+    onConfirm();
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className={styles.dialog}
+      aria-labelledby={id('title')}
+      aria-describedby={id('body')}
+      data-testid="delete-debt-dialog"
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onCancel();
+      }}
+    >
+      <form className={styles.form} noValidate onSubmit={submit}>
+        <h2 id={id('title')} className={styles.dialogTitle}>
+          <FormattedMessage id="debts.delete.title" />
+        </h2>
+        <p id={id('body')} className={styles.muted}>
+          <FormattedMessage id="debts.delete.body" />
+        </p>
+        <div className={styles.field}>
+          <label htmlFor={id('phrase')} className={styles.label}>
+            <FormattedMessage
+              id="debts.delete.phraseLabel"
+              values={{ phrase: <strong lang="en">{DELETE_PHRASE}</strong> }}
+            />
+          </label>
+          <input
+            ref={input}
+            id={id('phrase')}
+            className={styles.input}
+            value={typed}
+            lang="en"
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={mismatch}
+            aria-describedby={`${id('hint')}${mismatch ? ` ${id('error')}` : ''}`}
+            onChange={(event) => {
+              setTyped(event.target.value);
+              setMismatch(false);
+            }}
+          />
+          <p id={id('hint')} className={styles.hint}>
+            <FormattedMessage id="debts.delete.phraseHint" />
+          </p>
+          {mismatch && (
+            <p id={id('error')} className={styles.fieldError}>
+              <FormattedMessage id="debts.delete.phraseMismatch" />
+            </p>
+          )}
+        </div>
+        <div className={styles.dialogActions}>
+          <button type="button" className={buttonClass('secondary')} onClick={onCancel} disabled={busy}>
+            <FormattedMessage id="common.cancel" />
+          </button>
+          <button
+            type="submit"
+            className={buttonClass('danger')}
+            aria-disabled={busy || !deletePhraseMatches(typed)}
+            data-testid="confirm-delete-debt"
+          >
+            <FormattedMessage id="debts.delete.confirm" />
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,152 @@
+import type { Currency } from '@plenty/contracts/money';
+import type { ScheduleRow } from '@plenty/contracts/loan-schedule';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useFormat } from '../../../lib/use-format';
+import styles from '../debts.module.css';
+import type { SchedulePreview } from '../form';
+
+function Row({ row, currency }: { readonly row: ScheduleRow; readonly currency: Currency }) {
+  const format = useFormat();
+  const money = (amount: number) => format.money({ amount, currency });
+  return (
+    <tr data-testid="preview-row">
+      <td>{format.number(row.number)}</td>
+      <td className={styles.start}>{format.longDate(row.dueDate)}</td>
+      <td>{money(row.amount)}</td>
+      <td>{money(row.principal)}</td>
+      <td>{money(row.interest)}</td>
+      <td>{money(row.balance)}</td>
+    </tr>
+  );
+}
+
+/** The schedule the form's terms make, updated as the user types (announced politely). */
+export function SchedulePreviewView({
+  preview,
+  currency,
+}: {
+  readonly preview: SchedulePreview;
+  readonly currency: Currency;
+}) {
+  const intl = useIntl();
+  const format = useFormat();
+  const money = (amount: number) => format.money({ amount, currency });
+  return (
+    <section className={styles.preview} aria-labelledby="debt-preview-title" data-testid="schedule-preview">
+      <h3 id="debt-preview-title" className={styles.previewTitle}>
+        <FormattedMessage id="debts.preview.title" />
+      </h3>
+      <div aria-live="polite">
+        {preview.kind === 'incomplete' && (
+          <p className={styles.muted}>
+            <FormattedMessage id="debts.preview.incomplete" />
+          </p>
+        )}
+        {preview.kind === 'error' && (
+          <p className={styles.fieldError} data-testid="preview-error">
+            <FormattedMessage id={preview.message} />
+          </p>
+        )}
+        {preview.kind === 'ready' && (
+          <dl className={styles.details}>
+            <div>
+              <dt>
+                <FormattedMessage id="debts.preview.installment" />
+              </dt>
+              <dd data-testid="preview-installment">{money(preview.installment)}</dd>
+            </div>
+            <div>
+              <dt>
+                <FormattedMessage id="debts.field.termMonths" />
+              </dt>
+              <dd data-testid="preview-count">
+                <FormattedMessage id="debts.months" values={{ count: preview.rowCount }} />
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <FormattedMessage id="debts.totalInterest" />
+              </dt>
+              <dd data-testid="preview-interest">{money(preview.totalInterest)}</dd>
+            </div>
+            <div>
+              <dt>
+                <FormattedMessage id="debts.totalPayment" />
+              </dt>
+              <dd data-testid="preview-total">{money(preview.totalPayment)}</dd>
+            </div>
+            <div>
+              <dt>
+                <FormattedMessage id="debts.maturityDate" />
+              </dt>
+              <dd data-testid="preview-maturity">{format.longDate(preview.maturityDate)}</dd>
+            </div>
+          </dl>
+        )}
+      </div>
+      {preview.kind === 'ready' && (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption className="visually-hidden">{intl.formatMessage({ id: 'debts.preview.caption' })}</caption>
+            <ScheduleHead />
+            <tbody>
+              {preview.firstRows.map((row) => (
+                <Row key={row.number} row={row} currency={currency} />
+              ))}
+              {preview.lastRow !== null && (
+                <>
+                  {preview.lastRow.number > preview.firstRows.length + 1 && (
+                    <tr className={styles.ellipsis} aria-hidden="true">
+                      <td colSpan={6}>⋯</td>
+                    </tr>
+                  )}
+                  <Row row={preview.lastRow} currency={currency} />
+                </>
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Column headings shared by the preview and the debt's schedule. */
+export function ScheduleHead({ withStatus = false }: { readonly withStatus?: boolean }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">
+          <FormattedMessage id="debts.schedule.number" />
+        </th>
+        <th scope="col" className={styles.start}>
+          <FormattedMessage id="debts.schedule.dueDate" />
+        </th>
+        <th scope="col">
+          <FormattedMessage id="debts.schedule.amount" />
+        </th>
+        <th scope="col">
+          <FormattedMessage id="debts.schedule.principal" />
+        </th>
+        <th scope="col">
+          <FormattedMessage id="debts.schedule.interest" />
+        </th>
+        <th scope="col">
+          <FormattedMessage id="debts.schedule.balance" />
+        </th>
+        {withStatus && (
+          <>
+            <th scope="col" className={styles.start}>
+              <FormattedMessage id="debts.schedule.status" />
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">
+                <FormattedMessage id="debts.schedule.actions" />
+              </span>
+            </th>
+          </>
+        )}
+      </tr>
+    </thead>
+  );
+}
