@@ -18,6 +18,7 @@ export const YEARLY_SUMMARY_VIEW = 'yearly_summary';
 export const MONTHLY_CONTRIBUTIONS_VIEW = 'monthly_contributions';
 export const BUDGET_ALERTS_VIEW = 'budget_alerts';
 export const DEBTS_VIEW = 'debts';
+export const DEBT_ITEMS_VIEW = 'debt_items';
 export const DEBT_SUMMARY_VIEW = 'debt_summaries';
 export const DEBT_SUMMARY_ID = 'summary';
 
@@ -35,6 +36,7 @@ export const readViews: readonly ViewDefinition[] = [
   { name: MONTHLY_SUMMARY_VIEW, fields: {}, indexes: [] },
   { name: BUDGET_ALERTS_VIEW, fields: {}, indexes: [] },
   { name: DEBTS_VIEW, fields: {}, indexes: [] },
+  { name: DEBT_ITEMS_VIEW, fields: {}, indexes: [] },
   { name: DEBT_SUMMARY_VIEW, fields: {}, indexes: [] },
   { name: YEARLY_SUMMARY_VIEW, fields: {}, indexes: [] },
   {

@@ -1,12 +1,19 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { debtDetailSchema, type DebtDetail } from '@plenty/contracts/debts';
+import { debtDetailSchema, debtListItemSchema, type DebtDetail } from '@plenty/contracts/debts';
 import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { applyEvents, documents, scratchReadStore } from '../testing/memory-read-store.js';
 import { allProjections } from './all.js';
-import { DEBTS_VIEW, DEBT_SUMMARY_VIEW, applyToDebt, debtsProjection, outstandingOfDebt } from './debts.projection.js';
+import {
+  DEBTS_VIEW,
+  DEBT_ITEMS_VIEW,
+  DEBT_SUMMARY_VIEW,
+  applyToDebt,
+  debtsProjection,
+  outstandingOfDebt,
+} from './debts.projection.js';
 
 const car = '0192f0c4-7a1b-7c3d-8e4f-00000000d001';
 const card = '0192f0c4-7a1b-7c3d-8e4f-00000000d002';
@@ -95,6 +102,8 @@ describe('debts projection', () => {
   it('keeps a new debt with its whole schedule pending and its progress from the amount borrowed', async () => {
     await given(opened());
     const debt = debtDetailSchema.parse(await detailOf('alice', car));
+    const [item] = await documents(store, DEBT_ITEMS_VIEW, 'alice');
+    expect(debtListItemSchema.strict().parse(item)).toMatchObject({ id: car, progress: debt.progress });
     expect(debt.schedule).toEqual(
       schedule.rows.map((row) => ({ ...row, status: 'pending', paymentId: null, paidOn: null })),
     );
@@ -190,6 +199,7 @@ describe('debts projection', () => {
     await given(open, opened('alice', card, { currency: 'USD' }), debtEvent('alice', car, 'DebtDeleted'));
     await given(open);
     expect(await detailOf('alice', car)).toBeNull();
+    expect(await documents(store, DEBT_ITEMS_VIEW, 'alice')).toEqual([expect.objectContaining({ id: card })]);
     expect(await summaryOf('alice')).toEqual({ outstanding: { USD: 1_200_000 }, activeCount: 1, paidOffCount: 0 });
   });
 
@@ -203,6 +213,7 @@ describe('debts projection', () => {
       }),
     );
     expect(await documents(store, DEBTS_VIEW, 'alice')).toEqual([]);
+    expect(await documents(store, DEBT_ITEMS_VIEW, 'alice')).toEqual([]);
     expect(await summaryOf('alice')).toBeNull();
     expect(await documents(store, DEBTS_VIEW, 'bob')).toHaveLength(1);
   });

@@ -1,8 +1,10 @@
 import { CURRENCIES, type Currency } from '@plenty/contracts/money';
 import {
+  debtListItemSchema,
   pendingRows,
   type DebtDetail,
   type DebtEvent,
+  type DebtListItem,
   type DebtPaymentView,
   type DebtScheduleRow,
 } from '@plenty/contracts/debts';
@@ -13,10 +15,13 @@ import { isNewerThan, type Projection } from '../projection.js';
 /** One document per live debt: the answer of `GET /api/queries/debts/:id`, schedule included. */
 export const DEBTS_VIEW = 'debts';
 /** One document per user (id `summary`): what the tracker's cards add up. */
+/** One document per live debt: its item of `GET /api/queries/debts` (the detail without schedule, payments and totals). */
+export const DEBT_ITEMS_VIEW = 'debt_items';
 export const DEBT_SUMMARY_VIEW = 'debt_summaries';
 export const DEBT_SUMMARY_ID = 'summary';
 
 export const debtsView: ViewDefinition = { name: DEBTS_VIEW, fields: {}, indexes: [] };
+export const debtItemsView: ViewDefinition = { name: DEBT_ITEMS_VIEW, fields: {}, indexes: [] };
 export const debtSummaryView: ViewDefinition = { name: DEBT_SUMMARY_VIEW, fields: {}, indexes: [] };
 
 /** Outstanding balance of the user's active debts per currency, and how many debts are active and paid off. */
@@ -240,6 +245,18 @@ export function applyToDebt(debt: DebtDetail, event: DebtEvent, at: string): Deb
   return withSchedule({ ...next, updatedAt: at });
 }
 
+const ITEM_FIELDS = Object.keys(debtListItemSchema.shape) as (keyof DebtListItem)[];
+
+/** The list item of a debt: its detail without the schedule, the payments, the description and the totals. */
+export function listItemOf(debt: DebtDetail): DebtListItem {
+  return Object.fromEntries(ITEM_FIELDS.map((field) => [field, debt[field]])) as DebtListItem;
+}
+
+function putDebt(uow: UnitOfWork, event: RecordedEvent, debt: DebtDetail): void {
+  uow.put(DEBTS_VIEW, event.metadata.userId, debt.id, debt, event.position);
+  uow.put(DEBT_ITEMS_VIEW, event.metadata.userId, debt.id, listItemOf(debt), event.position);
+}
+
 /** What one debt adds to its user's summary. */
 function contribution(
   debt: DebtDetail | null,
@@ -283,7 +300,7 @@ async function updateSummary(
 /** The user's debts with their schedules, payments and progress, and the tracker's summary. */
 export const debtsProjection: Projection = {
   name: 'debts',
-  views: [debtsView, debtSummaryView],
+  views: [debtsView, debtItemsView, debtSummaryView],
   handles: [
     'DebtOpened',
     'DebtEdited',
@@ -306,16 +323,17 @@ export const debtsProjection: Projection = {
     if (known.type === 'DebtOpened') {
       if (before !== null) return;
       const debt = opened(known);
-      uow.put(DEBTS_VIEW, userId, debtId, debt, known.position);
+      putDebt(uow, known, debt);
       return updateSummary(uow, known, null, debt);
     }
     if (before === null) return;
     if (known.type === 'DebtDeleted') {
       uow.remove(DEBTS_VIEW, userId, debtId, known.position);
+      uow.remove(DEBT_ITEMS_VIEW, userId, debtId, known.position);
       return updateSummary(uow, known, before, null);
     }
     const after = applyToDebt(before, known, occurredAt);
-    uow.put(DEBTS_VIEW, userId, debtId, after, known.position);
+    putDebt(uow, known, after);
     return updateSummary(uow, known, before, after);
   },
 };

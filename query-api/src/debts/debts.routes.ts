@@ -1,11 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  debtListItemSchema,
-  type DebtDetail,
-  type DebtList,
-  type DebtListItem,
-  type DebtSummary,
-} from '@plenty/contracts/debts';
+import { type DebtDetail, type DebtList, type DebtListItem, type DebtSummary } from '@plenty/contracts/debts';
 import { uuidSchema } from '@plenty/contracts/ids';
 import { CURRENCIES, type Currency, type Money } from '@plenty/contracts/money';
 import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
@@ -13,7 +7,7 @@ import { sumInCurrency } from '@plenty/contracts/rates';
 import { currentUser } from '@plenty/platform/http/auth-hook';
 import { HttpError } from '@plenty/platform/http/errors';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { DEBTS_VIEW, DEBT_SUMMARY_ID, DEBT_SUMMARY_VIEW, PREFERENCES_VIEW } from '../read-views.js';
+import { DEBTS_VIEW, DEBT_ITEMS_VIEW, DEBT_SUMMARY_ID, DEBT_SUMMARY_VIEW, PREFERENCES_VIEW } from '../read-views.js';
 
 /** A person's debts are few; one page holds them all. */
 const MAX_DEBTS = 1000;
@@ -23,13 +17,6 @@ interface DebtSummaryDoc {
   readonly outstanding?: Partial<Record<Currency, number>>;
   readonly activeCount?: number;
   readonly paidOffCount?: number;
-}
-
-const HEAD_FIELDS = Object.keys(debtListItemSchema.shape) as (keyof DebtListItem)[];
-
-/** The list item of a debt: its detail without the schedule, the payments and the totals. */
-export function listItemOf(debt: DebtDetail): DebtListItem {
-  return Object.fromEntries(HEAD_FIELDS.map((field) => [field, debt[field]])) as DebtListItem;
 }
 
 /** Active debts first, the next installment soonest, then by name; then paid-off ones, latest first. */
@@ -66,13 +53,13 @@ export function debtsRoutes(app: FastifyInstance, readStore: ReadStore): void {
   app.get('/debts', async (request): Promise<DebtList> => {
     const user = currentUser(request);
     const [page, summary, preferences] = await Promise.all([
-      readStore.find<DebtDetail>(DEBTS_VIEW, { userId: user.uid, sort: [], limit: MAX_DEBTS }),
+      readStore.find<DebtListItem>(DEBT_ITEMS_VIEW, { userId: user.uid, sort: [], limit: MAX_DEBTS }),
       readStore.get<DebtSummaryDoc & Record<string, unknown>>(DEBT_SUMMARY_VIEW, user.uid, DEBT_SUMMARY_ID),
       readStore.get<PreferencesView>(PREFERENCES_VIEW, user.uid, PREFERENCES_DOC_ID),
     ]);
     return {
       summary: summaryOf(summary?.doc, { ...DEFAULT_PREFERENCES_VIEW, ...preferences?.doc }),
-      items: page.items.map(({ doc }) => listItemOf(doc)).sort(compareDebts),
+      items: page.items.map(({ doc }) => doc).sort(compareDebts),
     };
   });
 
