@@ -249,6 +249,23 @@ describe('extra payments', () => {
     expect(given(opened, rowPaid(1)).when(installment)).toEqual(domainError('payment_is_installment', 422, 'amount'));
   });
 
+  it('deleting an earlier installment’s payment is refused while later rows are paid', () => {
+    const command: DebtCommand = { type: 'DeletePayment', data: { commandId, debtId, paymentId: pay(1) } };
+    expect(given(opened, rowPaid(1), rowPaid(2)).when(command)).toEqual(
+      domainError('installment_not_last', 422, 'number'),
+    );
+  });
+
+  it('an installment’s payment can get another date and notes', () => {
+    const command: DebtCommand = {
+      type: 'EditPayment',
+      data: { commandId, debtId, paymentId: pay(1), changes: { date: '2026-02-20', notes: 'cash' } },
+    };
+    expect(given(opened, rowPaid(1)).when(command)).toEqual([
+      { type: 'PaymentEdited', data: { debtId, paymentId: pay(1), changes: { date: '2026-02-20', notes: 'cash' } } },
+    ]);
+  });
+
   it('deleting an installment’s payment unmarks its row', () => {
     const command: DebtCommand = { type: 'DeletePayment', data: { commandId, debtId, paymentId: pay(1) } };
     expect(given(opened, rowPaid(1)).when(command)).toEqual([
@@ -287,6 +304,13 @@ describe('editing a debt', () => {
     const state = stateOf([opened, rowPaid(1), rowPaid(2), ...events]);
     if (state.status !== 'open') throw new Error('not open');
     expect(state.debt.paidRows.map((row) => row.amount)).toEqual([schedule.installment, schedule.installment]);
+  });
+
+  it('pays the debt off on the latest payment’s date when the amount owed is lowered to what was repaid', () => {
+    const repaid = schedule.rows[0]?.principal ?? 0;
+    const events = eventsOf(given(opened, rowPaid(1, '2026-02-27')).when(edit({ currentAmount: repaid })));
+    expect(events.map((e) => e.type)).toEqual(['DebtEdited', 'DebtPaidOff']);
+    expect(events[1]?.data).toEqual({ debtId, paidOffAt: '2026-02-27' });
   });
 
   it('refuses a term shorter than the rows already paid', () => {
