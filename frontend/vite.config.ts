@@ -9,11 +9,19 @@ const require = createRequire(import.meta.url);
 const parserDir = dirname(require.resolve('@formatjs/icu-messageformat-parser'));
 
 const LOCALES_DIR = dirname(require.resolve('@plenty/locales/en.json'));
-const POLICY_MODULE = 'virtual:plenty-policy-messages/';
 
 /** Messages only the server sends (mail) or only the policy pages show (their long texts). */
 const isMail = (key: string) => key.startsWith('mail.');
 const isPolicy = (key: string) => key.startsWith('policy.');
+/** The debt pages' texts; their toasts stay in the main catalog, as the app's toaster shows them. */
+const isDebtPage = (key: string) => key.startsWith('debts.') && !key.startsWith('debts.toast.');
+
+/** Messages that ship with the pages that show them: `virtual:plenty-<name>-messages/<locale>`. */
+const PAGE_MESSAGES: Record<string, (key: string) => boolean> = {
+  'virtual:plenty-policy-messages/': isPolicy,
+  'virtual:plenty-debts-messages/': isDebtPage,
+};
+const pageModule = (id: string) => Object.keys(PAGE_MESSAGES).find((prefix) => id.startsWith(prefix));
 
 const parsed = (catalog: Record<string, string>, keep: (key: string) => boolean) =>
   JSON.stringify(
@@ -27,29 +35,31 @@ const parsed = (catalog: Record<string, string>, keep: (key: string) => boolean)
 /**
  * Ships the catalogs in locales/ already parsed, so the browser needs no ICU parser: react-intl
  * formats the parsed messages directly and the parser is swapped for its no-parser build. Mail
- * messages stay on the server, and the policies' texts come with the policy page
- * (`virtual:plenty-policy-messages/<locale>`), so the first page downloads neither.
+ * messages stay on the server, and the policies' and debt pages' texts come with those pages
+ * (`virtual:plenty-policy-messages/<locale>`, `virtual:plenty-debts-messages/<locale>`), so the
+ * first page downloads none of them.
  */
 function precompiledMessages(): Plugin {
   return {
     name: 'plenty:precompiled-messages',
     enforce: 'pre',
     resolveId(id) {
-      return id.startsWith(POLICY_MODULE) ? `\0${id}` : null;
+      return pageModule(id) === undefined ? null : `\0${id}`;
     },
     load(id) {
-      if (!id.startsWith(`\0${POLICY_MODULE}`)) return null;
-      const locale = id.slice(POLICY_MODULE.length + 1);
-      if (!/^(en|th|lo)$/.test(locale)) throw new Error(`no policy messages for ${locale}`);
+      const prefix = id.startsWith('\0') ? pageModule(id.slice(1)) : undefined;
+      if (prefix === undefined) return null;
+      const locale = id.slice(prefix.length + 1);
+      if (!/^(en|th|lo)$/.test(locale)) throw new Error(`no page messages for ${locale}`);
       const file = join(LOCALES_DIR, `${locale}.json`);
       this.addWatchFile(file);
       const catalog = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-      return `export default ${parsed(catalog, isPolicy)};`;
+      return `export default ${parsed(catalog, PAGE_MESSAGES[prefix] ?? (() => false))};`;
     },
     transform(code, id) {
       if (!/[\\/]locales[\\/](en|th|lo)\.json$/.test(id)) return null;
       const catalog = JSON.parse(code) as Record<string, string>;
-      return { code: parsed(catalog, (key) => !isMail(key) && !isPolicy(key)), map: null };
+      return { code: parsed(catalog, (key) => !isMail(key) && !isPolicy(key) && !isDebtPage(key)), map: null };
     },
   };
 }

@@ -1,8 +1,6 @@
 import { APP_ROUTES, PREFIXED_LOCALES, type AppPath, type PageAccess } from '@plenty/contracts/app-routes';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import type { MessageId } from '../lib/messages';
-import { ComingSoon } from '../ui/coming-soon';
 import { BootLoading } from '../ui/page-loading';
 import { NotFoundPage, RouteErrorPage } from './error-page';
 import { AuthLayout } from './layouts/auth-layout';
@@ -11,10 +9,6 @@ import { LocaleRoot } from './locale-root';
 import { PageGuard } from './page-guard';
 
 type Page = { readonly Component: ComponentType } | { readonly lazy: () => Promise<{ Component: ComponentType }> };
-
-const coming = (title: MessageId, body: MessageId): Page => ({
-  Component: () => <ComingSoon title={title} body={body} />,
-});
 
 /** Each sign-in step is its own chunk, so the login page downloads only what it shows. */
 const auth = {
@@ -66,8 +60,12 @@ const PAGES: Record<AppPath, Page> = {
       Component: (await import('../features/transactions/routes/transaction-form-page')).EditTransactionPage,
     }),
   },
-  '/dashboard/debt-tracker': coming('page.debtTracker', 'coming.debtTracker'),
-  '/dashboard/debt-tracker/:id': coming('page.debtDetail', 'coming.debtDetail'),
+  '/dashboard/debt-tracker': {
+    lazy: async () => ({ Component: (await import('../features/debts/routes/debt-tracker-page')).DebtTrackerPage }),
+  },
+  '/dashboard/debt-tracker/:id': {
+    lazy: async () => ({ Component: (await import('../features/debts/routes/debt-detail-page')).DebtDetailPage }),
+  },
 };
 
 /** Each page in English (no prefix), Thai (`/th`) and Lao (`/lo`). */

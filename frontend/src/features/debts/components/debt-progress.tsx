@@ -39,7 +39,7 @@ export function DebtIcon({
 /** "Active" or "Paid off" as words with a symbol, never colour alone. */
 export function DebtStatusBadge({ status }: { readonly status: DebtListItem['status'] }) {
   return (
-    <span className={styles.badge} data-kind={status === 'paid_off' ? 'paid' : 'active'}>
+    <span className={styles.badge} data-kind={status === 'paid_off' ? 'paid' : 'active'} data-testid="debt-status">
       {status === 'paid_off' && <span aria-hidden="true">✓</span>}
       <FormattedMessage id={status === 'paid_off' ? 'debts.status.paidOff' : 'debts.status.active'} />
     </span>

@@ -100,7 +100,7 @@ export function DeleteDebtDialog({
           <button
             type="submit"
             className={buttonClass('danger')}
-            aria-disabled={busy || !deletePhraseMatches(typed)}
+            aria-disabled={busy}
             data-testid="confirm-delete-debt"
           >
             <FormattedMessage id="debts.delete.confirm" />

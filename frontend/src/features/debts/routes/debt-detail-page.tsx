@@ -34,6 +34,7 @@ import { ScheduleHead } from '../components/schedule-preview';
 import styles from '../debts.module.css';
 import { DELETE_PHRASE, debtChanges, draftOf, type DebtDraft, type PaymentDraft, type ValidDebt } from '../form';
 import { rowActions } from '../schedule-actions';
+import { withDebtMessages } from '../with-debt-messages';
 
 type Marking = { readonly kind: 'paid' | 'unpaid'; readonly row: DebtScheduleRow } | null;
 type PaymentEditing =
@@ -41,8 +42,11 @@ type PaymentEditing =
   | { readonly mode: 'edit'; readonly draft: PaymentDraft; readonly payment: DebtPaymentView }
   | null;
 
+/** The debt detail page with its texts (see with-debt-messages.tsx). */
+export const DebtDetailPage = withDebtMessages(DetailPage);
+
 /** A debt: its terms, repayment progress, schedule with paid and pending rows, and payments. */
-export function DebtDetailPage() {
+function DetailPage() {
   usePageTitle('page.debtDetail');
   const { id = '' } = useParams();
   const query = useDebtQuery(id);
@@ -64,10 +68,13 @@ export function DebtDetailPage() {
     return (
       <div className={styles.page}>
         <BackLink />
+        <h1 id="page-title" className={styles.title}>
+          <FormattedMessage id="page.debtDetail" />
+        </h1>
         <div className={styles.error} role="alert" data-testid={notFound ? 'debt-not-found' : 'debt-error'}>
-          <h1 className={styles.cardTitle}>
+          <p>
             <FormattedMessage id={notFound ? 'debts.detail.notFound' : 'debts.detail.loadFailed'} />
-          </h1>
+          </p>
           {!notFound && (
             <button
               type="button"

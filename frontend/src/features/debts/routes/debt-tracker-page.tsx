@@ -15,13 +15,17 @@ import { useDebtsQuery, useOpenDebtMutation } from '../api';
 import { DebtDialog, DEBT_TYPE_LABELS } from '../components/debt-dialog';
 import { DebtIcon, DebtProgressBar, DebtStatusBadge, useDebtName, wholePercent } from '../components/debt-progress';
 import styles from '../debts.module.css';
+import { withDebtMessages } from '../with-debt-messages';
 import { emptyDraft, openDebtCommand, type DebtDraft, type ValidDebt } from '../form';
+
+/** The debt tracker page with its texts (see with-debt-messages.tsx). */
+export const DebtTrackerPage = withDebtMessages(TrackerPage);
 
 /**
  * The debt tracker: total debt, active and paid-off counts, the add-debt form with its live
  * schedule, and every debt with its repayment progress; paid-off debts behind a toggle.
  */
-export function DebtTrackerPage() {
+function TrackerPage() {
   usePageTitle('page.debtTracker');
   const dispatch = useDispatch();
   const { preferences } = usePreferences();
@@ -122,7 +126,7 @@ function Tracker({ data, onAdd }: { readonly data: DebtList; readonly onAdd: () 
     <>
       <ul className={styles.summary} aria-label={intl.formatMessage({ id: 'debts.summary.title' })}>
         {cards.map((card) => (
-          <li key={card.key} className={styles.stat} data-testid={`debts-${card.key}`}>
+          <li key={card.key} className={styles.stat} data-testid={`debts-summary-${card.key}`}>
             <span className={styles.statLabel}>
               <FormattedMessage id={card.label} />
             </span>

@@ -1,0 +1,278 @@
+import assert from 'node:assert/strict';
+import { catalog, expectHeading, LOCALES, openPage, screenshot } from '../support/browser.mjs';
+import { createVerifiedUser, signInAs } from './settings-account.journey.mjs';
+
+const fill = (message, values) =>
+  Object.entries(values).reduce((text, [key, value]) => text.replaceAll(`{${key}}`, String(value)), message);
+
+async function openTracker(browser, baseUrl, user, { prefix = '', theme = 'dark' } = {}) {
+  const opened = await openPage(browser, { width: 1280, height: 900, reducedMotion: 'reduce' });
+  await opened.context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
+  await signInAs(opened.context, opened.page, baseUrl, user, `${prefix}/dashboard/debt-tracker`);
+  return opened;
+}
+
+/** The text of each cell of the first `count` rows, without the status and action columns. */
+async function rowTexts(rows, count) {
+  const texts = [];
+  for (let index = 0; index < count; index += 1) {
+    const cells = await rows.nth(index).locator('td').allInnerTexts();
+    texts.push(cells.slice(0, 6).map((text) => text.trim()));
+  }
+  return texts;
+}
+
+/** Fills the add-debt form; returns what its live preview showed. */
+async function addDebt(page, messages, debt) {
+  const dialog = page.getByTestId('debt-dialog');
+  await dialog.getByRole('heading', { name: messages['debts.dialog.addTitle'] }).waitFor();
+  const field = (id) => dialog.getByLabel(messages[id], { exact: true });
+  await field('debts.field.name').fill(debt.name);
+  if (debt.type) await field('debts.field.type').selectOption(debt.type);
+  await field('debts.field.initialAmount').fill(debt.initialAmount);
+  await field('debts.field.rate').fill(debt.rate);
+  if (debt.monthlyPayment) {
+    await dialog.getByRole('radio', { name: messages['debts.loanType.fixed'] }).check();
+    await field('debts.field.monthlyPayment').fill(debt.monthlyPayment);
+  } else {
+    await field('debts.field.termMonths').fill(debt.termMonths);
+  }
+  await field('debts.field.dueDay').fill(debt.dueDay);
+  await field('debts.field.startDate').fill(debt.startDate);
+  const preview = dialog.getByTestId('schedule-preview');
+  await preview.getByTestId('preview-installment').waitFor();
+  const shown = {
+    installment: await preview.getByTestId('preview-installment').innerText(),
+    interest: await preview.getByTestId('preview-interest').innerText(),
+    total: await preview.getByTestId('preview-total').innerText(),
+    rows: await rowTexts(preview.getByTestId('preview-row'), 2),
+  };
+  return { dialog, shown };
+}
+
+async function confirmIn(page, title, confirm) {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: confirm, exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+async function toast(page, text) {
+  const toastBox = page.getByTestId('toast');
+  await (text instanceof RegExp ? toastBox.getByText(text) : toastBox.getByText(text, { exact: true })).waitFor();
+}
+
+/**
+ * Open an EMI loan and a fixed-payment card, each saved with the schedule its preview showed;
+ * pay two installments and unpay one, make an extra payment that shortens the schedule, pay
+ * the card off and find it behind the paid-off toggle, delete the loan with the phrase. In
+ * English, then an EMI loan typed in Lao; pictures of both pages in every language and theme.
+ */
+export default async function debts({ browser, baseUrl, screenshotDir }) {
+  const en = catalog('en');
+  const user = await createVerifiedUser(baseUrl, 'Khamla Phommavong');
+  const { context, page, errors } = await openTracker(browser, baseUrl, user);
+  try {
+    await expectHeading(page, en['page.debtTracker']).catch((error) => {
+      throw new Error(`${error.message}\npage errors: ${errors.join(' | ')}`, { cause: error });
+    });
+    const empty = page.getByTestId('debts-empty');
+    await empty.getByText(en['debts.empty.title']).waitFor();
+
+    // An EMI loan: what the preview shows is what the detail page shows once saved.
+    await empty.getByRole('button', { name: en['debts.empty.action'] }).click();
+    const loan = await addDebt(page, en, {
+      name: 'Car loan',
+      initialAmount: '12,000,000',
+      rate: '6',
+      termMonths: '12',
+      dueDay: '15',
+      startDate: '2026-01-10',
+    });
+    assert.match(loan.shown.installment, /\b1,032,797$/, 'EMI of 12,000,000 at 6 % over 12 months');
+    await loan.dialog.getByRole('button', { name: en['debts.dialog.add'], exact: true }).click();
+    await toast(page, fill(en['debts.toast.created'], { name: 'Car loan' }));
+    await loan.dialog.waitFor({ state: 'hidden' });
+
+    // A fixed-payment credit card: the payment decides the term.
+    await page.getByTestId('add-debt').click();
+    const card = await addDebt(page, en, {
+      name: 'Credit card',
+      type: 'credit_card',
+      initialAmount: '3,000,000',
+      rate: '12',
+      monthlyPayment: '1,000,000',
+      dueDay: '31',
+      startDate: '2026-01-20',
+    });
+    assert.match(card.shown.installment, /\b1,000,000$/);
+    await page.getByTestId('debt-dialog').getByRole('button', { name: en['debts.dialog.add'], exact: true }).click();
+    await toast(page, fill(en['debts.toast.created'], { name: 'Credit card' }));
+
+    const active = page.getByTestId('debts-active');
+    await active.getByRole('link', { name: 'Credit card' }).waitFor();
+    assert.equal(await active.getByTestId('debt-item').count(), 2);
+    await page
+      .getByTestId('debts-active')
+      .getByRole('progressbar', { name: fill(en['debts.progressLabel'], { name: 'Car loan' }) })
+      .waitFor();
+    await screenshot(page, screenshotDir, 'debts-journey-tracker-en-dark');
+
+    // The saved schedule equals the preview.
+    await active.getByRole('link', { name: 'Car loan' }).click();
+    await page.getByTestId('debt-detail').waitFor();
+    await expectHeading(page, 'Car loan');
+    const schedule = page.getByTestId('schedule-row');
+    await schedule.first().waitFor();
+    assert.equal(await schedule.count(), 12);
+    assert.deepEqual(await rowTexts(schedule, 2), loan.shown.rows, 'first rows as previewed');
+    assert.equal(await page.getByTestId('debt-total-interest').innerText(), loan.shown.interest);
+    assert.equal(await page.getByTestId('debt-total-payment').innerText(), loan.shown.total);
+
+    // Two installments paid, the second unpaid again; each behind a confirmation.
+    for (const number of [1, 2]) {
+      await page.getByRole('button', { name: fill(en['debts.schedule.markPaidLabel'], { number }) }).click();
+      await confirmIn(page, en['debts.confirm.markPaid.title'], en['debts.schedule.markPaid']);
+      await toast(page, fill(en['debts.toast.installmentPaid'], { number }));
+    }
+    await page.getByRole('button', { name: fill(en['debts.schedule.markUnpaidLabel'], { number: 2 }) }).click();
+    const unpayDialog = page.getByRole('dialog', { name: en['debts.confirm.markUnpaid.title'] });
+    await unpayDialog.getByText(en['debts.confirm.markUnpaid.body']).waitFor();
+    await confirmIn(page, en['debts.confirm.markUnpaid.title'], en['debts.schedule.markUnpaid']);
+    await toast(page, fill(en['debts.toast.installmentUnpaid'], { number: 2 }));
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="schedule-row"][data-status="paid"]').length === 1,
+    );
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="payment-row"]').length === 1);
+
+    // An extra payment: same installment, fewer rows.
+    await page.getByTestId('record-payment').click();
+    const paymentDialog = page.getByTestId('payment-dialog');
+    await paymentDialog.getByLabel(en['debts.payments.amount'], { exact: true }).fill('5,000,000');
+    await paymentDialog.getByRole('button', { name: en['debts.paymentDialog.save'] }).click();
+    await toast(page, /5,000,000 recorded/);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="schedule-row"]').length < 12);
+    const shortened = await schedule.count();
+    assert.ok(shortened < 12, `the schedule shortened to ${shortened} rows`);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="payment-row"]').length === 2);
+    await screenshot(page, screenshotDir, 'debts-journey-detail-en-dark');
+
+    // The card paid off with one payment of what is owed: it moves behind the toggle.
+    await page.getByRole('link', { name: en['debts.detail.back'] }).click();
+    await expectHeading(page, en['page.debtTracker']);
+    await active.getByRole('link', { name: 'Credit card' }).click();
+    await expectHeading(page, 'Credit card');
+    await page.getByTestId('record-payment').click();
+    await paymentDialog.getByLabel(en['debts.payments.amount'], { exact: true }).fill('3,000,001');
+    await paymentDialog.getByRole('button', { name: en['debts.paymentDialog.save'] }).click();
+    await paymentDialog.getByText(en['debts.validation.paymentTooLarge'].split(' (')[0]).waitFor();
+    await paymentDialog.getByLabel(en['debts.payments.amount'], { exact: true }).fill('3,000,000');
+    await paymentDialog.getByRole('button', { name: en['debts.paymentDialog.save'] }).click();
+    await toast(page, /3,000,000 recorded/);
+    await page.getByTestId('debt-detail').getByTestId('debt-status').getByText(en['debts.status.paidOff']).waitFor();
+    await page.getByRole('link', { name: en['debts.detail.back'] }).click();
+    await expectHeading(page, en['page.debtTracker']);
+    await page.getByTestId('debts-summary-paidOff').getByText('1', { exact: true }).waitFor();
+    await page.getByTestId('toggle-paid-off').waitFor();
+    assert.equal(await active.getByTestId('debt-item').count(), 1);
+    const toggle = page.getByTestId('toggle-paid-off');
+    assert.equal(await toggle.innerText(), fill(en['debts.showPaidOff'], { count: 1 }));
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    await toggle.click();
+    await page.getByTestId('debts-paid-off').getByRole('link', { name: 'Credit card' }).waitFor();
+    assert.equal(await toggle.innerText(), fill(en['debts.hidePaidOff'], { count: 1 }));
+
+    // Deleting the loan needs the phrase, exactly.
+    await active.getByRole('link', { name: 'Car loan' }).click();
+    await expectHeading(page, 'Car loan');
+    await page.getByTestId('delete-debt').click();
+    const deleteDialog = page.getByTestId('delete-debt-dialog');
+    await deleteDialog.getByText(en['debts.delete.body']).waitFor();
+    const phrase = deleteDialog.getByRole('textbox');
+    await phrase.fill('delete debt');
+    await deleteDialog.getByTestId('confirm-delete-debt').click();
+    await deleteDialog.getByText(en['debts.delete.phraseMismatch']).waitFor();
+    await phrase.fill('Delete Debt');
+    await deleteDialog.getByTestId('confirm-delete-debt').click();
+    await toast(page, fill(en['debts.toast.deleted'], { name: 'Car loan' }));
+    await expectHeading(page, en['page.debtTracker']);
+    await page.getByText(en['debts.noActive']).waitFor();
+    await screenshot(page, screenshotDir, 'debts-journey-deleted-en-dark');
+    const left = await page.getByTestId('debt-item').allInnerTexts();
+    assert.equal(await page.getByTestId('debts-active').count(), 0, `no active debt is left: ${JSON.stringify(left)}`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+
+  // In Lao: amounts typed the Lao way; the preview is still what is saved.
+  const lo = catalog('lo');
+  {
+    const {
+      context: loContext,
+      page: loPage,
+      errors: loErrors,
+    } = await openTracker(browser, baseUrl, user, {
+      prefix: '/lo',
+    });
+    try {
+      await expectHeading(loPage, lo['page.debtTracker']);
+      await loPage.getByTestId('add-debt').click();
+      const house = await addDebt(loPage, lo, {
+        name: 'ເຮືອນ',
+        type: 'mortgage',
+        initialAmount: '120.000.000',
+        rate: '4,5',
+        termMonths: '24',
+        dueDay: '1',
+        startDate: '2026-02-01',
+      });
+      await house.dialog.getByRole('button', { name: lo['debts.dialog.add'], exact: true }).click();
+      await toast(loPage, fill(lo['debts.toast.created'], { name: 'ເຮືອນ' }));
+      await loPage.getByTestId('debts-active').getByRole('link', { name: 'ເຮືອນ' }).click();
+      await expectHeading(loPage, 'ເຮືອນ');
+      const rows = loPage.getByTestId('schedule-row');
+      await rows.first().waitFor();
+      assert.equal(await rows.count(), 24);
+      assert.deepEqual(await rowTexts(rows, 2), house.shown.rows, 'Lao: first rows as previewed');
+      assert.equal(await loPage.getByTestId('debt-total-interest').innerText(), house.shown.interest);
+      assert.deepEqual(loErrors, []);
+    } finally {
+      await loContext.close();
+    }
+  }
+
+  // Pictures: the tracker (with the paid-off card shown) and the mortgage's detail.
+  for (const theme of ['dark', 'light']) {
+    for (const [locale, prefix] of LOCALES) {
+      const messages = catalog(locale);
+      const { context: shotContext, page: shotPage } = await openTracker(browser, baseUrl, user, { prefix, theme });
+      try {
+        await expectHeading(shotPage, messages['page.debtTracker']);
+        await shotPage.getByTestId('toggle-paid-off').click();
+        await shotPage.getByTestId('debts-paid-off').waitFor();
+        await screenshot(shotPage, screenshotDir, `debt-tracker-${locale}-${theme}`);
+        await shotPage.getByTestId('debts-active').getByRole('link', { name: 'ເຮືອນ' }).click();
+        await expectHeading(shotPage, 'ເຮືອນ');
+        await shotPage.getByTestId('schedule-row').first().waitFor();
+        await screenshot(shotPage, screenshotDir, `debt-detail-${locale}-${theme}`);
+        if (theme === 'dark') {
+          await shotPage.getByRole('link', { name: messages['debts.detail.back'] }).click();
+          await shotPage.getByTestId('add-debt').click();
+          await addDebt(shotPage, messages, {
+            name: 'Preview',
+            initialAmount: '1000000',
+            rate: '5',
+            termMonths: '36',
+            dueDay: '10',
+            startDate: '2026-03-01',
+          });
+          await shotPage.evaluate(() => document.fonts.ready);
+          await shotPage.screenshot({ path: `${screenshotDir}/debt-add-${locale}-dark.png` });
+        }
+      } finally {
+        await shotContext.close();
+      }
+    }
+  }
+}
