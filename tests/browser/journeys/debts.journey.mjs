@@ -251,11 +251,11 @@ export default async function debts({ browser, baseUrl, screenshotDir }) {
         await expectHeading(shotPage, messages['page.debtTracker']);
         await shotPage.getByTestId('toggle-paid-off').click();
         await shotPage.getByTestId('debts-paid-off').waitFor();
-        await screenshot(shotPage, screenshotDir, `debt-tracker-${locale}-${theme}`);
+        await screenshot(shotPage, screenshotDir, `debts-tracker-${locale}-${theme}`);
         await shotPage.getByTestId('debts-active').getByRole('link', { name: 'ເຮືອນ' }).click();
         await expectHeading(shotPage, 'ເຮືອນ');
         await shotPage.getByTestId('schedule-row').first().waitFor();
-        await screenshot(shotPage, screenshotDir, `debt-detail-${locale}-${theme}`);
+        await screenshot(shotPage, screenshotDir, `debts-detail-${locale}-${theme}`);
         if (theme === 'dark') {
           await shotPage.getByRole('link', { name: messages['debts.detail.back'] }).click();
           await shotPage.getByTestId('add-debt').click();
@@ -268,7 +268,7 @@ export default async function debts({ browser, baseUrl, screenshotDir }) {
             startDate: '2026-03-01',
           });
           await shotPage.evaluate(() => document.fonts.ready);
-          await shotPage.screenshot({ path: `${screenshotDir}/debt-add-${locale}-dark.png` });
+          await shotPage.screenshot({ path: `${screenshotDir}/debts-add-${locale}-dark.png` });
         }
       } finally {
         await shotContext.close();
