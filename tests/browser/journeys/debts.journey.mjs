@@ -269,6 +269,8 @@ export default async function debts({ browser, baseUrl, screenshotDir }) {
           });
           await shotPage.evaluate(() => document.fonts.ready);
           await shotPage.screenshot({ path: `${screenshotDir}/debts-add-${locale}-dark.png` });
+          await shotPage.getByTestId('schedule-preview').scrollIntoViewIfNeeded();
+          await shotPage.screenshot({ path: `${screenshotDir}/debts-add-preview-${locale}-dark.png` });
         }
       } finally {
         await shotContext.close();

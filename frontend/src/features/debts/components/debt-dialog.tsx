@@ -113,7 +113,9 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
     } catch (caught) {
       const error = caught as ApiError;
       const fieldErrors: { -readonly [K in DebtField]?: MessageId } = {};
-      for (const [path, code] of Object.entries(error.fields ?? {})) {
+      for (const [fullPath, code] of Object.entries(error.fields ?? {})) {
+        // An edit names its fields under `changes.`.
+        const path = fullPath.replace(/^changes\./, '');
         const field = DEBT_FIELDS.find((candidate) => path === candidate || path.startsWith(`${candidate}.`));
         if (field !== undefined && fieldErrors[field] === undefined) fieldErrors[field] = `error.${code}`;
       }
