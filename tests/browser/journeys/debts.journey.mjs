@@ -157,6 +157,29 @@ export default async function debts({ browser, baseUrl, screenshotDir }) {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="payment-row"]').length === 2);
     await screenshot(page, screenshotDir, 'debts-journey-detail-en-dark');
 
+    // The extra payment's notes edited, then the payment deleted: the schedule is long again.
+    const extraRow = page.getByTestId('payment-row').filter({ hasText: en['debts.payments.extra'] });
+    await extraRow.getByRole('button', { name: en['debts.payments.edit'] }).click();
+    await paymentDialog.getByLabel(en['debts.payments.notes'], { exact: true }).fill('Year-end bonus');
+    await paymentDialog.getByRole('button', { name: en['debts.paymentDialog.save'] }).click();
+    await toast(page, en['debts.toast.paymentUpdated']);
+    await extraRow.getByText('Year-end bonus').waitFor();
+    await extraRow.getByRole('button', { name: en['debts.payments.delete'] }).click();
+    const removeDialog = page.getByRole('dialog', { name: en['debts.paymentDelete.title'] });
+    await removeDialog.getByText(en['debts.paymentDelete.body']).waitFor();
+    await confirmIn(page, en['debts.paymentDelete.title'], en['debts.paymentDelete.confirm']);
+    await toast(page, en['debts.toast.paymentDeleted']);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="schedule-row"]').length === 12);
+
+    // The loan's lender edited.
+    await page.getByRole('button', { name: en['debts.detail.edit'] }).click();
+    const editDialog = page.getByTestId('debt-dialog');
+    await editDialog.getByRole('heading', { name: en['debts.dialog.editTitle'] }).waitFor();
+    await editDialog.getByLabel(en['debts.field.lender'], { exact: true }).fill('Lao Development Bank');
+    await editDialog.getByRole('button', { name: en['debts.dialog.save'], exact: true }).click();
+    await toast(page, fill(en['debts.toast.updated'], { name: 'Car loan' }));
+    await page.getByTestId('debt-detail').getByText('Lao Development Bank', { exact: true }).waitFor();
+
     // The card paid off with one payment of what is owed: it moves behind the toggle.
     await page.getByRole('link', { name: en['debts.detail.back'] }).click();
     await expectHeading(page, en['page.debtTracker']);
