@@ -21,6 +21,7 @@ export const DEBTS_VIEW = 'debts';
 export const DEBT_ITEMS_VIEW = 'debt_items';
 export const DEBT_SUMMARY_VIEW = 'debt_summaries';
 export const DEBT_SUMMARY_ID = 'summary';
+export const DEBT_HISTORY_VIEW = 'debt_history';
 
 export const readViews: readonly ViewDefinition[] = [
   {
@@ -38,6 +39,7 @@ export const readViews: readonly ViewDefinition[] = [
   { name: DEBTS_VIEW, fields: {}, indexes: [] },
   { name: DEBT_ITEMS_VIEW, fields: {}, indexes: [] },
   { name: DEBT_SUMMARY_VIEW, fields: {}, indexes: [] },
+  { name: DEBT_HISTORY_VIEW, fields: { debtId: 'text', revision: 'integer' }, indexes: [] },
   { name: YEARLY_SUMMARY_VIEW, fields: {}, indexes: [] },
   {
     name: MONTHLY_CONTRIBUTIONS_VIEW,

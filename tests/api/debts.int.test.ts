@@ -11,6 +11,7 @@ import {
 } from '@plenty/command-api/debt/debt.state';
 import { pendingRows, type DebtCommand, type DebtDetail, type DebtEvent, type DebtList } from '@plenty/contracts/debts';
 import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
+import { debtHistorySchema, type DebtHistory } from '@plenty/contracts/views/debt-history';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import { DEBTS_VIEW, debtsProjection } from '@plenty/projector/projections/debts.projection';
@@ -233,6 +234,50 @@ describe('debts over HTTP', () => {
     }
     const stored = await env.standalone.eventStore.readStream(`debt-${debtId}`);
     expect(stored.map((event) => event.type)).toEqual(['DebtOpened', 'InstallmentMarkedPaid']);
+  });
+
+  it('tells the history of a debt newest first, each edit with what it changed, and hides it from another user', async () => {
+    const api = new ApiClient(env.standalone.app, alice);
+    const debtId = uuidV7();
+    expect((await api.command('OpenDebt', { debtId, ...emiLoan, annualRatePercent: '4.5' })).status).toBe(200);
+    expect((await api.command('EditDebt', { debtId, changes: { lender: 'LDB' } })).status).toBe(200);
+    expect((await api.command('EditDebt', { debtId, changes: { annualRatePercent: '3.9' } })).status).toBe(200);
+    const paid = await api.command('MarkInstallmentPaid', {
+      debtId,
+      number: 1,
+      paymentId: uuidV7(),
+      date: '2026-02-28',
+    });
+    expect(paid.status).toBe(200);
+    const debt = (await api.query<DebtDetail>(`debts/${debtId}`)).body;
+
+    const history = await api.query<DebtHistory>(`debts/${debtId}/history?limit=3`);
+    expect(history.status).toBe(200);
+    expect(debtHistorySchema.parse(history.body)).toEqual(history.body);
+    expect(history.body.items.map((entry) => [entry.revision, entry.type])).toEqual([
+      [3, 'installment_paid'],
+      [2, 'edited'],
+      [1, 'edited'],
+    ]);
+    expect(history.body.items[0]).toMatchObject({
+      installmentNumber: 1,
+      amount: debt.payments[0]?.amount,
+      date: '2026-02-28',
+      currency: 'USD',
+    });
+    expect(history.body.items[1]?.changes).toEqual([{ field: 'annualRatePercent', from: '4.5', to: '3.9' }]);
+    expect(history.body.items[2]?.changes).toEqual([{ field: 'lender', from: 'BCEL', to: 'LDB' }]);
+    const older = await api.query<DebtHistory>(
+      `debts/${debtId}/history?limit=3&cursor=${encodeURIComponent(history.body.nextCursor ?? '')}`,
+    );
+    expect(older.body.items.map((entry) => entry.type)).toEqual(['opened']);
+    expect(older.body.nextCursor).toBeNull();
+
+    const theirs = await new ApiClient(env.standalone.app, bob).query<{ error: { code: string } }>(
+      `debts/${debtId}/history`,
+    );
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.error.code).toBe('debt_not_found');
   });
 
   it.each([

@@ -2,6 +2,7 @@ import type { Projection } from '../projection.js';
 import { accountErasureProjection } from './account-erasure.projection.js';
 import { budgetAlertsProjection } from './budget-alerts.projection.js';
 import { categoriesProjection } from './categories.projection.js';
+import { debtHistoryProjection } from './debt-history.projection.js';
 import { debtsProjection } from './debts.projection.js';
 import { goalsProjection } from './goals.projection.js';
 import { monthlySummaryProjection } from './monthly-summary.projection.js';
@@ -26,6 +27,8 @@ export const allProjections: readonly Projection[] = [
   budgetAlertsProjection,
   weeklyReportSubscribersProjection,
   goalsProjection,
+  // Measures each event against the debts view before the debts projection applies it.
+  debtHistoryProjection,
   debtsProjection,
   accountErasureProjection,
 ];

@@ -2,12 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { type DebtDetail, type DebtList, type DebtListItem, type DebtSummary } from '@plenty/contracts/debts';
 import { uuidSchema } from '@plenty/contracts/ids';
 import { CURRENCIES, type Currency, type Money } from '@plenty/contracts/money';
+import { debtHistoryQuerySchema, type DebtHistory, type DebtHistoryDoc } from '@plenty/contracts/views/debt-history';
 import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
 import { sumInCurrency } from '@plenty/contracts/rates';
 import { currentUser } from '@plenty/platform/http/auth-hook';
-import { HttpError } from '@plenty/platform/http/errors';
-import type { ReadStore } from '@plenty/platform/read-store/port';
-import { DEBTS_VIEW, DEBT_ITEMS_VIEW, DEBT_SUMMARY_ID, DEBT_SUMMARY_VIEW, PREFERENCES_VIEW } from '../read-views.js';
+import { HttpError, parseOrThrow } from '@plenty/platform/http/errors';
+import { InvalidCursorError, type ReadStore } from '@plenty/platform/read-store/port';
+import {
+  DEBT_HISTORY_VIEW,
+  DEBTS_VIEW,
+  DEBT_ITEMS_VIEW,
+  DEBT_SUMMARY_ID,
+  DEBT_SUMMARY_VIEW,
+  PREFERENCES_VIEW,
+} from '../read-views.js';
 
 /** A person's debts are few; one page holds them all. */
 const MAX_DEBTS = 1000;
@@ -48,7 +56,12 @@ export function summaryOf(doc: DebtSummaryDoc | undefined, preferences: Preferen
   };
 }
 
-/** `GET /debts` (summary and list) and `GET /debts/:id` (detail); another user's debt is as unknown as none. */
+const debtNotFound = () => new HttpError(404, 'debt_not_found', 'Debt not found.');
+
+/**
+ * `GET /debts` (summary and list), `GET /debts/:id` (detail) and `GET /debts/:id/history`
+ * (its events, newest first, a page per cursor); another user's debt is as unknown as none.
+ */
 export function debtsRoutes(app: FastifyInstance, readStore: ReadStore): void {
   app.get('/debts', async (request): Promise<DebtList> => {
     const user = currentUser(request);
@@ -70,5 +83,41 @@ export function debtsRoutes(app: FastifyInstance, readStore: ReadStore): void {
     const found = await readStore.get<DebtDetail>(DEBTS_VIEW, user.uid, id.data);
     if (found === null) throw new HttpError(404, 'debt_not_found', 'Debt not found.');
     return found.doc;
+  });
+
+  app.get<{ Params: { id: string } }>('/debts/:id/history', async (request): Promise<DebtHistory> => {
+    const user = currentUser(request);
+    const query = parseOrThrow(debtHistoryQuerySchema, request.query);
+    const id = uuidSchema.safeParse(request.params.id);
+    if (!id.success) throw debtNotFound();
+    try {
+      const page = await readStore.find<DebtHistoryDoc>(DEBT_HISTORY_VIEW, {
+        userId: user.uid,
+        where: { debtId: id.data },
+        sort: [{ field: 'revision', direction: 'desc' }],
+        limit: query.limit,
+        ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
+      });
+      // Another user's debt has no history of this user's: as unknown as one never opened.
+      if (query.cursor === undefined && page.items.length === 0) throw debtNotFound();
+      return {
+        items: page.items.map(({ doc }) => ({
+          revision: doc.revision,
+          type: doc.type,
+          occurredAt: doc.occurredAt,
+          currency: doc.currency,
+          changes: doc.changes,
+          amount: doc.amount,
+          date: doc.date,
+          installmentNumber: doc.installmentNumber,
+        })),
+        nextCursor: page.nextCursor,
+      };
+    } catch (error) {
+      if (error instanceof InvalidCursorError) {
+        throw new HttpError(400, 'validation_failed', 'The page cursor is not valid.', { cursor: 'field_invalid' });
+      }
+      throw error;
+    }
   });
 }

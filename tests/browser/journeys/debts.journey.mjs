@@ -180,6 +180,20 @@ export default async function debts({ browser, baseUrl, screenshotDir }) {
     await toast(page, fill(en['debts.toast.updated'], { name: 'Car loan' }));
     await page.getByTestId('debt-detail').getByText('Lao Development Bank', { exact: true }).waitFor();
 
+    // The history tells the lender edit and the installment marked paid, newest first.
+    const history = page.getByTestId('debt-history');
+    const lenderSet = fill(en['debts.history.fieldSet'], {
+      field: en['debts.history.field.lender'],
+      to: '“Lao Development Bank”',
+    });
+    const edit = history.getByTestId('debt-history-entry').first();
+    await edit.getByText(en['debts.history.edited']).waitFor();
+    await edit.getByText(lenderSet, { exact: true }).waitFor();
+    await history
+      .getByText(fill(en['debts.history.installmentPaid'], { number: 1 }))
+      .first()
+      .waitFor();
+
     // The card paid off with one payment of what is owed: it moves behind the toggle.
     await page.getByRole('link', { name: en['debts.detail.back'] }).click();
     await expectHeading(page, en['page.debtTracker']);

@@ -11,7 +11,9 @@ import type {
   OpenDebt,
   RecordPayment,
 } from '@plenty/contracts/debts';
+import type { DebtHistory } from '@plenty/contracts/views/debt-history';
 import { api } from '../../lib/api/api';
+import { historyPageUrl } from './history';
 
 const command =
   <Body>(name: string) =>
@@ -26,6 +28,15 @@ export const debtsApi = api.injectEndpoints({
     }),
     debt: build.query<DebtDetail, string>({
       query: (id) => `queries/debts/${encodeURIComponent(id)}`,
+      providesTags: ['Debts'],
+    }),
+    /** The history, newest first, a page per cursor; after a change every page shown is read again. */
+    debtHistory: build.infiniteQuery<DebtHistory, string, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor,
+      },
+      query: ({ queryArg, pageParam }) => historyPageUrl(queryArg, pageParam),
       providesTags: ['Debts'],
     }),
     openDebt: build.mutation<CommandResult, OpenDebt['data']>({
@@ -66,6 +77,7 @@ export const debtsApi = api.injectEndpoints({
 export const {
   useDebtsQuery,
   useDebtQuery,
+  useDebtHistoryInfiniteQuery,
   useOpenDebtMutation,
   useEditDebtMutation,
   useDeleteDebtMutation,

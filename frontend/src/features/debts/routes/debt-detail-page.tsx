@@ -27,6 +27,7 @@ import {
   useRecordPaymentMutation,
 } from '../api';
 import { DebtDialog, DEBT_TYPE_LABELS } from '../components/debt-dialog';
+import { DebtHistorySection } from '../components/debt-history';
 import { DebtIcon, DebtProgressBar, DebtStatusBadge, useDebtName, wholePercent } from '../components/debt-progress';
 import { DeleteDebtDialog } from '../components/delete-debt-dialog';
 import { PaymentDialog, type PaymentValue } from '../components/payment-dialog';
@@ -557,6 +558,8 @@ function Detail({ debt }: { readonly debt: DebtDetail }) {
           </table>
         </div>
       </section>
+
+      <DebtHistorySection debtId={debt.id} />
 
       {editing !== null && (
         <DebtDialog open mode="edit" initial={editing} onSubmit={saveDebt} onClose={() => setEditing(null)} />

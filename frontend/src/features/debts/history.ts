@@ -1,0 +1,185 @@
+import type { DebtHistory, DebtHistoryChange, DebtHistoryEntry } from '@plenty/contracts/views/debt-history';
+import type { Currency } from '@plenty/contracts/money';
+import { formatLongDate, formatMoney, formatNumber } from '../../lib/format';
+import type { Locale } from '../../lib/locale';
+import type { MessageId } from '../../lib/messages';
+
+/** A message with its values, ready for `intl.formatMessage`. */
+export interface Sentence {
+  readonly id: MessageId;
+  readonly values: Readonly<Record<string, string>>;
+}
+
+/** How values are written in the reader's language. */
+export interface DebtHistoryWriters {
+  money(amount: number, currency: Currency): string;
+  date(isoDate: string): string;
+  /** "4.5" → "4.5 %". */
+  rate(percent: string): string;
+  months(count: number): string;
+  type(type: string): string;
+  loanType(loanType: string): string;
+  field(field: string): string;
+}
+
+const CURRENCIES = new Set<string>(['LAK', 'THB', 'USD', 'EUR', 'GBP', 'CAD', 'AUD']);
+const asCurrency = (value: string): Currency => (CURRENCIES.has(value) ? (value as Currency) : 'USD');
+
+const MONEY_FIELDS = new Set(['initialAmount', 'currentAmount', 'minimumPayment', 'monthlyPayment', 'amount']);
+const DATE_FIELDS = new Set(['openDate', 'startDate', 'date']);
+const TEXT_FIELDS = new Set(['name', 'lender', 'description', 'notes']);
+/** Shown without their values: a picture and a colour say little in words. */
+const PLAIN_FIELDS = new Set(['icon', 'color']);
+
+const isEmpty = (value: unknown): boolean => value === null || value === undefined || value === '';
+
+function written(field: string, value: unknown, currency: Currency, writers: DebtHistoryWriters): string {
+  if (MONEY_FIELDS.has(field) && typeof value === 'number') return writers.money(value, currency);
+  if (DATE_FIELDS.has(field)) return writers.date(String(value));
+  if (TEXT_FIELDS.has(field)) return `“${String(value)}”`;
+  if (field === 'annualRatePercent') return writers.rate(String(value));
+  if (field === 'termMonths' && typeof value === 'number') return writers.months(value);
+  if (field === 'type') return writers.type(String(value));
+  if (field === 'loanType') return writers.loanType(String(value));
+  return String(value);
+}
+
+/** One sentence per change: "Interest rate changed from 4.5 % to 3.9 %", "Lender removed". */
+export function changeSentence(
+  change: Pick<DebtHistoryChange, 'from' | 'to'> & { readonly field: string },
+  currencyCode: string,
+  writers: DebtHistoryWriters,
+): Sentence {
+  const field = writers.field(change.field);
+  const currency = asCurrency(currencyCode);
+  if (PLAIN_FIELDS.has(change.field)) return { id: 'debts.history.fieldReplaced', values: { field } };
+  if (isEmpty(change.to)) return { id: 'debts.history.fieldRemoved', values: { field } };
+  const to = written(change.field, change.to, currency, writers);
+  if (isEmpty(change.from)) return { id: 'debts.history.fieldSet', values: { field, to } };
+  return {
+    id: 'debts.history.fieldChanged',
+    values: { field, from: written(change.field, change.from, currency, writers), to },
+  };
+}
+
+/** What an entry says: what happened ("Installment 4 marked as paid") and the details under it. */
+export function entrySentences(
+  entry: DebtHistoryEntry,
+  writers: DebtHistoryWriters,
+): { heading: Sentence; details: Sentence[] } {
+  const currency = asCurrency(entry.currency);
+  const amount = entry.amount === null ? '' : writers.money(entry.amount, currency);
+  const number = String(entry.installmentNumber ?? '');
+  const paidOn: Sentence[] =
+    entry.date === null ? [] : [{ id: 'debts.history.paidOn', values: { date: writers.date(entry.date) } }];
+  const changes = entry.changes.map((change) => changeSentence(change, entry.currency, writers));
+  switch (entry.type) {
+    case 'opened':
+      return { heading: { id: 'debts.history.opened', values: {} }, details: [] };
+    case 'edited':
+      return { heading: { id: 'debts.history.edited', values: {} }, details: changes };
+    case 'payment_recorded':
+      return { heading: { id: 'debts.history.paymentRecorded', values: { amount } }, details: paidOn };
+    case 'payment_edited':
+      return {
+        heading:
+          entry.installmentNumber === null
+            ? { id: 'debts.history.paymentEdited', values: { amount } }
+            : { id: 'debts.history.installmentPaymentEdited', values: { number } },
+        details: changes,
+      };
+    case 'payment_deleted':
+      return { heading: { id: 'debts.history.paymentDeleted', values: { amount } }, details: paidOn };
+    case 'installment_paid':
+      return { heading: { id: 'debts.history.installmentPaid', values: { number } }, details: paidOn };
+    case 'installment_unpaid':
+      return { heading: { id: 'debts.history.installmentUnpaid', values: { number } }, details: [] };
+    case 'paid_off':
+      return {
+        heading: { id: 'debts.history.paidOff', values: {} },
+        details:
+          entry.date === null ? [] : [{ id: 'debts.history.paidOffOn', values: { date: writers.date(entry.date) } }],
+      };
+    case 'reopened':
+      return { heading: { id: 'debts.history.reopened', values: {} }, details: [] };
+    case 'deleted':
+      return { heading: { id: 'debts.history.deleted', values: {} }, details: [] };
+  }
+}
+
+const FIELD_LABELS: Readonly<Record<string, MessageId>> = {
+  name: 'debts.history.field.name',
+  type: 'debts.history.field.type',
+  lender: 'debts.history.field.lender',
+  description: 'debts.history.field.description',
+  icon: 'debts.history.field.icon',
+  color: 'debts.history.field.color',
+  currency: 'debts.history.field.currency',
+  initialAmount: 'debts.history.field.initialAmount',
+  currentAmount: 'debts.history.field.currentAmount',
+  annualRatePercent: 'debts.history.field.annualRatePercent',
+  minimumPayment: 'debts.history.field.minimumPayment',
+  paymentDueDay: 'debts.history.field.paymentDueDay',
+  loanType: 'debts.history.field.loanType',
+  termMonths: 'debts.history.field.termMonths',
+  monthlyPayment: 'debts.history.field.monthlyPayment',
+  openDate: 'debts.history.field.openDate',
+  startDate: 'debts.history.field.startDate',
+  amount: 'debts.history.field.amount',
+  date: 'debts.history.field.date',
+  notes: 'debts.history.field.notes',
+};
+
+const TYPE_LABELS: Readonly<Record<string, MessageId>> = {
+  loan: 'debts.type.loan',
+  credit_card: 'debts.type.credit_card',
+  mortgage: 'debts.type.mortgage',
+  other: 'debts.type.other',
+};
+const LOAN_TYPE_LABELS: Readonly<Record<string, MessageId>> = {
+  emi: 'debts.loanType.emi',
+  fixed: 'debts.loanType.fixed',
+};
+
+/** Writes a message of the catalogue with its values. */
+export type Translate = (id: MessageId, values?: Record<string, string | number>) => string;
+
+/** The writers of the reader's language: its numbers, money, dates and words. */
+export function debtHistoryWriters(translate: Translate, locale: Locale): DebtHistoryWriters {
+  const label = (labels: Readonly<Record<string, MessageId>>, key: string) => {
+    const id = labels[key];
+    return id === undefined ? key : translate(id);
+  };
+  return {
+    money: (amount, currency) => formatMoney({ amount, currency }, locale),
+    date: (isoDate) => formatLongDate(isoDate, locale),
+    rate: (percent) => {
+      const decimals = percent.split('.')[1]?.length ?? 0;
+      return translate('debts.history.rate', { rate: formatNumber(Number(percent), locale, decimals) });
+    },
+    months: (count) => translate('debts.months', { count }),
+    type: (type) => label(TYPE_LABELS, type),
+    loanType: (loanType) => label(LOAN_TYPE_LABELS, loanType),
+    field: (field) => label(FIELD_LABELS, field),
+  };
+}
+
+/** Entries per request: the latest changes at a glance; older ones on demand. */
+export const HISTORY_PAGE_SIZE = 20;
+
+/** The request for one page of a debt's history, newest first, from `cursor` on. */
+export function historyPageUrl(debtId: string, cursor: string | null, limit = HISTORY_PAGE_SIZE): string {
+  const params = new URLSearchParams({ limit: String(limit) });
+  if (cursor !== null) params.set('cursor', cursor);
+  return `queries/debts/${encodeURIComponent(debtId)}/history?${params.toString()}`;
+}
+
+/**
+ * The entries of the pages loaded so far, newest first, each once: a change recorded while
+ * the reader pages can push an entry already shown onto the next page.
+ */
+export function historyEntries(pages: readonly DebtHistory[]): DebtHistoryEntry[] {
+  const byRevision = new Map<number, DebtHistoryEntry>();
+  for (const page of pages) for (const entry of page.items) byRevision.set(entry.revision, entry);
+  return [...byRevision.values()].sort((a, b) => b.revision - a.revision);
+}

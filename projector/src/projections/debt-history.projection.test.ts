@@ -1,0 +1,199 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
+import { debtHistoryDocSchema, type DebtHistoryDoc } from '@plenty/contracts/views/debt-history';
+import type { RecordedEvent } from '@plenty/platform/event-store/port';
+import type { ReadStore } from '@plenty/platform/read-store/port';
+import { applyEvents, documents, scratchReadStore } from '../testing/memory-read-store.js';
+import { allProjections } from './all.js';
+import { DEBT_HISTORY_VIEW, diffDebt } from './debt-history.projection.js';
+
+const car = '0192f0c4-7a1b-7c3d-8e4f-00000000d001';
+const pay = (n: number) => `0192f0c4-7a1b-7c3d-8e4f-${String(n).padStart(12, '0')}`;
+const schedule = buildLoanSchedule({
+  principal: 1_200_000,
+  annualRatePercent: '4.5',
+  loanType: 'emi',
+  startDate: '2026-01-15',
+  paymentDueDay: 31,
+  termMonths: 12,
+});
+
+let store: ReadStore;
+let dispose: () => Promise<void>;
+let log: ReturnType<typeof recorder>;
+
+/** Decoded, recorded events as the projector sees them: positions in order, one second apart. */
+function recorder() {
+  let position = 0;
+  const revisions = new Map<string, number>();
+  const recorded = (streamId: string, userId: string, type: string, data: Record<string, unknown>): RecordedEvent => {
+    position += 1;
+    const revision = (revisions.get(streamId) ?? -1) + 1;
+    revisions.set(streamId, revision);
+    const occurredAt = new Date(Date.UTC(2026, 10, 1) + position * 1000).toISOString();
+    const commandId = `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`;
+    return {
+      id: `30000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
+      type,
+      data,
+      metadata: { userId, commandId, correlationId: commandId, occurredAt, schemaVersion: 1 },
+      streamId,
+      revision,
+      position: String(position),
+      recordedAt: occurredAt,
+    };
+  };
+  return {
+    recorded,
+    accountErased: (userId: string) =>
+      recorded('account-erasures', userId, 'AccountErased', { userId, startedAt: '2026-11-01T00:00:00.000Z' }),
+  };
+}
+
+beforeEach(async () => {
+  ({ store, dispose } = await scratchReadStore(allProjections));
+  log = recorder();
+});
+afterEach(async () => dispose());
+
+const debtEvent = (type: string, data: Record<string, unknown> = {}, userId = 'alice') =>
+  log.recorded(`debt-${car}`, userId, type, { debtId: car, ...data });
+const opened = (userId = 'alice') =>
+  debtEvent(
+    'DebtOpened',
+    {
+      name: 'Car loan',
+      type: 'loan',
+      initialAmount: 1_500_000,
+      currentAmount: 1_200_000,
+      annualRatePercent: '4.5',
+      paymentDueDay: 31,
+      lender: 'City Bank',
+      icon: 'car',
+      color: '#336699',
+      currency: 'LAK',
+      loanType: 'emi',
+      termMonths: 12,
+      openDate: '2025-06-01',
+      startDate: '2026-01-15',
+      installment: schedule.installment,
+    },
+    userId,
+  );
+const rowPaid = (number: number) =>
+  debtEvent('InstallmentMarkedPaid', { ...schedule.rows[number - 1], paymentId: pay(number), date: '2026-02-01' });
+
+const given = (...events: RecordedEvent[]) => applyEvents(store, allProjections, events);
+const historyOf = async (userId: string) =>
+  ((await documents(store, DEBT_HISTORY_VIEW, userId)) as DebtHistoryDoc[]).sort((a, b) => a.revision - b.revision);
+
+describe('debt history diff', () => {
+  it('lists only the fields an edit really changes, clearing to null', () => {
+    const before = { lender: 'City Bank', annualRatePercent: '4.5', minimumPayment: null, name: 'Car' };
+    expect(
+      diffDebt(before as never, { annualRatePercent: '3.9', lender: null, name: 'Car', minimumPayment: 500 }),
+    ).toEqual([
+      { field: 'lender', from: 'City Bank', to: null },
+      { field: 'annualRatePercent', from: '4.5', to: '3.9' },
+      { field: 'minimumPayment', from: null, to: 500 },
+    ]);
+  });
+});
+
+describe('debt history projection', () => {
+  it('keeps one entry per event of the debt, each saying what happened', async () => {
+    await given(
+      opened(),
+      debtEvent('DebtEdited', { changes: { annualRatePercent: '3.9' }, installment: schedule.installment - 100 }),
+      rowPaid(1),
+      debtEvent('PaymentRecorded', { paymentId: pay(50), amount: 500_000, date: '2026-02-10' }),
+      debtEvent('PaymentEdited', { paymentId: pay(50), changes: { amount: 400_000 } }),
+      debtEvent('PaymentDeleted', { paymentId: pay(50) }),
+      debtEvent('InstallmentMarkedUnpaid', { number: 1, paymentId: pay(1) }),
+      debtEvent('DebtPaidOff', { paidOffAt: '2026-03-01' }),
+      debtEvent('DebtReopened'),
+      debtEvent('DebtDeleted'),
+    );
+    const history = await historyOf('alice');
+    for (const doc of history) expect(debtHistoryDocSchema.parse(doc)).toEqual(doc);
+    expect(
+      history.map(({ type, changes, amount, date, installmentNumber, currency }) => ({
+        type,
+        changes,
+        amount,
+        date,
+        installmentNumber,
+        currency,
+      })),
+    ).toEqual([
+      { type: 'opened', changes: [], amount: 1_200_000, date: '2025-06-01', installmentNumber: null, currency: 'LAK' },
+      {
+        type: 'edited',
+        changes: [{ field: 'annualRatePercent', from: '4.5', to: '3.9' }],
+        amount: null,
+        date: null,
+        installmentNumber: null,
+        currency: 'LAK',
+      },
+      {
+        type: 'installment_paid',
+        changes: [],
+        amount: schedule.rows[0]?.amount,
+        date: '2026-02-01',
+        installmentNumber: 1,
+        currency: 'LAK',
+      },
+      {
+        type: 'payment_recorded',
+        changes: [],
+        amount: 500_000,
+        date: '2026-02-10',
+        installmentNumber: null,
+        currency: 'LAK',
+      },
+      {
+        type: 'payment_edited',
+        changes: [{ field: 'amount', from: 500_000, to: 400_000 }],
+        amount: 500_000,
+        date: '2026-02-10',
+        installmentNumber: null,
+        currency: 'LAK',
+      },
+      {
+        type: 'payment_deleted',
+        changes: [],
+        amount: 400_000,
+        date: '2026-02-10',
+        installmentNumber: null,
+        currency: 'LAK',
+      },
+      {
+        type: 'installment_unpaid',
+        changes: [],
+        amount: schedule.rows[0]?.amount,
+        date: '2026-02-01',
+        installmentNumber: 1,
+        currency: 'LAK',
+      },
+      { type: 'paid_off', changes: [], amount: null, date: '2026-03-01', installmentNumber: null, currency: 'LAK' },
+      { type: 'reopened', changes: [], amount: null, date: null, installmentNumber: null, currency: 'LAK' },
+      { type: 'deleted', changes: [], amount: null, date: null, installmentNumber: null, currency: 'LAK' },
+    ]);
+    expect(history.map((doc) => doc.revision)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('changes nothing when an edit is delivered again', async () => {
+    const open = opened();
+    const edit = debtEvent('DebtEdited', { changes: { lender: 'River Bank' } });
+    await given(open, edit);
+    await given(edit);
+    const history = await historyOf('alice');
+    expect(history).toHaveLength(2);
+    expect(history.at(-1)?.changes).toEqual([{ field: 'lender', from: 'City Bank', to: 'River Bank' }]);
+  });
+
+  it('is purged with the account', async () => {
+    await given(opened('alice'), log.accountErased('alice'));
+    expect(await historyOf('alice')).toEqual([]);
+  });
+});

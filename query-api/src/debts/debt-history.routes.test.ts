@@ -1,0 +1,122 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { debtHistorySchema } from '@plenty/contracts/views/debt-history';
+import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
+import type { RecordedEvent } from '@plenty/platform/event-store/port';
+import { requireAuth } from '@plenty/platform/http/auth-hook';
+import { installErrorHandling } from '@plenty/platform/http/errors';
+import type { ReadStore } from '@plenty/platform/read-store/port';
+import { allProjections } from '@plenty/projector/projections/all';
+import { applyEvents, scratchReadStore } from '@plenty/projector/testing/memory-read-store';
+import { debtsRoutes } from './debts.routes.js';
+
+const car = '0192f0c4-7a1b-7c3d-8e4f-00000000d001';
+const payment = '0192f0c4-7a1b-7c3d-8e4f-000000000001';
+
+let store: ReadStore;
+let dispose: () => Promise<void>;
+let app: FastifyInstance;
+let position = 0;
+
+function debtEvent(type: string, data: Record<string, unknown>, revision: number, userId = 'alice'): RecordedEvent {
+  position += 1;
+  const commandId = `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`;
+  const occurredAt = new Date(Date.UTC(2026, 10, 1) + position * 1000).toISOString();
+  return {
+    id: `30000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
+    type,
+    data: { debtId: car, ...data },
+    metadata: { userId, commandId, correlationId: commandId, occurredAt, schemaVersion: 1 },
+    streamId: `debt-${car}`,
+    revision,
+    position: String(position),
+    recordedAt: occurredAt,
+  };
+}
+
+beforeEach(async () => {
+  ({ store, dispose } = await scratchReadStore(allProjections));
+  position = 0;
+  await applyEvents(store, allProjections, [
+    debtEvent(
+      'DebtOpened',
+      {
+        name: 'Car loan',
+        type: 'loan',
+        initialAmount: 1_200_000,
+        currentAmount: 1_200_000,
+        annualRatePercent: '4.5',
+        paymentDueDay: 31,
+        lender: 'BCEL',
+        icon: 'car',
+        color: '#336699',
+        currency: 'LAK',
+        loanType: 'emi',
+        termMonths: 12,
+        openDate: '2026-01-15',
+        startDate: '2026-01-15',
+        installment: 102_000,
+      },
+      0,
+    ),
+    debtEvent('DebtEdited', { changes: { lender: 'LDB' } }, 1),
+    debtEvent('DebtEdited', { changes: { annualRatePercent: '3.9' } }, 2),
+    debtEvent('PaymentRecorded', { paymentId: payment, amount: 500_000, date: '2026-02-10' }, 3),
+  ]);
+  app = Fastify();
+  installErrorHandling(app);
+  await app.register(
+    async (scope) => {
+      requireAuth(scope, fakeVerifier);
+      debtsRoutes(scope, store);
+    },
+    { prefix: '/api/queries' },
+  );
+});
+
+afterEach(async () => {
+  await app.close();
+  await dispose();
+});
+
+const get = (url: string, uid = 'alice') =>
+  app.inject({ method: 'GET', url: `/api/queries${url}`, headers: { authorization: bearer(uid) } });
+
+describe('GET /debts/:id/history', () => {
+  it('answers the debt’s events newest first, a page at a time', async () => {
+    const first = await get(`/debts/${car}/history?limit=2`);
+    expect(first.statusCode).toBe(200);
+    const page = debtHistorySchema.parse(first.json());
+    expect(page.items.map((entry) => [entry.revision, entry.type])).toEqual([
+      [3, 'payment_recorded'],
+      [2, 'edited'],
+    ]);
+    expect(page.items[0]).toMatchObject({ amount: 500_000, date: '2026-02-10', currency: 'LAK' });
+    expect(page.items[1]?.changes).toEqual([{ field: 'annualRatePercent', from: '4.5', to: '3.9' }]);
+
+    const older = await get(`/debts/${car}/history?limit=2&cursor=${encodeURIComponent(page.nextCursor ?? '')}`);
+    const rest = debtHistorySchema.parse(older.json());
+    expect(rest.items.map((entry) => entry.type)).toEqual(['edited', 'opened']);
+    expect(rest.items[0]?.changes).toEqual([{ field: 'lender', from: 'BCEL', to: 'LDB' }]);
+    expect(rest.nextCursor).toBeNull();
+  });
+
+  it('answers 404 for another user’s, an unknown or a malformed debt', async () => {
+    for (const [url, uid] of [
+      [`/debts/${car}/history`, 'bob'],
+      ['/debts/0192f0c4-7a1b-7c3d-8e4f-00000000dfff/history', 'alice'],
+      ['/debts/not-a-debt/history', 'alice'],
+    ] as const) {
+      const answer = await get(url, uid);
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.json()).toMatchObject({ error: { code: 'debt_not_found' } });
+    }
+  });
+
+  it('answers 400 for a bad page size or cursor', async () => {
+    expect((await get(`/debts/${car}/history?limit=0`)).statusCode).toBe(400);
+    const bad = await get(`/debts/${car}/history?cursor=nonsense`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: { fields: { cursor: 'field_invalid' } } });
+  });
+});
