@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { daysInMonth } from './dates.js';
+import { divideHalfUp } from './money.js';
 
 /**
  * Budget status of a month (DESIGN.md section 9), with the spent share of the limit:
@@ -79,11 +80,6 @@ export function percentUsed(spent: number, limit: number | null): number | null 
   return Number((BigInt(Math.max(0, spent)) * BigInt(BASIS_POINTS)) / BigInt(limit));
 }
 
-/** numerator / denominator for non-negative integers, rounded half up. */
-function divideHalfUp(numerator: bigint, denominator: bigint): number {
-  return Number((2n * numerator + denominator) / (2n * denominator));
-}
-
 export interface MonthProgress {
   readonly daysInMonth: number;
   /** Days of the month up to and including today; the whole month once it is past, 0 before it starts. */
@@ -137,10 +133,11 @@ export function budgetSummary(input: {
   const { month, today, spent } = input;
   const limit = input.limit !== null && input.limit > 0 ? input.limit : null;
   const progress = monthProgress(month, today);
-  const dailyAverage = progress.daysElapsed === 0 ? 0 : divideHalfUp(BigInt(spent), BigInt(progress.daysElapsed));
+  const dailyAverage =
+    progress.daysElapsed === 0 ? 0 : Number(divideHalfUp(BigInt(spent), BigInt(progress.daysElapsed)));
   const isCurrent = progress.daysElapsed > 0 && progress.daysLeft > 0;
   const projectedTotal = isCurrent
-    ? divideHalfUp(BigInt(spent) * BigInt(progress.daysInMonth), BigInt(progress.daysElapsed))
+    ? Number(divideHalfUp(BigInt(spent) * BigInt(progress.daysInMonth), BigInt(progress.daysElapsed)))
     : spent;
   return {
     ...progress,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDateSchema, daysInMonth } from './dates.js';
-import { MAX_AMOUNT } from './money.js';
+import { divideHalfUp, MAX_AMOUNT } from './money.js';
 
 /**
  * Loan schedules, exactly: money in integer minor units of the loan's currency, the monthly
@@ -110,13 +110,8 @@ function gcd(a: bigint, b: bigint): bigint {
   return x === 0n ? 1n : x;
 }
 
-/** num / den for non-negative operands, rounded half up. */
-function roundHalfUp(num: bigint, den: bigint): bigint {
-  return (2n * num + den) / (2n * den);
-}
-
 /** Interest of one month on a balance: round(balance · i). */
-const interestOn = (balance: bigint, rate: Fraction): bigint => roundHalfUp(balance * rate.num, rate.den);
+const interestOn = (balance: bigint, rate: Fraction): bigint => divideHalfUp(balance * rate.num, rate.den);
 
 /** The due date of installment `k` (1-based): the due day of the k-th month after the start. */
 export function dueDate(startDate: string, paymentDueDay: number, k: number): string {
@@ -133,10 +128,10 @@ export function equalInstallment(principal: number, annualRatePercent: string, t
   const p = BigInt(principal);
   const n = BigInt(termMonths);
   const { num: a, den: b } = monthlyRate(annualRatePercent);
-  if (a === 0n) return Number(roundHalfUp(p, n));
+  if (a === 0n) return Number(divideHalfUp(p, n));
   // With i = a/b: A = P·a·(b+a)^n / (b·((b+a)^n − b^n)).
   const grown = (b + a) ** n;
-  return Number(roundHalfUp(p * a * grown, b * (grown - b ** n)));
+  return Number(divideHalfUp(p * a * grown, b * (grown - b ** n)));
 }
 
 export interface ContinuationInput {

@@ -38,6 +38,18 @@ export function minorUnitExponent(currency: Currency): number {
   return exponents.get(currency) ?? 2;
 }
 
+/**
+ * numerator / denominator rounded half up to an integer (half away from zero for negatives):
+ * the one rounding every exact computation of money uses (conversions, schedules, averages).
+ */
+export function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
+  const negative = numerator < 0n !== denominator < 0n;
+  const n = numerator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  const quotient = (2n * n + d) / (2n * d);
+  return negative ? -quotient : quotient;
+}
+
 export function money(amount: number, currency: Currency): Money {
   assertSafeAmount(amount);
   return { amount, currency };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES, minorUnitExponent, type Currency, type Money } from './money.js';
+import { CURRENCIES, divideHalfUp, minorUnitExponent, type Currency, type Money } from './money.js';
 
 /**
  * A rate is how many units of a currency one US dollar buys, as a decimal string
@@ -38,15 +38,6 @@ const SCALE_DIGITS = 8;
 function scaled(rate: string): bigint {
   const [whole = '0', fraction = ''] = rate.split('.');
   return BigInt(whole) * 10n ** BigInt(SCALE_DIGITS) + BigInt(fraction.padEnd(SCALE_DIGITS, '0'));
-}
-
-/** numerator / denominator rounded half up (away from zero for negatives). */
-function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
-  const negative = numerator < 0n !== denominator < 0n;
-  const n = numerator < 0n ? -numerator : numerator;
-  const d = denominator < 0n ? -denominator : denominator;
-  const quotient = (2n * n + d) / (2n * d);
-  return negative ? -quotient : quotient;
 }
 
 /**
