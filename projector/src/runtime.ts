@@ -10,6 +10,7 @@ import {
 import type { ProjectionProgress } from '@plenty/platform/projection-progress';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { eventApplier, viewsOf } from './apply.js';
+import { bulkReplay } from './bulk-replay.js';
 import { PoisonEventError } from './poison-event.js';
 import { PositionWatch } from './position-watch.js';
 import type { Projection } from './projection.js';
@@ -74,9 +75,6 @@ export function readModelShape(projections: readonly Projection[]): string {
     .sort((a, b) => a.name.localeCompare(b.name));
   return createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 16);
 }
-
-/** Events read per batch while rebuilding: nobody waits on a rebuild's latency. */
-const REBUILD_BATCH_SIZE = 2000;
 
 export function createProjector(options: ProjectorOptions): Projector {
   const { eventStore, readStore, codec, projections } = options;
@@ -231,25 +229,29 @@ export function createProjector(options: ProjectorOptions): Projector {
       return watch.position;
     },
     async rebuild(rebuildOptions = {}) {
-      const started = performance.now();
-      let applied = 0;
       await readStore.bulkMode?.(true);
       try {
-        await serialized(async () => {
+        // The whole replay holds the projector: no live batch may interleave with it.
+        return await serialized(async () => {
           await readStore.reset(views, checkpointName);
           viewsReady = null;
           watch.advance(START);
           await prepare();
+          const result = await bulkReplay({
+            eventStore,
+            readStore,
+            codec,
+            projections,
+            checkpointName,
+            ...(rebuildOptions.onProgress === undefined ? {} : { onProgress: rebuildOptions.onProgress }),
+          });
+          watch.advance(result.position);
+          options.onAdvance?.(result.position);
+          return { events: result.events, ms: result.ms };
         });
-        const size = Math.max(batchSize, REBUILD_BATCH_SIZE);
-        for (let count = await applyNextBatch(size, false); count > 0; count = await applyNextBatch(size, false)) {
-          applied += count;
-          rebuildOptions.onProgress?.({ applied, total: null, position: watch.position });
-        }
       } finally {
         await readStore.bulkMode?.(false);
       }
-      return { events: applied, ms: performance.now() - started };
     },
     async current() {
       await prepare();
