@@ -20,7 +20,9 @@ const isDebtPage = (key: string) => key.startsWith('debts.') && !key.startsWith(
 const PAGE_MESSAGES: Record<string, (key: string) => boolean> = {
   'virtual:plenty-policy-messages/': isPolicy,
   'virtual:plenty-debts-messages/': isDebtPage,
+  'virtual:plenty-activity-messages/': (key) => key.startsWith('activity.') && !key.startsWith('activity.toast.'),
 };
+const isPageMessage = (key: string) => Object.values(PAGE_MESSAGES).some((belongs) => belongs(key));
 const pageModule = (id: string) => Object.keys(PAGE_MESSAGES).find((prefix) => id.startsWith(prefix));
 
 const parsed = (catalog: Record<string, string>, keep: (key: string) => boolean) =>
@@ -35,9 +37,9 @@ const parsed = (catalog: Record<string, string>, keep: (key: string) => boolean)
 /**
  * Ships the catalogs in locales/ already parsed, so the browser needs no ICU parser: react-intl
  * formats the parsed messages directly and the parser is swapped for its no-parser build. Mail
- * messages stay on the server, and the policies' and debt pages' texts come with those pages
- * (`virtual:plenty-policy-messages/<locale>`, `virtual:plenty-debts-messages/<locale>`), so the
- * first page downloads none of them.
+ * messages stay on the server, and the texts of the policy, debt and activity pages come with
+ * those pages (`virtual:plenty-<name>-messages/<locale>`, see `PAGE_MESSAGES`), so the first
+ * page downloads none of them.
  */
 function precompiledMessages(): Plugin {
   return {
@@ -59,7 +61,7 @@ function precompiledMessages(): Plugin {
     transform(code, id) {
       if (!/[\\/]locales[\\/](en|th|lo)\.json$/.test(id)) return null;
       const catalog = JSON.parse(code) as Record<string, string>;
-      return { code: parsed(catalog, (key) => !isMail(key) && !isPolicy(key) && !isDebtPage(key)), map: null };
+      return { code: parsed(catalog, (key) => !isMail(key) && !isPageMessage(key)), map: null };
     },
   };
 }

@@ -1,6 +1,0 @@
-/** The debt pages' messages of one language, parsed at build time (see vite.config.ts). */
-declare module 'virtual:plenty-debts-messages/*' {
-  import type { MessageFormatElement } from 'react-intl';
-  const messages: Record<string, MessageFormatElement[]>;
-  export default messages;
-}
