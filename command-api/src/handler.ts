@@ -1,6 +1,6 @@
 import type { CommandResult } from '@plenty/contracts/commands/result';
 import type { DomainEvent } from '@plenty/contracts/events/envelope';
-import { CURRENT_SCHEMA_VERSION } from '@plenty/contracts/events/registry';
+import { schemaVersionOf } from '@plenty/contracts/events/upcast';
 import { isDomainError, type DomainError } from '@plenty/contracts/errors';
 import { eventIdFor } from '@plenty/contracts/ids';
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
@@ -81,7 +81,13 @@ export async function handleCommand<State>(
           id: eventIdFor(commandId, index),
           type: event.type,
           data: event.data as Record<string, unknown>,
-          metadata: { userId, commandId, correlationId: commandId, occurredAt, schemaVersion: CURRENT_SCHEMA_VERSION },
+          metadata: {
+            userId,
+            commandId,
+            correlationId: commandId,
+            occurredAt,
+            schemaVersion: schemaVersionOf(event.type),
+          },
         }),
       ),
     );

@@ -1,7 +1,7 @@
 import type { CommandResult } from '@plenty/contracts/commands/result';
 import type { DeletionReason } from '@plenty/contracts/commands/account';
 import { ACCOUNT_ERASURES_STREAM } from '@plenty/contracts/events/account';
-import { CURRENT_SCHEMA_VERSION } from '@plenty/contracts/events/registry';
+import { schemaVersionOf } from '@plenty/contracts/events/upcast';
 import { uuidV5 } from '@plenty/contracts/ids';
 import type { BlobStore } from '@plenty/platform/blob-store/port';
 import type { KeyStore } from '@plenty/platform/crypto/port';
@@ -121,7 +121,7 @@ export class AccountEraser {
         commandId,
         correlationId: commandId,
         occurredAt: this.deps.now().toISOString(),
-        schemaVersion: CURRENT_SCHEMA_VERSION,
+        schemaVersion: schemaVersionOf(type),
       },
     };
   }

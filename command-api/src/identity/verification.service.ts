@@ -1,7 +1,7 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { CommandResult } from '@plenty/contracts/commands/result';
 import { VERIFICATION, type SendVerificationCode, type VerifyEmail } from '@plenty/contracts/commands/account';
-import { CURRENT_SCHEMA_VERSION } from '@plenty/contracts/events/registry';
+import { schemaVersionOf } from '@plenty/contracts/events/upcast';
 import { verificationStreamId, type VerificationEvent } from '@plenty/contracts/events/verification';
 import { eventIdFor } from '@plenty/contracts/ids';
 import type { IdentityProviderAdmin } from '@plenty/platform/auth/identity-admin';
@@ -109,7 +109,13 @@ async function run(
           id: eventIdFor(commandId, index),
           type: event.type,
           data: event.data as Record<string, unknown>,
-          metadata: { userId, commandId, correlationId: commandId, occurredAt, schemaVersion: CURRENT_SCHEMA_VERSION },
+          metadata: {
+            userId,
+            commandId,
+            correlationId: commandId,
+            occurredAt,
+            schemaVersion: schemaVersionOf(event.type),
+          },
         }),
       ),
     );

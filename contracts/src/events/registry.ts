@@ -10,8 +10,6 @@ export type PlentyEvent =
   TransactionEvent | ProfileEvent | AccountEvent | VerificationEvent | NotificationEvent | DebtEvent;
 export type PlentyEventType = PlentyEvent['type'];
 
-export const CURRENT_SCHEMA_VERSION = 1;
-
 export const eventDataSchemas: Record<PlentyEventType, z.ZodType> = {
   ...transactionEventSchemas,
   ...profileEventSchemas,

@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@plenty/contracts/events/envelope';
 import { personalFieldsOf } from '@plenty/contracts/events/registry';
+import { upcasters as currentUpcasters, type Upcasters } from '@plenty/contracts/events/upcast';
 import type { NewEvent, RecordedEvent } from '../event-store/port.js';
 import type { KeyStore } from './port.js';
 import { decryptValue, encryptValue, isEncrypted } from './field-cipher.js';
@@ -25,7 +26,10 @@ export const ERASED = null;
  * are read. The event id is bound as associated data, so a sealed value cannot be moved.
  */
 export class EventCodec {
-  constructor(private readonly keys: KeyStore) {}
+  constructor(
+    private readonly keys: KeyStore,
+    private readonly upcasters: Upcasters = currentUpcasters,
+  ) {}
 
   async encode(event: EventEnvelope<string, Data>): Promise<NewEvent> {
     const paths = personalFieldsOf(event.type);
@@ -38,19 +42,31 @@ export class EventCodec {
     return { id: event.id, type: event.type, data, metadata: event.metadata };
   }
 
-  /** Personal fields of a user whose key is gone read as null. */
+  /**
+   * Personal fields of a user whose key is gone read as null. Data recorded with an older
+   * schema version of its type comes out in the current shape (contracts/src/events/upcast.ts).
+   */
   async decode<E extends RecordedEvent>(event: E): Promise<E> {
-    const paths = personalFieldsOf(event.type);
-    if (paths.length === 0) return event;
-    const key = await this.keys.get(event.metadata.userId);
+    const version = event.metadata.schemaVersion;
+    const outdated = this.upcasters.isOutdated(event.type, version);
+    const paths =
+      (outdated ? this.upcasters.personalFieldsAt(event.type, version) : null) ?? personalFieldsOf(event.type);
     let data = event.data;
-    for (const path of paths) {
-      data = mapPath(data, path, (value) => {
-        if (!isEncrypted(value)) return value;
-        if (key === null) return ERASED;
-        return decryptValue(key, value, `${event.id}:${path}`);
-      });
+    if (paths.length > 0) {
+      const key = await this.keys.get(event.metadata.userId);
+      for (const path of paths) {
+        data = mapPath(data, path, (value) => {
+          if (!isEncrypted(value)) return value;
+          if (key === null) return ERASED;
+          return decryptValue(key, value, `${event.id}:${path}`);
+        });
+      }
     }
-    return { ...event, data };
+    if (!outdated) return data === event.data ? event : { ...event, data };
+    return {
+      ...event,
+      data: this.upcasters.upcast(event.type, version, data),
+      metadata: { ...event.metadata, schemaVersion: this.upcasters.currentVersionOf(event.type) },
+    };
   }
 }

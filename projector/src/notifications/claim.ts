@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CURRENT_SCHEMA_VERSION } from '@plenty/contracts/events/registry';
+import { schemaVersionOf } from '@plenty/contracts/events/upcast';
 import type { NotificationEvent } from '@plenty/contracts/events/notification';
 import { WrongExpectedRevisionError, type EventStore } from '@plenty/platform/event-store/port';
 
@@ -33,7 +33,7 @@ export async function claimMail(
             correlationId: commandId,
             ...(causationId !== undefined && UUID.test(causationId) ? { causationId } : {}),
             occurredAt: occurredAt.toISOString(),
-            schemaVersion: CURRENT_SCHEMA_VERSION,
+            schemaVersion: schemaVersionOf(event.type),
           },
         },
       ],
