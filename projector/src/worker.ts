@@ -35,6 +35,7 @@ const tailedStore: EventStore = {
   headPosition: () => store.headPosition(),
   deleteStream: (streamId) => store.deleteStream(streamId),
   streamIdsOfUser: (userId) => store.streamIdsOfUser(userId),
+  readUserEvents: (userId, options) => store.readUserEvents(userId, options),
   close: () => store.close(),
   onAppended(listener) {
     appendListeners.add(listener);

@@ -40,6 +40,7 @@ import {
   type EsdbSubscription,
 } from './esdb.js';
 import { START, WrongExpectedRevisionError, comparePositions, type EventStore, type NewEvent } from './port.js';
+import { eventStoreContract } from './event-store.contract.js';
 
 interface Stored {
   readonly streamId: string;
@@ -609,3 +610,7 @@ describe('EventStoreDB event store over a fake client', () => {
     await store.close();
   });
 });
+
+// The behaviour every adapter promises, over the fake server (EventStoreDB deduplicates event
+// ids within a stream only).
+eventStoreContract('EventStoreDB over a fake client', () => open(new FakeEsdb()), { globallyUniqueEventIds: false });

@@ -40,6 +40,7 @@ import {
   type Position,
   type ReadAllOptions,
   type ReadStreamOptions,
+  type ReadUserEventsOptions,
   type RecordedEvent,
 } from './port.js';
 
@@ -59,6 +60,8 @@ const STREAM_OPENED_NAMESPACE = '6f1d2c9a-3e57-4b8e-a0d4-92c1b7e5f318';
 
 /** Events read from $all per round trip when a page has to be scanned past filtered events. */
 const HEAD_PAGE_SIZE = 32;
+/** Streams read at once when a user's history is gathered from their streams. */
+const USER_STREAM_READS_AT_ONCE = 16;
 /** Delay before a dropped live subscription is opened again. */
 const RESUBSCRIBE_DELAY_MS = 1_000;
 
@@ -529,6 +532,19 @@ class EsdbEventStore implements EventStore {
    * appended to with another expectation are not listed.
    */
   async streamIdsOfUser(userId: string): Promise<string[]> {
+    const { index, streams } = await this.indexedStreamsOf(userId);
+    const listed: string[] = [];
+    for (const streamId of streams) {
+      // An index entry whose stream append failed names a stream that never existed.
+      if ((await this.readStream(streamId, { maxCount: 1 })).length > 0) listed.push(streamId);
+    }
+    // The index itself goes last, so an erasure that stops half-way still finds the rest.
+    if (index.length > 0) listed.push(`${USER_STREAMS_PREFIX}${userId}`);
+    return listed;
+  }
+
+  /** The user's index stream and the streams it names that are not deleted, sorted. */
+  private async indexedStreamsOf(userId: string): Promise<{ index: RecordedEvent[]; streams: string[] }> {
     this.assertOpen();
     await this.refreshDeletions();
     const index = await this.readStream(`${USER_STREAMS_PREFIX}${userId}`);
@@ -537,14 +553,28 @@ class EsdbEventStore implements EventStore {
       const named = event.type === STREAM_OPENED_EVENT_TYPE ? event.data.streamId : undefined;
       if (typeof named === 'string' && !this.deleted.has(named)) streams.add(named);
     }
-    const listed: string[] = [];
-    for (const streamId of [...streams].sort()) {
-      // An index entry whose stream append failed names a stream that never existed.
-      if ((await this.readStream(streamId, { maxCount: 1 })).length > 0) listed.push(streamId);
+    return { index, streams: [...streams].sort() };
+  }
+
+  /**
+   * Reads every stream the user's index names (a few at a time) and merges their events by
+   * position. Only events whose metadata names the user are kept, whatever the stream.
+   */
+  async readUserEvents(userId: string, options: ReadUserEventsOptions = {}): Promise<RecordedEvent[]> {
+    const { streams } = await this.indexedStreamsOf(userId);
+    const before = options.occurredBefore === undefined ? null : Date.parse(options.occurredBefore);
+    const events: RecordedEvent[] = [];
+    for (let start = 0; start < streams.length; start += USER_STREAM_READS_AT_ONCE) {
+      const read = await Promise.all(
+        streams.slice(start, start + USER_STREAM_READS_AT_ONCE).map((streamId) => this.readStream(streamId)),
+      );
+      for (const event of read.flat()) {
+        if (event.metadata.userId !== userId) continue;
+        if (before !== null && !(Date.parse(event.metadata.occurredAt) < before)) continue;
+        events.push(event);
+      }
     }
-    // The index itself goes last, so an erasure that stops half-way still finds the rest.
-    if (index.length > 0) listed.push(`${USER_STREAMS_PREFIX}${userId}`);
-    return listed;
+    return events.sort((a, b) => comparePositions(a.position, b.position));
   }
 
   async close(): Promise<void> {

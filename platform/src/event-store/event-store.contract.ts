@@ -179,6 +179,37 @@ export function eventStoreContract(
       expect(all.map((e) => e.position)).toEqual([kept.position]);
     });
 
+    it("reads a user's events across streams in position order, never another user's or a deleted stream's", async () => {
+      const reader = `reader-${randomUUID()}`;
+      const other = `other-${randomUUID()}`;
+      const at = (iso: string, event: NewEvent): NewEvent => ({
+        ...event,
+        metadata: { ...event.metadata, occurredAt: iso },
+      });
+      const profile = stream();
+      const first = stream();
+      const gone = stream();
+      const a = at('2026-10-10T05:00:00.000Z', newEvent('A', {}, reader));
+      const b = at('2026-10-10T06:00:00.000Z', newEvent('B', {}, reader));
+      const c = at('2026-10-20T06:00:00.000Z', newEvent('C', {}, reader));
+      const d = at('2026-11-05T06:00:00.000Z', newEvent('D', {}, reader));
+      await store.appendToStream(profile, [a], 'no_stream');
+      await store.appendToStream(first, [b], 'no_stream');
+      await store.appendToStream(stream(), [newEvent('X', {}, other)], 'no_stream');
+      await store.appendToStream(profile, [c], 0);
+      await store.appendToStream(gone, [newEvent('G', {}, reader)], 'no_stream');
+      await store.appendToStream(first, [d], 0);
+      await store.deleteStream(gone);
+      const all = await store.readUserEvents(reader);
+      expect(all.map((e) => e.id)).toEqual([a.id, b.id, c.id, d.id]);
+      expect(all.map((e) => e.streamId)).toEqual([profile, first, profile, first]);
+      const positions = all.map((e) => e.position);
+      expect([...positions].sort(comparePositions)).toEqual(positions);
+      const before = await store.readUserEvents(reader, { occurredBefore: '2026-10-20T06:00:00.000Z' });
+      expect(before.map((e) => e.id)).toEqual([a.id, b.id]);
+      expect(await store.readUserEvents(`nobody-${randomUUID()}`)).toEqual([]);
+    });
+
     it("lists the streams of a user, and not another user's or deleted ones", async () => {
       const leaving = `leaving-${randomUUID()}`;
       const profile = stream();

@@ -60,6 +60,11 @@ export interface ReadAllOptions {
   readonly maxCount: number;
 }
 
+export interface ReadUserEventsOptions {
+  /** Only events whose `metadata.occurredAt` is strictly before this ISO instant. */
+  readonly occurredBefore?: string;
+}
+
 export interface EventStore {
   /**
    * Appends atomically with an expected revision. Events whose ids are already stored in
@@ -90,6 +95,12 @@ export interface EventStore {
    * list, last, a stream of its own bookkeeping for the user: delete the streams in order.
    */
   streamIdsOfUser(userId: string): Promise<string[]>;
+  /**
+   * Every event of the user (metadata.userId), across all their streams, in global position
+   * order: what a replay of the user's own history needs. Never an event of another user;
+   * deleted streams are left out.
+   */
+  readUserEvents(userId: string, options?: ReadUserEventsOptions): Promise<RecordedEvent[]>;
   close(): Promise<void>;
 }
 

@@ -9,6 +9,7 @@ import {
   type Position,
   type ReadAllOptions,
   type ReadStreamOptions,
+  type ReadUserEventsOptions,
   type RecordedEvent,
 } from './port.js';
 
@@ -107,6 +108,11 @@ class SqliteEventStoreImpl implements SqliteEventStore {
       // A scan: account erasure is rare, and an index on the user would cost every append.
       streamsOfUser: this.db.prepare<[string], { stream_id: string }>(
         "SELECT DISTINCT stream_id FROM events WHERE json_extract(metadata, '$.userId') = ? ORDER BY stream_id",
+      ),
+      // The same scan in position order (the primary key); occurredAt is an ISO instant as the
+      // command API writes it (`toISOString`), so text order is time order.
+      userEvents: this.db.prepare<[string, string], EventRow>(
+        "SELECT * FROM events WHERE json_extract(metadata, '$.userId') = ? AND json_extract(metadata, '$.occurredAt') < ? ORDER BY position",
       ),
     };
   }
@@ -253,6 +259,12 @@ class SqliteEventStoreImpl implements SqliteEventStore {
 
   async streamIdsOfUser(userId: string): Promise<string[]> {
     return this.statements.streamsOfUser.all(userId).map((row) => row.stream_id);
+  }
+
+  async readUserEvents(userId: string, options: ReadUserEventsOptions = {}): Promise<RecordedEvent[]> {
+    // '~' sorts after every digit: without a bound every instant is before it.
+    const before = options.occurredBefore === undefined ? '~' : new Date(options.occurredBefore).toISOString();
+    return this.statements.userEvents.all(userId, before).map(toRecorded);
   }
 
   /** Copies the write-ahead log into the database without blocking readers or the writer. */
