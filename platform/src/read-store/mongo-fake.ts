@@ -385,7 +385,34 @@ export class FakeDb {
     return collection;
   }
 
-  listCollections(filter: { name?: string } = {}): { toArray(): Promise<{ name: string }[]> } {
+  /**
+   * Renames a collection with its documents and indexes, as `renameCollection` does: refused
+   * inside a transaction, and onto an existing collection only with `dropTarget`.
+   */
+  async renameCollection(from: string, to: string, options: { dropTarget?: boolean } = {}): Promise<FakeCollection> {
+    if (this.client.active !== null) throw new Error('renameCollection cannot run inside a transaction');
+    const rows = this.state.data.get(from);
+    if (rows === undefined) {
+      const error = new MongoServerError({ message: `Source collection ${from} does not exist` });
+      error.code = 26;
+      throw error;
+    }
+    if (this.state.data.has(to) && options.dropTarget !== true) {
+      const error = new MongoServerError({ message: `target namespace ${to} exists` });
+      error.code = 48;
+      throw error;
+    }
+    const source = this.collection(from);
+    const target = this.collection(to);
+    target.indexes.splice(0, target.indexes.length, ...source.indexes);
+    source.indexes.length = 0;
+    this.state.data.delete(from);
+    this.state.data.set(to, rows);
+    this.client.log.push(`renameCollection ${from} ${to}`);
+    return target;
+  }
+
+  listCollections(filter: { name?: string } = {}, _options?: unknown): { toArray(): Promise<{ name: string }[]> } {
     const names = [...this.state.data.keys()].filter((n) => filter.name === undefined || n === filter.name);
     return { toArray: async () => names.map((name) => ({ name })) };
   }

@@ -26,8 +26,10 @@ import {
   type StoredDocument,
   type SumGroup,
   type SumQuery,
+  type Promotion,
   type UnitOfWork,
   type ViewDefinition,
+  SHADOW_TAG,
 } from './port.js';
 import { connectMongo } from '../mongo.js';
 
@@ -38,8 +40,11 @@ function identifier(name: string): string {
   return name;
 }
 
-/** The collection of a view. */
-export const collectionName = (view: string): string => `view_${identifier(view)}`;
+/** The collection of a view, or of its shadow copy under a tag. */
+export function collectionName(view: string, tag: string | null = null): string {
+  if (identifier(view).includes('__')) throw new Error(`a view name has no double underscore: ${view}`);
+  return tag === null ? `view_${view}` : `view_${view}__${tag}`;
+}
 /** Where an indexed field's value lives in a view record. */
 export const fieldPath = (field: string): string => `f.${identifier(field)}`;
 
@@ -280,14 +285,16 @@ class MongoReadStore implements ReadStore, UnitOfWorkBacking {
 
   constructor(
     private readonly client: MongoClient,
-    dbName: string,
+    private readonly dbName: string,
     private readonly ownsClient: boolean,
+    /** Set for a shadow store, which shares its base store's client. */
+    private readonly tag: string | null = null,
   ) {
     this.db = client.db(dbName);
   }
 
   collection(view: string): Collection<ViewRecord> {
-    return this.db.collection<ViewRecord>(collectionName(view));
+    return this.db.collection<ViewRecord>(collectionName(view, this.tag));
   }
 
   private get checkpoints(): Collection<CheckpointRecord> {
@@ -456,6 +463,72 @@ class MongoReadStore implements ReadStore, UnitOfWorkBacking {
     for (const view of views) await this.collection(view.name).drop();
     await this.checkpoints.deleteOne({ _id: checkpointName });
     for (const view of views) await this.createView(view);
+  }
+
+  shadow(tag: string): ReadStore {
+    if (this.tag !== null) throw new Error('a shadow store has no shadows');
+    if (!SHADOW_TAG.test(tag)) throw new Error(`not a valid shadow tag: ${tag}`);
+    return new MongoReadStore(this.client, this.dbName, false, tag);
+  }
+
+  private async viewCollections(): Promise<string[]> {
+    const collections = await this.db.listCollections({}, { nameOnly: true }).toArray();
+    return collections.map((c) => c.name).filter((name) => name.startsWith('view_'));
+  }
+
+  /**
+   * MongoDB cannot rename collections inside a transaction, so a promotion is three steps:
+   * (1) the shadow's checkpoint is removed, so from here on the shadow is never resumed;
+   * (2) each shadow collection is renamed over its live one (`renameCollection` with
+   * `dropTarget`): atomic per collection, a reader sees the old collection or the new one,
+   * but between two renames the views of the group come from different builds; (3) the
+   * records are written in one transaction. A crash before (3) leaves the records as they
+   * were, so the projections still count as stale and are rebuilt from scratch again; the
+   * collections already renamed hold a complete newer build meanwhile.
+   */
+  async promote(promotion: Promotion): Promise<void> {
+    if (this.tag !== null) throw new Error('a shadow store promotes nothing');
+    const { tag, views } = promotion;
+    if (!SHADOW_TAG.test(tag)) throw new Error(`not a valid shadow tag: ${tag}`);
+    await this.ensureCheckpoints();
+    const existing = new Set(await this.viewCollections());
+    for (const view of views) {
+      if (!existing.has(collectionName(view.name, tag))) throw new Error(`no shadow copy of ${view.name} under ${tag}`);
+    }
+    await this.checkpoints.deleteOne({ _id: promotion.shadowCheckpoint }, { writeConcern: { w: 'majority' } });
+    for (const view of views) {
+      await this.db.renameCollection(collectionName(view.name, tag), collectionName(view.name), { dropTarget: true });
+    }
+    const session = this.client.startSession();
+    try {
+      await session.withTransaction(async (s) => {
+        for (const [name, value] of Object.entries(promotion.records)) {
+          await this.checkpoints.updateOne(
+            { _id: name },
+            { $set: { position: value, updatedAt: new Date() } },
+            { upsert: true, session: s },
+          );
+        }
+      }, transactionOptions(false));
+    } finally {
+      await session.endSession();
+    }
+    for (const view of views) await this.createView(view);
+  }
+
+  async dropShadow(tag: string, checkpointName?: string): Promise<void> {
+    if (!SHADOW_TAG.test(tag)) throw new Error(`not a valid shadow tag: ${tag}`);
+    if (checkpointName !== undefined) await this.checkpoints.deleteOne({ _id: checkpointName });
+    for (const name of await this.viewCollections()) {
+      if (name.endsWith(`__${tag}`)) await this.db.collection(name).drop();
+    }
+  }
+
+  async shadowTags(): Promise<string[]> {
+    const tags = (await this.viewCollections())
+      .map((name) => /__([a-z0-9]{1,16})$/.exec(name)?.[1])
+      .filter((tag): tag is string => tag !== undefined);
+    return [...new Set(tags)].sort();
   }
 
   async close(): Promise<void> {

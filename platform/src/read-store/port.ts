@@ -108,6 +108,24 @@ export interface UnitOfWork {
   purgeUser(userId: string): void;
 }
 
+/**
+ * Replaces live views by their shadow copies (see `ReadStore.shadow`), in one step as far as
+ * the adapter can make it one.
+ */
+export interface Promotion {
+  /** The shadow whose tables or collections become the live ones. */
+  readonly tag: string;
+  /** The views to replace; every one must have a shadow copy, or nothing changes. */
+  readonly views: readonly ViewDefinition[];
+  /** Checkpoint-like records (`getCheckpoint`) written in the same step, e.g. projection versions. */
+  readonly records: Readonly<Record<string, string>>;
+  /** The shadow's own checkpoint, removed in the same step so a promoted shadow is never resumed. */
+  readonly shadowCheckpoint: string;
+}
+
+/** A tag names a set of shadow copies: lower-case letters and digits. */
+export const SHADOW_TAG = /^[a-z0-9]{1,16}$/;
+
 export interface ReadStore {
   /** Creates tables or collections and indexes for the views; idempotent. */
   ensureViews(views: readonly ViewDefinition[]): Promise<void>;
@@ -128,5 +146,20 @@ export interface ReadStore {
   bulkMode?(enabled: boolean): Promise<void>;
   /** Drops all documents of the views and the checkpoint, for a rebuild from zero. */
   reset(views: readonly ViewDefinition[], checkpointName: string): Promise<void>;
+  /**
+   * The same store over shadow copies of the views: view `x` is kept apart from the live `x`
+   * (table `view_x__<tag>`, collection `view_x__<tag>`) until promoted, and the live `x`
+   * keeps serving meanwhile. Checkpoints are shared with this store, so a shadow is given a
+   * checkpoint name of its own. Its `ensureViews` creates the copies, its `reset` empties
+   * them, its purge of a user reaches only the copies, and its `close` leaves this store open.
+   * A shadow store has no shadows of its own.
+   */
+  shadow(tag: string): ReadStore;
+  /** Replaces live views by the shadow copies of `promotion.tag`; see the adapters for what is atomic. */
+  promote(promotion: Promotion): Promise<void>;
+  /** Drops every shadow copy of the tag (no live view), and the checkpoint when named. */
+  dropShadow(tag: string, checkpointName?: string): Promise<void>;
+  /** The tags of the shadow copies present. */
+  shadowTags(): Promise<string[]>;
   close(): Promise<void>;
 }

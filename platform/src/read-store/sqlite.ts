@@ -14,7 +14,9 @@ import {
   type SumGroup,
   type SumQuery,
   type UnitOfWork,
+  type Promotion,
   type ViewDefinition,
+  SHADOW_TAG,
 } from './port.js';
 
 const IDENTIFIER = /^[a-zA-Z][a-zA-Z0-9_]{0,62}$/;
@@ -24,7 +26,12 @@ function identifier(name: string): string {
   return name;
 }
 
-const table = (view: string) => `view_${identifier(view)}`;
+/** The live table of a view, or its shadow copy under a tag. */
+function tableOf(view: string, tag: string | null): string {
+  if (identifier(view).includes('__')) throw new Error(`a view name has no double underscore: ${view}`);
+  return tag === null ? `view_${view}` : `view_${view}__${tag}`;
+}
+
 const column = (field: string) => `f_${identifier(field)}`;
 
 interface Row {
@@ -43,18 +50,28 @@ interface Row {
  * disagree.
  */
 class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
-  private readonly db: Database.Database;
   private readonly views = new Map<string, ViewDefinition>();
   private bulk = false;
   private readonly statements = new Map<string, Database.Statement>();
 
-  constructor(path: string) {
-    this.db = new Database(path);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
-    this.db.pragma('wal_autocheckpoint = 10000');
-    this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position TEXT NOT NULL)');
+  /** A shadow store (tag set) shares its base store's connection. */
+  constructor(
+    private readonly db: Database.Database,
+    private readonly tag: string | null,
+  ) {}
+
+  static open(path: string): SqliteReadStore {
+    const db = new Database(path);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('busy_timeout = 5000');
+    db.pragma('wal_autocheckpoint = 10000');
+    db.exec('CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position TEXT NOT NULL)');
+    return new SqliteReadStore(db, null);
+  }
+
+  private table(view: string): string {
+    return tableOf(view, this.tag);
   }
 
   async ensureViews(views: readonly ViewDefinition[]): Promise<void> {
@@ -65,19 +82,19 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     const fields = Object.entries(view.fields);
     const columns = fields.map(([field, type]) => `${column(field)} ${type === 'integer' ? 'INTEGER' : 'TEXT'}`);
     this.db.exec(
-      `CREATE TABLE IF NOT EXISTS ${table(view.name)} (user_id TEXT NOT NULL, id TEXT NOT NULL, doc TEXT, ` +
+      `CREATE TABLE IF NOT EXISTS ${this.table(view.name)} (user_id TEXT NOT NULL, id TEXT NOT NULL, doc TEXT, ` +
         `position TEXT NOT NULL, pos_key TEXT NOT NULL${columns.map((c) => `, ${c}`).join('')}, PRIMARY KEY (user_id, id)) WITHOUT ROWID`,
     );
     const existing = new Set(
       this.db
-        .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table(view.name)}')`)
+        .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${this.table(view.name)}')`)
         .all()
         .map((c) => c.name),
     );
     for (const [field, type] of fields) {
       if (!existing.has(column(field))) {
         this.db.exec(
-          `ALTER TABLE ${table(view.name)} ADD COLUMN ${column(field)} ${type === 'integer' ? 'INTEGER' : 'TEXT'}`,
+          `ALTER TABLE ${this.table(view.name)} ADD COLUMN ${column(field)} ${type === 'integer' ? 'INTEGER' : 'TEXT'}`,
         );
       }
     }
@@ -85,16 +102,46 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     this.views.set(view.name, view);
   }
 
+  /**
+   * Creates the declared indexes a view's table lacks. An index is recognised by its columns,
+   * not its name: a promoted shadow table keeps the names its indexes had as a shadow (SQLite
+   * cannot rename an index), and those names stay taken, so a new index takes a free name.
+   */
   private createIndexes(view: ViewDefinition): void {
+    const table = this.table(view.name);
+    const present = new Set(
+      this.db
+        .prepare<[string], { name: string }>(`SELECT name FROM pragma_index_list(?) WHERE origin = 'c'`)
+        .all(table)
+        .map((index) => this.indexColumns(index.name)),
+    );
     view.indexes.forEach((index) => {
       const keys = indexKeys(index);
       const include = indexIncludes(index);
-      const name = `ix_${view.name}_${keys.map(identifier).join('_')}${include.length > 0 ? `__${include.map(identifier).join('_')}` : ''}`;
-      this.db.exec(
-        `CREATE INDEX IF NOT EXISTS ${name} ON ${table(view.name)} ` +
-          `(user_id, ${keys.map(column).join(', ')}, id${include.map((f) => `, ${column(f)}`).join('')})`,
-      );
+      const columns = ['user_id', ...keys.map(column), 'id', ...include.map(column)];
+      if (present.has(columns.join(','))) return;
+      const base = `ix_${table.slice('view_'.length)}_${keys.map(identifier).join('_')}${include.length > 0 ? `__${include.map(identifier).join('_')}` : ''}`;
+      let name = base;
+      for (let n = 2; this.indexExists(name); n += 1) name = `${base}_${n}`;
+      this.db.exec(`CREATE INDEX ${name} ON ${table} (${columns.join(', ')})`);
+      present.add(columns.join(','));
     });
+  }
+
+  private indexColumns(index: string): string {
+    return this.db
+      .prepare<[string], { name: string | null }>('SELECT name FROM pragma_index_info(?) ORDER BY seqno')
+      .all(index)
+      .map((c) => c.name ?? '')
+      .join(',');
+  }
+
+  private indexExists(name: string): boolean {
+    return (
+      this.db
+        .prepare<[string], { n: number }>(`SELECT 1 AS n FROM sqlite_master WHERE type = 'index' AND name = ?`)
+        .get(name) !== undefined
+    );
   }
 
   /** Prepared statements are cached: preparing costs more than running. */
@@ -119,7 +166,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   }
 
   row(view: string, userId: string, id: string): Row | undefined {
-    return this.statement<[string, string], Row>(`SELECT * FROM ${table(view)} WHERE user_id = ? AND id = ?`).get(
+    return this.statement<[string, string], Row>(`SELECT * FROM ${this.table(view)} WHERE user_id = ? AND id = ?`).get(
       userId,
       id,
     );
@@ -197,7 +244,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     const where = `WHERE ${conditions.join(' AND ')} ORDER BY ${order} LIMIT ?`;
     let rows: Row[];
     if (query.contains === undefined) {
-      rows = this.statement<(string | number)[], Row>(`SELECT * FROM ${table(viewName)} ${where}`).all(
+      rows = this.statement<(string | number)[], Row>(`SELECT * FROM ${this.table(viewName)} ${where}`).all(
         ...params,
         query.limit + 1,
       );
@@ -207,7 +254,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
       // then the documents of the page.
       const selected = ['id', ...new Set(query.sort.map((s) => column(s.field)))].join(', ');
       const keyRows = this.statement<(string | number)[], Row>(
-        `SELECT ${selected} FROM ${table(viewName)} ${where}`,
+        `SELECT ${selected} FROM ${this.table(viewName)} ${where}`,
       ).all(...params, query.limit + 1);
       rows = keyRows.map((keyRow) => this.row(viewName, query.userId, keyRow.id) ?? keyRow);
     }
@@ -227,7 +274,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     const groups = query.groupBy.map((field) => column(field));
     const rows = this.statement<(string | number)[], Record<string, string | number | null>>(
       `SELECT ${[...groups, 'count(*) AS n', `coalesce(sum(${column(query.field)}), 0) AS s`].join(', ')} ` +
-        `FROM ${table(viewName)} WHERE ${conditions.join(' AND ')}` +
+        `FROM ${this.table(viewName)} WHERE ${conditions.join(' AND ')}` +
         (groups.length > 0 ? ` GROUP BY ${groups.join(', ')}` : ''),
     ).all(...params);
     return rows
@@ -249,16 +296,16 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     this.db.transaction(() => {
       for (const userId of uow.purged) {
         for (const view of this.views.keys())
-          this.statement(`DELETE FROM ${table(view)} WHERE user_id = ?`).run(userId);
+          this.statement(`DELETE FROM ${this.table(view)} WHERE user_id = ?`).run(userId);
       }
       for (const [viewName, writes] of uow.writes) {
         const view = this.view(viewName);
         const fieldColumns = Object.keys(view.fields).map(column);
         const upsert = this.statement(
-          `INSERT INTO ${table(viewName)} (user_id, id, doc, position, pos_key${fieldColumns.map((c) => `, ${c}`).join('')}) ` +
+          `INSERT INTO ${this.table(viewName)} (user_id, id, doc, position, pos_key${fieldColumns.map((c) => `, ${c}`).join('')}) ` +
             `VALUES (?, ?, ?, ?, ?${fieldColumns.map(() => ', ?').join('')}) ON CONFLICT (user_id, id) DO UPDATE SET ` +
             ['doc', 'position', 'pos_key', ...fieldColumns].map((c) => `${c} = excluded.${c}`).join(', ') +
-            ` WHERE excluded.pos_key > ${table(viewName)}.pos_key`,
+            ` WHERE excluded.pos_key >= ''`,
         );
         for (const write of writes.values()) {
           upsert.run(
@@ -284,6 +331,11 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
    */
   async bulkMode(enabled: boolean): Promise<void> {
     this.bulk = enabled;
+    // A shadow shares the connection with live batches, which keep their durability.
+    if (this.tag !== null) {
+      if (!enabled) for (const view of this.views.values()) this.createIndexes(view);
+      return;
+    }
     if (enabled) {
       this.db.pragma('synchronous = OFF');
       return;
@@ -302,15 +354,75 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
 
   async reset(views: readonly ViewDefinition[], checkpointName: string): Promise<void> {
     this.db.transaction(() => {
-      for (const view of views) this.db.exec(`DROP TABLE IF EXISTS ${table(view.name)}`);
+      for (const view of views) this.db.exec(`DROP TABLE IF EXISTS ${this.table(view.name)}`);
       this.statements.clear();
       this.db.prepare('DELETE FROM checkpoints WHERE name = ?').run(checkpointName);
     })();
     for (const view of views) this.createView(view);
   }
 
+  shadow(tag: string): ReadStore {
+    if (this.tag !== null) throw new Error('a shadow store has no shadows');
+    if (!SHADOW_TAG.test(tag)) throw new Error(`not a valid shadow tag: ${tag}`);
+    return new SqliteReadStore(this.db, tag);
+  }
+
+  private tables(): string[] {
+    return this.db
+      .prepare<[], { name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table'`)
+      .all()
+      .map((t) => t.name)
+      .filter((name) => name.startsWith('view_'));
+  }
+
+  /**
+   * One transaction: each live table is dropped and its shadow renamed in its place, the
+   * records are written and the shadow's checkpoint removed. Readers on other connections
+   * see the old tables or the new ones, never a mix; their prepared statements are prepared
+   * again by SQLite on the changed schema.
+   */
+  async promote(promotion: Promotion): Promise<void> {
+    if (this.tag !== null) throw new Error('a shadow store promotes nothing');
+    const { tag, views } = promotion;
+    if (!SHADOW_TAG.test(tag)) throw new Error(`not a valid shadow tag: ${tag}`);
+    const existing = new Set(this.tables());
+    for (const view of views) {
+      if (!existing.has(tableOf(view.name, tag))) throw new Error(`no shadow copy of ${view.name} under ${tag}`);
+    }
+    this.db.transaction(() => {
+      for (const view of views) {
+        this.db.exec(`DROP TABLE IF EXISTS ${tableOf(view.name, null)}`);
+        this.db.exec(`ALTER TABLE ${tableOf(view.name, tag)} RENAME TO ${tableOf(view.name, null)}`);
+      }
+      const upsert = this.db.prepare(
+        'INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position',
+      );
+      for (const [name, value] of Object.entries(promotion.records)) upsert.run(name, value);
+      this.db.prepare('DELETE FROM checkpoints WHERE name = ?').run(promotion.shadowCheckpoint);
+    })();
+    this.statements.clear();
+    for (const view of views) this.createView(view);
+  }
+
+  async dropShadow(tag: string, checkpointName?: string): Promise<void> {
+    if (!SHADOW_TAG.test(tag)) throw new Error(`not a valid shadow tag: ${tag}`);
+    const shadows = this.tables().filter((name) => name.endsWith(`__${tag}`));
+    this.db.transaction(() => {
+      for (const name of shadows) this.db.exec(`DROP TABLE IF EXISTS ${name}`);
+      if (checkpointName !== undefined) this.db.prepare('DELETE FROM checkpoints WHERE name = ?').run(checkpointName);
+    })();
+    this.statements.clear();
+  }
+
+  async shadowTags(): Promise<string[]> {
+    const tags = this.tables()
+      .map((name) => /__([a-z0-9]{1,16})$/.exec(name)?.[1])
+      .filter((tag): tag is string => tag !== undefined);
+    return [...new Set(tags)].sort();
+  }
+
   async close(): Promise<void> {
-    if (this.db.open) this.db.close();
+    if (this.tag === null && this.db.open) this.db.close();
   }
 }
 
@@ -320,5 +432,5 @@ function toStored<D extends Document>(row: Row | undefined): StoredDocument<D> |
 }
 
 export async function openSqliteReadStore(options: { path: string }): Promise<ReadStore> {
-  return new SqliteReadStore(options.path);
+  return SqliteReadStore.open(options.path);
 }
