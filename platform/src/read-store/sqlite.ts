@@ -305,7 +305,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
           `INSERT INTO ${this.table(viewName)} (user_id, id, doc, position, pos_key${fieldColumns.map((c) => `, ${c}`).join('')}) ` +
             `VALUES (?, ?, ?, ?, ?${fieldColumns.map(() => ', ?').join('')}) ON CONFLICT (user_id, id) DO UPDATE SET ` +
             ['doc', 'position', 'pos_key', ...fieldColumns].map((c) => `${c} = excluded.${c}`).join(', ') +
-            ` WHERE excluded.pos_key >= ''`,
+            ` WHERE excluded.pos_key > ${this.table(viewName)}.pos_key`,
         );
         for (const write of writes.values()) {
           upsert.run(
