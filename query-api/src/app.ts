@@ -7,6 +7,7 @@ import type { ProjectionProgress } from '@plenty/platform/projection-progress';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import type { BlobStore } from '@plenty/platform/blob-store/port';
 import type { LinkSigner } from '@plenty/platform/files/signed-link';
+import { activityRoutes } from './activity/activity.routes.js';
 import { budgetAlertsRoutes } from './budget-alerts/budget-alerts.routes.js';
 import { categoriesRoutes } from './categories/categories.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
@@ -65,6 +66,7 @@ export const queryApi: FastifyPluginAsync<QueryApiOptions> = async (app, options
   dashboardRoutes(app, options.readStore);
   budgetAlertsRoutes(app, options.readStore);
   reportsRoutes(app, options.readStore);
+  activityRoutes(app, options.readStore);
   if (options.files !== undefined) {
     receiptsRoutes(app, options.files.blobs, options.files.links);
     exportRoutes(app, options.verifier, options.files.links);

@@ -22,6 +22,7 @@ export const DEBT_ITEMS_VIEW = 'debt_items';
 export const DEBT_SUMMARY_VIEW = 'debt_summaries';
 export const DEBT_SUMMARY_ID = 'summary';
 export const DEBT_HISTORY_VIEW = 'debt_history';
+export const ACTIVITY_VIEW = 'activity';
 
 export const readViews: readonly ViewDefinition[] = [
   {
@@ -41,6 +42,7 @@ export const readViews: readonly ViewDefinition[] = [
   { name: DEBT_SUMMARY_VIEW, fields: {}, indexes: [] },
   { name: DEBT_HISTORY_VIEW, fields: { debtId: 'text', revision: 'integer' }, indexes: [] },
   { name: YEARLY_SUMMARY_VIEW, fields: {}, indexes: [] },
+  { name: ACTIVITY_VIEW, fields: { sortKey: 'text', kind: 'text', subjectId: 'text' }, indexes: [] },
   {
     name: MONTHLY_CONTRIBUTIONS_VIEW,
     fields: { categoryId: 'text', month: 'text', type: 'text', currency: 'text', amount: 'integer' },

@@ -1,4 +1,5 @@
 import type { Projection } from '../projection.js';
+import { activityProjection } from './activity.projection.js';
 import { accountErasureProjection } from './account-erasure.projection.js';
 import { budgetAlertsProjection } from './budget-alerts.projection.js';
 import { categoriesProjection } from './categories.projection.js';
@@ -17,6 +18,9 @@ import { weeklyReportSubscribersProjection } from './weekly-report-subscribers.p
  * against the transactions view before the transactions projection applies it.
  */
 export const allProjections: readonly Projection[] = [
+  // Reads the transactions, debts, goals, categories and preferences views before any of
+  // their own projections applies the event: the changes and names are the ones before it.
+  activityProjection,
   transactionHistoryProjection,
   transactionTotalsProjection,
   transactionsProjection,

@@ -31,8 +31,8 @@ export function diffDebt(before: DebtDetail | null, changes: DebtChanges): DebtH
 
 const PAYMENT_FIELDS = ['amount', 'date', 'notes'] as const;
 
-type Entry = Pick<DebtHistoryDoc, 'type' | 'changes' | 'amount' | 'date' | 'installmentNumber'>;
-const entry = (type: DebtHistoryDoc['type'], fields: Partial<Entry> = {}): Entry => ({
+export type DebtHistoryEntryFields = Pick<DebtHistoryDoc, 'type' | 'changes' | 'amount' | 'date' | 'installmentNumber'>;
+const entry = (type: DebtHistoryDoc['type'], fields: Partial<DebtHistoryEntryFields> = {}): DebtHistoryEntryFields => ({
   type,
   changes: [],
   amount: null,
@@ -41,7 +41,7 @@ const entry = (type: DebtHistoryDoc['type'], fields: Partial<Entry> = {}): Entry
   ...fields,
 });
 
-function paymentEdited(before: DebtDetail | null, paymentId: string, changes: PaymentChanges): Entry {
+function paymentEdited(before: DebtDetail | null, paymentId: string, changes: PaymentChanges): DebtHistoryEntryFields {
   const payment = before?.payments.find((p) => p.paymentId === paymentId) ?? null;
   const diff = PAYMENT_FIELDS.flatMap((field) => {
     const to: unknown = changes[field];
@@ -59,7 +59,8 @@ function paymentEdited(before: DebtDetail | null, paymentId: string, changes: Pa
   });
 }
 
-function entryOf(event: DebtEvent, before: DebtDetail | null): Entry {
+/** What an event of a debt did, measured against the debt as it was before the event. */
+export function entryOf(event: DebtEvent, before: DebtDetail | null): DebtHistoryEntryFields {
   switch (event.type) {
     case 'DebtOpened':
       return entry('opened', { amount: event.data.currentAmount, date: event.data.openDate });
@@ -97,7 +98,7 @@ function entryOf(event: DebtEvent, before: DebtDetail | null): Entry {
 }
 
 /** The debt's currency after the event (an edit can change it while the debt has no payment). */
-function currencyOf(event: DebtEvent, before: DebtDetail | null): string {
+export function currencyOf(event: DebtEvent, before: DebtDetail | null): string {
   if (event.type === 'DebtOpened') return event.data.currency;
   if (event.type === 'DebtEdited' && event.data.changes.currency !== undefined) return event.data.changes.currency;
   return before?.currency ?? 'USD';

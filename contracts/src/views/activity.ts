@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { calendarDateSchema } from '../dates.js';
+import { moneySchema } from '../money.js';
+
+/**
+ * The Activity page (audit history): one document of the `activity` view per event of a
+ * user's `transaction-`, `debt-` and `profile-` streams, served newest first by
+ * `GET /api/queries/activity`, for the whole account or for one item.
+ *
+ * Amounts are integers in minor units with their currency (money objects); texts (notes,
+ * names) are as the user wrote them at that event; dates are `YYYY-MM-DD`.
+ */
+
+export const ACTIVITY_KINDS = ['transaction', 'debt', 'goal', 'category', 'settings'] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/** The subject id of every settings entry: the user has one set of preferences. */
+export const SETTINGS_SUBJECT_ID = 'preferences';
+
+export const ACTIVITY_TYPES = [
+  'transaction_added',
+  'transaction_edited',
+  'transaction_deleted',
+  'debt_opened',
+  'debt_edited',
+  'payment_recorded',
+  'payment_edited',
+  'payment_deleted',
+  'installment_paid',
+  'installment_unpaid',
+  'debt_paid_off',
+  'debt_reopened',
+  'debt_deleted',
+  'goal_added',
+  'goal_edited',
+  'goal_contributed',
+  'goal_withdrawn',
+  'goal_deleted',
+  'category_added',
+  'category_edited',
+  'category_deleted',
+  'preferences_changed',
+  'exchange_rates_set',
+  'exchange_rates_reset',
+] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+/** One changed field: money as a money object or minor units of the entry's currency, null when unset. */
+export const activityChangeSchema = z.object({ field: z.string(), from: z.unknown(), to: z.unknown() });
+export type ActivityChange = z.infer<typeof activityChangeSchema>;
+
+/**
+ * What names the item, as it was at that event (after it, or just before a deletion):
+ * a transaction's note, category and amount; the name of a debt, goal or category.
+ */
+export const activitySubjectSchema = z.object({
+  name: z.string().nullable(),
+  categoryId: z.string().nullable(),
+  amount: moneySchema.nullable(),
+});
+export type ActivitySubject = z.infer<typeof activitySubjectSchema>;
+
+/** A document of the `activity` view. */
+export const activityDocSchema = z.object({
+  /** The event's id. */
+  id: z.string(),
+  kind: z.enum(ACTIVITY_KINDS),
+  /** The transaction, debt, goal or category id; `SETTINGS_SUBJECT_ID` for settings. */
+  subjectId: z.string(),
+  subject: activitySubjectSchema,
+  type: z.enum(ACTIVITY_TYPES),
+  occurredAt: z.string(),
+  /**
+   * Orders the entries newest first: `<occurredAt>|<event store position, zero-padded>`.
+   * The time comes first so the list reads in the order of the times it shows and a date
+   * range is one contiguous slice of it (the query seeks to its end and stops at its
+   * start); the position breaks ties, which matter because the events of one command share
+   * their time (an installment marked paid and the debt paid off). Both parts are fixed
+   * when the event is appended, so the key is stable across redeliveries and rebuilds, and
+   * the position makes it unique. The position alone orders events as the store does but
+   * would make a date range a scan.
+   */
+  sortKey: z.string(),
+  /** Fields an edit really changed, in a fixed order. */
+  changes: z.array(activityChangeSchema),
+  /** The money the event moved: a payment, an installment, a contribution or withdrawal; a new debt's amount. */
+  amount: moneySchema.nullable(),
+  /** The date the user gave the payment, installment, contribution or withdrawal; a debt's payoff date. */
+  date: z.string().nullable(),
+  /** The installment's number for `installment_paid`, `installment_unpaid` and an installment's payment edit. */
+  installmentNumber: z.number().int().positive().nullable(),
+  /** Where a deleted category's transactions went. */
+  replacementCategoryId: z.string().nullable(),
+});
+export type ActivityDoc = z.infer<typeof activityDocSchema>;
+
+/** An activity's sort key: see `sortKey`. `positionKey` is the store position zero-padded. */
+export const activitySortKey = (occurredAt: string, positionKey: string): string => `${occurredAt}|${positionKey}`;
+
+/** A subject id: a UUID, or `SETTINGS_SUBJECT_ID`. */
+const subjectIdSchema = z
+  .string()
+  .regex(/^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|preferences)$/i, { error: 'id_invalid' });
+
+/** `GET /api/queries/activity`: every filter optional; from/to are days of the user's time zone, inclusive. */
+export const activityQuerySchema = z
+  .object({
+    kind: z.enum(ACTIVITY_KINDS, { error: 'field_invalid' }).optional(),
+    subjectId: subjectIdSchema.transform((id) => id.toLowerCase()).optional(),
+    from: calendarDateSchema.optional(),
+    to: calendarDateSchema.optional(),
+    limit: z.coerce.number({ error: 'field_invalid' }).int().min(1).max(200).default(50),
+    cursor: z.string().max(512).optional(),
+  })
+  .strict()
+  .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, {
+    error: 'date_invalid',
+    path: ['to'],
+  });
+export type ActivityQuery = z.infer<typeof activityQuerySchema>;
+
+export const activityEntrySchema = activityDocSchema.omit({ sortKey: true });
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+/** Newest first; `nextCursor` reads the older ones. */
+export const activityPageSchema = z.object({
+  items: z.array(activityEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+export type ActivityPage = z.infer<typeof activityPageSchema>;
+
+/** The wall-clock milliseconds of an instant in a time zone (as if that zone were UTC). */
+function wallClock(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+}
+
+/** The instant a calendar day starts in a time zone, as an ISO string (`2026-11-23T17:00:00.000Z`). */
+export function dayStartIn(day: string, timeZone: string): string {
+  const midnight = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
+  let guess = midnight - (wallClock(midnight, timeZone) - midnight);
+  // Once more at the guess: the offset there may differ (a change of daylight saving time).
+  guess = midnight - (wallClock(guess, timeZone) - guess);
+  return new Date(guess).toISOString();
+}
+
+/** The day after a calendar day, `YYYY-MM-DD`. */
+export function nextDay(day: string): string {
+  const date = new Date(
+    Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) + 86_400_000,
+  );
+  return date.toISOString().slice(0, 10);
+}

@@ -1,0 +1,302 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
+import { activityDocSchema, type ActivityDoc } from '@plenty/contracts/views/activity';
+import type { RecordedEvent } from '@plenty/platform/event-store/port';
+import type { ReadStore } from '@plenty/platform/read-store/port';
+import { applyEvents, documents, scratchReadStore } from '../testing/memory-read-store.js';
+import { ACTIVITY_VIEW } from './activity.projection.js';
+import { allProjections } from './all.js';
+
+const lunch = '0192f0c4-7a1b-7c3d-8e4f-00000000a001';
+const car = '0192f0c4-7a1b-7c3d-8e4f-00000000d001';
+const trip = '0192f0c4-7a1b-7c3d-8e4f-00000000b001';
+const pets = '0192f0c4-7a1b-7c3d-8e4f-00000000c001';
+const pay = (n: number) => `0192f0c4-7a1b-7c3d-8e4f-${String(n).padStart(12, '0')}`;
+
+let store: ReadStore;
+let dispose: () => Promise<void>;
+let position = 0;
+const revisions = new Map<string, number>();
+
+/** A decoded event as the projector sees it; `at` pins its time (events of one command share it). */
+function recorded(
+  streamId: string,
+  type: string,
+  data: Record<string, unknown>,
+  { userId = 'alice', at }: { userId?: string; at?: string } = {},
+): RecordedEvent {
+  position += 1;
+  const revision = (revisions.get(streamId) ?? -1) + 1;
+  revisions.set(streamId, revision);
+  const occurredAt = at ?? new Date(Date.UTC(2026, 10, 1) + position * 1000).toISOString();
+  const commandId = `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`;
+  return {
+    id: `30000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
+    type,
+    data,
+    metadata: { userId, commandId, correlationId: commandId, occurredAt, schemaVersion: 1 },
+    streamId,
+    revision,
+    position: String(position),
+    recordedAt: occurredAt,
+  };
+}
+
+beforeEach(async () => {
+  ({ store, dispose } = await scratchReadStore(allProjections));
+  position = 0;
+  revisions.clear();
+});
+afterEach(async () => dispose());
+
+const given = (...events: RecordedEvent[]) => applyEvents(store, allProjections, events);
+/** The user's entries newest first, as the query reads them. */
+const activityOf = async (userId = 'alice') => {
+  const docs = (await documents(store, ACTIVITY_VIEW, userId)) as ActivityDoc[];
+  for (const doc of docs) expect(activityDocSchema.parse(doc)).toEqual(doc);
+  return docs.sort((a, b) => (a.sortKey < b.sortKey ? 1 : -1));
+};
+
+const transaction = (type: string, data: Record<string, unknown>, userId = 'alice') =>
+  recorded(`transaction-${lunch}`, type, { transactionId: lunch, ...data }, { userId });
+const added = (userId = 'alice') =>
+  transaction(
+    'TransactionAdded',
+    {
+      type: 'expense',
+      amount: { amount: 12_000, currency: 'THB' },
+      categoryId: 'builtin-food',
+      date: '2026-11-01',
+      note: 'Lunch',
+    },
+    userId,
+  );
+const profile = (type: string, data: Record<string, unknown>, userId = 'alice') =>
+  recorded(`profile-${userId}`, type, data, { userId });
+
+describe('activity projection', () => {
+  it('records a transaction added and edited twice, each edit with what it changed and the name it had', async () => {
+    await given(
+      added(),
+      transaction('TransactionEdited', { changes: { amount: { amount: 15_000, currency: 'THB' } } }),
+      transaction('TransactionEdited', { changes: { note: 'Lunch with Noy' } }),
+    );
+    const entries = await activityOf();
+    expect(
+      entries.map(({ type, kind, subjectId, subject, changes }) => ({ type, kind, subjectId, subject, changes })),
+    ).toEqual([
+      {
+        type: 'transaction_edited',
+        kind: 'transaction',
+        subjectId: lunch,
+        subject: { name: 'Lunch with Noy', categoryId: 'builtin-food', amount: { amount: 15_000, currency: 'THB' } },
+        changes: [{ field: 'note', from: 'Lunch', to: 'Lunch with Noy' }],
+      },
+      {
+        type: 'transaction_edited',
+        kind: 'transaction',
+        subjectId: lunch,
+        subject: { name: 'Lunch', categoryId: 'builtin-food', amount: { amount: 15_000, currency: 'THB' } },
+        changes: [
+          { field: 'amount', from: { amount: 12_000, currency: 'THB' }, to: { amount: 15_000, currency: 'THB' } },
+        ],
+      },
+      {
+        type: 'transaction_added',
+        kind: 'transaction',
+        subjectId: lunch,
+        subject: { name: 'Lunch', categoryId: 'builtin-food', amount: { amount: 12_000, currency: 'THB' } },
+        changes: [],
+      },
+    ]);
+    expect(entries[2]).toMatchObject({
+      id: '30000000-0000-4000-8000-000000000001',
+      occurredAt: '2026-11-01T00:00:01.000Z',
+    });
+  });
+
+  it('names a deleted transaction as it was', async () => {
+    await given(added(), transaction('TransactionDeleted', {}));
+    const [deleted] = await activityOf();
+    expect(deleted).toMatchObject({
+      type: 'transaction_deleted',
+      subject: { name: 'Lunch', amount: { amount: 12_000, currency: 'THB' } },
+    });
+  });
+
+  it('reads a debt’s events as the debt history does, amounts as money of the debt’s currency', async () => {
+    const schedule = buildLoanSchedule({
+      principal: 1_200_000,
+      annualRatePercent: '4.5',
+      loanType: 'emi',
+      startDate: '2026-01-15',
+      paymentDueDay: 31,
+      termMonths: 12,
+    });
+    const debt = (type: string, data: Record<string, unknown> = {}, at?: string) =>
+      recorded(`debt-${car}`, type, { debtId: car, ...data }, at === undefined ? {} : { at });
+    const same = '2026-11-02T08:00:00.000Z';
+    await given(
+      debt('DebtOpened', {
+        name: 'Car loan',
+        type: 'loan',
+        initialAmount: 1_200_000,
+        currentAmount: 1_200_000,
+        annualRatePercent: '4.5',
+        paymentDueDay: 31,
+        icon: 'car',
+        color: '#336699',
+        currency: 'LAK',
+        loanType: 'emi',
+        termMonths: 12,
+        openDate: '2026-01-15',
+        startDate: '2026-01-15',
+        installment: schedule.installment,
+      }),
+      debt('DebtEdited', { changes: { name: 'Family car', annualRatePercent: '3.9' } }),
+      // One command: the installment and the payoff share their time; the store's order stays.
+      debt('InstallmentMarkedPaid', { ...schedule.rows[0], paymentId: pay(1), date: '2026-02-01' }, same),
+      debt('DebtPaidOff', { paidOffAt: '2026-02-01' }, same),
+    );
+    const entries = await activityOf();
+    expect(entries.map((entry) => entry.type)).toEqual([
+      'debt_paid_off',
+      'installment_paid',
+      'debt_edited',
+      'debt_opened',
+    ]);
+    expect(entries[1]).toMatchObject({
+      kind: 'debt',
+      subjectId: car,
+      subject: { name: 'Family car' },
+      amount: { amount: schedule.rows[0]?.amount, currency: 'LAK' },
+      date: '2026-02-01',
+      installmentNumber: 1,
+    });
+    expect(entries[2]).toMatchObject({
+      subject: { name: 'Family car' },
+      changes: [
+        { field: 'name', from: 'Car loan', to: 'Family car' },
+        { field: 'annualRatePercent', from: '4.5', to: '3.9' },
+      ],
+    });
+    expect(entries[3]).toMatchObject({ amount: { amount: 1_200_000, currency: 'LAK' }, subject: { name: 'Car loan' } });
+  });
+
+  it('records goals with the values an edit replaced and the money moved', async () => {
+    await given(
+      profile('GoalAdded', {
+        goalId: trip,
+        name: 'Trip',
+        target: { amount: 5_000_000, currency: 'LAK' },
+        saved: { amount: 0, currency: 'LAK' },
+      }),
+      profile('GoalEdited', { goalId: trip, changes: { name: 'Trip to Luang Prabang', targetDate: '2027-01-31' } }),
+      profile('GoalContributed', { goalId: trip, amount: { amount: 250_000, currency: 'LAK' }, date: '2026-11-03' }),
+      profile('GoalWithdrawn', { goalId: trip, amount: { amount: 50_000, currency: 'LAK' }, date: '2026-11-04' }),
+      profile('GoalDeleted', { goalId: trip }),
+    );
+    const entries = await activityOf();
+    expect(
+      entries.map(({ type, subject, amount, date, changes }) => ({ type, name: subject.name, amount, date, changes })),
+    ).toEqual([
+      { type: 'goal_deleted', name: 'Trip to Luang Prabang', amount: null, date: null, changes: [] },
+      {
+        type: 'goal_withdrawn',
+        name: 'Trip to Luang Prabang',
+        amount: { amount: 50_000, currency: 'LAK' },
+        date: '2026-11-04',
+        changes: [],
+      },
+      {
+        type: 'goal_contributed',
+        name: 'Trip to Luang Prabang',
+        amount: { amount: 250_000, currency: 'LAK' },
+        date: '2026-11-03',
+        changes: [],
+      },
+      {
+        type: 'goal_edited',
+        name: 'Trip to Luang Prabang',
+        amount: null,
+        date: null,
+        changes: [
+          { field: 'name', from: 'Trip', to: 'Trip to Luang Prabang' },
+          { field: 'targetDate', from: null, to: '2027-01-31' },
+        ],
+      },
+      { type: 'goal_added', name: 'Trip', amount: { amount: 5_000_000, currency: 'LAK' }, date: null, changes: [] },
+    ]);
+    expect(entries.every((entry) => entry.kind === 'goal' && entry.subjectId === trip)).toBe(true);
+  });
+
+  it('records categories renamed and deleted with where their transactions went', async () => {
+    await given(
+      profile('CategoryAdded', { categoryId: pets, name: 'Pets', type: 'expense', icon: 'paw', color: '#aa5500' }),
+      profile('CategoryEdited', { categoryId: pets, changes: { name: 'Dog', color: '#aa5500' } }),
+      profile('CategoryDeleted', { categoryId: pets, replacementCategoryId: 'builtin-other' }),
+    );
+    const entries = await activityOf();
+    expect(
+      entries.map(({ type, subject, changes, replacementCategoryId }) => [
+        type,
+        subject.name,
+        changes,
+        replacementCategoryId,
+      ]),
+    ).toEqual([
+      ['category_deleted', 'Dog', [], 'builtin-other'],
+      ['category_edited', 'Dog', [{ field: 'name', from: 'Pets', to: 'Dog' }], null],
+      ['category_added', 'Pets', [], null],
+    ]);
+  });
+
+  it('records settings that really changed, against the defaults at first, and leaves out saves that changed nothing', async () => {
+    await given(
+      profile('PreferencesChanged', {
+        changes: { currency: 'THB', monthlyBudget: { amount: 2_000_000, currency: 'THB' } },
+      }),
+      profile('PreferencesChanged', { changes: { currency: 'THB', language: 'en' } }),
+      profile('ExchangeRatesSet', { rates: null }),
+    );
+    const entries = await activityOf();
+    expect(entries.map(({ type, kind, subjectId, changes }) => ({ type, kind, subjectId, changes }))).toEqual([
+      { type: 'exchange_rates_reset', kind: 'settings', subjectId: 'preferences', changes: [] },
+      {
+        type: 'preferences_changed',
+        kind: 'settings',
+        subjectId: 'preferences',
+        changes: [
+          { field: 'currency', from: 'LAK', to: 'THB' },
+          { field: 'monthlyBudget', from: null, to: { amount: 2_000_000, currency: 'THB' } },
+        ],
+      },
+    ]);
+  });
+
+  it('changes nothing when an event comes again', async () => {
+    const edit = transaction('TransactionEdited', { changes: { amount: { amount: 15_000, currency: 'THB' } } });
+    await given(added(), edit);
+    const once = await activityOf();
+    await given(edit);
+    expect(await activityOf()).toEqual(once);
+  });
+
+  it('keeps each user’s activity apart and drops it when the account is erased', async () => {
+    await given(
+      added('alice'),
+      profile(
+        'GoalAdded',
+        { goalId: trip, name: 'Bike', target: { amount: 1, currency: 'USD' }, saved: { amount: 0, currency: 'USD' } },
+        'bob',
+      ),
+    );
+    expect(await activityOf('alice')).toHaveLength(1);
+    expect((await activityOf('bob')).map((entry) => entry.subject.name)).toEqual(['Bike']);
+    await given(
+      recorded('account-erasures', 'AccountErased', { userId: 'alice', startedAt: '2026-11-01T00:00:00.000Z' }),
+    );
+    expect(await activityOf('alice')).toEqual([]);
+    expect(await activityOf('bob')).toHaveLength(1);
+  });
+});
