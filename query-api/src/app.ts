@@ -7,6 +7,8 @@ import type { ProjectionProgress } from '@plenty/platform/projection-progress';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import type { BlobStore } from '@plenty/platform/blob-store/port';
 import type { LinkSigner } from '@plenty/platform/files/signed-link';
+import { PointInTime } from './as-of/point-in-time.js';
+import type { EventHistory } from './as-of/replay.js';
 import { activityRoutes } from './activity/activity.routes.js';
 import { budgetAlertsRoutes } from './budget-alerts/budget-alerts.routes.js';
 import { categoriesRoutes } from './categories/categories.routes.js';
@@ -25,6 +27,11 @@ export interface QueryApiOptions {
   readonly progress: ProjectionProgress;
   /** Receipts and signed download links; without it, `/receipts/:id/link` and `/export/link` are not served. */
   readonly files?: { readonly blobs: BlobStore; readonly links: LinkSigner };
+  /**
+   * The event store and the codec, for the dashboard and reports `asOf` a past day; without
+   * it, `asOf` is refused.
+   */
+  readonly history?: EventHistory;
 }
 
 /** Longest a query waits for the projections to reach X-Min-Position. */
@@ -63,9 +70,12 @@ export const queryApi: FastifyPluginAsync<QueryApiOptions> = async (app, options
   preferencesRoutes(app, options.readStore);
   goalsRoutes(app, options.readStore);
   debtsRoutes(app, options.readStore);
-  dashboardRoutes(app, options.readStore);
+  const pointInTime = options.history === undefined ? undefined : new PointInTime(options.history);
+  if (pointInTime !== undefined) app.addHook('onClose', () => pointInTime.close());
+  const clock = () => new Date();
+  dashboardRoutes(app, options.readStore, clock, pointInTime);
   budgetAlertsRoutes(app, options.readStore);
-  reportsRoutes(app, options.readStore);
+  reportsRoutes(app, options.readStore, clock, pointInTime);
   activityRoutes(app, options.readStore);
   if (options.files !== undefined) {
     receiptsRoutes(app, options.files.blobs, options.files.links);

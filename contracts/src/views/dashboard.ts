@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { budgetStatusSchema, monthSchema } from '../budget-status.js';
 import { transactionTypeSchema } from '../categories.js';
+import { calendarDateSchema } from '../dates.js';
 import { currencySchema, moneySchema } from '../money.js';
 import { currencyTotalsSchema, transactionViewSchema } from './transactions.js';
 
@@ -23,8 +24,21 @@ const minor = z.number().int();
 const nonNegativeMinor = z.number().int().nonnegative();
 const basisPoints = z.number().int();
 
-/** `?month=YYYY-MM`; without it, the current month in the user's time zone. A bad month: 400, field `month`, code `date_invalid`. */
-export const dashboardQuerySchema = z.object({ month: monthSchema.optional() }).strict();
+/** The first day a point-in-time view may show. */
+export const EARLIEST_AS_OF = '2000-01-01';
+
+/**
+ * `?asOf=YYYY-MM-DD`: the figures as they were at the end of that day, computed from the
+ * user's events. A malformed date, one before 2000 or (checked by the route, on the user's
+ * calendar) one after today: 400, field `asOf`, code `date_invalid`.
+ */
+export const asOfSchema = calendarDateSchema.refine((date) => date >= EARLIEST_AS_OF, { error: 'date_invalid' });
+
+/**
+ * `?month=YYYY-MM`; without it, the current month in the user's time zone (with `asOf`, the
+ * month of that day). A bad month: 400, field `month`, code `date_invalid`.
+ */
+export const dashboardQuerySchema = z.object({ month: monthSchema.optional(), asOf: asOfSchema.optional() }).strict();
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 export const reportsQuerySchema = dashboardQuerySchema;
 export type ReportsQuery = DashboardQuery;

@@ -4,6 +4,8 @@ import { dashboardQuerySchema, type Dashboard } from '@plenty/contracts/views/da
 import { currentUser } from '@plenty/platform/http/auth-hook';
 import { parseOrThrow } from '@plenty/platform/http/errors';
 import type { ReadStore } from '@plenty/platform/read-store/port';
+import type { PointInTime } from '../as-of/point-in-time.js';
+import { readAt } from '../as-of/read-at.js';
 import { dashboardInsight } from './insights.js';
 import {
   byCategory,
@@ -22,39 +24,57 @@ export const TREND_MONTHS = 12;
 export const RECENT_COUNT = 5;
 
 /**
- * `GET /dashboard?month=YYYY-MM`: one month of the user's money in their display currency,
- * from two month summaries, one or two year summaries, the 5 newest transactions and the
- * preferences; never a scan of transactions. `now` is the clock the user's local date is
- * taken from.
+ * `GET /dashboard?month=YYYY-MM&asOf=YYYY-MM-DD`: one month of the user's money in their
+ * display currency, from two month summaries, one or two year summaries, the 5 newest
+ * transactions and the preferences; never a scan of transactions. `now` is the clock the
+ * user's local date is taken from. With `asOf`, the same answer from the read models replayed
+ * to the end of that day (`pointInTime`), at that day's last instant.
  */
-export function dashboardRoutes(app: FastifyInstance, readStore: ReadStore, now: () => Date = () => new Date()): void {
+export function dashboardRoutes(
+  app: FastifyInstance,
+  readStore: ReadStore,
+  now: () => Date = () => new Date(),
+  pointInTime?: PointInTime,
+): void {
   app.get('/dashboard', async (request): Promise<Dashboard> => {
     const user = currentUser(request);
     const query = parseOrThrow(dashboardQuerySchema, request.query);
-    const context = await monthContext(readStore, user.uid, query.month, now());
-    const { month, convert } = context;
-    const months = monthsEndingWith(month, TREND_MONTHS);
-    const previousMonth = addMonths(month, -1);
-    const [summaries, years, recent] = await Promise.all([
-      readSummaries(readStore, user.uid, [previousMonth, month]),
-      readYears(readStore, user.uid, months),
-      newestTransactions(readStore, user.uid, RECENT_COUNT),
-    ]);
-    const summary = summaries.get(month);
-    const { converted, ...overview } = monthOverview({ ...context, summary });
-    const categories = categoriesOf(summary, convert);
-    const previous = summaries.get(previousMonth);
-    return {
-      ...overview,
-      byCategory: byCategory(categories),
-      daily: daily(month, summary, convert),
-      months: monthPoints(months, years, convert),
-      recent,
-      insight: dashboardInsight(
-        { totals: converted, categories },
-        { totals: convert.cells(previous?.currencies), categories: categoriesOf(previous, convert) },
-      ),
-      rule503020: rule503020(converted.income, convert.currency),
-    };
+    return readAt({ live: readStore, userId: user.uid, asOf: query.asOf, now: now(), pointInTime }, (store, at) =>
+      dashboardOf(store, user.uid, query.month ?? query.asOf?.slice(0, 7), at),
+    );
   });
+}
+
+/** The dashboard of a month (default: the current one) from these read models, at `now`. */
+export async function dashboardOf(
+  readStore: ReadStore,
+  userId: string,
+  requestedMonth: string | undefined,
+  now: Date,
+): Promise<Dashboard> {
+  const context = await monthContext(readStore, userId, requestedMonth, now);
+  const { month, convert } = context;
+  const months = monthsEndingWith(month, TREND_MONTHS);
+  const previousMonth = addMonths(month, -1);
+  const [summaries, years, recent] = await Promise.all([
+    readSummaries(readStore, userId, [previousMonth, month]),
+    readYears(readStore, userId, months),
+    newestTransactions(readStore, userId, RECENT_COUNT),
+  ]);
+  const summary = summaries.get(month);
+  const { converted, ...overview } = monthOverview({ ...context, summary });
+  const categories = categoriesOf(summary, convert);
+  const previous = summaries.get(previousMonth);
+  return {
+    ...overview,
+    byCategory: byCategory(categories),
+    daily: daily(month, summary, convert),
+    months: monthPoints(months, years, convert),
+    recent,
+    insight: dashboardInsight(
+      { totals: converted, categories },
+      { totals: convert.cells(previous?.currencies), categories: categoriesOf(previous, convert) },
+    ),
+    rule503020: rule503020(converted.income, convert.currency),
+  };
 }

@@ -4,6 +4,8 @@ import { reportsQuerySchema, type Reports } from '@plenty/contracts/views/dashbo
 import { currentUser } from '@plenty/platform/http/auth-hook';
 import { parseOrThrow } from '@plenty/platform/http/errors';
 import type { ReadStore } from '@plenty/platform/read-store/port';
+import type { PointInTime } from '../as-of/point-in-time.js';
+import { readAt } from '../as-of/read-at.js';
 import { reportInsights } from '../dashboard/insights.js';
 import {
   budgetLimit,
@@ -21,40 +23,58 @@ export const PERFORMANCE_MONTHS = 6;
 export const HIGH_SPENDING_COUNT = 10;
 
 /**
- * `GET /reports?month=YYYY-MM`: the month overview with net income, category shares, the
- * largest expenses, six months of budget performance and every insight that applies.
+ * `GET /reports?month=YYYY-MM&asOf=YYYY-MM-DD`: the month overview with net income, category
+ * shares, the largest expenses, six months of budget performance and every insight that
+ * applies; with `asOf`, as they were at the end of that day (see the dashboard).
  */
-export function reportsRoutes(app: FastifyInstance, readStore: ReadStore, now: () => Date = () => new Date()): void {
+export function reportsRoutes(
+  app: FastifyInstance,
+  readStore: ReadStore,
+  now: () => Date = () => new Date(),
+  pointInTime?: PointInTime,
+): void {
   app.get('/reports', async (request): Promise<Reports> => {
     const user = currentUser(request);
     const query = parseOrThrow(reportsQuerySchema, request.query);
-    const context = await monthContext(readStore, user.uid, query.month, now());
-    const { month, convert, preferences } = context;
-    const months = monthsEndingWith(month, PERFORMANCE_MONTHS);
-    const previousMonth = addMonths(month, -1);
-    const [summaries, years] = await Promise.all([
-      readSummaries(readStore, user.uid, [previousMonth, month]),
-      readYears(readStore, user.uid, months),
-    ]);
-    const summary = summaries.get(month);
-    const previous = summaries.get(previousMonth);
-    const highSpending = await largestExpenses(readStore, user.uid, summary, convert, HIGH_SPENDING_COUNT);
-    const { converted, ...overview } = monthOverview({ ...context, summary });
-    const categories = categoriesOf(summary, convert);
-    const expenseShares = categoryShares(categories, 'expense');
-    return {
-      ...overview,
-      netIncome: overview.totals.balance,
-      daysRemaining: overview.budget.daysLeft,
-      categoryBreakdown: { expense: expenseShares, income: categoryShares(categories, 'income') },
-      highSpending,
-      budgetPerformance: budgetPerformance(months, years, convert, budgetLimit(preferences, convert)),
-      insights: reportInsights(
-        { totals: converted, categories },
-        { totals: convert.cells(previous?.currencies), categories: categoriesOf(previous, convert) },
-        overview.budget,
-        expenseShares[0],
-      ),
-    };
+    return readAt({ live: readStore, userId: user.uid, asOf: query.asOf, now: now(), pointInTime }, (store, at) =>
+      reportsOf(store, user.uid, query.month ?? query.asOf?.slice(0, 7), at),
+    );
   });
+}
+
+/** The reports of a month (default: the current one) from these read models, at `now`. */
+export async function reportsOf(
+  readStore: ReadStore,
+  userId: string,
+  requestedMonth: string | undefined,
+  now: Date,
+): Promise<Reports> {
+  const context = await monthContext(readStore, userId, requestedMonth, now);
+  const { month, convert, preferences } = context;
+  const months = monthsEndingWith(month, PERFORMANCE_MONTHS);
+  const previousMonth = addMonths(month, -1);
+  const [summaries, years] = await Promise.all([
+    readSummaries(readStore, userId, [previousMonth, month]),
+    readYears(readStore, userId, months),
+  ]);
+  const summary = summaries.get(month);
+  const previous = summaries.get(previousMonth);
+  const highSpending = await largestExpenses(readStore, userId, summary, convert, HIGH_SPENDING_COUNT);
+  const { converted, ...overview } = monthOverview({ ...context, summary });
+  const categories = categoriesOf(summary, convert);
+  const expenseShares = categoryShares(categories, 'expense');
+  return {
+    ...overview,
+    netIncome: overview.totals.balance,
+    daysRemaining: overview.budget.daysLeft,
+    categoryBreakdown: { expense: expenseShares, income: categoryShares(categories, 'income') },
+    highSpending,
+    budgetPerformance: budgetPerformance(months, years, convert, budgetLimit(preferences, convert)),
+    insights: reportInsights(
+      { totals: converted, categories },
+      { totals: convert.cells(previous?.currencies), categories: categoriesOf(previous, convert) },
+      overview.budget,
+      expenseShares[0],
+    ),
+  };
 }
