@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDateSchema } from '../dates.js';
-import { moneySchema } from '../money.js';
+import { currencySchema, moneySchema } from '../money.js';
 
 /**
  * The Activity page (audit history): one document of the `activity` view per event of a
@@ -89,6 +89,8 @@ export const activityDocSchema = z.object({
   date: z.string().nullable(),
   /** The installment's number for `installment_paid`, `installment_unpaid` and an installment's payment edit. */
   installmentNumber: z.number().int().positive().nullable(),
+  /** The currency of a debt's amounts that `changes` gives in minor units; null for other items. */
+  currency: currencySchema.nullable(),
   /** Where a deleted category's transactions went. */
   replacementCategoryId: z.string().nullable(),
 });

@@ -169,6 +169,7 @@ describe('activity projection', () => {
       kind: 'debt',
       subjectId: car,
       subject: { name: 'Family car' },
+      currency: 'LAK',
       amount: { amount: schedule.rows[0]?.amount, currency: 'LAK' },
       date: '2026-02-01',
       installmentNumber: 1,

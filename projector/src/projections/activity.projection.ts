@@ -160,6 +160,7 @@ async function debtEntry(event: Recorded<DebtEvent>, uow: UnitOfWork): Promise<E
     amount: entry.amount === null ? null : { amount: entry.amount, currency },
     date: entry.date,
     installmentNumber: entry.installmentNumber,
+    currency,
   };
 }
 
@@ -308,6 +309,7 @@ export const activityProjection: Projection = {
       amount: null,
       date: null,
       installmentNumber: null,
+      currency: null,
       replacementCategoryId: null,
       ...entry,
     };
