@@ -1,6 +1,13 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { apiEnvShape, type LogLevel, parseEnv, requireLoopbackForEmulator } from '@plenty/platform/config';
+import {
+  apiEnvShape,
+  eventStoreUrlSchema,
+  type LogLevel,
+  parseEnv,
+  requireAllOrNone,
+  requireLoopbackForEmulator,
+} from '@plenty/platform/config';
 
 /** Every variable the query API reads. */
 export const queryEnvSchema = z.object({
@@ -9,11 +16,19 @@ export const queryEnvSchema = z.object({
   /** Signs download links; without it the master key (PLENTY_MASTER_KEY or the data dir's) is used. */
   RECEIPT_LINK_SECRET: z.string().min(32).optional(),
   PLENTY_MASTER_KEY: z.string().optional(),
+  /** Distributed: the event store, read (with the data keys) for the dashboard and reports as of a past day. */
+  EVENTSTORE_URL: eventStoreUrlSchema,
 });
 
 export type QueryStores =
   | { readonly kind: 'embedded'; readonly dataDir: string }
-  | { readonly kind: 'distributed'; readonly mongoUrl: string; readonly mongoDb: string };
+  | {
+      readonly kind: 'distributed';
+      readonly mongoUrl: string;
+      readonly mongoDb: string;
+      /** The user's events for point-in-time views; data keys come from MongoDB, opened with the master key. */
+      readonly eventStoreUrl: string;
+    };
 
 export interface QueryServiceConfig {
   readonly port: number;
@@ -29,15 +44,22 @@ export interface QueryServiceConfig {
 export function loadQueryServiceConfig(env: NodeJS.ProcessEnv = process.env): QueryServiceConfig {
   const parsed = parseEnv(queryEnvSchema, env);
   requireLoopbackForEmulator('the query API', parsed);
+  const distributed = requireAllOrNone(
+    'the query API',
+    parsed,
+    ['MONGODB_URL', 'EVENTSTORE_URL'],
+    ['PLENTY_MASTER_KEY'],
+  );
   const dataDir = resolve(parsed.DATA_DIR);
+  const { MONGODB_URL, EVENTSTORE_URL } = parsed;
   return {
     port: parsed.PORT,
     host: parsed.HOST,
     dataDir,
     stores:
-      parsed.MONGODB_URL === undefined
-        ? { kind: 'embedded', dataDir }
-        : { kind: 'distributed', mongoUrl: parsed.MONGODB_URL, mongoDb: parsed.MONGODB_DB },
+      distributed && MONGODB_URL !== undefined && EVENTSTORE_URL !== undefined
+        ? { kind: 'distributed', mongoUrl: MONGODB_URL, mongoDb: parsed.MONGODB_DB, eventStoreUrl: EVENTSTORE_URL }
+        : { kind: 'embedded', dataDir },
     projectId: parsed.FIREBASE_PROJECT_ID,
     logLevel: parsed.LOG_LEVEL,
     linkSecret: parsed.RECEIPT_LINK_SECRET,

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '@plenty/platform/config';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
+import { loadMasterKey } from '@plenty/platform/crypto/master-key';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { allProjections } from '@plenty/projector/projections/all';
@@ -54,6 +55,28 @@ describe('query service on its own', () => {
     expect(answer.headers['x-position']).toBe(position);
     expect(answer.json().items).toEqual([expect.objectContaining({ id: transactionId, note: 'Lunch by the river' })]);
     await Promise.all([readStore.close(), eventStore.close(), keyStore.close()]);
+  });
+});
+
+describe('query service as of a past day', () => {
+  it("replays the caller's events from the data folder, with their notes readable", async () => {
+    const masterKey = await loadMasterKey({ dataDir: dir });
+    const keyStore = await openSqliteKeyStore({ path: join(dir, 'keys.db'), masterKey });
+    const eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
+    const { transactionId } = await historyWriter(eventStore, new EventCodec(keyStore)).addTransaction('alice');
+    const today = new Date().toISOString().slice(0, 10);
+    const answer = await service.app.inject({
+      url: `/api/queries/dashboard?asOf=${today}`,
+      headers: { authorization: bearer('alice') },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().recent).toEqual([expect.objectContaining({ id: transactionId, note: 'Lunch by the river' })]);
+    const bob = await service.app.inject({
+      url: `/api/queries/dashboard?asOf=${today}`,
+      headers: { authorization: bearer('bob') },
+    });
+    expect(bob.json().recent).toEqual([]);
+    await Promise.all([eventStore.close(), keyStore.close()]);
   });
 });
 

@@ -6,7 +6,12 @@ import type { TokenVerifier } from '@plenty/platform/auth/port';
 import { openFsBlobStore } from '@plenty/platform/blob-store/fs';
 import { openGridFsBlobStore } from '@plenty/platform/blob-store/gridfs';
 import type { BlobStore } from '@plenty/platform/blob-store/port';
+import { EventCodec } from '@plenty/platform/crypto/event-codec';
+import { openMongoKeyStore } from '@plenty/platform/crypto/key-store-mongo';
+import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import { loadMasterKey } from '@plenty/platform/crypto/master-key';
+import { openEsdbEventStore } from '@plenty/platform/event-store/esdb';
+import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { LinkSigner, linkSecretFromMasterKey, linkSecretFromText } from '@plenty/platform/files/signed-link';
 import { installErrorHandling } from '@plenty/platform/http/errors';
 import { apiCspDirectives, installSecurityHeaders } from '@plenty/platform/http/security-headers';
@@ -17,6 +22,7 @@ import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { userProgress, userProgressView } from '@plenty/platform/user-progress';
 import { queryApi } from './app.js';
+import type { EventHistory } from './as-of/replay.js';
 import { checkpointProgress } from './checkpoint-progress.js';
 import { filesApi } from './files/files.plugin.js';
 import type { QueryServiceConfig } from './config.js';
@@ -34,25 +40,36 @@ interface QueryStores {
   readonly progress: ProjectionProgress;
   /** Receipts, served through signed links. */
   readonly blobs: BlobStore;
+  /** The events and data keys, read for the dashboard and reports as of a past day. */
+  readonly history: EventHistory;
   close(): Promise<void>;
 }
 
 /**
  * Embedded: `<dataDir>/read.db`, which a projector process keeps up to date; how far it got
- * is its checkpoint there.
+ * is its checkpoint there. The events and keys are read from the same folder's files.
  */
-async function openEmbeddedStores(dataDir: string): Promise<QueryStores> {
+async function openEmbeddedStores(dataDir: string, masterKey: string | undefined): Promise<QueryStores> {
   const readStore = await openSqliteReadStore({ path: join(dataDir, 'read.db') });
   await readStore.ensureViews(readViews);
   const progress = checkpointProgress(readStore);
   const blobs = await openFsBlobStore({ directory: join(dataDir, 'receipts') });
+  const keyStore = await openSqliteKeyStore({
+    path: join(dataDir, 'keys.db'),
+    masterKey: await loadMasterKey({ envValue: masterKey, dataDir }),
+  });
+  // Only read here; the process that appends checkpoints its log.
+  const eventStore = await openSqliteEventStore({ path: join(dataDir, 'events.db'), checkpoints: 'elsewhere' });
   return {
     readStore,
     progress,
     blobs,
+    history: { eventStore, codec: new EventCodec(keyStore) },
     async close() {
       progress.close();
       await blobs.close();
+      await eventStore.close();
+      await keyStore.close();
       await readStore.close();
     },
   };
@@ -62,19 +79,27 @@ async function openEmbeddedStores(dataDir: string): Promise<QueryStores> {
  * Distributed: the read models in MongoDB, written by projector instances that each own some
  * Kafka partitions; a caller waits for its own events, which all travel in one partition.
  */
-async function openDistributedStores(stores: Extract<QueryServiceConfig['stores'], { kind: 'distributed' }>) {
+async function openDistributedStores(
+  stores: Extract<QueryServiceConfig['stores'], { kind: 'distributed' }>,
+  masterKey: Buffer,
+) {
   const mongo = await connectMongo(stores.mongoUrl);
   try {
     const readStore = await openMongoReadStore({ client: mongo, dbName: stores.mongoDb });
     await readStore.ensureViews([...readViews, userProgressView]);
     const progress = userProgress(readStore);
     const blobs = await openGridFsBlobStore({ client: mongo, dbName: stores.mongoDb });
+    const keyStore = await openMongoKeyStore({ client: mongo, dbName: stores.mongoDb, masterKey });
+    const eventStore = await openEsdbEventStore({ connectionString: stores.eventStoreUrl });
     return {
       readStore,
       progress,
       blobs,
+      history: { eventStore, codec: new EventCodec(keyStore) },
       async close() {
         progress.close();
+        await eventStore.close();
+        await keyStore.close();
         await readStore.close();
         await mongo.close();
       },
@@ -94,10 +119,14 @@ export async function openQueryService(
     readStore,
     progress,
     blobs,
+    history,
     close: closeStores,
   } = config.stores.kind === 'embedded'
-    ? await openEmbeddedStores(config.stores.dataDir)
-    : await openDistributedStores(config.stores);
+    ? await openEmbeddedStores(config.stores.dataDir, config.masterKey)
+    : await openDistributedStores(
+        config.stores,
+        await loadMasterKey({ envValue: config.masterKey, dataDir: config.dataDir }),
+      );
   const verifier =
     overrides.verifier ?? cachedTokenVerifier(createFirebaseTokenVerifier({ projectId: config.projectId }));
 
@@ -119,6 +148,7 @@ export async function openQueryService(
     readStore,
     verifier,
     progress,
+    history,
     ...(links === null ? {} : { files: { blobs, links } }),
   });
   if (links !== null) await app.register(filesApi, { prefix: '/api/files', blobs, links, readStore });

@@ -231,6 +231,7 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
       verifier,
       progress: projector,
       files: { blobs: blobStore, links },
+      history: { eventStore, codec },
     });
     app.get('/healthz', async () => ({ status: 'ok' }));
     app.get('/readyz', async (_request, reply) => {
