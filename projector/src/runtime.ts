@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
 import {
   START,
@@ -14,6 +13,7 @@ import { bulkReplay } from './bulk-replay.js';
 import { PoisonEventError } from './poison-event.js';
 import { PositionWatch } from './position-watch.js';
 import type { Projection } from './projection.js';
+import { closeOverReads, projectionVersion, shadowTagOf, versionRecord, versionRecords } from './runtime-versions.js';
 
 export interface ProjectorLogger {
   info(obj: object, msg?: string): void;
@@ -38,6 +38,11 @@ export interface ProjectorOptions {
    * batch. A failure is logged and never stops the projector.
    */
   readonly afterBatch?: (events: readonly RecordedEvent[]) => Promise<void>;
+  /**
+   * Called when a rebuild in shadow views has replayed the history and is about to catch up
+   * and switch; the switch waits for it (tests hold a rebuild here to look at it).
+   */
+  readonly beforePromote?: () => Promise<void>;
 }
 
 export interface RebuildProgress {
@@ -46,48 +51,77 @@ export interface RebuildProgress {
   readonly position: Position;
 }
 
+/** Where one projection stands: serving current views, or rebuilding them in shadow views. */
+export interface ProjectionStatus {
+  readonly name: string;
+  /** Its declared version. */
+  readonly version: number;
+  readonly views: readonly string[];
+  /** 'rebuilding': its old views keep serving, frozen where they were, until the rebuilt ones replace them. */
+  readonly state: 'current' | 'rebuilding';
+  /** Events applied: by the live batches since start, or by the rebuild so far. */
+  readonly applied: number;
+  /** Events the rebuild has to apply, when known; null when current. */
+  readonly total: number | null;
+  readonly percent: number | null;
+  /** The position its views have reached. */
+  readonly position: Position;
+  /** Why the last attempt at rebuilding failed, if it did (it is tried again at the next start). */
+  readonly error?: string;
+}
+
 export interface Projector extends ProjectionProgress {
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** Applies everything up to the store's current head. */
+  /** Applies everything up to the store's current head, rebuilding stale projections first. */
   catchUp(): Promise<Position>;
-  rebuild(options?: { onProgress?(progress: RebuildProgress): void }): Promise<{ events: number; ms: number }>;
+  /**
+   * Rebuilds from the first event, into shadow views that replace the live ones at the end,
+   * the projections owning `views` (all when left out) with every projection connected to
+   * them by what they read; then catches everything up to the head.
+   */
+  rebuild(options?: {
+    views?: readonly string[];
+    onProgress?(progress: RebuildProgress): void;
+  }): Promise<{ events: number; ms: number }>;
+  /** Per projection, whether its views are current or being rebuilt, with the progress. */
+  status(): ProjectionStatus[];
+  /** Settles when no rebuild runs in the background any more. */
+  whenRebuilt(): Promise<void>;
   isHealthy(): boolean;
   readonly lastError: Error | null;
 }
 
+class StoppedError extends Error {
+  override readonly name = 'StoppedError';
+}
+
+/** The checkpoint of a shadow rebuild, next to the live checkpoint it catches up with. */
+export const shadowCheckpointName = (checkpointName: string, tag: string): string => `${checkpointName}@${tag}`;
+
 /**
  * Tails the event store into the read store: batches of events, each applied by the
  * projections that handle it, written with the checkpoint in one transaction.
+ *
+ * Each projection's stored views carry a version record (`runtime-versions.ts`). On start,
+ * projections whose record matches are live; the others (stale), with every projection
+ * connected to them by `reads`, are rebuilt in the background into shadow views while their
+ * old views keep serving, unchanged; live batches apply only the live projections meanwhile.
+ * The rebuild replays the history in bulk up to the live position, catches up batch by batch,
+ * and inside the projector's serialized section (no live batch in between) catches up the
+ * last events and promotes the shadow views with the version records in one step; from then
+ * on the rebuilt projections are live. A fresh read store (no checkpoint) is built live.
  */
-/**
- * What the stored read models look like for these projections: their views (names, indexed
- * fields, indexes) and declared versions. Projections without views store nothing of their own.
- */
-export function readModelShape(projections: readonly Projection[]): string {
-  const shape = projections
-    .filter((projection) => projection.views.length > 0)
-    .map((projection) => ({
-      name: projection.name,
-      version: projection.version ?? 1,
-      views: projection.views.map((view) => ({ name: view.name, fields: view.fields, indexes: view.indexes })),
-    }))
-    .sort((a, b) => a.name.localeCompare(b.name));
-  return createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 16);
-}
-
 export function createProjector(options: ProjectorOptions): Projector {
   const { eventStore, readStore, codec, projections } = options;
   const batchSize = options.batchSize ?? 500;
   const checkpointName = options.checkpointName ?? 'projector';
   const views = viewsOf(projections);
-  const applyEvent = eventApplier(codec, projections);
-  // Marks read models built by these projections; its absence means older code built them.
-  const shapeMarker = `${checkpointName}:shape:${readModelShape(projections)}`;
 
   const watch = new PositionWatch();
   let viewsReady: Promise<void> | null = null;
   let running = false;
+  let stopping = false;
   let lastError: Error | null = null;
   let wake: (() => void) | null = null;
   // Set by every append notification, so one that arrives between a read and the sleep is not lost.
@@ -95,7 +129,7 @@ export function createProjector(options: ProjectorOptions): Projector {
   let loop: Promise<void> | null = null;
   let unsubscribe: (() => void) | null = null;
   let pollTimer: NodeJS.Timeout | null = null;
-  // One batch at a time, whoever asks (tail loop, catchUp, rebuild).
+  // One batch at a time, whoever asks (tail loop, catchUp, the switch of a rebuild).
   let exclusive: Promise<unknown> = Promise.resolve();
   const serialized = <T>(work: () => Promise<T>): Promise<T> => {
     const next = exclusive.then(work, work);
@@ -103,23 +137,51 @@ export function createProjector(options: ProjectorOptions): Projector {
     return next;
   };
 
+  // The projections live batches apply, and those waiting for a rebuild in shadow views.
+  let live: readonly Projection[] = projections;
+  let applyLive = eventApplier(codec, projections);
+  let stale: readonly Projection[] = [];
+  let liveApplied = 0;
+  let rebuilding: { applied: number; total: number | null; position: Position; error?: string } | null = null;
+  let shadowRun: Promise<void> | null = null;
+
+  function setStale(next: readonly Projection[]): void {
+    stale = next;
+    live = projections.filter((p) => !next.includes(p));
+    applyLive = eventApplier(codec, live);
+  }
+
   const prepare = () =>
     (viewsReady ??= (async () => {
       await readStore.ensureViews(views);
       const checkpoint = await readStore.getCheckpoint(checkpointName);
-      if ((await readStore.getCheckpoint(shapeMarker)) === null) {
-        if (checkpoint !== null && comparePositions(checkpoint, START) > 0) {
-          // A view was added or changed since these read models were built: start them over,
-          // or the new view would hold only what happens from now on.
-          options.logger?.info(
-            { marker: shapeMarker },
-            'projections changed: rebuilding read models from the first event',
-          );
-          await readStore.reset(views, checkpointName);
+      if (checkpoint === null) {
+        // Nothing built yet: every view is built live from the first event.
+        for (const [name, version] of Object.entries(versionRecords(projections))) {
+          await readStore.applyBatch(name, version, async () => undefined);
         }
-        await readStore.applyBatch(shapeMarker, START, async () => undefined);
-        watch.advance((await readStore.getCheckpoint(checkpointName)) ?? START);
-        return;
+        setStale([]);
+      } else {
+        const outdated: Projection[] = [];
+        for (const projection of projections) {
+          if (projection.views.length === 0) continue;
+          const recorded = await readStore.getCheckpoint(versionRecord(projection));
+          if (recorded !== projectionVersion(projection)) outdated.push(projection);
+        }
+        setStale(closeOverReads(projections, outdated));
+        if (stale.length > 0) {
+          options.logger?.info(
+            { projections: stale.map((p) => p.name) },
+            'projections changed: rebuilding their views from the first event while the old ones serve',
+          );
+        }
+      }
+      // Shadows of rebuilds nobody will finish (the code changed again) are dropped.
+      const keep = stale.length > 0 ? shadowTagOf(stale) : null;
+      for (const tag of await readStore.shadowTags()) {
+        if (tag.startsWith('v') && tag !== keep) {
+          await readStore.dropShadow(tag, shadowCheckpointName(checkpointName, tag));
+        }
       }
       watch.advance(checkpoint ?? START);
     })().catch((error: unknown) => {
@@ -146,7 +208,7 @@ export function createProjector(options: ProjectorOptions): Projector {
   }
 
   /** Applies one batch; answers how many events it held. */
-  const applyNextBatch = (size = batchSize, live = true) =>
+  const applyNextBatch = (size = batchSize, afterBatch = true) =>
     serialized(async () => {
       await prepare();
       const events = await eventStore.readAll({ after: watch.position, maxCount: size });
@@ -154,17 +216,150 @@ export function createProjector(options: ProjectorOptions): Projector {
       if (last === undefined) return 0;
       try {
         await readStore.applyBatch(checkpointName, last.position, async (uow) => {
-          for (const event of events) await applyEvent(event, uow);
+          for (const event of events) await applyLive(event, uow);
         });
       } catch (error) {
         recordFailure(error);
         throw error;
       }
       watch.advance(last.position);
+      liveApplied += events.length;
       options.onAdvance?.(last.position);
-      if (live) await runAfterBatch(events);
+      if (afterBatch) await runAfterBatch(events);
       return events.length;
     });
+
+  /** Events after `after` up to `until`, counted by the store or estimated from positions. */
+  async function countBetween(after: Position, until: Position): Promise<number | null> {
+    if (eventStore.countEvents !== undefined) return eventStore.countEvents({ after, until });
+    // Plain decimal positions (no commit/prepare pair) are one per event, gaps aside.
+    if (/^\d+$/.test(after) && /^\d+$/.test(until)) return Math.max(0, Number(until) - Number(after));
+    return null;
+  }
+
+  /** The event store as a rebuild reads it: it stops reading once the projector stops. */
+  const stoppable: EventStore = {
+    ...eventStore,
+    readAll: (readOptions) => {
+      if (stopping) return Promise.reject(new StoppedError('the projector stopped'));
+      return eventStore.readAll(readOptions);
+    },
+  };
+
+  /**
+   * Rebuilds the stale projections into shadow views and switches them live. A shadow
+   * checkpoint left by an earlier run is continued batch by batch; without one the shadow
+   * starts over from an empty copy. Never promotes a shadow that has not reached the live
+   * position.
+   */
+  async function rebuildStale(onProgress?: (progress: RebuildProgress) => void): Promise<number> {
+    const target = stale;
+    if (target.length === 0) return 0;
+    const tag = shadowTagOf(target);
+    const shadowCheckpoint = shadowCheckpointName(checkpointName, tag);
+    const shadow = readStore.shadow(tag);
+    // Projections without views (account erasure) act on whatever store they are given.
+    const applying = projections.filter((p) => target.includes(p) || p.views.length === 0);
+    const applyShadow = eventApplier(codec, applying);
+    const targetViews = viewsOf(target);
+    let position = await readStore.getCheckpoint(shadowCheckpoint);
+    const state: { applied: number; total: number | null; position: Position; error?: string } = {
+      applied: 0,
+      total: null,
+      position: position ?? START,
+    };
+    rebuilding = state;
+    const report = () => onProgress?.({ applied: state.applied, total: state.total, position: state.position });
+    try {
+      if (position === null) {
+        await readStore.dropShadow(tag);
+        await shadow.bulkMode?.(true);
+        await shadow.ensureViews(targetViews);
+        const until = watch.position;
+        state.total = await countBetween(START, until);
+        const result = await bulkReplay({
+          eventStore: stoppable,
+          readStore: shadow,
+          codec,
+          projections: applying,
+          checkpointName: shadowCheckpoint,
+          until,
+          onProgress: (progress) => {
+            state.applied = progress.applied;
+            state.position = progress.position;
+            report();
+          },
+        });
+        await shadow.bulkMode?.(false);
+        // An empty history writes no batch: the checkpoint still says the shadow is complete.
+        if (result.events === 0) await shadow.applyBatch(shadowCheckpoint, START, async () => undefined);
+        position = result.position;
+      } else {
+        // Continued: creates whatever an interrupted bulk replay left for the end (indexes).
+        await shadow.ensureViews(targetViews);
+      }
+      let from: Position = position;
+      /** One batch towards the live position; answers false once there. */
+      const step = async (): Promise<boolean> => {
+        if (stopping) throw new StoppedError('the projector stopped');
+        const until = watch.position;
+        if (comparePositions(from, until) >= 0) return false;
+        const read = await eventStore.readAll({ after: from, maxCount: batchSize });
+        const events = read.filter((event) => comparePositions(event.position, until) <= 0);
+        const last = events.at(-1);
+        if (last === undefined) return false;
+        await shadow.applyBatch(shadowCheckpoint, last.position, async (uow) => {
+          for (const event of events) await applyShadow(event, uow);
+        });
+        from = last.position;
+        state.applied += events.length;
+        state.position = from;
+        report();
+        return true;
+      };
+      const remaining = await countBetween(from, watch.position);
+      state.total = remaining === null ? null : state.applied + remaining;
+      while (await step());
+      await options.beforePromote?.();
+      await serialized(async () => {
+        const left = await countBetween(from, watch.position);
+        if (left !== null) state.total = state.applied + left;
+        while (await step());
+        await readStore.promote({
+          tag,
+          views: targetViews,
+          records: versionRecords(target),
+          shadowCheckpoint,
+        });
+        setStale(stale.filter((p) => !target.includes(p)));
+        rebuilding = null;
+      });
+      await shadow.close();
+      options.logger?.info(
+        { projections: target.map((p) => p.name), events: state.applied },
+        'rebuilt views switched in',
+      );
+      return state.applied;
+    } catch (error) {
+      if (!(error instanceof StoppedError)) {
+        state.error = error instanceof Error ? error.message : String(error);
+        options.logger?.error({ err: error }, 'rebuilding views failed; the old ones keep serving');
+      }
+      throw error;
+    }
+  }
+
+  function startRebuild(): Promise<void> {
+    shadowRun ??= rebuildStale()
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => {
+        shadowRun = null;
+      });
+    return shadowRun;
+  }
 
   async function tail(): Promise<void> {
     while (running) {
@@ -196,6 +391,12 @@ export function createProjector(options: ProjectorOptions): Projector {
     pollTimer = null;
   }
 
+  async function catchUpLive(afterBatch: boolean): Promise<void> {
+    // Up to the head as it is now: appends that keep coming are the tail loop's job.
+    const head = await eventStore.headPosition();
+    while (comparePositions(watch.position, head) < 0 && (await applyNextBatch(batchSize, afterBatch)) > 0);
+  }
+
   const projector: Projector = {
     get lastError() {
       return lastError;
@@ -205,6 +406,7 @@ export function createProjector(options: ProjectorOptions): Projector {
       await prepare();
       if (running) return;
       running = true;
+      stopping = false;
       lastError = null;
       unsubscribe = eventStore.onAppended(() => {
         appendedSinceRead = true;
@@ -213,45 +415,79 @@ export function createProjector(options: ProjectorOptions): Projector {
       pollTimer = setInterval(() => wake?.(), options.pollIntervalMs ?? 1000);
       pollTimer.unref();
       loop = tail();
+      if (stale.length > 0) void startRebuild();
     },
     async stop() {
       running = false;
+      stopping = true;
       detach();
       wake?.();
       await loop;
+      await shadowRun;
       await exclusive;
     },
     async catchUp() {
       await prepare();
-      // Up to the head as it is now: appends that keep coming are the tail loop's job.
-      const head = await eventStore.headPosition();
-      while (comparePositions(watch.position, head) < 0 && (await applyNextBatch()) > 0);
+      await catchUpLive(true);
+      if (stale.length > 0) {
+        await (shadowRun ?? rebuildStale());
+        await catchUpLive(true);
+      }
       return watch.position;
     },
     async rebuild(rebuildOptions = {}) {
-      await readStore.bulkMode?.(true);
-      try {
-        // The whole replay holds the projector: no live batch may interleave with it.
-        return await serialized(async () => {
-          await readStore.reset(views, checkpointName);
-          viewsReady = null;
-          watch.advance(START);
-          await prepare();
-          const result = await bulkReplay({
-            eventStore,
-            readStore,
-            codec,
-            projections,
-            checkpointName,
-            ...(rebuildOptions.onProgress === undefined ? {} : { onProgress: rebuildOptions.onProgress }),
-          });
-          watch.advance(result.position);
-          options.onAdvance?.(result.position);
-          return { events: result.events, ms: result.ms };
-        });
-      } finally {
-        await readStore.bulkMode?.(false);
-      }
+      const started = performance.now();
+      await prepare();
+      await shadowRun;
+      await catchUpLive(false);
+      const owners = projections.filter(
+        (p) =>
+          p.views.length > 0 &&
+          (rebuildOptions.views === undefined || p.views.some((view) => rebuildOptions.views?.includes(view.name))),
+      );
+      const unknown = (rebuildOptions.views ?? []).filter((name) => !views.some((view) => view.name === name));
+      if (unknown.length > 0) throw new Error(`no projection writes ${unknown.join(', ')}`);
+      setStale(closeOverReads(projections, [...stale, ...owners]));
+      // A rebuild asked for starts from an empty shadow, even if an earlier one was left halfway.
+      const tag = shadowTagOf(stale);
+      await readStore.dropShadow(tag, shadowCheckpointName(checkpointName, tag));
+      const events = await rebuildStale(rebuildOptions.onProgress);
+      await catchUpLive(false);
+      return { events, ms: performance.now() - started };
+    },
+    status() {
+      const rebuildingNow = rebuilding;
+      return projections.map((projection): ProjectionStatus => {
+        const base = {
+          name: projection.name,
+          version: projection.version ?? 1,
+          views: projection.views.map((view) => view.name),
+        };
+        if (!stale.includes(projection)) {
+          return {
+            ...base,
+            state: 'current',
+            applied: liveApplied,
+            total: null,
+            percent: null,
+            position: watch.position,
+          };
+        }
+        const applied = rebuildingNow?.applied ?? 0;
+        const total = rebuildingNow?.total ?? null;
+        return {
+          ...base,
+          state: 'rebuilding',
+          applied,
+          total,
+          percent: total === null ? null : total === 0 ? 100 : Math.min(100, Math.floor((applied * 1000) / total) / 10),
+          position: rebuildingNow?.position ?? START,
+          ...(rebuildingNow?.error === undefined ? {} : { error: rebuildingNow.error }),
+        };
+      });
+    },
+    whenRebuilt: async () => {
+      await shadowRun;
     },
     async current() {
       await prepare();

@@ -36,6 +36,7 @@ const tailedStore: EventStore = {
   deleteStream: (streamId) => store.deleteStream(streamId),
   streamIdsOfUser: (userId) => store.streamIdsOfUser(userId),
   readUserEvents: (userId, options) => store.readUserEvents(userId, options),
+  countEvents: (range) => store.countEvents(range),
   close: () => store.close(),
   onAppended(listener) {
     appendListeners.add(listener);

@@ -101,6 +101,12 @@ export interface EventStore {
    * deleted streams are left out.
    */
   readUserEvents(userId: string, options?: ReadUserEventsOptions): Promise<RecordedEvent[]>;
+  /**
+   * How many events `readAll` gives after `after` (default: from the start) up to `until`
+   * (inclusive; default: the head), for progress bars. Optional: stores that cannot count
+   * cheaply leave it out.
+   */
+  countEvents?(range?: { readonly after?: Position; readonly until?: Position }): Promise<number>;
   close(): Promise<void>;
 }
 

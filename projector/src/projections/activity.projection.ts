@@ -291,6 +291,7 @@ export const activityProjection: Projection = {
   name: 'activity',
   version: 1,
   views: [activityView],
+  reads: [TRANSACTIONS_VIEW, DEBTS_VIEW, GOALS_VIEW, CATEGORIES_VIEW, PREFERENCES_VIEW],
   handles: [...TRANSACTION_EVENTS, ...DEBT_EVENTS, ...PROFILE_EVENTS],
   async apply(event, uow: UnitOfWork) {
     const userId = event.metadata.userId;

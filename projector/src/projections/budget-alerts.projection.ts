@@ -92,6 +92,7 @@ function transactionIdOf(event: RecordedEvent): string | null {
 export const budgetAlertsProjection: Projection = {
   name: 'budget-alerts',
   views: [budgetAlertsView],
+  reads: [MONTHLY_SUMMARY_VIEW, PREFERENCES_VIEW],
   handles: ['TransactionAdded', 'TransactionEdited', 'TransactionDeleted', 'PreferencesChanged', 'ExchangeRatesSet'],
   async apply(event, uow) {
     const userId = event.metadata.userId;

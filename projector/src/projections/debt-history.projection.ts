@@ -114,6 +114,7 @@ type Recorded<E> = RecordedEvent & E;
 export const debtHistoryProjection: Projection = {
   name: 'debt-history',
   views: [debtHistoryView],
+  reads: [DEBTS_VIEW],
   handles: [
     'DebtOpened',
     'DebtEdited',

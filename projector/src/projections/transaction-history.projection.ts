@@ -43,6 +43,7 @@ type Recorded<E> = RecordedEvent & E;
 export const transactionHistoryProjection: Projection = {
   name: 'transaction-history',
   views: [transactionHistoryView],
+  reads: [TRANSACTIONS_VIEW],
   handles: ['TransactionAdded', 'TransactionEdited', 'TransactionDeleted'],
   async apply(event, uow: UnitOfWork) {
     const known = event as Recorded<TransactionEvent>;

@@ -62,6 +62,7 @@ type Recorded<E> = RecordedEvent & E;
 export const transactionTotalsProjection: Projection = {
   name: 'transaction-totals',
   views: [transactionTotalsView],
+  reads: [TRANSACTIONS_VIEW],
   handles: ['TransactionAdded', 'TransactionEdited', 'TransactionDeleted', 'CategoryDeleted'],
   async apply(event, uow) {
     const known = event as Recorded<TransactionEvent | CategoryDeleted>;

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import type { Projection } from '../projection.js';
+import { declaredAccess, type Projection } from '../projection.js';
 
 /**
  * A throwaway read store held in memory, with its views created. It is the real SQLite
@@ -15,7 +15,11 @@ export async function scratchReadStore(
   return { store, dispose: () => store.close() };
 }
 
-/** Applies events (already decoded) in one batch, as the runtime does. */
+/**
+ * Applies events (already decoded) in one batch, as the runtime does. Each projection gets
+ * the unit of work through `declaredAccess`: a projection that reads a view it neither owns
+ * nor declares in `reads` (or writes another's view) fails its tests.
+ */
 export async function applyEvents(
   store: ReadStore,
   projections: readonly Projection[],
@@ -26,7 +30,7 @@ export async function applyEvents(
   await store.applyBatch('test', last.position, async (uow) => {
     for (const event of events) {
       for (const projection of projections) {
-        if (projection.handles.includes(event.type)) await projection.apply(event, uow);
+        if (projection.handles.includes(event.type)) await projection.apply(event, declaredAccess(projection, uow));
       }
     }
   });
