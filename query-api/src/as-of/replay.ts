@@ -37,8 +37,11 @@ export const AS_OF_PROJECTIONS = allProjections.filter((projection) =>
   projection.views.some((view) => VIEWS_READ.has(view.name)),
 );
 
-/** Events applied per unit of work. */
-const BATCH_SIZE = 2000;
+/**
+ * Events applied per unit of work. The store is in memory and its writes are synchronous, so
+ * the replay lets other requests run between batches; a batch takes a few tens of ms.
+ */
+const BATCH_SIZE = 1000;
 const CHECKPOINT = 'as-of';
 
 /** Read models of one user at the end of a past day, held in memory. */
@@ -100,6 +103,8 @@ export async function replayUpTo(history: EventHistory, userId: string, date: st
   const { events, timeZone } = eventsUpTo(read, date);
   const store = await openSqliteReadStore({ path: ':memory:' });
   try {
+    // As a rebuild does: the secondary indexes are built once at the end, not row by row.
+    await store.bulkMode?.(true);
     await store.ensureViews(viewsOf(AS_OF_PROJECTIONS));
     const apply = eventApplier(history.codec, AS_OF_PROJECTIONS);
     for (let start = 0; start < events.length; start += BATCH_SIZE) {
@@ -109,7 +114,9 @@ export async function replayUpTo(history: EventHistory, userId: string, date: st
       await store.applyBatch(CHECKPOINT, last.position, async (uow) => {
         for (const event of batch) await apply(event, uow);
       });
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
+    await store.bulkMode?.(false);
   } catch (error) {
     await store.close();
     throw error;
