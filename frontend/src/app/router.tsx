@@ -66,6 +66,9 @@ const PAGES: Record<AppPath, Page> = {
   '/dashboard/debt-tracker/:id': {
     lazy: async () => ({ Component: (await import('../features/debts/routes/debt-detail-page')).DebtDetailPage }),
   },
+  '/activity': {
+    lazy: async () => ({ Component: (await import('../features/activity/routes/activity-page')).ActivityPage }),
+  },
 };
 
 /** Each page in English (no prefix), Thai (`/th`) and Lao (`/lo`). */

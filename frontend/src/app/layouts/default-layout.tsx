@@ -18,6 +18,7 @@ const NAVIGATION: readonly { readonly to: string; readonly label: MessageId; rea
   { to: '/dashboard/transactions', label: 'nav.transactions', end: false },
   { to: '/dashboard/reports', label: 'nav.reports', end: false },
   { to: '/dashboard/debt-tracker', label: 'nav.debtTracker', end: false },
+  { to: '/activity', label: 'nav.activity', end: false },
   { to: '/dashboard/settings', label: 'nav.settings', end: false },
 ];
 

@@ -1,0 +1,181 @@
+import type { ActivityEntry } from '@plenty/contracts/views/activity';
+import { createIntl } from 'react-intl';
+import { describe, expect, it } from 'vitest';
+import en from '@plenty/locales/en.json';
+import lo from '@plenty/locales/lo.json';
+import th from '@plenty/locales/th.json';
+import { formatLongDate, formatMoney } from '../../lib/format';
+import type { Locale } from '../../lib/locale';
+import type { MessageId } from '../../lib/messages';
+import { debtHistoryWriters } from '../debts/history';
+import { activitySentences, subjectName, subjectPath, type ActivityWriters, type Sentence } from './sentences';
+
+const catalogues = { en, th, lo } as const;
+const lunch = '0192f0c4-7a1b-7c3d-8e4f-00000000a001';
+
+function writersFor(locale: Locale): { writers: ActivityWriters; say(sentence: Sentence): string } {
+  const intl = createIntl({ locale, messages: catalogues[locale] });
+  const translate = (id: MessageId) => intl.formatMessage({ id });
+  const fields: Record<string, MessageId> = { amount: 'transactions.field.amount', note: 'transactions.field.note' };
+  const writers: ActivityWriters = {
+    transaction: {
+      money: (amount, currency) => formatMoney({ amount, currency }, locale),
+      date: (isoDate) => formatLongDate(isoDate, locale),
+      category: (id) => (id === 'builtin-food' ? translate('category.builtin.food') : id),
+      type: (type) => type,
+      field: (field) => (fields[field] === undefined ? field : translate(fields[field])),
+    },
+    debt: debtHistoryWriters((id, values) => intl.formatMessage({ id }, values), locale),
+    translate,
+  };
+  return { writers, say: (sentence) => intl.formatMessage({ id: sentence.id }, sentence.values) };
+}
+
+const thb = (amount: number, locale: Locale = 'en') => formatMoney({ amount, currency: 'THB' }, locale);
+
+const entry = (fields: Partial<ActivityEntry> & Pick<ActivityEntry, 'type' | 'kind'>): ActivityEntry => ({
+  id: 'e1',
+  subjectId: lunch,
+  subject: { name: null, categoryId: null, amount: null },
+  occurredAt: '2026-11-20T10:00:00.000Z',
+  changes: [],
+  amount: null,
+  date: null,
+  installmentNumber: null,
+  currency: null,
+  replacementCategoryId: null,
+  ...fields,
+});
+
+/** What a reader of `locale` sees: the heading, then each line under it. */
+function read(value: ActivityEntry, locale: Locale = 'en'): string[] {
+  const { writers, say } = writersFor(locale);
+  const { heading, details } = activitySentences(value, writers);
+  return [say(heading), ...details.map(say)];
+}
+
+const amountEdit = entry({
+  kind: 'transaction',
+  type: 'transaction_edited',
+  changes: [{ field: 'amount', from: { amount: 12_000, currency: 'THB' }, to: { amount: 15_000, currency: 'THB' } }],
+});
+
+describe('activity sentences', () => {
+  it('words a transaction’s edit as its history does, in each language', () => {
+    expect(read(amountEdit)).toEqual([
+      'You edited this transaction',
+      `Amount changed from ${thb(12_000)} to ${thb(15_000)}`,
+    ]);
+    expect(read(amountEdit, 'lo')).toEqual([
+      'ທ່ານໄດ້ແກ້ໄຂລາຍການນີ້',
+      `ຈຳນວນເງິນປ່ຽນຈາກ ${formatMoney({ amount: 12_000, currency: 'THB' }, 'lo')} ເປັນ ${formatMoney({ amount: 15_000, currency: 'THB' }, 'lo')}`,
+    ]);
+    expect(read(amountEdit, 'th')[0]).toBe('คุณแก้ไขรายการนี้');
+  });
+
+  it('words a debt’s installment as the debt history does', () => {
+    const paid = entry({
+      kind: 'debt',
+      type: 'installment_paid',
+      installmentNumber: 4,
+      amount: { amount: 102_000, currency: 'LAK' },
+      currency: 'LAK',
+      date: '2026-02-01',
+    });
+    expect(read(paid)).toEqual(['Installment 4 marked as paid', 'Paid on February 1, 2026']);
+  });
+
+  it('writes a debt edit’s amounts in the debt’s currency', () => {
+    const edited = entry({
+      kind: 'debt',
+      type: 'debt_edited',
+      currency: 'THB',
+      changes: [{ field: 'currentAmount', from: 100_000, to: 90_000 }],
+    });
+    expect(read(edited)[1]).toBe(`Amount still owed changed from ${thb(100_000)} to ${thb(90_000)}`);
+  });
+
+  it('words goals, categories and settings with the values replaced', () => {
+    expect(
+      read(
+        entry({
+          kind: 'goal',
+          type: 'goal_contributed',
+          amount: { amount: 250_000, currency: 'LAK' },
+          date: '2026-11-03',
+        }),
+      ),
+    ).toEqual([`${formatMoney({ amount: 250_000, currency: 'LAK' }, 'en')} added to this goal`, 'On November 3, 2026']);
+    expect(
+      read(
+        entry({
+          kind: 'goal',
+          type: 'goal_edited',
+          changes: [
+            { field: 'name', from: 'Trip', to: 'Trip to Luang Prabang' },
+            { field: 'targetDate', from: null, to: '2027-01-31' },
+          ],
+        }),
+      ),
+    ).toEqual([
+      'You edited this goal',
+      'Name changed from “Trip” to “Trip to Luang Prabang”',
+      'Target date set to January 31, 2027',
+    ]);
+    expect(
+      read(
+        entry({
+          kind: 'category',
+          type: 'category_edited',
+          changes: [
+            { field: 'name', from: 'Pets', to: 'Dog' },
+            { field: 'color', from: '#aa5500', to: '#005500' },
+          ],
+        }),
+      ),
+    ).toEqual(['You edited this category', 'Name changed from “Pets” to “Dog”', 'Color changed']);
+    expect(
+      read(
+        entry({
+          kind: 'settings',
+          type: 'preferences_changed',
+          changes: [
+            { field: 'currency', from: 'LAK', to: 'THB' },
+            { field: 'spendingAlerts', from: true, to: false },
+            { field: 'theme', from: 'dark', to: 'light' },
+            { field: 'monthlyBudget', from: { amount: 100_000, currency: 'THB' }, to: null },
+          ],
+        }),
+      ),
+    ).toEqual([
+      'You changed your settings',
+      'Display currency changed from LAK to THB',
+      'Spending alerts: turned off',
+      'Theme changed from Dark to Light',
+      'Monthly budget removed',
+    ]);
+  });
+
+  it('names the item as it was, and links to it unless it was deleted', () => {
+    const { writers } = writersFor('en');
+    expect(
+      subjectName(
+        {
+          kind: 'transaction',
+          subject: { name: 'Lunch', categoryId: 'builtin-food', amount: { amount: 15_000, currency: 'THB' } },
+        },
+        writers,
+      ),
+    ).toBe(`“Lunch” · ${thb(15_000)}`);
+    expect(subjectName({ kind: 'goal', subject: { name: null, categoryId: null, amount: null } }, writers)).toBe(
+      'No name',
+    );
+    expect(subjectPath({ kind: 'transaction', subjectId: lunch, type: 'transaction_edited' })).toBe(
+      `/dashboard/transactions?view=${lunch}`,
+    );
+    expect(subjectPath({ kind: 'transaction', subjectId: lunch, type: 'transaction_deleted' })).toBeNull();
+    expect(subjectPath({ kind: 'debt', subjectId: lunch, type: 'payment_deleted' })).toBe(
+      `/dashboard/debt-tracker/${lunch}`,
+    );
+  });
+});
