@@ -16,6 +16,7 @@ import { accountErasureProjection } from './projections/account-erasure.projecti
 import { allProjections } from './projections/all.js';
 import { transactionsProjection } from './projections/transactions.projection.js';
 import { createProjector, type ProjectorOptions } from './runtime.js';
+import { readModelsReadiness } from './runtime-status.js';
 import { historyWriter, writeHistory, type HistoryWriter } from './testing/history.js';
 import { documents } from './testing/memory-read-store.js';
 
@@ -126,6 +127,20 @@ describe('projection versions', () => {
     expect(rebuilding).toMatchObject({ state: 'rebuilding', version: 2, views: ['labels'], applied: 30, total: 30 });
     expect(rebuilding?.percent).toBe(100);
     expect(projector.status().find((s) => s.name === 'transactions')?.state).toBe('current');
+    expect(readModelsReadiness(projector.status())).toEqual({
+      current: ['transactions'],
+      rebuilding: [
+        {
+          projection: 'labels',
+          version: 2,
+          views: ['labels'],
+          applied: 30,
+          total: 30,
+          percent: 100,
+          position: rebuilding?.position,
+        },
+      ],
+    });
 
     // Live events meanwhile reach the current projections; the rebuilding view stays as it was.
     await addTransactions(5, 'dinner');

@@ -9,6 +9,7 @@ import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import { loadMasterKey } from '@plenty/platform/crypto/master-key';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { loadProjectorServiceConfig, openProjectorService, type ProjectorService } from './service.js';
+import { allProjections } from './projections/all.js';
 import { historyWriter } from './testing/history.js';
 
 const quiet = { info: () => undefined, error: () => undefined };
@@ -39,7 +40,15 @@ describe('projector service on its own', () => {
     expect(await health.json()).toEqual({ status: 'ok' });
     const ready = await fetch(`${service.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', projections: { position, head: position } });
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      projections: {
+        position,
+        head: position,
+        current: allProjections.flatMap((p) => p.views.map((v) => v.name)),
+        rebuilding: [],
+      },
+    });
     expect((await fetch(`${service.url}/elsewhere`)).status).toBe(404);
     await Promise.all([eventStore.close(), keyStore.close()]);
   });

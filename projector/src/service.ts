@@ -11,6 +11,7 @@ import type { ProjectorServiceConfig } from './config.js';
 import { allProjections } from './projections/all.js';
 import { openNotifications } from './notifications/setup.js';
 import { createProjector, type Projector, type ProjectorLogger } from './runtime.js';
+import { readModelsReadiness } from './runtime-status.js';
 
 export { loadProjectorServiceConfig, type ProjectorServiceConfig } from './config.js';
 
@@ -41,7 +42,8 @@ const POLL_INTERVAL_MS = 100;
 
 /**
  * The projector on its own: tails `<dataDir>/events.db` into `<dataDir>/read.db`, and
- * answers `/healthz` (alive) and `/readyz` (503 once stopped on an event it cannot apply).
+ * answers `/healthz` (alive) and `/readyz` (503 once stopped on an event it cannot apply;
+ * 200 while views are rebuilt, naming them with their progress).
  */
 export async function openProjectorService(
   config: ProjectorServiceConfig,
@@ -68,7 +70,13 @@ export async function openProjectorService(
   const health = await serveHealth(config, logger, async () => {
     const [position, head] = await Promise.all([projector.current(), eventStore.headPosition()]);
     const ready = projector.isHealthy();
-    return { ready, body: { status: ready ? 'ready' : 'degraded', projections: { position, head } } };
+    return {
+      ready,
+      body: {
+        status: ready ? 'ready' : 'degraded',
+        projections: { position, head, ...readModelsReadiness(projector.status()) },
+      },
+    };
   });
 
   return {

@@ -6,7 +6,20 @@ export const fromMainSchema = z.discriminatedUnion('type', [
 ]);
 export type FromMain = z.infer<typeof fromMainSchema>;
 
+export const projectionStatusSchema = z.object({
+  name: z.string(),
+  version: z.number().int(),
+  views: z.array(z.string()),
+  state: z.enum(['current', 'rebuilding']),
+  applied: z.number().int().min(0),
+  total: z.number().int().min(0).nullable(),
+  percent: z.number().min(0).max(100).nullable(),
+  position: z.string(),
+  error: z.string().optional(),
+});
+
 export const fromWorkerSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('status'), projections: z.array(projectionStatusSchema) }),
   z.object({ type: z.literal('ready'), position: z.string() }),
   z.object({ type: z.literal('advanced'), position: z.string() }),
   z.object({ type: z.literal('failed'), message: z.string() }),

@@ -2,10 +2,13 @@ import { Worker } from 'node:worker_threads';
 import type { EventStore, Position } from '@plenty/platform/event-store/port';
 import type { ProjectionProgress } from '@plenty/platform/projection-progress';
 import { PositionWatch } from './position-watch.js';
+import type { ProjectionStatus } from './runtime.js';
 import { fromWorkerSchema, type FromMain } from './worker-messages.js';
 
 export interface WorkerProjector extends ProjectionProgress {
   isHealthy(): boolean;
+  /** Per projection, as the worker last reported it (at most half a second old). */
+  status(): readonly ProjectionStatus[];
   readonly lastError: Error | null;
   stop(): Promise<void>;
 }
@@ -21,6 +24,17 @@ export interface WorkerProjectorOptions {
   readonly onError?: (error: Error) => void;
 }
 
+/** Node's arguments without the `source` export condition (`--conditions source`, `-C=source`). */
+export function withoutSourceCondition(args: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i] ?? '';
+    if ((arg === '--conditions' || arg === '-C') && args[i + 1] === 'source') i += 1;
+    else if (arg !== '--conditions=source' && arg !== '-C=source') kept.push(arg);
+  }
+  return kept;
+}
+
 /**
  * Runs the projector in a worker thread of the same process: projections use the second
  * core, and a long batch never stalls the commands and queries on the main thread. It
@@ -30,8 +44,11 @@ export interface WorkerProjectorOptions {
 export function startWorkerProjector(options: WorkerProjectorOptions): Promise<WorkerProjector> {
   const watch = new PositionWatch();
   // From source (tests), the worker still runs the compiled module: threads cannot load TypeScript.
-  const compiled = import.meta.url.endsWith('.ts') ? '../dist/worker.js' : './worker.js';
+  const fromSource = import.meta.url.endsWith('.ts');
+  const compiled = fromSource ? '../dist/worker.js' : './worker.js';
   const worker = new Worker(new URL(compiled, import.meta.url), {
+    // ...and resolves the packages it imports to their compiled code too.
+    ...(fromSource ? { execArgv: withoutSourceCondition(process.execArgv) } : {}),
     workerData: {
       eventsPath: options.eventsPath,
       readPath: options.readPath,
@@ -42,6 +59,7 @@ export function startWorkerProjector(options: WorkerProjectorOptions): Promise<W
   });
   const send = (message: FromMain) => worker.postMessage(message);
   let lastError: Error | null = null;
+  let status: readonly ProjectionStatus[] = [];
   let stopped: (() => void) | null = null;
   const fail = (error: Error) => {
     lastError = error;
@@ -56,6 +74,7 @@ export function startWorkerProjector(options: WorkerProjectorOptions): Promise<W
         return lastError;
       },
       isHealthy: () => lastError === null,
+      status: () => status,
       current: async () => watch.position,
       waitFor: (target: Position, timeoutMs: number) => watch.waitFor(target, timeoutMs),
       stop: () =>
@@ -74,6 +93,9 @@ export function startWorkerProjector(options: WorkerProjectorOptions): Promise<W
           return;
         case 'advanced':
           watch.advance(message.position);
+          return;
+        case 'status':
+          status = message.projections;
           return;
         case 'failed':
           fail(new Error(message.message));

@@ -65,15 +65,29 @@ port.on('message', (raw: unknown) => {
     return;
   }
   clearInterval(checkpoints);
+  clearInterval(statusTimer);
   void projector
     .stop()
     .then(() => Promise.all([readStore.close(), store.close(), keyStore.close()]))
     .finally(() => post({ type: 'stopped' }));
 });
 
+// Where each projection stands (current, or rebuilding with its progress), sent when it changes.
+let lastStatus = '';
+const sendStatus = () => {
+  const projections = projector.status();
+  const text = JSON.stringify(projections);
+  if (text === lastStatus) return;
+  lastStatus = text;
+  post({ type: 'status', projections: projections.map((p) => ({ ...p, views: [...p.views] })) });
+};
+const statusTimer = setInterval(sendStatus, 500);
+statusTimer.unref();
+
 // The main thread's writer never checkpoints the event log; this thread does, off its path.
 const checkpoints = setInterval(() => store.checkpoint(), 1000);
 checkpoints.unref();
 
 await projector.start();
+sendStatus();
 post({ type: 'ready', position: await projector.current() });

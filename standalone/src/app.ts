@@ -28,7 +28,8 @@ import { installErrorHandling } from '@plenty/platform/http/errors';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { allProjections } from '@plenty/projector/projections/all';
-import { createProjector } from '@plenty/projector/runtime';
+import { createProjector, type ProjectionStatus } from '@plenty/projector/runtime';
+import { readModelsReadiness } from '@plenty/projector/runtime-status';
 import { startWorkerProjector } from '@plenty/projector/worker-projector';
 import { followProjection } from '@plenty/projector/notifications/follow';
 import { spendingAlertMailer } from '@plenty/projector/notifications/spending-alert-mailer';
@@ -74,7 +75,7 @@ export interface StandaloneOptions {
 
 export interface Standalone {
   readonly app: FastifyInstance;
-  readonly projector: ProjectionProgress & { isHealthy(): boolean };
+  readonly projector: ProjectionProgress & { isHealthy(): boolean; status(): readonly ProjectionStatus[] };
   readonly eventStore: EventStore;
   readonly readStore: ReadStore;
   readonly blobStore: BlobStore;
@@ -237,9 +238,11 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     app.get('/readyz', async (_request, reply) => {
       const [position, head] = await Promise.all([projector.current(), eventStore.headPosition()]);
       const ready = projector.isHealthy();
-      return reply
-        .code(ready ? 200 : 503)
-        .send({ status: ready ? 'ready' : 'degraded', projections: { position, head } });
+      // A view being rebuilt keeps the service ready: its old documents serve until the switch.
+      return reply.code(ready ? 200 : 503).send({
+        status: ready ? 'ready' : 'degraded',
+        projections: { position, head, ...readModelsReadiness(projector.status()) },
+      });
     });
     closers.push(() => app.close());
 
