@@ -6,6 +6,7 @@ import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import type { ApiError } from '../../lib/api/api-error';
 import { usePreferences } from '../../lib/preferences';
 import { useFormat } from '../../lib/use-format';
+import { ActivityLink } from '../activity-link';
 import { buttonClass } from '../button';
 import { ConfirmDialog } from '../confirm-dialog';
 import { PageLoading } from '../page-loading';
@@ -111,7 +112,9 @@ export function GoalsPanel() {
               return (
                 <li key={goal.id} className={styles.item} data-status={status.kind} data-testid="goal-item">
                   <div className={styles.itemTop}>
-                    <h3 className={styles.name}>{name}</h3>
+                    <h3 id={`goal-name-${goal.id}`} className={styles.name}>
+                      {name}
+                    </h3>
                     <GoalStatusBadge status={status} />
                   </div>
                   <GoalProgressBar goal={goal} name={name} />
@@ -146,6 +149,12 @@ export function GoalsPanel() {
                     >
                       <FormattedMessage id="goals.delete" />
                     </button>
+                    <ActivityLink
+                      kind="goal"
+                      subject={goal.id}
+                      className={buttonClass('secondary')}
+                      describedBy={`goal-name-${goal.id}`}
+                    />
                   </div>
                 </li>
               );

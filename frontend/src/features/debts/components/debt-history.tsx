@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatLongDate } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
+import { ActivityLink } from '../../../ui/activity-link';
 import { buttonClass } from '../../../ui/button';
 import { todayIn } from '../../../ui/goals/goal-progress';
 import { useDebtHistoryInfiniteQuery } from '../api';
@@ -60,9 +61,12 @@ export function DebtHistorySection({ debtId }: { readonly debtId: string }) {
 
   return (
     <section className={styles.card} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.cardTitle}>
-        <FormattedMessage id="debts.history.title" />
-      </h2>
+      <div className={styles.cardHeader}>
+        <h2 id={headingId} className={styles.cardTitle}>
+          <FormattedMessage id="debts.history.title" />
+        </h2>
+        <ActivityLink kind="debt" subject={debtId} className={styles.back} />
+      </div>
       {history.isLoading ? (
         <p className={styles.muted} role="status" data-testid="debt-history-loading">
           <FormattedMessage id="common.loading" />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CategoryView } from '@plenty/contracts/views/categories';
+import { ActivityLink } from '../../../ui/activity-link';
 import { buttonClass } from '../../../ui/button';
 import { useCategoriesQuery } from '../../../ui/category-form/api';
 import { CategoryChip, categoryName } from '../../../ui/category-form/category-chip';
@@ -64,7 +65,9 @@ export function CategoriesTab() {
                 <li key={category.id} className={styles.categoryItem}>
                   <CategoryChip icon={category.icon} color={category.color} />
                   <span className={styles.categoryText}>
-                    <span className={styles.categoryName}>{name}</span>
+                    <span id={`category-name-${category.id}`} className={styles.categoryName}>
+                      {name}
+                    </span>
                     <span className={styles.categoryType}>
                       <FormattedMessage id={TYPE_LABELS[category.type]} />
                     </span>
@@ -86,6 +89,12 @@ export function CategoriesTab() {
                     >
                       <FormattedMessage id="categories.delete" />
                     </button>
+                    <ActivityLink
+                      kind="category"
+                      subject={category.id}
+                      className={buttonClass('secondary')}
+                      describedBy={`category-name-${category.id}`}
+                    />
                   </span>
                 </li>
               );

@@ -3,6 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { LocalizedLink } from '../../../lib/localized-link';
+import { ActivityLink } from '../../../ui/activity-link';
 import { buttonClass } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { showError, showSuccess } from '../../../ui/toasts/toasts-slice';
@@ -240,9 +241,12 @@ function History({ id }: { readonly id: string }) {
 
   return (
     <section aria-labelledby={headingId}>
-      <h3 id={headingId} className={styles.sectionTitle}>
-        <FormattedMessage id="transactions.history.title" />
-      </h3>
+      <div className={styles.historyHeader}>
+        <h3 id={headingId} className={styles.sectionTitle}>
+          <FormattedMessage id="transactions.history.title" />
+        </h3>
+        <ActivityLink kind="transaction" subject={id} className={styles.historyLink} />
+      </div>
       {history.isLoading ? (
         <p className={styles.hint} role="status">
           <FormattedMessage id="common.loading" />

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { LocalizedLink } from '../../lib/localized-link';
+import { LocalizedLink } from '../lib/localized-link';
 
 type Kind = 'transaction' | 'debt' | 'goal' | 'category' | 'settings';
 
