@@ -1,0 +1,294 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { uuidV7 } from '@plenty/contracts/uuid-v7';
+import { ApiClient } from '../support/api-client.js';
+import { useTestStandalone } from '../support/standalone-app.js';
+import { createTestUser, type TestUser } from '../support/users.js';
+import { commandNames, httpRoutes } from './route-inventory.js';
+
+/**
+ * Another user's data, route by route: every command and query the app serves is tried by a
+ * second user against the first user's items, and must answer 404 (or 403) with nothing of
+ * theirs, or act only on the second user's own data. The lists below must name every route
+ * and command the app has: a new one without a case here fails the suite.
+ */
+
+const env = useTestStandalone();
+let alice: TestUser;
+let bob: TestUser;
+
+/** Text only Alice wrote: it must never reach Bob in any answer. */
+const SECRET = `alice-secret-${randomUUID()}`;
+const ids = {
+  transaction: uuidV7(),
+  category: uuidV7(),
+  goal: uuidV7(),
+  debt: uuidV7(),
+  payment: uuidV7(),
+  receipt: '',
+};
+const thb = (amount: number) => ({ amount, currency: 'THB' });
+const debtTerms = {
+  name: SECRET,
+  type: 'loan',
+  initialAmount: 1_200_000,
+  currentAmount: 1_200_000,
+  annualRatePercent: '6',
+  paymentDueDay: 15,
+  lender: SECRET,
+  icon: 'car',
+  color: '#336699',
+  currency: 'THB',
+  loanType: 'emi',
+  termMonths: 12,
+  openDate: '2026-01-15',
+  startDate: '2026-01-15',
+};
+
+/** How a second user's command against the first user's items must end. */
+type CommandCase = { body: () => Record<string, unknown>; expect: 'not-found' | 'own-data' | 'refused' };
+
+const COMMANDS: Record<string, CommandCase> = {
+  AddTransaction: {
+    // The id is Alice's transaction: Bob cannot add to her stream.
+    body: () => ({
+      transactionId: ids.transaction,
+      type: 'expense',
+      amount: thb(100),
+      categoryId: 'builtin-food',
+      date: '2026-11-01',
+    }),
+    expect: 'not-found',
+  },
+  EditTransaction: {
+    body: () => ({ transactionId: ids.transaction, changes: { note: 'mine now' } }),
+    expect: 'not-found',
+  },
+  DeleteTransaction: { body: () => ({ transactionId: ids.transaction }), expect: 'not-found' },
+  AddCategory: {
+    // Categories and goals live in each user's own profile: Bob's are his own.
+    body: () => ({ categoryId: uuidV7(), name: 'Bob things', type: 'expense', icon: 'bus', color: '#aa3300' }),
+    expect: 'own-data',
+  },
+  EditCategory: { body: () => ({ categoryId: ids.category, changes: { name: 'renamed' } }), expect: 'not-found' },
+  DeleteCategory: { body: () => ({ categoryId: ids.category }), expect: 'not-found' },
+  ChangePreferences: { body: () => ({ changes: { currency: 'USD' } }), expect: 'own-data' },
+  SetExchangeRates: { body: () => ({ rates: null }), expect: 'own-data' },
+  AddGoal: { body: () => ({ goalId: uuidV7(), name: 'Bob goal', target: thb(10_000) }), expect: 'own-data' },
+  EditGoal: { body: () => ({ goalId: ids.goal, changes: { name: 'renamed' } }), expect: 'not-found' },
+  ContributeToGoal: { body: () => ({ goalId: ids.goal, amount: thb(1), date: '2026-11-01' }), expect: 'not-found' },
+  WithdrawFromGoal: { body: () => ({ goalId: ids.goal, amount: thb(1), date: '2026-11-01' }), expect: 'not-found' },
+  DeleteGoal: { body: () => ({ goalId: ids.goal }), expect: 'not-found' },
+  OpenDebt: { body: () => ({ debtId: ids.debt, ...debtTerms, name: 'Bob debt', lender: 'Bob' }), expect: 'not-found' },
+  EditDebt: { body: () => ({ debtId: ids.debt, changes: { name: 'renamed' } }), expect: 'not-found' },
+  RecordPayment: {
+    body: () => ({ debtId: ids.debt, paymentId: uuidV7(), amount: 1, date: '2026-02-01' }),
+    expect: 'not-found',
+  },
+  EditPayment: {
+    body: () => ({ debtId: ids.debt, paymentId: ids.payment, changes: { notes: 'x' } }),
+    expect: 'not-found',
+  },
+  DeletePayment: { body: () => ({ debtId: ids.debt, paymentId: ids.payment }), expect: 'not-found' },
+  MarkInstallmentPaid: {
+    body: () => ({ debtId: ids.debt, number: 2, paymentId: uuidV7(), date: '2026-03-01' }),
+    expect: 'not-found',
+  },
+  MarkInstallmentUnpaid: { body: () => ({ debtId: ids.debt, number: 1 }), expect: 'not-found' },
+  DeleteDebt: { body: () => ({ debtId: ids.debt, confirmPhrase: 'Delete Debt' }), expect: 'not-found' },
+  // Account commands act on the caller only; with Alice's email Bob's deletion is refused.
+  DeleteAccount: {
+    body: () => ({ email: alice.email, confirmPhrase: 'Delete My Account', reason: 'other' }),
+    expect: 'refused',
+  },
+  SendVerificationCode: { body: () => ({}), expect: 'refused' },
+  // Bob's email is verified already: the code changes nothing, of his or anyone's.
+  VerifyEmail: { body: () => ({ code: '000000' }), expect: 'own-data' },
+  RequestPasswordReset: { body: () => ({ email: alice.email, locale: 'en' }), expect: 'own-data' },
+};
+
+/** How a second user's request to each query or file route must end. */
+type QueryCase = { url: () => string; expect: 'not-found' | 'own-data' | 'unauthorized' };
+
+const QUERIES: Record<string, QueryCase> = {
+  'GET /api/queries/transactions': { url: () => '/api/queries/transactions', expect: 'own-data' },
+  'GET /api/queries/transactions/totals': { url: () => '/api/queries/transactions/totals', expect: 'own-data' },
+  'GET /api/queries/transactions/:id': {
+    url: () => `/api/queries/transactions/${ids.transaction}`,
+    expect: 'not-found',
+  },
+  'GET /api/queries/transactions/:id/history': {
+    url: () => `/api/queries/transactions/${ids.transaction}/history`,
+    expect: 'not-found',
+  },
+  'GET /api/queries/categories': { url: () => '/api/queries/categories', expect: 'own-data' },
+  'GET /api/queries/preferences': { url: () => '/api/queries/preferences', expect: 'own-data' },
+  'GET /api/queries/goals': { url: () => '/api/queries/goals', expect: 'own-data' },
+  'GET /api/queries/goals/:id': { url: () => `/api/queries/goals/${ids.goal}`, expect: 'not-found' },
+  'GET /api/queries/debts': { url: () => '/api/queries/debts', expect: 'own-data' },
+  'GET /api/queries/debts/:id': { url: () => `/api/queries/debts/${ids.debt}`, expect: 'not-found' },
+  'GET /api/queries/debts/:id/history': { url: () => `/api/queries/debts/${ids.debt}/history`, expect: 'not-found' },
+  'GET /api/queries/dashboard': { url: () => '/api/queries/dashboard', expect: 'own-data' },
+  'GET /api/queries/budget-alerts': { url: () => '/api/queries/budget-alerts?month=2026-11', expect: 'own-data' },
+  'GET /api/queries/reports': { url: () => '/api/queries/reports?month=2026-11', expect: 'own-data' },
+  'GET /api/queries/activity': { url: () => '/api/queries/activity', expect: 'own-data' },
+  'GET /api/queries/receipts/:receiptId/link': {
+    url: () => `/api/queries/receipts/${ids.receipt}/link`,
+    expect: 'not-found',
+  },
+  'GET /api/queries/export/link': { url: () => '/api/queries/export/link', expect: 'own-data' },
+  // Files are fetched with a signed link, never with a bearer token: a token alone gets 401.
+  'GET /api/files/receipts/:receiptId': { url: () => `/api/files/receipts/${ids.receipt}`, expect: 'unauthorized' },
+  'GET /api/files/export.csv': { url: () => '/api/files/export.csv', expect: 'unauthorized' },
+};
+
+/** Routes anyone may call, and the routes that carry commands and uploads (tried below). */
+const PUBLIC_ROUTES = ['GET /healthz', 'GET /readyz'];
+const COMMAND_ROUTES = ['POST /api/commands/:commandName', 'POST /api/commands/RequestPasswordReset'];
+const COMMAND_PATHS = ['SendVerificationCode', 'VerifyEmail'].map((name) => `POST /api/commands/${name}`);
+const UPLOAD_ROUTES = ['POST /api/receipts'];
+
+const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(`JFIF ${SECRET}`)]);
+
+async function uploadReceipt(user: TestUser): Promise<string> {
+  const boundary = `----plenty${randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="r.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
+    jpeg,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const response = await env.standalone.app.inject({
+    method: 'POST',
+    url: '/api/receipts',
+    headers: { authorization: user.authorization, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { receiptId: string }).receiptId;
+}
+
+/** Everything Alice can read about herself, to compare before and after Bob's attempts. */
+async function aliceSees(): Promise<unknown[]> {
+  const api = new ApiClient(env.standalone.app, alice);
+  const paths = [
+    'transactions',
+    `transactions/${ids.transaction}`,
+    `transactions/${ids.transaction}/history`,
+    'categories',
+    'preferences',
+    'goals',
+    `debts/${ids.debt}`,
+    `debts/${ids.debt}/history`,
+  ];
+  return Promise.all(paths.map(async (path) => (await api.query(path)).body));
+}
+
+beforeAll(async () => {
+  [alice, bob] = await Promise.all([
+    createTestUser(inject('authEmulatorHost')),
+    createTestUser(inject('authEmulatorHost')),
+  ]);
+  const api = new ApiClient(env.standalone.app, alice);
+  ids.receipt = await uploadReceipt(alice);
+  const setup: [string, Record<string, unknown>][] = [
+    [
+      'AddCategory',
+      { categoryId: ids.category, name: SECRET.slice(0, 40), type: 'expense', icon: 'coffee', color: '#336699' },
+    ],
+    [
+      'AddTransaction',
+      {
+        transactionId: ids.transaction,
+        type: 'expense',
+        amount: thb(12_000),
+        categoryId: ids.category,
+        date: '2026-11-01',
+        note: SECRET,
+        receipt: ids.receipt,
+      },
+    ],
+    ['EditTransaction', { transactionId: ids.transaction, changes: { amount: thb(15_000) } }],
+    ['AddGoal', { goalId: ids.goal, name: SECRET.slice(0, 60), target: thb(1_000_000) }],
+    ['OpenDebt', { debtId: ids.debt, ...debtTerms }],
+    ['MarkInstallmentPaid', { debtId: ids.debt, number: 1, paymentId: ids.payment, date: '2026-02-15' }],
+    ['ChangePreferences', { changes: { currency: 'THB', monthlyBudget: thb(100_000) } }],
+  ];
+  for (const [name, body] of setup) {
+    const answer = await api.command(name, body);
+    expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
+  }
+  await api.query('transactions');
+});
+
+describe('security: the route list', () => {
+  it('has a case for every route and command the app serves, and none for a route that is gone', () => {
+    const served = httpRoutes(env.standalone.app);
+    const covered = [...Object.keys(QUERIES), ...PUBLIC_ROUTES, ...COMMAND_ROUTES, ...COMMAND_PATHS, ...UPLOAD_ROUTES];
+    expect(
+      served.filter((route) => !covered.includes(route)),
+      'routes without a security case',
+    ).toEqual([]);
+    expect(
+      covered.filter((route) => !served.includes(route)),
+      'cases for routes that no longer exist',
+    ).toEqual([]);
+    expect(
+      commandNames().filter((name) => !(name in COMMANDS)),
+      'commands without a security case',
+    ).toEqual([]);
+    expect(Object.keys(COMMANDS).filter((name) => !commandNames().includes(name))).toEqual([]);
+  });
+});
+
+describe("security: another user's data", () => {
+  it('is out of reach of every command: 404 for her items, otherwise only his own data changes', async () => {
+    const before = await aliceSees();
+    const stranger = new ApiClient(env.standalone.app, bob);
+    // Commands on her items first, then the ones that act on Bob's own data.
+    const order = { 'not-found': 0, refused: 1, 'own-data': 2 } as const;
+    const cases = Object.entries(COMMANDS).sort(([, a], [, b]) => order[a.expect] - order[b.expect]);
+    for (const [name, { body, expect: outcome }] of cases) {
+      const answer = await stranger.command(name, body());
+      const text = JSON.stringify(answer.body);
+      expect(text, name).not.toContain(SECRET);
+      expect(text, name).not.toMatch(/"stack"|\bat .+\.(ts|js):\d+/);
+      if (outcome === 'not-found') expect(answer.status, `${name}: ${text}`).toBe(404);
+      else if (outcome === 'refused')
+        expect([400, 403, 404, 409, 422, 429], `${name}: ${text}`).toContain(answer.status);
+      else expect(answer.status, `${name}: ${text}`).toBe(200);
+    }
+    await new ApiClient(env.standalone.app, alice).query('transactions');
+    expect(await aliceSees()).toEqual(before);
+    const stored = await env.standalone.eventStore.readStream(`transaction-${ids.transaction}`);
+    expect(stored.every((event) => event.metadata.userId === alice.uid)).toBe(true);
+  });
+
+  it('is out of reach of every query and file route: 404 for her items, never a trace of her in his lists', async () => {
+    for (const [route, { url, expect: outcome }] of Object.entries(QUERIES)) {
+      const response = await env.standalone.app.inject({
+        method: 'GET',
+        url: url(),
+        headers: { authorization: bob.authorization },
+      });
+      expect(response.body, route).not.toContain(SECRET);
+      expect(response.body, route).not.toContain(ids.transaction);
+      const expected = { 'not-found': 404, 'own-data': 200, unauthorized: 401 }[outcome];
+      expect(response.statusCode, `${route}: ${response.body}`).toBe(expected);
+    }
+  });
+
+  it("never serves Alice's receipt or export to Bob, even through a link", async () => {
+    const link = await new ApiClient(env.standalone.app, bob).query<{ url: string }>('export/link');
+    const csv = await env.standalone.app.inject({ method: 'GET', url: link.body.url });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).not.toContain(SECRET);
+    const receiptLink = await new ApiClient(env.standalone.app, bob).query(`receipts/${ids.receipt}/link`);
+    expect(receiptLink.status).toBe(404);
+    // Alice's own link works for the file it names only.
+    const own = await new ApiClient(env.standalone.app, alice).query<{ url: string }>(`receipts/${ids.receipt}/link`);
+    const elsewhere = own.body.url.replace(ids.receipt, randomUUID());
+    expect((await env.standalone.app.inject({ method: 'GET', url: elsewhere })).statusCode).toBe(404);
+  });
+});
