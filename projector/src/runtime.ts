@@ -9,10 +9,10 @@ import {
 import type { ProjectionProgress } from '@plenty/platform/projection-progress';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { eventApplier, viewsOf } from './apply.js';
-import { bulkReplay } from './bulk-replay.js';
 import { PoisonEventError } from './poison-event.js';
 import { PositionWatch } from './position-watch.js';
 import type { Projection } from './projection.js';
+import { rebuildInShadow, StoppedError, type ShadowProgress } from './runtime-shadow.js';
 import { closeOverReads, projectionVersion, shadowTagOf, versionRecord, versionRecords } from './runtime-versions.js';
 
 export interface ProjectorLogger {
@@ -92,10 +92,6 @@ export interface Projector extends ProjectionProgress {
   readonly lastError: Error | null;
 }
 
-class StoppedError extends Error {
-  override readonly name = 'StoppedError';
-}
-
 /** The checkpoint of a shadow rebuild, next to the live checkpoint it catches up with. */
 export const shadowCheckpointName = (checkpointName: string, tag: string): string => `${checkpointName}@${tag}`;
 
@@ -142,7 +138,7 @@ export function createProjector(options: ProjectorOptions): Projector {
   let applyLive = eventApplier(codec, projections);
   let stale: readonly Projection[] = [];
   let liveApplied = 0;
-  let rebuilding: { applied: number; total: number | null; position: Position; error?: string } | null = null;
+  let rebuilding: ShadowProgress | null = null;
   let shadowRun: Promise<void> | null = null;
 
   function setStale(next: readonly Projection[]): void {
@@ -229,112 +225,43 @@ export function createProjector(options: ProjectorOptions): Projector {
       return events.length;
     });
 
-  /** Events after `after` up to `until`, counted by the store or estimated from positions. */
-  async function countBetween(after: Position, until: Position): Promise<number | null> {
-    if (eventStore.countEvents !== undefined) return eventStore.countEvents({ after, until });
-    // Plain decimal positions (no commit/prepare pair) are one per event, gaps aside.
-    if (/^\d+$/.test(after) && /^\d+$/.test(until)) return Math.max(0, Number(until) - Number(after));
-    return null;
-  }
-
-  /** The event store as a rebuild reads it: it stops reading once the projector stops. */
-  const stoppable: EventStore = {
-    ...eventStore,
-    readAll: (readOptions) => {
-      if (stopping) return Promise.reject(new StoppedError('the projector stopped'));
-      return eventStore.readAll(readOptions);
-    },
-  };
-
   /**
-   * Rebuilds the stale projections into shadow views and switches them live. A shadow
-   * checkpoint left by an earlier run is continued batch by batch; without one the shadow
-   * starts over from an empty copy. Never promotes a shadow that has not reached the live
-   * position.
+   * Rebuilds the stale projections into shadow views and switches them live between two
+   * live batches (see `rebuildInShadow`).
    */
-  async function rebuildStale(onProgress?: (progress: RebuildProgress) => void): Promise<number> {
+  async function rebuildStale(onProgress?: (progress: RebuildProgress) => void, fresh = false): Promise<number> {
     const target = stale;
     if (target.length === 0) return 0;
     const tag = shadowTagOf(target);
-    const shadowCheckpoint = shadowCheckpointName(checkpointName, tag);
-    const shadow = readStore.shadow(tag);
-    // Projections without views (account erasure) act on whatever store they are given.
-    const applying = projections.filter((p) => target.includes(p) || p.views.length === 0);
-    const applyShadow = eventApplier(codec, applying);
-    const targetViews = viewsOf(target);
-    let position = await readStore.getCheckpoint(shadowCheckpoint);
-    const state: { applied: number; total: number | null; position: Position; error?: string } = {
-      applied: 0,
-      total: null,
-      position: position ?? START,
-    };
+    const state: ShadowProgress = { applied: 0, total: null, position: START };
     rebuilding = state;
-    const report = () => onProgress?.({ applied: state.applied, total: state.total, position: state.position });
     try {
-      if (position === null) {
-        await readStore.dropShadow(tag);
-        await shadow.bulkMode?.(true);
-        await shadow.ensureViews(targetViews);
-        const until = watch.position;
-        state.total = await countBetween(START, until);
-        const result = await bulkReplay({
-          eventStore: stoppable,
-          readStore: shadow,
-          codec,
-          projections: applying,
-          checkpointName: shadowCheckpoint,
-          until,
-          onProgress: (progress) => {
-            state.applied = progress.applied;
-            state.position = progress.position;
-            report();
-          },
-        });
-        await shadow.bulkMode?.(false);
-        // An empty history writes no batch: the checkpoint still says the shadow is complete.
-        if (result.events === 0) await shadow.applyBatch(shadowCheckpoint, START, async () => undefined);
-        position = result.position;
-      } else {
-        // Continued: creates whatever an interrupted bulk replay left for the end (indexes).
-        await shadow.ensureViews(targetViews);
-      }
-      let from: Position = position;
-      /** One batch towards the live position; answers false once there. */
-      const step = async (): Promise<boolean> => {
-        if (stopping) throw new StoppedError('the projector stopped');
-        const until = watch.position;
-        if (comparePositions(from, until) >= 0) return false;
-        const read = await eventStore.readAll({ after: from, maxCount: batchSize });
-        const events = read.filter((event) => comparePositions(event.position, until) <= 0);
-        const last = events.at(-1);
-        if (last === undefined) return false;
-        await shadow.applyBatch(shadowCheckpoint, last.position, async (uow) => {
-          for (const event of events) await applyShadow(event, uow);
-        });
-        from = last.position;
-        state.applied += events.length;
-        state.position = from;
-        report();
-        return true;
-      };
-      const remaining = await countBetween(from, watch.position);
-      state.total = remaining === null ? null : state.applied + remaining;
-      while (await step());
-      await options.beforePromote?.();
-      await serialized(async () => {
-        const left = await countBetween(from, watch.position);
-        if (left !== null) state.total = state.applied + left;
-        while (await step());
-        await readStore.promote({
-          tag,
-          views: targetViews,
-          records: versionRecords(target),
-          shadowCheckpoint,
-        });
-        setStale(stale.filter((p) => !target.includes(p)));
-        rebuilding = null;
+      await rebuildInShadow({
+        eventStore,
+        readStore,
+        codec,
+        projections,
+        target,
+        tag,
+        checkpointName: shadowCheckpointName(checkpointName, tag),
+        batchSize,
+        livePosition: () => watch.position,
+        exclusive: serialized,
+        stopping: () => stopping,
+        fresh,
+        progress: state,
+        ...(options.beforePromote === undefined ? {} : { beforePromote: options.beforePromote }),
+        ...(onProgress === undefined
+          ? {}
+          : {
+              onProgress: (p: ShadowProgress) =>
+                onProgress({ applied: p.applied, total: p.total, position: p.position }),
+            }),
+        promoted: () => {
+          setStale(stale.filter((p) => !target.includes(p)));
+          rebuilding = null;
+        },
       });
-      await shadow.close();
       options.logger?.info(
         { projections: target.map((p) => p.name), events: state.applied },
         'rebuilt views switched in',
@@ -449,9 +376,7 @@ export function createProjector(options: ProjectorOptions): Projector {
       if (unknown.length > 0) throw new Error(`no projection writes ${unknown.join(', ')}`);
       setStale(closeOverReads(projections, [...stale, ...owners]));
       // A rebuild asked for starts from an empty shadow, even if an earlier one was left halfway.
-      const tag = shadowTagOf(stale);
-      await readStore.dropShadow(tag, shadowCheckpointName(checkpointName, tag));
-      const events = await rebuildStale(rebuildOptions.onProgress);
+      const events = await rebuildStale(rebuildOptions.onProgress, true);
       await catchUpLive(false);
       return { events, ms: performance.now() - started };
     },

@@ -27,6 +27,7 @@ import {
   type SumGroup,
   type SumQuery,
   type Promotion,
+  type ScanKey,
   type UnitOfWork,
   type ViewDefinition,
   SHADOW_TAG,
@@ -363,6 +364,29 @@ class MongoReadStore implements ReadStore, UnitOfWorkBacking {
       items: page.map((record) => toStored<D>(record)).filter((d): d is StoredDocument<D> => d !== null),
       nextCursor,
     };
+  }
+
+  async scan(viewName: string, options: { after?: ScanKey; limit: number }): Promise<StoredDocument[]> {
+    this.view(viewName);
+    const { after } = options;
+    const filter: Filter<ViewRecord> =
+      after === undefined
+        ? { doc: { $ne: null } }
+        : {
+            doc: { $ne: null },
+            $or: [{ userId: { $gt: after.userId } }, { userId: after.userId, id: { $gt: after.id } }],
+          };
+    // The unique (userId, id) index gives this order.
+    const records = await this.collection(viewName)
+      .find(filter, {
+        sort: [
+          ['userId', 1],
+          ['id', 1],
+        ],
+        limit: options.limit,
+      })
+      .toArray();
+    return records.map((record) => toStored(record)).filter((d): d is StoredDocument => d !== null);
   }
 
   async sum(viewName: string, query: SumQuery): Promise<SumGroup[]> {

@@ -78,6 +78,12 @@ export interface SumGroup {
   readonly sum: number;
 }
 
+/** Where a scan of a view goes on from. */
+export interface ScanKey {
+  readonly userId: string;
+  readonly id: string;
+}
+
 export interface FindResult<D extends Document = Document> {
   readonly items: StoredDocument<D>[];
   readonly nextCursor: string | null;
@@ -133,6 +139,11 @@ export interface ReadStore {
   find<D extends Document>(view: string, query: FindQuery): Promise<FindResult<D>>;
   /** Groups of matching documents with their count and the sum of an integer field, in no particular order. */
   sum(view: string, query: SumQuery): Promise<SumGroup[]>;
+  /**
+   * Live documents of a view across all users, in (userId, id) order, after `after`: for
+   * going through a whole view (comparing a rebuild with the live views), never for queries.
+   */
+  scan(view: string, options: { readonly after?: ScanKey; readonly limit: number }): Promise<StoredDocument[]>;
   /**
    * Runs `work` against a unit of work, then writes its changes and the checkpoint
    * `checkpointName = position` atomically.

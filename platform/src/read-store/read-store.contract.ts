@@ -168,6 +168,24 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
       expect(await store.sum(items.name, { userId: 'nobody', groupBy: ['kind'], field: 'score' })).toEqual([]);
     });
 
+    it('scans a view across users in (user, id) order, page by page, without removed documents', async () => {
+      const docs = ['b', 'a', 'c'].map((id) => ({ id, kind: 'k', score: 1, label: id }));
+      await putAll('scan-2', docs);
+      await putAll('scan-1', [{ id: 'z', kind: 'k', score: 1, label: 'z' }]);
+      const at = next();
+      await store.applyBatch(CHECKPOINT, at, async (uow) => uow.remove(items.name, 'scan-2', 'c', at));
+      const seen: string[] = [];
+      let after: { userId: string; id: string } | undefined;
+      for (;;) {
+        const page = await store.scan(items.name, { limit: 2, ...(after === undefined ? {} : { after }) });
+        if (page.length === 0) break;
+        seen.push(...page.map((d) => `${d.userId}/${d.id}`));
+        const last = page.at(-1);
+        after = last === undefined ? undefined : { userId: last.userId, id: last.id };
+      }
+      expect(seen.filter((key) => key.startsWith('scan-'))).toEqual(['scan-1/z', 'scan-2/a', 'scan-2/b']);
+    });
+
     it('refuses a malformed cursor', async () => {
       await expect(
         store.find(items.name, { userId: 'u', sort: [], limit: 5, cursor: 'not-a-cursor' }),

@@ -15,6 +15,7 @@ import {
   type SumQuery,
   type UnitOfWork,
   type Promotion,
+  type ScanKey,
   type ViewDefinition,
   SHADOW_TAG,
 } from './port.js';
@@ -265,6 +266,21 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
         ? encodeCursor([...query.sort.map((s) => last[column(s.field)] ?? null), last.id])
         : null;
     return { items: page.map((row) => toStored<D>(row)).filter((d): d is StoredDocument<D> => d !== null), nextCursor };
+  }
+
+  async scan(viewName: string, options: { after?: ScanKey; limit: number }): Promise<StoredDocument[]> {
+    this.view(viewName);
+    const { after } = options;
+    const rows =
+      after === undefined
+        ? this.statement<[number], Row>(
+            `SELECT * FROM ${this.table(viewName)} WHERE doc IS NOT NULL ORDER BY user_id, id LIMIT ?`,
+          ).all(options.limit)
+        : this.statement<[string, string, string, number], Row>(
+            `SELECT * FROM ${this.table(viewName)} WHERE doc IS NOT NULL AND (user_id > ? OR (user_id = ? AND id > ?)) ` +
+              'ORDER BY user_id, id LIMIT ?',
+          ).all(after.userId, after.userId, after.id, options.limit);
+    return rows.map((row) => toStored(row)).filter((d): d is StoredDocument => d !== null);
   }
 
   async sum(viewName: string, query: SumQuery): Promise<SumGroup[]> {
