@@ -21,6 +21,7 @@ const PAGE_MESSAGES: Record<string, (key: string) => boolean> = {
   'virtual:plenty-policy-messages/': isPolicy,
   'virtual:plenty-debts-messages/': isDebtPage,
   'virtual:plenty-activity-messages/': (key) => key.startsWith('activity.') && !key.startsWith('activity.toast.'),
+  'virtual:plenty-asof-messages/': (key) => key.startsWith('asof.'),
 };
 const isPageMessage = (key: string) => Object.values(PAGE_MESSAGES).some((belongs) => belongs(key));
 const pageModule = (id: string) => Object.keys(PAGE_MESSAGES).find((prefix) => id.startsWith(prefix));

@@ -9,3 +9,8 @@ declare module 'virtual:plenty-activity-messages/*' {
   const messages: Record<string, MessageFormatElement[]>;
   export default messages;
 }
+declare module 'virtual:plenty-asof-messages/*' {
+  import type { MessageFormatElement } from 'react-intl';
+  const messages: Record<string, MessageFormatElement[]>;
+  export default messages;
+}

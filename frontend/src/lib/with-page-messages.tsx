@@ -8,12 +8,16 @@ export type PageMessages = Record<string, MessageFormatElement[]>;
 export type PageMessageLoaders = Record<Locale, () => Promise<{ default: PageMessages }>>;
 
 /**
- * A page in the reader's language once the texts that ship with it (a
+ * A page (or a part of one) in the reader's language once the texts that ship with it (a
  * `virtual:plenty-<name>-messages/<locale>` module, see vite.config.ts) are here; the app's
- * own messages stay available inside.
+ * own messages stay available inside. `Loading` shows meanwhile.
  */
-export function withPageMessages(loaders: PageMessageLoaders, Page: ComponentType): ComponentType {
-  return function WithPageMessages() {
+export function withPageMessages<P extends object = Record<string, never>>(
+  loaders: PageMessageLoaders,
+  Page: ComponentType<P>,
+  Loading: ComponentType = PageLoading,
+): ComponentType<P> {
+  return function WithPageMessages(props: P) {
     const intl = useIntl();
     const { locale } = useLocale();
     const [loaded, setLoaded] = useState<{ locale: Locale; messages: PageMessages } | null>(null);
@@ -26,7 +30,7 @@ export function withPageMessages(loaders: PageMessageLoaders, Page: ComponentTyp
         current = false;
       };
     }, [locale]);
-    if (loaded === null || loaded.locale !== locale) return <PageLoading />;
+    if (loaded === null || loaded.locale !== locale) return <Loading />;
     return (
       <IntlProvider
         locale={intl.locale}
@@ -34,7 +38,7 @@ export function withPageMessages(loaders: PageMessageLoaders, Page: ComponentTyp
         messages={{ ...intl.messages, ...loaded.messages }}
         defaultRichTextElements={intl.defaultRichTextElements}
       >
-        <Page />
+        <Page {...props} />
       </IntlProvider>
     );
   };

@@ -114,30 +114,50 @@ const ACTIONS: readonly {
   readonly label: MessageId;
   readonly symbol: string;
   readonly tone: string;
+  /** Adds data: not offered while the past is shown. */
+  readonly adds?: boolean;
 }[] = [
-  { to: '/dashboard/transactions/add?type=income', label: 'dashboard.actions.addIncome', symbol: '+', tone: 'income' },
+  {
+    to: '/dashboard/transactions/add?type=income',
+    label: 'dashboard.actions.addIncome',
+    symbol: '+',
+    tone: 'income',
+    adds: true,
+  },
   {
     to: '/dashboard/transactions/add?type=expense',
     label: 'dashboard.actions.addExpense',
     symbol: '−',
     tone: 'expense',
+    adds: true,
   },
   { to: '/dashboard/reports', label: 'dashboard.actions.reports', symbol: '▤', tone: 'info' },
   { to: '/dashboard/settings', label: 'dashboard.actions.settings', symbol: '⚙', tone: 'muted' },
 ];
 
-/** Shortcuts to what people do most from here. */
-export function QuickActions() {
+/**
+ * Shortcuts to what people do most from here. While a past day (`asOf`) is shown, nothing can
+ * be added and the reports open on the same day.
+ */
+export function QuickActions({ asOf = null }: { readonly asOf?: string | null }) {
   const headingId = useId();
+  const actions = asOf === null ? ACTIONS : ACTIONS.filter((action) => action.adds !== true);
   return (
     <section aria-labelledby={headingId} className={styles.actionsSection}>
       <h2 id={headingId} className="visually-hidden">
         <FormattedMessage id="dashboard.actions.title" />
       </h2>
       <ul className={styles.actions}>
-        {ACTIONS.map((action) => (
+        {actions.map((action) => (
           <li key={action.to}>
-            <LocalizedLink to={action.to} className={styles.action}>
+            <LocalizedLink
+              to={
+                asOf !== null && action.to === '/dashboard/reports'
+                  ? `${action.to}?asOf=${encodeURIComponent(asOf)}`
+                  : action.to
+              }
+              className={styles.action}
+            >
               <span className={`${styles.actionSymbol} ${styles[action.tone]}`} aria-hidden="true">
                 {action.symbol}
               </span>

@@ -7,6 +7,7 @@ import { LocalizedLink } from '../../../lib/localized-link';
 import { formatMonth, monthOf, monthOfDate } from '../../../lib/month';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useLocale } from '../../../lib/use-locale';
+import { AsOfPanel, isAsOfRefused, useAsOfParam } from '../../../ui/as-of/as-of';
 import { useMonthWriters, type MonthWriters } from '../../../ui/budget-status/use-month-writers';
 import { buttonClass } from '../../../ui/button';
 import { GoalsCard } from '../../../ui/goals/goals-card';
@@ -26,9 +27,13 @@ export function DashboardPage() {
   const user = useSelector((state: { auth: AuthState }) => state.auth.user);
   const name = user?.displayName ?? null;
   const { asked, setMonth } = useMonthParam();
-  const query = useDashboardQuery(asked);
+  const { asOf, setAsOf, todaySearch } = useAsOfParam();
+  const query = useDashboardQuery({ month: asked, asOf });
   const data = query.currentData;
-  const latest = query.data === undefined ? monthOf() : monthOfDate(query.data.today);
+  // In the past, the latest month is the past day's.
+  const latest =
+    asOf !== null ? monthOfDate(asOf) : query.data === undefined ? monthOf() : monthOfDate(query.data.today);
+  const refused = isAsOfRefused(query.error) && !query.isFetching;
   const month = data?.month ?? asked ?? latest;
   const trackerId = useId();
 
@@ -47,8 +52,15 @@ export function DashboardPage() {
             )}
           </p>
         </div>
-        <QuickActions />
+        <QuickActions asOf={asOf} />
       </header>
+      <AsOfPanel
+        asOf={asOf}
+        todaySearch={todaySearch}
+        onChange={setAsOf}
+        loading={query.isFetching && data === undefined}
+        refused={refused}
+      />
 
       <section className={styles.tracker} aria-labelledby={trackerId}>
         <div className={styles.trackerHeader}>
@@ -67,8 +79,8 @@ export function DashboardPage() {
           />
         </div>
         {data !== undefined ? (
-          <Content data={data} latest={latest} />
-        ) : query.isError && !query.isFetching ? (
+          <Content data={data} latest={latest} past={asOf !== null} />
+        ) : refused ? null : query.isError && !query.isFetching ? (
           <LoadError onRetry={() => void query.refetch()} />
         ) : (
           <Skeleton />
@@ -78,14 +90,26 @@ export function DashboardPage() {
   );
 }
 
-function Content({ data, latest }: { readonly data: Dashboard; readonly latest: string }) {
+/**
+ * The month's figures. In the past (`past`) nothing can be added, and the goals, which are
+ * today's, are left out.
+ */
+function Content({
+  data,
+  latest,
+  past,
+}: {
+  readonly data: Dashboard;
+  readonly latest: string;
+  readonly past: boolean;
+}) {
   const write = useMonthWriters(data.currency);
   const { locale } = useLocale();
   const isNewUser = data.count === 0 && data.recent.length === 0;
-  if (isNewUser) return <Welcome write={write} data={data} />;
+  if (isNewUser && !past) return <Welcome write={write} data={data} />;
   const isCurrentMonth = data.month === latest;
   return (
-    <div className={styles.content} data-testid="dashboard-content">
+    <div className={styles.content} data-testid="dashboard-content" data-today={data.today}>
       {data.count === 0 && (
         <p className={styles.quietMonth} role="status">
           <FormattedMessage id="dashboard.emptyMonth" values={{ month: formatMonth(data.month, locale) }} />
@@ -113,7 +137,7 @@ function Content({ data, latest }: { readonly data: Dashboard; readonly latest: 
       <Reveal>
         <div className={styles.grid}>
           <RuleCard rule={data.rule503020} expense={data.totals.expense} write={write} />
-          <GoalsCard className={styles.card} />
+          {!past && <GoalsCard className={styles.card} />}
         </div>
       </Reveal>
     </div>

@@ -7,6 +7,7 @@ import type { MessageId } from '../../../lib/messages';
 import { formatMonth, monthOf, monthOfDate } from '../../../lib/month';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useLocale } from '../../../lib/use-locale';
+import { AsOfPanel, isAsOfRefused, useAsOfParam } from '../../../ui/as-of/as-of';
 import { BudgetStatusBadge, budgetStatusTone, BUDGET_STATUS_LABELS } from '../../../ui/budget-status/budget-status';
 import { useMonthWriters, type MonthWriters } from '../../../ui/budget-status/use-month-writers';
 import { buttonClass } from '../../../ui/button';
@@ -21,9 +22,13 @@ export function ReportsPage() {
   const intl = useIntl();
   const { locale } = useLocale();
   const { asked, setMonth } = useMonthParam();
-  const query = useReportsQuery(asked);
+  const { asOf, setAsOf, todaySearch } = useAsOfParam();
+  const query = useReportsQuery({ month: asked, asOf });
   const data = query.currentData;
-  const latest = query.data === undefined ? monthOf() : monthOfDate(query.data.today);
+  // In the past, the latest month is the past day's.
+  const latest =
+    asOf !== null ? monthOfDate(asOf) : query.data === undefined ? monthOf() : monthOfDate(query.data.today);
+  const refused = isAsOfRefused(query.error) && !query.isFetching;
   const month = data?.month ?? asked ?? latest;
 
   return (
@@ -74,9 +79,16 @@ export function ReportsPage() {
           </button>
         </div>
       </header>
+      <AsOfPanel
+        asOf={asOf}
+        todaySearch={todaySearch}
+        onChange={setAsOf}
+        loading={query.isFetching && data === undefined}
+        refused={refused}
+      />
       {data !== undefined ? (
         <Report data={data} />
-      ) : query.isError && !query.isFetching ? (
+      ) : refused ? null : query.isError && !query.isFetching ? (
         <div className={`${styles.card} ${styles.error}`} role="alert" data-testid="reports-error">
           <h2 className={styles.cardTitle}>
             <FormattedMessage id="reports.error.title" />
@@ -105,7 +117,7 @@ export function ReportsPage() {
 function Report({ data }: { readonly data: Reports }) {
   const write = useMonthWriters(data.currency);
   return (
-    <div className={styles.content} data-testid="reports-content" data-month={data.month}>
+    <div className={styles.content} data-testid="reports-content" data-month={data.month} data-today={data.today}>
       <div className={styles.overview}>
         <Overview data={data} write={write} />
         <NetIncome data={data} write={write} />

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { isAsOfRefused, isCalendarDate, localToday } from './as-of-param';
+
+describe('the past day in the address', () => {
+  it('accepts only dates that exist, written YYYY-MM-DD', () => {
+    expect(isCalendarDate('2026-10-15')).toBe(true);
+    expect(isCalendarDate('2024-02-29')).toBe(true);
+    expect(isCalendarDate('2026-02-29')).toBe(false);
+    expect(isCalendarDate('2026-13-01')).toBe(false);
+    expect(isCalendarDate('15-10-2026')).toBe(false);
+    expect(isCalendarDate('')).toBe(false);
+    expect(isCalendarDate(null)).toBe(false);
+  });
+
+  it("takes today from the browser's calendar", () => {
+    expect(localToday(new Date(2026, 9, 15, 23, 59))).toBe('2026-10-15');
+  });
+
+  it('tells a refused day from other failures', () => {
+    const error = (fields: Record<string, string>) => ({
+      status: 400,
+      code: 'validation_failed',
+      messageId: 'x',
+      fields,
+    });
+    expect(isAsOfRefused(error({ asOf: 'date_invalid' }))).toBe(true);
+    expect(isAsOfRefused(error({ month: 'date_invalid' }))).toBe(false);
+    expect(isAsOfRefused({ status: 'network', code: 'network', messageId: 'x', fields: {} })).toBe(false);
+    expect(isAsOfRefused(undefined)).toBe(false);
+  });
+});
