@@ -7,6 +7,7 @@ import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import { loadMasterKey } from '@plenty/platform/crypto/master-key';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
+import { takeReadModelsLock } from '@plenty/platform/read-store/writer-lock';
 import type { ProjectorServiceConfig } from './config.js';
 import { allProjections } from './projections/all.js';
 import { openNotifications } from './notifications/setup.js';
@@ -49,7 +50,13 @@ export async function openProjectorService(
   config: ProjectorServiceConfig,
   logger: ProjectorLogger = jsonLogger(config.logLevel),
 ): Promise<ProjectorService> {
-  const masterKey = await loadMasterKey({ envValue: config.masterKey, dataDir: config.dataDir });
+  const lock = takeReadModelsLock(config.dataDir, 'the projector');
+  const masterKey = await loadMasterKey({ envValue: config.masterKey, dataDir: config.dataDir }).catch(
+    (error: unknown) => {
+      lock.release();
+      throw error;
+    },
+  );
   const keyStore = await openSqliteKeyStore({ path: join(config.dataDir, 'keys.db'), masterKey });
   const eventStore = await openSqliteEventStore({ path: join(config.dataDir, 'events.db') });
   const readStore = await openSqliteReadStore({ path: join(config.dataDir, 'read.db') });
@@ -87,6 +94,7 @@ export async function openProjectorService(
       await projector.stop();
       await notifications.close();
       await Promise.all([readStore.close(), eventStore.close(), keyStore.close()]);
+      lock.release();
     },
   };
 }

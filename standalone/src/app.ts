@@ -27,6 +27,7 @@ import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { installErrorHandling } from '@plenty/platform/http/errors';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
+import { takeReadModelsLock } from '@plenty/platform/read-store/writer-lock';
 import { allProjections } from '@plenty/projector/projections/all';
 import { createProjector, type ProjectionStatus } from '@plenty/projector/runtime';
 import { readModelsReadiness } from '@plenty/projector/runtime-status';
@@ -93,6 +94,9 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     for (const close of closers.reverse()) await close().catch(() => undefined);
   };
   try {
+    // One writer of the read models per data folder: a second server or a rebuild is refused.
+    const lock = takeReadModelsLock(options.dataDir, 'the server');
+    closers.push(async () => lock.release());
     let emulator: AuthEmulator | null = null;
     if (options.authEmulatorHost === undefined && options.verifier === undefined) {
       emulator = await startAuthEmulator({ projectId: options.projectId, stateDir: join(options.dataDir, 'auth') });
