@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: builds what is missing or stale, then runs the embedded default in this process.
-// `npm run rebuild`: the same build, then replays the event store into fresh read models.
+// `npm run rebuild [-- --view <name>] [--check]`: the same back-end build, then replays the event
+// store into new read models that replace the live ones at the end (or, with --check, compares
+// a replay with them); the web app is not needed for it.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -27,15 +29,16 @@ function run(command, args) {
 process.stdout.write('Plenty: checking the build…\n');
 run(bin('tsc'), ['-b']);
 
+const rebuilding = process.argv.includes('--rebuild');
 const frontendIndex = join(root, 'frontend', 'dist', 'index.html');
 const frontendStale =
   !existsSync(frontendIndex) ||
   newestMtime(join(root, 'frontend', 'src')) > statSync(frontendIndex).mtimeMs ||
   newestMtime(join(root, 'locales')) > statSync(frontendIndex).mtimeMs;
-if (frontendStale) {
+if (frontendStale && !rebuilding) {
   process.stdout.write('Plenty: building the web app…\n');
   run('npm', ['run', '--silent', 'build', '-w', 'frontend']);
 }
 
-const entry = process.argv.includes('--rebuild') ? 'rebuild.js' : 'main.js';
+const entry = rebuilding ? 'rebuild.js' : 'main.js';
 await import(join(root, 'standalone', 'dist', entry));

@@ -1,0 +1,213 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EventCodec } from '@plenty/platform/crypto/event-codec';
+import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
+import type { KeyStore } from '@plenty/platform/crypto/port';
+import { openEsdbEventStore } from '@plenty/platform/event-store/esdb';
+import { FakeEsdb } from '@plenty/platform/event-store/esdb-fake';
+import type { EventStore } from '@plenty/platform/event-store/port';
+import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
+import { openMongoReadStore } from '@plenty/platform/read-store/mongo';
+import { FakeMongoClient } from '@plenty/platform/read-store/mongo-fake';
+import type { ReadStore, ViewDefinition } from '@plenty/platform/read-store/port';
+import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
+import type { Projection } from '@plenty/projector/projection';
+import { accountErasureProjection } from '@plenty/projector/projections/account-erasure.projection';
+import { transactionsProjection } from '@plenty/projector/projections/transactions.projection';
+import { createProjector } from '@plenty/projector/runtime';
+import { historyWriter } from '@plenty/projector/testing/history';
+import { documents } from '@plenty/projector/testing/memory-read-store';
+import {
+  compareView,
+  differingFields,
+  parseRebuildArgs,
+  projectionsFor,
+  runRebuildCommand,
+  UsageError,
+  type RebuildArgs,
+} from './rebuild-command.js';
+
+const labelsView: ViewDefinition = { name: 'labels', fields: {}, indexes: [] };
+const labels: Projection = {
+  name: 'labels',
+  views: [labelsView],
+  handles: ['TransactionAdded'],
+  async apply(event, uow) {
+    uow.put(
+      'labels',
+      event.metadata.userId,
+      String(event.data.transactionId),
+      { label: String(event.data.note) },
+      event.position,
+    );
+  },
+};
+const projections = [transactionsProjection, labels, accountErasureProjection];
+
+describe('rebuild command line', () => {
+  it('reads --view, --check and --limit, and refuses anything else', () => {
+    expect(parseRebuildArgs([])).toEqual({ check: false, limit: 20 });
+    expect(parseRebuildArgs(['--view', 'transactions'])).toEqual({ view: 'transactions', check: false, limit: 20 });
+    expect(parseRebuildArgs(['--view=labels', '--check', '--limit', '3'])).toEqual({
+      view: 'labels',
+      check: true,
+      limit: 3,
+    });
+    expect(() => parseRebuildArgs(['--view'])).toThrow(UsageError);
+    expect(() => parseRebuildArgs(['--views', 'x'])).toThrow('unknown argument: --views');
+    expect(() => parseRebuildArgs(['--limit', 'lots'])).toThrow(UsageError);
+    expect(() => parseRebuildArgs(['--view', 'Robert; DROP'])).toThrow(UsageError);
+  });
+
+  it('names the views there are when asked for one that does not exist', () => {
+    expect(() => projectionsFor(projections, 'nope')).toThrow(
+      'there is no view named nope; the views are: labels, transactions',
+    );
+    expect(projectionsFor(projections, 'labels').map((p) => p.name)).toEqual(['labels']);
+    expect(projectionsFor(projections, undefined).map((p) => p.name)).toEqual(['transactions', 'labels']);
+  });
+
+  it('lists the fields in which two documents differ', () => {
+    expect(differingFields({ a: 1, b: { c: [1, 2] } }, { a: 1, b: { c: [1, 3] } })).toEqual(['b.c.1']);
+    expect(differingFields({ a: 1 }, { a: 1, extra: true })).toEqual(['extra']);
+    expect(differingFields({ a: 1 }, { a: 1 })).toEqual([]);
+  });
+});
+
+let dir: string;
+let keyStore: KeyStore;
+let codec: EventCodec;
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'plenty-rebuild-'));
+  keyStore = await openSqliteKeyStore({ path: join(dir, 'keys.db'), masterKey: randomBytes(32) });
+  codec = new EventCodec(keyStore);
+});
+
+afterEach(async () => {
+  await keyStore.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function run(
+  deployment: 'embedded' | 'distributed',
+  eventStore: EventStore,
+  readStore: ReadStore,
+  args: Partial<RebuildArgs>,
+): Promise<{ code: number; output: string }> {
+  let output = '';
+  const code = await runRebuildCommand({
+    args: { check: false, limit: 20, ...args },
+    deployment,
+    eventStore,
+    readStore,
+    codec,
+    projections,
+    write: (text) => (output += text),
+    interactive: false,
+    batchSize: 4,
+  });
+  return { code, output };
+}
+
+async function addTransactions(eventStore: EventStore, count: number): Promise<string[]> {
+  const writer = historyWriter(eventStore, codec);
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1)
+    ids.push((await writer.addTransaction('alice', { note: `lunch ${i}` })).transactionId);
+  return ids;
+}
+
+describe('rebuild command, embedded', () => {
+  it('checks the live views against a fresh replay, rebuilds one group, and leaves no throwaway table', async () => {
+    const eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
+    const readStore = await openSqliteReadStore({ path: join(dir, 'read.db') });
+    const ids = await addTransactions(eventStore, 9);
+    await createProjector({ eventStore, readStore, codec, projections }).catchUp();
+
+    const identical = await run('embedded', eventStore, readStore, { check: true });
+    expect(identical.code).toBe(0);
+    expect(identical.output).toMatch(/events\/s/);
+    expect(identical.output).toContain('Identical: 18 documents in 2 views equal a fresh rebuild of 9 events');
+    expect(await readStore.shadowTags()).toEqual([]);
+
+    // Read models gone wrong: one label changed, one transaction lost.
+    const raw = new Database(join(dir, 'read.db'));
+    raw.prepare(`UPDATE view_labels SET doc = '{"label":"wrong"}' WHERE id = ?`).run(ids[2]);
+    raw.prepare(`DELETE FROM view_transactions WHERE id = ?`).run(ids[4]);
+    raw.close();
+    const differs = await run('embedded', eventStore, readStore, { check: true });
+    expect(differs.code).toBe(1);
+    expect(differs.output).toContain(`labels user=alice id=${ids[2]} field=label: live "wrong", rebuilt "lunch 2"`);
+    expect(differs.output).toContain(`transactions user=alice id=${ids[4]} field=(only in the rebuild)`);
+    expect(differs.output).toContain('2 differences in 2 of 2 views');
+    expect(await readStore.shadowTags()).toEqual([]);
+
+    // Only the labels' group is rebuilt: the lost transaction stays lost until its own rebuild.
+    const rebuilt = await run('embedded', eventStore, readStore, { view: 'labels' });
+    expect(rebuilt.code).toBe(0);
+    expect(rebuilt.output).toContain('Rebuilding labels from the first event');
+    expect(rebuilt.output).toMatch(/Rebuilt 9 events in/);
+    expect((await run('embedded', eventStore, readStore, { check: true, view: 'labels' })).code).toBe(0);
+    expect((await run('embedded', eventStore, readStore, { check: true })).code).toBe(1);
+    expect((await run('embedded', eventStore, readStore, {})).code).toBe(0);
+    expect((await run('embedded', eventStore, readStore, { check: true })).code).toBe(0);
+    expect(await documents(readStore, 'transactions', 'alice')).toHaveLength(9);
+    expect(await readStore.shadowTags()).toEqual([]);
+    await Promise.all([readStore.close(), eventStore.close()]);
+  });
+});
+
+describe('rebuild command, distributed (EventStoreDB into MongoDB)', () => {
+  it('replays EventStoreDB into shadow collections, compares them and switches them in', async () => {
+    const eventStore = await openEsdbEventStore({ client: new FakeEsdb() });
+    const mongo = new FakeMongoClient();
+    const readStore = await openMongoReadStore({ client: mongo.asClient(), dbName: 'plenty' });
+    const ids = await addTransactions(eventStore, 7);
+    // The live views, as the partition projectors leave them once caught up.
+    await createProjector({ eventStore, readStore, codec, projections, checkpointName: 'live' }).catchUp();
+    expect((await run('distributed', eventStore, readStore, { check: true })).code).toBe(0);
+
+    await readStore.applyBatch('tamper', '0', async (uow) =>
+      uow.put('labels', 'alice', String(ids[0]), { label: 'wrong' }, '999999/999999'),
+    );
+    const differs = await run('distributed', eventStore, readStore, { check: true, view: 'labels' });
+    expect(differs.code).toBe(1);
+    expect(differs.output).toContain(`labels user=alice id=${ids[0]} field=label`);
+
+    const rebuilt = await run('distributed', eventStore, readStore, { view: 'labels' });
+    expect(rebuilt.code).toBe(0);
+    expect(mongo.log.some((line) => line.startsWith('renameCollection view_labels__'))).toBe(true);
+    expect((await run('distributed', eventStore, readStore, { check: true })).code).toBe(0);
+    expect(await readStore.shadowTags()).toEqual([]);
+    expect(await readStore.getCheckpoint('projection-version:labels')).not.toBeNull();
+    await Promise.all([readStore.close(), eventStore.close()]);
+  });
+});
+
+describe('comparing views', () => {
+  it('reports documents missing on either side and differing fields, in key order', async () => {
+    const live = await openSqliteReadStore({ path: ':memory:' });
+    const rebuilt = await openSqliteReadStore({ path: ':memory:' });
+    for (const store of [live, rebuilt]) await store.ensureViews([labelsView]);
+    await live.applyBatch('x', '1', async (uow) => {
+      uow.put('labels', 'a', '1', { label: 'same' }, '1');
+      uow.put('labels', 'a', '2', { label: 'old' }, '1');
+      uow.put('labels', 'b', '9', { label: 'gone' }, '1');
+    });
+    await rebuilt.applyBatch('x', '1', async (uow) => {
+      uow.put('labels', 'a', '1', { label: 'same' }, '1');
+      uow.put('labels', 'a', '2', { label: 'new' }, '1');
+      uow.put('labels', 'a', '3', { label: 'added' }, '1');
+    });
+    const found: string[] = [];
+    const compared = await compareView(live, rebuilt, 'labels', (d) => found.push(`${d.userId}/${d.id} ${d.field}`));
+    expect(found).toEqual(['a/2 label', 'a/3 (only in the rebuild)', 'b/9 (only in the live view)']);
+    expect(compared).toBe(4);
+    await Promise.all([live.close(), rebuilt.close()]);
+  });
+});
