@@ -6,7 +6,7 @@ import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import type { ApiError } from '../../lib/api/api-error';
 import { usePreferences } from '../../lib/preferences';
 import { useFormat } from '../../lib/use-format';
-import { ActivityLink } from '../activity-link';
+import { LocalizedLink } from '../../lib/localized-link';
 import { buttonClass } from '../button';
 import { ConfirmDialog } from '../confirm-dialog';
 import { PageLoading } from '../page-loading';
@@ -149,12 +149,13 @@ export function GoalsPanel() {
                     >
                       <FormattedMessage id="goals.delete" />
                     </button>
-                    <ActivityLink
-                      kind="goal"
-                      subject={goal.id}
+                    <LocalizedLink
+                      to={`/activity?kind=goal&subject=${goal.id}`}
                       className={buttonClass('secondary')}
-                      describedBy={`goal-name-${goal.id}`}
-                    />
+                      aria-describedby={`goal-name-${goal.id}`}
+                    >
+                      <FormattedMessage id="nav.activity" />
+                    </LocalizedLink>
                   </div>
                 </li>
               );

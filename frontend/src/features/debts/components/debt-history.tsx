@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatLongDate } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
-import { ActivityLink } from '../../../ui/activity-link';
+import { LocalizedLink } from '../../../lib/localized-link';
 import { buttonClass } from '../../../ui/button';
 import { todayIn } from '../../../ui/goals/goal-progress';
 import { useDebtHistoryInfiniteQuery } from '../api';
@@ -65,7 +65,9 @@ export function DebtHistorySection({ debtId }: { readonly debtId: string }) {
         <h2 id={headingId} className={styles.cardTitle}>
           <FormattedMessage id="debts.history.title" />
         </h2>
-        <ActivityLink kind="debt" subject={debtId} className={styles.back} />
+        <LocalizedLink to={`/activity?kind=debt&subject=${debtId}`} className={styles.back}>
+          <FormattedMessage id="nav.activity" />
+        </LocalizedLink>
       </div>
       {history.isLoading ? (
         <p className={styles.muted} role="status" data-testid="debt-history-loading">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CategoryView } from '@plenty/contracts/views/categories';
-import { ActivityLink } from '../../../ui/activity-link';
+import { LocalizedLink } from '../../../lib/localized-link';
 import { buttonClass } from '../../../ui/button';
 import { useCategoriesQuery } from '../../../ui/category-form/api';
 import { CategoryChip, categoryName } from '../../../ui/category-form/category-chip';
@@ -89,12 +89,13 @@ export function CategoriesTab() {
                     >
                       <FormattedMessage id="categories.delete" />
                     </button>
-                    <ActivityLink
-                      kind="category"
-                      subject={category.id}
+                    <LocalizedLink
+                      to={`/activity?kind=category&subject=${category.id}`}
                       className={buttonClass('secondary')}
-                      describedBy={`category-name-${category.id}`}
-                    />
+                      aria-describedby={`category-name-${category.id}`}
+                    >
+                      <FormattedMessage id="nav.activity" />
+                    </LocalizedLink>
                   </span>
                 </li>
               );

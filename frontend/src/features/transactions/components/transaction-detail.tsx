@@ -3,7 +3,6 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { LocalizedLink } from '../../../lib/localized-link';
-import { ActivityLink } from '../../../ui/activity-link';
 import { buttonClass } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { showError, showSuccess } from '../../../ui/toasts/toasts-slice';
@@ -245,7 +244,9 @@ function History({ id }: { readonly id: string }) {
         <h3 id={headingId} className={styles.sectionTitle}>
           <FormattedMessage id="transactions.history.title" />
         </h3>
-        <ActivityLink kind="transaction" subject={id} className={styles.historyLink} />
+        <LocalizedLink to={`/activity?kind=transaction&subject=${id}`} className={styles.historyLink}>
+          <FormattedMessage id="nav.activity" />
+        </LocalizedLink>
       </div>
       {history.isLoading ? (
         <p className={styles.hint} role="status">
