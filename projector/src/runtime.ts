@@ -9,10 +9,11 @@ import {
 import type { ProjectionProgress } from '@plenty/platform/projection-progress';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { eventApplier, viewsOf } from './apply.js';
+import { bulkReplay } from './bulk-replay.js';
 import { PoisonEventError } from './poison-event.js';
 import { PositionWatch } from './position-watch.js';
 import type { Projection } from './projection.js';
-import { rebuildInShadow, StoppedError, type ShadowProgress } from './runtime-shadow.js';
+import { countBetween, rebuildInShadow, StoppedError, type ShadowProgress } from './runtime-shadow.js';
 import { closeOverReads, projectionVersion, shadowTagOf, versionRecord, versionRecords } from './runtime-versions.js';
 
 export interface ProjectorLogger {
@@ -140,6 +141,8 @@ export function createProjector(options: ProjectorOptions): Projector {
   let liveApplied = 0;
   let rebuilding: ShadowProgress | null = null;
   let shadowRun: Promise<void> | null = null;
+  // Whether the read store held no read models at start: a rebuild then builds the live views directly.
+  let empty = false;
 
   function setStale(next: readonly Projection[]): void {
     stale = next;
@@ -151,6 +154,7 @@ export function createProjector(options: ProjectorOptions): Projector {
     (viewsReady ??= (async () => {
       await readStore.ensureViews(views);
       const checkpoint = await readStore.getCheckpoint(checkpointName);
+      empty = checkpoint === null;
       if (checkpoint === null) {
         // Nothing built yet: every view is built live from the first event.
         for (const [name, version] of Object.entries(versionRecords(projections))) {
@@ -366,6 +370,33 @@ export function createProjector(options: ProjectorOptions): Projector {
       const started = performance.now();
       await prepare();
       await shadowRun;
+      if (empty && comparePositions(watch.position, START) === 0) {
+        // Nothing serves yet, so nothing to keep serving: one bulk replay into the live views.
+        const until = await eventStore.headPosition();
+        const total = await countBetween(eventStore, START, until);
+        const onProgress = rebuildOptions.onProgress;
+        const result = await serialized(async () => {
+          await readStore.bulkMode?.(true);
+          try {
+            return await bulkReplay({
+              eventStore,
+              readStore,
+              codec,
+              projections,
+              checkpointName,
+              until,
+              ...(onProgress === undefined ? {} : { onProgress: (p: RebuildProgress) => onProgress({ ...p, total }) }),
+            });
+          } finally {
+            await readStore.bulkMode?.(false);
+          }
+        });
+        watch.advance(result.position);
+        options.onAdvance?.(result.position);
+        empty = false;
+        await catchUpLive(false);
+        return { events: result.events, ms: performance.now() - started };
+      }
       await catchUpLive(false);
       const owners = projections.filter(
         (p) =>

@@ -283,6 +283,7 @@ async function check(options: RebuildCommandOptions, target: readonly Projection
       write(`Note: ${projection.name} was built by other code (a rebuild of it is due); differences are expected\n`);
     }
   }
+  await readStore.ensureViews(target.flatMap((p) => p.views));
   const tag = `c${randomBytes(5).toString('hex')}`;
   const shadowCheckpoint = `check@${tag}`;
   const views = target.flatMap((p) => p.views.map((v) => v.name));
