@@ -110,14 +110,14 @@ async function main(): Promise<void> {
       const past = await replayUpTo({ eventStore, codec }, 'bench-as-of', asOf);
       const replayMs = performance.now() - replayStarted;
       await past.close();
-      const heapBefore = process.memoryUsage().heapUsed;
+      const rssBefore = process.memoryUsage().rss;
       const pointInTime = new PointInTime({ eventStore, codec });
       const coldStarted = performance.now();
       const dashboard = await pointInTime.read('bench-as-of', asOf, (m) =>
         dashboardOf(m.store, 'bench-as-of', undefined, m.now),
       );
       const coldMs = performance.now() - coldStarted;
-      const heapAfter = process.memoryUsage().heapUsed;
+      const rssAfter = process.memoryUsage().rss;
       const warm: number[] = [];
       for (let i = 0; i < 20; i += 1) {
         const started = performance.now();
@@ -130,7 +130,7 @@ async function main(): Promise<void> {
       await pointInTime.close();
       await close();
       rows.push(
-        `| ${count.toLocaleString('en')} | ${read.length.toLocaleString('en')} | ${past.events.toLocaleString('en')} | ${readMs.toFixed(0)} | ${replayMs.toFixed(0)} | ${coldMs.toFixed(0)} | ${(warm[10] ?? 0).toFixed(1)} | ${((heapAfter - heapBefore) / 1e6).toFixed(0)} |`,
+        `| ${count.toLocaleString('en')} | ${read.length.toLocaleString('en')} | ${past.events.toLocaleString('en')} | ${readMs.toFixed(0)} | ${replayMs.toFixed(0)} | ${coldMs.toFixed(0)} | ${(warm[10] ?? 0).toFixed(1)} | ${((rssAfter - rssBefore) / 1e6).toFixed(0)} |`,
       );
       console.error(
         `seeded ${count} transactions per user in ${seedSeconds.toFixed(1)} s; dashboard as of ${asOf}: month ${dashboard.month}, ${dashboard.count} transactions`,
@@ -140,7 +140,7 @@ async function main(): Promise<void> {
     }
   }
   console.log(
-    '| transactions | user events | events up to the day | read ms | replay ms | first dashboard ms | repeat p50 ms | heap MB |',
+    '| transactions | user events | events up to the day | read ms | replay ms | first dashboard ms | repeat p50 ms | RSS growth MB |',
   );
   console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) console.log(row);
