@@ -1,0 +1,307 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commandApi } from '@plenty/command-api/app';
+import { uuidV7 } from '@plenty/contracts/uuid-v7';
+import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
+import { EventCodec } from '@plenty/platform/crypto/event-codec';
+import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
+import type { KeyStore } from '@plenty/platform/crypto/port';
+import { START, type EventStore } from '@plenty/platform/event-store/port';
+import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
+import { installErrorHandling } from '@plenty/platform/http/errors';
+import { commandNames } from './route-inventory.js';
+
+/**
+ * Every command, fuzzed over HTTP: valid bodies with one part made hostile, hostile bodies,
+ * and bytes that are not even JSON. Whatever arrives, the answer is never a server error,
+ * a refused command writes nothing, an accepted one writes whole events that read back, and
+ * nothing leaks into Object.prototype.
+ */
+
+const dir = mkdtempSync(join(tmpdir(), 'plenty-fuzz-'));
+let app: FastifyInstance;
+let eventStore: EventStore;
+let keyStore: KeyStore;
+let codec: EventCodec;
+
+const ids = { transaction: uuidV7(), category: uuidV7(), goal: uuidV7(), debt: uuidV7(), payment: uuidV7() };
+const thb = (amount: number) => ({ amount, currency: 'THB' });
+
+/** A body each command accepts (given the items made in beforeAll). */
+const VALID: Record<string, () => Record<string, unknown>> = {
+  AddTransaction: () => ({
+    transactionId: uuidV7(),
+    type: 'expense',
+    amount: thb(100),
+    categoryId: 'builtin-food',
+    date: '2026-11-01',
+    note: 'n',
+  }),
+  EditTransaction: () => ({ transactionId: ids.transaction, changes: { amount: thb(200), note: 'edited' } }),
+  DeleteTransaction: () => ({ transactionId: uuidV7() }),
+  AddCategory: () => ({
+    categoryId: uuidV7(),
+    name: `C${randomUUID().slice(0, 8)}`,
+    type: 'expense',
+    icon: 'bus',
+    color: '#aa3300',
+  }),
+  EditCategory: () => ({ categoryId: ids.category, changes: { name: `R${randomUUID().slice(0, 8)}` } }),
+  DeleteCategory: () => ({ categoryId: uuidV7(), replacementCategoryId: 'builtin-other' }),
+  ChangePreferences: () => ({ changes: { currency: 'USD', monthlyBudget: thb(50_000) } }),
+  SetExchangeRates: () => ({ rates: null }),
+  AddGoal: () => ({ goalId: uuidV7(), name: `G${randomUUID().slice(0, 8)}`, target: thb(10_000) }),
+  EditGoal: () => ({ goalId: ids.goal, changes: { targetDate: '2027-01-31' } }),
+  ContributeToGoal: () => ({ goalId: ids.goal, amount: thb(1), date: '2026-11-01' }),
+  WithdrawFromGoal: () => ({ goalId: ids.goal, amount: thb(1), date: '2026-11-01' }),
+  DeleteGoal: () => ({ goalId: uuidV7() }),
+  OpenDebt: () => ({
+    debtId: uuidV7(),
+    name: 'Car',
+    type: 'loan',
+    initialAmount: 1_200_000,
+    currentAmount: 1_200_000,
+    annualRatePercent: '6',
+    paymentDueDay: 15,
+    icon: 'car',
+    color: '#336699',
+    currency: 'THB',
+    loanType: 'emi',
+    termMonths: 12,
+    openDate: '2026-01-15',
+    startDate: '2026-01-15',
+  }),
+  EditDebt: () => ({ debtId: ids.debt, changes: { name: 'Renamed' } }),
+  RecordPayment: () => ({ debtId: ids.debt, paymentId: uuidV7(), amount: 1, date: '2026-02-01' }),
+  EditPayment: () => ({ debtId: ids.debt, paymentId: ids.payment, changes: { notes: 'x' } }),
+  DeletePayment: () => ({ debtId: ids.debt, paymentId: uuidV7() }),
+  MarkInstallmentPaid: () => ({ debtId: ids.debt, number: 2, paymentId: uuidV7(), date: '2026-03-01' }),
+  MarkInstallmentUnpaid: () => ({ debtId: ids.debt, number: 2 }),
+  DeleteDebt: () => ({ debtId: uuidV7(), confirmPhrase: 'Delete Debt' }),
+  DeleteAccount: () => ({ email: 'someone-else@example.test', confirmPhrase: 'Delete My Account', reason: 'other' }),
+  SendVerificationCode: () => ({}),
+  VerifyEmail: () => ({ code: '123456' }),
+  RequestPasswordReset: () => ({ email: 'fuzz@example.test', locale: 'en' }),
+};
+
+const POLLUTING_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '__defineGetter__'];
+const edgeNumbers = fc.constantFrom(
+  0,
+  -0,
+  -1,
+  1.5,
+  0.1,
+  2 ** 31,
+  2 ** 53 - 1,
+  2 ** 53 + 2,
+  -(2 ** 53),
+  1e308,
+  -1e308,
+  5e-324,
+);
+const hostileStrings = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\uD800',
+    'a\uDC00b',
+    '\u202Eevil',
+    '<script>alert(1)</script>',
+    "'; DROP TABLE events; --",
+    '../../etc/passwd',
+    '=HYPERLINK("http://x")',
+    '9'.repeat(400),
+    '1e309',
+    'NaN',
+    '-0',
+    'x'.repeat(10_000),
+    '0192f0c4-7a1b-7c3d-8e4f-00000000zzzz',
+    '2026-02-30',
+    '25:61',
+    '#GGGGGG',
+  ),
+  fc.constantFrom(...POLLUTING_KEYS),
+);
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  hostileStrings,
+  edgeNumbers,
+  fc.constantFrom(
+    null,
+    true,
+    false,
+    [],
+    {},
+    [[[]]],
+    { amount: '100', currency: 'THB' },
+    { amount: 1e21, currency: 'THB' },
+  ),
+  fc.dictionary(
+    fc.constantFrom(...POLLUTING_KEYS, 'amount', 'currency', 'name'),
+    fc.oneof(hostileStrings, edgeNumbers),
+    {
+      maxKeys: 3,
+    },
+  ),
+  fc.anything({ maxDepth: 3, maxKeys: 4 }),
+);
+
+/** A path into a body: top-level keys and one level into objects. */
+function paths(body: Record<string, unknown>): string[][] {
+  return Object.entries(body).flatMap(([key, value]) =>
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? [[key], ...Object.keys(value).map((inner) => [key, inner])]
+      : [[key]],
+  );
+}
+
+function replaced(body: Record<string, unknown>, path: readonly string[], value: unknown): Record<string, unknown> {
+  const [head, ...rest] = path;
+  if (head === undefined) return body;
+  if (rest.length === 0) return { ...body, [head]: value };
+  const inner = body[head];
+  return {
+    ...body,
+    [head]: replaced(
+      typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>) : {},
+      rest,
+      value,
+    ),
+  };
+}
+
+/** How a fuzzed request reaches the server: a JSON value, or raw bytes. */
+type Payload = { readonly kind: 'json'; readonly value: unknown } | { readonly kind: 'raw'; readonly bytes: Buffer };
+
+const rawBodies = fc.oneof(
+  fc
+    .constantFrom(
+      '{"__proto__":{"polluted":"yes"},"commandId":"0192f0c4-7a1b-7c3d-8e4f-000000000001"}',
+      '{"constructor":{"prototype":{"polluted":"yes"}}}',
+      `${'['.repeat(10_000)}${']'.repeat(10_000)}`,
+      `${'{"a":'.repeat(3_000)}1${'}'.repeat(3_000)}`,
+      '{"commandId": 1e99999}',
+      '{"a":1,"a":2}',
+      '',
+      'null',
+      '"just a string"',
+      '\u0000',
+    )
+    .map((text) => Buffer.from(text, 'utf8')),
+  // Bytes that are not UTF-8 at all, inside and outside a JSON string.
+  fc.constantFrom(
+    Buffer.from([0x7b, 0x22, 0x6e, 0x6f, 0x74, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d]),
+    Buffer.from([0xc0, 0xaf, 0xed, 0xa0, 0x80]),
+  ),
+  fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes)),
+);
+
+const fuzzedRequest = fc.constantFrom(...commandNames()).chain((name) => {
+  const valid = (VALID[name] ?? (() => ({})))();
+  const ways: fc.Arbitrary<Payload>[] = [
+    // The valid body itself, so the deciders see commands between the hostile ones.
+    fc.constant(null).map(() => ({ kind: 'json' as const, value: { commandId: uuidV7(), ...valid } })),
+    fc
+      .tuple(fc.constantFrom(...(paths(valid).length > 0 ? paths(valid) : [['extra']])), edgeNumbers)
+      .map(([path, value]) => ({
+        kind: 'json' as const,
+        value: { commandId: uuidV7(), ...replaced(valid, path, value) },
+      })),
+    fc
+      .tuple(fc.constantFrom(...(paths(valid).length > 0 ? paths(valid) : [['extra']])), hostileValue)
+      .map(([path, value]) => ({
+        kind: 'json' as const,
+        value: { commandId: uuidV7(), ...replaced(valid, path, value) },
+      })),
+    fc.tuple(fc.constantFrom(...POLLUTING_KEYS, 'extra', 'userId'), hostileValue).map(([key, value]) => ({
+      kind: 'json' as const,
+      value: { commandId: uuidV7(), ...valid, [key]: value },
+    })),
+    hostileValue.map((value) => ({ kind: 'json' as const, value })),
+    rawBodies.map((bytes) => ({ kind: 'raw' as const, bytes })),
+  ];
+  return fc.tuple(fc.constant(name), fc.oneof(...ways));
+});
+
+beforeAll(async () => {
+  eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
+  keyStore = await openSqliteKeyStore({ path: join(dir, 'keys.db'), masterKey: randomBytes(32) });
+  codec = new EventCodec(keyStore);
+  app = Fastify();
+  installErrorHandling(app);
+  await app.register(commandApi, {
+    prefix: '/api/commands',
+    eventStore,
+    codec,
+    verifier: fakeVerifier,
+    commandsPerMinutePerUser: 0,
+    account: { keys: keyStore, blobs: null, identity: { async deleteUser() {} } },
+  });
+  const setup: [string, Record<string, unknown>][] = [
+    ['AddTransaction', { ...VALID.AddTransaction?.(), transactionId: ids.transaction }],
+    ['AddCategory', { ...VALID.AddCategory?.(), categoryId: ids.category }],
+    ['AddGoal', { ...VALID.AddGoal?.(), goalId: ids.goal, target: thb(1_000_000) }],
+    ['OpenDebt', { ...VALID.OpenDebt?.(), debtId: ids.debt }],
+    ['MarkInstallmentPaid', { debtId: ids.debt, number: 1, paymentId: ids.payment, date: '2026-02-15' }],
+  ];
+  for (const [name, body] of setup) {
+    const answer = await send(name, { kind: 'json', value: { commandId: uuidV7(), ...body } });
+    expect(answer.statusCode, `${name}: ${answer.body}`).toBe(200);
+  }
+});
+
+afterAll(async () => {
+  await app.close();
+  await eventStore.close();
+  await keyStore.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function send(name: string, payload: Payload) {
+  const body = payload.kind === 'raw' ? payload.bytes : Buffer.from(JSON.stringify(payload.value) ?? 'null', 'utf8');
+  return app.inject({
+    method: 'POST',
+    url: `/api/commands/${name}`,
+    headers: { authorization: bearer('fuzzer'), 'content-type': 'application/json' },
+    payload: body,
+  });
+}
+
+describe('commands under hostile input', () => {
+  it('never answer a server error, write nothing when refused, and write whole events when accepted', async () => {
+    let accepted = 0;
+    await fc.assert(
+      fc.asyncProperty(fuzzedRequest, async ([name, payload]) => {
+        const before = await eventStore.headPosition();
+        const answer = await send(name, payload);
+        expect(answer.statusCode, `${name} ${answer.body}`).toBeLessThan(500);
+        const body = answer.json() as { error?: { code: unknown; message: unknown }; position?: string };
+        const after = await eventStore.headPosition();
+        if (answer.statusCode !== 200) {
+          expect(typeof body.error?.code, answer.body).toBe('string');
+          expect(after, `${name} refused with ${answer.statusCode} but wrote`).toBe(before);
+        } else if (after !== before) {
+          accepted += 1;
+          const written = await eventStore.readAll({ after: before, maxCount: 100 });
+          expect(written.at(-1)?.position).toBe(after);
+          for (const event of written) {
+            expect(event.metadata.userId).toBe('fuzzer');
+            await expect(codec.decode(event)).resolves.toBeDefined();
+          }
+        }
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+        expect(Object.prototype).not.toHaveProperty('admin');
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 600) },
+    );
+    // Some fuzzed commands must get through, or the fuzzing never reached the deciders.
+    expect(accepted).toBeGreaterThan(10);
+    expect((await eventStore.readAll({ after: START, maxCount: 1 })).length).toBe(1);
+  }, 120_000);
+});
