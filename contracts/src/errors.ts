@@ -90,6 +90,8 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'rate_limited',
   'unknown_command',
+  'storage_full',
+  'storage_unavailable',
   'internal',
 ] as const;
 

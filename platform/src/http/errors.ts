@@ -26,7 +26,24 @@ const DEFAULT_MESSAGES: Partial<Record<number, string>> = {
   422: 'The request breaks a rule.',
   429: 'Too many requests; slow down.',
   500: 'Something went wrong on our side.',
+  503: 'Storage is unavailable; nothing was saved. Try again later.',
+  507: 'Storage is full; nothing was saved.',
 };
+
+/**
+ * Storage that cannot take a write: a full disk (or a file over its size limit) is 507
+ * `storage_full`; a read-only, missing or failing disk is 503 `storage_unavailable`. The
+ * stores write each command or batch in one transaction, so either way nothing was saved.
+ */
+export function storageFailure(
+  error: unknown,
+): { status: 503 | 507; code: 'storage_full' | 'storage_unavailable' } | null {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  if (/^(SQLITE_FULL|ENOSPC|EDQUOT|EFBIG)$/.test(code)) return { status: 507, code: 'storage_full' };
+  if (/^(SQLITE_READONLY|SQLITE_IOERR|SQLITE_CANTOPEN)|^(EROFS|EIO|EACCES|EPERM)$/.test(code))
+    return { status: 503, code: 'storage_unavailable' };
+  return null;
+}
 
 export function sendError(
   reply: FastifyReply,
@@ -86,6 +103,12 @@ export function installErrorHandling(
     if (status === 415) return sendError(reply, 415, 'unsupported_media_type');
     if (status === 429) return sendError(reply, 429, 'rate_limited');
     if (status >= 400 && status < 500) return sendError(reply, 400, 'validation_failed');
+    const storage = storageFailure(error);
+    if (storage !== null) {
+      request.log.error({ err: error }, 'storage refused a write');
+      if (storage.status === 503) void reply.header('retry-after', '30');
+      return sendError(reply, storage.status, storage.code);
+    }
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, 500, 'internal');
   });

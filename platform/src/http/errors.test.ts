@@ -1,0 +1,41 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { installErrorHandling, storageFailure } from './errors.js';
+
+const failing = (error: Error & { code?: string }) => {
+  const app = Fastify({ logger: false });
+  installErrorHandling(app);
+  app.post('/write', async () => {
+    throw error;
+  });
+  return app;
+};
+const coded = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+describe('storage failures', () => {
+  it.each([
+    ['SQLITE_FULL', 507, 'storage_full'],
+    ['ENOSPC', 507, 'storage_full'],
+    ['EFBIG', 507, 'storage_full'],
+    ['SQLITE_READONLY', 503, 'storage_unavailable'],
+    ['SQLITE_READONLY_DBMOVED', 503, 'storage_unavailable'],
+    ['SQLITE_IOERR_WRITE', 503, 'storage_unavailable'],
+    ['EROFS', 503, 'storage_unavailable'],
+  ])('answer %s with %i %s and no internals', async (code, status, answer) => {
+    const app = failing(coded(`disk trouble at /var/lib/plenty/events.db (${code})`, code));
+    const response = await app.inject({ method: 'POST', url: '/write' });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual({ error: { code: answer, message: expect.any(String) } });
+    expect(response.body).not.toContain('/var/lib');
+    if (status === 503) expect(response.headers['retry-after']).toBe('30');
+    await app.close();
+  });
+
+  it('leave every other failure a plain internal error', async () => {
+    expect(storageFailure(coded('x', 'SQLITE_CONSTRAINT'))).toBeNull();
+    expect(storageFailure(new Error('boom'))).toBeNull();
+    const response = await failing(new TypeError('x is undefined')).inject({ method: 'POST', url: '/write' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toMatchObject({ error: { code: 'internal' } });
+  });
+});
