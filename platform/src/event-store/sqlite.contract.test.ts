@@ -35,3 +35,35 @@ describe('SQLite event store file', () => {
     await reopened.close();
   });
 });
+
+describe('SQLite event store reading one user', () => {
+  it("reads a user's events in pages past the first, in position order, without another user's", async () => {
+    const store = await openSqliteEventStore({ path: join(dir, `${randomUUID()}.db`) });
+    const event = (userId: string) => {
+      const commandId = randomUUID();
+      return {
+        id: randomUUID(),
+        type: 'T',
+        data: {},
+        metadata: {
+          userId,
+          commandId,
+          correlationId: commandId,
+          occurredAt: new Date().toISOString(),
+          schemaVersion: 1,
+        },
+      };
+    };
+    const mine: string[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      const ours = Array.from({ length: 1500 }, () => event('reader'));
+      mine.push(...ours.map((e) => e.id));
+      await store.appendToStream(`ours-${round}`, ours, 'no_stream');
+      await store.appendToStream(`theirs-${round}`, [event('other'), event('other')], 'no_stream');
+    }
+    const read = await store.readUserEvents('reader');
+    expect(read.map((e) => e.id)).toEqual(mine);
+    expect(read.every((e) => e.metadata.userId === 'reader')).toBe(true);
+    await store.close();
+  });
+});

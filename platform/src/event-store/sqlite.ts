@@ -24,6 +24,9 @@ interface EventRow {
   recorded_at: string;
 }
 
+/** Events of one user read per step of readUserEvents. */
+const USER_EVENTS_PAGE = 2000;
+
 interface StoredEventRef {
   streamId: string;
   revision: number;
@@ -115,8 +118,8 @@ class SqliteEventStoreImpl implements SqliteEventStore {
       ),
       // The same scan in position order (the primary key); occurredAt is an ISO instant as the
       // command API writes it (`toISOString`), so text order is time order.
-      userEvents: this.db.prepare<[string, string], EventRow>(
-        "SELECT * FROM events WHERE json_extract(metadata, '$.userId') = ? AND json_extract(metadata, '$.occurredAt') < ? ORDER BY position",
+      userEvents: this.db.prepare<[number, string, string, number], EventRow>(
+        "SELECT * FROM events WHERE position > ? AND json_extract(metadata, '$.userId') = ? AND json_extract(metadata, '$.occurredAt') < ? ORDER BY position LIMIT ?",
       ),
     };
   }
@@ -273,7 +276,18 @@ class SqliteEventStoreImpl implements SqliteEventStore {
   async readUserEvents(userId: string, options: ReadUserEventsOptions = {}): Promise<RecordedEvent[]> {
     // '~' sorts after every digit: without a bound every instant is before it.
     const before = options.occurredBefore === undefined ? '~' : new Date(options.occurredBefore).toISOString();
-    return this.statements.userEvents.all(userId, before).map(toRecorded);
+    // In pages along the primary key, letting other work run between them: the scan runs on
+    // the calling thread, and a large store takes a while to pass over.
+    const events: RecordedEvent[] = [];
+    let after = 0;
+    for (;;) {
+      const rows = this.statements.userEvents.all(after, userId, before, USER_EVENTS_PAGE);
+      for (const row of rows) events.push(toRecorded(row));
+      const last = rows.at(-1);
+      if (last === undefined || rows.length < USER_EVENTS_PAGE) return events;
+      after = last.position;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
   }
 
   /** Copies the write-ahead log into the database without blocking readers or the writer. */

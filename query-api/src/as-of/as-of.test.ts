@@ -156,6 +156,46 @@ describe('replaying a user to the end of a day', () => {
   });
 });
 
+describe('keeping past days', () => {
+  it('runs a bounded number of replays at once and answers each day from its own', async () => {
+    await aliceHistory();
+    let inFlight = 0;
+    let most = 0;
+    const readUserEvents = eventStore.readUserEvents.bind(eventStore);
+    eventStore.readUserEvents = async (...args) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      try {
+        return await readUserEvents(...args);
+      } finally {
+        inFlight -= 1;
+      }
+    };
+    const pointInTime = new PointInTime({ eventStore, codec }, 4, 1);
+    const days = ['2026-10-15', '2026-10-25', '2026-11-06'];
+    const amounts = await Promise.all(
+      days.map((day) =>
+        pointInTime.read('alice', day, async (past) =>
+          (await dashboardOf(past.store, 'alice', undefined, past.now)).recent.map((t) => t.amount.amount),
+        ),
+      ),
+    );
+    expect(amounts).toEqual([[10_000], [95_000], []]);
+    expect(most).toBe(1);
+    await pointInTime.close();
+  });
+
+  it('closes the read models of a day pushed out of the cache', async () => {
+    await aliceHistory();
+    const pointInTime = new PointInTime({ eventStore, codec }, 1);
+    const first = await pointInTime.read('alice', '2026-10-15', async (past) => past);
+    await pointInTime.read('alice', '2026-10-25', async () => undefined);
+    await expect(first.store.get('preferences', 'alice', 'preferences')).rejects.toThrow();
+    await pointInTime.close();
+  });
+});
+
 describe('GET /dashboard and /reports ?asOf', () => {
   const NOW = new Date('2026-11-10T12:00:00.000Z');
   let app: FastifyInstance;

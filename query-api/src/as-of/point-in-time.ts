@@ -9,6 +9,8 @@ interface Entry {
 
 /** Past read models kept by default: a user moving between the dashboard and the reports of one day. */
 export const DEFAULT_CACHED_DAYS = 4;
+/** Replays that run at once; more wait their turn, so a burst of past days cannot take every core. */
+export const REPLAYS_AT_ONCE = 2;
 
 /**
  * Read models of a user at the end of a past day, replayed from their events and kept in a
@@ -18,18 +20,35 @@ export const DEFAULT_CACHED_DAYS = 4;
  */
 export class PointInTime {
   private readonly entries = new Map<string, Entry>();
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
 
   constructor(
     private readonly history: EventHistory,
     private readonly capacity = DEFAULT_CACHED_DAYS,
+    private readonly replaysAtOnce = REPLAYS_AT_ONCE,
   ) {}
+
+  /** Replays when a turn is free. */
+  private async replay(userId: string, date: string): Promise<PastReadModels> {
+    // A finished replay hands its turn to the next one waiting.
+    if (this.running >= this.replaysAtOnce) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running += 1;
+    try {
+      return await replayUpTo(this.history, userId, date);
+    } finally {
+      const next = this.waiting.shift();
+      if (next === undefined) this.running -= 1;
+      else next();
+    }
+  }
 
   async read<T>(userId: string, date: string, work: (models: PastReadModels) => Promise<T>): Promise<T> {
     const head = await this.history.eventStore.headPosition();
     const key = JSON.stringify([userId, date, head]);
     let entry = this.entries.get(key);
     if (entry === undefined) {
-      entry = { models: replayUpTo(this.history, userId, date), readers: 0, evicted: false };
+      entry = { models: this.replay(userId, date), readers: 0, evicted: false };
       // A failed replay is not kept.
       entry.models.catch(() => this.entries.get(key) === entry && this.entries.delete(key));
     } else this.entries.delete(key);
