@@ -21,6 +21,7 @@ import { createPartitionProjector } from './partition-projector.js';
 import { allProjections } from './projections/all.js';
 import { createRelay, readStoreCheckpoint, type Relay } from './relay.js';
 import type { ProjectorLogger } from './runtime.js';
+import { readModelsReadiness } from './runtime-status.js';
 import { serveHealth } from './service.js';
 
 export interface DistributedProjectorService {
@@ -100,8 +101,33 @@ export async function openDistributedProjectorService(
       deadLetters,
       logger,
       afterBatch: notifications.afterBatch,
+      rebuildSource: notificationEvents,
     });
     await partitions.prepare();
+    // Projections whose version changed are rebuilt by one instance at a time: the lease holder.
+    let rebuild: Promise<void> | null = null;
+    let stopRebuild = false;
+    const rebuilder = runWhileLeader({
+      leases: mongoLeaseStore(db),
+      name: 'projection-rebuild',
+      owner: instance,
+      lead: async () => {
+        if (partitions.stale().length === 0 || rebuild !== null) return;
+        stopRebuild = false;
+        rebuild = partitions
+          .rebuildStale({ stopping: () => stopRebuild })
+          .catch((error: unknown) => logger.error({ err: error }, 'projection rebuild stopped'))
+          .finally(() => {
+            rebuild = null;
+          });
+      },
+      abdicate: async () => {
+        stopRebuild = true;
+        await rebuild;
+      },
+      logger,
+    });
+    cleanups.push(() => rebuilder.stop());
     let crashed: Error | null = null;
     const consumer = await runKafkaConsumer(kafka, {
       groupId: stores.kafka.groupId,
@@ -120,6 +146,7 @@ export async function openDistributedProjectorService(
         ready,
         body: {
           status: ready ? 'ready' : 'degraded',
+          projections: readModelsReadiness(partitions.status()),
           consumer: { group: stores.kafka.groupId, topic: stores.kafka.topic, running: ready },
           relay:
             relay === null

@@ -1,13 +1,21 @@
 import type { PartitionBatch, ReceivedMessage } from '@plenty/platform/bus/kafka';
 import type { DeadLetterSink } from '@plenty/platform/bus/port';
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
-import type { RecordedEvent } from '@plenty/platform/event-store/port';
+import {
+  comparePositions,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+} from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { recordUserProgress, userProgressView } from '@plenty/platform/user-progress';
 import { eventApplier, viewsOf } from './apply.js';
 import { PoisonEventError } from './poison-event.js';
 import type { Projection } from './projection.js';
-import type { ProjectorLogger } from './runtime.js';
+import { START } from '@plenty/platform/event-store/port';
+import type { ProjectionStatus, ProjectorLogger } from './runtime.js';
+import { rebuildInShadow, type ShadowProgress } from './runtime-shadow.js';
+import { closeOverReads, projectionVersion, shadowTagOf, versionRecord } from './runtime-versions.js';
 
 export interface PartitionProjectorOptions {
   readonly readStore: ReadStore;
@@ -17,6 +25,13 @@ export interface PartitionProjectorOptions {
   readonly logger?: ProjectorLogger;
   /** Called with the batch's applied events once they are committed; a failure is logged and stops nothing. */
   readonly afterBatch?: (events: readonly RecordedEvent[]) => Promise<void>;
+  /**
+   * The event store (EventStoreDB) stale projections are rebuilt from. Without it every
+   * projection applies the partition batches and versions are not looked at.
+   */
+  readonly rebuildSource?: EventStore;
+  /** Events per batch of a rebuild's catch-up and of the replay that rejoins it (default 500). */
+  readonly rebuildBatchSize?: number;
 }
 
 export interface PartitionProjector {
@@ -29,15 +44,114 @@ export interface PartitionProjector {
    * committed and comes again.
    */
   handle(batch: PartitionBatch, heartbeat?: () => Promise<void>): Promise<void>;
+  /**
+   * Rebuilds the stale projections from the event store into shadow collections and
+   * switches them in; one instance at a time runs it (the holder of the rebuild lease). The
+   * other instances see the switch at their next batch and rejoin on their own.
+   */
+  rebuildStale(options?: { stopping?: () => boolean }): Promise<void>;
+  /** The projections left out of partition batches until their rebuild is switched in. */
+  stale(): readonly string[];
+  status(): ProjectionStatus[];
 }
+
+/** The position a rebuild's shadow views had reached when they were switched in. */
+export const rebuiltAtRecord = (tag: string): string => `projection-rebuilt-at:${tag}`;
 
 export const partitionCheckpoint = (topic: string, partition: number) => `kafka-${topic}-${partition}`;
 
 type Valid = Extract<ReceivedMessage, { event: RecordedEvent }>;
 
+/**
+ * A stale projection (its version record differs from the code) is left out of partition
+ * batches, so its old collections stay as they were and keep serving, and it is rebuilt from
+ * EventStoreDB into shadow collections by the holder of the rebuild lease, up to the head,
+ * then switched in. Rejoining relies on the per-document position guards: each instance,
+ * once it sees the switch (the promoter at once, the others at their next batch), replays
+ * the events after the position the shadow reached, up to the head, into the rebuilt
+ * projections, first while its batches still leave them out, then once more to the head
+ * of that moment with its batches held, and only then applies them in its batches. Every
+ * event an instance left out is at most the head it replayed to, and an event applied twice
+ * (by that replay and by a batch) changes a document only once, since a write older than the
+ * document's position is ignored. Left open: a rebalance that moves a partition from an
+ * instance that has not yet seen the switch to one that has, in that short window, can lose
+ * that partition's left-out events for the rebuilt views (`npm run rebuild -- --check`
+ * finds it, `--view` repairs it).
+ */
 export function createPartitionProjector(options: PartitionProjectorOptions): PartitionProjector {
-  const { readStore } = options;
-  const apply = eventApplier(options.codec, options.projections);
+  const { readStore, projections } = options;
+  const batchSize = options.rebuildBatchSize ?? 500;
+  let stale: readonly Projection[] = [];
+  let apply = eventApplier(options.codec, projections);
+  let rebuilding: ShadowProgress | null = null;
+  // Partition batches and a switch never interleave on this instance.
+  let exclusive: Promise<unknown> = Promise.resolve();
+  const serialized = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = exclusive.then(work, work);
+    exclusive = next.catch(() => undefined);
+    return next;
+  };
+
+  function setStale(next: readonly Projection[]): void {
+    stale = next;
+    apply = eventApplier(
+      options.codec,
+      projections.filter((p) => !next.includes(p)),
+    );
+  }
+
+  async function outdated(): Promise<Projection[]> {
+    const found: Projection[] = [];
+    for (const projection of projections) {
+      if (projection.views.length === 0) continue;
+      if ((await readStore.getCheckpoint(versionRecord(projection))) !== projectionVersion(projection)) {
+        found.push(projection);
+      }
+    }
+    return found;
+  }
+
+  /** Applies the events after `from` up to the head to `joining` only; answers the position reached. */
+  async function replayInto(joining: readonly Projection[], from: Position, tag: string): Promise<Position> {
+    const source = options.rebuildSource;
+    if (source === undefined) return from;
+    const applyJoining = eventApplier(options.codec, joining);
+    const until = await source.headPosition();
+    let position = from;
+    while (comparePositions(position, until) < 0) {
+      const events = (await source.readAll({ after: position, maxCount: batchSize })).filter(
+        (event) => comparePositions(event.position, until) <= 0,
+      );
+      const last = events.at(-1);
+      if (last === undefined) break;
+      await readStore.applyBatch(`rejoin@${tag}`, last.position, async (uow) => {
+        for (const event of events) await applyJoining(event, uow);
+      });
+      position = last.position;
+    }
+    return position;
+  }
+
+  /** Rejoins projections switched in (by this instance or another) after replaying what batches left out. */
+  async function rejoin(joining: readonly Projection[], from: Position, tag: string): Promise<void> {
+    const reached = await replayInto(joining, from, tag);
+    await serialized(async () => {
+      await replayInto(joining, reached, tag);
+      setStale(stale.filter((p) => !joining.includes(p)));
+    });
+    options.logger?.info({ projections: joining.map((p) => p.name) }, 'rebuilt views rejoined the partition batches');
+  }
+
+  /** At a batch: whether another instance switched in some of the stale projections. */
+  async function noticeSwitches(): Promise<void> {
+    if (stale.length === 0 || rebuilding !== null) return;
+    const still = await outdated();
+    const switched = stale.filter((p) => !still.includes(p));
+    if (switched.length === 0) return;
+    const tag = shadowTagOf(stale);
+    const from = (await readStore.getCheckpoint(rebuiltAtRecord(tag))) ?? START;
+    await rejoin(switched, from, tag);
+  }
 
   /** One write: the events' effects, each user's progress, and the partition's checkpoint. */
   async function write(checkpointName: string, events: readonly RecordedEvent[], apply_: boolean): Promise<void> {
@@ -75,39 +189,115 @@ export function createPartitionProjector(options: PartitionProjectorOptions): Pa
   return {
     async prepare() {
       await readStore.ensureViews([...viewsOf(options.projections), userProgressView]);
+      if (options.rebuildSource === undefined) return;
+      setStale(closeOverReads(projections, await outdated()));
+      if (stale.length > 0) {
+        options.logger?.info(
+          { projections: stale.map((p) => p.name) },
+          'projections changed: left out of partition batches until rebuilt',
+        );
+      }
     },
-    async handle(batch, heartbeat) {
-      const checkpointName = partitionCheckpoint(batch.topic, batch.partition);
-      for (const message of batch.messages) {
-        if (message.event === null) await deadLetter(batch, message, message.error, null);
-      }
-      const valid = batch.messages.filter((m): m is Valid => m.event !== null);
-      const events = valid.map((m) => m.event);
-      const afterBatch = async (applied: readonly RecordedEvent[]) => {
-        if (options.afterBatch === undefined || applied.length === 0) return;
-        await options.afterBatch(applied).catch((error: unknown) => {
-          options.logger?.error({ err: error }, 'after-batch work failed; the projector goes on');
-        });
-      };
+    async rebuildStale(rebuildOptions = {}) {
+      const source = options.rebuildSource;
+      const target = stale;
+      if (source === undefined || target.length === 0) return;
+      const tag = shadowTagOf(target);
+      const state: ShadowProgress = { applied: 0, total: null, position: START };
+      rebuilding = state;
       try {
-        await write(checkpointName, events, true);
-        await afterBatch(events);
-        return;
+        let reached: Position = START;
+        await rebuildInShadow({
+          eventStore: source,
+          readStore,
+          codec: options.codec,
+          projections,
+          target,
+          tag,
+          checkpointName: `rebuild@${tag}`,
+          batchSize,
+          livePosition: () => source.headPosition(),
+          exclusive: serialized,
+          progress: state,
+          ...(rebuildOptions.stopping === undefined ? {} : { stopping: rebuildOptions.stopping }),
+          promotionRecords: (position) => ({ [rebuiltAtRecord(tag)]: position }),
+          promoted: (position) => {
+            reached = position;
+          },
+        });
+        rebuilding = null;
+        await rejoin(target, reached, tag);
       } catch (error) {
-        if (!(error instanceof PoisonEventError)) throw error;
+        state.error = error instanceof Error ? error.message : String(error);
+        options.logger?.error({ err: error }, 'rebuilding views failed; the old ones keep serving');
+        throw error;
       }
-      // Something in the batch cannot be applied: find it by applying one event at a time.
-      for (const message of valid) {
-        try {
-          await write(checkpointName, [message.event], true);
-          await afterBatch([message.event]);
-        } catch (error) {
-          if (!(error instanceof PoisonEventError)) throw error;
-          await deadLetter(batch, message, error, error.projection);
-          await write(checkpointName, [message.event], false);
+    },
+    stale: () => stale.map((p) => p.name),
+    status: () =>
+      projections.map((projection): ProjectionStatus => {
+        const base = {
+          name: projection.name,
+          version: projection.version ?? 1,
+          views: projection.views.map((v) => v.name),
+        };
+        if (!stale.includes(projection)) {
+          return { ...base, state: 'current', applied: 0, total: null, percent: null, position: START };
         }
-        await heartbeat?.();
-      }
+        const progress = rebuilding;
+        const total = progress?.total ?? null;
+        return {
+          ...base,
+          state: 'rebuilding',
+          applied: progress?.applied ?? 0,
+          total,
+          percent:
+            total === null || progress === null
+              ? null
+              : total === 0
+                ? 100
+                : Math.min(100, Math.floor((progress.applied * 1000) / total) / 10),
+          position: progress?.position ?? START,
+          ...(progress?.error === undefined ? {} : { error: progress.error }),
+        };
+      }),
+    async handle(batch, heartbeat) {
+      await noticeSwitches();
+      await serialized(() => handleBatch(batch, heartbeat));
     },
   };
+
+  async function handleBatch(batch: PartitionBatch, heartbeat?: () => Promise<void>): Promise<void> {
+    const checkpointName = partitionCheckpoint(batch.topic, batch.partition);
+    for (const message of batch.messages) {
+      if (message.event === null) await deadLetter(batch, message, message.error, null);
+    }
+    const valid = batch.messages.filter((m): m is Valid => m.event !== null);
+    const events = valid.map((m) => m.event);
+    const afterBatch = async (applied: readonly RecordedEvent[]) => {
+      if (options.afterBatch === undefined || applied.length === 0) return;
+      await options.afterBatch(applied).catch((error: unknown) => {
+        options.logger?.error({ err: error }, 'after-batch work failed; the projector goes on');
+      });
+    };
+    try {
+      await write(checkpointName, events, true);
+      await afterBatch(events);
+      return;
+    } catch (error) {
+      if (!(error instanceof PoisonEventError)) throw error;
+    }
+    // Something in the batch cannot be applied: find it by applying one event at a time.
+    for (const message of valid) {
+      try {
+        await write(checkpointName, [message.event], true);
+        await afterBatch([message.event]);
+      } catch (error) {
+        if (!(error instanceof PoisonEventError)) throw error;
+        await deadLetter(batch, message, error, error.projection);
+        await write(checkpointName, [message.event], false);
+      }
+      await heartbeat?.();
+    }
+  }
 }

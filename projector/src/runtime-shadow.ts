@@ -45,8 +45,10 @@ export interface ShadowRebuildOptions {
   readonly fresh?: boolean;
   /** Holds the rebuild once replayed, before its last catch-up and switch. */
   readonly beforePromote?: () => Promise<void>;
-  /** Inside the exclusive section, right after the switch. */
-  readonly promoted?: () => void;
+  /** Inside the exclusive section, right after the switch, with the position the shadow views reached. */
+  readonly promoted?: (position: Position) => void | Promise<void>;
+  /** More records written with the switch, given the position the shadow views reached. */
+  readonly promotionRecords?: (position: Position) => Readonly<Record<string, string>>;
   readonly progress?: ShadowProgress;
   readonly onProgress?: (progress: ShadowProgress) => void;
   /** Replays into the shadow and stops there: no switch (a consistency check drops the shadow after comparing). */
@@ -166,10 +168,10 @@ export async function rebuildInShadow(options: ShadowRebuildOptions): Promise<Sh
     await readStore.promote({
       tag,
       views: targetViews,
-      records: versionRecords(target),
+      records: { ...versionRecords(target), ...options.promotionRecords?.(from) },
       shadowCheckpoint: checkpointName,
     });
-    options.promoted?.();
+    await options.promoted?.(from);
   });
   await shadow.close();
   return state;

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PartitionBatch } from '@plenty/platform/bus/kafka';
+import type { DeadLetterSink } from '@plenty/platform/bus/port';
+import { EventCodec } from '@plenty/platform/crypto/event-codec';
+import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
+import type { KeyStore } from '@plenty/platform/crypto/port';
+import { openEsdbEventStore } from '@plenty/platform/event-store/esdb';
+import { FakeEsdb } from '@plenty/platform/event-store/esdb-fake';
+import type { EventStore, RecordedEvent } from '@plenty/platform/event-store/port';
+import { openMongoReadStore } from '@plenty/platform/read-store/mongo';
+import { FakeMongoClient } from '@plenty/platform/read-store/mongo-fake';
+import type { ReadStore, ViewDefinition } from '@plenty/platform/read-store/port';
+import { createPartitionProjector } from './partition-projector.js';
+import type { Projection } from './projection.js';
+import { accountErasureProjection } from './projections/account-erasure.projection.js';
+import { transactionsProjection } from './projections/transactions.projection.js';
+import { historyWriter } from './testing/history.js';
+import { documents } from './testing/memory-read-store.js';
+
+const labelsView: ViewDefinition = { name: 'labels', fields: {}, indexes: [] };
+function labels(version: 1 | 2): Projection {
+  return {
+    name: 'labels',
+    version,
+    views: [labelsView],
+    handles: ['TransactionAdded'],
+    async apply(event, uow) {
+      const note = String(event.data.note);
+      const label = version === 1 ? note : note.toUpperCase();
+      uow.put('labels', event.metadata.userId, String(event.data.transactionId), { label }, event.position);
+    },
+  };
+}
+const projectionsAt = (version: 1 | 2) => [transactionsProjection, labels(version), accountErasureProjection];
+
+const sink: DeadLetterSink = { send: async () => undefined, close: async () => undefined };
+let keyStore: KeyStore;
+let codec: EventCodec;
+let eventStore: EventStore;
+let readStore: ReadStore;
+
+beforeEach(async () => {
+  keyStore = await openSqliteKeyStore({ path: ':memory:', masterKey: randomBytes(32) });
+  codec = new EventCodec(keyStore);
+  eventStore = await openEsdbEventStore({ client: new FakeEsdb() });
+  readStore = await openMongoReadStore({ client: new FakeMongoClient().asClient(), dbName: 'plenty' });
+});
+
+afterEach(async () => {
+  await Promise.all([readStore.close(), eventStore.close(), keyStore.close()]);
+});
+
+const instance = (version: 1 | 2) =>
+  createPartitionProjector({
+    readStore,
+    codec,
+    projections: projectionsAt(version),
+    deadLetters: sink,
+    rebuildSource: eventStore,
+    rebuildBatchSize: 3,
+  });
+
+/** The events as the relay publishes them: stored (encrypted), in order. */
+async function published(after: number): Promise<RecordedEvent[]> {
+  return (await eventStore.readAll({ maxCount: 1000 })).slice(after);
+}
+const batch = (events: readonly RecordedEvent[]): PartitionBatch => ({
+  topic: 'plenty.events',
+  partition: 0,
+  messages: events.map((event, i) => ({ offset: String(i), event })),
+});
+
+async function add(count: number, note: string): Promise<void> {
+  const writer = historyWriter(eventStore, codec);
+  for (let i = 0; i < count; i += 1) await writer.addTransaction('alice', { note: `${note} ${i}` });
+}
+const labelsNow = async () =>
+  ((await documents(readStore, 'labels', 'alice')) as { label: string }[]).map((d) => d.label).sort();
+
+describe('partition projector with projection versions', () => {
+  it('leaves a stale projection out of partition batches, rebuilds it from EventStoreDB and rejoins every instance', async () => {
+    await add(6, 'lunch');
+    const first = instance(1);
+    await first.prepare();
+    // A new deployment: nothing recorded, so everything is rebuilt from the event store once.
+    expect(first.stale()).toEqual(['transactions', 'labels']);
+    await first.handle(batch((await published(0)).slice(0, 3)));
+    expect(await documents(readStore, 'transactions', 'alice')).toEqual([]);
+    await first.rebuildStale();
+    expect(first.stale()).toEqual([]);
+    await first.handle(batch((await published(3)).slice(0, 3)));
+    expect(await labelsNow()).toHaveLength(6);
+
+    // New code raises the labels' version; two instances start with it.
+    const promoter = instance(2);
+    const other = instance(2);
+    await promoter.prepare();
+    await other.prepare();
+    expect(promoter.stale()).toEqual(['labels']);
+    expect(other.status().find((s) => s.name === 'labels')?.state).toBe('rebuilding');
+    await add(3, 'dinner');
+    const dinner = await published(6);
+    await other.handle(batch(dinner.slice(0, 2)));
+    // The current projection moves on; the stale one keeps its old documents, all of them.
+    expect(await documents(readStore, 'transactions', 'alice')).toHaveLength(8);
+    expect(await labelsNow()).toEqual(['lunch 0', 'lunch 1', 'lunch 2', 'lunch 3', 'lunch 4', 'lunch 5']);
+
+    await promoter.rebuildStale();
+    expect(promoter.stale()).toEqual([]);
+    const rebuilt = await labelsNow();
+    expect(rebuilt).toHaveLength(9);
+    expect(rebuilt).toContain('DINNER 2');
+
+    // The other instance sees the switch at its next batch, replays what it left out and rejoins.
+    await add(1, 'tea');
+    await other.handle(batch([...dinner.slice(2), ...(await published(9))]));
+    expect(other.stale()).toEqual([]);
+    expect(await documents(readStore, 'transactions', 'alice')).toHaveLength(10);
+    const all = await labelsNow();
+    expect(all).toHaveLength(10);
+    expect(all.every((label) => label === label.toUpperCase())).toBe(true);
+    expect(await readStore.shadowTags()).toEqual([]);
+  });
+});
