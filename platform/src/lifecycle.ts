@@ -1,4 +1,5 @@
 import { ConfigError } from './config.js';
+import { storageFailure } from './http/errors.js';
 
 interface Log {
   info(obj: object, msg?: string): void;
@@ -30,12 +31,15 @@ export function closeOnSignals(close: () => Promise<void>, log: Log, graceMs = 2
 
 /** Says clearly why a service could not start (a configuration problem without a stack) and exits 1. */
 export function exitOnStartupFailure(service: string, error: unknown): never {
+  const storage = storageFailure(error);
   const message =
     error instanceof ConfigError
       ? error.message
-      : error instanceof Error
-        ? (error.stack ?? error.message)
-        : String(error);
+      : storage !== null && error instanceof Error
+        ? `${storage.code === 'storage_full' ? 'The disk of the data folder is full' : 'The data folder cannot be written (a read-only, missing or failing disk)'}: ${error.message}. Nothing was changed; fix the disk or DATA_DIR and start again.`
+        : error instanceof Error
+          ? (error.stack ?? error.message)
+          : String(error);
   process.stderr.write(`${service} could not start.\n${message}\n`);
   process.exit(1);
 }

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { startStandaloneProcess, type StandaloneProcess } from '../support/standalone-process.js';
+import { createTestUser, type TestUser } from '../support/users.js';
+import { mountSmallDisk, smallDisksAvailable, type SmallDisk } from './small-disk.js';
+
+/**
+ * The data folder runs out of space under a running server, or is read-only at start: each
+ * refused command gets a clear, stable error, a refused start says why, nothing acknowledged
+ * is lost, and once the disk is healthy again the server goes on from intact files.
+ */
+
+const available = smallDisksAvailable('the full and read-only disk suite');
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function addTransaction(server: StandaloneProcess, user: TestUser, note: string) {
+  return fetch(`${server.baseUrl}/api/commands/AddTransaction`, {
+    method: 'POST',
+    headers: { authorization: user.authorization, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      commandId: randomUUID(),
+      transactionId: randomUUID(),
+      type: 'expense',
+      amount: { amount: 1500, currency: 'LAK' },
+      categoryId: 'builtin-food',
+      date: '2026-11-01',
+      note,
+    }),
+  });
+}
+
+async function listedNotes(server: StandaloneProcess, user: TestUser): Promise<Set<string>> {
+  const head = (await fetch(`${server.baseUrl}/readyz`).then((r) => r.json())) as { projections: { head: string } };
+  const notes = new Set<string>();
+  let cursor: string | null = null;
+  do {
+    const response: Response = await fetch(
+      `${server.baseUrl}/api/queries/transactions?limit=200${cursor === null ? '' : `&cursor=${cursor}`}`,
+      { headers: { authorization: user.authorization, 'x-min-position': head.projections.head } },
+    );
+    const page = (await response.json()) as { items: { note?: string }[]; nextCursor: string | null };
+    for (const item of page.items) if (item.note !== undefined) notes.add(item.note);
+    cursor = page.nextCursor;
+  } while (cursor !== null);
+  return notes;
+}
+
+function integrity(disk: SmallDisk, file: string): string {
+  const db = new Database(join(disk.path, file), { readonly: true });
+  try {
+    return String(db.pragma('integrity_check', { simple: true }));
+  } finally {
+    db.close();
+  }
+}
+
+describe.skipIf(!available)('a data folder in trouble', () => {
+  it('that fills up refuses commands with 507 storage_full, loses nothing acknowledged, and goes on once there is room', async () => {
+    const disk = mountSmallDisk(24);
+    cleanups.push(() => disk.remove());
+    const authEmulatorHost = inject('authEmulatorHost');
+    const user = await createTestUser(authEmulatorHost);
+    let server = await startStandaloneProcess({ dataDir: disk.path, authEmulatorHost });
+    cleanups.push(() => server.stop());
+
+    const acknowledged: string[] = [];
+    const refusals = new Map<number, unknown>();
+    const padding = 'x'.repeat(900);
+    for (let i = 0; i < 20_000 && refusals.size === 0; i += 1) {
+      const note = `${i} ${padding}`;
+      const response = await addTransaction(server, user, note);
+      if (response.status === 200) acknowledged.push(note);
+      else refusals.set(response.status, await response.json());
+    }
+    expect([...refusals.keys()]).toEqual([507]);
+    expect(refusals.get(507)).toMatchObject({ error: { code: 'storage_full' } });
+    // Still full: the next one is refused the same way, and the server keeps answering.
+    expect((await addTransaction(server, user, 'one more')).status).toBe(507);
+    expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+    await server.stop();
+
+    disk.resize(64);
+    expect(integrity(disk, 'events.db')).toBe('ok');
+    server = await startStandaloneProcess({ dataDir: disk.path, authEmulatorHost });
+    expect((await addTransaction(server, user, 'after the clean-up')).status).toBe(200);
+    const notes = await listedNotes(server, user);
+    for (const note of acknowledged) expect(notes.has(note), `acknowledged ${note.slice(0, 6)}`).toBe(true);
+    expect(notes.has('after the clean-up')).toBe(true);
+    expect(notes.size).toBe(acknowledged.length + 1);
+    await server.stop();
+    expect(integrity(disk, 'read.db')).toBe('ok');
+  });
+
+  it('that is read-only keeps the server from starting, with a message that says so, and leaves the files intact', async () => {
+    const disk = mountSmallDisk(64);
+    cleanups.push(() => disk.remove());
+    const authEmulatorHost = inject('authEmulatorHost');
+    const user = await createTestUser(authEmulatorHost);
+    let server = await startStandaloneProcess({ dataDir: disk.path, authEmulatorHost });
+    expect((await addTransaction(server, user, 'before')).status).toBe(200);
+    await server.stop();
+
+    // A file system can only turn read-only with no file open for writing: between two runs.
+    disk.readOnly(true);
+    const refused = await startStandaloneProcess({ dataDir: disk.path, authEmulatorHost }).then(
+      () => null,
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    expect(refused).toMatch(/could not start[\s\S]*data folder cannot be written/);
+    expect(refused).not.toMatch(/\bat .+\.js:\d+/);
+
+    disk.readOnly(false);
+    expect(integrity(disk, 'events.db')).toBe('ok');
+    server = await startStandaloneProcess({ dataDir: disk.path, authEmulatorHost });
+    cleanups.push(() => server.stop());
+    expect((await addTransaction(server, user, 'after')).status).toBe(200);
+    expect([...(await listedNotes(server, user))].sort()).toEqual(['after', 'before']);
+  });
+});
