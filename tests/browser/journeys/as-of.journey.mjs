@@ -161,6 +161,12 @@ async function journey({ browser, baseUrl, dataDir, screenshotDir }, locale, pre
     assert.equal(await budgetStatus(page), 'critical');
     await page.getByTestId('as-of-banner').getByText(bannerStart, { exact: false }).waitFor();
     await screenshot(page, screenshotDir, `as-of-dashboard-${locale}-dark`);
+    // On a phone the field and the banner wrap without a sideways scroll.
+    await page.setViewportSize({ width: 375, height: 800 });
+    // The charts follow the new width once their resize observers have run.
+    await page.waitForFunction(() => document.documentElement.scrollWidth <= 375, null, { timeout: 5_000 });
+    await screenshot(page, screenshotDir, `as-of-dashboard-${locale}-dark-375`);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The reports of that day, from the quick action.
     await page.getByRole('link', { name: messages['dashboard.actions.reports'] }).click();
