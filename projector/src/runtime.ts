@@ -233,7 +233,11 @@ export function createProjector(options: ProjectorOptions): Projector {
    * Rebuilds the stale projections into shadow views and switches them live between two
    * live batches (see `rebuildInShadow`).
    */
-  async function rebuildStale(onProgress?: (progress: RebuildProgress) => void, fresh = false): Promise<number> {
+  async function rebuildStale(
+    onProgress?: (progress: RebuildProgress) => void,
+    fresh = false,
+    toHead = false,
+  ): Promise<number> {
     const target = stale;
     if (target.length === 0) return 0;
     const tag = shadowTagOf(target);
@@ -249,7 +253,9 @@ export function createProjector(options: ProjectorOptions): Projector {
         tag,
         checkpointName: shadowCheckpointName(checkpointName, tag),
         batchSize,
-        livePosition: () => watch.position,
+        // Up to the head when nothing else is live: the switch then moves the checkpoint too.
+        livePosition: toHead ? () => eventStore.headPosition() : () => watch.position,
+        ...(toHead ? { promotionRecords: (position: Position) => ({ [checkpointName]: position }) } : {}),
         exclusive: serialized,
         stopping: () => stopping,
         fresh,
@@ -261,9 +267,13 @@ export function createProjector(options: ProjectorOptions): Projector {
               onProgress: (p: ShadowProgress) =>
                 onProgress({ applied: p.applied, total: p.total, position: p.position }),
             }),
-        promoted: () => {
+        promoted: (position) => {
           setStale(stale.filter((p) => !target.includes(p)));
           rebuilding = null;
+          if (toHead) {
+            watch.advance(position);
+            options.onAdvance?.(position);
+          }
         },
       });
       options.logger?.info(
@@ -397,7 +407,6 @@ export function createProjector(options: ProjectorOptions): Projector {
         await catchUpLive(false);
         return { events: result.events, ms: performance.now() - started };
       }
-      await catchUpLive(false);
       const owners = projections.filter(
         (p) =>
           p.views.length > 0 &&
@@ -406,8 +415,13 @@ export function createProjector(options: ProjectorOptions): Projector {
       const unknown = (rebuildOptions.views ?? []).filter((name) => !views.some((view) => view.name === name));
       if (unknown.length > 0) throw new Error(`no projection writes ${unknown.join(', ')}`);
       setStale(closeOverReads(projections, [...stale, ...owners]));
+      // Every view rebuilt and no tail running: the rebuild goes to the head and the switch
+      // moves the checkpoint with it; otherwise the live views are caught up first.
+      const everything = projections.every((p) => p.views.length === 0 || stale.includes(p));
+      const toHead = everything && !running;
+      if (!toHead) await catchUpLive(false);
       // A rebuild asked for starts from an empty shadow, even if an earlier one was left halfway.
-      const events = await rebuildStale(rebuildOptions.onProgress, true);
+      const events = await rebuildStale(rebuildOptions.onProgress, true, toHead);
       await catchUpLive(false);
       return { events, ms: performance.now() - started };
     },
