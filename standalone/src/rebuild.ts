@@ -18,7 +18,7 @@ import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { ReadModelsBusyError, takeReadModelsLock, type ReadModelsLock } from '@plenty/platform/read-store/writer-lock';
 import { allProjections } from '@plenty/projector/projections/all';
-import { parseRebuildArgs, runRebuildCommand, USAGE, UsageError } from './rebuild-command.js';
+import { parseRebuildArgs, projectionsFor, runRebuildCommand, USAGE, UsageError } from './rebuild-command.js';
 
 const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
@@ -83,6 +83,8 @@ async function main(argv: readonly string[]): Promise<number> {
   let args;
   try {
     args = parseRebuildArgs(argv);
+    // An unknown view is refused before anything is opened or created.
+    projectionsFor(allProjections, args.view);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`${error.message}\n${USAGE}`);
