@@ -134,8 +134,7 @@ export function createProjector(options: ProjectorOptions): Projector {
     return next;
   };
 
-  // The projections live batches apply, and those waiting for a rebuild in shadow views.
-  let live: readonly Projection[] = projections;
+  // Live batches apply every projection but the stale ones, which wait for a rebuild in shadow views.
   let applyLive = eventApplier(codec, projections);
   let stale: readonly Projection[] = [];
   let liveApplied = 0;
@@ -146,8 +145,10 @@ export function createProjector(options: ProjectorOptions): Projector {
 
   function setStale(next: readonly Projection[]): void {
     stale = next;
-    live = projections.filter((p) => !next.includes(p));
-    applyLive = eventApplier(codec, live);
+    applyLive = eventApplier(
+      codec,
+      projections.filter((p) => !next.includes(p)),
+    );
   }
 
   const prepare = () =>
