@@ -10,3 +10,6 @@ const dir = mkdtempSync(join(tmpdir(), 'plenty-read-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 readStoreContract('SQLite', () => openSqliteReadStore({ path: join(dir, `${randomUUID()}.db`) }));
+
+// The in-memory store the projection tests use (`projector/src/testing/memory-read-store.ts`).
+readStoreContract('SQLite in memory', () => openSqliteReadStore({ path: ':memory:' }));
