@@ -284,6 +284,12 @@ async function check(options: RebuildCommandOptions, target: readonly Projection
     }
   }
   await readStore.ensureViews(target.flatMap((p) => p.views));
+  if (options.deployment === 'embedded') {
+    // Throwaway views of a check that was killed: nobody else checks while this one holds the lock.
+    for (const leftover of await readStore.shadowTags()) {
+      if (leftover.startsWith('c')) await readStore.dropShadow(leftover, `check@${leftover}`);
+    }
+  }
   const tag = `c${randomBytes(5).toString('hex')}`;
   const shadowCheckpoint = `check@${tag}`;
   const views = target.flatMap((p) => p.views.map((v) => v.name));
