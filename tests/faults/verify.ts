@@ -1,0 +1,81 @@
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { EventCodec } from '@plenty/platform/crypto/event-codec';
+import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
+import { loadMasterKey } from '@plenty/platform/crypto/master-key';
+import { START, type RecordedEvent } from '@plenty/platform/event-store/port';
+import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
+import type { ReadStore } from '@plenty/platform/read-store/port';
+import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
+import { viewsOf } from '@plenty/projector/apply';
+import { allProjections } from '@plenty/projector/projections/all';
+import { createProjector } from '@plenty/projector/runtime';
+import type { StandaloneProcess } from '../support/standalone-process.js';
+
+/** Waits until the server's read models have applied every stored event. */
+export async function settled(server: StandaloneProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const ready = (await fetch(`${server.baseUrl}/readyz`).then((r) => r.json())) as {
+      projections: { position: string; head: string };
+    };
+    if (ready.projections.position === ready.projections.head) return;
+    if (Date.now() > deadline) throw new Error(`read models stuck at ${ready.projections.position}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function documents(store: ReadStore, view: string, userId: string): Promise<unknown[]> {
+  const docs: unknown[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await store.find(view, { userId, sort: [], limit: 1000, ...(cursor ? { cursor } : {}) });
+    docs.push(...page.items.map((item) => ({ id: item.id, doc: item.doc })));
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor !== undefined);
+  return docs;
+}
+
+/** Every stored event, read straight from the data folder of a stopped server. */
+export async function storedEvents(dataDir: string): Promise<RecordedEvent[]> {
+  const eventStore = await openSqliteEventStore({ path: join(dataDir, 'events.db') });
+  try {
+    const events: RecordedEvent[] = [];
+    for (let after = START; ;) {
+      const page = await eventStore.readAll({ after, maxCount: 5000 });
+      if (page.length === 0) return events;
+      events.push(...page);
+      after = page.at(-1)?.position ?? after;
+    }
+  } finally {
+    await eventStore.close();
+  }
+}
+
+/**
+ * The read models of a stopped server, view by view for these users, equal a replay of its
+ * events from the first one into fresh read models.
+ */
+export async function expectViewsEqualRebuild(dataDir: string, userIds: readonly string[]): Promise<void> {
+  const masterKey = await loadMasterKey({ dataDir });
+  const keyStore = await openSqliteKeyStore({ path: join(dataDir, 'keys.db'), masterKey });
+  const eventStore = await openSqliteEventStore({ path: join(dataDir, 'events.db') });
+  const live = await openSqliteReadStore({ path: join(dataDir, 'read.db') });
+  const fresh = await openSqliteReadStore({ path: join(dataDir, `rebuilt-${Date.now()}.db`) });
+  try {
+    await live.ensureViews(viewsOf(allProjections));
+    await createProjector({
+      eventStore,
+      readStore: fresh,
+      codec: new EventCodec(keyStore),
+      projections: allProjections,
+    }).rebuild();
+    for (const view of viewsOf(allProjections))
+      for (const userId of userIds)
+        expect(await documents(live, view.name, userId), `${view.name} of ${userId}`).toEqual(
+          await documents(fresh, view.name, userId),
+        );
+  } finally {
+    await Promise.all([live.close(), fresh.close(), eventStore.close(), keyStore.close()]);
+  }
+}
