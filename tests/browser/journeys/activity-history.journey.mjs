@@ -253,6 +253,42 @@ export default async function activity({ browser, baseUrl, screenshotDir }) {
     await waitForKinds(page, ['goal', 'goal'], 'the goal’s activity');
     await page.getByTestId('activity-show-all').click();
     await page.waitForURL((url) => url.pathname === '/activity' && url.search === '');
+
+    // More than a page: the goal's first 20 entries, then the older ones with the keyboard.
+    let moved;
+    for (let day = 1; day <= 22; day += 1) {
+      moved = await command(baseUrl, user, 'ContributeToGoal', {
+        goalId,
+        amount: { amount: 1_000 * day, currency: 'THB' },
+        date: `2026-11-${String(day).padStart(2, '0')}`,
+      });
+    }
+    await fetch(`${baseUrl}/api/queries/activity?limit=1`, {
+      headers: { authorization: `Bearer ${user.stored.stsTokenManager.accessToken}`, 'x-min-position': moved.position },
+    });
+    await page.goto(`${baseUrl}/activity?kind=goal&subject=${goalId}`);
+    await expectHeading(page, en['activity.title']);
+    const goalEntries = page.getByTestId('activity-list').getByTestId('activity-entry');
+    await page.getByTestId('activity-list').waitFor({ timeout: 15_000 });
+    assert.equal(await goalEntries.count(), 20, 'one page first');
+    const older = page.getByRole('button', { name: en['activity.older'] });
+    const asked = page.waitForRequest((request) => /\/activity\?.*cursor=/.test(request.url()));
+    await older.focus();
+    await page.keyboard.press('Enter');
+    await asked;
+    await older.waitFor({ state: 'detached', timeout: 15_000 });
+    assert.equal(await goalEntries.count(), 24, 'every entry once, newest first');
+    // Said politely: "4 older entries shown" (the message's plural form for 4).
+    assert.match(en['activity.olderShown'], /other \{# older entries shown\}/);
+    await page.getByRole('status').filter({ hasText: '4 older entries shown' }).waitFor();
+    assert.equal(
+      await page.evaluate(() =>
+        [...(document.activeElement?.parentElement?.children ?? [])].indexOf(document.activeElement),
+      ),
+      20,
+      'focus on the first older entry',
+    );
+    assert.ok((await goalEntries.last().innerText()).includes(en['activity.goal.added']), 'the oldest last');
     assert.deepEqual(errors, [], 'no errors in the console');
   } finally {
     await context.close();
@@ -266,7 +302,9 @@ export default async function activity({ browser, baseUrl, screenshotDir }) {
         await shot.context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
         await signIn(shot.context, user);
         await shot.page.goto(`${baseUrl}${prefix}/activity`);
-        await expectHeading(shot.page, catalog(locale)['activity.title']);
+        await expectHeading(shot.page, catalog(locale)['activity.title']).catch((error) => {
+          throw new Error(`${error.message}\nerrors: ${JSON.stringify(shot.errors)}`, { cause: error });
+        });
         await shot.page.getByTestId('activity-list').waitFor({ timeout: 15_000 });
         await screenshot(shot.page, screenshotDir, `activity-${locale}-${theme}`);
         if (theme === 'light') {
