@@ -172,7 +172,7 @@ describe('keeping past days', () => {
         inFlight -= 1;
       }
     };
-    const pointInTime = new PointInTime({ eventStore, codec }, 4, 1);
+    const pointInTime = new PointInTime({ eventStore, codec }, { replaysAtOnce: 1 });
     const days = ['2026-10-15', '2026-10-25', '2026-11-06'];
     const amounts = await Promise.all(
       days.map((day) =>
@@ -188,7 +188,7 @@ describe('keeping past days', () => {
 
   it('closes the read models of a day pushed out of the cache', async () => {
     await aliceHistory();
-    const pointInTime = new PointInTime({ eventStore, codec }, 1);
+    const pointInTime = new PointInTime({ eventStore, codec }, { capacity: 1 });
     const first = await pointInTime.read('alice', '2026-10-15', async (past) => past);
     await pointInTime.read('alice', '2026-10-25', async () => undefined);
     await expect(first.store.get('preferences', 'alice', 'preferences')).rejects.toThrow();
@@ -201,6 +201,7 @@ describe('GET /dashboard and /reports ?asOf', () => {
   let app: FastifyInstance;
   let live: ReadStore;
   let pointInTime: PointInTime;
+  let clock: number;
 
   beforeEach(async () => {
     await aliceHistory();
@@ -215,7 +216,8 @@ describe('GET /dashboard and /reports ?asOf', () => {
     live = await openSqliteReadStore({ path: ':memory:' });
     await live.ensureViews(viewsOf(allProjections));
     await bulkReplay({ eventStore, readStore: live, codec, projections: allProjections, checkpointName: 'live' });
-    pointInTime = new PointInTime({ eventStore, codec });
+    clock = NOW.getTime();
+    pointInTime = new PointInTime({ eventStore, codec }, { now: () => clock });
     app = Fastify();
     installErrorHandling(app);
     requireAuth(app, fakeVerifier);
@@ -285,20 +287,37 @@ describe('GET /dashboard and /reports ?asOf', () => {
     }
   });
 
-  it('replays a day once for the dashboard and the reports, and again after a new event', async () => {
-    let reads = 0;
+  /** Counts the reads of the user's events. */
+  function countReads(): { readonly count: number } {
+    const counter = { count: 0 };
     const readUserEvents = eventStore.readUserEvents.bind(eventStore);
     eventStore.readUserEvents = (...args) => {
-      reads += 1;
+      counter.count += 1;
       return readUserEvents(...args);
     };
+    return counter;
+  }
+
+  it('replays today once for the dashboard and the reports, and again after a new event', async () => {
+    const reads = countReads();
+    const before = await dashboard('?asOf=2026-11-10');
+    await reports('?asOf=2026-11-10');
+    await dashboard('?asOf=2026-11-10&month=2026-09');
+    expect(reads.count).toBe(1);
+    await added('alice', randomUUID(), { date: '2026-11-10' }, '2026-11-10T10:00:00.000Z');
+    const after = await dashboard('?asOf=2026-11-10');
+    expect(reads.count).toBe(2);
+    expect(after.count).toBe(before.count + 1);
+  });
+
+  it('keeps a settled day while others write, for ten minutes', async () => {
+    const reads = countReads();
     await dashboard('?asOf=2026-10-15');
+    await preferences('bob', { weeklyReport: true }, '2026-11-10T11:00:00.000Z');
     await reports('?asOf=2026-10-15');
-    await dashboard('?asOf=2026-10-15&month=2026-09');
-    expect(reads).toBe(1);
-    await added('alice', randomUUID(), { date: '2026-10-14' }, '2026-10-14T01:00:00.000Z');
-    const answer = await dashboard('?asOf=2026-10-15');
-    expect(reads).toBe(2);
-    expect(answer.count).toBe(2);
+    expect(reads.count).toBe(1);
+    clock += 10 * 60_000;
+    await dashboard('?asOf=2026-10-15');
+    expect(reads.count).toBe(2);
   });
 });
