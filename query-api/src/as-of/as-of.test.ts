@@ -22,7 +22,7 @@ import { dashboardOf, dashboardRoutes } from '../dashboard/dashboard.routes.js';
 import { reportsRoutes } from '../reports/reports.routes.js';
 import { endOfLocalDay } from './day-end.js';
 import { PointInTime } from './point-in-time.js';
-import { replayUpTo } from './replay.js';
+import { eventsUpTo, replayUpTo } from './replay.js';
 
 let dir: string;
 let eventStore: EventStore;
@@ -145,6 +145,20 @@ describe('replaying a user to the end of a day', () => {
     const after = await replayUpTo({ eventStore, codec }, 'alice', '2026-10-16');
     expect(after.events).toBe(3);
     await after.close();
+  });
+
+  it('counts each event against the time zone the user had when it happened', async () => {
+    await preferences('alice', { timeZone: 'Asia/Vientiane' }, '2026-10-01T02:00:00.000Z');
+    // On 15 October, at 17:00 in Vientiane, Alice moves to New York (UTC-4 then).
+    await preferences('alice', { timeZone: 'America/New_York' }, '2026-10-15T10:00:00.000Z');
+    // 20:00 UTC is 16:00 on the 15th in New York (03:00 on the 16th in Vientiane).
+    await added('alice', TAXI, { date: '2026-10-15' }, '2026-10-15T20:00:00.000Z');
+    // 05:00 UTC on the 16th is 01:00 on the 16th in New York.
+    await added('alice', LUNCH, { date: '2026-10-16' }, '2026-10-16T05:00:00.000Z');
+    const { events, timeZone } = eventsUpTo(await eventStore.readUserEvents('alice'), '2026-10-15');
+    expect(timeZone).toBe('America/New_York');
+    expect(events.map((event) => event.type)).toEqual(['PreferencesChanged', 'PreferencesChanged', 'TransactionAdded']);
+    expect(events.at(-1)?.streamId).toBe(`transaction-${TAXI}`);
   });
 
   it('finds the end of a local day across daylight saving changes', () => {
