@@ -22,7 +22,7 @@ import { dashboardOf, dashboardRoutes } from '../dashboard/dashboard.routes.js';
 import { reportsRoutes } from '../reports/reports.routes.js';
 import { endOfLocalDay } from './day-end.js';
 import { PointInTime } from './point-in-time.js';
-import { eventsUpTo, replayUpTo } from './replay.js';
+import { AS_OF_PROJECTIONS, eventsUpTo, replayUpTo } from './replay.js';
 
 let dir: string;
 let eventStore: EventStore;
@@ -159,6 +159,17 @@ describe('replaying a user to the end of a day', () => {
     expect(timeZone).toBe('America/New_York');
     expect(events.map((event) => event.type)).toEqual(['PreferencesChanged', 'PreferencesChanged', 'TransactionAdded']);
     expect(events.at(-1)?.streamId).toBe(`transaction-${TAXI}`);
+  });
+
+  it('replays the projections of the views the two queries read, in the live order', () => {
+    expect(AS_OF_PROJECTIONS.map((projection) => projection.name)).toEqual(
+      allProjections
+        .map((projection) => projection.name)
+        .filter((name) => ['transactions', 'monthly-summary', 'preferences'].includes(name)),
+    );
+    const written = new Set(AS_OF_PROJECTIONS.flatMap((projection) => projection.views.map((view) => view.name)));
+    for (const projection of AS_OF_PROJECTIONS)
+      for (const view of projection.reads ?? []) expect(written).toContain(view);
   });
 
   it('finds the end of a local day across daylight saving changes', () => {

@@ -4,6 +4,7 @@ import type { EventStore, RecordedEvent } from '@plenty/platform/event-store/por
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { eventApplier, viewsOf } from '@plenty/projector/apply';
+import type { Projection } from '@plenty/projector/projection';
 import { allProjections } from '@plenty/projector/projections/all';
 import {
   MONTHLY_CONTRIBUTIONS_VIEW,
@@ -30,12 +31,19 @@ const VIEWS_READ = new Set([
 ]);
 
 /**
- * The projections of the live read models that write those views, in the live order: the
- * same code, so the past is computed exactly as the present is.
+ * The projections of the live read models that write those views, and those whose views they
+ * read in turn, in the live order: the same code, so the past is computed exactly as the
+ * present is.
  */
-export const AS_OF_PROJECTIONS = allProjections.filter((projection) =>
-  projection.views.some((view) => VIEWS_READ.has(view.name)),
-);
+export const AS_OF_PROJECTIONS = ((): readonly Projection[] => {
+  const needed = new Set(VIEWS_READ);
+  for (;;) {
+    const chosen = allProjections.filter((projection) => projection.views.some((view) => needed.has(view.name)));
+    const more = chosen.flatMap((projection) => projection.reads ?? []).filter((view) => !needed.has(view));
+    if (more.length === 0) return chosen;
+    for (const view of more) needed.add(view);
+  }
+})();
 
 /**
  * Events applied per unit of work. The store is in memory and its writes are synchronous, so
