@@ -294,29 +294,31 @@ export default async function activity({ browser, baseUrl, screenshotDir }) {
     await context.close();
   }
 
-  // Pictures of the whole account's activity in every language and theme.
-  for (const theme of ['dark', 'light']) {
-    for (const [locale, prefix] of LOCALES) {
-      const shot = await openPage(browser, { width: 1280, height: 900, reducedMotion: 'reduce' });
-      try {
-        await shot.context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
-        await signIn(shot.context, user);
-        await shot.page.goto(`${baseUrl}${prefix}/activity`);
-        await expectHeading(shot.page, catalog(locale)['activity.title']).catch((error) => {
-          throw new Error(`${error.message}\nerrors: ${JSON.stringify(shot.errors)}`, { cause: error });
-        });
+  // Pictures of the whole account's activity in every language and theme, and on a phone.
+  const pictures = ['dark', 'light'].flatMap((theme) =>
+    LOCALES.map(([locale, prefix]) => [theme, locale, prefix, 1280]),
+  );
+  pictures.push(['light', 'lo', '/lo', 360]);
+  for (const [theme, locale, prefix, width] of pictures) {
+    const shot = await openPage(browser, { width, height: 900, reducedMotion: 'reduce' });
+    try {
+      await shot.context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
+      await signIn(shot.context, user);
+      await shot.page.goto(`${baseUrl}${prefix}/activity`);
+      await expectHeading(shot.page, catalog(locale)['activity.title']).catch((error) => {
+        throw new Error(`${error.message}\nerrors: ${JSON.stringify(shot.errors)}`, { cause: error });
+      });
+      await shot.page.getByTestId('activity-list').waitFor({ timeout: 15_000 });
+      await screenshot(shot.page, screenshotDir, `activity-${locale}-${theme}${width === 360 ? '-360' : ''}`);
+      if (theme === 'light' && width !== 360) {
+        await shot.page.goto(`${baseUrl}${prefix}/activity?kind=transaction&subject=${transactionId}`);
+        await shot.page.getByTestId('activity-item').waitFor({ timeout: 15_000 });
         await shot.page.getByTestId('activity-list').waitFor({ timeout: 15_000 });
-        await screenshot(shot.page, screenshotDir, `activity-${locale}-${theme}`);
-        if (theme === 'light') {
-          await shot.page.goto(`${baseUrl}${prefix}/activity?kind=transaction&subject=${transactionId}`);
-          await shot.page.getByTestId('activity-item').waitFor({ timeout: 15_000 });
-          await shot.page.getByTestId('activity-list').waitFor({ timeout: 15_000 });
-          await screenshot(shot.page, screenshotDir, `activity-item-${locale}-light`);
-        }
-        assert.deepEqual(shot.errors, [], `no errors in ${locale} ${theme}`);
-      } finally {
-        await shot.context.close();
+        await screenshot(shot.page, screenshotDir, `activity-item-${locale}-light`);
       }
+      assert.deepEqual(shot.errors, [], `no errors in ${locale} ${theme}`);
+    } finally {
+      await shot.context.close();
     }
   }
 }
