@@ -99,8 +99,11 @@ export async function rebuildInShadow(options: ShadowRebuildOptions): Promise<Sh
   };
   const stoppable: EventStore = {
     ...eventStore,
-    readAll: (readOptions) => {
-      if (stopping()) return Promise.reject(new StoppedError('the projector stopped'));
+    readAll: async (readOptions) => {
+      // Between two replay batches, whatever waits on the event loop (a live batch woken by
+      // an append, a stop) gets its turn.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (stopping()) throw new StoppedError('the projector stopped');
       return eventStore.readAll(readOptions);
     },
   };
@@ -137,6 +140,7 @@ export async function rebuildInShadow(options: ShadowRebuildOptions): Promise<Sh
   let from: Position = position;
   /** One batch towards the live position; answers false once there. */
   const step = async (): Promise<boolean> => {
+    await new Promise((resolve) => setImmediate(resolve));
     if (stopping()) throw new StoppedError('the projector stopped');
     goal = await options.livePosition();
     if (comparePositions(from, goal) >= 0) return false;
