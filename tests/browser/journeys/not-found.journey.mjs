@@ -14,7 +14,13 @@ export default async function notFound({ browser, baseUrl, screenshotDir }) {
       assert.equal(response?.status(), 404);
       await expectHeading(page, messages['errorPage.notFoundTitle']);
       assert.equal(await page.getAttribute('html', 'lang'), locale);
-      assert.equal((await page.getByTestId('logo').first().textContent())?.trim(), 'P');
+      assert.equal(
+        await page
+          .getByTestId('logo')
+          .first()
+          .evaluate((logo) => getComputedStyle(logo, '::before').content),
+        '"P"',
+      );
       const expected = messages['errorPage.notFoundMessage'].replace('{path}', `${prefix}/no-such-page`);
       await page.getByText(expected, { exact: true }).waitFor();
       await page.getByText(messages['errorPage.notFoundCard'], { exact: true }).waitFor();

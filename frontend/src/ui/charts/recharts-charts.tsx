@@ -103,6 +103,8 @@ export function DonutChart({ data, formatValue, height = 240 }: DonutChartProps)
           stroke="var(--color-surface)"
           strokeWidth={2}
           isAnimationActive={false}
+          // The drawing is hidden from assistive technology (its table says the same): out of the tab order too.
+          rootTabIndex={-1}
         >
           {data.map((slice) => (
             <Cell key={slice.key} fill={slice.color} />
