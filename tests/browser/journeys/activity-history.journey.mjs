@@ -289,6 +289,12 @@ export default async function activity({ browser, baseUrl, screenshotDir }) {
       'focus on the first older entry',
     );
     assert.ok((await goalEntries.last().innerText()).includes(en['activity.goal.added']), 'the oldest last');
+
+    // An item the user has no activity for (someone else's, or a mistyped link) is simply empty.
+    await page.goto(`${baseUrl}/activity?kind=goal&subject=${crypto.randomUUID()}`);
+    await expectHeading(page, en['activity.title']);
+    await page.getByTestId('activity-empty').getByText(en['activity.empty.filtered']).waitFor({ timeout: 15_000 });
+    await page.getByTestId('activity-show-all').waitFor();
     assert.deepEqual(errors, [], 'no errors in the console');
   } finally {
     await context.close();

@@ -3,6 +3,7 @@ import { ACTIVITY_KINDS } from '@plenty/contracts/views/activity';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
+import type { ApiError } from '../../../lib/api/api-error';
 import { LocalizedLink } from '../../../lib/localized-link';
 import type { MessageId } from '../../../lib/messages';
 import { useLocale } from '../../../lib/use-locale';
@@ -214,6 +215,19 @@ function Results({ filters, onClear }: { readonly filters: ActivityFilters; onCl
   }, [announced]);
 
   if (query.isLoading) return <Skeleton />;
+  // An item without any activity of this user (a link to another user's, or a mistyped one).
+  if (query.data === undefined && (query.error as ApiError | undefined)?.status === 404) {
+    return (
+      <>
+        <ItemBanner newest={null} writers={writers} />
+        <div className={styles.empty} data-testid="activity-empty">
+          <p>
+            <FormattedMessage id="activity.empty.filtered" />
+          </p>
+        </div>
+      </>
+    );
+  }
   if (query.data === undefined) {
     return (
       <div className={styles.error} role="alert" data-testid="activity-error">
