@@ -1,0 +1,156 @@
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { APP_ROUTES } from '@plenty/contracts/app-routes';
+import { createUser, LOCALES, openPage, signIn } from '../support/browser.mjs';
+import { call, uuidV7 } from './transactions-screenshots.journey.mjs';
+
+const require = createRequire(import.meta.url);
+const AXE = require.resolve('axe-core/axe.min.js');
+
+const post = (baseUrl, user, command, body) =>
+  call(baseUrl, user, `commands/${command}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ commandId: uuidV7(), ...body }),
+  });
+
+/** A user with something on every page: transactions, a debt with a payment, a goal, a budget. */
+async function seed(baseUrl, user) {
+  await post(baseUrl, user, 'ChangePreferences', { changes: { monthlyBudget: { amount: 900_000, currency: 'LAK' } } });
+  const transactionId = uuidV7();
+  const today = new Date().toISOString().slice(0, 10);
+  await post(baseUrl, user, 'AddTransaction', {
+    transactionId,
+    type: 'expense',
+    amount: { amount: 850_000, currency: 'LAK' },
+    categoryId: 'builtin-food',
+    date: today,
+    note: 'Market',
+  });
+  await post(baseUrl, user, 'EditTransaction', { transactionId, changes: { note: 'Morning market' } });
+  await post(baseUrl, user, 'AddTransaction', {
+    transactionId: uuidV7(),
+    type: 'income',
+    amount: { amount: 12_000_000, currency: 'LAK' },
+    categoryId: 'builtin-salary',
+    date: today,
+    note: 'Salary',
+  });
+  const debtId = uuidV7();
+  await post(baseUrl, user, 'OpenDebt', {
+    debtId,
+    name: 'Motorbike',
+    type: 'loan',
+    initialAmount: 24_000_000,
+    currentAmount: 24_000_000,
+    annualRatePercent: '9',
+    paymentDueDay: 5,
+    icon: 'car',
+    color: '#336699',
+    currency: 'LAK',
+    loanType: 'emi',
+    termMonths: 12,
+    openDate: '2026-01-05',
+    startDate: '2026-01-05',
+  });
+  await post(baseUrl, user, 'MarkInstallmentPaid', { debtId, number: 1, paymentId: uuidV7(), date: '2026-02-05' });
+  await post(baseUrl, user, 'AddGoal', {
+    goalId: uuidV7(),
+    name: 'New phone',
+    target: { amount: 6_000_000, currency: 'LAK' },
+    saved: { amount: 1_500_000, currency: 'LAK' },
+  });
+  return { transactionId, debtId };
+}
+
+/** Every page of the app (from the route list itself), with its parameters filled in. */
+function pages(ids) {
+  const fill = {
+    '/auth/reset-password/:token': '/auth/reset-password/not-a-real-code',
+    '/dashboard/transactions/edit/:id': `/dashboard/transactions/edit/${ids.transactionId}`,
+    '/dashboard/debt-tracker/:id': `/dashboard/debt-tracker/${ids.debtId}`,
+  };
+  const extra = [
+    { path: `/dashboard/transactions/${ids.transactionId}`, access: 'signed-in' },
+    { path: '/dashboard/settings?tab=preferences', access: 'signed-in' },
+    { path: '/dashboard/settings?tab=categories', access: 'signed-in' },
+    { path: '/dashboard/settings?tab=goals', access: 'signed-in' },
+    { path: '/dashboard/settings?tab=privacy', access: 'signed-in' },
+    { path: '/no-such-page', access: 'public' },
+  ];
+  return [...APP_ROUTES.map((route) => ({ ...route, path: fill[route.path] ?? route.path })), ...extra].filter(
+    (page) => page.path !== '/' && page.path !== '/auth/verify',
+  );
+}
+
+/** Serious and critical findings of axe-core on the page as it is now. */
+async function audit(page) {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        nodes: violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')}: ${node.failureSummary}`),
+      }));
+  });
+}
+
+async function settle(page, errors = []) {
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ timeout: 20_000 })
+    .catch(async (error) => {
+      const text = await page.evaluate(() => document.body.innerText.slice(0, 300)).catch(() => '');
+      throw new Error(`no heading at ${page.url()}: ${JSON.stringify(text)} ${errors.join(' | ')}`, { cause: error });
+    });
+  // Data, lazy chunks and fonts in place, loading skeletons gone.
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page
+    .waitForFunction(() => document.querySelector('[aria-busy="true"]') === null, null, { timeout: 10_000 })
+    .catch(() => undefined);
+  await page.evaluate(() => document.fonts.ready);
+}
+
+/**
+ * Every page in every language and both themes, checked by axe-core: no serious or critical
+ * accessibility finding (contrast, names, roles, labels, language of the page).
+ */
+export default async function accessibility({ browser, baseUrl }) {
+  const user = await createUser(baseUrl, 'Khamla');
+  const ids = await seed(baseUrl, user);
+  const findings = [];
+  let checked = 0;
+  for (const theme of ['dark', 'light']) {
+    for (const [locale, prefix] of LOCALES) {
+      for (const access of ['guest', 'signed-in']) {
+        // bypassCSP: axe-core is injected as a script of the page, which the app's CSP forbids.
+        const { context, page, errors } = await openPage(browser, { bypassCSP: true, reducedMotion: 'reduce' });
+        await context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
+        if (access === 'signed-in') await signIn(context, user);
+        try {
+          for (const target of pages(ids)) {
+            const wanted = target.access === 'public' || (access === 'guest') === (target.access === 'guest-only');
+            if (!wanted) continue;
+            await page.goto(`${baseUrl}${prefix}${target.path}`);
+            await settle(page, errors);
+            const lang = await page.evaluate(() => document.documentElement.lang);
+            assert.equal(lang, locale, `the page says its language at ${target.path}`);
+            for (const finding of await audit(page))
+              findings.push({ page: `${prefix}${target.path}`, theme, ...finding });
+            checked += 1;
+          }
+          assert.deepEqual(errors, [], `no page errors (${locale}, ${theme}, ${access})`);
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  }
+  assert.ok(checked >= 90, `checked ${checked} pages`);
+  assert.deepEqual(findings, [], `serious accessibility findings:\n${JSON.stringify(findings, null, 2)}`);
+}
