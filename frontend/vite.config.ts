@@ -22,6 +22,7 @@ const PAGE_MESSAGES: Record<string, (key: string) => boolean> = {
   'virtual:plenty-debts-messages/': isDebtPage,
   'virtual:plenty-activity-messages/': (key) => key.startsWith('activity.') && !key.startsWith('activity.toast.'),
   'virtual:plenty-asof-messages/': (key) => key.startsWith('asof.'),
+  'virtual:plenty-reports-messages/': (key) => key.startsWith('reports.'),
 };
 const isPageMessage = (key: string) => Object.values(PAGE_MESSAGES).some((belongs) => belongs(key));
 const pageModule = (id: string) => Object.keys(PAGE_MESSAGES).find((prefix) => id.startsWith(prefix));

@@ -14,3 +14,8 @@ declare module 'virtual:plenty-asof-messages/*' {
   const messages: Record<string, MessageFormatElement[]>;
   export default messages;
 }
+declare module 'virtual:plenty-reports-messages/*' {
+  import type { MessageFormatElement } from 'react-intl';
+  const messages: Record<string, MessageFormatElement[]>;
+  export default messages;
+}

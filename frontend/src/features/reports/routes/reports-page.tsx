@@ -7,6 +7,7 @@ import type { MessageId } from '../../../lib/messages';
 import { formatMonth, monthOf, monthOfDate } from '../../../lib/month';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useLocale } from '../../../lib/use-locale';
+import { withPageMessages, type PageMessageLoaders } from '../../../lib/with-page-messages';
 import { AsOfPanel, isAsOfRefused, useAsOfParam } from '../../../ui/as-of/as-of';
 import { BudgetStatusBadge, budgetStatusTone, BUDGET_STATUS_LABELS } from '../../../ui/budget-status/budget-status';
 import { useMonthWriters, type MonthWriters } from '../../../ui/budget-status/use-month-writers';
@@ -17,7 +18,16 @@ import { MonthPicker, useMonthParam } from '../../../ui/month-picker/month-picke
 import { useReportsQuery } from '../api';
 import styles from '../reports.module.css';
 
-export function ReportsPage() {
+/** The reports' texts ship with this page, not with the app's first download. */
+const reportsMessages: PageMessageLoaders = {
+  en: () => import('virtual:plenty-reports-messages/en'),
+  th: () => import('virtual:plenty-reports-messages/th'),
+  lo: () => import('virtual:plenty-reports-messages/lo'),
+};
+
+export const ReportsPage = withPageMessages(reportsMessages, ReportsContent);
+
+function ReportsContent() {
   usePageTitle('page.reports');
   const intl = useIntl();
   const { locale } = useLocale();
