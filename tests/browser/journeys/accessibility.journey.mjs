@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { APP_ROUTES } from '@plenty/contracts/app-routes';
-import { createUser, LOCALES, openPage, signIn } from '../support/browser.mjs';
+import { catalog, createUser, LOCALES, openPage, signIn } from '../support/browser.mjs';
 import { call, uuidV7 } from './transactions-screenshots.journey.mjs';
 
 const require = createRequire(import.meta.url);
@@ -71,7 +71,8 @@ function pages(ids) {
     '/dashboard/debt-tracker/:id': `/dashboard/debt-tracker/${ids.debtId}`,
   };
   const extra = [
-    { path: `/dashboard/transactions/${ids.transactionId}`, access: 'signed-in' },
+    { path: `/dashboard/transactions?view=${ids.transactionId}`, access: 'signed-in' },
+    { path: `/activity?kind=transaction&subject=${ids.transactionId}`, access: 'signed-in' },
     { path: '/dashboard/settings?tab=preferences', access: 'signed-in' },
     { path: '/dashboard/settings?tab=categories', access: 'signed-in' },
     { path: '/dashboard/settings?tab=goals', access: 'signed-in' },
@@ -138,6 +139,9 @@ export default async function accessibility({ browser, baseUrl }) {
             if (!wanted) continue;
             await page.goto(`${baseUrl}${prefix}${target.path}`);
             await settle(page, errors);
+            const heading = await page.locator('h1').first().innerText();
+            if (target.path !== '/no-such-page')
+              assert.notEqual(heading, catalog(locale)['errorPage.notFoundTitle'], `${target.path} is a page`);
             const lang = await page.evaluate(() => document.documentElement.lang);
             assert.equal(lang, locale, `the page says its language at ${target.path}`);
             for (const finding of await audit(page))
