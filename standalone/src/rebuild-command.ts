@@ -318,6 +318,8 @@ async function check(options: RebuildCommandOptions, target: readonly Projection
     let documents = 0;
     const differingViews = new Set<string>();
     for (const view of views) {
+      const started = performance.now();
+      const before = documents;
       documents += await compareView(readStore, shadow, view, (difference) => {
         differences += 1;
         differingViews.add(difference.view);
@@ -328,6 +330,8 @@ async function check(options: RebuildCommandOptions, target: readonly Projection
           );
         }
       });
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      write(`Compared ${view}: ${documents - before} documents in ${seconds} s\n`);
     }
     if (differences > args.limit) write(`... and ${differences - args.limit} more\n`);
     write(
