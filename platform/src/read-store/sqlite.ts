@@ -276,10 +276,11 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
         ? this.statement<[number], Row>(
             `SELECT * FROM ${this.table(viewName)} WHERE doc IS NOT NULL ORDER BY user_id, id LIMIT ?`,
           ).all(options.limit)
-        : this.statement<[string, string, string, number], Row>(
-            `SELECT * FROM ${this.table(viewName)} WHERE doc IS NOT NULL AND (user_id > ? OR (user_id = ? AND id > ?)) ` +
+        : this.statement<[string, string, number], Row>(
+            // A row value: the primary key seeks straight to the key after the last one seen.
+            `SELECT * FROM ${this.table(viewName)} WHERE doc IS NOT NULL AND (user_id, id) > (?, ?) ` +
               'ORDER BY user_id, id LIMIT ?',
-          ).all(after.userId, after.userId, after.id, options.limit);
+          ).all(after.userId, after.id, options.limit);
     return rows.map((row) => toStored(row)).filter((d): d is StoredDocument => d !== null);
   }
 
