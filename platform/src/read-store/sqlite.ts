@@ -8,6 +8,7 @@ import {
   type ContainsFilter,
   type Document,
   type FindQuery,
+  type BulkLoad,
   type FindResult,
   type ReadStore,
   type StoredDocument,
@@ -26,6 +27,10 @@ function identifier(name: string): string {
 
 const table = (view: string) => `view_${identifier(view)}`;
 const column = (field: string) => `f_${identifier(field)}`;
+
+/** Page cache sizes (negative: KiB): SQLite's default, and a larger one while bulk loading. */
+const DEFAULT_CACHE_KIB = -2000;
+const BULK_CACHE_KIB = -262_144;
 
 interface Row {
   user_id: string;
@@ -47,6 +52,8 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   private readonly views = new Map<string, ViewDefinition>();
   private bulk = false;
   private readonly statements = new Map<string, Database.Statement>();
+  /** Per view, the statement that stores a replayed document over whatever is there. */
+  private readonly replaceStatements = new Map<string, Database.Statement>();
 
   constructor(path: string) {
     this.db = new Database(path);
@@ -277,6 +284,42 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     })();
   }
 
+  async bulkLoad(checkpointName: string, position: Position, load: BulkLoad): Promise<void> {
+    this.db.transaction(() => {
+      for (const userId of load.purged) {
+        for (const view of this.views.keys())
+          this.statement(`DELETE FROM ${table(view)} WHERE user_id = ?`).run(userId);
+      }
+      for (const write of load.writes) {
+        const view = this.view(write.view);
+        this.replaceStatement(view).run(
+          write.userId,
+          write.id,
+          write.doc === null ? null : JSON.stringify(write.doc),
+          write.position,
+          positionKey(write.position),
+          ...this.indexValues(view, write.doc),
+        );
+      }
+      this.statement(
+        'INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position',
+      ).run(checkpointName, position);
+    })();
+  }
+
+  private replaceStatement(view: ViewDefinition): Database.Statement {
+    let statement = this.replaceStatements.get(view.name);
+    if (statement === undefined) {
+      const fieldColumns = Object.keys(view.fields).map(column);
+      statement = this.db.prepare(
+        `INSERT OR REPLACE INTO ${table(view.name)} (user_id, id, doc, position, pos_key${fieldColumns.map((c) => `, ${c}`).join('')}) ` +
+          `VALUES (?, ?, ?, ?, ?${fieldColumns.map(() => ', ?').join('')})`,
+      );
+      this.replaceStatements.set(view.name, statement);
+    }
+    return statement;
+  }
+
   /**
    * Bulk loading (a rebuild) writes without fsync, and views reset meanwhile get their
    * secondary indexes only at the end: building an index once from sorted rows costs far
@@ -286,9 +329,12 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     this.bulk = enabled;
     if (enabled) {
       this.db.pragma('synchronous = OFF');
+      // Replayed documents land all over each table's B-tree: keep its pages in memory.
+      this.db.pragma(`cache_size = ${BULK_CACHE_KIB}`);
       return;
     }
     for (const view of this.views.values()) this.createIndexes(view);
+    this.db.pragma(`cache_size = ${DEFAULT_CACHE_KIB}`);
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
@@ -304,6 +350,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     this.db.transaction(() => {
       for (const view of views) this.db.exec(`DROP TABLE IF EXISTS ${table(view.name)}`);
       this.statements.clear();
+      this.replaceStatements.clear();
       this.db.prepare('DELETE FROM checkpoints WHERE name = ?').run(checkpointName);
     })();
     for (const view of views) this.createView(view);
