@@ -64,14 +64,16 @@ export async function bulkReplay(options: BulkReplayOptions): Promise<BulkReplay
     const events = read.filter((event) => comparePositions(event.position, until) <= 0);
     const last = events.at(-1);
     if (last === undefined) break;
-    for (const event of events) await applyEvent(event, uow);
+    for (const event of events) {
+      await applyEvent(event, uow);
+      unflushed += 1;
+      if (unflushed >= flushEvery) {
+        await uow.flush(checkpointName, event.position);
+        unflushed = 0;
+      }
+    }
     position = last.position;
     applied += events.length;
-    unflushed += events.length;
-    if (unflushed >= flushEvery) {
-      await uow.flush(checkpointName, position);
-      unflushed = 0;
-    }
     options.onProgress?.({ applied, total: null, position });
     if (events.length < read.length) break;
   }
