@@ -4,6 +4,7 @@
 //
 //   node --import tsx --conditions=source tests/bench/rebuild.ts [--events N] [--users U]
 //        [--dir DIR (reuse or keep a data dir)] [--runs R] [--check | --no-check]
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -116,6 +117,8 @@ function differences(a: string, b: string): { table: string; rows: number; only:
 }
 
 async function main(): Promise<void> {
+  // The replay decrypts in a thread that runs the compiled platform code.
+  execFileSync(join(import.meta.dirname, '../../node_modules/.bin/tsc'), ['-b'], { stdio: 'inherit' });
   const dataDir = keptDir ?? (await mkdtemp(join(tmpdir(), 'plenty-bench-rebuild-')));
   try {
     if (!existsSync(join(dataDir, 'events.db'))) {

@@ -9,6 +9,7 @@ import {
   type Document,
   type FindQuery,
   type BulkLoad,
+  type BulkWrite,
   type FindResult,
   type ReadStore,
   type StoredDocument,
@@ -31,6 +32,8 @@ const column = (field: string) => `f_${identifier(field)}`;
 /** Page cache sizes (negative: KiB): SQLite's default, and a larger one while bulk loading. */
 const DEFAULT_CACHE_KIB = -2000;
 const BULK_CACHE_KIB = -262_144;
+/** Rows per statement when bulk loading. */
+const REPLACE_ROWS = 32;
 
 interface Row {
   user_id: string;
@@ -52,7 +55,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   private readonly views = new Map<string, ViewDefinition>();
   private bulk = false;
   private readonly statements = new Map<string, Database.Statement>();
-  /** Per view, the statement that stores a replayed document over whatever is there. */
+  /** Per view and number of rows, the statement that stores replayed documents over whatever is there. */
   private readonly replaceStatements = new Map<string, Database.Statement>();
 
   constructor(path: string) {
@@ -290,16 +293,23 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
         for (const view of this.views.keys())
           this.statement(`DELETE FROM ${table(view)} WHERE user_id = ?`).run(userId);
       }
-      for (const write of load.writes) {
-        const view = this.view(write.view);
-        this.replaceStatement(view).run(
-          write.userId,
-          write.id,
-          write.doc === null ? null : JSON.stringify(write.doc),
-          write.position,
-          positionKey(write.position),
-          ...this.indexValues(view, write.doc),
-        );
+      // Runs of REPLACE_ROWS writes to one view go in one statement: fewer calls into SQLite.
+      const { writes } = load;
+      let i = 0;
+      while (i < writes.length) {
+        const first = writes[i] as BulkWrite;
+        const view = this.view(first.view);
+        let end = i + 1;
+        while (end < writes.length && end - i < REPLACE_ROWS && writes[end]?.view === first.view) end += 1;
+        if (end - i === REPLACE_ROWS) {
+          const params: (string | number | null)[] = [];
+          for (let k = i; k < end; k += 1) params.push(...this.replaceParams(view, writes[k] as BulkWrite));
+          this.replaceStatement(view, REPLACE_ROWS).run(...params);
+        } else {
+          for (let k = i; k < end; k += 1)
+            this.replaceStatement(view, 1).run(...this.replaceParams(view, writes[k] as BulkWrite));
+        }
+        i = end;
       }
       this.statement(
         'INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position',
@@ -307,15 +317,28 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     })();
   }
 
-  private replaceStatement(view: ViewDefinition): Database.Statement {
-    let statement = this.replaceStatements.get(view.name);
+  private replaceParams(view: ViewDefinition, write: BulkWrite): (string | number | null)[] {
+    return [
+      write.userId,
+      write.id,
+      write.doc === null ? null : JSON.stringify(write.doc),
+      write.position,
+      positionKey(write.position),
+      ...this.indexValues(view, write.doc),
+    ];
+  }
+
+  private replaceStatement(view: ViewDefinition, rows: number): Database.Statement {
+    const key = `${view.name}:${rows}`;
+    let statement = this.replaceStatements.get(key);
     if (statement === undefined) {
       const fieldColumns = Object.keys(view.fields).map(column);
+      const values = `(?, ?, ?, ?, ?${fieldColumns.map(() => ', ?').join('')})`;
       statement = this.db.prepare(
         `INSERT OR REPLACE INTO ${table(view.name)} (user_id, id, doc, position, pos_key${fieldColumns.map((c) => `, ${c}`).join('')}) ` +
-          `VALUES (?, ?, ?, ?, ?${fieldColumns.map(() => ', ?').join('')})`,
+          `VALUES ${Array.from({ length: rows }, () => values).join(', ')}`,
       );
-      this.replaceStatements.set(view.name, statement);
+      this.replaceStatements.set(key, statement);
     }
     return statement;
   }
