@@ -54,6 +54,8 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   private readonly db: Database.Database;
   private readonly views = new Map<string, ViewDefinition>();
   private bulk = false;
+  /** Whether bulk mode switched the file from the write-ahead log to a rollback journal. */
+  private rollbackJournal = false;
   private readonly statements = new Map<string, Database.Statement>();
   /** Per view and number of rows, the statement that stores replayed documents over whatever is there. */
   private readonly replaceStatements = new Map<string, Database.Statement>();
@@ -354,12 +356,30 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
       this.db.pragma('synchronous = OFF');
       // Replayed documents land all over each table's B-tree: keep its pages in memory.
       this.db.pragma(`cache_size = ${BULK_CACHE_KIB}`);
+      this.rollbackJournal = this.leaveWal();
       return;
     }
     for (const view of this.views.values()) this.createIndexes(view);
     this.db.pragma(`cache_size = ${DEFAULT_CACHE_KIB}`);
     this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('wal_checkpoint(TRUNCATE)');
+    if (this.rollbackJournal) this.db.pragma('journal_mode = WAL');
+    else this.db.pragma('wal_checkpoint(TRUNCATE)');
+    this.rollbackJournal = false;
+  }
+
+  /**
+   * While nobody else has the file open (an offline rebuild), bulk loading writes pages
+   * straight into it with a rollback journal instead of through the write-ahead log, which
+   * would copy every page twice. Pages of fresh tables need no journal, and a process that
+   * dies mid-transaction is still rolled back when the file is opened again.
+   */
+  private leaveWal(): boolean {
+    try {
+      return this.db.pragma('journal_mode = TRUNCATE', { simple: true }) === 'truncate';
+    } catch {
+      // Another connection has the file open: keep the write-ahead log.
+      return false;
+    }
   }
 
   async getCheckpoint(checkpointName: string): Promise<Position | null> {
