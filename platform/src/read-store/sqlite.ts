@@ -31,7 +31,7 @@ const column = (field: string) => `f_${identifier(field)}`;
 
 /** Page cache sizes (negative: KiB): SQLite's default, and a larger one while bulk loading. */
 const DEFAULT_CACHE_KIB = -2000;
-const BULK_CACHE_KIB = -262_144;
+const BULK_CACHE_KIB = -65_536;
 /** Rows per statement when bulk loading. */
 const REPLACE_ROWS = 32;
 
@@ -354,7 +354,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     this.bulk = enabled;
     if (enabled) {
       this.db.pragma('synchronous = OFF');
-      // Replayed documents land all over each table's B-tree: keep its pages in memory.
+      // A flush writes a few pages per user and view, all over each table: keep them in memory.
       this.db.pragma(`cache_size = ${BULK_CACHE_KIB}`);
       this.rollbackJournal = this.leaveWal();
       return;
