@@ -50,12 +50,17 @@ async function open(dataDir: string, readPath: string) {
   return { codec: new EventCodec(keyStore), eventStore, readStore, close };
 }
 
-/** `projector.rebuild()`, as `npm run rebuild` runs it. */
-async function rebuild(dataDir: string, readPath: string): Promise<{ events: number; ms: number }> {
+/**
+ * `projector.rebuild()`, as `npm run rebuild` runs it: `ms` is the replay it reports, `totalMs`
+ * the whole call (dropping the old views, the replay, the indexes built at the end, the file made durable).
+ */
+async function rebuild(dataDir: string, readPath: string): Promise<{ events: number; ms: number; totalMs: number }> {
   const { codec, eventStore, readStore, close } = await open(dataDir, readPath);
   try {
     const projector = createProjector({ eventStore, readStore, codec, projections: allProjections });
-    return await projector.rebuild();
+    const started = performance.now();
+    const result = await projector.rebuild();
+    return { ...result, totalMs: performance.now() - started };
   } finally {
     await close();
   }
@@ -133,8 +138,10 @@ async function main(): Promise<void> {
       );
     }
     // CPU seconds too: on a shared machine the wall clock also counts other processes' turns.
-    console.log('| run | events | seconds | events/s | CPU s | events per CPU s | peak RSS MiB (process) |');
-    console.log('|---:|---:|---:|---:|---:|---:|---:|');
+    console.log(
+      '| run | events | seconds | events/s | with indexes: seconds | events/s | CPU s | events per CPU s | peak RSS MiB (process) |',
+    );
+    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     const rebuilt = join(dataDir, 'rebuilt.db');
     for (let run = 1; run <= runs; run += 1) {
       await rm(rebuilt, { force: true });
@@ -144,7 +151,7 @@ async function main(): Promise<void> {
       const cpuSeconds = (cpu.user + cpu.system) / 1e6;
       const rate = Math.round(result.events / (result.ms / 1000));
       console.log(
-        `| ${run} | ${result.events} | ${(result.ms / 1000).toFixed(2)} | ${rate} | ${cpuSeconds.toFixed(2)} | ${Math.round(result.events / cpuSeconds)} | ${peakRssMiB()} |`,
+        `| ${run} | ${result.events} | ${(result.ms / 1000).toFixed(2)} | ${rate} | ${(result.totalMs / 1000).toFixed(2)} | ${Math.round(result.events / (result.totalMs / 1000))} | ${cpuSeconds.toFixed(2)} | ${Math.round(result.events / cpuSeconds)} | ${peakRssMiB()} |`,
       );
     }
     if (check) {
