@@ -18,6 +18,8 @@ interface Entry {
   doc: Document | null;
   position: Position;
   dirty: boolean;
+  /** What `get` answers for it, made on the first read after each write. */
+  stored: StoredDocument | null;
   /** The flush interval in which it was last read or written. */
   used: number;
 }
@@ -68,7 +70,8 @@ export class ReplayUnitOfWork implements UnitOfWork {
     if (entry === undefined) return null;
     entry.used = this.interval;
     if (entry.doc === null) return null;
-    return { userId, id, doc: entry.doc as D, position: entry.position };
+    entry.stored ??= { userId, id, doc: entry.doc, position: entry.position };
+    return entry.stored as StoredDocument<D>;
   }
 
   /** A document let go after a flush, read back from the store; undefined when there cannot be one. */
@@ -87,6 +90,7 @@ export class ReplayUnitOfWork implements UnitOfWork {
       doc: stored?.doc ?? null,
       position: stored?.position ?? START,
       dirty: false,
+      stored: null,
       used: this.interval,
     };
     docs.set(id, entry);
@@ -136,12 +140,13 @@ export class ReplayUnitOfWork implements UnitOfWork {
     const entry = docs.get(id);
     if (entry === undefined) {
       // A document let go earlier is older than any event still to apply: no need to read it first.
-      const created: Entry = { view: state, userId, id, doc, position, dirty: true, used: this.interval };
+      const created: Entry = { view: state, userId, id, doc, position, dirty: true, used: this.interval, stored: null };
       docs.set(id, created);
       return;
     }
     if (entry.position === position || comparePositions(entry.position, position) >= 0) return;
     entry.doc = doc;
+    entry.stored = null;
     entry.position = position;
     entry.used = this.interval;
     entry.dirty = true;
