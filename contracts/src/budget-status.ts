@@ -51,8 +51,24 @@ export function datesOfMonth(month: string): string[] {
 /** Formatters by time zone: making one costs far more than using it. */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * Per time zone, the last minute asked for and its date: time zone offsets are whole minutes
+ * for any time an event can have, so the date cannot change within a UTC minute, and events
+ * replayed in order ask for the same minute again and again.
+ */
+const lastDates = new Map<string, { minute: number; date: string }>();
+
 /** The calendar date an instant falls on in a time zone, `YYYY-MM-DD`. */
 export function localDate(instant: Date, timeZone: string): string {
+  const minute = Math.floor(instant.getTime() / 60_000);
+  const last = lastDates.get(timeZone);
+  if (last !== undefined && last.minute === minute) return last.date;
+  const date = formatDate(instant, timeZone);
+  lastDates.set(timeZone, { minute, date });
+  return date;
+}
+
+function formatDate(instant: Date, timeZone: string): string {
   let format = dateFormats.get(timeZone);
   if (format === undefined) {
     format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });

@@ -16,19 +16,42 @@ export function viewsOf(projections: readonly Projection[]): ViewDefinition[] {
  * be decoded or applied throws a PoisonEventError naming the step that failed.
  */
 export function eventApplier(codec: EventCodec, projections: readonly Projection[]): ApplyEvent {
-  const byType = new Map<string, Projection[]>();
-  for (const projection of projections) {
-    for (const type of projection.handles) byType.set(type, [...(byType.get(type) ?? []), projection]);
-  }
+  const handles = handlersOf(projections);
+  const applyDecoded = decodedApplier(projections);
   return async (event, uow) => {
-    const interested = byType.get(event.type);
-    if (interested === undefined) return;
+    if (!handles(event)) return;
     let decoded: RecordedEvent;
     try {
       decoded = await codec.decode(event);
     } catch (error) {
       throw new PoisonEventError(event, null, error);
     }
+    await applyDecoded(event, decoded, uow);
+  };
+}
+
+function projectionsByType(projections: readonly Projection[]): Map<string, Projection[]> {
+  const byType = new Map<string, Projection[]>();
+  for (const projection of projections) {
+    for (const type of projection.handles) byType.set(type, [...(byType.get(type) ?? []), projection]);
+  }
+  return byType;
+}
+
+/** Whether any of the projections handles the event (only those are decoded). */
+export function handlersOf(projections: readonly Projection[]): (event: RecordedEvent) => boolean {
+  const byType = projectionsByType(projections);
+  return (event) => byType.has(event.type);
+}
+
+/** Hands an event decoded elsewhere to each projection that handles it, as `eventApplier` does. */
+export function decodedApplier(
+  projections: readonly Projection[],
+): (event: RecordedEvent, decoded: RecordedEvent, uow: UnitOfWork) => Promise<void> {
+  const byType = projectionsByType(projections);
+  return async (event, decoded, uow) => {
+    const interested = byType.get(event.type);
+    if (interested === undefined) return;
     for (const projection of interested) {
       try {
         await projection.apply(decoded, uow);

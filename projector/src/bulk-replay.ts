@@ -1,8 +1,17 @@
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
-import { START, comparePositions, type EventStore, type Position } from '@plenty/platform/event-store/port';
+import { ParallelDecoder, type Decoded } from '@plenty/platform/crypto/parallel-decoder';
+import {
+  START,
+  comparePositions,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+} from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { eventApplier } from './apply.js';
+import { decodedApplier, handlersOf, viewsOf } from './apply.js';
+import { PoisonEventError } from './poison-event.js';
 import type { Projection } from './projection.js';
+import { ReplayUnitOfWork } from './replay-unit-of-work.js';
 
 export interface ReplayProgress {
   readonly applied: number;
@@ -17,11 +26,13 @@ export interface BulkReplayOptions {
   readonly readStore: ReadStore;
   readonly codec: EventCodec;
   readonly projections: readonly Projection[];
-  /** Written with every batch, so an interrupted replay can be told from a finished one. */
+  /** Written with every flush, so an interrupted replay can be told from a finished one. */
   readonly checkpointName: string;
   /** Replays events up to this position (inclusive); the store's head when left out. */
   readonly until?: Position;
   readonly onProgress?: (progress: ReplayProgress) => void;
+  /** Events applied between two writes to the read store (REPLAY_FLUSH_EVENTS when left out). */
+  readonly flushEvery?: number;
 }
 
 export interface BulkReplayResult {
@@ -35,29 +46,77 @@ export interface BulkReplayResult {
 export const REPLAY_BATCH_SIZE = 2000;
 
 /**
+ * Events applied between two writes to the read store: each write stores every document
+ * changed since the one before, once, and lets go of those no longer used.
+ */
+export const REPLAY_FLUSH_EVENTS = 50_000;
+
+/**
  * Replays the event store from its first event into views that hold nothing yet. The views
- * are empty, so nothing the replay reads can come from an earlier run; the result equals
- * applying the same events one live batch at a time.
+ * are empty, so nothing the replay reads can come from an earlier run: the documents it
+ * writes are kept in memory across batches (see ReplayUnitOfWork) and written in large
+ * flushes. The result equals applying the same events one live batch at a time.
  */
 export async function bulkReplay(options: BulkReplayOptions): Promise<BulkReplayResult> {
   const { eventStore, readStore, codec, projections, checkpointName } = options;
   const started = performance.now();
-  const applyEvent = eventApplier(codec, projections);
+  const handles = handlersOf(projections);
+  const applyDecoded = decodedApplier(projections);
+  const decoder = new ParallelDecoder(codec);
+  const uow = new ReplayUnitOfWork(readStore, viewsOf(projections));
+  const flushEvery = options.flushEvery ?? REPLAY_FLUSH_EVENTS;
   const until = options.until ?? (await eventStore.headPosition());
+
+  /** Reads the batch after a position and starts decrypting it, while the one before is applied. */
+  const fetchBatch = async (after: Position): Promise<Batch | null> => {
+    const read = await eventStore.readAll({ after, maxCount: REPLAY_BATCH_SIZE });
+    const events = read.filter((event) => comparePositions(event.position, until) <= 0);
+    if (events.length === 0) return null;
+    const decoded = decoder.decode(events.filter(handles));
+    // Awaited when the batch is applied; a replay that stops before must not leave it unhandled.
+    decoded.catch(() => undefined);
+    return { events, decoded, complete: events.length === read.length };
+  };
+
   let position: Position = START;
   let applied = 0;
-  while (comparePositions(position, until) < 0) {
-    const read = await eventStore.readAll({ after: position, maxCount: REPLAY_BATCH_SIZE });
-    const events = read.filter((event) => comparePositions(event.position, until) <= 0);
-    const last = events.at(-1);
-    if (last === undefined) break;
-    await readStore.applyBatch(checkpointName, last.position, async (uow) => {
-      for (const event of events) await applyEvent(event, uow);
-    });
-    position = last.position;
-    applied += events.length;
-    options.onProgress?.({ applied, total: null, position });
-    if (events.length < read.length) break;
+  let unflushed = 0;
+  let next = comparePositions(position, until) < 0 ? fetchBatch(position) : Promise.resolve(null);
+  try {
+    for (let batch = await next; batch !== null; batch = await next) {
+      const lastEvent = batch.events.at(-1) as RecordedEvent;
+      const more = batch.complete && comparePositions(lastEvent.position, until) < 0;
+      next = more ? fetchBatch(lastEvent.position) : Promise.resolve(null);
+      const decoded = await batch.decoded;
+      let handled = 0;
+      for (const event of batch.events) {
+        if (handles(event)) {
+          const result = decoded[handled++] as Decoded;
+          if (!result.ok) throw new PoisonEventError(event, null, result.error);
+          await applyDecoded(event, result.event, uow);
+        }
+        unflushed += 1;
+        if (unflushed >= flushEvery) {
+          await uow.flush(checkpointName, event.position);
+          unflushed = 0;
+        }
+      }
+      position = lastEvent.position;
+      applied += batch.events.length;
+      options.onProgress?.({ applied, total: null, position });
+    }
+    if (unflushed > 0) await uow.flush(checkpointName, position);
+  } finally {
+    await next.catch(() => undefined);
+    await decoder.close();
   }
   return { events: applied, ms: performance.now() - started, position };
+}
+
+interface Batch {
+  readonly events: readonly RecordedEvent[];
+  /** The decoded events the projections handle, in order. */
+  readonly decoded: Promise<Decoded[]>;
+  /** False when the batch stops short of what was read (at `until`): nothing comes after it. */
+  readonly complete: boolean;
 }

@@ -26,7 +26,8 @@ export async function generateDataSet(
   const userIds = Array.from({ length: users }, (_, i) => `bench-user-${i}`);
   let written = 0;
   const total = users * perUser;
-  const batch = 500;
+  // Appends in one turn share a commit: large turns keep the fsyncs few.
+  const batch = 5000;
   while (written < total) {
     const appends: Promise<unknown>[] = [];
     for (let k = 0; k < batch && written + k < total; k += 1) {

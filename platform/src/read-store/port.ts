@@ -132,6 +132,21 @@ export interface Promotion {
 /** A tag names a set of shadow copies: lower-case letters and digits. */
 export const SHADOW_TAG = /^[a-z0-9]{1,16}$/;
 
+/** A document as a replay leaves it: doc null is a tombstone. */
+export interface BulkWrite {
+  readonly view: string;
+  readonly userId: string;
+  readonly id: string;
+  readonly doc: Document | null;
+  readonly position: Position;
+}
+
+/** What a replay writes at once: users whose documents go first, then documents that replace what is stored. */
+export interface BulkLoad {
+  readonly purged: readonly string[];
+  readonly writes: readonly BulkWrite[];
+}
+
 export interface ReadStore {
   /** Creates tables or collections and indexes for the views; idempotent. */
   ensureViews(views: readonly ViewDefinition[]): Promise<void>;
@@ -149,6 +164,13 @@ export interface ReadStore {
    * `checkpointName = position` atomically.
    */
   applyBatch(checkpointName: string, position: Position, work: (uow: UnitOfWork) => Promise<void>): Promise<void>;
+  /**
+   * Optional, for a replay into views only it writes: drops every document of the purged
+   * users, then stores each write as it is, replacing the stored document of the same key
+   * whatever its position, and sets the checkpoint, atomically. The replay has applied the
+   * position guards itself. Without it, a replay writes the same through `applyBatch`.
+   */
+  bulkLoad?(checkpointName: string, position: Position, load: BulkLoad): Promise<void>;
   getCheckpoint(checkpointName: string): Promise<Position | null>;
   /**
    * While enabled, writes may skip the durability a live view needs (a rebuild can start

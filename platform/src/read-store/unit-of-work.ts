@@ -10,6 +10,8 @@ export interface BufferedWrite {
   readonly position: Position;
 }
 
+export const byId = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 export const bufferKey = (userId: string, id: string): string => `${userId}\u0000${id}`;
 
 /** What a unit of work needs from its store: the views, the stored documents and the indexed values. */
@@ -77,7 +79,9 @@ export class BufferedUnitOfWork implements UnitOfWork {
       if (matches) found.set(write.id, { userId, id: write.id, doc: write.doc as D, position: write.position });
       else found.delete(write.id);
     }
-    return [...found.values()];
+    // In id order, whether a document was stored or written in this batch: the order the
+    // caller applies them in must not depend on where batches happen to end.
+    return [...found.values()].sort(byId);
   }
 
   put(view: string, userId: string, id: string, doc: Document, position: Position): void {

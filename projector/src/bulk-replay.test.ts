@@ -1,0 +1,216 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eventIdFor } from '@plenty/contracts/ids';
+import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
+import { EventCodec } from '@plenty/platform/crypto/event-codec';
+import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
+import type { KeyStore } from '@plenty/platform/crypto/port';
+import type { EventStore } from '@plenty/platform/event-store/port';
+import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
+import type { ReadStore } from '@plenty/platform/read-store/port';
+import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
+import { viewsOf } from './apply.js';
+import { bulkReplay } from './bulk-replay.js';
+import { allProjections } from './projections/all.js';
+import { createProjector } from './runtime.js';
+import { historyWriter, writeHistory } from './testing/history.js';
+
+const users = ['alice', 'bob', 'chai', 'dara'];
+const masterKey = randomBytes(32);
+let dir: string;
+let eventStore: EventStore;
+let keyStore: KeyStore;
+let codec: EventCodec;
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'plenty-bulk-replay-'));
+  eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
+  keyStore = await openSqliteKeyStore({ path: join(dir, 'keys.db'), masterKey });
+  codec = new EventCodec(keyStore);
+});
+
+afterEach(async () => {
+  await eventStore.close();
+  await keyStore.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function append(streamId: string, userId: string, type: string, data: Record<string, unknown>): Promise<void> {
+  const commandId = randomUUID();
+  const event = await codec.encode({
+    id: eventIdFor(commandId, 0),
+    type,
+    data,
+    metadata: { userId, commandId, correlationId: commandId, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+  });
+  await eventStore.appendToStream(streamId, [event], 'any');
+}
+
+/**
+ * Every kind of event the projections handle: transactions added, edited and deleted, custom
+ * categories (one deleted, moving its transactions), preferences with a budget that alerts,
+ * exchange rates, goals, a debt with installments paid, and an account erased halfway whose
+ * user comes back afterwards.
+ */
+async function writeMixedHistory(): Promise<void> {
+  const writer = historyWriter(eventStore, codec);
+  for (const userId of users) {
+    await append(`profile-${userId}`, userId, 'PreferencesChanged', {
+      changes: { currency: 'USD', monthlyBudget: { amount: 20_000, currency: 'USD' }, weeklyReport: true },
+    });
+  }
+  await writeHistory(writer, users, 40);
+  const schedule = buildLoanSchedule({
+    principal: 1_200_000,
+    annualRatePercent: '6',
+    loanType: 'emi',
+    startDate: '2026-01-15',
+    paymentDueDay: 31,
+    termMonths: 12,
+  });
+  for (const userId of users) {
+    const goalId = randomUUID();
+    const usd = (amount: number) => ({ amount, currency: 'USD' });
+    await append(`profile-${userId}`, userId, 'GoalAdded', {
+      goalId,
+      name: 'House',
+      target: usd(50_000),
+      saved: usd(0),
+    });
+    await append(`profile-${userId}`, userId, 'GoalContributed', { goalId, amount: usd(60_000), date: '2026-11-20' });
+    await append(`profile-${userId}`, userId, 'ExchangeRatesSet', { rates: { THB: '35', LAK: '21000' } });
+    const debtId = randomUUID();
+    await append(`debt-${debtId}`, userId, 'DebtOpened', {
+      debtId,
+      name: 'Car loan',
+      type: 'loan',
+      initialAmount: 1_500_000,
+      currentAmount: 1_200_000,
+      annualRatePercent: '6',
+      paymentDueDay: 31,
+      lender: 'City Bank',
+      icon: 'car',
+      color: '#336699',
+      currency: 'THB',
+      loanType: 'emi',
+      termMonths: 12,
+      openDate: '2025-06-01',
+      startDate: '2026-01-15',
+      installment: schedule.installment,
+    });
+    for (const number of [1, 2]) {
+      await append(`debt-${debtId}`, userId, 'InstallmentMarkedPaid', {
+        debtId,
+        ...schedule.rows[number - 1],
+        paymentId: randomUUID(),
+        date: `2026-0${number + 1}-01`,
+      });
+    }
+  }
+  await append('account-erasures', 'bob', 'AccountErased', { userId: 'bob', startedAt: new Date().toISOString() });
+  await writeHistory(writer, ['bob', 'alice'], 12);
+  await append(`profile-alice`, 'alice', 'PreferencesChanged', { changes: { weeklyReport: false } });
+}
+
+/** Every row of every view table: documents, tombstones, positions and indexed columns. */
+function rowsOf(path: string): Record<string, unknown[]> {
+  const db = new Database(path, { readonly: true });
+  try {
+    const tables = db
+      .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'view_%'")
+      .all()
+      .map((row) => row.name)
+      .sort();
+    return Object.fromEntries(
+      tables.map((table) => [table, db.prepare(`SELECT * FROM ${table} ORDER BY user_id, id`).raw().all()]),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/** The views as the live projector builds them: batches of 7 events, each committed on its own. */
+async function liveViews(): Promise<Record<string, unknown[]>> {
+  const path = join(dir, 'live.db');
+  const readStore = await openSqliteReadStore({ path });
+  const projector = createProjector({ eventStore, readStore, codec, projections: allProjections, batchSize: 7 });
+  await projector.catchUp();
+  await readStore.close();
+  return rowsOf(path);
+}
+
+async function replayedViews(
+  name: string,
+  flushEvery: number | undefined,
+  wrap: (store: ReadStore) => ReadStore = (store) => store,
+): Promise<Record<string, unknown[]>> {
+  const path = join(dir, `${name}.db`);
+  const opened = await openSqliteReadStore({ path });
+  const readStore = wrap(opened);
+  await readStore.bulkMode?.(true);
+  await readStore.ensureViews(viewsOf(allProjections));
+  const result = await bulkReplay({
+    eventStore,
+    readStore,
+    codec,
+    projections: allProjections,
+    checkpointName: 'projector',
+    ...(flushEvery === undefined ? {} : { flushEvery }),
+  });
+  await readStore.bulkMode?.(false);
+  expect(result.position).toBe(await eventStore.headPosition());
+  expect(await opened.getCheckpoint('projector')).toBe(result.position);
+  await opened.close();
+  return rowsOf(path);
+}
+
+/** The same store without the optional bulk load: the replay falls back to applyBatch. */
+const withoutBulkLoad = (store: ReadStore): ReadStore => ({
+  ensureViews: (views) => store.ensureViews(views),
+  get: (view, userId, id) => store.get(view, userId, id),
+  find: (view, query) => store.find(view, query),
+  sum: (view, query) => store.sum(view, query),
+  applyBatch: (name, position, work) => store.applyBatch(name, position, work),
+  getCheckpoint: (name) => store.getCheckpoint(name),
+  bulkMode: (enabled) => store.bulkMode?.(enabled) ?? Promise.resolve(),
+  reset: (views, name) => store.reset(views, name),
+  scan: (view, options) => store.scan(view, options),
+  shadow: (tag) => store.shadow(tag),
+  promote: (promotion) => store.promote(promotion),
+  dropShadow: (tag, checkpointName) => store.dropShadow(tag, checkpointName),
+  shadowTags: () => store.shadowTags(),
+  close: () => store.close(),
+});
+
+describe('bulk replay', () => {
+  it('builds views identical, row for row, to the live projector applying the same events in batches', async () => {
+    await writeMixedHistory();
+    const live = await liveViews();
+    expect(live['view_transactions']?.length).toBeGreaterThan(100);
+    expect(live['view_budget_alerts']?.length).toBeGreaterThan(0);
+    // Bob's debt went with his account.
+    expect(live['view_debts']?.length).toBe(users.length - 1);
+    // One flush at the end; a flush every 23 events, which lets documents go and reads them back
+    // from the store (edits, deletions and a category's move of older transactions); and the
+    // same through applyBatch for a store without bulkLoad.
+    expect(await replayedViews('once', undefined)).toEqual(live);
+    expect(await replayedViews('flushing', 23)).toEqual(live);
+    expect(await replayedViews('fallback', 23, withoutBulkLoad)).toEqual(live);
+  });
+
+  it('rebuild() through the replay gives the same views as the live projector', async () => {
+    await writeHistory(historyWriter(eventStore, codec), users, 25);
+    const live = await liveViews();
+    const path = join(dir, 'rebuilt.db');
+    const readStore = await openSqliteReadStore({ path });
+    const projector = createProjector({ eventStore, readStore, codec, projections: allProjections });
+    const result = await projector.rebuild();
+    await readStore.close();
+    expect(result.events).toBeGreaterThan(100);
+    expect(rowsOf(path)).toEqual(live);
+  });
+});

@@ -1,0 +1,181 @@
+// Rebuild speed on its own: generates a data set (or reuses one), rebuilds the read models
+// from zero, prints events/s and the peak resident set, and checks the rebuilt views against
+// a reference replay that applies the same events one batch at a time.
+//
+//   node --import tsx --conditions=source tests/bench/rebuild.ts [--events N] [--users U]
+//        [--dir DIR (reuse or keep a data dir)] [--runs R] [--check | --no-check]
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { EventCodec } from '@plenty/platform/crypto/event-codec';
+import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
+import { loadMasterKey } from '@plenty/platform/crypto/master-key';
+import { comparePositions, START } from '@plenty/platform/event-store/port';
+import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
+import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
+import { eventApplier, viewsOf } from '@plenty/projector/apply';
+import { allProjections } from '@plenty/projector/projections/all';
+import { createProjector } from '@plenty/projector/runtime';
+import { generateDataSet } from './generate.js';
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index < 0 ? undefined : process.argv[index + 1];
+  return value === undefined ? fallback : Number(value.replaceAll('_', ''));
+}
+function textOption(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index < 0 ? undefined : process.argv[index + 1];
+}
+
+const events = option('events', 1_000_000);
+const users = option('users', 1000);
+const runs = option('runs', 1);
+const keptDir = textOption('dir');
+// The reference replay runs at the old speed: by default only for data sets up to 200,000 events.
+const check = process.argv.includes('--check') || (!process.argv.includes('--no-check') && events <= 200_000);
+
+/** The process's peak resident set so far (the replay never yields to a timer that could sample it). */
+const peakRssMiB = () => (process.resourceUsage().maxRSS / 1024).toFixed(0);
+
+async function open(dataDir: string, readPath: string) {
+  const masterKey = await loadMasterKey({ dataDir });
+  const keyStore = await openSqliteKeyStore({ path: join(dataDir, 'keys.db'), masterKey });
+  const eventStore = await openSqliteEventStore({ path: join(dataDir, 'events.db') });
+  const readStore = await openSqliteReadStore({ path: readPath });
+  const close = () => Promise.all([readStore.close(), eventStore.close(), keyStore.close()]);
+  return { codec: new EventCodec(keyStore), eventStore, readStore, close };
+}
+
+/**
+ * `projector.rebuild()`, as `npm run rebuild` runs it: `ms` is the replay it reports, `totalMs`
+ * the whole call (dropping the old views, the replay, the indexes built at the end, the file made durable).
+ */
+async function rebuild(dataDir: string, readPath: string): Promise<{ events: number; ms: number; totalMs: number }> {
+  const { codec, eventStore, readStore, close } = await open(dataDir, readPath);
+  try {
+    const projector = createProjector({ eventStore, readStore, codec, projections: allProjections });
+    const started = performance.now();
+    const result = await projector.rebuild();
+    return { ...result, totalMs: performance.now() - started };
+  } finally {
+    await close();
+  }
+}
+
+/** The reference: every batch of 500 events applied and committed on its own, as the live projector does. */
+async function referenceReplay(dataDir: string, readPath: string): Promise<number> {
+  const { codec, eventStore, readStore, close } = await open(dataDir, readPath);
+  const started = performance.now();
+  try {
+    await readStore.bulkMode?.(true);
+    await readStore.ensureViews(viewsOf(allProjections));
+    const applyEvent = eventApplier(codec, allProjections);
+    const head = await eventStore.headPosition();
+    let position = START;
+    while (comparePositions(position, head) < 0) {
+      const batch = await eventStore.readAll({ after: position, maxCount: 500 });
+      const last = batch.at(-1);
+      if (last === undefined) break;
+      await readStore.applyBatch('projector', last.position, async (uow) => {
+        for (const event of batch) await applyEvent(event, uow);
+      });
+      position = last.position;
+    }
+    await readStore.bulkMode?.(false);
+  } finally {
+    await close();
+  }
+  return performance.now() - started;
+}
+
+/** Rows of every view table that are not the same in both files (documents, positions, indexed columns). */
+function differences(a: string, b: string): { table: string; rows: number; only: number }[] {
+  const db = new Database(a, { readonly: true });
+  try {
+    db.prepare('ATTACH DATABASE ? AS other').run(b);
+    const tables = (name: string) =>
+      db
+        .prepare<[], { name: string }>(
+          `SELECT name FROM ${name}.sqlite_master WHERE type = 'table' AND name LIKE 'view_%'`,
+        )
+        .all()
+        .map((row) => row.name)
+        .sort();
+    const mine = tables('main');
+    const theirs = tables('other');
+    if (mine.join() !== theirs.join()) throw new Error(`different views: ${mine.join()} / ${theirs.join()}`);
+    return mine.map((table) => {
+      const count = (sql: string) => db.prepare<[], { n: number }>(sql).get()?.n ?? 0;
+      const rows = count(`SELECT count(*) AS n FROM main.${table}`);
+      const only =
+        count(`SELECT count(*) AS n FROM (SELECT * FROM main.${table} EXCEPT SELECT * FROM other.${table})`) +
+        count(`SELECT count(*) AS n FROM (SELECT * FROM other.${table} EXCEPT SELECT * FROM main.${table})`);
+      return { table, rows, only };
+    });
+  } finally {
+    db.close();
+  }
+}
+
+async function main(): Promise<void> {
+  // The replay decrypts in a thread that runs the compiled platform code.
+  execFileSync(join(import.meta.dirname, '../../node_modules/.bin/tsc'), ['-b'], { stdio: 'inherit' });
+  const dataDir = keptDir ?? (await mkdtemp(join(tmpdir(), 'plenty-bench-rebuild-')));
+  try {
+    if (!existsSync(join(dataDir, 'events.db'))) {
+      const started = performance.now();
+      const perUser = Math.ceil(events / users);
+      const written = await generateDataSet(dataDir, users, perUser, (done) => {
+        if (done % 100_000 === 0) process.stderr.write(`  generated ${done}\n`);
+      });
+      const seconds = (performance.now() - started) / 1000;
+      console.log(
+        `generated ${written} events (${users} users) in ${seconds.toFixed(1)} s (${Math.round(written / seconds)} events/s)`,
+      );
+    }
+    // CPU seconds too: on a shared machine the wall clock also counts other processes' turns.
+    console.log(
+      '| run | events | seconds | events/s | with indexes: seconds | events/s | CPU s | events per CPU s | peak RSS MiB (process) |',
+    );
+    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    const rebuilt = join(dataDir, 'rebuilt.db');
+    for (let run = 1; run <= runs; run += 1) {
+      await rm(rebuilt, { force: true });
+      const cpuBefore = process.cpuUsage();
+      const result = await rebuild(dataDir, rebuilt);
+      const cpu = process.cpuUsage(cpuBefore);
+      const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+      const rate = Math.round(result.events / (result.ms / 1000));
+      console.log(
+        `| ${run} | ${result.events} | ${(result.ms / 1000).toFixed(2)} | ${rate} | ${(result.totalMs / 1000).toFixed(2)} | ${Math.round(result.events / (result.totalMs / 1000))} | ${cpuSeconds.toFixed(2)} | ${Math.round(result.events / cpuSeconds)} | ${peakRssMiB()} |`,
+      );
+    }
+    if (check) {
+      const reference = join(dataDir, 'reference.db');
+      if (keptDir !== undefined && existsSync(reference)) console.log(`\nreference replay kept from an earlier run`);
+      else {
+        await rm(reference, { force: true });
+        const ms = await referenceReplay(dataDir, reference);
+        console.log(`\nreference replay (batches of 500): ${(ms / 1000).toFixed(1)} s`);
+      }
+      const diff = differences(rebuilt, reference);
+      const bad = diff.filter((d) => d.only > 0);
+      for (const d of diff) console.log(`  ${d.table}: ${d.rows} rows${d.only > 0 ? `, ${d.only} DIFFER` : ''}`);
+      if (bad.length > 0) {
+        console.log('CONSISTENCY CHECK FAILED');
+        process.exitCode = 1;
+      } else console.log('consistency check: every view row equal to the reference replay');
+    }
+  } finally {
+    if (keptDir === undefined) await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
