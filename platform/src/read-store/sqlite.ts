@@ -416,9 +416,15 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
    */
   async bulkMode(enabled: boolean): Promise<void> {
     this.bulk = enabled;
-    // A shadow shares the connection with live batches, which keep their durability.
+    // A shadow shares the connection with live batches, which keep their durability; the
+    // larger page cache helps both.
     if (this.tag !== null) {
-      if (!enabled) for (const view of this.views.values()) this.createIndexes(view);
+      if (enabled) {
+        this.db.pragma(`cache_size = ${BULK_CACHE_KIB}`);
+        return;
+      }
+      for (const view of this.views.values()) this.createIndexes(view);
+      this.db.pragma(`cache_size = ${DEFAULT_CACHE_KIB}`);
       return;
     }
     if (enabled) {
