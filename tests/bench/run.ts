@@ -219,6 +219,13 @@ async function main(): Promise<void> {
         { cwd: root, stdio: 'inherit' },
       );
     }
+    // The long version of the kill-and-restart suite: twenty kills under load instead of three.
+    console.log('\n## Killed under load and restarted (20 kills)\n');
+    execFileSync(
+      join(root, 'node_modules/.bin/vitest'),
+      ['run', '--project', 'integration', 'tests/faults/kill-restart', '-t', 'under a mix of commands'],
+      { cwd: root, stdio: 'inherit', env: { ...process.env, PLENTY_KILL_ROUNDS: quick ? '6' : '20' } },
+    );
     await printFrontendFigures();
   }
 }

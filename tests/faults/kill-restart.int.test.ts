@@ -27,6 +27,8 @@ const dataFolder = async () => {
   dirs.push(dir);
   return dir;
 };
+/** Kills under mixed load: three in the tests, more in `npm run bench` (PLENTY_KILL_ROUNDS). */
+const KILL_ROUNDS = Number(process.env.PLENTY_KILL_ROUNDS ?? 3);
 /** A random delay; the seed of each run is in the failure message through `label`. */
 const between = (min: number, max: number) => Math.round(min + Math.random() * (max - min));
 
@@ -108,14 +110,14 @@ async function underLoad(width: number, next: () => Promise<unknown>, stop: Prom
 }
 
 describe('a process killed at random moments', () => {
-  it('under a mix of commands, three times over, loses no acknowledged command and applies none twice', async () => {
+  it(`under a mix of commands, ${KILL_ROUNDS} times over, loses no acknowledged command and applies none twice`, async () => {
     const dataDir = await dataFolder();
     const authEmulatorHost = inject('authEmulatorHost');
     const user = await createTestUser(authEmulatorHost);
     let server = await startStandaloneProcess({ dataDir, authEmulatorHost });
     const load = commander(() => server, user);
     const kills: number[] = [];
-    for (let round = 0; round < 3; round += 1) {
+    for (let round = 0; round < KILL_ROUNDS; round += 1) {
       const delay = between(150, 1200);
       kills.push(delay);
       const killed = new Promise<void>((done) => setTimeout(done, delay)).then(() => server.kill());
@@ -123,6 +125,8 @@ describe('a process killed at random moments', () => {
       server = await startStandaloneProcess({ dataDir, authEmulatorHost });
     }
     const label = `killed after ${kills.join(', ')} ms`;
+    if (KILL_ROUNDS > 3)
+      process.stdout.write(`kill-restart: ${kills.length} kills at ${kills.join(', ')} ms under load\n`);
     expect(load.acknowledged.length, label).toBeGreaterThan(20);
 
     // A retried command (same id) answers its first result and appends nothing.
@@ -154,6 +158,10 @@ describe('a process killed at random moments', () => {
       expect(byCommand.get(String(sent.body.commandId)), `${sent.name} ${label}`).toBe(1);
     }
     await expectViewsEqualRebuild(dataDir, [user.uid]);
+    if (KILL_ROUNDS > 3)
+      process.stdout.write(
+        `kill-restart: ${load.acknowledged.length} acknowledged commands, each stored once; views equal a rebuild\n`,
+      );
   });
 
   it('while an export streams, and the restarted server exports every row', async () => {
