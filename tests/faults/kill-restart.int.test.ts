@@ -109,60 +109,64 @@ async function underLoad(width: number, next: () => Promise<unknown>, stop: Prom
   await Promise.allSettled(inFlight);
 }
 
-describe('a process killed at random moments', () => {
-  it(`under a mix of commands, ${KILL_ROUNDS} times over, loses no acknowledged command and applies none twice`, async () => {
-    const dataDir = await dataFolder();
-    const authEmulatorHost = inject('authEmulatorHost');
-    const user = await createTestUser(authEmulatorHost);
-    let server = await startStandaloneProcess({ dataDir, authEmulatorHost });
-    const load = commander(() => server, user);
-    const kills: number[] = [];
-    for (let round = 0; round < KILL_ROUNDS; round += 1) {
-      const delay = between(150, 1200);
-      kills.push(delay);
-      const killed = new Promise<void>((done) => setTimeout(done, delay)).then(() => server.kill());
-      await underLoad(16, load.next, killed);
-      server = await startStandaloneProcess({ dataDir, authEmulatorHost });
-    }
-    const label = `killed after ${kills.join(', ')} ms`;
-    if (KILL_ROUNDS > 3)
-      process.stdout.write(`kill-restart: ${kills.length} kills at ${kills.join(', ')} ms under load\n`);
-    expect(load.acknowledged.length, label).toBeGreaterThan(20);
+describe('a process killed at random moments', { timeout: 120_000 }, () => {
+  it(
+    `under a mix of commands, ${KILL_ROUNDS} times over, loses no acknowledged command and applies none twice`,
+    { timeout: 60_000 + KILL_ROUNDS * 15_000 },
+    async () => {
+      const dataDir = await dataFolder();
+      const authEmulatorHost = inject('authEmulatorHost');
+      const user = await createTestUser(authEmulatorHost);
+      let server = await startStandaloneProcess({ dataDir, authEmulatorHost });
+      const load = commander(() => server, user);
+      const kills: number[] = [];
+      for (let round = 0; round < KILL_ROUNDS; round += 1) {
+        const delay = between(150, 1200);
+        kills.push(delay);
+        const killed = new Promise<void>((done) => setTimeout(done, delay)).then(() => server.kill());
+        await underLoad(16, load.next, killed);
+        server = await startStandaloneProcess({ dataDir, authEmulatorHost });
+      }
+      const label = `killed after ${kills.join(', ')} ms`;
+      if (KILL_ROUNDS > 3)
+        process.stdout.write(`kill-restart: ${kills.length} kills at ${kills.join(', ')} ms under load\n`);
+      expect(load.acknowledged.length, label).toBeGreaterThan(20);
 
-    // A retried command (same id) answers its first result and appends nothing.
-    await settled(server);
-    const headBefore = (
-      (await fetch(`${server.baseUrl}/readyz`).then((r) => r.json())) as { projections: { head: string } }
-    ).projections.head;
-    for (const sent of load.acknowledged.slice(0, 15)) {
-      const again = await fetch(`${server.baseUrl}/api/commands/${sent.name}`, {
-        method: 'POST',
-        headers: { authorization: user.authorization, 'content-type': 'application/json' },
-        body: JSON.stringify(sent.body),
-      });
-      expect(again.status, label).toBe(200);
-      expect(await again.json(), label).toEqual(sent.answer);
-    }
-    const headAfter = (
-      (await fetch(`${server.baseUrl}/readyz`).then((r) => r.json())) as { projections: { head: string } }
-    ).projections.head;
-    expect(headAfter, label).toBe(headBefore);
-    await server.stop();
+      // A retried command (same id) answers its first result and appends nothing.
+      await settled(server);
+      const headBefore = (
+        (await fetch(`${server.baseUrl}/readyz`).then((r) => r.json())) as { projections: { head: string } }
+      ).projections.head;
+      for (const sent of load.acknowledged.slice(0, 15)) {
+        const again = await fetch(`${server.baseUrl}/api/commands/${sent.name}`, {
+          method: 'POST',
+          headers: { authorization: user.authorization, 'content-type': 'application/json' },
+          body: JSON.stringify(sent.body),
+        });
+        expect(again.status, label).toBe(200);
+        expect(await again.json(), label).toEqual(sent.answer);
+      }
+      const headAfter = (
+        (await fetch(`${server.baseUrl}/readyz`).then((r) => r.json())) as { projections: { head: string } }
+      ).projections.head;
+      expect(headAfter, label).toBe(headBefore);
+      await server.stop();
 
-    const events = await storedEvents(dataDir);
-    const byCommand = new Map<string, number>();
-    for (const event of events)
-      byCommand.set(event.metadata.commandId, (byCommand.get(event.metadata.commandId) ?? 0) + 1);
-    for (const sent of load.acknowledged) {
-      // Each acknowledged command is stored, once: one event for each of these commands.
-      expect(byCommand.get(String(sent.body.commandId)), `${sent.name} ${label}`).toBe(1);
-    }
-    await expectViewsEqualRebuild(dataDir, [user.uid]);
-    if (KILL_ROUNDS > 3)
-      process.stdout.write(
-        `kill-restart: ${load.acknowledged.length} acknowledged commands, each stored once; views equal a rebuild\n`,
-      );
-  });
+      const events = await storedEvents(dataDir);
+      const byCommand = new Map<string, number>();
+      for (const event of events)
+        byCommand.set(event.metadata.commandId, (byCommand.get(event.metadata.commandId) ?? 0) + 1);
+      for (const sent of load.acknowledged) {
+        // Each acknowledged command is stored, once: one event for each of these commands.
+        expect(byCommand.get(String(sent.body.commandId)), `${sent.name} ${label}`).toBe(1);
+      }
+      await expectViewsEqualRebuild(dataDir, [user.uid]);
+      if (KILL_ROUNDS > 3)
+        process.stdout.write(
+          `kill-restart: ${load.acknowledged.length} acknowledged commands, each stored once; views equal a rebuild\n`,
+        );
+    },
+  );
 
   it('while an export streams, and the restarted server exports every row', async () => {
     const dataDir = await dataFolder();
