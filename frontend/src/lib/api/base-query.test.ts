@@ -1,6 +1,6 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { describe, expect, it } from 'vitest';
-import { createBaseQuery, type IdTokenSource } from './base-query';
+import { createBaseQuery, positionBefore, type IdTokenSource } from './base-query';
 import { commandApplied } from './consistency-slice';
 
 interface Sent {
@@ -109,6 +109,77 @@ describe('the API base query', () => {
     const { api } = queryApi('query', { consistency: { minPosition: '42' } });
     await createBaseQuery({ baseUrl, tokens: tokens('t'), fetchFn })('queries/transactions', api, {});
     expect(sent[0]?.headers.get('x-min-position')).toBe('42');
+  });
+
+  it('asks again when the answer is still behind the last command, until it catches up', async () => {
+    const { sent, fetchFn } = server([
+      json(200, { items: ['old'] }, { 'x-position': '40' }),
+      json(200, { items: ['old'] }, { 'x-position': '41' }),
+      json(200, { items: ['new'] }, { 'x-position': '43' }),
+    ]);
+    const { api } = queryApi('query', { consistency: { minPosition: '42' } });
+    const result = await createBaseQuery({ baseUrl, tokens: tokens('t'), fetchFn, catchUpDelaysMs: [0, 0, 0] })(
+      'queries/transactions',
+      api,
+      {},
+    );
+    expect(result.data).toEqual({ items: ['new'] });
+    expect(sent).toHaveLength(3);
+  });
+
+  it('shows the last answer it got when the views stay behind after every pause', async () => {
+    const { sent, fetchFn } = server([
+      json(200, { items: ['a'] }, { 'x-position': '7/7' }),
+      json(200, { items: ['b'] }, { 'x-position': '7/7' }),
+      json(200, { items: ['c'] }, { 'x-position': '7/7' }),
+    ]);
+    const { api } = queryApi('query', { consistency: { minPosition: '9/9' } });
+    const result = await createBaseQuery({ baseUrl, tokens: tokens('t'), fetchFn, catchUpDelaysMs: [0, 0] })(
+      'queries/transactions',
+      api,
+      {},
+    );
+    expect(result.data).toEqual({ items: ['c'] });
+    expect(sent).toHaveLength(3);
+  });
+
+  it('does not ask again for an error, for an answer that caught up, or after being cancelled', async () => {
+    const failing = server([json(500, { error: { code: 'internal', message: 'x' } }, { 'x-position': '1' })]);
+    const behindState = { consistency: { minPosition: '5' } };
+    await createBaseQuery({ baseUrl, tokens: tokens('t'), fetchFn: failing.fetchFn, catchUpDelaysMs: [0] })(
+      'queries/x',
+      queryApi('query', behindState).api,
+      {},
+    );
+    expect(failing.sent).toHaveLength(1);
+
+    const ahead = server([json(200, {}, { 'x-position': '12' })]);
+    await createBaseQuery({ baseUrl, tokens: tokens('t'), fetchFn: ahead.fetchFn, catchUpDelaysMs: [0] })(
+      'queries/x',
+      queryApi('query', behindState).api,
+      {},
+    );
+    expect(ahead.sent).toHaveLength(1);
+
+    const cancelled = server([json(200, {}, { 'x-position': '1' })]);
+    const { api } = queryApi('query', behindState);
+    const controller = new AbortController();
+    controller.abort();
+    await createBaseQuery({ baseUrl, tokens: tokens('t'), fetchFn: cancelled.fetchFn, catchUpDelaysMs: [0] })(
+      'queries/x',
+      { ...api, signal: controller.signal },
+      {},
+    );
+    expect(cancelled.sent).toHaveLength(1);
+  });
+
+  it('orders positions numerically, and commit/prepare pairs part by part', () => {
+    expect(positionBefore('9', '10')).toBe(true);
+    expect(positionBefore('10', '9')).toBe(false);
+    expect(positionBefore('42', '42')).toBe(false);
+    expect(positionBefore('12345678901234567890', '12345678901234567891')).toBe(true);
+    expect(positionBefore('5/3', '5/4')).toBe(true);
+    expect(positionBefore('6/0', '5/9')).toBe(false);
   });
 
   it('sends no X-Min-Position before any command', async () => {

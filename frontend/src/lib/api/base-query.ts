@@ -17,7 +17,52 @@ export interface BaseQueryOptions {
   readonly baseUrl: string;
   readonly tokens: IdTokenSource;
   readonly fetchFn?: typeof fetch;
+  /**
+   * Pauses before asking again when an answer does not yet reflect the browser's last command
+   * (the server already waited up to 2 s for it); the default waits 0.5 s, 1 s, then 2 s.
+   */
+  readonly catchUpDelaysMs?: readonly number[];
 }
+
+const CATCH_UP_DELAYS_MS = [500, 1000, 2000] as const;
+
+/**
+ * Whether position `a` is before `b`. Positions are decimal integers, or `commit/prepare`
+ * pairs compared part by part.
+ */
+export function positionBefore(a: string, b: string): boolean {
+  const pa = a.split('/');
+  const pb = b.split('/');
+  for (let i = 0; i < Math.max(pa.length, pb.length); i += 1) {
+    const x = BigInt(pa[i] ?? '0');
+    const y = BigInt(pb[i] ?? '0');
+    if (x !== y) return x < y;
+  }
+  return false;
+}
+
+const POSITION = /^\d{1,20}(\/\d{1,20})?$/;
+
+/** The answer says (X-Position) that the views have not yet reached `minPosition`. */
+function behind(response: Response | undefined, minPosition: string): boolean {
+  const reached = response?.headers.get('x-position');
+  if (reached == null || !POSITION.test(reached) || !POSITION.test(minPosition)) return false;
+  return positionBefore(reached, minPosition);
+}
+
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((done) => {
+    if (signal.aborted) return done();
+    const timer = setTimeout(done, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        done();
+      },
+      { once: true },
+    );
+  });
 
 function headersOf(init: FetchArgs['headers']): Headers {
   const headers = new Headers();
@@ -38,8 +83,10 @@ function positionOf(data: unknown, response: Response | undefined): string | nul
 
 /**
  * The one way the app talks to its API: sends the ID token, asks for a fresh token and tries
- * once more when the server answers 401 (and signs the user out when it answers 401 again), makes queries read the app's own writes after a
- * command (X-Min-Position), and turns failures into ApiErrors with a message id.
+ * once more when the server answers 401 (and signs the user out when it answers 401 again),
+ * makes queries read the app's own writes after a command (X-Min-Position; an answer that is
+ * still behind it is asked for again a few times, so a busy projector shows the change late
+ * rather than never), and turns failures into ApiErrors with a message id.
  */
 export function createBaseQuery(options: BaseQueryOptions): BaseQueryFn<string | FetchArgs, unknown, ApiError> {
   const raw = fetchBaseQuery({ baseUrl: options.baseUrl, ...(options.fetchFn ? { fetchFn: options.fetchFn } : {}) });
@@ -54,12 +101,23 @@ export function createBaseQuery(options: BaseQueryOptions): BaseQueryFn<string |
       return { token, result: await raw({ ...request, headers }, api, extraOptions) };
     };
 
-    const first = await send(false);
-    let result = first.result;
-    if (result.error?.status === 401 && first.token !== null) {
+    const attempt = async () => {
+      const first = await send(false);
+      if (first.result.error?.status !== 401 || first.token === null) return first.result;
       const second = await send(true);
-      result = second.result;
-      if (result.error?.status === 401 && second.token !== null) await options.tokens.rejected?.();
+      if (second.result.error?.status === 401 && second.token !== null) await options.tokens.rejected?.();
+      return second.result;
+    };
+
+    let result = await attempt();
+    if (api.type === 'query') {
+      for (const delay of options.catchUpDelaysMs ?? CATCH_UP_DELAYS_MS) {
+        const minPosition = selectMinPosition(api.getState());
+        if (result.error !== undefined || minPosition === null || !behind(result.meta?.response, minPosition)) break;
+        await pause(delay, api.signal);
+        if (api.signal.aborted) break;
+        result = await attempt();
+      }
     }
     if (result.error !== undefined) return { error: toApiError(result.error), meta: result.meta };
     if (api.type === 'mutation') {
