@@ -227,6 +227,37 @@ describe('extra payments', () => {
     expect(removed.map((e) => e.type)).toEqual(['PaymentDeleted', 'DebtReopened']);
   });
 
+  it('move the payoff day with the payment that cleared the balance when it is re-dated', () => {
+    const paid = [record(600_000, pay(100), '2026-04-10'), record(600_000, pay(101), '2026-05-10')].reduce<DebtEvent[]>(
+      (history, command) => [...history, ...eventsOf(given(opened, ...history).when(command))],
+      [],
+    );
+    expect(paid.at(-1)).toEqual({ type: 'DebtPaidOff', data: { debtId, paidOffAt: '2026-05-10' } });
+    const redate = (paymentId: string, date: string): DebtCommand => ({
+      type: 'EditPayment',
+      data: { commandId, debtId, paymentId, changes: { date } },
+    });
+
+    const later = eventsOf(given(opened, ...paid).when(redate(pay(101), '2026-05-20')));
+    expect(later.map((e) => e.type)).toEqual(['PaymentEdited', 'DebtPaidOff']);
+    expect(later.at(-1)).toEqual({ type: 'DebtPaidOff', data: { debtId, paidOffAt: '2026-05-20' } });
+    expect(stateOf([opened, ...paid, ...later])).toMatchObject({ debt: { paidOffAt: '2026-05-20' } });
+
+    // Moved before the other payment: paid off when the later of the two was made.
+    const earlier = eventsOf(given(opened, ...paid).when(redate(pay(101), '2026-03-01')));
+    expect(earlier.at(-1)).toEqual({ type: 'DebtPaidOff', data: { debtId, paidOffAt: '2026-04-10' } });
+
+    // Another payment's day, or only its notes, leaves the payoff day alone.
+    expect(eventsOf(given(opened, ...paid).when(redate(pay(100), '2026-04-12'))).map((e) => e.type)).toEqual([
+      'PaymentEdited',
+    ]);
+    const notes: DebtCommand = {
+      type: 'EditPayment',
+      data: { commandId, debtId, paymentId: pay(101), changes: { notes: 'final' } },
+    };
+    expect(eventsOf(given(opened, ...paid).when(notes)).map((e) => e.type)).toEqual(['PaymentEdited']);
+  });
+
   it('refuse a payment id already used', () => {
     expect(given(opened, rowPaid(1)).when(record(1000, pay(1)))).toEqual(
       domainError('payment_exists', 409, 'paymentId'),

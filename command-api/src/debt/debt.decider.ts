@@ -50,7 +50,9 @@ function latestPaymentDate(debt: DebtDetails): string | null {
 
 /**
  * The events plus the debt's change of life they cause: paid off when nothing is owed any more
- * (on `paidOn`, or the latest payment's date), reopened when a paid-off debt owes again.
+ * (on `paidOn`, or the latest payment's date), reopened when a paid-off debt owes again, and
+ * paid off on another day when a debt still paid off gets a `paidOn` of its own (its payment
+ * of that day was re-dated).
  */
 function settle(state: DebtState, events: DebtEvent[], debtId: string, paidOn: string | null, now: Date): DebtEvent[] {
   const after = events.reduce<DebtState>(evolveDebt, state);
@@ -59,6 +61,9 @@ function settle(state: DebtState, events: DebtEvent[], debtId: string, paidOn: s
   if (owed === 0 && after.debt.paidOffAt === null) {
     const paidOffAt = paidOn ?? latestPaymentDate(after.debt) ?? now.toISOString().slice(0, 10);
     return [...events, { type: 'DebtPaidOff', data: { debtId, paidOffAt } }];
+  }
+  if (owed === 0 && paidOn !== null && paidOn !== after.debt.paidOffAt) {
+    return [...events, { type: 'DebtPaidOff', data: { debtId, paidOffAt: paidOn } }];
   }
   if (owed > 0 && after.debt.paidOffAt !== null) return [...events, { type: 'DebtReopened', data: { debtId } }];
   return events;
@@ -170,7 +175,24 @@ function editPayment(command: Command<'EditPayment'>, state: DebtState, now: Dat
     }
   }
   const events: DebtEvent[] = [{ type: 'PaymentEdited', data: { debtId, paymentId, changes } }];
-  return settle(state, events, debtId, null, now);
+  return settle(state, events, debtId, redatedPayoff(state.debt, current, changes.date), now);
+}
+
+/**
+ * The day a paid-off debt is paid off on after one of its payments moves to `newDate`: when
+ * it was the last payment left on the payoff day, the latest payment's day after the move.
+ * Null when the payoff day stays.
+ */
+function redatedPayoff(
+  debt: DebtDetails,
+  moved: { readonly paymentId: string; readonly date: string },
+  newDate: unknown,
+): string | null {
+  if (debt.paidOffAt === null || typeof newDate !== 'string' || moved.date !== debt.paidOffAt) return null;
+  const payments = [...debt.paidRows, ...debt.extras];
+  if (payments.some((payment) => payment.paymentId !== moved.paymentId && payment.date === debt.paidOffAt)) return null;
+  const dates = payments.map((payment) => (payment.paymentId === moved.paymentId ? newDate : payment.date));
+  return dates.reduce((latest, date) => (date > latest ? date : latest), newDate);
 }
 
 function unmark(state: DebtState, debtId: string, number: number, now: Date): Decision {
