@@ -22,6 +22,7 @@ import {
   type CategoryErrors,
   type CategoryField,
 } from './rules';
+import { Spinner } from '../spinner';
 
 export const TYPE_LABELS: Record<CategoryType, MessageId> = {
   income: 'categories.type.income',
@@ -270,7 +271,7 @@ export function CategoryDialog({
             <FormattedMessage id="common.cancel" />
           </button>
           <button type="submit" className={buttonClass('primary')} aria-disabled={busy}>
-            {busy && <span className={styles.spinner} aria-hidden="true" />}
+            {busy && <Spinner />}
             <FormattedMessage
               id={busy ? 'categories.dialog.saving' : editing ? 'categories.dialog.save' : 'categories.dialog.add'}
             />

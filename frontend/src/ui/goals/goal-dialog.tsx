@@ -21,6 +21,7 @@ import {
   type GoalField,
 } from './goal-form';
 import styles from './goals.module.css';
+import { Spinner } from '../spinner';
 
 export interface GoalDialogProps {
   readonly open: boolean;
@@ -279,7 +280,7 @@ export function GoalDialog({ open, goal, goals, defaultCurrency, onClose }: Goal
             <FormattedMessage id="common.cancel" />
           </button>
           <button type="submit" className={buttonClass('primary')} aria-disabled={busy}>
-            {busy && <span className={styles.spinner} aria-hidden="true" />}
+            {busy && <Spinner />}
             <FormattedMessage id={busy ? 'goals.dialog.saving' : editing ? 'goals.dialog.save' : 'goals.dialog.add'} />
           </button>
         </div>

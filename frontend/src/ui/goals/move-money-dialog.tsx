@@ -12,6 +12,7 @@ import { showApiError, showSuccess } from '../toasts/toasts-slice';
 import { useContributeToGoalMutation, useWithdrawFromGoalMutation } from './api';
 import { validateMovement } from './goal-form';
 import styles from './goals.module.css';
+import { Spinner } from '../spinner';
 
 export interface MoveMoneyDialogProps {
   /** The goal to put money into or take it out of; null keeps the dialog closed. */
@@ -208,7 +209,7 @@ export function MoveMoneyDialog({ goal, today, onClose }: MoveMoneyDialogProps) 
             <FormattedMessage id="common.cancel" />
           </button>
           <button type="submit" className={buttonClass('primary')} aria-disabled={busy}>
-            {busy && <span className={styles.spinner} aria-hidden="true" />}
+            {busy && <Spinner />}
             <FormattedMessage id={direction === 'in' ? 'goals.move.submitIn' : 'goals.move.submitOut'} />
           </button>
         </div>

@@ -1,6 +1,6 @@
 import type { ActivityEntry, ActivityKind } from '@plenty/contracts/views/activity';
 import { ACTIVITY_KINDS } from '@plenty/contracts/views/activity';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import type { ApiError } from '../../../lib/api/api-error';
@@ -9,6 +9,7 @@ import type { MessageId } from '../../../lib/messages';
 import { useLocale } from '../../../lib/use-locale';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { buttonClass } from '../../../ui/button';
+import { OlderPagesControl, useOlderPages } from '../../../ui/older-pages/older-pages';
 import { debtHistoryWriters } from '../../debts/history';
 import { useWriters } from '../../transactions/use-writers';
 import styles from '../activity.module.css';
@@ -187,32 +188,7 @@ function Results({ filters, onClear }: { readonly filters: ActivityFilters; onCl
   const writers = useActivityWriters();
   const intl = useIntl();
   const entries = useMemo(() => activityEntries(query.data?.pages ?? []), [query.data]);
-  const list = useRef<HTMLOListElement>(null);
-  // Where the entries of the page being loaded start, and whether focus goes there once they show.
-  const older = useRef<{ from: number; focus: boolean } | null>(null);
-  const [announced, setAnnounced] = useState<number | null>(null);
-
-  const showOlder = async () => {
-    if (query.isFetchingNextPage || older.current !== null) return;
-    older.current = { from: entries.length, focus: false };
-    setAnnounced(null);
-    const result = await query.fetchNextPage();
-    if (result.isError || older.current === null) {
-      older.current = null;
-      return;
-    }
-    const shown = activityEntries(result.data?.pages ?? []).length - older.current.from;
-    // The button goes with the last page: focus moves on to the first entry it brought.
-    older.current = { ...older.current, focus: !result.hasNextPage };
-    setAnnounced(Math.max(shown, 0));
-  };
-
-  useEffect(() => {
-    const pending = older.current;
-    if (announced === null || pending === null) return;
-    older.current = null;
-    if (pending.focus) list.current?.querySelectorAll<HTMLElement>(':scope > li')[pending.from]?.focus();
-  }, [announced]);
+  const older = useOlderPages(query, entries.length, (pages) => activityEntries(pages).length);
 
   if (query.isLoading) return <Skeleton />;
   // An item without any activity of this user (a link to another user's, or a mistyped one).
@@ -274,41 +250,12 @@ function Results({ filters, onClear }: { readonly filters: ActivityFilters; onCl
         </div>
       ) : (
         <section className={styles.card} aria-label={intl.formatMessage({ id: 'activity.list.label' })}>
-          <ol ref={list} className={styles.list} data-testid="activity-list">
+          <ol ref={older.list} className={styles.list} data-testid="activity-list">
             {entries.map((entry) => (
               <Entry key={entry.id} entry={entry} writers={writers} linkToItem={!oneItem} />
             ))}
           </ol>
-          {query.isFetchNextPageError && !query.isFetchingNextPage && (
-            <p className={styles.fieldError} role="alert">
-              <FormattedMessage id="activity.olderError" />
-            </p>
-          )}
-          {query.hasNextPage && (
-            <div className={styles.more}>
-              <button
-                type="button"
-                className={buttonClass('secondary')}
-                onClick={() => void showOlder()}
-                aria-disabled={query.isFetchingNextPage}
-                data-testid="activity-older"
-              >
-                {query.isFetchingNextPage && <span className={styles.spinner} aria-hidden="true" />}
-                <FormattedMessage
-                  id={
-                    query.isFetchingNextPage
-                      ? 'activity.olderLoading'
-                      : query.isFetchNextPageError
-                        ? 'activity.olderRetry'
-                        : 'activity.older'
-                  }
-                />
-              </button>
-            </div>
-          )}
-          <p className="visually-hidden" role="status">
-            {announced !== null && <FormattedMessage id="activity.olderShown" values={{ count: announced }} />}
-          </p>
+          <OlderPagesControl query={query} older={older} messages="activity" testId="activity-older" />
         </section>
       )}
     </>

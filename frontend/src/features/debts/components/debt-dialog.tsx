@@ -25,6 +25,7 @@ import {
   type ValidDebt,
 } from '../form';
 import { SchedulePreviewView } from './schedule-preview';
+import { Spinner } from '../../../ui/spinner';
 
 export const DEBT_TYPE_LABELS: Record<DebtType, MessageId> = {
   loan: 'debts.type.loan',
@@ -328,7 +329,7 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
             <FormattedMessage id="common.cancel" />
           </button>
           <button type="submit" className={buttonClass('primary')} aria-disabled={busy}>
-            {busy && <span className={styles.spinner} aria-hidden="true" />}
+            {busy && <Spinner />}
             <FormattedMessage
               id={busy ? 'debts.dialog.saving' : mode === 'add' ? 'debts.dialog.add' : 'debts.dialog.save'}
             />

@@ -1,9 +1,10 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatLongDate } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
 import { LocalizedLink } from '../../../lib/localized-link';
 import { buttonClass } from '../../../ui/button';
+import { OlderPagesControl, useOlderPages } from '../../../ui/older-pages/older-pages';
 import { todayIn } from '../../../ui/goals/goal-progress';
 import { useDebtHistoryInfiniteQuery } from '../api';
 import styles from '../debts.module.css';
@@ -32,32 +33,7 @@ export function DebtHistorySection({ debtId }: { readonly debtId: string }) {
   );
   const headingId = useId();
   const entries = useMemo(() => historyEntries(history.data?.pages ?? []), [history.data]);
-  const list = useRef<HTMLOListElement>(null);
-  // Where the entries of the page being loaded start, and whether focus goes there once they show.
-  const older = useRef<{ from: number; focus: boolean } | null>(null);
-  const [announced, setAnnounced] = useState<number | null>(null);
-
-  const showOlder = async () => {
-    if (history.isFetchingNextPage || older.current !== null) return;
-    older.current = { from: entries.length, focus: false };
-    setAnnounced(null);
-    const result = await history.fetchNextPage();
-    if (result.isError || older.current === null) {
-      older.current = null;
-      return;
-    }
-    const shown = historyEntries(result.data?.pages ?? []).length - older.current.from;
-    // The button goes with the last page: focus moves on to the first entry it brought.
-    older.current = { ...older.current, focus: !result.hasNextPage };
-    setAnnounced(Math.max(shown, 0));
-  };
-
-  useEffect(() => {
-    const pending = older.current;
-    if (announced === null || pending === null) return;
-    older.current = null;
-    if (pending.focus) list.current?.querySelectorAll<HTMLElement>(':scope > li')[pending.from]?.focus();
-  }, [announced]);
+  const older = useOlderPages(history, entries.length, (pages) => historyEntries(pages).length);
 
   return (
     <section className={styles.card} aria-labelledby={headingId}>
@@ -93,7 +69,7 @@ export function DebtHistorySection({ debtId }: { readonly debtId: string }) {
         </p>
       ) : (
         <>
-          <ol ref={list} className={styles.historyList} data-testid="debt-history">
+          <ol ref={older.list} className={styles.historyList} data-testid="debt-history">
             {entries.map((entry) => {
               const { heading, details } = entrySentences(entry, writers);
               return (
@@ -115,36 +91,7 @@ export function DebtHistorySection({ debtId }: { readonly debtId: string }) {
               );
             })}
           </ol>
-          {history.isFetchNextPageError && !history.isFetchingNextPage && (
-            <p className={styles.fieldError} role="alert">
-              <FormattedMessage id="debts.history.olderError" />
-            </p>
-          )}
-          {history.hasNextPage && (
-            <div className={styles.historyMore}>
-              <button
-                type="button"
-                className={buttonClass('secondary')}
-                onClick={() => void showOlder()}
-                aria-disabled={history.isFetchingNextPage}
-                data-testid="debt-history-older"
-              >
-                {history.isFetchingNextPage && <span className={styles.spinner} aria-hidden="true" />}
-                <FormattedMessage
-                  id={
-                    history.isFetchingNextPage
-                      ? 'debts.history.olderLoading'
-                      : history.isFetchNextPageError
-                        ? 'debts.history.olderRetry'
-                        : 'debts.history.older'
-                  }
-                />
-              </button>
-            </div>
-          )}
-          <p className="visually-hidden" role="status">
-            {announced !== null && <FormattedMessage id="debts.history.olderShown" values={{ count: announced }} />}
-          </p>
+          <OlderPagesControl query={history} older={older} messages="debts.history" testId="debt-history-older" />
         </>
       )}
     </section>

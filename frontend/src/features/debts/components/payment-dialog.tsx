@@ -8,6 +8,7 @@ import { useLocale } from '../../../lib/use-locale';
 import { buttonClass } from '../../../ui/button';
 import styles from '../debts.module.css';
 import { validatePayment, type PaymentDraft, type PaymentErrors } from '../form';
+import { Spinner } from '../../../ui/spinner';
 
 export interface PaymentValue {
   readonly amount: number;
@@ -160,7 +161,7 @@ export function PaymentDialog({
             <FormattedMessage id="common.cancel" />
           </button>
           <button type="submit" className={buttonClass('primary')} aria-disabled={busy}>
-            {busy && <span className={styles.spinner} aria-hidden="true" />}
+            {busy && <Spinner />}
             <FormattedMessage id={busy ? 'debts.dialog.saving' : 'debts.paymentDialog.save'} />
           </button>
         </div>

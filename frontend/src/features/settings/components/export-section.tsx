@@ -8,6 +8,7 @@ import { showApiError, showError, showSuccess } from '../../../ui/toasts/toasts-
 import { useLazyExportLinkQuery } from '../api';
 import { isExportLink, startDownload } from '../export';
 import styles from '../settings.module.css';
+import { Spinner } from '../../../ui/spinner';
 
 /** Data & Privacy › Export: downloads every transaction as CSV in the current language. */
 export function ExportSection() {
@@ -51,7 +52,7 @@ export function ExportSection() {
           aria-disabled={isFetching}
           aria-describedby={isFetching ? 'export-busy' : undefined}
         >
-          {isFetching && <span className={styles.exportSpinner} aria-hidden="true" />}
+          {isFetching && <Spinner />}
           <FormattedMessage id="settings.export.button" />
         </button>
         <span id="export-busy" role="status" className={styles.muted}>

@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { LocalizedLink } from '../../../lib/localized-link';
 import { buttonClass } from '../../../ui/button';
+import { OlderPagesControl, useOlderPages } from '../../../ui/older-pages/older-pages';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { showError, showSuccess } from '../../../ui/toasts/toasts-slice';
 import { useDeleteTransactionMutation, useTransactionHistoryInfiniteQuery, useTransactionQuery } from '../api';
@@ -211,32 +212,7 @@ function History({ id }: { readonly id: string }) {
   const intl = useIntl();
   const headingId = useId();
   const entries = useMemo(() => historyEntries(history.data?.pages ?? []), [history.data]);
-  const list = useRef<HTMLOListElement>(null);
-  // Where the entries of the page being loaded start, and whether focus goes there once they show.
-  const older = useRef<{ from: number; focus: boolean } | null>(null);
-  const [announced, setAnnounced] = useState<number | null>(null);
-
-  const showOlder = async () => {
-    if (history.isFetchingNextPage || older.current !== null) return;
-    older.current = { from: entries.length, focus: false };
-    setAnnounced(null);
-    const result = await history.fetchNextPage();
-    if (result.isError || older.current === null) {
-      older.current = null;
-      return;
-    }
-    const shown = historyEntries(result.data?.pages ?? []).length - older.current.from;
-    // The button goes with the last page: focus moves on to the first entry it brought.
-    older.current = { ...older.current, focus: !result.hasNextPage };
-    setAnnounced(Math.max(shown, 0));
-  };
-
-  useEffect(() => {
-    const pending = older.current;
-    if (announced === null || pending === null) return;
-    older.current = null;
-    if (pending.focus) list.current?.querySelectorAll<HTMLElement>(':scope > li')[pending.from]?.focus();
-  }, [announced]);
+  const older = useOlderPages(history, entries.length, (pages) => historyEntries(pages).length);
 
   return (
     <section aria-labelledby={headingId}>
@@ -262,7 +238,7 @@ function History({ id }: { readonly id: string }) {
         </p>
       ) : (
         <>
-          <ol ref={list} className={styles.history} data-testid="transaction-history">
+          <ol ref={older.list} className={styles.history} data-testid="transaction-history">
             {entries.map((entry) => {
               const { heading, changes } = entrySentences(entry, writers);
               return (
@@ -284,38 +260,7 @@ function History({ id }: { readonly id: string }) {
               );
             })}
           </ol>
-          {history.isFetchNextPageError && !history.isFetchingNextPage && (
-            <p className={styles.error} role="alert">
-              <FormattedMessage id="transactions.history.olderError" />
-            </p>
-          )}
-          {history.hasNextPage && (
-            <div className={styles.historyMore}>
-              <button
-                type="button"
-                className={buttonClass('secondary')}
-                onClick={() => void showOlder()}
-                aria-disabled={history.isFetchingNextPage}
-                data-testid="history-older"
-              >
-                {history.isFetchingNextPage && <span className={styles.spinner} aria-hidden="true" />}
-                <FormattedMessage
-                  id={
-                    history.isFetchingNextPage
-                      ? 'transactions.history.olderLoading'
-                      : history.isFetchNextPageError
-                        ? 'transactions.history.olderRetry'
-                        : 'transactions.history.older'
-                  }
-                />
-              </button>
-            </div>
-          )}
-          <p className="visually-hidden" role="status">
-            {announced !== null && (
-              <FormattedMessage id="transactions.history.olderShown" values={{ count: announced }} />
-            )}
-          </p>
+          <OlderPagesControl query={history} older={older} messages="transactions.history" testId="history-older" />
         </>
       )}
     </section>

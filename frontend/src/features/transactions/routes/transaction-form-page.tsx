@@ -42,6 +42,7 @@ import {
 import styles from '../transactions.module.css';
 import { useBudgetAlert } from '../use-budget-alert';
 import { useWriters } from '../use-writers';
+import { Spinner } from '../../../ui/spinner';
 
 export function AddTransactionPage() {
   usePageTitle('page.transactionAdd');
@@ -474,7 +475,7 @@ function TransactionForm({ title, initial, existing }: TransactionFormProps) {
         )}
         <div className={styles.formActions}>
           <button type="submit" className={buttonClass('primary')} disabled={saving || uploading}>
-            {saving && <span className={styles.spinner} aria-hidden="true" />}
+            {saving && <Spinner />}
             <FormattedMessage
               id={
                 saving
