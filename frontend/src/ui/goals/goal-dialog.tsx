@@ -20,7 +20,7 @@ import {
   type GoalErrors,
   type GoalField,
 } from './goal-form';
-import styles from './goals.module.css';
+import dialogForm from '../dialog-form/dialog-form.module.css';
 import { Spinner } from '../spinner';
 
 export interface GoalDialogProps {
@@ -162,15 +162,15 @@ export function GoalDialog({ open, goal, goals, defaultCurrency, onClose }: Goal
   const fieldError = (field: GoalField) => {
     const message = errors[field];
     return message === undefined ? null : (
-      <p id={id(`${field}-error`)} className={styles.fieldError}>
+      <p id={id(`${field}-error`)} className={dialogForm.fieldError}>
         <FormattedMessage id={message} />
       </p>
     );
   };
 
   const amountField = (field: 'target' | 'saved', label: MessageId) => (
-    <div className={styles.field}>
-      <label htmlFor={id(field)} className={styles.label}>
+    <div className={dialogForm.field}>
+      <label htmlFor={id(field)} className={dialogForm.label}>
         <FormattedMessage id={label} />
       </label>
       <input
@@ -178,7 +178,7 @@ export function GoalDialog({ open, goal, goals, defaultCurrency, onClose }: Goal
           inputs.current[field] = element;
         }}
         id={id(field)}
-        className={`${styles.input} ${styles.amountInput}`}
+        className={`${dialogForm.input} ${dialogForm.amountInput}`}
         value={draft[field]}
         inputMode="decimal"
         autoComplete="off"
@@ -193,7 +193,7 @@ export function GoalDialog({ open, goal, goals, defaultCurrency, onClose }: Goal
   return (
     <dialog
       ref={dialog}
-      className={styles.dialog}
+      className={dialogForm.dialog}
       aria-labelledby={id('title')}
       data-testid="goal-dialog"
       onCancel={(event) => {
@@ -201,13 +201,13 @@ export function GoalDialog({ open, goal, goals, defaultCurrency, onClose }: Goal
         if (!busy) onClose();
       }}
     >
-      <form className={styles.form} noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
-        <h2 id={id('title')} className={styles.dialogTitle}>
+      <form className={dialogForm.form} noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+        <h2 id={id('title')} className={dialogForm.dialogTitle}>
           <FormattedMessage id={editing ? 'goals.dialog.editTitle' : 'goals.dialog.addTitle'} />
         </h2>
 
-        <div className={styles.field}>
-          <label htmlFor={id('name')} className={styles.label}>
+        <div className={dialogForm.field}>
+          <label htmlFor={id('name')} className={dialogForm.label}>
             <FormattedMessage id="goals.field.name" />
           </label>
           <input
@@ -215,7 +215,7 @@ export function GoalDialog({ open, goal, goals, defaultCurrency, onClose }: Goal
               inputs.current.name = element;
             }}
             id={id('name')}
-            className={styles.input}
+            className={dialogForm.input}
             value={draft.name}
             maxLength={GOAL_NAME_MAX + 10}
             autoComplete="off"
@@ -226,15 +226,15 @@ export function GoalDialog({ open, goal, goals, defaultCurrency, onClose }: Goal
           {fieldError('name')}
         </div>
 
-        <div className={styles.row}>
+        <div className={dialogForm.row}>
           {amountField('target', 'goals.field.target')}
-          <div className={styles.field}>
-            <label htmlFor={id('currency')} className={styles.label}>
+          <div className={dialogForm.field}>
+            <label htmlFor={id('currency')} className={dialogForm.label}>
               <FormattedMessage id="goals.field.currency" />
             </label>
             <select
               id={id('currency')}
-              className={styles.input}
+              className={dialogForm.input}
               value={draft.currency}
               disabled={currencyLocked}
               aria-describedby={currencyLocked ? id('currency-hint') : undefined}
@@ -249,15 +249,15 @@ export function GoalDialog({ open, goal, goals, defaultCurrency, onClose }: Goal
           </div>
         </div>
         {currencyLocked && (
-          <p id={id('currency-hint')} className={styles.hint}>
+          <p id={id('currency-hint')} className={dialogForm.hint}>
             <FormattedMessage id="goals.field.currencyLocked" />
           </p>
         )}
 
         {amountField('saved', 'goals.field.saved')}
 
-        <div className={styles.field}>
-          <label htmlFor={id('targetDate')} className={styles.label}>
+        <div className={dialogForm.field}>
+          <label htmlFor={id('targetDate')} className={dialogForm.label}>
             <FormattedMessage id="goals.field.targetDate" />
           </label>
           <input
@@ -266,7 +266,7 @@ export function GoalDialog({ open, goal, goals, defaultCurrency, onClose }: Goal
             }}
             id={id('targetDate')}
             type="date"
-            className={styles.input}
+            className={dialogForm.input}
             value={draft.targetDate}
             aria-invalid={errors.targetDate !== undefined}
             aria-describedby={describedBy('targetDate')}
@@ -275,7 +275,7 @@ export function GoalDialog({ open, goal, goals, defaultCurrency, onClose }: Goal
           {fieldError('targetDate')}
         </div>
 
-        <div className={styles.dialogActions}>
+        <div className={dialogForm.dialogActions}>
           <button type="button" className={buttonClass('secondary')} onClick={onClose} disabled={busy}>
             <FormattedMessage id="common.cancel" />
           </button>

@@ -11,6 +11,7 @@ import { buttonClass } from '../button';
 import { showApiError, showSuccess } from '../toasts/toasts-slice';
 import { useContributeToGoalMutation, useWithdrawFromGoalMutation } from './api';
 import { validateMovement } from './goal-form';
+import dialogForm from '../dialog-form/dialog-form.module.css';
 import styles from './goals.module.css';
 import { Spinner } from '../spinner';
 
@@ -66,7 +67,7 @@ export function MoveMoneyDialog({ goal, today, onClose }: MoveMoneyDialogProps) 
     if (!open && element.open) element.close();
   }, [open]);
 
-  if (goal === null) return <dialog ref={dialog} className={styles.dialog} data-testid="goal-money-dialog" />;
+  if (goal === null) return <dialog ref={dialog} className={dialogForm.dialog} data-testid="goal-money-dialog" />;
 
   const name = goal.name ?? intl.formatMessage({ id: 'goals.untitled' });
   const canWithdraw = goal.saved.amount > 0;
@@ -116,7 +117,7 @@ export function MoveMoneyDialog({ goal, today, onClose }: MoveMoneyDialogProps) 
   return (
     <dialog
       ref={dialog}
-      className={styles.dialog}
+      className={dialogForm.dialog}
       aria-labelledby={id('title')}
       aria-describedby={id('saved')}
       data-testid="goal-money-dialog"
@@ -125,8 +126,8 @@ export function MoveMoneyDialog({ goal, today, onClose }: MoveMoneyDialogProps) 
         if (!busy) onClose();
       }}
     >
-      <form className={styles.form} noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
-        <h2 id={id('title')} className={styles.dialogTitle}>
+      <form className={dialogForm.form} noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+        <h2 id={id('title')} className={dialogForm.dialogTitle}>
           <FormattedMessage id="goals.move.title" values={{ name }} />
         </h2>
         <p id={id('saved')} className={styles.muted}>
@@ -137,13 +138,13 @@ export function MoveMoneyDialog({ goal, today, onClose }: MoveMoneyDialogProps) 
         </p>
 
         {canWithdraw && (
-          <fieldset className={styles.group}>
-            <legend className={styles.label}>
+          <fieldset className={dialogForm.field}>
+            <legend className={dialogForm.label}>
               <FormattedMessage id="goals.move.direction" />
             </legend>
-            <div className={styles.choices}>
+            <div className={dialogForm.choices}>
               {(['in', 'out'] as const).map((value) => (
-                <label key={value} className={styles.choice}>
+                <label key={value} className={dialogForm.choice}>
                   <input
                     type="radio"
                     name={id('direction')}
@@ -161,14 +162,14 @@ export function MoveMoneyDialog({ goal, today, onClose }: MoveMoneyDialogProps) 
           </fieldset>
         )}
 
-        <div className={styles.field}>
-          <label htmlFor={id('amount')} className={styles.label}>
+        <div className={dialogForm.field}>
+          <label htmlFor={id('amount')} className={dialogForm.label}>
             <FormattedMessage id="goals.move.amount" values={{ currency: goal.target.currency }} />
           </label>
           <input
             ref={amountRef}
             id={id('amount')}
-            className={`${styles.input} ${styles.amountInput}`}
+            className={`${dialogForm.input} ${dialogForm.amountInput}`}
             value={amount}
             inputMode="decimal"
             autoComplete="off"
@@ -177,34 +178,34 @@ export function MoveMoneyDialog({ goal, today, onClose }: MoveMoneyDialogProps) 
             onChange={(event) => setAmount(event.target.value)}
           />
           {errors.amount !== undefined && (
-            <p id={id('amount-error')} className={styles.fieldError}>
+            <p id={id('amount-error')} className={dialogForm.fieldError}>
               <FormattedMessage id={errors.amount} />
             </p>
           )}
         </div>
 
-        <div className={styles.field}>
-          <label htmlFor={id('date')} className={styles.label}>
+        <div className={dialogForm.field}>
+          <label htmlFor={id('date')} className={dialogForm.label}>
             <FormattedMessage id="goals.move.date" />
           </label>
           <input
             ref={dateRef}
             id={id('date')}
             type="date"
-            className={styles.input}
+            className={dialogForm.input}
             value={date}
             aria-invalid={errors.date !== undefined}
             aria-describedby={describedBy('date')}
             onChange={(event) => setDate(event.target.value)}
           />
           {errors.date !== undefined && (
-            <p id={id('date-error')} className={styles.fieldError}>
+            <p id={id('date-error')} className={dialogForm.fieldError}>
               <FormattedMessage id={errors.date} />
             </p>
           )}
         </div>
 
-        <div className={styles.dialogActions}>
+        <div className={dialogForm.dialogActions}>
           <button type="button" className={buttonClass('secondary')} onClick={onClose} disabled={busy}>
             <FormattedMessage id="common.cancel" />
           </button>

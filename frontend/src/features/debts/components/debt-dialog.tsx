@@ -8,6 +8,7 @@ import { useLocale } from '../../../lib/use-locale';
 import { buttonClass } from '../../../ui/button';
 import { ColorPicker } from '../../../ui/category-form/color-picker';
 import { IconPicker } from '../../../ui/icons/icon-picker';
+import dialogForm from '../../../ui/dialog-form/dialog-form.module.css';
 import styles from '../debts.module.css';
 import {
   DEBT_FIELDS,
@@ -135,7 +136,7 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
   const fieldError = (field: DebtField) => {
     const message = errors[field];
     return message === undefined ? null : (
-      <p id={id(`${field}-error`)} className={styles.fieldError}>
+      <p id={id(`${field}-error`)} className={dialogForm.fieldError}>
         <FormattedMessage id={message} />
       </p>
     );
@@ -146,8 +147,8 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
     label: MessageId,
     options: { inputMode?: 'decimal' | 'numeric'; type?: 'date'; maxLength?: number; hint?: MessageId } = {},
   ): ReactNode => (
-    <div className={styles.field}>
-      <label htmlFor={id(field)} className={styles.label}>
+    <div className={dialogForm.field}>
+      <label htmlFor={id(field)} className={dialogForm.label}>
         <FormattedMessage id={label} />
       </label>
       <input
@@ -155,7 +156,7 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
           inputs.current[field] = element;
         }}
         id={id(field)}
-        className={`${styles.input} ${options.inputMode === undefined ? '' : styles.amountInput}`}
+        className={`${dialogForm.input} ${options.inputMode === undefined ? '' : dialogForm.amountInput}`}
         type={options.type ?? 'text'}
         value={draft[field]}
         inputMode={options.inputMode}
@@ -166,7 +167,7 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
         onChange={(event) => update({ [field]: event.target.value })}
       />
       {options.hint !== undefined && (
-        <p id={id(`${field}-hint`)} className={styles.hint}>
+        <p id={id(`${field}-hint`)} className={dialogForm.hint}>
           <FormattedMessage id={options.hint} />
         </p>
       )}
@@ -177,7 +178,7 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
   return (
     <dialog
       ref={dialog}
-      className={styles.dialog}
+      className={`${dialogForm.dialog} ${styles.dialog}`}
       aria-labelledby={id('title')}
       data-testid="debt-dialog"
       onCancel={(event) => {
@@ -185,16 +186,16 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
         if (!busy) onClose();
       }}
     >
-      <form className={styles.form} noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
-        <h2 id={id('title')} className={styles.dialogTitle}>
+      <form className={dialogForm.form} noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+        <h2 id={id('title')} className={dialogForm.dialogTitle}>
           <FormattedMessage id={mode === 'add' ? 'debts.dialog.addTitle' : 'debts.dialog.editTitle'} />
         </h2>
 
         {text('name', 'debts.field.name', { maxLength: DEBT_NAME_MAX + 10 })}
 
-        <div className={styles.row}>
-          <div className={styles.field}>
-            <label htmlFor={id('debtType')} className={styles.label}>
+        <div className={dialogForm.row}>
+          <div className={dialogForm.field}>
+            <label htmlFor={id('debtType')} className={dialogForm.label}>
               <FormattedMessage id="debts.field.type" />
             </label>
             <DebtTypeSelect
@@ -208,13 +209,13 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
               }
             />
           </div>
-          <div className={styles.field}>
-            <label htmlFor={id('currency')} className={styles.label}>
+          <div className={dialogForm.field}>
+            <label htmlFor={id('currency')} className={dialogForm.label}>
               <FormattedMessage id="debts.field.currency" />
             </label>
             <select
               id={id('currency')}
-              className={styles.input}
+              className={dialogForm.input}
               value={draft.currency}
               disabled={mode === 'edit'}
               onChange={(event) => update({ currency: event.target.value as Currency })}
@@ -228,7 +229,7 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
           </div>
         </div>
 
-        <div className={styles.row2}>
+        <div className={dialogForm.row2}>
           {text('initialAmount', 'debts.field.initialAmount', { inputMode: 'decimal' })}
           {text('currentAmount', 'debts.field.currentAmount', {
             inputMode: 'decimal',
@@ -236,13 +237,13 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
           })}
         </div>
 
-        <fieldset className={styles.group}>
-          <legend className={styles.label}>
+        <fieldset className={dialogForm.field}>
+          <legend className={dialogForm.label}>
             <FormattedMessage id="debts.field.loanType" />
           </legend>
-          <div className={styles.choices}>
+          <div className={dialogForm.choices}>
             {LOAN_TYPES.map((loanType) => (
-              <label key={loanType} className={styles.choice}>
+              <label key={loanType} className={dialogForm.choice}>
                 <input
                   type="radio"
                   name={id('loanType')}
@@ -256,19 +257,19 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
           </div>
         </fieldset>
 
-        <div className={styles.row2}>
+        <div className={dialogForm.row2}>
           {text('rate', 'debts.field.rate', { inputMode: 'decimal', hint: 'debts.field.rateHint' })}
           {draft.loanType === 'emi'
             ? text('termMonths', 'debts.field.termMonths', { inputMode: 'numeric', hint: 'debts.field.termHint' })
             : text('monthlyPayment', 'debts.field.monthlyPayment', { inputMode: 'decimal' })}
         </div>
 
-        <div className={styles.row2}>
+        <div className={dialogForm.row2}>
           {text('dueDay', 'debts.field.dueDay', { inputMode: 'numeric', hint: 'debts.field.dueDayHint' })}
           {text('minimumPayment', 'debts.field.minimumPayment', { inputMode: 'decimal' })}
         </div>
 
-        <div className={styles.row2}>
+        <div className={dialogForm.row2}>
           {text('openDate', 'debts.field.openDate', { type: 'date' })}
           {text('startDate', 'debts.field.startDate', { type: 'date', hint: 'debts.field.startDateHint' })}
         </div>
@@ -277,8 +278,8 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
 
         {text('lender', 'debts.field.lender', { maxLength: LENDER_MAX + 10 })}
 
-        <div className={styles.field}>
-          <label htmlFor={id('description')} className={styles.label}>
+        <div className={dialogForm.field}>
+          <label htmlFor={id('description')} className={dialogForm.label}>
             <FormattedMessage id="debts.field.description" />
           </label>
           <textarea
@@ -286,7 +287,7 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
               inputs.current.description = element;
             }}
             id={id('description')}
-            className={styles.input}
+            className={dialogForm.input}
             rows={2}
             value={draft.description}
             maxLength={DESCRIPTION_MAX + 10}
@@ -297,8 +298,8 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
           {fieldError('description')}
         </div>
 
-        <fieldset className={styles.group}>
-          <legend id={id('icon')} className={styles.label}>
+        <fieldset className={dialogForm.field}>
+          <legend id={id('icon')} className={dialogForm.label}>
             <FormattedMessage id="debts.field.icon" />
           </legend>
           <IconPicker
@@ -311,8 +312,8 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
           {fieldError('icon')}
         </fieldset>
 
-        <fieldset className={styles.group}>
-          <legend id={id('color')} className={styles.label}>
+        <fieldset className={dialogForm.field}>
+          <legend id={id('color')} className={dialogForm.label}>
             <FormattedMessage id="debts.field.color" />
           </legend>
           <ColorPicker
@@ -324,7 +325,7 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
           {fieldError('color')}
         </fieldset>
 
-        <div className={styles.dialogActions}>
+        <div className={dialogForm.dialogActions}>
           <button type="button" className={buttonClass('secondary')} onClick={onClose} disabled={busy}>
             <FormattedMessage id="common.cancel" />
           </button>
@@ -352,7 +353,7 @@ function DebtTypeSelect({
   return (
     <select
       id={id}
-      className={styles.input}
+      className={dialogForm.input}
       value={value}
       onChange={(event) => onChange(event.target.value as DebtType)}
     >

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { buttonClass } from '../../../ui/button';
+import dialogForm from '../../../ui/dialog-form/dialog-form.module.css';
 import styles from '../debts.module.css';
 import { DELETE_PHRASE, deletePhraseMatches } from '../form';
 
@@ -46,7 +47,7 @@ export function DeleteDebtDialog({
   return (
     <dialog
       ref={dialog}
-      className={styles.dialog}
+      className={`${dialogForm.dialog} ${styles.dialog}`}
       aria-labelledby={id('title')}
       aria-describedby={id('body')}
       data-testid="delete-debt-dialog"
@@ -55,15 +56,15 @@ export function DeleteDebtDialog({
         if (!busy) onCancel();
       }}
     >
-      <form className={styles.form} noValidate onSubmit={submit}>
-        <h2 id={id('title')} className={styles.dialogTitle}>
+      <form className={dialogForm.form} noValidate onSubmit={submit}>
+        <h2 id={id('title')} className={dialogForm.dialogTitle}>
           <FormattedMessage id="debts.delete.title" />
         </h2>
         <p id={id('body')} className={styles.muted}>
           <FormattedMessage id="debts.delete.body" />
         </p>
-        <div className={styles.field}>
-          <label htmlFor={id('phrase')} className={styles.label}>
+        <div className={dialogForm.field}>
+          <label htmlFor={id('phrase')} className={dialogForm.label}>
             <FormattedMessage
               id="debts.delete.phraseLabel"
               values={{ phrase: <strong lang="en">{DELETE_PHRASE}</strong> }}
@@ -72,7 +73,7 @@ export function DeleteDebtDialog({
           <input
             ref={input}
             id={id('phrase')}
-            className={styles.input}
+            className={dialogForm.input}
             value={typed}
             lang="en"
             autoComplete="off"
@@ -84,16 +85,16 @@ export function DeleteDebtDialog({
               setMismatch(false);
             }}
           />
-          <p id={id('hint')} className={styles.hint}>
+          <p id={id('hint')} className={dialogForm.hint}>
             <FormattedMessage id="debts.delete.phraseHint" />
           </p>
           {mismatch && (
-            <p id={id('error')} className={styles.fieldError}>
+            <p id={id('error')} className={dialogForm.fieldError}>
               <FormattedMessage id="debts.delete.phraseMismatch" />
             </p>
           )}
         </div>
-        <div className={styles.dialogActions}>
+        <div className={dialogForm.dialogActions}>
           <button type="button" className={buttonClass('secondary')} onClick={onCancel} disabled={busy}>
             <FormattedMessage id="common.cancel" />
           </button>

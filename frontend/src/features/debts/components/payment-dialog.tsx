@@ -6,6 +6,7 @@ import type { MessageId } from '../../../lib/messages';
 import { useFormat } from '../../../lib/use-format';
 import { useLocale } from '../../../lib/use-locale';
 import { buttonClass } from '../../../ui/button';
+import dialogForm from '../../../ui/dialog-form/dialog-form.module.css';
 import styles from '../debts.module.css';
 import { validatePayment, type PaymentDraft, type PaymentErrors } from '../form';
 import { Spinner } from '../../../ui/spinner';
@@ -100,15 +101,15 @@ export function PaymentDialog({
   const error = (field: keyof PaymentDraft) => {
     const message = errors[field];
     return message === undefined ? null : (
-      <p id={id(`${field}-error`)} className={styles.fieldError}>
+      <p id={id(`${field}-error`)} className={dialogForm.fieldError}>
         <FormattedMessage id={message} values={{ amount: format.money({ amount: limit, currency }) }} />
       </p>
     );
   };
 
   const field = (name: keyof PaymentDraft, label: MessageId, type: 'text' | 'date', disabled = false) => (
-    <div className={styles.field}>
-      <label htmlFor={id(name)} className={styles.label}>
+    <div className={dialogForm.field}>
+      <label htmlFor={id(name)} className={dialogForm.label}>
         <FormattedMessage id={label} />
       </label>
       <input
@@ -117,7 +118,7 @@ export function PaymentDialog({
         }}
         id={id(name)}
         type={type}
-        className={`${styles.input} ${name === 'amount' ? styles.amountInput : ''}`}
+        className={`${dialogForm.input} ${name === 'amount' ? dialogForm.amountInput : ''}`}
         inputMode={name === 'amount' ? 'decimal' : undefined}
         autoComplete="off"
         value={draft[name]}
@@ -133,7 +134,7 @@ export function PaymentDialog({
   return (
     <dialog
       ref={dialog}
-      className={styles.dialog}
+      className={`${dialogForm.dialog} ${styles.dialog}`}
       aria-labelledby={id('title')}
       aria-describedby={mode === 'add' ? id('hint') : undefined}
       data-testid="payment-dialog"
@@ -142,21 +143,21 @@ export function PaymentDialog({
         if (!busy) onClose();
       }}
     >
-      <form className={styles.form} noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
-        <h2 id={id('title')} className={styles.dialogTitle}>
+      <form className={dialogForm.form} noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+        <h2 id={id('title')} className={dialogForm.dialogTitle}>
           <FormattedMessage id={mode === 'add' ? 'debts.paymentDialog.addTitle' : 'debts.paymentDialog.editTitle'} />
         </h2>
         {mode === 'add' && (
-          <p id={id('hint')} className={styles.hint}>
+          <p id={id('hint')} className={dialogForm.hint}>
             <FormattedMessage id="debts.paymentDialog.hint" />
           </p>
         )}
-        <div className={styles.row2}>
+        <div className={dialogForm.row2}>
           {field('amount', 'debts.payments.amount', 'text', amountLocked)}
           {field('date', 'debts.payments.date', 'date')}
         </div>
         {field('notes', 'debts.payments.notes', 'text')}
-        <div className={styles.dialogActions}>
+        <div className={dialogForm.dialogActions}>
           <button type="button" className={buttonClass('secondary')} onClick={onClose} disabled={busy}>
             <FormattedMessage id="common.cancel" />
           </button>

@@ -2,6 +2,7 @@ import type { Currency } from '@plenty/contracts/money';
 import type { ScheduleRow } from '@plenty/contracts/loan-schedule';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFormat } from '../../../lib/use-format';
+import dialogForm from '../../../ui/dialog-form/dialog-form.module.css';
 import styles from '../debts.module.css';
 import type { SchedulePreview } from '../form';
 
@@ -43,7 +44,7 @@ export function SchedulePreviewView({
           </p>
         )}
         {preview.kind === 'error' && (
-          <p className={styles.fieldError} data-testid="preview-error">
+          <p className={dialogForm.fieldError} data-testid="preview-error">
             <FormattedMessage id={preview.message} />
           </p>
         )}
