@@ -4,7 +4,13 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { startStandaloneProcess, type StandaloneProcess } from '../support/standalone-process.js';
 import { createTestUser, type TestUser } from '../support/users.js';
-import { mountSmallDisk, smallDisksAvailable, type SmallDisk } from './small-disk.js';
+import {
+  failingDisksAvailable,
+  mountFailingDisk,
+  mountSmallDisk,
+  smallDisksAvailable,
+  type SmallDisk,
+} from './small-disk.js';
 
 /**
  * The data folder runs out of space under a running server, or is read-only at start: each
@@ -13,6 +19,7 @@ import { mountSmallDisk, smallDisksAvailable, type SmallDisk } from './small-dis
  */
 
 const available = smallDisksAvailable('the full and read-only disk suite');
+const failingAvailable = failingDisksAvailable('the disk that fails under a running server');
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -50,7 +57,7 @@ async function listedNotes(server: StandaloneProcess, user: TestUser): Promise<S
   return notes;
 }
 
-function integrity(disk: SmallDisk, file: string): string {
+function integrity(disk: Pick<SmallDisk, 'path'>, file: string): string {
   const db = new Database(join(disk.path, file), { readonly: true });
   try {
     return String(db.pragma('integrity_check', { simple: true }));
@@ -120,5 +127,58 @@ describe.skipIf(!available)('a data folder in trouble', () => {
     cleanups.push(() => server.stop());
     expect((await addTransaction(server, user, 'after')).status).toBe(200);
     expect([...(await listedNotes(server, user))].sort()).toEqual(['after', 'before']);
+  });
+});
+
+describe.skipIf(!failingAvailable)('a data folder whose disk fails while the server runs', () => {
+  it('refuses commands with 503 storage_unavailable, keeps answering reads, and loses nothing acknowledged', async () => {
+    const disk = mountFailingDisk(64);
+    cleanups.push(() => disk.remove());
+    const authEmulatorHost = inject('authEmulatorHost');
+    const user = await createTestUser(authEmulatorHost);
+    let server = await startStandaloneProcess({ dataDir: disk.path, authEmulatorHost });
+    let stopped = false;
+    cleanups.push(() => (stopped ? undefined : server.stop()));
+
+    const acknowledged: string[] = [];
+    for (let i = 0; i < 25; i += 1) {
+      const note = `before ${i}`;
+      const response = await addTransaction(server, user, note);
+      expect(response.status).toBe(200);
+      acknowledged.push(note);
+    }
+    expect(await listedNotes(server, user)).toEqual(new Set(acknowledged));
+
+    // The kernel turns the file system read-only, as it does when a disk reports errors.
+    disk.fail();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        addTransaction(server, user, `after ${i}`).then(async (response) => ({
+          status: response.status,
+          retryAfter: response.headers.get('retry-after'),
+          body: await response.text(),
+        })),
+      ),
+    );
+    for (const answer of answers) {
+      expect(answer.status, answer.body).toBe(503);
+      expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'storage_unavailable' } });
+      expect(answer.retryAfter).toBe('30');
+      expect(answer.body).not.toMatch(/EROFS|SQLITE|\bat .+\.js:\d+/);
+    }
+    // Reads still answer from what is stored, and the server stays up.
+    expect(await listedNotes(server, user)).toEqual(new Set(acknowledged));
+    expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+    expect(server.child.exitCode).toBeNull();
+
+    await server.kill();
+    stopped = true;
+    disk.mend();
+    expect(integrity(disk, 'events.db')).toBe('ok');
+    expect(integrity(disk, 'read.db')).toBe('ok');
+    server = await startStandaloneProcess({ dataDir: disk.path, authEmulatorHost });
+    stopped = false;
+    expect((await addTransaction(server, user, 'mended')).status).toBe(200);
+    expect(await listedNotes(server, user)).toEqual(new Set([...acknowledged, 'mended']));
   });
 });

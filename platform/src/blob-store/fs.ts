@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { syncFolder } from '../durable-file.js';
 import {
   blobIdOf,
   checkContentType,
@@ -102,18 +103,6 @@ class FsBlobStore implements BlobStore {
 }
 
 /** Makes a rename in the folder durable; platforms that cannot open a folder for it skip this. */
-async function syncFolder(folder: string): Promise<void> {
-  let handle;
-  try {
-    handle = await open(folder, 'r');
-    await handle.sync();
-  } catch {
-    return;
-  } finally {
-    await handle?.close();
-  }
-}
-
 export async function openFsBlobStore(options: { directory: string }): Promise<BlobStore> {
   await mkdir(options.directory, { recursive: true, mode: 0o700 });
   return new FsBlobStore(options.directory);

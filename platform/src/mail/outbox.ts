@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { MailLog, Mailer } from './port.js';
+import { writeFileDurably } from '../durable-file.js';
 
 export const outboxMessageSchema = z.object({
   to: z.string(),
@@ -28,9 +29,7 @@ export function outboxMailer(options: { dir: string; log: MailLog; now?: () => D
       await mkdir(options.dir, { recursive: true, mode: 0o700 });
       const name = `${sentAt}-${randomUUID()}.json`;
       // Written under a temporary name and renamed, so a reader never sees half a message.
-      const temporary = join(options.dir, `.${name}.tmp`);
-      await writeFile(temporary, `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
-      await rename(temporary, join(options.dir, name));
+      await writeFileDurably(join(options.dir, name), `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
       options.log.info({ mail: { to: message.to, subject: message.subject, text: message.text, file: name } }, 'mail');
     },
     async close() {},
