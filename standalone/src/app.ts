@@ -26,7 +26,8 @@ import type { EventStore } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { installErrorHandling } from '@plenty/platform/http/errors';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
+import { openReadModelsFile } from '@plenty/platform/read-store/damaged-file';
+import { openOrExplainDamage } from '@plenty/platform/damaged-database';
 import { takeReadModelsLock } from '@plenty/platform/read-store/writer-lock';
 import { allProjections } from '@plenty/projector/projections/all';
 import { createProjector, type ProjectionStatus } from '@plenty/projector/runtime';
@@ -107,14 +108,16 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     if (authEmulatorHost !== '') process.env.FIREBASE_AUTH_EMULATOR_HOST = authEmulatorHost;
 
     const masterKey = await loadMasterKey({ envValue: options.masterKey, dataDir: options.dataDir });
-    const keyStore = await openSqliteKeyStore({ path: join(options.dataDir, 'keys.db'), masterKey });
+    const keysPath = join(options.dataDir, 'keys.db');
+    const keyStore = await openOrExplainDamage(keysPath, () => openSqliteKeyStore({ path: keysPath, masterKey }));
     closers.push(() => keyStore.close());
-    const eventStore = await openSqliteEventStore({
-      path: join(options.dataDir, 'events.db'),
-      checkpoints: options.projector === 'worker' ? 'elsewhere' : 'auto',
-    });
+    const eventsPath = join(options.dataDir, 'events.db');
+    const eventStore = await openOrExplainDamage(eventsPath, () =>
+      openSqliteEventStore({ path: eventsPath, checkpoints: options.projector === 'worker' ? 'elsewhere' : 'auto' }),
+    );
     closers.push(() => eventStore.close());
-    const readStore = await openSqliteReadStore({ path: join(options.dataDir, 'read.db') });
+    // The read models are rebuilt from the events: a damaged file is set aside, not a reason to stop.
+    const { readStore, setAside } = await openReadModelsFile(join(options.dataDir, 'read.db'));
     closers.push(() => readStore.close());
     const blobStore = await openFsBlobStore({ directory: join(options.dataDir, 'receipts') });
     closers.push(() => blobStore.close());
@@ -134,6 +137,12 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
         disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace',
       }),
     });
+    if (setAside !== null) {
+      app.log.warn(
+        { setAside },
+        'read.db was damaged: it was set aside and the read models are being rebuilt from the events',
+      );
+    }
     const mailer = createMailer(
       options.mail ?? {
         smtpUrl: undefined,

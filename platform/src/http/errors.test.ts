@@ -21,6 +21,8 @@ describe('storage failures', () => {
     ['SQLITE_READONLY_DBMOVED', 503, 'storage_unavailable'],
     ['SQLITE_IOERR_WRITE', 503, 'storage_unavailable'],
     ['EROFS', 503, 'storage_unavailable'],
+    ['SQLITE_CORRUPT', 503, 'storage_unavailable'],
+    ['SQLITE_NOTADB', 503, 'storage_unavailable'],
   ])('answer %s with %i %s and no internals', async (code, status, answer) => {
     const app = failing(coded(`disk trouble at /var/lib/plenty/events.db (${code})`, code));
     const response = await app.inject({ method: 'POST', url: '/write' });

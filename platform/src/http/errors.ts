@@ -32,7 +32,7 @@ const DEFAULT_MESSAGES: Partial<Record<number, string>> = {
 
 /**
  * Storage that cannot take a write: a full disk (or a file over its size limit) is 507
- * `storage_full`; a read-only, missing or failing disk is 503 `storage_unavailable`. The
+ * `storage_full`; a read-only, missing, failing or damaged disk is 503 `storage_unavailable`. The
  * stores write each command or batch in one transaction, so either way nothing was saved.
  */
 export function storageFailure(
@@ -40,7 +40,9 @@ export function storageFailure(
 ): { status: 503 | 507; code: 'storage_full' | 'storage_unavailable' } | null {
   const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
   if (/^(SQLITE_FULL|ENOSPC|EDQUOT|EFBIG)$/.test(code)) return { status: 507, code: 'storage_full' };
-  if (/^(SQLITE_READONLY|SQLITE_IOERR|SQLITE_CANTOPEN)|^(EROFS|EIO|EACCES|EPERM)$/.test(code))
+  if (
+    /^(SQLITE_READONLY|SQLITE_IOERR|SQLITE_CANTOPEN|SQLITE_CORRUPT|SQLITE_NOTADB)|^(EROFS|EIO|EACCES|EPERM)$/.test(code)
+  )
     return { status: 503, code: 'storage_unavailable' };
   return null;
 }
