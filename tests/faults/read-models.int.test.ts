@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { startStandaloneProcess, type StandaloneProcess } from '../support/standalone-process.js';
 import { createTestUser, type TestUser } from '../support/users.js';
+import { addTransaction } from './add-transaction.js';
 
 /**
  * Files of the data folder lost or damaged while the server was stopped. The read models
@@ -15,22 +15,6 @@ const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-function addTransaction(server: StandaloneProcess, user: TestUser, note: string) {
-  return fetch(`${server.baseUrl}/api/commands/AddTransaction`, {
-    method: 'POST',
-    headers: { authorization: user.authorization, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      commandId: randomUUID(),
-      transactionId: randomUUID(),
-      type: 'expense',
-      amount: { amount: 1500, currency: 'LAK' },
-      categoryId: 'builtin-food',
-      date: '2026-11-01',
-      note,
-    }),
-  });
-}
 
 /** The user's notes once the projections have applied every stored event. */
 async function notes(server: StandaloneProcess, user: TestUser): Promise<string[]> {

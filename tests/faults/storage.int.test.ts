@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { startStandaloneProcess, type StandaloneProcess } from '../support/standalone-process.js';
 import { createTestUser, type TestUser } from '../support/users.js';
+import { addTransaction } from './add-transaction.js';
 import {
   failingDisksAvailable,
   mountFailingDisk,
@@ -24,22 +24,6 @@ const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-function addTransaction(server: StandaloneProcess, user: TestUser, note: string) {
-  return fetch(`${server.baseUrl}/api/commands/AddTransaction`, {
-    method: 'POST',
-    headers: { authorization: user.authorization, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      commandId: randomUUID(),
-      transactionId: randomUUID(),
-      type: 'expense',
-      amount: { amount: 1500, currency: 'LAK' },
-      categoryId: 'builtin-food',
-      date: '2026-11-01',
-      note,
-    }),
-  });
-}
 
 async function listedNotes(server: StandaloneProcess, user: TestUser): Promise<Set<string>> {
   const head = (await fetch(`${server.baseUrl}/readyz`).then((r) => r.json())) as { projections: { head: string } };
