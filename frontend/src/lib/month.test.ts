@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatMonth, formatShortMonth, monthFromParam, monthOf, monthsEndingWith, stepMonth } from './month';
+import {
+  formatMonth,
+  formatShortMonth,
+  monthFromParam,
+  monthName,
+  monthOf,
+  monthsEndingWith,
+  stepMonth,
+  yearName,
+} from './month';
 
 describe('months picked in the address', () => {
   it('shows the asked month when it is valid and not in the future', () => {
@@ -40,6 +49,15 @@ describe('month names in the reader’s language', () => {
     expect(formatMonth('2026-11', 'en')).toBe('November 2026');
     expect(formatMonth('2026-11', 'th')).toBe('พฤศจิกายน 2569');
     expect(formatMonth('2026-11', 'lo', false)).toBe('ພະຈິກ 2026');
+  });
+
+  it('names a month alone and a year, for the month picker’s lists', () => {
+    expect(monthName(11, 'en')).toBe('November');
+    expect(monthName(1, 'th')).toBe('มกราคม');
+    expect(monthName(11, 'lo', false)).toBe('ພະຈິກ');
+    expect(yearName(2026, 'en')).toBe('2026');
+    expect(yearName(2026, 'th')).toBe('2569');
+    expect(yearName(2026, 'lo')).toBe('2026');
   });
 
   it('abbreviates months for chart axes', () => {

@@ -82,3 +82,19 @@ export function formatShortMonth(month: string, locale: Locale, native: boolean 
   if (locale === 'lo' && !native) return LAO_SHORT_MONTHS[Number(month.slice(5, 7)) - 1] ?? month;
   return new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }).format(utcDate(month));
 }
+
+/** The name of month `index` (1–12) alone: "November", "พฤศจิกายน", "ພະຈິກ". */
+export function monthName(index: number, locale: Locale, native: boolean = hasLocaleData(locale)): string {
+  if (locale === 'lo' && !native) return LAO_MONTHS[index - 1] ?? '';
+  return new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2000, index - 1, 1)),
+  );
+}
+
+/** A year as the locale writes it: "2026", in Thai "2569" (the Buddhist era, as the dates are). */
+export function yearName(year: number, locale: Locale): string {
+  const date = new Date(Date.UTC(2000, 0, 1));
+  date.setUTCFullYear(year);
+  const parts = new Intl.DateTimeFormat(locale, { year: 'numeric', timeZone: 'UTC' }).formatToParts(date);
+  return parts.find((part) => part.type === 'year')?.value ?? String(year);
+}
