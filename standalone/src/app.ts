@@ -112,8 +112,15 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     const keyStore = await openOrExplainDamage(keysPath, () => openSqliteKeyStore({ path: keysPath, masterKey }));
     closers.push(() => keyStore.close());
     const eventsPath = join(options.dataDir, 'events.db');
+    // Built (`npm start`): the projector and the event writer each have a thread of their own,
+    // so the requests' thread never waits for a commit's fsync.
+    const threads = options.projector === 'worker';
     const eventStore = await openOrExplainDamage(eventsPath, () =>
-      openSqliteEventStore({ path: eventsPath, checkpoints: options.projector === 'worker' ? 'elsewhere' : 'auto' }),
+      openSqliteEventStore({
+        path: eventsPath,
+        checkpoints: threads ? 'elsewhere' : 'auto',
+        writer: threads ? 'thread' : 'inline',
+      }),
     );
     closers.push(() => eventStore.close());
     // The read models are rebuilt from the events: a damaged file is set aside, not a reason to stop.

@@ -1,6 +1,6 @@
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import {
-  WrongExpectedRevisionError,
   START,
   type AppendResult,
   type EventStore,
@@ -12,6 +12,8 @@ import {
   type ReadUserEventsOptions,
   type RecordedEvent,
 } from './port.js';
+import { fromWireError, SqliteEventWriter, type AppendOutcome, type AppendRequest } from './sqlite-writer.js';
+import type { WriterAsk, WriterData, WriterReply, WriterRequest } from './sqlite-writer-worker.js';
 
 interface EventRow {
   position: number;
@@ -27,33 +29,10 @@ interface EventRow {
 /** Events of one user read per step of readUserEvents. */
 const USER_EVENTS_PAGE = 2000;
 
-interface StoredEventRef {
-  streamId: string;
-  revision: number;
-  position: number;
-}
-
-interface PendingAppend {
-  streamId: string;
-  events: readonly NewEvent[];
-  expected: ExpectedRevision;
+interface PendingAppend extends AppendRequest {
   resolve(result: AppendResult): void;
   reject(error: unknown): void;
 }
-
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS events (
-    position    INTEGER PRIMARY KEY AUTOINCREMENT,
-    id          TEXT NOT NULL UNIQUE,
-    stream_id   TEXT NOT NULL,
-    revision    INTEGER NOT NULL,
-    type        TEXT NOT NULL,
-    data        TEXT NOT NULL,
-    metadata    TEXT NOT NULL,
-    recorded_at TEXT NOT NULL,
-    UNIQUE (stream_id, revision)
-  );
-`;
 
 function toRecorded(row: EventRow): RecordedEvent {
   return {
@@ -68,38 +47,97 @@ function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
+/** Where the appends are written: on this thread, or in a writer thread. */
+interface EventWriter {
+  /** Rejects (and writes nothing) when the batch's transaction fails. */
+  append(batch: readonly AppendRequest[]): Promise<readonly AppendOutcome[]>;
+  deleteStream(streamId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The writer on this thread; its connection also serves the reads. */
+function inlineWriter(writer: SqliteEventWriter): EventWriter {
+  return {
+    append: async (batch) => writer.append(batch),
+    deleteStream: async (streamId) => writer.deleteStream(streamId),
+    // The store closes the shared connection itself.
+    close: async () => undefined,
+  };
+}
+
 /**
- * The embedded event store. Appends that arrive in the same turn of the event loop share
- * one transaction and one fsync (group commit); each is still checked on its own and
- * answered only after the commit that holds it.
+ * The writer in a thread of its own: the fsync of each commit waits there, and the thread
+ * answering requests goes on meanwhile. Starts once the thread has opened the file.
+ */
+async function threadWriter(path: string, checkpoints: 'auto' | 'elsewhere'): Promise<EventWriter> {
+  // From source (tests), the thread still runs the compiled module: threads cannot load TypeScript.
+  const compiled = import.meta.url.endsWith('.ts')
+    ? '../../dist/event-store/sqlite-writer-worker.js'
+    : './sqlite-writer-worker.js';
+  const worker = new Worker(new URL(compiled, import.meta.url), {
+    workerData: { path, checkpoints } satisfies WriterData,
+  });
+  const pending = new Map<number, { resolve(reply: WriterReply): void; reject(error: Error): void }>();
+  let failure: Error | null = null;
+  let nextId = 1;
+  const ready = new Promise<WriterReply>((resolve, reject) => pending.set(0, { resolve, reject }));
+  worker.on('message', (reply: WriterReply) => {
+    pending.get(reply.id)?.resolve(reply);
+    pending.delete(reply.id);
+  });
+  const fail = (error: Error) => {
+    failure ??= error;
+    for (const { reject } of pending.values()) reject(failure);
+    pending.clear();
+  };
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`the event writer thread stopped (exit code ${code})`)));
+  const opened = await ready;
+  if (!opened.ok) {
+    await worker.terminate();
+    throw fromWireError(opened.error);
+  }
+  const ask = async (request: WriterAsk): Promise<WriterReply & { ok: true }> => {
+    if (failure !== null) throw failure;
+    const id = nextId++;
+    const reply = await new Promise<WriterReply>((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ ...request, id } satisfies WriterRequest);
+    });
+    if (!reply.ok) throw fromWireError(reply.error);
+    return reply;
+  };
+  return {
+    append: async (batch) => (await ask({ kind: 'append', batch })).outcomes ?? [],
+    deleteStream: async (streamId) => {
+      await ask({ kind: 'delete', streamId });
+    },
+    close: async () => {
+      if (failure === null) await ask({ kind: 'close' }).catch(() => undefined);
+      await worker.terminate();
+    },
+  };
+}
+
+/**
+ * The embedded event store. Appends that arrive while the writer is busy (or in the same turn
+ * of the event loop) share one transaction and one fsync (group commit); each is still checked
+ * on its own and answered only after the commit that holds it. Reads use a connection of their
+ * own, which sees every commit answered.
  */
 class SqliteEventStoreImpl implements SqliteEventStore {
-  private readonly db: Database.Database;
   private readonly statements;
   private queue: PendingAppend[] = [];
   private flushScheduled = false;
+  private flushing: Promise<void> | null = null;
   private readonly listeners = new Set<() => void>();
   private closed = false;
 
-  constructor(path: string, checkpoints: 'auto' | 'elsewhere') {
-    this.db = new Database(path);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
-    this.db.pragma('busy_timeout = 5000');
-    // A checkpoint copies the log into the database and fsyncs it: tens of milliseconds that
-    // would stall every command. When another thread checkpoints, the writer never does.
-    this.db.pragma(`wal_autocheckpoint = ${checkpoints === 'auto' ? 1000 : 0}`);
-    this.db.exec(SCHEMA);
+  constructor(
+    private readonly db: Database.Database,
+    private readonly writer: EventWriter,
+  ) {
     this.statements = {
-      head: this.db.prepare<[string], { revision: number | null }>(
-        'SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?',
-      ),
-      byId: this.db.prepare<[string], { stream_id: string; revision: number; position: number }>(
-        'SELECT stream_id, revision, position FROM events WHERE id = ?',
-      ),
-      insert: this.db.prepare(
-        'INSERT INTO events (id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      ),
       readStream: this.db.prepare<[string, number, number], EventRow>(
         'SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?',
       ),
@@ -111,7 +149,6 @@ class SqliteEventStoreImpl implements SqliteEventStore {
       count: this.db.prepare<[number, number], { n: number }>(
         'SELECT count(*) AS n FROM events WHERE position > ? AND position <= ?',
       ),
-      deleteStream: this.db.prepare('DELETE FROM events WHERE stream_id = ?'),
       // A scan: account erasure is rare, and an index on the user would cost every append.
       streamsOfUser: this.db.prepare<[string], { stream_id: string }>(
         "SELECT DISTINCT stream_id FROM events WHERE json_extract(metadata, '$.userId') = ? ORDER BY stream_id",
@@ -135,31 +172,39 @@ class SqliteEventStoreImpl implements SqliteEventStore {
       this.queue.push({ streamId, events, expected: expectedRevision, resolve, reject });
       if (!this.flushScheduled) {
         this.flushScheduled = true;
-        setImmediate(() => this.flush());
+        setImmediate(() => {
+          this.flushScheduled = false;
+          void this.drain();
+        });
       }
     });
   }
 
-  private flush(): void {
-    this.flushScheduled = false;
-    const batch = this.queue;
-    this.queue = [];
-    if (batch.length === 0) return;
-    const outcomes: ({ ok: true; result: AppendResult; appended: boolean } | { ok: false; error: unknown })[] = [];
-    // Everything is checked before anything is inserted, so a refused append leaves nothing
-    // behind and needs no savepoint; heads and ids written earlier in this batch count too.
-    const heads = new Map<string, number>();
-    const written = new Map<string, StoredEventRef>();
+  /** Writes what is queued, batch after batch, until nothing is; one drain runs at a time. */
+  private drain(): Promise<void> {
+    // Started only with something to write, so it is still running when it is recorded here.
+    if (this.flushing === null && this.queue.length > 0) this.flushing = this.runDrain();
+    return this.flushing ?? Promise.resolve();
+  }
+
+  private async runDrain(): Promise<void> {
     try {
-      this.db.transaction(() => {
-        for (const pending of batch) {
-          try {
-            outcomes.push({ ok: true, ...this.appendInTransaction(pending, heads, written) });
-          } catch (error) {
-            outcomes.push({ ok: false, error });
-          }
-        }
-      })();
+      while (this.queue.length > 0) {
+        const batch = this.queue;
+        this.queue = [];
+        await this.write(batch);
+      }
+    } finally {
+      this.flushing = null;
+    }
+  }
+
+  private async write(batch: readonly PendingAppend[]): Promise<void> {
+    let outcomes: readonly AppendOutcome[];
+    try {
+      outcomes = await this.writer.append(
+        batch.map(({ streamId, events, expected }) => ({ streamId, events, expected })),
+      );
     } catch (error) {
       for (const pending of batch) pending.reject(error);
       return;
@@ -168,67 +213,11 @@ class SqliteEventStoreImpl implements SqliteEventStore {
     batch.forEach((pending, index) => {
       const outcome = outcomes[index];
       if (outcome === undefined) return pending.reject(new Error('append lost'));
-      if (!outcome.ok) return pending.reject(outcome.error);
+      if (!outcome.ok) return pending.reject(fromWireError(outcome.error));
       appended ||= outcome.appended;
       pending.resolve(outcome.result);
     });
     if (appended) this.notify();
-  }
-
-  private appendInTransaction(
-    { streamId, events, expected }: PendingAppend,
-    heads: Map<string, number>,
-    written: Map<string, StoredEventRef>,
-  ): { result: AppendResult; appended: boolean } {
-    const lookup = (id: string): StoredEventRef | undefined => {
-      const row = written.get(id) ?? this.statements.byId.get(id);
-      return (
-        row && ('stream_id' in row ? { streamId: row.stream_id, revision: row.revision, position: row.position } : row)
-      );
-    };
-    const retried = this.retriedAppend(streamId, events, lookup);
-    if (retried !== null) return { result: retried, appended: false };
-    const head = heads.get(streamId) ?? this.statements.head.get(streamId)?.revision ?? -1;
-    const actual = head < 0 ? 'no_stream' : head;
-    const fits = expected === 'any' || (expected === 'no_stream' ? head < 0 : expected === head);
-    if (!fits) throw new WrongExpectedRevisionError(streamId, expected, actual);
-    const recordedAt = new Date().toISOString();
-    let position = 0;
-    events.forEach((event, index) => {
-      const revision = head + 1 + index;
-      const info = this.statements.insert.run(
-        event.id,
-        streamId,
-        revision,
-        event.type,
-        JSON.stringify(event.data),
-        JSON.stringify(event.metadata),
-        recordedAt,
-      );
-      position = Number(info.lastInsertRowid);
-      written.set(event.id, { streamId, revision, position });
-    });
-    heads.set(streamId, head + events.length);
-    return { result: { streamId, revision: head + events.length, position: String(position) }, appended: true };
-  }
-
-  /** The original result when these exact events are already in this stream, in order. */
-  private retriedAppend(
-    streamId: string,
-    events: readonly NewEvent[],
-    lookup: (id: string) => StoredEventRef | undefined,
-  ): AppendResult | null {
-    const first = events[0] ? lookup(events[0].id) : undefined;
-    if (first === undefined) return null;
-    let last = first;
-    for (const [index, event] of events.entries()) {
-      const stored = lookup(event.id);
-      if (stored === undefined || stored.streamId !== streamId || stored.revision !== first.revision + index) {
-        throw new WrongExpectedRevisionError(streamId, 'no_stream', first.revision);
-      }
-      last = stored;
-    }
-    return { streamId, revision: last.revision, position: String(last.position) };
   }
 
   private notify(): void {
@@ -266,7 +255,7 @@ class SqliteEventStoreImpl implements SqliteEventStore {
   }
 
   async deleteStream(streamId: string): Promise<void> {
-    this.statements.deleteStream.run(streamId);
+    await this.writer.deleteStream(streamId);
   }
 
   async streamIdsOfUser(userId: string): Promise<string[]> {
@@ -297,9 +286,11 @@ class SqliteEventStoreImpl implements SqliteEventStore {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    if (this.queue.length > 0) this.flush();
+    // What was acknowledged stays; what is queued is still written and answered.
     this.closed = true;
+    await this.drain();
     this.listeners.clear();
+    await this.writer.close();
     this.db.close();
   }
 }
@@ -311,11 +302,32 @@ export interface SqliteEventStore extends EventStore {
 
 /**
  * `checkpoints: 'elsewhere'` leaves checkpointing to another connection that calls
- * `checkpoint()` (the embedded default does it from the projector's thread).
+ * `checkpoint()` (the embedded default does it from the projector's thread). `writer: 'thread'`
+ * writes from a thread of its own (it needs the built code), so that the requests' thread does
+ * not wait for each commit's fsync.
  */
 export async function openSqliteEventStore(options: {
   path: string;
   checkpoints?: 'auto' | 'elsewhere';
+  writer?: 'inline' | 'thread';
 }): Promise<SqliteEventStore> {
-  return new SqliteEventStoreImpl(options.path, options.checkpoints ?? 'auto');
+  const checkpoints = options.checkpoints ?? 'auto';
+  if (options.writer !== 'thread') {
+    const writer = new SqliteEventWriter(options.path, checkpoints);
+    return new SqliteEventStoreImpl(writer.connection, inlineWriter(writer));
+  }
+  if (options.path === ':memory:') throw new RangeError('a writer thread needs a database file, not :memory:');
+  // The writer first: it creates the file and its table, which the reading connection needs.
+  const writer = await threadWriter(options.path, checkpoints);
+  let db: Database.Database;
+  try {
+    db = new Database(options.path);
+    db.pragma('busy_timeout = 5000');
+    // Only the writer's connection checkpoints (or another thread's, see `checkpoint`).
+    db.pragma('wal_autocheckpoint = 0');
+  } catch (error) {
+    await writer.close();
+    throw error;
+  }
+  return new SqliteEventStoreImpl(db, writer);
 }

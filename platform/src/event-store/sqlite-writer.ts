@@ -1,0 +1,196 @@
+import Database from 'better-sqlite3';
+import { WrongExpectedRevisionError, type AppendResult, type ExpectedRevision, type NewEvent } from './port.js';
+
+export const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS events (
+    position    INTEGER PRIMARY KEY AUTOINCREMENT,
+    id          TEXT NOT NULL UNIQUE,
+    stream_id   TEXT NOT NULL,
+    revision    INTEGER NOT NULL,
+    type        TEXT NOT NULL,
+    data        TEXT NOT NULL,
+    metadata    TEXT NOT NULL,
+    recorded_at TEXT NOT NULL,
+    UNIQUE (stream_id, revision)
+  );
+`;
+
+/** One append as the writer gets it: plain data, so it can cross to another thread. */
+export interface AppendRequest {
+  readonly streamId: string;
+  readonly events: readonly NewEvent[];
+  readonly expected: ExpectedRevision;
+}
+
+/** An error as plain data: its kind, message and SQLite or system code survive the crossing. */
+export interface WireError {
+  readonly name: string;
+  readonly message: string;
+  readonly code?: string;
+  readonly wrongRevision?: {
+    readonly streamId: string;
+    readonly expected: ExpectedRevision;
+    readonly actual: number | 'no_stream';
+  };
+}
+
+export type AppendOutcome =
+  | { readonly ok: true; readonly result: AppendResult; readonly appended: boolean }
+  | { readonly ok: false; readonly error: WireError };
+
+export function toWireError(error: unknown): WireError {
+  if (error instanceof WrongExpectedRevisionError) {
+    return {
+      name: error.name,
+      message: error.message,
+      wrongRevision: { streamId: error.streamId, expected: error.expected, actual: error.actual },
+    };
+  }
+  if (error instanceof Error) {
+    const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+    return { name: error.name, message: error.message, ...(code === undefined ? {} : { code }) };
+  }
+  return { name: 'Error', message: String(error) };
+}
+
+export function fromWireError(wire: WireError): Error {
+  if (wire.wrongRevision !== undefined) {
+    const { streamId, expected, actual } = wire.wrongRevision;
+    return new WrongExpectedRevisionError(streamId, expected, actual);
+  }
+  const error = new Error(wire.message);
+  error.name = wire.name;
+  return wire.code === undefined ? error : Object.assign(error, { code: wire.code });
+}
+
+interface StoredEventRef {
+  streamId: string;
+  revision: number;
+  position: number;
+}
+
+/**
+ * The one connection that writes events. A batch of appends shares one transaction and one
+ * fsync (group commit); each append is still checked on its own (expected revision, a retry
+ * of events already stored) and a refused one leaves nothing behind. It runs on the calling
+ * thread, or in the writer thread of `sqlite-writer-worker.ts` so that the fsync does not
+ * hold up the thread answering requests.
+ */
+export class SqliteEventWriter {
+  private readonly db: Database.Database;
+  private readonly statements;
+
+  constructor(path: string, checkpoints: 'auto' | 'elsewhere') {
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = FULL');
+    this.db.pragma('busy_timeout = 5000');
+    // A checkpoint copies the log into the database and fsyncs it: tens of milliseconds that
+    // would stall every command. When another thread checkpoints, the writer never does.
+    this.db.pragma(`wal_autocheckpoint = ${checkpoints === 'auto' ? 1000 : 0}`);
+    this.db.exec(SCHEMA);
+    this.statements = {
+      head: this.db.prepare<[string], { revision: number | null }>(
+        'SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?',
+      ),
+      byId: this.db.prepare<[string], { stream_id: string; revision: number; position: number }>(
+        'SELECT stream_id, revision, position FROM events WHERE id = ?',
+      ),
+      insert: this.db.prepare(
+        'INSERT INTO events (id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      deleteStream: this.db.prepare('DELETE FROM events WHERE stream_id = ?'),
+    };
+  }
+
+  /**
+   * Writes the batch in one transaction: an outcome per append, in order. Throws (and writes
+   * nothing) when the transaction itself fails: a full, read-only or failing disk.
+   */
+  append(batch: readonly AppendRequest[]): AppendOutcome[] {
+    const outcomes: AppendOutcome[] = [];
+    // Everything is checked before anything is inserted, so a refused append leaves nothing
+    // behind and needs no savepoint; heads and ids written earlier in this batch count too.
+    const heads = new Map<string, number>();
+    const written = new Map<string, StoredEventRef>();
+    this.db.transaction(() => {
+      for (const request of batch) {
+        try {
+          outcomes.push({ ok: true, ...this.appendInTransaction(request, heads, written) });
+        } catch (error) {
+          outcomes.push({ ok: false, error: toWireError(error) });
+        }
+      }
+    })();
+    return outcomes;
+  }
+
+  /** The connection, for reading on the same thread (an in-memory database has only this one). */
+  get connection(): Database.Database {
+    return this.db;
+  }
+
+  deleteStream(streamId: string): void {
+    this.statements.deleteStream.run(streamId);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  private appendInTransaction(
+    { streamId, events, expected }: AppendRequest,
+    heads: Map<string, number>,
+    written: Map<string, StoredEventRef>,
+  ): { result: AppendResult; appended: boolean } {
+    const lookup = (id: string): StoredEventRef | undefined => {
+      const row = written.get(id) ?? this.statements.byId.get(id);
+      return (
+        row && ('stream_id' in row ? { streamId: row.stream_id, revision: row.revision, position: row.position } : row)
+      );
+    };
+    const retried = retriedAppend(streamId, events, lookup);
+    if (retried !== null) return { result: retried, appended: false };
+    const head = heads.get(streamId) ?? this.statements.head.get(streamId)?.revision ?? -1;
+    const actual = head < 0 ? 'no_stream' : head;
+    const fits = expected === 'any' || (expected === 'no_stream' ? head < 0 : expected === head);
+    if (!fits) throw new WrongExpectedRevisionError(streamId, expected, actual);
+    const recordedAt = new Date().toISOString();
+    let position = 0;
+    events.forEach((event, index) => {
+      const revision = head + 1 + index;
+      const info = this.statements.insert.run(
+        event.id,
+        streamId,
+        revision,
+        event.type,
+        JSON.stringify(event.data),
+        JSON.stringify(event.metadata),
+        recordedAt,
+      );
+      position = Number(info.lastInsertRowid);
+      written.set(event.id, { streamId, revision, position });
+    });
+    heads.set(streamId, head + events.length);
+    return { result: { streamId, revision: head + events.length, position: String(position) }, appended: true };
+  }
+}
+
+/** The original result when these exact events are already in this stream, in order. */
+function retriedAppend(
+  streamId: string,
+  events: readonly NewEvent[],
+  lookup: (id: string) => StoredEventRef | undefined,
+): AppendResult | null {
+  const first = events[0] ? lookup(events[0].id) : undefined;
+  if (first === undefined) return null;
+  let last = first;
+  for (const [index, event] of events.entries()) {
+    const stored = lookup(event.id);
+    if (stored === undefined || stored.streamId !== streamId || stored.revision !== first.revision + index) {
+      throw new WrongExpectedRevisionError(streamId, 'no_stream', first.revision);
+    }
+    last = stored;
+  }
+  return { streamId, revision: last.revision, position: String(last.position) };
+}
