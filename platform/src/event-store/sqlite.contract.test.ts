@@ -71,20 +71,23 @@ describe('SQLite event store reading one user', () => {
   });
 });
 
+/** One event of user `u`, with ids of its own. */
+function someEvent() {
+  const id = randomUUID();
+  const metadata = {
+    userId: 'u',
+    commandId: id,
+    correlationId: id,
+    occurredAt: new Date().toISOString(),
+    schemaVersion: 1,
+  };
+  return { id, type: 'T', data: {}, metadata };
+}
+
 describe.each(['inline', 'thread'] as const)('SQLite event store group commit (%s writer)', (writer) => {
+  const event = someEvent;
   it('writes an append made from the answer of the one before, and every append after it', async () => {
     const store = await openSqliteEventStore({ path: join(dir, `${randomUUID()}.db`), writer });
-    const event = () => {
-      const id = randomUUID();
-      const metadata = {
-        userId: 'u',
-        commandId: id,
-        correlationId: id,
-        occurredAt: new Date().toISOString(),
-        schemaVersion: 1,
-      };
-      return { id, type: 'T', data: {}, metadata };
-    };
     // The second append reaches the queue while the first is being answered, and goes out with
     // the write already under way; the turn that was scheduled for it then finds nothing to do.
     await store
@@ -99,17 +102,6 @@ describe.each(['inline', 'thread'] as const)('SQLite event store group commit (%
 
   it('answers every append, whether it comes during a write, right after one, or in a later turn', async () => {
     const store = await openSqliteEventStore({ path: join(dir, `${randomUUID()}.db`), writer });
-    const event = () => {
-      const id = randomUUID();
-      const metadata = {
-        userId: 'u',
-        commandId: id,
-        correlationId: id,
-        occurredAt: new Date().toISOString(),
-        schemaVersion: 1,
-      };
-      return { id, type: 'T', data: {}, metadata };
-    };
     // Appends made from the answer's own callback reach the queue while the batch before is
     // still being answered; the others a turn or a timer later.
     const chained = (chain: number, left: number): Promise<string[]> =>
