@@ -27,7 +27,6 @@ import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { installErrorHandling } from '@plenty/platform/http/errors';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openReadModelsFile } from '@plenty/platform/read-store/damaged-file';
-import { openOrExplainDamage } from '@plenty/platform/damaged-database';
 import { takeReadModelsLock } from '@plenty/platform/read-store/writer-lock';
 import { allProjections } from '@plenty/projector/projections/all';
 import { createProjector, type ProjectionStatus } from '@plenty/projector/runtime';
@@ -108,20 +107,16 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     if (authEmulatorHost !== '') process.env.FIREBASE_AUTH_EMULATOR_HOST = authEmulatorHost;
 
     const masterKey = await loadMasterKey({ envValue: options.masterKey, dataDir: options.dataDir });
-    const keysPath = join(options.dataDir, 'keys.db');
-    const keyStore = await openOrExplainDamage(keysPath, () => openSqliteKeyStore({ path: keysPath, masterKey }));
+    const keyStore = await openSqliteKeyStore({ path: join(options.dataDir, 'keys.db'), masterKey });
     closers.push(() => keyStore.close());
-    const eventsPath = join(options.dataDir, 'events.db');
     // Built (`npm start`): the projector and the event writer each have a thread of their own,
     // so the requests' thread never waits for a commit's fsync.
     const threads = options.projector === 'worker';
-    const eventStore = await openOrExplainDamage(eventsPath, () =>
-      openSqliteEventStore({
-        path: eventsPath,
-        checkpoints: threads ? 'elsewhere' : 'auto',
-        writer: threads ? 'thread' : 'inline',
-      }),
-    );
+    const eventStore = await openSqliteEventStore({
+      path: join(options.dataDir, 'events.db'),
+      checkpoints: threads ? 'elsewhere' : 'auto',
+      writer: threads ? 'thread' : 'inline',
+    });
     closers.push(() => eventStore.close());
     // The read models are rebuilt from the events: a damaged file is set aside, not a reason to stop.
     const { readStore, setAside } = await openReadModelsFile(join(options.dataDir, 'read.db'));

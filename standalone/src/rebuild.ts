@@ -16,7 +16,6 @@ import type { EventStore } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openReadModelsFile } from '@plenty/platform/read-store/damaged-file';
-import { openOrExplainDamage } from '@plenty/platform/damaged-database';
 import { ReadModelsBusyError, takeReadModelsLock, type ReadModelsLock } from '@plenty/platform/read-store/writer-lock';
 import { allProjections } from '@plenty/projector/projections/all';
 import { parseRebuildArgs, projectionsFor, runRebuildCommand, USAGE, UsageError } from './rebuild-command.js';
@@ -69,10 +68,8 @@ async function openStores(): Promise<Stores> {
   const lock = takeReadModelsLock(dataDir, 'npm run rebuild');
   try {
     const masterKey = await loadMasterKey({ envValue: env.PLENTY_MASTER_KEY, dataDir });
-    const keysPath = join(dataDir, 'keys.db');
-    const keyStore = await openOrExplainDamage(keysPath, () => openSqliteKeyStore({ path: keysPath, masterKey }));
-    const eventsPath = join(dataDir, 'events.db');
-    const eventStore = await openOrExplainDamage(eventsPath, () => openSqliteEventStore({ path: eventsPath }));
+    const keyStore = await openSqliteKeyStore({ path: join(dataDir, 'keys.db'), masterKey });
+    const eventStore = await openSqliteEventStore({ path: join(dataDir, 'events.db') });
     const { readStore, setAside } = await openReadModelsFile(join(dataDir, 'read.db'));
     if (setAside !== null) process.stderr.write(`read.db was damaged; it was set aside as ${setAside}.\n`);
     return { deployment: 'embedded', eventStore, readStore, keyStore, lock, where: join(dataDir, 'events.db') };

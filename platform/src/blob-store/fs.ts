@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { syncFolder } from '../durable-file.js';
+import { writeFileDurably } from '../durable-file.js';
 import {
   blobIdOf,
   checkContentType,
@@ -63,21 +63,7 @@ class FsBlobStore implements BlobStore {
     const folder = userFolder(this.root, userId);
     const { file, info } = encodeBlobFile(bytes, checkContentType(contentType));
     await mkdir(folder, { recursive: true, mode: 0o700 });
-    const temporary = join(folder, `.${id}.${randomBytes(8).toString('hex')}.tmp`);
-    try {
-      const handle = await open(temporary, 'wx', 0o600);
-      try {
-        await handle.writeFile(file);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(temporary, join(folder, id));
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
-    await syncFolder(folder);
+    await writeFileDurably(join(folder, id), file, { mode: 0o600 });
     return info;
   }
 
@@ -102,7 +88,6 @@ class FsBlobStore implements BlobStore {
   async close(): Promise<void> {}
 }
 
-/** Makes a rename in the folder durable; platforms that cannot open a folder for it skip this. */
 export async function openFsBlobStore(options: { directory: string }): Promise<BlobStore> {
   await mkdir(options.directory, { recursive: true, mode: 0o700 });
   return new FsBlobStore(options.directory);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { unwrapKey, wrapKey } from './field-cipher.js';
 import type { KeyStore } from './port.js';
+import { openOrExplainDamage } from '../damaged-database.js';
 
 const CACHE_LIMIT = 10_000;
 
@@ -70,7 +71,8 @@ class SqliteKeyStore implements KeyStore {
   }
 }
 
+/** A damaged file stops the opening with one sentence naming it (see `openOrExplainDamage`). */
 export async function openSqliteKeyStore(options: { path: string; masterKey: Buffer }): Promise<KeyStore> {
   if (options.masterKey.length !== 32) throw new RangeError('the master key must be 32 bytes');
-  return new SqliteKeyStore(options.path, options.masterKey);
+  return openOrExplainDamage(options.path, async () => new SqliteKeyStore(options.path, options.masterKey));
 }

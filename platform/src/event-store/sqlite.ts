@@ -14,6 +14,7 @@ import {
 } from './port.js';
 import { fromWireError, SqliteEventWriter, type AppendOutcome, type AppendRequest } from './sqlite-writer.js';
 import type { WriterAsk, WriterData, WriterReply, WriterRequest } from './sqlite-writer-worker.js';
+import { openOrExplainDamage } from '../damaged-database.js';
 
 interface EventRow {
   position: number;
@@ -76,6 +77,8 @@ async function threadWriter(path: string, checkpoints: 'auto' | 'elsewhere'): Pr
     : './sqlite-writer-worker.js';
   const worker = new Worker(new URL(compiled, import.meta.url), {
     workerData: { path, checkpoints } satisfies WriterData,
+    // The compiled module imports compiled packages too, whatever conditions this process runs with.
+    execArgv: [],
   });
   const pending = new Map<number, { resolve(reply: WriterReply): void; reject(error: Error): void }>();
   let failure: Error | null = null;
@@ -202,6 +205,7 @@ class SqliteEventStoreImpl implements SqliteEventStore {
   private async write(batch: readonly PendingAppend[]): Promise<void> {
     let outcomes: readonly AppendOutcome[];
     try {
+      // Without the callbacks: the requests may cross to the writer thread.
       outcomes = await this.writer.append(
         batch.map(({ streamId, events, expected }) => ({ streamId, events, expected })),
       );
@@ -307,6 +311,16 @@ export interface SqliteEventStore extends EventStore {
  * not wait for each commit's fsync.
  */
 export async function openSqliteEventStore(options: {
+  path: string;
+  checkpoints?: 'auto' | 'elsewhere';
+  writer?: 'inline' | 'thread';
+}): Promise<SqliteEventStore> {
+  // The events cannot be rebuilt from anything: a damaged file stops the opening with one
+  // sentence naming it, and is left as it is.
+  return openOrExplainDamage(options.path, () => open(options));
+}
+
+async function open(options: {
   path: string;
   checkpoints?: 'auto' | 'elsewhere';
   writer?: 'inline' | 'thread';

@@ -1,5 +1,6 @@
 import type { BaseQueryFn, FetchArgs } from '@reduxjs/toolkit/query';
 import { fetchBaseQuery } from '@reduxjs/toolkit/query';
+import { comparePositions, isPosition } from '@plenty/contracts/positions';
 import { toApiError, type ApiError } from './api-error';
 import { commandApplied, selectMinPosition } from './consistency-slice';
 
@@ -26,27 +27,13 @@ export interface BaseQueryOptions {
 
 const CATCH_UP_DELAYS_MS = [500, 1000, 2000] as const;
 
-/**
- * Whether position `a` is before `b`. Positions are decimal integers, or `commit/prepare`
- * pairs compared part by part.
- */
-export function positionBefore(a: string, b: string): boolean {
-  const pa = a.split('/');
-  const pb = b.split('/');
-  for (let i = 0; i < Math.max(pa.length, pb.length); i += 1) {
-    const x = BigInt(pa[i] ?? '0');
-    const y = BigInt(pb[i] ?? '0');
-    if (x !== y) return x < y;
-  }
-  return false;
-}
-
-const POSITION = /^\d{1,20}(\/\d{1,20})?$/;
+/** Whether position `a` is before `b` (numbers, or `commit/prepare` pairs part by part). */
+export const positionBefore = (a: string, b: string): boolean => comparePositions(a, b) < 0;
 
 /** The answer says (X-Position) that the views have not yet reached `minPosition`. */
 function behind(response: Response | undefined, minPosition: string): boolean {
   const reached = response?.headers.get('x-position');
-  if (reached == null || !POSITION.test(reached) || !POSITION.test(minPosition)) return false;
+  if (reached == null || !isPosition(reached) || !isPosition(minPosition)) return false;
   return positionBefore(reached, minPosition);
 }
 

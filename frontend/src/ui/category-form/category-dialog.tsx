@@ -10,6 +10,7 @@ import { IconPicker } from '../icons/icon-picker';
 import { showApiError, showSuccess } from '../toasts/toasts-slice';
 import { useAddCategoryMutation, useEditCategoryMutation } from './api';
 import { CategoryChip } from './category-chip';
+import dialogForm from '../dialog-form/dialog-form.module.css';
 import styles from './category-form.module.css';
 import { ColorPicker } from './color-picker';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
@@ -168,7 +169,7 @@ export function CategoryDialog({
   const fieldError = (field: CategoryField) => {
     const message = errors[field];
     return message === undefined ? null : (
-      <p id={errorId(field)} className={styles.fieldError}>
+      <p id={errorId(field)} className={dialogForm.fieldError}>
         <FormattedMessage id={message} />
       </p>
     );
@@ -234,7 +235,7 @@ export function CategoryDialog({
               </label>
             ))}
           </div>
-          <p className={styles.hint}>
+          <p className={dialogForm.hint}>
             <FormattedMessage id={`categories.type.${draft.type}Hint`} />
           </p>
         </fieldset>

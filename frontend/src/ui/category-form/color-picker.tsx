@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import dialogForm from '../dialog-form/dialog-form.module.css';
 import styles from './category-form.module.css';
 import { PALETTE, paletteColor } from './palette';
 import { normalizeHex } from './rules';
@@ -123,7 +124,7 @@ export function ColorPicker({ value, onChange, labelledBy, errorId }: ColorPicke
           }}
         />
       </div>
-      <p id={hintId} className={styles.hint}>
+      <p id={hintId} className={dialogForm.hint}>
         <FormattedMessage id="categories.color.hexHint" />
       </p>
     </div>
