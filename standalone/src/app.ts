@@ -2,7 +2,6 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { firebaseIdentityAdmin } from '@plenty/command-api/account/firebase-identity';
 import type { IdentityAdmin } from '@plenty/command-api/account/erasure';
 import { commandApi } from '@plenty/command-api/app';
 import { readStoreReceiptReferences } from '@plenty/command-api/receipts/read-store-references';
@@ -10,14 +9,14 @@ import { receiptsApi } from '@plenty/command-api/receipts/receipts.plugin';
 import { LinkSigner, linkSecretFromMasterKey, linkSecretFromText } from '@plenty/platform/files/signed-link';
 import { filesApi } from '@plenty/query-api/files/files.plugin';
 import { identityCommands } from '@plenty/command-api/identity/identity.plugin';
-import { firebaseIdentityProviderAdmin, type IdentityProviderAdmin } from '@plenty/platform/auth/identity-admin';
-import { firebaseUserDirectory, type UserDirectory } from '@plenty/platform/auth/user-directory';
+import type { IdentityProviderAdmin } from '@plenty/platform/auth/identity-admin';
+import type { UserDirectory } from '@plenty/platform/auth/user-directory';
+import type { IdentityLimits } from '@plenty/platform/identity/attempt-limits';
+import { openEmbeddedIdentity, type EmbeddedIdentity } from '@plenty/platform/identity/embedded-identity';
 import { installSecurityHeaders, webAppCspDirectives } from '@plenty/platform/http/security-headers';
 import { createMailer, type MailSettings } from '@plenty/platform/mail/create';
 import { openFsBlobStore } from '@plenty/platform/blob-store/fs';
 import type { BlobStore } from '@plenty/platform/blob-store/port';
-import { cachedTokenVerifier } from '@plenty/platform/auth/cached-verifier';
-import { createFirebaseTokenVerifier } from '@plenty/platform/auth/firebase-verifier';
 import type { TokenVerifier } from '@plenty/platform/auth/port';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
@@ -37,30 +36,34 @@ import { spendingAlertMailer } from '@plenty/projector/notifications/spending-al
 import { WeeklyReportScheduler } from '@plenty/projector/notifications/weekly-report';
 import type { ProjectionProgress } from '@plenty/platform/projection-progress';
 import { queryApi } from '@plenty/query-api/app';
-import { startAuthEmulator, type AuthEmulator } from './auth-emulator.js';
 import { serveWebApp } from './web-app.js';
 
 export interface StandaloneOptions {
   readonly dataDir: string;
-  readonly projectId: string;
-  /** An Auth emulator already running (host:port); otherwise one is started under the data dir. */
-  readonly authEmulatorHost?: string | undefined;
+  /** The audience of ID tokens and the project id the web app's Firebase SDK is given. */
+  readonly projectId?: string;
   readonly masterKey?: string | undefined;
   readonly logLevel?: string;
-  /** Replaces the Firebase verifier (tests and benchmarks that mint their own tokens). */
+  /** Replaces the embedded identity's verifier (tests and benchmarks that mint their own tokens). */
   readonly verifier?: TokenVerifier;
-  /** Replaces the Firebase account deletion (tests without an Auth emulator). */
+  /** Replaces the embedded identity's account deletion. */
   readonly identity?: IdentityAdmin;
+  /** Trust X-Forwarded-For from a reverse proxy in front (TRUST_PROXY). */
+  readonly trustProxy?: boolean;
+  /** Limits on sign-in, sign-up and reset attempts; default: DEFAULT_IDENTITY_LIMITS. */
+  readonly identityLimits?: IdentityLimits;
+  /** The clock of the embedded identity (tests of expiry and refresh-token reuse). */
+  readonly identityClock?: () => number;
   /** Where mail goes; default: the log and `<dataDir>/outbox`. */
   readonly mail?: MailSettings;
   /** Where the app is served, for links in mail; default http://127.0.0.1:8080. */
   readonly appOrigin?: string;
-  /** Replaces marking users verified and password reset codes at Firebase. */
+  /** Replaces marking users verified and making password reset codes. */
   readonly identityProvider?: IdentityProviderAdmin;
   /** The per-user limit on commands; 0 turns it off. */
   readonly commandsPerMinutePerUser?: number;
   /** The social sign-in providers the login page offers (default: all the app knows). */
-  readonly authProviders?: readonly string[];
+  readonly authProviders?: readonly { readonly id: string; readonly label: string }[];
   /**
    * 'worker' (the default of `npm start`) projects in a worker thread and needs the built
    * code; 'in-process' runs the projector on the main thread, as tests from source do.
@@ -68,7 +71,7 @@ export interface StandaloneOptions {
   readonly projector?: 'worker' | 'in-process';
   /** Signs download links (RECEIPT_LINK_SECRET, 32+ characters); default: derived from the master key. */
   readonly linkSecret?: string | undefined;
-  /** Where spending alerts and weekly reports find a user's address; default: Firebase (or its emulator). */
+  /** Where spending alerts and weekly reports find a user's address; default: the embedded identity. */
   readonly users?: UserDirectory;
   /** How often to look for weekly reports that are due (WEEKLY_REPORT_INTERVAL_MS); 0 turns them off. */
   readonly weeklyReportIntervalMs?: number;
@@ -80,9 +83,12 @@ export interface Standalone {
   readonly eventStore: EventStore;
   readonly readStore: ReadStore;
   readonly blobStore: BlobStore;
-  readonly authEmulatorHost: string;
+  /** Accounts, sessions and tokens of the embedded default. */
+  readonly identity: EmbeddedIdentity;
   close(): Promise<void>;
 }
+
+const DEFAULT_PROJECT_ID = 'plenty';
 
 const frontendDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../frontend/dist');
 
@@ -97,14 +103,14 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     // One writer of the read models per data folder: a second server or a rebuild is refused.
     const lock = takeReadModelsLock(options.dataDir, 'the server');
     closers.push(async () => lock.release());
-    let emulator: AuthEmulator | null = null;
-    if (options.authEmulatorHost === undefined && options.verifier === undefined) {
-      emulator = await startAuthEmulator({ projectId: options.projectId, stateDir: join(options.dataDir, 'auth') });
-      closers.push(() => emulator?.stop() ?? Promise.resolve());
-    }
-    const authEmulatorHost = options.authEmulatorHost ?? emulator?.host ?? '';
-    // firebase-admin reads this to accept the emulator's unsigned tokens.
-    if (authEmulatorHost !== '') process.env.FIREBASE_AUTH_EMULATOR_HOST = authEmulatorHost;
+    const projectId = options.projectId ?? DEFAULT_PROJECT_ID;
+    const identity = await openEmbeddedIdentity({
+      dataDir: options.dataDir,
+      projectId,
+      ...(options.identityLimits === undefined ? {} : { limits: options.identityLimits }),
+      ...(options.identityClock === undefined ? {} : { now: options.identityClock }),
+    });
+    closers.push(() => identity.close());
 
     const masterKey = await loadMasterKey({ envValue: options.masterKey, dataDir: options.dataDir });
     const keyStore = await openSqliteKeyStore({ path: join(options.dataDir, 'keys.db'), masterKey });
@@ -130,15 +136,22 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
         ? linkSecretFromMasterKey(masterKey)
         : linkSecretFromText(linkSecret),
     );
-    const verifier =
-      options.verifier ?? cachedTokenVerifier(createFirebaseTokenVerifier({ projectId: options.projectId }));
+    const verifier = options.verifier ?? identity.verifier;
 
     const app = Fastify({
+      // Behind a reverse proxy (TLS beyond the home network): rate limits count the client's address.
+      trustProxy: options.trustProxy ?? false,
       logger: { level: options.logLevel ?? 'info' },
       logController: new LogController({
         disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace',
       }),
     });
+    if (identity.emulatorImport !== null) {
+      app.log.warn(
+        identity.emulatorImport,
+        'accounts of the Firebase Auth emulator were moved into identity.db and its folder was removed',
+      );
+    }
     if (setAside !== null) {
       app.log.warn(
         { setAside },
@@ -155,11 +168,9 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     );
     closers.push(() => mailer.close());
     await installSecurityHeaders(app, {
-      csp: webAppCspDirectives(
-        authEmulatorHost === '' ? { kind: 'firebase' } : { kind: 'emulator', origin: `http://${authEmulatorHost}` },
-      ),
+      csp: webAppCspDirectives({ kind: 'embedded' }),
     });
-    const users = options.users ?? firebaseUserDirectory({ projectId: options.projectId });
+    const users = options.users ?? identity.users;
     const alerts = spendingAlertMailer({ eventStore, readStore, users, mailer, logger: app.log });
     let projector: Standalone['projector'] & { stop(): Promise<void> };
     if (options.projector === 'worker') {
@@ -210,8 +221,7 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     installErrorHandling(app, {
       notFound: await serveWebApp(app, {
         distDir: frontendDist,
-        projectId: options.projectId,
-        authEmulatorHost,
+        projectId,
         ...(options.authProviders === undefined ? {} : { authProviders: options.authProviders }),
       }),
     });
@@ -226,7 +236,7 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
       account: {
         keys: keyStore,
         blobs: blobStore,
-        identity: options.identity ?? firebaseIdentityAdmin(options.projectId),
+        identity: options.identity ?? identity.accounts,
       },
       receiptReferences: readStoreReceiptReferences(readStore),
     });
@@ -237,7 +247,7 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
       eventStore,
       codec,
       verifier,
-      identity: options.identityProvider ?? firebaseIdentityProviderAdmin({ projectId: options.projectId }),
+      identity: options.identityProvider ?? identity.providerAdmin,
       mailer,
       appOrigin: options.appOrigin ?? 'http://127.0.0.1:8080',
     });
@@ -249,6 +259,7 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
       files: { blobs: blobStore, links },
       history: { eventStore, codec },
     });
+    await identity.register(app);
     app.get('/healthz', async () => ({ status: 'ok' }));
     app.get('/readyz', async (_request, reply) => {
       const [position, head] = await Promise.all([projector.current(), eventStore.headPosition()]);
@@ -261,7 +272,7 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     });
     closers.push(() => app.close());
 
-    return { app, projector, eventStore, readStore, blobStore, authEmulatorHost, close: closeAll };
+    return { app, projector, eventStore, readStore, blobStore, identity, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;

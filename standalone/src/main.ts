@@ -1,4 +1,5 @@
 import { closeOnSignals, exitOnStartupFailure } from '@plenty/platform/lifecycle';
+import { NO_IDENTITY_LIMITS } from '@plenty/platform/identity/attempt-limits';
 import { loadStandaloneConfig } from './config.js';
 import { openStandalone } from './app.js';
 
@@ -6,14 +7,13 @@ async function main(): Promise<void> {
   const config = loadStandaloneConfig();
   const standalone = await openStandalone({
     dataDir: config.dataDir,
-    projectId: config.projectId,
-    authEmulatorHost: config.authEmulatorHost,
     masterKey: config.masterKey,
     logLevel: config.logLevel,
     mail: config.mail,
     appOrigin: config.appOrigin,
     commandsPerMinutePerUser: config.commandsPerMinutePerUser,
-    authProviders: config.authProviders,
+    trustProxy: config.trustProxy,
+    ...(config.authAttemptLimits ? {} : { identityLimits: NO_IDENTITY_LIMITS }),
     weeklyReportIntervalMs: config.weeklyReportIntervalMs,
     projector: 'worker',
   });

@@ -13,13 +13,9 @@ export interface WebAppOptions {
   /** The built app (`frontend/dist`). */
   readonly distDir: string;
   readonly projectId: string;
-  /** host:port of the Auth emulator, or '' without one. */
-  readonly authEmulatorHost: string;
-  /** The social sign-in providers the login page offers; by default all the app knows. */
-  readonly authProviders?: readonly string[];
+  /** The sign-in providers the operator configured (OpenID Connect), in the order offered. */
+  readonly authProviders?: readonly { readonly id: string; readonly label: string }[];
 }
-
-const DEFAULT_AUTH_PROVIDERS = ['google', 'github', 'facebook', 'apple'];
 
 function escapeAttribute(value: string): string {
   return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
@@ -29,8 +25,8 @@ function escapeAttribute(value: string): string {
  * Serves the built web app. Its pages (/dashboard, /th/…, see contracts/app-routes) answer 200
  * with the app; any other path answers 404 with the same app, which shows its error page,
  * except for crawlers, which get a plain 404. Unknown API paths keep their JSON 404. The page
- * tells the app which Auth emulator and demo project to sign in with, and which social accounts
- * to offer. Returns the handler for
+ * tells the app that it signs in with the embedded identity at its own origin, and which
+ * providers to offer. Returns the handler for
  * paths no route matched.
  */
 export async function serveWebApp(
@@ -42,11 +38,12 @@ export async function serveWebApp(
     app.log.warn('frontend/dist is missing: run `npm run build` to serve the web app');
     return (_request, reply) => sendError(reply, 404, 'not_found');
   }
+  // The Firebase SDK signs in at this origin (the embedded identity), with the providers configured here.
   const authConfig = {
-    apiKey: 'demo-api-key',
+    apiKey: 'plenty-embedded',
     projectId: options.projectId,
-    ...(options.authEmulatorHost === '' ? {} : { emulatorUrl: `http://${options.authEmulatorHost}` }),
-    providers: options.authProviders ?? DEFAULT_AUTH_PROVIDERS,
+    identity: 'embedded',
+    providers: options.authProviders ?? [],
   };
   const indexHtml = (await readFile(indexPath, 'utf8')).replace(
     '<meta name="plenty-auth" content="" />',

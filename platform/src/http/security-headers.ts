@@ -1,8 +1,12 @@
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-/** Where the web app signs in: the Auth emulator's origin, or a real Firebase project. */
+/**
+ * Where the web app signs in: the app's own origin (the embedded identity), the Auth emulator's
+ * origin, or a real Firebase project.
+ */
 export type SignInOrigins =
+  | { readonly kind: 'embedded' }
   | { readonly kind: 'emulator'; readonly origin: string }
   | { readonly kind: 'firebase'; readonly authDomain?: string | undefined };
 
@@ -18,7 +22,9 @@ const GAPI = 'https://apis.google.com';
  */
 export function webAppCspDirectives(signIn: SignInOrigins): Record<string, string[]> {
   const identity =
-    signIn.kind === 'emulator'
+    signIn.kind === 'embedded'
+      ? { connect: [], frame: [] }
+      : signIn.kind === 'emulator'
       ? { connect: [signIn.origin], frame: [signIn.origin] }
       : {
           connect: FIREBASE_CONNECT,
@@ -26,7 +32,8 @@ export function webAppCspDirectives(signIn: SignInOrigins): Record<string, strin
         };
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", GAPI],
+    // Popup sign-in with Firebase loads Google's iframe loader; the embedded identity needs none.
+    'script-src': signIn.kind === 'embedded' ? ["'self'"] : ["'self'", GAPI],
     // Inline style attributes only (React sets them through the DOM); no inline script.
     'style-src': ["'self'", "'unsafe-inline'"],
     'connect-src': ["'self'", ...identity.connect],

@@ -1,10 +1,15 @@
-/** How the app reaches Firebase Auth: a real project, or the Auth emulator of the embedded default. */
+/**
+ * How the app reaches its identity service: the embedded default's own (at the app's origin,
+ * speaking the Firebase REST API), or a real Firebase project.
+ */
 export interface AuthConfig {
   readonly apiKey: string;
   readonly projectId: string;
   readonly authDomain: string;
-  /** The emulator's origin; null for a real Firebase project. */
+  /** Where the SDK sends its calls instead of Google's hosts; null for a real Firebase project. */
   readonly emulatorUrl: string | null;
+  /** True when the embedded identity serves sign-in (sessions end on the server at sign-out too). */
+  readonly embedded: boolean;
   /** The social accounts offered under "or continue with", in this order. */
   readonly providers: readonly SocialProvider[];
 }
@@ -24,7 +29,10 @@ export function parseProviders(value: unknown): SocialProvider[] | null {
 
 const DEMO_API_KEY = 'demo-api-key';
 
-type MetaConfig = Partial<Omit<AuthConfig, 'providers'>> & { readonly providers?: unknown };
+type MetaConfig = Partial<Omit<AuthConfig, 'providers' | 'embedded'>> & {
+  readonly providers?: unknown;
+  readonly identity?: unknown;
+};
 
 function fromMeta(): MetaConfig {
   const content = document.querySelector('meta[name="plenty-auth"]')?.getAttribute('content') ?? '';
@@ -49,12 +57,14 @@ export function readAuthConfig(): AuthConfig {
   const env = import.meta.env;
   const apiKey = given(meta.apiKey) ?? given(env.VITE_FIREBASE_API_KEY) ?? DEMO_API_KEY;
   const projectId = given(meta.projectId) ?? given(env.VITE_FIREBASE_PROJECT_ID) ?? 'demo-plenty';
-  const usesEmulator = projectId.startsWith('demo-');
+  const embedded = meta.identity === 'embedded';
+  const usesEmulator = embedded || projectId.startsWith('demo-');
   return {
     apiKey,
     projectId,
     authDomain: given(meta.authDomain) ?? given(env.VITE_FIREBASE_AUTH_DOMAIN) ?? window.location.host,
     emulatorUrl: usesEmulator ? (given(meta.emulatorUrl) ?? window.location.origin) : null,
+    embedded,
     providers: parseProviders(meta.providers) ??
       parseProviders(given(env['VITE_AUTH_PROVIDERS'] as string | undefined)) ?? [...SOCIAL_PROVIDERS],
   };

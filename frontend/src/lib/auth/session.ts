@@ -55,6 +55,15 @@ export async function watchSession(onChange: (user: SessionUser | null) => void)
 
 export async function endSession(): Promise<void> {
   const { auth: firebaseAuth, sdk } = await loadAuth();
+  const refreshToken = firebaseAuth.currentUser?.refreshToken;
+  if (authConfig().embedded && refreshToken !== undefined) {
+    // The embedded identity ends the session on the server too, so a copied refresh token dies with it.
+    await fetch('/api/identity/sign-out', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+    }).catch(() => undefined);
+  }
   await sdk.signOut(firebaseAuth);
 }
 

@@ -1,0 +1,377 @@
+import { createHash } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { openOrExplainDamage } from '../damaged-database.js';
+
+export interface IdentityUser {
+  readonly uid: string;
+  /** Lower case; null for an account from a provider that gave none. */
+  readonly email: string | null;
+  readonly emailVerified: boolean;
+  readonly displayName: string | null;
+  readonly photoUrl: string | null;
+  /** A hash from password-hash.ts; null when the user signs in with a provider only. */
+  readonly passwordHash: string | null;
+  /** Milliseconds since epoch. */
+  readonly createdAt: number;
+  readonly lastLoginAt: number | null;
+  readonly passwordUpdatedAt: number | null;
+  /**
+   * Raised by a password change or reset: ID tokens carry the version they were issued under,
+   * and older ones are refused at once.
+   */
+  readonly sessionVersion: number;
+  readonly disabled: boolean;
+}
+
+export interface FederatedIdentity {
+  readonly provider: string;
+  readonly subject: string;
+  readonly uid: string;
+  readonly email: string | null;
+  readonly displayName: string | null;
+}
+
+export interface RefreshTokenRecord {
+  readonly uid: string;
+  readonly family: string;
+  readonly authTime: number;
+  readonly signInProvider: string;
+  readonly expiresAt: number;
+  /** When it was exchanged for a new one; null while unused. */
+  readonly usedAt: number | null;
+}
+
+export type ActionCodeKind = 'PASSWORD_RESET' | 'SIGN_IN';
+
+export interface ActionCodeRecord {
+  readonly uid: string;
+  readonly kind: ActionCodeKind;
+  /** For SIGN_IN codes: the provider the user came back from. */
+  readonly provider: string | null;
+  readonly expiresAt: number;
+  readonly usedAt: number | null;
+}
+
+interface UserRow {
+  uid: string;
+  email: string | null;
+  email_verified: number;
+  display_name: string | null;
+  photo_url: string | null;
+  password_hash: string | null;
+  created_at: number;
+  last_login_at: number | null;
+  password_updated_at: number | null;
+  session_version: number;
+  disabled: number;
+}
+
+function toUser(row: UserRow): IdentityUser {
+  return {
+    uid: row.uid,
+    email: row.email,
+    emailVerified: row.email_verified === 1,
+    displayName: row.display_name,
+    photoUrl: row.photo_url,
+    passwordHash: row.password_hash,
+    createdAt: row.created_at,
+    lastLoginAt: row.last_login_at,
+    passwordUpdatedAt: row.password_updated_at,
+    sessionVersion: row.session_version,
+    disabled: row.disabled === 1,
+  };
+}
+
+/** Refresh tokens and action codes are kept only as this digest. */
+export function digest(secret: string): string {
+  return createHash('sha256').update(secret).digest('base64url');
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS users (
+  uid TEXT PRIMARY KEY,
+  email TEXT UNIQUE,
+  email_verified INTEGER NOT NULL DEFAULT 0,
+  display_name TEXT,
+  photo_url TEXT,
+  password_hash TEXT,
+  created_at INTEGER NOT NULL,
+  last_login_at INTEGER,
+  password_updated_at INTEGER,
+  session_version INTEGER NOT NULL DEFAULT 1,
+  disabled INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS federated_identities (
+  provider TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  uid TEXT NOT NULL,
+  email TEXT,
+  display_name TEXT,
+  PRIMARY KEY (provider, subject)
+);
+CREATE INDEX IF NOT EXISTS federated_identities_uid ON federated_identities (uid);
+CREATE TABLE IF NOT EXISTS refresh_tokens (
+  token_hash TEXT PRIMARY KEY,
+  uid TEXT NOT NULL,
+  family TEXT NOT NULL,
+  auth_time INTEGER NOT NULL,
+  sign_in_provider TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  used_at INTEGER
+);
+CREATE INDEX IF NOT EXISTS refresh_tokens_uid ON refresh_tokens (uid);
+CREATE INDEX IF NOT EXISTS refresh_tokens_family ON refresh_tokens (family);
+CREATE TABLE IF NOT EXISTS action_codes (
+  code_hash TEXT PRIMARY KEY,
+  uid TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  provider TEXT,
+  expires_at INTEGER NOT NULL,
+  used_at INTEGER
+);
+CREATE INDEX IF NOT EXISTS action_codes_uid ON action_codes (uid);
+`;
+
+/**
+ * The embedded identity's accounts, sessions and one-time codes in their own SQLite file
+ * (`identity.db`). Every change is committed with a full fsync before the caller answers, so
+ * an account, a password change or a deletion the browser was told about survives a power
+ * cut. Deleted rows are overwritten (secure_delete) and the log is truncated after an
+ * erasure, so a copy of the folder taken afterwards holds nothing of the account.
+ */
+export class IdentityStore {
+  private readonly db: Database.Database;
+  private readonly statements;
+
+  constructor(path: string) {
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = FULL');
+    this.db.pragma('secure_delete = ON');
+    this.db.exec(SCHEMA);
+    const db = this.db;
+    this.statements = {
+      byUid: db.prepare<[string], UserRow>('SELECT * FROM users WHERE uid = ?'),
+      byEmail: db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?'),
+      insertUser: db.prepare(
+        `INSERT INTO users (uid, email, email_verified, display_name, photo_url, password_hash, created_at,
+           last_login_at, password_updated_at, session_version, disabled)
+         VALUES (@uid, @email, @email_verified, @display_name, @photo_url, @password_hash, @created_at,
+           @last_login_at, @password_updated_at, @session_version, @disabled)
+         ON CONFLICT (uid) DO NOTHING`,
+      ),
+      setProfile: db.prepare('UPDATE users SET display_name = ?, photo_url = ? WHERE uid = ?'),
+      setPassword: db.prepare(
+        'UPDATE users SET password_hash = ?, password_updated_at = ?, session_version = session_version + 1 WHERE uid = ?',
+      ),
+      setVerified: db.prepare('UPDATE users SET email_verified = 1 WHERE uid = ?'),
+      setLastLogin: db.prepare('UPDATE users SET last_login_at = ? WHERE uid = ?'),
+      setDisabled: db.prepare('UPDATE users SET disabled = ?, session_version = session_version + 1 WHERE uid = ?'),
+      deleteUser: db.prepare('DELETE FROM users WHERE uid = ?'),
+      federated: db.prepare<[string, string], FederatedIdentity>(
+        'SELECT provider, subject, uid, email, display_name AS displayName FROM federated_identities WHERE provider = ? AND subject = ?',
+      ),
+      federatedOf: db.prepare<[string], FederatedIdentity>(
+        'SELECT provider, subject, uid, email, display_name AS displayName FROM federated_identities WHERE uid = ?',
+      ),
+      insertFederated: db.prepare(
+        'INSERT INTO federated_identities (provider, subject, uid, email, display_name) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+      ),
+      deleteFederated: db.prepare('DELETE FROM federated_identities WHERE uid = ?'),
+      insertRefresh: db.prepare(
+        `INSERT INTO refresh_tokens (token_hash, uid, family, auth_time, sign_in_provider, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      refresh: db.prepare<
+        [string],
+        { uid: string; family: string; authTime: number; signInProvider: string; expiresAt: number; usedAt: number | null }
+      >(
+        `SELECT uid, family, auth_time AS authTime, sign_in_provider AS signInProvider, expires_at AS expiresAt,
+           used_at AS usedAt FROM refresh_tokens WHERE token_hash = ?`,
+      ),
+      useRefresh: db.prepare('UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL'),
+      deleteFamily: db.prepare('DELETE FROM refresh_tokens WHERE family = ?'),
+      deleteRefreshOf: db.prepare('DELETE FROM refresh_tokens WHERE uid = ?'),
+      deleteStaleRefresh: db.prepare('DELETE FROM refresh_tokens WHERE expires_at < ? OR (used_at IS NOT NULL AND used_at < ?)'),
+      insertCode: db.prepare(
+        'INSERT INTO action_codes (code_hash, uid, kind, provider, expires_at) VALUES (?, ?, ?, ?, ?)',
+      ),
+      code: db.prepare<[string], ActionCodeRecord>(
+        'SELECT uid, kind, provider, expires_at AS expiresAt, used_at AS usedAt FROM action_codes WHERE code_hash = ?',
+      ),
+      useCode: db.prepare('UPDATE action_codes SET used_at = ? WHERE code_hash = ? AND used_at IS NULL'),
+      deleteCodesOf: db.prepare('DELETE FROM action_codes WHERE uid = ?'),
+      deleteStaleCodes: db.prepare('DELETE FROM action_codes WHERE expires_at < ?'),
+      count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM users'),
+    };
+  }
+
+  user(uid: string): IdentityUser | null {
+    const row = this.statements.byUid.get(uid);
+    return row === undefined ? null : toUser(row);
+  }
+
+  userByEmail(email: string): IdentityUser | null {
+    const row = this.statements.byEmail.get(normalizeEmail(email));
+    return row === undefined ? null : toUser(row);
+  }
+
+  userCount(): number {
+    return this.statements.count.get()?.n ?? 0;
+  }
+
+  /** False when the uid or the address is taken already. */
+  insertUser(user: IdentityUser): boolean {
+    try {
+      const result = this.statements.insertUser.run({
+        uid: user.uid,
+        email: user.email === null ? null : normalizeEmail(user.email),
+        email_verified: user.emailVerified ? 1 : 0,
+        display_name: user.displayName,
+        photo_url: user.photoUrl,
+        password_hash: user.passwordHash,
+        created_at: user.createdAt,
+        last_login_at: user.lastLoginAt,
+        password_updated_at: user.passwordUpdatedAt,
+        session_version: user.sessionVersion,
+        disabled: user.disabled ? 1 : 0,
+      });
+      return result.changes === 1;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') return false;
+      throw error;
+    }
+  }
+
+  /** Creates the user and links the provider's subject to it, in one commit. */
+  insertFederatedUser(user: IdentityUser, identity: Omit<FederatedIdentity, 'uid'>): boolean {
+    return this.db.transaction(() => {
+      if (!this.insertUser(user)) return false;
+      this.link({ ...identity, uid: user.uid });
+      return true;
+    })();
+  }
+
+  link(identity: FederatedIdentity): void {
+    this.statements.insertFederated.run(
+      identity.provider,
+      identity.subject,
+      identity.uid,
+      identity.email,
+      identity.displayName,
+    );
+  }
+
+  federated(provider: string, subject: string): FederatedIdentity | null {
+    return this.statements.federated.get(provider, subject) ?? null;
+  }
+
+  federatedOf(uid: string): FederatedIdentity[] {
+    return this.statements.federatedOf.all(uid);
+  }
+
+  setProfile(uid: string, displayName: string | null, photoUrl: string | null): void {
+    this.statements.setProfile.run(displayName, photoUrl, uid);
+  }
+
+  /** Sets the password and ends every session: refresh tokens go, older ID tokens are refused. */
+  setPassword(uid: string, passwordHash: string, now: number): void {
+    this.db.transaction(() => {
+      this.statements.setPassword.run(passwordHash, now, uid);
+      this.statements.deleteRefreshOf.run(uid);
+    })();
+  }
+
+  markEmailVerified(uid: string): void {
+    this.statements.setVerified.run(uid);
+  }
+
+  recordSignIn(uid: string, now: number): void {
+    this.statements.setLastLogin.run(now, uid);
+  }
+
+  setDisabled(uid: string, disabled: boolean): void {
+    this.db.transaction(() => {
+      this.statements.setDisabled.run(disabled ? 1 : 0, uid);
+      if (disabled) this.statements.deleteRefreshOf.run(uid);
+    })();
+  }
+
+  /** Removes the account, its sessions, codes and linked providers, and truncates the log. */
+  deleteUser(uid: string): void {
+    this.db.transaction(() => {
+      this.statements.deleteRefreshOf.run(uid);
+      this.statements.deleteCodesOf.run(uid);
+      this.statements.deleteFederated.run(uid);
+      this.statements.deleteUser.run(uid);
+    })();
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
+  }
+
+  /** Revokes every session of the user (sign-out everywhere). */
+  revokeSessionsOf(uid: string): void {
+    this.statements.deleteRefreshOf.run(uid);
+  }
+
+  insertRefreshToken(token: string, record: Omit<RefreshTokenRecord, 'usedAt'>, now: number): void {
+    this.statements.insertRefresh.run(
+      digest(token),
+      record.uid,
+      record.family,
+      record.authTime,
+      record.signInProvider,
+      now,
+      record.expiresAt,
+    );
+  }
+
+  refreshToken(token: string): RefreshTokenRecord | null {
+    return this.statements.refresh.get(digest(token)) ?? null;
+  }
+
+  /** Marks the token exchanged; false when it had been already (by a concurrent request). */
+  useRefreshToken(token: string, now: number): boolean {
+    return this.statements.useRefresh.run(now, digest(token)).changes === 1;
+  }
+
+  revokeFamily(family: string): void {
+    this.statements.deleteFamily.run(family);
+  }
+
+  insertActionCode(code: string, record: Omit<ActionCodeRecord, 'usedAt'>): void {
+    this.statements.insertCode.run(digest(code), record.uid, record.kind, record.provider, record.expiresAt);
+  }
+
+  actionCode(code: string): ActionCodeRecord | null {
+    return this.statements.code.get(digest(code)) ?? null;
+  }
+
+  /** False when the code was used already. */
+  useActionCode(code: string, now: number): boolean {
+    return this.statements.useCode.run(now, digest(code)).changes === 1;
+  }
+
+  /** Forgets expired codes, expired tokens and exchanged tokens past their grace. */
+  sweep(now: number, usedBefore: number): void {
+    this.statements.deleteStaleRefresh.run(now, usedBefore);
+    this.statements.deleteStaleCodes.run(now);
+  }
+
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work)();
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+/** A damaged `identity.db` stops the start with one sentence naming it, and is left untouched. */
+export function openIdentityStore(path: string): Promise<IdentityStore> {
+  return openOrExplainDamage(path, async () => new IdentityStore(path));
+}
