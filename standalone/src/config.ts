@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { reachableOrigin } from './network.js';
 import { mailConfig, mailEnvShape, type MailConfig, parseEnv, portSchema } from '@plenty/platform/config';
 
 const envSchema = z.object({
@@ -9,7 +10,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   PLENTY_MASTER_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** SMTP_URL, MAIL_FROM, MAIL_OUTBOX_DIR, APP_ORIGIN (default: the address it listens on). */
+  /**
+   * SMTP_URL, MAIL_FROM, MAIL_OUTBOX_DIR, APP_ORIGIN (default: the address it listens on; with
+   * HOST=0.0.0.0, the machine's address on its network).
+   */
   ...mailEnvShape(),
   /** A generous limit on commands per user and minute; 0 turns it off (benchmarks). */
   COMMANDS_PER_MINUTE_PER_USER: z.coerce.number().int().min(0).default(600),
@@ -35,11 +39,6 @@ export interface StandaloneConfig {
   readonly authAttemptLimits: boolean;
 }
 
-function listeningOrigin(host: string, port: number): string {
-  const name = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-  return `http://${name}:${port}`;
-}
-
 export function loadStandaloneConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConfig {
   const parsed = parseEnv(envSchema, env);
   const dataDir = resolve(parsed.DATA_DIR);
@@ -50,7 +49,7 @@ export function loadStandaloneConfig(env: NodeJS.ProcessEnv = process.env): Stan
     masterKey: parsed.PLENTY_MASTER_KEY,
     logLevel: parsed.LOG_LEVEL,
     mail: mailConfig(parsed, dataDir),
-    appOrigin: parsed.APP_ORIGIN ?? listeningOrigin(parsed.HOST, parsed.PORT),
+    appOrigin: parsed.APP_ORIGIN ?? reachableOrigin(parsed.HOST, parsed.PORT),
     commandsPerMinutePerUser: parsed.COMMANDS_PER_MINUTE_PER_USER,
     weeklyReportIntervalMs: parsed.WEEKLY_REPORT_INTERVAL_MS,
     trustProxy: parsed.TRUST_PROXY === 'true',

@@ -1,5 +1,6 @@
 import { closeOnSignals, exitOnStartupFailure } from '@plenty/platform/lifecycle';
 import { NO_IDENTITY_LIMITS } from '@plenty/platform/identity/attempt-limits';
+import { listensEverywhere, networkAddresses } from './network.js';
 import { loadStandaloneConfig } from './config.js';
 import { openStandalone } from './app.js';
 
@@ -19,6 +20,10 @@ async function main(): Promise<void> {
   });
   const address = await standalone.app.listen({ port: config.port, host: config.host });
   process.stdout.write(`Plenty is listening on ${address} (data in ${config.dataDir})\n`);
+  if (listensEverywhere(config.host)) {
+    const addresses = networkAddresses().map((ip) => `http://${ip}:${config.port}`);
+    process.stdout.write(`On a phone on the same network, open ${addresses.join(' or ') || address}\n`);
+  }
   closeOnSignals(() => standalone.close(), standalone.app.log);
 }
 

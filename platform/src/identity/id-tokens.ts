@@ -93,7 +93,11 @@ const CACHE_ENTRIES = 50_000;
  * The email and its verified state are read from the account, so a user who just verified is
  * let in without waiting for a new token.
  */
-export function embeddedTokenVerifier(tokens: IdTokens, store: IdentityStore, nowSeconds = () => Date.now() / 1000): TokenVerifier {
+export function embeddedTokenVerifier(
+  tokens: IdTokens,
+  store: IdentityStore,
+  nowSeconds = () => Date.now() / 1000,
+): TokenVerifier {
   const signatures = new Map<string, z.infer<typeof claimsSchema>>();
   const checked = async (idToken: string) => {
     const remembered = signatures.get(idToken);

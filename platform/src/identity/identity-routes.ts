@@ -23,7 +23,11 @@ function bodyOf(request: FastifyRequest): Body {
 function sendIdentityError(reply: FastifyReply, error: IdentityError): FastifyReply {
   if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
   return reply.code(error.status).send({
-    error: { code: error.status, message: error.code, errors: [{ message: error.code, domain: 'global', reason: 'invalid' }] },
+    error: {
+      code: error.status,
+      message: error.code,
+      errors: [{ message: error.code, domain: 'global', reason: 'invalid' }],
+    },
   });
 }
 
@@ -103,7 +107,10 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     if (storage !== null) return sendIdentityError(reply, new IdentityError('INTERNAL_ERROR', storage.status));
     const status = (error as { statusCode?: number }).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
-      return sendIdentityError(reply, new IdentityError(status === 413 ? 'REQUEST_TOO_LARGE' : 'INVALID_REQUEST', status));
+      return sendIdentityError(
+        reply,
+        new IdentityError(status === 413 ? 'REQUEST_TOO_LARGE' : 'INVALID_REQUEST', status),
+      );
     }
     request.log.error({ err: error }, 'identity request failed');
     return sendIdentityError(reply, new IdentityError('INTERNAL_ERROR', 500));
@@ -135,7 +142,14 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   post(accounts('update'), async (request) => {
     const body = bodyOf(request);
     const { user, session } = await service.updateAccount(body['idToken'], body);
-    const { localId, email, displayName, photoUrl, providerUserInfo: providers, emailVerified } = accountInfo(service, user);
+    const {
+      localId,
+      email,
+      displayName,
+      photoUrl,
+      providerUserInfo: providers,
+      emailVerified,
+    } = accountInfo(service, user);
     return {
       kind: 'identitytoolkit#SetAccountInfoResponse',
       localId,
@@ -167,7 +181,10 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     });
   }
   app.get(`${TOOLKIT}/v2/passwordPolicy`, async () => ({
-    customStrengthOptions: { minPasswordLength: PASSWORD_POLICY.minLength, maxPasswordLength: PASSWORD_POLICY.maxLength },
+    customStrengthOptions: {
+      minPasswordLength: PASSWORD_POLICY.minLength,
+      maxPasswordLength: PASSWORD_POLICY.maxLength,
+    },
     enforcementState: 'ENFORCE',
     forceUpgradeOnSignin: false,
     schemaVersion: 1,

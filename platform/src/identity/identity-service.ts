@@ -133,13 +133,17 @@ export class IdentityService {
     return { user, idToken, refreshToken, expiresIn: ID_TOKEN_SECONDS, isNewUser };
   }
 
-  async signUp(input: { email?: unknown; password?: unknown; displayName?: unknown }, client: string): Promise<Session> {
+  async signUp(
+    input: { email?: unknown; password?: unknown; displayName?: unknown },
+    client: string,
+  ): Promise<Session> {
     const email = checkedEmail(input.email);
     const password = checkedNewPassword(input.password);
     this.limit([this.signUpsByClient, client], [this.signUpsByAddress, email]);
     this.signUpsByClient.record(client);
     this.signUpsByAddress.record(email);
-    const displayName = typeof input.displayName === 'string' && input.displayName !== '' ? input.displayName.slice(0, 256) : null;
+    const displayName =
+      typeof input.displayName === 'string' && input.displayName !== '' ? input.displayName.slice(0, 256) : null;
     const now = this.now();
     const user: IdentityUser = {
       uid: newUid(),
@@ -167,7 +171,9 @@ export class IdentityService {
     this.signInsByClient.record(client);
     const user = this.store.userByEmail(email);
     const matches =
-      user?.passwordHash == null ? await verifyAgainstDecoy(password) : await verifyPassword(password, user.passwordHash);
+      user?.passwordHash == null
+        ? await verifyAgainstDecoy(password)
+        : await verifyPassword(password, user.passwordHash);
     if (user === null || !matches) {
       this.signInFailures.record(email);
       throw new IdentityError('INVALID_LOGIN_CREDENTIALS');
@@ -184,7 +190,12 @@ export class IdentityService {
     this.limit([this.resetCodesByClient, client]);
     const now = this.now();
     const record = this.store.actionCode(code);
-    if (record === null || record.kind !== 'SIGN_IN' || record.expiresAt < now || !this.store.useActionCode(code, now)) {
+    if (
+      record === null ||
+      record.kind !== 'SIGN_IN' ||
+      record.expiresAt < now ||
+      !this.store.useActionCode(code, now)
+    ) {
       this.resetCodesByClient.record(client);
       throw new IdentityError('INVALID_CUSTOM_TOKEN');
     }
@@ -230,7 +241,12 @@ export class IdentityService {
       return user.uid;
     });
     const code = secret();
-    this.store.insertActionCode(code, { uid, kind: 'SIGN_IN', provider: identity.provider, expiresAt: now + SIGN_IN_CODE_MS });
+    this.store.insertActionCode(code, {
+      uid,
+      kind: 'SIGN_IN',
+      provider: identity.provider,
+      expiresAt: now + SIGN_IN_CODE_MS,
+    });
     return code;
   }
 
@@ -287,7 +303,9 @@ export class IdentityService {
     return { user, authTime: claims.auth_time };
   }
 
-  providersOf(user: IdentityUser): { provider: string; subject: string; email: string | null; displayName: string | null }[] {
+  providersOf(
+    user: IdentityUser,
+  ): { provider: string; subject: string; email: string | null; displayName: string | null }[] {
     return this.store.federatedOf(user.uid);
   }
 
@@ -297,7 +315,13 @@ export class IdentityService {
    */
   async updateAccount(
     idToken: unknown,
-    changes: { displayName?: unknown; photoUrl?: unknown; password?: unknown; deleteAttribute?: unknown; email?: unknown },
+    changes: {
+      displayName?: unknown;
+      photoUrl?: unknown;
+      password?: unknown;
+      deleteAttribute?: unknown;
+      email?: unknown;
+    },
   ): Promise<{ user: IdentityUser; session: Session | null }> {
     const { user, authTime } = await this.userOf(idToken);
     if (changes.email !== undefined) throw new IdentityError('OPERATION_NOT_ALLOWED');
@@ -310,11 +334,13 @@ export class IdentityService {
     };
     const displayName = text(changes.displayName, user.displayName, 'DISPLAY_NAME');
     const photoUrl = text(changes.photoUrl, user.photoUrl, 'PHOTO_URL');
-    if (displayName !== user.displayName || photoUrl !== user.photoUrl) this.store.setProfile(user.uid, displayName, photoUrl);
+    if (displayName !== user.displayName || photoUrl !== user.photoUrl)
+      this.store.setProfile(user.uid, displayName, photoUrl);
     let session: Session | null = null;
     if (changes.password !== undefined) {
       const password = checkedNewPassword(changes.password);
-      if (this.now() / 1000 - authTime > RECENT_SIGN_IN_SECONDS) throw new IdentityError('CREDENTIAL_TOO_OLD_LOGIN_AGAIN');
+      if (this.now() / 1000 - authTime > RECENT_SIGN_IN_SECONDS)
+        throw new IdentityError('CREDENTIAL_TOO_OLD_LOGIN_AGAIN');
       this.store.setPassword(user.uid, await hashPassword(password), this.now());
       const changed = this.store.user(user.uid);
       if (changed === null) throw new IdentityError('USER_NOT_FOUND');
@@ -330,7 +356,12 @@ export class IdentityService {
     const user = this.store.userByEmail(email);
     if (user === null) return null;
     const code = secret();
-    this.store.insertActionCode(code, { uid: user.uid, kind: 'PASSWORD_RESET', provider: null, expiresAt: this.now() + RESET_CODE_MS });
+    this.store.insertActionCode(code, {
+      uid: user.uid,
+      kind: 'PASSWORD_RESET',
+      provider: null,
+      expiresAt: this.now() + RESET_CODE_MS,
+    });
     return code;
   }
 

@@ -189,7 +189,14 @@ export class IdentityStore {
       ),
       refresh: db.prepare<
         [string],
-        { uid: string; family: string; authTime: number; signInProvider: string; expiresAt: number; usedAt: number | null }
+        {
+          uid: string;
+          family: string;
+          authTime: number;
+          signInProvider: string;
+          expiresAt: number;
+          usedAt: number | null;
+        }
       >(
         `SELECT uid, family, auth_time AS authTime, sign_in_provider AS signInProvider, expires_at AS expiresAt,
            used_at AS usedAt FROM refresh_tokens WHERE token_hash = ?`,
@@ -197,7 +204,9 @@ export class IdentityStore {
       useRefresh: db.prepare('UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL'),
       deleteFamily: db.prepare('DELETE FROM refresh_tokens WHERE family = ?'),
       deleteRefreshOf: db.prepare('DELETE FROM refresh_tokens WHERE uid = ?'),
-      deleteStaleRefresh: db.prepare('DELETE FROM refresh_tokens WHERE expires_at < ? OR (used_at IS NOT NULL AND used_at < ?)'),
+      deleteStaleRefresh: db.prepare(
+        'DELETE FROM refresh_tokens WHERE expires_at < ? OR (used_at IS NOT NULL AND used_at < ?)',
+      ),
       insertCode: db.prepare(
         'INSERT INTO action_codes (code_hash, uid, kind, provider, expires_at) VALUES (?, ?, ?, ?, ?)',
       ),
