@@ -256,9 +256,10 @@ export class IdentityService {
       throw new IdentityError('INVALID_REFRESH_TOKEN');
     }
     const now = this.now();
+    // TOKEN_EXPIRED is the answer on which the Firebase SDK signs the browser out: a token
+    // revoked (sign-out, password change, erasure) is forgotten, so unknown means ended.
     const record = this.store.refreshToken(refreshToken);
-    if (record === null) throw new IdentityError('INVALID_REFRESH_TOKEN');
-    if (record.expiresAt < now) throw new IdentityError('TOKEN_EXPIRED');
+    if (record === null || record.expiresAt < now) throw new IdentityError('TOKEN_EXPIRED');
     const firstUse = this.store.useRefreshToken(refreshToken, now);
     if (!firstUse) {
       const usedAt = this.store.refreshToken(refreshToken)?.usedAt ?? 0;
@@ -269,7 +270,7 @@ export class IdentityService {
       }
     }
     const user = this.store.user(record.uid);
-    if (user === null) throw new IdentityError('USER_NOT_FOUND');
+    if (user === null) throw new IdentityError('TOKEN_EXPIRED');
     if (user.disabled) throw new IdentityError('USER_DISABLED');
     const next = secret();
     this.store.insertRefreshToken(next, { ...record, expiresAt: now + REFRESH_TOKEN_MS }, now);
