@@ -63,13 +63,15 @@ export class IdTokens {
   async check(idToken: string): Promise<z.infer<typeof claimsSchema>> {
     checkTokenShape(idToken, this.nowSeconds());
     try {
-      const { payload } = await jwtVerify(idToken, this.key.publicKey, {
+      const { payload, protectedHeader } = await jwtVerify(idToken, this.key.publicKey, {
         algorithms: ['ES256'],
         issuer: ISSUER,
         audience: this.audience,
         currentDate: new Date(this.nowSeconds() * 1000),
         requiredClaims: ['sub', 'iat', 'exp', 'auth_time'],
       });
+      // A token that names another key is not one this key signed for us, whatever its signature.
+      if (protectedHeader.kid !== this.key.kid) throw new InvalidTokenError('auth/invalid-id-token');
       const claims = claimsSchema.safeParse(payload);
       if (!claims.success) throw new InvalidTokenError('auth/argument-error');
       return claims.data;
