@@ -1,21 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '@plenty/platform/config';
 import { loadStandaloneConfig } from './config.js';
 
 describe('embedded default configuration', () => {
-  it('listens on 127.0.0.1:8080 with data in ./data by default', () => {
-    expect(loadStandaloneConfig({})).toMatchObject({ port: 8080, host: '127.0.0.1', projectId: 'demo-plenty' });
-    expect(loadStandaloneConfig({}).dataDir).toMatch(/\/data$/);
+  it('listens on 127.0.0.1:8080 with data in ./data by default, limits on, no proxy trusted', () => {
+    const config = loadStandaloneConfig({});
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', trustProxy: false, authAttemptLimits: true });
+    expect(config.dataDir).toMatch(/\/data$/);
   });
 
-  it('refuses a non-loopback HOST while the emulator signs users in, and says why', () => {
-    expect(() => loadStandaloneConfig({ HOST: '0.0.0.0' })).toThrow(ConfigError);
-    expect(() => loadStandaloneConfig({ HOST: '192.168.1.20' })).toThrow(/unsigned/);
+  it('listens on any address it is given: its own identity signs the tokens', () => {
+    expect(loadStandaloneConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadStandaloneConfig({ HOST: '192.168.1.20' }).host).toBe('192.168.1.20');
     expect(loadStandaloneConfig({ HOST: '::1' }).host).toBe('::1');
   });
 
-  it('refuses a real Firebase project, which belongs to the distributed deployment', () => {
-    expect(() => loadStandaloneConfig({ FIREBASE_PROJECT_ID: 'plenty-production' })).toThrow(/demo-/);
+  it('no longer reads the Auth emulator variables', () => {
+    const config = loadStandaloneConfig({
+      FIREBASE_PROJECT_ID: 'plenty-production',
+      AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      PLENTY_AUTH_PROVIDERS: 'myspace',
+    });
+    expect(config).not.toHaveProperty('projectId');
+    expect(config).not.toHaveProperty('authEmulatorHost');
+    expect(config).not.toHaveProperty('authProviders');
+  });
+
+  it('trusts X-Forwarded-For only with TRUST_PROXY=true and turns attempt limits off only with off', () => {
+    expect(loadStandaloneConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadStandaloneConfig({ AUTH_ATTEMPT_LIMITS: 'off' }).authAttemptLimits).toBe(false);
+    expect(() => loadStandaloneConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadStandaloneConfig({ AUTH_ATTEMPT_LIMITS: 'false' })).toThrow(/AUTH_ATTEMPT_LIMITS/);
   });
 
   it('names every bad variable', () => {
@@ -29,15 +43,5 @@ describe('embedded default configuration', () => {
     const custom = loadStandaloneConfig({ APP_ORIGIN: 'http://localhost:3000', MAIL_OUTBOX_DIR: '/tmp/mail' });
     expect(custom.appOrigin).toBe('http://localhost:3000');
     expect(custom.mail.outboxDir).toBe('/tmp/mail');
-  });
-
-  it('offers the social providers PLENTY_AUTH_PROVIDERS names, and refuses one it has no button for', () => {
-    expect(loadStandaloneConfig({}).authProviders).toEqual(['google', 'github', 'facebook', 'apple']);
-    expect(loadStandaloneConfig({ PLENTY_AUTH_PROVIDERS: ' Google, github ,' }).authProviders).toEqual([
-      'google',
-      'github',
-    ]);
-    expect(loadStandaloneConfig({ PLENTY_AUTH_PROVIDERS: 'none' }).authProviders).toEqual([]);
-    expect(() => loadStandaloneConfig({ PLENTY_AUTH_PROVIDERS: 'google,myspace' })).toThrow(/PLENTY_AUTH_PROVIDERS/);
   });
 });

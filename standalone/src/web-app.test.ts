@@ -19,7 +19,7 @@ describe('the web app server', () => {
     await writeFile(join(dist, 'assets/app.js'), 'console.log(1)');
     app = Fastify();
     installErrorHandling(app, {
-      notFound: await serveWebApp(app, { distDir: dist, projectId: 'demo-test', authEmulatorHost: '127.0.0.1:9099' }),
+      notFound: await serveWebApp(app, { distDir: dist, projectId: 'plenty-test' }),
     });
     await app.ready();
   });
@@ -37,10 +37,10 @@ describe('the web app server', () => {
     }
   });
 
-  it('tells the app which Auth emulator and project to use', async () => {
+  it('tells the app to sign in with the embedded identity at its own origin, with no providers by default', async () => {
     const body = (await app.inject({ url: '/auth/login' })).body;
     expect(body).toContain(
-      '<meta name="plenty-auth" content="{&quot;apiKey&quot;:&quot;demo-api-key&quot;,&quot;projectId&quot;:&quot;demo-test&quot;,&quot;emulatorUrl&quot;:&quot;http://127.0.0.1:9099&quot;,&quot;providers&quot;:[&quot;google&quot;,&quot;github&quot;,&quot;facebook&quot;,&quot;apple&quot;]}" />',
+      '<meta name="plenty-auth" content="{&quot;apiKey&quot;:&quot;plenty-embedded&quot;,&quot;projectId&quot;:&quot;plenty-test&quot;,&quot;identity&quot;:&quot;embedded&quot;,&quot;providers&quot;:[]}" />',
     );
   });
 
@@ -49,13 +49,28 @@ describe('the web app server', () => {
     installErrorHandling(only, {
       notFound: await serveWebApp(only, {
         distDir: dist,
-        projectId: 'demo-test',
-        authEmulatorHost: '',
-        authProviders: ['google', 'github'],
+        projectId: 'plenty-test',
+        authProviders: [
+          { id: 'google', label: 'Google' },
+          { id: 'work', label: 'Work <SSO> & "more"' },
+        ],
       }),
     });
     const body = (await only.inject({ url: '/auth/login' })).body;
-    expect(body).toContain('&quot;providers&quot;:[&quot;google&quot;,&quot;github&quot;]}');
+    const meta = /<meta name="plenty-auth" content="([^"]*)" \/>/.exec(body)?.[1] ?? '';
+    expect(meta).not.toMatch(/[<>]/);
+    const config = JSON.parse(
+      meta.replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&'),
+    ) as unknown;
+    expect(config).toEqual({
+      apiKey: 'plenty-embedded',
+      projectId: 'plenty-test',
+      identity: 'embedded',
+      providers: [
+        { id: 'google', label: 'Google' },
+        { id: 'work', label: 'Work <SSO> & "more"' },
+      ],
+    });
     await only.close();
   });
 
