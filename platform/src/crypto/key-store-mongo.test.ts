@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { FakeMongoClient, type FakeCollection } from '../read-store/mongo-fake.js';
 import { unwrapKey } from './field-cipher.js';
 import { DATA_KEYS, isDuplicateKeyError, openMongoKeyStore } from './key-store-mongo.js';
+import { DataKeyErasedError } from './port.js';
 
 const masterKey = randomBytes(32);
 
@@ -125,7 +126,7 @@ describe('MongoDB key store', () => {
     expect(await store.get('gina')).toBeNull();
   });
 
-  it('has no key for a user after erasure, in this instance and in others', async () => {
+  it('has no key for a user after erasure, in this instance and in others, and keeps only when', async () => {
     const { keys, open } = setup();
     const store = await open();
     const other = await open();
@@ -133,7 +134,20 @@ describe('MongoDB key store', () => {
     await store.erase('leaving');
     expect(await store.get('leaving')).toBeNull();
     expect(await other.get('leaving')).toBeNull();
-    expect(keys.documents()).toEqual([]);
+    expect(keys.documents()).toEqual([{ _id: 'leaving', erasedAt: expect.any(Date) }]);
+  });
+
+  it('makes no new key for an erased user, not even in an instance that never saw the erasure', async () => {
+    const { keys, open } = setup();
+    const store = await open();
+    const other = await open();
+    await store.getOrCreate('leaving');
+    await store.erase('leaving');
+    await expect(store.getOrCreate('leaving')).rejects.toBeInstanceOf(DataKeyErasedError);
+    await expect(other.getOrCreate('leaving')).rejects.toBeInstanceOf(DataKeyErasedError);
+    await store.erase('never-had-one');
+    await expect(other.getOrCreate('never-had-one')).rejects.toBeInstanceOf(DataKeyErasedError);
+    expect(keys.documents().filter((record) => record.wrapped !== undefined)).toEqual([]);
   });
 
   it('cannot unwrap keys with another master key', async () => {

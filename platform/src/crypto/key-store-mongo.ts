@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { MongoClient } from 'mongodb';
 import { Binary, MongoServerError, type Collection } from 'mongodb';
 import { unwrapKey, wrapKey } from './field-cipher.js';
-import type { KeyStore } from './port.js';
+import { DataKeyErasedError, type KeyStore } from './port.js';
 import { connectMongo } from '../mongo.js';
 
 const DUPLICATE_KEY = 11000;
@@ -11,9 +11,14 @@ export const DATA_KEYS = 'data_keys';
 
 export interface DataKeyRecord {
   _id: string;
-  /** The data key wrapped by the master key (AES-256-GCM, the user id as associated data). */
-  wrapped: Binary | Uint8Array;
-  createdAt: Date;
+  /**
+   * The data key wrapped by the master key (AES-256-GCM, the user id as associated data);
+   * absent once erased.
+   */
+  wrapped?: Binary | Uint8Array;
+  createdAt?: Date;
+  /** When the key was erased: the record stays so that no key is made for the user again. */
+  erasedAt?: Date;
 }
 
 export function isDuplicateKeyError(error: unknown): boolean {
@@ -28,7 +33,9 @@ function bytes(wrapped: Binary | Uint8Array): Buffer {
  * Users' data keys in the `data_keys` collection, keyed by user id and wrapped by the master
  * key; deleting one shreds the user's personal text in every copy of the event store. Two
  * instances creating a user's key at once both insert; the second insert fails on the
- * duplicate `_id` and that instance reads and uses the key that won.
+ * duplicate `_id` and that instance reads and uses the key that won. An erased key leaves a
+ * record with the user id and the time only, on which the insert fails the same way: no
+ * instance makes a key for an erased user, whatever its own view of the erasure.
  */
 class MongoKeyStore implements KeyStore {
   /** Least recently used first: a hit moves the key to the end. */
@@ -58,7 +65,9 @@ class MongoKeyStore implements KeyStore {
     }
     this.cache.delete(userId);
     const record = await this.keys.findOne({ _id: userId });
-    return record === null ? null : this.remember(userId, unwrapKey(this.masterKey, bytes(record.wrapped), userId));
+    return record?.wrapped === undefined
+      ? null
+      : this.remember(userId, unwrapKey(this.masterKey, bytes(record.wrapped), userId));
   }
 
   async getOrCreate(userId: string): Promise<Buffer> {
@@ -74,12 +83,13 @@ class MongoKeyStore implements KeyStore {
       if (!isDuplicateKeyError(error)) throw error;
     }
     const created = await this.get(userId);
-    if (created === null) throw new Error('data key was not stored');
-    return created;
+    if (created !== null) return created;
+    if ((await this.keys.findOne({ _id: userId }))?.erasedAt !== undefined) throw new DataKeyErasedError();
+    throw new Error('data key was not stored');
   }
 
   async erase(userId: string): Promise<void> {
-    await this.keys.deleteOne({ _id: userId });
+    await this.keys.replaceOne({ _id: userId }, { erasedAt: new Date() }, { upsert: true });
     this.cache.delete(userId);
   }
 

@@ -1,15 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { unwrapKey, wrapKey } from './field-cipher.js';
-import type { KeyStore } from './port.js';
+import { DataKeyErasedError, type KeyStore } from './port.js';
 import { openOrExplainDamage } from '../damaged-database.js';
+import { truncateWriteAheadLog } from '../sqlite-log.js';
 
 const CACHE_LIMIT = 10_000;
+
+/** `user_version` of a file whose deleted rows were all overwritten (see `scrubOnce`). */
+const SCRUBBED = 1;
 
 /**
  * Users' data keys in their own SQLite file, each wrapped by the master key. Keeping keys
  * apart from the events is what makes erasure work: deleting a row here shreds the user's
- * personal text in every copy of the event store.
+ * personal text in every copy of the event store. Deleted rows are overwritten with zeros
+ * (secure_delete) and an erasure empties the write-ahead log, so no copy of an erased key
+ * stays in the files; what stays is the user id in `erased_keys`, which keeps a key from
+ * being made for them again.
  */
 class SqliteKeyStore implements KeyStore {
   private readonly db: Database.Database;
@@ -17,6 +24,8 @@ class SqliteKeyStore implements KeyStore {
   private readonly select;
   private readonly insert;
   private readonly remove;
+  private readonly recordErased;
+  private readonly isErased;
 
   constructor(
     path: string,
@@ -25,14 +34,36 @@ class SqliteKeyStore implements KeyStore {
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
+    this.db.pragma('secure_delete = ON');
+    this.db.pragma('busy_timeout = 5000');
     this.db.exec(
-      'CREATE TABLE IF NOT EXISTS data_keys (user_id TEXT PRIMARY KEY, wrapped BLOB NOT NULL, created_at TEXT NOT NULL)',
+      'CREATE TABLE IF NOT EXISTS data_keys (user_id TEXT PRIMARY KEY, wrapped BLOB NOT NULL, created_at TEXT NOT NULL);' +
+        'CREATE TABLE IF NOT EXISTS erased_keys (user_id TEXT PRIMARY KEY, erased_at TEXT NOT NULL);',
     );
+    this.scrubOnce();
     this.select = this.db.prepare<[string], { wrapped: Buffer }>('SELECT wrapped FROM data_keys WHERE user_id = ?');
     this.insert = this.db.prepare(
       'INSERT INTO data_keys (user_id, wrapped, created_at) VALUES (?, ?, ?) ON CONFLICT (user_id) DO NOTHING',
     );
     this.remove = this.db.prepare('DELETE FROM data_keys WHERE user_id = ?');
+    this.recordErased = this.db.prepare(
+      'INSERT INTO erased_keys (user_id, erased_at) VALUES (?, ?) ON CONFLICT (user_id) DO NOTHING',
+    );
+    this.isErased = this.db.prepare<[string], { found: number }>(
+      'SELECT 1 AS found FROM erased_keys WHERE user_id = ?',
+    );
+  }
+
+  /**
+   * A file written before deleted rows were overwritten may still hold keys erased then, in
+   * free pages or spare room of its pages: it is rewritten once (VACUUM; the file is small)
+   * and marked as scrubbed.
+   */
+  private scrubOnce(): void {
+    if (this.db.pragma('user_version', { simple: true }) === SCRUBBED) return;
+    this.db.exec('VACUUM');
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
+    this.db.pragma(`user_version = ${SCRUBBED}`);
   }
 
   private remember(userId: string, key: Buffer): Buffer {
@@ -54,15 +85,26 @@ class SqliteKeyStore implements KeyStore {
   async getOrCreate(userId: string): Promise<Buffer> {
     const existing = await this.get(userId);
     if (existing !== null) return existing;
-    this.insert.run(userId, wrapKey(this.masterKey, randomBytes(32), userId), new Date().toISOString());
+    const wrapped = wrapKey(this.masterKey, randomBytes(32), userId);
+    // One transaction: an erasure on another connection lands before the check or after the insert.
+    this.db.transaction(() => {
+      if (this.isErased.get(userId) !== undefined) throw new DataKeyErasedError();
+      this.insert.run(userId, wrapped, new Date().toISOString());
+    })();
     const created = await this.get(userId);
     if (created === null) throw new Error('data key was not stored');
     return created;
   }
 
   async erase(userId: string): Promise<void> {
-    this.remove.run(userId);
+    this.db.transaction(() => {
+      this.remove.run(userId);
+      this.recordErased.run(userId, new Date().toISOString());
+    })();
     this.cache.delete(userId);
+    // The log still holds the page with the key as it was written; an erasure run again
+    // (after a failure here) empties it then.
+    truncateWriteAheadLog(this.db);
   }
 
   async close(): Promise<void> {

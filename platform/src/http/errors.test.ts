@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { DataKeyErasedError } from '../crypto/port.js';
 import { installErrorHandling, storageFailure } from './errors.js';
 
 const failing = (error: Error & { code?: string }) => {
@@ -39,5 +40,13 @@ describe('storage failures', () => {
     const response = await failing(new TypeError('x is undefined')).inject({ method: 'POST', url: '/write' });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toMatchObject({ error: { code: 'internal' } });
+  });
+});
+
+describe('a command of an erased user', () => {
+  it('answers 401 unauthenticated when it reaches the key store after the erasure', async () => {
+    const response = await failing(new DataKeyErasedError()).inject({ method: 'POST', url: '/write' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ error: { code: 'unauthenticated' } });
   });
 });

@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@plenty/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type z } from 'zod';
+import { DataKeyErasedError } from '../crypto/port.js';
 
 /** An error the HTTP layer answers with its status and stable code. */
 export class HttpError extends Error {
@@ -100,6 +101,8 @@ export function installErrorHandling(
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     if (error instanceof HttpError) return sendError(reply, error.statusCode, error.code, error.message, error.fields);
     if (error instanceof ZodError) return sendError(reply, 400, 'validation_failed', undefined, fieldErrors(error));
+    // A command that was under way when its user's account was erased: the user is gone.
+    if (error instanceof DataKeyErasedError) return sendError(reply, 401, 'unauthenticated');
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 413) return sendError(reply, 413, 'payload_too_large');
     if (status === 415) return sendError(reply, 415, 'unsupported_media_type');
