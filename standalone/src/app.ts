@@ -13,6 +13,7 @@ import type { IdentityProviderAdmin } from '@plenty/platform/auth/identity-admin
 import type { UserDirectory } from '@plenty/platform/auth/user-directory';
 import type { IdentityLimits } from '@plenty/platform/identity/attempt-limits';
 import { openEmbeddedIdentity, type EmbeddedIdentity } from '@plenty/platform/identity/embedded-identity';
+import type { OidcProviderSettings } from '@plenty/platform/identity/oidc';
 import { installSecurityHeaders, webAppCspDirectives } from '@plenty/platform/http/security-headers';
 import { createMailer, type MailSettings } from '@plenty/platform/mail/create';
 import { openFsBlobStore } from '@plenty/platform/blob-store/fs';
@@ -62,8 +63,10 @@ export interface StandaloneOptions {
   readonly identityProvider?: IdentityProviderAdmin;
   /** The per-user limit on commands; 0 turns it off. */
   readonly commandsPerMinutePerUser?: number;
-  /** The social sign-in providers the login page offers (default: all the app knows). */
+  /** The social sign-in providers the login page offers (default: the OpenID Connect providers). */
   readonly authProviders?: readonly { readonly id: string; readonly label: string }[];
+  /** OpenID Connect providers users may sign in with (PLENTY_OIDC_PROVIDERS); default none. */
+  readonly oidcProviders?: readonly OidcProviderSettings[];
   /**
    * 'worker' (the default of `npm start`) projects in a worker thread and needs the built
    * code; 'in-process' runs the projector on the main thread, as tests from source do.
@@ -109,6 +112,7 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
       projectId,
       ...(options.identityLimits === undefined ? {} : { limits: options.identityLimits }),
       ...(options.identityClock === undefined ? {} : { now: options.identityClock }),
+      oidc: { appOrigin: options.appOrigin ?? 'http://127.0.0.1:8080', providers: options.oidcProviders ?? [] },
     });
     closers.push(() => identity.close());
 
@@ -222,7 +226,7 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
       notFound: await serveWebApp(app, {
         distDir: frontendDist,
         projectId,
-        ...(options.authProviders === undefined ? {} : { authProviders: options.authProviders }),
+        authProviders: options.authProviders ?? (options.oidcProviders ?? []).map(({ id, label }) => ({ id, label })),
       }),
     });
     await app.register(commandApi, {

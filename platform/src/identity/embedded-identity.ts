@@ -7,6 +7,8 @@ import { DEFAULT_IDENTITY_LIMITS, type IdentityLimits } from './attempt-limits.j
 import { importEmulatorAccounts, type EmulatorImport } from './emulator-import.js';
 import { embeddedTokenVerifier, IdTokens } from './id-tokens.js';
 import { identityRoutes } from './identity-routes.js';
+import type { OidcProviderSettings } from './oidc.js';
+import { oidcRoutes } from './oidc-routes.js';
 import { IdentityService } from './identity-service.js';
 import { openIdentityStore, type IdentityStore } from './identity-store.js';
 import { loadSigningKey } from './signing-key.js';
@@ -17,6 +19,8 @@ export interface EmbeddedIdentityOptions {
   readonly projectId: string;
   readonly limits?: IdentityLimits;
   readonly now?: () => number;
+  /** Sign-in with OpenID Connect providers; none configured, no routes for them. */
+  readonly oidc?: { readonly appOrigin: string; readonly providers: readonly OidcProviderSettings[] };
 }
 
 /** What the rest of the embedded default needs of its identity service. */
@@ -78,6 +82,9 @@ export async function openEmbeddedIdentity(options: EmbeddedIdentityOptions): Pr
       emulatorImport,
       async register(app) {
         await app.register(identityRoutes, { service, projectId: options.projectId });
+        if (options.oidc !== undefined && options.oidc.providers.length > 0) {
+          await app.register(oidcRoutes, { service, ...options.oidc, now });
+        }
       },
       async close() {
         clearInterval(sweeper);
