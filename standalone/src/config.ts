@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { reachableOrigin } from './network.js';
+import { oidcProvidersFromEnv } from './oidc-config.js';
+import type { OidcProviderSettings } from '@plenty/platform/identity/oidc';
 import { mailConfig, mailEnvShape, type MailConfig, parseEnv, portSchema } from '@plenty/platform/config';
 
 const envSchema = z.object({
@@ -37,6 +39,8 @@ export interface StandaloneConfig {
   readonly weeklyReportIntervalMs: number;
   readonly trustProxy: boolean;
   readonly authAttemptLimits: boolean;
+  /** Sign-in with OpenID Connect providers (PLENTY_OIDC_*, see oidc-config.ts); none by default. */
+  readonly oidcProviders: readonly OidcProviderSettings[];
 }
 
 export function loadStandaloneConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConfig {
@@ -54,5 +58,6 @@ export function loadStandaloneConfig(env: NodeJS.ProcessEnv = process.env): Stan
     weeklyReportIntervalMs: parsed.WEEKLY_REPORT_INTERVAL_MS,
     trustProxy: parsed.TRUST_PROXY === 'true',
     authAttemptLimits: parsed.AUTH_ATTEMPT_LIMITS === 'on',
+    oidcProviders: oidcProvidersFromEnv(env),
   };
 }

@@ -16,6 +16,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     ...(config.authAttemptLimits ? {} : { identityLimits: NO_IDENTITY_LIMITS }),
     weeklyReportIntervalMs: config.weeklyReportIntervalMs,
+    oidcProviders: config.oidcProviders,
     projector: 'worker',
   });
   const address = await standalone.app.listen({ port: config.port, host: config.host });
