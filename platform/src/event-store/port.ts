@@ -90,6 +90,12 @@ export interface EventStore {
   /** Removes a stream and its events (account erasure). */
   deleteStream(streamId: string): Promise<void>;
   /**
+   * After deletions (account erasure): leaves no copy of the deleted events in the store's
+   * files, such as a write-ahead log that still holds them. Optional: a store whose deleted
+   * data leaves its disk by other means (EventStoreDB's scavenge) has none.
+   */
+  scrubDeleted?(): Promise<void>;
+  /**
    * Every stream that holds an event of the user (metadata.userId), for account erasure.
    * Streams a user opens are found at once; a deleted stream is no longer listed. A store may
    * list, last, a stream of its own bookkeeping for the user: delete the streams in order.

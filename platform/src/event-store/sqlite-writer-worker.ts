@@ -11,6 +11,7 @@ import {
 export type WriterAsk =
   | { readonly kind: 'append'; readonly batch: readonly AppendRequest[] }
   | { readonly kind: 'delete'; readonly streamId: string }
+  | { readonly kind: 'scrub' }
   | { readonly kind: 'close' };
 
 export type WriterRequest = WriterAsk & { readonly id: number };
@@ -43,6 +44,9 @@ if (port !== null) {
       if (request.kind === 'append') reply = { id: request.id, ok: true, outcomes: writer.append(request.batch) };
       else if (request.kind === 'delete') {
         writer.deleteStream(request.streamId);
+        reply = { id: request.id, ok: true };
+      } else if (request.kind === 'scrub') {
+        writer.scrubDeleted();
         reply = { id: request.id, ok: true };
       } else {
         writer.close();

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { WrongExpectedRevisionError, type AppendResult, type ExpectedRevision, type NewEvent } from './port.js';
+import { truncateWriteAheadLog } from '../sqlite-log.js';
 
 export const SCHEMA = `
   CREATE TABLE IF NOT EXISTS events (
@@ -85,6 +86,8 @@ export class SqliteEventWriter {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
+    // Deleted events (account erasure) are overwritten in the file, not left in free space.
+    this.db.pragma('secure_delete = ON');
     // A checkpoint copies the log into the database and fsyncs it: tens of milliseconds that
     // would stall every command. When another thread checkpoints, the writer never does.
     this.db.pragma(`wal_autocheckpoint = ${checkpoints === 'auto' ? 1000 : 0}`);
@@ -132,6 +135,11 @@ export class SqliteEventWriter {
 
   deleteStream(streamId: string): void {
     this.statements.deleteStream.run(streamId);
+  }
+
+  /** The database file holds the deletions (overwritten) and the log nothing older. */
+  scrubDeleted(): void {
+    truncateWriteAheadLog(this.db);
   }
 
   close(): void {

@@ -53,6 +53,7 @@ interface EventWriter {
   /** Rejects (and writes nothing) when the batch's transaction fails. */
   append(batch: readonly AppendRequest[]): Promise<readonly AppendOutcome[]>;
   deleteStream(streamId: string): Promise<void>;
+  scrubDeleted(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -61,6 +62,7 @@ function inlineWriter(writer: SqliteEventWriter): EventWriter {
   return {
     append: async (batch) => writer.append(batch),
     deleteStream: async (streamId) => writer.deleteStream(streamId),
+    scrubDeleted: async () => writer.scrubDeleted(),
     // The store closes the shared connection itself.
     close: async () => undefined,
   };
@@ -114,6 +116,9 @@ async function threadWriter(path: string, checkpoints: 'auto' | 'elsewhere'): Pr
     append: async (batch) => (await ask({ kind: 'append', batch })).outcomes ?? [],
     deleteStream: async (streamId) => {
       await ask({ kind: 'delete', streamId });
+    },
+    scrubDeleted: async () => {
+      await ask({ kind: 'scrub' });
     },
     close: async () => {
       if (failure === null) await ask({ kind: 'close' }).catch(() => undefined);
@@ -262,6 +267,15 @@ class SqliteEventStoreImpl implements SqliteEventStore {
     await this.writer.deleteStream(streamId);
   }
 
+  /**
+   * Deleted rows are overwritten in the database's pages as they are deleted (secure_delete);
+   * this copies the log into the file and truncates it, so no earlier copy of those pages
+   * stays in `events.db-wal`. The writer's connection does it, between two batches.
+   */
+  async scrubDeleted(): Promise<void> {
+    await this.writer.scrubDeleted();
+  }
+
   async streamIdsOfUser(userId: string): Promise<string[]> {
     return this.statements.streamsOfUser.all(userId).map((row) => row.stream_id);
   }
@@ -301,6 +315,7 @@ class SqliteEventStoreImpl implements SqliteEventStore {
 
 export interface SqliteEventStore extends EventStore {
   checkpoint(): void;
+  scrubDeleted(): Promise<void>;
   countEvents(range?: { readonly after?: Position; readonly until?: Position }): Promise<number>;
 }
 
