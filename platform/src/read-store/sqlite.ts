@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import type { Position } from '../event-store/port.js';
+import { truncateWriteAheadLog } from '../sqlite-log.js';
 import { decodeCursor, encodeCursor, positionKey } from './keys.js';
 import { BufferedUnitOfWork, type UnitOfWorkBacking } from './unit-of-work.js';
 import {
@@ -44,6 +45,9 @@ const BULK_CACHE_KIB = -65_536;
 const REPLACE_ROWS = 32;
 
 interface Row {
+/** Tries at emptying the log after a purge, and the pause between two. */
+const SCRUB_ATTEMPTS = 10;
+const SCRUB_RETRY_MS = 500;
   user_id: string;
   id: string;
   doc: string | null;
@@ -79,6 +83,9 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     db.pragma('synchronous = NORMAL');
     db.pragma('busy_timeout = 5000');
     db.pragma('wal_autocheckpoint = 10000');
+    // A user's notes are rewritten with every edit and purged on erasure: what is deleted or
+    // replaced is overwritten, not left in free space.
+    db.pragma('secure_delete = ON');
     db.exec('CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position TEXT NOT NULL)');
     return new SqliteReadStore(db, null);
   }
@@ -359,6 +366,22 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
         for (const view of this.views.keys())
           this.statement(`DELETE FROM ${this.table(view)} WHERE user_id = ?`).run(userId);
       }
+    if (uow.purged.size > 0) this.scrubPurged();
+  }
+
+  /**
+   * After an erased user's documents were deleted (and overwritten), the write-ahead log
+   * still holds earlier copies of their pages: it is copied into the file and truncated. A
+   * reader on another connection that holds it up makes it try again a little later (and
+   * the next purge tries again too); the batch itself is written either way.
+   */
+  private scrubPurged(attempt = 1): void {
+    if (!this.db.open) return;
+    try {
+      truncateWriteAheadLog(this.db);
+    } catch {
+      if (attempt < SCRUB_ATTEMPTS) setTimeout(() => this.scrubPurged(attempt + 1), SCRUB_RETRY_MS).unref();
+    }
       // Runs of REPLACE_ROWS writes to one view go in one statement: fewer calls into SQLite.
       const { writes } = load;
       let i = 0;
@@ -389,6 +412,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
       write.id,
       write.doc === null ? null : JSON.stringify(write.doc),
       write.position,
+    if (load.purged.length > 0) this.scrubPurged();
       positionKey(write.position),
       ...this.indexValues(view, write.doc),
     ];
