@@ -32,7 +32,8 @@ async function givenEmulatorFolder(): Promise<{ dataDir: string; store: Identity
   return { dataDir, store };
 }
 
-describe('moving the accounts of an emulator-made data folder', () => {
+// Real scrypt hashes (the parameters of an upgrade), a few per test: slow on a busy machine.
+describe('moving the accounts of an emulator-made data folder', { timeout: 30_000 }, () => {
   it('keeps each uid, address, name and verified flag, and the password signs in', async () => {
     const { dataDir, store } = await givenEmulatorFolder();
     expect(await importEmulatorAccounts(dataDir, store, IMPORTED_AT)).toEqual({ imported: 2, kept: 0 });

@@ -1,7 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openTestIdentity, type TestIdentity } from '../testing/identity.js';
 import { DEFAULT_IDENTITY_LIMITS, type IdentityLimits } from './attempt-limits.js';
 import { IdentityError } from './identity-service.js';
+
+// The service's rules, not the cost of scrypt (password-hash.test.ts checks the real parameters):
+// new hashes here are made with a small N, and checked as any stored hash is, by its own parameters.
+vi.mock(import('./password-hash.js'), async (importOriginal) => {
+  const original = await importOriginal();
+  return { ...original, hashPassword: (password: string) => original.hashPassword(password, { N: 1024, r: 8, p: 1 }) };
+});
 
 const PASSWORD = 'correct-horse-battery';
 const CLIENT = '192.0.2.10';
