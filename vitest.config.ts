@@ -26,7 +26,7 @@ export default defineConfig({
           include: ['*/src/**/*.int.test.ts', 'tests/**/*.int.test.ts'],
           exclude,
           environment: 'node',
-          globalSetup: ['tests/support/auth-emulator.global-setup.ts'],
+          globalSetup: ['tests/support/build.global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import { loadMasterKey } from '@plenty/platform/crypto/master-key';
@@ -34,9 +34,8 @@ describe('a process killed under load', () => {
   it('loses no acknowledged command, and its views equal a fresh rebuild after restart', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'plenty-crash-'));
     dirs.push(dataDir);
-    const authEmulatorHost = inject('authEmulatorHost');
-    const user = await createTestUser(authEmulatorHost);
-    let server = await startStandaloneProcess({ dataDir, authEmulatorHost });
+    let server = await startStandaloneProcess({ dataDir });
+    const user = await createTestUser(server.baseUrl, {}, server.outboxDir);
 
     const acknowledged: string[] = [];
     const send = async (transactionId: string) => {
@@ -67,7 +66,7 @@ describe('a process killed under load', () => {
     await server.kill();
     await Promise.allSettled(inFlight);
 
-    server = await startStandaloneProcess({ dataDir, authEmulatorHost });
+    server = await startStandaloneProcess({ dataDir });
     const head = await fetch(`${server.baseUrl}/readyz`).then(
       (r) => r.json() as Promise<{ projections: { head: string } }>,
     );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dashboardSchema, reportsSchema } from '@plenty/contracts/views/dashboard';
 import { ApiClient } from '../support/api-client.js';
 import { useTestStandalone } from '../support/standalone-app.js';
@@ -10,10 +10,7 @@ let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
-  [alice, bob] = await Promise.all([
-    createTestUser(inject('authEmulatorHost')),
-    createTestUser(inject('authEmulatorHost')),
-  ]);
+  [alice, bob] = await Promise.all([createTestUser(env.standalone), createTestUser(env.standalone)]);
 });
 
 const transaction = (overrides: Record<string, unknown> = {}) => ({
@@ -27,7 +24,7 @@ const transaction = (overrides: Record<string, unknown> = {}) => ({
 
 describe('the dashboard and reports over HTTP', () => {
   it('give a user with no transactions zeros and no budget', async () => {
-    const api = new ApiClient(env.standalone.app, await createTestUser(inject('authEmulatorHost')));
+    const api = new ApiClient(env.standalone.app, await createTestUser(env.standalone));
     const answer = await api.query('dashboard');
     expect(answer.status).toBe(200);
     const dashboard = dashboardSchema.parse(answer.body);

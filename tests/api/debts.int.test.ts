@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { decideDebt } from '@plenty/command-api/debt/debt.decider';
 import {
   evolveDebt,
@@ -25,10 +25,7 @@ let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
-  [alice, bob] = await Promise.all([
-    createTestUser(inject('authEmulatorHost')),
-    createTestUser(inject('authEmulatorHost')),
-  ]);
+  [alice, bob] = await Promise.all([createTestUser(env.standalone), createTestUser(env.standalone)]);
 });
 
 const emiLoan = {
@@ -69,7 +66,7 @@ const pending = (rows: ReturnType<typeof buildLoanSchedule>['rows']) =>
 
 describe('debts over HTTP', () => {
   it('opens EMI and fixed loans whose saved schedules equal the loan schedule, and sums them in the display currency', async () => {
-    const api = new ApiClient(env.standalone.app, await createTestUser(inject('authEmulatorHost')));
+    const api = new ApiClient(env.standalone.app, await createTestUser(env.standalone));
     const emiId = uuidV7();
     const cardId = uuidV7();
     const open = await api.command('OpenDebt', { debtId: emiId, ...emiLoan });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestStandalone } from '../support/standalone-app.js';
 import { ApiClient } from '../support/api-client.js';
 import { createTestUser } from '../support/users.js';
@@ -39,7 +39,7 @@ function parseCsv(text: string): string[][] {
 
 describe('CSV export through a signed link', () => {
   it('exports every transaction in the chosen language, parseable back to the same rows', async () => {
-    const api = new ApiClient(env.standalone.app, await createTestUser(inject('authEmulatorHost')));
+    const api = new ApiClient(env.standalone.app, await createTestUser(env.standalone));
     const categoryId = randomUUID();
     expect(
       (
@@ -117,7 +117,7 @@ describe('CSV export through a signed link', () => {
     expect(
       (await env.standalone.app.inject({ method: 'GET', url: '/api/files/export.csv?token=x.y' })).statusCode,
     ).toBe(401);
-    const stranger = new ApiClient(env.standalone.app, await createTestUser(inject('authEmulatorHost')));
+    const stranger = new ApiClient(env.standalone.app, await createTestUser(env.standalone));
     expect((await stranger.query('export/link?locale=fr')).status).toBe(400);
     const link = await stranger.query<{ url: string }>('export/link');
     const text = (await env.standalone.app.inject({ method: 'GET', url: link.body.url })).rawPayload.toString('utf8');

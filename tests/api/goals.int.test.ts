@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { GoalList, GoalView } from '@plenty/contracts/goals';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { ApiClient } from '../support/api-client.js';
@@ -11,10 +11,7 @@ let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
-  [alice, bob] = await Promise.all([
-    createTestUser(inject('authEmulatorHost')),
-    createTestUser(inject('authEmulatorHost')),
-  ]);
+  [alice, bob] = await Promise.all([createTestUser(env.standalone), createTestUser(env.standalone)]);
 });
 
 const lak = (amount: number) => ({ amount, currency: 'LAK' });
@@ -63,7 +60,7 @@ describe('goals over HTTP', () => {
   });
 
   it('lists goals by target date, undated last, then by name', async () => {
-    const api = new ApiClient(env.standalone.app, await createTestUser(inject('authEmulatorHost')));
+    const api = new ApiClient(env.standalone.app, await createTestUser(env.standalone));
     const goals = [
       { name: 'Car', targetDate: '2028-01-01' },
       { name: 'bike', targetDate: '2027-01-01' },
@@ -150,7 +147,7 @@ describe('goals over HTTP', () => {
   });
 
   it('adds one goal when the same AddGoal is sent twice', async () => {
-    const api = new ApiClient(env.standalone.app, await createTestUser(inject('authEmulatorHost')));
+    const api = new ApiClient(env.standalone.app, await createTestUser(env.standalone));
     const commandId = randomUUID();
     const payload = { goalId: uuidV7(), name: 'Twice', target: lak(50) };
     const first = await api.command('AddGoal', payload, commandId);

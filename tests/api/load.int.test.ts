@@ -1,4 +1,4 @@
-import { inject, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runLoad, seedUsers } from '../bench/load-model.js';
 import { startStandaloneProcess } from '../support/standalone-process.js';
 import { createTestUser } from '../support/users.js';
@@ -14,10 +14,11 @@ import { join } from 'node:path';
 describe('many users at once', () => {
   it('are all answered, with no error on any route, reads and writes mixed', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'plenty-load-'));
-    const authEmulatorHost = inject('authEmulatorHost');
-    const people = await Promise.all(Array.from({ length: 40 }, () => createTestUser(authEmulatorHost)));
-    const server = await startStandaloneProcess({ dataDir, authEmulatorHost });
+    const server = await startStandaloneProcess({ dataDir });
     try {
+      const people = await Promise.all(
+        Array.from({ length: 40 }, () => createTestUser(server.baseUrl, {}, server.outboxDir)),
+      );
       await seedUsers(server.baseUrl, people);
       const result = await runLoad(server.baseUrl, people, { seconds: 4, thinkMs: 100 });
       expect(result.errors, JSON.stringify(result.routes.filter((r) => r.errors > 0))).toBe(0);

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES_VIEW, type PreferencesView } from '@plenty/contracts/preferences';
 import { DEFAULT_RATES, DEFAULT_RATES_DATE } from '@plenty/contracts/rates';
 import { useTestStandalone } from '../support/standalone-app.js';
@@ -10,15 +10,12 @@ let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
-  [alice, bob] = await Promise.all([
-    createTestUser(inject('authEmulatorHost')),
-    createTestUser(inject('authEmulatorHost')),
-  ]);
+  [alice, bob] = await Promise.all([createTestUser(env.standalone), createTestUser(env.standalone)]);
 });
 
 describe('preferences over HTTP', () => {
   it('answers the defaults before the user changes anything', async () => {
-    const api = new ApiClient(env.standalone.app, await createTestUser(inject('authEmulatorHost')));
+    const api = new ApiClient(env.standalone.app, await createTestUser(env.standalone));
     const answer = await api.query<PreferencesView>('preferences');
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual(DEFAULT_PREFERENCES_VIEW);
@@ -56,7 +53,7 @@ describe('preferences over HTTP', () => {
   });
 
   it('appends nothing when the values asked for are already set', async () => {
-    const api = new ApiClient(env.standalone.app, await createTestUser(inject('authEmulatorHost')));
+    const api = new ApiClient(env.standalone.app, await createTestUser(env.standalone));
     const first = await api.command('ChangePreferences', { changes: { weeklyReport: true } });
     const again = await api.command('ChangePreferences', { changes: { weeklyReport: true, theme: 'dark' } });
     expect(first.status).toBe(200);

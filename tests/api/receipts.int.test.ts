@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestStandalone } from '../support/standalone-app.js';
 import { ApiClient } from '../support/api-client.js';
 import { createTestUser, type TestUser } from '../support/users.js';
@@ -9,10 +9,7 @@ let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
-  [alice, bob] = await Promise.all([
-    createTestUser(inject('authEmulatorHost')),
-    createTestUser(inject('authEmulatorHost')),
-  ]);
+  [alice, bob] = await Promise.all([createTestUser(env.standalone), createTestUser(env.standalone)]);
 });
 
 const jpeg = (seed: string) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(`JFIF ${seed}`)]);

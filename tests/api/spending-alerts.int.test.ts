@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { localDate, monthOfDate } from '@plenty/contracts/budget-status';
 import { budgetAlertsViewSchema } from '@plenty/contracts/views/budget-alerts';
 import { readOutbox, type OutboxMessage } from '@plenty/platform/mail/outbox';
@@ -12,7 +12,7 @@ const env = useTestStandalone();
 let alice: TestUser;
 
 beforeAll(async () => {
-  alice = await createTestUser(inject('authEmulatorHost'));
+  alice = await createTestUser(env.standalone);
 });
 
 async function mailsTo(address: string, count: number): Promise<OutboxMessage[]> {

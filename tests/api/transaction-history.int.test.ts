@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { transactionHistorySchema, type TransactionHistory } from '@plenty/contracts/views/transactions';
 import { useTestStandalone } from '../support/standalone-app.js';
 import { ApiClient } from '../support/api-client.js';
@@ -9,7 +9,7 @@ const env = useTestStandalone();
 
 describe('history of a transaction', () => {
   it('lists the addition and two edits newest first, with what each edit changed, and pages', async () => {
-    const api = new ApiClient(env.standalone.app, await createTestUser(inject('authEmulatorHost')));
+    const api = new ApiClient(env.standalone.app, await createTestUser(env.standalone));
     const transactionId = randomUUID();
     const add = await api.command('AddTransaction', {
       transactionId,
@@ -60,7 +60,7 @@ describe('history of a transaction', () => {
     const afterDelete = await api.query<TransactionHistory>(`transactions/${transactionId}/history?limit=1`);
     expect(afterDelete.body.items).toEqual([expect.objectContaining({ revision: 3, type: 'deleted', changes: [] })]);
 
-    const stranger = new ApiClient(env.standalone.app, await createTestUser(inject('authEmulatorHost')));
+    const stranger = new ApiClient(env.standalone.app, await createTestUser(env.standalone));
     expect((await stranger.query(`transactions/${transactionId}/history`)).status).toBe(404);
     expect((await api.query(`transactions/${randomUUID()}/history`)).status).toBe(404);
     expect((await api.query('transactions/not-an-id/history')).status).toBe(404);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TransactionList, TransactionTotals } from '@plenty/contracts/views/transactions';
 import { useTestStandalone } from '../support/standalone-app.js';
 import { ApiClient } from '../support/api-client.js';
@@ -18,7 +18,7 @@ const transaction = (overrides: Record<string, unknown>) => ({
 
 describe('searching transactions by note, with totals over every match', () => {
   it('finds notes case-insensitively in English, Thai and Lao, pages the matches and totals them', async () => {
-    const api = new ApiClient(env.standalone.app, await createTestUser(inject('authEmulatorHost')));
+    const api = new ApiClient(env.standalone.app, await createTestUser(env.standalone));
     const seeds = [
       { note: 'Coffee at Noy', amount: { amount: 8000, currency: 'THB' }, date: '2026-11-01' },
       { note: 'coffee beans', amount: { amount: 45000, currency: 'LAK' }, date: '2026-11-02' },
@@ -77,7 +77,7 @@ describe('searching transactions by note, with totals over every match', () => {
   });
 
   it('refuses search text over 100 characters or empty, and unknown parameters', async () => {
-    const api = new ApiClient(env.standalone.app, await createTestUser(inject('authEmulatorHost')));
+    const api = new ApiClient(env.standalone.app, await createTestUser(env.standalone));
     expect((await api.query(`transactions?q=${'a'.repeat(101)}`)).status).toBe(400);
     expect((await api.query('transactions?q=')).status).toBe(400);
     expect((await api.query('transactions/totals?sort=newest')).status).toBe(400);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryList } from '@plenty/contracts/views/categories';
 import type { TransactionList, TransactionView } from '@plenty/contracts/views/transactions';
 import { useTestStandalone } from '../support/standalone-app.js';
@@ -11,10 +11,7 @@ let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
-  [alice, bob] = await Promise.all([
-    createTestUser(inject('authEmulatorHost')),
-    createTestUser(inject('authEmulatorHost')),
-  ]);
+  [alice, bob] = await Promise.all([createTestUser(env.standalone), createTestUser(env.standalone)]);
 });
 
 const lunch = (overrides: Record<string, unknown> = {}) => ({
@@ -61,7 +58,7 @@ describe('transactions over HTTP with a real Auth emulator user', () => {
   });
 
   it('filters, sorts and pages the list', async () => {
-    const user = await createTestUser(inject('authEmulatorHost'));
+    const user = await createTestUser(env.standalone);
     const api = new ApiClient(env.standalone.app, user);
     const amounts = [500, 9000, 2500, 70000, 1200];
     for (const [index, amount] of amounts.entries()) {
@@ -163,7 +160,7 @@ describe('transactions over HTTP with a real Auth emulator user', () => {
 
 describe('categories over HTTP', () => {
   it('adds, renames and deletes a custom category, moving its transactions to the replacement', async () => {
-    const user = await createTestUser(inject('authEmulatorHost'));
+    const user = await createTestUser(env.standalone);
     const api = new ApiClient(env.standalone.app, user);
     const categoryId = randomUUID();
     const add = await api.command('AddCategory', {

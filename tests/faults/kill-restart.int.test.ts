@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { startStandaloneProcess, type StandaloneProcess } from '../support/standalone-process.js';
 import { createTestUser, type TestUser } from '../support/users.js';
@@ -115,9 +115,8 @@ describe('a process killed at random moments', { timeout: 120_000 }, () => {
     { timeout: 60_000 + KILL_ROUNDS * 15_000 },
     async () => {
       const dataDir = await dataFolder();
-      const authEmulatorHost = inject('authEmulatorHost');
-      const user = await createTestUser(authEmulatorHost);
-      let server = await startStandaloneProcess({ dataDir, authEmulatorHost });
+      let server = await startStandaloneProcess({ dataDir });
+      const user = await createTestUser(server.baseUrl, {}, server.outboxDir);
       const load = commander(() => server, user);
       const kills: number[] = [];
       for (let round = 0; round < KILL_ROUNDS; round += 1) {
@@ -125,7 +124,7 @@ describe('a process killed at random moments', { timeout: 120_000 }, () => {
         kills.push(delay);
         const killed = new Promise<void>((done) => setTimeout(done, delay)).then(() => server.kill());
         await underLoad(16, load.next, killed);
-        server = await startStandaloneProcess({ dataDir, authEmulatorHost });
+        server = await startStandaloneProcess({ dataDir });
       }
       const label = `killed after ${kills.join(', ')} ms`;
       if (KILL_ROUNDS > 3)
@@ -170,9 +169,8 @@ describe('a process killed at random moments', { timeout: 120_000 }, () => {
 
   it('while an export streams, and the restarted server exports every row', async () => {
     const dataDir = await dataFolder();
-    const authEmulatorHost = inject('authEmulatorHost');
-    const user = await createTestUser(authEmulatorHost);
-    let server = await startStandaloneProcess({ dataDir, authEmulatorHost });
+    let server = await startStandaloneProcess({ dataDir });
+    const user = await createTestUser(server.baseUrl, {}, server.outboxDir);
     const load = commander(() => server, user);
     for (let i = 0; i < 1500; i += 50)
       await Promise.all(
@@ -201,7 +199,7 @@ describe('a process killed at random moments', { timeout: 120_000 }, () => {
     await server.kill();
     await reader?.cancel().catch(() => undefined);
 
-    server = await startStandaloneProcess({ dataDir, authEmulatorHost });
+    server = await startStandaloneProcess({ dataDir });
     const complete = await (await exportOnce()).text();
     expect(complete.trim().split('\r\n')).toHaveLength(1 + load.acknowledged.length);
     await server.stop();
@@ -210,9 +208,11 @@ describe('a process killed at random moments', { timeout: 120_000 }, () => {
 
   it('while an account is erased, and the erasure is finished after the restart without touching anyone else', async () => {
     const dataDir = await dataFolder();
-    const authEmulatorHost = inject('authEmulatorHost');
-    const [leaving, staying] = await Promise.all([createTestUser(authEmulatorHost), createTestUser(authEmulatorHost)]);
-    let server = await startStandaloneProcess({ dataDir, authEmulatorHost });
+    let server = await startStandaloneProcess({ dataDir });
+    const [leaving, staying] = await Promise.all([
+      createTestUser(server.baseUrl, {}, server.outboxDir),
+      createTestUser(server.baseUrl, {}, server.outboxDir),
+    ]);
     for (const who of [leaving, staying]) {
       const load = commander(() => server, who);
       for (let i = 0; i < 200; i += 25) await Promise.all(Array.from({ length: 25 }, () => load.next()));
@@ -223,7 +223,7 @@ describe('a process killed at random moments', { timeout: 120_000 }, () => {
       headers: { authorization: leaving.authorization, 'content-type': 'application/json' },
       body: JSON.stringify({
         commandId: randomUUID(),
-        email: leaving.email,
+        confirmEmail: leaving.email,
         confirmPhrase: 'Delete My Account',
         reason: 'other',
       }),
@@ -232,7 +232,7 @@ describe('a process killed at random moments', { timeout: 120_000 }, () => {
     await server.kill();
     const answered = await deletion;
 
-    server = await startStandaloneProcess({ dataDir, authEmulatorHost });
+    server = await startStandaloneProcess({ dataDir });
     await new Promise((r) => setTimeout(r, 1000));
     await settled(server);
     await server.stop();
@@ -257,9 +257,8 @@ describe('a process killed at random moments', { timeout: 120_000 }, () => {
 
   it('while npm run rebuild replays, leaving the live read models whole for the next start', async () => {
     const dataDir = await dataFolder();
-    const authEmulatorHost = inject('authEmulatorHost');
-    const user = await createTestUser(authEmulatorHost);
-    let server = await startStandaloneProcess({ dataDir, authEmulatorHost });
+    let server = await startStandaloneProcess({ dataDir });
+    const user = await createTestUser(server.baseUrl, {}, server.outboxDir);
     const load = commander(() => server, user);
     for (let i = 0; i < 1200; i += 40) await Promise.all(Array.from({ length: 40 }, () => load.next()));
     await settled(server);
@@ -283,7 +282,7 @@ describe('a process killed at random moments', { timeout: 120_000 }, () => {
     }
     expect(signal).toBe('SIGKILL');
 
-    server = await startStandaloneProcess({ dataDir, authEmulatorHost });
+    server = await startStandaloneProcess({ dataDir });
     await settled(server);
     const listed = (await fetch(`${server.baseUrl}/api/queries/transactions/totals`, {
       headers: { authorization: user.authorization },

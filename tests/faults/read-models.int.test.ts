@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startStandaloneProcess, type StandaloneProcess } from '../support/standalone-process.js';
 import { createTestUser, type TestUser } from '../support/users.js';
 import { addTransaction } from './add-transaction.js';
@@ -35,15 +35,14 @@ describe('a data folder whose files were lost or damaged while the server was st
   let dataDir: string;
   let user: TestUser;
   let written: string[];
-  const authEmulatorHost = () => inject('authEmulatorHost');
 
   beforeEach(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'plenty-damage-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    user = await createTestUser(authEmulatorHost());
-    const server = await startStandaloneProcess({ dataDir, authEmulatorHost: authEmulatorHost() });
+    const server = await startStandaloneProcess({ dataDir });
     written = [];
     try {
+      user = await createTestUser(server.baseUrl, {}, server.outboxDir);
       for (let i = 0; i < 12; i += 1) {
         expect((await addTransaction(server, user, `note ${i}`)).status).toBe(200);
         written.push(`note ${i}`);
@@ -57,7 +56,7 @@ describe('a data folder whose files were lost or damaged while the server was st
 
   it('rebuilds read models that were deleted from the events, on start', async () => {
     await removeFiles(dataDir, 'read.db');
-    const server = await startStandaloneProcess({ dataDir, authEmulatorHost: authEmulatorHost() });
+    const server = await startStandaloneProcess({ dataDir });
     cleanups.push(() => server.stop());
     expect(await notes(server, user)).toEqual(written);
   });
@@ -65,7 +64,7 @@ describe('a data folder whose files were lost or damaged while the server was st
   it('sets a damaged read.db aside, says so, and rebuilds the read models from the events', async () => {
     await removeFiles(dataDir, 'read.db');
     await writeFile(join(dataDir, 'read.db'), Buffer.alloc(16_384, 0x5a));
-    const server = await startStandaloneProcess({ dataDir, authEmulatorHost: authEmulatorHost() });
+    const server = await startStandaloneProcess({ dataDir });
     cleanups.push(() => server.stop());
     expect(await notes(server, user)).toEqual(written);
     expect(server.output()).toMatch(/read\.db was damaged: it was set aside/);
@@ -83,7 +82,7 @@ describe('a data folder whose files were lost or damaged while the server was st
       await removeFiles(dataDir, `${file}-`);
       const damaged = Buffer.alloc(16_384, 0x33);
       await writeFile(join(dataDir, file), damaged);
-      const refused = await startStandaloneProcess({ dataDir, authEmulatorHost: authEmulatorHost() }).then(
+      const refused = await startStandaloneProcess({ dataDir }).then(
         async (server) => {
           await server.stop();
           return null;

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { startStandaloneProcess, type StandaloneProcess } from '../support/standalone-process.js';
 import { createTestUser, type TestUser } from '../support/users.js';
 import { addTransaction } from './add-transaction.js';
@@ -54,10 +54,9 @@ describe.skipIf(!available)('a data folder in trouble', () => {
   it('that fills up refuses commands with 507 storage_full, loses nothing acknowledged, and goes on once there is room', async () => {
     const disk = mountSmallDisk(24);
     cleanups.push(() => disk.remove());
-    const authEmulatorHost = inject('authEmulatorHost');
-    const user = await createTestUser(authEmulatorHost);
-    let server = await startStandaloneProcess({ dataDir: disk.path, authEmulatorHost });
+    let server = await startStandaloneProcess({ dataDir: disk.path });
     cleanups.push(() => server.stop());
+    const user = await createTestUser(server.baseUrl, {}, server.outboxDir);
 
     const acknowledged: string[] = [];
     const refusals = new Map<number, unknown>();
@@ -77,7 +76,7 @@ describe.skipIf(!available)('a data folder in trouble', () => {
 
     disk.resize(64);
     expect(integrity(disk, 'events.db')).toBe('ok');
-    server = await startStandaloneProcess({ dataDir: disk.path, authEmulatorHost });
+    server = await startStandaloneProcess({ dataDir: disk.path });
     expect((await addTransaction(server, user, 'after the clean-up')).status).toBe(200);
     const notes = await listedNotes(server, user);
     for (const note of acknowledged) expect(notes.has(note), `acknowledged ${note.slice(0, 6)}`).toBe(true);
@@ -90,15 +89,14 @@ describe.skipIf(!available)('a data folder in trouble', () => {
   it('that is read-only keeps the server from starting, with a message that says so, and leaves the files intact', async () => {
     const disk = mountSmallDisk(64);
     cleanups.push(() => disk.remove());
-    const authEmulatorHost = inject('authEmulatorHost');
-    const user = await createTestUser(authEmulatorHost);
-    let server = await startStandaloneProcess({ dataDir: disk.path, authEmulatorHost });
+    let server = await startStandaloneProcess({ dataDir: disk.path });
+    const user = await createTestUser(server.baseUrl, {}, server.outboxDir);
     expect((await addTransaction(server, user, 'before')).status).toBe(200);
     await server.stop();
 
     // A file system can only turn read-only with no file open for writing: between two runs.
     disk.readOnly(true);
-    const refused = await startStandaloneProcess({ dataDir: disk.path, authEmulatorHost }).then(
+    const refused = await startStandaloneProcess({ dataDir: disk.path }).then(
       () => null,
       (error: unknown) => (error instanceof Error ? error.message : String(error)),
     );
@@ -107,7 +105,7 @@ describe.skipIf(!available)('a data folder in trouble', () => {
 
     disk.readOnly(false);
     expect(integrity(disk, 'events.db')).toBe('ok');
-    server = await startStandaloneProcess({ dataDir: disk.path, authEmulatorHost });
+    server = await startStandaloneProcess({ dataDir: disk.path });
     cleanups.push(() => server.stop());
     expect((await addTransaction(server, user, 'after')).status).toBe(200);
     expect([...(await listedNotes(server, user))].sort()).toEqual(['after', 'before']);
@@ -118,11 +116,10 @@ describe.skipIf(!failingAvailable)('a data folder whose disk fails while the ser
   it('refuses commands with 503 storage_unavailable, keeps answering reads, and loses nothing acknowledged', async () => {
     const disk = mountFailingDisk(64);
     cleanups.push(() => disk.remove());
-    const authEmulatorHost = inject('authEmulatorHost');
-    const user = await createTestUser(authEmulatorHost);
-    let server = await startStandaloneProcess({ dataDir: disk.path, authEmulatorHost });
+    let server = await startStandaloneProcess({ dataDir: disk.path });
     let stopped = false;
     cleanups.push(() => (stopped ? undefined : server.stop()));
+    const user = await createTestUser(server.baseUrl, {}, server.outboxDir);
 
     const acknowledged: string[] = [];
     for (let i = 0; i < 25; i += 1) {
@@ -160,7 +157,7 @@ describe.skipIf(!failingAvailable)('a data folder whose disk fails while the ser
     disk.mend();
     expect(integrity(disk, 'events.db')).toBe('ok');
     expect(integrity(disk, 'read.db')).toBe('ok');
-    server = await startStandaloneProcess({ dataDir: disk.path, authEmulatorHost });
+    server = await startStandaloneProcess({ dataDir: disk.path });
     stopped = false;
     expect((await addTransaction(server, user, 'mended')).status).toBe(200);
     expect(await listedNotes(server, user)).toEqual(new Set([...acknowledged, 'mended']));

@@ -1,8 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, inject } from 'vitest';
-import { openStandalone, type Standalone } from '@plenty/standalone/app';
+import { afterAll, beforeAll } from 'vitest';
+import { NO_IDENTITY_LIMITS } from '@plenty/platform/identity/attempt-limits';
+import { openStandalone, type Standalone, type StandaloneOptions } from '@plenty/standalone/app';
 
 export interface TestStandalone {
   /** The embedded default, open from `beforeAll` to `afterAll`. */
@@ -11,18 +12,19 @@ export interface TestStandalone {
 }
 
 /**
- * For an integration test file: the embedded default on a fresh data folder, signing users in
- * with the run's Auth emulator, opened before the file's tests and removed after them.
+ * For an integration test file: the embedded default on a fresh data folder, with its own
+ * identity (no attempt limits, since tests create many users from one address), opened
+ * before the file's tests and removed after them. `options` adds to or replaces the defaults.
  */
-export function useTestStandalone(): TestStandalone {
+export function useTestStandalone(options: Partial<Omit<StandaloneOptions, 'dataDir'>> = {}): TestStandalone {
   const env: { standalone?: Standalone; dataDir?: string } = {};
   beforeAll(async () => {
     env.dataDir = await mkdtemp(join(tmpdir(), 'plenty-api-'));
     env.standalone = await openStandalone({
       dataDir: env.dataDir,
-      projectId: 'demo-plenty',
-      authEmulatorHost: inject('authEmulatorHost'),
+      identityLimits: NO_IDENTITY_LIMITS,
       logLevel: 'silent',
+      ...options,
     });
   });
   afterAll(async () => {

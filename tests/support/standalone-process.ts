@@ -7,6 +7,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface StandaloneProcess {
   readonly baseUrl: string;
+  /** Where it writes mail without SMTP (`<DATA_DIR>/outbox`): verification codes, reset links. */
+  readonly outboxDir: string;
   readonly child: ChildProcess;
   output(): string;
   /** Ends it like a power cut: no shutdown hooks run. */
@@ -14,11 +16,17 @@ export interface StandaloneProcess {
   stop(): Promise<void>;
 }
 
+export interface StandaloneProcessOptions {
+  readonly dataDir: string;
+  /**
+   * More variables, or other values: by default the identity's attempt limits are off
+   * (`AUTH_ATTEMPT_LIMITS=off`), since tests sign many users up from one address.
+   */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
 /** Runs the built embedded default in a child process, as `npm start` does. */
-export async function startStandaloneProcess(env: {
-  dataDir: string;
-  authEmulatorHost: string;
-}): Promise<StandaloneProcess> {
+export async function startStandaloneProcess(options: StandaloneProcessOptions): Promise<StandaloneProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [join(root, 'standalone/dist/main.js')], {
     cwd: root,
@@ -26,9 +34,10 @@ export async function startStandaloneProcess(env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: env.dataDir,
-      AUTH_EMULATOR_HOST: env.authEmulatorHost,
+      DATA_DIR: options.dataDir,
       LOG_LEVEL: 'warn',
+      AUTH_ATTEMPT_LIMITS: 'off',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -53,6 +62,7 @@ export async function startStandaloneProcess(env: {
   }
   return {
     baseUrl,
+    outboxDir: join(options.dataDir, 'outbox'),
     child,
     output: () => output,
     async kill() {

@@ -51,7 +51,10 @@ export async function identityCall(
     };
   }
   const response = await target.app.inject({ method: 'POST', url, headers: allHeaders, payload });
-  return { status: response.statusCode, headers: response.headers, body: response.body === '' ? null : response.json() };
+  const answerHeaders = Object.fromEntries(
+    Object.entries(response.headers).map(([name, value]) => [name, typeof value === 'number' ? String(value) : value]),
+  );
+  return { status: response.statusCode, headers: answerHeaders, body: response.body === '' ? null : response.json() };
 }
 
 async function expectOk(target: IdentityTarget, path: string, body: object | string): Promise<unknown> {
@@ -71,7 +74,11 @@ function testUser(email: string, answer: z.infer<typeof signInAnswer>): TestUser
 }
 
 /** Signs a user in with their password: a fresh ID token and refresh token. */
-export async function signInTestUser(target: IdentityTarget, email: string, password = TEST_PASSWORD): Promise<TestUser> {
+export async function signInTestUser(
+  target: IdentityTarget,
+  email: string,
+  password = TEST_PASSWORD,
+): Promise<TestUser> {
   const answer = signInAnswer.parse(
     await expectOk(target, 'accounts:signInWithPassword', { email, password, returnSecureToken: true }),
   );
