@@ -1,20 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_ERASURES_STREAM } from '@plenty/contracts/events/account';
-import { firebaseAuth } from '@plenty/platform/auth/firebase-admin';
 import { useTestStandalone } from '../support/standalone-app.js';
 import { ApiClient } from '../support/api-client.js';
-import { createTestUser, type TestUser } from '../support/users.js';
+import { createTestUser, identityCall, TEST_PASSWORD, type TestUser } from '../support/users.js';
 
 const env = useTestStandalone();
 let leaving: TestUser;
 let staying: TestUser;
 
 beforeAll(async () => {
-  [leaving, staying] = await Promise.all([
-    createTestUser(inject('authEmulatorHost')),
-    createTestUser(inject('authEmulatorHost')),
-  ]);
+  [leaving, staying] = await Promise.all([createTestUser(env.standalone), createTestUser(env.standalone)]);
 });
 
 const coffee = () => ({
@@ -26,16 +22,8 @@ const coffee = () => ({
   note: 'Coffee with Somchai',
 });
 
-async function firebaseUserExists(uid: string): Promise<boolean> {
-  return firebaseAuth('demo-plenty')
-    .getUser(uid)
-    .then(
-      () => true,
-      (error: unknown) => {
-        if ((error as { code?: string }).code === 'auth/user-not-found') return false;
-        throw error;
-      },
-    );
+function accountExists(uid: string): boolean {
+  return env.standalone.identity.store.user(uid) !== null;
 }
 
 describe('account deletion in the embedded default', () => {
@@ -79,7 +67,20 @@ describe('account deletion in the embedded default', () => {
       limit: 10,
     });
     expect(categories.items).toEqual([]);
-    expect(await firebaseUserExists(leaving.uid)).toBe(false);
+    expect(accountExists(leaving.uid)).toBe(false);
+    const signIn = await identityCall(env.standalone, 'accounts:signInWithPassword', {
+      email: leaving.email,
+      password: TEST_PASSWORD,
+      returnSecureToken: true,
+    });
+    expect(signIn.status).toBe(400);
+    expect((await mine.query('transactions')).status).toBe(401);
+    const refresh = await identityCall(
+      env.standalone,
+      '/securetoken.googleapis.com/v1/token',
+      `grant_type=refresh_token&refresh_token=${leaving.refreshToken}`,
+    );
+    expect(refresh.status).toBe(400);
     expect(await env.standalone.blobStore.get(leaving.uid, receipt)).toBeNull();
     const record = await env.standalone.eventStore.readStream(ACCOUNT_ERASURES_STREAM);
     expect(record.filter((e) => e.metadata.userId === leaving.uid).map((e) => e.type)).toEqual([
@@ -91,6 +92,6 @@ describe('account deletion in the embedded default', () => {
     expect((await theirs.query('transactions')).body).toMatchObject({
       items: [{ id: theirTransaction.transactionId, note: 'Coffee with Somchai' }],
     });
-    expect(await firebaseUserExists(staying.uid)).toBe(true);
+    expect(accountExists(staying.uid)).toBe(true);
   });
 });

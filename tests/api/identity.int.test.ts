@@ -1,35 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { firebaseAuth } from '@plenty/platform/auth/firebase-admin';
+import { describe, expect, it } from 'vitest';
 import { readOutbox } from '@plenty/platform/mail/outbox';
-import { openStandalone, type Standalone } from '@plenty/standalone/app';
 import { ApiClient } from '../support/api-client.js';
-import { createTestUser, signInTestUser, type TestUser } from '../support/users.js';
+import { useTestStandalone } from '../support/standalone-app.js';
+import { createTestUser, identityCall, signInTestUser, TEST_PASSWORD, type TestUser } from '../support/users.js';
 
-let standalone: Standalone;
-let dataDir: string;
-const emulatorHost = () => inject('authEmulatorHost');
-const outbox = () => join(dataDir, 'outbox');
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'plenty-identity-'));
-  standalone = await openStandalone({
-    dataDir,
-    projectId: 'demo-plenty',
-    authEmulatorHost: emulatorHost(),
-    logLevel: 'silent',
-    appOrigin: 'http://127.0.0.1:8080',
-  });
-});
-
-afterAll(async () => {
-  await standalone?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const env = useTestStandalone({ appOrigin: 'http://127.0.0.1:8080' });
+const outbox = () => join(env.dataDir, 'outbox');
 
 async function waitForMail(to: string, count = 1): Promise<{ subject: string; text: string }[]> {
   const deadline = Date.now() + 10_000;
@@ -44,12 +24,16 @@ async function waitForMail(to: string, count = 1): Promise<{ subject: string; te
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
 
 async function unverifiedUser(): Promise<{ user: TestUser; api: ApiClient }> {
-  const user = await createTestUser(emulatorHost(), { emailVerified: false });
-  return { user, api: new ApiClient(standalone.app, user) };
+  const user = await createTestUser(env.standalone, { emailVerified: false });
+  return { user, api: new ApiClient(env.standalone.app, user) };
 }
 
-describe('email verification with the Auth emulator', () => {
-  it('mails a code that verifies the Firebase user; a fresh token then reads data', async () => {
+function tokenClaims(idToken: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+describe('email verification with the embedded identity', () => {
+  it('mails a code that verifies the account; the same token then reads data, and new tokens say so', async () => {
     const { user, api } = await unverifiedUser();
     const refused = await api.query('categories');
     expect(refused.status).toBe(403);
@@ -69,9 +53,14 @@ describe('email verification with the Auth emulator', () => {
     const verified = await api.command('VerifyEmail', { code: codeIn(mail?.text ?? '') });
     expect(verified.status).toBe(200);
     expect(verified.body.streamId).toBe(`verification-${user.uid}`);
-    expect((await firebaseAuth('demo-plenty').getUser(user.uid)).emailVerified).toBe(true);
+    expect(env.standalone.identity.store.user(user.uid)?.emailVerified).toBe(true);
+    expect(tokenClaims(user.idToken)['email_verified']).toBe(false);
+    // The verifier reads the verified state from the account, not from the token.
+    expect((await api.query('categories')).status).toBe(200);
 
-    const fresh = new ApiClient(standalone.app, await signInTestUser(emulatorHost(), user.email));
+    const signedIn = await signInTestUser(env.standalone, user.email);
+    expect(tokenClaims(signedIn.idToken)['email_verified']).toBe(true);
+    const fresh = new ApiClient(env.standalone.app, signedIn);
     expect((await fresh.query('categories')).status).toBe(200);
     const again = await fresh.command('SendVerificationCode', { locale: 'en' });
     expect(again.status).toBe(409);
@@ -81,7 +70,7 @@ describe('email verification with the Auth emulator', () => {
   it('refuses wrong codes with 422, then 429 after five, and a resend within a minute with Retry-After', async () => {
     const { user, api } = await unverifiedUser();
     expect((await api.command('SendVerificationCode', { locale: 'en' })).status).toBe(200);
-    const early = await standalone.app.inject({
+    const early = await env.standalone.app.inject({
       method: 'POST',
       url: '/api/commands/SendVerificationCode',
       headers: { authorization: user.authorization },
@@ -102,15 +91,31 @@ describe('email verification with the Auth emulator', () => {
     const blocked = await api.command('VerifyEmail', { code });
     expect(blocked.status).toBe(429);
     expect(blocked.body.error?.code).toBe('verification_attempts_exceeded');
-    expect((await firebaseAuth('demo-plenty').getUser(user.uid)).emailVerified).toBe(false);
+    expect(env.standalone.identity.store.user(user.uid)?.emailVerified).toBe(false);
   });
 });
 
-describe('password reset requests with the Auth emulator', () => {
-  it('answers alike for a known and an unknown address and mails a working link only for the known one', async () => {
-    const known = await createTestUser(emulatorHost());
+async function resetLinkCode(email: string, locale: 'en' | 'th' | 'lo'): Promise<string> {
+  const guest = new ApiClient(env.standalone.app, null);
+  expect(await guest.command('RequestPasswordReset', { email, locale })).toEqual({
+    status: 200,
+    body: { accepted: true },
+  });
+  const prefix = locale === 'en' ? '' : `/${locale}`;
+  const pattern = new RegExp(`http://127\\.0\\.0\\.1:8080${prefix}/auth/reset-password/([^\\s]+)`);
+  const mails = await waitForMail(email);
+  const link = pattern.exec(mails.at(-1)?.text ?? '');
+  expect(link).not.toBeNull();
+  return decodeURIComponent(link?.[1] ?? '');
+}
+
+const resetPassword = (body: object) => identityCall(env.standalone, 'accounts:resetPassword', body);
+
+describe('password reset with the embedded identity', () => {
+  it('answers alike for a known and an unknown address and mails a link only for the known one', async () => {
+    const known = await createTestUser(env.standalone);
     const unknownEmail = `nobody-${randomUUID()}@example.test`;
-    const guest = new ApiClient(standalone.app, null);
+    const guest = new ApiClient(env.standalone.app, null);
     const forUnknown = await guest.command('RequestPasswordReset', { email: unknownEmail, locale: 'en' });
     const forKnown = await guest.command('RequestPasswordReset', { email: known.email, locale: 'lo' });
     expect(forUnknown).toEqual({ status: 200, body: { accepted: true } });
@@ -119,24 +124,68 @@ describe('password reset requests with the Auth emulator', () => {
     // Requests are handled in order, so the unknown one is done once the known one's mail is out.
     const [mail] = await waitForMail(known.email);
     expect((await readOutbox(outbox())).filter((m) => m.to === unknownEmail)).toEqual([]);
-    const link = /http:\/\/127\.0\.0\.1:8080\/lo\/auth\/reset-password\/([^\s]+)/.exec(mail?.text ?? '');
-    expect(link).not.toBeNull();
+    expect(mail?.text).toMatch(/http:\/\/127\.0\.0\.1:8080\/lo\/auth\/reset-password\/[\w-]+/);
+  });
 
-    const reset = await fetch(
-      `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=demo-api-key`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ oobCode: decodeURIComponent(link?.[1] ?? ''), newPassword: 'a-new-battery-staple' }),
-      },
-    );
-    expect(reset.status).toBe(200);
+  it('sets the new password once with the mailed code and ends every session of the account', async () => {
+    const user = await createTestUser(env.standalone);
+    const other = await signInTestUser(env.standalone, user.email);
+    const api = new ApiClient(env.standalone.app, user);
+    expect((await api.query('categories')).status).toBe(200);
+    const oobCode = await resetLinkCode(user.email, 'en');
+
+    // The reset page first asks which address the code is for.
+    const checked = await resetPassword({ oobCode });
+    expect(checked).toMatchObject({ status: 200, body: { email: user.email, requestType: 'PASSWORD_RESET' } });
+
+    const newPassword = 'a-new-battery-staple';
+    const reset = await resetPassword({ oobCode, newPassword });
+    expect(reset).toMatchObject({ status: 200, body: { email: user.email, requestType: 'PASSWORD_RESET' } });
+    const twice = await resetPassword({ oobCode, newPassword: 'yet-another-staple' });
+    expect(twice.status).toBe(400);
+    expect(twice.body).toMatchObject({ error: { message: 'INVALID_OOB_CODE' } });
+
+    // ID tokens from before the change are refused at once, refresh tokens no longer work.
+    for (const session of [user, other]) {
+      expect((await new ApiClient(env.standalone.app, session).query('categories')).status).toBe(401);
+      const refreshed = await identityCall(
+        env.standalone,
+        '/securetoken.googleapis.com/v1/token',
+        `grant_type=refresh_token&refresh_token=${session.refreshToken}`,
+      );
+      expect(refreshed.status).toBe(400);
+    }
+    const withOld = await identityCall(env.standalone, 'accounts:signInWithPassword', {
+      email: user.email,
+      password: TEST_PASSWORD,
+      returnSecureToken: true,
+    });
+    expect(withOld.status).toBe(400);
+    expect(withOld.body).toMatchObject({ error: { message: 'INVALID_LOGIN_CREDENTIALS' } });
+    const signedIn = await signInTestUser(env.standalone, user.email, newPassword);
+    expect(signedIn.uid).toBe(user.uid);
+    expect((await new ApiClient(env.standalone.app, signedIn).query('categories')).status).toBe(200);
+  });
+
+  it('refuses a made-up code, a code of another kind and a weak new password', async () => {
+    const user = await createTestUser(env.standalone);
+    expect((await resetPassword({ oobCode: 'made-up', newPassword: 'long-enough' })).body).toMatchObject({
+      error: { message: 'INVALID_OOB_CODE' },
+    });
+    expect((await resetPassword({ oobCode: user.refreshToken, newPassword: 'long-enough' })).status).toBe(400);
+    const oobCode = await resetLinkCode(user.email, 'th');
+    const weak = await resetPassword({ oobCode, newPassword: 'abc' });
+    expect(weak.status).toBe(400);
+    expect(JSON.stringify(weak.body)).toContain('WEAK_PASSWORD');
+    // The weak try did not use the code up; the old password still works until it is used.
+    await signInTestUser(env.standalone, user.email);
+    expect((await resetPassword({ oobCode, newPassword: 'long-enough' })).status).toBe(200);
   });
 
   it('limits requests per address with 429 rate_limited and Retry-After', async () => {
     const email = `flood-${randomUUID()}@example.test`;
     const request = () =>
-      standalone.app.inject({
+      env.standalone.app.inject({
         method: 'POST',
         url: '/api/commands/RequestPasswordReset',
         payload: { commandId: randomUUID(), email, locale: 'en' },
@@ -152,12 +201,13 @@ describe('password reset requests with the Auth emulator', () => {
 describe('security headers', () => {
   it('sends a CSP without inline scripts, nosniff, a referrer policy and no HSTS over plain HTTP', async () => {
     for (const url of ['/', '/th/dashboard', '/api/queries/categories', '/healthz']) {
-      const answer = await standalone.app.inject({ method: 'GET', url });
+      const answer = await env.standalone.app.inject({ method: 'GET', url });
       const csp = String(answer.headers['content-security-policy']);
-      expect(csp).toContain("script-src 'self' https://apis.google.com");
+      // Sign-in is served from the app's own origin: no other script, call or frame origin.
+      expect(csp).toContain("script-src 'self';");
       expect(/script-src[^;]*unsafe-inline/.test(csp)).toBe(false);
-      expect(csp).toContain(`connect-src 'self' http://${emulatorHost()}`);
-      expect(csp).toContain(`frame-src 'self' http://${emulatorHost()}`);
+      expect(csp).toContain("connect-src 'self';");
+      expect(csp).toContain("frame-src 'self';");
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("base-uri 'self'");
