@@ -2,8 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
+import { NO_IDENTITY_LIMITS } from '@plenty/platform/identity/attempt-limits';
 import { installSecurityHeaders } from '@plenty/platform/http/security-headers';
 import { openStandalone, type Standalone } from '@plenty/standalone/app';
 import { ApiClient } from '../support/api-client.js';
@@ -15,7 +16,7 @@ const env = useTestStandalone();
 let user: TestUser;
 
 beforeAll(async () => {
-  user = await createTestUser(inject('authEmulatorHost'));
+  user = await createTestUser(env.standalone);
 });
 
 /** What an answer must never show: stacks, source paths, driver or library internals. */
@@ -27,7 +28,8 @@ describe('security: headers', () => {
     const failures: string[] = [];
     for (const route of httpRoutes(env.standalone.app)) {
       const [method, path = ''] = route.split(' ');
-      const url = path.replace(/:[a-zA-Z]+/g, '0192f0c4-7a1b-7c3d-8e4f-000000000001');
+      // `/:id` is a parameter; the colon of `accounts:signUp` is part of the path.
+      const url = path.replace(/\/:[a-zA-Z]+/g, '/0192f0c4-7a1b-7c3d-8e4f-000000000001');
       const answer = await env.standalone.app.inject({
         method: method === 'POST' ? 'POST' : 'GET',
         url,
@@ -173,6 +175,80 @@ describe('security: error answers', () => {
   });
 });
 
+describe('security: error answers of the embedded identity', () => {
+  it("answer hostile bodies in the Identity Toolkit's shape, which the web app's SDK reads, and nothing of the internals", async () => {
+    const toolkit = (verb: string) => `/identitytoolkit.googleapis.com/v1/accounts:${verb}?key=plenty-embedded`;
+    const json = { 'content-type': 'application/json' };
+    const hostile: { name: string; url: string; headers: Record<string, string>; payload: string }[] = [
+      { name: 'malformed JSON', url: toolkit('signUp'), headers: json, payload: '{"email": ' },
+      { name: 'JSON that is not an object', url: toolkit('signInWithPassword'), headers: json, payload: '[1,2,3]' },
+      {
+        name: 'a prototype-polluting body',
+        url: toolkit('signUp'),
+        headers: json,
+        payload: '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}},"email":"x@example.test"}',
+      },
+      {
+        name: 'a body over the limit',
+        url: toolkit('signInWithPassword'),
+        headers: json,
+        payload: JSON.stringify({ email: 'a@example.test', password: 'x'.repeat(200_000) }),
+      },
+      {
+        name: 'deep nesting',
+        url: toolkit('lookup'),
+        headers: json,
+        payload: `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`,
+      },
+      { name: 'an email that is not one', url: toolkit('signUp'), headers: json, payload: '{"email":{"$ne":null}}' },
+      {
+        name: 'a password that is not text',
+        url: toolkit('signInWithPassword'),
+        headers: json,
+        payload: '{"email":"a@example.test","password":["x"]}',
+      },
+      { name: 'an ID token that is not one', url: toolkit('lookup'), headers: json, payload: '{"idToken":"x.y.z"}' },
+      {
+        name: 'a refresh token that is not one',
+        url: '/securetoken.googleapis.com/v1/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `grant_type=refresh_token&refresh_token=${'%00'.repeat(300)}`,
+      },
+      {
+        name: 'another grant type',
+        url: '/securetoken.googleapis.com/v1/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'grant_type=password&username=a&password=b',
+      },
+      {
+        name: 'an unknown content type',
+        url: toolkit('signUp'),
+        headers: { 'content-type': 'text/xml' },
+        payload: '<a/>',
+      },
+      {
+        name: 'a made-up reset code',
+        url: toolkit('resetPassword'),
+        headers: json,
+        payload: '{"oobCode":"../../etc"}',
+      },
+    ];
+    const failures: string[] = [];
+    for (const request of hostile) {
+      const answer = await env.standalone.app.inject({ method: 'POST', ...request });
+      if (answer.statusCode >= 500 || answer.statusCode < 400) failures.push(`${request.name}: ${answer.statusCode}`);
+      const body = answer.json() as { error?: { code?: unknown; message?: unknown } };
+      if (body.error?.code !== answer.statusCode || typeof body.error.message !== 'string')
+        failures.push(`${request.name}: not the Identity Toolkit's error shape (${answer.body.slice(0, 200)})`);
+      if (INTERNALS.test(answer.body)) failures.push(`${request.name}: leaks ${answer.body.slice(0, 300)}`);
+      if (answer.headers['cache-control'] !== 'no-store') failures.push(`${request.name}: may be cached`);
+    }
+    expect(failures).toEqual([]);
+    expect(env.standalone.identity.store.userByEmail('x@example.test')).toBeNull();
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+  });
+});
+
 describe('security: CSV export', () => {
   it('neutralizes every cell a spreadsheet would run as a formula', async () => {
     const api = new ApiClient(env.standalone.app, user);
@@ -201,16 +277,18 @@ describe('security: CSV export', () => {
 describe('security: rate limits', () => {
   let dataDir: string;
   let limited: Standalone;
+  let busy: TestUser;
+  let other: TestUser;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'plenty-rate-'));
     limited = await openStandalone({
       dataDir,
-      projectId: 'demo-plenty',
-      authEmulatorHost: inject('authEmulatorHost'),
+      identityLimits: NO_IDENTITY_LIMITS,
       logLevel: 'silent',
       commandsPerMinutePerUser: 3,
     });
+    [busy, other] = await Promise.all([createTestUser(limited), createTestUser(limited)]);
   });
   afterAll(async () => {
     await limited.close();
@@ -218,8 +296,7 @@ describe('security: rate limits', () => {
   });
 
   it('answers 429 with Retry-After once a user sends too many commands, and changes nothing; others go on', async () => {
-    const other = await createTestUser(inject('authEmulatorHost'));
-    const api = new ApiClient(limited.app, user);
+    const api = new ApiClient(limited.app, busy);
     const statuses: number[] = [];
     for (let i = 0; i < 4; i += 1)
       statuses.push(
@@ -229,13 +306,13 @@ describe('security: rate limits', () => {
     const refused = await limited.app.inject({
       method: 'POST',
       url: '/api/commands/ChangePreferences',
-      headers: { authorization: user.authorization },
+      headers: { authorization: busy.authorization },
       payload: { commandId: uuidV7(), changes: { currency: 'LAK' } },
     });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((refused.json() as { error: { code: string } }).error.code).toBe('rate_limited');
-    const events = await limited.eventStore.readStream(`profile-${user.uid}`);
+    const events = await limited.eventStore.readStream(`profile-${busy.uid}`);
     expect(events).toHaveLength(3);
     expect(
       (await new ApiClient(limited.app, other).command('ChangePreferences', { changes: { currency: 'USD' } })).status,

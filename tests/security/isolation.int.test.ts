@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { ApiClient } from '../support/api-client.js';
 import { useTestStandalone } from '../support/standalone-app.js';
-import { createTestUser, type TestUser } from '../support/users.js';
+import { createTestUser, identityCall, signInTestUser, TEST_PASSWORD, type TestUser } from '../support/users.js';
 import { commandNames, httpRoutes } from './route-inventory.js';
 
 /**
@@ -98,7 +98,7 @@ const COMMANDS: Record<string, CommandCase> = {
   DeleteDebt: { body: () => ({ debtId: ids.debt, confirmPhrase: 'Delete Debt' }), expect: 'not-found' },
   // Account commands act on the caller only; with Alice's email Bob's deletion is refused.
   DeleteAccount: {
-    body: () => ({ email: alice.email, confirmPhrase: 'Delete My Account', reason: 'other' }),
+    body: () => ({ confirmEmail: alice.email, confirmPhrase: 'Delete My Account', reason: 'other' }),
     expect: 'refused',
   },
   SendVerificationCode: { body: () => ({}), expect: 'refused' },
@@ -140,6 +140,170 @@ const QUERIES: Record<string, QueryCase> = {
   // Files are fetched with a signed link, never with a bearer token: a token alone gets 401.
   'GET /api/files/receipts/:receiptId': { url: () => `/api/files/receipts/${ids.receipt}`, expect: 'unauthorized' },
   'GET /api/files/export.csv': { url: () => '/api/files/export.csv', expect: 'unauthorized' },
+};
+
+const TOOLKIT = '/identitytoolkit.googleapis.com/v1/accounts';
+
+/** Calls the embedded identity as the web app's SDK does; `path` is a verb or a full path. */
+async function identity(
+  path: string,
+  body: object | string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const answer = await identityCall(env.standalone, path.startsWith('/') ? path : `accounts:${path}`, body);
+  return { status: answer.status, body: (answer.body ?? {}) as Record<string, unknown> };
+}
+
+/** The message of an Identity Toolkit refusal (`EMAIL_EXISTS` …). */
+const refusal = (answer: { body: Record<string, unknown> }) => (answer.body['error'] as { message?: string })?.message;
+
+/** The subject of an ID token (the signature is the server's business, checked elsewhere). */
+const subjectOf = (idToken: unknown) =>
+  (JSON.parse(Buffer.from(String(idToken).split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string }).sub;
+
+/**
+ * The embedded identity's routes are a guest's by nature (signing up, signing in) or act on the
+ * account of the token or code they are given. The rule for them: a token, refresh token or
+ * code of one user never acts on another. Each case is Mallory, signed in afresh, naming Alice
+ * every way the request lets her; Alice's account is compared before and after all of them.
+ */
+type IdentityCase = (mallory: TestUser) => Promise<void>;
+
+const IDENTITY: Record<string, IdentityCase> = {
+  [`POST ${TOOLKIT}:signUp`]: async () => {
+    for (const email of [alice.email, `  ${alice.email.toUpperCase()} `]) {
+      const answer = await identity('signUp', { email, password: 'mallory-password', returnSecureToken: true });
+      expect(answer.status).toBe(400);
+      expect(refusal(answer)).toBe('EMAIL_EXISTS');
+      expect(answer.body['idToken']).toBeUndefined();
+    }
+  },
+  [`POST ${TOOLKIT}:signInWithPassword`]: async (mallory) => {
+    const wrong = await identity('signInWithPassword', {
+      email: alice.email,
+      password: 'mallory-password',
+      returnSecureToken: true,
+    });
+    expect(wrong.status).toBe(400);
+    expect(refusal(wrong)).toBe('INVALID_LOGIN_CREDENTIALS');
+    // Her own address and password with Alice's uid beside them sign Mallory in, as herself.
+    const own = await identity('signInWithPassword', {
+      email: mallory.email,
+      password: TEST_PASSWORD,
+      localId: alice.uid,
+      returnSecureToken: true,
+    });
+    expect(own.status).toBe(200);
+    expect(own.body['localId']).toBe(mallory.uid);
+    expect(subjectOf(own.body['idToken'])).toBe(mallory.uid);
+  },
+  [`POST ${TOOLKIT}:signInWithCustomToken`]: async (mallory) => {
+    for (const token of [mallory.refreshToken, mallory.idToken, alice.uid]) {
+      const answer = await identity('signInWithCustomToken', { token, returnSecureToken: true });
+      expect(answer.status).toBe(400);
+      expect(refusal(answer)).toBe('INVALID_CUSTOM_TOKEN');
+    }
+  },
+  [`POST ${TOOLKIT}:lookup`]: async (mallory) => {
+    const answer = await identity('lookup', {
+      idToken: mallory.idToken,
+      localId: [alice.uid],
+      email: [alice.email],
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body['users']).toMatchObject([{ localId: mallory.uid, email: mallory.email }]);
+    expect(JSON.stringify(answer.body)).not.toContain(alice.uid);
+    expect(JSON.stringify(answer.body)).not.toContain(alice.email);
+  },
+  [`POST ${TOOLKIT}:update`]: async (mallory) => {
+    const answer = await identity('update', {
+      idToken: mallory.idToken,
+      localId: alice.uid,
+      displayName: 'Mallory was here',
+      returnSecureToken: true,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ localId: mallory.uid, displayName: 'Mallory was here' });
+    expect(env.standalone.identity.store.user(mallory.uid)?.displayName).toBe('Mallory was here');
+    const email = await identity('update', { idToken: mallory.idToken, email: alice.email });
+    expect(refusal(email)).toBe('OPERATION_NOT_ALLOWED');
+  },
+  [`POST ${TOOLKIT}:resetPassword`]: async (mallory) => {
+    for (const oobCode of [mallory.refreshToken, mallory.idToken]) {
+      const answer = await identity('resetPassword', { oobCode, newPassword: 'mallory-password', email: alice.email });
+      expect(answer.status).toBe(400);
+      expect(refusal(answer)).toBe('INVALID_OOB_CODE');
+    }
+    // Her own reset code, with Alice's address and uid beside it, resets her own password only.
+    const oobCode = await env.standalone.identity.providerAdmin.passwordResetCode(mallory.email);
+    const own = await identity('resetPassword', {
+      oobCode,
+      newPassword: TEST_PASSWORD,
+      email: alice.email,
+      localId: alice.uid,
+    });
+    expect(own.status).toBe(200);
+    expect(own.body['email']).toBe(mallory.email);
+  },
+  [`POST ${TOOLKIT}:createAuthUri`]: async () => {
+    // Which methods an address signs in with is not told: it would tell who has an account.
+    const answer = await identity('createAuthUri', { identifier: alice.email, continueUri: 'http://127.0.0.1/' });
+    expect(answer.status).toBe(200);
+    expect(answer.body['signinMethods']).toEqual([]);
+    expect(answer.body['registered']).toBeUndefined();
+  },
+  // Not served: the account is deleted by DeleteAccount, which erases the data first.
+  ...Object.fromEntries(
+    ['delete', 'sendOobCode', 'signInWithIdp', 'signInWithEmailLink', 'signInWithPhoneNumber'].map((verb) => [
+      `POST ${TOOLKIT}:${verb}`,
+      async (mallory: TestUser) => {
+        const answer = await identity(verb, {
+          idToken: mallory.idToken,
+          localId: alice.uid,
+          email: alice.email,
+          requestType: 'PASSWORD_RESET',
+          returnSecureToken: true,
+        });
+        expect(answer.status).toBe(400);
+        expect(refusal(answer)).toBe('OPERATION_NOT_ALLOWED');
+      },
+    ]),
+  ),
+  'GET /identitytoolkit.googleapis.com/v2/passwordPolicy': async () => {
+    const answer = await env.standalone.app.inject({
+      method: 'GET',
+      url: '/identitytoolkit.googleapis.com/v2/passwordPolicy',
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).not.toContain(alice.uid);
+  },
+  'POST /securetoken.googleapis.com/v1/token': async (mallory) => {
+    const answer = await identity(
+      '/securetoken.googleapis.com/v1/token',
+      new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: mallory.refreshToken,
+        user_id: alice.uid,
+      }).toString(),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body['user_id']).toBe(mallory.uid);
+    expect(subjectOf(answer.body['id_token'])).toBe(mallory.uid);
+    const withIdToken = await identity(
+      '/securetoken.googleapis.com/v1/token',
+      new URLSearchParams({ grant_type: 'refresh_token', refresh_token: mallory.idToken }).toString(),
+    );
+    expect(withIdToken.status).toBe(400);
+  },
+  'POST /api/identity/sign-out': async (mallory) => {
+    const answer = await identity('/api/identity/sign-out', { refreshToken: mallory.refreshToken, uid: alice.uid });
+    expect(answer.status).toBe(204);
+    // Her session ended, and only hers (Alice's refresh token is tried after every case).
+    const ended = await identity(
+      '/securetoken.googleapis.com/v1/token',
+      new URLSearchParams({ grant_type: 'refresh_token', refresh_token: mallory.refreshToken }).toString(),
+    );
+    expect(ended.status).toBe(400);
+  },
 };
 
 /** Routes anyone may call, and the routes that carry commands and uploads (tried below). */
@@ -186,10 +350,7 @@ async function aliceSees(): Promise<unknown[]> {
 }
 
 beforeAll(async () => {
-  [alice, bob] = await Promise.all([
-    createTestUser(inject('authEmulatorHost')),
-    createTestUser(inject('authEmulatorHost')),
-  ]);
+  [alice, bob] = await Promise.all([createTestUser(env.standalone), createTestUser(env.standalone)]);
   const api = new ApiClient(env.standalone.app, alice);
   ids.receipt = await uploadReceipt(alice);
   const setup: [string, Record<string, unknown>][] = [
@@ -225,7 +386,14 @@ beforeAll(async () => {
 describe('security: the route list', () => {
   it('has a case for every route and command the app serves, and none for a route that is gone', () => {
     const served = httpRoutes(env.standalone.app);
-    const covered = [...Object.keys(QUERIES), ...PUBLIC_ROUTES, ...COMMAND_ROUTES, ...COMMAND_PATHS, ...UPLOAD_ROUTES];
+    const covered = [
+      ...Object.keys(QUERIES),
+      ...Object.keys(IDENTITY),
+      ...PUBLIC_ROUTES,
+      ...COMMAND_ROUTES,
+      ...COMMAND_PATHS,
+      ...UPLOAD_ROUTES,
+    ];
     expect(
       served.filter((route) => !covered.includes(route)),
       'routes without a security case',
@@ -290,5 +458,30 @@ describe("security: another user's data", () => {
     const own = await new ApiClient(env.standalone.app, alice).query<{ url: string }>(`receipts/${ids.receipt}/link`);
     const elsewhere = own.body.url.replace(ids.receipt, randomUUID());
     expect((await env.standalone.app.inject({ method: 'GET', url: elsewhere })).statusCode).toBe(404);
+  });
+});
+
+describe("security: another user's account", () => {
+  it('is out of reach of every identity route: no token, refresh token or code of Mallory acts on Alice', async () => {
+    const mallory = await createTestUser(env.standalone);
+    const store = env.standalone.identity.store;
+    const before = store.user(alice.uid);
+    let aliceRefresh = alice.refreshToken;
+    for (const [route, attempt] of Object.entries(IDENTITY)) {
+      const session = await signInTestUser(env.standalone, mallory.email);
+      await attempt(session);
+      expect(store.user(alice.uid), route).toEqual(before);
+      // Alice's session goes on: her ID token is accepted and her refresh token still works.
+      expect((await new ApiClient(env.standalone.app, alice).query('preferences')).status, route).toBe(200);
+      const refreshed = await identity(
+        '/securetoken.googleapis.com/v1/token',
+        new URLSearchParams({ grant_type: 'refresh_token', refresh_token: aliceRefresh }).toString(),
+      );
+      expect(refreshed.status, route).toBe(200);
+      expect(refreshed.body['user_id'], route).toBe(alice.uid);
+      aliceRefresh = String(refreshed.body['refresh_token']);
+    }
+    expect((await signInTestUser(env.standalone, alice.email)).uid).toBe(alice.uid);
+    expect(store.user(mallory.uid)).not.toBeNull();
   });
 });

@@ -17,9 +17,16 @@ export function commandNames(): string[] {
 }
 
 /**
- * Every route of the app under /api plus the health routes, as "METHOD /path" (HEAD left out:
- * Fastify answers it with the GET handler), read from the router itself so that a route added
- * later shows up here without anyone listing it.
+ * The paths of the embedded identity that the web app's Firebase SDK calls at the app's own
+ * origin (the Identity Toolkit and Secure Token REST subset).
+ */
+export const IDENTITY_PATH = /^\/(identitytoolkit|securetoken)\.googleapis\.com\//;
+
+/**
+ * Every route of the app under /api, the embedded identity's routes and the health routes, as
+ * "METHOD /path" (HEAD left out: Fastify answers it with the GET handler), read from the router
+ * itself so that a route added later shows up here without anyone listing it. A parameter is
+ * `/:name`; a colon inside a segment is part of the path (`accounts:signUp`).
  */
 export function httpRoutes(app: FastifyInstance): string[] {
   const tree = app.printRoutes({ commonPrefix: false });
@@ -34,7 +41,7 @@ export function httpRoutes(app: FastifyInstance): string[] {
     const parent = stack.at(-1)?.path ?? '';
     const path = parent === '' ? (segment.startsWith('/') ? segment : `/${segment}`) : `${parent}${segment}`;
     stack.push({ depth, path });
-    if (!/^\/(api|healthz|readyz)/.test(path)) continue;
+    if (!/^\/(api|healthz|readyz)/.test(path) && !IDENTITY_PATH.test(path)) continue;
     for (const method of methods.split(',').map((m) => m.trim()))
       if (method !== 'HEAD') routes.add(`${method} ${path.replace(/\/$/, '')}`);
   }
