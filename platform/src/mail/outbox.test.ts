@@ -1,8 +1,8 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { outboxMailer, readOutbox } from './outbox.js';
+import { deleteOutboxMailTo, outboxMailer, readOutbox } from './outbox.js';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -10,7 +10,7 @@ afterAll(async () => {
 });
 
 describe('outbox mailer', () => {
-  it('writes each message as <ISO time>-<uuid>.json and to the log, read back oldest first', async () => {
+  it('writes each message as <ISO time>-<uuid>.json, read back oldest first, and logs only the file', async () => {
     const dir = join(await mkdtemp(join(tmpdir(), 'plenty-outbox-')), 'outbox');
     dirs.push(dir);
     const logged: object[] = [];
@@ -33,7 +33,23 @@ describe('outbox mailer', () => {
       },
       { to: 'noy@example.test', subject: 'Second', text: 'Code 654321', sentAt: '2026-11-23T10:00:01.000Z' },
     ]);
-    expect(JSON.stringify(logged)).toContain('Code 654321');
+    expect(logged).toEqual(names.map((file) => ({ mail: { file } })));
+    expect(JSON.stringify(logged)).not.toMatch(/noy@|Code|First|Second/);
+  });
+
+  it('deletes every message to an address, whatever its case, and leaves the others', async () => {
+    const dir = join(await mkdtemp(join(tmpdir(), 'plenty-outbox-')), 'outbox');
+    dirs.push(dir);
+    const mailer = outboxMailer({ dir, log: { info: () => undefined } });
+    await mailer.send({ to: 'noy@example.test', subject: 'Code', text: 'Code 123456' });
+    await mailer.send({ to: 'somchai@example.test', subject: 'Alert', text: 'Over budget' });
+    await mailer.send({ to: 'Noy@Example.test ', subject: 'Reset', text: 'http://x/reset-password/abc' });
+    await writeFile(join(dir, 'notes.txt'), 'not a message');
+    expect(await mailer.deleteMailTo?.('NOY@example.test')).toBe(2);
+    expect((await readOutbox(dir)).map((mail) => mail.to)).toEqual(['somchai@example.test']);
+    expect((await readdir(dir)).sort()).toHaveLength(2);
+    expect(await mailer.deleteMailTo?.('noy@example.test')).toBe(0);
+    expect(await deleteOutboxMailTo(join(dir, 'missing'), 'noy@example.test')).toBe(0);
   });
 
   it('reads an outbox that does not exist yet as empty', async () => {

@@ -9,6 +9,11 @@ export interface MailMessage {
 /** Sends email: through SMTP when configured, otherwise into the log and an outbox folder. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /**
+   * Deletes the messages to an address that the mailer keeps (an erased account); answers how
+   * many. Mailers that keep nothing (SMTP: the mail has left) have none.
+   */
+  deleteMailTo?(address: string): Promise<number>;
   close(): Promise<void>;
 }
 
