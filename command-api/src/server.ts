@@ -21,6 +21,7 @@ import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { installErrorHandling } from '@plenty/platform/http/errors';
 import { apiCspDirectives, installSecurityHeaders } from '@plenty/platform/http/security-headers';
 import { firebaseIdentityProviderAdmin } from '@plenty/platform/auth/identity-admin';
+import { serviceLoggerOptions } from '@plenty/platform/logging';
 import { createMailer } from '@plenty/platform/mail/create';
 import { firebaseIdentityAdmin } from './account/firebase-identity.js';
 import type { IdentityAdmin } from './account/erasure.js';
@@ -115,7 +116,7 @@ export async function openCommandService(
   const verifier =
     overrides.verifier ?? cachedTokenVerifier(createFirebaseTokenVerifier({ projectId: config.projectId }));
 
-  const app = Fastify({ logger: { level: config.logLevel }, trustProxy: config.trustProxy });
+  const app = Fastify({ logger: serviceLoggerOptions(config.logLevel), trustProxy: config.trustProxy });
   const mailer = createMailer(config.mail, app.log);
   const codec = new EventCodec(keyStore);
   await installSecurityHeaders(app, { csp: apiCspDirectives });

@@ -5,6 +5,7 @@ import { LOG_LEVELS, type LogLevel } from '@plenty/platform/config';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import { loadMasterKey } from '@plenty/platform/crypto/master-key';
+import { errorForLog } from '@plenty/platform/logging';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { takeReadModelsLock } from '@plenty/platform/read-store/writer-lock';
@@ -16,15 +17,13 @@ import { readModelsReadiness } from './runtime-status.js';
 
 export { loadProjectorServiceConfig, type ProjectorServiceConfig } from './config.js';
 
-/** One JSON object a line on stdout, as the services' pino logs are. */
+/** One JSON object a line on stdout, as the services' pino logs are; errors scrubbed as theirs. */
 export function jsonLogger(level: LogLevel): ProjectorLogger {
   const rank = (l: string) => LOG_LEVELS.indexOf(l as LogLevel);
   const line = (name: 'info' | 'error') => (obj: object, msg?: string) => {
     if (level === 'silent' || rank(name) > rank(level)) return;
     const fields = Object.fromEntries(
-      Object.entries(obj).map(([key, value]) =>
-        value instanceof Error ? [key, { type: value.name, message: value.message, stack: value.stack }] : [key, value],
-      ),
+      Object.entries(obj).map(([key, value]) => (value instanceof Error ? [key, errorForLog(value)] : [key, value])),
     );
     process.stdout.write(`${JSON.stringify({ level: name, time: new Date().toISOString(), ...fields, msg })}\n`);
   };

@@ -14,6 +14,7 @@ import { openEsdbEventStore } from '@plenty/platform/event-store/esdb';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { LinkSigner, linkSecretFromMasterKey, linkSecretFromText } from '@plenty/platform/files/signed-link';
 import { installErrorHandling } from '@plenty/platform/http/errors';
+import { serviceLoggerOptions } from '@plenty/platform/logging';
 import { apiCspDirectives, installSecurityHeaders } from '@plenty/platform/http/security-headers';
 import { connectMongo } from '@plenty/platform/mongo';
 import type { ProjectionProgress } from '@plenty/platform/projection-progress';
@@ -130,7 +131,7 @@ export async function openQueryService(
   const verifier =
     overrides.verifier ?? cachedTokenVerifier(createFirebaseTokenVerifier({ projectId: config.projectId }));
 
-  const app = Fastify({ logger: { level: config.logLevel } });
+  const app = Fastify({ logger: serviceLoggerOptions(config.logLevel) });
   await installSecurityHeaders(app, { csp: apiCspDirectives });
   installErrorHandling(app);
   // Every instance must sign and check links with the same key: the distributed service

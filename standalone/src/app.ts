@@ -25,6 +25,7 @@ import { loadMasterKey } from '@plenty/platform/crypto/master-key';
 import type { EventStore } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { installErrorHandling } from '@plenty/platform/http/errors';
+import { serviceLoggerOptions } from '@plenty/platform/logging';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openReadModelsFile } from '@plenty/platform/read-store/damaged-file';
 import { takeReadModelsLock } from '@plenty/platform/read-store/writer-lock';
@@ -145,7 +146,7 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     const app = Fastify({
       // Behind a reverse proxy (TLS beyond the home network): rate limits count the client's address.
       trustProxy: options.trustProxy ?? false,
-      logger: { level: options.logLevel ?? 'info' },
+      logger: serviceLoggerOptions(options.logLevel ?? 'info'),
       logController: new LogController({
         disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace',
       }),
