@@ -6,7 +6,8 @@ import { currentLocaleDecision } from './app/locale-root';
 import { createAppRouter } from './app/router';
 import { createStore } from './app/store';
 import { sessionChanged } from './lib/auth/auth-slice';
-import { hasStoredSession, watchSession } from './lib/auth/session';
+import { authConfig, finishSocialSignIn, hasStoredSession, watchSession } from './lib/auth/session';
+import { takeSocialReturn } from './lib/auth/social-return';
 import { loadMessages } from './lib/messages';
 // Fonts ship with the app (no font is fetched from the internet); each face is downloaded by
 // the browser only when the page uses its script.
@@ -17,6 +18,10 @@ import '@fontsource/noto-sans-thai/thai-700.css';
 import '@fontsource/noto-sans-lao/lao-400.css';
 import '@fontsource/noto-sans-lao/lao-700.css';
 import './app/tokens.css';
+
+// First of all, a provider's one-time code leaves the address, and is exchanged for a session.
+const socialReturn = authConfig().embedded ? takeSocialReturn() : null;
+if (socialReturn?.kind === 'code') void finishSocialSignIn(socialReturn.code).catch(() => undefined);
 
 const store = createStore();
 

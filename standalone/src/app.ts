@@ -18,6 +18,7 @@ import { installSecurityHeaders, webAppCspDirectives } from '@plenty/platform/ht
 import { createMailer, type MailSettings } from '@plenty/platform/mail/create';
 import { openFsBlobStore } from '@plenty/platform/blob-store/fs';
 import type { BlobStore } from '@plenty/platform/blob-store/port';
+import { ErasureRecord, refuseErasedUsers } from '@plenty/platform/auth/erased-users';
 import type { TokenVerifier } from '@plenty/platform/auth/port';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
@@ -141,7 +142,9 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
         ? linkSecretFromMasterKey(masterKey)
         : linkSecretFromText(linkSecret),
     );
-    const verifier = options.verifier ?? identity.verifier;
+    // Every route refuses a user whose erasure has started, from the moment it starts.
+    const erasedUsers = new ErasureRecord(eventStore);
+    const verifier = refuseErasedUsers(options.verifier ?? identity.verifier, erasedUsers);
 
     const app = Fastify({
       // Behind a reverse proxy (TLS beyond the home network): rate limits count the client's address.
@@ -242,7 +245,10 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
         keys: keyStore,
         blobs: blobStore,
         identity: options.identity ?? identity.accounts,
+        users,
+        mail: mailer,
       },
+      erasedUsers,
       receiptReferences: readStoreReceiptReferences(readStore),
     });
     await app.register(receiptsApi, { prefix: '/api/receipts', verifier, blobs: blobStore });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { localCalendarDate, signInProviders, validateName, validatePasswordChange } from './profile-rules';
+import {
+  localCalendarDate,
+  providerName,
+  signInProviders,
+  validateName,
+  validatePasswordChange,
+} from './profile-rules';
 
 describe('name', () => {
   it('is required', () => {
@@ -37,6 +43,17 @@ describe('sign-in providers', () => {
     expect(
       signInProviders([{ providerId: 'password' }, { providerId: 'google.com' }, { providerId: 'password' }]),
     ).toEqual(['password', 'google.com']);
+  });
+
+  it('names Firebase methods, known OpenID Connect providers and the ones an operator named', () => {
+    const configured = [{ id: 'office', label: 'Office 365' }];
+    expect(providerName('password', configured)).toEqual({ messageId: 'account.provider.password' });
+    expect(providerName('google.com', configured)).toEqual({ messageId: 'account.provider.google' });
+    expect(providerName('oidc.google', configured)).toEqual({ messageId: 'account.provider.google' });
+    expect(providerName('oidc.microsoft', [])).toEqual({ messageId: 'account.provider.microsoft' });
+    expect(providerName('oidc.office', configured)).toEqual({ text: 'Office 365' });
+    expect(providerName('oidc.removed', configured)).toEqual({ text: 'removed' });
+    expect(providerName('saml.corp', configured)).toEqual({ text: 'saml.corp' });
   });
 });
 

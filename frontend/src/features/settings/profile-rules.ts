@@ -39,6 +39,35 @@ export const PROVIDER_LABELS: Readonly<Record<string, MessageId>> = {
   phone: 'account.provider.phone',
 };
 
+/** The marks of the providers the app knows, when they sign in through the embedded identity. */
+const OPENID_LABELS: Readonly<Record<string, MessageId>> = {
+  google: 'account.provider.google',
+  github: 'account.provider.github',
+  facebook: 'account.provider.facebook',
+  apple: 'account.provider.apple',
+  microsoft: 'account.provider.microsoft',
+};
+
+export type ProviderName = { readonly messageId: MessageId } | { readonly text: string };
+
+/**
+ * How a sign-in method is named to people: its message; for an OpenID Connect provider of the
+ * embedded identity (`oidc.<id>`), the known provider's message or the name the operator gave
+ * it; otherwise its id.
+ */
+export function providerName(
+  providerId: string,
+  configured: readonly { readonly id: string; readonly label: string }[],
+): ProviderName {
+  const known = PROVIDER_LABELS[providerId];
+  if (known !== undefined) return { messageId: known };
+  if (!providerId.startsWith('oidc.')) return { text: providerId };
+  const id = providerId.slice('oidc.'.length);
+  const mark = OPENID_LABELS[id];
+  if (mark !== undefined) return { messageId: mark };
+  return { text: configured.find((provider) => provider.id === id)?.label ?? id };
+}
+
 /** The user's sign-in methods, each once, in the order they were linked. */
 export function signInProviders(providerData: readonly { readonly providerId: string }[]): string[] {
   return [...new Set(providerData.map((entry) => entry.providerId))];

@@ -1,5 +1,5 @@
 import type { IdTokenSource } from '../api/base-query';
-import { readAuthConfig, storedUserKey, type AuthConfig, type SocialProvider } from './auth-config';
+import { readAuthConfig, storedUserKey, type AuthConfig } from './auth-config';
 import { authErrorCode, endsSession } from './auth-errors';
 import type * as FirebaseAuthSdk from './firebase-auth';
 import type { Auth, User } from './firebase-auth';
@@ -190,7 +190,7 @@ export function loadSocialSignIn() {
 }
 
 /** Signs in with a social account; false when the page is leaving for the provider instead. */
-export async function signInWithSocial(provider: SocialProvider): Promise<boolean> {
+export async function signInWithSocial(provider: string): Promise<boolean> {
   const [{ auth: firebaseAuth }, social] = await loadSocialSignIn();
   return social.signInWithProvider(firebaseAuth, provider);
 }
@@ -199,4 +199,17 @@ export async function signInWithSocial(provider: SocialProvider): Promise<boolea
 export async function finishSocialRedirect(): Promise<void> {
   const [{ auth: firebaseAuth }, social] = await loadSocialSignIn();
   await social.finishRedirectSignIn(firebaseAuth);
+}
+
+let socialSignIn: Promise<void> | null = null;
+
+/**
+ * Exchanges the one-time code a provider's sign-in came back with (embedded identity) for a
+ * session; once, however often it is asked.
+ */
+export function finishSocialSignIn(code: string): Promise<void> {
+  socialSignIn ??= loadAuth().then(async ({ auth: firebaseAuth, sdk }) => {
+    await sdk.signInWithCustomToken(firebaseAuth, code);
+  });
+  return socialSignIn;
 }

@@ -11,13 +11,13 @@ import {
   type AuthProvider,
 } from 'firebase/auth';
 import { authErrorCode } from './auth-errors';
-import type { SocialProvider } from './auth-config';
 import { PENDING_REDIRECT_KEY } from './redirect-pending';
 
-function providerFor(name: SocialProvider): AuthProvider {
+function providerFor(name: string): AuthProvider {
   if (name === 'google') return new GoogleAuthProvider();
   if (name === 'github') return new GithubAuthProvider();
   if (name === 'facebook') return new FacebookAuthProvider();
+  if (name !== 'apple') throw Object.assign(new Error(name), { code: 'auth/operation-not-allowed' });
   const apple = new OAuthProvider('apple.com');
   apple.addScope('email');
   apple.addScope('name');
@@ -29,7 +29,7 @@ function providerFor(name: SocialProvider): AuthProvider {
  * goes to the provider instead and finishRedirectSignIn completes it on the way back.
  * Resolves false when the page is leaving for the provider.
  */
-export async function signInWithProvider(auth: Auth, name: SocialProvider): Promise<boolean> {
+export async function signInWithProvider(auth: Auth, name: string): Promise<boolean> {
   const provider = providerFor(name);
   try {
     await signInWithPopup(auth, provider, browserPopupRedirectResolver);

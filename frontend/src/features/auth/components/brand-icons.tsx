@@ -1,7 +1,8 @@
-import type { SocialProvider } from '../../../lib/auth/auth-config';
-
-/** The providers' marks, bundled with the app (nothing is fetched to draw them). */
-export function BrandIcon({ provider }: { readonly provider: SocialProvider }) {
+/**
+ * The providers' marks, bundled with the app (nothing is fetched to draw them); a provider
+ * without one (any OpenID Connect provider an operator adds) gets a key.
+ */
+export function BrandIcon({ provider }: { readonly provider: string }) {
   const common = { width: 20, height: 20, viewBox: '0 0 24 24', 'aria-hidden': true, focusable: false } as const;
   switch (provider) {
     case 'google':
@@ -50,6 +51,23 @@ export function BrandIcon({ provider }: { readonly provider: SocialProvider }) {
             fill="currentColor"
             d="M12.152 6.896c-.948 0-2.415-1.078-3.96-1.04-2.04.027-3.91 1.183-4.961 3.014-2.117 3.675-.546 9.103 1.519 12.09 1.013 1.454 2.208 3.09 3.792 3.039 1.52-.065 2.09-.987 3.935-.987 1.831 0 2.35.987 3.96.948 1.637-.026 2.676-1.48 3.676-2.948 1.156-1.688 1.636-3.325 1.662-3.415-.039-.013-3.182-1.221-3.22-4.857-.026-3.04 2.48-4.494 2.597-4.559-1.429-2.09-3.623-2.324-4.39-2.376-2-.156-3.675 1.09-4.61 1.09zM15.53 3.83c.843-1.012 1.4-2.427 1.245-3.83-1.207.052-2.662.805-3.532 1.818-.78.896-1.454 2.338-1.273 3.714 1.338.104 2.715-.688 3.559-1.701"
           />
+        </svg>
+      );
+    case 'microsoft':
+      return (
+        <svg {...common}>
+          <path fill="#F25022" d="M1 1h10.5v10.5H1z" />
+          <path fill="#7FBA00" d="M12.5 1H23v10.5H12.5z" />
+          <path fill="#00A4EF" d="M1 12.5h10.5V23H1z" />
+          <path fill="#FFB900" d="M12.5 12.5H23V23H12.5z" />
+        </svg>
+      );
+    default:
+      return (
+        <svg {...common} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+          <circle cx="7.5" cy="15.5" r="5.5" />
+          <path d="m21 2-9.6 9.6" />
+          <path d="m15.5 7.5 3 3L22 7l-3-3" />
         </svg>
       );
   }

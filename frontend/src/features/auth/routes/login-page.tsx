@@ -1,12 +1,22 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { authErrorCode, authErrorMessageId } from '../../../lib/auth/auth-errors';
-import { signInWithPassword } from '../../../lib/auth/session';
+import { redirectPending } from '../../../lib/auth/redirect-pending';
+import { authConfig, signInWithPassword } from '../../../lib/auth/session';
+import { socialReturn } from '../../../lib/auth/social-return';
 import { LocalizedLink } from '../../../lib/localized-link';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert, formStyles as styles, PasswordField, SubmitButton, TextField } from '../components/fields';
-import { SocialSignIn } from '../components/social-sign-in';
 import { emailErrors, firstInvalid, loginPasswordErrors, type FieldError } from '../validation';
+
+// Social sign-in is optional: its code loads, as soon as this page does, only where a provider is
+// offered or a sign-in with one is coming back.
+const socialModule =
+  authConfig().providers.length > 0 || socialReturn() !== null || redirectPending()
+    ? import('../components/social-sign-in')
+    : null;
+const SocialSignIn =
+  socialModule === null ? null : lazy(() => socialModule.then((module) => ({ default: module.SocialSignIn })));
 
 type Field = 'email' | 'password';
 const ORDER: readonly Field[] = ['email', 'password'];
@@ -76,7 +86,11 @@ export function LoginPage() {
           }
         />
         <SubmitButton busy={busy} label="auth.login.submit" />
-        <SocialSignIn disabled={busy} onBusyChange={setSocialBusy} onError={setFormError} />
+        {SocialSignIn !== null && (
+          <Suspense fallback={null}>
+            <SocialSignIn disabled={busy} onBusyChange={setSocialBusy} onError={setFormError} />
+          </Suspense>
+        )}
       </form>
       <p className={styles.footer}>
         <FormattedMessage

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { authErrorCode, authErrorMessageId } from '../../../lib/auth/auth-errors';
+import { authConfig } from '../../../lib/auth/session';
 import type { MessageId } from '../../../lib/messages';
 import { useFormat } from '../../../lib/use-format';
 import { buttonClass } from '../../../ui/button';
@@ -9,7 +10,7 @@ import { showSuccess } from '../../../ui/toasts/toasts-slice';
 import { changePassword, hasPassword, saveDisplayName, type User } from '../firebase-account';
 import {
   localCalendarDate,
-  PROVIDER_LABELS,
+  providerName,
   signInProviders,
   validateName,
   validatePasswordChange,
@@ -30,10 +31,10 @@ export function AccountTab({ user }: { readonly user: User }) {
 }
 
 function ProviderBadge({ providerId }: { readonly providerId: string }) {
-  const label = PROVIDER_LABELS[providerId];
+  const name = providerName(providerId, authConfig().providers);
   return (
     <li className={styles.badge} data-testid="provider-badge">
-      {label === undefined ? providerId : <FormattedMessage id={label} />}
+      {'messageId' in name ? <FormattedMessage id={name.messageId} /> : name.text}
     </li>
   );
 }
@@ -152,8 +153,8 @@ function PasswordSection({ user }: { readonly user: User }) {
 
   if (!hasPassword(user)) {
     const names = signInProviders(user.providerData).map((id) => {
-      const label = PROVIDER_LABELS[id];
-      return label === undefined ? id : intl.formatMessage({ id: label });
+      const name = providerName(id, authConfig().providers);
+      return 'messageId' in name ? intl.formatMessage({ id: name.messageId }) : name.text;
     });
     return (
       <section className={styles.card} aria-labelledby="password-title">

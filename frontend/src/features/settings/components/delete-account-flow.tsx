@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import type { ApiError } from '../../../lib/api/api-error';
 import { api } from '../../../lib/api/api';
 import { authErrorCode, authErrorMessageId } from '../../../lib/auth/auth-errors';
-import { endSession } from '../../../lib/auth/session';
+import { authConfig, endSession } from '../../../lib/auth/session';
 import { useLocalizedPath } from '../../../lib/localized-link';
 import type { MessageId } from '../../../lib/messages';
 import { buttonClass } from '../../../ui/button';
@@ -33,7 +33,7 @@ import {
   socialProviderId,
   type User,
 } from '../firebase-account';
-import { PROVIDER_LABELS } from '../profile-rules';
+import { providerName as nameOfProvider } from '../profile-rules';
 import styles from '../settings.module.css';
 import { TextField } from './text-field';
 
@@ -107,8 +107,8 @@ export function DeleteAccountFlow({ user }: { readonly user: User }) {
       : reason;
   const stepNumber = DELETION_STEPS.indexOf(step) + 1;
   const providerName = (providerId: string) => {
-    const label = PROVIDER_LABELS[providerId];
-    return label === undefined ? providerId : intl.formatMessage({ id: label });
+    const name = nameOfProvider(providerId, authConfig().providers);
+    return 'messageId' in name ? intl.formatMessage({ id: name.messageId }) : name.text;
   };
 
   // Each new step is announced by moving focus to its heading; a re-authentication prompt takes focus itself.
