@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { uuidSchema } from '@plenty/contracts/ids';
+import { ErasureRecord, refuseErasedUsers } from '@plenty/platform/auth/erased-users';
 import type { TokenVerifier } from '@plenty/platform/auth/port';
+import type { UserDirectory } from '@plenty/platform/auth/user-directory';
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
 import type { EventStore } from '@plenty/platform/event-store/port';
 import { currentUser, requireAuth } from '@plenty/platform/http/auth-hook';
@@ -11,6 +13,7 @@ import type { BlobStore } from '@plenty/platform/blob-store/port';
 import type { KeyStore } from '@plenty/platform/crypto/port';
 import { deleteAccountRoute } from './account/account.routes.js';
 import { debtRoutes } from './debt/debt.routes.js';
+import { CommandsInFlight } from './account/commands-in-flight.js';
 import { AccountEraser, type IdentityAdmin } from './account/erasure.js';
 import type { CommandRoute } from './command-route.js';
 import { ProfileCache } from './profile/profile-cache.js';
@@ -30,7 +33,17 @@ export interface CommandApiOptions {
     readonly keys: KeyStore;
     readonly blobs: BlobStore | null;
     readonly identity: IdentityAdmin;
+    /** Where the user's address is found, to delete the mail kept to it. */
+    readonly users?: UserDirectory;
+    /** The mailer whose kept mail (the outbox) goes with the account. */
+    readonly mail?: { deleteMailTo?(address: string): Promise<number> };
   };
+  /**
+   * Users whose erasure started, refused on every command. Pass the one the other routes'
+   * verifier uses, so an erasure here is refused there at once; by default it is read from
+   * the event store.
+   */
+  readonly erasedUsers?: ErasureRecord;
   /**
    * Whether another transaction of the user still references a receipt. Given (with
    * `account.blobs`), deleting a transaction or replacing its receipt deletes the receipt
@@ -53,6 +66,9 @@ const UNVERIFIED_EMAIL_ALLOWED = new Set(['SendVerificationCode', 'VerifyEmail',
 /** `POST /<CommandName>`: register with `{ prefix: '/api/commands' }`. */
 export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, options) => {
   const deps = { eventStore: options.eventStore, codec: options.codec, now: options.now ?? (() => new Date()) };
+  const erasedUsers = options.erasedUsers ?? new ErasureRecord(options.eventStore);
+  const verifier = refuseErasedUsers(options.verifier, erasedUsers);
+  const inFlight = new CommandsInFlight(erasedUsers);
   const commands: Record<string, CommandRoute> = {
     ...transactionRoutes(deps, new ProfileCache(options.eventStore, options.codec), options.account.blobs),
     ...profileRoutes(deps),
@@ -79,7 +95,17 @@ export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, opt
       };
     }
   }
-  const eraser = new AccountEraser({ eventStore: options.eventStore, now: deps.now, ...options.account });
+  // Every command of a user waits in line with their erasure (see CommandsInFlight).
+  for (const [name, handle] of Object.entries(commands)) {
+    commands[name] = (user, body, request) => inFlight.run(user.uid, () => handle(user, body, request));
+  }
+  const eraser = new AccountEraser({
+    eventStore: options.eventStore,
+    now: deps.now,
+    ...options.account,
+    erasedUsers,
+    commandsInFlight: inFlight,
+  });
   const resumeErasures = () =>
     eraser.resumeUnfinished().then(
       (users) => users.length > 0 && app.log.info({ accounts: users.length }, 'unfinished account erasures completed'),
@@ -88,7 +114,7 @@ export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, opt
         setTimeout(() => void resumeErasures(), ERASURE_RETRY_MS).unref();
       },
     );
-  const deleteAccount = deleteAccountRoute(eraser, options.verifier);
+  const deleteAccount = deleteAccountRoute(eraser, verifier);
   commands.DeleteAccount = async (_user, _body, request) => {
     try {
       return await deleteAccount(request);
@@ -101,7 +127,7 @@ export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, opt
     void resumeErasures();
   });
 
-  requireAuth(app, options.verifier, {
+  requireAuth(app, verifier, {
     allowUnverifiedEmail: (request) =>
       UNVERIFIED_EMAIL_ALLOWED.has((request.params as { commandName?: string }).commandName ?? ''),
   });

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { cachedTokenVerifier } from '@plenty/platform/auth/cached-verifier';
+import { ErasureRecord, refuseErasedUsers } from '@plenty/platform/auth/erased-users';
 import { createFirebaseTokenVerifier } from '@plenty/platform/auth/firebase-verifier';
 import type { TokenVerifier } from '@plenty/platform/auth/port';
 import { openFsBlobStore } from '@plenty/platform/blob-store/fs';
@@ -21,6 +22,7 @@ import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { installErrorHandling } from '@plenty/platform/http/errors';
 import { apiCspDirectives, installSecurityHeaders } from '@plenty/platform/http/security-headers';
 import { firebaseIdentityProviderAdmin } from '@plenty/platform/auth/identity-admin';
+import { firebaseUserDirectory } from '@plenty/platform/auth/user-directory';
 import { serviceLoggerOptions } from '@plenty/platform/logging';
 import { createMailer } from '@plenty/platform/mail/create';
 import { firebaseIdentityAdmin } from './account/firebase-identity.js';
@@ -113,8 +115,13 @@ export async function openCommandService(
   } = config.stores.kind === 'embedded'
     ? await openEmbeddedStores(config.stores.dataDir, masterKey)
     : await openDistributedStores(config.stores, masterKey);
-  const verifier =
-    overrides.verifier ?? cachedTokenVerifier(createFirebaseTokenVerifier({ projectId: config.projectId }));
+  // Each instance reads the erasure record, so a user erased through any instance is refused
+  // by all of them within seconds, whatever tokens their caches hold.
+  const erasedUsers = new ErasureRecord(eventStore);
+  const verifier = refuseErasedUsers(
+    overrides.verifier ?? cachedTokenVerifier(createFirebaseTokenVerifier({ projectId: config.projectId })),
+    erasedUsers,
+  );
 
   const app = Fastify({ logger: serviceLoggerOptions(config.logLevel), trustProxy: config.trustProxy });
   const mailer = createMailer(config.mail, app.log);
@@ -131,7 +138,10 @@ export async function openCommandService(
       keys: keyStore,
       blobs: blobStore,
       identity: overrides.identity ?? firebaseIdentityAdmin(config.projectId),
+      users: firebaseUserDirectory({ projectId: config.projectId }),
+      mail: mailer,
     },
+    erasedUsers,
     receiptReferences: readStoreReceiptReferences(readStore),
   });
   await app.register(receiptsApi, { prefix: '/api/receipts', verifier, blobs: blobStore });

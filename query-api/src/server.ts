@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { cachedTokenVerifier } from '@plenty/platform/auth/cached-verifier';
+import { ErasureRecord, refuseErasedUsers } from '@plenty/platform/auth/erased-users';
 import { createFirebaseTokenVerifier } from '@plenty/platform/auth/firebase-verifier';
 import type { TokenVerifier } from '@plenty/platform/auth/port';
 import { openFsBlobStore } from '@plenty/platform/blob-store/fs';
@@ -27,6 +28,7 @@ import type { EventHistory } from './as-of/replay.js';
 import { checkpointProgress } from './checkpoint-progress.js';
 import { filesApi } from './files/files.plugin.js';
 import type { QueryServiceConfig } from './config.js';
+import { quarantineViews } from './quarantine.js';
 import { readViews } from './read-views.js';
 
 export { loadQueryServiceConfig, type QueryServiceConfig } from './config.js';
@@ -52,7 +54,7 @@ interface QueryStores {
  */
 async function openEmbeddedStores(dataDir: string, masterKey: string | undefined): Promise<QueryStores> {
   const readStore = await openSqliteReadStore({ path: join(dataDir, 'read.db') });
-  await readStore.ensureViews(readViews);
+  await readStore.ensureViews([...readViews, ...quarantineViews]);
   const progress = checkpointProgress(readStore);
   const blobs = await openFsBlobStore({ directory: join(dataDir, 'receipts') });
   const keyStore = await openSqliteKeyStore({
@@ -87,7 +89,7 @@ async function openDistributedStores(
   const mongo = await connectMongo(stores.mongoUrl);
   try {
     const readStore = await openMongoReadStore({ client: mongo, dbName: stores.mongoDb });
-    await readStore.ensureViews([...readViews, userProgressView]);
+    await readStore.ensureViews([...readViews, ...quarantineViews, userProgressView]);
     const progress = userProgress(readStore);
     const blobs = await openGridFsBlobStore({ client: mongo, dbName: stores.mongoDb });
     const keyStore = await openMongoKeyStore({ client: mongo, dbName: stores.mongoDb, masterKey });
@@ -128,8 +130,11 @@ export async function openQueryService(
         config.stores,
         await loadMasterKey({ envValue: config.masterKey, dataDir: config.dataDir }),
       );
-  const verifier =
-    overrides.verifier ?? cachedTokenVerifier(createFirebaseTokenVerifier({ projectId: config.projectId }));
+  // An erased user is refused here too, within seconds of the erasure on any command instance.
+  const verifier = refuseErasedUsers(
+    overrides.verifier ?? cachedTokenVerifier(createFirebaseTokenVerifier({ projectId: config.projectId })),
+    new ErasureRecord(history.eventStore),
+  );
 
   const app = Fastify({ logger: serviceLoggerOptions(config.logLevel) });
   await installSecurityHeaders(app, { csp: apiCspDirectives });

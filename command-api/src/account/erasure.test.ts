@@ -10,6 +10,9 @@ import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import type { KeyStore } from '@plenty/platform/crypto/port';
 import type { EventStore, NewEvent } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
+import { ErasureRecord } from '@plenty/platform/auth/erased-users';
+import { fakeUserDirectory } from '@plenty/platform/auth/user-directory';
+import { CommandsInFlight } from './commands-in-flight.js';
 import { AccountEraser, type IdentityAdmin } from './erasure.js';
 
 let dir: string;
@@ -66,6 +69,11 @@ async function seed(userId: string): Promise<string[]> {
   await keys.getOrCreate(userId);
   await blobs.put(userId, randomUUID(), Buffer.from('receipt'), 'image/png');
   return streams;
+}
+
+/** Resolves once the condition holds, checking after each turn of the event loop. */
+async function waitUntil(condition: () => Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((resolve) => setImmediate(resolve));
 }
 
 async function hasReceipts(userId: string, blobId: string): Promise<boolean> {
@@ -132,6 +140,76 @@ describe('account eraser', () => {
     const again = await eraser().erase('leaving', undefined, commandId);
     expect(again).toEqual(first);
     expect(await eventStore.readStream(ACCOUNT_ERASURES_STREAM)).toHaveLength(2);
+  });
+
+  it("deletes the mail kept to the user's address, before and after the sign-in account, and scrubs the event store", async () => {
+    await seed('leaving');
+    const steps: string[] = [];
+    const users = fakeUserDirectory({ leaving: 'noy@example.test' });
+    const scrubbing: EventStore = Object.assign(Object.create(eventStore) as EventStore, {
+      scrubDeleted: async () => {
+        steps.push('scrub events');
+      },
+    });
+    const recordingIdentity: IdentityAdmin = {
+      async deleteUser(uid) {
+        steps.push(`delete account ${uid}`);
+        users.set(uid, null);
+      },
+    };
+    await new AccountEraser({
+      eventStore: scrubbing,
+      keys,
+      blobs,
+      identity: recordingIdentity,
+      users,
+      mail: {
+        async deleteMailTo(address) {
+          steps.push(`delete mail to ${address}`);
+          return 1;
+        },
+      },
+      now: () => new Date(),
+    }).erase('leaving', undefined, randomUUID());
+    expect(steps).toEqual([
+      'scrub events',
+      'delete mail to noy@example.test',
+      'delete account leaving',
+      'delete mail to noy@example.test',
+    ]);
+  });
+
+  it('refuses the user from the start, and waits for their commands under way before the key goes', async () => {
+    await seed('leaving');
+    const erasedUsers = new ErasureRecord(eventStore);
+    const inFlight = new CommandsInFlight(erasedUsers);
+    let finishCommand: () => void = () => undefined;
+    const command = inFlight.run(
+      'leaving',
+      () =>
+        new Promise<string>((resolve) => {
+          finishCommand = () => resolve('appended');
+        }),
+    );
+    await Promise.resolve();
+    const erasure = new AccountEraser({
+      eventStore,
+      keys,
+      blobs,
+      identity,
+      erasedUsers,
+      commandsInFlight: inFlight,
+      now: () => new Date(),
+    }).erase('leaving', undefined, randomUUID());
+    await waitUntil(async () => erasedUsers.has('leaving'));
+    await expect(inFlight.run('leaving', async () => 'late')).rejects.toMatchObject({ statusCode: 401 });
+    // The key is still there while the command runs; the erasure goes on once it is done.
+    expect(await keys.get('leaving')).not.toBeNull();
+    finishCommand();
+    expect(await command).toBe('appended');
+    await erasure;
+    expect(await keys.get('leaving')).toBeNull();
+    expect(await inFlight.run('staying', async () => 'served')).toBe('served');
   });
 
   it('erases accounts of different users one after the other in the same record', async () => {

@@ -3,6 +3,7 @@ import type { DeletionReason } from '@plenty/contracts/commands/account';
 import { ACCOUNT_ERASURES_STREAM } from '@plenty/contracts/events/account';
 import { schemaVersionOf } from '@plenty/contracts/events/upcast';
 import { uuidV5 } from '@plenty/contracts/ids';
+import type { UserDirectory } from '@plenty/platform/auth/user-directory';
 import type { BlobStore } from '@plenty/platform/blob-store/port';
 import type { KeyStore } from '@plenty/platform/crypto/port';
 import {
@@ -25,6 +26,14 @@ export interface AccountEraserDeps {
   readonly blobs: BlobStore | null;
   readonly identity: IdentityAdmin;
   readonly now: () => Date;
+  /** This instance's reading of the erasure record: the user is refused here from the start. */
+  readonly erasedUsers?: { markErased(uid: string): void };
+  /** Commands under way in this instance, which the erasure waits for before the key goes. */
+  readonly commandsInFlight?: { settled(uid: string): Promise<void> };
+  /** Where the user's address is found, while the sign-in account still exists. */
+  readonly users?: UserDirectory;
+  /** Mail kept on disk (the outbox without SMTP): what was sent to the address is deleted. */
+  readonly mail?: { deleteMailTo?(address: string): Promise<number> };
 }
 
 /** Namespace of the ids of erasure records, which derive from the user id. */
@@ -58,11 +67,13 @@ function foldErasures(events: readonly RecordedEvent[]): ErasureState {
 
 /**
  * Erases an account in steps that can each run again: the start is recorded first (so a
- * restarted service finishes it), then the user's data key is destroyed (whatever copy of
- * an event survives — a backup, a Kafka topic — keeps only unreadable personal text), every
- * stream of the user is deleted, the receipts, then the sign-in account, and last the record
- * that the account was erased, on which the projector purges the user's views. The record
- * holds the user id, the reason chosen and when: no personal data.
+ * restarted service finishes it, and every instance refuses the user from then on), the
+ * user's commands under way here are waited for, then the user's data key is destroyed
+ * (whatever copy of an event survives — a backup, a Kafka topic — keeps only unreadable
+ * personal text), every stream of the user is deleted and the store's files scrubbed of
+ * them, the receipts, the mail kept to the user's address, then the sign-in account, and
+ * last the record that the account was erased, on which the projector purges the user's
+ * views. The record holds the user id, the reason chosen and when: no personal data.
  */
 export class AccountEraser {
   constructor(private readonly deps: AccountEraserDeps) {}
@@ -91,11 +102,19 @@ export class AccountEraser {
 
   private async finish(userId: string): Promise<CommandResult> {
     const { eventStore, keys, blobs, identity } = this.deps;
+    this.deps.erasedUsers?.markErased(userId);
+    await this.deps.commandsInFlight?.settled(userId);
     await keys.erase(userId);
     const streams = (await eventStore.streamIdsOfUser(userId)).filter((id) => id !== ACCOUNT_ERASURES_STREAM);
     for (const streamId of streams) await eventStore.deleteStream(streamId);
+    await eventStore.scrubDeleted?.();
     await blobs?.deleteUser(userId);
+    // The address is known only while the sign-in account exists; mail written between the
+    // two deletions (a reset link asked for just then) goes with the second.
+    const address = (await this.deps.users?.emailOf(userId)) ?? null;
+    await this.deleteMailTo(address);
     await identity.deleteUser(userId);
+    await this.deleteMailTo(address);
     return this.appendOnce((state) => {
       const start = state.started.get(userId);
       if (start === undefined || state.erased.has(userId)) return null;
@@ -103,6 +122,10 @@ export class AccountEraser {
       const data = { userId, startedAt: start.at, ...(start.reason === undefined ? {} : { reason: start.reason }) };
       return this.event('AccountErased', userId, commandId, 0, data);
     });
+  }
+
+  private async deleteMailTo(address: string | null): Promise<void> {
+    if (address !== null) await this.deps.mail?.deleteMailTo?.(address);
   }
 
   private event(

@@ -1,3 +1,4 @@
+import type { ForgetfulTokenVerifier } from './erased-users.js';
 import type { TokenVerifier, VerifiedUser } from './port.js';
 
 /** Seconds before expiry from which a cached token is verified again. */
@@ -6,12 +7,13 @@ const EXPIRY_MARGIN_SECONDS = 30;
 /**
  * Remembers verified tokens until shortly before they expire, so verification costs no
  * work per request. Failures are never cached; a revocation check always asks the inner
- * verifier.
+ * verifier. `forgetUser` drops every token of a user (an erased account: see
+ * `refuseErasedUsers`, which every instance puts around it).
  */
 export function cachedTokenVerifier(
   inner: TokenVerifier,
   options: { maxEntries?: number; now?: () => number } = {},
-): TokenVerifier {
+): ForgetfulTokenVerifier {
   const maxEntries = options.maxEntries ?? 50_000;
   const nowSeconds = () => (options.now ?? Date.now)() / 1000;
   const cache = new Map<string, VerifiedUser>();
@@ -37,6 +39,9 @@ export function cachedTokenVerifier(
         cache.set(idToken, user);
       }
       return user;
+    },
+    forgetUser(uid) {
+      for (const [token, user] of cache) if (user.uid === uid) cache.delete(token);
     },
   };
 }
