@@ -7,6 +7,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
+import { ID_TOKEN_SECONDS } from '@plenty/platform/identity/id-tokens';
+import { createTestUser } from '../support/users.js';
 import { startBenchServer, type BenchServer } from './server.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -108,7 +110,7 @@ export async function printPageLoad(): Promise<void> {
       const median = samples[Math.floor(samples.length / 2)] ?? 0;
       console.log(`${path.padEnd(18)} LCP median ${median.toFixed(0)} ms (best ${samples[0]?.toFixed(0)} ms, 5 runs)`);
     }
-    await printDashboardLoad(server, browser);
+    await printDashboardLoad(server, dataDir, browser);
   } finally {
     await browser.close();
     await server.stop();
@@ -126,7 +128,7 @@ const TOTALS_SHOWN = `new MutationObserver((_, observer) => {
 interface AuthConfig {
   readonly apiKey: string;
   readonly projectId: string;
-  readonly emulatorUrl: string;
+  readonly identity: string;
 }
 
 /** The Auth settings the server puts in the page. */
@@ -136,41 +138,26 @@ async function authConfig(baseUrl: string): Promise<AuthConfig> {
   return JSON.parse(content.replaceAll('&quot;', '"').replaceAll('&amp;', '&')) as AuthConfig;
 }
 
-async function emulator(
-  config: AuthConfig,
-  path: string,
-  body: object,
-  owner = false,
-): Promise<Record<string, string>> {
-  const base = `${config.emulatorUrl}/identitytoolkit.googleapis.com/v1`;
-  const url = owner ? `${base}/projects/${config.projectId}/${path}` : `${base}/${path}?key=${config.apiKey}`;
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(owner ? { authorization: 'Bearer owner' } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as Record<string, string>;
-}
-
 /**
  * Time from navigation to the dashboard showing its totals, for a signed-in user with a year
  * of transactions in three currencies, on localhost with a cold browser cache.
  */
-async function printDashboardLoad(server: BenchServer, browser: Awaited<ReturnType<typeof chromium.launch>>) {
+async function printDashboardLoad(
+  server: BenchServer,
+  dataDir: string,
+  browser: Awaited<ReturnType<typeof chromium.launch>>,
+) {
   const config = await authConfig(server.baseUrl);
   const email = `bench-${Date.now()}@example.com`;
-  const password = 'bench-secret';
-  const created = await emulator(config, 'accounts:signUp', { email, password, returnSecureToken: true });
-  await emulator(config, 'accounts:update', { localId: created.localId, emailVerified: true }, true);
-  const account = await emulator(config, 'accounts:signInWithPassword', { email, password, returnSecureToken: true });
+  // Signed up and verified as a person does, with the code mailed to the server's outbox.
+  const account = await createTestUser(server.baseUrl, { email }, join(dataDir, 'outbox'));
   const today = new Date();
   const count = 1200;
   for (let n = 0; n < count; n += 1) {
     const day = new Date(today.getTime() - (n % 365) * 86_400_000).toISOString().slice(0, 10);
     const response = await fetch(`${server.baseUrl}/api/commands/AddTransaction`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${account.idToken}` },
+      headers: { 'content-type': 'application/json', authorization: account.authorization },
       body: JSON.stringify({
         commandId: uuidV7(),
         transactionId: uuidV7(),
@@ -184,7 +171,7 @@ async function printDashboardLoad(server: BenchServer, browser: Awaited<ReturnTy
   }
   const now = Date.now();
   const session = {
-    uid: account.localId,
+    uid: account.uid,
     email,
     emailVerified: true,
     isAnonymous: false,
@@ -192,7 +179,7 @@ async function printDashboardLoad(server: BenchServer, browser: Awaited<ReturnTy
     stsTokenManager: {
       refreshToken: account.refreshToken,
       accessToken: account.idToken,
-      expirationTime: now + Number(account.expiresIn) * 1000,
+      expirationTime: now + ID_TOKEN_SECONDS * 1000,
     },
     createdAt: String(now),
     lastLoginAt: String(now),

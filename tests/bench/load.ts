@@ -1,8 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startAuthEmulator } from '@plenty/standalone/auth-emulator';
-import { createTestUser } from '../support/users.js';
+import { seedAccounts, signInAccounts } from './bench-users.js';
 import { runLoad, seedUsers, type LoadResult } from './load-model.js';
 import { startBenchServer } from './server.js';
 
@@ -26,20 +25,15 @@ function levelRow(result: LoadResult): string {
 
 async function main(): Promise<void> {
   const users = Math.max(...LEVELS);
-  const stateDir = await mkdtemp(join(tmpdir(), 'plenty-load-auth-'));
   const dataDir = await mkdtemp(join(tmpdir(), 'plenty-load-'));
-  const emulator = await startAuthEmulator({ projectId: 'demo-plenty', stateDir });
   try {
     console.log(
       `\n## Many users at once (${cpus().length} cores; think time mean ${THINK_MS} ms; ${SECONDS} s per step)\n`,
     );
-    const people = [];
-    for (let i = 0; i < users; i += 25)
-      people.push(
-        ...(await Promise.all(Array.from({ length: Math.min(25, users - i) }, () => createTestUser(emulator.host)))),
-      );
-    const server = await startBenchServer({ dataDir, authEmulatorHost: emulator.host });
+    const accounts = await seedAccounts(dataDir, users);
+    const server = await startBenchServer({ dataDir });
     try {
+      const people = await signInAccounts(server.baseUrl, accounts);
       await seedUsers(server.baseUrl, people);
       console.log('| users | requests/s | p50 ms | p95 ms | p99 ms | errors |');
       console.log('|---:|---:|---:|---:|---:|---:|');
@@ -81,9 +75,7 @@ async function main(): Promise<void> {
       await server.stop();
     }
   } finally {
-    await emulator.stop();
     await rm(dataDir, { recursive: true, force: true });
-    await rm(stateDir, { recursive: true, force: true });
   }
 }
 

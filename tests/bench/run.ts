@@ -12,8 +12,8 @@ import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { allProjections } from '@plenty/projector/projections/all';
 import { createProjector } from '@plenty/projector/runtime';
-import { startAuthEmulator } from '@plenty/standalone/auth-emulator';
-import { createTestUser, type TestUser } from '../support/users.js';
+import type { TestUser } from '../support/users.js';
+import { seedAccounts, signInAccounts } from './bench-users.js';
 import { printFrontendFigures } from './bundle.js';
 import { generateDataSet } from './generate.js';
 import { startBenchServer, waitForProjections } from './server.js';
@@ -158,12 +158,13 @@ async function main(): Promise<void> {
     `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString()}`,
   );
 
-  const emulator = await startAuthEmulator({ projectId: 'demo-plenty', stateDir: await tempDir('auth') });
   try {
-    const users = await Promise.all(Array.from({ length: 50 }, () => createTestUser(emulator.host)));
-    const probe = await createTestUser(emulator.host);
-    const server = await startBenchServer({ dataDir: await tempDir('commands'), authEmulatorHost: emulator.host });
+    const commandsDir = await tempDir('commands');
+    const accounts = await seedAccounts(commandsDir, 51);
+    const server = await startBenchServer({ dataDir: commandsDir });
     try {
+      const [probe, ...users] = await signInAccounts(server.baseUrl, accounts);
+      if (probe === undefined) throw new Error('no users were seeded');
       await commandThroughput(server.baseUrl, users);
       console.log('\n## Command answer → query sees it (X-Min-Position), ms\n');
       console.log('| condition | samples | p50 | p95 | p99 | max |');
@@ -195,7 +196,7 @@ async function main(): Promise<void> {
     );
 
     console.log('\n## Memory with a large store\n');
-    const bigServer = await startBenchServer({ dataDir: big, authEmulatorHost: emulator.host });
+    const bigServer = await startBenchServer({ dataDir: big });
     try {
       const catchUpStarted = performance.now();
       await waitForProjections(bigServer.baseUrl);
@@ -207,7 +208,6 @@ async function main(): Promise<void> {
       await bigServer.stop();
     }
   } finally {
-    await emulator.stop();
     for (const dir of temps) await rm(dir, { recursive: true, force: true });
   }
   if (!commandsOnly) {
