@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
+import { startJourneyOidcProvider } from './support/oidc.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -36,10 +37,12 @@ mkdirSync(screenshotDir, { recursive: true });
 execFileSync('npm', ['run', '--silent', 'build', '-w', 'frontend'], { cwd: root, stdio: 'inherit' });
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
+// Social sign-in goes to a local OpenID provider, which the server is told about.
+const { env: oidcEnv } = await startJourneyOidcProvider(baseUrl);
 let output = '';
 const app = spawn(process.execPath, [join(root, 'standalone/scripts/start.mjs')], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...oidcEnv },
   stdio: ['ignore', 'pipe', 'pipe'],
   detached: true,
 });
