@@ -21,6 +21,8 @@ let dataDir: string;
 let appOrigin: string;
 let provider: TestOidcProvider;
 let userinfoProvider: TestOidcProvider;
+let lateProvider: TestOidcProvider | undefined;
+let unreachablePort: number;
 
 beforeAll(async () => {
   const port = await freePort();
@@ -32,7 +34,8 @@ beforeAll(async () => {
     redirectUris: [callback('lean')],
     claimsInIdToken: false,
   });
-  const unreachable = `http://127.0.0.1:${await freePort()}`;
+  unreachablePort = await freePort();
+  const unreachable = `http://127.0.0.1:${unreachablePort}`;
   const settings = (id: string, issuer: string) => ({
     id,
     label: `${id} ID`,
@@ -59,6 +62,7 @@ afterAll(async () => {
   await standalone?.close();
   await provider?.close();
   await userinfoProvider?.close();
+  await lateProvider?.close();
   if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -316,10 +320,24 @@ describe('signing in with an OpenID Connect provider', () => {
     expect(callback.status).toBe(404);
   });
 
-  it('says social sign-in failed when the provider cannot be reached, and keeps serving', async () => {
+  it('refuses a provider that names no address: Plenty mails its users', async () => {
+    const email = address('nameless');
+    provider.setAccount({ email, withoutEmail: true });
+    expect((await signInWithProvider(email)).fragment.get('social-error')).toBe('failed');
+  });
+
+  it('says social sign-in failed while the provider cannot be reached, and asks it again later', async () => {
     const start = await new Browser().get(startUrl('down', { locale: 'th' }));
     expect(start.status).toBe(302);
     expect(start.headers.get('location')).toBe('/th/auth/login#social-error=failed');
     expect((await fetch(`${appOrigin}/healthz`)).status).toBe(200);
+
+    lateProvider = await startOidcProvider({
+      ...CLIENT,
+      redirectUris: [`${appOrigin}/api/identity/oidc/down/callback`],
+      port: unreachablePort,
+    });
+    const end = await signInWithProvider(address('late'), {}, 'down');
+    expect(end.fragment.has('social')).toBe(true);
   });
 });

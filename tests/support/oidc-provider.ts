@@ -6,6 +6,8 @@ import Provider, { type ProviderAccount } from 'oidc-provider';
 /** Someone who can sign in at the test provider, by their address. */
 export interface TestProviderAccount {
   readonly email: string;
+  /** Leave the address out of the claims (a provider asked without the email scope). */
+  readonly withoutEmail?: boolean;
   /** Whether the provider vouches for the address (default true). */
   readonly emailVerified?: boolean;
   readonly name?: string;
@@ -17,6 +19,8 @@ export interface TestOidcProviderOptions {
   readonly redirectUris: readonly string[];
   /** Put the address and name in the ID token, as Google does (default), or only at userinfo. */
   readonly claimsInIdToken?: boolean;
+  /** Listen on this port (default: a free one). */
+  readonly port?: number;
 }
 
 export interface TestOidcProvider {
@@ -60,7 +64,7 @@ export async function startOidcProvider(options: TestOidcProviderOptions): Promi
     response.end();
   };
   const server = createServer((request, response) => handle(request, response));
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  await new Promise<void>((done) => server.listen(options.port ?? 0, '127.0.0.1', done));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -90,12 +94,9 @@ export async function startOidcProvider(options: TestOidcProviderOptions): Promi
       return {
         accountId,
         async claims() {
-          return {
-            sub: accountId,
-            email: account.email,
-            email_verified: account.emailVerified ?? true,
-            name: account.name ?? account.email.split('@')[0],
-          };
+          const name = account.name ?? account.email.split('@')[0];
+          if (account.withoutEmail === true) return { sub: accountId, name };
+          return { sub: accountId, email: account.email, email_verified: account.emailVerified ?? true, name };
         },
       };
     },

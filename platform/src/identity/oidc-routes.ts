@@ -182,6 +182,11 @@ export async function oidcRoutes(app: FastifyInstance, options: OidcRoutesOption
       request.log.warn({ err: error, provider: client.settings.id }, 'the OpenID provider refused the sign-in');
       return fail('failed');
     }
+    if (identity.email === null) {
+      // Plenty needs an address for its mail (verification, reset, reports): without the email scope, no sign-in.
+      request.log.warn({ provider: client.settings.id }, 'the OpenID provider named no email address (scope email?)');
+      return fail('failed');
+    }
     try {
       const code = service.startFederatedSignIn({ provider: client.settings.id, ...identity });
       return backToLogin(reply, signIn.locale, { code }, signIn.redirect);
