@@ -212,7 +212,15 @@ async function main(): Promise<void> {
   }
   if (!commandsOnly) {
     // Focused benches run in their own process, so their timings do not share a heap with the above.
-    for (const bench of ['search-export.ts', 'loan-schedule.ts', 'dashboard.ts', 'debts.ts', 'as-of.ts', 'load.ts']) {
+    for (const bench of [
+      'search-export.ts',
+      'loan-schedule.ts',
+      'dashboard.ts',
+      'debts.ts',
+      'as-of.ts',
+      'load.ts',
+      'identity.ts',
+    ]) {
       execFileSync(
         process.execPath,
         ['--import', 'tsx', '--conditions=source', join('tests/bench', bench), ...(quick ? ['--quick'] : [])],
