@@ -79,64 +79,64 @@ describe('the user local date', () => {
   });
 
   it('gives a different budget month and days left on either side of the date line', () => {
-    const utc = budgetSummary({ month: '2026-11', today: localDate(instant, 'UTC'), limit: 30_000, spent: 15_000 });
-    expect(utc).toMatchObject({ daysElapsed: 30, daysLeft: 0, dailyAverage: 500, projectedTotal: 15_000 });
+    const utc = budgetSummary({ month: '2026-11', today: localDate(instant, 'UTC'), limit: 30_000n, spent: 15_000n });
+    expect(utc).toMatchObject({ daysElapsed: 30, daysLeft: 0, dailyAverage: 500n, projectedTotal: 15_000n });
 
     const vientiane = localDate(instant, 'Asia/Vientiane');
     expect(monthProgress('2026-12', vientiane)).toEqual({ daysInMonth: 31, daysElapsed: 1, daysLeft: 30 });
     // November is already past there: the same figures as a closed month.
-    expect(budgetSummary({ month: '2026-11', today: vientiane, limit: 30_000, spent: 15_000 })).toMatchObject({
+    expect(budgetSummary({ month: '2026-11', today: vientiane, limit: 30_000n, spent: 15_000n })).toMatchObject({
       daysLeft: 0,
-      projectedTotal: 15_000,
+      projectedTotal: 15_000n,
     });
   });
 });
 
 describe('budget summary', () => {
   it('carries the current pace to the end of the month', () => {
-    const summary = budgetSummary({ month: '2026-11', today: '2026-11-10', limit: 100_000, spent: 40_000 });
+    const summary = budgetSummary({ month: '2026-11', today: '2026-11-10', limit: 100_000n, spent: 40_000n });
     expect(summary).toEqual({
       status: 'on_track',
-      limit: 100_000,
-      spent: 40_000,
-      remaining: 60_000,
-      percentUsed: 4_000,
-      dailyAverage: 4_000,
+      limit: 100_000n,
+      spent: 40_000n,
+      remaining: 60_000n,
+      percentUsed: 4_000n,
+      dailyAverage: 4_000n,
       daysInMonth: 30,
       daysElapsed: 10,
       daysLeft: 20,
-      projectedTotal: 120_000,
+      projectedTotal: 120_000n,
       projectedStatus: 'over',
     });
   });
 
   it('rounds the daily average and projection half up in whole minor units', () => {
-    const summary = budgetSummary({ month: '2026-11', today: '2026-11-03', limit: null, spent: 100 });
-    expect(summary.dailyAverage).toBe(33);
-    expect(summary.projectedTotal).toBe(1_000);
-    const half = budgetSummary({ month: '2026-11', today: '2026-11-02', limit: null, spent: 3 });
-    expect(half.dailyAverage).toBe(2);
+    const summary = budgetSummary({ month: '2026-11', today: '2026-11-03', limit: null, spent: 100n });
+    expect(summary.dailyAverage).toBe(33n);
+    expect(summary.projectedTotal).toBe(1_000n);
+    const half = budgetSummary({ month: '2026-11', today: '2026-11-02', limit: null, spent: 3n });
+    expect(half.dailyAverage).toBe(2n);
   });
 
   it('keeps a past month as recorded: no days left, projection equals the actual total', () => {
-    const summary = budgetSummary({ month: '2026-10', today: '2026-11-15', limit: 50_000, spent: 62_000 });
+    const summary = budgetSummary({ month: '2026-10', today: '2026-11-15', limit: 50_000n, spent: 62_000n });
     expect(summary).toMatchObject({
       status: 'over',
-      remaining: -12_000,
+      remaining: -12_000n,
       daysElapsed: 31,
       daysLeft: 0,
-      dailyAverage: 2_000,
-      projectedTotal: 62_000,
+      dailyAverage: 2_000n,
+      projectedTotal: 62_000n,
     });
   });
 
   it('has nothing elapsed in a future month', () => {
-    const summary = budgetSummary({ month: '2026-12', today: '2026-11-15', limit: 50_000, spent: 0 });
-    expect(summary).toMatchObject({ daysElapsed: 0, daysLeft: 31, dailyAverage: 0, projectedTotal: 0 });
+    const summary = budgetSummary({ month: '2026-12', today: '2026-11-15', limit: 50_000n, spent: 0n });
+    expect(summary).toMatchObject({ daysElapsed: 0, daysLeft: 31, dailyAverage: 0n, projectedTotal: 0n });
   });
 
   it('has no remaining nor share without a budget', () => {
-    const summary = budgetSummary({ month: '2026-11', today: '2026-11-15', limit: null, spent: 0 });
+    const summary = budgetSummary({ month: '2026-11', today: '2026-11-15', limit: null, spent: 0n });
     expect(summary).toMatchObject({ status: 'no_budget', limit: null, remaining: null, percentUsed: null });
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { daysInMonth } from './dates.js';
-import { divideHalfUp } from './money.js';
+import { divideHalfUp, saturate } from './money.js';
 
 /**
  * Budget status of a month (DESIGN.md section 9), with the spent share of the limit:
@@ -79,8 +79,8 @@ function formatDate(instant: Date, timeZone: string): string {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
-/** The status of `spent` against `limit` (same currency, minor units); null limit: no budget. */
-export function budgetStatus(spent: number, limit: number | null): BudgetStatus {
+/** The status of `spent` against `limit` (same currency, minor units, exact or not); null limit: no budget. */
+export function budgetStatus(spent: number | bigint, limit: number | bigint | null): BudgetStatus {
   if (limit === null || limit <= 0) return 'no_budget';
   // spent / limit against 75 % and 90 % without division: spent × 10000 < limit × 7500.
   const scaledSpent = BigInt(spent) * BigInt(BASIS_POINTS);
@@ -90,10 +90,16 @@ export function budgetStatus(spent: number, limit: number | null): BudgetStatus 
   return 'over';
 }
 
-/** The spent share of the limit in basis points, rounded down (7499.9 bp is 7499); null without a limit. */
+/** The spent share of the limit in basis points, rounded down (7499.9 bp is 7499), exactly; null without a limit. */
+export function basisPointsUsed(spent: bigint, limit: bigint | null): bigint | null {
+  if (limit === null || limit <= 0n) return null;
+  return ((spent > 0n ? spent : 0n) * BigInt(BASIS_POINTS)) / limit;
+}
+
+/** `basisPointsUsed` of amounts that are numbers, saturated at 2^53 − 1 (see `saturate`). */
 export function percentUsed(spent: number, limit: number | null): number | null {
-  if (limit === null || limit <= 0) return null;
-  return Number((BigInt(Math.max(0, spent)) * BigInt(BASIS_POINTS)) / BigInt(limit));
+  const used = basisPointsUsed(BigInt(spent), limit === null ? null : BigInt(limit));
+  return used === null ? null : saturate(used);
 }
 
 export interface MonthProgress {
@@ -117,43 +123,43 @@ export function monthProgress(month: string, today: string): MonthProgress {
 export interface BudgetSummary extends MonthProgress {
   readonly status: BudgetStatus;
   /** The monthly budget in the display currency; null when none is set. */
-  readonly limit: number | null;
+  readonly limit: bigint | null;
   /** Expenses of the month. */
-  readonly spent: number;
+  readonly spent: bigint;
   /** limit − spent, negative once over; null without a budget. */
-  readonly remaining: number | null;
+  readonly remaining: bigint | null;
   /** spent / limit in basis points, rounded down; null without a budget. */
-  readonly percentUsed: number | null;
+  readonly percentUsed: bigint | null;
   /** spent / daysElapsed, rounded half up; 0 before the month starts. */
-  readonly dailyAverage: number;
+  readonly dailyAverage: bigint;
   /**
    * The month's expected total: for the current month the spending so far carried at the
    * same daily pace to the end of the month (spent × daysInMonth / daysElapsed, rounded half
    * up); for a past or future month what is recorded.
    */
-  readonly projectedTotal: number;
+  readonly projectedTotal: bigint;
   /** The status the projected total would reach. */
   readonly projectedStatus: BudgetStatus;
 }
 
 /**
  * Budget tracker figures for `month`, seen on the user's local date `today`. Amounts are
- * integer minor units of one currency; `spent` is never negative.
+ * exact integer minor units of one currency (sums and conversions can pass 2^53); `spent` is
+ * never negative.
  */
 export function budgetSummary(input: {
   readonly month: string;
   readonly today: string;
-  readonly limit: number | null;
-  readonly spent: number;
+  readonly limit: bigint | null;
+  readonly spent: bigint;
 }): BudgetSummary {
   const { month, today, spent } = input;
-  const limit = input.limit !== null && input.limit > 0 ? input.limit : null;
+  const limit = input.limit !== null && input.limit > 0n ? input.limit : null;
   const progress = monthProgress(month, today);
-  const dailyAverage =
-    progress.daysElapsed === 0 ? 0 : Number(divideHalfUp(BigInt(spent), BigInt(progress.daysElapsed)));
+  const dailyAverage = progress.daysElapsed === 0 ? 0n : divideHalfUp(spent, BigInt(progress.daysElapsed));
   const isCurrent = progress.daysElapsed > 0 && progress.daysLeft > 0;
   const projectedTotal = isCurrent
-    ? Number(divideHalfUp(BigInt(spent) * BigInt(progress.daysInMonth), BigInt(progress.daysElapsed)))
+    ? divideHalfUp(spent * BigInt(progress.daysInMonth), BigInt(progress.daysElapsed))
     : spent;
   return {
     ...progress,
@@ -161,7 +167,7 @@ export function budgetSummary(input: {
     limit,
     spent,
     remaining: limit === null ? null : limit - spent,
-    percentUsed: percentUsed(spent, limit),
+    percentUsed: basisPointsUsed(spent, limit),
     dailyAverage,
     projectedTotal,
     projectedStatus: budgetStatus(projectedTotal, limit),

@@ -10,7 +10,7 @@ import {
   type LoanType,
   type ScheduleRow,
 } from './loan-schedule.js';
-import { MAX_AMOUNT, currencySchema, moneySchema } from './money.js';
+import { MAX_AMOUNT, currencySchema } from './money.js';
 import { LIMITS, boundedText, freeText } from './text.js';
 
 /**
@@ -562,9 +562,12 @@ export type DebtDetail = z.infer<typeof debtDetailSchema>;
 export const debtSummarySchema = z.object({
   currency: currencySchema,
   totalOutstanding: nonNegativeMinor,
-  perCurrency: z.array(moneySchema),
+  /** Sums of many debts: a total past 2^53 − 1 saturates there (see views/dashboard.ts), as may the converted total. */
+  perCurrency: z.array(z.object({ amount: minor, currency: currencySchema })),
   activeCount: z.number().int().nonnegative(),
   paidOffCount: z.number().int().nonnegative(),
+  /** True when `totalOutstanding` or a per-currency total is too large to be exact. */
+  outOfRange: z.boolean(),
 });
 export type DebtSummary = z.infer<typeof debtSummarySchema>;
 

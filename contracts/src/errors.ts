@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'time_zone_invalid',
   'rate_invalid',
   'rate_not_positive',
+  'rate_out_of_range',
   'rate_too_high',
   'term_invalid',
   'due_day_invalid',
@@ -40,6 +41,7 @@ export const ERROR_CODES = [
   'verification_code_invalid',
   'file_required',
   'file_empty',
+  'multipart_invalid',
   // rules
   'category_not_found',
   'category_type_mismatch',
@@ -61,6 +63,7 @@ export const ERROR_CODES = [
   'payments_exceed_amount',
   'payment_below_interest',
   'schedule_too_long',
+  'schedule_total_too_large',
   'payment_exists',
   'payment_not_found',
   'payment_exceeds_balance',

@@ -247,3 +247,42 @@ describe('loan schedule', () => {
     });
   });
 });
+
+describe('schedule totals', () => {
+  const MAX = 2 ** 51;
+
+  it('refuse a schedule that would pay more than 2^51 in total, naming the principal', () => {
+    expect(errorOf(emi(MAX, '100', 600))).toEqual({ code: 'schedule_total_too_large', field: 'principal' });
+    expect(errorOf(emi(MAX, '0.0001', 1))).toEqual({ code: 'schedule_total_too_large', field: 'principal' });
+    expect(errorOf(emi(MAX, '0', 600))).toBeNull();
+  });
+
+  it('are exact sums of the rows for every schedule the API accepts', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: MAX }),
+        fc
+          .integer({ min: 0, max: 1_000_000 })
+          .map((n) => `${Math.floor(n / 10_000)}.${String(n % 10_000).padStart(4, '0')}`),
+        fc.integer({ min: 1, max: 600 }),
+        (principal, rate, termMonths) => {
+          let schedule: ReturnType<typeof buildLoanSchedule>;
+          try {
+            schedule = buildLoanSchedule(emi(principal, rate, termMonths));
+          } catch (error) {
+            // Refused only because the total would pass 2^51.
+            expect(error).toMatchObject({ code: 'schedule_total_too_large' });
+            return;
+          }
+          const amounts = schedule.rows.reduce((sum, row) => sum + BigInt(row.amount), 0n);
+          const interest = schedule.rows.reduce((sum, row) => sum + BigInt(row.interest), 0n);
+          expect(BigInt(schedule.totalPayment)).toBe(amounts);
+          expect(BigInt(schedule.totalInterest)).toBe(interest);
+          expect(schedule.totalPayment).toBeLessThanOrEqual(MAX);
+          expect(schedule.rows.every((row) => row.amount <= MAX)).toBe(true);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});

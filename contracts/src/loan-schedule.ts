@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDateSchema, daysInMonth } from './dates.js';
-import { divideHalfUp, MAX_AMOUNT } from './money.js';
+import { divideHalfUp, MAX_AMOUNT, saturate } from './money.js';
 
 /**
  * Loan schedules, exactly: money in integer minor units of the loan's currency, the monthly
@@ -68,6 +68,7 @@ export const LOAN_SCHEDULE_ERRORS = [
   'payment_not_positive',
   'payment_below_interest',
   'schedule_too_long',
+  'schedule_total_too_large',
 ] as const;
 export type LoanScheduleErrorCode = (typeof LOAN_SCHEDULE_ERRORS)[number];
 
@@ -228,16 +229,29 @@ export function buildLoanSchedule(terms: LoanTerms): LoanSchedule {
     installment = payment;
     rows = continueSchedule({ ...common, balance: terms.principal, installment, paymentDueDay: terms.paymentDueDay });
   }
-  return summarize(installment, rows);
+  const schedule = summarize(installment, rows);
+  if (schedule.totalPayment > MAX_AMOUNT) throw new LoanScheduleError('schedule_total_too_large', 'principal');
+  return schedule;
 }
 
-/** Totals and maturity of a list of rows. */
+/** Σ of one figure over rows, exactly. */
+export function sumOfRows(rows: readonly ScheduleRow[], figure: 'amount' | 'principal' | 'interest'): bigint {
+  let total = 0n;
+  for (const row of rows) total += BigInt(row[figure]);
+  return total;
+}
+
+/**
+ * Totals and maturity of a list of rows, summed exactly. A schedule's total payment is at most
+ * MAX_AMOUNT (2^51, `schedule_total_too_large` beyond), so totals are exact numbers; rows of
+ * another origin that add up past 2^53 − 1 saturate there.
+ */
 export function summarize(installment: number, rows: readonly ScheduleRow[]): LoanSchedule {
-  let totalInterest = 0;
-  let totalPayment = 0;
-  for (const row of rows) {
-    totalInterest += row.interest;
-    totalPayment += row.amount;
-  }
-  return { installment, rows, totalInterest, totalPayment, maturityDate: rows.at(-1)?.dueDate ?? '' };
+  return {
+    installment,
+    rows,
+    totalInterest: saturate(sumOfRows(rows, 'interest')),
+    totalPayment: saturate(sumOfRows(rows, 'amount')),
+    maturityDate: rows.at(-1)?.dueDate ?? '',
+  };
 }

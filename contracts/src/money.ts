@@ -39,6 +39,45 @@ export function minorUnitExponent(currency: Currency): number {
 }
 
 /**
+ * Figures made from many amounts (a month's sum, a conversion with the user's rates) can pass
+ * what a JSON number holds exactly. Read models keep such a sum as an `ExactTotal`: a number
+ * while it is a safe integer, its decimal string beyond ("11258999068426240123"), so any sum
+ * of accepted amounts stays exact and an edit can take out exactly what was put in.
+ */
+export type ExactTotal = number | string;
+
+export const exactTotalSchema = z.union([
+  z.number().int().refine(Number.isSafeInteger),
+  z.string().regex(/^-?[1-9]\d{15,}$/),
+]);
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** A stored total (or nothing, as zero) as an exact integer. */
+export function totalOf(value: ExactTotal | undefined): bigint {
+  return value === undefined ? 0n : BigInt(value);
+}
+
+/** An exact integer as a read model stores it: a number while safe, else its decimal string. */
+export function exactTotal(value: bigint): ExactTotal {
+  return value >= -MAX_SAFE && value <= MAX_SAFE ? Number(value) : value.toString();
+}
+
+/**
+ * The one rule for a figure an answer must carry as a JSON number: exact while it is a safe
+ * integer, else saturated at ±(2^53 − 1) (`Number.MAX_SAFE_INTEGER`). Answers say when one of
+ * their figures saturated (`outOfRange`), so the app can say the figure is not exact.
+ */
+export function saturate(value: bigint): number {
+  if (value > MAX_SAFE) return Number.MAX_SAFE_INTEGER;
+  if (value < -MAX_SAFE) return -Number.MAX_SAFE_INTEGER;
+  return Number(value);
+}
+
+/** Whether an exact integer fits a JSON number without saturating. */
+export const isRepresentable = (value: bigint): boolean => value >= -MAX_SAFE && value <= MAX_SAFE;
+
+/**
  * numerator / denominator rounded half up to an integer (half away from zero for negatives):
  * the one rounding every exact computation of money uses (conversions, schedules, averages).
  */
@@ -87,22 +126,28 @@ export function sum(values: readonly Money[], currency: Currency): Money {
  * the original amount.
  */
 export function allocate(value: Money, ratios: readonly number[]): Money[] {
-  if (ratios.length === 0 || ratios.some((r) => !Number.isInteger(r) || r < 0)) {
+  if (ratios.some((r) => !Number.isInteger(r))) throw new RangeError('ratios must be non-negative integers');
+  return allocateExact(BigInt(value.amount), ratios.map(BigInt)).map((amount) => money(Number(amount), value.currency));
+}
+
+/** `allocate` on exact integers: ratios of any size (converted sums), parts that sum to `amount`. */
+export function allocateExact(amount: bigint, ratios: readonly bigint[]): bigint[] {
+  if (ratios.length === 0 || ratios.some((r) => r < 0n)) {
     throw new RangeError('ratios must be non-negative integers');
   }
-  const total = ratios.reduce((a, b) => a + b, 0);
-  if (total === 0) throw new RangeError('ratios must not all be zero');
-  const base = ratios.map((r) => Number((BigInt(value.amount) * BigInt(r)) / BigInt(total)));
-  let remainder = value.amount - base.reduce((a, b) => a + b, 0);
-  const order = ratios.map((r, i) => ({ r, i })).sort((x, y) => y.r - x.r || x.i - y.i);
-  const step = remainder >= 0 ? 1 : -1;
-  for (let k = 0; remainder !== 0; k = (k + 1) % order.length) {
+  const total = ratios.reduce((a, b) => a + b, 0n);
+  if (total === 0n) throw new RangeError('ratios must not all be zero');
+  const base = ratios.map((r) => (amount * r) / total);
+  let remainder = amount - base.reduce((a, b) => a + b, 0n);
+  const order = ratios.map((r, i) => ({ r, i })).sort((x, y) => (y.r > x.r ? 1 : y.r < x.r ? -1 : x.i - y.i));
+  const step = remainder >= 0n ? 1n : -1n;
+  for (let k = 0; remainder !== 0n; k = (k + 1) % order.length) {
     const slot = order[k];
-    if (!slot || slot.r === 0) continue;
-    base[slot.i] = (base[slot.i] ?? 0) + step;
+    if (!slot || slot.r === 0n) continue;
+    base[slot.i] = (base[slot.i] ?? 0n) + step;
     remainder -= step;
   }
-  return base.map((amount) => money(amount, value.currency));
+  return base;
 }
 
 export type ParseMoneyError = 'amount_required' | 'amount_invalid' | 'amount_too_precise' | 'amount_too_large';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOCALES } from './account-rules.js';
 import { uuidSchema } from './ids.js';
 import { currencySchema, positiveMoneySchema, type Currency, type Money } from './money.js';
-import { DEFAULT_RATES, DEFAULT_RATES_DATE, rateTableSchema, type RateTable } from './rates.js';
+import { DEFAULT_RATES, DEFAULT_RATES_DATE, boundedRateTableSchema, rateTableSchema, type RateTable } from './rates.js';
 
 export const THEMES = ['dark', 'light', 'system'] as const;
 export type ThemePreference = (typeof THEMES)[number];
@@ -60,7 +60,10 @@ export const preferenceChangesSchema = preferencesSchema
 
 // Events on `profile-<uid>`.
 export const preferencesChangedSchema = z.object({ changes: preferenceChangesSchema }).strict();
-/** A user's own rate table; null goes back to the bundled one. */
+/**
+ * A user's own rate table; null goes back to the bundled one. The event keeps the table's shape
+ * only, so tables recorded before rates were bounded still replay; the command bounds them.
+ */
 export const exchangeRatesSetSchema = z.object({ rates: rateTableSchema.nullable() }).strict();
 
 export type PreferencesChanged = { type: 'PreferencesChanged'; data: z.infer<typeof preferencesChangedSchema> };
@@ -68,7 +71,10 @@ export type ExchangeRatesSet = { type: 'ExchangeRatesSet'; data: z.infer<typeof 
 
 // Commands: POST /api/commands/ChangePreferences and /SetExchangeRates.
 export const changePreferencesSchema = z.object({ commandId: uuidSchema, changes: preferenceChangesSchema }).strict();
-export const setExchangeRatesSchema = z.object({ commandId: uuidSchema, rates: rateTableSchema.nullable() }).strict();
+/** SetExchangeRates: each rate within MIN_RATE to MAX_RATE, else 400 `rate_out_of_range` on that currency. */
+export const setExchangeRatesSchema = z
+  .object({ commandId: uuidSchema, rates: boundedRateTableSchema.nullable() })
+  .strict();
 export type ChangePreferences = { type: 'ChangePreferences'; data: z.infer<typeof changePreferencesSchema> };
 export type SetExchangeRates = { type: 'SetExchangeRates'; data: z.infer<typeof setExchangeRatesSchema> };
 

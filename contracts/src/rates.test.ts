@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CURRENCIES } from './money.js';
-import { convertMoney, DEFAULT_RATES, rateTableSchema, sumInCurrency } from './rates.js';
+import { CURRENCIES, minorUnitExponent } from './money.js';
+import {
+  MAX_RATE,
+  MIN_RATE,
+  boundedRateTableSchema,
+  convertExact,
+  convertMoney,
+  DEFAULT_RATES,
+  rateTableSchema,
+  sumInCurrency,
+  sumInCurrencyExact,
+} from './rates.js';
 
 describe('convertMoney', () => {
   it('leaves an amount in its own currency untouched', () => {
@@ -85,5 +95,86 @@ describe('rateTableSchema', () => {
     const { EUR, ...missing } = DEFAULT_RATES;
     void EUR;
     expect(rateTableSchema.safeParse(missing).success).toBe(false);
+  });
+});
+
+describe('the bounded rate table of SetExchangeRates', () => {
+  const issuesOf = (table: Record<string, string>) => {
+    const result = boundedRateTableSchema.safeParse(table);
+    // The first code for each field, as the form shows it.
+    return result.success
+      ? {}
+      : Object.fromEntries(result.error.issues.reverse().map((i) => [i.path.join('.'), i.message]));
+  };
+
+  it('takes rates from 0.000001 to 1,000,000,000 per dollar, both ends included', () => {
+    expect(issuesOf({ ...DEFAULT_RATES, THB: MIN_RATE, LAK: MAX_RATE })).toEqual({});
+  });
+
+  it('refuses a rate outside the range with rate_out_of_range on its currency, and zero as before', () => {
+    expect(issuesOf({ ...DEFAULT_RATES, LAK: '999999999999', THB: '0.00000001' })).toEqual({
+      LAK: 'rate_out_of_range',
+      THB: 'rate_out_of_range',
+    });
+    expect(issuesOf({ ...DEFAULT_RATES, EUR: '1000000000.00000001' })).toEqual({ EUR: 'rate_out_of_range' });
+    expect(issuesOf({ ...DEFAULT_RATES, EUR: '0.00000099' })).toEqual({ EUR: 'rate_out_of_range' });
+    expect(issuesOf({ ...DEFAULT_RATES, EUR: '0' })).toEqual({ EUR: 'rate_not_positive' });
+    expect(issuesOf({ ...DEFAULT_RATES, EUR: 'x' })).toEqual({ EUR: 'rate_invalid' });
+  });
+
+  it('leaves the events’ table as it was, so tables recorded before the bound still replay', () => {
+    expect(rateTableSchema.safeParse({ ...DEFAULT_RATES, LAK: '999999999999', THB: '0.00000001' }).success).toBe(true);
+  });
+});
+
+describe('exact conversion', () => {
+  const hostile = { ...DEFAULT_RATES, LAK: '999999999999', THB: '0.00000001' };
+
+  it('never throws: a THB 1.00 expense with the hostile table is an exact, enormous kip figure', () => {
+    // 1.00 THB / 0.00000001 THB per dollar × 999999999999 kip per dollar.
+    expect(convertExact(100n, 'THB', 'LAK', hostile)).toBe(99_999_999_999_900_000_000n);
+    expect(convertMoney({ amount: 100, currency: 'THB' }, 'LAK', hostile)).toEqual({
+      amount: Number.MAX_SAFE_INTEGER,
+      currency: 'LAK',
+    });
+    expect(convertMoney({ amount: -100, currency: 'THB' }, 'LAK', hostile).amount).toBe(-Number.MAX_SAFE_INTEGER);
+  });
+
+  it('equals the exact rational value rounded half up, for any amount and rates in range', () => {
+    const rate = fc
+      .tuple(fc.bigInt({ min: 100n, max: 100_000_000_000_000_000n }))
+      .map(([scaledRate]) => `${scaledRate / 100_000_000n}.${String(scaledRate % 100_000_000n).padStart(8, '0')}`);
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(2n ** 60n), max: 2n ** 60n }),
+        fc.constantFrom(...CURRENCIES),
+        fc.constantFrom(...CURRENCIES),
+        rate,
+        rate,
+        (amount, from, to, fromRate, toRate) => {
+          const rates = { ...DEFAULT_RATES, [from]: fromRate, [to]: toRate, USD: '1' };
+          const converted = convertExact(amount, from, to, rates);
+          if (from === to) {
+            expect(converted).toBe(amount);
+            return;
+          }
+          // |converted − exact| ≤ 1/2: 2·|converted·den − num| ≤ den.
+          const scale = (r: string) => {
+            const [whole = '0', fraction = ''] = r.split('.');
+            return BigInt(whole + fraction.padEnd(8, '0'));
+          };
+          const num = amount * scale(rates[to]) * 10n ** BigInt(minorUnitExponent(to));
+          const den = scale(rates[from]) * 10n ** BigInt(minorUnitExponent(from));
+          const gap = converted * den - num;
+          expect(2n * (gap < 0n ? -gap : gap) <= den).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('sums each currency exactly before converting it once', () => {
+    const values = Array.from({ length: 9 }, () => ({ amount: 2 ** 51, currency: 'THB' as const }));
+    expect(sumInCurrencyExact(values, 'THB', DEFAULT_RATES)).toBe(9n * 2n ** 51n);
+    expect(sumInCurrency(values, 'THB', DEFAULT_RATES).amount).toBe(Number.MAX_SAFE_INTEGER);
   });
 });

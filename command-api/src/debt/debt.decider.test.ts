@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DebtCommand, DebtEvent } from '@plenty/contracts/debts';
 import { domainError } from '@plenty/contracts/errors';
-import { buildLoanSchedule, continueSchedule } from '@plenty/contracts/loan-schedule';
+import { buildLoanSchedule, continueSchedule, equalInstallment } from '@plenty/contracts/loan-schedule';
 import { decideDebt } from './debt.decider.js';
 import { evolveDebt, initialDebtState, outstandingOf, type DebtState } from './debt.state.js';
 
@@ -376,5 +376,55 @@ describe('deleting a debt', () => {
     expect(given(opened, { type: 'DebtDeleted', data: { debtId } }).when(command)).toEqual(
       domainError('debt_not_found', 404),
     );
+  });
+});
+
+describe('schedules that pay more than an amount can be', () => {
+  const MAX = 2 ** 51;
+  const edit = (changes: Extract<DebtCommand, { type: 'EditDebt' }>['data']['changes']): DebtCommand => ({
+    type: 'EditDebt',
+    data: { commandId, debtId, changes },
+  });
+
+  it('refuses at OpenDebt a loan whose schedule would pay more than 2^51 in total', () => {
+    expect(
+      given().when(openCommand({ initialAmount: MAX, currentAmount: MAX, annualRatePercent: '100', termMonths: 600 })),
+    ).toEqual(domainError('schedule_total_too_large', 422, 'currentAmount'));
+    expect(
+      given().when(openCommand({ initialAmount: MAX, currentAmount: MAX, annualRatePercent: '100', termMonths: 1 })),
+    ).toEqual(domainError('schedule_total_too_large', 422, 'currentAmount'));
+    // Without interest 2^51 pays exactly 2^51: the largest debt there is.
+    const [largest] = eventsOf(
+      given().when(openCommand({ initialAmount: MAX, currentAmount: MAX, annualRatePercent: '0', termMonths: 1 })),
+    );
+    expect(largest).toMatchObject({ type: 'DebtOpened', data: { installment: MAX } });
+  });
+
+  it('refuses an edit of the terms that would make the schedule pay more than 2^51', () => {
+    const largest = eventsOf(
+      given().when(openCommand({ initialAmount: MAX, currentAmount: MAX, annualRatePercent: '0', termMonths: 12 })),
+    );
+    expect(given(...largest).when(edit({ annualRatePercent: '1' }))).toEqual(
+      domainError('schedule_total_too_large', 422),
+    );
+  });
+
+  it('refuses to mark a row of a debt recorded before the rule, whose rows are above 2^51 (the event would break its schema)', () => {
+    const recordedBefore: DebtEvent = {
+      type: 'DebtOpened',
+      data: {
+        ...opened.data,
+        initialAmount: MAX,
+        currentAmount: MAX,
+        annualRatePercent: '100',
+        termMonths: 1,
+        installment: equalInstallment(MAX, '100', 1),
+      },
+    };
+    expect(equalInstallment(MAX, '100', 1)).toBeGreaterThan(MAX);
+    expect(given(recordedBefore).when(mark(1))).toEqual(domainError('schedule_total_too_large', 422));
+    // Lowering the rate makes it smaller: allowed, and then a row can be paid.
+    const lowered = eventsOf(given(recordedBefore).when(edit({ annualRatePercent: '0' })));
+    expect(eventsOf(given(recordedBefore, ...lowered).when(mark(1)))[0]).toMatchObject({ data: { amount: MAX } });
   });
 });

@@ -4,9 +4,11 @@ import {
   LoanScheduleError,
   buildLoanSchedule,
   equalInstallment,
+  sumOfRows,
   type LoanScheduleErrorCode,
   type ScheduleRow,
 } from '@plenty/contracts/loan-schedule';
+import { MAX_AMOUNT } from '@plenty/contracts/money';
 import { evolveDebt, outstandingOf, termsOf, type DebtDetails, type DebtState } from './debt.state.js';
 
 type Decision = DebtEvent[] | DomainError;
@@ -27,6 +29,7 @@ function scheduleProblem(error: unknown): DomainError {
     payment_not_positive: 'payment_not_positive',
     payment_below_interest: 'payment_below_interest',
     schedule_too_long: 'schedule_too_long',
+    schedule_total_too_large: 'schedule_total_too_large',
   };
   const field = error.field === 'principal' ? 'currentAmount' : error.field;
   return domainError(codes[error.code], 422, field);
@@ -39,6 +42,26 @@ function pendingOf(debt: DebtDetails): ScheduleRow[] | DomainError {
   } catch (error) {
     return scheduleProblem(error);
   }
+}
+
+/** Σ amount of every row, paid and pending, exactly; null when the terms cannot make the pending rows. */
+function scheduleTotal(debt: DebtDetails): bigint | null {
+  const pending = pendingOf(debt);
+  if (!Array.isArray(pending)) return null;
+  return sumOfRows(debt.paidRows, 'amount') + sumOfRows(pending, 'amount');
+}
+
+/**
+ * A debt's schedule, paid and pending rows together, pays at most MAX_AMOUNT, so every row
+ * and total is an amount the events and views can hold. A command that would leave a larger
+ * schedule is refused, unless it makes a larger one (recorded before this rule) smaller.
+ */
+function totalTooLarge(before: DebtDetails, after: DebtDetails, field: string | undefined): DomainError | null {
+  const total = scheduleTotal(after);
+  if (total === null || total <= BigInt(MAX_AMOUNT)) return null;
+  const previous = scheduleTotal(before);
+  if (previous !== null && total < previous) return null;
+  return domainError('schedule_total_too_large', 422, field);
 }
 
 function latestPaymentDate(debt: DebtDetails): string | null {
@@ -54,9 +77,20 @@ function latestPaymentDate(debt: DebtDetails): string | null {
  * paid off on another day when a debt still paid off gets a `paidOn` of its own (its payment
  * of that day was re-dated).
  */
-function settle(state: DebtState, events: DebtEvent[], debtId: string, paidOn: string | null, now: Date): DebtEvent[] {
+function settle(
+  state: DebtState,
+  events: DebtEvent[],
+  debtId: string,
+  paidOn: string | null,
+  now: Date,
+  field?: string,
+): DebtEvent[] | DomainError {
   const after = events.reduce<DebtState>(evolveDebt, state);
   if (after.status !== 'open') return events;
+  if (state.status === 'open') {
+    const problem = totalTooLarge(state.debt, after.debt, field);
+    if (problem !== null) return problem;
+  }
   const owed = outstandingOf(after.debt);
   if (owed === 0 && after.debt.paidOffAt === null) {
     const paidOffAt = paidOn ?? latestPaymentDate(after.debt) ?? now.toISOString().slice(0, 10);
@@ -144,7 +178,8 @@ function edit(command: Command<'EditDebt'>, state: DebtState, now: Date): Decisi
   }
   const rows = pendingOf({ ...next, installment });
   if (!Array.isArray(rows)) return rows;
-  return settle(state, [{ type: 'DebtEdited', data: { debtId, changes, installment } }], debtId, null, now);
+  const events: DebtEvent[] = [{ type: 'DebtEdited', data: { debtId, changes, installment } }];
+  return settle(state, events, debtId, null, now, changes.currentAmount === undefined ? undefined : 'currentAmount');
 }
 
 function recordPayment(command: Command<'RecordPayment'>, state: DebtState, now: Date): Decision {
@@ -175,7 +210,7 @@ function editPayment(command: Command<'EditPayment'>, state: DebtState, now: Dat
     }
   }
   const events: DebtEvent[] = [{ type: 'PaymentEdited', data: { debtId, paymentId, changes } }];
-  return settle(state, events, debtId, redatedPayoff(state.debt, current, changes.date), now);
+  return settle(state, events, debtId, redatedPayoff(state.debt, current, changes.date), now, 'amount');
 }
 
 /**

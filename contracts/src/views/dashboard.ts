@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { budgetStatusSchema, monthSchema } from '../budget-status.js';
 import { transactionTypeSchema } from '../categories.js';
 import { calendarDateSchema } from '../dates.js';
-import { currencySchema, moneySchema } from '../money.js';
+import { currencySchema, exactTotalSchema, moneySchema } from '../money.js';
 import { currencyTotalsSchema, transactionViewSchema } from './transactions.js';
 
 /**
@@ -18,6 +18,10 @@ import { currencyTotalsSchema, transactionViewSchema } from './transactions.js';
  * Each figure (the month, a category, a day) is converted from its own per-currency totals,
  * so with several currencies the parts can differ from the month's total by the rounding of
  * a few minor units.
+ *
+ * Every figure is computed exactly (sums and conversions as bigint) and answered as a number:
+ * exact while it is a safe integer, saturated at ±(2^53 − 1) beyond (`saturate` in money.ts),
+ * in which case the answer's `outOfRange` is true.
  */
 
 const minor = z.number().int();
@@ -176,6 +180,8 @@ export const monthOverviewSchema = z.object({
   /** Transactions of the month. */
   count: z.number().int().nonnegative(),
   budget: budgetSummarySchema,
+  /** True when a figure of the answer is too large to be exact and shows ±(2^53 − 1) instead. */
+  outOfRange: z.boolean(),
 });
 export type MonthOverview = z.infer<typeof monthOverviewSchema>;
 
@@ -250,10 +256,13 @@ export const reportsSchema = monthOverviewSchema.extend({
 });
 export type Reports = z.infer<typeof reportsSchema>;
 
-/** Sums of one currency in a month, a category or a day: amounts in minor units of that currency. */
+/**
+ * Sums of one currency in a month, a category or a day: amounts in minor units of that
+ * currency, exact (a number while safe, else a decimal string: `ExactTotal`).
+ */
 export const summaryCellSchema = z.object({
-  income: nonNegativeMinor,
-  expense: nonNegativeMinor,
+  income: exactTotalSchema,
+  expense: exactTotalSchema,
   incomeCount: z.number().int().nonnegative(),
   expenseCount: z.number().int().nonnegative(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { categoryIdSchema, transactionTypeSchema } from '../categories.js';
 import { locationSchema } from '../events/transaction.js';
-import { currencySchema, moneySchema } from '../money.js';
+import { currencySchema, exactTotalSchema, moneySchema } from '../money.js';
 
 export const transactionViewSchema = z.object({
   id: z.string(),
@@ -84,6 +84,8 @@ export const transactionTotalsSchema = z.object({
   count: z.number().int().nonnegative(),
   /** One entry per currency that occurs, in the order of CURRENCIES. */
   totals: z.array(currencyTotalsSchema),
+  /** True when a sum is too large to be exact and shows 2^53 − 1 instead (see views/dashboard.ts). */
+  outOfRange: z.boolean(),
 });
 export type TransactionTotals = z.infer<typeof transactionTotalsSchema>;
 
@@ -98,7 +100,8 @@ export const transactionTotalsDocSchema = z.object({
   categoryId: z.string(),
   currency: currencySchema,
   count: z.number().int().positive(),
-  sum: z.number().int().nonnegative(),
+  /** Exact: a number while safe, else a decimal string (`ExactTotal`). */
+  sum: exactTotalSchema,
 });
 export type TransactionTotalsDoc = z.infer<typeof transactionTotalsDocSchema>;
 

@@ -153,11 +153,26 @@ interface Options {
 
 type State = Map<string, Map<string, Document>>;
 
-/** A field path (`$f.type`) or a constant, evaluated on a document. */
-const evaluate = (doc: Document, expression: Value): Value =>
-  typeof expression === 'string' && expression.startsWith('$')
-    ? (valueAt(doc, expression.slice(1)) ?? null)
-    : expression;
+/** The arithmetic operators the read store's sums use, on numbers; anything else is null. */
+const OPERATORS: Record<string, (args: readonly Value[]) => Value> = {
+  $divide: ([a, b]) => (typeof a === 'number' && typeof b === 'number' ? a / b : null),
+  $mod: ([a, b]) => (typeof a === 'number' && typeof b === 'number' ? a % b : null),
+  $trunc: ([a]) => (typeof a === 'number' ? Math.trunc(a) : null),
+};
+
+/** A field path (`$f.type`), an operator (`{ $mod: [...] }`) or a constant, evaluated on a document. */
+function evaluate(doc: Document, expression: Value): Value {
+  if (typeof expression === 'string' && expression.startsWith('$')) return valueAt(doc, expression.slice(1)) ?? null;
+  if (expression !== null && typeof expression === 'object' && !Array.isArray(expression)) {
+    const [name, operand] = Object.entries(expression)[0] ?? [];
+    const operator = name === undefined ? undefined : OPERATORS[name];
+    if (operator !== undefined) {
+      const args = Array.isArray(operand) ? operand : [operand as Value];
+      return operator(args.map((arg) => evaluate(doc, arg)));
+    }
+  }
+  return expression;
+}
 
 function group(rows: readonly Document[], spec: Document): Document[] {
   const { _id: idSpec, ...accumulators } = spec;

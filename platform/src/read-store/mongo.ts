@@ -14,8 +14,10 @@ import type { Position } from '../event-store/port.js';
 import { decodeCursor, encodeCursor, positionKey } from './keys.js';
 import { BufferedUnitOfWork, bufferKey, type BufferedWrite, type UnitOfWorkBacking } from './unit-of-work.js';
 import {
+  SUM_SPLIT,
   indexIncludes,
   indexKeys,
+  joinSplitSum,
   type ContainsFilter,
   type Document,
   type FindQuery,
@@ -196,7 +198,15 @@ export function buildSumPipeline(view: ViewDefinition, query: SumQuery): Documen
   const id = Object.fromEntries(query.groupBy.map((field) => [field, `$${fieldPath(field)}`]));
   return [
     { $match: buildFilter(view, query) },
-    { $group: { _id: id, count: { $sum: 1 }, sum: { $sum: `$${fieldPath(query.field)}` } } },
+    {
+      $group: {
+        _id: id,
+        count: { $sum: 1 },
+        // Truncated division and its remainder split each value (see SUM_SPLIT): both sums stay exact doubles.
+        high: { $sum: { $trunc: { $divide: [`$${fieldPath(query.field)}`, SUM_SPLIT] } } },
+        low: { $sum: { $mod: [`$${fieldPath(query.field)}`, SUM_SPLIT] } },
+      },
+    },
   ];
 }
 
@@ -392,14 +402,14 @@ class MongoReadStore implements ReadStore, UnitOfWorkBacking {
   async sum(viewName: string, query: SumQuery): Promise<SumGroup[]> {
     const view = this.view(viewName);
     const groups = await this.collection(viewName)
-      .aggregate<{ _id: Record<string, IndexedValue | undefined>; count: number; sum: number }>(
+      .aggregate<{ _id: Record<string, IndexedValue | undefined>; count: number; high: number; low: number }>(
         buildSumPipeline(view, query),
       )
       .toArray();
     return groups.map((g) => ({
       group: Object.fromEntries(query.groupBy.map((field) => [field, g._id[field] ?? null])),
       count: g.count,
-      sum: g.sum,
+      sum: joinSplitSum(g.high, g.low),
     }));
   }
 

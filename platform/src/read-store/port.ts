@@ -75,8 +75,17 @@ export interface SumGroup {
   /** The group's indexed values, by field name. */
   readonly group: Readonly<Record<string, string | number | null>>;
   readonly count: number;
-  readonly sum: number;
+  /** Exact, however many values it adds: sums of amounts pass 2^53 and 2^63. */
+  readonly sum: bigint;
 }
+
+/**
+ * Sums are exact: each value is split at 2^24 into a high and a low part, each part is summed
+ * by the engine (far below 2^53 for any number of documents a user has), and the two sums are
+ * joined as bigint. SQLite's integer sum() would fail past 2^63 and JSON numbers round past 2^53.
+ */
+export const SUM_SPLIT = 2 ** 24;
+export const joinSplitSum = (high: number, low: number): bigint => BigInt(high) * BigInt(SUM_SPLIT) + BigInt(low);
 
 /** Where a scan of a view goes on from. */
 export interface ScanKey {

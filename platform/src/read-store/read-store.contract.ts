@@ -146,11 +146,11 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
         item('b', 20, 'coffee'),
       ]);
       await putAll('other', [item('a', 100, 'coffee')]);
-      const byKind = (groups: { group: Record<string, unknown>; count: number; sum: number }[]) =>
+      const byKind = (groups: { group: Record<string, unknown>; count: number; sum: bigint }[]) =>
         Object.fromEntries(groups.map((g) => [String(g.group.kind), [g.count, g.sum]]));
       expect(byKind(await store.sum(items.name, { userId: 'summer', groupBy: ['kind'], field: 'score' }))).toEqual({
-        a: [2, 7],
-        b: [2, 30],
+        a: [2, 7n],
+        b: [2, 30n],
       });
       expect(
         byKind(
@@ -161,11 +161,25 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
             field: 'score',
           }),
         ),
-      ).toEqual({ a: [1, 3], b: [2, 30] });
+      ).toEqual({ a: [1, 3n], b: [2, 30n] });
       expect(
         await store.sum(items.name, { userId: 'summer', where: { kind: 'b' }, groupBy: [], field: 'score' }),
-      ).toEqual([{ group: {}, count: 2, sum: 30 }]);
+      ).toEqual([{ group: {}, count: 2, sum: 30n }]);
       expect(await store.sum(items.name, { userId: 'nobody', groupBy: ['kind'], field: 'score' })).toEqual([]);
+    });
+
+    it('sums exactly past 2^53, negative values included', async () => {
+      const big = 2 ** 51 - 7;
+      const values = Array.from({ length: 70 }, (_, i) => big - i * 1_234_567);
+      // Negative values too: the split must join them back exactly.
+      values.push(-(2 ** 51) + 3, -12_345);
+      await putAll(
+        'big-summer',
+        values.map((score, i) => ({ id: `big-${i}`, kind: 'x', score, label: 'l' })),
+      );
+      const [group] = await store.sum(items.name, { userId: 'big-summer', groupBy: [], field: 'score' });
+      expect(group?.count).toBe(values.length);
+      expect(group?.sum).toBe(values.reduce((total, value) => total + BigInt(value), 0n));
     });
 
     it('scans a view across users in (user, id) order, page by page, without removed documents', async () => {

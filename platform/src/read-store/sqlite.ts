@@ -4,8 +4,10 @@ import { truncateWriteAheadLog } from '../sqlite-log.js';
 import { decodeCursor, encodeCursor, positionKey } from './keys.js';
 import { BufferedUnitOfWork, type UnitOfWorkBacking } from './unit-of-work.js';
 import {
+  SUM_SPLIT,
   indexIncludes,
   indexKeys,
+  joinSplitSum,
   type ContainsFilter,
   type Document,
   type FindQuery,
@@ -43,11 +45,11 @@ const DEFAULT_CACHE_KIB = -2000;
 const BULK_CACHE_KIB = -65_536;
 /** Rows per statement when bulk loading. */
 const REPLACE_ROWS = 32;
-
-interface Row {
 /** Tries at emptying the log after a purge, and the pause between two. */
 const SCRUB_ATTEMPTS = 10;
 const SCRUB_RETRY_MS = 500;
+
+interface Row {
   user_id: string;
   id: string;
   doc: string | null;
@@ -81,11 +83,11 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     const db = new Database(path);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
-    db.pragma('busy_timeout = 5000');
-    db.pragma('wal_autocheckpoint = 10000');
     // A user's notes are rewritten with every edit and purged on erasure: what is deleted or
     // replaced is overwritten, not left in free space.
     db.pragma('secure_delete = ON');
+    db.pragma('busy_timeout = 5000');
+    db.pragma('wal_autocheckpoint = 10000');
     db.exec('CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position TEXT NOT NULL)');
     return new SqliteReadStore(db, null);
   }
@@ -309,7 +311,13 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     for (const field of [...query.groupBy, query.field]) this.requireField(view, field);
     const groups = query.groupBy.map((field) => column(field));
     const rows = this.statement<(string | number)[], Record<string, string | number | null>>(
-      `SELECT ${[...groups, 'count(*) AS n', `coalesce(sum(${column(query.field)}), 0) AS s`].join(', ')} ` +
+      `SELECT ${[
+        ...groups,
+        'count(*) AS n',
+        // Shift and mask split each value as floor division and its non-negative remainder.
+        `coalesce(sum(${column(query.field)} >> ${Math.log2(SUM_SPLIT)}), 0) AS high`,
+        `coalesce(sum(${column(query.field)} & ${SUM_SPLIT - 1}), 0) AS low`,
+      ].join(', ')} ` +
         `FROM ${this.table(viewName)} WHERE ${conditions.join(' AND ')}` +
         (groups.length > 0 ? ` GROUP BY ${groups.join(', ')}` : ''),
     ).all(...params);
@@ -318,7 +326,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
       .map((row) => ({
         group: Object.fromEntries(query.groupBy.map((field) => [field, row[column(field)] ?? null])),
         count: Number(row.n),
-        sum: Number(row.s),
+        sum: joinSplitSum(Number(row.high), Number(row.low)),
       }));
   }
 
@@ -358,14 +366,6 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
         'INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position',
       ).run(checkpointName, position);
     })();
-  }
-
-  async bulkLoad(checkpointName: string, position: Position, load: BulkLoad): Promise<void> {
-    this.db.transaction(() => {
-      for (const userId of load.purged) {
-        for (const view of this.views.keys())
-          this.statement(`DELETE FROM ${this.table(view)} WHERE user_id = ?`).run(userId);
-      }
     if (uow.purged.size > 0) this.scrubPurged();
   }
 
@@ -382,6 +382,14 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     } catch {
       if (attempt < SCRUB_ATTEMPTS) setTimeout(() => this.scrubPurged(attempt + 1), SCRUB_RETRY_MS).unref();
     }
+  }
+
+  async bulkLoad(checkpointName: string, position: Position, load: BulkLoad): Promise<void> {
+    this.db.transaction(() => {
+      for (const userId of load.purged) {
+        for (const view of this.views.keys())
+          this.statement(`DELETE FROM ${this.table(view)} WHERE user_id = ?`).run(userId);
+      }
       // Runs of REPLACE_ROWS writes to one view go in one statement: fewer calls into SQLite.
       const { writes } = load;
       let i = 0;
@@ -404,6 +412,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
         'INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position',
       ).run(checkpointName, position);
     })();
+    if (load.purged.length > 0) this.scrubPurged();
   }
 
   private replaceParams(view: ViewDefinition, write: BulkWrite): (string | number | null)[] {
@@ -412,7 +421,6 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
       write.id,
       write.doc === null ? null : JSON.stringify(write.doc),
       write.position,
-    if (load.purged.length > 0) this.scrubPurged();
       positionKey(write.position),
       ...this.indexValues(view, write.doc),
     ];

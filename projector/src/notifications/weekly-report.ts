@@ -1,8 +1,9 @@
-import { budgetStatus, percentUsed } from '@plenty/contracts/budget-status';
+import { basisPointsUsed, budgetStatus } from '@plenty/contracts/budget-status';
 import { weeklyReportStreamId } from '@plenty/contracts/events/notification';
-import type { Currency, Money } from '@plenty/contracts/money';
+import { largestFirst } from '@plenty/contracts/figures';
+import { saturate, totalOf, type Currency } from '@plenty/contracts/money';
 import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
-import { convertMoney, sumInCurrency } from '@plenty/contracts/rates';
+import { convertExact, sumInCurrencyExact } from '@plenty/contracts/rates';
 import type { CategoryView } from '@plenty/contracts/views/categories';
 import type { CellsByCurrency, MonthlySummaryDoc } from '@plenty/contracts/views/dashboard';
 import type { UserDirectory } from '@plenty/platform/auth/user-directory';
@@ -72,30 +73,31 @@ export function dueWeek(instant: Date, timeZone: string): string | null {
   return isoWeek(date);
 }
 
+/** Exact figures in the display currency; the mail shows them as numbers (saturated past 2^53 − 1). */
 export interface WeeklyFigures {
   /** The week reported, Monday to Sunday before the current week. */
   readonly from: string;
   readonly to: string;
-  readonly week: { income: number; expense: number };
+  readonly week: { income: bigint; expense: bigint };
   readonly month: string;
-  readonly monthTotals: { income: number; expense: number };
-  readonly limit: number | null;
-  readonly topCategories: readonly { categoryId: string; expense: number }[];
+  readonly monthTotals: { income: bigint; expense: bigint };
+  readonly limit: bigint | null;
+  readonly topCategories: readonly { categoryId: string; expense: bigint }[];
   readonly currency: Currency;
 }
 
 function convertCells(cells: readonly CellsByCurrency[], preferences: PreferencesView) {
-  const income: Money[] = [];
-  const expense: Money[] = [];
+  const income: { amount: bigint; currency: Currency }[] = [];
+  const expense: { amount: bigint; currency: Currency }[] = [];
   for (const byCurrency of cells) {
     for (const [currency, cell] of Object.entries(byCurrency)) {
-      income.push({ amount: cell.income, currency: currency as Currency });
-      expense.push({ amount: cell.expense, currency: currency as Currency });
+      income.push({ amount: totalOf(cell.income), currency: currency as Currency });
+      expense.push({ amount: totalOf(cell.expense), currency: currency as Currency });
     }
   }
   return {
-    income: sumInCurrency(income, preferences.currency, preferences.rates).amount,
-    expense: sumInCurrency(expense, preferences.currency, preferences.rates).amount,
+    income: sumInCurrencyExact(income, preferences.currency, preferences.rates),
+    expense: sumInCurrencyExact(expense, preferences.currency, preferences.rates),
   };
 }
 
@@ -124,8 +126,8 @@ export async function weeklyFigures(
   const current = summaries.get(month) ?? null;
   const topCategories = Object.entries(current?.categories ?? {})
     .map(([categoryId, cells]) => ({ categoryId, expense: convertCells([cells], preferences).expense }))
-    .filter((category) => category.expense > 0)
-    .sort((a, b) => b.expense - a.expense || a.categoryId.localeCompare(b.categoryId))
+    .filter((category) => category.expense > 0n)
+    .sort((a, b) => largestFirst(a.expense, b.expense) || a.categoryId.localeCompare(b.categoryId))
     .slice(0, TOP_CATEGORIES);
   const budget = preferences.monthlyBudget;
   return {
@@ -134,7 +136,10 @@ export async function weeklyFigures(
     week,
     month,
     monthTotals: convertCells([current?.currencies ?? {}], preferences),
-    limit: budget === null ? null : convertMoney(budget, preferences.currency, preferences.rates).amount,
+    limit:
+      budget === null
+        ? null
+        : convertExact(BigInt(budget.amount), budget.currency, preferences.currency, preferences.rates),
     topCategories,
     currency: preferences.currency,
   };
@@ -161,7 +166,7 @@ export async function reportMail(
   preferences: PreferencesView,
 ): Promise<MailMessage> {
   const locale = mailLocaleOf(preferences.language);
-  const money = (amount: number) => formatAmount({ amount, currency: figures.currency }, locale);
+  const money = (amount: bigint) => formatAmount({ amount: saturate(amount), currency: figures.currency }, locale);
   const spent = figures.monthTotals.expense;
   const status = budgetStatus(spent, figures.limit);
   const lines = await Promise.all(
@@ -182,7 +187,7 @@ export async function reportMail(
     monthBalance: money(figures.monthTotals.income - spent),
     budget: mailText(locale, 'mail.weeklyReport.budget', {
       status,
-      percent: Math.floor((percentUsed(spent, figures.limit) ?? 0) / 100),
+      percent: saturate((basisPointsUsed(spent, figures.limit) ?? 0n) / 100n),
       limit: figures.limit === null ? '' : money(figures.limit),
     }),
     categories: lines.length === 0 ? mailText(locale, 'mail.weeklyReport.noCategories') : lines.join('\n'),

@@ -1,8 +1,8 @@
 import { budgetStatus, localDate, monthOfDate, type BudgetStatus } from '@plenty/contracts/budget-status';
 import type { TransactionEvent } from '@plenty/contracts/events/transaction';
 import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
-import { convertMoney, sumInCurrency } from '@plenty/contracts/rates';
-import type { Money } from '@plenty/contracts/money';
+import { CURRENCIES, saturate, totalOf } from '@plenty/contracts/money';
+import { convertExact, sumInCurrencyExact } from '@plenty/contracts/rates';
 import {
   ALERT_LEVELS,
   MAX_ALERTS_PER_MONTH,
@@ -33,18 +33,24 @@ export async function preferencesOf(uow: UnitOfWork, userId: string): Promise<Pr
   return { ...DEFAULT_PREFERENCES_VIEW, ...stored?.doc };
 }
 
-/** A month's expenses, each currency's total converted once into the display currency, and the converted budget. */
+/**
+ * A month's expenses, each currency's total converted once into the display currency, and the
+ * converted budget: exact, however large the sums or extreme the rates.
+ */
 export function monthSpending(
   summary: MonthlySummaryDoc | null,
   preferences: PreferencesView,
-): { spent: number; limit: number | null } {
-  const expenses: Money[] = Object.entries(summary?.currencies ?? {}).map(([currency, cell]) => ({
-    amount: cell.expense,
-    currency: currency as Money['currency'],
-  }));
-  const spent = sumInCurrency(expenses, preferences.currency, preferences.rates).amount;
+): { spent: bigint; limit: bigint | null } {
+  const expenses = CURRENCIES.flatMap((currency) => {
+    const cell = summary?.currencies[currency];
+    return cell === undefined ? [] : [{ amount: totalOf(cell.expense), currency }];
+  });
+  const spent = sumInCurrencyExact(expenses, preferences.currency, preferences.rates);
   const budget = preferences.monthlyBudget;
-  const limit = budget === null ? null : convertMoney(budget, preferences.currency, preferences.rates).amount;
+  const limit =
+    budget === null
+      ? null
+      : convertExact(BigInt(budget.amount), budget.currency, preferences.currency, preferences.rates);
   return { spent, limit };
 }
 
@@ -91,6 +97,8 @@ function transactionIdOf(event: RecordedEvent): string | null {
  */
 export const budgetAlertsProjection: Projection = {
   name: 'budget-alerts',
+  // 2: spending is converted exactly and never throws, whatever the sums and rates.
+  version: 2,
   views: [budgetAlertsView],
   reads: [MONTHLY_SUMMARY_VIEW, PREFERENCES_VIEW],
   handles: ['TransactionAdded', 'TransactionEdited', 'TransactionDeleted', 'PreferencesChanged', 'ExchangeRatesSet'],
@@ -108,8 +116,9 @@ export const budgetAlertsProjection: Projection = {
       at: event.metadata.occurredAt,
       eventId: event.id,
       transactionId: transactionIdOf(event),
-      spent,
-      limit: limit ?? 0,
+      // An alert holds numbers: figures past 2^53 − 1 saturate there (the status is from the exact ones).
+      spent: saturate(spent),
+      limit: saturate(limit ?? 0n),
       currency: preferences.currency,
     });
     uow.put(BUDGET_ALERTS_VIEW, userId, month, next, event.position);

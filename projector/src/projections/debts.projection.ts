@@ -1,4 +1,5 @@
-import { CURRENCIES, type Currency } from '@plenty/contracts/money';
+import { sumOfRows } from '@plenty/contracts/loan-schedule';
+import { CURRENCIES, exactTotal, saturate, totalOf, type Currency, type ExactTotal } from '@plenty/contracts/money';
 import {
   debtListItemSchema,
   pendingRows,
@@ -24,9 +25,9 @@ export const debtsView: ViewDefinition = { name: DEBTS_VIEW, fields: {}, indexes
 export const debtItemsView: ViewDefinition = { name: DEBT_ITEMS_VIEW, fields: {}, indexes: [] };
 export const debtSummaryView: ViewDefinition = { name: DEBT_SUMMARY_VIEW, fields: {}, indexes: [] };
 
-/** Outstanding balance of the user's active debts per currency, and how many debts are active and paid off. */
+/** Outstanding balance of the user's active debts per currency (exact), and how many debts are active and paid off. */
 export interface DebtSummaryDoc {
-  readonly outstanding: Partial<Record<Currency, number>>;
+  readonly outstanding: Partial<Record<Currency, ExactTotal>>;
   readonly activeCount: number;
   readonly paidOffCount: number;
   [key: string]: unknown;
@@ -71,25 +72,17 @@ export function withSchedule(debt: DebtDetail): DebtDetail {
     owed,
   ).map((row) => ({ ...row, status: 'pending', paymentId: null, paidOn: null }));
   const schedule = [...paid, ...pending];
-  let totalInterest = 0;
-  let totalPayment = 0;
-  for (const row of schedule) {
-    totalInterest += row.interest;
-    totalPayment += row.amount;
-  }
-  let interestPaid = 0;
-  let principalPaid = 0;
-  for (const row of paid) {
-    interestPaid += row.interest;
-    principalPaid += row.principal;
-  }
-  let remainingPayment = 0;
-  for (const row of pending) remainingPayment += row.amount;
-  let paidTotal = 0;
-  for (const payment of debt.payments) paidTotal += payment.amount;
-  for (const extra of extrasOf(debt)) principalPaid += extra.amount;
+  // Summed exactly. Commands keep a schedule's total within MAX_AMOUNT, so these are exact
+  // numbers; a debt recorded before that rule can add up past 2^53 − 1 and saturates there.
+  let paidTotal = 0n;
+  for (const payment of debt.payments) paidTotal += BigInt(payment.amount);
+  let extras = 0n;
+  for (const extra of extrasOf(debt)) extras += BigInt(extra.amount);
   const repaid = debt.initialAmount - owed;
-  const percent = Math.min(10000, Math.max(0, Math.floor((Math.max(0, repaid) * 10000) / debt.initialAmount)));
+  const percent = Math.min(
+    10000,
+    Math.max(0, Number((BigInt(Math.max(0, repaid)) * 10000n) / BigInt(debt.initialAmount))),
+  );
   const next = pending[0];
   return {
     ...debt,
@@ -105,7 +98,14 @@ export function withSchedule(debt: DebtDetail): DebtDetail {
       totalInstallments: schedule.length,
     },
     nextInstallment: next === undefined ? null : { number: next.number, dueDate: next.dueDate, amount: next.amount },
-    totals: { totalInterest, totalPayment, paid: paidTotal, interestPaid, principalPaid, remainingPayment },
+    totals: {
+      totalInterest: saturate(sumOfRows(schedule, 'interest')),
+      totalPayment: saturate(sumOfRows(schedule, 'amount')),
+      paid: saturate(paidTotal),
+      interestPaid: saturate(sumOfRows(paid, 'interest')),
+      principalPaid: saturate(sumOfRows(paid, 'principal') + extras),
+      remainingPayment: saturate(sumOfRows(pending, 'amount')),
+    },
   };
 }
 
@@ -280,19 +280,21 @@ async function updateSummary(
   const userId = event.metadata.userId;
   const stored = await uow.get<DebtSummaryDoc>(DEBT_SUMMARY_VIEW, userId, DEBT_SUMMARY_ID);
   const summary: DebtSummaryDoc = stored?.doc ?? { outstanding: {}, activeCount: 0, paidOffCount: 0 };
-  const outstanding: Partial<Record<Currency, number>> = { ...summary.outstanding };
+  const outstanding: Partial<Record<Currency, bigint>> = Object.fromEntries(
+    Object.entries(summary.outstanding).map(([currency, total]) => [currency, totalOf(total)]),
+  );
   let { activeCount, paidOffCount } = summary;
   for (const [sign, part] of [
     [-1, contribution(before)],
     [1, contribution(after)],
   ] as const) {
     if (part === null) continue;
-    outstanding[part.currency] = (outstanding[part.currency] ?? 0) + sign * part.owed;
+    outstanding[part.currency] = (outstanding[part.currency] ?? 0n) + BigInt(sign * part.owed);
     activeCount += sign * part.active;
     paidOffCount += sign * part.paidOff;
   }
   const kept = Object.fromEntries(
-    CURRENCIES.filter((c) => (outstanding[c] ?? 0) !== 0).map((c) => [c, outstanding[c]]),
+    CURRENCIES.filter((c) => (outstanding[c] ?? 0n) !== 0n).map((c) => [c, exactTotal(outstanding[c] ?? 0n)]),
   );
   uow.put(DEBT_SUMMARY_VIEW, userId, DEBT_SUMMARY_ID, { outstanding: kept, activeCount, paidOffCount }, event.position);
 }
@@ -300,6 +302,8 @@ async function updateSummary(
 /** The user's debts with their schedules, payments and progress, and the tracker's summary. */
 export const debtsProjection: Projection = {
   name: 'debts',
+  // 2: totals and the per-currency outstanding sums are exact.
+  version: 2,
   views: [debtsView, debtItemsView, debtSummaryView],
   handles: [
     'DebtOpened',

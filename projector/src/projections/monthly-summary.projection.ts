@@ -1,5 +1,6 @@
 import { monthOfDate } from '@plenty/contracts/budget-status';
 import type { CategoryDeleted } from '@plenty/contracts/events/profile';
+import { exactTotal, totalOf, type ExactTotal } from '@plenty/contracts/money';
 import type { TransactionEvent } from '@plenty/contracts/events/transaction';
 import type {
   CellsByCurrency,
@@ -50,13 +51,17 @@ export const monthlyContributionsView: ViewDefinition = {
 
 const EMPTY_CELL: SummaryCell = { income: 0, expense: 0, incomeCount: 0, expenseCount: 0 };
 
+/** A stored sum with an amount added (sign 1) or taken out (sign −1), exactly: sums pass 2^53. */
+export const addExact = (total: ExactTotal, sign: 1 | -1, amount: number): ExactTotal =>
+  exactTotal(totalOf(total) + BigInt(sign) * BigInt(amount));
+
 function addToCell(cells: CellsByCurrency, part: Contribution, sign: 1 | -1): CellsByCurrency {
   const { currency, amount } = part.amount;
   const cell = cells[currency] ?? EMPTY_CELL;
   const next: SummaryCell =
     part.type === 'income'
-      ? { ...cell, income: cell.income + sign * amount, incomeCount: cell.incomeCount + sign }
-      : { ...cell, expense: cell.expense + sign * amount, expenseCount: cell.expenseCount + sign };
+      ? { ...cell, income: addExact(cell.income, sign, amount), incomeCount: cell.incomeCount + sign }
+      : { ...cell, expense: addExact(cell.expense, sign, amount), expenseCount: cell.expenseCount + sign };
   const result = { ...cells };
   if (next.incomeCount === 0 && next.expenseCount === 0) delete result[currency];
   else result[currency] = next;
@@ -140,13 +145,15 @@ type Recorded<E> = RecordedEvent & E;
 
 /**
  * Monthly sums of each user's transactions per currency, per category and per day, and each
- * year's months per currency.
+ * year's months per currency, exact however large (ExactTotal).
  * Every change is measured against the transaction's own contribution document, kept by this
  * projection, so it never depends on the order projections run in; an event delivered again
  * finds the contribution already at or past its position and changes nothing.
  */
 export const monthlySummaryProjection: Projection = {
   name: 'monthly-summary',
+  // 2: sums are exact past 2^53 (ExactTotal).
+  version: 2,
   views: [monthlySummaryView, yearlySummaryView, monthlyContributionsView],
   handles: ['TransactionAdded', 'TransactionEdited', 'TransactionDeleted', 'CategoryDeleted'],
   async apply(event, uow) {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { exactTotal, totalOf } from '@plenty/contracts/money';
 import type { TransactionTotalsDoc, TransactionView } from '@plenty/contracts/views/transactions';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { eventLog, type EventLog } from '../testing/events.js';
@@ -35,7 +36,7 @@ async function recomputed(userId: string): Promise<TransactionTotalsDoc[]> {
       categoryId: t.categoryId,
       currency: t.amount.currency,
       count: (current?.count ?? 0) + 1,
-      sum: (current?.sum ?? 0) + t.amount.amount,
+      sum: exactTotal(totalOf(current?.sum) + BigInt(t.amount.amount)),
     });
   }
   return [...sums.values()].sort((a, b) => a.id.localeCompare(b.id));

@@ -1,4 +1,5 @@
 import type { CategoryDeleted } from '@plenty/contracts/events/profile';
+import { exactTotal, totalOf } from '@plenty/contracts/money';
 import type { TransactionEvent } from '@plenty/contracts/events/transaction';
 import type { TransactionTotalsDoc, TransactionView } from '@plenty/contracts/views/transactions';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
@@ -32,7 +33,11 @@ export function totalsDelta(before: Part | null, after: Part | null): Map<string
       count: 0,
       sum: 0,
     };
-    deltas.set(key, { ...current, count: current.count + sign, sum: current.sum + sign * part.amount.amount });
+    deltas.set(key, {
+      ...current,
+      count: current.count + sign,
+      sum: exactTotal(totalOf(current.sum) + BigInt(sign) * BigInt(part.amount.amount)),
+    });
   };
   if (before !== null) add(before, -1);
   if (after !== null) add(after, 1);
@@ -47,7 +52,7 @@ async function applyDeltas(event: RecordedEvent, deltas: Map<string, Delta>, uow
     // A document that already reflects this event (a redelivery) is left as it is.
     if (!isNewerThan(event, stored)) continue;
     const count = (stored?.doc.count ?? 0) + delta.count;
-    const sum = (stored?.doc.sum ?? 0) + delta.sum;
+    const sum = exactTotal(totalOf(stored?.doc.sum) + totalOf(delta.sum));
     if (count <= 0) uow.remove(TRANSACTION_TOTALS_VIEW, userId, key, event.position);
     else uow.put(TRANSACTION_TOTALS_VIEW, userId, key, { id: key, ...delta, count, sum }, event.position);
   }
@@ -61,6 +66,8 @@ type Recorded<E> = RecordedEvent & E;
  */
 export const transactionTotalsProjection: Projection = {
   name: 'transaction-totals',
+  // 2: sums are exact past 2^53 (ExactTotal).
+  version: 2,
   views: [transactionTotalsView],
   reads: [TRANSACTIONS_VIEW],
   handles: ['TransactionAdded', 'TransactionEdited', 'TransactionDeleted', 'CategoryDeleted'],
@@ -101,7 +108,7 @@ export const transactionTotalsProjection: Projection = {
             deltas.set(key, {
               ...delta,
               count: (current?.count ?? 0) + delta.count,
-              sum: (current?.sum ?? 0) + delta.sum,
+              sum: exactTotal(totalOf(current?.sum) + totalOf(delta.sum)),
             });
           }
         }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { addMonths } from '@plenty/contracts/budget-status';
+import { finishFigures } from '@plenty/contracts/figures';
 import { dashboardQuerySchema, type Dashboard } from '@plenty/contracts/views/dashboard';
 import { currentUser } from '@plenty/platform/http/auth-hook';
 import { parseOrThrow } from '@plenty/platform/http/errors';
@@ -65,7 +66,7 @@ export async function dashboardOf(
   const { converted, ...overview } = monthOverview({ ...context, summary });
   const categories = categoriesOf(summary, convert);
   const previous = summaries.get(previousMonth);
-  return {
+  const { value, outOfRange } = finishFigures<Omit<Dashboard, 'outOfRange'>>({
     ...overview,
     byCategory: byCategory(categories),
     daily: daily(month, summary, convert),
@@ -75,6 +76,7 @@ export async function dashboardOf(
       { totals: converted, categories },
       { totals: convert.cells(previous?.currencies), categories: categoriesOf(previous, convert) },
     ),
-    rule503020: rule503020(converted.income, convert.currency),
-  };
+    rule503020: rule503020(converted.income),
+  });
+  return { ...value, outOfRange };
 }

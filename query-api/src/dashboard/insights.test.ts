@@ -1,15 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { budgetSummary } from '@plenty/contracts/budget-status';
-import { dashboardInsight, reportInsights, savingsRate, type MonthFigures } from './insights.js';
+import { finishFigures, type Exact } from '@plenty/contracts/figures';
+import type { Insight } from '@plenty/contracts/views/dashboard';
+import {
+  dashboardInsight as exactDashboardInsight,
+  reportInsights as exactReportInsights,
+  savingsRate,
+  type MonthFigures,
+} from './insights.js';
 import type { Converted } from './month-figures.js';
 
-const spent = (expense: number, expenseCount = 1): Converted => ({ income: 0, expense, incomeCount: 0, expenseCount });
+// The insights are computed exactly; these tests read them as the answer carries them.
+const dashboardInsight = (...args: Parameters<typeof exactDashboardInsight>) =>
+  finishFigures<Insight>(exactDashboardInsight(...args)).value;
+const reportInsights = (...args: Parameters<typeof exactReportInsights>) =>
+  finishFigures<Insight[]>(exactReportInsights(...args) as Exact<Insight[]>).value;
+
+const spent = (expense: number, expenseCount = 1): Converted => ({
+  income: 0n,
+  expense: BigInt(expense),
+  incomeCount: 0,
+  expenseCount,
+});
 
 function month(categories: Record<string, number>, income = 0): MonthFigures {
   const entries = Object.entries(categories).map(([id, expense]) => [id, spent(expense)] as const);
-  const expense = entries.reduce((sum, [, c]) => sum + c.expense, 0);
+  const expense = entries.reduce((sum, [, c]) => sum + c.expense, 0n);
   return {
-    totals: { income, expense, incomeCount: income > 0 ? 1 : 0, expenseCount: entries.length },
+    totals: { income: BigInt(income), expense, incomeCount: income > 0 ? 1 : 0, expenseCount: entries.length },
     categories: new Map(entries),
   };
 }
@@ -53,7 +71,7 @@ describe('the dashboard tip', () => {
 
 describe('report insights', () => {
   const budget = (spentSoFar: number, limit: number | null, today = '2026-11-10') =>
-    budgetSummary({ month: '2026-11', today, limit, spent: spentSoFar });
+    budgetSummary({ month: '2026-11', today, limit: limit === null ? null : BigInt(limit), spent: BigInt(spentSoFar) });
 
   it('warn of a pace that ends above the budget before it is exceeded', () => {
     const current = month({ food: 4000 }, 10_000);
@@ -81,8 +99,8 @@ describe('report insights', () => {
 
 describe('savings rate', () => {
   it('is in basis points of income, rounded toward zero, negative when spending exceeds income', () => {
-    expect(savingsRate(3000, 1000)).toBe(6666);
-    expect(savingsRate(3000, 5000)).toBe(-6666);
-    expect(savingsRate(3000, 3000)).toBe(0);
+    expect(savingsRate(3000n, 1000n)).toBe(6666n);
+    expect(savingsRate(3000n, 5000n)).toBe(-6666n);
+    expect(savingsRate(3000n, 3000n)).toBe(0n);
   });
 });

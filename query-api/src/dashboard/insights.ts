@@ -1,6 +1,9 @@
 import type { BudgetSummary } from '@plenty/contracts/budget-status';
+import type { Exact } from '@plenty/contracts/figures';
 import type { Insight } from '@plenty/contracts/views/dashboard';
 import type { Converted } from './month-figures.js';
+
+type ExactInsight = Exact<Insight>;
 
 /** One month's converted figures, as insights compare them. */
 export interface MonthFigures {
@@ -11,13 +14,13 @@ export interface MonthFigures {
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The expense category that grew most in amount from `previous` to `current`; ties: larger now, then id. */
-export function largestIncrease(current: MonthFigures, previous: MonthFigures): Insight | null {
-  let best: { categoryId: string; previous: number; current: number } | null = null;
+export function largestIncrease(current: MonthFigures, previous: MonthFigures): ExactInsight | null {
+  let best: { categoryId: string; previous: bigint; current: bigint } | null = null;
   for (const [categoryId, now] of current.categories) {
-    const before = previous.categories.get(categoryId)?.expense ?? 0;
+    const before = previous.categories.get(categoryId)?.expense ?? 0n;
     const growth = now.expense - before;
-    if (growth <= 0) continue;
-    const bestGrowth = best === null ? 0 : best.current - best.previous;
+    if (growth <= 0n) continue;
+    const bestGrowth = best === null ? 0n : best.current - best.previous;
     if (
       best === null ||
       growth > bestGrowth ||
@@ -31,7 +34,7 @@ export function largestIncrease(current: MonthFigures, previous: MonthFigures): 
 }
 
 /** How the month's expenses compare with the previous month's; null when neither has any. */
-export function spendingTrend(current: MonthFigures, previous: MonthFigures): Insight | null {
+export function spendingTrend(current: MonthFigures, previous: MonthFigures): ExactInsight | null {
   const now = current.totals.expense;
   const before = previous.totals.expense;
   if (current.totals.expenseCount === 0 && previous.totals.expenseCount === 0) return null;
@@ -41,13 +44,13 @@ export function spendingTrend(current: MonthFigures, previous: MonthFigures): In
 }
 
 /** The dashboard's one tip: the category that grew most, else the overall trend, else nothing to compare. */
-export function dashboardInsight(current: MonthFigures, previous: MonthFigures): Insight {
+export function dashboardInsight(current: MonthFigures, previous: MonthFigures): ExactInsight {
   return largestIncrease(current, previous) ?? spendingTrend(current, previous) ?? { kind: 'no_data' };
 }
 
 /** (income − expense) / income in basis points, rounded toward zero. */
-export function savingsRate(income: number, expense: number): number {
-  return Number((BigInt(income - expense) * 10_000n) / BigInt(income));
+export function savingsRate(income: bigint, expense: bigint): bigint {
+  return ((income - expense) * 10_000n) / income;
 }
 
 /** Every insight that applies to the month, most pressing first; `[no_data]` when none does. */
@@ -55,17 +58,17 @@ export function reportInsights(
   current: MonthFigures,
   previous: MonthFigures,
   budget: BudgetSummary,
-  topExpense: { readonly categoryId: string; readonly amount: number; readonly share: number } | undefined,
-): Insight[] {
-  const insights: Insight[] = [];
+  topExpense: { readonly categoryId: string; readonly amount: bigint; readonly share: number } | undefined,
+): ExactInsight[] {
+  const insights: ExactInsight[] = [];
   const { income, expense, expenseCount } = current.totals;
   if (budget.limit !== null && budget.status === 'over') {
     insights.push({ kind: 'over_budget', spent: budget.spent, limit: budget.limit });
   } else if (budget.limit !== null && budget.projectedStatus === 'over') {
     insights.push({ kind: 'projected_over_budget', projectedTotal: budget.projectedTotal, limit: budget.limit });
   }
-  if (income === 0 && expenseCount > 0) insights.push({ kind: 'no_income', expense });
-  if (income > 0) insights.push({ kind: 'savings_rate', income, expense, rate: savingsRate(income, expense) });
+  if (income === 0n && expenseCount > 0) insights.push({ kind: 'no_income', expense });
+  if (income > 0n) insights.push({ kind: 'savings_rate', income, expense, rate: savingsRate(income, expense) });
   const increase = largestIncrease(current, previous);
   if (increase !== null) insights.push(increase);
   const trend = spendingTrend(current, previous);

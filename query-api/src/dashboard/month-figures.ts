@@ -1,12 +1,18 @@
-import { addMonths, budgetStatus, budgetSummary, datesOfMonth, percentUsed } from '@plenty/contracts/budget-status';
-import { CURRENCIES, allocate, type Currency, type Money } from '@plenty/contracts/money';
+import {
+  addMonths,
+  basisPointsUsed,
+  budgetStatus,
+  budgetSummary,
+  datesOfMonth,
+  type BudgetSummary,
+} from '@plenty/contracts/budget-status';
+import { largestFirst, type Exact } from '@plenty/contracts/figures';
+import { CURRENCIES, allocateExact, totalOf, type Currency, type Money } from '@plenty/contracts/money';
 import type { PreferencesView } from '@plenty/contracts/preferences';
-import { convertMoney } from '@plenty/contracts/rates';
+import { convertExact } from '@plenty/contracts/rates';
 import type {
   BudgetPerformance,
-  BudgetSummaryView,
   CategoryMonth,
-  CategoryShare,
   CellsByCurrency,
   DayTotals,
   MonthOverview,
@@ -17,19 +23,26 @@ import type {
 } from '@plenty/contracts/views/dashboard';
 import type { CurrencyTotals } from '@plenty/contracts/views/transactions';
 
-/** Sums converted to the display currency, with the transaction counts by type. */
+/**
+ * Figures are computed exactly, as bigint: a month's sums and their conversions with the
+ * user's rates can pass 2^53. The routes turn them into numbers once, with `finishFigures`.
+ */
+
+/** Sums converted to the display currency, exactly, with the transaction counts by type. */
 export interface Converted {
-  readonly income: number;
-  readonly expense: number;
+  readonly income: bigint;
+  readonly expense: bigint;
   readonly incomeCount: number;
   readonly expenseCount: number;
 }
 
-const ZERO: Converted = { income: 0, expense: 0, incomeCount: 0, expenseCount: 0 };
+const ZERO: Converted = { income: 0n, expense: 0n, incomeCount: 0, expenseCount: 0 };
+
+const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Converts summary cells into one currency with the user's rates: each currency's total is
- * converted once, then the converted totals are added.
+ * converted once, exactly, then the converted totals are added.
  */
 export class Converter {
   constructor(
@@ -37,23 +50,25 @@ export class Converter {
     private readonly rates: PreferencesView['rates'],
   ) {}
 
-  money(value: Money): number {
-    // Nothing converts to nothing: most cells hold only income or only expense.
-    if (value.amount === 0) return 0;
-    return convertMoney(value, this.currency, this.rates).amount;
+  money(value: Money): bigint {
+    return this.exact(BigInt(value.amount), value.currency);
+  }
+
+  exact(amount: bigint, from: Currency): bigint {
+    return convertExact(amount, from, this.currency, this.rates);
   }
 
   cells(cells: CellsByCurrency | undefined): Converted {
     if (cells === undefined) return ZERO;
-    let income = 0;
-    let expense = 0;
+    let income = 0n;
+    let expense = 0n;
     let incomeCount = 0;
     let expenseCount = 0;
     for (const currency of CURRENCIES) {
       const cell = cells[currency];
       if (cell === undefined) continue;
-      income += this.money({ amount: cell.income, currency });
-      expense += this.money({ amount: cell.expense, currency });
+      income += this.exact(totalOf(cell.income), currency);
+      expense += this.exact(totalOf(cell.expense), currency);
       incomeCount += cell.incomeCount;
       expenseCount += cell.expenseCount;
     }
@@ -76,11 +91,11 @@ export const monthsEndingWith = (month: string, count: number): string[] =>
   Array.from({ length: count }, (_, i) => addMonths(month, i - count + 1));
 
 /** The month's sums as recorded, in the order of CURRENCIES. */
-export function perCurrency(doc: MonthlySummaryDoc | undefined): CurrencyTotals[] {
+export function perCurrency(doc: MonthlySummaryDoc | undefined): Exact<CurrencyTotals>[] {
   if (doc === undefined) return [];
   return CURRENCIES.flatMap((currency) => {
     const cell = doc.currencies[currency];
-    return cell === undefined ? [] : [{ currency, income: cell.income, expense: cell.expense }];
+    return cell === undefined ? [] : [{ currency, income: totalOf(cell.income), expense: totalOf(cell.expense) }];
   });
 }
 
@@ -92,7 +107,7 @@ export function categoriesOf(doc: MonthlySummaryDoc | undefined, convert: Conver
 }
 
 /** By expense descending, then income descending, then id. */
-export function byCategory(categories: ReadonlyMap<string, Converted>): CategoryMonth[] {
+export function byCategory(categories: ReadonlyMap<string, Converted>): Exact<CategoryMonth>[] {
   return [...categories]
     .map(([categoryId, c]) => ({
       categoryId,
@@ -102,24 +117,30 @@ export function byCategory(categories: ReadonlyMap<string, Converted>): Category
     }))
     .sort(
       (a, b) =>
-        b.expense - a.expense ||
-        b.income - a.income ||
-        (a.categoryId < b.categoryId ? -1 : a.categoryId > b.categoryId ? 1 : 0),
+        largestFirst(a.expense, b.expense) || largestFirst(a.income, b.income) || byId(a.categoryId, b.categoryId),
     );
 }
 
-export function daily(month: string, doc: MonthlySummaryDoc | undefined, convert: Converter): DayTotals[] {
+export function daily(month: string, doc: MonthlySummaryDoc | undefined, convert: Converter): Exact<DayTotals>[] {
   return datesOfMonth(month).map((date) => {
     const day = convert.cells(doc?.days[date]);
     return { date, income: day.income, expense: day.expense };
   });
 }
 
-export function monthPoints(months: readonly string[], years: Years, convert: Converter): MonthPoint[] {
+export function monthPoints(months: readonly string[], years: Years, convert: Converter): Exact<MonthPoint>[] {
   return months.map((month) => {
     const totals = convert.cells(monthCells(years, month));
     return { month, income: totals.income, expense: totals.expense };
   });
+}
+
+/** One type's category before its share is known. */
+interface CategoryPart {
+  readonly categoryId: string;
+  readonly type: 'income' | 'expense';
+  readonly amount: bigint;
+  readonly count: number;
 }
 
 /**
@@ -129,8 +150,8 @@ export function monthPoints(months: readonly string[], years: Years, convert: Co
 export function categoryShares(
   categories: ReadonlyMap<string, Converted>,
   type: 'income' | 'expense',
-): CategoryShare[] {
-  const rows = [...categories]
+): (CategoryPart & { readonly share: number })[] {
+  const rows: CategoryPart[] = [...categories]
     .map(([categoryId, c]) => ({
       categoryId,
       type,
@@ -138,38 +159,40 @@ export function categoryShares(
       count: type === 'income' ? c.incomeCount : c.expenseCount,
     }))
     .filter((row) => row.count > 0)
-    .sort((a, b) => b.amount - a.amount || (a.categoryId < b.categoryId ? -1 : a.categoryId > b.categoryId ? 1 : 0));
-  const total = rows.reduce((sum, row) => sum + row.amount, 0);
-  const shares =
-    total === 0
-      ? rows.map(() => 0)
-      : allocate(
-          { amount: 10_000, currency: 'USD' },
-          rows.map((row) => row.amount),
-        ).map((part) => part.amount);
-  return rows.map((row, i) => ({ ...row, share: shares[i] ?? 0 }));
+    .sort((a, b) => largestFirst(a.amount, b.amount) || byId(a.categoryId, b.categoryId));
+  // A negative converted figure cannot happen for positive amounts; it would count as nothing.
+  const weights = rows.map((row) => (row.amount > 0n ? row.amount : 0n));
+  const total = weights.reduce((sum, weight) => sum + weight, 0n);
+  const shares = total === 0n ? rows.map(() => 0n) : allocateExact(10_000n, weights);
+  return rows.map((row, i) => ({ ...row, share: Number(shares[i] ?? 0n) }));
 }
 
 /** 50 % needs, 30 % wants, 20 % savings of the month's income, in whole minor units that add up. */
-export function rule503020(income: number, currency: Currency): Rule503020 {
-  const [needs, wants, savings] = allocate({ amount: income, currency }, [50, 30, 20]).map((part) => part.amount);
-  return { income, needs: needs ?? 0, wants: wants ?? 0, savings: savings ?? 0 };
+export function rule503020(income: bigint): Exact<Rule503020> {
+  const [needs = 0n, wants = 0n, savings = 0n] = allocateExact(income, [50n, 30n, 20n]);
+  return { income, needs, wants, savings };
 }
 
 /** The monthly budget in the display currency, or null when none is set. */
-export const budgetLimit = (preferences: PreferencesView, convert: Converter): number | null =>
+export const budgetLimit = (preferences: PreferencesView, convert: Converter): bigint | null =>
   preferences.monthlyBudget === null ? null : convert.money(preferences.monthlyBudget);
 
 export function budgetPerformance(
   months: readonly string[],
   years: Years,
   convert: Converter,
-  limit: number | null,
-): BudgetPerformance[] {
+  limit: bigint | null,
+): Exact<BudgetPerformance>[] {
   return months.map((month) => {
     const spent = convert.cells(monthCells(years, month)).expense;
-    return { month, limit, spent, status: budgetStatus(spent, limit), percentUsed: percentUsed(spent, limit) };
+    return { month, limit, spent, status: budgetStatus(spent, limit), percentUsed: basisPointsUsed(spent, limit) };
   });
+}
+
+/** What the dashboard and the reports share, before `outOfRange` is known, with the figures they build on. */
+export interface Overview extends Exact<Omit<MonthOverview, 'outOfRange'>> {
+  readonly converted: Converted;
+  readonly budget: BudgetSummary & { readonly limitOriginal: Money | null };
 }
 
 /** What the dashboard and the reports share. */
@@ -179,11 +202,11 @@ export function monthOverview(input: {
   readonly preferences: PreferencesView;
   readonly summary: MonthlySummaryDoc | undefined;
   readonly convert: Converter;
-}): MonthOverview & { readonly converted: Converted } {
+}): Overview {
   const { month, today, preferences, summary, convert } = input;
   const converted = convert.cells(summary?.currencies);
   const limit = budgetLimit(preferences, convert);
-  const budget: BudgetSummaryView = {
+  const budget = {
     ...budgetSummary({ month, today, limit, spent: converted.expense }),
     limitOriginal: preferences.monthlyBudget,
   };

@@ -1,4 +1,5 @@
 import { localDate, monthOfDate } from '@plenty/contracts/budget-status';
+import { largestFirst, type Exact } from '@plenty/contracts/figures';
 import { CURRENCIES } from '@plenty/contracts/money';
 import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
 import type {
@@ -100,7 +101,7 @@ export async function largestExpenses(
   summary: MonthlySummaryDoc | undefined,
   convert: Converter,
   limit: number,
-): Promise<HighSpendingItem[]> {
+): Promise<Exact<HighSpendingItem>[]> {
   if (summary === undefined) return [];
   const currencies = CURRENCIES.filter((currency) => (summary.currencies[currency]?.expenseCount ?? 0) > 0);
   const pages = await Promise.all(
@@ -116,7 +117,7 @@ export async function largestExpenses(
   const candidates = pages
     .flatMap((page) => page.items)
     .flatMap(({ doc }) => ('amount' in doc ? [{ id: doc.id, converted: convert.money(doc.amount) }] : []))
-    .sort((a, b) => b.converted - a.converted || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .sort((a, b) => largestFirst(a.converted, b.converted) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     .slice(0, limit);
   const views = await Promise.all(
     candidates.map((candidate) => readStore.get<TransactionView>(TRANSACTIONS_VIEW, userId, candidate.id)),

@@ -23,6 +23,21 @@ describe('debt summary', () => {
       ],
       activeCount: 2,
       paidOffCount: 1,
+      outOfRange: false,
+    });
+  });
+
+  it('answers 200-worthy figures for five debts of 2^51 and extreme rates: exact where they fit, saturated and marked beyond', () => {
+    const fiveLargest = (5n * 2n ** 51n).toString();
+    const rates = { ...DEFAULT_RATES, LAK: '1000000000', THB: '0.000001' };
+    const summary = summaryOf(
+      { outstanding: { THB: fiveLargest }, activeCount: 5, paidOffCount: 0 },
+      { ...DEFAULT_PREFERENCES_VIEW, currency: 'LAK', rates },
+    );
+    expect(summary).toMatchObject({
+      totalOutstanding: Number.MAX_SAFE_INTEGER,
+      perCurrency: [{ amount: Number.MAX_SAFE_INTEGER, currency: 'THB' }],
+      outOfRange: true,
     });
   });
 

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { type DebtDetail, type DebtList, type DebtListItem, type DebtSummary } from '@plenty/contracts/debts';
 import { uuidSchema } from '@plenty/contracts/ids';
-import { CURRENCIES, type Currency, type Money } from '@plenty/contracts/money';
+import { finishFigures } from '@plenty/contracts/figures';
+import { CURRENCIES, totalOf, type Currency, type ExactTotal } from '@plenty/contracts/money';
 import { debtHistoryQuerySchema, type DebtHistory, type DebtHistoryDoc } from '@plenty/contracts/views/debt-history';
 import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
-import { sumInCurrency } from '@plenty/contracts/rates';
+import { sumInCurrencyExact } from '@plenty/contracts/rates';
 import { currentUser } from '@plenty/platform/http/auth-hook';
 import { HttpError, parseOrThrow } from '@plenty/platform/http/errors';
 import { InvalidCursorError, type ReadStore } from '@plenty/platform/read-store/port';
@@ -20,9 +21,9 @@ import {
 /** A person's debts are few; one page holds them all. */
 const MAX_DEBTS = 1000;
 
-/** The projector's per-user summary document. */
+/** The projector's per-user summary document: exact totals per currency. */
 interface DebtSummaryDoc {
-  readonly outstanding?: Partial<Record<Currency, number>>;
+  readonly outstanding?: Partial<Record<Currency, ExactTotal>>;
   readonly activeCount?: number;
   readonly paidOffCount?: number;
 }
@@ -43,17 +44,18 @@ export function compareDebts(a: DebtListItem, b: DebtListItem): number {
 
 /** The tracker's cards: each currency's outstanding total converted once into the display currency. */
 export function summaryOf(doc: DebtSummaryDoc | undefined, preferences: PreferencesView): DebtSummary {
-  const perCurrency: Money[] = CURRENCIES.flatMap((currency) => {
-    const amount = doc?.outstanding?.[currency] ?? 0;
-    return amount === 0 ? [] : [{ amount, currency }];
+  const perCurrency = CURRENCIES.flatMap((currency) => {
+    const amount = totalOf(doc?.outstanding?.[currency]);
+    return amount === 0n ? [] : [{ amount, currency }];
   });
-  return {
+  const { value, outOfRange } = finishFigures<Omit<DebtSummary, 'outOfRange'>>({
     currency: preferences.currency,
-    totalOutstanding: sumInCurrency(perCurrency, preferences.currency, preferences.rates).amount,
+    totalOutstanding: sumInCurrencyExact(perCurrency, preferences.currency, preferences.rates),
     perCurrency,
     activeCount: doc?.activeCount ?? 0,
     paidOffCount: doc?.paidOffCount ?? 0,
-  };
+  });
+  return { ...value, outOfRange };
 }
 
 const debtNotFound = () => new HttpError(404, 'debt_not_found', 'Debt not found.');

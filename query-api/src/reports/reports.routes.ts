@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { addMonths } from '@plenty/contracts/budget-status';
+import { finishFigures } from '@plenty/contracts/figures';
 import { reportsQuerySchema, type Reports } from '@plenty/contracts/views/dashboard';
 import { currentUser } from '@plenty/platform/http/auth-hook';
 import { parseOrThrow } from '@plenty/platform/http/errors';
@@ -63,7 +64,7 @@ export async function reportsOf(
   const { converted, ...overview } = monthOverview({ ...context, summary });
   const categories = categoriesOf(summary, convert);
   const expenseShares = categoryShares(categories, 'expense');
-  return {
+  const { value, outOfRange } = finishFigures<Omit<Reports, 'outOfRange'>>({
     ...overview,
     netIncome: overview.totals.balance,
     daysRemaining: overview.budget.daysLeft,
@@ -76,5 +77,6 @@ export async function reportsOf(
       overview.budget,
       expenseShares[0],
     ),
-  };
+  });
+  return { ...value, outOfRange };
 }

@@ -1,4 +1,5 @@
-import { CURRENCIES, type Currency } from '@plenty/contracts/money';
+import { finishFigures } from '@plenty/contracts/figures';
+import { CURRENCIES, type Currency, type ExactTotal } from '@plenty/contracts/money';
 import type { TransactionSort, TransactionTotals, TransactionView } from '@plenty/contracts/views/transactions';
 import type { FindQuery, ReadStore, StoredDocument } from '@plenty/platform/read-store/port';
 import { TRANSACTIONS_VIEW } from '../read-views.js';
@@ -42,16 +43,16 @@ export async function* scanTransactions(
   }
 }
 
-/** Sums per currency, in integer minor units, in the order of CURRENCIES. */
+/** Sums per currency, in integer minor units, exact, in the order of CURRENCIES. */
 export class TotalsFold {
   private count = 0;
-  private readonly sums = new Map<Currency, { income: number; expense: number }>();
+  private readonly sums = new Map<Currency, { income: bigint; expense: bigint }>();
 
   /** `count` transactions of one type and currency adding up to `sum`. */
-  addSum(type: TransactionView['type'], currency: Currency, count: number, sum: number): void {
+  addSum(type: TransactionView['type'], currency: Currency, count: number, sum: ExactTotal | bigint): void {
     this.count += count;
-    const sums = this.sums.get(currency) ?? { income: 0, expense: 0 };
-    sums[type] += sum;
+    const sums = this.sums.get(currency) ?? { income: 0n, expense: 0n };
+    sums[type] += BigInt(sum);
     this.sums.set(currency, sums);
   }
 
@@ -60,6 +61,7 @@ export class TotalsFold {
       const sums = this.sums.get(currency);
       return sums === undefined ? [] : [{ currency, income: sums.income, expense: sums.expense }];
     });
-    return { count: this.count, totals };
+    const { value, outOfRange } = finishFigures<Omit<TransactionTotals, 'outOfRange'>>({ count: this.count, totals });
+    return { ...value, outOfRange };
   }
 }

@@ -178,6 +178,7 @@ export const SCHEDULE_ERROR_MESSAGES: Record<LoanScheduleErrorCode, MessageId> =
   payment_not_positive: 'debts.schedule.error.payment_not_positive',
   payment_below_interest: 'debts.schedule.error.payment_below_interest',
   schedule_too_long: 'debts.schedule.error.schedule_too_long',
+  schedule_total_too_large: 'debts.schedule.error.schedule_total_too_large',
 };
 
 /** The schedule's terms from a valid debt: the outstanding amount is what the schedule pays off. */

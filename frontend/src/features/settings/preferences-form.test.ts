@@ -131,6 +131,14 @@ describe('exchange rates', () => {
     expect(parseRate('0.123456789', 'en')).toEqual({ ok: false, error: 'error.rate_invalid' });
   });
 
+  it('refuses a rate outside 0.000001 to 1,000,000,000 per dollar, and takes both ends', () => {
+    expect(parseRate('0.00000001', 'en')).toEqual({ ok: false, error: 'error.rate_out_of_range' });
+    expect(parseRate('999999999999', 'en')).toEqual({ ok: false, error: 'error.rate_out_of_range' });
+    expect(parseRate('1000000000.01', 'en')).toEqual({ ok: false, error: 'error.rate_out_of_range' });
+    expect(parseRate('0,000001', 'lo')).toEqual({ ok: true, rate: '0.000001' });
+    expect(parseRate('1,000,000,000', 'en')).toEqual({ ok: true, rate: '1000000000' });
+  });
+
   it('round-trips the bundled table through the form in every language, USD fixed at 1', () => {
     for (const locale of ['en', 'th', 'lo'] as const) {
       expect(validateRates(rateInputs(DEFAULT_RATES, locale), locale)).toEqual({ ok: true, rates: DEFAULT_RATES });

@@ -1,6 +1,6 @@
 import type { Currency, Money } from '@plenty/contracts/money';
 import { DEFAULT_PREFERENCES, type Preferences, type PreferencesView } from '@plenty/contracts/preferences';
-import { rateSchema, type RateTable } from '@plenty/contracts/rates';
+import { boundedRateSchema, type RateTable } from '@plenty/contracts/rates';
 import { amountInput, amountSeparators, parseAmount, plainDecimal } from '../../lib/amount';
 import type { Locale } from '../../lib/locale';
 import type { MessageId } from '../../lib/messages';
@@ -38,11 +38,17 @@ export function parseRate(input: string, locale: Locale): RateResult {
     .replace(/(\.\d*?)0+$/, '$1')
     .replace(/\.$/, '')
     .replace(/^0+(?=\d)/, '');
-  const checked = rateSchema.safeParse(normalized);
+  const checked = boundedRateSchema.safeParse(normalized);
   if (checked.success) return { ok: true, rate: checked.data };
+  const code = checked.error.issues[0]?.message;
   return {
     ok: false,
-    error: checked.error.issues[0]?.message === 'rate_not_positive' ? 'error.rate_not_positive' : 'error.rate_invalid',
+    error:
+      code === 'rate_not_positive'
+        ? 'error.rate_not_positive'
+        : code === 'rate_out_of_range'
+          ? 'error.rate_out_of_range'
+          : 'error.rate_invalid',
   };
 }
 

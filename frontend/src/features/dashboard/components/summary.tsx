@@ -3,6 +3,7 @@ import type { Dashboard } from '@plenty/contracts/views/dashboard';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../../lib/messages';
 import type { MonthWriters } from '../../../ui/budget-status/use-month-writers';
+import { OutOfRangeNote } from '../../../ui/out-of-range-note';
 import styles from '../dashboard.module.css';
 
 type Kind = 'income' | 'expense';
@@ -49,57 +50,60 @@ export function Summary({ data, write }: { readonly data: Dashboard; readonly wr
   const intl = useIntl();
   const mixed = data.perCurrency.some((row) => row.currency !== data.currency);
   return (
-    <ul className={styles.summary} aria-label={intl.formatMessage({ id: 'dashboard.totals.title' })}>
-      {CARDS.map((card) => {
-        const amount =
-          card.kind === 'income'
-            ? data.totals.income
-            : card.kind === 'expense'
-              ? data.totals.expense
-              : data.totals.balance;
-        const tone =
-          card.kind === 'income'
-            ? styles.income
-            : card.kind === 'expense'
-              ? styles.expense
-              : amount < 0
+    <>
+      <ul className={styles.summary} aria-label={intl.formatMessage({ id: 'dashboard.totals.title' })}>
+        {CARDS.map((card) => {
+          const amount =
+            card.kind === 'income'
+              ? data.totals.income
+              : card.kind === 'expense'
+                ? data.totals.expense
+                : data.totals.balance;
+          const tone =
+            card.kind === 'income'
+              ? styles.income
+              : card.kind === 'expense'
                 ? styles.expense
-                : styles.income;
-        return (
-          <li key={card.kind} className={`${styles.card} ${styles.total}`} data-testid={`total-${card.kind}`}>
-            <span className={styles.totalLabel}>
-              <span className={`${styles.totalMark} ${tone}`} aria-hidden="true">
-                {card.kind === 'income' ? '↑' : card.kind === 'expense' ? '↓' : '='}
+                : amount < 0
+                  ? styles.expense
+                  : styles.income;
+          return (
+            <li key={card.kind} className={`${styles.card} ${styles.total}`} data-testid={`total-${card.kind}`}>
+              <span className={styles.totalLabel}>
+                <span className={`${styles.totalMark} ${tone}`} aria-hidden="true">
+                  {card.kind === 'income' ? '↑' : card.kind === 'expense' ? '↓' : '='}
+                </span>
+                <FormattedMessage id={card.label} />
               </span>
-              <FormattedMessage id={card.label} />
-            </span>
-            <span className={`${styles.totalValue} ${tone}`} data-testid={`total-${card.kind}-value`}>
-              {write.money(amount)}
-            </span>
-            {card.kind === 'balance' ? (
-              mixed && (
-                <p className={styles.conversion}>
-                  {data.ratesDate === null ? (
-                    <FormattedMessage id="dashboard.totals.ownRates" values={{ currency: data.currency }} />
-                  ) : (
-                    <FormattedMessage
-                      id="dashboard.totals.ratesOf"
-                      values={{ currency: data.currency, date: write.longDate(data.ratesDate) }}
-                    />
-                  )}
-                </p>
-              )
-            ) : (
-              <Conversion
-                amounts={originals(data, card.kind, write)}
-                currency={data.currency}
-                ratesDate={data.ratesDate}
-                write={write}
-              />
-            )}
-          </li>
-        );
-      })}
-    </ul>
+              <span className={`${styles.totalValue} ${tone}`} data-testid={`total-${card.kind}-value`}>
+                {write.money(amount)}
+              </span>
+              {card.kind === 'balance' ? (
+                mixed && (
+                  <p className={styles.conversion}>
+                    {data.ratesDate === null ? (
+                      <FormattedMessage id="dashboard.totals.ownRates" values={{ currency: data.currency }} />
+                    ) : (
+                      <FormattedMessage
+                        id="dashboard.totals.ratesOf"
+                        values={{ currency: data.currency, date: write.longDate(data.ratesDate) }}
+                      />
+                    )}
+                  </p>
+                )
+              ) : (
+                <Conversion
+                  amounts={originals(data, card.kind, write)}
+                  currency={data.currency}
+                  ratesDate={data.ratesDate}
+                  write={write}
+                />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <OutOfRangeNote outOfRange={data.outOfRange} />
+    </>
   );
 }

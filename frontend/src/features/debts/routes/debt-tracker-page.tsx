@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import type { ApiError } from '../../../lib/api/api-error';
 import { LocalizedLink } from '../../../lib/localized-link';
+import { OutOfRangeNote } from '../../../ui/out-of-range-note';
 import { usePreferences } from '../../../lib/preferences';
 import { useFormat } from '../../../lib/use-format';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -139,6 +140,7 @@ function Tracker({ data, onAdd }: { readonly data: DebtList; readonly onAdd: () 
           </li>
         ))}
       </ul>
+      <OutOfRangeNote outOfRange={summary.outOfRange} />
 
       <section className={styles.card} aria-labelledby={listId}>
         <h2 id={listId} className={styles.cardTitle}>

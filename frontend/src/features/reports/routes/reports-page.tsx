@@ -15,6 +15,7 @@ import { buttonClass } from '../../../ui/button';
 import { CategoryChip } from '../../../ui/category-form/category-chip';
 import { ChartFigure, LazyBarChart } from '../../../ui/charts/chart-figure';
 import { MonthPicker, useMonthParam } from '../../../ui/month-picker/month-picker';
+import { OutOfRangeNote } from '../../../ui/out-of-range-note';
 import { useReportsQuery } from '../api';
 import styles from '../reports.module.css';
 
@@ -128,6 +129,7 @@ function Report({ data }: { readonly data: Reports }) {
   const write = useMonthWriters(data.currency);
   return (
     <div className={styles.content} data-testid="reports-content" data-month={data.month} data-today={data.today}>
+      <OutOfRangeNote outOfRange={data.outOfRange} />
       <div className={styles.overview}>
         <Overview data={data} write={write} />
         <NetIncome data={data} write={write} />

@@ -4,7 +4,7 @@ import { useDispatch } from 'react-redux';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { CURRENCIES, type Currency } from '@plenty/contracts/money';
 import type { PreferencesView } from '@plenty/contracts/preferences';
-import type { ApiError } from '../../../lib/api/api-error';
+import { errorMessageId, type ApiError } from '../../../lib/api/api-error';
 import { useSetExchangeRatesMutation } from '../../../lib/preferences';
 import { useFormat } from '../../../lib/use-format';
 import { useLocale } from '../../../lib/use-locale';
@@ -57,7 +57,16 @@ export function RatesCard({ view }: { readonly view: PreferencesView }) {
       await setRates({ commandId: uuidV7(), rates: checked.rates }).unwrap();
       dispatch(showSuccess('preferences.rates.saved'));
     } catch (caught) {
-      dispatch(showApiError(caught as ApiError));
+      const error = caught as ApiError;
+      // A rate the server refuses (`rates.THB`: rate_out_of_range…) is shown at its field.
+      const refused = Object.fromEntries(
+        CURRENCIES.flatMap((currency) => {
+          const code = error.fields[`rates.${currency}`];
+          return code === undefined ? [] : [[currency, errorMessageId(code)]];
+        }),
+      ) as Partial<Record<Currency, MessageId>>;
+      if (Object.keys(refused).length > 0) setErrors(refused);
+      dispatch(showApiError(error));
     }
   };
 
