@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS, boundedText } from './text.js';
 
 export const CATEGORY_TYPES = ['income', 'expense', 'general'] as const;
 export type CategoryType = (typeof CATEGORY_TYPES)[number];
@@ -7,6 +8,11 @@ export const categoryTypeSchema = z.enum(CATEGORY_TYPES, { error: 'type_invalid'
 export const TRANSACTION_TYPES = ['income', 'expense'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const transactionTypeSchema = z.enum(TRANSACTION_TYPES, { error: 'type_invalid' });
+
+/** An icon's name from the app's icon set ("utensils", "credit-card"): lowercase letters, digits and dashes. */
+export const iconSchema = boundedText(LIMITS.icon, 'icon_required').pipe(
+  z.string().regex(/^[a-z0-9-]+$/, { error: 'field_invalid' }),
+);
 
 export const colorSchema = z
   .string({ error: 'color_required' })

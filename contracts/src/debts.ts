@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { colorSchema } from './categories.js';
+import { colorSchema, iconSchema } from './categories.js';
 import { calendarDateSchema, instantSchema } from './dates.js';
 import { uuidSchema } from './ids.js';
 import {
@@ -67,7 +67,8 @@ const nonNegativeAmount = z
 export const debtNameSchema = boundedText(DEBT_NAME_MAX, 'name_required');
 export const lenderSchema = freeText(DEBT_LENDER_MAX);
 export const debtNotesSchema = freeText(LIMITS.note);
-export const debtIconSchema = boundedText(LIMITS.icon, 'icon_required');
+/** Like a category's icon: a name from the icon set, never free text. */
+export const debtIconSchema = iconSchema;
 /** Installments fall due on this day of each month, 1–31. Outside: 400 `due_day_invalid`. */
 export const paymentDueDaySchema = z
   .number({ error: 'due_day_invalid' })

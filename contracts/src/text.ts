@@ -1,5 +1,20 @@
 import { z } from 'zod';
 
+/**
+ * Characters no text field accepts: C0 controls (line breaks aside where allowed), DEL, the C1
+ * controls U+0080–U+009F (U+0085 is a line break, U+009B a terminal escape), and lone
+ * surrogates, which are not characters at all and break UTF-8 encoders downstream.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const SINGLE_LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const MULTI_LINE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/** Whether single-line text is free of controls and lone surrogates. */
+export const isCleanLine = (s: string): boolean => !SINGLE_LINE_CONTROL.test(s) && !LONE_SURROGATE.test(s);
+
+/** Whether text that may hold line breaks (LF, CR, tab) is free of other controls and lone surrogates. */
+export const isCleanText = (s: string): boolean => !MULTI_LINE_CONTROL.test(s) && !LONE_SURROGATE.test(s);
+
 /** A bounded single-line text: trimmed, control characters refused. */
 export function boundedText(max: number, requiredCode = 'field_required') {
   return z
@@ -10,7 +25,7 @@ export function boundedText(max: number, requiredCode = 'field_required') {
         .string()
         .min(1, { error: requiredCode })
         .max(max, { error: 'text_too_long' })
-        .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), { error: 'field_invalid' }),
+        .refine(isCleanLine, { error: 'field_invalid' }),
     );
 }
 
@@ -19,12 +34,7 @@ export function freeText(max: number) {
   return z
     .string({ error: 'field_invalid' })
     .transform((s) => s.normalize('NFC').trim())
-    .pipe(
-      z
-        .string()
-        .max(max, { error: 'text_too_long' })
-        .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), { error: 'field_invalid' }),
-    );
+    .pipe(z.string().max(max, { error: 'text_too_long' }).refine(isCleanText, { error: 'field_invalid' }));
 }
 
 export const LIMITS = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { categoryIdSchema, categoryTypeSchema, colorSchema } from '../categories.js';
+import { categoryIdSchema, categoryTypeSchema, colorSchema, iconSchema } from '../categories.js';
 import { goalEventSchemas, goalPersonalFields, type GoalEvent } from '../goals.js';
 import { uuidSchema } from '../ids.js';
 import { LIMITS, boundedText } from '../text.js';
@@ -11,9 +11,7 @@ import {
 } from '../preferences.js';
 
 export const categoryNameSchema = boundedText(LIMITS.categoryName, 'name_required');
-export const iconSchema = boundedText(LIMITS.icon, 'icon_required').pipe(
-  z.string().regex(/^[a-z0-9-]+$/, { error: 'field_invalid' }),
-);
+export { iconSchema };
 
 export const categoryAddedSchema = z
   .object({

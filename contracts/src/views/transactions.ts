@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { categoryIdSchema, transactionTypeSchema } from '../categories.js';
 import { locationSchema } from '../events/transaction.js';
 import { currencySchema, exactTotalSchema, moneySchema } from '../money.js';
+import { isCleanLine } from '../text.js';
 
 export const transactionViewSchema = z.object({
   id: z.string(),
@@ -41,7 +42,7 @@ export const searchTextSchema = z
       .string()
       .min(1, { error: 'field_required' })
       .max(SEARCH_TEXT_MAX, { error: 'text_too_long' })
-      .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), { error: 'field_invalid' }),
+      .refine(isCleanLine, { error: 'field_invalid' }),
   );
 
 export const transactionListQuerySchema = z
