@@ -1,0 +1,264 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_ERASURES_STREAM } from '@plenty/contracts/events/account';
+import { comparePositions } from '@plenty/contracts/positions';
+import { localDate } from '@plenty/contracts/budget-status';
+import { readOutbox } from '@plenty/platform/mail/outbox';
+import { startStandaloneProcess, type StandaloneProcess } from '../support/standalone-process.js';
+import { createTestUser, type TestUser } from '../support/users.js';
+
+/**
+ * What a backup or a power cut right after an erasure leaves: the running server's data
+ * folder is copied as soon as the erasure is finished (the projector has passed its record),
+ * and every byte of every file is searched for what the user wrote or was sent, in UTF-8 and
+ * UTF-16, and for their wrapped data key, raw and in base64. The server's log is searched too.
+ */
+
+const dirs: string[] = [];
+let server: StandaloneProcess | undefined;
+afterAll(async () => {
+  await server?.stop();
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+const mark = randomBytes(4).toString('hex');
+
+/** What the leaving user writes, each distinctive enough to be found in any file. */
+const leaving = {
+  address: `noy.forensic.${mark}@example.test`,
+  notes: [
+    `Dinner with Somchai at the night market ${mark}`,
+    `ຄ່າເຊົ່າເຮືອນ ວຽງຈັນ ${mark}`,
+    `Hospital visit for grandmother ${mark}`,
+  ],
+  editedNote: `Medicine from the pharmacy, edited ${mark}`,
+  category: `Temple donations ${mark}`,
+  debt: { name: `Motorbike loan ${mark}`, lender: `Auntie Bounmy ${mark}`, description: `For the shop ${mark}` },
+  receipt: `receipt-scan-${mark}`,
+};
+const stayingNote = `Staying user's groceries ${mark}`;
+
+async function send(user: TestUser | null, name: string, body: Record<string, unknown>) {
+  const response = await fetch(`${server?.baseUrl}/api/commands/${name}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(user === null ? {} : { authorization: user.authorization }),
+    },
+    body: JSON.stringify({ commandId: randomUUID(), ...body }),
+  });
+  const answer = (await response.json()) as { position?: string };
+  if (response.status !== 200) throw new Error(`${name} answered ${response.status}: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+async function uploadReceipt(user: TestUser, bytes: Buffer): Promise<string> {
+  const boundary = `----plenty${randomUUID()}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="receipt.jpg"\r\n` +
+        'Content-Type: image/jpeg\r\n\r\n',
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const response = await fetch(`${server?.baseUrl}/api/receipts`, {
+    method: 'POST',
+    headers: { authorization: user.authorization, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body,
+  });
+  if (response.status !== 200) throw new Error(`upload answered ${response.status}`);
+  return ((await response.json()) as { receiptId: string }).receiptId;
+}
+
+/** Checks the condition again and again (each check is a request or a file read) until it holds. */
+async function until(what: string, condition: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** A value as it could sit in a file: UTF-8 and UTF-16 text. */
+const asText = (value: string) => [Buffer.from(value, 'utf8'), Buffer.from(value, 'utf16le')];
+
+describe('an erased account on disk', () => {
+  it('leaves nothing of the user in a copy of the data folder taken right after the erasure, nor in the log', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'plenty-forensic-'));
+    const copyDir = await mkdtemp(join(tmpdir(), 'plenty-forensic-copy-'));
+    dirs.push(dataDir, copyDir);
+    const outboxDir = join(dataDir, 'outbox');
+    // Debug: the log holds every request line too.
+    server = await startStandaloneProcess({ dataDir, env: { LOG_LEVEL: 'debug' } });
+    const user = await createTestUser(server.baseUrl, { email: leaving.address }, outboxDir);
+    const staying = await createTestUser(server.baseUrl, {}, outboxDir);
+
+    // A budget, so that spending mails an alert; a category, transactions with notes (one
+    // edited), a receipt, and a debt with its lender.
+    const today = localDate(new Date(), 'UTC');
+    await send(user, 'ChangePreferences', {
+      changes: { currency: 'THB', monthlyBudget: { amount: 100_000, currency: 'THB' }, timeZone: 'UTC' },
+    });
+    const categoryId = randomUUID();
+    await send(user, 'AddCategory', {
+      categoryId,
+      name: leaving.category,
+      type: 'expense',
+      icon: 'cup',
+      color: '#aa5500',
+    });
+    const receiptId = await uploadReceipt(
+      user,
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(`JFIF ${leaving.receipt}`)]),
+    );
+    const transactionIds: string[] = [];
+    for (const [index, note] of leaving.notes.entries()) {
+      const transactionId = randomUUID();
+      transactionIds.push(transactionId);
+      await send(user, 'AddTransaction', {
+        transactionId,
+        type: 'expense',
+        amount: { amount: 40_000, currency: 'THB' },
+        categoryId: index === 0 ? categoryId : 'builtin-food',
+        date: today,
+        note,
+        ...(index === 1 ? { receipt: receiptId } : {}),
+      });
+    }
+    await send(user, 'EditTransaction', { transactionId: transactionIds[2], changes: { note: leaving.editedNote } });
+    const debtId = randomUUID();
+    await send(user, 'OpenDebt', {
+      debtId,
+      name: leaving.debt.name,
+      lender: leaving.debt.lender,
+      description: leaving.debt.description,
+      type: 'loan',
+      initialAmount: 5_000_000,
+      currentAmount: 5_000_000,
+      annualRatePercent: '6',
+      paymentDueDay: 15,
+      icon: 'car',
+      color: '#336699',
+      currency: 'LAK',
+      loanType: 'emi',
+      termMonths: 24,
+      openDate: today,
+      startDate: today,
+    });
+    const stayingTransactionId = randomUUID();
+    await send(staying, 'AddTransaction', {
+      transactionId: stayingTransactionId,
+      type: 'expense',
+      amount: { amount: 1_500, currency: 'THB' },
+      categoryId: 'builtin-food',
+      date: today,
+      note: stayingNote,
+    });
+    await send(null, 'RequestPasswordReset', { email: leaving.address, locale: 'lo' });
+
+    // The mail to the address: the verification code, the reset link and a spending alert.
+    await until('the reset link and the spending alert in the outbox', async () => {
+      const subjects = (await readOutbox(outboxDir)).filter((mail) => mail.to === leaving.address);
+      return subjects.some((mail) => mail.text.includes('/reset-password/')) && subjects.length >= 3;
+    });
+    const mails = (await readOutbox(outboxDir)).filter((mail) => mail.to === leaving.address);
+    const code = mails.map((mail) => /\b(\d{6})\b/.exec(mail.text)?.[1]).find((found) => found !== undefined);
+    const resetToken = mails.map((mail) => /\/reset-password\/([^\s]+)/.exec(mail.text)?.[1]).find(Boolean);
+    expect(code).toBeDefined();
+    expect(resetToken).toBeDefined();
+
+    // The user's wrapped data key, as a backup taken now would hold it.
+    const keys = new Database(join(dataDir, 'keys.db'), { readonly: true });
+    const wrapped = keys
+      .prepare<[string], { wrapped: Buffer }>('SELECT wrapped FROM data_keys WHERE user_id = ?')
+      .get(user.uid)?.wrapped;
+    keys.close();
+    expect(wrapped).toBeInstanceOf(Buffer);
+    if (wrapped === undefined) return;
+
+    const erasure = await send(user, 'DeleteAccount', {
+      confirmEmail: leaving.address,
+      confirmPhrase: 'Delete My Account',
+      reason: 'privacy',
+    });
+    // Finished once the projector has passed the erasure's record (it purges the views on it).
+    await until('the projector to pass the erasure', async () => {
+      const ready = (await (await fetch(`${server?.baseUrl}/readyz`)).json()) as { projections: { position: string } };
+      return comparePositions(ready.projections.position, erasure.position ?? '') >= 0;
+    });
+    // While the server still runs: what a backup tool or a power cut leaves.
+    await cp(dataDir, copyDir, { recursive: true });
+
+    const needles: { readonly what: string; readonly bytes: Buffer[] }[] = [
+      { what: 'the address', bytes: asText(leaving.address) },
+      ...[...leaving.notes, leaving.editedNote].map((note) => ({ what: `the note "${note}"`, bytes: asText(note) })),
+      { what: 'the category name', bytes: asText(leaving.category) },
+      { what: 'the debt name', bytes: asText(leaving.debt.name) },
+      { what: 'the lender', bytes: asText(leaving.debt.lender) },
+      { what: 'the debt description', bytes: asText(leaving.debt.description) },
+      { what: 'the receipt', bytes: asText(leaving.receipt) },
+      { what: 'the reset link token', bytes: asText(resetToken ?? '') },
+      // The ids of what the user made tie amounts and dates to them wherever they appear.
+      ...[...transactionIds, debtId, categoryId, receiptId].map((id) => ({ what: `the id ${id}`, bytes: asText(id) })),
+      {
+        what: 'the wrapped data key',
+        bytes: [wrapped, Buffer.from(wrapped.toString('base64')), Buffer.from(wrapped.toString('base64url'))],
+      },
+    ];
+    const files = await filesUnder(copyDir);
+    const contents = await Promise.all(files.map(async (file) => ({ file, bytes: await readFile(file) })));
+    const found = needles.flatMap(({ what, bytes }) =>
+      contents
+        .filter((content) => bytes.some((needle) => content.bytes.includes(needle)))
+        .map((content) => `${what} in ${relative(copyDir, content.file)}`),
+    );
+    expect(found).toEqual([]);
+    // The search finds what is still there: the other user's note and transaction.
+    expect(contents.some((content) => content.bytes.includes(Buffer.from(stayingNote)))).toBe(true);
+    expect(contents.some((content) => content.bytes.includes(Buffer.from(stayingTransactionId)))).toBe(true);
+
+    // The user id itself stays only where the erasure is recorded: the erasure record in the
+    // events and the mark that the key was erased; read.db keeps nothing of theirs.
+    const holdingUid = contents
+      .filter((content) => asText(user.uid).some((needle) => content.bytes.includes(needle)))
+      .map((content) => relative(copyDir, content.file));
+    expect(
+      holdingUid.every((file) => /^(events|keys|read)\.db(-wal)?$/.test(file)),
+      holdingUid.join(', '),
+    ).toBe(true);
+    const events = new Database(join(copyDir, 'events.db'), { readonly: true });
+    const streams = events
+      .prepare<[string], { stream_id: string }>(
+        "SELECT DISTINCT stream_id FROM events WHERE json_extract(metadata, '$.userId') = ?",
+      )
+      .all(user.uid);
+    events.close();
+    expect(streams.map((row) => row.stream_id)).toEqual([ACCOUNT_ERASURES_STREAM]);
+    const read = new Database(join(copyDir, 'read.db'), { readonly: true });
+    const tables = read
+      .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'view_%'")
+      .all();
+    for (const { name } of tables) {
+      const rows = read.prepare(`SELECT count(*) AS n FROM ${name} WHERE user_id = ? OR (id = ? AND doc IS NOT NULL)`);
+      expect((rows.get(user.uid, user.uid) as { n: number }).n, name).toBe(0);
+    }
+    read.close();
+
+    // The log never held the address, the code, the link's token or a note.
+    const log = server.output();
+    expect(log.length).toBeGreaterThan(0);
+    for (const secret of [leaving.address, code ?? '', resetToken ?? '', ...leaving.notes, leaving.debt.lender]) {
+      expect(log.includes(secret), secret).toBe(false);
+    }
+  }, 120_000);
+});
