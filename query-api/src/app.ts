@@ -3,6 +3,7 @@ import type { TokenVerifier } from '@plenty/platform/auth/port';
 import { isPosition } from '@plenty/platform/event-store/port';
 import { requireAuth } from '@plenty/platform/http/auth-hook';
 import { HttpError } from '@plenty/platform/http/errors';
+import { installRateLimits } from '@plenty/platform/http/rate-limit';
 import type { ProjectionProgress } from '@plenty/platform/projection-progress';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import type { BlobStore } from '@plenty/platform/blob-store/port';
@@ -32,7 +33,14 @@ export interface QueryApiOptions {
    * it, `asOf` is refused.
    */
   readonly history?: EventHistory;
+  /** Queries per user and minute (per instance); 0 turns the limit off (benchmarks). Default 1200. */
+  readonly queriesPerMinutePerUser?: number;
+  /** Export links per user and minute (each asks the identity provider); 0 turns it off. Default 10. */
+  readonly exportLinksPerMinutePerUser?: number;
 }
+
+export const DEFAULT_QUERIES_PER_MINUTE = 1200;
+export const DEFAULT_EXPORT_LINKS_PER_MINUTE = 10;
 
 /** Longest a query waits for the projections to reach X-Min-Position. */
 const READ_YOUR_WRITES_WAIT_MS = 2000;
@@ -43,6 +51,29 @@ const READ_YOUR_WRITES_WAIT_MS = 2000;
  */
 export const queryApi: FastifyPluginAsync<QueryApiOptions> = async (app, options) => {
   requireAuth(app, options.verifier);
+  // Generous limits per user, before any waiting or reading: 429 rate_limited with Retry-After.
+  const limits = await installRateLimits(app);
+  const queriesPerMinute = options.queriesPerMinutePerUser ?? DEFAULT_QUERIES_PER_MINUTE;
+  if (queriesPerMinute > 0) {
+    app.addHook(
+      'preHandler',
+      limits([
+        { name: 'queries-user', max: queriesPerMinute, windowSeconds: 60, key: (request) => request.user?.uid ?? null },
+      ]),
+    );
+  }
+  const exportLinksPerMinute = options.exportLinksPerMinutePerUser ?? DEFAULT_EXPORT_LINKS_PER_MINUTE;
+  const exportLinkLimit =
+    exportLinksPerMinute > 0
+      ? limits([
+          {
+            name: 'export-links-user',
+            max: exportLinksPerMinute,
+            windowSeconds: 60,
+            key: (request) => request.user?.uid ?? null,
+          },
+        ])
+      : undefined;
 
   // After authentication: wait for the caller's own write, then say what the answer reflects.
   app.addHook('preHandler', async (request, reply) => {
@@ -79,6 +110,6 @@ export const queryApi: FastifyPluginAsync<QueryApiOptions> = async (app, options
   activityRoutes(app, options.readStore);
   if (options.files !== undefined) {
     receiptsRoutes(app, options.files.blobs, options.files.links);
-    exportRoutes(app, options.verifier, options.files.links);
+    exportRoutes(app, options.verifier, options.files.links, exportLinkLimit);
   }
 };

@@ -65,6 +65,8 @@ export interface StandaloneOptions {
   readonly identityProvider?: IdentityProviderAdmin;
   /** The per-user limit on commands; 0 turns it off. */
   readonly commandsPerMinutePerUser?: number;
+  /** The per-user limit on queries; 0 turns it off. */
+  readonly queriesPerMinutePerUser?: number;
   /** The social sign-in providers the login page offers (default: the OpenID Connect providers). */
   readonly authProviders?: readonly { readonly id: string; readonly label: string }[];
   /** OpenID Connect providers users may sign in with (PLENTY_OIDC_PROVIDERS); default none. */
@@ -269,6 +271,9 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
       progress: projector,
       files: { blobs: blobStore, links },
       history: { eventStore, codec },
+      ...(options.queriesPerMinutePerUser === undefined
+        ? {}
+        : { queriesPerMinutePerUser: options.queriesPerMinutePerUser }),
     });
     await identity.register(app);
     app.get('/healthz', async () => ({ status: 'ok' }));

@@ -19,6 +19,8 @@ const envSchema = z.object({
   ...mailEnvShape(),
   /** A generous limit on commands per user and minute; 0 turns it off (benchmarks). */
   COMMANDS_PER_MINUTE_PER_USER: z.coerce.number().int().min(0).default(600),
+  /** A generous limit on queries per user and minute; 0 turns it off (benchmarks). */
+  QUERIES_PER_MINUTE_PER_USER: z.coerce.number().int().min(0).default(1200),
   /** How often to look for weekly reports that are due, in ms; 0 turns weekly reports off. */
   WEEKLY_REPORT_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
   /** `true` behind a reverse proxy: limits count the client's address from X-Forwarded-For. */
@@ -36,6 +38,7 @@ export interface StandaloneConfig {
   readonly mail: MailConfig;
   readonly appOrigin: string;
   readonly commandsPerMinutePerUser: number;
+  readonly queriesPerMinutePerUser: number;
   readonly weeklyReportIntervalMs: number;
   readonly trustProxy: boolean;
   readonly authAttemptLimits: boolean;
@@ -55,6 +58,7 @@ export function loadStandaloneConfig(env: NodeJS.ProcessEnv = process.env): Stan
     mail: mailConfig(parsed, dataDir),
     appOrigin: parsed.APP_ORIGIN ?? reachableOrigin(parsed.HOST, parsed.PORT),
     commandsPerMinutePerUser: parsed.COMMANDS_PER_MINUTE_PER_USER,
+    queriesPerMinutePerUser: parsed.QUERIES_PER_MINUTE_PER_USER,
     weeklyReportIntervalMs: parsed.WEEKLY_REPORT_INTERVAL_MS,
     trustProxy: parsed.TRUST_PROXY === 'true',
     authAttemptLimits: parsed.AUTH_ATTEMPT_LIMITS === 'on',

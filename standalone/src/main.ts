@@ -13,6 +13,7 @@ async function main(): Promise<void> {
     mail: config.mail,
     appOrigin: config.appOrigin,
     commandsPerMinutePerUser: config.commandsPerMinutePerUser,
+    queriesPerMinutePerUser: config.queriesPerMinutePerUser,
     trustProxy: config.trustProxy,
     ...(config.authAttemptLimits ? {} : { identityLimits: NO_IDENTITY_LIMITS }),
     weeklyReportIntervalMs: config.weeklyReportIntervalMs,

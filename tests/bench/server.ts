@@ -31,6 +31,7 @@ export async function startBenchServer(env: { dataDir: string }): Promise<BenchS
       // Fifty users sending thousands of commands a second each: the per-user limit is off,
       // and so are the identity's limits on sign-ups and sign-ins from one address.
       COMMANDS_PER_MINUTE_PER_USER: '0',
+      QUERIES_PER_MINUTE_PER_USER: '0',
       AUTH_ATTEMPT_LIMITS: 'off',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

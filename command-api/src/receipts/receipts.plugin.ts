@@ -30,9 +30,23 @@ export interface ReceiptsApiOptions {
 const isFileTooLarge = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { statusCode?: unknown }).statusCode === 413;
 
+/** RFC 2046: a boundary is 1 to 70 characters of a small set, quoted or not. */
+const BOUNDARY =
+  /;\s*boundary=(?:"([0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?])"|([0-9A-Za-z'()+_,\-./:=?]{1,70}))\s*(?:;|$)/i;
+
+/** Whether a multipart/form-data content type names a usable boundary. */
+export const hasBoundary = (contentType: string | undefined): boolean => BOUNDARY.test(contentType ?? '');
+
+const malformed = () =>
+  new HttpError(400, 'multipart_invalid', 'The upload is not well-formed multipart/form-data.', {
+    file: 'multipart_invalid',
+  });
+
 /**
  * `POST /` (register with `{ prefix: '/api/receipts' }`): multipart with one part `file`.
  * The type is sniffed from the bytes; the name and declared type of the part are ignored.
+ * A body that is not well-formed multipart (no boundary, cut short, broken part headers) is
+ * 400 `multipart_invalid`; only a file past 5 MB is 413.
  */
 export const receiptsApi: FastifyPluginAsync<ReceiptsApiOptions> = async (app, options) => {
   requireAuth(app, options.verifier);
@@ -60,6 +74,7 @@ export const receiptsApi: FastifyPluginAsync<ReceiptsApiOptions> = async (app, o
     if (declaredLength > MAX_RECEIPT_BYTES + FRAMING_BYTES) {
       throw new HttpError(413, 'payload_too_large', 'A receipt may have at most 5 MB.');
     }
+    if (!hasBoundary(request.headers['content-type'])) throw malformed();
     let bytes: Buffer;
     try {
       const part = await request.file();
@@ -68,8 +83,12 @@ export const receiptsApi: FastifyPluginAsync<ReceiptsApiOptions> = async (app, o
       }
       bytes = await part.toBuffer();
     } catch (error) {
+      if (error instanceof HttpError) throw error;
       if (isFileTooLarge(error)) throw new HttpError(413, 'payload_too_large', 'A receipt may have at most 5 MB.');
-      throw error;
+      // Anything else the parser stops on is the body's fault: cut short, a part without its
+      // headers, a boundary that never comes, more parts than one. Never a server error.
+      request.log.debug({ err: error }, 'malformed multipart upload');
+      throw malformed();
     }
     if (bytes.length === 0) throw new HttpError(400, 'file_empty', 'The file is empty.', { file: 'file_empty' });
     const type = sniffReceiptType(bytes);

@@ -4,15 +4,17 @@ import { InvalidTokenError, type TokenVerifier } from '@plenty/platform/auth/por
 import type { LinkSigner } from '@plenty/platform/files/signed-link';
 import { currentUser } from '@plenty/platform/http/auth-hook';
 import { HttpError, parseOrThrow } from '@plenty/platform/http/errors';
+import type { Limiter } from '@plenty/platform/http/rate-limit';
 
 const BEARER = /^Bearer ([A-Za-z0-9._-]{20,4096})$/;
 
 /**
  * `GET /export/link?locale=`: a 5-minute link to the user's CSV export. Exporting is
- * sensitive, so the ID token is verified again with the revocation check.
+ * sensitive, so the ID token is verified again with the revocation check; `limit` bounds how
+ * often a user may ask (429 `rate_limited`).
  */
-export function exportRoutes(app: FastifyInstance, verifier: TokenVerifier, links: LinkSigner): void {
-  app.get('/export/link', async (request): Promise<FileLink> => {
+export function exportRoutes(app: FastifyInstance, verifier: TokenVerifier, links: LinkSigner, limit?: Limiter): void {
+  app.get('/export/link', limit === undefined ? {} : { preHandler: limit }, async (request): Promise<FileLink> => {
     const user = currentUser(request);
     const query = parseOrThrow(exportLinkQuerySchema, request.query);
     const token = BEARER.exec((request.headers.authorization ?? '').trim())?.[1];

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
+import { EventCodec } from '@plenty/platform/crypto/event-codec';
+import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
+import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
+import { LinkSigner } from '@plenty/platform/files/signed-link';
+import { installErrorHandling } from '@plenty/platform/http/errors';
+import type { BlobStore } from '@plenty/platform/blob-store/port';
+import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
+import { allProjections } from '@plenty/projector/projections/all';
+import { createProjector } from '@plenty/projector/runtime';
+import { queryApi, type QueryApiOptions } from './app.js';
+
+let app: FastifyInstance | null = null;
+
+async function open(limits: Pick<QueryApiOptions, 'queriesPerMinutePerUser' | 'exportLinksPerMinutePerUser'>) {
+  const server = Fastify();
+  installErrorHandling(server);
+  // The projector sets up every view the queries read.
+  const readStore = await openSqliteReadStore({ path: ':memory:' });
+  const eventStore = await openSqliteEventStore({ path: ':memory:' });
+  const codec = new EventCodec(await openSqliteKeyStore({ path: ':memory:', masterKey: randomBytes(32) }));
+  const projector = createProjector({ eventStore, readStore, codec, projections: allProjections });
+  await projector.start();
+  server.addHook('onClose', async () => {
+    await projector.stop();
+    await Promise.all([eventStore.close(), readStore.close()]);
+  });
+  await server.register(queryApi, {
+    prefix: '/api/queries',
+    readStore,
+    verifier: fakeVerifier,
+    progress: projector,
+    files: { blobs: {} as BlobStore, links: new LinkSigner(randomBytes(32)) },
+    ...limits,
+  });
+  app = server;
+  return server;
+}
+
+afterEach(async () => {
+  await app?.close();
+  app = null;
+});
+
+const get = (server: FastifyInstance, url: string, uid: string) =>
+  server.inject({ method: 'GET', url, headers: { authorization: bearer(uid) } });
+
+describe('per-user limits on queries', () => {
+  it('answer 429 rate_limited with Retry-After past the limit, for that user only', async () => {
+    const server = await open({ queriesPerMinutePerUser: 3 });
+    for (let i = 0; i < 3; i += 1) expect((await get(server, '/api/queries/categories', 'alice')).statusCode).toBe(200);
+    const refused = await get(server, '/api/queries/categories', 'alice');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: { code: 'rate_limited' } });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await get(server, '/api/queries/categories', 'bob')).statusCode).toBe(200);
+  });
+
+  it('count export links on their own, with a lower limit', async () => {
+    const server = await open({ queriesPerMinutePerUser: 100, exportLinksPerMinutePerUser: 2 });
+    for (let i = 0; i < 2; i += 1) {
+      expect((await get(server, '/api/queries/export/link?locale=en', 'carol')).statusCode).toBe(200);
+    }
+    const refused = await get(server, '/api/queries/export/link?locale=en', 'carol');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    // Other queries of the same user go on.
+    expect((await get(server, '/api/queries/categories', 'carol')).statusCode).toBe(200);
+  });
+
+  it('are generous by default: 1200 queries a minute, and off with 0', async () => {
+    const server = await open({ queriesPerMinutePerUser: 0 });
+    for (let i = 0; i < 50; i += 1) expect((await get(server, '/api/queries/categories', 'dave')).statusCode).toBe(200);
+  });
+});
