@@ -32,6 +32,9 @@ export function eventLog(start = new Date('2026-11-01T00:00:00.000Z')) {
     recorded(`profile-${userId}`, userId, type, data);
 
   return {
+    /** Any event on any stream, for the events without a helper of their own. */
+    event: (streamId: string, userId: string, type: string, data: Record<string, unknown>) =>
+      recorded(streamId, userId, type, data),
     transactionAdded: (userId: string, transactionId: string, fields: Record<string, unknown> = {}) =>
       transaction(userId, transactionId, 'TransactionAdded', {
         type: 'expense',
