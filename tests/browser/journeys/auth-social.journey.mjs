@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { catalog, expectHeading, LOCALES, openPage, screenshot, uniqueEmail } from '../support/browser.mjs';
-import { JOURNEY_PROVIDERS } from '../support/oidc.mjs';
+import { catalog, createUser, expectHeading, LOCALES, openPage, screenshot, uniqueEmail } from '../support/browser.mjs';
+import { JOURNEY_PROVIDERS, journeyOidcProvider } from '../support/oidc.mjs';
 
 const continueWith = (m, label) => m['auth.continueWith'].replace('{provider}', label);
 
@@ -8,8 +8,9 @@ const continueWith = (m, label) => m['auth.continueWith'].replace('{provider}', 
  * Signing in with a social account, in English, Thai and Lao: the button takes the page to the
  * provider (here a local OpenID provider), and after signing in and allowing there, the user
  * lands signed in on the page they wanted, verified by the provider, with no one-time code left
- * in the address. Cancelling at the provider says that social login failed. The login page loads
- * nothing from outside this machine (no Google script in the embedded default).
+ * in the address. Cancelling at the provider says that social login failed; an address that has
+ * a Plenty account, which the provider does not vouch for, is refused with the spec's sentence.
+ * The login page loads nothing from outside this machine (no Google script in the embedded default).
  */
 export default async function authSocial({ browser, baseUrl, screenshotDir }) {
   for (const [index, [locale, prefix]] of LOCALES.entries()) {
@@ -60,5 +61,27 @@ export default async function authSocial({ browser, baseUrl, screenshotDir }) {
     } finally {
       await context.close();
     }
+  }
+
+  // An address with a Plenty account, which the provider does not vouch for, is refused.
+  const m = catalog('th');
+  const [provider] = JOURNEY_PROVIDERS;
+  const taken = await createUser(baseUrl, 'Somchai');
+  journeyOidcProvider().setAccount({ email: taken.email, emailVerified: false });
+  const { context, page, errors } = await openPage(browser, { reducedMotion: 'reduce' });
+  try {
+    await page.goto(`${baseUrl}/th/auth/login`);
+    await expectHeading(page, m['page.login']);
+    await page.getByRole('button', { name: continueWith(m, provider.label), exact: true }).click();
+    await page.getByLabel('Email').fill(taken.email);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await expectHeading(page, m['page.login']);
+    const sentence = m['authError.differentCredential'].replace('{providers}', m['auth.provider.another']);
+    await page.getByTestId('form-error').getByText(sentence).waitFor();
+    await screenshot(page, screenshotDir, 'auth-social-email-in-use-th');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
   }
 }

@@ -11,6 +11,14 @@ export const JOURNEY_PROVIDERS = [
 
 const CLIENT = { clientId: 'plenty-journeys', clientSecret: 'plenty-journeys-secret' };
 
+let started = null;
+
+/** The provider the runner started (the journeys run in its process), to set up accounts on it. */
+export function journeyOidcProvider() {
+  if (started === null) throw new Error('the journey runner starts the OpenID provider');
+  return started;
+}
+
 /**
  * Starts the local OpenID provider (tests/support/oidc-provider.ts) for a server that will
  * listen at `baseUrl`, and answers the `PLENTY_OIDC_*` environment that makes that server offer
@@ -23,6 +31,7 @@ export async function startJourneyOidcProvider(baseUrl) {
     ...CLIENT,
     redirectUris: JOURNEY_PROVIDERS.map(({ id }) => `${baseUrl}/api/identity/oidc/${id}/callback`),
   });
+  started = provider;
   const env = { PLENTY_OIDC_PROVIDERS: JOURNEY_PROVIDERS.map(({ id }) => id).join(',') };
   for (const { id, label } of JOURNEY_PROVIDERS) {
     const prefix = `PLENTY_OIDC_${id.toUpperCase()}_`;
