@@ -6,8 +6,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandApi } from '@plenty/command-api/app';
+import { receiptsApi } from '@plenty/command-api/receipts/receipts.plugin';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
+import { openFsBlobStore } from '@plenty/platform/blob-store/fs';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import type { KeyStore } from '@plenty/platform/crypto/port';
@@ -112,6 +114,15 @@ const hostileStrings = fc.oneof(
     '\u0000',
     '\uD800',
     'a\uDC00b',
+    // C1 controls: next line, control sequence introducer, and the ends of the block.
+    'x\u0085y',
+    '\u009b31mred',
+    '\u0080',
+    'ok\u009f',
+    // Lone surrogates at either end and a reversed pair.
+    'end\uDBFF',
+    '\uDFFFstart',
+    '\uDC00\uD800',
     '\u202Eevil',
     '<script>alert(1)</script>',
     "'; DROP TABLE events; --",
@@ -151,6 +162,18 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   ),
   fc.anything({ maxDepth: 3, maxKeys: 4 }),
 );
+
+/** A control character (C0, DEL, C1) or a lone surrogate: never accepted in any text. */
+const FORBIDDEN_TEXT =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Every string in a value, however deep. */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsIn);
+  if (value !== null && typeof value === 'object') return Object.values(value).flatMap(stringsIn);
+  return [];
+}
 
 /** A path into a body: top-level keys and one level into objects. */
 function paths(body: Record<string, unknown>): string[][] {
@@ -243,6 +266,12 @@ beforeAll(async () => {
     commandsPerMinutePerUser: 0,
     account: { keys: keyStore, blobs: null, identity: { async deleteUser() {} } },
   });
+  await app.register(receiptsApi, {
+    prefix: '/api/receipts',
+    verifier: fakeVerifier,
+    blobs: await openFsBlobStore({ directory: join(dir, 'receipts') }),
+    uploadsPerMinutePerUser: 0,
+  });
   const setup: [string, Record<string, unknown>][] = [
     ['AddTransaction', { ...VALID.AddTransaction?.(), transactionId: ids.transaction }],
     ['AddCategory', { ...VALID.AddCategory?.(), categoryId: ids.category }],
@@ -292,7 +321,10 @@ describe('commands under hostile input', () => {
           expect(written.at(-1)?.position).toBe(after);
           for (const event of written) {
             expect(event.metadata.userId).toBe('fuzzer');
-            await expect(codec.decode(event)).resolves.toBeDefined();
+            const decoded = await codec.decode(event);
+            expect(decoded).toBeDefined();
+            for (const text of stringsIn(decoded.data))
+              expect(FORBIDDEN_TEXT.test(text), JSON.stringify(text)).toBe(false);
           }
         }
         expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -304,4 +336,66 @@ describe('commands under hostile input', () => {
     expect(accepted).toBeGreaterThan(10);
     expect((await eventStore.readAll({ after: START, maxCount: 1 })).length).toBe(1);
   }, 120_000);
+});
+
+/** Multipart uploads with no usable boundary, cut short, or not multipart inside at all. */
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+const wellFormed = (boundary: string, name = 'file', filename = 'r.png') =>
+  Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\n` +
+        'Content-Type: image/png\r\n\r\n',
+      'utf8',
+    ),
+    PNG,
+    Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8'),
+  ]);
+const NO_BOUNDARY = [
+  'multipart/form-data',
+  'multipart/form-data;',
+  'multipart/form-data; charset=utf-8',
+  'multipart/form-data; boundary=',
+  'multipart/form-data; boundary=""',
+  `multipart/form-data; boundary=${'b'.repeat(71)}`,
+  'multipart/form-data; boundary=\u0085',
+];
+const uploadContentType = fc.oneof(
+  fc.constantFrom(...NO_BOUNDARY),
+  fc.constantFrom(
+    'multipart/form-data; boundary=fuzz',
+    'multipart/form-data; boundary="fuzz"',
+    'multipart/mixed; boundary=fuzz',
+  ),
+);
+const uploadBody = fc.oneof(
+  fc.constant(wellFormed('fuzz')),
+  fc.nat({ max: 400 }).map((cut) => wellFormed('fuzz').subarray(0, cut)),
+  fc.constantFrom('x\u0085y', '\u009b', '\uD800', 'ok\uDFFF').map((text) => wellFormed('fuzz', 'file', `${text}.png`)),
+  fc.constantFrom('\uD800', 'a\u0085').map((text) => wellFormed('fuzz', text)),
+  fc.constant(Buffer.concat([wellFormed('fuzz').subarray(0, -4), wellFormed('fuzz')])),
+  fc.uint8Array({ maxLength: 256 }).map((bytes) => Buffer.from(bytes)),
+  fc.constant(Buffer.alloc(0)),
+);
+
+describe('receipt uploads under hostile input', () => {
+  it('never answer a server error: a body with no usable boundary is 400 multipart_invalid, others 4xx with a code or stored', async () => {
+    await fc.assert(
+      fc.asyncProperty(uploadContentType, uploadBody, async (contentType, body) => {
+        const answer = await app.inject({
+          method: 'POST',
+          url: '/api/receipts',
+          headers: { authorization: bearer('fuzzer'), 'content-type': contentType },
+          payload: body,
+        });
+        expect(answer.statusCode, `${contentType} ${answer.body}`).toBeLessThan(500);
+        if (answer.statusCode === 200) return;
+        expect(typeof (answer.json() as { error?: { code?: unknown } }).error?.code, answer.body).toBe('string');
+        if (NO_BOUNDARY.includes(contentType)) {
+          expect(answer.statusCode).toBe(400);
+          expect(answer.json()).toMatchObject({ error: { code: 'multipart_invalid' } });
+        }
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 300) },
+    );
+  }, 60_000);
 });
