@@ -56,6 +56,13 @@ export default async function authSocial({ browser, baseUrl, screenshotDir }) {
       assert.equal(landed.hash, '');
       await page.getByRole('button', { name: m['userMenu.label'] }).click();
       await page.getByText(email).waitFor();
+
+      // Settings › Account names the provider: its brand, or the name the operator gave it.
+      await page.goto(`${baseUrl}${prefix}/dashboard/settings`);
+      await expectHeading(page, m['page.settings']);
+      const badge = provider.id === 'google' ? m['account.provider.google'] : provider.label;
+      await page.getByTestId('provider-badge').filter({ hasText: badge }).waitFor();
+      await page.getByTestId('password-managed').waitFor();
       assert.deepEqual(outside, []);
       assert.deepEqual(errors, []);
     } finally {
