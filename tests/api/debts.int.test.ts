@@ -112,6 +112,7 @@ describe('debts over HTTP', () => {
       ],
       activeCount: 2,
       paidOffCount: 0,
+      outOfRange: false,
     });
     expect(list.body.items.map((item) => item.id).sort()).toEqual([emiId, cardId].sort());
     expect(list.body.items[0]).not.toHaveProperty('schedule');

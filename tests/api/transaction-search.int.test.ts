@@ -63,6 +63,7 @@ describe('searching transactions by note, with totals over every match', () => {
         { currency: 'LAK', income: 0, expense: 45000 },
         { currency: 'THB', income: 500, expense: 8000 },
       ],
+      outOfRange: false,
     });
     const expenses = await api.query<TransactionTotals>('transactions/totals?type=expense');
     expect(expenses.body).toEqual({
@@ -71,9 +72,14 @@ describe('searching transactions by note, with totals over every match', () => {
         { currency: 'LAK', income: 0, expense: 65000 },
         { currency: 'THB', income: 0, expense: 26600 },
       ],
+      outOfRange: false,
     });
     const food = await api.query<TransactionTotals>('transactions/totals?categoryId=builtin-food&q=lunch');
-    expect(food.body).toEqual({ count: 1, totals: [{ currency: 'THB', income: 0, expense: 12000 }] });
+    expect(food.body).toEqual({
+      count: 1,
+      totals: [{ currency: 'THB', income: 0, expense: 12000 }],
+      outOfRange: false,
+    });
   });
 
   it('refuses search text over 100 characters or empty, and unknown parameters', async () => {
@@ -81,6 +87,10 @@ describe('searching transactions by note, with totals over every match', () => {
     expect((await api.query(`transactions?q=${'a'.repeat(101)}`)).status).toBe(400);
     expect((await api.query('transactions?q=')).status).toBe(400);
     expect((await api.query('transactions/totals?sort=newest')).status).toBe(400);
-    expect((await api.query<TransactionTotals>('transactions/totals')).body).toEqual({ count: 0, totals: [] });
+    expect((await api.query<TransactionTotals>('transactions/totals')).body).toEqual({
+      count: 0,
+      totals: [],
+      outOfRange: false,
+    });
   });
 });
