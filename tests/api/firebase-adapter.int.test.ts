@@ -25,9 +25,10 @@ const previousEmulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 
 beforeAll(async () => {
   stateDir = await mkdtemp(join(tmpdir(), 'plenty-firebase-'));
-  emulator = await startAuthEmulator({ projectId: PROJECT_ID, stateDir });
+  // The emulator takes from fifteen seconds to a minute or more to start on a busy machine.
+  emulator = await startAuthEmulator({ projectId: PROJECT_ID, stateDir, readyTimeoutMs: 150_000 });
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   if (previousEmulatorHost === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;

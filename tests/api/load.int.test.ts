@@ -12,7 +12,8 @@ import { join } from 'node:path';
  * answered without an error, every write acknowledged — and leaves the timing to the bench.
  */
 describe('many users at once', () => {
-  it('are all answered, with no error on any route, reads and writes mixed', async () => {
+  // Signing 40 people up costs 40 password hashes (scrypt) on the server before the load starts.
+  it('are all answered, with no error on any route, reads and writes mixed', { timeout: 120_000 }, async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'plenty-load-'));
     const server = await startStandaloneProcess({ dataDir });
     try {
