@@ -73,6 +73,7 @@ export const ERROR_CODES = [
   'installment_not_paid',
   'installment_not_next',
   'installment_not_last',
+  'event_out_of_range',
   // identity and account
   'email_not_verified',
   'email_already_verified',

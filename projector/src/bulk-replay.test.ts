@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventIdFor } from '@plenty/contracts/ids';
 import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
+import { DEFAULT_RATES } from '@plenty/contracts/rates';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import type { KeyStore } from '@plenty/platform/crypto/port';
@@ -82,7 +83,9 @@ async function writeMixedHistory(): Promise<void> {
       saved: usd(0),
     });
     await append(`profile-${userId}`, userId, 'GoalContributed', { goalId, amount: usd(60_000), date: '2026-11-20' });
-    await append(`profile-${userId}`, userId, 'ExchangeRatesSet', { rates: { THB: '35', LAK: '21000' } });
+    await append(`profile-${userId}`, userId, 'ExchangeRatesSet', {
+      rates: { ...DEFAULT_RATES, THB: '35', LAK: '21000' },
+    });
     const debtId = randomUUID();
     await append(`debt-${debtId}`, userId, 'DebtOpened', {
       debtId,

@@ -13,6 +13,9 @@ import type { Projection } from './projection.js';
 import { allProjections } from './projections/all.js';
 import { eventLog } from './testing/events.js';
 
+/** Transaction ids, which the events' schema wants as UUIDs. */
+const [t1, t2, t3, t4] = [1, 2, 3, 4].map((n) => `a0000000-0000-4000-8000-00000000000${n}`);
+
 let keyStore: KeyStore;
 let readStore: ReadStore;
 const sink: DeadLetterSink = { send: async () => undefined, close: async () => undefined };
@@ -66,12 +69,12 @@ describe('partition projector work after each batch', () => {
     });
     await partitions.prepare();
     const log = eventLog();
-    await partitions.handle(batchOf([log.transactionAdded('alice', 't1'), log.transactionAdded('alice', 't2')]));
-    expect(seen).toEqual(['t1', 't2']);
+    await partitions.handle(batchOf([log.transactionAdded('alice', t1), log.transactionAdded('alice', t2)]));
+    expect(seen).toEqual([t1, t2]);
     expect(errors).toHaveLength(1);
     await partitions.handle(
-      batchOf([log.transactionAdded('alice', 't3', { note: 'poison' }), log.transactionAdded('alice', 't4')]),
+      batchOf([log.transactionAdded('alice', t3, { note: 'poison' }), log.transactionAdded('alice', t4)]),
     );
-    expect(seen).toEqual(['t1', 't2', 't4']);
+    expect(seen).toEqual([t1, t2, t4]);
   });
 });

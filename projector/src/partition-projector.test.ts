@@ -15,6 +15,9 @@ import { allProjections } from './projections/all.js';
 import { documents } from './testing/memory-read-store.js';
 import { eventLog } from './testing/events.js';
 
+/** Transaction ids, which the events' schema wants as UUIDs. */
+const [t1, t2, t3] = [1, 2, 3].map((n) => `a0000000-0000-4000-8000-00000000000${n}`);
+
 let keyStore: KeyStore;
 let readStore: ReadStore;
 let letters: DeadLetter[];
@@ -61,16 +64,16 @@ describe('partition projector', () => {
   it('applies a batch, records each user’s progress and the partition checkpoint together', async () => {
     const log = eventLog();
     const events = [
-      log.transactionAdded('alice', 't1'),
-      log.transactionAdded('bob', 't2'),
-      log.transactionAdded('alice', 't3'),
+      log.transactionAdded('alice', t1),
+      log.transactionAdded('bob', t2),
+      log.transactionAdded('alice', t3),
     ];
     const p = projector();
     await p.prepare();
     await p.handle(batchOf(events.map(valid)));
     expect((await documents(readStore, 'transactions', 'alice')).map((d) => (d as { id: string }).id).sort()).toEqual([
-      't1',
-      't3',
+      t1,
+      t3,
     ]);
     expect(await readUserProgress(readStore, 'alice')).toBe('3');
     expect(await readUserProgress(readStore, 'bob')).toBe('2');
@@ -79,8 +82,8 @@ describe('partition projector', () => {
 
   it('changes nothing when a batch is delivered again', async () => {
     const log = eventLog();
-    const added = log.transactionAdded('alice', 't1', { amount: { amount: 100, currency: 'USD' } });
-    const edited = log.transactionEdited('alice', 't1', { amount: { amount: 250, currency: 'USD' } });
+    const added = log.transactionAdded('alice', t1, { amount: { amount: 100, currency: 'USD' } });
+    const edited = log.transactionEdited('alice', t1, { amount: { amount: 250, currency: 'USD' } });
     const p = projector();
     await p.prepare();
     await p.handle(batchOf([valid(added, 0), valid(edited, 1)]));
@@ -93,9 +96,9 @@ describe('partition projector', () => {
   it('sets a poison event aside on the dead-letter topic with the reason and applies the rest', async () => {
     const log = eventLog();
     const events = [
-      log.transactionAdded('alice', 't1'),
-      log.transactionAdded('alice', 't2', { note: 'poison' }),
-      log.transactionAdded('alice', 't3'),
+      log.transactionAdded('alice', t1),
+      log.transactionAdded('alice', t2, { note: 'poison' }),
+      log.transactionAdded('alice', t3),
     ];
     const p = projector([...allProjections, picky]);
     await p.prepare();
@@ -109,13 +112,13 @@ describe('partition projector', () => {
     expect(letters[0]?.reason).toContain('cannot apply this one');
     const ids = (await documents(readStore, 'transactions', 'alice')).map((d) => (d as { id: string }).id).sort();
     // The poison event's effects of other projections are not half-written: it is set aside whole.
-    expect(ids).toEqual(['t1', 't3']);
+    expect(ids).toEqual([t1, t3]);
     expect(await readUserProgress(readStore, 'alice')).toBe('3');
   });
 
   it('sets aside a message that is not an event and applies the others', async () => {
     const log = eventLog();
-    const event = log.transactionAdded('alice', 't1');
+    const event = log.transactionAdded('alice', t1);
     const p = projector();
     await p.prepare();
     await p.handle(
@@ -140,9 +143,9 @@ describe('partition projector', () => {
     const p = projector([...allProjections, picky]);
     await p.prepare();
     failing = true;
-    await expect(
-      p.handle(batchOf([valid(log.transactionAdded('alice', 't1', { note: 'poison' }), 0)])),
-    ).rejects.toThrow('broker unavailable');
+    await expect(p.handle(batchOf([valid(log.transactionAdded('alice', t1, { note: 'poison' }), 0)]))).rejects.toThrow(
+      'broker unavailable',
+    );
     expect(await readStore.getCheckpoint(partitionCheckpoint('plenty.events', 2))).toBeNull();
   });
 });

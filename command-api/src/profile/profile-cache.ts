@@ -23,7 +23,8 @@ export class ProfileCache {
     let { revision, state } = cached;
     for (const event of newer) {
       if (event.metadata.userId !== userId) continue;
-      state = evolveProfile(state, await this.codec.decode(event));
+      // Unchecked, as every decision reads its history (handler.ts).
+      state = evolveProfile(state, await this.codec.decode(event, { validate: false }));
       revision = event.revision;
     }
     this.entries.delete(userId);

@@ -33,7 +33,8 @@ export class ReceiptJanitor {
     let state: TransactionState = initialTransactionState;
     for (const event of events) {
       if (event.metadata.userId !== userId) return null;
-      const decoded = await this.deps.codec.decode(event);
+      // Only the receipt reference is read: an event out of its schema still names it.
+      const decoded = await this.deps.codec.decode(event, { validate: false });
       if (decoded.metadata.commandId === commandId) {
         const held = state.status === 'active' ? state.transaction.receipt : null;
         const known = decoded as RecordedEvent & TransactionEvent;

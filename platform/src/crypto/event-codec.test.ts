@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../event-store/port.js';
-import { EventCodec } from './event-codec.js';
+import { Upcasters } from '@plenty/contracts/events/upcast';
+import { EventCodec, EventSchemaError, UndecodableEventError } from './event-codec.js';
 import { openSqliteKeyStore } from './key-store-sqlite.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'plenty-codec-'));
@@ -90,6 +91,76 @@ describe('event codec', () => {
       },
     };
     expect(await codec.encode(event)).toEqual(event);
+    await keys.close();
+  });
+
+  it('refuses to encode data its schema refuses, so nothing out of range is stored', async () => {
+    const keys = await openSqliteKeyStore({ path: join(dir, `${randomUUID()}.db`), masterKey: randomBytes(32) });
+    const codec = new EventCodec(keys);
+    const event = transactionAdded('alice');
+    const tooLarge = { ...event, data: { ...event.data, amount: { amount: 2 ** 53, currency: 'THB' } } };
+    const failure = await codec.encode(tooLarge).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(EventSchemaError);
+    expect((failure as EventSchemaError).issues).toContainEqual(expect.stringMatching(/^amount\.amount: /));
+    await expect(codec.encode({ ...event, data: { ...event.data, surprise: true } })).rejects.toThrow(EventSchemaError);
+    // Nothing was sealed for it either: no key was made for a user whose only event was refused.
+    expect(await keys.get('alice')).toBeNull();
+    await keys.close();
+  });
+
+  it('checks stored data on read: a violation is the event’s own fault, unless asked not to check', async () => {
+    const keys = await openSqliteKeyStore({ path: join(dir, `${randomUUID()}.db`), masterKey: randomBytes(32) });
+    const codec = new EventCodec(keys);
+    const stored = await codec.encode(transactionAdded('alice'));
+    const outOfRange = recorded({ ...stored, data: { ...stored.data, amount: { amount: 2 ** 60, currency: 'THB' } } });
+    const failure = await codec.decode(outOfRange).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(UndecodableEventError);
+    expect((failure as Error).message).toMatch(/^TransactionAdded does not match its schema: amount\.amount: /);
+    expect((await codec.decode(outOfRange, { validate: false })).data.amount).toEqual({
+      amount: 2 ** 60,
+      currency: 'THB',
+    });
+    // A personal field read as erased is no violation.
+    await keys.erase('alice');
+    expect((await codec.decode(recorded(stored))).data.note).toBeNull();
+    await keys.close();
+  });
+
+  it('upcasts older data before checking it against the current schema', async () => {
+    const keys = await openSqliteKeyStore({ path: join(dir, `${randomUUID()}.db`), masterKey: randomBytes(32) });
+    // Version 1 kept the amount as two fields; the current schema wants one money object.
+    const evolved = new Upcasters({ TransactionAdded: 2 }, [
+      {
+        type: 'TransactionAdded',
+        from: 1,
+        up: ({ amountMinor, currency, ...rest }) => ({ ...rest, amount: { amount: amountMinor, currency } }),
+      },
+    ]);
+    const codec = new EventCodec(keys, evolved);
+    const { amount, ...current } = transactionAdded('alice').data;
+    const old = {
+      ...transactionAdded('alice'),
+      data: { ...current, note: undefined, location: undefined, amountMinor: amount.amount, currency: amount.currency },
+    };
+    const decoded = await codec.decode(recorded(JSON.parse(JSON.stringify(old)) as typeof old));
+    expect(decoded.data.amount).toEqual({ amount: 4500, currency: 'THB' });
+    expect(decoded.metadata.schemaVersion).toBe(2);
+    // An upcaster that fails on the data is the event's fault as well.
+    const failing = new EventCodec(
+      keys,
+      new Upcasters({ TransactionAdded: 2 }, [
+        {
+          type: 'TransactionAdded',
+          from: 1,
+          up: () => {
+            throw new Error('no amount to read');
+          },
+        },
+      ]),
+    );
+    await expect(failing.decode(recorded(JSON.parse(JSON.stringify(old)) as typeof old))).rejects.toThrow(
+      UndecodableEventError,
+    );
     await keys.close();
   });
 });

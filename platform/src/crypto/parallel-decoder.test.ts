@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../event-store/port.js';
-import { EventCodec } from './event-codec.js';
+import { EventCodec, UndecodableEventError } from './event-codec.js';
 import { openSqliteKeyStore } from './key-store-sqlite.js';
 import { ParallelDecoder } from './parallel-decoder.js';
 
@@ -84,6 +84,29 @@ describe('parallel decoder', () => {
       expect(first).toMatchObject({ ok: true, event: { data: { note: 'fine' } } });
       expect(second?.ok).toBe(false);
       await expect(codec.decode(moved)).rejects.toThrow();
+    } finally {
+      await decoder.close();
+      await keys.close();
+    }
+  });
+
+  it('answers stored data that breaks its schema as a failure of that event alone', async () => {
+    const keys = await openSqliteKeyStore({ path: join(dir, `${randomUUID()}.db`), masterKey: randomBytes(32) });
+    const codec = new EventCodec(keys);
+    const good = await codec.encode(transaction('alice', { note: 'fine' }));
+    const recorded = (e: typeof good, position: string): RecordedEvent => ({
+      ...e,
+      streamId: 's',
+      revision: 0,
+      position,
+      recordedAt: 'now',
+    });
+    const outOfRange = recorded({ ...good, data: { ...good.data, amount: { amount: 2 ** 60, currency: 'THB' } } }, '2');
+    const decoder = new ParallelDecoder(codec);
+    try {
+      const [first, second] = await decoder.decode([recorded(good, '1'), outOfRange]);
+      expect(first?.ok).toBe(true);
+      expect(second).toMatchObject({ ok: false, error: expect.any(UndecodableEventError) });
     } finally {
       await decoder.close();
       await keys.close();

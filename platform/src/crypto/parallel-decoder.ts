@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { RecordedEvent } from '../event-store/port.js';
 import type { DecryptReply, DecryptRequest } from './decrypt-worker.js';
-import type { EventCodec, SealedEvent } from './event-codec.js';
+import { UndecodableEventError, type EventCodec, type SealedEvent } from './event-codec.js';
 
 /** An event decoded, or why it could not be (as `EventCodec.decode` would have thrown). */
 export type Decoded =
@@ -70,11 +70,18 @@ export class ParallelDecoder {
       for (let k = 0; k < count && failed === undefined; k += 1) failed = errors.get(index + k);
       const plaintexts = reply.values.slice(index, index + count);
       index += count;
-      decoded.push(
-        failed === undefined
-          ? { ok: true, event: this.codec.opened(event, found, plaintexts) }
-          : { ok: false, error: new Error(failed) },
-      );
+      if (failed !== undefined) {
+        decoded.push({
+          ok: false,
+          error: new UndecodableEventError(`a personal field of ${event.type} does not open with its key: ${failed}`),
+        });
+        return;
+      }
+      try {
+        decoded.push({ ok: true, event: this.codec.opened(event, found, plaintexts) });
+      } catch (error) {
+        decoded.push({ ok: false, error: error instanceof Error ? error : new Error(String(error)) });
+      }
     });
     return decoded;
   }

@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { EventSchemaError } from '../crypto/event-codec.js';
 import { DataKeyErasedError } from '../crypto/port.js';
 import { installErrorHandling, storageFailure } from './errors.js';
 
@@ -48,5 +49,17 @@ describe('a command of an erased user', () => {
     const response = await failing(new DataKeyErasedError()).inject({ method: 'POST', url: '/write' });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ error: { code: 'unauthenticated' } });
+  });
+});
+
+describe('a command whose event breaks its schema', () => {
+  it('answers 422 event_out_of_range, naming no field or value', async () => {
+    const error = new EventSchemaError('InstallmentMarkedPaid', [
+      'principal: Too big: expected number to be <=2251799813685248',
+    ]);
+    const response = await failing(error).inject({ method: 'POST', url: '/write' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ error: { code: 'event_out_of_range', message: expect.any(String) } });
+    expect(response.body).not.toContain('principal');
   });
 });

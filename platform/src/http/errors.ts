@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@plenty/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type z } from 'zod';
+import { EventSchemaError } from '../crypto/event-codec.js';
 import { DataKeyErasedError } from '../crypto/port.js';
 
 /** An error the HTTP layer answers with its status and stable code. */
@@ -101,6 +102,12 @@ export function installErrorHandling(
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     if (error instanceof HttpError) return sendError(reply, error.statusCode, error.code, error.message, error.fields);
     if (error instanceof ZodError) return sendError(reply, 400, 'validation_failed', undefined, fieldErrors(error));
+    if (error instanceof EventSchemaError) {
+      // The command was valid but would record data its event's schema refuses (a figure past
+      // what the read side can hold): nothing is stored, and the log says which field.
+      request.log.warn({ err: error }, 'a command would record an event that does not match its schema');
+      return sendError(reply, 422, 'event_out_of_range', 'This would record a figure out of range; nothing was saved.');
+    }
     // A command that was under way when its user's account was erased: the user is gone.
     if (error instanceof DataKeyErasedError) return sendError(reply, 401, 'unauthenticated');
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
