@@ -16,9 +16,12 @@ import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { viewsOf } from './apply.js';
 import { bulkReplay } from './bulk-replay.js';
+import type { Projection } from './projection.js';
 import { allProjections } from './projections/all.js';
+import type { QuarantineNotice } from './quarantine.js';
 import { createProjector } from './runtime.js';
 import { historyWriter, writeHistory } from './testing/history.js';
+import { tallyEchoProjection, tallyProjection } from './testing/poison.js';
 
 const users = ['alice', 'bob', 'chai', 'dara'];
 const masterKey = randomBytes(32);
@@ -137,10 +140,10 @@ function rowsOf(path: string): Record<string, unknown[]> {
 }
 
 /** The views as the live projector builds them: batches of 7 events, each committed on its own. */
-async function liveViews(): Promise<Record<string, unknown[]>> {
+async function liveViews(projections: readonly Projection[] = allProjections): Promise<Record<string, unknown[]>> {
   const path = join(dir, 'live.db');
   const readStore = await openSqliteReadStore({ path });
-  const projector = createProjector({ eventStore, readStore, codec, projections: allProjections, batchSize: 7 });
+  const projector = createProjector({ eventStore, readStore, codec, projections, batchSize: 7 });
   await projector.catchUp();
   await readStore.close();
   return rowsOf(path);
@@ -150,19 +153,22 @@ async function replayedViews(
   name: string,
   flushEvery: number | undefined,
   wrap: (store: ReadStore) => ReadStore = (store) => store,
+  projections: readonly Projection[] = allProjections,
+  onQuarantine?: (notices: readonly QuarantineNotice[]) => void,
 ): Promise<Record<string, unknown[]>> {
   const path = join(dir, `${name}.db`);
   const opened = await openSqliteReadStore({ path });
   const readStore = wrap(opened);
   await readStore.bulkMode?.(true);
-  await readStore.ensureViews(viewsOf(allProjections));
+  await readStore.ensureViews(viewsOf(projections));
   const result = await bulkReplay({
     eventStore,
     readStore,
     codec,
-    projections: allProjections,
+    projections,
     checkpointName: 'projector',
     ...(flushEvery === undefined ? {} : { flushEvery }),
+    ...(onQuarantine === undefined ? {} : { onQuarantine }),
   });
   await readStore.bulkMode?.(false);
   expect(result.position).toBe(await eventStore.headPosition());
@@ -203,6 +209,27 @@ describe('bulk replay', () => {
     expect(await replayedViews('once', undefined)).toEqual(live);
     expect(await replayedViews('flushing', 23)).toEqual(live);
     expect(await replayedViews('fallback', 23, withoutBulkLoad)).toEqual(live);
+    // Four builds of the whole history: seconds on a machine shared with other work.
+  }, 30_000);
+
+  it('quarantines the users the live projector quarantines, with the same records, row for row', async () => {
+    const writer = historyWriter(eventStore, codec);
+    await writeHistory(writer, users, 6);
+    await writer.addTransaction('chai', { note: 'poison' });
+    await writeHistory(writer, users, 6);
+    await writer.addTransaction('dara', { note: 'poison' });
+    await writer.addTransaction('chai');
+    const projections = [...allProjections, tallyProjection(), tallyEchoProjection];
+    const live = await liveViews(projections);
+    expect(live['view_quarantine_tally']?.map((row) => (row as unknown[])[0])).toEqual(['chai', 'dara']);
+    expect(live['view_quarantine_tally_echo']).toHaveLength(2);
+    const notices: QuarantineNotice[] = [];
+    expect(await replayedViews('once', undefined, undefined, projections, (n) => notices.push(...n))).toEqual(live);
+    expect(notices.map((n) => [n.userId, n.failed, n.projections])).toEqual([
+      ['chai', 'tally', ['tally', 'tally-echo']],
+      ['dara', 'tally', ['tally', 'tally-echo']],
+    ]);
+    expect(await replayedViews('flushing', 5, undefined, projections)).toEqual(live);
   });
 
   it('rebuild() through the replay gives the same views as the live projector', async () => {

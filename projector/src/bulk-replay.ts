@@ -9,8 +9,8 @@ import {
 } from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { decodedApplier, handlersOf, viewsOf } from './apply.js';
-import { PoisonEventError } from './poison-event.js';
 import type { Projection } from './projection.js';
+import { QuarantineList, type QuarantineNotice } from './quarantine.js';
 import { ReplayUnitOfWork } from './replay-unit-of-work.js';
 
 export interface ReplayProgress {
@@ -33,6 +33,8 @@ export interface BulkReplayOptions {
   readonly onProgress?: (progress: ReplayProgress) => void;
   /** Events applied between two writes to the read store (REPLAY_FLUSH_EVENTS when left out). */
   readonly flushEvery?: number;
+  /** Told of each event that quarantined a user (see quarantine.ts), once its batch is applied. */
+  readonly onQuarantine?: (notices: readonly QuarantineNotice[]) => void;
 }
 
 export interface BulkReplayResult {
@@ -61,7 +63,9 @@ export async function bulkReplay(options: BulkReplayOptions): Promise<BulkReplay
   const { eventStore, readStore, codec, projections, checkpointName } = options;
   const started = performance.now();
   const handles = handlersOf(projections);
-  const applyDecoded = decodedApplier(projections);
+  // The views start empty, and so does the list of who is quarantined in them.
+  const quarantine = new QuarantineList();
+  const applyDecoded = decodedApplier(projections, { quarantine });
   const decoder = new ParallelDecoder(codec);
   const uow = new ReplayUnitOfWork(readStore, viewsOf(projections));
   const flushEvery = options.flushEvery ?? REPLAY_FLUSH_EVENTS;
@@ -92,8 +96,8 @@ export async function bulkReplay(options: BulkReplayOptions): Promise<BulkReplay
       for (const event of batch.events) {
         if (handles(event)) {
           const result = decoded[handled++] as Decoded;
-          if (!result.ok) throw new PoisonEventError(event, null, result.error);
-          await applyDecoded(event, result.event, uow);
+          if (result.ok) await applyDecoded(event, result.event, uow);
+          else await applyDecoded.undecodable(event, result.error, uow);
         }
         unflushed += 1;
         if (unflushed >= flushEvery) {
@@ -101,6 +105,9 @@ export async function bulkReplay(options: BulkReplayOptions): Promise<BulkReplay
           unflushed = 0;
         }
       }
+      // Nothing is rolled back within a replay: one that fails is started over.
+      const notices = quarantine.commit();
+      if (notices.length > 0) options.onQuarantine?.(notices);
       position = lastEvent.position;
       applied += batch.events.length;
       options.onProgress?.({ applied, total: null, position });

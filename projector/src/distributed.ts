@@ -146,7 +146,7 @@ export async function openDistributedProjectorService(
         ready,
         body: {
           status: ready ? 'ready' : 'degraded',
-          projections: readModelsReadiness(partitions.status()),
+          projections: readModelsReadiness(partitions.status(), partitions.quarantinedUsers()),
           consumer: { group: stores.kafka.groupId, topic: stores.kafka.topic, running: ready },
           relay:
             relay === null

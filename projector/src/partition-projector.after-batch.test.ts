@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PartitionBatch, ReceivedMessage } from '@plenty/platform/bus/kafka';
 import type { DeadLetterSink } from '@plenty/platform/bus/port';
@@ -9,25 +9,13 @@ import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { createPartitionProjector } from './partition-projector.js';
-import type { Projection } from './projection.js';
 import { allProjections } from './projections/all.js';
 import { eventLog } from './testing/events.js';
-
-/** Transaction ids, which the events' schema wants as UUIDs. */
-const [t1, t2, t3, t4] = [1, 2, 3, 4].map((n) => `a0000000-0000-4000-8000-00000000000${n}`);
+import { tallyProjection } from './testing/poison.js';
 
 let keyStore: KeyStore;
 let readStore: ReadStore;
 const sink: DeadLetterSink = { send: async () => undefined, close: async () => undefined };
-
-const poisonous: Projection = {
-  name: 'poisonous',
-  views: [],
-  handles: ['TransactionAdded'],
-  async apply(event) {
-    if ((event.data as { note?: string }).note === 'poison') throw new Error('cannot apply this one');
-  },
-};
 
 const batchOf = (events: RecordedEvent[]): PartitionBatch => ({
   topic: 'plenty.events',
@@ -53,7 +41,7 @@ describe('partition projector work after each batch', () => {
     const partitions = createPartitionProjector({
       readStore,
       codec: new EventCodec(keyStore),
-      projections: [...allProjections, poisonous],
+      projections: [...allProjections, tallyProjection()],
       deadLetters: sink,
       logger: { info: () => undefined, error: (obj) => errors.push(obj) },
       afterBatch: async (events) => {
@@ -69,12 +57,15 @@ describe('partition projector work after each batch', () => {
     });
     await partitions.prepare();
     const log = eventLog();
+    const [t1, t2, t3, t4] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
     await partitions.handle(batchOf([log.transactionAdded('alice', t1), log.transactionAdded('alice', t2)]));
     expect(seen).toEqual([t1, t2]);
     expect(errors).toHaveLength(1);
     await partitions.handle(
       batchOf([log.transactionAdded('alice', t3, { note: 'poison' }), log.transactionAdded('alice', t4)]),
     );
+    // The poison was set aside (and quarantined Alice in the tally); the event after it is handed on.
     expect(seen).toEqual([t1, t2, t4]);
+    expect(partitions.quarantinedUsers()).toBe(1);
   });
 });

@@ -15,8 +15,10 @@ import { createPartitionProjector } from './partition-projector.js';
 import type { Projection } from './projection.js';
 import { accountErasureProjection } from './projections/account-erasure.projection.js';
 import { transactionsProjection } from './projections/transactions.projection.js';
+import { QUARANTINE_ID, quarantineViewName } from './quarantine.js';
 import { historyWriter } from './testing/history.js';
 import { documents } from './testing/memory-read-store.js';
+import { TALLY_ECHO_VIEW, TALLY_VIEW, tallyEchoProjection, tallyProjection } from './testing/poison.js';
 
 const labelsView: ViewDefinition = { name: 'labels', fields: {}, indexes: [] };
 function labels(version: 1 | 2): Projection {
@@ -121,5 +123,50 @@ describe('partition projector with projection versions', () => {
     expect(all).toHaveLength(10);
     expect(all.every((label) => label === label.toUpperCase())).toBe(true);
     expect(await readStore.shadowTags()).toEqual([]);
+  });
+
+  it('releases a quarantined user when a new version of the projection applies her event', async () => {
+    const tallyAt = (version: 1 | 2) =>
+      createPartitionProjector({
+        readStore,
+        codec,
+        projections: [transactionsProjection, tallyProjection(version), tallyEchoProjection, accountErasureProjection],
+        deadLetters: sink,
+        rebuildSource: eventStore,
+        rebuildBatchSize: 3,
+      });
+    const writer = historyWriter(eventStore, codec);
+    const first = tallyAt(1);
+    await first.prepare();
+    await first.rebuildStale();
+    await writer.addTransaction('alice');
+    await writer.addTransaction('alice', { note: 'poison' });
+    await writer.addTransaction('alice');
+    await writer.addTransaction('bob');
+    await first.handle(batch(await published(0)));
+    expect(first.quarantinedUsers()).toBe(1);
+    const count = async (view: string, userId: string) =>
+      (await readStore.get<{ count: number }>(view, userId, 'count'))?.doc.count ?? null;
+    expect(await count(TALLY_VIEW, 'alice')).toBe(1);
+
+    const fixed = tallyAt(2);
+    const other = tallyAt(2);
+    await fixed.prepare();
+    await other.prepare();
+    expect(fixed.stale()).toEqual(['tally', 'tally-echo']);
+    // Until the switch the old views serve, and the user stays quarantined in them.
+    expect(fixed.quarantinedUsers()).toBe(1);
+    await fixed.rebuildStale();
+    expect(fixed.quarantinedUsers()).toBe(0);
+    expect(await readStore.get(quarantineViewName('tally'), 'alice', QUARANTINE_ID)).toBeNull();
+    expect(await count(TALLY_VIEW, 'alice')).toBe(3);
+    expect(await count(TALLY_ECHO_VIEW, 'alice')).toBe(3);
+    expect(await count(TALLY_VIEW, 'bob')).toBe(1);
+    // Another instance sees the switch at its next batch, reads who is quarantined now, and counts her on.
+    expect(other.quarantinedUsers()).toBe(1);
+    await writer.addTransaction('alice');
+    await other.handle(batch(await published(4)));
+    expect(other.quarantinedUsers()).toBe(0);
+    expect(await count(TALLY_VIEW, 'alice')).toBe(4);
   });
 });

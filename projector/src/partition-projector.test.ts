@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PartitionBatch, ReceivedMessage } from '@plenty/platform/bus/kafka';
 import type { DeadLetter, DeadLetterSink } from '@plenty/platform/bus/port';
@@ -14,9 +14,8 @@ import type { Projection } from './projection.js';
 import { allProjections } from './projections/all.js';
 import { documents } from './testing/memory-read-store.js';
 import { eventLog } from './testing/events.js';
-
-/** Transaction ids, which the events' schema wants as UUIDs. */
-const [t1, t2, t3] = [1, 2, 3].map((n) => `a0000000-0000-4000-8000-00000000000${n}`);
+import { TALLY_VIEW, tallyEchoProjection, tallyProjection } from './testing/poison.js';
+import { QUARANTINE_ID, quarantineViewName } from './quarantine.js';
 
 let keyStore: KeyStore;
 let readStore: ReadStore;
@@ -31,19 +30,25 @@ const sink: DeadLetterSink = {
   close: async () => undefined,
 };
 
-/** A projection that cannot apply transactions whose note says so. */
-const picky: Projection = {
-  name: 'picky',
-  views: [],
-  handles: ['TransactionAdded'],
-  async apply(event) {
-    if ((event.data as { note?: string }).note === 'poison') throw new Error('cannot apply this one');
-  },
-};
+const withTally: readonly Projection[] = [...allProjections, tallyProjection(), tallyEchoProjection];
 
-function projector(projections: readonly Projection[] = allProjections): PartitionProjector {
-  return createPartitionProjector({ readStore, codec: new EventCodec(keyStore), projections, deadLetters: sink });
+function projector(
+  projections: readonly Projection[] = allProjections,
+  quarantineRefreshMs?: number,
+): PartitionProjector {
+  return createPartitionProjector({
+    readStore,
+    codec: new EventCodec(keyStore),
+    projections,
+    deadLetters: sink,
+    ...(quarantineRefreshMs === undefined ? {} : { quarantineRefreshMs }),
+  });
 }
+
+const idsOf = async (userId: string) =>
+  ((await documents(readStore, 'transactions', userId)) as { id: string }[]).map((d) => d.id).sort();
+const tallyOf = async (userId: string) =>
+  (await readStore.get<{ count: number }>(TALLY_VIEW, userId, 'count'))?.doc.count ?? null;
 
 const batchOf = (messages: ReceivedMessage[]): PartitionBatch => ({ topic: 'plenty.events', partition: 2, messages });
 const valid = (event: RecordedEvent, offset: number): ReceivedMessage => ({ offset: String(offset), event });
@@ -63,6 +68,7 @@ afterEach(async () => {
 describe('partition projector', () => {
   it('applies a batch, records each user’s progress and the partition checkpoint together', async () => {
     const log = eventLog();
+    const [t1, t2, t3] = [randomUUID(), randomUUID(), randomUUID()];
     const events = [
       log.transactionAdded('alice', t1),
       log.transactionAdded('bob', t2),
@@ -71,10 +77,7 @@ describe('partition projector', () => {
     const p = projector();
     await p.prepare();
     await p.handle(batchOf(events.map(valid)));
-    expect((await documents(readStore, 'transactions', 'alice')).map((d) => (d as { id: string }).id).sort()).toEqual([
-      t1,
-      t3,
-    ]);
+    expect(await idsOf('alice')).toEqual([t1, t3].sort());
     expect(await readUserProgress(readStore, 'alice')).toBe('3');
     expect(await readUserProgress(readStore, 'bob')).toBe('2');
     expect(await readStore.getCheckpoint(partitionCheckpoint('plenty.events', 2))).toBe('3');
@@ -82,6 +85,7 @@ describe('partition projector', () => {
 
   it('changes nothing when a batch is delivered again', async () => {
     const log = eventLog();
+    const t1 = randomUUID();
     const added = log.transactionAdded('alice', t1, { amount: { amount: 100, currency: 'USD' } });
     const edited = log.transactionEdited('alice', t1, { amount: { amount: 250, currency: 'USD' } });
     const p = projector();
@@ -93,32 +97,58 @@ describe('partition projector', () => {
     expect(await readUserProgress(readStore, 'alice')).toBe('2');
   });
 
-  it('sets a poison event aside on the dead-letter topic with the reason and applies the rest', async () => {
+  it('sets a poison event aside with the reason, quarantines its user there, and the partition goes on', async () => {
     const log = eventLog();
+    const [t1, t2, t3, t4, t5] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
     const events = [
       log.transactionAdded('alice', t1),
       log.transactionAdded('alice', t2, { note: 'poison' }),
       log.transactionAdded('alice', t3),
+      log.transactionAdded('bob', t4),
     ];
-    const p = projector([...allProjections, picky]);
+    const p = projector(withTally);
     await p.prepare();
     await p.handle(batchOf(events.map(valid)));
     expect(letters).toHaveLength(1);
     expect(letters[0]).toMatchObject({
       event: { id: events[1]?.id },
-      projection: 'picky',
+      projection: 'tally',
+      quarantined: ['tally', 'tally-echo'],
+      reason: 'tally cannot count this one',
       source: { topic: 'plenty.events', partition: 2, offset: '1' },
     });
-    expect(letters[0]?.reason).toContain('cannot apply this one');
-    const ids = (await documents(readStore, 'transactions', 'alice')).map((d) => (d as { id: string }).id).sort();
-    // The poison event's effects of other projections are not half-written: it is set aside whole.
-    expect(ids).toEqual([t1, t3]);
+    // Alice's tally stops before the poison and skips what follows; the rest of her views and Bob's go on.
+    expect(await tallyOf('alice')).toBe(1);
+    expect(await tallyOf('bob')).toBe(1);
+    expect(await idsOf('alice')).toEqual([t1, t2, t3].sort());
     expect(await readUserProgress(readStore, 'alice')).toBe('3');
+    expect(await readStore.get(quarantineViewName('tally'), 'alice', QUARANTINE_ID)).toMatchObject({
+      doc: { eventId: events[1]?.id, failed: 'tally' },
+    });
+    expect(p.quarantinedUsers()).toBe(1);
+
+    // The next batch skips her for those projections too, without another letter.
+    await p.handle(batchOf([valid(log.transactionAdded('alice', t5), 4)]));
+    expect(await tallyOf('alice')).toBe(1);
+    expect(letters).toHaveLength(1);
+  });
+
+  it('skips the users another instance quarantined once it reads the records again', async () => {
+    const log = eventLog();
+    const first = projector(withTally, 0);
+    const second = projector(withTally, 0);
+    await first.prepare();
+    await second.prepare();
+    await first.handle(batchOf([valid(log.transactionAdded('alice', randomUUID(), { note: 'poison' }), 0)]));
+    // The partition moves to the second instance.
+    await second.handle(batchOf([valid(log.transactionAdded('alice', randomUUID()), 1)]));
+    expect(second.quarantinedUsers()).toBe(1);
+    expect(await tallyOf('alice')).toBeNull();
   });
 
   it('sets aside a message that is not an event and applies the others', async () => {
     const log = eventLog();
-    const event = log.transactionAdded('alice', t1);
+    const event = log.transactionAdded('alice', randomUUID());
     const p = projector();
     await p.prepare();
     await p.handle(
@@ -138,14 +168,23 @@ describe('partition projector', () => {
     expect(await documents(readStore, 'transactions', 'alice')).toHaveLength(1);
   });
 
-  it('throws when the dead-letter topic cannot take the event, so the batch is not committed', async () => {
+  it('throws when the dead-letter topic cannot take the event, so the batch is not committed and comes again', async () => {
     const log = eventLog();
-    const p = projector([...allProjections, picky]);
+    const p = projector(withTally);
     await p.prepare();
     failing = true;
-    await expect(p.handle(batchOf([valid(log.transactionAdded('alice', t1, { note: 'poison' }), 0)]))).rejects.toThrow(
-      'broker unavailable',
-    );
+    const poison = batchOf([valid(log.transactionAdded('alice', randomUUID(), { note: 'poison' }), 0)]);
+    await expect(p.handle(poison)).rejects.toThrow('broker unavailable');
     expect(await readStore.getCheckpoint(partitionCheckpoint('plenty.events', 2))).toBeNull();
+    expect(p.quarantinedUsers()).toBe(0);
+    expect(await readStore.get(quarantineViewName('tally'), 'alice', QUARANTINE_ID)).toBeNull();
+
+    failing = false;
+    await p.handle(poison);
+    expect(letters).toHaveLength(1);
+    expect(p.quarantinedUsers()).toBe(1);
+    expect(await readStore.getCheckpoint(partitionCheckpoint('plenty.events', 2))).toBe(
+      poison.messages[0]?.event?.position,
+    );
   });
 });

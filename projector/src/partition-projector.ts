@@ -7,11 +7,11 @@ import {
   type Position,
   type RecordedEvent,
 } from '@plenty/platform/event-store/port';
-import type { ReadStore } from '@plenty/platform/read-store/port';
+import type { ReadStore, UnitOfWork } from '@plenty/platform/read-store/port';
 import { recordUserProgress, userProgressView } from '@plenty/platform/user-progress';
 import { eventApplier, viewsOf } from './apply.js';
-import { PoisonEventError } from './poison-event.js';
 import type { Projection } from './projection.js';
+import { logQuarantine, QuarantineList, type QuarantineNotice } from './quarantine.js';
 import { START } from '@plenty/platform/event-store/port';
 import type { ProjectionStatus, ProjectorLogger } from './runtime.js';
 import { rebuildInShadow, type ShadowProgress } from './runtime-shadow.js';
@@ -32,6 +32,12 @@ export interface PartitionProjectorOptions {
   readonly rebuildSource?: EventStore;
   /** Events per batch of a rebuild's catch-up and of the replay that rejoins it (default 500). */
   readonly rebuildBatchSize?: number;
+  /**
+   * How often the list of quarantined users is read again from the read store (default 10 s),
+   * for partitions that come from another instance. The stored records are what hides a
+   * user's views; the list only saves the work of applying events to views nobody reads.
+   */
+  readonly quarantineRefreshMs?: number;
 }
 
 export interface PartitionProjector {
@@ -39,9 +45,9 @@ export interface PartitionProjector {
   prepare(): Promise<void>;
   /**
    * Applies a partition's batch to the read models with a checkpoint per partition, in one
-   * write. An event that cannot be applied goes to the dead-letter topic with the reason
-   * and the others go on; a failure of the read store itself throws, so the batch is not
-   * committed and comes again.
+   * write. An event that cannot be applied goes to the dead-letter topic with the reason and
+   * quarantines its user in the projections concerned (quarantine.ts); the others go on. A
+   * failure of the read store itself throws, so the batch is not committed and comes again.
    */
   handle(batch: PartitionBatch, heartbeat?: () => Promise<void>): Promise<void>;
   /**
@@ -53,6 +59,8 @@ export interface PartitionProjector {
   /** The projections left out of partition batches until their rebuild is switched in. */
   stale(): readonly string[];
   status(): ProjectionStatus[];
+  /** How many users are quarantined in at least one projection, as this instance last read or wrote it. */
+  quarantinedUsers(): number;
 }
 
 /** The position a rebuild's shadow views had reached when they were switched in. */
@@ -82,7 +90,10 @@ export function createPartitionProjector(options: PartitionProjectorOptions): Pa
   const { readStore, projections } = options;
   const batchSize = options.rebuildBatchSize ?? 500;
   let stale: readonly Projection[] = [];
-  let apply = eventApplier(options.codec, projections);
+  const quarantine = new QuarantineList();
+  const refreshMs = options.quarantineRefreshMs ?? 10_000;
+  let quarantineReadAt = -Infinity;
+  let apply = eventApplier(options.codec, projections, { quarantine });
   let rebuilding: ShadowProgress | null = null;
   // Partition batches and a switch never interleave on this instance.
   let exclusive: Promise<unknown> = Promise.resolve();
@@ -97,7 +108,29 @@ export function createPartitionProjector(options: PartitionProjectorOptions): Pa
     apply = eventApplier(
       options.codec,
       projections.filter((p) => !next.includes(p)),
+      { quarantine },
     );
+  }
+
+  /** Reads the quarantine records again (between batches: nothing pending). */
+  async function readQuarantine(): Promise<void> {
+    await quarantine.load(readStore, projections);
+    quarantineReadAt = Date.now();
+  }
+
+  /** Applies `work` in one read-store batch; the quarantine list follows what was committed. */
+  async function applyBatch(
+    checkpointName: string,
+    position: Position,
+    work: (uow: UnitOfWork) => Promise<void>,
+  ): Promise<QuarantineNotice[]> {
+    try {
+      await readStore.applyBatch(checkpointName, position, work);
+    } catch (error) {
+      quarantine.rollback();
+      throw error;
+    }
+    return quarantine.commit();
   }
 
   async function outdated(): Promise<Projection[]> {
@@ -115,7 +148,7 @@ export function createPartitionProjector(options: PartitionProjectorOptions): Pa
   async function replayInto(joining: readonly Projection[], from: Position, tag: string): Promise<Position> {
     const source = options.rebuildSource;
     if (source === undefined) return from;
-    const applyJoining = eventApplier(options.codec, joining);
+    const applyJoining = eventApplier(options.codec, joining, { quarantine });
     const until = await source.headPosition();
     let position = from;
     while (comparePositions(position, until) < 0) {
@@ -124,9 +157,10 @@ export function createPartitionProjector(options: PartitionProjectorOptions): Pa
       );
       const last = events.at(-1);
       if (last === undefined) break;
-      await readStore.applyBatch(`rejoin@${tag}`, last.position, async (uow) => {
+      const notices = await applyBatch(`rejoin@${tag}`, last.position, async (uow) => {
         for (const event of events) await applyJoining(event, uow);
       });
+      for (const notice of notices) logQuarantine(options.logger, notice);
       position = last.position;
     }
     return position;
@@ -134,6 +168,8 @@ export function createPartitionProjector(options: PartitionProjectorOptions): Pa
 
   /** Rejoins projections switched in (by this instance or another) after replaying what batches left out. */
   async function rejoin(joining: readonly Projection[], from: Position, tag: string): Promise<void> {
+    // The switch replaced the rebuilt projections' quarantine views: who is in them now is stored there.
+    await serialized(readQuarantine);
     const reached = await replayInto(joining, from, tag);
     await serialized(async () => {
       await replayInto(joining, reached, tag);
@@ -153,35 +189,59 @@ export function createPartitionProjector(options: PartitionProjectorOptions): Pa
     await rejoin(switched, from, tag);
   }
 
-  /** One write: the events' effects, each user's progress, and the partition's checkpoint. */
-  async function write(checkpointName: string, events: readonly RecordedEvent[], apply_: boolean): Promise<void> {
-    const last = events.at(-1);
-    if (last === undefined) return;
-    await readStore.applyBatch(checkpointName, last.position, async (uow) => {
-      for (const event of events) {
+  /**
+   * One write: the events' effects, each user's progress, and the partition's checkpoint.
+   * The events that quarantined a user go to the dead-letter topic before the write commits:
+   * if the write then fails, the batch comes again, and so do its letters (at least once).
+   */
+  async function write(
+    batch: PartitionBatch,
+    checkpointName: string,
+    messages: readonly Valid[],
+  ): Promise<readonly QuarantineNotice[]> {
+    const last = messages.at(-1);
+    if (last === undefined) return [];
+    const offsets = new Map(messages.map((message) => [message.event.id, message.offset]));
+    const notices = await applyBatch(checkpointName, last.event.position, async (uow) => {
+      for (const { event } of messages) {
         // Recorded before the event is applied, so an account erasure that purges the user takes it too.
         recordUserProgress(uow, event.metadata.userId, event.position);
-        if (apply_) await apply(event, uow);
+        await apply(event, uow);
+      }
+      for (const notice of quarantine.pending()) {
+        const offset = offsets.get(notice.event.id) ?? '';
+        const message = messages.find((m) => m.event.id === notice.event.id);
+        await options.deadLetters.send({
+          event: message?.event ?? null,
+          raw: null,
+          reason: notice.reason,
+          projection: notice.failed,
+          quarantined: notice.projections,
+          source: { topic: batch.topic, partition: batch.partition, offset },
+        });
       }
     });
-  }
-
-  async function deadLetter(batch: PartitionBatch, message: ReceivedMessage, error: Error, projection: string | null) {
-    options.logger?.error(
-      {
-        err: error,
+    for (const notice of notices) {
+      logQuarantine(options.logger, notice, {
         topic: batch.topic,
         partition: batch.partition,
-        offset: message.offset,
-        eventId: message.event?.id,
-      },
-      'event set aside on the dead-letter topic',
+        offset: offsets.get(notice.event.id),
+        deadLetter: true,
+      });
+    }
+    return notices;
+  }
+
+  async function deadLetterUnreadable(batch: PartitionBatch, message: Extract<ReceivedMessage, { event: null }>) {
+    options.logger?.error(
+      { err: message.error, topic: batch.topic, partition: batch.partition, offset: message.offset },
+      'a message that is not an event set aside on the dead-letter topic',
     );
     await options.deadLetters.send({
-      event: message.event,
-      raw: message.event === null ? message.raw : null,
-      reason: error.message,
-      projection,
+      event: null,
+      raw: message.raw,
+      reason: message.error.message,
+      projection: null,
       source: { topic: batch.topic, partition: batch.partition, offset: message.offset },
     });
   }
@@ -189,6 +249,7 @@ export function createPartitionProjector(options: PartitionProjectorOptions): Pa
   return {
     async prepare() {
       await readStore.ensureViews([...viewsOf(options.projections), userProgressView]);
+      await readQuarantine();
       if (options.rebuildSource === undefined) return;
       setStale(closeOverReads(projections, await outdated()));
       if (stale.length > 0) {
@@ -234,6 +295,7 @@ export function createPartitionProjector(options: PartitionProjectorOptions): Pa
       }
     },
     stale: () => stale.map((p) => p.name),
+    quarantinedUsers: () => quarantine.users(),
     status: () =>
       projections.map((projection): ProjectionStatus => {
         const base = {
@@ -261,43 +323,26 @@ export function createPartitionProjector(options: PartitionProjectorOptions): Pa
           ...(progress?.error === undefined ? {} : { error: progress.error }),
         };
       }),
-    async handle(batch, heartbeat) {
+    async handle(batch) {
       await noticeSwitches();
-      await serialized(() => handleBatch(batch, heartbeat));
+      await serialized(() => handleBatch(batch));
     },
   };
 
-  async function handleBatch(batch: PartitionBatch, heartbeat?: () => Promise<void>): Promise<void> {
+  async function handleBatch(batch: PartitionBatch): Promise<void> {
+    if (Date.now() - quarantineReadAt >= refreshMs) await readQuarantine();
     const checkpointName = partitionCheckpoint(batch.topic, batch.partition);
     for (const message of batch.messages) {
-      if (message.event === null) await deadLetter(batch, message, message.error, null);
+      if (message.event === null) await deadLetterUnreadable(batch, message);
     }
     const valid = batch.messages.filter((m): m is Valid => m.event !== null);
-    const events = valid.map((m) => m.event);
-    const afterBatch = async (applied: readonly RecordedEvent[]) => {
-      if (options.afterBatch === undefined || applied.length === 0) return;
-      await options.afterBatch(applied).catch((error: unknown) => {
-        options.logger?.error({ err: error }, 'after-batch work failed; the projector goes on');
-      });
-    };
-    try {
-      await write(checkpointName, events, true);
-      await afterBatch(events);
-      return;
-    } catch (error) {
-      if (!(error instanceof PoisonEventError)) throw error;
-    }
-    // Something in the batch cannot be applied: find it by applying one event at a time.
-    for (const message of valid) {
-      try {
-        await write(checkpointName, [message.event], true);
-        await afterBatch([message.event]);
-      } catch (error) {
-        if (!(error instanceof PoisonEventError)) throw error;
-        await deadLetter(batch, message, error, error.projection);
-        await write(checkpointName, [message.event], false);
-      }
-      await heartbeat?.();
-    }
+    const notices = await write(batch, checkpointName, valid);
+    // Events set aside are not handed on: what they did not do raised no alert.
+    const setAside = new Set(notices.map((notice) => notice.event.id));
+    const applied = valid.map((m) => m.event).filter((event) => !setAside.has(event.id));
+    if (options.afterBatch === undefined || applied.length === 0) return;
+    await options.afterBatch(applied).catch((error: unknown) => {
+      options.logger?.error({ err: error }, 'after-batch work failed; the projector goes on');
+    });
   }
 }

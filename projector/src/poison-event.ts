@@ -1,8 +1,9 @@
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 
 /**
- * An event the projector cannot decode or a projection cannot apply. The projector stops
- * on it rather than skip it: a view that silently missed an event would be wrong for good.
+ * An event that cannot be decoded or that a projection cannot apply, thrown where no
+ * quarantine list is given (a replay for one answer). The projectors quarantine the event's
+ * user instead (quarantine.ts): skipping the event silently would leave views wrong for good.
  */
 export class PoisonEventError extends Error {
   override readonly name = 'PoisonEventError';

@@ -4,6 +4,7 @@ import type { ReadStore } from '@plenty/platform/read-store/port';
 import { eventApplier, viewsOf } from './apply.js';
 import { bulkReplay } from './bulk-replay.js';
 import type { Projection } from './projection.js';
+import { QuarantineList, type QuarantineNotice } from './quarantine.js';
 import { versionRecords } from './runtime-versions.js';
 
 export class StoppedError extends Error {
@@ -51,6 +52,8 @@ export interface ShadowRebuildOptions {
   readonly promotionRecords?: (position: Position) => Readonly<Record<string, string>>;
   readonly progress?: ShadowProgress;
   readonly onProgress?: (progress: ShadowProgress) => void;
+  /** Told of each event that quarantined a user in the shadow views (see quarantine.ts). */
+  readonly onQuarantine?: (notices: readonly QuarantineNotice[]) => void;
   /** Replays into the shadow and stops there: no switch (a consistency check drops the shadow after comparing). */
   readonly promote?: boolean;
 }
@@ -84,7 +87,9 @@ export async function rebuildInShadow(options: ShadowRebuildOptions): Promise<Sh
   const stopping = options.stopping ?? (() => false);
   const shadow = readStore.shadow(tag);
   const applying = options.projections.filter((p) => target.includes(p) || p.views.length === 0);
-  const applyShadow = eventApplier(codec, applying);
+  // Who is quarantined in the shadow views: they start empty, or as an interrupted run left them.
+  const quarantine = new QuarantineList();
+  const applyShadow = eventApplier(codec, applying, { quarantine });
   const targetViews = viewsOf(target);
   if (options.fresh === true) await readStore.dropShadow(tag, checkpointName);
   let position = await readStore.getCheckpoint(checkpointName);
@@ -121,6 +126,7 @@ export async function rebuildInShadow(options: ShadowRebuildOptions): Promise<Sh
       projections: applying,
       checkpointName,
       until,
+      ...(options.onQuarantine === undefined ? {} : { onQuarantine: options.onQuarantine }),
       onProgress: (progress) => {
         state.applied = progress.applied;
         state.position = progress.position;
@@ -136,6 +142,7 @@ export async function rebuildInShadow(options: ShadowRebuildOptions): Promise<Sh
     // Continued: creates what an interrupted bulk replay left for its end (the indexes).
     await shadow.ensureViews(targetViews);
   }
+  await quarantine.load(shadow, target);
 
   let from: Position = position;
   /** One batch towards the live position; answers false once there. */
@@ -149,9 +156,16 @@ export async function rebuildInShadow(options: ShadowRebuildOptions): Promise<Sh
     const events = read.filter((event) => comparePositions(event.position, until) <= 0);
     const last = events.at(-1);
     if (last === undefined) return false;
-    await shadow.applyBatch(checkpointName, last.position, async (uow) => {
-      for (const event of events) await applyShadow(event, uow);
-    });
+    try {
+      await shadow.applyBatch(checkpointName, last.position, async (uow) => {
+        for (const event of events) await applyShadow(event, uow);
+      });
+    } catch (error) {
+      quarantine.rollback();
+      throw error;
+    }
+    const notices = quarantine.commit();
+    if (notices.length > 0) options.onQuarantine?.(notices);
     from = last.position;
     state.applied += events.length;
     state.position = from;

@@ -13,14 +13,24 @@ export interface ReadModelsReadiness {
     readonly position: string;
     readonly error?: string;
   }[];
+  /**
+   * Users whose event a projection could not apply: their views of it answer
+   * `view_quarantined` until a rebuild applies the event (see quarantine.ts).
+   */
+  readonly quarantinedUsers: number;
 }
 
 /**
  * The read models' part of a readiness answer. A rebuild does not make the service unready:
- * the old views serve until the rebuilt ones replace them.
+ * the old views serve until the rebuilt ones replace them; nor do quarantined users: everyone
+ * else's views keep up.
  */
-export function readModelsReadiness(status: readonly ProjectionStatus[]): ReadModelsReadiness {
+export function readModelsReadiness(
+  status: readonly ProjectionStatus[],
+  quarantinedUsers: number,
+): ReadModelsReadiness {
   return {
+    quarantinedUsers,
     current: status.filter((s) => s.state === 'current').flatMap((s) => s.views),
     rebuilding: status
       .filter((s) => s.state === 'rebuilding')

@@ -10,7 +10,6 @@ import { START, comparePositions, type EventStore } from '@plenty/platform/event
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import type { Projection } from './projection.js';
 import { allProjections } from './projections/all.js';
 import { categoriesProjection } from './projections/categories.projection.js';
 import { createProjector } from './runtime.js';
@@ -53,18 +52,19 @@ async function views(readStore: ReadStore): Promise<unknown> {
   return result;
 }
 
-/** A projection that dies on the nth event it sees, as a process killed mid-batch would. */
-function dyingOn(nth: number): Projection {
-  let seen = 0;
-  return {
-    name: 'dying',
-    views: [],
-    handles: ['TransactionAdded', 'TransactionEdited'],
-    async apply() {
-      seen += 1;
-      if (seen === nth) throw new Error('the process died here');
+/** The read store of a process that dies while writing its nth batch of events: that batch is never written. */
+function dyingOn(store: ReadStore, nth: number): ReadStore {
+  let batches = 0;
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      if (property !== 'applyBatch') return Reflect.get(target, property, receiver) as unknown;
+      const applyBatch: ReadStore['applyBatch'] = async (name, position, work) => {
+        if (name === 'projector' && (batches += 1) === nth) throw new Error('the process died here');
+        return target.applyBatch(name, position, work);
+      };
+      return applyBatch;
     },
-  };
+  });
 }
 
 describe('projector after a crash', () => {
@@ -73,9 +73,9 @@ describe('projector after a crash', () => {
     let readStore = await openSqliteReadStore({ path: readPath() });
     const crashing = createProjector({
       eventStore,
-      readStore,
+      readStore: dyingOn(readStore, 6),
       codec,
-      projections: [...allProjections, dyingOn(40)],
+      projections: allProjections,
       batchSize: 7,
     });
     await expect(crashing.catchUp()).rejects.toThrow(/the process died here/);

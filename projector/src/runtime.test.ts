@@ -104,22 +104,23 @@ describe('projector', () => {
     await readStore.close();
   });
 
-  it('stops on an event a projection cannot apply and says which, without moving its checkpoint', async () => {
+  it('goes on past an event a projection cannot apply, quarantining its user there, and stays healthy', async () => {
     const readStore = await openSqliteReadStore({ path: join(dir, 'read.db') });
     const failing: Projection = {
       name: 'failing',
-      views: [],
+      views: [{ name: 'failing', fields: {}, indexes: [] }],
       handles: ['TransactionAdded'],
       async apply() {
         throw new Error('cannot apply');
       },
     };
     const projector = createProjector({ eventStore, readStore, codec, projections: [failing] });
-    await addTransactions(1);
+    const position = await addTransactions(2);
     await projector.start();
-    await expect.poll(() => projector.isHealthy()).toBe(false);
-    expect(projector.lastError?.message).toMatch(/failing failed on event .* \(TransactionAdded\)/);
-    expect(await readStore.getCheckpoint('projector')).toBeNull();
+    expect(await projector.waitFor(position, 5000)).toBe(position);
+    expect(projector.isHealthy()).toBe(true);
+    expect(projector.quarantinedUsers()).toBe(1);
+    expect(await readStore.getCheckpoint('projector')).toBe(position);
     await projector.stop();
     await readStore.close();
   });

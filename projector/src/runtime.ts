@@ -13,6 +13,7 @@ import { bulkReplay } from './bulk-replay.js';
 import { PoisonEventError } from './poison-event.js';
 import { PositionWatch } from './position-watch.js';
 import type { Projection } from './projection.js';
+import { logQuarantine, QuarantineList, type QuarantineNotice } from './quarantine.js';
 import { countBetween, rebuildInShadow, StoppedError, type ShadowProgress } from './runtime-shadow.js';
 import { closeOverReads, projectionVersion, shadowTagOf, versionRecord, versionRecords } from './runtime-versions.js';
 
@@ -39,6 +40,11 @@ export interface ProjectorOptions {
    * batch. A failure is logged and never stops the projector.
    */
   readonly afterBatch?: (events: readonly RecordedEvent[]) => Promise<void>;
+  /**
+   * Told of the events that quarantined a user (see quarantine.ts), once written; without it
+   * they go to the logger as errors.
+   */
+  readonly onQuarantine?: (notices: readonly QuarantineNotice[]) => void;
   /**
    * Called when a rebuild in shadow views has replayed the history and is about to catch up
    * and switch; the switch waits for it (tests hold a rebuild here to look at it).
@@ -87,6 +93,8 @@ export interface Projector extends ProjectionProgress {
   }): Promise<{ events: number; ms: number }>;
   /** Per projection, whether its views are current or being rebuilt, with the progress. */
   status(): ProjectionStatus[];
+  /** How many users are quarantined in at least one projection (see quarantine.ts). */
+  quarantinedUsers(): number;
   /** Settles when no rebuild runs in the background any more. */
   whenRebuilt(): Promise<void>;
   isHealthy(): boolean;
@@ -134,8 +142,15 @@ export function createProjector(options: ProjectorOptions): Projector {
     return next;
   };
 
+  // Users whose event a projection could not apply: skipped by it (and by those reading its views).
+  const quarantine = new QuarantineList();
+  const logQuarantined = (notices: readonly QuarantineNotice[]) => {
+    if (notices.length === 0) return;
+    if (options.onQuarantine !== undefined) options.onQuarantine(notices);
+    else for (const notice of notices) logQuarantine(options.logger, notice);
+  };
   // Live batches apply every projection but the stale ones, which wait for a rebuild in shadow views.
-  let applyLive = eventApplier(codec, projections);
+  let applyLive = eventApplier(codec, projections, { quarantine });
   let stale: readonly Projection[] = [];
   let liveApplied = 0;
   let rebuilding: ShadowProgress | null = null;
@@ -148,6 +163,7 @@ export function createProjector(options: ProjectorOptions): Projector {
     applyLive = eventApplier(
       codec,
       projections.filter((p) => !next.includes(p)),
+      { quarantine },
     );
   }
 
@@ -184,6 +200,7 @@ export function createProjector(options: ProjectorOptions): Projector {
           await readStore.dropShadow(tag, shadowCheckpointName(checkpointName, tag));
         }
       }
+      await quarantine.load(readStore, projections);
       watch.advance(checkpoint ?? START);
     })().catch((error: unknown) => {
       viewsReady = null;
@@ -220,9 +237,11 @@ export function createProjector(options: ProjectorOptions): Projector {
           for (const event of events) await applyLive(event, uow);
         });
       } catch (error) {
+        quarantine.rollback();
         recordFailure(error);
         throw error;
       }
+      logQuarantined(quarantine.commit());
       watch.advance(last.position);
       liveApplied += events.length;
       options.onAdvance?.(last.position);
@@ -268,7 +287,10 @@ export function createProjector(options: ProjectorOptions): Projector {
               onProgress: (p: ShadowProgress) =>
                 onProgress({ applied: p.applied, total: p.total, position: p.position }),
             }),
-        promoted: (position) => {
+        onQuarantine: logQuarantined,
+        promoted: async (position) => {
+          // The rebuilt quarantine views replaced the old ones: users the new code can apply are released.
+          await quarantine.load(readStore, projections);
           setStale(stale.filter((p) => !target.includes(p)));
           rebuilding = null;
           if (toHead) {
@@ -396,10 +418,12 @@ export function createProjector(options: ProjectorOptions): Projector {
               projections,
               checkpointName,
               until,
+              onQuarantine: logQuarantined,
               ...(onProgress === undefined ? {} : { onProgress: (p: RebuildProgress) => onProgress({ ...p, total }) }),
             });
           } finally {
             await readStore.bulkMode?.(false);
+            await quarantine.load(readStore, projections);
           }
         });
         watch.advance(result.position);
@@ -457,6 +481,7 @@ export function createProjector(options: ProjectorOptions): Projector {
         };
       });
     },
+    quarantinedUsers: () => quarantine.users(),
     whenRebuilt: async () => {
       await shadowRun;
     },

@@ -127,7 +127,7 @@ describe('projection versions', () => {
     expect(rebuilding).toMatchObject({ state: 'rebuilding', version: 2, views: ['labels'], applied: 30, total: 30 });
     expect(rebuilding?.percent).toBe(100);
     expect(projector.status().find((s) => s.name === 'transactions')?.state).toBe('current');
-    expect(readModelsReadiness(projector.status())).toEqual({
+    expect(readModelsReadiness(projector.status(), projector.quarantinedUsers())).toEqual({
       current: ['transactions'],
       rebuilding: [
         {
@@ -140,6 +140,7 @@ describe('projection versions', () => {
           position: rebuilding?.position,
         },
       ],
+      quarantinedUsers: 0,
     });
 
     // Live events meanwhile reach the current projections; the rebuilding view stays as it was.

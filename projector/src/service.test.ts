@@ -47,6 +47,7 @@ describe('projector service on its own', () => {
         head: position,
         current: allProjections.flatMap((p) => p.views.map((v) => v.name)),
         rebuilding: [],
+        quarantinedUsers: 0,
       },
     });
     expect((await fetch(`${service.url}/elsewhere`)).status).toBe(404);

@@ -42,8 +42,9 @@ const POLL_INTERVAL_MS = 100;
 
 /**
  * The projector on its own: tails `<dataDir>/events.db` into `<dataDir>/read.db`, and
- * answers `/healthz` (alive) and `/readyz` (503 once stopped on an event it cannot apply;
- * 200 while views are rebuilt, naming them with their progress).
+ * answers `/healthz` (alive) and `/readyz` (503 once stopped on a failure that is no user's
+ * event, such as a store that fails; 200 while views are rebuilt, naming them with their
+ * progress, and while users are quarantined, with their count).
  */
 export async function openProjectorService(
   config: ProjectorServiceConfig,
@@ -80,7 +81,7 @@ export async function openProjectorService(
       ready,
       body: {
         status: ready ? 'ready' : 'degraded',
-        projections: { position, head, ...readModelsReadiness(projector.status()) },
+        projections: { position, head, ...readModelsReadiness(projector.status(), projector.quarantinedUsers()) },
       },
     };
   });

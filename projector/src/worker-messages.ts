@@ -18,11 +18,24 @@ export const projectionStatusSchema = z.object({
   error: z.string().optional(),
 });
 
+export const quarantineNoticeSchema = z.object({
+  userId: z.string(),
+  event: z.object({ id: z.string(), type: z.string(), position: z.string() }),
+  failed: z.string().nullable(),
+  projections: z.array(z.string()),
+  reason: z.string(),
+});
+
 export const fromWorkerSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('status'), projections: z.array(projectionStatusSchema) }),
+  z.object({
+    type: z.literal('status'),
+    projections: z.array(projectionStatusSchema),
+    quarantinedUsers: z.number().int().min(0),
+  }),
   z.object({ type: z.literal('ready'), position: z.string() }),
   z.object({ type: z.literal('advanced'), position: z.string() }),
   z.object({ type: z.literal('failed'), message: z.string() }),
+  z.object({ type: z.literal('quarantined'), notices: z.array(quarantineNoticeSchema) }),
   z.object({ type: z.literal('stopped') }),
 ]);
 export type FromWorker = z.infer<typeof fromWorkerSchema>;

@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eventIdFor } from '@plenty/contracts/ids';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import type { KeyStore } from '@plenty/platform/crypto/port';
@@ -55,16 +56,19 @@ describe('projector in a worker thread', () => {
       masterKey,
     });
     try {
-      const first = readModelsReadiness(worker.status());
+      const first = readModelsReadiness(worker.status(), worker.quarantinedUsers());
       expect(first.rebuilding.map((r) => r.projection)).toContain('categories');
       expect(first.rebuilding.find((r) => r.projection === 'categories')?.views).toEqual(['categories']);
       expect(first.current).not.toContain('categories');
 
       const deadline = Date.now() + 10_000;
-      while (readModelsReadiness(worker.status()).rebuilding.length > 0 && Date.now() < deadline) {
+      while (
+        readModelsReadiness(worker.status(), worker.quarantinedUsers()).rebuilding.length > 0 &&
+        Date.now() < deadline
+      ) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      const settled = readModelsReadiness(worker.status());
+      const settled = readModelsReadiness(worker.status(), worker.quarantinedUsers());
       expect(settled.rebuilding).toEqual([]);
       expect(settled.current).toContain('categories');
       const reopened = await openSqliteReadStore({ path: readPath });
@@ -72,6 +76,66 @@ describe('projector in a worker thread', () => {
       expect(await documents(reopened, 'categories', 'alice')).toEqual(before);
       expect(await reopened.getCheckpoint('projection-version:categories')).not.toBe('older');
       await reopened.close();
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('goes on past a user’s event it cannot apply and reports the quarantined users', async () => {
+    const codec = new EventCodec(keyStore);
+    const writer = historyWriter(eventStore, codec);
+    await writer.addTransaction('alice');
+    const transactionId = randomUUID();
+    const commandId = randomUUID();
+    // Stored before events were checked on append: it breaks its own schema.
+    await eventStore.appendToStream(
+      `transaction-${transactionId}`,
+      [
+        {
+          id: eventIdFor(commandId, 0),
+          type: 'TransactionAdded',
+          data: {
+            transactionId,
+            type: 'expense',
+            amount: { amount: 2 ** 60, currency: 'THB' },
+            categoryId: 'builtin-food',
+            date: '2026-11-03',
+          },
+          metadata: {
+            userId: 'alice',
+            commandId,
+            correlationId: commandId,
+            occurredAt: new Date().toISOString(),
+            schemaVersion: 1,
+          },
+        },
+      ],
+      'no_stream',
+    );
+    const readPath = join(dir, 'read.db');
+    const logged: object[] = [];
+    const worker = await startWorkerProjector({
+      eventStore,
+      eventsPath: join(dir, 'events.db'),
+      readPath,
+      keysPath: join(dir, 'keys.db'),
+      masterKey,
+      logger: { info: () => undefined, error: (obj) => logged.push(obj) },
+    });
+    try {
+      const { position } = await writer.addTransaction('bob');
+      expect(await worker.waitFor(position, 10_000)).toBe(position);
+      expect(worker.isHealthy()).toBe(true);
+      await expect.poll(() => worker.quarantinedUsers(), { timeout: 5000 }).toBe(1);
+      expect(readModelsReadiness(worker.status(), worker.quarantinedUsers()).quarantinedUsers).toBe(1);
+      expect(logged).toEqual([
+        expect.objectContaining({ userId: 'alice', eventType: 'TransactionAdded', projection: null }),
+      ]);
+      const reader = await openSqliteReadStore({ path: readPath });
+      await reader.ensureViews(allProjections.flatMap((p) => p.views));
+      expect(await documents(reader, 'transactions', 'alice')).toHaveLength(1);
+      expect(await documents(reader, 'transactions', 'bob')).toHaveLength(1);
+      await reader.close();
     } finally {
       await worker.stop();
     }

@@ -2,13 +2,16 @@ import { Worker } from 'node:worker_threads';
 import type { EventStore, Position } from '@plenty/platform/event-store/port';
 import type { ProjectionProgress } from '@plenty/platform/projection-progress';
 import { PositionWatch } from './position-watch.js';
-import type { ProjectionStatus } from './runtime.js';
+import { logQuarantine } from './quarantine.js';
+import type { ProjectionStatus, ProjectorLogger } from './runtime.js';
 import { fromWorkerSchema, type FromMain } from './worker-messages.js';
 
 export interface WorkerProjector extends ProjectionProgress {
   isHealthy(): boolean;
   /** Per projection, as the worker last reported it (at most half a second old). */
   status(): readonly ProjectionStatus[];
+  /** Users quarantined in at least one projection, as the worker last reported it. */
+  quarantinedUsers(): number;
   readonly lastError: Error | null;
   stop(): Promise<void>;
 }
@@ -22,6 +25,8 @@ export interface WorkerProjectorOptions {
   readonly masterKey: Buffer;
   readonly batchSize?: number;
   readonly onError?: (error: Error) => void;
+  /** Where the worker's reports of quarantined users are logged. */
+  readonly logger?: ProjectorLogger;
 }
 
 /** Node's arguments without the `source` export condition (`--conditions source`, `-C=source`). */
@@ -60,6 +65,7 @@ export function startWorkerProjector(options: WorkerProjectorOptions): Promise<W
   const send = (message: FromMain) => worker.postMessage(message);
   let lastError: Error | null = null;
   let status: readonly ProjectionStatus[] = [];
+  let quarantinedUsers = 0;
   let stopped: (() => void) | null = null;
   const fail = (error: Error) => {
     lastError = error;
@@ -75,6 +81,7 @@ export function startWorkerProjector(options: WorkerProjectorOptions): Promise<W
       },
       isHealthy: () => lastError === null,
       status: () => status,
+      quarantinedUsers: () => quarantinedUsers,
       current: async () => watch.position,
       waitFor: (target: Position, timeoutMs: number) => watch.waitFor(target, timeoutMs),
       stop: () =>
@@ -96,9 +103,13 @@ export function startWorkerProjector(options: WorkerProjectorOptions): Promise<W
           return;
         case 'status':
           status = message.projections;
+          quarantinedUsers = message.quarantinedUsers;
           return;
         case 'failed':
           fail(new Error(message.message));
+          return;
+        case 'quarantined':
+          for (const notice of message.notices) logQuarantine(options.logger, notice);
           return;
         case 'stopped':
           stopped?.();

@@ -51,6 +51,18 @@ const projector = createProjector({
   projections: allProjections,
   batchSize: options.batchSize,
   onAdvance: (position) => post({ type: 'advanced', position }),
+  // Logged by the main thread; they are no failure of this one.
+  onQuarantine: (notices) =>
+    post({
+      type: 'quarantined',
+      notices: notices.map((n) => ({
+        userId: n.userId,
+        event: { id: n.event.id, type: n.event.type, position: n.event.position },
+        failed: n.failed,
+        projections: [...n.projections],
+        reason: n.reason,
+      })),
+    }),
   logger: {
     info: () => undefined,
     error: (obj, msg) =>
@@ -76,10 +88,11 @@ port.on('message', (raw: unknown) => {
 let lastStatus = '';
 const sendStatus = () => {
   const projections = projector.status();
-  const text = JSON.stringify(projections);
+  const quarantinedUsers = projector.quarantinedUsers();
+  const text = JSON.stringify([projections, quarantinedUsers]);
   if (text === lastStatus) return;
   lastStatus = text;
-  post({ type: 'status', projections: projections.map((p) => ({ ...p, views: [...p.views] })) });
+  post({ type: 'status', projections: projections.map((p) => ({ ...p, views: [...p.views] })), quarantinedUsers });
 };
 const statusTimer = setInterval(sendStatus, 500);
 statusTimer.unref();

@@ -30,6 +30,7 @@ import { serviceLoggerOptions } from '@plenty/platform/logging';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openReadModelsFile } from '@plenty/platform/read-store/damaged-file';
 import { takeReadModelsLock } from '@plenty/platform/read-store/writer-lock';
+import { viewsOf } from '@plenty/projector/apply';
 import { allProjections } from '@plenty/projector/projections/all';
 import { createProjector, type ProjectionStatus } from '@plenty/projector/runtime';
 import { readModelsReadiness } from '@plenty/projector/runtime-status';
@@ -86,7 +87,11 @@ export interface StandaloneOptions {
 
 export interface Standalone {
   readonly app: FastifyInstance;
-  readonly projector: ProjectionProgress & { isHealthy(): boolean; status(): readonly ProjectionStatus[] };
+  readonly projector: ProjectionProgress & {
+    isHealthy(): boolean;
+    status(): readonly ProjectionStatus[];
+    quarantinedUsers(): number;
+  };
   readonly eventStore: EventStore;
   readonly readStore: ReadStore;
   readonly blobStore: BlobStore;
@@ -185,7 +190,7 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     let projector: Standalone['projector'] & { stop(): Promise<void> };
     if (options.projector === 'worker') {
       // This thread's connection serves queries, so it must know the views too.
-      await readStore.ensureViews(allProjections.flatMap((p) => p.views));
+      await readStore.ensureViews(viewsOf(allProjections));
       projector = await startWorkerProjector({
         eventStore,
         eventsPath: join(options.dataDir, 'events.db'),
@@ -193,6 +198,7 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
         keysPath: join(options.dataDir, 'keys.db'),
         masterKey,
         onError: (error) => app.log.error({ err: error }, 'projector stopped'),
+        logger: app.log,
       });
       const follower = await followProjection({
         eventStore,
@@ -280,10 +286,11 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     app.get('/readyz', async (_request, reply) => {
       const [position, head] = await Promise.all([projector.current(), eventStore.headPosition()]);
       const ready = projector.isHealthy();
-      // A view being rebuilt keeps the service ready: its old documents serve until the switch.
+      // A view being rebuilt keeps the service ready: its old documents serve until the switch;
+      // so do quarantined users: everyone else's views keep up.
       return reply.code(ready ? 200 : 503).send({
         status: ready ? 'ready' : 'degraded',
-        projections: { position, head, ...readModelsReadiness(projector.status()) },
+        projections: { position, head, ...readModelsReadiness(projector.status(), projector.quarantinedUsers()) },
       });
     });
     closers.push(() => app.close());

@@ -12,7 +12,10 @@ export interface DeadLetter {
   /** The message as received, when it could not even be read as an event. */
   readonly raw: string | null;
   readonly reason: string;
+  /** The projection that failed on it; null when the event could not be read or decoded. */
   readonly projection: string | null;
+  /** The projections its user is quarantined in from this event on (see the projector's quarantine). */
+  readonly quarantined?: readonly string[];
   readonly source: { readonly topic: string; readonly partition: number; readonly offset: string };
 }
 
