@@ -20,6 +20,7 @@ import { accountErasureProjection } from '@plenty/projector/projections/account-
 import { transactionsProjection } from '@plenty/projector/projections/transactions.projection';
 import { createProjector } from '@plenty/projector/runtime';
 import { historyWriter } from '@plenty/projector/testing/history';
+import { tallyProjection } from '@plenty/projector/testing/poison';
 import { documents } from '@plenty/projector/testing/memory-read-store';
 import {
   compareView,
@@ -49,14 +50,21 @@ const labels: Projection = {
 const projections = [transactionsProjection, labels, accountErasureProjection];
 
 describe('rebuild command line', () => {
-  it('reads --view, --check and --limit, and refuses anything else', () => {
-    expect(parseRebuildArgs([])).toEqual({ check: false, limit: 20 });
-    expect(parseRebuildArgs(['--view', 'transactions'])).toEqual({ view: 'transactions', check: false, limit: 20 });
-    expect(parseRebuildArgs(['--view=labels', '--check', '--limit', '3'])).toEqual({
+  it('reads --view, --check, --limit and --strict, and refuses anything else', () => {
+    expect(parseRebuildArgs([])).toEqual({ check: false, limit: 20, strict: false });
+    expect(parseRebuildArgs(['--view', 'transactions'])).toEqual({
+      view: 'transactions',
+      check: false,
+      limit: 20,
+      strict: false,
+    });
+    expect(parseRebuildArgs(['--view=labels', '--check', '--limit', '3', '--strict'])).toEqual({
       view: 'labels',
       check: true,
       limit: 3,
+      strict: true,
     });
+    expect(() => parseRebuildArgs(['--strict=yes'])).toThrow('unknown argument: --strict=yes');
     expect(() => parseRebuildArgs(['--view'])).toThrow(UsageError);
     expect(() => parseRebuildArgs(['--views', 'x'])).toThrow('unknown argument: --views');
     expect(() => parseRebuildArgs(['--limit', 'lots'])).toThrow(UsageError);
@@ -98,15 +106,16 @@ async function run(
   eventStore: EventStore,
   readStore: ReadStore,
   args: Partial<RebuildArgs>,
+  projected: readonly Projection[] = projections,
 ): Promise<{ code: number; output: string }> {
   let output = '';
   const code = await runRebuildCommand({
-    args: { check: false, limit: 20, ...args },
+    args: { check: false, limit: 20, strict: false, ...args },
     deployment,
     eventStore,
     readStore,
     codec,
-    projections,
+    projections: projected,
     write: (text) => (output += text),
     interactive: false,
     batchSize: 4,
@@ -135,7 +144,8 @@ describe('rebuild command, embedded', () => {
     const identical = await run('embedded', eventStore, readStore, { check: true });
     expect(identical.code).toBe(0);
     expect(identical.output).toMatch(/events\/s/);
-    expect(identical.output).toContain('Identical: 18 documents in 2 views equal a fresh rebuild of 9 events');
+    // The two views and their quarantine views, empty here.
+    expect(identical.output).toContain('Identical: 18 documents in 4 views equal a fresh rebuild of 9 events');
     expect(await readStore.shadowTags()).toEqual([]);
 
     // Read models gone wrong: one label changed, one transaction lost.
@@ -147,7 +157,7 @@ describe('rebuild command, embedded', () => {
     expect(differs.code).toBe(1);
     expect(differs.output).toContain(`labels user=alice id=${ids[2]} field=label: live "wrong", rebuilt "lunch 2"`);
     expect(differs.output).toContain(`transactions user=alice id=${ids[4]} field=(only in the rebuild)`);
-    expect(differs.output).toContain('2 differences in 2 of 2 views');
+    expect(differs.output).toContain('2 differences in 2 of 4 views');
     expect(await readStore.shadowTags()).toEqual([]);
 
     // Only the labels' group is rebuilt: the lost transaction stays lost until its own rebuild.
@@ -161,6 +171,44 @@ describe('rebuild command, embedded', () => {
     expect((await run('embedded', eventStore, readStore, { check: true })).code).toBe(0);
     expect(await documents(readStore, 'transactions', 'alice')).toHaveLength(9);
     expect(await readStore.shadowTags()).toEqual([]);
+    await Promise.all([readStore.close(), eventStore.close()]);
+  });
+});
+
+describe('rebuild command over an event a projection cannot apply', () => {
+  it('finishes, lists the quarantined user with the event, and exits non-zero only with --strict', async () => {
+    const eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
+    const readStore = await openSqliteReadStore({ path: join(dir, 'read.db') });
+    const writer = historyWriter(eventStore, codec);
+    await writer.addTransaction('alice');
+    const poison = await writer.addTransaction('alice', { note: 'poison' });
+    await writer.addTransaction('bob');
+    const [event] = await eventStore.readAll({ after: '1', maxCount: 1 });
+    const poisoned = [transactionsProjection, tallyProjection(), accountErasureProjection];
+
+    const rebuilt = await run('embedded', eventStore, readStore, {}, poisoned);
+    expect(rebuilt.code).toBe(0);
+    expect(rebuilt.output).toMatch(/Rebuilt 3 events in/);
+    expect(rebuilt.output).toContain(
+      `Quarantined: user=alice projection=tally (tally) event=${event?.id} (TransactionAdded) ` +
+        `position=${poison.position}: tally failed: tally cannot count this one`,
+    );
+    expect(rebuilt.output).toContain('1 user quarantined (1 record)');
+    expect(await documents(readStore, 'transactions', 'alice')).toHaveLength(2);
+    expect(await documents(readStore, 'tally', 'bob')).toEqual([{ count: 1 }]);
+
+    expect((await run('embedded', eventStore, readStore, { strict: true }, poisoned)).code).toBe(1);
+    const checked = await run('embedded', eventStore, readStore, { check: true }, poisoned);
+    expect(checked.code).toBe(0);
+    expect(checked.output).toContain('Identical');
+    expect(checked.output).toContain('Quarantined: user=alice projection=tally');
+    expect((await run('embedded', eventStore, readStore, { check: true, strict: true }, poisoned)).code).toBe(1);
+    // Code that can apply the event rebuilds the user's views whole, and lists nobody.
+    const fixed = [transactionsProjection, tallyProjection(2), accountErasureProjection];
+    const released = await run('embedded', eventStore, readStore, { strict: true }, fixed);
+    expect(released.code).toBe(0);
+    expect(released.output).not.toContain('Quarantined');
+    expect(await documents(readStore, 'tally', 'alice')).toEqual([{ count: 2 }]);
     await Promise.all([readStore.close(), eventStore.close()]);
   });
 });

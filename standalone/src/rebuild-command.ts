@@ -4,7 +4,9 @@ import { z } from 'zod';
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { START, type EventStore, type Position } from '@plenty/platform/event-store/port';
 import type { ReadStore, ScanKey, StoredDocument } from '@plenty/platform/read-store/port';
+import { viewsOf } from '@plenty/projector/apply';
 import type { Projection } from '@plenty/projector/projection';
+import { storedRecords } from '@plenty/projector/quarantine';
 import { createProjector } from '@plenty/projector/runtime';
 import { rebuildInShadow, type ShadowProgress } from '@plenty/projector/runtime-shadow';
 import { closeOverReads, projectionVersion, shadowTagOf, versionRecord } from '@plenty/projector/runtime-versions';
@@ -16,10 +18,11 @@ export class UsageError extends Error {
 }
 
 export const USAGE =
-  'Usage: npm run rebuild [-- --view <name>] [--check [--limit <n>]]\n' +
+  'Usage: npm run rebuild [-- --view <name>] [--check [--limit <n>]] [--strict]\n' +
   '  --view <name>  rebuild (or check) only the views of the projections connected to this view\n' +
   '  --check        replay into throwaway views and compare them with the live ones; exit 1 on a difference\n' +
-  '  --limit <n>    how many differences --check prints (default 20)\n';
+  '  --limit <n>    how many differences and quarantined users to print (default 20)\n' +
+  '  --strict       exit 1 when an event quarantined a user (without it, they are listed and the exit is 0)\n';
 
 const argsSchema = z.object({
   view: z
@@ -28,12 +31,13 @@ const argsSchema = z.object({
     .optional(),
   check: z.boolean(),
   limit: z.coerce.number().int().min(1).max(100_000).default(20),
+  strict: z.boolean().default(false),
 });
 export type RebuildArgs = z.infer<typeof argsSchema>;
 
-/** Parses `--view <name>`, `--view=<name>`, `--check` and `--limit <n>`; anything else is a UsageError. */
+/** Parses `--view <name>`, `--view=<name>`, `--check`, `--limit <n>` and `--strict`; anything else is a UsageError. */
 export function parseRebuildArgs(argv: readonly string[]): RebuildArgs {
-  const raw: { view?: string; check: boolean; limit?: string } = { check: false };
+  const raw: { view?: string; check: boolean; limit?: string; strict?: boolean } = { check: false };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? '';
     const [name, inline] = arg.startsWith('--') && arg.includes('=') ? arg.split(/=(.*)/s, 2) : [arg, undefined];
@@ -45,6 +49,7 @@ export function parseRebuildArgs(argv: readonly string[]): RebuildArgs {
     if (name === '--view') raw.view = value();
     else if (name === '--limit') raw.limit = value();
     else if (name === '--check' && inline === undefined) raw.check = true;
+    else if (name === '--strict' && inline === undefined) raw.strict = true;
     else throw new UsageError(`unknown argument: ${arg}`);
   }
   const parsed = argsSchema.safeParse(raw);
@@ -152,7 +157,44 @@ export async function runRebuildCommand(options: RebuildCommandOptions): Promise
   }
   const { seconds, rate } = progress.done(events);
   write(`Rebuilt ${events} events in ${seconds.toFixed(2)} s (${rate} events/s)\n`);
-  return 0;
+  const quarantined = await listQuarantined(options.readStore, target, args.limit, write);
+  return args.strict && quarantined > 0 ? 1 : 0;
+}
+
+/**
+ * Prints the quarantine records of the projections in a store (a user whose event a
+ * projection could not apply; see the projector's quarantine.ts), up to `limit` of them;
+ * answers how many there are.
+ */
+export async function listQuarantined(
+  store: ReadStore,
+  projections: readonly Projection[],
+  limit: number,
+  write: (text: string) => void,
+): Promise<number> {
+  let count = 0;
+  const users = new Set<string>();
+  for (const projection of projections) {
+    for await (const record of storedRecords(store, projection)) {
+      count += 1;
+      users.add(record.userId);
+      if (count > limit) continue;
+      const failed = record.failed === null ? 'it could not be decoded' : `${record.failed} failed`;
+      write(
+        `Quarantined: user=${record.userId} projection=${record.projection} (${record.views.join(', ')}) ` +
+          `event=${record.eventId} (${record.eventType}) position=${record.position}: ${failed}: ${record.reason}\n`,
+      );
+    }
+  }
+  if (count > limit) write(`... and ${count - limit} more\n`);
+  if (count > 0) {
+    const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    write(
+      `${plural(users.size, 'user')} quarantined (${plural(count, 'record')}): their queries of these ` +
+        "projections' views answer view_quarantined until a rebuild applies the events\n",
+    );
+  }
+  return count;
 }
 
 export interface Difference {
@@ -283,7 +325,7 @@ async function check(options: RebuildCommandOptions, target: readonly Projection
       write(`Note: ${projection.name} was built by other code (a rebuild of it is due); differences are expected\n`);
     }
   }
-  await readStore.ensureViews(target.flatMap((p) => p.views));
+  await readStore.ensureViews(viewsOf(target));
   if (options.deployment === 'embedded') {
     // Throwaway views of a check that was killed: nobody else checks while this one holds the lock.
     for (const leftover of await readStore.shadowTags()) {
@@ -292,7 +334,8 @@ async function check(options: RebuildCommandOptions, target: readonly Projection
   }
   const tag = `c${randomBytes(5).toString('hex')}`;
   const shadowCheckpoint = `check@${tag}`;
-  const views = target.flatMap((p) => p.views.map((v) => v.name));
+  // The quarantine views too: the users a fresh replay quarantines are those the live views have quarantined.
+  const views = viewsOf(target).map((v) => v.name);
   write(`Checking ${views.join(', ')}: replaying up to position ${until} into throwaway views\n`);
   const progress = progressPrinter(write, options.interactive);
   try {
@@ -313,7 +356,7 @@ async function check(options: RebuildCommandOptions, target: readonly Projection
     });
     progress.done(state.applied);
     const shadow = readStore.shadow(tag);
-    await shadow.ensureViews(target.flatMap((p) => p.views));
+    await shadow.ensureViews(viewsOf(target));
     let differences = 0;
     let documents = 0;
     const differingViews = new Set<string>();
@@ -339,7 +382,8 @@ async function check(options: RebuildCommandOptions, target: readonly Projection
         ? `Identical: ${documents} documents in ${views.length} views equal a fresh rebuild of ${state.applied} events\n`
         : `${differences} differences in ${differingViews.size} of ${views.length} views (${documents} documents compared)\n`,
     );
-    return differences === 0 ? 0 : 1;
+    const quarantined = await listQuarantined(shadow, target, args.limit, write);
+    return differences > 0 || (args.strict && quarantined > 0) ? 1 : 0;
   } finally {
     await readStore.dropShadow(tag, shadowCheckpoint);
   }

@@ -1,9 +1,12 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eventIdFor } from '@plenty/contracts/ids';
+import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { takeReadModelsLock } from '@plenty/platform/read-store/writer-lock';
 
 // The command as `npm run rebuild` runs it: the compiled entry point in a process of its own.
@@ -60,5 +63,43 @@ describe('npm run rebuild', () => {
     const checked = await rebuild(dir, ['--check']);
     expect(checked.stdout).toContain('Identical');
     expect(checked.code).toBe(0);
+  });
+
+  it('finishes over an event no projection can apply, lists it, and exits 1 only with --strict', async () => {
+    const events = await openSqliteEventStore({ path: join(dir, 'events.db') });
+    const transactionId = randomUUID();
+    const commandId = randomUUID();
+    await events.appendToStream(
+      `transaction-${transactionId}`,
+      [
+        {
+          id: eventIdFor(commandId, 0),
+          type: 'TransactionAdded',
+          data: {
+            transactionId,
+            type: 'expense',
+            amount: { amount: 2 ** 60, currency: 'THB' },
+            categoryId: 'builtin-food',
+            date: '2026-11-03',
+          },
+          metadata: {
+            userId: 'alice',
+            commandId,
+            correlationId: commandId,
+            occurredAt: new Date().toISOString(),
+            schemaVersion: 1,
+          },
+        },
+      ],
+      'no_stream',
+    );
+    await events.close();
+    const built = await rebuild(dir, []);
+    expect(built.code).toBe(0);
+    expect(built.stdout).toMatch(/Rebuilt 1 events in/);
+    expect(built.stdout).toContain('Quarantined: user=alice projection=transactions');
+    const strict = await rebuild(dir, ['--strict']);
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toContain('Quarantined: user=alice projection=transactions');
   });
 });
