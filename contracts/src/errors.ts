@@ -96,6 +96,7 @@ export const ERROR_CODES = [
   'unknown_command',
   'storage_full',
   'storage_unavailable',
+  'view_quarantined',
   'internal',
 ] as const;
 

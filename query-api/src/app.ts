@@ -9,6 +9,7 @@ import type { ReadStore } from '@plenty/platform/read-store/port';
 import type { BlobStore } from '@plenty/platform/blob-store/port';
 import type { LinkSigner } from '@plenty/platform/files/signed-link';
 import { PointInTime } from './as-of/point-in-time.js';
+import { quarantineCheck } from './quarantine.js';
 import type { EventHistory } from './as-of/replay.js';
 import { activityRoutes } from './activity/activity.routes.js';
 import { budgetAlertsRoutes } from './budget-alerts/budget-alerts.routes.js';
@@ -74,20 +75,32 @@ export const queryApi: FastifyPluginAsync<QueryApiOptions> = async (app, options
           },
         ])
       : undefined;
+  const quarantined = quarantineCheck(options.readStore);
 
   // After authentication: wait for the caller's own write, then say what the answer reflects.
   app.addHook('preHandler', async (request, reply) => {
     const header = request.headers['x-min-position'];
     if (header === undefined) {
       reply.header('x-position', await options.progress.current(request.user?.uid));
-      return;
-    }
-    if (typeof header !== 'string' || !isPosition(header)) {
+    } else if (typeof header !== 'string' || !isPosition(header)) {
       throw new HttpError(400, 'validation_failed', 'X-Min-Position is not a position.', {
         'x-min-position': 'field_invalid',
       });
+    } else {
+      reply.header('x-position', await options.progress.waitFor(header, READ_YOUR_WRITES_WAIT_MS, request.user?.uid));
     }
-    reply.header('x-position', await options.progress.waitFor(header, READ_YOUR_WRITES_WAIT_MS, request.user?.uid));
+    // Figures that stopped at an event a projection could not apply are not shown (see ROUTE_VIEWS).
+    const user = request.user;
+    const route = request.routeOptions.url;
+    if (user === null || route === undefined) return;
+    const hidden = await quarantined(route.slice(app.prefix.length), user.uid);
+    if (hidden.length > 0) {
+      throw new HttpError(
+        409,
+        'view_quarantined',
+        'This view is being repaired; its figures are held back until then.',
+      );
+    }
   });
   app.addHook('onSend', async (request, reply, payload) => {
     // Answers that never reached the handler (401, 400 on the header) carry it too.

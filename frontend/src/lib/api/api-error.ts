@@ -54,3 +54,12 @@ export function toApiError(error: FetchBaseQueryError): ApiError {
   }
   return { status, code, messageId: errorMessageId(code), fields };
 }
+
+/**
+ * What a page's error state says when its query failed: that the view is being repaired when
+ * the server held the user's figures back (`view_quarantined`), the page's own message otherwise.
+ */
+export function loadFailedMessageId(error: unknown, pageMessage: MessageId): MessageId {
+  const repairing = typeof error === 'object' && error !== null && 'code' in error && error.code === 'view_quarantined';
+  return repairing ? errorMessageId('view_quarantined') : pageMessage;
+}

@@ -8,6 +8,7 @@ import { goalStatus, progressPercent } from './goal-progress';
 import { GoalProgressBar, GoalStatusBadge, useGoalName } from './goal-progress-view';
 import styles from './goals.module.css';
 import { useGoalSettings } from './goals-panel';
+import { loadFailedMessageId } from '../../lib/api/api-error';
 
 /** How many goals the card shows: the nearest target dates first. */
 export const GOALS_CARD_LIMIT = 3;
@@ -25,7 +26,7 @@ export function GoalsCard({ className }: GoalsCardProps) {
   const headingId = useId();
   const goalName = useGoalName();
   const { currency, today } = useGoalSettings();
-  const { data, isLoading, isError, refetch, isFetching } = useGoalsQuery();
+  const { data, isLoading, isError, error, refetch, isFetching } = useGoalsQuery();
   const [adding, setAdding] = useState(false);
   const goals = data ?? [];
   const shown = goals.slice(0, GOALS_CARD_LIMIT);
@@ -42,7 +43,7 @@ export function GoalsCard({ className }: GoalsCardProps) {
       ) : isError ? (
         <div role="alert" className={styles.error}>
           <p>
-            <FormattedMessage id="goals.loadFailed" />
+            <FormattedMessage id={loadFailedMessageId(error, 'goals.loadFailed')} />
           </p>
           <button
             type="button"

@@ -4,6 +4,7 @@ import { useDispatch } from 'react-redux';
 import type { GoalView } from '@plenty/contracts/goals';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import type { ApiError } from '../../lib/api/api-error';
+import { loadFailedMessageId } from '../../lib/api/api-error';
 import { usePreferences } from '../../lib/preferences';
 import { useFormat } from '../../lib/use-format';
 import { LocalizedLink } from '../../lib/localized-link';
@@ -39,7 +40,7 @@ export function GoalsPanel() {
   const format = useFormat();
   const goalName = useGoalName();
   const { currency, today } = useGoalSettings();
-  const { data, isLoading, isError, refetch, isFetching } = useGoalsQuery();
+  const { data, isLoading, isError, error, refetch, isFetching } = useGoalsQuery();
   const [editing, setEditing] = useState<Editing>(null);
   const [moving, setMoving] = useState<GoalView | null>(null);
   const [deleting, setDeleting] = useState<GoalView | null>(null);
@@ -50,7 +51,7 @@ export function GoalsPanel() {
     return (
       <div role="alert" className={styles.error} data-testid="goals-error">
         <p>
-          <FormattedMessage id="goals.loadFailed" />
+          <FormattedMessage id={loadFailedMessageId(error, 'goals.loadFailed')} />
         </p>
         <button type="button" className={buttonClass('secondary')} onClick={() => void refetch()} disabled={isFetching}>
           <FormattedMessage id="goals.retry" />

@@ -4,6 +4,7 @@ import { useId, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import type { ApiError } from '../../../lib/api/api-error';
+import { loadFailedMessageId } from '../../../lib/api/api-error';
 import { LocalizedLink } from '../../../lib/localized-link';
 import type { MessageId } from '../../../lib/messages';
 import { useLocale } from '../../../lib/use-locale';
@@ -208,7 +209,7 @@ function Results({ filters, onClear }: { readonly filters: ActivityFilters; onCl
     return (
       <div className={styles.error} role="alert" data-testid="activity-error">
         <p>
-          <FormattedMessage id="activity.error" />
+          <FormattedMessage id={loadFailedMessageId(query.error, 'activity.error')} />
         </p>
         <button
           type="button"

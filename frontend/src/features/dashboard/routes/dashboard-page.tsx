@@ -20,6 +20,7 @@ import { RecentTransactions } from '../components/recent';
 import { Summary } from '../components/summary';
 import { InsightCard, QuickActions, RuleCard } from '../components/tips';
 import styles from '../dashboard.module.css';
+import { loadFailedMessageId } from '../../../lib/api/api-error';
 
 export function DashboardPage() {
   usePageTitle('page.dashboard');
@@ -81,7 +82,7 @@ export function DashboardPage() {
         {data !== undefined ? (
           <Content data={data} latest={latest} past={asOf !== null} />
         ) : refused ? null : query.isError && !query.isFetching ? (
-          <LoadError onRetry={() => void query.refetch()} />
+          <LoadError error={query.error} onRetry={() => void query.refetch()} />
         ) : (
           <Skeleton />
         )}
@@ -176,14 +177,14 @@ function Welcome({ data, write }: { readonly data: Dashboard; readonly write: Mo
   );
 }
 
-function LoadError({ onRetry }: { onRetry(): void }) {
+function LoadError({ error, onRetry }: { readonly error: unknown; onRetry(): void }) {
   return (
     <div className={`${styles.card} ${styles.error}`} role="alert" data-testid="dashboard-error">
       <h2 className={styles.cardTitle}>
         <FormattedMessage id="dashboard.error.title" />
       </h2>
       <p className={styles.muted}>
-        <FormattedMessage id="dashboard.error.body" />
+        <FormattedMessage id={loadFailedMessageId(error, 'dashboard.error.body')} />
       </p>
       <button type="button" className={buttonClass('secondary')} onClick={onRetry}>
         <FormattedMessage id="dashboard.error.retry" />

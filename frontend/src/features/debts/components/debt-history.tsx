@@ -9,6 +9,7 @@ import { todayIn } from '../../../ui/goals/goal-progress';
 import { useDebtHistoryInfiniteQuery } from '../api';
 import styles from '../debts.module.css';
 import { debtHistoryWriters, entrySentences, historyEntries } from '../history';
+import { loadFailedMessageId } from '../../../lib/api/api-error';
 
 /** When an entry happened, in the reader's time: "November 23, 2026 16:41". */
 function useMoment(): (instant: string) => string {
@@ -52,7 +53,7 @@ export function DebtHistorySection({ debtId }: { readonly debtId: string }) {
       ) : history.data === undefined ? (
         <div className={styles.error} role="alert" data-testid="debt-history-error">
           <p>
-            <FormattedMessage id="debts.history.error" />
+            <FormattedMessage id={loadFailedMessageId(history.error, 'debts.history.error')} />
           </p>
           <button
             type="button"

@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { useNavigate, useParams } from 'react-router';
 import type { ApiError } from '../../../lib/api/api-error';
+import { loadFailedMessageId } from '../../../lib/api/api-error';
 import type { MessageId } from '../../../lib/messages';
 import { LocalizedLink, useLocalizedPath } from '../../../lib/localized-link';
 import { usePreferences } from '../../../lib/preferences';
@@ -74,7 +75,9 @@ function DetailPage() {
         </h1>
         <div className={styles.error} role="alert" data-testid={notFound ? 'debt-not-found' : 'debt-error'}>
           <p>
-            <FormattedMessage id={notFound ? 'debts.detail.notFound' : 'debts.detail.loadFailed'} />
+            <FormattedMessage
+              id={notFound ? 'debts.detail.notFound' : loadFailedMessageId(error, 'debts.detail.loadFailed')}
+            />
           </p>
           {!notFound && (
             <button

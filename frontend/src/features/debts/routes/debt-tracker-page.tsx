@@ -4,6 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import type { ApiError } from '../../../lib/api/api-error';
+import { loadFailedMessageId } from '../../../lib/api/api-error';
 import { LocalizedLink } from '../../../lib/localized-link';
 import { OutOfRangeNote } from '../../../ui/out-of-range-note';
 import { usePreferences } from '../../../lib/preferences';
@@ -81,7 +82,7 @@ function TrackerPage() {
       ) : query.data === undefined ? (
         <div className={styles.error} role="alert" data-testid="debts-error">
           <p>
-            <FormattedMessage id="debts.loadFailed" />
+            <FormattedMessage id={loadFailedMessageId(query.error, 'debts.loadFailed')} />
           </p>
           <button
             type="button"

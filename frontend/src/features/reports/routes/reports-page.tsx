@@ -18,6 +18,7 @@ import { MonthPicker, useMonthParam } from '../../../ui/month-picker/month-picke
 import { OutOfRangeNote } from '../../../ui/out-of-range-note';
 import { useReportsQuery } from '../api';
 import styles from '../reports.module.css';
+import { loadFailedMessageId } from '../../../lib/api/api-error';
 
 /** The reports' texts ship with this page, not with the app's first download. */
 const reportsMessages: PageMessageLoaders = {
@@ -105,7 +106,7 @@ function ReportsContent() {
             <FormattedMessage id="reports.error.title" />
           </h2>
           <p className={styles.muted}>
-            <FormattedMessage id="reports.error.body" />
+            <FormattedMessage id={loadFailedMessageId(query.error, 'reports.error.body')} />
           </p>
           <button type="button" className={buttonClass('secondary')} onClick={() => void query.refetch()}>
             <FormattedMessage id="reports.error.retry" />

@@ -9,13 +9,14 @@ import { CategoryDialog, TYPE_LABELS } from '../../../ui/category-form/category-
 import { PageLoading } from '../../../ui/page-loading';
 import styles from '../settings.module.css';
 import { DeleteCategoryDialog } from './delete-category-dialog';
+import { loadFailedMessageId } from '../../../lib/api/api-error';
 
 type Editing = { readonly mode: 'add' } | { readonly mode: 'edit'; readonly category: CategoryView } | null;
 
 /** The built-in categories (read only) and the user's own, which they add, edit and delete. */
 export function CategoriesTab() {
   const intl = useIntl();
-  const { data, isLoading, isError, refetch, isFetching } = useCategoriesQuery();
+  const { data, isLoading, isError, error, refetch, isFetching } = useCategoriesQuery();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<CategoryView | null>(null);
 
@@ -24,7 +25,7 @@ export function CategoriesTab() {
     return (
       <div role="alert" className={`${styles.loadError} ${styles.categoriesError}`} data-testid="categories-error">
         <p className={styles.aboutText}>
-          <FormattedMessage id="categories.loadFailed" />
+          <FormattedMessage id={loadFailedMessageId(error, 'categories.loadFailed')} />
         </p>
         <button type="button" className={buttonClass('secondary')} onClick={() => void refetch()} disabled={isFetching}>
           <FormattedMessage id="categories.retry" />

@@ -6,6 +6,7 @@ import { convertMoney } from '@plenty/contracts/rates';
 import { CURRENCIES, type Currency } from '@plenty/contracts/money';
 import { THEMES, type PreferencesView } from '@plenty/contracts/preferences';
 import type { ApiError } from '../../../lib/api/api-error';
+import { loadFailedMessageId } from '../../../lib/api/api-error';
 import { LOCALES } from '../../../lib/locale';
 import { useChangePreferencesMutation, usePreferences } from '../../../lib/preferences';
 import { saveTheme } from '../../../lib/theme';
@@ -31,13 +32,13 @@ import { TextField } from './text-field';
 
 /** Theme, language, currency, budget, notifications, time zone and the rates money is converted with. */
 export function PreferencesTab() {
-  const { preferences, isLoading, isError, refetch, isFetching } = usePreferences();
+  const { preferences, isLoading, isError, error, refetch, isFetching } = usePreferences();
   if (isLoading) return <PageLoading />;
   if (isError || preferences === null) {
     return (
       <div role="alert" className={`${styles.loadError} ${styles.categoriesError}`} data-testid="preferences-error">
         <p className={styles.aboutText}>
-          <FormattedMessage id="preferences.loadFailed" />
+          <FormattedMessage id={loadFailedMessageId(error, 'preferences.loadFailed')} />
         </p>
         <button type="button" className={buttonClass('secondary')} onClick={() => void refetch()} disabled={isFetching}>
           <FormattedMessage id="preferences.retry" />

@@ -4,6 +4,7 @@ import { useDispatch } from 'react-redux';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import type { Preferences } from '@plenty/contracts/preferences';
 import type { ApiError } from '../../../lib/api/api-error';
+import { loadFailedMessageId } from '../../../lib/api/api-error';
 import { useChangePreferencesMutation, usePreferences } from '../../../lib/preferences';
 import { buttonClass } from '../../../ui/button';
 import { showApiError, showSuccess } from '../../../ui/toasts/toasts-slice';
@@ -16,7 +17,7 @@ type PrivacyChoice = keyof Pick<Preferences, 'analyticsConsent' | 'saveLocation'
 /** Whether anonymous usage statistics are shared and whether transactions may carry a location. */
 export function PrivacySection() {
   const dispatch = useDispatch();
-  const { preferences, isLoading, isError, refetch, isFetching } = usePreferences();
+  const { preferences, isLoading, isError, error, refetch, isFetching } = usePreferences();
   const [changePreferences, { isLoading: saving }] = useChangePreferencesMutation();
   // While a change is on its way, the switch shows the value asked for.
   const [asked, setAsked] = useState<Partial<Record<PrivacyChoice, boolean>>>({});
@@ -51,7 +52,7 @@ export function PrivacySection() {
       </p>
       {isError ? (
         <div role="alert" className={`${styles.loadError} ${own.actions}`}>
-          <FormattedMessage id="preferences.loadFailed" />
+          <FormattedMessage id={loadFailedMessageId(error, 'preferences.loadFailed')} />
           <button
             type="button"
             className={buttonClass('secondary')}

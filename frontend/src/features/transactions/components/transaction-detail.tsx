@@ -14,6 +14,7 @@ import { isMissing } from '../errors';
 import styles from '../transactions.module.css';
 import { useWriters } from '../use-writers';
 import { ReceiptView } from './receipt-view';
+import { loadFailedMessageId } from '../../../lib/api/api-error';
 
 export interface TransactionDetailProps {
   /** The transaction shown, or null when the dialog is closed. */
@@ -77,7 +78,13 @@ function DetailBody({ id, onClose }: { readonly id: string; onClose(): void }) {
     return (
       <div className={styles.dialogBody}>
         <p className={styles.error} role="alert">
-          <FormattedMessage id={missing ? 'transactions.form.notFound' : 'transactions.form.loadError'} />
+          <FormattedMessage
+            id={
+              missing
+                ? 'transactions.form.notFound'
+                : loadFailedMessageId(transaction.error, 'transactions.form.loadError')
+            }
+          />
         </p>
         {!missing && (
           <div className={styles.actions}>
@@ -230,7 +237,7 @@ function History({ id }: { readonly id: string }) {
         </p>
       ) : history.data === undefined ? (
         <p className={styles.hint}>
-          <FormattedMessage id="transactions.history.error" />
+          <FormattedMessage id={loadFailedMessageId(history.error, 'transactions.history.error')} />
         </p>
       ) : entries.length === 0 ? (
         <p className={styles.hint}>

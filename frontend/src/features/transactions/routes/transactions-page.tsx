@@ -23,6 +23,7 @@ import {
 } from '../filters';
 import styles from '../transactions.module.css';
 import { categoryLabel, useWriters } from '../use-writers';
+import { loadFailedMessageId } from '../../../lib/api/api-error';
 
 /** Every row has this height, so the list can place rows without measuring them. */
 const ROW_HEIGHT = 76;
@@ -335,7 +336,7 @@ function List({ filters, label, onOpen, onClear }: ListProps) {
     return (
       <div className={styles.state} role="alert">
         <p className={styles.stateTitle}>
-          <FormattedMessage id="transactions.loadError" />
+          <FormattedMessage id={loadFailedMessageId(list.error, 'transactions.loadError')} />
         </p>
         <button type="button" className={buttonClass('secondary')} onClick={() => void list.refetch()}>
           <FormattedMessage id="transactions.retry" />

@@ -1,0 +1,94 @@
+import type { ViewDefinition } from '@plenty/platform/read-store/port';
+import type { ReadStore } from '@plenty/platform/read-store/port';
+import type { Projection } from '@plenty/projector/projection';
+import { allProjections } from '@plenty/projector/projections/all';
+import { QUARANTINE_ID, quarantineView, type QuarantineRecord } from '@plenty/projector/quarantine';
+import { viewOwners } from '@plenty/projector/runtime-versions';
+import {
+  ACTIVITY_VIEW,
+  BUDGET_ALERTS_VIEW,
+  CATEGORIES_VIEW,
+  DEBT_HISTORY_VIEW,
+  DEBT_ITEMS_VIEW,
+  DEBT_SUMMARY_VIEW,
+  DEBTS_VIEW,
+  GOALS_VIEW,
+  MONTHLY_CONTRIBUTIONS_VIEW,
+  MONTHLY_SUMMARY_VIEW,
+  PREFERENCES_VIEW,
+  TRANSACTION_HISTORY_VIEW,
+  TRANSACTION_TOTALS_VIEW,
+  TRANSACTIONS_VIEW,
+  YEARLY_SUMMARY_VIEW,
+} from './read-views.js';
+
+const MONTH_VIEWS = [
+  PREFERENCES_VIEW,
+  MONTHLY_SUMMARY_VIEW,
+  YEARLY_SUMMARY_VIEW,
+  MONTHLY_CONTRIBUTIONS_VIEW,
+  TRANSACTIONS_VIEW,
+];
+
+/**
+ * The views each query reads, by its route (under the plugin's prefix). A user quarantined in
+ * the projection of one of them (see the projector's quarantine.ts) is answered 409
+ * `view_quarantined` instead of figures that stopped at the event it could not apply. A route
+ * missing here reads no view (`app.test.ts` checks that every route is listed).
+ */
+export const ROUTE_VIEWS: Readonly<Record<string, readonly string[]>> = {
+  '/transactions': [TRANSACTIONS_VIEW],
+  '/transactions/totals': [TRANSACTION_TOTALS_VIEW, TRANSACTIONS_VIEW],
+  '/transactions/:id': [TRANSACTIONS_VIEW],
+  '/transactions/:id/history': [TRANSACTION_HISTORY_VIEW],
+  '/categories': [CATEGORIES_VIEW],
+  '/preferences': [PREFERENCES_VIEW],
+  '/goals': [GOALS_VIEW],
+  '/goals/:id': [GOALS_VIEW],
+  '/debts': [DEBT_ITEMS_VIEW, DEBT_SUMMARY_VIEW, PREFERENCES_VIEW],
+  '/debts/:id': [DEBTS_VIEW],
+  '/debts/:id/history': [DEBT_HISTORY_VIEW],
+  '/dashboard': MONTH_VIEWS,
+  '/reports': MONTH_VIEWS,
+  '/budget-alerts': [BUDGET_ALERTS_VIEW],
+  '/activity': [ACTIVITY_VIEW, PREFERENCES_VIEW],
+  '/export/link': [TRANSACTIONS_VIEW, CATEGORIES_VIEW],
+  '/receipts/:receiptId/link': [],
+};
+
+/** The quarantine views a query process reads, registered on its own connection like `readViews`. */
+export const quarantineViews: readonly ViewDefinition[] = allProjections
+  .filter((p) => p.views.length > 0)
+  .map(quarantineView);
+
+/**
+ * Answers which of a route's views are quarantined for a user: one read of the quarantine view
+ * of each projection the route reads from, usually finding nothing.
+ */
+export function quarantineCheck(
+  readStore: ReadStore,
+  projections: readonly Projection[] = allProjections,
+): (route: string, userId: string) => Promise<string[]> {
+  const owners = viewOwners(projections);
+  const byRoute = new Map(
+    Object.entries(ROUTE_VIEWS).map(([route, views]) => {
+      const quarantines = new Set<string>();
+      for (const view of views) {
+        const owner = owners.get(view);
+        if (owner !== undefined) quarantines.add(quarantineView(owner).name);
+      }
+      return [route, { views, quarantines: [...quarantines] }];
+    }),
+  );
+  return async (route, userId) => {
+    const reads = byRoute.get(route);
+    if (reads === undefined || reads.quarantines.length === 0) return [];
+    const records = await Promise.all(
+      reads.quarantines.map((view) =>
+        readStore.get<QuarantineRecord & Record<string, unknown>>(view, userId, QUARANTINE_ID),
+      ),
+    );
+    const hidden = new Set(records.flatMap((record) => record?.doc.views ?? []));
+    return reads.views.filter((view) => hidden.has(view));
+  };
+}
