@@ -132,6 +132,8 @@ describe('every query for extreme but accepted data', () => {
   it.each([
     'dashboard',
     'reports',
+    `dashboard?asOf=${today}`,
+    `reports?asOf=${today}`,
     'debts',
     'transactions',
     'transactions/totals',
