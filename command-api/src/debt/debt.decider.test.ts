@@ -409,6 +409,20 @@ describe('schedules that pay more than an amount can be', () => {
     );
   });
 
+  it('refuses to delete an extra payment when the schedule it brings back would pay more than 2^51', () => {
+    const largest = eventsOf(
+      given().when(openCommand({ initialAmount: MAX, currentAmount: MAX, annualRatePercent: '0', termMonths: 12 })),
+    );
+    const paid = eventsOf(given(...largest).when(record(MAX / 2, pay(200))));
+    const raised = eventsOf(given(...largest, ...paid).when(edit({ annualRatePercent: '10' })));
+    const remove: DebtCommand = { type: 'DeletePayment', data: { commandId, debtId, paymentId: pay(200) } };
+    expect(given(...largest, ...paid, ...raised).when(remove)).toEqual(domainError('schedule_total_too_large', 422));
+    // Without the raised rate the same deletion is fine.
+    expect(eventsOf(given(...largest, ...paid).when(remove))).toEqual([
+      { type: 'PaymentDeleted', data: { debtId, paymentId: pay(200) } },
+    ]);
+  });
+
   it('refuses to mark a row of a debt recorded before the rule, whose rows are above 2^51 (the event would break its schema)', () => {
     const recordedBefore: DebtEvent = {
       type: 'DebtOpened',
