@@ -120,6 +120,7 @@ export function createPartitionProjector(options: PartitionProjectorOptions): Pa
 
   /** Applies `work` in one read-store batch; the quarantine list follows what was committed. */
   async function applyBatch(
+    list: QuarantineList,
     checkpointName: string,
     position: Position,
     work: (uow: UnitOfWork) => Promise<void>,
@@ -127,10 +128,10 @@ export function createPartitionProjector(options: PartitionProjectorOptions): Pa
     try {
       await readStore.applyBatch(checkpointName, position, work);
     } catch (error) {
-      quarantine.rollback();
+      list.rollback();
       throw error;
     }
-    return quarantine.commit();
+    return list.commit();
   }
 
   async function outdated(): Promise<Projection[]> {
@@ -148,7 +149,11 @@ export function createPartitionProjector(options: PartitionProjectorOptions): Pa
   async function replayInto(joining: readonly Projection[], from: Position, tag: string): Promise<Position> {
     const source = options.rebuildSource;
     if (source === undefined) return from;
-    const applyJoining = eventApplier(options.codec, joining, { quarantine });
+    // A list of its own: the first replay runs beside the partition batches, which use theirs.
+    // The switch replaced the rebuilt projections' quarantine views; who is in them is stored there.
+    const joiningQuarantine = new QuarantineList();
+    await joiningQuarantine.load(readStore, joining);
+    const applyJoining = eventApplier(options.codec, joining, { quarantine: joiningQuarantine });
     const until = await source.headPosition();
     let position = from;
     while (comparePositions(position, until) < 0) {
@@ -157,7 +162,7 @@ export function createPartitionProjector(options: PartitionProjectorOptions): Pa
       );
       const last = events.at(-1);
       if (last === undefined) break;
-      const notices = await applyBatch(`rejoin@${tag}`, last.position, async (uow) => {
+      const notices = await applyBatch(joiningQuarantine, `rejoin@${tag}`, last.position, async (uow) => {
         for (const event of events) await applyJoining(event, uow);
       });
       for (const notice of notices) logQuarantine(options.logger, notice);
@@ -168,11 +173,11 @@ export function createPartitionProjector(options: PartitionProjectorOptions): Pa
 
   /** Rejoins projections switched in (by this instance or another) after replaying what batches left out. */
   async function rejoin(joining: readonly Projection[], from: Position, tag: string): Promise<void> {
-    // The switch replaced the rebuilt projections' quarantine views: who is in them now is stored there.
-    await serialized(readQuarantine);
     const reached = await replayInto(joining, from, tag);
     await serialized(async () => {
       await replayInto(joining, reached, tag);
+      // Who is quarantined in the rejoining projections now: what the switch and the replays left.
+      await readQuarantine();
       setStale(stale.filter((p) => !joining.includes(p)));
     });
     options.logger?.info({ projections: joining.map((p) => p.name) }, 'rebuilt views rejoined the partition batches');
@@ -202,7 +207,7 @@ export function createPartitionProjector(options: PartitionProjectorOptions): Pa
     const last = messages.at(-1);
     if (last === undefined) return [];
     const offsets = new Map(messages.map((message) => [message.event.id, message.offset]));
-    const notices = await applyBatch(checkpointName, last.event.position, async (uow) => {
+    const notices = await applyBatch(quarantine, checkpointName, last.event.position, async (uow) => {
       for (const { event } of messages) {
         // Recorded before the event is applied, so an account erasure that purges the user takes it too.
         recordUserProgress(uow, event.metadata.userId, event.position);
