@@ -19,6 +19,8 @@ export interface CurrencyTotals {
 export interface TransactionTotals {
   readonly count: number;
   readonly totals: readonly CurrencyTotals[];
+  /** A sum past 2^53 − 1 shows that figure instead (see contracts' `saturate`). */
+  readonly outOfRange: boolean;
 }
 
 export interface UploadedReceipt {

@@ -19,7 +19,13 @@ describe('combined totals', () => {
       preferences,
       (date) => `on ${date}`,
     );
-    expect(combined).toEqual({ currency: 'USD', income: 11_000, expense: 5_000, date: 'on 2026-11-01' });
+    expect(combined).toEqual({
+      currency: 'USD',
+      income: 11_000,
+      expense: 5_000,
+      date: 'on 2026-11-01',
+      outOfRange: false,
+    });
   });
 
   it('gives the day the user set their own rates when they replaced the bundled table', () => {
@@ -28,7 +34,19 @@ describe('combined totals', () => {
       { ...preferences, ratesDate: null, ratesUpdatedAt: '2026-11-20T08:00:00.000Z' },
       (date) => date,
     );
-    expect(combined).toEqual({ currency: 'USD', income: 0, expense: 100, date: '2026-11-20' });
+    expect(combined).toEqual({ currency: 'USD', income: 0, expense: 100, date: '2026-11-20', outOfRange: false });
+  });
+
+  it('shows a converted sum past 2^53 − 1 at that figure and says so, never throwing', () => {
+    const combined = combinedTotals(
+      [
+        { currency: 'THB', income: 0, expense: Number.MAX_SAFE_INTEGER },
+        { currency: 'USD', income: 2 ** 51, expense: 0 },
+      ],
+      { ...preferences, currency: 'LAK', rates: { ...DEFAULT_RATES, LAK: '1000000000', THB: '0.000001' } },
+      String,
+    );
+    expect(combined).toMatchObject({ expense: Number.MAX_SAFE_INTEGER, outOfRange: true });
   });
 
   it('adds nothing when everything is in the display currency or the preferences are not read', () => {

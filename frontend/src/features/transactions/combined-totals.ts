@@ -1,6 +1,6 @@
-import type { Currency } from '@plenty/contracts/money';
+import { isRepresentable, saturate, type Currency } from '@plenty/contracts/money';
 import type { PreferencesView } from '@plenty/contracts/preferences';
-import { sumInCurrency } from '@plenty/contracts/rates';
+import { sumInCurrencyExact } from '@plenty/contracts/rates';
 
 export interface CombinedTotals {
   readonly currency: Currency;
@@ -8,6 +8,8 @@ export interface CombinedTotals {
   readonly expense: number;
   /** The day of the rates used, as the reader writes dates; '' when unknown. */
   readonly date: string;
+  /** A sum converted past 2^53 − 1 shows that figure instead (see `saturate`). */
+  readonly outOfRange: boolean;
 }
 
 /**
@@ -23,16 +25,19 @@ export function combinedTotals(
   if (preferences === null || rows.every((row) => row.currency === preferences.currency)) return null;
   const to = preferences.currency;
   const total = (pick: 'income' | 'expense') =>
-    sumInCurrency(
+    sumInCurrencyExact(
       rows.map((row) => ({ amount: row[pick], currency: row.currency })),
       to,
       preferences.rates,
-    ).amount;
+    );
+  const income = total('income');
+  const expense = total('expense');
   const date = preferences.ratesDate ?? preferences.ratesUpdatedAt?.slice(0, 10) ?? null;
   return {
     currency: to,
-    income: total('income'),
-    expense: total('expense'),
+    income: saturate(income),
+    expense: saturate(expense),
     date: date === null ? '' : longDate(date),
+    outOfRange: !isRepresentable(income) || !isRepresentable(expense),
   };
 }

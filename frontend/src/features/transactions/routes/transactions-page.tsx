@@ -21,6 +21,7 @@ import {
   TYPES,
   type TransactionFilters,
 } from '../filters';
+import { OutOfRangeNote } from '../../../ui/out-of-range-note';
 import styles from '../transactions.module.css';
 import { categoryLabel, useWriters } from '../use-writers';
 import { loadFailedMessageId } from '../../../lib/api/api-error';
@@ -294,6 +295,7 @@ function Totals({ filters }: { readonly filters: TransactionFilters }) {
           />
         </p>
       )}
+      <OutOfRangeNote outOfRange={totals.data.outOfRange || combined?.outOfRange === true} />
     </section>
   );
 }
