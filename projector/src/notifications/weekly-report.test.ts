@@ -158,6 +158,19 @@ describe('weekly report scheduler', () => {
     expect(mail?.text).toContain('• Shopping: $200.00\n• Food: $130.00\n• Transport: $30.00');
   });
 
+  it('mails sums past 2^53 converted with the most extreme rates, saturated at 2^53 − 1, without throwing', async () => {
+    await preferences('alice', { weeklyReport: true, timeZone: 'UTC', currency: 'LAK' });
+    await append('alice', 'profile-alice', 'ExchangeRatesSet', {
+      rates: { USD: '1', LAK: '1000000000', THB: '0.000001', EUR: '1', GBP: '1', CAD: '1', AUD: '1' },
+    });
+    for (let i = 0; i < 5; i += 1) {
+      await transaction('alice', { amount: { amount: 2 ** 51, currency: 'THB' }, date: '2026-11-18' });
+    }
+    await project();
+    expect(await scheduler({ now: new Date('2026-11-23T09:00:00Z') }).runOnce()).toBe(1);
+    expect(sent[0]?.text).toContain('9,007,199,254,740,991');
+  });
+
   it('mails in the user language and sends nothing while email notifications are off', async () => {
     await preferences('alice', { weeklyReport: true, timeZone: 'UTC', language: 'lo', currency: 'LAK' });
     await preferences('bob', { weeklyReport: true, timeZone: 'UTC', emailNotifications: false });
