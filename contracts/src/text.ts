@@ -15,6 +15,21 @@ export const isCleanLine = (s: string): boolean => !SINGLE_LINE_CONTROL.test(s) 
 /** Whether text that may hold line breaks (LF, CR, tab) is free of other controls and lone surrogates. */
 export const isCleanText = (s: string): boolean => !MULTI_LINE_CONTROL.test(s) && !LONE_SURROGATE.test(s);
 
+const C1_OR_LONE_SURROGATE = new RegExp(`[\\u0080-\\u009f]|${LONE_SURROGATE.source}`, 'g');
+
+/**
+ * Text as it reads once the characters that earlier versions let through but text fields now
+ * refuse (C1 controls, lone surrogates) are left out: strings anywhere in a value.
+ */
+export function withoutLaterRefusedCharacters(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(C1_OR_LONE_SURROGATE, '');
+  if (Array.isArray(value)) return value.map(withoutLaterRefusedCharacters);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, withoutLaterRefusedCharacters(inner)]));
+  }
+  return value;
+}
+
 /** A bounded single-line text: trimmed, control characters refused. */
 export function boundedText(max: number, requiredCode = 'field_required') {
   return z

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../event-store/port.js';
 import { Upcasters } from '@plenty/contracts/events/upcast';
 import { EventCodec, EventSchemaError, UndecodableEventError } from './event-codec.js';
+import { encryptValue } from './field-cipher.js';
 import { openSqliteKeyStore } from './key-store-sqlite.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'plenty-codec-'));
@@ -123,6 +124,18 @@ describe('event codec', () => {
     // A personal field read as erased is no violation.
     await keys.erase('alice');
     expect((await codec.decode(recorded(stored))).data.note).toBeNull();
+    await keys.close();
+  });
+
+  it('reads text stored before C1 controls and lone surrogates were refused without them', async () => {
+    const keys = await openSqliteKeyStore({ path: join(dir, `${randomUUID()}.db`), masterKey: randomBytes(32) });
+    const codec = new EventCodec(keys);
+    const stored = await codec.encode(transactionAdded('alice'));
+    // What an earlier version accepted and sealed: a note with U+0085 and a lone surrogate.
+    const key = await keys.getOrCreate('alice');
+    const note = encryptValue(key, 'Dinner\u0085 at Mae Sai\ud800', `${stored.id}:note`);
+    const decoded = await codec.decode(recorded({ ...stored, data: { ...stored.data, note } }));
+    expect(decoded.data.note).toBe('Dinner at Mae Sai');
     await keys.close();
   });
 

@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@plenty/contracts/events/envelope';
 import { eventDataSchemas, isPlentyEventType, personalFieldsOf } from '@plenty/contracts/events/registry';
+import { withoutLaterRefusedCharacters } from '@plenty/contracts/text';
 import {
   upcasters as currentUpcasters,
   UnsupportedSchemaVersionError,
@@ -155,10 +156,11 @@ export class EventCodec {
     }
     if (options.validate === false) return decoded;
     const issues = schemaIssues(decoded.type, decoded.data, erased);
-    if (issues.length > 0) {
-      throw new UndecodableEventError(`${decoded.type} does not match its schema: ${issues.join('; ')}`);
-    }
-    return decoded;
+    if (issues.length === 0) return decoded;
+    // Text stored before C1 controls and lone surrogates were refused reads without them.
+    const cleaned = withoutLaterRefusedCharacters(decoded.data) as Data;
+    if (schemaIssues(decoded.type, cleaned, erased).length === 0) return { ...decoded, data: cleaned };
+    throw new UndecodableEventError(`${decoded.type} does not match its schema: ${issues.join('; ')}`);
   }
 
   /**
