@@ -30,7 +30,7 @@ async function allDocuments(readStore: ReadStore, view: string, userId: string):
   return docs;
 }
 
-describe('a process killed under load', () => {
+describe('a process killed under load', { timeout: 120_000 }, () => {
   it('loses no acknowledged command, and its views equal a fresh rebuild after restart', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'plenty-crash-'));
     dirs.push(dataDir);

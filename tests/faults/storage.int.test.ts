@@ -50,7 +50,10 @@ function integrity(disk: Pick<SmallDisk, 'path'>, file: string): string {
   }
 }
 
-describe.skipIf(!available)('a data folder in trouble', () => {
+/** Each case starts the server two or three times and signs a user up: tens of seconds on a busy machine. */
+const PROCESS_TIMEOUT = { timeout: 120_000 };
+
+describe.skipIf(!available)('a data folder in trouble', PROCESS_TIMEOUT, () => {
   it('that fills up refuses commands with 507 storage_full, loses nothing acknowledged, and goes on once there is room', async () => {
     const disk = mountSmallDisk(24);
     cleanups.push(() => disk.remove());
@@ -112,7 +115,7 @@ describe.skipIf(!available)('a data folder in trouble', () => {
   });
 });
 
-describe.skipIf(!failingAvailable)('a data folder whose disk fails while the server runs', () => {
+describe.skipIf(!failingAvailable)('a data folder whose disk fails while the server runs', PROCESS_TIMEOUT, () => {
   it('refuses commands with 503 storage_unavailable, keeps answering reads, and loses nothing acknowledged', async () => {
     const disk = mountFailingDisk(64);
     cleanups.push(() => disk.remove());
