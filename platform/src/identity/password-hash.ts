@@ -1,7 +1,7 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
- * scrypt with N = 2^15, r = 8, p = 1 (32 MiB and about 70 ms a hash on one core of the
+ * scrypt with N = 2^15, r = 8, p = 1 (32 MiB and about 130 ms of CPU a hash on the
  * reference machine; see docs/ARCHITECTURE.md › Identity). The parameters are stored with each
  * hash, so they can be raised later without touching existing ones.
  */
