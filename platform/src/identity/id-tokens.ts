@@ -1,6 +1,6 @@
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { z } from 'zod';
-import { checkTokenShape } from '../auth/firebase-verifier.js';
+import { checkTokenShape } from '../auth/token-shape.js';
 import { InvalidTokenError, type TokenVerifier, type VerifiedUser } from '../auth/port.js';
 import type { IdentityStore, IdentityUser } from './identity-store.js';
 import type { SigningKey } from './signing-key.js';

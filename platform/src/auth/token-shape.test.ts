@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTokenShape } from './firebase-verifier.js';
+import { checkTokenShape } from './token-shape.js';
 import { InvalidTokenError } from './port.js';
 
 const part = (value: unknown) =>
