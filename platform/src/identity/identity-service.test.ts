@@ -247,9 +247,13 @@ describe('identity service: password change and reset', () => {
     const session = await signUp(identity, 'noy@example.test');
     identity.advance(6 * MINUTE);
     const refreshed = await identity.service.refresh(session.refreshToken);
-    const refused = await refusal(identity.service.updateAccount(refreshed.idToken, { password: 'a-new-password' }));
+    const refused = await refusal(
+      identity.service.updateAccount(refreshed.idToken, { password: 'a-new-password', displayName: 'Noy K.' }),
+    );
     expect(refused.code).toBe('CREDENTIAL_TOO_OLD_LOGIN_AGAIN');
     expect((await signIn(identity, 'noy@example.test')).user.uid).toBe(session.user.uid);
+    // A refused request changes nothing, not even the name sent with it.
+    expect(identity.store.user(session.user.uid)?.displayName).toBeNull();
   });
 
   it('changing the email is not offered', async () => {

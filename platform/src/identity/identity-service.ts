@@ -335,14 +335,17 @@ export class IdentityService {
     };
     const displayName = text(changes.displayName, user.displayName, 'DISPLAY_NAME');
     const photoUrl = text(changes.photoUrl, user.photoUrl, 'PHOTO_URL');
+    // Every check comes first: a refused request changes nothing.
+    const password = changes.password === undefined ? null : checkedNewPassword(changes.password);
+    if (password !== null && this.now() / 1000 - authTime > RECENT_SIGN_IN_SECONDS) {
+      throw new IdentityError('CREDENTIAL_TOO_OLD_LOGIN_AGAIN');
+    }
+    const passwordHash = password === null ? null : await hashPassword(password);
     if (displayName !== user.displayName || photoUrl !== user.photoUrl)
       this.store.setProfile(user.uid, displayName, photoUrl);
     let session: Session | null = null;
-    if (changes.password !== undefined) {
-      const password = checkedNewPassword(changes.password);
-      if (this.now() / 1000 - authTime > RECENT_SIGN_IN_SECONDS)
-        throw new IdentityError('CREDENTIAL_TOO_OLD_LOGIN_AGAIN');
-      this.store.setPassword(user.uid, await hashPassword(password), this.now());
+    if (passwordHash !== null) {
+      this.store.setPassword(user.uid, passwordHash, this.now());
       const changed = this.store.user(user.uid);
       if (changed === null) throw new IdentityError('USER_NOT_FOUND');
       session = await this.startSession(changed, 'password', false);
