@@ -13,7 +13,9 @@ import {
   type User,
 } from 'firebase/auth';
 import { useEffect, useState } from 'react';
-import { loadAuth } from '../../lib/auth/session';
+import { socialStartUrl } from '../../lib/auth/social-return';
+import { authConfig, endSession, loadAuth } from '../../lib/auth/session';
+import { localeFromPath, stripLocale } from '../../lib/locale';
 
 export type { User };
 
@@ -90,12 +92,34 @@ function providerFor(providerId: string): AuthProvider | null {
   }
 }
 
-/** The social provider the user signed in with, for re-authenticating in a popup. */
-export function socialProviderId(user: User): string | null {
-  return user.providerData.map((entry) => entry.providerId).find((id) => providerFor(id) !== null) ?? null;
+/** An OpenID Connect provider of the embedded identity (`oidc.<id>`): its id, else null. */
+function embeddedProviderId(providerId: string): string | null {
+  return authConfig().embedded && providerId.startsWith('oidc.') ? providerId.slice('oidc.'.length) : null;
 }
 
+/** The social provider the user signed in with, for re-authenticating in a popup or through its page. */
+export function socialProviderId(user: User): string | null {
+  return (
+    user.providerData
+      .map((entry) => entry.providerId)
+      .find((id) => providerFor(id) !== null || embeddedProviderId(id) !== null) ?? null
+  );
+}
+
+/**
+ * Signs in again with the provider. With the embedded identity that happens on the provider's
+ * own page: the session here ends, and the login page brings the user back to this page, freshly
+ * signed in. The promise then never settles, as the page is leaving.
+ */
 export async function reauthenticateWithProvider(user: User, providerId: string): Promise<void> {
+  const embedded = embeddedProviderId(providerId);
+  if (embedded !== null) {
+    const { pathname, search } = window.location;
+    const start = socialStartUrl(embedded, localeFromPath(pathname) ?? 'en', `${stripLocale(pathname)}${search}`);
+    await endSession();
+    window.location.assign(start);
+    return new Promise<void>(() => undefined);
+  }
   const provider = providerFor(providerId);
   if (provider === null) throw new Error(`no popup sign-in for ${providerId}`);
   await reauthenticateWithPopup(user, provider);
