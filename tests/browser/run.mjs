@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run test:browser`: starts the embedded default as `npm start` does, on a free port with
-// a fresh data folder, then drives Debian's Chromium through every journey.
+// `npm run test:browser`: builds and starts the embedded default as `npm start` does, on a free
+// port with a fresh data folder, then drives Debian's Chromium through every journey.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startJourneyOidcProvider } from './support/oidc.mjs';
+import { knowServer } from './support/browser.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -33,16 +34,28 @@ const dataDir = mkdtempSync(join(tmpdir(), 'plenty-browser-'));
 // Screenshots of every page, for people to look at (git-ignored).
 const screenshotDir = join(here, 'artifacts');
 mkdirSync(screenshotDir, { recursive: true });
-// Always the web app as it is now, even when only index.html or the build config changed.
+// The server (tsc -b builds only what changed) and always the web app as it is now, even when
+// only index.html or the build config changed. Journeys that run a server of their own start
+// this same build (support/server.mjs).
+execFileSync(join(root, 'node_modules/.bin/tsc'), ['-b', 'standalone'], { cwd: root, stdio: 'inherit' });
 execFileSync('npm', ['run', '--silent', 'build', '-w', 'frontend'], { cwd: root, stdio: 'inherit' });
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 // Social sign-in goes to a local OpenID provider, which the server is told about.
 const { env: oidcEnv } = await startJourneyOidcProvider(baseUrl);
 let output = '';
-const app = spawn(process.execPath, [join(root, 'standalone/scripts/start.mjs')], {
+const app = spawn(process.execPath, [join(root, 'standalone/dist/main.js')], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...oidcEnv },
+  // Many journeys sign in and up from this one machine; the login limits have a journey of their own.
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    AUTH_ATTEMPT_LIMITS: 'off',
+    ...oidcEnv,
+  },
   stdio: ['ignore', 'pipe', 'pipe'],
   detached: true,
 });
@@ -65,6 +78,7 @@ try {
     if (ready) break;
     await new Promise((r) => setTimeout(r, 500));
   }
+  knowServer(baseUrl, dataDir);
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],

@@ -2,8 +2,16 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { catalog, expectHeading, openPage, screenshot } from '../support/browser.mjs';
-import { createVerifiedUser, lookupUser, signInAs } from './settings-account.journey.mjs';
+import {
+  catalog,
+  createUser,
+  expectHeading,
+  idTokenFor,
+  lookupUser,
+  openPage,
+  screenshot,
+  signInAs,
+} from '../support/browser.mjs';
 
 /** The audit record of erasures keeps the user id and the reason, nothing else. */
 const ERASURES_STREAM = 'account-erasures';
@@ -43,17 +51,10 @@ function storedFor(dataDir, uid) {
 
 /** Sends a command with the user's fresh ID token, as the app does. */
 async function command(baseUrl, user, name, body) {
-  const token = await fetch(
-    `${user.config.emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${user.config.apiKey}`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: user.email, password: user.password, returnSecureToken: true }),
-    },
-  ).then((response) => response.json());
+  const idToken = await idTokenFor(baseUrl, user);
   const response = await fetch(`${baseUrl}/api/commands/${name}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token.idToken}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
     body: JSON.stringify({ commandId: randomUUID(), ...body }),
   });
   if (!response.ok) throw new Error(`${name} failed: ${response.status} ${await response.text()}`);
@@ -82,13 +83,14 @@ async function waitUntil(check, message) {
 /**
  * Two users with data. User A goes through the five steps in Thai (the phrase stays English),
  * meets the email mismatch and an inexact phrase on the way, ends on the login page with the
- * toast; A's events, views, data key and sign-in account are gone, B's are untouched.
+ * toast, where A's email and password no longer sign in; A's events, views, data key and
+ * sign-in account are gone, B's are untouched.
  */
 export default async function accountDeletion({ browser, baseUrl, screenshotDir, dataDir }) {
   assert.ok(dataDir, 'the journey runner passes the data folder');
   const th = catalog('th');
-  const leaving = await createVerifiedUser(baseUrl, 'Somchai');
-  const staying = await createVerifiedUser(baseUrl, 'Noy');
+  const leaving = await createUser(baseUrl, 'Somchai');
+  const staying = await createUser(baseUrl, 'Noy');
   await addTransaction(baseUrl, leaving, 'Khao piak');
   await addTransaction(baseUrl, staying, 'Tam mak hoong');
   await waitUntil(
@@ -178,6 +180,14 @@ export default async function accountDeletion({ browser, baseUrl, screenshotDir,
       Object.keys(localStorage).filter((key) => key.startsWith('firebase:authUser')),
     );
     assert.deepEqual(session, []);
+
+    // The account is gone: its email and password sign in no more, with the one message for
+    // wrong credentials.
+    await page.getByLabel(th['auth.email'], { exact: true }).fill(leaving.email);
+    await page.getByLabel(th['auth.password'], { exact: true }).fill(leaving.password);
+    await page.getByRole('button', { name: th['auth.login.submit'], exact: true }).click();
+    await page.getByTestId('form-error').getByText(th['authError.invalidCredential']).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/th/auth/login');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
@@ -192,9 +202,9 @@ export default async function accountDeletion({ browser, baseUrl, screenshotDir,
   assert.deepEqual(gone.streams, [ERASURES_STREAM]);
   assert.deepEqual(gone.viewRows, {});
   assert.equal(gone.dataKeys, 0);
-  assert.equal(await lookupUser(baseUrl, leaving.uid), null);
+  assert.equal(await lookupUser(baseUrl, leaving), null, 'the sign-in account is gone');
 
   // B: untouched.
   assert.deepEqual(storedFor(dataDir, staying.uid), before);
-  assert.equal((await lookupUser(baseUrl, staying.uid))?.email, staying.email);
+  assert.equal((await lookupUser(baseUrl, staying))?.email, staying.email);
 }

@@ -33,11 +33,6 @@ export default async function authLogin({ browser, baseUrl }) {
       await page.waitForTimeout(300);
       await alert.getByText(m['authError.invalidCredential']).waitFor();
 
-      // The social buttons are offered, with their names for screen readers.
-      for (const provider of ['Google', 'GitHub', 'Facebook', 'Apple']) {
-        await page.getByRole('button', { name: m['auth.continueWith'].replace('{provider}', provider) }).waitFor();
-      }
-
       await field(page, m['auth.email']).fill(user.email);
       await field(page, m['auth.password']).fill(user.password);
       await submit.click();

@@ -1,33 +1,53 @@
 import assert from 'node:assert/strict';
-import { catalog, createUser, disableUser, expectHeading, openPage, signIn } from '../support/browser.mjs';
+import { catalog, changePasswordElsewhere, createUser, expectHeading, openPage, signIn } from '../support/browser.mjs';
 
 /**
- * A user whose account was disabled is signed out in the browser: the saved session is dropped,
- * a toast says the session has ended, and the login page opens in their language.
+ * A password change on another device ends every other session at once. A page left open finds
+ * out at its next call to the API, a reloaded one at start: each drops the saved session, says
+ * in the user's language that the session has ended, and opens the login page. The old password
+ * no longer signs in; the new one does.
  */
 export default async function authRevoked({ browser, baseUrl }) {
   const m = catalog('th');
   const user = await createUser(baseUrl, 'Dao');
-  const { context, page, errors } = await openPage(browser, { reducedMotion: 'reduce' });
+  const open = await openPage(browser, { reducedMotion: 'reduce' });
+  const reloaded = await openPage(browser, { reducedMotion: 'reduce' });
   try {
-    await signIn(context, user);
-    await page.goto(`${baseUrl}/th/dashboard`);
-    await expectHeading(page, m['page.dashboard']);
+    for (const { context, page } of [open, reloaded]) {
+      await signIn(context, user);
+      await page.goto(`${baseUrl}/th/dashboard`);
+      await expectHeading(page, m['page.dashboard']);
+    }
+    const oldPassword = user.password;
+    await changePasswordElsewhere(baseUrl, user);
 
-    await disableUser(baseUrl, user);
-    await page.reload();
-    await expectHeading(page, m['page.login']);
-    assert.equal(new URL(page.url()).pathname, '/th/auth/login');
-    await page.getByTestId('toast').getByText(m['authError.sessionExpired']).waitFor();
-    assert.equal(await page.evaluate((key) => localStorage.getItem(key), user.storageKey), null);
+    // The open page: its next request to the API is refused, and so is its refresh token.
+    await open.page.getByRole('link', { name: m['nav.reports'] }).first().click();
+    await expectHeading(open.page, m['page.login']);
+    assert.equal(new URL(open.page.url()).pathname, '/th/auth/login');
+    await open.page.getByTestId('toast').getByText(m['authError.sessionExpired']).waitFor();
+    assert.equal(await open.page.evaluate((key) => localStorage.getItem(key), user.storageKey), null);
 
-    // Signing in again says the account is disabled.
+    // The reloaded page: the saved session is refused at start.
+    await reloaded.page.reload();
+    await expectHeading(reloaded.page, m['page.login']);
+    assert.equal(new URL(reloaded.page.url()).pathname, '/th/auth/login');
+    await reloaded.page.getByTestId('toast').getByText(m['authError.sessionExpired']).waitFor();
+    assert.equal(await reloaded.page.evaluate((key) => localStorage.getItem(key), user.storageKey), null);
+
+    // The old password is refused with the one message for wrong credentials; the new one signs in.
+    const { page } = reloaded;
     await page.getByLabel(m['auth.email'], { exact: true }).fill(user.email);
+    await page.getByLabel(m['auth.password'], { exact: true }).fill(oldPassword);
+    await page.getByRole('button', { name: m['auth.login.submit'], exact: true }).click();
+    await page.getByTestId('form-error').getByText(m['authError.invalidCredential']).waitFor();
     await page.getByLabel(m['auth.password'], { exact: true }).fill(user.password);
     await page.getByRole('button', { name: m['auth.login.submit'], exact: true }).click();
-    await page.getByTestId('form-error').getByText(m['authError.userDisabled']).waitFor();
-    assert.deepEqual(errors, []);
+    await expectHeading(page, m['page.dashboard']);
+    assert.deepEqual(open.errors, []);
+    assert.deepEqual(reloaded.errors, []);
   } finally {
-    await context.close();
+    await open.context.close();
+    await reloaded.context.close();
   }
 }

@@ -1,22 +1,23 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { catalog, expectHeading, LOCALES, openPage, screenshot } from '../support/browser.mjs';
-import { createVerifiedUser, signInAs } from './settings-account.journey.mjs';
+import {
+  catalog,
+  createUser,
+  expectHeading,
+  idTokenFor,
+  LOCALES,
+  openPage,
+  screenshot,
+  signInAs,
+} from '../support/browser.mjs';
 
 /** A call to the API with the user's fresh ID token, as the app makes it. */
 async function callApi(baseUrl, user, path, body) {
-  const token = await fetch(
-    `${user.config.emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${user.config.apiKey}`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: user.email, password: user.password, returnSecureToken: true }),
-    },
-  ).then((response) => response.json());
+  const idToken = await idTokenFor(baseUrl, user);
   const response = await fetch(`${baseUrl}/api/${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {
-      authorization: `Bearer ${token.idToken}`,
+      authorization: `Bearer ${idToken}`,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     ...(body === undefined ? {} : { body: JSON.stringify({ commandId: randomUUID(), ...body }) }),
@@ -66,7 +67,7 @@ async function openCategories(browser, baseUrl, user, { prefix = '', theme = 'da
  */
 export default async function categoriesCrud({ browser, baseUrl, screenshotDir }) {
   const en = catalog('en');
-  const user = await createVerifiedUser(baseUrl, 'Somchai Inthavong');
+  const user = await createUser(baseUrl, 'Somchai Inthavong');
   const { context, page, errors } = await openCategories(browser, baseUrl, user);
   try {
     await expectHeading(page, en['page.settings']);
@@ -257,7 +258,7 @@ async function loadFailure(browser, baseUrl, screenshotDir, user) {
 /** The same steps in Lao: messages, icon search by a Lao word, toasts. */
 async function inLao(browser, baseUrl, screenshotDir) {
   const lo = catalog('lo');
-  const user = await createVerifiedUser(baseUrl, 'ນ້ອຍ ພົມມະຈັນ');
+  const user = await createUser(baseUrl, 'ນ້ອຍ ພົມມະຈັນ');
   const { context, page, errors } = await openCategories(browser, baseUrl, user, { prefix: '/lo', width: 360 });
   try {
     await expectHeading(page, lo['page.settings']);
@@ -314,7 +315,7 @@ async function inLao(browser, baseUrl, screenshotDir) {
 
 /** The tab (with a custom category), the dialog and the icon picker: en, th, lo; dark, light; 360 px. */
 async function pictures(browser, baseUrl, screenshotDir) {
-  const user = await createVerifiedUser(baseUrl, 'Malee');
+  const user = await createUser(baseUrl, 'Malee');
   await callApi(baseUrl, user, 'commands/AddCategory', {
     categoryId: randomUUID(),
     name: 'Motorbike loan',

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { catalog, expectHeading, LOCALES, openPage, screenshot } from '../support/browser.mjs';
-import { createVerifiedUser, signInAs } from './settings-account.journey.mjs';
+import { catalog, createUser, expectHeading, LOCALES, openPage, screenshot, signInAs } from '../support/browser.mjs';
 
 const fill = (message, values) =>
   Object.entries(values).reduce((text, [key, value]) => text.replaceAll(`{${key}}`, String(value)), message);
@@ -70,7 +69,7 @@ async function toast(page, text) {
  */
 export default async function debts({ browser, baseUrl, screenshotDir }) {
   const en = catalog('en');
-  const user = await createVerifiedUser(baseUrl, 'Khamla Phommavong');
+  const user = await createUser(baseUrl, 'Khamla Phommavong');
   const { context, page, errors } = await openTracker(browser, baseUrl, user);
   try {
     await expectHeading(page, en['page.debtTracker']).catch((error) => {

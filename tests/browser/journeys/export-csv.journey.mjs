@@ -1,22 +1,14 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { catalog, openPage, screenshot } from '../support/browser.mjs';
-import { createVerifiedUser, signInAs } from './settings-account.journey.mjs';
+import { catalog, createUser, idTokenFor, openPage, screenshot, signInAs } from '../support/browser.mjs';
 
 /** A command with the user's fresh ID token, as the app sends it. */
 async function command(baseUrl, user, name, body) {
-  const token = await fetch(
-    `${user.config.emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${user.config.apiKey}`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: user.email, password: user.password, returnSecureToken: true }),
-    },
-  ).then((response) => response.json());
+  const idToken = await idTokenFor(baseUrl, user);
   const response = await fetch(`${baseUrl}/api/commands/${name}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token.idToken}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
     body: JSON.stringify({ commandId: randomUUID(), ...body }),
   });
   if (!response.ok) throw new Error(`${name} failed: ${response.status} ${await response.text()}`);
@@ -107,7 +99,7 @@ async function exportIn(browser, baseUrl, screenshotDir, user, locale, prefix) {
 
 /** Data & Privacy › Export: the CSV downloads with a BOM and a header in the page's language. */
 export default async function exportCsv({ browser, baseUrl, screenshotDir }) {
-  const user = await createVerifiedUser(baseUrl, 'Kham Vongsa');
+  const user = await createUser(baseUrl, 'Kham Vongsa');
   await command(baseUrl, user, 'AddTransaction', {
     transactionId: randomUUID(),
     type: 'expense',

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { catalog, LOCALES, openPage, screenshot as capture } from '../support/browser.mjs';
-import { createVerifiedUser, signInAs } from './settings-account.journey.mjs';
+import { catalog, createUser, LOCALES, openPage, screenshot as capture, signInAs } from '../support/browser.mjs';
 
 /** From the top, so the sticky header sits where it belongs in a full-page picture. */
 async function screenshot(page, screenshotDir, name) {
@@ -168,7 +167,7 @@ async function deletionSteps(browser, baseUrl, screenshotDir, user) {
 
 /** Pictures of the settings page and the deletion steps, for people to look over. */
 export default async function settingsScreenshots({ browser, baseUrl, screenshotDir }) {
-  const user = await createVerifiedUser(baseUrl, 'Malee Sisouk');
+  const user = await createUser(baseUrl, 'Malee Sisouk');
   await tabs(browser, baseUrl, screenshotDir, user);
   await deletionSteps(browser, baseUrl, screenshotDir, user);
 }

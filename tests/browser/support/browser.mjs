@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { request as httpRequestRaw } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -53,11 +55,26 @@ export async function expectHeading(page, text) {
   }
 }
 
-/** The Auth settings the server put in the page: the emulator and the demo project. */
+/** The Auth settings the server put in the page: the embedded identity's api key and project. */
 export async function authConfig(baseUrl) {
   const html = await (await fetch(baseUrl)).text();
   const content = /<meta name="plenty-auth" content="([^"]*)"/.exec(html)?.[1] ?? '';
+  if (content === '') throw new Error(`${baseUrl} serves no web app with its sign-in settings: ${html.slice(0, 200)}`);
   return JSON.parse(content.replaceAll('&quot;', '"').replaceAll('&amp;', '&'));
+}
+
+/** Where the journeys' servers keep their data: each server's outbox holds its users' codes. */
+const dataDirs = new Map();
+
+/** Tells the helpers where the server at this address keeps its data folder (and so its outbox). */
+export function knowServer(baseUrl, dataDir) {
+  dataDirs.set(baseUrl, dataDir);
+}
+
+function dataDirOf(baseUrl) {
+  const dataDir = dataDirs.get(baseUrl);
+  if (dataDir === undefined) throw new Error(`no data folder known for ${baseUrl} (knowServer)`);
+  return dataDir;
 }
 
 let userCount = 0;
@@ -68,70 +85,233 @@ export function uniqueEmail(prefix = 'journey') {
   return `${prefix}-${Date.now()}-${userCount}@example.com`;
 }
 
-async function emulatorCall(config, path, body, { owner = false } = {}) {
-  const base = `${config.emulatorUrl}/identitytoolkit.googleapis.com/v1`;
-  const url = owner ? `${base}/projects/${config.projectId}/${path}` : `${base}/${path}?key=${config.apiKey}`;
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(owner ? { authorization: 'Bearer owner' } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path} failed: ${response.status} ${await response.text()}`);
-  return response.json();
+/**
+ * A loopback address of its own for each user the journeys create (127.0.1.2 and on), as if
+ * each person used their own device: the per-address limits on verification commands count
+ * one person's requests, not those of every journey on this machine together.
+ */
+let clientCount = 0;
+function nextClientAddress() {
+  clientCount += 1;
+  const n = clientCount % (250 * 250);
+  return `127.0.${1 + Math.floor(n / 250)}.${1 + (n % 250)}`;
 }
 
 /**
- * Creates a user in the Auth emulator and returns the session the Firebase SDK would store.
- * The email counts as verified unless `verified: false`, as after entering the mailed code.
+ * An HTTP request from `from` (a local address), answered as `{ status, body }` with the body
+ * parsed when it is JSON. Node's fetch cannot choose the address it sends from.
+ */
+export function httpRequest(url, { method = 'GET', headers = {}, body, from } = {}) {
+  const target = new URL(url);
+  const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = httpRequestRaw(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method,
+        headers: {
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        ...(from === undefined ? {} : { localAddress: from }),
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => {
+          let parsed = text;
+          if ((response.headers['content-type'] ?? '').includes('json') && text !== '') parsed = JSON.parse(text);
+          resolve({ status: response.statusCode, headers: response.headers, body: parsed });
+        });
+      },
+    );
+    request.on('error', reject);
+    if (payload !== undefined) request.write(payload);
+    request.end();
+  });
+}
+
+/**
+ * Calls the embedded identity's REST API at the app's origin, as the web app's Firebase SDK does
+ * (`accounts:signUp`, `accounts:signInWithPassword`, `accounts:lookup`, `accounts:update`, …).
+ * Answers `{ ok, status, answer }`; a refusal's answer names the reason in `error.message`.
+ */
+export async function identityCall(baseUrl, verb, body, { from } = {}) {
+  const config = await authConfig(baseUrl);
+  const url = `${baseUrl}/identitytoolkit.googleapis.com/v1/${verb}?key=${encodeURIComponent(config.apiKey)}`;
+  const { status, body: answer } = await httpRequest(url, { method: 'POST', body, from });
+  return { ok: status === 200, status, answer };
+}
+
+async function identityOk(baseUrl, verb, body, options) {
+  const { ok, status, answer } = await identityCall(baseUrl, verb, body, options);
+  if (!ok) throw new Error(`${verb} failed: ${status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** A command to the API with this ID token, as the web app sends it; throws unless it is accepted. */
+export async function sendCommand(baseUrl, idToken, name, payload, { from } = {}) {
+  const { status, body } = await httpRequest(`${baseUrl}/api/commands/${name}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${idToken}` },
+    body: { commandId: randomUUID(), ...payload },
+    from,
+  });
+  if (status !== 200) throw new Error(`${name} failed: ${status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Verifies the address as a person does: a code is mailed to the server's outbox and entered. */
+async function verifyThroughOutbox(baseUrl, account, email, from) {
+  const since = Date.now() - 1000;
+  await sendCommand(baseUrl, account.idToken, 'SendVerificationCode', { locale: 'en' }, { from });
+  const code = codeIn(await waitForMail(dataDirOf(baseUrl), email, { since }));
+  await sendCommand(baseUrl, account.idToken, 'VerifyEmail', { code }, { from });
+}
+
+/** A new sign-in with the user's password: fresh tokens, as another device gets them. */
+export async function passwordSignIn(baseUrl, user) {
+  return identityOk(
+    baseUrl,
+    'accounts:signInWithPassword',
+    { email: user.email, password: user.password, returnSecureToken: true },
+    { from: user.from },
+  );
+}
+
+/** A fresh ID token of the user (a new sign-in with their password). */
+export async function idTokenFor(baseUrl, user) {
+  return (await passwordSignIn(baseUrl, user)).idToken;
+}
+
+/** Whether the identity service signs in this address with this password. */
+export async function passwordWorks(baseUrl, email, password) {
+  const { ok } = await identityCall(baseUrl, 'accounts:signInWithPassword', {
+    email,
+    password,
+    returnSecureToken: true,
+  });
+  return ok;
+}
+
+/** The identity service's record of the user (accounts:lookup after a sign-in), or null once it is gone. */
+export async function lookupUser(baseUrl, user) {
+  const signedIn = await identityCall(
+    baseUrl,
+    'accounts:signInWithPassword',
+    { email: user.email, password: user.password, returnSecureToken: true },
+    { from: user.from },
+  );
+  if (!signedIn.ok && signedIn.answer?.error?.message === 'INVALID_LOGIN_CREDENTIALS') return null;
+  if (!signedIn.ok) throw new Error(`sign-in failed: ${JSON.stringify(signedIn.answer)}`);
+  const { users } = await identityOk(
+    baseUrl,
+    'accounts:lookup',
+    { idToken: signedIn.answer.idToken },
+    { from: user.from },
+  );
+  return users?.[0] ?? null;
+}
+
+/** What the Firebase SDK keeps in local storage for a user signed in with these tokens. */
+function storedSession(config, user, account, verified) {
+  const now = Date.now();
+  const { email, displayName } = user;
+  return {
+    uid: account.localId,
+    email,
+    displayName,
+    emailVerified: verified,
+    isAnonymous: false,
+    providerData: [{ providerId: 'password', uid: email, email, displayName, phoneNumber: null, photoURL: null }],
+    stsTokenManager: {
+      refreshToken: account.refreshToken,
+      accessToken: account.idToken,
+      expirationTime: now + Number(account.expiresIn) * 1000,
+    },
+    createdAt: String(now),
+    lastLoginAt: String(now),
+    apiKey: config.apiKey,
+    appName: '[DEFAULT]',
+  };
+}
+
+/**
+ * Signs a new user up with the embedded identity at the app's origin and returns them with the
+ * session the Firebase SDK would store. The email is verified as a person does it (the code from
+ * the mail in the server's outbox, see knowServer) unless `verified: false`; the session is then
+ * a new sign-in, whose token says the email is verified.
  */
 export async function createUser(baseUrl, displayName = 'Malee', { verified = true } = {}) {
   const config = await authConfig(baseUrl);
   const email = uniqueEmail();
   const password = 'journey-secret';
-  let account = await emulatorCall(config, 'accounts:signUp', {
-    email,
-    password,
-    displayName,
-    returnSecureToken: true,
-  });
+  const from = nextClientAddress();
+  let account = await identityOk(
+    baseUrl,
+    'accounts:signUp',
+    { email, password, displayName, returnSecureToken: true },
+    { from },
+  );
+  const user = { baseUrl, uid: account.localId, email, password, displayName, from };
   if (verified) {
-    await emulatorCall(config, 'accounts:update', { localId: account.localId, emailVerified: true }, { owner: true });
-    // A token issued after the change, so the API sees the verified email too.
-    account = await emulatorCall(config, 'accounts:signInWithPassword', { email, password, returnSecureToken: true });
+    await verifyThroughOutbox(baseUrl, account, email, from);
+    account = await passwordSignIn(baseUrl, user);
   }
-  const now = Date.now();
   return {
-    email,
-    password,
+    ...user,
+    config,
     storageKey: `firebase:authUser:${config.apiKey}:[DEFAULT]`,
-    stored: {
-      uid: account.localId,
-      email,
-      displayName,
-      emailVerified: verified,
-      isAnonymous: false,
-      providerData: [{ providerId: 'password', uid: email, email, displayName, phoneNumber: null, photoURL: null }],
-      stsTokenManager: {
-        refreshToken: account.refreshToken,
-        accessToken: account.idToken,
-        expirationTime: now + Number(account.expiresIn) * 1000,
-      },
-      createdAt: String(now),
-      lastLoginAt: String(now),
-      apiKey: config.apiKey,
-      appName: '[DEFAULT]',
-    },
+    stored: storedSession(config, user, account, verified),
   };
 }
 
-/** Disables the user's account in the Auth emulator, as an administrator would. */
-export async function disableUser(baseUrl, user) {
-  const config = await authConfig(baseUrl);
-  await emulatorCall(config, 'accounts:update', { localId: user.stored.uid, disableUser: true }, { owner: true });
+/**
+ * Ends the user's other sessions the way the product can: a password change from another device
+ * (a fresh sign-in there, then `accounts:update` with its ID token). Returns the new password,
+ * which the user object then holds.
+ */
+export async function changePasswordElsewhere(baseUrl, user, newPassword = `${user.password}-changed`) {
+  const elsewhere = await passwordSignIn(baseUrl, user);
+  await identityOk(
+    baseUrl,
+    'accounts:update',
+    { idToken: elsewhere.idToken, password: newPassword, returnSecureToken: true },
+    { from: user.from },
+  );
+  user.password = newPassword;
+  return newPassword;
 }
 
-/** Puts the user's session in the browser profile, as if they had just signed in there. */
+/**
+ * Asks for a password reset link for the user, as the forgot-password page does, and answers
+ * the link's path from the mail in the server's outbox (in the language asked for).
+ */
+export async function passwordResetLink(baseUrl, user, locale = 'en') {
+  const since = Date.now() - 1000;
+  const { status, body } = await httpRequest(`${baseUrl}/api/commands/RequestPasswordReset`, {
+    method: 'POST',
+    body: { commandId: randomUUID(), email: user.email, locale },
+    from: user.from,
+  });
+  if (status !== 200) throw new Error(`RequestPasswordReset failed: ${status} ${JSON.stringify(body)}`);
+  const mail = await waitForMail(dataDirOf(baseUrl), user.email, {
+    since,
+    matching: ({ text }) => text.includes('/auth/reset-password/'),
+  });
+  return resetLinkIn(mail);
+}
+
+/**
+ * Puts a session of the user in the browser profile, as if they had just signed in there: a
+ * sign-in of its own for each profile, as each device has, so that no two share a refresh token.
+ */
 export async function signIn(context, user) {
+  const account = await passwordSignIn(user.baseUrl, user);
+  const stored = storedSession(user.config, user, account, user.stored.emailVerified);
   await context.addInitScript(
     ([key, value]) => {
       if (sessionStorage.getItem('journey-signed-in') === null) {
@@ -139,8 +319,20 @@ export async function signIn(context, user) {
         sessionStorage.setItem('journey-signed-in', '1');
       }
     },
-    [user.storageKey, JSON.stringify(user.stored)],
+    [user.storageKey, JSON.stringify(stored)],
   );
+}
+
+/**
+ * Signs the user in within this browser profile as the Firebase SDK would after a sign-in
+ * (fresh tokens, kept in local storage), then opens the path.
+ */
+export async function signInAs(context, page, baseUrl, user, path) {
+  const account = await passwordSignIn(baseUrl, user);
+  const stored = storedSession(user.config, user, account, true);
+  await page.goto(`${baseUrl}/privacy-policy`);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [user.storageKey, JSON.stringify(stored)]);
+  await page.goto(`${baseUrl}${path}`);
 }
 
 export async function screenshot(page, screenshotDir, name) {
@@ -150,9 +342,9 @@ export async function screenshot(page, screenshotDir, name) {
 
 /**
  * The newest mail to this address in the embedded default's outbox (`<DATA_DIR>/outbox`),
- * written after `since` (ms); waits for it up to 15 s.
+ * written after `since` (ms) and `matching` (a test of the mail) if given; waits for it up to 15 s.
  */
-export async function waitForMail(dataDir, to, { since = 0, timeout = 15_000 } = {}) {
+export async function waitForMail(dataDir, to, { since = 0, timeout = 15_000, matching = () => true } = {}) {
   const dir = join(dataDir, 'outbox');
   const deadline = Date.now() + timeout;
   for (;;) {
@@ -165,7 +357,8 @@ export async function waitForMail(dataDir, to, { since = 0, timeout = 15_000 } =
     const mails = names
       .sort()
       .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')))
-      .filter((mail) => mail.to.toLowerCase() === to.toLowerCase() && Date.parse(mail.sentAt) >= since);
+      .filter((mail) => mail.to.toLowerCase() === to.toLowerCase() && Date.parse(mail.sentAt) >= since)
+      .filter(matching);
     if (mails.length > 0) return mails[mails.length - 1];
     if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${dir}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
