@@ -6,6 +6,7 @@ import {
   openPage,
   resetLinkIn,
   screenshot,
+  signIn,
   uniqueEmail,
   waitForMail,
 } from '../support/browser.mjs';
@@ -15,12 +16,19 @@ const field = (page, label) => page.getByLabel(label, { exact: true });
 /**
  * Forgot password: the same notice whether or not the email has an account; the mailed link
  * opens the reset page for that account, the new password must follow the policy, and the user
- * then signs in with it. A used link says it has expired or is invalid and offers a new one.
+ * then signs in with it, while the old one no longer works and a session left open on another
+ * device has ended. A used link says it has expired or is invalid and offers a new one.
  */
 export default async function authPasswordReset({ browser, baseUrl, screenshotDir, dataDir }) {
   const user = await createUser(baseUrl, 'Keo');
   const { context, page, errors } = await openPage(browser, { reducedMotion: 'reduce' });
+  // The user is still signed in on another device.
+  const other = await openPage(browser, { reducedMotion: 'reduce' });
   try {
+    await signIn(other.context, user);
+    await other.page.goto(`${baseUrl}/th/dashboard`);
+    await expectHeading(other.page, catalog('th')['page.dashboard']);
+
     const th = catalog('th');
     await page.goto(`${baseUrl}/th/auth/login`);
     await page.getByRole('link', { name: th['auth.login.forgot'] }).click();
@@ -64,9 +72,18 @@ export default async function authPasswordReset({ browser, baseUrl, screenshotDi
     assert.equal(new URL(page.url()).pathname, '/th/auth/login');
     await page.getByTestId('toast').getByText(th['auth.resetPassword.success']).waitFor();
     await field(page, th['auth.email']).fill(user.email);
+    await field(page, th['auth.password']).fill(user.password);
+    await page.getByRole('button', { name: th['auth.login.submit'], exact: true }).click();
+    await page.getByTestId('form-error').getByText(th['authError.invalidCredential']).waitFor();
     await field(page, th['auth.password']).fill('new-secret-42');
     await page.getByRole('button', { name: th['auth.login.submit'], exact: true }).click();
     await expectHeading(page, th['page.dashboard']);
+
+    // The session on the other device ended with the reset.
+    await other.page.reload();
+    await expectHeading(other.page, th['page.login']);
+    await other.page.getByTestId('toast').getByText(th['authError.sessionExpired']).waitFor();
+    assert.deepEqual(other.errors, []);
 
     // The link worked once.
     await page.getByRole('button', { name: th['userMenu.label'] }).click();
@@ -80,5 +97,6 @@ export default async function authPasswordReset({ browser, baseUrl, screenshotDi
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
+    await other.context.close();
   }
 }
