@@ -1,4 +1,14 @@
-import { catalog, createUser, expectHeading, LOCALES, openPage, screenshot, signIn } from '../support/browser.mjs';
+import {
+  authConfig,
+  catalog,
+  createUser,
+  expectHeading,
+  LOCALES,
+  openPage,
+  passwordResetLink,
+  screenshot,
+  signIn,
+} from '../support/browser.mjs';
 
 const PAGES = [
   ['login', '/auth/login', 'page.login'],
@@ -7,12 +17,18 @@ const PAGES = [
   ['reset-password-invalid', '/auth/reset-password/not-a-real-code', 'page.resetPassword'],
 ];
 
-/** Every sign-in page in every language: dark, light, and dark on a 360 px phone. */
+/**
+ * Every sign-in page in every language: dark, light, dark on a 360 px phone and light on a
+ * 390 px one; the verification page of a new account and the reset page of a mailed link too.
+ */
 export default async function authScreenshots({ browser, baseUrl, screenshotDir }) {
+  // The login page's provider buttons arrive a moment after the form: the picture waits for them.
+  const { providers = [] } = await authConfig(baseUrl);
   for (const [theme, width, suffix] of [
     ['dark', 1280, ''],
     ['light', 1280, ''],
     ['dark', 360, '-360'],
+    ['light', 390, '-390'],
   ]) {
     for (const [locale, prefix] of LOCALES) {
       const messages = catalog(locale);
@@ -23,6 +39,12 @@ export default async function authScreenshots({ browser, baseUrl, screenshotDir 
           await page.goto(`${baseUrl}${prefix}${path}`);
           await expectHeading(page, messages[heading]);
           if (name === 'reset-password-invalid') await page.getByTestId('reset-invalid').waitFor();
+          if (name === 'login') {
+            for (const { label } of providers) {
+              const button = messages['auth.continueWith'].replace('{provider}', label);
+              await page.getByRole('button', { name: button, exact: true }).waitFor();
+            }
+          }
           await screenshot(page, screenshotDir, `auth-${name}-${locale}-${theme}${suffix}`);
         }
         await page.goto(`${baseUrl}${prefix}/auth/register`);
@@ -47,6 +69,20 @@ export default async function authScreenshots({ browser, baseUrl, screenshotDir 
         if (verify.errors.length > 0) throw new Error(verify.errors.join('\n'));
       } finally {
         await verify.context.close();
+      }
+
+      const user = await createUser(baseUrl, 'Keo');
+      const link = await passwordResetLink(baseUrl, user, locale);
+      const reset = await openPage(browser, { width, height: 800, reducedMotion: 'reduce' });
+      try {
+        await reset.context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
+        await reset.page.goto(`${baseUrl}${link}`);
+        await expectHeading(reset.page, messages['page.resetPassword']);
+        await reset.page.getByText(user.email).waitFor();
+        await screenshot(reset.page, screenshotDir, `auth-reset-password-${locale}-${theme}${suffix}`);
+        if (reset.errors.length > 0) throw new Error(reset.errors.join('\n'));
+      } finally {
+        await reset.context.close();
       }
     }
   }
