@@ -89,9 +89,16 @@ try {
     .filter((f) => only.length === 0 || only.some((name) => f.startsWith(name)))
     .sort();
   const describe = (error) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
-  for (const file of journeys) {
+  const runJourney = async (file) => {
     const name = file.replace('.journey.mjs', '');
-    const journey = await import(pathToFileURL(join(here, 'journeys', file)).href);
+    let journey;
+    try {
+      journey = await import(pathToFileURL(join(here, 'journeys', file)).href);
+    } catch (error) {
+      failed += 1;
+      console.log(`✗ ${name}: ${describe(error)}`);
+      return;
+    }
     // A journey that fails is run once more from the start (each signs up its own user); one
     // that passes only then is reported as flaky with its first failure, so it gets mended.
     let firstFailure;
@@ -115,7 +122,16 @@ try {
         }
       }
     }
-  }
+  };
+  // Journeys run two at a time against the one server, each in browser contexts of its own and
+  // with users of its own; JOURNEYS_AT_ONCE=1 runs them one after another.
+  const atOnce = Math.max(1, Number.parseInt(process.env.JOURNEYS_AT_ONCE ?? '2', 10) || 1);
+  const queue = [...journeys];
+  await Promise.all(
+    Array.from({ length: Math.min(atOnce, queue.length) }, async () => {
+      for (let file = queue.shift(); file !== undefined; file = queue.shift()) await runJourney(file);
+    }),
+  );
 } catch (error) {
   failed += 1;
   console.log(`✗ setup: ${error instanceof Error ? error.message : String(error)}`);
