@@ -25,11 +25,11 @@ export function webAppCspDirectives(signIn: SignInOrigins): Record<string, strin
     signIn.kind === 'embedded'
       ? { connect: [], frame: [] }
       : signIn.kind === 'emulator'
-      ? { connect: [signIn.origin], frame: [signIn.origin] }
-      : {
-          connect: FIREBASE_CONNECT,
-          frame: signIn.authDomain ? [`https://${signIn.authDomain}`] : ['https://*.firebaseapp.com'],
-        };
+        ? { connect: [signIn.origin], frame: [signIn.origin] }
+        : {
+            connect: FIREBASE_CONNECT,
+            frame: signIn.authDomain ? [`https://${signIn.authDomain}`] : ['https://*.firebaseapp.com'],
+          };
   return {
     'default-src': ["'self'"],
     // Popup sign-in with Firebase loads Google's iframe loader; the embedded identity needs none.
