@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { crc32, deflateSync } from 'node:zlib';
-import { catalog, createUser, expectHeading, openPage, signIn } from '../support/browser.mjs';
+import { catalog, createUser, expectHeading, openPage, readAfter, signIn } from '../support/browser.mjs';
 
 /** A small PNG that looks like a paper receipt: white with grey lines of text. */
 export function receiptPng(width = 180, height = 240) {
@@ -113,9 +113,12 @@ async function longHistory(page, baseUrl, user, messages) {
     });
   }
   // The history view has every edit before the dialog asks for it.
-  await fetch(`${baseUrl}/api/queries/transactions/${transactionId}/history?limit=1`, {
-    headers: { authorization: `Bearer ${user.stored.stsTokenManager.accessToken}`, 'x-min-position': result.position },
-  });
+  await readAfter(
+    baseUrl,
+    user.stored.stsTokenManager.accessToken,
+    `transactions/${transactionId}/history?limit=1`,
+    result.position,
+  );
   await page.reload();
   await expectHeading(page, messages['page.transactions']);
   const dialog = await openDetail(page, messages, 'Green tea, often corrected');

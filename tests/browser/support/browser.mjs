@@ -164,6 +164,24 @@ export async function sendCommand(baseUrl, idToken, name, payload, { from } = {}
   return body;
 }
 
+/**
+ * Reads a query (a path under /api/queries/) until its answer is at or past `position`, a
+ * command's answer: the query API waits at most 2 s for its views, and on a busy machine the
+ * projector can take longer. Answers the last response.
+ */
+export async function readAfter(baseUrl, idToken, path, position, { timeout = 30_000 } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const response = await fetch(`${baseUrl}/api/queries/${path}`, {
+      headers: { authorization: `Bearer ${idToken}`, 'x-min-position': position },
+    });
+    const reached = response.headers.get('x-position');
+    if (response.ok && reached !== null && BigInt(reached) >= BigInt(position)) return response;
+    if (Date.now() > deadline) throw new Error(`${path} is still at ${reached} (${response.status}), not ${position}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /** Verifies the address as a person does: a code is mailed to the server's outbox and entered. */
 async function verifyThroughOutbox(baseUrl, account, email, from) {
   const since = Date.now() - 1000;
