@@ -16,7 +16,8 @@ const field = (page, label) => page.getByLabel(label, { exact: true });
 /**
  * Signing up in English, Thai and Lao: the form checks every field as spec section 5 says and
  * points at the first wrong one; the new account gets a code by mail, and entering it leads to
- * the dashboard. In English the user then logs out (confirming) and signs in again.
+ * the dashboard. In English the user then logs out (confirming), which ends the session on the
+ * server too, and signs in again.
  */
 export default async function authRegister({ browser, baseUrl, screenshotDir, dataDir }) {
   for (const [locale, prefix] of LOCALES) {
@@ -93,11 +94,26 @@ export default async function authRegister({ browser, baseUrl, screenshotDir, da
       await page.getByTestId('toast').getByText(m['auth.verify.success']).waitFor();
 
       if (locale === 'en') {
+        const session = await page.evaluate(() => {
+          const key = Object.keys(localStorage).find((name) => name.startsWith('firebase:authUser:'));
+          return JSON.parse(localStorage.getItem(key));
+        });
         await page.getByRole('button', { name: m['userMenu.label'] }).click();
         await page.getByRole('button', { name: m['userMenu.logout'] }).click();
         const dialog = page.getByRole('dialog', { name: m['logout.title'] });
         await dialog.getByRole('button', { name: m['logout.confirm'] }).click();
         await expectHeading(page, m['page.login']);
+        // Signing out ended the session on the server too: its refresh token gets no new ID token.
+        const refreshed = await fetch(`${baseUrl}/securetoken.googleapis.com/v1/token?key=${session.apiKey}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            grant_type: 'refresh_token',
+            refresh_token: session.stsTokenManager.refreshToken,
+          }),
+        });
+        assert.equal(refreshed.status, 400);
+        assert.equal((await refreshed.json()).error.message, 'TOKEN_EXPIRED');
         await field(page, m['auth.email']).fill(email);
         await field(page, m['auth.password']).fill('kip-and-baht');
         await page.getByRole('button', { name: m['auth.login.submit'], exact: true }).click();
