@@ -30,7 +30,6 @@ const freePort = () =>
     });
   });
 
-const dataDir = mkdtempSync(join(tmpdir(), 'plenty-browser-'));
 // Screenshots of every page, for people to look at (git-ignored).
 const screenshotDir = join(here, 'artifacts');
 mkdirSync(screenshotDir, { recursive: true });
@@ -39,6 +38,8 @@ mkdirSync(screenshotDir, { recursive: true });
 // this same build (support/server.mjs).
 execFileSync(join(root, 'node_modules/.bin/tsc'), ['-b', 'standalone'], { cwd: root, stdio: 'inherit' });
 execFileSync('npm', ['run', '--silent', 'build', '-w', 'frontend'], { cwd: root, stdio: 'inherit' });
+// Made once the build went through, so a failed build leaves no folder behind.
+const dataDir = mkdtempSync(join(tmpdir(), 'plenty-browser-'));
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 // Social sign-in goes to a local OpenID provider, which the server is told about.
