@@ -84,7 +84,12 @@ export async function startServer({ env = {} } = {}) {
     return exited;
   };
 
-  await start();
+  try {
+    await start();
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     baseUrl,
     dataDir,
