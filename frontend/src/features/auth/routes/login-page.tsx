@@ -5,6 +5,7 @@ import { redirectPending } from '../../../lib/auth/redirect-pending';
 import { authConfig, signInWithPassword } from '../../../lib/auth/session';
 import { socialReturn } from '../../../lib/auth/social-return';
 import { LocalizedLink } from '../../../lib/localized-link';
+import { buttonClass } from '../../../ui/button';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert, formStyles as styles, PasswordField, SubmitButton, TextField } from '../components/fields';
 import { emailErrors, firstInvalid, loginPasswordErrors, type FieldError } from '../validation';
@@ -17,6 +18,28 @@ const socialModule =
     : null;
 const SocialSignIn =
   socialModule === null ? null : lazy(() => socialModule.then((module) => ({ default: module.SocialSignIn })));
+
+/**
+ * Holds the place of the provider buttons while their code loads, at their size, so the page
+ * does not move under the reader when they appear.
+ */
+function SocialPlaceholder({ count }: { readonly count: number }) {
+  if (count === 0) return null;
+  return (
+    <div className={styles.socialPlaceholder} aria-hidden="true">
+      <p className={styles.divider}>
+        <FormattedMessage id="auth.orContinueWith" />
+      </p>
+      <ul className={styles.social}>
+        {Array.from({ length: count }, (_, index) => (
+          <li key={index}>
+            <span className={`${buttonClass('secondary')} ${styles.socialButton}`}>&nbsp;</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 type Field = 'email' | 'password';
 const ORDER: readonly Field[] = ['email', 'password'];
@@ -87,7 +110,7 @@ export function LoginPage() {
         />
         <SubmitButton busy={busy} label="auth.login.submit" />
         {SocialSignIn !== null && (
-          <Suspense fallback={null}>
+          <Suspense fallback={<SocialPlaceholder count={authConfig().providers.length} />}>
             <SocialSignIn disabled={busy} onBusyChange={setSocialBusy} onError={setFormError} />
           </Suspense>
         )}
