@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventIdFor } from '@plenty/contracts/ids';
+import { appendOutOfRangeExpense } from '@plenty/platform/testing/out-of-range-event';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import type { KeyStore } from '@plenty/platform/crypto/port';
@@ -200,33 +201,7 @@ describe('projector quarantine', () => {
   it('quarantines an event whose stored data breaks its schema in every projection that handles it', async () => {
     const writer = historyWriter(eventStore, codec);
     await writer.addTransaction('alice');
-    const transactionId = randomUUID();
-    const commandId = randomUUID();
-    // Stored before events were checked on append: an amount past the largest one accepted.
-    await eventStore.appendToStream(
-      `transaction-${transactionId}`,
-      [
-        {
-          id: eventIdFor(commandId, 0),
-          type: 'TransactionAdded',
-          data: {
-            transactionId,
-            type: 'expense',
-            amount: { amount: 2 ** 60, currency: 'THB' },
-            categoryId: 'builtin-food',
-            date: '2026-11-03',
-          },
-          metadata: {
-            userId: 'alice',
-            commandId,
-            correlationId: commandId,
-            occurredAt: new Date().toISOString(),
-            schemaVersion: 1,
-          },
-        },
-      ],
-      'no_stream',
-    );
+    await appendOutOfRangeExpense(eventStore, 'alice');
     await writer.addTransaction('alice');
     await writer.addTransaction('bob');
     const live = projector();

@@ -1,10 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eventIdFor } from '@plenty/contracts/ids';
+import { appendOutOfRangeExpense } from '@plenty/platform/testing/out-of-range-event';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import type { KeyStore } from '@plenty/platform/crypto/port';
@@ -85,33 +85,7 @@ describe('projector in a worker thread', () => {
     const codec = new EventCodec(keyStore);
     const writer = historyWriter(eventStore, codec);
     await writer.addTransaction('alice');
-    const transactionId = randomUUID();
-    const commandId = randomUUID();
-    // Stored before events were checked on append: it breaks its own schema.
-    await eventStore.appendToStream(
-      `transaction-${transactionId}`,
-      [
-        {
-          id: eventIdFor(commandId, 0),
-          type: 'TransactionAdded',
-          data: {
-            transactionId,
-            type: 'expense',
-            amount: { amount: 2 ** 60, currency: 'THB' },
-            categoryId: 'builtin-food',
-            date: '2026-11-03',
-          },
-          metadata: {
-            userId: 'alice',
-            commandId,
-            correlationId: commandId,
-            occurredAt: new Date().toISOString(),
-            schemaVersion: 1,
-          },
-        },
-      ],
-      'no_stream',
-    );
+    await appendOutOfRangeExpense(eventStore, 'alice');
     const readPath = join(dir, 'read.db');
     const logged: object[] = [];
     const worker = await startWorkerProjector({

@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eventIdFor } from '@plenty/contracts/ids';
+import { appendOutOfRangeExpense } from '@plenty/platform/testing/out-of-range-event';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { takeReadModelsLock } from '@plenty/platform/read-store/writer-lock';
 
@@ -67,32 +66,7 @@ describe('npm run rebuild', () => {
 
   it('finishes over an event no projection can apply, lists it, and exits 1 only with --strict', async () => {
     const events = await openSqliteEventStore({ path: join(dir, 'events.db') });
-    const transactionId = randomUUID();
-    const commandId = randomUUID();
-    await events.appendToStream(
-      `transaction-${transactionId}`,
-      [
-        {
-          id: eventIdFor(commandId, 0),
-          type: 'TransactionAdded',
-          data: {
-            transactionId,
-            type: 'expense',
-            amount: { amount: 2 ** 60, currency: 'THB' },
-            categoryId: 'builtin-food',
-            date: '2026-11-03',
-          },
-          metadata: {
-            userId: 'alice',
-            commandId,
-            correlationId: commandId,
-            occurredAt: new Date().toISOString(),
-            schemaVersion: 1,
-          },
-        },
-      ],
-      'no_stream',
-    );
+    await appendOutOfRangeExpense(events, 'alice');
     await events.close();
     const built = await rebuild(dir, []);
     expect(built.code).toBe(0);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { localDate, monthOfDate } from '@plenty/contracts/budget-status';
-import { eventIdFor } from '@plenty/contracts/ids';
+import { appendOutOfRangeExpense } from '@plenty/platform/testing/out-of-range-event';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import { loadMasterKey } from '@plenty/platform/crypto/master-key';
@@ -44,28 +44,7 @@ beforeAll(async () => {
   expect((await new ApiClient(env.standalone.app, bob).command('AddTransaction', expense(3_000))).status).toBe(200);
   // Hostile data of Alice's that got stored (before events were checked on append): an amount
   // past the largest one the app accepts, which no projection can apply.
-  const transactionId = randomUUID();
-  const commandId = randomUUID();
-  const id = eventIdFor(commandId, 0);
-  const { position } = await env.standalone.eventStore.appendToStream(
-    `transaction-${transactionId}`,
-    [
-      {
-        id,
-        type: 'TransactionAdded',
-        data: { ...expense(0), transactionId, amount: { amount: 2 ** 60, currency: 'THB' } },
-        metadata: {
-          userId: alice.uid,
-          commandId,
-          correlationId: commandId,
-          occurredAt: new Date().toISOString(),
-          schemaVersion: 1,
-        },
-      },
-    ],
-    'no_stream',
-  );
-  poison = { id, position };
+  poison = await appendOutOfRangeExpense(env.standalone.eventStore, alice.uid, expense(0));
 });
 
 describe('one user’s event that cannot be applied', () => {
