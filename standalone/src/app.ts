@@ -83,6 +83,8 @@ export interface StandaloneOptions {
   readonly users?: UserDirectory;
   /** How often to look for weekly reports that are due (WEEKLY_REPORT_INTERVAL_MS); 0 turns them off. */
   readonly weeklyReportIntervalMs?: number;
+  /** The built web app to serve; frontend/dist when not given. */
+  readonly webAppDir?: string;
 }
 
 export interface Standalone {
@@ -236,7 +238,7 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
 
     installErrorHandling(app, {
       notFound: await serveWebApp(app, {
-        distDir: frontendDist,
+        distDir: options.webAppDir ?? frontendDist,
         projectId,
         authProviders: options.authProviders ?? (options.oidcProviders ?? []).map(({ id, label }) => ({ id, label })),
       }),

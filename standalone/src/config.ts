@@ -27,6 +27,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Limits on sign-in, sign-up and password reset attempts; `off` only for load tests. */
   AUTH_ATTEMPT_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** The built web app to serve; the default is frontend/dist (`npm run build`). */
+  WEB_APP_DIR: z.string().min(1).optional(),
 });
 
 export interface StandaloneConfig {
@@ -44,6 +46,8 @@ export interface StandaloneConfig {
   readonly authAttemptLimits: boolean;
   /** Sign-in with OpenID Connect providers (PLENTY_OIDC_*, see oidc-config.ts); none by default. */
   readonly oidcProviders: readonly OidcProviderSettings[];
+  /** The built web app's folder, when it is not frontend/dist. */
+  readonly webAppDir: string | undefined;
 }
 
 export function loadStandaloneConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConfig {
@@ -63,5 +67,6 @@ export function loadStandaloneConfig(env: NodeJS.ProcessEnv = process.env): Stan
     trustProxy: parsed.TRUST_PROXY === 'true',
     authAttemptLimits: parsed.AUTH_ATTEMPT_LIMITS === 'on',
     oidcProviders: oidcProvidersFromEnv(env),
+    webAppDir: parsed.WEB_APP_DIR === undefined ? undefined : resolve(parsed.WEB_APP_DIR),
   };
 }

@@ -37,7 +37,22 @@ mkdirSync(screenshotDir, { recursive: true });
 // only index.html or the build config changed. Journeys that run a server of their own start
 // this same build (support/server.mjs).
 execFileSync(join(root, 'node_modules/.bin/tsc'), ['-b', 'standalone'], { cwd: root, stdio: 'inherit' });
-execFileSync('npm', ['run', '--silent', 'build', '-w', 'frontend'], { cwd: root, stdio: 'inherit' });
+// WEB_APP_DIR builds the web app into a folder of its own (and the servers serve it from there),
+// so two runs from one working copy do not write over each other's build.
+const webAppDir = process.env.WEB_APP_DIR === undefined ? undefined : resolve(process.env.WEB_APP_DIR);
+if (webAppDir !== undefined) process.env.WEB_APP_DIR = webAppDir;
+execFileSync(
+  'npm',
+  [
+    'run',
+    '--silent',
+    'build',
+    '-w',
+    'frontend',
+    ...(webAppDir === undefined ? [] : ['--', '--outDir', webAppDir, '--emptyOutDir']),
+  ],
+  { cwd: root, stdio: 'inherit' },
+);
 // Made once the build went through, so a failed build leaves no folder behind.
 const dataDir = mkdtempSync(join(tmpdir(), 'plenty-browser-'));
 const port = await freePort();
