@@ -27,7 +27,7 @@ export const ACTIVITY_VIEW = 'activity';
 export const readViews: readonly ViewDefinition[] = [
   {
     name: TRANSACTIONS_VIEW,
-    fields: { type: 'text', categoryId: 'text', occurredAt: 'text', amount: 'integer' },
+    fields: { type: 'text', categoryId: 'text', occurredAt: 'text', amount: 'integer', currency: 'text' },
     indexes: [],
   },
   { name: CATEGORIES_VIEW, fields: { type: 'text', createdAt: 'text' }, indexes: [] },

@@ -52,7 +52,8 @@ export const transactionListQuerySchema = z
     q: searchTextSchema.optional(),
     sort: z.enum(TRANSACTION_SORTS, { error: 'field_invalid' }).default('newest'),
     limit: z.coerce.number({ error: 'field_invalid' }).int().min(1).max(200).default(50),
-    cursor: z.string().max(512).optional(),
+    // An amount sort's cursor holds where each currency stands: up to seven positions.
+    cursor: z.string().max(2048).optional(),
   })
   .strict();
 export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>;

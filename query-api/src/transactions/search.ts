@@ -1,7 +1,15 @@
 import { finishFigures } from '@plenty/contracts/figures';
 import { CURRENCIES, type Currency, type ExactTotal } from '@plenty/contracts/money';
+import { convertExact, RATE_PATTERN, type RateTable } from '@plenty/contracts/rates';
 import type { TransactionSort, TransactionTotals, TransactionView } from '@plenty/contracts/views/transactions';
-import type { FindQuery, ReadStore, StoredDocument } from '@plenty/platform/read-store/port';
+import {
+  InvalidCursorError,
+  type ContainsFilter,
+  type FindQuery,
+  type FindResult,
+  type ReadStore,
+  type StoredDocument,
+} from '@plenty/platform/read-store/port';
 import { TRANSACTIONS_VIEW } from '../read-views.js';
 
 /** The read store breaks ties by id, in the direction of the last sort key. */
@@ -64,4 +72,165 @@ export class TotalsFold {
     const { value, outOfRange } = finishFigures<Omit<TransactionTotals, 'outOfRange'>>({ count: this.count, totals });
     return { ...value, outOfRange };
   }
+}
+
+/**
+ * Sorting by amount compares what the amounts are worth, not their minor units: each amount
+ * is converted, exactly, into the user's display currency at the user's rates (USD 100.00 is
+ * more than LAK 55,000). Equal values keep the order of CURRENCIES, then of the amount and id.
+ *
+ * Every supported currency always has a rate (the bundled table or the user's own), so every
+ * amount converts. Were a rate ever absent or unusable, that currency's amounts would come after
+ * all converted ones, in both directions, ordered by their own amount: the list says so.
+ */
+export interface AmountOrder {
+  readonly direction: 'asc' | 'desc';
+  readonly display: Currency;
+  readonly rates: RateTable;
+}
+
+const usableRate = (rate: string | undefined): boolean =>
+  rate !== undefined && RATE_PATTERN.test(rate) && /[1-9]/.test(rate);
+
+/** The amount in the display currency, exact; null when one of the two rates is missing. */
+export function valueInDisplay(
+  amount: number,
+  currency: Currency,
+  order: Omit<AmountOrder, 'direction'>,
+): bigint | null {
+  if (currency === order.display) return BigInt(amount);
+  if (!usableRate(order.rates[currency]) || !usableRate(order.rates[order.display])) return null;
+  return convertExact(BigInt(amount), currency, order.display, order.rates);
+}
+
+/** Negative when `a` comes first in the list. */
+export function compareValues(
+  a: { readonly value: bigint | null; readonly currency: Currency },
+  b: { readonly value: bigint | null; readonly currency: Currency },
+  direction: AmountOrder['direction'],
+): number {
+  if (a.value !== null && b.value !== null && a.value !== b.value) {
+    const ascending = a.value < b.value ? -1 : 1;
+    return direction === 'asc' ? ascending : -ascending;
+  }
+  // Unconvertible amounts after every converted one.
+  if (a.value === null && b.value !== null) return 1;
+  if (a.value !== null && b.value === null) return -1;
+  return CURRENCIES.indexOf(a.currency) - CURRENCIES.indexOf(b.currency);
+}
+
+/**
+ * Where each currency's part of the list goes on from: the store's own cursor, `0` when that
+ * currency has no more, absent when it has not started. Sent as `v1.<base64url JSON>`.
+ */
+type MergeState = Partial<Record<Currency, string | 0>>;
+const CURSOR_PREFIX = 'v1.';
+
+export function encodeAmountCursor(state: MergeState): string {
+  return CURSOR_PREFIX + Buffer.from(JSON.stringify(state), 'utf8').toString('base64url');
+}
+
+export function decodeAmountCursor(cursor: string): MergeState {
+  if (!cursor.startsWith(CURSOR_PREFIX)) throw new InvalidCursorError('not a cursor of an amount sort');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor.slice(CURSOR_PREFIX.length), 'base64url').toString('utf8'));
+  } catch {
+    throw new InvalidCursorError('malformed cursor');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new InvalidCursorError('malformed cursor');
+  }
+  const state: MergeState = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    const currency = CURRENCIES.find((c) => c === key);
+    if (currency === undefined || !(value === 0 || (typeof value === 'string' && value.length > 0))) {
+      throw new InvalidCursorError('malformed cursor');
+    }
+    state[currency] = value;
+  }
+  return state;
+}
+
+export interface AmountQuery {
+  readonly userId: string;
+  readonly where: Readonly<Record<string, string>>;
+  readonly contains?: ContainsFilter | undefined;
+  readonly limit: number;
+  readonly cursor?: string | undefined;
+  /** The currencies the matching transactions may be in (a superset is fine). */
+  readonly currencies: readonly Currency[];
+  readonly order: AmountOrder;
+}
+
+/**
+ * One page of transactions by their value in the display currency. Conversion keeps the order
+ * of amounts within one currency, so each currency's transactions are read in amount order from
+ * the store (keyset pages, as any list) and the currencies are merged: a page reads at most
+ * `limit` rows of each currency, and the cursor holds where each currency stands.
+ */
+export async function findByValue(
+  readStore: ReadStore,
+  query: AmountQuery,
+): Promise<{ items: TransactionView[]; nextCursor: string | null }> {
+  const state = query.cursor === undefined ? {} : decodeAmountCursor(query.cursor);
+  const sort: FindQuery['sort'] = [{ field: 'amount', direction: query.order.direction }];
+  const find = (currency: Currency, limit: number, cursor: string | undefined): Promise<FindResult<TransactionView>> =>
+    readStore.find<TransactionView>(TRANSACTIONS_VIEW, {
+      userId: query.userId,
+      where: { ...query.where, currency },
+      ...(query.contains === undefined ? {} : { contains: query.contains }),
+      sort,
+      limit,
+      ...(cursor === undefined ? {} : { cursor }),
+    });
+
+  const streams = await Promise.all(
+    CURRENCIES.filter((currency) => query.currencies.includes(currency) && state[currency] !== 0).map(
+      async (currency) => {
+        const from = state[currency];
+        const resume = typeof from === 'string' ? from : undefined;
+        const page = await find(currency, query.limit, resume);
+        const rows = page.items.map((stored) => ({
+          doc: stored.doc,
+          currency,
+          value: valueInDisplay(stored.doc.amount.amount, currency, query.order),
+        }));
+        return { currency, resume, page, rows, taken: 0 };
+      },
+    ),
+  );
+
+  const items: TransactionView[] = [];
+  while (items.length < query.limit) {
+    let best: (typeof streams)[number] | undefined;
+    for (const stream of streams) {
+      const head = stream.rows[stream.taken];
+      if (head === undefined) continue;
+      const bestHead = best?.rows[best.taken];
+      if (bestHead === undefined || compareValues(head, bestHead, query.order.direction) < 0) best = stream;
+    }
+    const row = best?.rows[best.taken];
+    if (best === undefined || row === undefined) break;
+    items.push(row.doc);
+    best.taken += 1;
+  }
+
+  const next: MergeState = { ...state };
+  let more = false;
+  for (const stream of streams) {
+    const { currency, page, rows, taken, resume } = stream;
+    if (taken === rows.length) {
+      next[currency] = page.nextCursor ?? 0;
+      if (page.nextCursor !== null) more = true;
+      continue;
+    }
+    more = true;
+    if (taken === 0) continue;
+    // Part of this currency's rows went on the page: the store's cursor right after the last one.
+    const consumed = await find(currency, taken, resume);
+    if (consumed.nextCursor === null) throw new Error('a currency ran out before the rows it had just listed');
+    next[currency] = consumed.nextCursor;
+  }
+  return { items, nextCursor: more ? encodeAmountCursor(next) : null };
 }

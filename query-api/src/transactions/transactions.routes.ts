@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { uuidSchema } from '@plenty/contracts/ids';
-import type { Currency } from '@plenty/contracts/money';
+import { CURRENCIES, type Currency } from '@plenty/contracts/money';
+import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
 import {
   searchKey,
   transactionListQuerySchema,
@@ -16,8 +17,13 @@ import {
 import { currentUser } from '@plenty/platform/http/auth-hook';
 import { HttpError, parseOrThrow } from '@plenty/platform/http/errors';
 import { InvalidCursorError, type ReadStore } from '@plenty/platform/read-store/port';
-import { TRANSACTION_HISTORY_VIEW, TRANSACTION_TOTALS_VIEW, TRANSACTIONS_VIEW } from '../read-views.js';
-import { SORTS, TotalsFold } from './search.js';
+import {
+  PREFERENCES_VIEW,
+  TRANSACTION_HISTORY_VIEW,
+  TRANSACTION_TOTALS_VIEW,
+  TRANSACTIONS_VIEW,
+} from '../read-views.js';
+import { findByValue, SORTS, TotalsFold } from './search.js';
 
 /** Types × categories × currencies of one user: far fewer in practice. */
 const MAX_TOTALS_DOCS = 100_000;
@@ -36,11 +42,44 @@ function filtersOf(query: { type?: string | undefined; categoryId?: string | und
 const noteContaining = (q: string | undefined) =>
   q === undefined ? {} : { contains: { field: 'noteKey', text: searchKey(q) } };
 
+/** The currencies a user's transactions matching the type and category filters are in. */
+async function currenciesOf(readStore: ReadStore, userId: string, where: Record<string, string>): Promise<Currency[]> {
+  const sums = await readStore.find<TransactionTotalsDoc>(TRANSACTION_TOTALS_VIEW, {
+    userId,
+    where,
+    sort: [],
+    limit: MAX_TOTALS_DOCS,
+  });
+  const found = new Set(sums.items.filter(({ doc }) => doc.count > 0).map(({ doc }) => doc.currency));
+  return CURRENCIES.filter((currency) => found.has(currency));
+}
+
 export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): void {
   app.get('/transactions', async (request): Promise<TransactionList> => {
     const user = currentUser(request);
     const query = parseOrThrow(transactionListQuerySchema, request.query);
     try {
+      if (query.sort === 'highest' || query.sort === 'lowest') {
+        // By what the amounts are worth in the user's currency, at the user's rates.
+        const [stored, currencies] = await Promise.all([
+          readStore.get<PreferencesView>(PREFERENCES_VIEW, user.uid, PREFERENCES_DOC_ID),
+          currenciesOf(readStore, user.uid, filtersOf(query)),
+        ]);
+        const preferences: PreferencesView = { ...DEFAULT_PREFERENCES_VIEW, ...stored?.doc };
+        return await findByValue(readStore, {
+          userId: user.uid,
+          where: filtersOf(query),
+          contains: query.q === undefined ? undefined : { field: 'noteKey', text: searchKey(query.q) },
+          limit: query.limit,
+          cursor: query.cursor,
+          currencies,
+          order: {
+            direction: query.sort === 'highest' ? 'desc' : 'asc',
+            display: preferences.currency,
+            rates: preferences.rates,
+          },
+        });
+      }
       const page = await readStore.find<TransactionView>(TRANSACTIONS_VIEW, {
         userId: user.uid,
         where: filtersOf(query),

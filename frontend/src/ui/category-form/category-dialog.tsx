@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import type { CategoryType } from '@plenty/contracts/categories';
@@ -82,12 +83,15 @@ export function CategoryDialog({
   // frame of the dialog already shows it.
   const session = open ? (category?.id ?? 'new') : null;
   const [shownFor, setShownFor] = useState<string | null>(null);
+  // Counts the openings: the icon picker is made anew for each, so its search starts empty.
+  const [openings, setOpenings] = useState(0);
   if (session !== shownFor) {
     setShownFor(session);
     if (session !== null) {
       setDraft(initialDraft(category, initialType));
       setErrors({});
       setSubmitted(false);
+      setOpenings((count) => count + 1);
     }
   }
 
@@ -117,6 +121,9 @@ export function CategoryDialog({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The dialog may be opened from inside another form (the transaction form): its submit
+    // is this dialog's alone and must not reach that form's handler through the React tree.
+    event.stopPropagation();
     if (busy) return;
     setSubmitted(true);
     const found = validateCategory(draft, categories, category?.id);
@@ -175,7 +182,9 @@ export function CategoryDialog({
     );
   };
 
-  return (
+  // The dialog lives under <body>, never inside the page's own form: a form nested in a form
+  // would send the page's form (a reload that loses what was typed).
+  return createPortal(
     <dialog
       ref={dialog}
       className={styles.dialog}
@@ -245,6 +254,7 @@ export function CategoryDialog({
             <FormattedMessage id="categories.field.icon" />
           </legend>
           <IconPicker
+            key={openings}
             value={draft.icon}
             color={normalizeHex(draft.color ?? '')}
             onChange={(icon) => update({ ...draft, icon })}
@@ -279,7 +289,8 @@ export function CategoryDialog({
           </button>
         </div>
       </form>
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }
 
