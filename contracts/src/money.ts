@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCurrencyAmount } from './currency-display.js';
 
 export const CURRENCIES = ['LAK', 'THB', 'USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -221,13 +222,7 @@ export function toDecimalString(value: Money): string {
   return `${negative ? '-' : ''}${whole}${fraction}`;
 }
 
-/** Formats for display; the float exists only here, at the last step. */
+/** Formats for display, as Plenty writes money in every language (see currency-display.ts). */
 export function formatMoney(value: Money, locale: string): string {
-  const exponent = minorUnitExponent(value.currency);
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: value.currency,
-    minimumFractionDigits: exponent,
-    maximumFractionDigits: exponent,
-  }).format(value.amount / 10 ** exponent);
+  return formatCurrencyAmount(value.amount, value.currency, locale);
 }

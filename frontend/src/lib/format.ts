@@ -1,10 +1,12 @@
+import { CURRENCY_DISPLAY, formatCurrencyAmount } from '@plenty/contracts/currency-display';
 import type { Currency, Money } from '@plenty/contracts/money';
 import type { Locale } from './locale';
 
 /**
  * Numbers, money and dates in the reader's language. Browsers without Lao locale data (Chrome
  * ships without it) would fall back to English, so Lao uses CLDR's Lao patterns from here:
- * "." groups, "," decimals, the currency symbol first, day-month-year with Lao month names.
+ * "." groups, "," decimals, day-month-year with Lao month names. Money is written the same way
+ * in every language by contracts' currency-display.ts.
  */
 export const LAO_MONTHS = [
   'ມັງກອນ',
@@ -21,23 +23,13 @@ export const LAO_MONTHS = [
   'ທັນວາ',
 ] as const;
 
-const LAO_CURRENCY_SYMBOLS: Record<Currency, string> = {
-  LAK: '₭',
-  THB: '฿',
-  USD: 'US$',
-  EUR: '€',
-  GBP: '£',
-  CAD: 'CA$',
-  AUD: 'A$',
-};
-
 export function hasLocaleData(locale: Locale): boolean {
   return Intl.NumberFormat.supportedLocalesOf([locale]).length > 0;
 }
 
 /** Minor-unit digits from CLDR: LAK 0, the others 2. */
 export function minorUnitDigits(currency: Currency): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return CURRENCY_DISPLAY[currency].decimals;
 }
 
 function laoSeparators(englishNumber: string): string {
@@ -58,20 +50,13 @@ export function formatNumber(
   return laoSeparators(new Intl.NumberFormat('en', options).format(value));
 }
 
-/** Money in minor units, shown with the currency's own number of decimals (LAK none). */
-export function formatMoney(value: Money, locale: Locale, native: boolean = hasLocaleData(locale)): string {
-  const digits = minorUnitDigits(value.currency);
-  const major = value.amount / 10 ** digits;
-  if (locale !== 'lo' || native) {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: value.currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(major);
-  }
-  const number = formatNumber(Math.abs(major), 'lo', digits, false);
-  return `${LAO_CURRENCY_SYMBOLS[value.currency]}${major < 0 ? '-' : ''}${number}`;
+/**
+ * Money in minor units as Plenty writes it in every language and on every surface (contracts'
+ * currency-display.ts): its own sign first ("₭9,000,000", "฿1,234.50"), the currency's
+ * decimals (kip none), the language's digit marks (Lao "₭9.000.000"), "−" before a negative.
+ */
+export function formatMoney(value: Money, locale: Locale): string {
+  return formatCurrencyAmount(value.amount, value.currency, locale);
 }
 
 /** A calendar date (`YYYY-MM-DD`) written out in full: "23 November 2026", "23 พฤศจิกายน 2569". */

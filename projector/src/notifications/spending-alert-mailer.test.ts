@@ -110,7 +110,7 @@ describe('spending alert mailer', () => {
     expect(sent[0]?.subject).toBe('คุณใช้งบประมาณรายเดือนไปแล้ว 80%');
     expect(sent[1]?.subject).toBe('คุณใช้งบประมาณรายเดือนไปแล้ว 92%');
     expect(sent[2]?.subject).toBe('คุณใช้จ่ายเกินงบประมาณรายเดือนแล้ว');
-    expect(sent[2]?.text).toContain('US$10.00');
+    expect(sent[2]?.text).toContain('$10.00');
   });
 
   it('mails nothing again when the read models are built once more from the first event', async () => {

@@ -1,4 +1,5 @@
 import { localDate, monthOfDate, percentUsed } from '@plenty/contracts/budget-status';
+import { wholePercent } from '@plenty/contracts/percent';
 import { spendingAlertStreamId } from '@plenty/contracts/events/notification';
 import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
 import type { BudgetAlert, BudgetAlertsDoc } from '@plenty/contracts/views/budget-alerts';
@@ -40,7 +41,7 @@ export function alertMail(to: string, alert: BudgetAlert, month: string, prefere
   const money = (amount: number) => formatAmount({ amount, currency: alert.currency }, locale);
   return spendingAlertMail(locale, to, {
     level: alert.level,
-    percent: Math.floor((percentUsed(alert.spent, alert.limit) ?? 0) / 100),
+    percent: wholePercent(percentUsed(alert.spent, alert.limit) ?? 0),
     spent: money(alert.spent),
     limit: money(alert.limit),
     overBy: money(Math.max(0, alert.spent - alert.limit)),

@@ -1,4 +1,5 @@
 import { basisPointsUsed, budgetStatus } from '@plenty/contracts/budget-status';
+import { wholePercent } from '@plenty/contracts/percent';
 import { weeklyReportStreamId } from '@plenty/contracts/events/notification';
 import { largestFirst } from '@plenty/contracts/figures';
 import { saturate, totalOf, type Currency } from '@plenty/contracts/money';
@@ -187,7 +188,7 @@ export async function reportMail(
     monthBalance: money(figures.monthTotals.income - spent),
     budget: mailText(locale, 'mail.weeklyReport.budget', {
       status,
-      percent: saturate((basisPointsUsed(spent, figures.limit) ?? 0n) / 100n),
+      percent: wholePercent(basisPointsUsed(spent, figures.limit) ?? 0n),
       limit: figures.limit === null ? '' : money(figures.limit),
     }),
     categories: lines.length === 0 ? mailText(locale, 'mail.weeklyReport.noCategories') : lines.join('\n'),

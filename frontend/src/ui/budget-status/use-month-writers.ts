@@ -1,3 +1,4 @@
+import { CURRENCY_DISPLAY, MINUS_SIGN } from '@plenty/contracts/currency-display';
 import type { Currency } from '@plenty/contracts/money';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
@@ -41,16 +42,16 @@ export function useMonthWriters(currency: Currency) {
       monthName: (month: string) => formatMonth(month, locale),
       day: (date: string) => formatNumber(Number(date.slice(8, 10)), locale),
       longDate: format.longDate,
-      /** An axis tick: the amount in major units, compact ("12K") where the language has it. */
+      /** An axis tick: the amount in major units with the currency's sign, compact ("₭12M") where the language has it. */
       tick: (amount: number) => {
-        const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-          .maximumFractionDigits;
-        const major = amount / 10 ** (digits ?? 2);
+        const { symbol, decimals } = CURRENCY_DISPLAY[currency];
+        const major = Math.abs(amount) / 10 ** decimals;
         const compact = new Intl.NumberFormat(native || locale !== 'lo' ? locale : 'en', {
           notation: 'compact',
           maximumFractionDigits: 1,
         }).format(major);
-        return locale === 'lo' && !native ? compact.replace('.', ',') : compact;
+        const number = locale === 'lo' && !native ? compact.replace('.', ',') : compact;
+        return `${amount < 0 ? MINUS_SIGN : ''}${symbol}${number}`;
       },
     };
     const insightWriters: InsightWriters = {
