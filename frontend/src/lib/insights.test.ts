@@ -22,6 +22,29 @@ describe('insights worded for the reader', () => {
     expect(wording.tone).toBe('warning');
   });
 
+  it('says how many times as much past a 300 % rise, not "4,634 % more"', () => {
+    const spending = wordInsight({ kind: 'spending_up', previous: 10_000, current: 473_400 }, write);
+    expect(spending.text).toEqual({
+      id: 'dashboard.insight.spendingMultiple',
+      values: { times: 47, previous: '฿100', current: '฿4734' },
+    });
+    expect(spending.tone).toBe('warning');
+    const category = wordInsight(
+      { kind: 'category_increase', categoryId: 'builtin-food', previous: 10_000, current: 40_100 },
+      write,
+    );
+    expect(category.text).toEqual({
+      id: 'dashboard.insight.categoryMultiple',
+      values: { category: 'Food', times: 4, previous: '฿100', current: '฿401' },
+    });
+  });
+
+  it('keeps the percentage up to a 300 % rise', () => {
+    const wording = wordInsight({ kind: 'spending_up', previous: 10_000, current: 40_000 }, write);
+    expect(wording.text.id).toBe('dashboard.insight.spendingUp');
+    expect(wording.text.values.percent).toBe('300%');
+  });
+
   it('calls a category new when nothing was spent on it the month before', () => {
     const wording = wordInsight(
       { kind: 'category_increase', categoryId: 'builtin-food', previous: 0, current: 5000 },
@@ -101,7 +124,7 @@ describe('changes and shares as percentages', () => {
   it('writes shares in each language, with a decimal below 10 %', () => {
     expect(formatPercent(4000, 'en')).toBe('40%');
     expect(formatPercent(950, 'lo', false)).toBe('9,5%');
-    expect(formatPercent(1250, 'lo', false)).toBe('13%');
+    expect(formatPercent(1250, 'lo', false)).toBe('12%'); // rounded toward zero, as everywhere
     expect(formatPercent(950, 'th')).toBe('9.5%');
     expect(formatPercent(10000, 'lo', false)).toBe('100%');
   });

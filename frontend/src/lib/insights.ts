@@ -12,7 +12,8 @@ export interface InsightWriters {
 
 export interface Wording {
   readonly id: MessageId;
-  readonly values: Readonly<Record<string, string>>;
+  /** Formatted text, or a count the message chooses its plural form by. */
+  readonly values: Readonly<Record<string, string | number>>;
 }
 
 /** What an insight says, its tip, and how it reads: good news, a warning or plain information. */
@@ -32,6 +33,17 @@ export function changeBasisPoints(previous: number, current: number): number | n
   return Math.floor((difference * 10_000 * 2 + previous) / (previous * 2));
 }
 
+/**
+ * Past this change (300 %: more than four times as much) a percentage stops meaning anything to
+ * a reader ("4,634 % more"); the insight says how many times as much instead.
+ */
+export const TIMES_FROM_BP = 30_000;
+
+/** current / previous rounded half up to a whole number ("about 47 times"), for a change past `TIMES_FROM_BP`. */
+export function timesAsMuch(previous: number, current: number): number {
+  return Math.floor((2 * current + previous) / (2 * previous));
+}
+
 /** The message ids and values that word an insight computed by the query API. */
 export function wordInsight(insight: Insight, write: InsightWriters): InsightWording {
   switch (insight.kind) {
@@ -48,6 +60,21 @@ export function wordInsight(insight: Insight, write: InsightWriters): InsightWor
       if (change === null) {
         return {
           text: { id: 'dashboard.insight.categoryNew', values: { category, current: write.money(insight.current) } },
+          tip,
+          tone: 'warning',
+        };
+      }
+      if (change > TIMES_FROM_BP) {
+        return {
+          text: {
+            id: 'dashboard.insight.categoryMultiple',
+            values: {
+              category,
+              times: timesAsMuch(insight.previous, insight.current),
+              previous: write.money(insight.previous),
+              current: write.money(insight.current),
+            },
+          },
           tip,
           tone: 'warning',
         };
@@ -92,6 +119,20 @@ export function wordInsight(insight: Insight, write: InsightWriters): InsightWor
           text: { id: 'dashboard.insight.spendingStarted', values: { current: write.money(insight.current) } },
           tip,
           tone: 'neutral',
+        };
+      }
+      if (change > TIMES_FROM_BP) {
+        return {
+          text: {
+            id: 'dashboard.insight.spendingMultiple',
+            values: {
+              times: timesAsMuch(insight.previous, insight.current),
+              previous: write.money(insight.previous),
+              current: write.money(insight.current),
+            },
+          },
+          tip,
+          tone: 'warning',
         };
       }
       return {
