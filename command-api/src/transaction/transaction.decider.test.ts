@@ -12,6 +12,7 @@ const uploadedReceipt = '0192f0c4-7a1b-8c3d-8e4f-0000000000aa';
 const context: TransactionContext = {
   categoryType: (id) => (id === coffeeCategory ? 'expense' : null),
   receiptExists: (id) => id === uploadedReceipt,
+  saveLocation: true,
 };
 
 const added: TransactionEvent = {
@@ -148,5 +149,40 @@ describe('deleting a transaction', () => {
     expect(given(added, { type: 'TransactionDeleted', data: { transactionId } }).when(remove)).toEqual(
       domainError('transaction_not_found', 404),
     );
+  });
+});
+
+describe('the save-location privacy setting', () => {
+  const here = { latitude: 17.97, longitude: 102.6 };
+  const withSetting = (saveLocation: boolean) => ({ ...context, saveLocation });
+
+  it('drops the location of a new transaction while the user does not save locations', () => {
+    const command = add({ location: here });
+    expect(decideTransaction(command, initialTransactionState, withSetting(false))).toEqual([
+      { type: 'TransactionAdded', data: added.data },
+    ]);
+    expect(decideTransaction(command, initialTransactionState, withSetting(true))).toEqual([
+      { type: 'TransactionAdded', data: { ...added.data, location: here } },
+    ]);
+  });
+
+  it('keeps an edit from adding a location while the setting is off, but lets it remove one', () => {
+    const state = [added].reduce(evolveTransaction, initialTransactionState);
+    const addLocation: TransactionCommand = {
+      type: 'EditTransaction',
+      data: { commandId, transactionId, changes: { location: here } },
+    };
+    expect(decideTransaction(addLocation, state, withSetting(false))).toEqual(domainError('nothing_to_change', 422));
+    const located = [added, { type: 'TransactionEdited', data: { transactionId, changes: { location: here } } }].reduce(
+      evolveTransaction,
+      initialTransactionState,
+    );
+    const removeLocation: TransactionCommand = {
+      type: 'EditTransaction',
+      data: { commandId, transactionId, changes: { location: null } },
+    };
+    expect(decideTransaction(removeLocation, located, withSetting(false))).toEqual([
+      { type: 'TransactionEdited', data: { transactionId, changes: { location: null } } },
+    ]);
   });
 });

@@ -14,6 +14,12 @@ export interface TransactionContext {
   categoryType(categoryId: string): CategoryType | null;
   /** Whether the user has an uploaded receipt with this id (checked only for receipts the command attaches). */
   receiptExists(receiptId: string): boolean;
+  /**
+   * The user's "save location" privacy preference. While it is off, a location a command sends
+   * is dropped without a word (the browser does not send one then; any other client gets the
+   * same: nothing stored). Removing a stored location is always allowed.
+   */
+  readonly saveLocation: boolean;
 }
 
 function checkCategory(context: TransactionContext, categoryId: string, type: TransactionType): DomainError | null {
@@ -38,7 +44,8 @@ function add(
   context: TransactionContext,
 ): TransactionEvent[] | DomainError {
   if (state.status !== 'none') return domainError('transaction_exists', 409, 'transactionId');
-  const { commandId: _commandId, ...data } = command.data;
+  const { commandId: _commandId, location, ...rest } = command.data;
+  const data = context.saveLocation && location !== undefined ? { ...rest, location } : rest;
   return (
     checkCategory(context, data.categoryId, data.type) ??
     checkReceipt(context, data.receipt) ?? [{ type: 'TransactionAdded', data }]
@@ -54,7 +61,11 @@ function edit(
   const current: TransactionDetails = state.transaction;
   const changes = Object.fromEntries(
     Object.entries(command.data.changes).filter(
-      ([key, value]) => value !== undefined && !sameValue(current[key as keyof TransactionDetails], value),
+      ([key, value]) =>
+        value !== undefined &&
+        !sameValue(current[key as keyof TransactionDetails], value) &&
+        // A new location only while the user lets locations be saved; taking one away always.
+        (key !== 'location' || value === null || context.saveLocation),
     ),
   );
   if (Object.keys(changes).length === 0) return domainError('nothing_to_change', 422);

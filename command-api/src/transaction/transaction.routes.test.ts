@@ -160,3 +160,66 @@ describe('transaction commands with a receipt', () => {
     expect(await eventStore.readStream(`transaction-${body.transactionId}`)).toHaveLength(3);
   });
 });
+
+describe('transaction commands and the save-location privacy setting', () => {
+  const here = { latitude: 17.97, longitude: 102.6 };
+  let codec: EventCodec;
+
+  beforeAll(() => {
+    codec = new EventCodec(keyStore);
+  });
+
+  async function setSaveLocation(userId: string, saveLocation: boolean): Promise<void> {
+    const commandId = randomUUID();
+    const event = await codec.encode({
+      id: randomUUID(),
+      type: 'PreferencesChanged',
+      data: { changes: { saveLocation } },
+      metadata: { userId, commandId, correlationId: commandId, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+    });
+    await eventStore.appendToStream(`profile-${userId}`, [event], 'any');
+  }
+
+  /** The data of the transaction's events as stored, decrypted. */
+  async function stored(transactionId: string): Promise<Record<string, unknown>[]> {
+    const events = await eventStore.readStream(`transaction-${transactionId}`);
+    return Promise.all(events.map(async (event) => (await codec.decode(event)).data as Record<string, unknown>));
+  }
+
+  it('stores no location from any client while the user has not allowed it', async () => {
+    const carol = userOf('carol-private');
+    const transaction = { ...lunch(), location: here };
+    await send('AddTransaction', carol, transaction);
+    const [added] = await stored(transaction.transactionId);
+    expect(added).toMatchObject({ transactionId: transaction.transactionId, amount: transaction.amount });
+    expect(added).not.toHaveProperty('location');
+
+    // An edit that only sends a location changes nothing; with other changes they alone are kept.
+    const onlyLocation = await refusal(
+      send('EditTransaction', carol, { transactionId: transaction.transactionId, changes: { location: here } }),
+    );
+    expect(onlyLocation.code).toBe('nothing_to_change');
+    await send('EditTransaction', carol, {
+      transactionId: transaction.transactionId,
+      changes: { note: 'Noodles', location: here },
+    });
+    const [, edited] = await stored(transaction.transactionId);
+    expect(edited).toEqual({ transactionId: transaction.transactionId, changes: { note: 'Noodles' } });
+  });
+
+  it('stores the location once the user allows it, and can always take it away', async () => {
+    const dara = userOf('dara-sharing');
+    await setSaveLocation(dara.uid, true);
+    const transaction = { ...lunch(), location: here };
+    await send('AddTransaction', dara, transaction);
+    expect((await stored(transaction.transactionId))[0]).toMatchObject({ location: here });
+
+    // Turned off again: a stored location can still be removed.
+    await setSaveLocation(dara.uid, false);
+    await send('EditTransaction', dara, { transactionId: transaction.transactionId, changes: { location: null } });
+    expect((await stored(transaction.transactionId))[1]).toEqual({
+      transactionId: transaction.transactionId,
+      changes: { location: null },
+    });
+  });
+});

@@ -9,6 +9,13 @@ import type { ProfileCache } from '../profile/profile-cache.js';
 import { decideTransaction, type TransactionContext } from './transaction.decider.js';
 import { evolveTransaction, initialTransactionState, type TransactionState } from './transaction.state.js';
 
+/** Whether the command would store a location (a new one; removing one needs no permission). */
+function sendsLocation(command: TransactionCommand): boolean {
+  if (command.type === 'AddTransaction') return command.data.location != null;
+  if (command.type === 'EditTransaction') return command.data.changes.location != null;
+  return false;
+}
+
 function referencedCategory(command: TransactionCommand, state: TransactionState): string | null {
   if (command.type !== 'EditTransaction') return null;
   return command.data.changes.categoryId ?? (state.status === 'active' ? state.transaction.categoryId : null);
@@ -57,13 +64,18 @@ export function transactionRoutes(
             // Built-in categories always exist: the user's profile is read only for their own.
             const referenced =
               command.type === 'AddTransaction' ? command.data.categoryId : referencedCategory(command, state);
+            // So is the privacy setting: only when the command sends a location.
             const profile =
-              referenced === null || findBuiltInCategory(referenced) ? null : await profiles.load(user.uid);
+              (referenced === null || findBuiltInCategory(referenced)) && !sendsLocation(command)
+                ? null
+                : await profiles.load(user.uid);
             const receipt = attachedReceipt(command, state);
             const found = receipt !== null && blobs !== null && (await receiptExists(blobs, user.uid, receipt));
             const context: TransactionContext = {
               categoryType: (id) => profile?.categories.get(id)?.type ?? null,
               receiptExists: (id) => found && id === receipt,
+              // Without a profile read the command sends no location, and none is stored.
+              saveLocation: profile?.preferences.preferences.saveLocation ?? false,
             };
             return decideTransaction(command, state, context);
           },
