@@ -2,6 +2,7 @@ import type { TransactionView } from '@plenty/contracts/views/transactions';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
+import { useLocation } from 'react-router';
 import { LocalizedLink } from '../../../lib/localized-link';
 import { buttonClass } from '../../../ui/button';
 import { OlderPagesControl, useOlderPages } from '../../../ui/older-pages/older-pages';
@@ -12,6 +13,7 @@ import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { entrySentences, historyEntries } from '../history';
 import { isMissing } from '../errors';
 import styles from '../transactions.module.css';
+import { listSearchOf } from '../return-to-list';
 import { useWriters } from '../use-writers';
 import { ReceiptView } from './receipt-view';
 import { loadFailedMessageId } from '../../../lib/api/api-error';
@@ -102,6 +104,8 @@ function DetailBody({ id, onClose }: { readonly id: string; onClose(): void }) {
 function DetailContent({ transaction, onClose }: { readonly transaction: TransactionView; onClose(): void }) {
   const writers = useWriters();
   const dispatch = useDispatch();
+  // The form comes back to the list as it is now (filters, sort) with this row in view.
+  const listSearch = listSearchOf(useLocation().search);
   const [confirming, setConfirming] = useState(false);
   const [deleteTransaction, deletion] = useDeleteTransactionMutation();
   const income = transaction.type === 'income';
@@ -137,6 +141,7 @@ function DetailContent({ transaction, onClose }: { readonly transaction: Transac
       <div className={styles.actions}>
         <LocalizedLink
           to={`/dashboard/transactions/edit/${transaction.id}`}
+          state={{ listSearch }}
           className={buttonClass('primary')}
           onClick={onClose}
         >

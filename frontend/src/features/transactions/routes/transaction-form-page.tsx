@@ -40,9 +40,11 @@ import {
   type TransactionFormValues,
 } from '../form';
 import styles from '../transactions.module.css';
+import { listReturnOf } from '../return-to-list';
 import { useBudgetAlert } from '../use-budget-alert';
 import { useWriters } from '../use-writers';
 import { Spinner } from '../../../ui/spinner';
+import { DateField } from '../../../ui/date-field/date-field';
 
 export function AddTransactionPage() {
   usePageTitle('page.transactionAdd');
@@ -146,6 +148,10 @@ function TransactionForm({ title, initial, existing }: TransactionFormProps) {
   const saving = adding.isLoading || editing.isLoading;
   const pending = useRef(false);
   const saveLocation = usePreferences().preferences?.saveLocation ?? false;
+  // Back to the list the user came from (its filters and sort), with the saved row in view.
+  const { listSearch } = listReturnOf(useLocation().state);
+  const toList = (focusRow: string | null) =>
+    void navigate(localized(`/dashboard/transactions${listSearch}`), { state: { focusRow } });
 
   const set = <K extends keyof TransactionFormValues>(key: K, value: TransactionFormValues[K]) => {
     setValues((previous) => ({ ...previous, [key]: value }));
@@ -174,9 +180,9 @@ function TransactionForm({ title, initial, existing }: TransactionFormProps) {
     if (first !== null) requestAnimationFrame(() => focus(first));
   };
 
-  const done = (message: MessageId) => {
+  const done = (message: MessageId, transactionId: string) => {
     dispatch(showSuccess(message));
-    void navigate(localized('/dashboard/transactions'));
+    toList(transactionId);
   };
 
   const failed = (failure: unknown) => {
@@ -199,7 +205,7 @@ function TransactionForm({ title, initial, existing }: TransactionFormProps) {
 
   const add = async (checked: TransactionFields, transactionId: string) => {
     await addTransaction({ ...checked, transactionId, commandId: ids.current.commandId }).unwrap();
-    done('transactions.added');
+    done('transactions.added', transactionId);
     budgetAlert({ transactionId, type: checked.type, date: checked.date });
   };
 
@@ -220,11 +226,11 @@ function TransactionForm({ title, initial, existing }: TransactionFormProps) {
         const changes = changesFrom(existing, result.fields, { saveLocation });
         if (Object.keys(changes).length === 0) {
           dispatch(showInfo('error.nothing_to_change'));
-          void navigate(localized('/dashboard/transactions'));
+          toList(existing.id);
           return;
         }
         await editTransaction({ commandId: ids.current.commandId, transactionId: existing.id, changes }).unwrap();
-        done('transactions.updated');
+        done('transactions.updated', existing.id);
         budgetAlert({ transactionId: existing.id, type: result.fields.type, date: result.fields.date });
       }
     } catch (failure) {
@@ -398,14 +404,13 @@ function TransactionForm({ title, initial, existing }: TransactionFormProps) {
             <label className={styles.label} htmlFor={`${id}-date`}>
               <FormattedMessage id="transactions.field.date" />
             </label>
-            <input
-              ref={register('date')}
+            <DateField
+              inputRef={register('date')}
               id={`${id}-date`}
               name="date"
-              type="date"
               className={styles.input}
               value={values.date}
-              onChange={(event) => set('date', event.target.value)}
+              onChange={(value) => set('date', value)}
               aria-invalid={errorOf('date') !== undefined}
               aria-describedby={describe('date')}
             />
@@ -486,7 +491,11 @@ function TransactionForm({ title, initial, existing }: TransactionFormProps) {
               }
             />
           </button>
-          <LocalizedLink to="/dashboard/transactions" className={buttonClass('secondary')}>
+          <LocalizedLink
+            to={`/dashboard/transactions${listSearch}`}
+            state={{ focusRow: existing?.id ?? null }}
+            className={buttonClass('secondary')}
+          >
             {intl.formatMessage({ id: 'common.cancel' })}
           </LocalizedLink>
         </div>

@@ -1,7 +1,7 @@
 import type { TransactionView } from '@plenty/contracts/views/transactions';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { LocalizedLink } from '../../../lib/localized-link';
 import type { MessageId } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -23,6 +23,8 @@ import {
 } from '../filters';
 import { OutOfRangeNote } from '../../../ui/out-of-range-note';
 import styles from '../transactions.module.css';
+import { listReturnOf } from '../return-to-list';
+import { signedMoney, totalsLines } from '../totals-rows';
 import { categoryLabel, useWriters } from '../use-writers';
 import { loadFailedMessageId } from '../../../lib/api/api-error';
 
@@ -118,6 +120,8 @@ function Filters({
   const [search, setSearch] = useState(filters.q);
   const latest = useRef(filters);
   latest.current = filters;
+  // Amounts of several currencies are ordered by their value in the display currency (the server's rule).
+  const byValue = (filters.sort === 'highest' || filters.sort === 'lowest') && writers.preferences !== null;
 
   // The address changed from elsewhere (clear, back button): show its search text.
   useEffect(() => setSearch((current) => (current.trim() === filters.q ? current : filters.q)), [filters.q]);
@@ -201,6 +205,7 @@ function Filters({
           id={`${id}-sort`}
           className={styles.select}
           value={filters.sort}
+          aria-describedby={byValue ? `${id}-sort-note` : undefined}
           onChange={(event) =>
             onChange({ ...filters, sort: SORTS.find((sort) => sort === event.target.value) ?? 'newest' })
           }
@@ -211,6 +216,14 @@ function Filters({
             </option>
           ))}
         </select>
+        {byValue && (
+          <p id={`${id}-sort-note`} className={styles.hint} data-testid="sort-value-note">
+            <FormattedMessage
+              id="transactions.sort.valueNote"
+              values={{ currency: writers.preferences?.currency ?? '' }}
+            />
+          </p>
+        )}
       </div>
       <div className={`${styles.field} ${styles.search}`}>
         <label className={styles.label} htmlFor={`${id}-q`}>
@@ -258,25 +271,40 @@ function Totals({ filters }: { readonly filters: TransactionFilters }) {
         </span>
       </h2>
       <ul className={styles.totalsRows}>
-        {totals.data.totals.map((row) => (
-          <li key={row.currency} className={styles.totalsRow}>
+        {totalsLines(totals.data.totals).map((row) => (
+          <li key={row.currency} className={styles.totalsRow} data-testid="transaction-totals-row">
+            {/* A figure that is zero is left out; its place stays so the columns line up. */}
             <span className={styles.totalsCell}>
-              <span className={styles.totalsLabel}>{writers.type('income')}</span>
-              <span className={`${styles.totalsValue} ${styles.income}`}>
-                {writers.money(row.income, row.currency)}
-              </span>
+              {row.showIncome && (
+                <>
+                  <span className={styles.totalsLabel}>{writers.type('income')}</span>
+                  <span className={`${styles.totalsValue} ${styles.income}`}>
+                    {writers.money(row.income, row.currency)}
+                  </span>
+                </>
+              )}
             </span>
             <span className={styles.totalsCell}>
-              <span className={styles.totalsLabel}>{writers.type('expense')}</span>
-              <span className={`${styles.totalsValue} ${styles.expense}`}>
-                {writers.money(row.expense, row.currency)}
-              </span>
+              {row.showExpense && (
+                <>
+                  <span className={styles.totalsLabel}>{writers.type('expense')}</span>
+                  <span className={`${styles.totalsValue} ${styles.expense}`}>
+                    {writers.money(row.expense, row.currency)}
+                  </span>
+                </>
+              )}
             </span>
             <span className={styles.totalsCell}>
-              <span className={styles.totalsLabel}>
-                <FormattedMessage id="transactions.totals.net" />
-              </span>
-              <span className={styles.totalsValue}>{writers.money(row.income - row.expense, row.currency)}</span>
+              {row.showNet && (
+                <>
+                  <span className={styles.totalsLabel}>
+                    <FormattedMessage id="transactions.totals.net" />
+                  </span>
+                  <span className={styles.totalsValue}>
+                    {signedMoney(row.income - row.expense, (amount) => writers.money(amount, row.currency))}
+                  </span>
+                </>
+              )}
             </span>
           </li>
         ))}
@@ -289,7 +317,9 @@ function Totals({ filters }: { readonly filters: TransactionFilters }) {
               currency: combined.currency,
               income: writers.money(combined.income, combined.currency),
               expense: writers.money(combined.expense, combined.currency),
-              net: writers.money(combined.income - combined.expense, combined.currency),
+              net: signedMoney(combined.income - combined.expense, (amount) =>
+                writers.money(amount, combined.currency),
+              ),
               date: combined.date,
             }}
           />
@@ -316,8 +346,40 @@ function List({ filters, label, onOpen, onClear }: ListProps) {
   });
   const writers = useWriters();
   const sentinel = useRef<HTMLDivElement>(null);
+  const rows = useRef<HTMLDivElement>(null);
   const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = list;
+
+  // Back from the form: the row just saved is shown and focused, where the list has it; else the
+  // list starts at its top (the form's own scroll position means nothing here).
+  const location = useLocation();
+  const returned = useRef<{ row: string | null } | 'none' | null>(null);
+  if (returned.current === null) {
+    const fromForm = typeof location.state === 'object' && location.state !== null && 'focusRow' in location.state;
+    returned.current = fromForm ? { row: listReturnOf(location.state).focusRow } : 'none';
+  }
+  const loaded = list.data !== undefined;
+  useEffect(() => {
+    const pending = returned.current;
+    if (pending === null || pending === 'none' || !loaded) return;
+    returned.current = 'none';
+    const index = pending.row === null ? -1 : items.findIndex((item) => item.id === pending.row);
+    const list = rows.current?.querySelector('ul');
+    if (index === -1 || list === null || list === undefined) {
+      window.scrollTo({ top: 0 });
+      return;
+    }
+    const top = list.getBoundingClientRect().top + window.scrollY + index * ROW_HEIGHT;
+    window.scrollTo({ top: Math.max(0, top - Math.round(window.innerHeight / 3)) });
+    // The row is in the document once the list has measured the new scroll position.
+    let tries = 0;
+    const focusRow = () => {
+      const row = document.querySelector<HTMLElement>(`[data-row-id="${pending.row}"]`);
+      if (row !== null) row.focus({ preventScroll: true });
+      else if ((tries += 1) < 30) requestAnimationFrame(focusRow);
+    };
+    requestAnimationFrame(focusRow);
+  }, [loaded, items]);
 
   // Scrolling near the end reads the next page; the button does the same for keyboards.
   useEffect(() => {
@@ -378,7 +440,7 @@ function List({ filters, label, onOpen, onClear }: ListProps) {
   }
 
   return (
-    <>
+    <div ref={rows}>
       <VirtualRows
         items={items}
         rowHeight={ROW_HEIGHT}
@@ -407,7 +469,7 @@ function List({ filters, label, onOpen, onClear }: ListProps) {
           <FormattedMessage id="transactions.shown" values={{ shown: items.length }} />
         </span>
       </div>
-    </>
+    </div>
   );
 }
 
