@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deleteDebtSchema, openDebtSchema, pendingRows } from './debts.js';
+import { deleteDebtSchema, isOverdue, openDebtSchema, overdueNumbers, pendingRows, skippedBefore } from './debts.js';
 import { buildLoanSchedule } from './loan-schedule.js';
 
 const open = {
@@ -95,5 +95,67 @@ describe('pendingRows', () => {
 
   it('has no rows once nothing is owed', () => {
     expect(pendingRows(debtTerms, 360, 0)).toEqual([]);
+  });
+});
+
+describe('pendingRows around rows paid out of order', () => {
+  const terms = {
+    principal: 1_200_000,
+    annualRatePercent: '6',
+    loanType: 'emi',
+    startDate: '2026-01-15',
+    paymentDueDay: 31,
+    termMonths: 12,
+  } as const;
+  const whole = buildLoanSchedule(terms);
+  const debtTerms = { ...terms, installment: whole.installment };
+
+  it('gives the pending rows the numbers no paid row holds, each due on its own month', () => {
+    const third = whole.rows[2];
+    if (third === undefined) throw new Error('no row 3');
+    const rows = pendingRows(debtTerms, [3], terms.principal - third.principal);
+    expect(rows.map((row) => row.number)).toEqual([1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(rows.map((row) => row.dueDate).slice(0, 3)).toEqual(['2026-02-28', '2026-03-31', '2026-05-31']);
+    expect(rows.reduce((sum, row) => sum + row.principal, 0)).toBe(terms.principal - third.principal);
+  });
+
+  it('a count of paid rows means the first rows were paid, as before', () => {
+    const afterTwo = whole.rows[1]?.balance ?? 0;
+    expect(pendingRows(debtTerms, [1, 2], afterTwo)).toEqual(pendingRows(debtTerms, 2, afterTwo));
+  });
+});
+
+describe('overdue rows', () => {
+  const item = {
+    status: 'active' as const,
+    startDate: '2026-01-15',
+    paymentDueDay: 10,
+    paidNumbers: [2],
+    progress: { repaid: 0, outstanding: 1, percent: 0, paidInstallments: 1, totalInstallments: 12 },
+  };
+
+  it('a pending row is overdue from the day after its due date, not on it', () => {
+    expect(isOverdue({ status: 'pending', dueDate: '2026-03-10' }, '2026-03-10')).toBe(false);
+    expect(isOverdue({ status: 'pending', dueDate: '2026-03-10' }, '2026-03-11')).toBe(true);
+    expect(isOverdue({ status: 'paid', dueDate: '2026-03-10' }, '2026-03-11')).toBe(false);
+  });
+
+  it('counts the pending rows due before today on the tracker, skipping paid ones', () => {
+    // Rows 1 (Feb 10), 3 (Apr 10) and 4 (May 10) are pending and past due on May 11; row 2 is paid.
+    expect(overdueNumbers(item, '2026-05-11')).toEqual([1, 3, 4]);
+    expect(overdueNumbers(item, '2026-05-10')).toEqual([1, 3]);
+    expect(overdueNumbers(item, '2026-02-10')).toEqual([]);
+    expect(overdueNumbers({ ...item, status: 'paid_off' }, '2027-05-11')).toEqual([]);
+  });
+
+  it('asks before a payment that skips earlier pending rows', () => {
+    const schedule = [
+      { number: 1, status: 'paid' as const },
+      { number: 2, status: 'pending' as const },
+      { number: 3, status: 'pending' as const },
+      { number: 4, status: 'pending' as const },
+    ];
+    expect(skippedBefore(schedule, 2)).toEqual([]);
+    expect(skippedBefore(schedule, 4)).toEqual([2, 3]);
   });
 });

@@ -7,6 +7,7 @@ import {
   MAX_TERM_MONTHS,
   annualRateSchema,
   continueSchedule,
+  dueDate,
   type LoanType,
   type ScheduleRow,
 } from './loan-schedule.js';
@@ -24,12 +25,18 @@ import { LIMITS, boundedText, freeText } from './text.js';
  * The schedule: the loan is scheduled from `currentAmount` (what is still owed on `startDate`);
  * the first installment falls due on `paymentDueDay` of the month after `startDate` (a short
  * month uses its last day). `initialAmount` is what was borrowed at first and only measures
- * progress. Rows are paid strictly in order: only the first pending row can be marked paid and
- * only the last paid row can be marked unpaid, because each row's interest depends on the
- * balance the rows before it left. A paid row keeps the figures it had when it was paid. The
- * pending rows always follow from the outstanding balance with `pendingRows` below:
+ * progress. Rows can be paid in any order the user chooses (the page asks before it skips an
+ * earlier pending row) and any paid row can be marked unpaid again: a paid row keeps the
+ * figures it had when it was paid, and the pending rows always follow from the outstanding
+ * balance with `pendingRows` below, taking the numbers no paid row holds:
  *
  *   outstanding = currentAmount − Σ principal of paid rows − Σ extra payments
+ *
+ * "Still owed" means this outstanding balance everywhere (tracker cards and total, detail,
+ * payment limit): the principal left to repay, what it would take to clear the debt today.
+ * Future interest is not owed yet; where it is shown it is labelled apart, as "still to pay
+ * with interest" (`totals.remainingPayment`, Σ amount of the pending rows). `currentAmount`
+ * is what was owed when the schedule started, and is labelled so.
  *
  * An extra payment (RecordPayment, not tied to a row) is all principal: the pending rows keep
  * the same installment and the term shortens. A change of terms (EditDebt) keeps the paid rows
@@ -327,14 +334,13 @@ export const editPaymentSchema = z
   })
   .strict();
 
-/** DeletePayment: an extra payment is removed; a row's payment unmarks its row (only the last paid row: 422 `installment_not_last`). */
+/** DeletePayment: an extra payment is removed; a row's payment unmarks its row (as MarkInstallmentUnpaid). */
 export const deletePaymentSchema = z.object({ ...commandBase, debtId: uuidSchema, paymentId: uuidSchema }).strict();
 
 /**
- * MarkInstallmentPaid: pays row `number` (the first pending row) on `date` with a payment of
- * the row's amount, id `paymentId`. 404 `installment_not_found` (no such pending row);
- * 409 `installment_already_paid` (marking a paid row again appends nothing);
- * 422 `installment_not_next` (an earlier row is still pending).
+ * MarkInstallmentPaid: pays pending row `number` (any of them, in any order) on `date` with a
+ * payment of the row's amount, id `paymentId`. 404 `installment_not_found` (no such pending
+ * row); 409 `installment_already_paid` (marking a paid row again appends nothing).
  */
 export const markInstallmentPaidSchema = z
   .object({
@@ -347,7 +353,10 @@ export const markInstallmentPaidSchema = z
   })
   .strict();
 
-/** MarkInstallmentUnpaid: row `number` back to pending. 409 `installment_not_paid`; 422 `installment_not_last`. */
+/**
+ * MarkInstallmentUnpaid: paid row `number` (any of them) back to pending; its payment goes and
+ * the pending rows are worked out again. It undoes MarkInstallmentPaid. 409 `installment_not_paid`.
+ */
 export const markInstallmentUnpaidSchema = z
   .object({ ...commandBase, debtId: uuidSchema, number: installmentNumberSchema })
   .strict();
@@ -408,16 +417,20 @@ export interface DebtTerms {
 }
 
 /**
- * The pending rows after `paidCount` paid rows, from the outstanding balance: same installment,
- * interest on the declining balance, numbered from `paidCount + 1`, due dates counted from the
- * start date. An EMI loan ends at its term at the latest (the last row pays what remains);
- * an extra payment makes it end sooner. No rows when nothing is owed. Throws LoanScheduleError
+ * The pending rows around the paid ones, from the outstanding balance: same installment,
+ * interest on the declining balance, due dates counted from the start date. They take the
+ * numbers no paid row holds, lowest first: after rows 1 and 3 were paid they are 2, 4, 5, …
+ * An EMI loan ends at its term at the latest (the last row pays what remains); an extra
+ * payment makes it end sooner. No rows when nothing is owed. `paid` is the paid rows' numbers
+ * (or, for a schedule paid in order, how many rows are paid). Throws LoanScheduleError
  * (`payment_below_interest`, `schedule_too_long`) for terms that never end.
  */
-export function pendingRows(terms: DebtTerms, paidCount: number, outstanding: number): ScheduleRow[] {
+export function pendingRows(terms: DebtTerms, paid: number | readonly number[], outstanding: number): ScheduleRow[] {
   if (outstanding <= 0) return [];
+  const paidNumbers = typeof paid === 'number' ? Array.from({ length: paid }, (_, i) => i + 1) : paid;
+  const paidCount = paidNumbers.length;
   const maxRows = terms.loanType === 'emi' ? Math.max(1, (terms.termMonths ?? 1) - paidCount) : undefined;
-  return continueSchedule({
+  const rows = continueSchedule({
     balance: outstanding,
     annualRatePercent: terms.annualRatePercent,
     installment: terms.installment,
@@ -426,6 +439,58 @@ export function pendingRows(terms: DebtTerms, paidCount: number, outstanding: nu
     firstNumber: paidCount + 1,
     ...(maxRows === undefined ? {} : { maxRows }),
   });
+  const numbers = unpaidNumbers(paidNumbers, rows.length);
+  return rows.map((row, index) => {
+    const number = numbers[index] ?? row.number;
+    return number === row.number
+      ? row
+      : { ...row, number, dueDate: dueDate(terms.startDate, terms.paymentDueDay, number) };
+  });
+}
+
+/** The first `count` row numbers (1, 2, 3, …) that are not among `paid`. */
+export function unpaidNumbers(paid: readonly number[], count: number): number[] {
+  const taken = new Set(paid);
+  const numbers: number[] = [];
+  for (let number = 1; numbers.length < count; number += 1) if (!taken.has(number)) numbers.push(number);
+  return numbers;
+}
+
+/**
+ * Overdue: a pending row whose due date is before `today`, the user's local calendar date in
+ * their time zone (a row due today is not overdue yet).
+ */
+export function isOverdue(row: { readonly status: RowStatus; readonly dueDate: string }, today: string): boolean {
+  return row.status === 'pending' && row.dueDate < today;
+}
+
+/**
+ * The numbers of the overdue rows of a debt from its list item: the pending rows are the
+ * lowest numbers no paid row holds, each due on its month's due day (see pendingRows).
+ */
+export function overdueNumbers(
+  debt: Pick<DebtListItem, 'status' | 'startDate' | 'paymentDueDay' | 'paidNumbers' | 'progress'>,
+  today: string,
+): number[] {
+  if (debt.status !== 'active') return [];
+  const pendingCount = debt.progress.totalInstallments - debt.progress.paidInstallments;
+  const overdue: number[] = [];
+  for (const number of unpaidNumbers(debt.paidNumbers, pendingCount)) {
+    if (dueDate(debt.startDate, debt.paymentDueDay, number) >= today) break;
+    overdue.push(number);
+  }
+  return overdue;
+}
+
+/**
+ * The earlier rows still pending when row `number` is paid: the user is asked to confirm a
+ * payment that skips them (any order is allowed; the skip is only worth a warning).
+ */
+export function skippedBefore(
+  schedule: readonly Pick<DebtScheduleRow, 'number' | 'status'>[],
+  number: number,
+): number[] {
+  return schedule.filter((row) => row.status === 'pending' && row.number < number).map((row) => row.number);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -440,7 +505,7 @@ export type RowStatus = (typeof ROW_STATUSES)[number];
 const minor = z.number().int();
 const nonNegativeMinor = z.number().int().nonnegative();
 
-/** One row of the schedule, paid rows first (as they were paid), then the pending ones. */
+/** One row of the schedule; the rows are in number order, paid and pending mixed. */
 export const debtScheduleRowSchema = z.object({
   number: z.number().int().positive(),
   dueDate: calendarDateSchema,
@@ -474,6 +539,7 @@ export type DebtPaymentView = z.infer<typeof debtPaymentViewSchema>;
 export const debtProgressSchema = z.object({
   /** initialAmount − outstanding (what was repaid before the app included). */
   repaid: minor,
+  /** "Still owed": the principal left to repay (see the top of this file). */
   outstanding: nonNegativeMinor,
   /** repaid / initialAmount in basis points, rounded down, 0–10000 (10000 = 100 %). */
   percent: z.number().int().min(0).max(10000),
@@ -483,7 +549,7 @@ export const debtProgressSchema = z.object({
 });
 export type DebtProgress = z.infer<typeof debtProgressSchema>;
 
-/** The next row to pay; null once nothing is owed. */
+/** The pending row due soonest (the lowest pending number); null once nothing is owed. */
 export const nextInstallmentSchema = z.object({
   number: z.number().int().positive(),
   dueDate: calendarDateSchema,
@@ -519,6 +585,8 @@ const debtHeadShape = {
   /** The date the balance reached zero; null while active. */
   paidOffAt: calendarDateSchema.nullable(),
   progress: debtProgressSchema,
+  /** Numbers of the paid rows, ascending: with startDate and paymentDueDay they place the pending rows (overdueNumbers). */
+  paidNumbers: z.array(z.number().int().positive()),
   nextInstallment: nextInstallmentSchema.nullable(),
   createdAt: instantSchema,
   updatedAt: instantSchema,
@@ -539,7 +607,7 @@ export const debtTotalsSchema = z.object({
   interestPaid: nonNegativeMinor,
   /** Σ principal of paid rows + extra payments. */
   principalPaid: nonNegativeMinor,
-  /** Σ amount of the pending rows. */
+  /** Σ amount of the pending rows: still to pay with interest (more than "still owed" by the future interest). */
   remainingPayment: nonNegativeMinor,
 });
 export type DebtTotals = z.infer<typeof debtTotalsSchema>;

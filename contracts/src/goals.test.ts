@@ -16,13 +16,20 @@ const codes = (result: { success: boolean; error?: { issues: { path: PropertyKey
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
 
 describe('goal schemas', () => {
-  it('trims the name and leaves the starting amount and date optional', () => {
-    expect(addGoalSchema.parse({ commandId, goalId, name: '  Trip  ', target: lak(5) })).toEqual({
-      commandId,
-      goalId,
-      name: 'Trip',
-      target: lak(5),
+  it('trims the name and leaves the starting amount optional', () => {
+    expect(
+      addGoalSchema.parse({ commandId, goalId, name: '  Trip  ', target: lak(5), targetDate: '2027-01-31' }),
+    ).toEqual({ commandId, goalId, name: 'Trip', target: lak(5), targetDate: '2027-01-31' });
+  });
+
+  it('requires the target amount and the target date, with the codes of the spec’s messages', () => {
+    expect(codes(addGoalSchema.safeParse({ commandId, goalId, name: 'Trip', target: { currency: 'LAK' } }))).toEqual({
+      'target.amount': 'target_required',
+      targetDate: 'target_date_required',
     });
+    expect(
+      codes(addGoalSchema.safeParse({ commandId, goalId, name: 'Trip', target: lak(1), targetDate: null })),
+    ).toEqual({ targetDate: 'target_date_required' });
   });
 
   it('names each wrong field with its code', () => {
@@ -38,7 +45,7 @@ describe('goal schemas', () => {
     expect(codes(result)).toEqual({
       goalId: 'id_invalid',
       name: 'name_required',
-      'target.amount': 'amount_not_positive',
+      'target.amount': 'target_not_positive',
       'saved.amount': 'amount_not_positive',
       targetDate: 'date_invalid',
       '': expect.stringMatching(/colour|unrecognized/i),
@@ -46,17 +53,21 @@ describe('goal schemas', () => {
   });
 
   it('refuses a name longer than 60 characters', () => {
-    expect(codes(addGoalSchema.safeParse({ commandId, goalId, name: 'x'.repeat(61), target: lak(1) }))).toEqual({
+    const long = { commandId, goalId, name: 'x'.repeat(61), target: lak(1), targetDate: '2027-01-31' };
+    expect(codes(addGoalSchema.safeParse(long))).toEqual({
       name: 'text_too_long',
     });
   });
 
-  it('needs something to change in an edit, and takes null to remove the date', () => {
+  it('needs something to change in an edit, and keeps the date required', () => {
     expect(codes(editGoalSchema.safeParse({ commandId, goalId, changes: {} }))).toEqual({
       changes: 'nothing_to_change',
     });
-    expect(editGoalSchema.parse({ commandId, goalId, changes: { targetDate: null } }).changes).toEqual({
-      targetDate: null,
+    expect(codes(editGoalSchema.safeParse({ commandId, goalId, changes: { targetDate: null } }))).toEqual({
+      'changes.targetDate': 'target_date_required',
+    });
+    expect(editGoalSchema.parse({ commandId, goalId, changes: { targetDate: '2027-03-01' } }).changes).toEqual({
+      targetDate: '2027-03-01',
     });
   });
 

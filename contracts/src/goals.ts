@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDateSchema, instantSchema } from './dates.js';
 import { uuidSchema } from './ids.js';
-import { amountSchema, currencySchema, moneySchema, positiveMoneySchema, type Money } from './money.js';
+import { MAX_AMOUNT, amountSchema, currencySchema, moneySchema, positiveMoneySchema, type Money } from './money.js';
 import { boundedText } from './text.js';
 
 /** Longest goal name, in characters after trimming. */
@@ -17,9 +17,35 @@ export const savedMoneySchema = z
   })
   .strict();
 
+/**
+ * A goal's target: an amount above zero. Missing: `target_required` ("Target amount is
+ * required."); zero or less: `target_not_positive` ("Target amount must be greater than
+ * zero."), the spec's messages, as the goal form shows them.
+ */
+export const goalTargetSchema = z
+  .object({
+    amount: z
+      .number({ error: 'target_required' })
+      .int({ error: 'amount_not_integer' })
+      .refine((n) => n > 0, { error: 'target_not_positive' })
+      .refine((n) => n <= MAX_AMOUNT, { error: 'amount_too_large' }),
+    currency: currencySchema,
+  })
+  .strict();
+
+/** The target date is required (the spec): missing or null is `target_date_required` ("Target date is required."). */
+export const goalTargetDateSchema = z
+  .string({
+    error: (issue) => (issue.input === undefined || issue.input === null ? 'target_date_required' : 'date_invalid'),
+  })
+  .pipe(calendarDateSchema);
+
 // Events on `profile-<uid>`. The goal's name is personal text and is encrypted.
 
-/** `saved` is what the user had already put aside when they set the goal (zero if nothing). */
+/**
+ * `saved` is what the user had already put aside when they set the goal (zero if nothing).
+ * `targetDate` is optional here only because goals added before it was required have none.
+ */
 export const goalAddedSchema = z
   .object({
     goalId: uuidSchema,
@@ -80,17 +106,21 @@ export const addGoalSchema = z
     ...commandBase,
     goalId: uuidSchema,
     name: goalNameSchema,
-    target: positiveMoneySchema,
+    target: goalTargetSchema,
     saved: savedMoneySchema.optional(),
-    targetDate: calendarDateSchema.optional(),
+    targetDate: goalTargetDateSchema,
   })
   .strict();
 
+/** EditGoal: the target date can change but not go (`targetDate: null` is `target_date_required`). */
 export const editGoalSchema = z
   .object({
     ...commandBase,
     goalId: uuidSchema,
-    changes: goalChangesSchema.refine((c) => Object.keys(c).length > 0, { error: 'nothing_to_change' }),
+    changes: goalChangesSchema
+      .extend({ target: goalTargetSchema.optional(), targetDate: goalTargetDateSchema.optional() })
+      .strict()
+      .refine((c) => Object.keys(c).length > 0, { error: 'nothing_to_change' }),
   })
   .strict();
 

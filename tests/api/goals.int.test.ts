@@ -47,10 +47,13 @@ describe('goals over HTTP', () => {
     expect(reached.body.reachedAt).not.toBeNull();
 
     expect((await api.command('WithdrawFromGoal', { goalId, amount: lak(1), date: '2026-11-24' })).status).toBe(200);
-    const edit = await api.command('EditGoal', { goalId, changes: { name: 'Home', targetDate: null } });
+    const undated = await api.command('EditGoal', { goalId, changes: { targetDate: null } });
+    expect(undated.status).toBe(400);
+    expect(undated.body.error?.fields?.['changes.targetDate']).toBe('target_date_required');
+    const edit = await api.command('EditGoal', { goalId, changes: { name: 'Home', targetDate: '2027-09-30' } });
     expect(edit.status).toBe(200);
     const edited = await api.query<GoalView>(`goals/${goalId}`);
-    expect(edited.body).toMatchObject({ name: 'Home', saved: lak(999_999), targetDate: null, reachedAt: null });
+    expect(edited.body).toMatchObject({ name: 'Home', saved: lak(999_999), targetDate: '2027-09-30', reachedAt: null });
 
     expect((await api.command('DeleteGoal', { goalId })).status).toBe(200);
     expect((await api.query(`goals/${goalId}`)).status).toBe(404);
@@ -59,12 +62,12 @@ describe('goals over HTTP', () => {
     expect(again.body.error?.code).toBe('goal_not_found');
   });
 
-  it('lists goals by target date, undated last, then by name', async () => {
+  it('lists goals by target date, then by name', async () => {
     const api = new ApiClient(env.standalone.app, await createTestUser(env.standalone));
     const goals = [
       { name: 'Car', targetDate: '2028-01-01' },
       { name: 'bike', targetDate: '2027-01-01' },
-      { name: 'Emergency fund' },
+      { name: 'Emergency fund', targetDate: '2029-01-01' },
       { name: 'Apartment', targetDate: '2027-01-01' },
     ];
     for (const goal of goals) {
@@ -77,9 +80,21 @@ describe('goals over HTTP', () => {
   it('refuses a name the user already has, in any case, with goal_name_taken', async () => {
     const api = new ApiClient(env.standalone.app, alice);
     expect(
-      (await api.command('AddGoal', { goalId: uuidV7(), name: 'Trip to Luang Prabang', target: lak(5) })).status,
+      (
+        await api.command('AddGoal', {
+          goalId: uuidV7(),
+          name: 'Trip to Luang Prabang',
+          target: lak(5),
+          targetDate: '2027-12-31',
+        })
+      ).status,
     ).toBe(200);
-    const duplicate = await api.command('AddGoal', { goalId: uuidV7(), name: 'TRIP TO LUANG PRABANG', target: lak(5) });
+    const duplicate = await api.command('AddGoal', {
+      goalId: uuidV7(),
+      name: 'TRIP TO LUANG PRABANG',
+      target: lak(5),
+      targetDate: '2027-12-31',
+    });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.error).toMatchObject({ code: 'goal_name_taken', fields: { name: 'goal_name_taken' } });
   });
@@ -87,7 +102,9 @@ describe('goals over HTTP', () => {
   it('answers 404 for another user’s goal, on commands and queries alike', async () => {
     const mine = new ApiClient(env.standalone.app, alice);
     const goalId = uuidV7();
-    expect((await mine.command('AddGoal', { goalId, name: 'Private', target: lak(100) })).status).toBe(200);
+    expect(
+      (await mine.command('AddGoal', { goalId, name: 'Private', target: lak(100), targetDate: '2027-12-31' })).status,
+    ).toBe(200);
 
     const theirs = new ApiClient(env.standalone.app, bob);
     expect((await theirs.query(`goals/${goalId}`)).status).toBe(404);
@@ -106,7 +123,10 @@ describe('goals over HTTP', () => {
   it('refuses a contribution in another currency than the goal’s with 422', async () => {
     const api = new ApiClient(env.standalone.app, alice);
     const goalId = uuidV7();
-    expect((await api.command('AddGoal', { goalId, name: 'Baht savings', target: lak(100) })).status).toBe(200);
+    expect(
+      (await api.command('AddGoal', { goalId, name: 'Baht savings', target: lak(100), targetDate: '2027-12-31' }))
+        .status,
+    ).toBe(200);
     const answer = await api.command('ContributeToGoal', {
       goalId,
       amount: { amount: 100, currency: 'THB' },
@@ -120,8 +140,10 @@ describe('goals over HTTP', () => {
   });
 
   it.each([
-    ['a target of zero', { name: 'Zero', target: lak(0) }, 'target.amount', 'amount_not_positive'],
-    ['a negative target', { name: 'Less', target: lak(-5) }, 'target.amount', 'amount_not_positive'],
+    ['a target of zero', { name: 'Zero', target: lak(0) }, 'target.amount', 'target_not_positive'],
+    ['a negative target', { name: 'Less', target: lak(-5) }, 'target.amount', 'target_not_positive'],
+    ['no target amount', { name: 'None', target: { currency: 'LAK' } }, 'target.amount', 'target_required'],
+    ['no target date', { name: 'Someday', target: lak(5) }, 'targetDate', 'target_date_required'],
     ['no name', { name: '   ', target: lak(5) }, 'name', 'name_required'],
     [
       'an unknown currency',
@@ -149,7 +171,7 @@ describe('goals over HTTP', () => {
   it('adds one goal when the same AddGoal is sent twice', async () => {
     const api = new ApiClient(env.standalone.app, await createTestUser(env.standalone));
     const commandId = randomUUID();
-    const payload = { goalId: uuidV7(), name: 'Twice', target: lak(50) };
+    const payload = { goalId: uuidV7(), name: 'Twice', target: lak(50), targetDate: '2027-12-31' };
     const first = await api.command('AddGoal', payload, commandId);
     const second = await api.command('AddGoal', payload, commandId);
     expect(first.status).toBe(200);

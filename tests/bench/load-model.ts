@@ -192,7 +192,12 @@ export async function seedUsers(baseUrl: string, users: readonly SimulatedUser[]
       const answer = await send(baseUrl, state, {
         method: 'POST',
         path: '/api/commands/AddGoal',
-        body: { goalId, name: `Savings ${goalId.slice(-6)}`, target: { amount: 50_000_000, currency: 'LAK' } },
+        body: {
+          goalId,
+          name: `Savings ${goalId.slice(-6)}`,
+          target: { amount: 50_000_000, currency: 'LAK' },
+          targetDate: '2027-12-31',
+        },
       });
       if (answer.status !== 200) throw new Error(`seeding failed: ${answer.status} ${answer.body}`);
       state.goal = goalId;

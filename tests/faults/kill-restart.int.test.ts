@@ -79,8 +79,12 @@ function commander(server: () => StandaloneProcess, user: TestUser) {
     } else if (roll < 0.9 || goals.length === 0) {
       const goalId = uuidV7();
       if (
-        (await send('AddGoal', { goalId, name: `Goal ${goalId}`, target: { amount: 10_000_000, currency: 'THB' } })) ===
-        200
+        (await send('AddGoal', {
+          goalId,
+          name: `Goal ${goalId}`,
+          target: { amount: 10_000_000, currency: 'THB' },
+          targetDate: '2027-12-31',
+        })) === 200
       )
         goals.push(goalId);
     } else {

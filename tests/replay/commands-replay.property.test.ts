@@ -147,7 +147,12 @@ const commands: fc.Arbitrary<Command> = fc.oneof(
     weight: 1,
     arbitrary: command(
       'AddGoal',
-      fc.record({ goalId: pick(goalIds), name: pick(['Bike', 'ບ້ານ', 'ทองคำ']), target: thb(10_000, 1_000_000) }),
+      fc.record({
+        goalId: pick(goalIds),
+        name: pick(['Bike', 'ບ້ານ', 'ทองคำ']),
+        target: thb(10_000, 1_000_000),
+        targetDate: fc.constant('2027-12-31'),
+      }),
     ),
   },
   {

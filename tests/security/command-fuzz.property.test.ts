@@ -57,7 +57,12 @@ const VALID: Record<string, () => Record<string, unknown>> = {
   DeleteCategory: () => ({ categoryId: uuidV7(), replacementCategoryId: 'builtin-other' }),
   ChangePreferences: () => ({ changes: { currency: 'USD', monthlyBudget: thb(50_000) } }),
   SetExchangeRates: () => ({ rates: null }),
-  AddGoal: () => ({ goalId: uuidV7(), name: `G${randomUUID().slice(0, 8)}`, target: thb(10_000) }),
+  AddGoal: () => ({
+    goalId: uuidV7(),
+    name: `G${randomUUID().slice(0, 8)}`,
+    target: thb(10_000),
+    targetDate: '2027-12-31',
+  }),
   EditGoal: () => ({ goalId: ids.goal, changes: { targetDate: '2027-01-31' } }),
   ContributeToGoal: () => ({ goalId: ids.goal, amount: thb(1), date: '2026-11-01' }),
   WithdrawFromGoal: () => ({ goalId: ids.goal, amount: thb(1), date: '2026-11-01' }),

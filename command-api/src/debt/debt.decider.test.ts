@@ -144,8 +144,34 @@ describe('marking installments', () => {
     expect(given(opened).when(mark(1, pay(1), '2026-02-27'))).toEqual([rowPaid(1, '2026-02-27')]);
   });
 
-  it('pays rows in order: a later row is refused while an earlier one is pending', () => {
-    expect(given(opened).when(mark(3))).toEqual(domainError('installment_not_next', 422, 'number'));
+  it('pays a later row while earlier ones are pending, with the figures that row shows', () => {
+    const [event] = eventsOf(given(opened).when(mark(3)));
+    expect(event).toEqual({
+      type: 'InstallmentMarkedPaid',
+      data: { ...schedule.rows[2], debtId, paymentId: pay(3), date: '2026-03-01' },
+    });
+  });
+
+  it('after a row paid out of order the pending rows keep the other numbers and their own due dates', () => {
+    const state = stateOf([opened, ...eventsOf(given(opened).when(mark(3)))]);
+    if (state.status !== 'open') throw new Error('not open');
+    // Row 2 is still pending and can be paid; so is row 12; row 3 is paid.
+    expect(given(opened, ...eventsOf(given(opened).when(mark(3)))).when(mark(3, pay(60)))).toEqual(
+      domainError('installment_already_paid', 409, 'number'),
+    );
+    const second = eventsOf(given(opened, ...eventsOf(given(opened).when(mark(3)))).when(mark(2)));
+    expect(second[0]?.data).toMatchObject({ number: 2, dueDate: '2026-03-31' });
+    expect(outstandingOf(state.debt)).toBe(1_200_000 - (schedule.rows[2]?.principal ?? 0));
+  });
+
+  it('pays every row in reverse order and the debt is paid off with the last mark', () => {
+    let events: DebtEvent[] = [opened];
+    for (let number = 12; number >= 1; number -= 1) {
+      events = [...events, ...eventsOf(given(...events).when(mark(number, pay(number), '2026-06-01')))];
+    }
+    expect(events.at(-1)).toEqual({ type: 'DebtPaidOff', data: { debtId, paidOffAt: '2026-06-01' } });
+    const state = stateOf(events);
+    expect(state.status === 'open' ? outstandingOf(state.debt) : -1).toBe(0);
   });
 
   it('appends nothing when the same row is marked paid again', () => {
@@ -158,17 +184,20 @@ describe('marking installments', () => {
     expect(given(opened).when(mark(13))).toEqual(domainError('installment_not_found', 404, 'number'));
   });
 
+  it('unmarks any paid row, removing its payment (the undo of marking it paid)', () => {
+    expect(given(opened, rowPaid(1), rowPaid(2)).when(unmark(1))).toEqual([
+      { type: 'InstallmentMarkedUnpaid', data: { debtId, number: 1, paymentId: pay(1) } },
+    ]);
+  });
+
   it('unmarks the last paid row, removing its payment', () => {
     expect(given(opened, rowPaid(1), rowPaid(2)).when(unmark(2))).toEqual([
       { type: 'InstallmentMarkedUnpaid', data: { debtId, number: 2, paymentId: pay(2) } },
     ]);
   });
 
-  it('refuses to unmark a row that is not paid or not the last paid', () => {
+  it('refuses to unmark a row that is not paid', () => {
     expect(given(opened, rowPaid(1)).when(unmark(2))).toEqual(domainError('installment_not_paid', 409, 'number'));
-    expect(given(opened, rowPaid(1), rowPaid(2)).when(unmark(1))).toEqual(
-      domainError('installment_not_last', 422, 'number'),
-    );
   });
 
   it('pays the debt off with the last row and reopens it when that row is unmarked', () => {
@@ -280,11 +309,11 @@ describe('extra payments', () => {
     expect(given(opened, rowPaid(1)).when(installment)).toEqual(domainError('payment_is_installment', 422, 'amount'));
   });
 
-  it('deleting an earlier installment’s payment is refused while later rows are paid', () => {
+  it('deleting an earlier installment’s payment unmarks that row while later rows stay paid', () => {
     const command: DebtCommand = { type: 'DeletePayment', data: { commandId, debtId, paymentId: pay(1) } };
-    expect(given(opened, rowPaid(1), rowPaid(2)).when(command)).toEqual(
-      domainError('installment_not_last', 422, 'number'),
-    );
+    expect(given(opened, rowPaid(1), rowPaid(2)).when(command)).toEqual([
+      { type: 'InstallmentMarkedUnpaid', data: { debtId, number: 1, paymentId: pay(1) } },
+    ]);
   });
 
   it('an installment’s payment can get another date and notes', () => {

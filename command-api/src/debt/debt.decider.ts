@@ -38,7 +38,11 @@ function scheduleProblem(error: unknown): DomainError {
 /** The rows still to pay, or why the terms cannot make them. */
 function pendingOf(debt: DebtDetails): ScheduleRow[] | DomainError {
   try {
-    return pendingRows(termsOf(debt), debt.paidRows.length, outstandingOf(debt));
+    return pendingRows(
+      termsOf(debt),
+      debt.paidRows.map((row) => row.number),
+      outstandingOf(debt),
+    );
   } catch (error) {
     return scheduleProblem(error);
   }
@@ -235,7 +239,6 @@ function unmark(state: DebtState, debtId: string, number: number, now: Date): De
   const rows = state.debt.paidRows;
   const row = rows.find((paid) => paid.number === number);
   if (row === undefined) return domainError('installment_not_paid', 409, 'number');
-  if (rows.at(-1)?.number !== number) return domainError('installment_not_last', 422, 'number');
   return settle(
     state,
     [{ type: 'InstallmentMarkedUnpaid', data: { debtId, number, paymentId: row.paymentId } }],
@@ -261,11 +264,9 @@ function markPaid(command: Command<'MarkInstallmentPaid'>, state: DebtState, now
   if (debt.paidRows.some((row) => row.number === number)) return domainError('installment_already_paid', 409, 'number');
   const pending = pendingOf(debt);
   if (!Array.isArray(pending)) return pending;
-  const row = pending[0];
-  if (row === undefined || number > (pending.at(-1)?.number ?? 0)) {
-    return domainError('installment_not_found', 404, 'number');
-  }
-  if (number !== row.number) return domainError('installment_not_next', 422, 'number');
+  // Any pending row, in any order: the page asks the user before it skips earlier ones.
+  const row = pending.find((candidate) => candidate.number === number);
+  if (row === undefined) return domainError('installment_not_found', 404, 'number');
   if (debt.usedPaymentIds.includes(paymentId)) return domainError('payment_exists', 409, 'paymentId');
   const data = { ...row, debtId, paymentId, date, ...(notes === undefined ? {} : { notes }) };
   return settle(state, [{ type: 'InstallmentMarkedPaid', data }], debtId, date, now);

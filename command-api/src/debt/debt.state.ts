@@ -37,7 +37,7 @@ export interface DebtDetails {
   readonly startDate: string;
   /** The regular monthly payment. */
   readonly installment: number;
-  /** Paid rows, in order: numbers 1..n. */
+  /** Paid rows in the order they were marked paid (any order of numbers). */
   readonly paidRows: readonly PaidRow[];
   readonly extras: readonly ExtraPayment[];
   /** Every payment id the debt ever used, so none is used twice. */

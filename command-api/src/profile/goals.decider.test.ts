@@ -34,8 +34,12 @@ const contributed = (amount: number): ProfileEvent => ({
 
 describe('adding a goal', () => {
   it('records the goal with nothing saved when no starting amount is given', () => {
-    expect(given().when(command('AddGoal', { goalId: trip, name: ' Trip ', target: thb(2_000_000) }))).toEqual([
-      { type: 'GoalAdded', data: { goalId: trip, name: 'Trip', target: thb(2_000_000), saved: thb(0) } },
+    const add = command('AddGoal', { goalId: trip, name: ' Trip ', target: thb(2_000_000), targetDate: '2027-06-30' });
+    expect(given().when(add)).toEqual([
+      {
+        type: 'GoalAdded',
+        data: { goalId: trip, name: 'Trip', target: thb(2_000_000), saved: thb(0), targetDate: '2027-06-30' },
+      },
     ]);
   });
 
@@ -56,32 +60,51 @@ describe('adding a goal', () => {
   });
 
   it('refuses a name another goal has, whatever its case', () => {
-    const add = command('AddGoal', { goalId: trip, name: 'hOUSE', target: lak(1) });
+    const add = command('AddGoal', { goalId: trip, name: 'hOUSE', target: lak(1), targetDate: '2027-06-30' });
     expect(given(houseAdded).when(add)).toEqual(domainError('goal_name_taken', 409, 'name'));
   });
 
   it('allows the name of a deleted goal again', () => {
     const deleted: ProfileEvent = { type: 'GoalDeleted', data: { goalId: house } };
-    const add = command('AddGoal', { goalId: trip, name: 'House', target: lak(1) });
+    const add = command('AddGoal', { goalId: trip, name: 'House', target: lak(1), targetDate: '2027-06-30' });
     expect(given(houseAdded, deleted).when(add)).toHaveLength(1);
   });
 
   it('refuses a starting amount in another currency than the target', () => {
-    const add = command('AddGoal', { goalId: trip, name: 'Trip', target: thb(100), saved: lak(5) });
+    const add = command('AddGoal', {
+      goalId: trip,
+      name: 'Trip',
+      target: thb(100),
+      saved: lak(5),
+      targetDate: '2027-06-30',
+    });
     expect(given().when(add)).toEqual(domainError('goal_currency_mismatch', 422, 'saved'));
   });
 
   it('never reuses the id of a goal, live or deleted', () => {
-    const again = command('AddGoal', { goalId: house, name: 'Another', target: lak(1) });
+    const again = command('AddGoal', { goalId: house, name: 'Another', target: lak(1), targetDate: '2027-06-30' });
     expect(given(houseAdded).when(again)).toEqual(domainError('conflict', 409, 'goalId'));
     const deleted: ProfileEvent = { type: 'GoalDeleted', data: { goalId: house } };
     expect(given(houseAdded, deleted).when(again)).toEqual(domainError('conflict', 409, 'goalId'));
   });
 
   it('refuses a target that is not positive before deciding', () => {
-    const parsed = goalCommandSchemas.AddGoal.safeParse({ commandId, goalId: trip, name: 'Trip', target: lak(0) });
+    const parsed = goalCommandSchemas.AddGoal.safeParse({
+      commandId,
+      goalId: trip,
+      name: 'Trip',
+      target: lak(0),
+      targetDate: '2027-06-30',
+    });
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues.map((issue) => issue.message)).toEqual(['amount_not_positive']);
+    expect(parsed.error?.issues.map((issue) => issue.message)).toEqual(['target_not_positive']);
+  });
+
+  it('refuses a goal without a target date before deciding', () => {
+    const parsed = goalCommandSchemas.AddGoal.safeParse({ commandId, goalId: trip, name: 'Trip', target: lak(5) });
+    expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['targetDate', 'target_date_required'],
+    ]);
   });
 });
 
@@ -89,8 +112,8 @@ describe('editing a goal', () => {
   const edit = (changes: Record<string, unknown>) => command('EditGoal', { goalId: house, changes });
 
   it('records only what changes', () => {
-    expect(given(houseAdded).when(edit({ name: 'Home', target: lak(50_000_000), targetDate: null }))).toEqual([
-      { type: 'GoalEdited', data: { goalId: house, changes: { name: 'Home', targetDate: null } } },
+    expect(given(houseAdded).when(edit({ name: 'Home', target: lak(50_000_000), targetDate: '2028-01-31' }))).toEqual([
+      { type: 'GoalEdited', data: { goalId: house, changes: { name: 'Home', targetDate: '2028-01-31' } } },
     ]);
   });
 

@@ -138,6 +138,23 @@ describe('debts projection', () => {
     expect(await summaryOf('alice')).toMatchObject({ outstanding: { THB: schedule.rows[0]?.balance } });
   });
 
+  it('keeps a row paid out of order in its place, the others pending around it, and lists the paid numbers', async () => {
+    await given(opened(), rowPaid(3));
+    const debt = debtDetailSchema.parse(await detailOf('alice', car));
+    expect(debt.schedule.map((row) => [row.number, row.status]).slice(0, 4)).toEqual([
+      [1, 'pending'],
+      [2, 'pending'],
+      [3, 'paid'],
+      [4, 'pending'],
+    ]);
+    expect(debt.schedule[3]?.dueDate).toBe('2026-05-31');
+    expect(debt.paidNumbers).toEqual([3]);
+    expect(debt.nextInstallment?.number).toBe(1);
+    expect(debt.progress.outstanding).toBe(1_200_000 - (schedule.rows[2]?.principal ?? 0));
+    const [item] = await documents(store, DEBT_ITEMS_VIEW, 'alice');
+    expect(debtListItemSchema.strict().parse(item).paidNumbers).toEqual([3]);
+  });
+
   it('shortens the rest of the schedule after an extra payment, keeping the installment', async () => {
     await given(
       opened(),

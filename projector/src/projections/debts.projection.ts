@@ -57,7 +57,8 @@ function byNewest(a: DebtPaymentView, b: DebtPaymentView): number {
  * totals, the progress, the next installment and the maturity date.
  */
 export function withSchedule(debt: DebtDetail): DebtDetail {
-  const paid = paidRowsOf(debt);
+  const paid = paidRowsOf(debt).sort((a, b) => a.number - b.number);
+  const paidNumbers = paid.map((row) => row.number);
   const owed = outstandingOfDebt(debt);
   const pending: DebtScheduleRow[] = pendingRows(
     {
@@ -68,10 +69,11 @@ export function withSchedule(debt: DebtDetail): DebtDetail {
       termMonths: debt.loanType === 'emi' ? debt.termMonths : undefined,
       installment: debt.installment,
     },
-    paid.length,
+    paidNumbers,
     owed,
   ).map((row) => ({ ...row, status: 'pending', paymentId: null, paidOn: null }));
-  const schedule = [...paid, ...pending];
+  // Paid rows can be paid in any order: the schedule reads in number order, paid and pending mixed.
+  const schedule = [...paid, ...pending].sort((a, b) => a.number - b.number);
   // Summed exactly. Commands keep a schedule's total within MAX_AMOUNT, so these are exact
   // numbers; a debt recorded before that rule can add up past 2^53 − 1 and saturates there.
   let paidTotal = 0n;
@@ -97,6 +99,7 @@ export function withSchedule(debt: DebtDetail): DebtDetail {
       paidInstallments: paid.length,
       totalInstallments: schedule.length,
     },
+    paidNumbers,
     nextInstallment: next === undefined ? null : { number: next.number, dueDate: next.dueDate, amount: next.amount },
     totals: {
       totalInterest: saturate(sumOfRows(schedule, 'interest')),
@@ -135,6 +138,7 @@ function opened(event: Recorded<Extract<DebtEvent, { type: 'DebtOpened' }>>): De
     status: 'active',
     paidOffAt: null,
     progress: { repaid: 0, outstanding: 0, percent: 0, paidInstallments: 0, totalInstallments: 0 },
+    paidNumbers: [],
     nextInstallment: null,
     createdAt: metadata.occurredAt,
     updatedAt: metadata.occurredAt,
@@ -303,7 +307,8 @@ async function updateSummary(
 export const debtsProjection: Projection = {
   name: 'debts',
   // 2: totals and the per-currency outstanding sums are exact.
-  version: 2,
+  // 3: rows paid in any order; items carry `paidNumbers` (overdue rows on the tracker).
+  version: 3,
   views: [debtsView, debtItemsView, debtSummaryView],
   handles: [
     'DebtOpened',

@@ -59,6 +59,7 @@ async function seed(baseUrl, user) {
     name: 'New phone',
     target: { amount: 6_000_000, currency: 'LAK' },
     saved: { amount: 1_500_000, currency: 'LAK' },
+    targetDate: '2027-12-31',
   });
   return { transactionId, debtId };
 }

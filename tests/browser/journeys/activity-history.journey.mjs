@@ -191,6 +191,7 @@ export default async function activity({ browser, baseUrl, screenshotDir }) {
       goalId,
       name: 'Trip to Luang Prabang',
       target: { amount: 500_000, currency: 'THB' },
+      targetDate: '2027-12-31',
     });
     await command(baseUrl, user, 'ContributeToGoal', {
       goalId,

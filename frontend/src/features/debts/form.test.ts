@@ -213,6 +213,7 @@ const saved: DebtDetail = {
   status: 'active',
   paidOffAt: null,
   progress: { repaid: 0, outstanding: 20_000_000, percent: 0, paidInstallments: 0, totalInstallments: 360 },
+  paidNumbers: [],
   nextInstallment: null,
   createdAt: '2026-01-15T00:00:00.000Z',
   updatedAt: '2026-01-15T00:00:00.000Z',

@@ -22,6 +22,7 @@ import {
 } from './goal-form';
 import dialogForm from '../dialog-form/dialog-form.module.css';
 import { Spinner } from '../spinner';
+import { DateField } from '../date-field/date-field';
 
 export interface GoalDialogProps {
   readonly open: boolean;
@@ -131,7 +132,7 @@ export function GoalDialog({ open, goal, goals, defaultCurrency, onClose }: Goal
           name: value.name,
           target: value.target,
           ...(value.saved.amount > 0 ? { saved: value.saved } : {}),
-          ...(value.targetDate === null ? {} : { targetDate: value.targetDate }),
+          targetDate: value.targetDate,
         }).unwrap();
         dispatch(showSuccess('goals.toast.created', { name: value.name }));
       } else {
@@ -260,17 +261,16 @@ export function GoalDialog({ open, goal, goals, defaultCurrency, onClose }: Goal
           <label htmlFor={id('targetDate')} className={dialogForm.label}>
             <FormattedMessage id="goals.field.targetDate" />
           </label>
-          <input
-            ref={(element) => {
+          <DateField
+            inputRef={(element) => {
               inputs.current.targetDate = element;
             }}
             id={id('targetDate')}
-            type="date"
             className={dialogForm.input}
             value={draft.targetDate}
             aria-invalid={errors.targetDate !== undefined}
             aria-describedby={describedBy('targetDate')}
-            onChange={(event) => update({ ...draft, targetDate: event.target.value })}
+            onChange={(value) => update({ ...draft, targetDate: value })}
           />
           {fieldError('targetDate')}
         </div>

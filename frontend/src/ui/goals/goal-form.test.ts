@@ -13,7 +13,7 @@ const house: GoalView = {
   updatedAt: '2026-11-01T00:00:00.000Z',
   reachedAt: null,
 };
-const draft = { name: 'Trip', target: '2,000.50', currency: 'THB' as const, saved: '', targetDate: '' };
+const draft = { name: 'Trip', target: '2,000.50', currency: 'THB' as const, saved: '', targetDate: '2027-06-30' };
 
 describe('parseAmount', () => {
   it('reads the separators of each language into minor units', () => {
@@ -53,7 +53,7 @@ describe('validateGoal', () => {
         name: 'Trip',
         target: { amount: 200_050, currency: 'THB' },
         saved: { amount: 0, currency: 'THB' },
-        targetDate: null,
+        targetDate: '2027-06-30',
       },
     });
   });
@@ -71,9 +71,16 @@ describe('validateGoal', () => {
     expect(result.value).toBeNull();
     expect(result.errors).toEqual({
       name: 'error.name_required',
-      target: 'error.amount_not_positive',
+      target: 'error.target_not_positive',
       saved: 'error.amount_invalid',
       targetDate: 'error.date_invalid',
+    });
+  });
+
+  it('requires the target amount and the target date with the spec’s messages', () => {
+    expect(validateGoal({ ...draft, target: ' ', targetDate: '' }, [], 'en').errors).toEqual({
+      target: 'error.target_required',
+      targetDate: 'error.target_date_required',
     });
     expect(validateGoal({ ...draft, name: 'x'.repeat(61) }, [], 'en').errors).toEqual({
       name: 'goals.validation.nameTooLong',
@@ -82,10 +89,10 @@ describe('validateGoal', () => {
 });
 
 describe('goalChanges', () => {
-  it('lists only what differs from the goal, a removed date as null', () => {
-    const value = { name: 'House', target: lak(60_000_000), saved: lak(1_000_000), targetDate: null };
-    expect(goalChanges(house, value)).toEqual({ target: lak(60_000_000), targetDate: null });
-    expect(goalChanges(house, { ...value, target: house.target, targetDate: house.targetDate })).toEqual({});
+  it('lists only what differs from the goal', () => {
+    const value = { name: 'House', target: lak(60_000_000), saved: lak(1_000_000), targetDate: '2030-01-01' };
+    expect(goalChanges(house, value)).toEqual({ target: lak(60_000_000), targetDate: '2030-01-01' });
+    expect(goalChanges(house, { ...value, target: house.target, targetDate: '2027-12-31' })).toEqual({});
   });
 });
 

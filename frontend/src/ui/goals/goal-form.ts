@@ -46,11 +46,17 @@ export function isCalendarDate(value: string): boolean {
   return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
+/** The goal's own words for an amount that is missing or not above zero, as the server answers for `target.amount`. */
+const TARGET_ERRORS: Partial<Record<string, MessageId>> = {
+  amount_required: 'error.target_required',
+  amount_not_positive: 'error.target_not_positive',
+};
+
 export interface ValidGoal {
   readonly name: string;
   readonly target: Money;
   readonly saved: Money;
-  readonly targetDate: string | null;
+  readonly targetDate: string;
 }
 
 /** Checks the draft as the server will; message ids per field, or the values to send. */
@@ -67,7 +73,8 @@ export function validateGoal(
   else if (goalNameTaken(name, goals, exceptId)) errors.name = 'error.goal_name_taken';
 
   const target = parseAmount(draft.target, draft.currency, locale);
-  if (!target.ok) errors.target = `error.${target.error}`;
+  // The spec's goal messages: "Target amount is required." / "… must be greater than zero."
+  if (!target.ok) errors.target = TARGET_ERRORS[target.error] ?? `error.${target.error}`;
 
   const saved =
     draft.saved.trim() === ''
@@ -75,8 +82,10 @@ export function validateGoal(
       : parseAmount(draft.saved, draft.currency, locale, true);
   if (!saved.ok) errors.saved = `error.${saved.error}`;
 
+  // The target date is required (the spec): "Target date is required."
   const targetDate = draft.targetDate.trim();
-  if (targetDate !== '' && !isCalendarDate(targetDate)) errors.targetDate = 'error.date_invalid';
+  if (targetDate === '') errors.targetDate = 'error.target_date_required';
+  else if (!isCalendarDate(targetDate)) errors.targetDate = 'error.date_invalid';
 
   if (Object.keys(errors).length > 0 || !target.ok || !saved.ok) return { errors, value: null };
   return {
@@ -85,7 +94,7 @@ export function validateGoal(
       name,
       target: { amount: target.amount, currency: draft.currency },
       saved: { amount: saved.amount, currency: draft.currency },
-      targetDate: targetDate === '' ? null : targetDate,
+      targetDate,
     },
   };
 }

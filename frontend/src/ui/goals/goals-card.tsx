@@ -4,8 +4,8 @@ import { LocalizedLink } from '../../lib/localized-link';
 import { buttonClass } from '../button';
 import { useGoalsQuery } from './api';
 import { GoalDialog } from './goal-dialog';
-import { goalStatus, progressPercent } from './goal-progress';
-import { GoalProgressBar, GoalStatusBadge, useGoalName } from './goal-progress-view';
+import { goalStatus } from './goal-progress';
+import { GoalFigures, GoalProgressBar, GoalStatusBadge, useGoalName } from './goal-progress-view';
 import styles from './goals.module.css';
 import { useGoalSettings } from './goals-panel';
 import { loadFailedMessageId } from '../../lib/api/api-error';
@@ -69,9 +69,7 @@ export function GoalsCard({ className }: GoalsCardProps) {
                   <GoalStatusBadge status={goalStatus(goal, today)} />
                 </div>
                 <GoalProgressBar goal={goal} name={name} />
-                <span className={styles.muted}>
-                  <FormattedMessage id="goals.percent" values={{ percent: progressPercent(goal.saved, goal.target) }} />
-                </span>
+                <GoalFigures goal={goal} />
               </li>
             );
           })}
