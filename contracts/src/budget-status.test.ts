@@ -4,6 +4,8 @@ import {
   budgetStatus,
   budgetSummary,
   datesOfMonth,
+  firstMonthWithData,
+  isBeforeData,
   localDate,
   monthProgress,
   monthSchema,
@@ -138,5 +140,49 @@ describe('budget summary', () => {
   it('has no remaining nor share without a budget', () => {
     const summary = budgetSummary({ month: '2026-11', today: '2026-11-15', limit: null, spent: 0n });
     expect(summary).toMatchObject({ status: 'no_budget', limit: null, remaining: null, percentUsed: null });
+  });
+});
+
+describe('months before the user’s records', () => {
+  it('begin with the oldest transaction’s month, or this month before any', () => {
+    expect(firstMonthWithData(null, '2026-11-26')).toBe('2026-11');
+    expect(firstMonthWithData('2025-03-14', '2026-11-26')).toBe('2025-03');
+    // A transaction dated in the future does not move the start past today.
+    expect(firstMonthWithData('2027-01-02', '2026-11-26')).toBe('2026-11');
+  });
+
+  it('have no data, never "on track", whatever the budget', () => {
+    const summary = budgetSummary({
+      month: '2026-09',
+      today: '2026-11-26',
+      limit: 100_000n,
+      spent: 0n,
+      firstMonth: '2026-11',
+    });
+    expect(summary.status).toBe('no_data');
+    expect(summary.projectedStatus).toBe('no_data');
+    expect(summary.percentUsed).toBeNull();
+    expect(summary.remaining).toBeNull();
+    expect(isBeforeData('2026-10', '2026-11')).toBe(true);
+  });
+
+  it('are rated from the first month with data on', () => {
+    const first = budgetSummary({
+      month: '2026-11',
+      today: '2026-11-26',
+      limit: 100_000n,
+      spent: 0n,
+      firstMonth: '2026-11',
+    });
+    expect(first.status).toBe('on_track');
+    const later = budgetSummary({
+      month: '2026-10',
+      today: '2026-11-26',
+      limit: 100_000n,
+      spent: 95_000n,
+      firstMonth: '2026-03',
+    });
+    expect(later.status).toBe('critical');
+    expect(isBeforeData('2026-11', null)).toBe(false);
   });
 });

@@ -6,8 +6,10 @@ import { divideHalfUp, saturate } from './money.js';
  * Budget status of a month (DESIGN.md section 9), with the spent share of the limit:
  * no threshold set → `no_budget`; below 75 % → `on_track`; from 75 % to below 90 % →
  * `approaching`; from 90 % up to and including 100 % → `critical`; above 100 % → `over`.
+ * A month before the user's records begin (`firstMonthWithData`) has `no_data`: nothing was
+ * recorded, so it cannot be "on track".
  */
-export const BUDGET_STATUSES = ['no_budget', 'on_track', 'approaching', 'critical', 'over'] as const;
+export const BUDGET_STATUSES = ['no_data', 'no_budget', 'on_track', 'approaching', 'critical', 'over'] as const;
 export type BudgetStatus = (typeof BUDGET_STATUSES)[number];
 export const budgetStatusSchema = z.enum(BUDGET_STATUSES);
 
@@ -102,6 +104,22 @@ export function percentUsed(spent: number, limit: number | null): number | null 
   return used === null ? null : saturate(used);
 }
 
+/**
+ * The first month whose figures mean something: the month of the user's oldest recorded
+ * transaction, or the current month (`today`'s) when there is none yet or it is later, since
+ * the account exists now. Months before it have no data, whatever the budget.
+ */
+export function firstMonthWithData(oldestTransactionDate: string | null, today: string): string {
+  const current = monthOfDate(today);
+  if (oldestTransactionDate === null) return current;
+  const oldest = monthOfDate(oldestTransactionDate);
+  return oldest < current ? oldest : current;
+}
+
+/** Whether `month` comes before the user's records begin (see `firstMonthWithData`). */
+export const isBeforeData = (month: string, firstMonth: string | null | undefined): boolean =>
+  firstMonth !== null && firstMonth !== undefined && month < firstMonth;
+
 export interface MonthProgress {
   readonly daysInMonth: number;
   /** Days of the month up to and including today; the whole month once it is past, 0 before it starts. */
@@ -152,8 +170,11 @@ export function budgetSummary(input: {
   readonly today: string;
   readonly limit: bigint | null;
   readonly spent: bigint;
+  /** The user's first month with data (`firstMonthWithData`); earlier months are `no_data`. */
+  readonly firstMonth?: string | null;
 }): BudgetSummary {
   const { month, today, spent } = input;
+  const noData = isBeforeData(month, input.firstMonth);
   const limit = input.limit !== null && input.limit > 0n ? input.limit : null;
   const progress = monthProgress(month, today);
   const dailyAverage = progress.daysElapsed === 0 ? 0n : divideHalfUp(spent, BigInt(progress.daysElapsed));
@@ -163,13 +184,13 @@ export function budgetSummary(input: {
     : spent;
   return {
     ...progress,
-    status: budgetStatus(spent, limit),
+    status: noData ? 'no_data' : budgetStatus(spent, limit),
     limit,
     spent,
-    remaining: limit === null ? null : limit - spent,
-    percentUsed: basisPointsUsed(spent, limit),
+    remaining: limit === null || noData ? null : limit - spent,
+    percentUsed: noData ? null : basisPointsUsed(spent, limit),
     dailyAverage,
     projectedTotal,
-    projectedStatus: budgetStatus(projectedTotal, limit),
+    projectedStatus: noData ? 'no_data' : budgetStatus(projectedTotal, limit),
   };
 }

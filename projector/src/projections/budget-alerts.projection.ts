@@ -22,7 +22,14 @@ export const BUDGET_ALERTS_VIEW = 'budget_alerts';
 /** Read by id (`YYYY-MM`) only. */
 export const budgetAlertsView: ViewDefinition = { name: BUDGET_ALERTS_VIEW, fields: {}, indexes: [] };
 
-const RANK: Record<BudgetStatus, number> = { no_budget: 0, on_track: 1, approaching: 2, critical: 3, over: 4 };
+const RANK: Record<BudgetStatus, number> = {
+  no_data: 0,
+  no_budget: 0,
+  on_track: 1,
+  approaching: 2,
+  critical: 3,
+  over: 4,
+};
 
 const isAlertLevel = (status: BudgetStatus): status is AlertLevel =>
   (ALERT_LEVELS as readonly string[]).includes(status);

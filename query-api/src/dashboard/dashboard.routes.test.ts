@@ -242,13 +242,14 @@ describe('GET /reports', () => {
     expect(answer.categoryBreakdown.income).toEqual([
       { categoryId: 'builtin-gifts', type: 'income', amount: 3000, count: 1, share: 10_000 },
     ]);
-    expect(answer.budgetPerformance.map((p) => [p.month, p.spent, p.status])).toEqual([
-      ['2026-06', 0, 'on_track'],
-      ['2026-07', 0, 'on_track'],
-      ['2026-08', 0, 'on_track'],
-      ['2026-09', 0, 'on_track'],
-      ['2026-10', 0, 'on_track'],
-      ['2026-11', 3441, 'over'],
+    // The user's first transaction is in November: the months before have no data, not "on track".
+    expect(answer.budgetPerformance.map((p) => [p.month, p.spent, p.status, p.percentUsed])).toEqual([
+      ['2026-06', 0, 'no_data', null],
+      ['2026-07', 0, 'no_data', null],
+      ['2026-08', 0, 'no_data', null],
+      ['2026-09', 0, 'no_data', null],
+      ['2026-10', 0, 'no_data', null],
+      ['2026-11', 3441, 'over', 17_205],
     ]);
   });
 
@@ -267,7 +268,7 @@ describe('GET /reports', () => {
     const answer = await reports('?month=2025-01');
     expect(answer.insights).toEqual([{ kind: 'no_data' }]);
     expect(answer.highSpending).toEqual([]);
-    expect(answer.budget).toMatchObject({ daysLeft: 0, spent: 0, status: 'on_track' });
+    expect(answer.budget).toMatchObject({ daysLeft: 0, spent: 0, status: 'no_data', percentUsed: null });
   });
 });
 

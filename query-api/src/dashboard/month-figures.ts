@@ -4,6 +4,7 @@ import {
   budgetStatus,
   budgetSummary,
   datesOfMonth,
+  isBeforeData,
   type BudgetSummary,
 } from '@plenty/contracts/budget-status';
 import { largestFirst, type Exact } from '@plenty/contracts/figures';
@@ -177,14 +178,17 @@ export function rule503020(income: bigint): Exact<Rule503020> {
 export const budgetLimit = (preferences: PreferencesView, convert: Converter): bigint | null =>
   preferences.monthlyBudget === null ? null : convert.money(preferences.monthlyBudget);
 
+/** Each month's spending against the budget; a month before `firstMonth` has `no_data`. */
 export function budgetPerformance(
   months: readonly string[],
   years: Years,
   convert: Converter,
   limit: bigint | null,
+  firstMonth: string | null = null,
 ): Exact<BudgetPerformance>[] {
   return months.map((month) => {
     const spent = convert.cells(monthCells(years, month)).expense;
+    if (isBeforeData(month, firstMonth)) return { month, limit, spent, status: 'no_data', percentUsed: null };
     return { month, limit, spent, status: budgetStatus(spent, limit), percentUsed: basisPointsUsed(spent, limit) };
   });
 }
@@ -202,12 +206,14 @@ export function monthOverview(input: {
   readonly preferences: PreferencesView;
   readonly summary: MonthlySummaryDoc | undefined;
   readonly convert: Converter;
+  /** The user's first month with data; an earlier month's budget has `no_data`. */
+  readonly firstMonth?: string | null;
 }): Overview {
   const { month, today, preferences, summary, convert } = input;
   const converted = convert.cells(summary?.currencies);
   const limit = budgetLimit(preferences, convert);
   const budget = {
-    ...budgetSummary({ month, today, limit, spent: converted.expense }),
+    ...budgetSummary({ month, today, limit, spent: converted.expense, firstMonth: input.firstMonth ?? null }),
     limitOriginal: preferences.monthlyBudget,
   };
   return {

@@ -1,4 +1,4 @@
-import { localDate, monthOfDate } from '@plenty/contracts/budget-status';
+import { firstMonthWithData, localDate, monthOfDate } from '@plenty/contracts/budget-status';
 import { largestFirst, type Exact } from '@plenty/contracts/figures';
 import { CURRENCIES } from '@plenty/contracts/money';
 import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
@@ -25,6 +25,8 @@ export interface MonthContext {
   readonly today: string;
   readonly month: string;
   readonly convert: Converter;
+  /** The user's first month with data (`firstMonthWithData`): earlier months have none. */
+  readonly firstMonth: string;
 }
 
 /** The user's date today; UTC's when the runtime does not know their zone (validated when saved). */
@@ -42,7 +44,10 @@ export async function monthContext(
   requested: string | undefined,
   now: Date,
 ): Promise<MonthContext> {
-  const stored = await readStore.get<PreferencesView>(PREFERENCES_VIEW, userId, PREFERENCES_DOC_ID);
+  const [stored, oldest] = await Promise.all([
+    readStore.get<PreferencesView>(PREFERENCES_VIEW, userId, PREFERENCES_DOC_ID),
+    oldestTransactionDate(readStore, userId),
+  ]);
   const preferences: PreferencesView = { ...DEFAULT_PREFERENCES_VIEW, ...stored?.doc };
   const today = userLocalDate(now, preferences.timeZone);
   return {
@@ -50,7 +55,18 @@ export async function monthContext(
     today,
     month: requested ?? monthOfDate(today),
     convert: new Converter(preferences.currency, preferences.rates),
+    firstMonth: firstMonthWithData(oldest, today),
   };
+}
+
+/** The date of the user's oldest transaction (one row of the date index), null when there is none. */
+export async function oldestTransactionDate(readStore: ReadStore, userId: string): Promise<string | null> {
+  const page = await readStore.find<TransactionView>(TRANSACTIONS_VIEW, {
+    userId,
+    sort: [{ field: 'occurredAt', direction: 'asc' }],
+    limit: 1,
+  });
+  return page.items[0]?.doc.date ?? null;
 }
 
 /** The month summaries of `months`, each read by id. */

@@ -70,7 +70,7 @@ export async function reportsOf(
     daysRemaining: overview.budget.daysLeft,
     categoryBreakdown: { expense: expenseShares, income: categoryShares(categories, 'income') },
     highSpending,
-    budgetPerformance: budgetPerformance(months, years, convert, budgetLimit(preferences, convert)),
+    budgetPerformance: budgetPerformance(months, years, convert, budgetLimit(preferences, convert), context.firstMonth),
     insights: reportInsights(
       { totals: converted, categories },
       { totals: convert.cells(previous?.currencies), categories: categoriesOf(previous, convert) },

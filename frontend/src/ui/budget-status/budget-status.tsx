@@ -4,6 +4,7 @@ import type { MessageId } from '../../lib/messages';
 import styles from './budget-status.module.css';
 
 export const BUDGET_STATUS_LABELS: Record<BudgetStatus, MessageId> = {
+  no_data: 'dashboard.status.no_data',
   no_budget: 'dashboard.status.no_budget',
   on_track: 'dashboard.status.on_track',
   approaching: 'dashboard.status.approaching',
@@ -13,6 +14,7 @@ export const BUDGET_STATUS_LABELS: Record<BudgetStatus, MessageId> = {
 
 /** A symbol for each level, so the badge never speaks through its colour alone. */
 const SYMBOLS: Record<BudgetStatus, string> = {
+  no_data: '·',
   no_budget: '–',
   on_track: '✓',
   approaching: '!',

@@ -28,7 +28,11 @@ export function BudgetCard({
         </h2>
         <BudgetStatusBadge status={budget.status} />
       </div>
-      {hasBudget && budget.limit !== null ? (
+      {budget.status === 'no_data' ? (
+        <p className={styles.budgetLine} data-testid="budget-no-data">
+          <FormattedMessage id="dashboard.budget.noData" />
+        </p>
+      ) : hasBudget && budget.limit !== null ? (
         <>
           <p className={styles.budgetLine}>
             <FormattedMessage

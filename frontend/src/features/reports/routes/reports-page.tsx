@@ -177,7 +177,11 @@ function Overview({ data, write }: { readonly data: Reports; readonly write: Mon
   return (
     <Card title={intl.formatMessage({ id: 'reports.overview.title' })} testId="reports-overview">
       <BudgetStatusBadge status={budget.status} />
-      {budget.limit === null ? (
+      {budget.status === 'no_data' ? (
+        <p className={styles.muted} data-testid="budget-no-data">
+          <FormattedMessage id="dashboard.budget.noData" />
+        </p>
+      ) : budget.limit === null ? (
         <>
           <p className={styles.muted}>
             <FormattedMessage id="reports.overview.noBudget" values={{ spent: write.money(budget.spent) }} />
@@ -378,7 +382,12 @@ function HighSpending({ data, write }: { readonly data: Reports; readonly write:
           <FormattedMessage id="reports.high.none" />
         </p>
       ) : (
-        <div className={styles.tableWrap}>
+        <div
+          className={styles.tableWrap}
+          role="region"
+          aria-label={intl.formatMessage({ id: 'reports.high.title' })}
+          tabIndex={0}
+        >
           <table className={styles.table}>
             <thead>
               <tr>
@@ -475,7 +484,12 @@ function Performance({ data, write }: { readonly data: Reports; readonly write: 
           }}
         />
       )}
-      <div className={styles.tableWrap}>
+      <div
+        className={styles.tableWrap}
+        role="region"
+        aria-label={intl.formatMessage({ id: 'reports.performance.title' })}
+        tabIndex={0}
+      >
         <table className={styles.table} data-testid="performance-table">
           <caption className="visually-hidden">
             <FormattedMessage id="reports.performance.title" />
