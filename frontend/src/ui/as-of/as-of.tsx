@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatLongDate } from '../../lib/format';
 import type { Locale } from '../../lib/locale';
 import { useLocale } from '../../lib/use-locale';
+import { DateField } from '../date-field/date-field';
 import { withPageMessages, type PageMessageLoaders } from '../../lib/with-page-messages';
 import { EARLIEST_AS_OF, isCalendarDate, localToday } from './as-of-param';
 import styles from './as-of.module.css';
@@ -37,18 +38,16 @@ function Panel({ asOf, todaySearch, onChange, loading, refused }: AsOfPanelProps
         <label htmlFor={`${id}-date`} className={styles.label}>
           <FormattedMessage id="asof.label" />
         </label>
-        <input
+        <DateField
           id={`${id}-date`}
           className={styles.input}
-          type="date"
           min={EARLIEST_AS_OF}
           max={today}
           value={asOf ?? today}
           aria-describedby={refused ? `${id}-hint ${id}-error` : `${id}-hint`}
           aria-invalid={refused || undefined}
           data-testid="as-of-input"
-          onChange={(event) => {
-            const value = event.target.value;
+          onChange={(value) => {
             if (!isCalendarDate(value)) return;
             onChange(value >= today ? null : value);
           }}

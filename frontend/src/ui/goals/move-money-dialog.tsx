@@ -14,6 +14,7 @@ import { validateMovement } from './goal-form';
 import dialogForm from '../dialog-form/dialog-form.module.css';
 import styles from './goals.module.css';
 import { Spinner } from '../spinner';
+import { DateField } from '../date-field/date-field';
 
 export interface MoveMoneyDialogProps {
   /** The goal to put money into or take it out of; null keeps the dialog closed. */
@@ -188,15 +189,14 @@ export function MoveMoneyDialog({ goal, today, onClose }: MoveMoneyDialogProps) 
           <label htmlFor={id('date')} className={dialogForm.label}>
             <FormattedMessage id="goals.move.date" />
           </label>
-          <input
-            ref={dateRef}
+          <DateField
+            inputRef={dateRef}
             id={id('date')}
-            type="date"
             className={dialogForm.input}
             value={date}
             aria-invalid={errors.date !== undefined}
             aria-describedby={describedBy('date')}
-            onChange={(event) => setDate(event.target.value)}
+            onChange={setDate}
           />
           {errors.date !== undefined && (
             <p id={id('date-error')} className={dialogForm.fieldError}>

@@ -27,6 +27,8 @@ import {
 } from '../filters';
 import { activitySentences, kindLabel, subjectName, subjectPath, type ActivityWriters } from '../sentences';
 import { withActivityMessages } from '../with-activity-messages';
+import { DateField } from '../../../ui/date-field/date-field';
+import { isIsoDate } from '../../../ui/date-field/date-text';
 
 /** The Activity page with its texts (see with-activity-messages.tsx). */
 export const ActivityPage = withActivityMessages(Page);
@@ -137,15 +139,16 @@ function Filters({
         <label htmlFor={`${id}-from`} className={styles.label}>
           <FormattedMessage id="activity.filter.from" />
         </label>
-        <input
+        <DateField
           id={`${id}-from`}
-          type="date"
           className={styles.input}
           value={filters.from ?? ''}
           max={filters.to ?? undefined}
           aria-invalid={!valid}
           aria-describedby={valid ? undefined : rangeError}
-          onChange={(event) => onChange({ ...filters, from: event.target.value === '' ? null : event.target.value })}
+          onChange={(value) => {
+            if (value === '' || isIsoDate(value)) onChange({ ...filters, from: value === '' ? null : value });
+          }}
           data-testid="activity-from"
         />
       </div>
@@ -153,15 +156,16 @@ function Filters({
         <label htmlFor={`${id}-to`} className={styles.label}>
           <FormattedMessage id="activity.filter.to" />
         </label>
-        <input
+        <DateField
           id={`${id}-to`}
-          type="date"
           className={styles.input}
           value={filters.to ?? ''}
           min={filters.from ?? undefined}
           aria-invalid={!valid}
           aria-describedby={valid ? undefined : rangeError}
-          onChange={(event) => onChange({ ...filters, to: event.target.value === '' ? null : event.target.value })}
+          onChange={(value) => {
+            if (value === '' || isIsoDate(value)) onChange({ ...filters, to: value === '' ? null : value });
+          }}
           data-testid="activity-to"
         />
       </div>

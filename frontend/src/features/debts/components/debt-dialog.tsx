@@ -27,6 +27,7 @@ import {
 } from '../form';
 import { SchedulePreviewView } from './schedule-preview';
 import { Spinner } from '../../../ui/spinner';
+import { DateField } from '../../../ui/date-field/date-field';
 
 export const DEBT_TYPE_LABELS: Record<DebtType, MessageId> = {
   loan: 'debts.type.loan',
@@ -151,21 +152,35 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
       <label htmlFor={id(field)} className={dialogForm.label}>
         <FormattedMessage id={label} />
       </label>
-      <input
-        ref={(element) => {
-          inputs.current[field] = element;
-        }}
-        id={id(field)}
-        className={`${dialogForm.input} ${options.inputMode === undefined ? '' : dialogForm.amountInput}`}
-        type={options.type ?? 'text'}
-        value={draft[field]}
-        inputMode={options.inputMode}
-        maxLength={options.maxLength}
-        autoComplete="off"
-        aria-invalid={errors[field] !== undefined}
-        aria-describedby={describedBy(field, options.hint !== undefined)}
-        onChange={(event) => update({ [field]: event.target.value })}
-      />
+      {options.type === 'date' ? (
+        <DateField
+          inputRef={(element) => {
+            inputs.current[field] = element;
+          }}
+          id={id(field)}
+          className={dialogForm.input}
+          value={draft[field]}
+          aria-invalid={errors[field] !== undefined}
+          aria-describedby={describedBy(field, options.hint !== undefined)}
+          onChange={(value) => update({ [field]: value })}
+        />
+      ) : (
+        <input
+          ref={(element) => {
+            inputs.current[field] = element;
+          }}
+          id={id(field)}
+          className={`${dialogForm.input} ${options.inputMode === undefined ? '' : dialogForm.amountInput}`}
+          type="text"
+          value={draft[field]}
+          inputMode={options.inputMode}
+          maxLength={options.maxLength}
+          autoComplete="off"
+          aria-invalid={errors[field] !== undefined}
+          aria-describedby={describedBy(field, options.hint !== undefined)}
+          onChange={(event) => update({ [field]: event.target.value })}
+        />
+      )}
       {options.hint !== undefined && (
         <p id={id(`${field}-hint`)} className={dialogForm.hint}>
           <FormattedMessage id={options.hint} />
