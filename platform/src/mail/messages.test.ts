@@ -19,7 +19,7 @@ describe('mail messages', () => {
   it('puts the reset link into text and HTML, escaped and clickable', () => {
     const link = 'http://127.0.0.1:8080/th/auth/reset-password/abc-DEF_123?x=1&y=2';
     const mail = passwordResetMail('th', 'noy@example.test', link);
-    expect(mail.subject).toBe('ตั้งรหัสผ่าน Plenty ของคุณใหม่');
+    expect(mail.subject).toBe('ตั้งรหัสผ่านใหม่สำหรับ Plenty');
     expect(mail.text).toContain(link);
     const escaped = link.replaceAll('&', '&amp;');
     expect(mail.html).toContain(`<a href="${escaped}">${escaped}</a>`);
