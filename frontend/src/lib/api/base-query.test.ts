@@ -93,6 +93,48 @@ describe('the API base query', () => {
     expect(result.error).toMatchObject({ status: 401, code: 'unauthenticated', messageId: 'error.unauthenticated' });
   });
 
+  it('asks for a new token and tries once more when a token from before verifying is refused (403)', async () => {
+    const notVerified = () => json(403, { error: { code: 'email_not_verified', message: 'x' } });
+    const { sent, fetchFn } = server([notVerified(), json(200, { month: '2026-11' })]);
+    const source = tokens('before-verifying', 'after-verifying');
+    const result = await createBaseQuery({ baseUrl, tokens: source, fetchFn })(
+      'queries/dashboard',
+      queryApi('query').api,
+      {},
+    );
+    expect(result.data).toEqual({ month: '2026-11' });
+    expect(sent.map((request) => request.headers.get('authorization'))).toEqual([
+      'Bearer before-verifying',
+      'Bearer after-verifying',
+    ]);
+    expect(source.rejections).toBe(0);
+  });
+
+  it('keeps the 403 of an address still not verified, without signing out, and other 403s as they are', async () => {
+    const notVerified = () => json(403, { error: { code: 'email_not_verified', message: 'x' } });
+    const twice = server([notVerified(), notVerified()]);
+    const source = tokens('a', 'b');
+    const refused = await createBaseQuery({ baseUrl, tokens: source, fetchFn: twice.fetchFn })(
+      'queries/x',
+      queryApi('query').api,
+      {},
+    );
+    expect(twice.sent).toHaveLength(2);
+    expect(source.rejections).toBe(0);
+    expect(refused.error).toMatchObject({ status: 403, code: 'email_not_verified' });
+
+    const recent = server([json(403, { error: { code: 'requires_recent_login', message: 'x' } })]);
+    const other = tokens('a', 'b');
+    const result = await createBaseQuery({ baseUrl, tokens: other, fetchFn: recent.fetchFn })(
+      'commands/DeleteAccount',
+      queryApi('mutation').api,
+      {},
+    );
+    expect(recent.sent).toHaveLength(1);
+    expect(other.refreshes).toBe(0);
+    expect(result.error).toMatchObject({ status: 403, code: 'requires_recent_login' });
+  });
+
   it('remembers the position a command answers with', async () => {
     const { fetchFn } = server([json(200, { streamId: 's', revision: 0, position: '42' })]);
     const { api, dispatched } = queryApi('mutation');

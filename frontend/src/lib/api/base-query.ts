@@ -68,9 +68,19 @@ function positionOf(data: unknown, response: Response | undefined): string | nul
   return response?.headers.get('x-position') ?? null;
 }
 
+/** The `error.code` of an error answer's body, if it has one. */
+function errorCode(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null || !('error' in data)) return null;
+  const { error } = data as { error: unknown };
+  if (typeof error !== 'object' || error === null || !('code' in error)) return null;
+  const { code } = error as { code: unknown };
+  return typeof code === 'string' ? code : null;
+}
+
 /**
  * The one way the app talks to its API: sends the ID token, asks for a fresh token and tries
- * once more when the server answers 401 (and signs the user out when it answers 401 again),
+ * once more when the server answers 401 (and signs the user out when it answers 401 again) or
+ * 403 `email_not_verified` (a token from before the address was verified),
  * makes queries read the app's own writes after a command (X-Min-Position; an answer that is
  * still behind it is asked for again a few times, so a busy projector shows the change late
  * rather than never), and turns failures into ApiErrors with a message id.
@@ -90,7 +100,13 @@ export function createBaseQuery(options: BaseQueryOptions): BaseQueryFn<string |
 
     const attempt = async () => {
       const first = await send(false);
-      if (first.result.error?.status !== 401 || first.token === null) return first.result;
+      if (first.token === null) return first.result;
+      if (first.result.error?.status === 403 && errorCode(first.result.error.data) === 'email_not_verified') {
+        // The token may be from before the address was verified (in another tab, on another
+        // device): a new one says whether it is now. Still refused: the answer stands.
+        return (await send(true)).result;
+      }
+      if (first.result.error?.status !== 401) return first.result;
       const second = await send(true);
       if (second.result.error?.status === 401 && second.token !== null) await options.tokens.rejected?.();
       return second.result;

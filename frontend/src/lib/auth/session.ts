@@ -140,13 +140,19 @@ export async function registerAccount(name: string, email: string, password: str
   return user.uid;
 }
 
-/** After the server marked the email verified: reads the user again and gets a token that says so. */
+/**
+ * After the server marked the email verified: first a new ID token, which says so, then the user
+ * read again. In this order, because reading the user tells the app at once that the address is
+ * verified, and the page guard then opens the dashboard, whose queries take the token the SDK
+ * holds: had the token come second, they would go out with the one from before verifying, which
+ * an identity provider that trusts the token's claim (Firebase) refuses (403 email_not_verified).
+ */
 export async function refreshVerifiedUser(): Promise<boolean> {
   const { auth: firebaseAuth, sdk } = await loadAuth();
   const user = firebaseAuth.currentUser;
   if (user === null) return false;
-  await sdk.reload(user);
   await user.getIdToken(true);
+  await sdk.reload(user);
   return user.emailVerified;
 }
 

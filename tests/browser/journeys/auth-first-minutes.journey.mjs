@@ -1,0 +1,283 @@
+import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
+import {
+  catalog,
+  codeIn,
+  createUser,
+  expectHeading,
+  LOCALES,
+  openPage,
+  screenshot,
+  signInAs,
+  uniqueEmail,
+  waitForMail,
+} from '../support/browser.mjs';
+import { JOURNEY_PROVIDERS, journeyOidcProvider } from '../support/oidc.mjs';
+import { startServer } from '../support/server.mjs';
+
+const field = (page, label) => page.getByLabel(label, { exact: true });
+const continueWith = (m, label) => m['auth.continueWith'].replace('{provider}', label);
+const PASSWORD = 'kip-and-baht';
+
+/**
+ * Records what a page asks for: every request a page of the app makes must go to the app's own
+ * origin. A navigation may leave for the sign-in provider (the user chose it), and what the
+ * provider's own page loads is the provider's business.
+ */
+function recordRequests(page, baseUrl, providerOrigins = []) {
+  const origin = new URL(baseUrl).origin;
+  const outside = [];
+  page.on('request', (request) => {
+    const target = new URL(request.url());
+    if (target.origin === origin || target.protocol === 'data:' || target.protocol === 'blob:') return;
+    if (request.isNavigationRequest() && providerOrigins.includes(target.origin)) return;
+    const frameUrl = request.frame().url();
+    if (frameUrl !== '' && providerOrigins.includes(new URL(frameUrl).origin)) return;
+    outside.push(request.url());
+  });
+  return outside;
+}
+
+/** Answers from the API that refused the signed-in user (401, 403). */
+function recordRefusals(page) {
+  const refused = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/api/') && [401, 403].includes(response.status())) {
+      refused.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+    }
+  });
+  return refused;
+}
+
+/**
+ * The API requests a page makes with an ID token that does not (yet) say the address is
+ * verified, other than the verification commands themselves: after verifying, the page must not
+ * use the token it had before, whatever the server would make of it.
+ */
+function recordUnverifiedTokens(page) {
+  const stale = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (!pathname.startsWith('/api/') || /\/(SendVerificationCode|VerifyEmail)$/.test(pathname)) return;
+    const token = /^Bearer (.+)$/.exec(request.headers()['authorization'] ?? '')?.[1];
+    if (token === undefined) return;
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
+    if (claims.email_verified !== true) stale.push(`${request.method()} ${pathname}`);
+  });
+  return stale;
+}
+
+/** A port nothing listens on: a provider that cannot be reached. */
+function closedPort() {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+}
+
+/**
+ * Signs up through the form, takes the code from the mailed outbox as soon as it arrives, and
+ * expects the first dashboard to load its figures: no "Unable to Load Budget Data", and no
+ * request refused because the session did not yet know the address was verified.
+ */
+async function signUpAndVerify({ browser, baseUrl, dataDir, screenshotDir }, locale, prefix, shots) {
+  const m = catalog(locale);
+  const { context, page, errors } = await openPage(browser, { reducedMotion: 'reduce' });
+  const outside = recordRequests(page, baseUrl);
+  const refused = recordRefusals(page);
+  const stale = recordUnverifiedTokens(page);
+  try {
+    await page.goto(`${baseUrl}${prefix}/auth/register`);
+    await expectHeading(page, m['page.register']);
+    const email = uniqueEmail(`first-${locale}`);
+    await field(page, m['auth.fullName']).fill('Noy Vongsa');
+    await field(page, m['auth.email']).fill(email);
+    await field(page, m['auth.password']).fill(PASSWORD);
+    await field(page, m['auth.confirmPassword']).fill(PASSWORD);
+    await page.locator('#accept-terms').check();
+    const sentAfter = Date.now() - 1000;
+    await page.getByRole('button', { name: m['auth.register.submit'] }).click();
+    await expectHeading(page, m['page.verify']);
+    const code = codeIn(await waitForMail(dataDir, email, { since: sentAfter }));
+    await field(page, m['auth.verify.code']).fill(code);
+    await page.getByRole('button', { name: m['auth.verify.submit'] }).click();
+    await expectHeading(page, m['page.dashboard']);
+    await page.locator('[data-testid="dashboard-empty"], [data-testid="dashboard-error"]').first().waitFor();
+    assert.equal(
+      await page.getByTestId('dashboard-error').count(),
+      0,
+      `the first dashboard failed to load (${locale}): ${refused.join(', ')}`,
+    );
+    assert.deepEqual(refused, [], 'no request was refused after verifying');
+    assert.deepEqual(stale, [], 'after verifying, requests carry a token that says so');
+    if (shots) {
+      await screenshot(page, screenshotDir, `auth-first-dashboard-${locale}-1280`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByTestId('dashboard-empty').waitFor();
+      await screenshot(page, screenshotDir, `auth-first-dashboard-${locale}-390`);
+    }
+    assert.deepEqual(outside, []);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Starts a social sign-in from the login page and waits until it comes back failed. */
+async function expectSocialFailure(page, m, providerLabel, atProvider = async () => undefined) {
+  await page.getByRole('button', { name: continueWith(m, providerLabel), exact: true }).click();
+  await atProvider();
+  await expectHeading(page, m['page.login']);
+  await page.getByTestId('form-error').getByText(m['authError.socialFailed'], { exact: true }).waitFor();
+  assert.equal(new URL(page.url()).hash, '', 'no outcome left in the address');
+}
+
+/**
+ * The first minutes of a new user, in English, Thai and Lao:
+ * - five fresh sign-ups in a row, each verified with the mailed code at once, each land on a
+ *   dashboard that loads (no request refused because the session was minted before verifying);
+ * - the login and register pages ask nothing of any other origin, also with providers offered;
+ * - every way a social sign-in fails (the user cancels, the provider refuses or gives no address,
+ *   the provider cannot be reached) ends with "Social login failed." in the page's language;
+ * - changing the password follows the registration's password policy;
+ * - the logout confirmation does not claim that logging out cannot be undone.
+ */
+export default async function authFirstMinutes(run) {
+  const { browser, baseUrl, screenshotDir } = run;
+
+  // 1. Fresh sign-ups, fast, in every language (each language's first one photographed).
+  const signUps = [...LOCALES, LOCALES[0], LOCALES[1]];
+  for (const [index, [locale, prefix]] of signUps.entries()) {
+    await signUpAndVerify(run, locale, prefix, index < LOCALES.length);
+  }
+
+  // 2. Nothing from another origin on the sign-in pages; social failures say so in words.
+  const providerOrigin = journeyOidcProvider().issuer.replace(/\/+$/, '');
+  const [google, local] = JOURNEY_PROVIDERS;
+  for (const [locale, prefix] of LOCALES) {
+    const m = catalog(locale);
+    const { context, page, errors } = await openPage(browser, { reducedMotion: 'reduce' });
+    const outside = recordRequests(page, baseUrl, [new URL(providerOrigin).origin]);
+    try {
+      await page.goto(`${baseUrl}${prefix}/auth/register`);
+      await expectHeading(page, m['page.register']);
+      await page.getByRole('button', { name: m['auth.register.submit'] }).waitFor();
+      await page.goto(`${baseUrl}${prefix}/auth/login`);
+      await expectHeading(page, m['page.login']);
+      await page.getByRole('button', { name: continueWith(m, local.label), exact: true }).waitFor();
+      assert.deepEqual(outside, [], `${locale}: the sign-in pages load only from this origin`);
+
+      // The user cancels at the provider.
+      await expectSocialFailure(page, m, google.label, async () => {
+        await page.getByRole('heading', { name: 'Sign in to the test provider' }).waitFor();
+        await page.getByRole('link', { name: 'Cancel' }).click();
+      });
+      await screenshot(page, screenshotDir, `auth-first-social-failed-${locale}-1280`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, screenshotDir, `auth-first-social-failed-${locale}-390`);
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      // The provider signs the user in but gives no address: the sign-in is refused.
+      const noAddress = uniqueEmail(`social-no-address-${locale}`);
+      journeyOidcProvider().setAccount({ email: noAddress, withoutEmail: true });
+      await expectSocialFailure(page, m, local.label, async () => {
+        await page.getByLabel('Email').fill(noAddress);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.getByRole('button', { name: 'Allow' }).click();
+      });
+      assert.deepEqual(outside, [], `${locale}: the app asked nothing of another origin`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  }
+
+  // A provider that cannot be reached (an offline machine): the same sentence, nothing outside.
+  const unreachable = `http://127.0.0.1:${await closedPort()}`;
+  const offline = await startServer({
+    env: {
+      PLENTY_OIDC_PROVIDERS: 'google',
+      PLENTY_OIDC_GOOGLE_ISSUER: unreachable,
+      PLENTY_OIDC_GOOGLE_CLIENT_ID: 'plenty-offline',
+      PLENTY_OIDC_GOOGLE_CLIENT_SECRET: 'plenty-offline-secret',
+      PLENTY_OIDC_GOOGLE_LABEL: 'Google',
+    },
+  });
+  try {
+    for (const [locale, prefix] of LOCALES) {
+      const m = catalog(locale);
+      const { context, page, errors } = await openPage(browser, { reducedMotion: 'reduce' });
+      const outside = recordRequests(page, offline.baseUrl);
+      try {
+        await page.goto(`${offline.baseUrl}${prefix}/auth/login`);
+        await expectHeading(page, m['page.login']);
+        await expectSocialFailure(page, m, 'Google');
+        assert.deepEqual(outside, [], `${locale}: an offline sign-in asks nothing of another origin`);
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await offline.close();
+  }
+
+  // 3. Changing the password: the registration's policy, checked in the form and by the server.
+  for (const [locale, prefix] of LOCALES) {
+    const m = catalog(locale);
+    const user = await createUser(baseUrl, 'Somsak');
+    const { context, page, errors } = await openPage(browser, { reducedMotion: 'reduce' });
+    try {
+      await signInAs(context, page, baseUrl, user, `${prefix}/dashboard/settings`);
+      await expectHeading(page, m['page.settings']);
+      const form = page.getByRole('region', { name: m['account.password.title'] });
+      const requirements = form.getByRole('list', { name: m['auth.requirements'] });
+      await requirements.getByText(m['auth.requirement.minLength'].replace('{min}', '6')).waitFor();
+      await requirements.getByText(m['auth.requirement.maxLength'].replace('{max}', '128')).waitFor();
+      await form.getByLabel(m['account.password.current'], { exact: true }).fill(user.password);
+      const next = form.getByLabel(m['account.password.new'], { exact: true });
+      const confirm = form.getByLabel(m['account.password.confirm'], { exact: true });
+      const submit = form.getByRole('button', { name: m['account.password.submit'] });
+      await next.fill('12345');
+      await confirm.fill('12345');
+      await submit.click();
+      await form.getByText(m['auth.validation.passwordTooShort'].replace('{min}', '6'), { exact: true }).waitFor();
+      const long = 'k'.repeat(129);
+      await next.fill(long);
+      await confirm.fill(long);
+      await submit.click();
+      await form.getByText(m['auth.validation.passwordTooLong'].replace('{max}', '128'), { exact: true }).waitFor();
+      assert.equal(await next.getAttribute('aria-invalid'), 'true');
+      await screenshot(page, screenshotDir, `auth-first-password-policy-${locale}-1280`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, screenshotDir, `auth-first-password-policy-${locale}-390`);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const allowed = 'k'.repeat(128);
+      await next.fill(allowed);
+      await confirm.fill(allowed);
+      await submit.click();
+      await page.getByTestId('toast').getByText(m['account.password.changed']).waitFor();
+
+      // 4. Logging out can be undone by signing in again; the confirmation does not say otherwise.
+      await page.getByRole('button', { name: m['userMenu.label'] }).click();
+      await page.getByRole('button', { name: m['userMenu.logout'] }).click();
+      const dialog = page.getByRole('dialog', { name: m['logout.title'] });
+      await dialog.getByText(m['logout.body']).waitFor();
+      assert.doesNotMatch(m['logout.body'], /undone|ย้อนกลับไม่ได้|ไม่สามารถย้อนกลับ|ບໍ່ສາມາດຍົກເລີກ/);
+      await screenshot(page, screenshotDir, `auth-first-logout-${locale}-1280`);
+      await dialog.getByRole('button', { name: m['logout.confirm'] }).click();
+      await expectHeading(page, m['page.login']);
+      await field(page, m['auth.email']).fill(user.email);
+      await field(page, m['auth.password']).fill(allowed);
+      await page.getByRole('button', { name: m['auth.login.submit'], exact: true }).click();
+      await expectHeading(page, m['page.dashboard']);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  }
+}
