@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from '@plenty/locales/en.json';
 import lo from '@plenty/locales/lo.json';
 import th from '@plenty/locales/th.json';
-import { authErrorCode, authErrorMessageId, endsSession, errorEmail } from './auth-errors';
+import { authErrorCode, authErrorMessageId, endsSession, errorEmail, socialErrorMessageId } from './auth-errors';
 
 /** Every identity error of spec section 8 and the message it shows (English). */
 const SPEC_ERRORS: Record<string, string> = {
@@ -76,6 +76,30 @@ describe('identity error messages', () => {
     expect(en[authErrorMessageId('', 'authError.registrationFailed')]).toBe('Registration failed.');
     expect(en[authErrorMessageId('auth/whatever', 'authError.socialFailed')]).toBe('Social login failed.');
     expect(authErrorMessageId('wrong-password', 'authError.loginFailed')).toBe('authError.invalidCredential');
+  });
+
+  it('say "Social login failed." for every way a social sign-in fails, never the generic message', () => {
+    const failures = [
+      'popup-closed-by-user',
+      'cancelled-popup-request',
+      'user-cancelled',
+      'redirect-cancelled-by-user',
+      'network-request-failed',
+      'timeout',
+      'internal-error',
+      'auth/internal-error',
+      'invalid-idp-response',
+      'invalid-credential',
+      'operation-not-allowed',
+      'unauthorized-domain',
+      'web-storage-unsupported',
+      '',
+      'something-new',
+    ];
+    for (const code of failures) expect(socialErrorMessageId(code), code).toBe('authError.socialFailed');
+    expect(socialErrorMessageId('auth/account-exists-with-different-credential')).toBe('authError.differentCredential');
+    expect(socialErrorMessageId('too-many-requests')).toBe('authError.tooManyRequests');
+    expect(socialErrorMessageId('user-disabled')).toBe('authError.userDisabled');
   });
 
   it('read the code and the email of an SDK error', () => {

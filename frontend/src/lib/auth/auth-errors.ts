@@ -72,6 +72,24 @@ export function authErrorMessageId(code: string, fallback: MessageId = 'error.in
   return MESSAGES[bareCode(code)] ?? fallback;
 }
 
+/** What a failed social sign-in may say besides "Social login failed.": what the user can act on. */
+const SOCIAL_MESSAGES: Readonly<Record<string, MessageId>> = {
+  'account-exists-with-different-credential': 'authError.differentCredential',
+  'too-many-requests': 'authError.tooManyRequests',
+  'user-disabled': 'authError.userDisabled',
+};
+
+/**
+ * The message for a social sign-in that failed: the spec's "Social login failed." however it
+ * failed (the user closed the popup or cancelled, the provider refused or could not be reached,
+ * its script did not load on an offline machine), never the generic "An unexpected error
+ * occurred"; only an address used with another method, too many attempts and a disabled
+ * account say so.
+ */
+export function socialErrorMessageId(code: string): MessageId {
+  return SOCIAL_MESSAGES[bareCode(code)] ?? 'authError.socialFailed';
+}
+
 /** The code of a Firebase Auth error, or '' for anything else. */
 export function authErrorCode(error: unknown): string {
   if (typeof error !== 'object' || error === null || !('code' in error)) return '';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import type { SocialProvider } from '../../../lib/auth/auth-config';
-import { authErrorCode, authErrorMessageId, errorEmail, PROVIDER_NAMES } from '../../../lib/auth/auth-errors';
+import { authErrorCode, errorEmail, PROVIDER_NAMES, socialErrorMessageId } from '../../../lib/auth/auth-errors';
 import { redirectPending } from '../../../lib/auth/redirect-pending';
 import {
   authConfig,
@@ -116,7 +116,7 @@ function EmbeddedSocialSignIn({ disabled, onBusyChange, onError }: SocialSignInP
     finishSocialSignIn(returned.code).then(forgetSocialReturn, (error: unknown) => {
       forgetSocialReturn();
       if (!current) return;
-      onError({ id: authErrorMessageId(authErrorCode(error), 'authError.socialFailed') });
+      onError({ id: socialErrorMessageId(authErrorCode(error)) });
       setFinishing(false);
       onBusyChange(false);
     });
@@ -173,7 +173,7 @@ function FirebaseSocialSignIn({ disabled, onBusyChange, onError }: SocialSignInP
   const explain = async (error: unknown) => {
     const code = authErrorCode(error);
     if (code !== 'account-exists-with-different-credential') {
-      return { id: authErrorMessageId(code, 'authError.socialFailed') } satisfies FieldError;
+      return { id: socialErrorMessageId(code) } satisfies FieldError;
     }
     const email = errorEmail(error);
     const methods = email === null ? [] : await signInMethodsFor(email);
