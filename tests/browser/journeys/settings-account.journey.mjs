@@ -85,15 +85,15 @@ export default async function settingsAccount({ browser, baseUrl }) {
     const confirm = panel.getByLabel(en['account.password.confirm']);
     const change = panel.getByRole('button', { name: en['account.password.submit'] });
     await change.click();
-    assert.equal(await panel.getByText(en['account.password.required']).count(), 3);
+    assert.equal(await panel.getByText(en['auth.validation.passwordRequired'], { exact: true }).count(), 3);
     await current.fill(user.password);
     await next.fill('short');
     await confirm.fill('short');
     await change.click();
-    await panel.getByText(en['account.password.tooShort']).waitFor();
+    await panel.getByText(en['auth.validation.passwordTooShort'].replace('{min}', '6')).waitFor();
     await next.fill('a-new-secret');
     await confirm.fill('a-new-secreT');
-    await panel.getByText(en['account.password.mismatch']).waitFor();
+    await panel.getByText(en['auth.validation.passwordsMismatch']).waitFor();
     await confirm.fill('a-new-secret');
     await current.fill('not-my-password');
     await change.click();

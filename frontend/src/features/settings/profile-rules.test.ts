@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { rulesFromPolicy } from '../../lib/auth/password-policy';
+import { newPasswordErrors } from '../auth/validation';
 import {
   localCalendarDate,
   providerName,
@@ -16,25 +18,41 @@ describe('name', () => {
 });
 
 describe('password change', () => {
+  const registration = rulesFromPolicy({ minPasswordLength: 6, maxPasswordLength: 128 });
+
   it('requires every field', () => {
-    expect(validatePasswordChange({ current: '', next: '', confirm: '' })).toEqual({
-      current: 'account.password.required',
-      next: 'account.password.required',
-      confirm: 'account.password.required',
+    expect(validatePasswordChange({ current: '', next: '', confirm: '' }, registration)).toEqual({
+      current: { id: 'auth.validation.passwordRequired' },
+      next: { id: 'auth.validation.passwordRequired' },
+      confirm: { id: 'auth.validation.passwordRequired' },
     });
   });
 
-  it('needs at least 6 characters', () => {
-    expect(validatePasswordChange({ current: 'old', next: '12345', confirm: '12345' })).toEqual({
-      next: 'account.password.tooShort',
+  it('follows the registration policy, with the same sentences as the register form', () => {
+    for (const next of ['12345', 'k'.repeat(129), '123456', 'k'.repeat(128), 'ກີບ-ບາດ']) {
+      const errors = validatePasswordChange({ current: 'old', next, confirm: next }, registration);
+      expect(errors.next === undefined ? [] : [errors.next]).toEqual(newPasswordErrors(next, registration));
+    }
+    expect(validatePasswordChange({ current: 'old', next: '12345', confirm: '12345' }, registration)).toEqual({
+      next: { id: 'auth.validation.passwordTooShort', values: { min: 6 } },
     });
-    expect(validatePasswordChange({ current: 'old', next: '123456', confirm: '123456' })).toEqual({});
+    expect(
+      validatePasswordChange({ current: 'old', next: 'k'.repeat(129), confirm: 'k'.repeat(129) }, registration),
+    ).toEqual({ next: { id: 'auth.validation.passwordTooLong', values: { max: 128 } } });
+  });
+
+  it('applies a stricter policy of the identity service, as registration does', () => {
+    const strict = rulesFromPolicy({ minPasswordLength: 8, containsNumericCharacter: true });
+    expect(validatePasswordChange({ current: 'old', next: 'abcdefgh', confirm: 'abcdefgh' }, strict)).toEqual({
+      next: { id: 'auth.validation.passwordNumber' },
+    });
+    expect(validatePasswordChange({ current: 'old', next: 'abcdefg1', confirm: 'abcdefg1' }, strict)).toEqual({});
   });
 
   it('needs the confirmation to match', () => {
-    expect(validatePasswordChange({ current: 'old', next: 'new-secret', confirm: 'new-secreT' })).toEqual({
-      confirm: 'account.password.mismatch',
-    });
+    expect(validatePasswordChange({ current: 'old', next: 'new-secret', confirm: 'new-secreT' }, registration)).toEqual(
+      { confirm: { id: 'auth.validation.passwordsMismatch' } },
+    );
   });
 });
 

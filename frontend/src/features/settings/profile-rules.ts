@@ -1,7 +1,6 @@
 import type { MessageId } from '../../lib/messages';
-
-/** The identity service's default minimum password length (spec section 5). */
-export const MIN_PASSWORD_LENGTH = 6;
+import type { PasswordRules } from '../../lib/auth/password-policy';
+import { confirmErrors, newPasswordErrors, type FieldError } from '../auth/validation';
 
 export interface PasswordChange {
   readonly current: string;
@@ -9,20 +8,28 @@ export interface PasswordChange {
   readonly confirm: string;
 }
 
-export type PasswordErrors = Partial<Record<keyof PasswordChange, MessageId>>;
+export type PasswordErrors = Partial<Record<keyof PasswordChange, FieldError>>;
 
 export function validateName(name: string): MessageId | null {
   return name.trim() === '' ? 'error.name_required' : null;
 }
 
-/** Spec section 5: "Password is required.", at least 6 characters, "Passwords do not match." */
-export function validatePasswordChange(change: PasswordChange): PasswordErrors {
+/**
+ * Spec section 5: every field is required, and the new password follows the same policy as
+ * registration (the identity service's, `rules`) with the same sentences; the first requirement
+ * it misses is shown. "Passwords do not match." when the confirmation differs.
+ */
+export function validatePasswordChange(change: PasswordChange, rules: PasswordRules): PasswordErrors {
   const errors: PasswordErrors = {};
-  if (change.current === '') errors.current = 'account.password.required';
-  if (change.next === '') errors.next = 'account.password.required';
-  else if (change.next.length < MIN_PASSWORD_LENGTH) errors.next = 'account.password.tooShort';
-  if (change.confirm === '') errors.confirm = 'account.password.required';
-  else if (change.confirm !== change.next) errors.confirm = 'account.password.mismatch';
+  const required: FieldError = { id: 'auth.validation.passwordRequired' };
+  if (change.current === '') errors.current = required;
+  const [next] = newPasswordErrors(change.next, rules);
+  if (next !== undefined) errors.next = next;
+  if (change.confirm === '') errors.confirm = required;
+  else {
+    const [confirm] = confirmErrors(change.next, change.confirm);
+    if (confirm !== undefined) errors.confirm = confirm;
+  }
   return errors;
 }
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { authErrorCode, authErrorMessageId } from '../../../lib/auth/auth-errors';
-import { authConfig } from '../../../lib/auth/session';
+import { authConfig, passwordRules } from '../../../lib/auth/session';
 import type { MessageId } from '../../../lib/messages';
 import { useFormat } from '../../../lib/use-format';
 import { buttonClass } from '../../../ui/button';
@@ -18,6 +18,8 @@ import {
   type PasswordErrors,
 } from '../profile-rules';
 import styles from '../settings.module.css';
+import { PasswordRequirements } from '../../auth/components/fields';
+import { usePasswordRules } from '../../auth/use-password-rules';
 import { TextField } from './text-field';
 
 /** Spec section 3, User: full name, email, verified flag, sign-in provider badges, member since. */
@@ -150,6 +152,8 @@ function PasswordSection({ user }: { readonly user: User }) {
   const [failure, setFailure] = useState<MessageId | null>(null);
   const [saving, setSaving] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  // The identity service's policy, the one registration follows (at least 6 characters until known).
+  const rules = usePasswordRules();
 
   if (!hasPassword(user)) {
     const names = signInProviders(user.providerData).map((id) => {
@@ -174,14 +178,14 @@ function PasswordSection({ user }: { readonly user: User }) {
   const update = (field: keyof PasswordChange) => (value: string) => {
     const next = { ...values, [field]: value };
     setValues(next);
-    if (submitted) setErrors(validatePasswordChange(next));
+    if (submitted) setErrors(validatePasswordChange(next, rules));
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     setFailure(null);
-    const invalid = validatePasswordChange(values);
+    const invalid = validatePasswordChange(values, await passwordRules());
     setErrors(invalid);
     if (Object.keys(invalid).length > 0) return;
     setSaving(true);
@@ -216,12 +220,12 @@ function PasswordSection({ user }: { readonly user: User }) {
         />
         <TextField
           label="account.password.new"
-          hint="account.password.newHint"
           type="password"
           autoComplete="new-password"
           value={values.next}
           error={errors.next ?? null}
           onValue={update('next')}
+          details={<PasswordRequirements password={values.next} rules={rules} />}
           required
         />
         <TextField

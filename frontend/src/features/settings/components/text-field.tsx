@@ -1,6 +1,7 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { MessageId } from '../../../lib/messages';
+import type { FieldError } from '../../auth/validation';
 import styles from '../settings.module.css';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'aria-invalid'>;
@@ -8,17 +9,34 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | '
 export interface TextFieldProps extends InputProps {
   readonly label: MessageId;
   readonly value: string;
-  readonly error?: MessageId | null;
+  /** A message id, or a message with its values. */
+  readonly error?: MessageId | FieldError | null;
   readonly hint?: MessageId;
+  /** Shown under the input and read with it, e.g. the password requirements. */
+  readonly details?: ReactNode;
   /** Values for placeholders in the label and the hint. */
   readonly values?: Readonly<Record<string, string>>;
   onValue(value: string): void;
 }
 
 /** A labelled input whose error and hint are read out with it. */
-export function TextField({ label, value, error = null, hint, values, onValue, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  error: shown = null,
+  hint,
+  details,
+  values,
+  onValue,
+  ...input
+}: TextFieldProps) {
   const id = useId();
-  const described = [hint === undefined ? null : `${id}-hint`, error === null ? null : `${id}-error`]
+  const error: FieldError | null = shown === null ? null : typeof shown === 'string' ? { id: shown } : shown;
+  const described = [
+    hint === undefined ? null : `${id}-hint`,
+    error === null ? null : `${id}-error`,
+    details === undefined ? null : `${id}-details`,
+  ]
     .filter((part) => part !== null)
     .join(' ');
   return (
@@ -42,9 +60,10 @@ export function TextField({ label, value, error = null, hint, values, onValue, .
       />
       {error !== null && (
         <p id={`${id}-error`} className={styles.fieldError}>
-          <FormattedMessage id={error} />
+          <FormattedMessage id={error.id} values={error.values} />
         </p>
       )}
+      {details !== undefined && <div id={`${id}-details`}>{details}</div>}
     </div>
   );
 }
