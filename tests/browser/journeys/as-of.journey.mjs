@@ -14,15 +14,11 @@ const day = (n) => `${previousMonth()}-${String(n).padStart(2, '0')}`;
 /** Noon in Vientiane (05:00 UTC) of a day. */
 const at = (date) => `${date}T05:00:00.000Z`;
 
-/** Kip as the page writes it: "LAK 120,000" in English, "₭120.000" in Lao (CLDR), "LAK 120,000" in Thai. */
-const kip = (locale, amount) =>
-  locale === 'lo'
-    ? `₭${new Intl.NumberFormat('en').format(amount).replaceAll(',', '.')}`
-    : new Intl.NumberFormat(locale === 'th' ? 'th' : 'en', {
-        style: 'currency',
-        currency: 'LAK',
-        minimumFractionDigits: 0,
-      }).format(amount);
+/** Kip as the page writes it in every language: its sign first, "₭120,000" ("₭120.000" in Lao's marks). */
+const kip = (locale, amount) => {
+  const english = new Intl.NumberFormat('en').format(amount);
+  return `₭${locale === 'lo' ? english.replaceAll(',', '.') : english}`;
+};
 
 /**
  * Writes a past history of the user straight into the embedded event store, as commands on

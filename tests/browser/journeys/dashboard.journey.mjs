@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { catalog, createUser, expectHeading, openPage, signIn } from '../support/browser.mjs';
 import { call, uuidV7 } from './transactions-screenshots.journey.mjs';
 
-/** Kip as the page writes it: "LAK 120,000" in English, "₭120.000" in Lao (CLDR). */
-const kip = (locale, amount) =>
-  locale === 'lo'
-    ? `₭${new Intl.NumberFormat('en').format(amount).replaceAll(',', '.')}`
-    : new Intl.NumberFormat('en', { style: 'currency', currency: 'LAK', minimumFractionDigits: 0 }).format(amount);
+/** Kip as the page writes it in every language: its sign first, "₭120,000" ("₭120.000" in Lao's marks). */
+const kip = (locale, amount) => {
+  const english = new Intl.NumberFormat('en').format(amount);
+  return `₭${locale === 'lo' ? english.replaceAll(',', '.') : english}`;
+};
 
 const today = () => new Date().toISOString().slice(0, 10);
 const previousMonth = () => {
