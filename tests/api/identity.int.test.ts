@@ -55,8 +55,12 @@ describe('email verification with the embedded identity', () => {
     expect(verified.body.streamId).toBe(`verification-${user.uid}`);
     expect(env.standalone.identity.store.user(user.uid)?.emailVerified).toBe(true);
     expect(tokenClaims(user.idToken)['email_verified']).toBe(false);
-    // The verifier reads the verified state from the account, not from the token.
+    // The verifier reads the verified state from the account, not from the token: the first
+    // dashboard right after verifying loads with the token minted before it.
     expect((await api.query('categories')).status).toBe(200);
+    const dashboard = await api.query('dashboard');
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.body).toMatchObject({ count: 0 });
 
     const signedIn = await signInTestUser(env.standalone, user.email);
     expect(tokenClaims(signedIn.idToken)['email_verified']).toBe(true);

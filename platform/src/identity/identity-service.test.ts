@@ -242,6 +242,43 @@ describe('identity service: password change and reset', () => {
     expect((await signIn(identity, 'noy@example.test', 'a-new-password')).user.uid).toBe(here.user.uid);
   });
 
+  it('a new password by accounts:update follows the same policy as registration, with the same refusals', async () => {
+    const identity = given();
+    await signUp(identity, 'noy@example.test');
+    const outcome = (call: Promise<unknown>) =>
+      call.then(
+        () => 'accepted',
+        (error: unknown) => (error instanceof IdentityError ? error.code : String(error)),
+      );
+    const candidates = [
+      '',
+      'five5',
+      'six6-6',
+      'ກີບ-ບາດ',
+      'x'.repeat(128),
+      'x'.repeat(129),
+      '🔑'.repeat(6),
+      '🔑'.repeat(5),
+    ];
+    let current = PASSWORD;
+    const seen = new Set<string>();
+    for (const [index, password] of candidates.entries()) {
+      const atSignUp = await outcome(signUp(identity, `new-${index}@example.test`, password));
+      const { idToken } = await signIn(identity, 'noy@example.test', current);
+      const atUpdate = await outcome(identity.service.updateAccount(idToken, { password }));
+      expect(atUpdate, JSON.stringify(password)).toBe(atSignUp);
+      if (atUpdate === 'accepted') current = password;
+      seen.add(atUpdate.split(' ')[0] ?? '');
+    }
+    // Every kind of outcome was met: accepted, missing, too short, too long.
+    expect([...seen].sort()).toEqual([
+      'MISSING_PASSWORD',
+      'PASSWORD_DOES_NOT_MEET_REQUIREMENTS',
+      'WEAK_PASSWORD',
+      'accepted',
+    ]);
+  });
+
   it('a password change needs a sign-in in the last five minutes, refreshed tokens included', async () => {
     const identity = given();
     const session = await signUp(identity, 'noy@example.test');
