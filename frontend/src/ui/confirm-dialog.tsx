@@ -10,12 +10,23 @@ export interface ConfirmDialogProps {
   readonly body: MessageId;
   readonly confirm: MessageId;
   readonly danger?: boolean;
+  /** Values for the title's and body's placeholders. */
+  readonly values?: Readonly<Record<string, string | number>>;
   onConfirm(): void;
   onCancel(): void;
 }
 
 /** A modal question: focus stays inside, Escape and Cancel close it, the page behind is inert. */
-export function ConfirmDialog({ open, title, body, confirm, danger = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  body,
+  confirm,
+  danger = false,
+  values,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
@@ -39,10 +50,10 @@ export function ConfirmDialog({ open, title, body, confirm, danger = false, onCo
       }}
     >
       <h2 id={titleId} className={styles.title}>
-        <FormattedMessage id={title} />
+        <FormattedMessage id={title} values={values} />
       </h2>
       <p id={bodyId} className={styles.body}>
-        <FormattedMessage id={body} />
+        <FormattedMessage id={body} values={values} />
       </p>
       <div className={styles.actions}>
         <button type="button" className={buttonClass('secondary')} onClick={onCancel} autoFocus>

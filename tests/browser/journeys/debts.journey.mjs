@@ -130,11 +130,15 @@ export default async function debts({ browser, baseUrl, screenshotDir }) {
 
     // Two installments paid, the second unpaid again; each behind a confirmation.
     for (const number of [1, 2]) {
-      await page.getByRole('button', { name: fill(en['debts.schedule.markPaidLabel'], { number }) }).click();
+      await page
+        .getByRole('button', { name: fill(en['debts.schedule.markPaidLabel'], { number }), exact: true })
+        .click();
       await confirmIn(page, en['debts.confirm.markPaid.title'], en['debts.schedule.markPaid']);
       await toast(page, fill(en['debts.toast.installmentPaid'], { number }));
     }
-    await page.getByRole('button', { name: fill(en['debts.schedule.markUnpaidLabel'], { number: 2 }) }).click();
+    await page
+      .getByRole('button', { name: fill(en['debts.schedule.markUnpaidLabel'], { number: 2 }), exact: true })
+      .click();
     const unpayDialog = page.getByRole('dialog', { name: en['debts.confirm.markUnpaid.title'] });
     await unpayDialog.getByText(en['debts.confirm.markUnpaid.body']).waitFor();
     await confirmIn(page, en['debts.confirm.markUnpaid.title'], en['debts.schedule.markUnpaid']);

@@ -81,7 +81,8 @@ export default async function goals({ browser, baseUrl, screenshotDir }) {
     const submit = dialog.getByRole('button', { name: en['goals.dialog.add'], exact: true });
     await submit.click();
     await dialog.getByText(en['error.name_required']).waitFor();
-    await dialog.getByText(en['error.amount_required']).waitFor();
+    await dialog.getByText(en['error.target_required']).waitFor();
+    await dialog.getByText(en['error.target_date_required']).waitFor();
     assert.equal(await name.getAttribute('aria-invalid'), 'true');
 
     await name.fill('New motorbike');
@@ -111,10 +112,12 @@ export default async function goals({ browser, baseUrl, screenshotDir }) {
       goalId: randomUUID(),
       name: 'Emergency fund',
       target: { amount: 10_000_000, currency: 'LAK' },
+      targetDate: '2027-12-31',
     });
     await page.getByRole('button', { name: en['goals.add'], exact: true }).click();
     await name.fill('emergency FUND');
     await dialog.getByLabel(en['goals.field.target']).fill('100');
+    await dialog.getByLabel(en['goals.field.targetDate']).fill(dateFromToday(60));
     await submit.click();
     await dialog.getByText('A goal with this name already exists.').waitFor();
     assert.ok(await name.evaluate((element) => element === document.activeElement), 'focus back on the name');
@@ -211,11 +214,13 @@ async function inLao(browser, baseUrl, screenshotDir) {
     const submit = dialog.getByRole('button', { name: lo['goals.dialog.add'], exact: true });
     await submit.click();
     await dialog.getByText(lo['error.name_required']).waitFor();
-    await dialog.getByText(lo['error.amount_required']).waitFor();
+    await dialog.getByText(lo['error.target_required']).waitFor();
+    await dialog.getByText(lo['error.target_date_required']).waitFor();
     const name = dialog.getByLabel(lo['goals.field.name'], { exact: true });
     await name.fill('ຊື້ລົດຈັກ');
     // Lao groups thousands with "." as the app shows numbers.
     await dialog.getByLabel(lo['goals.field.target']).fill('2.500.000');
+    await dialog.getByLabel(lo['goals.field.targetDate']).fill(dateFromToday(20));
     await submit.click();
     await page
       .getByTestId('toast')
@@ -223,7 +228,7 @@ async function inLao(browser, baseUrl, screenshotDir) {
       .waitFor();
     const list = page.getByTestId('goals-list');
     await list.getByRole('heading', { name: 'ຊື້ລົດຈັກ' }).waitFor();
-    await list.getByText(lo['goals.status.noDate']).waitFor();
+    await list.getByText(fill(lo['goals.status.daysLeft'], { days: 20 })).waitFor();
 
     await page.getByRole('button', { name: lo['goals.add'], exact: true }).click();
     await name.fill('ຊື້ລົດຈັກ');
@@ -309,6 +314,7 @@ async function pictures(browser, baseUrl, screenshotDir) {
       name: 'ເງິນສຳຮອງສຸກເສີນ',
       target: { amount: 10_000_000, currency: 'LAK' },
       saved: { amount: 10_000_000, currency: 'LAK' },
+      targetDate: dateFromToday(400),
     },
     {
       name: 'New laptop',
@@ -316,7 +322,12 @@ async function pictures(browser, baseUrl, screenshotDir) {
       saved: { amount: 30_000, currency: 'USD' },
       targetDate: dateFromToday(-3),
     },
-    { name: 'ผ่อนบ้าน', target: { amount: 25_000_000, currency: 'LAK' }, saved: { amount: 0, currency: 'LAK' } },
+    {
+      name: 'ผ่อนบ้าน',
+      target: { amount: 25_000_000, currency: 'LAK' },
+      saved: { amount: 0, currency: 'LAK' },
+      targetDate: dateFromToday(900),
+    },
   ];
   for (const goal of goals) await callApi(baseUrl, user, 'commands/AddGoal', { goalId: randomUUID(), ...goal });
   for (const theme of ['dark', 'light']) {

@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { rowActions } from './schedule-actions';
+import { rowState, rowsSkippedBy } from './schedule-actions';
 
-const rows = (...statuses: ('paid' | 'pending')[]) => statuses.map((status, index) => ({ number: index + 1, status }));
+const rows = (...statuses: ('paid' | 'pending')[]) => statuses.map((status, i) => ({ number: i + 1, status }));
 
-describe('which schedule rows offer Mark as Paid and Mark as Unpaid', () => {
-  it('offers only the first row to pay on a new debt', () => {
-    expect(rowActions(rows('pending', 'pending', 'pending'))).toEqual({ payable: 1, unpayable: null });
+describe('rowState', () => {
+  it('flags a pending row as overdue from the day after its due date, in the user’s today', () => {
+    expect(rowState({ status: 'pending', dueDate: '2026-11-25' }, '2026-11-26')).toBe('overdue');
+    expect(rowState({ status: 'pending', dueDate: '2026-11-26' }, '2026-11-26')).toBe('pending');
+    expect(rowState({ status: 'paid', dueDate: '2026-01-05' }, '2026-11-26')).toBe('paid');
+  });
+});
+
+describe('rowsSkippedBy', () => {
+  it('asks nothing when the row paid is the first pending one', () => {
+    expect(rowsSkippedBy(rows('paid', 'pending', 'pending'), { number: 2 })).toEqual([]);
   });
 
-  it('offers the next pending row to pay and the latest paid row to unpay', () => {
-    expect(rowActions(rows('paid', 'paid', 'pending', 'pending'))).toEqual({ payable: 3, unpayable: 2 });
-  });
-
-  it('offers nothing to pay once every row is paid', () => {
-    expect(rowActions(rows('paid', 'paid'))).toEqual({ payable: null, unpayable: 2 });
-  });
-
-  it('offers nothing on an empty schedule', () => {
-    expect(rowActions([])).toEqual({ payable: null, unpayable: null });
+  it('names the earlier pending rows a later payment skips, paid ones aside', () => {
+    expect(rowsSkippedBy(rows('pending', 'paid', 'pending', 'pending'), { number: 4 })).toEqual([1, 3]);
   });
 });

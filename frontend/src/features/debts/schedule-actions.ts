@@ -1,14 +1,20 @@
-import type { DebtScheduleRow } from '@plenty/contracts/debts';
+import { isOverdue, skippedBefore, type DebtScheduleRow } from '@plenty/contracts/debts';
+
+/** What a schedule row shows: paid, overdue (pending and past its due date in the user's today) or pending. */
+export type RowState = 'paid' | 'overdue' | 'pending';
+
+export function rowState(row: Pick<DebtScheduleRow, 'status' | 'dueDate'>, today: string): RowState {
+  if (row.status === 'paid') return 'paid';
+  return isOverdue(row, today) ? 'overdue' : 'pending';
+}
 
 /**
- * Rows are paid strictly in order: only the first pending row can be marked paid and only the
- * last paid row can be marked unpaid. The numbers of those two rows, or null when there is none.
+ * Any pending row can be marked paid and any paid row unpaid. Paying a row while earlier rows
+ * are pending asks first: these are the earlier rows it would skip (none: no question).
  */
-export function rowActions(schedule: readonly Pick<DebtScheduleRow, 'number' | 'status'>[]): {
-  readonly payable: number | null;
-  readonly unpayable: number | null;
-} {
-  const payable = schedule.find((row) => row.status === 'pending')?.number ?? null;
-  const unpayable = schedule.findLast((row) => row.status === 'paid')?.number ?? null;
-  return { payable, unpayable };
+export function rowsSkippedBy(
+  schedule: readonly Pick<DebtScheduleRow, 'number' | 'status'>[],
+  row: Pick<DebtScheduleRow, 'number'>,
+): number[] {
+  return skippedBefore(schedule, row.number);
 }

@@ -35,14 +35,48 @@ import { PaymentDialog, type PaymentValue } from '../components/payment-dialog';
 import { ScheduleHead } from '../components/schedule-preview';
 import styles from '../debts.module.css';
 import { DELETE_PHRASE, debtChanges, draftOf, type DebtDraft, type PaymentDraft, type ValidDebt } from '../form';
-import { rowActions } from '../schedule-actions';
+import { rowState, rowsSkippedBy } from '../schedule-actions';
 import { withDebtMessages } from '../with-debt-messages';
 
-type Marking = { readonly kind: 'paid' | 'unpaid'; readonly row: DebtScheduleRow } | null;
+/** A row being marked; `skipped` are the earlier pending rows a payment would skip (asked about first). */
+type Marking = {
+  readonly kind: 'paid' | 'unpaid';
+  readonly row: DebtScheduleRow;
+  readonly skipped: readonly number[];
+} | null;
 type PaymentEditing =
   | { readonly mode: 'add'; readonly draft: PaymentDraft }
   | { readonly mode: 'edit'; readonly draft: PaymentDraft; readonly payment: DebtPaymentView }
   | null;
+
+const STATE_LABELS: Record<ReturnType<typeof rowState>, MessageId> = {
+  paid: 'debts.schedule.paid',
+  overdue: 'debts.schedule.overdue',
+  pending: 'debts.schedule.pending',
+};
+
+/** The question before a row is marked: paying a row that skips earlier pending ones says so. */
+function confirmTexts(marking: Marking): { title: MessageId; body: MessageId; confirm: MessageId } {
+  if (marking?.kind === 'unpaid') {
+    return {
+      title: 'debts.confirm.markUnpaid.title',
+      body: 'debts.confirm.markUnpaid.body',
+      confirm: 'debts.schedule.markUnpaid',
+    };
+  }
+  if (marking !== null && marking.skipped.length > 0) {
+    return {
+      title: 'debts.confirm.skip.title',
+      body: 'debts.confirm.skip.body',
+      confirm: 'debts.confirm.skip.confirm',
+    };
+  }
+  return {
+    title: 'debts.confirm.markPaid.title',
+    body: 'debts.confirm.markPaid.body',
+    confirm: 'debts.schedule.markPaid',
+  };
+}
 
 /** The debt detail page with its texts (see with-debt-messages.tsx). */
 export const DebtDetailPage = withDebtMessages(DetailPage);
@@ -118,7 +152,8 @@ function Detail({ debt }: { readonly debt: DebtDetail }) {
   const name = debtName(debt);
   const money = (amount: number) => format.money({ amount, currency: debt.currency });
   const percent = wholePercent(debt.progress.percent);
-  const ids = { details: useId(), progress: useId(), schedule: useId(), payments: useId() };
+  const ids = { details: useId(), progress: useId(), schedule: useId(), payments: useId(), owed: useId() };
+  const overdueCount = debt.schedule.filter((row) => rowState(row, today) === 'overdue').length;
 
   const [editing, setEditing] = useState<DebtDraft | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -134,9 +169,6 @@ function Detail({ debt }: { readonly debt: DebtDetail }) {
   const [recordPayment] = useRecordPaymentMutation();
   const [editPayment] = useEditPaymentMutation();
   const [deletePayment] = useDeletePaymentMutation();
-
-  const actions = rowActions(debt.schedule);
-  const lastPaidNumber = actions.unpayable;
 
   const fail = (caught: unknown) => dispatch(showApiError(caught as ApiError));
 
@@ -242,6 +274,8 @@ function Detail({ debt }: { readonly debt: DebtDetail }) {
     }
   };
 
+  const label = (id: MessageId) => intl.formatMessage({ id });
+
   const rate = format.number(Number(debt.annualRatePercent), debt.annualRatePercent.split('.')[1]?.length ?? 0);
 
   const details: readonly { readonly label: MessageId; readonly value: string }[] = [
@@ -342,7 +376,15 @@ function Detail({ debt }: { readonly debt: DebtDetail }) {
               <dt>
                 <FormattedMessage id="debts.detail.outstanding" />
               </dt>
-              <dd data-testid="debt-outstanding">{money(debt.progress.outstanding)}</dd>
+              <dd data-testid="debt-outstanding" aria-describedby={ids.owed}>
+                {money(debt.progress.outstanding)}
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <FormattedMessage id="debts.detail.remainingPayment" />
+              </dt>
+              <dd data-testid="debt-remaining-payment">{money(debt.totals.remainingPayment)}</dd>
             </div>
             <div>
               <dt>
@@ -357,6 +399,9 @@ function Detail({ debt }: { readonly debt: DebtDetail }) {
               <dd data-testid="debt-total-payment">{money(debt.totals.totalPayment)}</dd>
             </div>
           </dl>
+          <p id={ids.owed} className={styles.muted} data-testid="debt-owed-definition">
+            <FormattedMessage id="debts.detail.owedDefinition" />
+          </p>
           <p className={styles.muted}>
             <FormattedMessage
               id="debts.detail.installmentsPaid"
@@ -408,8 +453,8 @@ function Detail({ debt }: { readonly debt: DebtDetail }) {
             <FormattedMessage id="debts.payments.empty" />
           </p>
         ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table} data-testid="payments">
+          <div className={`${styles.tableWrap} ${styles.stackWrap}`}>
+            <table className={`${styles.table} ${styles.stack}`} data-testid="payments">
               <thead>
                 <tr>
                   <th scope="col">
@@ -434,11 +479,12 @@ function Detail({ debt }: { readonly debt: DebtDetail }) {
               <tbody>
                 {debt.payments.map((payment) => {
                   const date = format.longDate(payment.date);
-                  const removable = payment.installmentNumber === null || payment.installmentNumber === lastPaidNumber;
                   return (
                     <tr key={payment.paymentId} data-testid="payment-row">
-                      <td>{date}</td>
-                      <td className={styles.start}>
+                      <td data-label={label('debts.payments.date')} className={styles.cardHead}>
+                        {date}
+                      </td>
+                      <td data-label={label('debts.payments.kind')} className={styles.start}>
                         {payment.installmentNumber === null ? (
                           <FormattedMessage id="debts.payments.extra" />
                         ) : (
@@ -448,9 +494,14 @@ function Detail({ debt }: { readonly debt: DebtDetail }) {
                           />
                         )}
                       </td>
-                      <td>{money(payment.amount)}</td>
-                      <td className={styles.start}>{payment.notes ?? ''}</td>
-                      <td>
+                      <td data-label={label('debts.payments.amount')}>{money(payment.amount)}</td>
+                      <td
+                        data-label={label('debts.payments.notes')}
+                        className={`${styles.start} ${payment.notes === null ? styles.emptyCell : ''}`}
+                      >
+                        {payment.notes ?? ''}
+                      </td>
+                      <td className={styles.cardActions}>
                         <span className={styles.rowActions}>
                           <button
                             type="button"
@@ -470,16 +521,14 @@ function Detail({ debt }: { readonly debt: DebtDetail }) {
                           >
                             <FormattedMessage id="debts.payments.edit" />
                           </button>
-                          {removable && (
-                            <button
-                              type="button"
-                              className={`${buttonClass('secondary')} ${styles.small} ${styles.danger}`}
-                              aria-label={intl.formatMessage({ id: 'debts.payments.deleteLabel' }, { date })}
-                              onClick={() => setRemovingPayment(payment)}
-                            >
-                              <FormattedMessage id="debts.payments.delete" />
-                            </button>
-                          )}
+                          <button
+                            type="button"
+                            className={`${buttonClass('secondary')} ${styles.small} ${styles.danger}`}
+                            aria-label={intl.formatMessage({ id: 'debts.payments.deleteLabel' }, { date })}
+                            onClick={() => setRemovingPayment(payment)}
+                          >
+                            <FormattedMessage id="debts.payments.delete" />
+                          </button>
                         </span>
                       </td>
                     </tr>
@@ -492,70 +541,91 @@ function Detail({ debt }: { readonly debt: DebtDetail }) {
       </section>
 
       <section className={styles.card} aria-labelledby={ids.schedule}>
-        <h2 id={ids.schedule} className={styles.cardTitle}>
-          <FormattedMessage id="debts.schedule.title" />
-        </h2>
-        <div className={styles.tableWrap}>
-          <table className={styles.table} data-testid="schedule">
+        <div className={styles.cardHeader}>
+          <h2 id={ids.schedule} className={styles.cardTitle}>
+            <FormattedMessage id="debts.schedule.title" />
+          </h2>
+          {overdueCount > 0 && (
+            <span className={styles.badge} data-kind="overdue" data-testid="debt-overdue-count">
+              <span aria-hidden="true">!</span>
+              <FormattedMessage id="debts.overdueCount" values={{ count: overdueCount }} />
+            </span>
+          )}
+        </div>
+        {/* Wide: a table that scrolls inside this labelled region if it must; narrow: each row is a card. */}
+        <div
+          className={`${styles.tableWrap} ${styles.stackWrap}`}
+          role="region"
+          aria-label={intl.formatMessage({ id: 'debts.schedule.region' })}
+          tabIndex={0}
+        >
+          <table className={`${styles.table} ${styles.stack}`} data-testid="schedule">
             <caption className="visually-hidden">{intl.formatMessage({ id: 'debts.schedule.caption' })}</caption>
             <ScheduleHead withStatus />
             <tbody>
-              {debt.schedule.map((row) => (
-                <tr key={row.number} data-status={row.status} data-testid="schedule-row">
-                  <td>{format.number(row.number)}</td>
-                  <td className={styles.start}>{format.longDate(row.dueDate)}</td>
-                  <td>{money(row.amount)}</td>
-                  <td>{money(row.principal)}</td>
-                  <td>{money(row.interest)}</td>
-                  <td>{money(row.balance)}</td>
-                  <td className={styles.start}>
-                    <span className={styles.badge} data-kind={row.status === 'paid' ? 'paid' : 'pending'}>
-                      {row.status === 'paid' && <span aria-hidden="true">✓</span>}
-                      <FormattedMessage id={row.status === 'paid' ? 'debts.schedule.paid' : 'debts.schedule.pending'} />
-                    </span>
-                  </td>
-                  <td>
-                    {row.number === actions.payable && (
-                      <button
-                        type="button"
-                        className={`${buttonClass('primary')} ${styles.small}`}
-                        aria-label={intl.formatMessage(
-                          { id: 'debts.schedule.markPaidLabel' },
-                          { number: format.number(row.number) },
-                        )}
-                        onClick={() => setMarking({ kind: 'paid', row })}
-                        data-testid="mark-paid"
-                      >
-                        <FormattedMessage id="debts.schedule.markPaid" />
-                      </button>
-                    )}
-                    {row.number === actions.unpayable && (
-                      <button
-                        type="button"
-                        className={`${buttonClass('secondary')} ${styles.small}`}
-                        aria-label={intl.formatMessage(
-                          { id: 'debts.schedule.markUnpaidLabel' },
-                          { number: format.number(row.number) },
-                        )}
-                        onClick={() => setMarking({ kind: 'unpaid', row })}
-                        data-testid="mark-unpaid"
-                      >
-                        <FormattedMessage id="debts.schedule.markUnpaid" />
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
+              {debt.schedule.map((row) => {
+                const state = rowState(row, today);
+                const number = format.number(row.number);
+                return (
+                  <tr key={row.number} data-status={row.status} data-state={state} data-testid="schedule-row">
+                    <td data-label={label('debts.schedule.number')} className={styles.cardHead}>
+                      <span className={styles.narrowOnly}>
+                        <FormattedMessage id="debts.payments.installment" values={{ number }} />
+                      </span>
+                      <span className={styles.wideOnly}>{number}</span>
+                    </td>
+                    <td data-label={label('debts.schedule.dueDate')} className={styles.start}>
+                      {format.longDate(row.dueDate)}
+                    </td>
+                    <td data-label={label('debts.schedule.amount')}>{money(row.amount)}</td>
+                    <td data-label={label('debts.schedule.principal')}>{money(row.principal)}</td>
+                    <td data-label={label('debts.schedule.interest')}>{money(row.interest)}</td>
+                    <td data-label={label('debts.schedule.balance')}>{money(row.balance)}</td>
+                    <td data-label={label('debts.schedule.status')} className={styles.start}>
+                      <span className={styles.badge} data-kind={state} data-testid="schedule-status">
+                        {state === 'paid' && <span aria-hidden="true">✓</span>}
+                        {state === 'overdue' && <span aria-hidden="true">!</span>}
+                        <FormattedMessage id={STATE_LABELS[state]} />
+                      </span>
+                    </td>
+                    <td className={styles.cardActions}>
+                      {row.status === 'pending' ? (
+                        <button
+                          type="button"
+                          className={`${buttonClass('primary')} ${styles.small}`}
+                          aria-label={intl.formatMessage({ id: 'debts.schedule.markPaidLabel' }, { number })}
+                          onClick={() => setMarking({ kind: 'paid', row, skipped: rowsSkippedBy(debt.schedule, row) })}
+                          data-testid="mark-paid"
+                        >
+                          <FormattedMessage id="debts.schedule.markPaid" />
+                        </button>
+                      ) : (
+                        <button
+                          type="button"
+                          className={`${buttonClass('secondary')} ${styles.small}`}
+                          aria-label={intl.formatMessage({ id: 'debts.schedule.markUnpaidLabel' }, { number })}
+                          onClick={() => setMarking({ kind: 'unpaid', row, skipped: [] })}
+                          data-testid="mark-unpaid"
+                        >
+                          <FormattedMessage id="debts.schedule.markUnpaid" />
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
             <tfoot>
               <tr>
                 <th scope="row" colSpan={2} className={styles.start}>
                   <FormattedMessage id="debts.schedule.total" />
                 </th>
-                <td>{money(debt.totals.totalPayment)}</td>
-                <td>{money(debt.totals.totalPayment - debt.totals.totalInterest)}</td>
-                <td>{money(debt.totals.totalInterest)}</td>
-                <td colSpan={3} />
+                <td data-label={label('debts.schedule.amount')}>{money(debt.totals.totalPayment)}</td>
+                <td data-label={label('debts.schedule.principal')}>
+                  {money(debt.totals.totalPayment - debt.totals.totalInterest)}
+                </td>
+                <td data-label={label('debts.schedule.interest')}>{money(debt.totals.totalInterest)}</td>
+                <td colSpan={3} className={styles.emptyCell} />
               </tr>
             </tfoot>
           </table>
@@ -587,9 +657,18 @@ function Detail({ debt }: { readonly debt: DebtDetail }) {
       )}
       <ConfirmDialog
         open={marking !== null}
-        title={marking?.kind === 'unpaid' ? 'debts.confirm.markUnpaid.title' : 'debts.confirm.markPaid.title'}
-        body={marking?.kind === 'unpaid' ? 'debts.confirm.markUnpaid.body' : 'debts.confirm.markPaid.body'}
-        confirm={marking?.kind === 'unpaid' ? 'debts.schedule.markUnpaid' : 'debts.schedule.markPaid'}
+        title={confirmTexts(marking).title}
+        body={confirmTexts(marking).body}
+        confirm={confirmTexts(marking).confirm}
+        values={
+          marking === null
+            ? {}
+            : {
+                number: format.number(marking.row.number),
+                count: marking.skipped.length,
+                list: intl.formatList(marking.skipped.map((number) => format.number(number))),
+              }
+        }
         danger={marking?.kind === 'unpaid'}
         onConfirm={() => void confirmMark()}
         onCancel={() => setMarking(null)}

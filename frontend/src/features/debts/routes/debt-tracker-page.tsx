@@ -1,4 +1,4 @@
-import type { DebtList, DebtListItem } from '@plenty/contracts/debts';
+import { overdueNumbers, type DebtList, type DebtListItem } from '@plenty/contracts/debts';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -197,14 +197,24 @@ function Tracker({ data, onAdd }: { readonly data: DebtList; readonly onAdd: () 
 function DebtItems({ items, testId }: { readonly items: readonly DebtListItem[]; readonly testId: string }) {
   const format = useFormat();
   const debtName = useDebtName();
+  const { preferences } = usePreferences();
+  // Overdue against the user's own calendar day, in their time zone.
+  const today = todayIn(preferences?.timeZone);
   return (
     <ul className={styles.list} data-testid={testId}>
       {items.map((debt) => {
         const name = debtName(debt);
         const money = (amount: number) => format.money({ amount, currency: debt.currency });
         const percent = wholePercent(debt.progress.percent);
+        const overdue = overdueNumbers(debt, today).length;
         return (
-          <li key={debt.id} className={styles.item} data-paid-off={debt.status === 'paid_off'} data-testid="debt-item">
+          <li
+            key={debt.id}
+            className={styles.item}
+            data-paid-off={debt.status === 'paid_off'}
+            data-status={overdue > 0 ? 'overdue' : debt.status}
+            data-testid="debt-item"
+          >
             <DebtIcon icon={debt.icon} color={debt.color} />
             <div className={styles.itemBody}>
               <div className={styles.itemTop}>
@@ -216,6 +226,12 @@ function DebtItems({ items, testId }: { readonly items: readonly DebtListItem[];
                     <FormattedMessage id={DEBT_TYPE_LABELS[debt.type]} />
                   </span>
                   <DebtStatusBadge status={debt.status} />
+                  {overdue > 0 && (
+                    <span className={styles.badge} data-kind="overdue" data-testid="debt-overdue-count">
+                      <span aria-hidden="true">!</span>
+                      <FormattedMessage id="debts.overdueCount" values={{ count: overdue }} />
+                    </span>
+                  )}
                 </span>
               </div>
               <DebtProgressBar
