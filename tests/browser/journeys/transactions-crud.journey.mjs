@@ -37,9 +37,9 @@ export function receiptPng(width = 180, height = 240) {
   ]);
 }
 
-/** Baht as the page writes it in English and Thai (both have the browser's locale data). */
+/** Baht as the page writes it in English and Thai: the sign first, "," groups and "." decimals (currency-display.ts). */
 const baht = (locale, major) =>
-  new Intl.NumberFormat(locale, { style: 'currency', currency: 'THB', minimumFractionDigits: 2 }).format(major);
+  `฿${new Intl.NumberFormat(locale === 'lo' ? 'en' : locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(major)}`;
 
 const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, name) => values[name] ?? '');
 

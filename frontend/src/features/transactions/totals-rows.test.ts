@@ -1,23 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { MINUS, signedMoney, totalsLines } from './totals-rows';
+import { MINUS, signedMoney, totalsTable } from './totals-rows';
 
-describe('transaction totals lines', () => {
-  it('leaves out a currency whose totals are zero, and zero figures of the others', () => {
-    const lines = totalsLines([
+describe('transaction totals table', () => {
+  it('leaves out a currency whose totals are zero', () => {
+    const table = totalsTable([
       { currency: 'LAK', income: 0, expense: 55_000 },
       { currency: 'THB', income: 0, expense: 0 },
       { currency: 'USD', income: 10_000, expense: 2_500 },
     ]);
-    expect(lines.map((line) => line.currency)).toEqual(['LAK', 'USD']);
-    expect(lines[0]).toMatchObject({ showIncome: false, showExpense: true, showNet: false });
-    expect(lines[1]).toMatchObject({ showIncome: true, showExpense: true, showNet: true });
+    expect(table.rows.map((row) => row.currency)).toEqual(['LAK', 'USD']);
+    expect(table.columns).toEqual(['income', 'expense', 'net']);
+  });
+
+  it('shows only the expense column for expenses alone, with no net repeating it', () => {
+    const table = totalsTable([
+      { currency: 'LAK', income: 0, expense: 55_000 },
+      { currency: 'USD', income: 0, expense: 100 },
+    ]);
+    expect(table.columns).toEqual(['expense']);
+    expect(totalsTable([{ currency: 'THB', income: 900, expense: 0 }]).columns).toEqual(['income']);
   });
 
   it('shows the zeros when every currency is zero', () => {
-    const lines = totalsLines([{ currency: 'THB', income: 0, expense: 0 }]);
-    expect(lines).toEqual([
-      { currency: 'THB', income: 0, expense: 0, showIncome: true, showExpense: true, showNet: true },
-    ]);
+    const rows = [{ currency: 'THB' as const, income: 0, expense: 0 }];
+    expect(totalsTable(rows)).toEqual({ columns: ['income', 'expense', 'net'], rows });
   });
 });
 

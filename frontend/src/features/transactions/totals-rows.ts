@@ -6,29 +6,30 @@ export interface TotalsRow {
   readonly expense: number;
 }
 
-/** What one currency's line of the totals shows: a figure that is zero says nothing and is left out. */
-export interface TotalsLine extends TotalsRow {
-  readonly showIncome: boolean;
-  readonly showExpense: boolean;
-  /** Only when there is both income and expense: otherwise the net repeats the one figure. */
-  readonly showNet: boolean;
+export type TotalsColumn = 'income' | 'expense' | 'net';
+
+export interface TotalsTable {
+  /** The columns worth showing: income and expense when some currency has any; net when both are. */
+  readonly columns: readonly TotalsColumn[];
+  /** The currencies with a figure that is not zero (every currency when all are zero). */
+  readonly rows: readonly TotalsRow[];
 }
 
 /**
- * The lines of the totals: currencies whose income and expense are both zero are left out,
- * unless every currency's are (then each shows its zeros, so the totals never stand empty).
+ * What the totals show. A currency whose income and expense are both zero is left out, and so is
+ * a column that would be zero in every row (no "Income ฿0.00" in a list of expenses), unless
+ * everything is zero: then the totals say so with their zeros rather than stand empty.
  */
-export function totalsLines(rows: readonly TotalsRow[]): TotalsLine[] {
+export function totalsTable(rows: readonly TotalsRow[]): TotalsTable {
   const nonZero = rows.filter((row) => row.income !== 0 || row.expense !== 0);
-  if (nonZero.length === 0) {
-    return rows.map((row) => ({ ...row, showIncome: true, showExpense: true, showNet: true }));
-  }
-  return nonZero.map((row) => ({
-    ...row,
-    showIncome: row.income !== 0,
-    showExpense: row.expense !== 0,
-    showNet: row.income !== 0 && row.expense !== 0,
-  }));
+  if (nonZero.length === 0) return { columns: ['income', 'expense', 'net'], rows };
+  const income = nonZero.some((row) => row.income !== 0);
+  const expense = nonZero.some((row) => row.expense !== 0);
+  const columns: TotalsColumn[] = [];
+  if (income) columns.push('income');
+  if (expense) columns.push('expense');
+  if (income && expense) columns.push('net');
+  return { columns, rows: nonZero };
 }
 
 /** The typographic minus, as the money formatter writes it (never the hyphen "-"). */

@@ -1,5 +1,5 @@
 import type { TransactionView } from '@plenty/contracts/views/transactions';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useSearchParams } from 'react-router';
 import { LocalizedLink } from '../../../lib/localized-link';
@@ -24,7 +24,7 @@ import {
 import { OutOfRangeNote } from '../../../ui/out-of-range-note';
 import styles from '../transactions.module.css';
 import { listReturnOf } from '../return-to-list';
-import { signedMoney, totalsLines } from '../totals-rows';
+import { signedMoney, totalsTable } from '../totals-rows';
 import { categoryLabel, useWriters } from '../use-writers';
 import { loadFailedMessageId } from '../../../lib/api/api-error';
 
@@ -216,14 +216,6 @@ function Filters({
             </option>
           ))}
         </select>
-        {byValue && (
-          <p id={`${id}-sort-note`} className={styles.hint} data-testid="sort-value-note">
-            <FormattedMessage
-              id="transactions.sort.valueNote"
-              values={{ currency: writers.preferences?.currency ?? '' }}
-            />
-          </p>
-        )}
       </div>
       <div className={`${styles.field} ${styles.search}`}>
         <label className={styles.label} htmlFor={`${id}-q`}>
@@ -251,6 +243,14 @@ function Filters({
           <FormattedMessage id="transactions.clearFilters" />
         </button>
       )}
+      {byValue && (
+        <p id={`${id}-sort-note`} className={styles.filtersNote} data-testid="sort-value-note">
+          <FormattedMessage
+            id="transactions.sort.valueNote"
+            values={{ currency: writers.preferences?.currency ?? '' }}
+          />
+        </p>
+      )}
     </form>
   );
 }
@@ -262,6 +262,7 @@ function Totals({ filters }: { readonly filters: TransactionFilters }) {
   // The totals are a summary: while they load, or if they cannot be had, the list still stands alone.
   if (totals.data === undefined || totals.data.count === 0) return null;
   const combined = combinedTotals(totals.data.totals, writers.preferences, writers.date);
+  const table = totalsTable(totals.data.totals);
   return (
     <section className={styles.totals} aria-labelledby={headingId} data-testid="transaction-totals">
       <h2 id={headingId} className={styles.totalsHeader}>
@@ -271,41 +272,27 @@ function Totals({ filters }: { readonly filters: TransactionFilters }) {
         </span>
       </h2>
       <ul className={styles.totalsRows}>
-        {totalsLines(totals.data.totals).map((row) => (
-          <li key={row.currency} className={styles.totalsRow} data-testid="transaction-totals-row">
-            {/* A figure that is zero is left out; its place stays so the columns line up. */}
-            <span className={styles.totalsCell}>
-              {row.showIncome && (
-                <>
-                  <span className={styles.totalsLabel}>{writers.type('income')}</span>
-                  <span className={`${styles.totalsValue} ${styles.income}`}>
-                    {writers.money(row.income, row.currency)}
-                  </span>
-                </>
-              )}
-            </span>
-            <span className={styles.totalsCell}>
-              {row.showExpense && (
-                <>
-                  <span className={styles.totalsLabel}>{writers.type('expense')}</span>
-                  <span className={`${styles.totalsValue} ${styles.expense}`}>
-                    {writers.money(row.expense, row.currency)}
-                  </span>
-                </>
-              )}
-            </span>
-            <span className={styles.totalsCell}>
-              {row.showNet && (
-                <>
-                  <span className={styles.totalsLabel}>
-                    <FormattedMessage id="transactions.totals.net" />
-                  </span>
-                  <span className={styles.totalsValue}>
-                    {signedMoney(row.income - row.expense, (amount) => writers.money(amount, row.currency))}
-                  </span>
-                </>
-              )}
-            </span>
+        {table.rows.map((row) => (
+          <li
+            key={row.currency}
+            className={styles.totalsRow}
+            style={{ '--totals-columns': table.columns.length } as CSSProperties}
+            data-testid="transaction-totals-row"
+          >
+            {table.columns.map((column) => (
+              <span key={column} className={styles.totalsCell}>
+                <span className={styles.totalsLabel}>
+                  {column === 'net' ? <FormattedMessage id="transactions.totals.net" /> : writers.type(column)}
+                </span>
+                <span
+                  className={`${styles.totalsValue} ${column === 'income' ? styles.income : column === 'expense' ? styles.expense : ''}`}
+                >
+                  {column === 'net'
+                    ? signedMoney(row.income - row.expense, (amount) => writers.money(amount, row.currency))
+                    : writers.money(row[column], row.currency)}
+                </span>
+              </span>
+            ))}
           </li>
         ))}
       </ul>
