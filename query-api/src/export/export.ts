@@ -47,6 +47,14 @@ export function exportHeader(locale: ExportLocale): string[] {
   return EXPORT_COLUMNS.map((column) => message(locale, `export.csv.${column}`, column));
 }
 
+/**
+ * One transaction as a CSV record. The amount stays machine-readable whatever the language:
+ * a plain decimal in major units with "." ("1234.50", kip whole: "9000000"), and the currency
+ * as its ISO code in a column of its own ("LAK"). There is deliberately no formatted column
+ * ("₭9,000,000", or "₭9.000.000" in Lao): a spreadsheet would read it as text, or a Lao one
+ * as 9, and the code is what tells currencies apart unambiguously (CA$ vs A$ vs $). The app,
+ * its charts and its mails write money with contracts' currency-display.ts instead.
+ */
 export function exportRow(
   view: TransactionView,
   locale: ExportLocale,

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { monthOfDate, percentUsed } from '@plenty/contracts/budget-status';
+import { wholePercent } from '@plenty/contracts/percent';
 import type { Money } from '@plenty/contracts/money';
 import type { BudgetAlertsView } from '@plenty/contracts/views/budget-alerts';
 import { useAppDispatch } from '../../app/store';
@@ -34,7 +35,7 @@ export function budgetAlertMessage(
 ): BudgetAlertMessage | null {
   const alert = view.alerts.at(-1);
   if (!spendingAlerts || alert === undefined || alert.transactionId !== transactionId) return null;
-  const percent = Math.floor((percentUsed(alert.spent, alert.limit) ?? 0) / 100);
+  const percent = wholePercent(percentUsed(alert.spent, alert.limit) ?? 0);
   switch (alert.level) {
     case 'approaching':
       return { messageId: 'alerts.budget.approaching', values: { percent } };
