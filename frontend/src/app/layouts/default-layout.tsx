@@ -2,27 +2,22 @@ import { lazy, Suspense } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Outlet } from 'react-router';
 import { LocalizedLink, LocalizedNavLink } from '../../lib/localized-link';
-import type { MessageId } from '../../lib/messages';
 import { LanguageSwitcher } from '../../ui/language-switcher';
 import { Logo } from '../../ui/logo';
 import { ThemeSwitcher } from '../../ui/theme-switcher';
 import { useAppSelector } from '../store';
 import styles from './default-layout.module.css';
+import { SECTIONS } from './sections';
 import { SiteFooter } from './site-footer';
+import { TabBar } from './tab-bar';
 import { UserMenu } from './user-menu';
 
 const PreferencesSync = lazy(() => import('./preferences-sync'));
 
-const NAVIGATION: readonly { readonly to: string; readonly label: MessageId; readonly end: boolean }[] = [
-  { to: '/dashboard', label: 'nav.dashboard', end: true },
-  { to: '/dashboard/transactions', label: 'nav.transactions', end: false },
-  { to: '/dashboard/reports', label: 'nav.reports', end: false },
-  { to: '/dashboard/debt-tracker', label: 'nav.debtTracker', end: false },
-  { to: '/activity', label: 'nav.activity', end: false },
-  { to: '/dashboard/settings', label: 'nav.settings', end: false },
-];
-
-/** Header with navigation, language, theme and account; the page; the footer with the policies. */
+/**
+ * Header with navigation, language, theme and account; the page; the footer with the policies.
+ * On a phone the sections move from the header to a bar at the bottom of the screen (TabBar).
+ */
 export function DefaultLayout() {
   const intl = useIntl();
   const signedIn = useAppSelector((state) => state.auth.status === 'signed-in');
@@ -47,7 +42,7 @@ export function DefaultLayout() {
           {signedIn && (
             <nav className={styles.nav} aria-label={intl.formatMessage({ id: 'nav.main' })}>
               <ul className={styles.navList}>
-                {NAVIGATION.map((item) => (
+                {SECTIONS.map((item) => (
                   <li key={item.to}>
                     <LocalizedNavLink to={item.to} end={item.end} className={styles.navLink}>
                       <FormattedMessage id={item.label} />
@@ -70,6 +65,7 @@ export function DefaultLayout() {
           </div>
         </div>
       </header>
+      {signedIn && <TabBar />}
       <main id="main-content" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
