@@ -250,6 +250,7 @@ export default async function transactionsFirstMinutes({ browser, baseUrl, scree
         await page.waitForTimeout(100);
       }
       assert.ok(await row.evaluate((element) => element === document.activeElement), 'the edited row has focus');
+      assert.equal(await row.getAttribute('data-saved'), 'true', 'the edited row is marked');
       const box = await row.boundingBox();
       assert.ok(box !== null && box.y >= 0 && box.y + box.height <= 844, `the edited row is in view: ${box?.y}`);
       await page.screenshot({ path: `${screenshotDir}/transactions-first-minutes-after-edit-en-390.png` });

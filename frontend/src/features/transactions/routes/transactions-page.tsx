@@ -346,17 +346,19 @@ function List({ filters, label, onOpen, onClear }: ListProps) {
     returned.current = fromForm ? { row: listReturnOf(location.state).focusRow } : 'none';
   }
   const loaded = list.data !== undefined;
+  const [saved, setSaved] = useState<string | null>(null);
   useEffect(() => {
     const pending = returned.current;
     if (pending === null || pending === 'none' || !loaded) return;
     returned.current = 'none';
     const index = pending.row === null ? -1 : items.findIndex((item) => item.id === pending.row);
-    const list = rows.current?.querySelector('ul');
-    if (index === -1 || list === null || list === undefined) {
+    const shown = rows.current?.querySelector('ul');
+    if (index === -1 || shown === null || shown === undefined) {
       window.scrollTo({ top: 0 });
       return;
     }
-    const top = list.getBoundingClientRect().top + window.scrollY + index * ROW_HEIGHT;
+    setSaved(pending.row);
+    const top = shown.getBoundingClientRect().top + window.scrollY + index * ROW_HEIGHT;
     window.scrollTo({ top: Math.max(0, top - Math.round(window.innerHeight / 3)) });
     // The row is in the document once the list has measured the new scroll position.
     let tries = 0;
@@ -436,7 +438,7 @@ function List({ filters, label, onOpen, onClear }: ListProps) {
         itemClassName={styles.rowItem}
         {...(hasNextPage ? {} : { total: items.length })}
         rowKey={(item) => item.id}
-        renderRow={(item) => <Row item={item} writers={writers} onOpen={onOpen} />}
+        renderRow={(item) => <Row item={item} writers={writers} onOpen={onOpen} saved={item.id === saved} />}
       />
       <div ref={sentinel} className={styles.listFooter} aria-live="polite">
         {isFetchingNextPage ? (
@@ -464,15 +466,24 @@ function Row({
   item,
   writers,
   onOpen,
+  saved,
 }: {
   readonly item: TransactionView;
   readonly writers: ReturnType<typeof useWriters>;
   onOpen(id: string): void;
+  /** The row just saved in the form: marked so the eye finds it. */
+  readonly saved: boolean;
 }) {
   const income = item.type === 'income';
   const approx = writers.approx(item.amount.amount, item.amount.currency);
   return (
-    <button type="button" className={styles.row} onClick={() => onOpen(item.id)} data-row-id={item.id}>
+    <button
+      type="button"
+      className={saved ? `${styles.row} ${styles.rowSaved}` : styles.row}
+      onClick={() => onOpen(item.id)}
+      data-row-id={item.id}
+      data-saved={saved ? 'true' : undefined}
+    >
       <span className={styles.rowMain}>
         <span className={styles.rowCategory}>
           <span
