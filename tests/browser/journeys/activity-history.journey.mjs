@@ -13,13 +13,10 @@ import {
 const fill = (message, values) =>
   Object.entries(values).reduce((text, [key, value]) => text.replaceAll(`{${key}}`, String(value)), message);
 
-/** Baht as the page writes it: the browser's own format in English and Thai, CLDR's Lao pattern in Lao. */
+/** Baht as the page writes it in every language: its sign first, two decimals, Lao with its own digit marks. */
 function baht(locale, major) {
-  if (locale === 'lo') {
-    const english = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(major);
-    return `฿${english.replace(/[,.]/g, (separator) => (separator === ',' ? '.' : ','))}`;
-  }
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'THB', minimumFractionDigits: 2 }).format(major);
+  const english = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(major);
+  return `฿${locale === 'lo' ? english.replace(/[,.]/g, (separator) => (separator === ',' ? '.' : ',')) : english}`;
 }
 
 /** The two changes of the journey's transaction, as sentences of `locale`. */
