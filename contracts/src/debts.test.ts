@@ -47,6 +47,15 @@ describe('OpenDebt', () => {
     });
   });
 
+  it('says a missing name, rate or due day is required, with the spec’s messages', () => {
+    const { name: _name, annualRatePercent: _rate, paymentDueDay: _day, ...bare } = open;
+    expect(fieldCodes(openDebtSchema.safeParse(bare))).toEqual({
+      name: 'name_required',
+      annualRatePercent: 'field_required',
+      paymentDueDay: 'field_required',
+    });
+  });
+
   it('requires the term of an EMI loan and the payment of a fixed one', () => {
     const { termMonths: _term, ...withoutTerm } = open;
     expect(fieldCodes(openDebtSchema.safeParse(withoutTerm))).toEqual({ termMonths: 'field_required' });

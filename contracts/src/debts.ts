@@ -76,9 +76,9 @@ export const lenderSchema = freeText(DEBT_LENDER_MAX);
 export const debtNotesSchema = freeText(LIMITS.note);
 /** Like a category's icon: a name from the icon set, never free text. */
 export const debtIconSchema = iconSchema;
-/** Installments fall due on this day of each month, 1–31. Outside: 400 `due_day_invalid`. */
+/** Installments fall due on this day of each month, 1–31. Missing: 400 `field_required`; outside: `due_day_invalid`. */
 export const paymentDueDaySchema = z
-  .number({ error: 'due_day_invalid' })
+  .number({ error: (issue) => (issue.input === undefined ? 'field_required' : 'due_day_invalid') })
   .int({ error: 'due_day_invalid' })
   .min(1, { error: 'due_day_invalid' })
   .max(31, { error: 'due_day_invalid' });

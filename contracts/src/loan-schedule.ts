@@ -17,9 +17,9 @@ export const MAX_SCHEDULE_ROWS = 1200;
 
 const RATE = /^(?:0|[1-9]\d{0,2})(?:\.\d{1,4})?$/;
 
-/** An annual rate in percent as typed: "3.99", "0", "100"; at most 4 decimals. */
+/** An annual rate in percent as typed: "3.99", "0", "100"; at most 4 decimals. Missing: `field_required`. */
 export const annualRateSchema = z
-  .string({ error: 'rate_invalid' })
+  .string({ error: (issue) => (issue.input === undefined ? 'field_required' : 'rate_invalid') })
   .regex(RATE, { error: 'rate_invalid' })
   .refine((s) => !RATE.test(s) || rational(s).num <= 100n * rational(s).den, { error: 'rate_too_high' });
 

@@ -66,12 +66,21 @@ describe('the add-debt form', () => {
     );
     expect(value).toBeNull();
     expect(errors).toEqual({
-      name: 'debts.validation.nameRequired',
+      name: 'error.name_required',
       initialAmount: 'error.amount_required',
       rate: 'debts.schedule.error.rate_too_high',
       dueDay: 'debts.schedule.error.due_day_invalid',
       termMonths: 'debts.schedule.error.term_invalid',
       startDate: 'error.date_invalid',
+    });
+  });
+
+  it('says an empty required field is required, with the spec’s messages', () => {
+    expect(validateDebt(draft({ rate: '', dueDay: ' ', termMonths: '', openDate: '' }), 'en').errors).toEqual({
+      rate: 'error.field_required',
+      dueDay: 'error.field_required',
+      termMonths: 'error.field_required',
+      openDate: 'transactions.validation.dateRequired',
     });
   });
 

@@ -203,7 +203,9 @@ export function validateDebt(
 ): { readonly errors: DebtErrors; readonly value: ValidDebt | null } {
   const errors: { -readonly [K in DebtField]?: MessageId } = {};
   const name = draft.name.normalize('NFC').trim();
-  if (name === '') errors.name = 'debts.validation.nameRequired';
+  // Empty fields get the spec's messages ("Name is required.", "This field is required.",
+  // "Date is required."), as the server's codes for them read.
+  if (name === '') errors.name = 'error.name_required';
   else if (name.length > DEBT_NAME_MAX) errors.name = 'debts.validation.nameTooLong';
 
   const initial = parseAmount(draft.initialAmount, draft.currency, locale);
@@ -216,7 +218,7 @@ export function validateDebt(
   }
 
   const rate = parseRate(draft.rate, locale);
-  if (draft.rate.trim() === '') errors.rate = 'debts.validation.rateRequired';
+  if (draft.rate.trim() === '') errors.rate = 'error.field_required';
   else if (rate === null || !/^\d{1,3}(?:\.\d{1,4})?$/.test(rate)) errors.rate = 'debts.schedule.error.rate_invalid';
   else if (Number(rate) > 100) errors.rate = 'debts.schedule.error.rate_too_high';
 
@@ -224,7 +226,8 @@ export function validateDebt(
   if (minimum !== null && !minimum.ok) errors.minimumPayment = `error.${minimum.error}`;
 
   const dueDay = parseWhole(draft.dueDay);
-  if (dueDay === null || dueDay < 1 || dueDay > 31) errors.dueDay = 'debts.schedule.error.due_day_invalid';
+  if (draft.dueDay.trim() === '') errors.dueDay = 'error.field_required';
+  else if (dueDay === null || dueDay < 1 || dueDay > 31) errors.dueDay = 'debts.schedule.error.due_day_invalid';
 
   const lender = draft.lender.normalize('NFC').trim();
   if (lender.length > LENDER_MAX) errors.lender = 'debts.validation.lenderTooLong';
@@ -238,7 +241,8 @@ export function validateDebt(
   let monthly: Money | null = null;
   if (draft.loanType === 'emi') {
     termMonths = parseWhole(draft.termMonths);
-    if (termMonths === null || termMonths < 1 || termMonths > MAX_TERM_MONTHS) {
+    if (draft.termMonths.trim() === '') errors.termMonths = 'error.field_required';
+    else if (termMonths === null || termMonths < 1 || termMonths > MAX_TERM_MONTHS) {
       errors.termMonths = 'debts.schedule.error.term_invalid';
     }
   } else {
@@ -247,8 +251,12 @@ export function validateDebt(
     else errors.monthlyPayment = `error.${payment.error}`;
   }
 
-  if (!isCalendarDate(draft.openDate)) errors.openDate = 'error.date_invalid';
-  if (!isCalendarDate(draft.startDate)) errors.startDate = 'error.date_invalid';
+  const dateError = (value: string): MessageId | null =>
+    value.trim() === '' ? 'transactions.validation.dateRequired' : isCalendarDate(value) ? null : 'error.date_invalid';
+  const openDateError = dateError(draft.openDate);
+  if (openDateError !== null) errors.openDate = openDateError;
+  const startDateError = dateError(draft.startDate);
+  if (startDateError !== null) errors.startDate = startDateError;
 
   if (
     Object.keys(errors).length > 0 ||
