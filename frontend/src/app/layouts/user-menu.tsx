@@ -83,7 +83,6 @@ export function UserMenu() {
         title="logout.title"
         body="logout.body"
         confirm="logout.confirm"
-        danger
         onConfirm={() => void logOut()}
         onCancel={() => setConfirming(false)}
       />
