@@ -173,6 +173,20 @@ export default async function debtsGoalsFirstMinutes({ browser, baseUrl, screens
         `${locale}: the tracker counts the overdue installments`,
       );
       const trackerOwed = (await item.locator('strong').first().innerText()).trim();
+
+      // The add-debt form sent empty: the spec's messages, as the server's codes read.
+      await page.getByTestId('add-debt').click();
+      const debtDialog = page.getByTestId('debt-dialog');
+      await debtDialog.getByRole('button', { name: messages['debts.dialog.add'], exact: true }).click();
+      await debtDialog.getByText(messages['error.name_required'], { exact: true }).waitFor();
+      await debtDialog.getByText(messages['error.amount_required'], { exact: true }).waitFor();
+      assert.equal(
+        await debtDialog.getByText(messages['error.field_required'], { exact: true }).count(),
+        2,
+        `${locale}: the rate and the term are required`,
+      );
+      await page.keyboard.press('Escape');
+      await debtDialog.waitFor({ state: 'hidden' });
       await screenshot(page, screenshotDir, `debts-first-minutes-tracker-${locale}-1280`);
 
       await page.goto(`${baseUrl}${prefix}/dashboard/debt-tracker/${loanId}`);
