@@ -126,6 +126,27 @@ async function journey({ browser, baseUrl, screenshotDir }, locale, prefix) {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForFunction(() => document.documentElement.scrollWidth <= 390, null, { timeout: 5_000 });
     await screenshot(page, screenshotDir, `money-dates-dashboard-${locale}-390`);
+    // The As-of calendar by keyboard on a phone: it stays on screen; the day before today, picked
+    // with the arrow key and Enter, becomes the day shown.
+    const asOfOpen = page.getByTestId('as-of').getByRole('button', { name: messages['datefield.open'], exact: true });
+    await asOfOpen.focus();
+    await page.keyboard.press('Enter');
+    const asOfCalendar = page.getByRole('dialog', { name: messages['datefield.dialog'] });
+    await asOfCalendar.waitFor();
+    const asOfBox = await asOfCalendar.boundingBox();
+    assert.ok(
+      asOfBox !== null && asOfBox.x >= 0 && asOfBox.x + asOfBox.width <= 390,
+      `on screen: ${JSON.stringify(asOfBox)}`,
+    );
+    // Today is the last day that may be chosen: the next one is marked so.
+    assert.equal(await asOfCalendar.locator(`[data-date="${now}"]`).getAttribute('aria-disabled'), null);
+    await screenshot(page, screenshotDir, `money-dates-as-of-calendar-${locale}-390`);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    await asOfCalendar.waitFor({ state: 'detached' });
+    const yesterday = addDays(now, -1);
+    await page.waitForURL(new RegExp(`asOf=${yesterday}`));
+    assert.equal(await asOf.inputValue(), fieldText(locale, yesterday), 'the picked day in the page’s format');
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // Two months before the first transaction: no data, not "On track".
