@@ -297,11 +297,11 @@ function Detail({ debt }: { readonly debt: DebtDetail }) {
       value: intl.formatMessage({ id: 'debts.detail.dueDayValue' }, { day: format.number(debt.paymentDueDay) }),
     },
     {
-      label: 'debts.field.minimumPayment',
+      label: 'debts.detail.minimumPayment',
       value:
         debt.minimumPayment === null ? intl.formatMessage({ id: 'debts.detail.none' }) : money(debt.minimumPayment),
     },
-    { label: 'debts.field.lender', value: debt.lender ?? intl.formatMessage({ id: 'debts.detail.none' }) },
+    { label: 'debts.detail.lender', value: debt.lender ?? intl.formatMessage({ id: 'debts.detail.none' }) },
     { label: 'debts.field.openDate', value: format.longDate(debt.openDate) },
     { label: 'debts.field.startDate', value: format.longDate(debt.startDate) },
     {
@@ -467,7 +467,7 @@ function Detail({ debt }: { readonly debt: DebtDetail }) {
                     <FormattedMessage id="debts.payments.amount" />
                   </th>
                   <th scope="col" className={styles.start}>
-                    <FormattedMessage id="debts.payments.notes" />
+                    <FormattedMessage id="debts.payments.notesColumn" />
                   </th>
                   <th scope="col">
                     <span className="visually-hidden">
@@ -496,7 +496,7 @@ function Detail({ debt }: { readonly debt: DebtDetail }) {
                       </td>
                       <td data-label={label('debts.payments.amount')}>{money(payment.amount)}</td>
                       <td
-                        data-label={label('debts.payments.notes')}
+                        data-label={label('debts.payments.notesColumn')}
                         className={`${styles.start} ${payment.notes === null ? styles.emptyCell : ''}`}
                       >
                         {payment.notes ?? ''}
