@@ -5,15 +5,19 @@ import {
   codeIn,
   createUser,
   expectHeading,
+  idTokenFor,
   LOCALES,
   openPage,
+  readAfter,
   screenshot,
+  sendCommand,
   signInAs,
   uniqueEmail,
   waitForMail,
 } from '../support/browser.mjs';
 import { JOURNEY_PROVIDERS, journeyOidcProvider } from '../support/oidc.mjs';
 import { startServer } from '../support/server.mjs';
+import { uuidV7 } from './transactions-screenshots.journey.mjs';
 
 const field = (page, label) => page.getByLabel(label, { exact: true });
 const continueWith = (m, label) => m['auth.continueWith'].replace('{provider}', label);
@@ -144,7 +148,9 @@ async function expectSocialFailure(page, m, providerLabel, atProvider = async ()
  * - every way a social sign-in fails (the user cancels, the provider refuses or gives no address,
  *   the provider cannot be reached) ends with "Social login failed." in the page's language;
  * - changing the password follows the registration's password policy;
- * - the logout confirmation does not claim that logging out cannot be undone.
+ * - the logout confirmation does not claim that logging out cannot be undone;
+ * - a value shown read-only (settings' profile details, a debt's details and payments) is not
+ *   labelled "(optional)": that is for the forms that edit it.
  */
 export default async function authFirstMinutes(run) {
   const { browser, baseUrl, screenshotDir } = run;
@@ -224,6 +230,65 @@ export default async function authFirstMinutes(run) {
     }
   } finally {
     await offline.close();
+  }
+
+  // Read-only labels: "(optional)" belongs to forms. A debt with a lender, a minimum payment and
+  // a payment with a note, seen on its detail page and in settings.
+  const reader = await createUser(baseUrl, 'Kham');
+  const token = await idTokenFor(baseUrl, reader);
+  const send = (name, payload) => sendCommand(baseUrl, token, name, payload, { from: reader.from });
+  const debtId = uuidV7();
+  await send('OpenDebt', {
+    debtId,
+    name: 'Credit card',
+    type: 'credit_card',
+    initialAmount: 3_000_000,
+    currentAmount: 3_000_000,
+    annualRatePercent: '0',
+    paymentDueDay: 15,
+    icon: 'card',
+    color: '#336699',
+    currency: 'LAK',
+    minimumPayment: 300_000,
+    lender: 'BCEL',
+    loanType: 'emi',
+    termMonths: 10,
+    openDate: new Date().toISOString().slice(0, 10),
+    startDate: new Date().toISOString().slice(0, 10),
+  });
+  const paid = await send('RecordPayment', {
+    debtId,
+    paymentId: uuidV7(),
+    amount: 300_000,
+    date: new Date().toISOString().slice(0, 10),
+    notes: 'Paid at the branch',
+  });
+  await readAfter(baseUrl, token, 'debts', paid.position);
+  for (const [locale, prefix] of LOCALES) {
+    const m = catalog(locale);
+    const optional = m['transactions.form.optional'];
+    const { context, page, errors } = await openPage(browser, { reducedMotion: 'reduce' });
+    try {
+      await signInAs(context, page, baseUrl, reader, `${prefix}/dashboard/debt-tracker/${debtId}`);
+      await page.getByText('BCEL', { exact: true }).waitFor();
+      await page.getByText('Paid at the branch').first().waitFor();
+      const labels = await page.locator('main dt, main th').allInnerTexts();
+      assert.ok(labels.length > 0, 'the detail page has labels');
+      const marked = labels.filter((text) => text.includes(optional));
+      assert.deepEqual(marked, [], `${locale}: read-only labels on the debt page say "${optional}"`);
+      await page.goto(`${baseUrl}${prefix}/dashboard/settings`);
+      await expectHeading(page, m['page.settings']);
+      await page.getByTestId('account-email').waitFor();
+      const details = await page.locator('main dt').allInnerTexts();
+      assert.deepEqual(
+        details.filter((text) => text.includes(optional)),
+        [],
+        `${locale}: profile details say "${optional}"`,
+      );
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
   }
 
   // 3. Changing the password: the registration's policy, checked in the form and by the server.
