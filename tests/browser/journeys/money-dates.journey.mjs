@@ -209,6 +209,21 @@ async function journey({ browser, baseUrl, screenshotDir }, locale, prefix) {
     await page.keyboard.press('Escape');
     await calendar.waitFor({ state: 'detached' });
     assert.equal(await date.inputValue(), fieldText(locale, picked));
+    // The month buttons keep the focus, so they can be pressed again and again.
+    await page.keyboard.press('Enter');
+    await calendar.waitFor();
+    const back = page.getByTestId('date-field-previous-month');
+    await back.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.getAttribute('data-testid')),
+      'date-field-previous-month',
+    );
+    const twoBefore = `${monthsBefore(picked.slice(0, 7), 2)}-01`;
+    if (monthName(twoBefore) !== null) assert.equal((await calendarState(page)).heading, monthName(twoBefore));
+    await page.keyboard.press('Escape');
+    await calendar.waitFor({ state: 'detached' });
     // Typed in the page's own format: a Buddhist-era year in Thai.
     const typed = `${now.slice(0, 7)}-01`;
     await date.fill(fieldText(locale, typed).replace(/^0/, ''));

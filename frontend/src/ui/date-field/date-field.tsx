@@ -91,6 +91,8 @@ export function DateField(props: DateFieldProps) {
   const popup = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const grid = useRef<HTMLTableElement>(null);
+  /** Whether the next focused day takes the keyboard focus (opening, arrow keys), not a month button. */
+  const focusDay = useRef(false);
   const today = browserToday();
 
   // A value set from outside (a reset, a loaded record, the address) or a new language shows anew.
@@ -109,6 +111,7 @@ export function DateField(props: DateFieldProps) {
   const openCalendar = () => {
     setFocused(clamp(isIsoDate(value) ? value : today, min, max));
     setShift(0);
+    focusDay.current = true;
     setOpen(true);
   };
 
@@ -124,9 +127,11 @@ export function DateField(props: DateFieldProps) {
     close(true);
   };
 
-  // The focused day takes the keyboard focus whenever it changes while the calendar is open.
+  // The focused day takes the keyboard focus when the calendar opens and as the keys move it; the
+  // month and year buttons keep theirs, so they can be pressed again.
   useEffect(() => {
-    if (!open) return;
+    if (!open || !focusDay.current) return;
+    focusDay.current = false;
     grid.current?.querySelector<HTMLElement>(`[data-date="${focused}"]`)?.focus();
   }, [open, focused]);
 
@@ -177,6 +182,7 @@ export function DateField(props: DateFieldProps) {
     const next = moved(event, focused);
     if (next === null) return;
     event.preventDefault();
+    focusDay.current = true;
     setFocused(clamp(next, min, max));
   };
 
