@@ -144,7 +144,8 @@ async function expectSocialFailure(page, m, providerLabel, atProvider = async ()
  * The first minutes of a new user, in English, Thai and Lao:
  * - five fresh sign-ups in a row, each verified with the mailed code at once, each land on a
  *   dashboard that loads (no request refused because the session was minted before verifying);
- * - the login and register pages ask nothing of any other origin, also with providers offered;
+ * - no page asks anything of another origin (register, verify, dashboard, login with providers
+ *   offered, settings, a debt's page);
  * - every way a social sign-in fails (the user cancels, the provider refuses or gives no address,
  *   the provider cannot be reached) ends with "Social login failed." in the page's language;
  * - changing the password follows the registration's password policy;
@@ -268,6 +269,7 @@ export default async function authFirstMinutes(run) {
     const m = catalog(locale);
     const optional = m['transactions.form.optional'];
     const { context, page, errors } = await openPage(browser, { reducedMotion: 'reduce' });
+    const outside = recordRequests(page, baseUrl);
     try {
       await signInAs(context, page, baseUrl, reader, `${prefix}/dashboard/debt-tracker/${debtId}`);
       await page.getByText('BCEL', { exact: true }).waitFor();
@@ -285,6 +287,7 @@ export default async function authFirstMinutes(run) {
         [],
         `${locale}: profile details say "${optional}"`,
       );
+      assert.deepEqual(outside, [], `${locale}: the pages load only from this origin`);
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
@@ -296,6 +299,7 @@ export default async function authFirstMinutes(run) {
     const m = catalog(locale);
     const user = await createUser(baseUrl, 'Somsak');
     const { context, page, errors } = await openPage(browser, { reducedMotion: 'reduce' });
+    const outside = recordRequests(page, baseUrl);
     try {
       await signInAs(context, page, baseUrl, user, `${prefix}/dashboard/settings`);
       await expectHeading(page, m['page.settings']);
@@ -340,6 +344,7 @@ export default async function authFirstMinutes(run) {
       await field(page, m['auth.password']).fill(allowed);
       await page.getByRole('button', { name: m['auth.login.submit'], exact: true }).click();
       await expectHeading(page, m['page.dashboard']);
+      assert.deepEqual(outside, [], `${locale}: the pages load only from this origin`);
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
