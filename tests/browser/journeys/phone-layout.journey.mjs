@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import {
   catalog,
@@ -13,6 +14,8 @@ import {
   signIn,
 } from '../support/browser.mjs';
 import { uuidV7 } from './transactions-screenshots.journey.mjs';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const PHONE = { width: 390, height: 844 };
 const SMALL_PHONE = { width: 360, height: 740 };
@@ -186,6 +189,17 @@ const SECTIONS = [
   ['nav.settings', '/dashboard/settings', 'page.settings', true],
 ];
 
+/** Serious and critical findings of axe-core on the page as it is now. */
+async function audit(page) {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  });
+}
+
 /**
  * On a phone the sections are in a bar at the bottom, labelled, with the current one marked;
  * Activity and Settings are behind "More", which says when one of them is current. Labels fit
@@ -211,6 +225,7 @@ async function checkPhoneNavigation(page, { baseUrl, prefix, messages, where, pi
       await more.click();
       await page.evaluate(() => document.fonts.ready);
       await page.screenshot({ path: picture });
+      assert.deepEqual(await audit(page), [], `accessibility of the open bar (${where})`);
     } else assert.equal(await more.getAttribute('aria-current'), null);
     const current = await navigation.locator('[aria-current="page"]').allInnerTexts();
     assert.deepEqual(
@@ -262,6 +277,8 @@ async function phoneRun(browser, baseUrl, screenshotDir, { locale, prefix, pages
     isMobile: true,
     hasTouch: true,
     reducedMotion: 'reduce',
+    // axe-core is put in the page as a script, which the app's CSP forbids.
+    bypassCSP: true,
   });
   try {
     if (user !== undefined) await signIn(context, user);
