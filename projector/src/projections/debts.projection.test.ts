@@ -155,6 +155,20 @@ describe('debts projection', () => {
     expect(debtListItemSchema.strict().parse(item).paidNumbers).toEqual([3]);
   });
 
+  it('calls one figure still owed: the principal left, with the interest to come only in what is still to pay', async () => {
+    await given(opened(), rowPaid(1));
+    const debt = debtDetailSchema.parse(await detailOf('alice', car));
+    const pending = debt.schedule.filter((row) => row.status === 'pending');
+    const principalLeft = pending.reduce((sum, row) => sum + row.principal, 0);
+    const interestToCome = pending.reduce((sum, row) => sum + row.interest, 0);
+    expect(debt.progress.outstanding).toBe(schedule.rows[0]?.balance);
+    expect(debt.progress.outstanding).toBe(principalLeft);
+    expect(debt.totals.remainingPayment).toBe(principalLeft + interestToCome);
+    const [item] = await documents(store, DEBT_ITEMS_VIEW, 'alice');
+    expect(debtListItemSchema.parse(item).progress.outstanding).toBe(debt.progress.outstanding);
+    expect(await summaryOf('alice')).toMatchObject({ outstanding: { THB: debt.progress.outstanding } });
+  });
+
   it('shortens the rest of the schedule after an extra payment, keeping the installment', async () => {
     await given(
       opened(),
