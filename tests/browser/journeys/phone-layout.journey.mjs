@@ -258,6 +258,17 @@ async function checkPhoneNavigation(page, { baseUrl, prefix, messages, where, pi
     return { visible: active.matches(':focus-visible'), outline: getComputedStyle(active).outlineStyle };
   });
   assert.deepEqual(focus, { visible: true, outline: 'solid' }, `the focused tab shows it (${where})`);
+  // More opens from the keyboard, its sections come next, and tabbing past them closes it.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  assert.equal(await more.getAttribute('aria-expanded'), 'true');
+  for (const [label] of SECTIONS.filter((section) => section[3])) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement?.textContent?.trim());
+    assert.equal(focused, messages[label], `Tab reaches ${label} in the open list (${where})`);
+  }
+  await page.keyboard.press('Tab');
+  assert.equal(await more.getAttribute('aria-expanded'), 'false', `the list closes once focus leaves it (${where})`);
   // The end of the page (the footer) stays above the bar.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const gap = await page.evaluate(() => {

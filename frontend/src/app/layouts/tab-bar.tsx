@@ -13,7 +13,8 @@ const MORE = SECTIONS.filter((section) => section.inMore);
  * The sections on a phone: a bar at the bottom of the screen with a tab for each main section
  * and "More" for the rest, which opens a short list above the bar. The current section is
  * marked (`aria-current="page"`; "More" says `aria-current="true"` while one of its sections is
- * open). Escape or a tap elsewhere closes the list; the bar shows only on narrow screens.
+ * open). Escape, a tap elsewhere or focus moving out closes the list; the bar shows only on
+ * narrow screens.
  */
 export function TabBar() {
   const intl = useIntl();
@@ -46,7 +47,17 @@ export function TabBar() {
   }, [open]);
 
   return (
-    <nav ref={bar} className={styles.bar} aria-label={intl.formatMessage({ id: 'nav.main' })} data-tab-bar="">
+    <nav
+      ref={bar}
+      className={styles.bar}
+      aria-label={intl.formatMessage({ id: 'nav.main' })}
+      data-tab-bar=""
+      onBlur={(event) => {
+        // Tabbing on past the list closes it (a tap elsewhere is handled above).
+        const next = event.relatedTarget;
+        if (next !== null && !event.currentTarget.contains(next)) setOpenOn(null);
+      }}
+    >
       <ul className={styles.tabs}>
         {TABS.map((section) => (
           <li key={section.to} className={styles.item}>
