@@ -25,7 +25,7 @@ import { TextField } from './text-field';
 /** Spec section 3, User: full name, email, verified flag, sign-in provider badges, member since. */
 export function AccountTab({ user }: { readonly user: User }) {
   return (
-    <div className={styles.stack}>
+    <div className={`${styles.stack} ${styles.sideBySide}`}>
       <ProfileSection key={user.uid} user={user} />
       <PasswordSection user={user} />
     </div>
