@@ -45,6 +45,7 @@ import { useBudgetAlert } from '../use-budget-alert';
 import { useWriters } from '../use-writers';
 import { Spinner } from '../../../ui/spinner';
 import { DateField } from '../../../ui/date-field/date-field';
+import { TimeField } from '../../../ui/time-field/time-field';
 
 export function AddTransactionPage() {
   usePageTitle('page.transactionAdd');
@@ -423,14 +424,13 @@ function TransactionForm({ title, initial, existing }: TransactionFormProps) {
                 (<FormattedMessage id="transactions.form.optional" />)
               </span>
             </label>
-            <input
-              ref={register('time')}
+            <TimeField
+              inputRef={register('time')}
               id={`${id}-time`}
               name="time"
-              type="time"
               className={styles.input}
               value={values.time}
-              onChange={(event) => set('time', event.target.value)}
+              onChange={(value) => set('time', value)}
               aria-invalid={errorOf('time') !== undefined}
               aria-describedby={describe('time')}
             />
