@@ -241,6 +241,55 @@ async function journey({ browser, baseUrl, screenshotDir }, locale, prefix) {
     await screenshot(page, screenshotDir, `money-dates-calendar-${locale}-390`);
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The time field: the 24-hour clock on the page's terms, never the browser's "--:-- --" with
+    // AM and PM; a time typed the language's way is kept as HH:MM and shown on the detail.
+    const time = page.getByLabel(new RegExp(`^${messages['transactions.field.time']}`));
+    assert.equal(await time.getAttribute('type'), 'text', 'a text field, not the browser’s time input');
+    assert.equal(await time.getAttribute('placeholder'), messages['timefield.pattern']);
+    const timeHelp = say(messages, locale, 'timefield.format', { pattern: messages['timefield.pattern'] });
+    const describedBy = (await time.getAttribute('aria-describedby')) ?? '';
+    const described = await page.evaluate(
+      (ids) => ids.map((one) => document.getElementById(one)?.textContent ?? '').join(' '),
+      describedBy.split(/\s+/).filter(Boolean),
+    );
+    assert.ok(described.includes(timeHelp), `the format is described: ${described}`);
+    // Not a time: the form's own message, and nothing saved.
+    await page.getByLabel(messages['transactions.field.amount'], { exact: true }).fill('25000');
+    await page
+      .getByTestId('category-picker')
+      .getByRole('radio', { name: messages['category.builtin.food'], exact: true })
+      .click();
+    const note = `Lunch at two ${locale}`;
+    await page.getByLabel(new RegExp(`^${messages['transactions.field.note']}`)).fill(note);
+    await time.fill('25:70');
+    await page.getByRole('button', { name: messages['transactions.form.save'] }).click();
+    await page.getByText(messages['error.time_invalid'], { exact: true }).waitFor();
+    assert.equal(await time.getAttribute('aria-invalid'), 'true');
+    // Typed as people write it: Thai digits with "น.", a 12-hour time in English, run together in Lao.
+    const typedTime = { th: '๑๔.๓๐ น.', en: '2:30 pm', lo: '1430' }[locale];
+    await time.fill(typedTime);
+    await time.blur();
+    assert.equal(await time.inputValue(), '14:30', 'the time on the 24-hour clock');
+    assert.equal(await time.getAttribute('data-value'), '14:30');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForFunction(() => document.documentElement.scrollWidth <= 390, null, { timeout: 5_000 });
+    await time.scrollIntoViewIfNeeded();
+    await screenshot(page, screenshotDir, `money-dates-time-${locale}-390`);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('button', { name: messages['transactions.form.save'] }).click();
+    await expectHeading(page, messages['page.transactions']);
+    const row = page.locator('[data-row-id]').filter({ hasText: note }).first();
+    await row.waitFor({ timeout: 20_000 });
+    assert.ok((await row.innerText()).includes('14:30'), 'the list shows the time');
+    await row.click();
+    const detail = page.getByRole('dialog', { name: messages['transactions.detail.title'] });
+    const shownTime = detail
+      .locator('dt', { hasText: messages['transactions.field.time'] })
+      .locator('xpath=following-sibling::dd[1]');
+    assert.equal((await shownTime.innerText()).trim(), '14:30', 'the detail shows the time typed');
+    assert.ok(!/\b(AM|PM)\b/i.test(await detail.innerText()), 'no AM or PM on the detail');
+    await page.keyboard.press('Escape');
     assert.deepEqual(errors, [], `no errors on the page (${locale})`);
   } finally {
     await context.close();
@@ -250,8 +299,8 @@ async function journey({ browser, baseUrl, screenshotDir }, locale, prefix) {
 /**
  * Money and dates read the same everywhere, in English, Thai and Lao: kip with its sign, the
  * date fields in the page's language and calendar (Buddhist era in Thai) whatever the browser's
- * language, the calendar by keyboard, a big rise in words, and months before the first record
- * without a rating.
+ * language, the calendar by keyboard, the time field on the 24-hour clock, a big rise in words,
+ * and months before the first record without a rating.
  */
 export default async function moneyDatesJourney(options) {
   await journey(options, 'th', '/th');
