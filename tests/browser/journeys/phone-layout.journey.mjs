@@ -20,6 +20,8 @@ const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const PHONE = { width: 390, height: 844 };
 const SMALL_PHONE = { width: 360, height: 740 };
 const WIDE = { width: 1280, height: 800 };
+/** Between a phone and a wide screen: the header's sections on a row of their own. */
+const TABLET = { width: 800, height: 1280 };
 
 /** A date `days` days before today (UTC, the user's default time zone). */
 const daysAgo = (days) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
@@ -141,21 +143,30 @@ function overflowIn(width) {
   };
   const scrollWidth = document.documentElement.scrollWidth;
   if (scrollWidth > width) found.push(`the page is ${scrollWidth} px wide`);
-  const clips = (element) => ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(element).overflowX);
+  const clips = (style) => ['auto', 'scroll', 'hidden', 'clip'].includes(style.overflowX);
+  // Whether a box that scrolls or clips sideways holds the element: only the element's containing
+  // blocks count, so an absolutely placed element escapes a scrolling box that is not positioned.
+  const clippedOnTheWay = (element) => {
+    let position = getComputedStyle(element).position;
+    for (
+      let parent = element.parentElement;
+      parent !== null && parent !== document.body;
+      parent = parent.parentElement
+    ) {
+      const style = getComputedStyle(parent);
+      const positioned = style.position !== 'static' || style.transform !== 'none';
+      const contains = position === 'fixed' ? style.transform !== 'none' : position !== 'absolute' || positioned;
+      if (!contains) continue;
+      if (clips(style)) return true;
+      position = style.position;
+    }
+    return false;
+  };
   for (const element of document.body.querySelectorAll('*')) {
     const rect = element.getBoundingClientRect();
     if (rect.width === 0 && rect.height === 0) continue;
     if (rect.right > width + 0.5) {
-      let clipped = false;
-      for (
-        let parent = element.parentElement;
-        parent !== null && parent !== document.body;
-        parent = parent.parentElement
-      )
-        if (clips(parent)) {
-          clipped = true;
-          break;
-        }
+      const clipped = clippedOnTheWay(element);
       if (!clipped) found.push(`${describe(element)} ends at ${Math.round(rect.right)} px`);
     }
     const style = getComputedStyle(element);
@@ -280,7 +291,7 @@ async function checkPhoneNavigation(page, { baseUrl, prefix, messages, where, pi
   await page.goto(`${baseUrl}${prefix}/dashboard`);
 }
 
-/** Pages in one language on a phone: each fits 390 and 360 px; a picture at 390. */
+/** Pages in one language on a phone: each fits 390 and 360 px (and a small tablet); a picture at 390. */
 async function phoneRun(browser, baseUrl, screenshotDir, { locale, prefix, pages, user, problems }) {
   const messages = catalog(locale);
   const { context, page, errors } = await openPage(browser, {
@@ -300,6 +311,8 @@ async function phoneRun(browser, baseUrl, screenshotDir, { locale, prefix, pages
       await screenshot(page, screenshotDir, `phone-${name}-${locale}-390`);
       await page.setViewportSize(SMALL_PHONE);
       await checkFits(page, SMALL_PHONE.width, `${prefix}${path}`, problems);
+      await page.setViewportSize(TABLET);
+      await checkFits(page, TABLET.width, `${prefix}${path}`, problems);
       await page.setViewportSize(PHONE);
       if (user !== undefined && name !== 'not-found-signed-in') {
         if (await page.locator('header nav').isVisible())
@@ -364,9 +377,10 @@ async function wideRun(browser, baseUrl, screenshotDir, { locale, prefix, pages,
 }
 
 /**
- * Every page in English, Thai and Lao fits a 390 px and a 360 px phone with nothing reaching
- * past the screen's edge; on a phone the sections are in a bottom bar; on a wide screen each
- * signed-in page is as wide as the header. Pictures of each page at 390 and 1280 px.
+ * Every page in English, Thai and Lao fits a 390 px and a 360 px phone (and an 800 px tablet)
+ * with nothing reaching past the screen's edge; on a phone the sections are in a bottom bar; on
+ * a wide screen each signed-in page is as wide as the header. Pictures of each page at 390 and
+ * 1280 px.
  */
 export default async function phoneLayout({ browser, baseUrl, screenshotDir }) {
   const user = await createUser(baseUrl, 'Phonsavanh Vongsakoun');
