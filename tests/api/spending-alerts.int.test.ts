@@ -69,7 +69,7 @@ describe('spending alerts over HTTP', () => {
       'You have used 93% of your monthly budget',
       'You are over your monthly budget',
     ]);
-    expect(mails[2]?.text).toContain('THB');
+    expect(mails[2]?.text).toContain('฿');
   });
 
   it('answers 400 for a missing or malformed month', async () => {

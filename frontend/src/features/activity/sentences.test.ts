@@ -92,7 +92,7 @@ describe('activity sentences', () => {
       currency: 'THB',
       changes: [{ field: 'currentAmount', from: 100_000, to: 90_000 }],
     });
-    expect(read(edited)[1]).toBe(`Amount still owed changed from ${thb(100_000)} to ${thb(90_000)}`);
+    expect(read(edited)[1]).toBe(`Owed at the schedule's start changed from ${thb(100_000)} to ${thb(90_000)}`);
   });
 
   it('words goals, categories and settings with the values replaced', () => {
