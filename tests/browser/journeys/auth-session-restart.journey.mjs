@@ -20,6 +20,9 @@ async function signUp(page, server, m, prefix, email, password) {
   await field(page, m['auth.verify.code']).fill(code);
   await page.getByRole('button', { name: m['auth.verify.submit'] }).click();
   await expectHeading(page, m['page.dashboard']);
+  // The dashboard has fetched all it asks for (its page texts load after it shows), so the server
+  // goes down under a page that is complete, not under one still loading.
+  await page.waitForLoadState('networkidle');
 }
 
 /** The session the Firebase SDK keeps in local storage. */
