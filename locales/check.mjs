@@ -12,6 +12,15 @@ const LANGUAGES = ['en', 'th', 'lo'];
 /** Keys whose text is the same in every language on purpose: the brand, the title pattern and language endonyms. */
 const SAME_EVERYWHERE = /^(app\.name|app\.pageTitle|language\.[a-z]+)$/;
 
+/**
+ * Thai and Lao letters look alike (โ and ໂ), so a message copied from the other catalog can pass
+ * a glance: a Thai message must hold no Lao letter and a Lao message no Thai letter.
+ */
+const OTHER_SCRIPT = {
+  th: { name: 'Lao', pattern: /[\u0E80-\u0EFF]/ },
+  lo: { name: 'Thai', pattern: /[\u0E01-\u0E7F]/ },
+};
+
 export function checkCatalogs(catalogs, errorCodes) {
   const problems = [];
   const english = catalogs.en;
@@ -49,6 +58,12 @@ export function checkCatalogs(catalogs, errorCodes) {
       }
       if (language !== 'en' && !SAME_EVERYWHERE.test(key) && message === english[key] && /[A-Za-z]/.test(message)) {
         problems.push(`${language}: "${key}" is still the English text`);
+      }
+      const foreign = OTHER_SCRIPT[language];
+      if (foreign !== undefined && !SAME_EVERYWHERE.test(key) && foreign.pattern.test(message)) {
+        problems.push(
+          `${language}: "${key}" has ${foreign.name} letters, which look alike but are not this language's`,
+        );
       }
     }
   }

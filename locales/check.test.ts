@@ -43,6 +43,21 @@ describe('locale check', () => {
     expect(problems.some((p) => p.startsWith('lo: "error.internal" does not parse'))).toBe(true);
   });
 
+  it('reports Thai letters in a Lao message and Lao letters in a Thai one', () => {
+    const problems = check(
+      {
+        en: good.en,
+        th: { ...good.th, 'a.hello': 'ໂປຣໄຟລ໌ {name}' },
+        lo: { ...good.lo, 'a.hello': 'โปรไฟล์ {name}' },
+      },
+      ['internal'],
+    );
+    expect(problems).toEqual([
+      'th: "a.hello" has Lao letters, which look alike but are not this language\'s',
+      'lo: "a.hello" has Thai letters, which look alike but are not this language\'s',
+    ]);
+  });
+
   it('reads the server error codes from the contracts', () => {
     expect(readErrorCodes()).toContain('amount_not_positive');
   });
