@@ -122,6 +122,10 @@ describe('CSV export through a signed link', () => {
     const link = await stranger.query<{ url: string }>('export/link');
     const text = (await env.standalone.app.inject({ method: 'GET', url: link.body.url })).rawPayload.toString('utf8');
     expect(text).toBe('\uFEFFDate,Time,Type,Category,Amount,Currency,Note\r\n');
+    // An export link opens nothing else: not a receipt, whatever object is named in the path.
+    const exportToken = new URL(link.body.url, 'http://x').searchParams.get('token') ?? '';
+    const asReceipt = `/api/files/receipts/${randomUUID()}?token=${encodeURIComponent(exportToken)}`;
+    expect((await env.standalone.app.inject({ method: 'GET', url: asReceipt })).statusCode).toBe(401);
     expect((await new ApiClient(env.standalone.app, null).query('export/link')).status).toBe(401);
   });
 });

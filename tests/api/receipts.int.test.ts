@@ -66,6 +66,10 @@ describe('receipts: upload, signed link, download', () => {
     expect((await new ApiClient(env.standalone.app, alice).query(`receipts/${randomUUID()}/link`)).status).toBe(404);
     const tampered = link.body.url.replace(/token=.{4}/, 'token=AAAA');
     expect((await env.standalone.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(401);
+    // A receipt link opens no export.
+    const receiptToken = new URL(link.body.url, 'http://x').searchParams.get('token') ?? '';
+    const asExport = `/api/files/export.csv?token=${encodeURIComponent(receiptToken)}`;
+    expect((await env.standalone.app.inject({ method: 'GET', url: asExport })).statusCode).toBe(401);
     const otherObject = link.body.url.replace(first.body.receiptId, randomUUID());
     expect((await env.standalone.app.inject({ method: 'GET', url: otherObject })).statusCode).toBe(404);
     expect(

@@ -1,29 +1,36 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { hkdfSync } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 
 /**
  * Short-lived links a browser opens directly (a receipt in `<img src>`, the CSV export), so
- * the ID token never appears in a URL. A token is `<payload>.<HMAC-SHA256>` in base64url,
- * bound to the user, the kind of object and the object, with an expiry.
+ * the ID token never appears in a URL. A token is a JWT (HS256, made and checked with `jose`)
+ * bound to the user (`sub`), one purpose (`aud`: `plenty:receipt` or `plenty:export`) and the
+ * object (`obj`), with an expiry. Each purpose has its own key derived from the link secret,
+ * so a token for one purpose fails the signature check of the other as well as its audience.
  */
 export interface LinkClaims {
   /** The user the link is for. */
   readonly sub: string;
-  readonly kind: 'receipt' | 'export';
+  readonly kind: LinkKind;
   /** The object: a receipt id, or the export's locale. */
   readonly obj: string;
   /** Seconds since epoch after which the link is refused. */
   readonly exp: number;
 }
 
-const claimsSchema = z
-  .object({
-    sub: z.string().min(1).max(128),
-    kind: z.enum(['receipt', 'export']),
-    obj: z.string().min(1).max(200),
-    exp: z.number().int().positive(),
-  })
-  .strict();
+export type LinkKind = 'receipt' | 'export';
+
+const ISSUER = 'plenty';
+const ALGORITHM = 'HS256';
+
+const audienceOf = (kind: LinkKind): string => `plenty:${kind}`;
+
+const payloadSchema = z.object({
+  sub: z.string().min(1).max(128),
+  obj: z.string().min(1).max(200),
+  exp: z.number().int().positive(),
+});
 
 /** Links live this long. */
 export const LINK_TTL_SECONDS = 300;
@@ -41,41 +48,50 @@ export function linkSecretFromText(secret: string): Buffer {
   );
 }
 
+/** The HS256 key of one purpose, derived from the link secret. */
+export function purposeKey(secret: Buffer, kind: LinkKind): Uint8Array {
+  return new Uint8Array(hkdfSync('sha256', secret, Buffer.alloc(0), `plenty signed link jwt ${kind} v2`, 32));
+}
+
 export class LinkSigner {
+  private readonly keys: Readonly<Record<LinkKind, Uint8Array>>;
+
   constructor(
-    private readonly secret: Buffer,
+    secret: Buffer,
     private readonly now: () => number = Date.now,
   ) {
     if (secret.length < 32) throw new Error('a link secret needs 32 bytes');
+    this.keys = { receipt: purposeKey(secret, 'receipt'), export: purposeKey(secret, 'export') };
   }
 
-  private mac(payload: string): Buffer {
-    return createHmac('sha256', this.secret).update(payload).digest();
+  async sign(claims: Omit<LinkClaims, 'exp'>, ttlSeconds = LINK_TTL_SECONDS): Promise<string> {
+    const issuedAt = Math.floor(this.now() / 1000);
+    return new SignJWT({ obj: claims.obj })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setAudience(audienceOf(claims.kind))
+      .setSubject(claims.sub)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + ttlSeconds)
+      .sign(this.keys[claims.kind]);
   }
 
-  sign(claims: Omit<LinkClaims, 'exp'>, ttlSeconds = LINK_TTL_SECONDS): string {
-    const full: LinkClaims = { ...claims, exp: Math.floor(this.now() / 1000) + ttlSeconds };
-    const payload = Buffer.from(JSON.stringify(full), 'utf8').toString('base64url');
-    return `${payload}.${this.mac(payload).toString('base64url')}`;
-  }
-
-  /** The claims of a genuine, unexpired token of that kind; null otherwise. */
-  verify(token: string, kind: LinkClaims['kind']): LinkClaims | null {
+  /** The claims of a genuine, unexpired token of that purpose; null otherwise. */
+  async verify(token: string, kind: LinkKind): Promise<LinkClaims | null> {
     if (token.length > 2048) return null;
-    const [payload, signature, ...rest] = token.split('.');
-    if (payload === undefined || signature === undefined || rest.length > 0) return null;
-    const expected = this.mac(payload);
-    const given = Buffer.from(signature, 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    let decoded: unknown;
     try {
-      decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+      const { payload } = await jwtVerify(token, this.keys[kind], {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        audience: audienceOf(kind),
+        requiredClaims: ['sub', 'exp', 'obj'],
+        currentDate: new Date(this.now()),
+      });
+      const claims = payloadSchema.safeParse(payload);
+      if (!claims.success) return null;
+      return { sub: claims.data.sub, kind, obj: claims.data.obj, exp: claims.data.exp };
     } catch {
       return null;
     }
-    const claims = claimsSchema.safeParse(decoded);
-    if (!claims.success || claims.data.kind !== kind) return null;
-    if (claims.data.exp * 1000 <= this.now()) return null;
-    return claims.data;
   }
 }

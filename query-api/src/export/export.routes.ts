@@ -26,7 +26,7 @@ export function exportRoutes(app: FastifyInstance, verifier: TokenVerifier, link
       if (error instanceof InvalidTokenError) throw new HttpError(401, 'unauthenticated', 'Sign in again to continue.');
       throw error;
     }
-    const signed = links.sign({ sub: user.uid, kind: 'export', obj: query.locale });
+    const signed = await links.sign({ sub: user.uid, kind: 'export', obj: query.locale });
     return { url: `/api/files/export.csv?token=${encodeURIComponent(signed)}` };
   });
 }

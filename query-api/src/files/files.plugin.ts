@@ -22,9 +22,13 @@ const exportLocaleSchema = z.enum(EXPORT_LOCALES);
 const tokenQuerySchema = z.object({ token: z.string().min(1).max(2048) }).strict();
 
 /** The claims of the request's `?token=`, or 401: a browser opened the link, so no bearer token. */
-export function claimsOf(request: FastifyRequest, links: LinkSigner, kind: LinkClaims['kind']): LinkClaims {
+export async function claimsOf(
+  request: FastifyRequest,
+  links: LinkSigner,
+  kind: LinkClaims['kind'],
+): Promise<LinkClaims> {
   const query = tokenQuerySchema.safeParse(request.query);
-  const claims = query.success ? links.verify(query.data.token, kind) : null;
+  const claims = query.success ? await links.verify(query.data.token, kind) : null;
   if (claims === null) throw new HttpError(401, 'unauthenticated', 'This link has expired; open it again.');
   return claims;
 }
@@ -35,7 +39,7 @@ export function claimsOf(request: FastifyRequest, links: LinkSigner, kind: LinkC
  */
 export const filesApi: FastifyPluginAsync<FilesApiOptions> = async (app, options) => {
   app.get<{ Params: { receiptId: string } }>('/receipts/:receiptId', async (request, reply) => {
-    const claims = claimsOf(request, options.links, 'receipt');
+    const claims = await claimsOf(request, options.links, 'receipt');
     const id = uuidSchema.safeParse(request.params.receiptId);
     if (!id.success || id.data !== claims.obj) throw new HttpError(404, 'not_found', 'Not found.');
     const blob = await options.blobs.get(claims.sub, id.data);
@@ -51,7 +55,7 @@ export const filesApi: FastifyPluginAsync<FilesApiOptions> = async (app, options
   });
 
   app.get('/export.csv', async (request, reply) => {
-    const claims = claimsOf(request, options.links, 'export');
+    const claims = await claimsOf(request, options.links, 'export');
     const locale = exportLocaleSchema.safeParse(claims.obj);
     if (!locale.success) throw new HttpError(404, 'not_found', 'Not found.');
     const day = (options.now?.() ?? new Date()).toISOString().slice(0, 10);

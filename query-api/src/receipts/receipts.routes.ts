@@ -14,7 +14,7 @@ export function receiptsRoutes(app: FastifyInstance, blobs: BlobStore, links: Li
     // Another user's receipt is as unknown as one that never existed.
     const found = id.success ? await blobs.get(user.uid, id.data) : null;
     if (!id.success || found === null) throw new HttpError(404, 'not_found', 'Not found.');
-    const token = links.sign({ sub: user.uid, kind: 'receipt', obj: id.data });
+    const token = await links.sign({ sub: user.uid, kind: 'receipt', obj: id.data });
     return { url: `/api/files/receipts/${id.data}?token=${encodeURIComponent(token)}` };
   });
 }
