@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-function isCalendarDate(value: string): boolean {
+/** Whether `value` is a `YYYY-MM-DD` date that exists in the calendar, years 1900 to 2200. */
+export function isCalendarDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];

@@ -1,6 +1,7 @@
+import { LOCALES } from '@plenty/contracts/account-rules';
 import { PREFIXED_LOCALES } from '@plenty/contracts/app-routes';
 
-export const LOCALES = ['en', 'th', 'lo'] as const;
+export { LOCALES };
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 

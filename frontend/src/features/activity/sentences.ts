@@ -1,6 +1,6 @@
 import type { ActivityChange, ActivityEntry, ActivityKind } from '@plenty/contracts/views/activity';
 import type { DebtHistoryEntry, DebtHistoryEntryType } from '@plenty/contracts/views/debt-history';
-import type { Currency, Money } from '@plenty/contracts/money';
+import { CURRENCIES as CURRENCY_CODES, type Currency, type Money } from '@plenty/contracts/money';
 import type { MessageId } from '../../lib/messages';
 import { entrySentences as debtSentences, type DebtHistoryWriters } from '../debts/history';
 import {
@@ -26,7 +26,7 @@ export interface ActivityWriters {
 
 const sentence = (id: MessageId, values: Record<string, string> = {}): Sentence => ({ id, values });
 
-const CURRENCIES = new Set<string>(['LAK', 'THB', 'USD', 'EUR', 'GBP', 'CAD', 'AUD']);
+const CURRENCIES = new Set<string>(CURRENCY_CODES);
 function isMoney(value: unknown): value is Money {
   return (
     typeof value === 'object' &&

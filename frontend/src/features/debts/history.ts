@@ -1,5 +1,5 @@
 import type { DebtHistory, DebtHistoryChange, DebtHistoryEntry } from '@plenty/contracts/views/debt-history';
-import type { Currency } from '@plenty/contracts/money';
+import { CURRENCIES as CURRENCY_CODES, type Currency } from '@plenty/contracts/money';
 import { formatLongDate, formatMoney, formatNumber } from '../../lib/format';
 import type { Locale } from '../../lib/locale';
 import type { MessageId } from '../../lib/messages';
@@ -22,7 +22,7 @@ export interface DebtHistoryWriters {
   field(field: string): string;
 }
 
-const CURRENCIES = new Set<string>(['LAK', 'THB', 'USD', 'EUR', 'GBP', 'CAD', 'AUD']);
+const CURRENCIES = new Set<string>(CURRENCY_CODES);
 const asCurrency = (value: string): Currency => (CURRENCIES.has(value) ? (value as Currency) : 'USD');
 
 const MONEY_FIELDS = new Set(['initialAmount', 'currentAmount', 'minimumPayment', 'monthlyPayment', 'amount']);

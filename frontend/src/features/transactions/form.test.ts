@@ -9,7 +9,6 @@ import {
   formField,
   geolocationFailure,
   locationFrom,
-  todayIn,
   validateForm,
 } from './form';
 
@@ -93,12 +92,6 @@ describe('the transaction form', () => {
     expect(defaultCurrency('lo')).toBe('LAK');
     expect(defaultCurrency('en')).toBe('USD');
     expect(defaultCurrency('en', 'EUR')).toBe('EUR');
-  });
-
-  it("knows today's date in the user's time zone", () => {
-    const instant = new Date('2026-11-23T20:30:00Z');
-    expect(todayIn('Asia/Bangkok', instant)).toBe('2026-11-24');
-    expect(todayIn('America/New_York', instant)).toBe('2026-11-23');
   });
 
   it('starts a new transaction in the preferred currency', () => {

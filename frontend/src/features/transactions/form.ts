@@ -1,20 +1,14 @@
 import type { TransactionType } from '@plenty/contracts/categories';
 import type { TransactionLocation } from '@plenty/contracts/events/transaction';
-import type { Currency } from '@plenty/contracts/money';
+import { CURRENCIES, type Currency } from '@plenty/contracts/money';
+import { isCalendarDate } from '@plenty/contracts/dates';
 import type { TransactionView } from '@plenty/contracts/views/transactions';
 import type { Locale } from '../../lib/locale';
 import type { MessageId } from '../../lib/messages';
 import { amountInput, parseAmount } from '../../lib/amount';
 
-export const CURRENCY_OPTIONS = [
-  'LAK',
-  'THB',
-  'USD',
-  'EUR',
-  'GBP',
-  'CAD',
-  'AUD',
-] as const satisfies readonly Currency[];
+/** The currencies the form offers, in the order of the list: every currency the app supports. */
+export const CURRENCY_OPTIONS: readonly Currency[] = CURRENCIES;
 
 /** The fields of the form in the order they appear, so focus goes to the first invalid one. */
 export const FORM_FIELDS = [
@@ -73,18 +67,6 @@ export function defaultCurrency(locale: Locale, preferred: Currency | null = nul
   return locale === 'th' ? 'THB' : locale === 'lo' ? 'LAK' : 'USD';
 }
 
-/** Today's calendar date in a time zone (the browser's unless the user chose one): `YYYY-MM-DD`. */
-export function todayIn(timeZone?: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
 /** A new transaction's form, in the user's preferred currency when they have one. */
 /** The type an address asks the add form to start with (`?type=income`); expense otherwise. */
 export function typeFromSearch(search: string): TransactionFormValues['type'] {
@@ -124,16 +106,7 @@ export function formFromTransaction(transaction: TransactionView, locale: Locale
   };
 }
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-function isCalendarDate(value: string): boolean {
-  const match = DATE.exec(value);
-  if (match === null) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1900 || year > 2200 || month < 1 || month > 12 || day < 1) return false;
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
 
 /** Whether the user allows locations on transactions (the saveLocation preference). */
 export interface LocationChoice {

@@ -1,4 +1,4 @@
-import type { Currency } from '@plenty/contracts/money';
+import { CURRENCIES as CURRENCY_CODES, type Currency } from '@plenty/contracts/money';
 import type { MessageId } from '../../lib/messages';
 
 export type HistoryEventType = 'added' | 'edited' | 'deleted';
@@ -37,7 +37,7 @@ export interface HistoryWriters {
 }
 
 const FIELDS_WITH_VALUES = new Set(['type', 'amount', 'categoryId', 'date', 'time', 'note']);
-const CURRENCIES = new Set<string>(['LAK', 'THB', 'USD', 'EUR', 'GBP', 'CAD', 'AUD']);
+const CURRENCIES = new Set<string>(CURRENCY_CODES);
 
 function isMoney(value: unknown): value is { amount: number; currency: Currency } {
   return (

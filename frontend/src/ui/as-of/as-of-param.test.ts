@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAsOfRefused, isCalendarDate, localToday } from './as-of-param';
+import { isAsOfRefused, isCalendarDate } from './as-of-param';
 
 describe('the past day in the address', () => {
   it('accepts only dates that exist, written YYYY-MM-DD', () => {
@@ -10,10 +10,6 @@ describe('the past day in the address', () => {
     expect(isCalendarDate('15-10-2026')).toBe(false);
     expect(isCalendarDate('')).toBe(false);
     expect(isCalendarDate(null)).toBe(false);
-  });
-
-  it("takes today from the browser's calendar", () => {
-    expect(localToday(new Date(2026, 9, 15, 23, 59))).toBe('2026-10-15');
   });
 
   it('tells a refused day from other failures', () => {

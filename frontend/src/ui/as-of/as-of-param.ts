@@ -12,11 +12,6 @@ export function isCalendarDate(value: string | null | undefined): value is strin
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** Today on the browser's calendar, `YYYY-MM-DD`. */
-export function localToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
 /**
  * The past day a page shows (`?asOf=YYYY-MM-DD` in the address, so a link or a reload keeps
  * it), null for today; choosing a day also goes back to that day's month.

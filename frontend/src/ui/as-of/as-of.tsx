@@ -6,7 +6,8 @@ import type { Locale } from '../../lib/locale';
 import { useLocale } from '../../lib/use-locale';
 import { DateField } from '../date-field/date-field';
 import { withPageMessages, type PageMessageLoaders } from '../../lib/with-page-messages';
-import { EARLIEST_AS_OF, isCalendarDate, localToday } from './as-of-param';
+import { todayIn } from '../../lib/today';
+import { EARLIEST_AS_OF, isCalendarDate } from './as-of-param';
 import styles from './as-of.module.css';
 
 export { isAsOfRefused, useAsOfParam } from './as-of-param';
@@ -30,7 +31,7 @@ export interface AsOfPanelProps {
 function Panel({ asOf, todaySearch, onChange, loading, refused }: AsOfPanelProps) {
   const { locale } = useLocale();
   const id = useId();
-  const today = localToday();
+  const today = todayIn();
   const date = asOf === null ? '' : formatLongDate(asOf, locale);
   return (
     <div className={styles.asOf} data-testid="as-of">

@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { useIntl } from 'react-intl';
 import { formatLongDate, formatNumber } from '../../lib/format';
+import { todayIn } from '../../lib/today';
 import { useLocale } from '../../lib/use-locale';
 import {
   addDays,
@@ -35,11 +36,6 @@ export interface DateFieldProps {
   readonly 'aria-invalid'?: boolean;
   readonly 'aria-describedby'?: string;
   readonly 'data-testid'?: string;
-}
-
-/** Today in the browser's time zone, `YYYY-MM-DD`. */
-function browserToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 }
 
 const clamp = (date: string, min?: string, max?: string): string =>
@@ -85,7 +81,7 @@ export function DateField(props: DateFieldProps) {
   const emitted = useRef(value);
   const shownLocale = useRef(locale);
   const [open, setOpen] = useState(false);
-  const [focused, setFocused] = useState(() => browserToday());
+  const [focused, setFocused] = useState(() => todayIn());
   const [shift, setShift] = useState(0);
   const wrapper = useRef<HTMLDivElement>(null);
   const popup = useRef<HTMLDivElement>(null);
@@ -93,7 +89,7 @@ export function DateField(props: DateFieldProps) {
   const grid = useRef<HTMLTableElement>(null);
   /** Whether the next focused day takes the keyboard focus (opening, arrow keys), not a month button. */
   const focusDay = useRef(false);
-  const today = browserToday();
+  const today = todayIn();
 
   // A value set from outside (a reset, a loaded record, the address) or a new language shows anew.
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { daysInMonth, isCalendarDate } from '@plenty/contracts/dates';
 import { hasLocaleData, LAO_MONTHS } from '../../lib/format';
 import type { Locale } from '../../lib/locale';
 
@@ -14,10 +15,6 @@ import type { Locale } from '../../lib/locale';
 /** Years between the Common Era and the Buddhist Era. */
 export const BUDDHIST_ERA_OFFSET = 543;
 
-/** The first and last years a date may have (as the API's months, 1900–2200). */
-const FIRST_YEAR = 1900;
-const LAST_YEAR = 2200;
-
 const ORDER: Record<Locale, 'mdy' | 'dmy'> = { en: 'mdy', th: 'dmy', lo: 'dmy' };
 
 /** The year as the language counts it: Buddhist era in Thai. */
@@ -30,18 +27,9 @@ export function isoDate(year: number, month: number, day: number): string {
   return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 }
 
-export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
 /** Whether `value` is a real `YYYY-MM-DD` date between 1900 and 2200. */
 export function isIsoDate(value: string | null | undefined): value is string {
-  const match = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
-  if (match === null) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  return (
-    year >= FIRST_YEAR && year <= LAST_YEAR && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month)
-  );
+  return typeof value === 'string' && isCalendarDate(value);
 }
 
 /** "11/26/2026", "26/11/2569", "26/11/2026". */

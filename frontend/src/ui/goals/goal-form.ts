@@ -1,3 +1,4 @@
+import { isCalendarDate } from '@plenty/contracts/dates';
 import type { GoalView } from '@plenty/contracts/goals';
 import { MAX_AMOUNT, type Currency, type Money } from '@plenty/contracts/money';
 import { amountInput, parseAmount as parseTypedAmount, type AmountResult } from '../../lib/amount';
@@ -34,16 +35,6 @@ export function sameGoalName(a: string, b: string): boolean {
 
 export function goalNameTaken(name: string, goals: readonly GoalView[], exceptId?: string): boolean {
   return goals.some((goal) => goal.id !== exceptId && goal.name !== null && sameGoalName(goal.name, name));
-}
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-export function isCalendarDate(value: string): boolean {
-  const match = DATE.exec(value);
-  if (match === null) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1900 || year > 2200 || month < 1 || month > 12 || day < 1) return false;
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 /** The goal's own words for an amount that is missing or not above zero, as the server answers for `target.amount`. */

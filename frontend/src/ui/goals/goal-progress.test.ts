@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, goalStatus, progressPercent, remaining, todayIn } from './goal-progress';
+import { daysBetween, goalStatus, progressPercent, remaining } from './goal-progress';
 
 const lak = (amount: number) => ({ amount, currency: 'LAK' as const });
-
-describe('todayIn', () => {
-  it('gives the calendar date in the user’s time zone, not the UTC one', () => {
-    const lateEvening = new Date('2026-11-23T20:30:00Z');
-    expect(todayIn('UTC', lateEvening)).toBe('2026-11-23');
-    expect(todayIn('Asia/Vientiane', lateEvening)).toBe('2026-11-24');
-    expect(todayIn('America/Los_Angeles', new Date('2026-11-24T03:00:00Z'))).toBe('2026-11-23');
-  });
-
-  it('falls back to the browser’s zone for a zone the runtime does not know', () => {
-    expect(todayIn('Mars/Olympus', new Date('2026-11-23T12:00:00Z'))).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-  });
-});
 
 describe('daysBetween', () => {
   it('counts calendar days across months, years and a leap day', () => {

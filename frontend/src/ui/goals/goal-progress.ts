@@ -1,22 +1,5 @@
 import type { Money } from '@plenty/contracts/money';
 
-/** Today's calendar date in a time zone (the browser's when none is given): `YYYY-MM-DD`. */
-export function todayIn(timeZone?: string, now: Date = new Date()): string {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).formatToParts(now);
-  } catch {
-    parts = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  }
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
 const dayNumber = (isoDate: string) => {
   const [year = 1970, month = 1, day = 1] = isoDate.split('-').map(Number);
   return Date.UTC(year, month - 1, day) / 86_400_000;

@@ -15,7 +15,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { amountInput } from '../../../lib/amount';
 import { buttonClass } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { todayIn } from '../../../ui/goals/goal-progress';
+import { todayIn } from '../../../lib/today';
 import { showApiError, showSuccess } from '../../../ui/toasts/toasts-slice';
 import {
   useDebtQuery,

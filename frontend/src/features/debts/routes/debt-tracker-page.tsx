@@ -11,7 +11,7 @@ import { usePreferences } from '../../../lib/preferences';
 import { useFormat } from '../../../lib/use-format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { buttonClass } from '../../../ui/button';
-import { todayIn } from '../../../ui/goals/goal-progress';
+import { todayIn } from '../../../lib/today';
 import { showApiError, showSuccess } from '../../../ui/toasts/toasts-slice';
 import { useDebtsQuery, useOpenDebtMutation } from '../api';
 import { DebtDialog, DEBT_TYPE_LABELS } from '../components/debt-dialog';

@@ -10,6 +10,7 @@ import type { MessageId } from '../../../lib/messages';
 import { usePreferences } from '../../../lib/preferences';
 import { useFormat } from '../../../lib/use-format';
 import { useLocale } from '../../../lib/use-locale';
+import { todayIn } from '../../../lib/today';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { buttonClass } from '../../../ui/button';
 import { CategoryPicker } from '../../../ui/category-picker/category-picker';
@@ -32,7 +33,6 @@ import {
   geolocationFailure,
   locationFrom,
   NOTE_MAX_LENGTH,
-  todayIn,
   validateForm,
   type FormErrors,
   type FormField,
