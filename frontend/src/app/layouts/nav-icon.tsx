@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { StrokeIcon } from '../../ui/icons/stroke-icon';
 
 export type NavIconName = 'dashboard' | 'transactions' | 'debts' | 'reports' | 'activity' | 'settings' | 'more';
 
@@ -58,20 +59,8 @@ const SHAPES: Record<NavIconName, ReactNode> = {
 /** A section's icon, decorative: the label beside it names the section. */
 export function NavIcon({ name, className }: { readonly name: NavIconName; readonly className?: string }) {
   return (
-    <svg
-      className={className}
-      width={22}
-      height={22}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <StrokeIcon size={22} {...(className === undefined ? {} : { className })}>
       {SHAPES[name]}
-    </svg>
+    </StrokeIcon>
   );
 }

@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { matchPath, useLocation } from 'react-router';
 import { LocalizedNavLink, useLocalizedPath } from '../../lib/localized-link';
 import { NavIcon } from './nav-icon';
 import { SECTIONS } from './sections';
 import styles from './tab-bar.module.css';
+import { useDismiss } from '../../ui/use-dismiss';
 
 const TABS = SECTIONS.filter((section) => !section.inMore);
 const MORE = SECTIONS.filter((section) => section.inMore);
@@ -28,23 +29,8 @@ export function TabBar() {
   const panelId = useId();
   const moreIsCurrent = MORE.some((section) => matchPath({ path: localized(section.to), end: false }, pathname));
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!bar.current?.contains(event.target as Node)) setOpenOn(null);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpenOn(null);
-      trigger.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const closeMore = useCallback(() => setOpenOn(null), []);
+  useDismiss(open, bar, trigger, closeMore);
 
   return (
     <nav

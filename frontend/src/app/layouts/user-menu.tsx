@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { endSession } from '../../lib/auth/session';
@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { showSuccess } from '../../ui/toasts/toasts-slice';
 import { useAppDispatch, useAppSelector } from '../store';
 import styles from './user-menu.module.css';
+import { useDismiss } from '../../ui/use-dismiss';
 
 export function UserMenu() {
   const intl = useIntl();
@@ -20,23 +21,8 @@ export function UserMenu() {
   const trigger = useRef<HTMLButtonElement>(null);
   const panelId = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!menu.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      trigger.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const closeMenu = useCallback(() => setOpen(false), []);
+  useDismiss(open, menu, trigger, closeMenu);
 
   const name = user?.displayName ?? user?.email ?? '';
   const logOut = async () => {

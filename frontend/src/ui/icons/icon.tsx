@@ -1,4 +1,5 @@
 import { ICON_SHAPES, isIconName } from './icon-set';
+import { StrokeIcon } from './stroke-icon';
 
 export interface IconProps {
   /** A name of the bundled set; an unknown name shows the "more" dots. */
@@ -10,20 +11,8 @@ export interface IconProps {
 /** A bundled icon, decorative: the text next to it says what it means. */
 export function Icon({ name, size = 24, className }: IconProps) {
   return (
-    <svg
-      className={className}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <StrokeIcon size={size} {...(className === undefined ? {} : { className })}>
       {isIconName(name) ? ICON_SHAPES[name] : ICON_SHAPES.dots}
-    </svg>
+    </StrokeIcon>
   );
 }

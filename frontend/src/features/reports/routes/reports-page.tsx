@@ -19,6 +19,7 @@ import { OutOfRangeNote } from '../../../ui/out-of-range-note';
 import { useReportsQuery } from '../api';
 import styles from '../reports.module.css';
 import { loadFailedMessageId } from '../../../lib/api/api-error';
+import { StrokeIcon } from '../../../ui/icons/stroke-icon';
 
 /** The reports' texts ship with this page, not with the app's first download. */
 const reportsMessages: PageMessageLoaders = {
@@ -71,22 +72,11 @@ function ReportsContent() {
             className={`${buttonClass('secondary')} ${styles.print}`}
             onClick={() => window.print()}
           >
-            <svg
-              width="18"
-              height="18"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={2}
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              aria-hidden="true"
-              focusable="false"
-            >
+            <StrokeIcon size={18}>
               <path d="M6 9V3h12v6" />
               <rect x="6" y="14" width="12" height="7" rx="1" />
               <path d="M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2" />
-            </svg>
+            </StrokeIcon>
             <FormattedMessage id="reports.print" />
           </button>
         </div>
