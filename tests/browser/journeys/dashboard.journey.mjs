@@ -162,6 +162,9 @@ async function journey(browser, baseUrl, locale, prefix) {
     const jump = page.getByRole('group', { name: messages['reports.month.input'] });
     await jump.getByLabel(messages['common.year']).selectOption(String(lastYear));
     await page.waitForURL(new RegExp(`month=${lastYear}-`));
+    // The page has shown that year's month before the month list is used, so the choice is not
+    // made on a list that is being redrawn.
+    await page.locator(`[data-testid="reports-content"][data-month^="${lastYear}-"]`).waitFor({ timeout: 15_000 });
     await jump.getByLabel(messages['common.month']).selectOption({ label: january });
     await page.waitForURL(new RegExp(`month=${lastYear}-01`));
     await page.locator(`[data-testid="reports-content"][data-month="${lastYear}-01"]`).waitFor({ timeout: 15_000 });
