@@ -1,30 +1,15 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import {
+  callApi,
   catalog,
   createUser,
   expectHeading,
-  idTokenFor,
   LOCALES,
   openPage,
   screenshot,
   signInAs,
 } from '../support/browser.mjs';
-
-/** A call to the API with the user's fresh ID token, as the app makes it. */
-async function callApi(baseUrl, user, path, body) {
-  const idToken = await idTokenFor(baseUrl, user);
-  const response = await fetch(`${baseUrl}/api/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      authorization: `Bearer ${idToken}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify({ commandId: randomUUID(), ...body }) }),
-  });
-  if (!response.ok) throw new Error(`${path} failed: ${response.status} ${await response.text()}`);
-  return response.json();
-}
 
 /** A calendar date `days` from today in UTC (the time zone of a user who never chose one). */
 function dateFromToday(days) {

@@ -152,6 +152,24 @@ async function identityOk(baseUrl, verb, body, options) {
   return answer;
 }
 
+/**
+ * A call to the API (`commands/<Name>` with a body, or `queries/...` without one) with the user's
+ * fresh ID token, as the app makes it; throws unless it succeeds and answers the JSON.
+ */
+export async function callApi(baseUrl, user, path, body) {
+  const idToken = await idTokenFor(baseUrl, user);
+  const response = await fetch(`${baseUrl}/api/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      authorization: `Bearer ${idToken}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify({ commandId: randomUUID(), ...body }) }),
+  });
+  if (!response.ok) throw new Error(`${path} failed: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
 /** A command to the API with this ID token, as the web app sends it; throws unless it is accepted. */
 export async function sendCommand(baseUrl, idToken, name, payload, { from } = {}) {
   const { status, body } = await httpRequest(`${baseUrl}/api/commands/${name}`, {
