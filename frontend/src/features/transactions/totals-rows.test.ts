@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MINUS, signedMoney, totalsTable } from './totals-rows';
+import { totalsTable } from './totals-rows';
 
 describe('transaction totals table', () => {
   it('leaves out a currency whose totals are zero', () => {
@@ -24,15 +24,5 @@ describe('transaction totals table', () => {
   it('shows the zeros when every currency is zero', () => {
     const rows = [{ currency: 'THB' as const, income: 0, expense: 0 }];
     expect(totalsTable(rows)).toEqual({ columns: ['income', 'expense', 'net'], rows });
-  });
-});
-
-describe('signed money', () => {
-  it('writes a negative figure with the typographic minus, whatever the formatter does', () => {
-    const money = (amount: number) => `฿${(amount / 100).toFixed(2)}`;
-    expect(signedMoney(-12_345, money)).toBe(`${MINUS}฿123.45`);
-    expect(signedMoney(12_345, money)).toBe('฿123.45');
-    expect(signedMoney(0, money)).toBe('฿0.00');
-    expect(MINUS).toBe('−');
   });
 });

@@ -31,11 +31,3 @@ export function totalsTable(rows: readonly TotalsRow[]): TotalsTable {
   if (income && expense) columns.push('net');
   return { columns, rows: nonZero };
 }
-
-/** The typographic minus, as the money formatter writes it (never the hyphen "-"). */
-export const MINUS = '\u2212';
-
-/** A signed figure: "−" and the amount's size, or the amount as it is. */
-export function signedMoney(amount: number, money: (amount: number) => string): string {
-  return amount < 0 ? `${MINUS}${money(-amount)}` : money(amount);
-}

@@ -24,7 +24,7 @@ import {
 import { OutOfRangeNote } from '../../../ui/out-of-range-note';
 import styles from '../transactions.module.css';
 import { listReturnOf } from '../return-to-list';
-import { signedMoney, totalsTable } from '../totals-rows';
+import { totalsTable } from '../totals-rows';
 import { categoryLabel, useWriters } from '../use-writers';
 import { loadFailedMessageId } from '../../../lib/api/api-error';
 
@@ -288,7 +288,7 @@ function Totals({ filters }: { readonly filters: TransactionFilters }) {
                   className={`${styles.totalsValue} ${column === 'income' ? styles.income : column === 'expense' ? styles.expense : ''}`}
                 >
                   {column === 'net'
-                    ? signedMoney(row.income - row.expense, (amount) => writers.money(amount, row.currency))
+                    ? writers.money(row.income - row.expense, row.currency)
                     : writers.money(row[column], row.currency)}
                 </span>
               </span>
@@ -304,9 +304,7 @@ function Totals({ filters }: { readonly filters: TransactionFilters }) {
               currency: combined.currency,
               income: writers.money(combined.income, combined.currency),
               expense: writers.money(combined.expense, combined.currency),
-              net: signedMoney(combined.income - combined.expense, (amount) =>
-                writers.money(amount, combined.currency),
-              ),
+              net: writers.money(combined.income - combined.expense, combined.currency),
               date: combined.date,
             }}
           />
