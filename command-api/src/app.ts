@@ -18,7 +18,7 @@ import { AccountEraser, type IdentityAdmin } from './account/erasure.js';
 import type { CommandRoute } from './command-route.js';
 import { ProfileCache } from './profile/profile-cache.js';
 import { profileRoutes } from './profile/profile.routes.js';
-import { ReceiptJanitor, type ReceiptReferences } from './receipts/receipt-janitor.js';
+import { ReceiptJanitor, type ReceiptReferences } from './receipt/receipt-janitor.js';
 import { transactionRoutes } from './transaction/transaction.routes.js';
 
 export interface CommandApiOptions {

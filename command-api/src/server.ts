@@ -29,8 +29,8 @@ import { firebaseIdentityAdmin } from './account/firebase-identity.js';
 import type { IdentityAdmin } from './account/erasure.js';
 import { commandApi } from './app.js';
 import { identityCommands } from './identity/identity.plugin.js';
-import { readStoreReceiptReferences, receiptReferenceViews } from './receipts/read-store-references.js';
-import { receiptsApi } from './receipts/receipts.plugin.js';
+import { readStoreReceiptReferences, receiptReferenceViews } from './receipt/read-store-references.js';
+import { receiptsApi } from './receipt/receipts.plugin.js';
 import type { CommandServiceConfig } from './config.js';
 
 export { loadCommandServiceConfig, type CommandServiceConfig } from './config.js';

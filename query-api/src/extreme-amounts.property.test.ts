@@ -18,9 +18,9 @@ import { TRANSACTION_TOTALS_VIEW } from '@plenty/projector/projections/transacti
 import { eventLog, type EventLog } from '@plenty/projector/testing/events';
 import { applyEvents, documents, scratchReadStore } from '@plenty/projector/testing/memory-read-store';
 import { dashboardOf } from './dashboard/dashboard.routes.js';
-import { summaryOf } from './debts/debts.routes.js';
-import { reportsOf } from './reports/reports.routes.js';
-import { TotalsFold } from './transactions/search.js';
+import { summaryOf } from './debt/debts.routes.js';
+import { reportsOf } from './report/reports.routes.js';
+import { TotalsFold } from './transaction/search.js';
 
 /**
  * Every projection, folded over histories with amounts across the whole accepted range (up to

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
 import type { BlobStore } from '@plenty/platform/blob-store/port';
-import { LinkSigner } from '@plenty/platform/files/signed-link';
+import { LinkSigner } from '@plenty/platform/file/signed-link';
 import { installErrorHandling } from '@plenty/platform/http/errors';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';

@@ -5,7 +5,7 @@ import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
-import { LinkSigner } from '@plenty/platform/files/signed-link';
+import { LinkSigner } from '@plenty/platform/file/signed-link';
 import { installErrorHandling } from '@plenty/platform/http/errors';
 import type { BlobStore } from '@plenty/platform/blob-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';

@@ -13,8 +13,8 @@ import {
 import { loadedMessages, loadMessages, type Messages } from '../lib/messages';
 import { followSystemTheme, storedTheme } from '../lib/theme';
 import { LocaleContext, type LocaleControl } from '../lib/use-locale';
-import { showSuccess } from '../ui/toasts/toasts-slice';
-import { Toaster } from '../ui/toasts/toaster';
+import { showSuccess } from '../ui/toast/toasts-slice';
+import { Toaster } from '../ui/toast/toaster';
 import { useAppDispatch, useAppSelector } from './store';
 
 /** Tags messages may use for markup, e.g. `<code>plenty_locale</code>`. */

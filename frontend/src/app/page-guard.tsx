@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { authErrorMessageId } from '../lib/auth/auth-errors';
 import { onSessionRevoked } from '../lib/auth/session';
 import { PageLoading } from '../ui/page-loading';
-import { showError } from '../ui/toasts/toasts-slice';
+import { showError } from '../ui/toast/toasts-slice';
 import { guardPage } from './guards';
 import { useAppDispatch, useAppSelector } from './store';
 

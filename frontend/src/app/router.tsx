@@ -23,7 +23,7 @@ const auth = {
   }),
 };
 
-const policies = () => import('../features/policies/routes/policy-page');
+const policies = () => import('../features/policy/routes/policy-page');
 
 /** Every page of spec section 2; features that are not built yet show what they will hold. */
 const PAGES: Record<AppPath, Page> = {
@@ -40,31 +40,31 @@ const PAGES: Record<AppPath, Page> = {
     lazy: async () => ({ Component: (await import('../features/dashboard/routes/dashboard-page')).DashboardPage }),
   },
   '/dashboard/reports': {
-    lazy: async () => ({ Component: (await import('../features/reports/routes/reports-page')).ReportsPage }),
+    lazy: async () => ({ Component: (await import('../features/report/routes/reports-page')).ReportsPage }),
   },
   '/dashboard/settings': {
     lazy: async () => ({ Component: (await import('../features/settings/routes/settings-page')).SettingsPage }),
   },
   '/dashboard/transactions': {
     lazy: async () => ({
-      Component: (await import('../features/transactions/routes/transactions-page')).TransactionsPage,
+      Component: (await import('../features/transaction/routes/transactions-page')).TransactionsPage,
     }),
   },
   '/dashboard/transactions/add': {
     lazy: async () => ({
-      Component: (await import('../features/transactions/routes/transaction-form-page')).AddTransactionPage,
+      Component: (await import('../features/transaction/routes/transaction-form-page')).AddTransactionPage,
     }),
   },
   '/dashboard/transactions/edit/:id': {
     lazy: async () => ({
-      Component: (await import('../features/transactions/routes/transaction-form-page')).EditTransactionPage,
+      Component: (await import('../features/transaction/routes/transaction-form-page')).EditTransactionPage,
     }),
   },
   '/dashboard/debt-tracker': {
-    lazy: async () => ({ Component: (await import('../features/debts/routes/debt-tracker-page')).DebtTrackerPage }),
+    lazy: async () => ({ Component: (await import('../features/debt/routes/debt-tracker-page')).DebtTrackerPage }),
   },
   '/dashboard/debt-tracker/:id': {
-    lazy: async () => ({ Component: (await import('../features/debts/routes/debt-detail-page')).DebtDetailPage }),
+    lazy: async () => ({ Component: (await import('../features/debt/routes/debt-detail-page')).DebtDetailPage }),
   },
   '/activity': {
     lazy: async () => ({ Component: (await import('../features/activity/routes/activity-page')).ActivityPage }),

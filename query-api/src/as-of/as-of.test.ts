@@ -19,7 +19,7 @@ import { bulkReplay } from '@plenty/projector/bulk-replay';
 import { viewsOf } from '@plenty/projector/apply';
 import { allProjections } from '@plenty/projector/projections/all';
 import { dashboardOf, dashboardRoutes } from '../dashboard/dashboard.routes.js';
-import { reportsRoutes } from '../reports/reports.routes.js';
+import { reportsRoutes } from '../report/reports.routes.js';
 import { endOfLocalDay } from './day-end.js';
 import { PointInTime } from './point-in-time.js';
 import { AS_OF_PROJECTIONS, eventsUpTo, replayUpTo } from './replay.js';

@@ -9,7 +9,7 @@ import type { ReadStore } from '@plenty/platform/read-store/port';
 import { allProjections } from '@plenty/projector/projections/all';
 import { eventLog, type EventLog } from '@plenty/projector/testing/events';
 import { applyEvents, scratchReadStore } from '@plenty/projector/testing/memory-read-store';
-import { reportsRoutes } from '../reports/reports.routes.js';
+import { reportsRoutes } from '../report/reports.routes.js';
 import { PREFERENCES_VIEW } from '../read-views.js';
 import { dashboardRoutes } from './dashboard.routes.js';
 

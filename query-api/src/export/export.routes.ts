@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { exportLinkQuerySchema, type FileLink } from '@plenty/contracts/views/files';
 import { InvalidTokenError, type TokenVerifier } from '@plenty/platform/auth/port';
-import type { LinkSigner } from '@plenty/platform/files/signed-link';
+import type { LinkSigner } from '@plenty/platform/file/signed-link';
 import { currentUser } from '@plenty/platform/http/auth-hook';
 import { HttpError, parseOrThrow } from '@plenty/platform/http/errors';
 import type { Limiter } from '@plenty/platform/http/rate-limit';

@@ -7,7 +7,7 @@ import type { CategoryView } from '@plenty/contracts/views/categories';
 import type { TransactionView } from '@plenty/contracts/views/transactions';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { CATEGORIES_VIEW } from '../read-views.js';
-import { scanTransactions, SORTS } from '../transactions/search.js';
+import { scanTransactions, SORTS } from '../transaction/search.js';
 import { csvRow, UTF8_BOM } from './csv.js';
 
 const require = createRequire(import.meta.url);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { StrokeIcon } from '../../ui/icons/stroke-icon';
+import { StrokeIcon } from '../../ui/icon/stroke-icon';
 
 export type NavIconName = 'dashboard' | 'transactions' | 'debts' | 'reports' | 'activity' | 'settings' | 'more';
 

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { endSession } from '../../lib/auth/session';
 import { LocalizedLink, useLocalizedPath } from '../../lib/localized-link';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { showSuccess } from '../../ui/toasts/toasts-slice';
+import { showSuccess } from '../../ui/toast/toasts-slice';
 import { useAppDispatch, useAppSelector } from '../store';
 import styles from './user-menu.module.css';
 import { useDismiss } from '../../ui/use-dismiss';

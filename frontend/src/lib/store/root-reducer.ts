@@ -1,7 +1,7 @@
 import { combineSlices, createDynamicMiddleware } from '@reduxjs/toolkit';
 import { consistencySlice } from '../api/consistency-slice';
 import { authSlice } from '../auth/auth-slice';
-import { toastsSlice } from '../../ui/toasts/toasts-slice';
+import { toastsSlice } from '../../ui/toast/toasts-slice';
 
 /**
  * Slices loaded later add themselves here (the API does, with its middleware), so the first

@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import type { IntlShape } from 'react-intl';
 import type { CategoryView } from '@plenty/contracts/views/categories';
 import type { MessageId } from '../../lib/messages';
-import { Icon } from '../icons/icon';
+import { Icon } from '../icon/icon';
 import styles from './category-form.module.css';
 import { readableOn } from './rules';
 

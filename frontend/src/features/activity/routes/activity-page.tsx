@@ -11,8 +11,8 @@ import { useLocale } from '../../../lib/use-locale';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { buttonClass } from '../../../ui/button';
 import { OlderPagesControl, useOlderPages } from '../../../ui/older-pages/older-pages';
-import { debtHistoryWriters } from '../../debts/history';
-import { useWriters } from '../../transactions/use-writers';
+import { debtHistoryWriters } from '../../debt/history';
+import { useWriters } from '../../transaction/use-writers';
 import styles from '../activity.module.css';
 import { useActivityInfiniteQuery } from '../api';
 import {

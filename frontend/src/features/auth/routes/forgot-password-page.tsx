@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { useAppDispatch } from '../../../app/store';
 import { LocalizedLink } from '../../../lib/localized-link';
 import { useLocale } from '../../../lib/use-locale';
-import { showSuccess } from '../../../ui/toasts/toasts-slice';
+import { showSuccess } from '../../../ui/toast/toasts-slice';
 import { authApi } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert, formStyles as styles, SubmitButton, TextField } from '../components/fields';

@@ -6,7 +6,7 @@ import { authErrorCode, authErrorMessageId } from '../../../lib/auth/auth-errors
 import { checkResetCode, passwordRules, resetPassword } from '../../../lib/auth/session';
 import { LocalizedLink, useLocalizedPath } from '../../../lib/localized-link';
 import { PageLoading } from '../../../ui/page-loading';
-import { showSuccess } from '../../../ui/toasts/toasts-slice';
+import { showSuccess } from '../../../ui/toast/toasts-slice';
 import { AuthCard } from '../components/auth-card';
 import {
   FormAlert,

@@ -7,7 +7,7 @@ import type { ApiError } from '../../../lib/api/api-error';
 import { endSession, refreshVerifiedUser } from '../../../lib/auth/session';
 import { useLocalizedPath } from '../../../lib/localized-link';
 import { useLocale } from '../../../lib/use-locale';
-import { showInfo, showSuccess } from '../../../ui/toasts/toasts-slice';
+import { showInfo, showSuccess } from '../../../ui/toast/toasts-slice';
 import { authApi, type AuthCommandError } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert, formStyles as styles, SubmitButton, TextField } from '../components/fields';

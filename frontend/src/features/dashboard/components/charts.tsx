@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { cumulativeSpending, downsample, mergeFlows, topSlices } from '../../../lib/chart-data';
 import type { MonthWriters } from '../../../ui/budget-status/use-month-writers';
-import { ChartFigure, LazyBarChart, LazyDonutChart, LazyLineChart } from '../../../ui/charts/chart-figure';
+import { ChartFigure, LazyBarChart, LazyDonutChart, LazyLineChart } from '../../../ui/chart/chart-figure';
 import styles from '../dashboard.module.css';
 
 const OTHER_COLOR = '#94a3b8';

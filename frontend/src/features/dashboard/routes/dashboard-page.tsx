@@ -10,7 +10,7 @@ import { useLocale } from '../../../lib/use-locale';
 import { AsOfPanel, isAsOfRefused, useAsOfParam } from '../../../ui/as-of/as-of';
 import { useMonthWriters, type MonthWriters } from '../../../ui/budget-status/use-month-writers';
 import { buttonClass } from '../../../ui/button';
-import { GoalsCard } from '../../../ui/goals/goals-card';
+import { GoalsCard } from '../../../ui/goal/goals-card';
 import { MonthPicker, useMonthParam } from '../../../ui/month-picker/month-picker';
 import { Reveal } from '../../../ui/reveal';
 import { useDashboardQuery } from '../api';

@@ -6,7 +6,7 @@ import { authConfig, passwordRules } from '../../../lib/auth/session';
 import type { MessageId } from '../../../lib/messages';
 import { useFormat } from '../../../lib/use-format';
 import { buttonClass } from '../../../ui/button';
-import { showSuccess } from '../../../ui/toasts/toasts-slice';
+import { showSuccess } from '../../../ui/toast/toasts-slice';
 import { changePassword, hasPassword, saveDisplayName, type User } from '../firebase-account';
 import {
   localCalendarDate,

@@ -9,7 +9,7 @@ import { authConfig, endSession } from '../../../lib/auth/session';
 import { useLocalizedPath } from '../../../lib/localized-link';
 import type { MessageId } from '../../../lib/messages';
 import { buttonClass } from '../../../ui/button';
-import { showError, showSuccess } from '../../../ui/toasts/toasts-slice';
+import { showError, showSuccess } from '../../../ui/toast/toasts-slice';
 import { useDeleteAccountMutation } from '../api';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import {

@@ -8,7 +8,7 @@ import { useDeleteCategoryMutation, useLazyCategoryInUseQuery } from '../../../u
 import { categoryName } from '../../../ui/category-form/category-chip';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { defaultReplacement, replacementChoices } from '../../../ui/category-form/rules';
-import { showApiError, showSuccess } from '../../../ui/toasts/toasts-slice';
+import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
 import styles from '../settings.module.css';
 
 export interface DeleteCategoryDialogProps {

@@ -4,7 +4,7 @@ import { useDispatch } from 'react-redux';
 import type { ApiError } from '../../../lib/api/api-error';
 import { useLocale } from '../../../lib/use-locale';
 import { buttonClass } from '../../../ui/button';
-import { showApiError, showError, showSuccess } from '../../../ui/toasts/toasts-slice';
+import { showApiError, showError, showSuccess } from '../../../ui/toast/toasts-slice';
 import { useLazyExportLinkQuery } from '../api';
 import { isExportLink, startDownload } from '../export';
 import styles from '../settings.module.css';

@@ -13,7 +13,7 @@ import { saveTheme } from '../../../lib/theme';
 import { useLocale } from '../../../lib/use-locale';
 import { buttonClass } from '../../../ui/button';
 import { PageLoading } from '../../../ui/page-loading';
-import { showApiError, showSuccess } from '../../../ui/toasts/toasts-slice';
+import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
 import {
   browserTimeZone,
   budgetInput,

@@ -7,7 +7,7 @@ import type { ApiError } from '../../../lib/api/api-error';
 import { loadFailedMessageId } from '../../../lib/api/api-error';
 import { useChangePreferencesMutation, usePreferences } from '../../../lib/preferences';
 import { buttonClass } from '../../../ui/button';
-import { showApiError, showSuccess } from '../../../ui/toasts/toasts-slice';
+import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
 import styles from '../settings.module.css';
 import own from '../preferences.module.css';
 import { SwitchRow } from './switch-row';

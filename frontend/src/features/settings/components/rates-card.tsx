@@ -10,7 +10,7 @@ import { useFormat } from '../../../lib/use-format';
 import { useLocale } from '../../../lib/use-locale';
 import { buttonClass } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { showApiError, showSuccess } from '../../../ui/toasts/toasts-slice';
+import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
 import type { MessageId } from '../../../lib/messages';
 import { rateInputs, validateRates, type RateInputs } from '../preferences-form';
 import styles from '../settings.module.css';

@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import type { MessageId } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { GoalsPanel } from '../../../ui/goals/goals-panel';
+import { GoalsPanel } from '../../../ui/goal/goals-panel';
 import { PageLoading } from '../../../ui/page-loading';
 import { rovingTarget } from '../../../ui/roving-focus';
 import { AboutTab } from '../components/about-tab';

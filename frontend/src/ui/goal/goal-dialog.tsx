@@ -9,7 +9,7 @@ import type { Locale } from '../../lib/locale';
 import type { MessageId } from '../../lib/messages';
 import { useLocale } from '../../lib/use-locale';
 import { buttonClass } from '../button';
-import { showApiError, showSuccess } from '../toasts/toasts-slice';
+import { showApiError, showSuccess } from '../toast/toasts-slice';
 import { useAddGoalMutation, useEditGoalMutation } from './api';
 import {
   GOAL_NAME_MAX,

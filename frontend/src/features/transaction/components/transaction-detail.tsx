@@ -7,7 +7,7 @@ import { LocalizedLink } from '../../../lib/localized-link';
 import { buttonClass } from '../../../ui/button';
 import { OlderPagesControl, useOlderPages } from '../../../ui/older-pages/older-pages';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { showError, showSuccess } from '../../../ui/toasts/toasts-slice';
+import { showError, showSuccess } from '../../../ui/toast/toasts-slice';
 import { useDeleteTransactionMutation, useTransactionHistoryInfiniteQuery, useTransactionQuery } from '../api';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { entrySentences, historyEntries } from '../history';

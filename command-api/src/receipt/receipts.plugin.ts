@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import type { TokenVerifier } from '@plenty/platform/auth/port';
 import { sha256Of, type BlobStore } from '@plenty/platform/blob-store/port';
-import { sniffReceiptType } from '@plenty/platform/files/sniff';
+import { sniffReceiptType } from '@plenty/platform/file/sniff';
 import { currentUser, requireAuth } from '@plenty/platform/http/auth-hook';
 import { HttpError } from '@plenty/platform/http/errors';
 import { installRateLimits } from '@plenty/platform/http/rate-limit';

@@ -2,7 +2,7 @@ import type { Currency } from '@plenty/contracts/money';
 import type { DebtListItem } from '@plenty/contracts/debts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFormat } from '../../../lib/use-format';
-import { Icon } from '../../../ui/icons/icon';
+import { Icon } from '../../../ui/icon/icon';
 import { readableOn } from '../../../ui/category-form/rules';
 import styles from '../debts.module.css';
 

@@ -8,7 +8,7 @@ import type { MessageId } from '../../lib/messages';
 import { useFormat } from '../../lib/use-format';
 import { useLocale } from '../../lib/use-locale';
 import { buttonClass } from '../button';
-import { showApiError, showSuccess } from '../toasts/toasts-slice';
+import { showApiError, showSuccess } from '../toast/toasts-slice';
 import { useContributeToGoalMutation, useWithdrawFromGoalMutation } from './api';
 import { validateMovement } from './goal-form';
 import dialogForm from '../dialog-form/dialog-form.module.css';

@@ -16,7 +16,7 @@ import { amountInput } from '../../../lib/amount';
 import { buttonClass } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { todayIn } from '../../../lib/today';
-import { showApiError, showSuccess } from '../../../ui/toasts/toasts-slice';
+import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
 import {
   useDebtQuery,
   useDeleteDebtMutation,

@@ -12,7 +12,7 @@ import { useFormat } from '../../../lib/use-format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { buttonClass } from '../../../ui/button';
 import { todayIn } from '../../../lib/today';
-import { showApiError, showSuccess } from '../../../ui/toasts/toasts-slice';
+import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
 import { useDebtsQuery, useOpenDebtMutation } from '../api';
 import { DebtDialog, DEBT_TYPE_LABELS } from '../components/debt-dialog';
 import { DebtIcon, DebtProgressBar, DebtStatusBadge, useDebtName, wholePercent } from '../components/debt-progress';

@@ -13,13 +13,13 @@ import { BudgetStatusBadge, budgetStatusTone, BUDGET_STATUS_LABELS } from '../..
 import { useMonthWriters, type MonthWriters } from '../../../ui/budget-status/use-month-writers';
 import { buttonClass } from '../../../ui/button';
 import { CategoryChip } from '../../../ui/category-form/category-chip';
-import { ChartFigure, LazyBarChart } from '../../../ui/charts/chart-figure';
+import { ChartFigure, LazyBarChart } from '../../../ui/chart/chart-figure';
 import { MonthPicker, useMonthParam } from '../../../ui/month-picker/month-picker';
 import { OutOfRangeNote } from '../../../ui/out-of-range-note';
 import { useReportsQuery } from '../api';
 import styles from '../reports.module.css';
 import { loadFailedMessageId } from '../../../lib/api/api-error';
-import { StrokeIcon } from '../../../ui/icons/stroke-icon';
+import { StrokeIcon } from '../../../ui/icon/stroke-icon';
 
 /** The reports' texts ship with this page, not with the app's first download. */
 const reportsMessages: PageMessageLoaders = {

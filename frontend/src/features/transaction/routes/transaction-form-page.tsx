@@ -15,7 +15,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { buttonClass } from '../../../ui/button';
 import { CategoryPicker } from '../../../ui/category-picker/category-picker';
 import { PageLoading } from '../../../ui/page-loading';
-import { showApiError, showInfo, showSuccess } from '../../../ui/toasts/toasts-slice';
+import { showApiError, showInfo, showSuccess } from '../../../ui/toast/toasts-slice';
 import { useAddTransactionMutation, useEditTransactionMutation, useTransactionQuery } from '../api';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { ReceiptField } from '../components/receipt-field';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { uuidSchema } from '@plenty/contracts/ids';
 import type { FileLink } from '@plenty/contracts/views/files';
 import type { BlobStore } from '@plenty/platform/blob-store/port';
-import type { LinkSigner } from '@plenty/platform/files/signed-link';
+import type { LinkSigner } from '@plenty/platform/file/signed-link';
 import { currentUser } from '@plenty/platform/http/auth-hook';
 import { HttpError } from '@plenty/platform/http/errors';
 

@@ -8,7 +8,7 @@ import { api } from '../../lib/api/api';
 import type { MessageId } from '../../lib/messages';
 import { usePreferences } from '../../lib/preferences';
 import { useFormat } from '../../lib/use-format';
-import { showWarning } from '../../ui/toasts/toasts-slice';
+import { showWarning } from '../../ui/toast/toasts-slice';
 
 export const budgetAlertsApi = api.injectEndpoints({
   endpoints: (build) => ({

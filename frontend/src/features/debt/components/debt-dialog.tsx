@@ -7,7 +7,7 @@ import type { MessageId } from '../../../lib/messages';
 import { useLocale } from '../../../lib/use-locale';
 import { buttonClass } from '../../../ui/button';
 import { ColorPicker } from '../../../ui/category-form/color-picker';
-import { IconPicker } from '../../../ui/icons/icon-picker';
+import { IconPicker } from '../../../ui/icon/icon-picker';
 import dialogForm from '../../../ui/dialog-form/dialog-form.module.css';
 import styles from '../debts.module.css';
 import {

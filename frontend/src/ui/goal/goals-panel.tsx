@@ -11,7 +11,7 @@ import { LocalizedLink } from '../../lib/localized-link';
 import { buttonClass } from '../button';
 import { ConfirmDialog } from '../confirm-dialog';
 import { PageLoading } from '../page-loading';
-import { showApiError, showSuccess } from '../toasts/toasts-slice';
+import { showApiError, showSuccess } from '../toast/toasts-slice';
 import { useDeleteGoalMutation, useGoalsQuery } from './api';
 import { GoalDialog } from './goal-dialog';
 import { todayIn } from '../../lib/today';
