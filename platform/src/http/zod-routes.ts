@@ -48,7 +48,8 @@ export interface ZodRoutesOptions {
   /**
    * What an answer that does not match its schema does: `throw` (a 500, where tests catch a
    * schema that no longer says what the handler returns) or `log` (an error in the log, the
-   * answer sent as it is). Default: `throw`, except `log` when NODE_ENV is `production`.
+   * answer sent as it is). Default: `throw` when NODE_ENV is `test` (Vitest sets it) or
+   * `development`, otherwise `log`, so a running app never turns a readable answer into an error.
    */
   readonly mismatchedAnswer?: 'throw' | 'log';
 }
@@ -62,7 +63,9 @@ export function zodSerializerCompiler(
   log: FastifyBaseLogger,
   options: ZodRoutesOptions = {},
 ): FastifySerializerCompiler<z.ZodType> {
-  const mode = options.mismatchedAnswer ?? (process.env.NODE_ENV === 'production' ? 'log' : 'throw');
+  const mode =
+    options.mismatchedAnswer ??
+    (process.env.NODE_ENV === 'test' || process.env.NODE_ENV === 'development' ? 'throw' : 'log');
   return ({ schema, method, url }) =>
     (data) => {
       const checked = schema.safeParse(data);
