@@ -1,11 +1,4 @@
-import type { MessageId } from '../../lib/messages';
-import { passwordProblems, type PasswordProblem, type PasswordRules } from '../../lib/auth/password-policy';
-
-/** A message to show next to a field, with its values. */
-export interface FieldError {
-  readonly id: MessageId;
-  readonly values?: Readonly<Record<string, string | number>>;
-}
+import type { FieldError } from '../../lib/field-error';
 
 // The same check the server's contracts apply: something@something.something, no spaces.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -23,34 +16,6 @@ export function nameErrors(name: string): FieldError[] {
 /** Signing in checks only that a password was typed; the policy is for new passwords. */
 export function loginPasswordErrors(password: string): FieldError[] {
   return password === '' ? [{ id: 'auth.validation.passwordRequired' }] : [];
-}
-
-export function problemMessage(problem: PasswordProblem, rules: PasswordRules): FieldError {
-  switch (problem) {
-    case 'required':
-      return { id: 'auth.validation.passwordRequired' };
-    case 'tooShort':
-      return { id: 'auth.validation.passwordTooShort', values: { min: rules.minLength } };
-    case 'tooLong':
-      return { id: 'auth.validation.passwordTooLong', values: { max: rules.maxLength ?? 0 } };
-    case 'lowercase':
-      return { id: 'auth.validation.passwordLowercase' };
-    case 'uppercase':
-      return { id: 'auth.validation.passwordUppercase' };
-    case 'numeric':
-      return { id: 'auth.validation.passwordNumber' };
-    case 'symbol':
-      return { id: 'auth.validation.passwordSymbol' };
-  }
-}
-
-/** Each requirement of the policy the new password misses. */
-export function newPasswordErrors(password: string, rules: PasswordRules): FieldError[] {
-  return passwordProblems(password, rules).map((problem) => problemMessage(problem, rules));
-}
-
-export function confirmErrors(password: string, confirmation: string): FieldError[] {
-  return confirmation === password ? [] : [{ id: 'auth.validation.passwordsMismatch' }];
 }
 
 export function termsErrors(accepted: boolean): FieldError[] {

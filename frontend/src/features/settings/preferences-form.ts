@@ -158,8 +158,3 @@ export function timeZoneOptions(
 ): string[] {
   return [...new Set([...known, 'UTC', browserTimeZone])].sort();
 }
-
-/** The browser's time zone, or UTC where the browser does not say. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rulesFromPolicy } from '../../lib/auth/password-policy';
-import { newPasswordErrors } from '../auth/validation';
+import { newPasswordErrors } from '../../lib/auth/password-messages';
 import {
   localCalendarDate,
   providerName,

@@ -1,6 +1,8 @@
+import { todayIn } from '@plenty/contracts/calendar/zone';
 import type { MessageId } from '../../lib/messages';
 import type { PasswordRules } from '../../lib/auth/password-policy';
-import { confirmErrors, newPasswordErrors, type FieldError } from '../auth/validation';
+import { confirmErrors, newPasswordErrors } from '../../lib/auth/password-messages';
+import type { FieldError } from '../../lib/field-error';
 
 export interface PasswordChange {
   readonly current: string;
@@ -85,6 +87,5 @@ export function localCalendarDate(instant: string | undefined): string | null {
   if (instant === undefined) return null;
   const date = new Date(instant);
   if (Number.isNaN(date.getTime())) return null;
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return todayIn(undefined, date);
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { DEFAULT_RULES, type PasswordRules } from '../../lib/auth/password-policy';
-import { passwordRules } from '../../lib/auth/session';
+import { DEFAULT_RULES, type PasswordRules } from './password-policy';
+import { passwordRules } from './session';
 
 /** The password policy, fetched when the page opens; at least 6 characters until then. */
 export function usePasswordRules(): PasswordRules {

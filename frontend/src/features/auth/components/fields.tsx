@@ -1,10 +1,10 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../../lib/messages';
-import type { PasswordProblem, PasswordRules } from '../../../lib/auth/password-policy';
+import type { FieldError } from '../../../lib/field-error';
 import { buttonClass } from '../../../ui/button';
-import { passwordProblems, requirementsOf } from '../../../lib/auth/password-policy';
-import { problemMessage, type FieldError } from '../validation';
+import field from '../../../ui/field/field.module.css';
+import { Spinner } from '../../../ui/spinner';
 import styles from './form.module.css';
 
 function ErrorList({ id, errors }: { readonly id: string; readonly errors: readonly FieldError[] }) {
@@ -53,9 +53,9 @@ export function TextField({
     .filter((part) => part !== null)
     .join(' ');
   return (
-    <div className={styles.field}>
+    <div className={field.field}>
       <div className={styles.labelRow}>
-        <label htmlFor={id} className={styles.label}>
+        <label htmlFor={id} className={field.label}>
           <FormattedMessage id={label} />
         </label>
       </div>
@@ -64,7 +64,7 @@ export function TextField({
           {...input}
           ref={inputRef}
           id={id}
-          className={`${styles.input} ${inputClassName ?? ''}`}
+          className={`${field.input} ${styles.input} ${inputClassName ?? ''}`}
           aria-invalid={errors.length > 0}
           aria-describedby={describedBy === '' ? undefined : describedBy}
         />
@@ -116,47 +116,6 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'inputClassNa
   );
 }
 
-const REQUIREMENT_LABELS: Record<Exclude<PasswordProblem, 'required'>, MessageId> = {
-  tooShort: 'auth.requirement.minLength',
-  tooLong: 'auth.requirement.maxLength',
-  lowercase: 'auth.requirement.lowercase',
-  uppercase: 'auth.requirement.uppercase',
-  numeric: 'auth.requirement.number',
-  symbol: 'auth.requirement.symbol',
-};
-
-/** The policy's requirements, each marked once the typed password meets it. */
-export function PasswordRequirements({
-  password,
-  rules,
-}: {
-  readonly password: string;
-  readonly rules: PasswordRules;
-}) {
-  const intl = useIntl();
-  const unmet = new Set(passwordProblems(password, rules));
-  return (
-    <ul className={styles.requirements} aria-label={intl.formatMessage({ id: 'auth.requirements' })}>
-      {requirementsOf(rules).map((requirement) => {
-        if (requirement === 'required') return null;
-        const met = password !== '' && !unmet.has(requirement);
-        const message = problemMessage(requirement, rules);
-        return (
-          <li key={requirement} className={`${styles.requirement} ${met ? styles.requirementMet : ''}`}>
-            <span aria-hidden="true">{met ? '✓' : '•'}</span>
-            <FormattedMessage id={REQUIREMENT_LABELS[requirement]} values={message.values} />
-            {met ? (
-              <span className="visually-hidden">
-                <FormattedMessage id="auth.requirementMet" />
-              </span>
-            ) : null}
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
 /** The form's one submit button: a spinner and no second submit while the request runs. */
 export function SubmitButton({ busy, label }: { readonly busy: boolean; readonly label: MessageId }) {
   return (
@@ -166,7 +125,7 @@ export function SubmitButton({ busy, label }: { readonly busy: boolean; readonly
       aria-disabled={busy}
       aria-busy={busy}
     >
-      {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}
+      {busy ? <Spinner /> : null}
       <FormattedMessage id={label} />
     </button>
   );

@@ -20,7 +20,8 @@ import {
 } from '../../../lib/auth/social-return';
 import { useLocale } from '../../../lib/use-locale';
 import { buttonClass } from '../../../ui/button';
-import type { FieldError } from '../validation';
+import type { FieldError } from '../../../lib/field-error';
+import { Spinner } from '../../../ui/spinner';
 import { BrandIcon } from './brand-icons';
 import styles from './form.module.css';
 
@@ -69,11 +70,7 @@ function ProviderButtons({
               aria-busy={busy === provider.id}
               onClick={() => onStart(provider)}
             >
-              {busy === provider.id ? (
-                <span className={styles.spinner} aria-hidden="true" />
-              ) : (
-                <BrandIcon provider={provider.id} />
-              )}
+              {busy === provider.id ? <Spinner /> : <BrandIcon provider={provider.id} />}
               <span className={styles.socialLabel} aria-hidden="true">
                 {provider.label}
               </span>
@@ -150,7 +147,7 @@ function EmbeddedSocialSignIn({ disabled, onBusyChange, onError }: SocialSignInP
     <>
       {finishing && (
         <p className={styles.socialStatus} role="status">
-          <span className={styles.spinner} aria-hidden="true" />
+          <Spinner />
           <FormattedMessage id="auth.social.finishing" />
         </p>
       )}

@@ -7,7 +7,8 @@ import { showSuccess } from '../../../ui/toast/toasts-slice';
 import { authApi } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert, formStyles as styles, SubmitButton, TextField } from '../components/fields';
-import { emailErrors, type FieldError } from '../validation';
+import type { FieldError } from '../../../lib/field-error';
+import { emailErrors } from '../validation';
 
 function messageOf(error: unknown): FieldError {
   if (typeof error === 'object' && error !== null && 'messageId' in error && 'fields' in error) {

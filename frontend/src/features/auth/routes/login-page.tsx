@@ -8,7 +8,8 @@ import { LocalizedLink } from '../../../lib/localized-link';
 import { buttonClass } from '../../../ui/button';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert, formStyles as styles, PasswordField, SubmitButton, TextField } from '../components/fields';
-import { emailErrors, firstInvalid, loginPasswordErrors, type FieldError } from '../validation';
+import type { FieldError } from '../../../lib/field-error';
+import { emailErrors, firstInvalid, loginPasswordErrors } from '../validation';
 
 // Social sign-in is optional: its code loads, as soon as this page does, only where a provider is
 // offered or a sign-in with one is coming back.

@@ -7,24 +7,12 @@ import { LocalizedLink } from '../../../lib/localized-link';
 import { useLocale } from '../../../lib/use-locale';
 import { authApi } from '../api';
 import { AuthCard } from '../components/auth-card';
-import {
-  FormAlert,
-  formStyles as styles,
-  PasswordField,
-  PasswordRequirements,
-  SubmitButton,
-  TextField,
-} from '../components/fields';
-import { usePasswordRules } from '../use-password-rules';
-import {
-  confirmErrors,
-  emailErrors,
-  firstInvalid,
-  nameErrors,
-  newPasswordErrors,
-  termsErrors,
-  type FieldError,
-} from '../validation';
+import { FormAlert, formStyles as styles, PasswordField, SubmitButton, TextField } from '../components/fields';
+import { PasswordRequirements } from '../../../ui/field/password-requirements';
+import { usePasswordRules } from '../../../lib/auth/use-password-rules';
+import { confirmErrors, newPasswordErrors } from '../../../lib/auth/password-messages';
+import type { FieldError } from '../../../lib/field-error';
+import { emailErrors, firstInvalid, nameErrors, termsErrors } from '../validation';
 import { sendCode, startRegistration } from '../verification';
 
 type Field = 'name' | 'email' | 'password' | 'confirm' | 'terms';

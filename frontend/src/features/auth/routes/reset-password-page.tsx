@@ -8,15 +8,12 @@ import { LocalizedLink, useLocalizedPath } from '../../../lib/localized-link';
 import { PageLoading } from '../../../ui/page-loading';
 import { showSuccess } from '../../../ui/toast/toasts-slice';
 import { AuthCard } from '../components/auth-card';
-import {
-  FormAlert,
-  formStyles as styles,
-  PasswordField,
-  PasswordRequirements,
-  SubmitButton,
-} from '../components/fields';
-import { usePasswordRules } from '../use-password-rules';
-import { confirmErrors, firstInvalid, newPasswordErrors, type FieldError } from '../validation';
+import { FormAlert, formStyles as styles, PasswordField, SubmitButton } from '../components/fields';
+import { PasswordRequirements } from '../../../ui/field/password-requirements';
+import { usePasswordRules } from '../../../lib/auth/use-password-rules';
+import { confirmErrors, newPasswordErrors } from '../../../lib/auth/password-messages';
+import type { FieldError } from '../../../lib/field-error';
+import { firstInvalid } from '../validation';
 
 type Field = 'password' | 'confirm';
 const ORDER: readonly Field[] = ['password', 'confirm'];

@@ -11,7 +11,8 @@ import { showInfo, showSuccess } from '../../../ui/toast/toasts-slice';
 import { authApi, type AuthCommandError } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert, formStyles as styles, SubmitButton, TextField } from '../components/fields';
-import { codeDigits, codeErrors, type FieldError } from '../validation';
+import type { FieldError } from '../../../lib/field-error';
+import { codeDigits, codeErrors } from '../validation';
 import {
   codeSentAt,
   forgetCodeSent,

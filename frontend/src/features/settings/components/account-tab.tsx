@@ -17,10 +17,11 @@ import {
   type PasswordChange,
   type PasswordErrors,
 } from '../profile-rules';
+import field from '../../../ui/field/field.module.css';
 import styles from '../settings.module.css';
-import { PasswordRequirements } from '../../auth/components/fields';
-import { usePasswordRules } from '../../auth/use-password-rules';
-import { TextField } from './text-field';
+import { PasswordRequirements } from '../../../ui/field/password-requirements';
+import { usePasswordRules } from '../../../lib/auth/use-password-rules';
+import { TextField } from '../../../ui/field/text-field';
 
 /** Spec section 3, User: full name, email, verified flag, sign-in provider badges, member since. */
 export function AccountTab({ user }: { readonly user: User }) {
@@ -132,7 +133,7 @@ function ProfileSection({ user }: { readonly user: User }) {
           maxLength={100}
           required
         />
-        <div className={styles.formActions}>
+        <div className={`${field.actions} ${styles.formActions}`}>
           <button type="submit" className={buttonClass('primary')} disabled={saving} aria-busy={saving}>
             <FormattedMessage id={saving ? 'account.saving' : 'account.profile.save'} />
           </button>
@@ -238,11 +239,11 @@ function PasswordSection({ user }: { readonly user: User }) {
           required
         />
         {failure !== null && (
-          <p role="alert" className={styles.formError}>
+          <p role="alert" className={field.formError}>
             <FormattedMessage id={failure} />
           </p>
         )}
-        <div className={styles.formActions}>
+        <div className={`${field.actions} ${styles.formActions}`}>
           <button type="submit" className={buttonClass('primary')} disabled={saving} aria-busy={saving}>
             <FormattedMessage id={saving ? 'account.saving' : 'account.password.submit'} />
           </button>

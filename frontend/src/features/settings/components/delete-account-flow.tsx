@@ -34,8 +34,9 @@ import {
   type User,
 } from '../firebase-account';
 import { providerName as nameOfProvider } from '../profile-rules';
+import field from '../../../ui/field/field.module.css';
 import styles from '../settings.module.css';
-import { TextField } from './text-field';
+import { TextField } from '../../../ui/field/text-field';
 
 const STEP_LABELS: Record<DeletionStep, MessageId> = {
   warning: 'account.delete.step.warning',
@@ -194,7 +195,7 @@ export function DeleteAccountFlow({ user }: { readonly user: User }) {
         <p className={styles.muted}>
           <FormattedMessage id="account.delete.lead" />
         </p>
-        <div className={styles.formActions}>
+        <div className={`${field.actions} ${styles.formActions}`}>
           <button
             ref={startButton}
             type="button"
@@ -353,12 +354,12 @@ export function DeleteAccountFlow({ user }: { readonly user: User }) {
                   />
                 ) : (
                   reauthError !== null && (
-                    <p role="alert" className={styles.formError}>
+                    <p role="alert" className={field.formError}>
                       <FormattedMessage id={reauthError} />
                     </p>
                   )
                 )}
-                <div className={styles.formActions}>
+                <div className={`${field.actions} ${styles.formActions}`}>
                   <button
                     type="button"
                     className={buttonClass('danger')}

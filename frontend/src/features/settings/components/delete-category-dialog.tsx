@@ -9,6 +9,7 @@ import { categoryName } from '../../../ui/category-form/category-chip';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { defaultReplacement, replacementChoices } from '../../../ui/category-form/rules';
 import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
+import field from '../../../ui/field/field.module.css';
 import styles from '../settings.module.css';
 
 export interface DeleteCategoryDialogProps {
@@ -92,16 +93,16 @@ export function DeleteCategoryDialog({ category, categories, onClose }: DeleteCa
             <FormattedMessage id="categories.delete.checking" />
           </p>
         ) : inUse ? (
-          <div className={styles.field}>
+          <div className={field.field}>
             <p className={styles.muted}>
               <FormattedMessage id="categories.delete.inUse" />
             </p>
-            <label htmlFor={selectId} className={styles.label}>
+            <label htmlFor={selectId} className={field.label}>
               <FormattedMessage id="categories.delete.moveTo" />
             </label>
             <select
               id={selectId}
-              className={styles.input}
+              className={field.input}
               value={replacement ?? ''}
               onChange={(event) => setReplacement(event.target.value)}
             >

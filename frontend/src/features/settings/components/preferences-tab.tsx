@@ -7,6 +7,7 @@ import { CURRENCIES, type Currency } from '@plenty/contracts/money';
 import { THEMES, type PreferencesView } from '@plenty/contracts/preferences';
 import type { ApiError } from '../../../lib/api/api-error';
 import { loadFailedMessageId } from '../../../lib/api/api-error';
+import { runtimeTimeZone } from '@plenty/contracts/calendar/zone';
 import { LOCALES } from '../../../lib/locale';
 import { useChangePreferencesMutation, usePreferences } from '../../../lib/preferences';
 import { saveTheme } from '../../../lib/theme';
@@ -15,7 +16,6 @@ import { buttonClass } from '../../../ui/button';
 import { PageLoading } from '../../../ui/page-loading';
 import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
 import {
-  browserTimeZone,
   budgetInput,
   formFromView,
   parseBudget,
@@ -24,11 +24,12 @@ import {
   type PreferencesFormErrors,
   type PreferencesFormValues,
 } from '../preferences-form';
+import field from '../../../ui/field/field.module.css';
 import styles from '../settings.module.css';
 import own from '../preferences.module.css';
 import { CURRENCY_NAMES, RatesCard } from './rates-card';
 import { SwitchRow } from './switch-row';
-import { TextField } from './text-field';
+import { TextField } from '../../../ui/field/text-field';
 
 /** Theme, language, currency, budget, notifications, time zone and the rates money is converted with. */
 export function PreferencesTab() {
@@ -59,7 +60,7 @@ function PreferencesForm({ view }: { readonly view: PreferencesView }) {
   const dispatch = useDispatch();
   const { locale, setLocale } = useLocale();
   const [changePreferences, { isLoading: saving }] = useChangePreferencesMutation();
-  const browserZone = useMemo(browserTimeZone, []);
+  const browserZone = useMemo(runtimeTimeZone, []);
   const zones = useMemo(() => timeZoneOptions(browserZone), [browserZone]);
   const [values, setValues] = useState<PreferencesFormValues>(() => initialValues(view, locale, browserZone));
   const [errors, setErrors] = useState<PreferencesFormErrors>({});
@@ -186,12 +187,12 @@ function PreferencesForm({ view }: { readonly view: PreferencesView }) {
             <FormattedMessage id="preferences.money.lead" />
           </p>
           <div className={own.fields}>
-            <label className={styles.field}>
-              <span className={styles.label}>
+            <label className={field.field}>
+              <span className={field.label}>
                 <FormattedMessage id="preferences.currency.label" />
               </span>
               <select
-                className={own.select}
+                className={field.input}
                 value={values.currency}
                 data-testid="preferences-currency"
                 onChange={(event) => {
@@ -249,7 +250,7 @@ function PreferencesForm({ view }: { readonly view: PreferencesView }) {
           </ul>
         </section>
       </div>
-      <div className={own.actions}>
+      <div className={`${field.actions} ${own.actions}`}>
         <button type="submit" className={buttonClass('primary')} disabled={saving} data-testid="preferences-save">
           <FormattedMessage id={saving ? 'preferences.saving' : 'preferences.save'} />
         </button>

@@ -8,6 +8,7 @@ import { loadFailedMessageId } from '../../../lib/api/api-error';
 import { useChangePreferencesMutation, usePreferences } from '../../../lib/preferences';
 import { buttonClass } from '../../../ui/button';
 import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
+import field from '../../../ui/field/field.module.css';
 import styles from '../settings.module.css';
 import own from '../preferences.module.css';
 import { SwitchRow } from './switch-row';
@@ -51,7 +52,7 @@ export function PrivacySection() {
         <FormattedMessage id="preferences.privacy.lead" />
       </p>
       {isError ? (
-        <div role="alert" className={`${styles.loadError} ${own.actions}`}>
+        <div role="alert" className={`${styles.loadError} ${field.actions} ${own.actions}`}>
           <FormattedMessage id={loadFailedMessageId(error, 'preferences.loadFailed')} />
           <button
             type="button"

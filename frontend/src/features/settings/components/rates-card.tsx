@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
 import type { MessageId } from '../../../lib/messages';
 import { rateInputs, validateRates, type RateInputs } from '../preferences-form';
+import field from '../../../ui/field/field.module.css';
 import styles from '../settings.module.css';
 import own from '../preferences.module.css';
 
@@ -114,7 +115,7 @@ export function RatesCard({ view }: { readonly view: PreferencesView }) {
                 </label>
                 <input
                   id={`rate-${currency}`}
-                  className={`${styles.input} ${own.rateInput}`}
+                  className={`${field.input} ${own.rateInput}`}
                   value={inputs[currency]}
                   inputMode="decimal"
                   autoComplete="off"
@@ -129,7 +130,7 @@ export function RatesCard({ view }: { readonly view: PreferencesView }) {
                   }}
                 />
                 {error !== undefined && (
-                  <p id={`rate-${currency}-error`} className={styles.fieldError}>
+                  <p id={`rate-${currency}-error`} className={field.error}>
                     <FormattedMessage id={error} />
                   </p>
                 )}
@@ -137,7 +138,7 @@ export function RatesCard({ view }: { readonly view: PreferencesView }) {
             );
           })}
         </ul>
-        <div className={own.actions}>
+        <div className={`${field.actions} ${own.actions}`}>
           <button
             type="submit"
             className={buttonClass('primary')}

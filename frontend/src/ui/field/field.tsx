@@ -1,0 +1,89 @@
+import { useId, type ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import type { FieldError } from '../../lib/field-error';
+import type { MessageId } from '../../lib/messages';
+import styles from './field.module.css';
+
+/** What a field's control needs to be labelled and described: give it to the input, select or textarea. */
+export interface ControlProps {
+  readonly id: string;
+  readonly 'aria-invalid': boolean;
+  readonly 'aria-describedby': string | undefined;
+}
+
+export interface FieldProps {
+  readonly label: MessageId;
+  /** Values for placeholders in the label and the hint. */
+  readonly values?: Readonly<Record<string, string>>;
+  /** "(optional)" after the label. */
+  readonly optional?: boolean;
+  /** A message under the label, read with the control. */
+  readonly hint?: MessageId;
+  /** Shown under the control and read with it (a sentence with values, the password requirements). */
+  readonly details?: ReactNode;
+  /** A message id, or a message with its values. */
+  readonly error?: MessageId | FieldError | null;
+  /** Where the hint stands: under the label (default) or under the control. */
+  readonly hintBelow?: boolean;
+  readonly className?: string;
+  children(control: ControlProps): ReactNode;
+}
+
+export function fieldError(error: MessageId | FieldError | null | undefined): FieldError | null {
+  return error === null || error === undefined ? null : typeof error === 'string' ? { id: error } : error;
+}
+
+/** A labelled control whose hint and error are shown with it and read out with it (aria-describedby). */
+export function Field({
+  label,
+  values,
+  optional = false,
+  hint,
+  details,
+  error: shown,
+  hintBelow = false,
+  className,
+  children,
+}: FieldProps) {
+  const id = useId();
+  const error = fieldError(shown);
+  const described = [
+    hint === undefined ? null : `${id}-hint`,
+    error === null ? null : `${id}-error`,
+    details === undefined ? null : `${id}-details`,
+  ]
+    .filter((part) => part !== null)
+    .join(' ');
+  const hintText =
+    hint === undefined ? null : (
+      <p id={`${id}-hint`} className={styles.hint}>
+        <FormattedMessage id={hint} values={values} />
+      </p>
+    );
+  return (
+    <div className={className === undefined ? styles.field : `${styles.field} ${className}`}>
+      <label htmlFor={id} className={styles.label}>
+        <FormattedMessage id={label} values={values} />
+        {optional && <Optional />}
+      </label>
+      {!hintBelow && hintText}
+      {children({ id, 'aria-invalid': error !== null, 'aria-describedby': described === '' ? undefined : described })}
+      {hintBelow && hintText}
+      {error !== null && (
+        <p id={`${id}-error`} className={styles.error}>
+          <FormattedMessage id={error.id} values={error.values} />
+        </p>
+      )}
+      {details !== undefined && <div id={`${id}-details`}>{details}</div>}
+    </div>
+  );
+}
+
+/** "(optional)" after a field's label. */
+export function Optional() {
+  return (
+    <span className={styles.optional}>
+      (<FormattedMessage id="transactions.form.optional" />)
+    </span>
+  );
+}
