@@ -1,9 +1,11 @@
 import type { BudgetSummaryView } from '@plenty/contracts/views/dashboard';
-import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LocalizedLink } from '../../../lib/localized-link';
 import { BudgetStatusBadge, budgetStatusTone, BUDGET_STATUS_LABELS } from '../../../ui/budget-status/budget-status';
 import type { MonthWriters } from '../../../ui/budget-status/use-month-writers';
+import { Card } from '../../../ui/card/card';
+import { ProgressBar } from '../../../ui/progress-bar/progress-bar';
+import { Stat, StatList } from '../../../ui/stat/stat';
 import styles from '../dashboard.module.css';
 
 /** The month's budget: its level, spent against the limit, daily average, days left and projection. */
@@ -17,17 +19,14 @@ export function BudgetCard({
   readonly isCurrentMonth: boolean;
 }) {
   const intl = useIntl();
-  const headingId = useId();
   const hasBudget = budget.limit !== null;
   const percent = budget.percentUsed ?? 0;
   return (
-    <section className={`${styles.card} ${styles.budget}`} aria-labelledby={headingId} data-testid="budget-card">
-      <div className={styles.cardHeader}>
-        <h2 id={headingId} className={styles.cardTitle}>
-          <FormattedMessage id="dashboard.budget.title" />
-        </h2>
-        <BudgetStatusBadge status={budget.status} />
-      </div>
+    <Card
+      title={<FormattedMessage id="dashboard.budget.title" />}
+      actions={<BudgetStatusBadge status={budget.status} />}
+      testId="budget-card"
+    >
       {budget.status === 'no_data' ? (
         <p className={styles.budgetLine} data-testid="budget-no-data">
           <FormattedMessage id="dashboard.budget.noData" />
@@ -43,14 +42,12 @@ export function BudgetCard({
               }}
             />
           </p>
-          <div
-            className={`${styles.progress} ${budgetStatusTone(budget.status)}`}
-            role="progressbar"
-            aria-label={intl.formatMessage({ id: 'dashboard.budget.progress' })}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.min(100, Math.floor(percent / 100))}
-            aria-valuetext={intl.formatMessage(
+          <ProgressBar
+            className={budgetStatusTone(budget.status)}
+            size="large"
+            percent={percent / 100}
+            label={intl.formatMessage({ id: 'dashboard.budget.progress' })}
+            valueText={intl.formatMessage(
               { id: 'dashboard.budget.progressText' },
               {
                 percent: write.percent(percent),
@@ -59,10 +56,8 @@ export function BudgetCard({
                 status: intl.formatMessage({ id: BUDGET_STATUS_LABELS[budget.status] }),
               },
             )}
-            data-testid="budget-progress"
-          >
-            <span className={styles.progressFill} style={{ width: `${Math.min(100, percent / 100)}%` }} />
-          </div>
+            testId="budget-progress"
+          />
           <p className={styles.budgetShare}>
             <span>
               <FormattedMessage id="dashboard.budget.used" values={{ percent: write.percent(percent) }} />
@@ -89,38 +84,32 @@ export function BudgetCard({
           </LocalizedLink>
         </div>
       )}
-      <dl className={styles.stats}>
-        <div className={styles.stat}>
-          <dt>
-            <FormattedMessage id="dashboard.budget.dailyAverage" />
-          </dt>
-          <dd data-testid="budget-daily-average">{write.money(budget.dailyAverage)}</dd>
-        </div>
-        <div className={styles.stat}>
-          <dt>
-            <FormattedMessage id="dashboard.budget.daysLeft" />
-          </dt>
-          <dd data-testid="budget-days-left">
-            <FormattedMessage id="dashboard.budget.days" values={{ count: budget.daysLeft }} />
-          </dd>
-        </div>
-        <div className={styles.stat}>
-          <dt>
+      <StatList>
+        <Stat label={<FormattedMessage id="dashboard.budget.dailyAverage" />} testId="budget-daily-average">
+          {write.money(budget.dailyAverage)}
+        </Stat>
+        <Stat label={<FormattedMessage id="dashboard.budget.daysLeft" />} testId="budget-days-left">
+          <FormattedMessage id="dashboard.budget.days" values={{ count: budget.daysLeft }} />
+        </Stat>
+        <Stat
+          label={
             <FormattedMessage id={isCurrentMonth ? 'dashboard.budget.projected' : 'dashboard.budget.monthTotal'} />
-          </dt>
-          <dd data-testid="budget-projected">
-            {write.money(budget.projectedTotal)}
-            {isCurrentMonth && hasBudget && budget.projectedStatus !== budget.status && (
-              <span className={styles.statNote}>
-                <FormattedMessage
-                  id="dashboard.budget.projectedStatus"
-                  values={{ status: intl.formatMessage({ id: BUDGET_STATUS_LABELS[budget.projectedStatus] }) }}
-                />
-              </span>
-            )}
-          </dd>
-        </div>
-      </dl>
-    </section>
+          }
+          testId="budget-projected"
+          note={
+            isCurrentMonth &&
+            hasBudget &&
+            budget.projectedStatus !== budget.status && (
+              <FormattedMessage
+                id="dashboard.budget.projectedStatus"
+                values={{ status: intl.formatMessage({ id: BUDGET_STATUS_LABELS[budget.projectedStatus] }) }}
+              />
+            )
+          }
+        >
+          {write.money(budget.projectedTotal)}
+        </Stat>
+      </StatList>
+    </Card>
   );
 }

@@ -1,9 +1,9 @@
 import type { Dashboard } from '@plenty/contracts/views/dashboard';
-import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { cumulativeSpending, downsample, mergeFlows, topSlices } from '../../../lib/chart-data';
 import type { MonthWriters } from '../../../ui/budget-status/use-month-writers';
 import { ChartFigure, LazyBarChart, LazyDonutChart, LazyLineChart } from '../../../ui/chart/chart-figure';
+import { Card } from '../../../ui/card/card';
 import styles from '../dashboard.module.css';
 
 const OTHER_COLOR = '#94a3b8';
@@ -33,18 +33,15 @@ export function MonthlyChart({ data, write }: { readonly data: Dashboard; readon
   const expense = intl.formatMessage({ id: 'dashboard.totals.expense' });
   if (points.every((point) => point.income === 0 && point.expense === 0)) {
     return (
-      <section className={styles.card} data-testid="monthly-chart">
-        <h2 className={styles.cardTitle}>
-          <FormattedMessage id="dashboard.chart.monthly" />
-        </h2>
+      <Card title={<FormattedMessage id="dashboard.chart.monthly" />} testId="monthly-chart">
         <p className={styles.muted}>
           <FormattedMessage id="dashboard.chart.noData" />
         </p>
-      </section>
+      </Card>
     );
   }
   return (
-    <section className={styles.card} data-testid="monthly-chart">
+    <Card testId="monthly-chart">
       <ChartFigure
         title={intl.formatMessage({ id: 'dashboard.chart.monthly' })}
         labels={labels}
@@ -73,7 +70,7 @@ export function MonthlyChart({ data, write }: { readonly data: Dashboard; readon
           })),
         }}
       />
-    </section>
+    </Card>
   );
 }
 
@@ -81,7 +78,6 @@ export function MonthlyChart({ data, write }: { readonly data: Dashboard; readon
 export function CategoryChart({ data, write }: { readonly data: Dashboard; readonly write: MonthWriters }) {
   const intl = useIntl();
   const labels = useChartLabels();
-  const headingId = useId();
   const total = data.totals.expense;
   const slices = topSlices(data.byCategory.map((row) => ({ categoryId: row.categoryId, amount: row.expense }))).map(
     (slice) => ({
@@ -98,18 +94,15 @@ export function CategoryChart({ data, write }: { readonly data: Dashboard; reado
   const title = intl.formatMessage({ id: 'dashboard.chart.byCategory' });
   if (slices.length === 0) {
     return (
-      <section className={styles.card} aria-labelledby={headingId} data-testid="category-chart">
-        <h2 id={headingId} className={styles.cardTitle}>
-          {title}
-        </h2>
+      <Card title={title} testId="category-chart">
         <p className={styles.muted}>
           <FormattedMessage id="dashboard.chart.noExpenses" />
         </p>
-      </section>
+      </Card>
     );
   }
   return (
-    <section className={styles.card} data-testid="category-chart">
+    <Card testId="category-chart">
       <ChartFigure
         title={title}
         labels={labels}
@@ -139,7 +132,7 @@ export function CategoryChart({ data, write }: { readonly data: Dashboard; reado
           })),
         }}
       />
-    </section>
+    </Card>
   );
 }
 

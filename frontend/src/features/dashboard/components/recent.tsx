@@ -1,9 +1,9 @@
 import type { TransactionView } from '@plenty/contracts/views/transactions';
-import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LocalizedLink } from '../../../lib/localized-link';
 import type { MonthWriters } from '../../../ui/budget-status/use-month-writers';
 import { CategoryChip } from '../../../ui/category-form/category-chip';
+import { Card } from '../../../ui/card/card';
 import styles from '../dashboard.module.css';
 
 /** The newest transactions, each opening its detail in the list; a link to the whole list. */
@@ -15,17 +15,16 @@ export function RecentTransactions({
   readonly write: MonthWriters;
 }) {
   const intl = useIntl();
-  const headingId = useId();
   return (
-    <section className={styles.card} aria-labelledby={headingId} data-testid="recent-transactions">
-      <div className={styles.cardHeader}>
-        <h2 id={headingId} className={styles.cardTitle}>
-          <FormattedMessage id="dashboard.recent.title" />
-        </h2>
+    <Card
+      title={<FormattedMessage id="dashboard.recent.title" />}
+      actions={
         <LocalizedLink to="/dashboard/transactions" className={styles.inlineAction}>
           <FormattedMessage id="dashboard.recent.viewAll" />
         </LocalizedLink>
-      </div>
+      }
+      testId="recent-transactions"
+    >
       {items.length === 0 ? (
         <p className={styles.muted}>
           <FormattedMessage id="dashboard.recent.none" />
@@ -65,6 +64,6 @@ export function RecentTransactions({
           })}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,12 +1,14 @@
+import type { TransactionType } from '@plenty/contracts/categories';
 import type { Currency } from '@plenty/contracts/money';
 import type { Dashboard } from '@plenty/contracts/views/dashboard';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../../lib/messages';
 import type { MonthWriters } from '../../../ui/budget-status/use-month-writers';
 import { OutOfRangeNote } from '../../../ui/out-of-range-note';
+import { StatCard, StatCards, statNoteClass } from '../../../ui/stat/stat';
 import styles from '../dashboard.module.css';
 
-type Kind = 'income' | 'expense';
+type Kind = TransactionType;
 
 /** Amounts recorded in other currencies than the display one, of one kind, as recorded. */
 function originals(data: Dashboard, kind: Kind, write: MonthWriters): string[] {
@@ -29,7 +31,7 @@ function Conversion({
   if (amounts.length === 0) return null;
   const values = { amounts: amounts.join(' + '), currency };
   return (
-    <p className={styles.conversion}>
+    <p className={statNoteClass}>
       {ratesDate === null ? (
         <FormattedMessage id="dashboard.totals.convertedOwnRates" values={values} />
       ) : (
@@ -51,7 +53,7 @@ export function Summary({ data, write }: { readonly data: Dashboard; readonly wr
   const mixed = data.perCurrency.some((row) => row.currency !== data.currency);
   return (
     <>
-      <ul className={styles.summary} aria-label={intl.formatMessage({ id: 'dashboard.totals.title' })}>
+      <StatCards label={intl.formatMessage({ id: 'dashboard.totals.title' })}>
         {CARDS.map((card) => {
           const amount =
             card.kind === 'income'
@@ -59,50 +61,43 @@ export function Summary({ data, write }: { readonly data: Dashboard; readonly wr
               : card.kind === 'expense'
                 ? data.totals.expense
                 : data.totals.balance;
-          const tone =
-            card.kind === 'income'
-              ? styles.income
-              : card.kind === 'expense'
-                ? styles.expense
-                : amount < 0
-                  ? styles.expense
-                  : styles.income;
+          const tone = card.kind === 'expense' || amount < 0 ? styles.expense : styles.income;
           return (
-            <li key={card.kind} className={`${styles.card} ${styles.total}`} data-testid={`total-${card.kind}`}>
-              <span className={styles.totalLabel}>
-                <span className={`${styles.totalMark} ${tone}`} aria-hidden="true">
-                  {card.kind === 'income' ? '↑' : card.kind === 'expense' ? '↓' : '='}
-                </span>
-                <FormattedMessage id={card.label} />
-              </span>
-              <span className={`${styles.totalValue} ${tone}`} data-testid={`total-${card.kind}-value`}>
-                {write.money(amount)}
-              </span>
-              {card.kind === 'balance' ? (
-                mixed && (
-                  <p className={styles.conversion}>
-                    {data.ratesDate === null ? (
-                      <FormattedMessage id="dashboard.totals.ownRates" values={{ currency: data.currency }} />
-                    ) : (
-                      <FormattedMessage
-                        id="dashboard.totals.ratesOf"
-                        values={{ currency: data.currency, date: write.longDate(data.ratesDate) }}
-                      />
-                    )}
-                  </p>
+            <StatCard
+              key={card.kind}
+              label={<FormattedMessage id={card.label} />}
+              mark={card.kind === 'income' ? '↑' : card.kind === 'expense' ? '↓' : '='}
+              tone={tone}
+              figure={write.money(amount)}
+              testId={`total-${card.kind}`}
+              figureTestId={`total-${card.kind}-value`}
+              note={
+                card.kind === 'balance' ? (
+                  mixed && (
+                    <p className={statNoteClass}>
+                      {data.ratesDate === null ? (
+                        <FormattedMessage id="dashboard.totals.ownRates" values={{ currency: data.currency }} />
+                      ) : (
+                        <FormattedMessage
+                          id="dashboard.totals.ratesOf"
+                          values={{ currency: data.currency, date: write.longDate(data.ratesDate) }}
+                        />
+                      )}
+                    </p>
+                  )
+                ) : (
+                  <Conversion
+                    amounts={originals(data, card.kind, write)}
+                    currency={data.currency}
+                    ratesDate={data.ratesDate}
+                    write={write}
+                  />
                 )
-              ) : (
-                <Conversion
-                  amounts={originals(data, card.kind, write)}
-                  currency={data.currency}
-                  ratesDate={data.ratesDate}
-                  write={write}
-                />
-              )}
-            </li>
+              }
+            />
           );
         })}
-      </ul>
+      </StatCards>
       <OutOfRangeNote outOfRange={data.outOfRange} />
     </>
   );

@@ -5,42 +5,20 @@ import { wordInsight } from '../../../lib/insights';
 import { LocalizedLink } from '../../../lib/localized-link';
 import type { MessageId } from '../../../lib/messages';
 import type { MonthWriters } from '../../../ui/budget-status/use-month-writers';
+import { Card } from '../../../ui/card/card';
+import { InsightLine, InsightTip, insightCalloutClass } from '../../../ui/insight/insight';
 import styles from '../dashboard.module.css';
-
-const TONE_SYMBOLS = { positive: '✓', warning: '!', neutral: 'i' } as const;
-const TONE_LABELS: Record<keyof typeof TONE_SYMBOLS, MessageId> = {
-  positive: 'dashboard.insights.tone.positive',
-  warning: 'dashboard.insights.tone.warning',
-  neutral: 'dashboard.insights.tone.neutral',
-};
 
 /** The month's finding in words, with a tip that follows from it. */
 export function InsightCard({ insight, write }: { readonly insight: Insight; readonly write: MonthWriters }) {
-  const headingId = useId();
   const wording = wordInsight(insight, write.insight);
   return (
-    <section className={styles.card} aria-labelledby={headingId} data-testid="insight-card">
-      <h2 id={headingId} className={styles.cardTitle}>
-        <FormattedMessage id="dashboard.insights.title" />
-      </h2>
-      <p className={styles.insight} data-tone={wording.tone}>
-        <span className={`${styles.insightMark} ${styles[wording.tone]}`} aria-hidden="true">
-          {TONE_SYMBOLS[wording.tone]}
-        </span>
-        <span>
-          <span className="visually-hidden">
-            <FormattedMessage id={TONE_LABELS[wording.tone]} />{' '}
-          </span>
-          <FormattedMessage id={wording.text.id} values={wording.text.values} />
-        </span>
+    <Card title={<FormattedMessage id="dashboard.insights.title" />} testId="insight-card">
+      <InsightLine wording={wording} />
+      <p className={insightCalloutClass} data-testid="insight-tip">
+        <InsightTip wording={wording} />
       </p>
-      <p className={styles.tip} data-testid="insight-tip">
-        <strong>
-          <FormattedMessage id="dashboard.insights.tip" />
-        </strong>{' '}
-        <FormattedMessage id={wording.tip.id} values={wording.tip.values} />
-      </p>
-    </section>
+    </Card>
   );
 }
 
@@ -64,12 +42,8 @@ export function RuleCard({
   readonly expense: number;
   readonly write: MonthWriters;
 }) {
-  const headingId = useId();
   return (
-    <section className={styles.card} aria-labelledby={headingId} data-testid="rule-503020">
-      <h2 id={headingId} className={styles.cardTitle}>
-        <FormattedMessage id="dashboard.rule.title" />
-      </h2>
+    <Card title={<FormattedMessage id="dashboard.rule.title" />} testId="rule-503020">
       {rule.income === 0 ? (
         <p className={styles.muted}>
           <FormattedMessage id="dashboard.rule.noIncome" />
@@ -90,7 +64,7 @@ export function RuleCard({
               </li>
             ))}
           </ul>
-          <p className={styles.tip}>
+          <p className={insightCalloutClass}>
             {expense <= rule.needs + rule.wants ? (
               <FormattedMessage
                 id="dashboard.rule.within"
@@ -105,7 +79,7 @@ export function RuleCard({
           </p>
         </>
       )}
-    </section>
+    </Card>
   );
 }
 

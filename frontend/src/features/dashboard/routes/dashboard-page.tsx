@@ -4,7 +4,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import type { AuthState } from '../../../lib/auth/auth-slice';
 import { LocalizedLink } from '../../../lib/localized-link';
-import { formatMonth, monthOf, monthOfDate } from '../../../lib/month';
+import { monthOfDate } from '@plenty/contracts/calendar/date';
+import { monthOf } from '@plenty/contracts/calendar/zone';
+import { formatMonth } from '../../../lib/month';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useLocale } from '../../../lib/use-locale';
 import { AsOfPanel, isAsOfRefused, useAsOfParam } from '../../../ui/as-of/as-of';
@@ -13,6 +15,11 @@ import { buttonClass } from '../../../ui/button';
 import { GoalsCard } from '../../../ui/goal/goals-card';
 import { MonthPicker, useMonthParam } from '../../../ui/month-picker/month-picker';
 import { Reveal } from '../../../ui/reveal';
+import { Card, cardClass, SectionTitle } from '../../../ui/card/card';
+import { LoadError } from '../../../ui/load-error/load-error';
+import { Page, PageHeader } from '../../../ui/page/page';
+import { Loading, SkeletonBlock } from '../../../ui/skeleton/skeleton';
+import { statCardsClass } from '../../../ui/stat/stat';
 import { useDashboardQuery } from '../api';
 import { BudgetCard } from '../components/budget-card';
 import { CategoryChart, MonthlyChart, SpendingPaceChart } from '../components/charts';
@@ -39,22 +46,18 @@ export function DashboardPage() {
   const trackerId = useId();
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <div>
-          <h1 id="page-title" className={styles.title}>
-            <FormattedMessage id="page.dashboard" />
-          </h1>
-          <p className={styles.lead}>
-            {name === null ? (
-              <FormattedMessage id="dashboard.lead" />
-            ) : (
-              <FormattedMessage id="dashboard.welcome" values={{ name }} />
-            )}
-          </p>
-        </div>
-        <QuickActions asOf={asOf} />
-      </header>
+    <Page>
+      <PageHeader
+        title={<FormattedMessage id="page.dashboard" />}
+        lead={
+          name === null ? (
+            <FormattedMessage id="dashboard.lead" />
+          ) : (
+            <FormattedMessage id="dashboard.welcome" values={{ name }} />
+          )
+        }
+        actions={<QuickActions asOf={asOf} />}
+      />
       <AsOfPanel
         asOf={asOf}
         todaySearch={todaySearch}
@@ -65,9 +68,9 @@ export function DashboardPage() {
 
       <section className={styles.tracker} aria-labelledby={trackerId}>
         <div className={styles.trackerHeader}>
-          <h2 id={trackerId} className={styles.sectionTitle}>
+          <SectionTitle id={trackerId}>
             <FormattedMessage id="dashboard.tracker.title" />
-          </h2>
+          </SectionTitle>
           <MonthPicker
             month={month}
             latest={latest}
@@ -82,12 +85,18 @@ export function DashboardPage() {
         {data !== undefined ? (
           <Content data={data} latest={latest} past={asOf !== null} />
         ) : refused ? null : query.isError && !query.isFetching ? (
-          <LoadError error={query.error} onRetry={() => void query.refetch()} />
+          <LoadError
+            title="dashboard.error.title"
+            message={loadFailedMessageId(query.error, 'dashboard.error.body')}
+            retry="dashboard.error.retry"
+            onRetry={() => void query.refetch()}
+            testId="dashboard-error"
+          />
         ) : (
           <Skeleton />
         )}
       </section>
-    </div>
+    </Page>
   );
 }
 
@@ -119,9 +128,9 @@ function Content({
       <Summary data={data} write={write} />
       <div className={styles.trackerGrid}>
         <BudgetCard budget={data.budget} write={write} isCurrentMonth={isCurrentMonth} />
-        <section className={styles.card}>
+        <Card>
           <SpendingPaceChart data={data} write={write} />
-        </section>
+        </Card>
       </div>
       <Reveal>
         <div className={styles.grid}>
@@ -138,7 +147,7 @@ function Content({
       <Reveal>
         <div className={styles.grid}>
           <RuleCard rule={data.rule503020} expense={data.totals.expense} write={write} />
-          {!past && <GoalsCard className={styles.card} />}
+          {!past && <GoalsCard className={cardClass} />}
         </div>
       </Reveal>
     </div>
@@ -149,7 +158,7 @@ function Content({
 function Welcome({ data, write }: { readonly data: Dashboard; readonly write: MonthWriters }) {
   return (
     <div className={styles.content} data-testid="dashboard-empty">
-      <div className={`${styles.card} ${styles.welcome}`}>
+      <Card as="div" className={styles.welcome}>
         <span className={styles.welcomeIcon} aria-hidden="true">
           +
         </span>
@@ -167,51 +176,32 @@ function Welcome({ data, write }: { readonly data: Dashboard; readonly write: Mo
             <FormattedMessage id="dashboard.actions.addIncome" />
           </LocalizedLink>
         </div>
-      </div>
+      </Card>
       <div className={styles.grid}>
         <BudgetCard budget={data.budget} write={write} isCurrentMonth />
         <RuleCard rule={data.rule503020} expense={0} write={write} />
       </div>
-      <GoalsCard className={styles.card} />
-    </div>
-  );
-}
-
-function LoadError({ error, onRetry }: { readonly error: unknown; onRetry(): void }) {
-  return (
-    <div className={`${styles.card} ${styles.error}`} role="alert" data-testid="dashboard-error">
-      <h2 className={styles.cardTitle}>
-        <FormattedMessage id="dashboard.error.title" />
-      </h2>
-      <p className={styles.muted}>
-        <FormattedMessage id={loadFailedMessageId(error, 'dashboard.error.body')} />
-      </p>
-      <button type="button" className={buttonClass('secondary')} onClick={onRetry}>
-        <FormattedMessage id="dashboard.error.retry" />
-      </button>
+      <GoalsCard className={cardClass} />
     </div>
   );
 }
 
 function Skeleton() {
   return (
-    <div className={styles.content} role="status" aria-busy="true" data-testid="dashboard-loading">
-      <span className="visually-hidden">
-        <FormattedMessage id="common.loading" />
-      </span>
-      <div className={styles.summary} aria-hidden="true">
+    <Loading className={styles.content} testId="dashboard-loading">
+      <div className={statCardsClass} aria-hidden="true">
         {[0, 1, 2].map((key) => (
-          <div key={key} className={`${styles.card} ${styles.skeleton}`} style={{ height: '7rem' }} />
+          <SkeletonBlock key={key} height="7rem" />
         ))}
       </div>
       <div className={styles.trackerGrid} aria-hidden="true">
-        <div className={`${styles.card} ${styles.skeleton}`} style={{ height: '15rem' }} />
-        <div className={`${styles.card} ${styles.skeleton}`} style={{ height: '15rem' }} />
+        <SkeletonBlock height="15rem" />
+        <SkeletonBlock height="15rem" />
       </div>
       <div className={styles.grid} aria-hidden="true">
-        <div className={`${styles.card} ${styles.skeleton}`} style={{ height: '20rem' }} />
-        <div className={`${styles.card} ${styles.skeleton}`} style={{ height: '20rem' }} />
+        <SkeletonBlock height="20rem" />
+        <SkeletonBlock height="20rem" />
       </div>
-    </div>
+    </Loading>
   );
 }
