@@ -9,6 +9,8 @@ export interface ApiError {
   readonly messageId: MessageId;
   /** Per-field error codes for forms, keyed by the field's path. */
   readonly fields: Readonly<Record<string, ErrorCode>>;
+  /** The server's Retry-After, in seconds, when it sent one (rate limits, resend cool-downs). */
+  readonly retryAfterSeconds?: number | null;
 }
 
 function isErrorCode(value: unknown): value is ErrorCode {
@@ -37,8 +39,14 @@ function bodyError(data: unknown): { code?: unknown; fields?: unknown } | null {
   return typeof error === 'object' && error !== null ? error : null;
 }
 
+function retryAfter(response: Response | undefined): number | null {
+  const header = response?.headers.get('retry-after') ?? null;
+  const seconds = header === null ? Number.NaN : Number(header);
+  return Number.isFinite(seconds) ? seconds : null;
+}
+
 /** Turns a transport failure or the server's `{ error: { code, fields } }` into an ApiError. */
-export function toApiError(error: FetchBaseQueryError): ApiError {
+export function toApiError(error: FetchBaseQueryError, response?: Response): ApiError {
   if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') {
     return { status: 'network', code: 'network', messageId: errorMessageId('network'), fields: {} };
   }
@@ -52,7 +60,14 @@ export function toApiError(error: FetchBaseQueryError): ApiError {
       fields[path] = isErrorCode(fieldCode) ? fieldCode : 'field_invalid';
     }
   }
-  return { status, code, messageId: errorMessageId(code), fields };
+  const seconds = retryAfter(response);
+  return {
+    status,
+    code,
+    messageId: errorMessageId(code),
+    fields,
+    ...(seconds === null ? {} : { retryAfterSeconds: seconds }),
+  };
 }
 
 /**

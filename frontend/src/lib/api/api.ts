@@ -3,15 +3,31 @@ import { sessionTokens } from '../auth/session';
 import { dynamicMiddleware, rootReducer } from '../store/root-reducer';
 import { createBaseQuery } from './base-query';
 
+/** The read models the app caches, named by the tags queries provide and commands invalidate. */
+const TAG_TYPES = [
+  'Transactions',
+  'Categories',
+  'Profile',
+  'Budget',
+  'Goals',
+  'Debts',
+  'Reports',
+  'Preferences',
+] as const;
+export type ApiTag = (typeof TAG_TYPES)[number];
+
+const baseQuery = createBaseQuery({ baseUrl: '/api', tokens: sessionTokens });
+export type ApiBaseQuery = typeof baseQuery;
+
 /**
- * The app's single API. Features add their endpoints with `api.injectEndpoints` in their own
- * `api.ts`; tags name the read models a command changes. The first feature that imports it
- * plugs it into the store.
+ * The app's single API. Features add their queries with `api.injectEndpoints` in their own
+ * `api.ts`; the commands' mutations are made from the registry in `commands.ts`. The first
+ * feature that imports it plugs it into the store.
  */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: createBaseQuery({ baseUrl: '/api', tokens: sessionTokens }),
-  tagTypes: ['Transactions', 'Categories', 'Profile', 'Budget', 'Goals', 'Debts', 'Reports'],
+  baseQuery,
+  tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });
 

@@ -122,7 +122,8 @@ export function createBaseQuery(options: BaseQueryOptions): BaseQueryFn<string |
         result = await attempt();
       }
     }
-    if (result.error !== undefined) return { error: toApiError(result.error), meta: result.meta };
+    if (result.error !== undefined)
+      return { error: toApiError(result.error, result.meta?.response), meta: result.meta };
     if (api.type === 'mutation') {
       const position = positionOf(result.data, result.meta?.response);
       if (position !== null) api.dispatch(commandApplied(position));
