@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addMonths,
   budgetStatus,
   budgetSummary,
-  datesOfMonth,
   firstMonthWithData,
   isBeforeData,
-  localDate,
   monthProgress,
-  monthSchema,
   percentUsed,
 } from './budget-status.js';
+import { addMonths, datesOfMonth } from './calendar/date.js';
+import { localDate } from './calendar/zone.js';
+import { monthSchema } from './calendar/schema.js';
 
 describe('budget status', () => {
   it('is no_budget without a threshold', () => {

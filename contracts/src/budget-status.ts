@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { daysInMonth } from './dates.js';
+import { daysInMonthOf, monthOfDate } from './calendar/date.js';
 import { divideHalfUp, saturate } from './money.js';
 
 /**
@@ -19,67 +19,6 @@ export const BASIS_POINTS = 10_000;
 /** The thresholds, in basis points of the limit. */
 export const APPROACHING_FROM = 7_500;
 export const CRITICAL_FROM = 9_000;
-
-function isMonth(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month] = [Number(match[1]), Number(match[2])];
-  return year >= 1900 && year <= 2200 && month >= 1 && month <= 12;
-}
-
-/** A calendar month, `YYYY-MM`. */
-export const monthSchema = z.string({ error: 'date_invalid' }).refine(isMonth, { error: 'date_invalid' });
-
-/** The month of a local calendar date `YYYY-MM-DD`. */
-export const monthOfDate = (date: string): string => date.slice(0, 7);
-
-/** The month `count` months after `month` (before it when negative). */
-export function addMonths(month: string, count: number): string {
-  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + count;
-  const year = Math.floor(index / 12);
-  return `${String(year).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
-
-/** Number of days of a `YYYY-MM` month. */
-export function daysInMonthOf(month: string): number {
-  return daysInMonth(Number(month.slice(0, 4)), Number(month.slice(5, 7)));
-}
-
-/** Every date of a month, `YYYY-MM-DD`, in order. */
-export function datesOfMonth(month: string): string[] {
-  return Array.from({ length: daysInMonthOf(month) }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`);
-}
-
-/** Formatters by time zone: making one costs far more than using it. */
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * Per time zone, the last minute asked for and its date: time zone offsets are whole minutes
- * for any time an event can have, so the date cannot change within a UTC minute, and events
- * replayed in order ask for the same minute again and again.
- */
-const lastDates = new Map<string, { minute: number; date: string }>();
-
-/** The calendar date an instant falls on in a time zone, `YYYY-MM-DD`. */
-export function localDate(instant: Date, timeZone: string): string {
-  const minute = Math.floor(instant.getTime() / 60_000);
-  const last = lastDates.get(timeZone);
-  if (last !== undefined && last.minute === minute) return last.date;
-  const date = formatDate(instant, timeZone);
-  lastDates.set(timeZone, { minute, date });
-  return date;
-}
-
-function formatDate(instant: Date, timeZone: string): string {
-  let format = dateFormats.get(timeZone);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dateFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
 
 /** The status of `spent` against `limit` (same currency, minor units, exact or not); null limit: no budget. */
 export function budgetStatus(spent: number | bigint, limit: number | bigint | null): BudgetStatus {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { colorSchema, iconSchema } from './categories.js';
-import { calendarDateSchema, instantSchema } from './dates.js';
+import { calendarDateSchema, instantSchema } from './calendar/schema.js';
 import { uuidSchema } from './ids.js';
 import {
   LOAN_TYPES,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateSchema, instantSchema } from './dates.js';
+import { calendarDateSchema, instantSchema } from './calendar/schema.js';
 import { uuidSchema } from './ids.js';
 import { MAX_AMOUNT, amountSchema, currencySchema, moneySchema, positiveMoneySchema, type Money } from './money.js';
 import { boundedText } from './text.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { calendarDateSchema, daysInMonth } from './dates.js';
+import { addMonths, dayOfMonth, monthOfDate } from './calendar/date.js';
+import { calendarDateSchema } from './calendar/schema.js';
 import { divideHalfUp, MAX_AMOUNT, saturate } from './money.js';
 
 /**
@@ -116,12 +117,7 @@ const interestOn = (balance: bigint, rate: Fraction): bigint => divideHalfUp(bal
 
 /** The due date of installment `k` (1-based): the due day of the k-th month after the start. */
 export function dueDate(startDate: string, paymentDueDay: number, k: number): string {
-  const [year = 0, month = 1] = startDate.split('-').map(Number);
-  const index = year * 12 + (month - 1) + k;
-  const y = Math.floor(index / 12);
-  const m = (index % 12) + 1;
-  const day = Math.min(paymentDueDay, daysInMonth(y, m));
-  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return dayOfMonth(addMonths(monthOfDate(startDate), k), paymentDueDay);
 }
 
 /** EMI: A = P·i / (1 − (1 + i)^−n), rounded once; with a zero rate, P / n rounded. */

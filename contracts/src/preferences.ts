@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from './account-rules.js';
+import { isKnownTimeZone } from './calendar/zone.js';
 import { uuidSchema } from './ids.js';
 import { currencySchema, positiveMoneySchema, type Currency, type Money } from './money.js';
 import { DEFAULT_RATES, DEFAULT_RATES_DATE, boundedRateTableSchema, rateTableSchema, type RateTable } from './rates.js';
@@ -7,20 +8,11 @@ import { DEFAULT_RATES, DEFAULT_RATES_DATE, boundedRateTableSchema, rateTableSch
 export const THEMES = ['dark', 'light', 'system'] as const;
 export type ThemePreference = (typeof THEMES)[number];
 
-function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** An IANA time zone the runtime knows ("Asia/Vientiane", "UTC"). */
 export const timeZoneSchema = z
   .string({ error: 'time_zone_invalid' })
   .max(64, { error: 'time_zone_invalid' })
-  .refine(isTimeZone, { error: 'time_zone_invalid' });
+  .refine(isKnownTimeZone, { error: 'time_zone_invalid' });
 
 /** Every preference of spec section 3, with the monthly budget as money (null: no budget set). */
 export const preferencesSchema = z

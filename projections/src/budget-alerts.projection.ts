@@ -1,4 +1,7 @@
-import { budgetStatus, localDate, monthOfDate, type BudgetStatus } from '@plenty/contracts/budget-status';
+import { BUDGET_ALERTS_VIEW, MONTHLY_SUMMARY_VIEW, PREFERENCES_VIEW } from '@plenty/contracts/views/registry';
+import { budgetStatus, type BudgetStatus } from '@plenty/contracts/budget-status';
+import { monthOfDate } from '@plenty/contracts/calendar/date';
+import { localDate } from '@plenty/contracts/calendar/zone';
 import type { TransactionEvent } from '@plenty/contracts/events/transaction';
 import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
 import { CURRENCIES, saturate, totalOf } from '@plenty/contracts/money';
@@ -13,11 +16,7 @@ import {
 import type { MonthlySummaryDoc } from '@plenty/contracts/views/dashboard';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
-import { isNewerThan, type Projection } from '../projection.js';
-import { MONTHLY_SUMMARY_VIEW } from './monthly-summary.projection.js';
-import { PREFERENCES_VIEW } from './preferences.projection.js';
-
-export const BUDGET_ALERTS_VIEW = 'budget_alerts';
+import { isNewerThan, type Projection } from './projection.js';
 
 /** Read by id (`YYYY-MM`) only. */
 export const budgetAlertsView: ViewDefinition = { name: BUDGET_ALERTS_VIEW, fields: {}, indexes: [] };

@@ -1,4 +1,9 @@
-import { monthOfDate } from '@plenty/contracts/budget-status';
+import {
+  MONTHLY_CONTRIBUTIONS_VIEW,
+  MONTHLY_SUMMARY_VIEW,
+  YEARLY_SUMMARY_VIEW,
+} from '@plenty/contracts/views/registry';
+import { monthOfDate } from '@plenty/contracts/calendar/date';
 import type { CategoryDeleted } from '@plenty/contracts/events/profile';
 import { exactTotal, totalOf, type ExactTotal } from '@plenty/contracts/money';
 import type { TransactionEvent } from '@plenty/contracts/events/transaction';
@@ -11,11 +16,7 @@ import type {
 } from '@plenty/contracts/views/dashboard';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
-import { isNewerThan, type Projection } from '../projection.js';
-
-export const MONTHLY_SUMMARY_VIEW = 'monthly_summary';
-export const YEARLY_SUMMARY_VIEW = 'yearly_summary';
-export const MONTHLY_CONTRIBUTIONS_VIEW = 'monthly_contributions';
+import { isNewerThan, type Projection } from './projection.js';
 
 /** Read by id (`YYYY-MM`) only: a dashboard reads the month shown and the one before. */
 export const monthlySummaryView: ViewDefinition = { name: MONTHLY_SUMMARY_VIEW, fields: {}, indexes: [] };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { localDate } from '@plenty/contracts/budget-status';
+import { localDate } from '@plenty/contracts/calendar/zone';
 import { eventIdFor } from '@plenty/contracts/ids';
 import { DEFAULT_RATES } from '@plenty/contracts/rates';
 import { ApiClient } from '../support/api-client.js';

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { localDate, monthOfDate } from '@plenty/contracts/budget-status';
+import { monthOfDate } from '@plenty/contracts/calendar/date';
+import { localDate } from '@plenty/contracts/calendar/zone';
 import { appendOutOfRangeExpense } from '@plenty/platform/testing/out-of-range-event';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import { loadMasterKey } from '@plenty/platform/crypto/master-key';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import { allProjections } from '@plenty/projector/projections/all';
+import { allProjections } from '@plenty/projections/all';
 import { runRebuildCommand } from '@plenty/standalone/rebuild-command';
 import { ApiClient } from '../support/api-client.js';
 import { useTestStandalone } from '../support/standalone-app.js';

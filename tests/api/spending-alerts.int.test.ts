@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { localDate, monthOfDate } from '@plenty/contracts/budget-status';
+import { monthOfDate } from '@plenty/contracts/calendar/date';
+import { localDate } from '@plenty/contracts/calendar/zone';
 import { budgetAlertsViewSchema } from '@plenty/contracts/views/budget-alerts';
 import { readOutbox, type OutboxMessage } from '@plenty/platform/mail/outbox';
 import { useTestStandalone } from '../support/standalone-app.js';

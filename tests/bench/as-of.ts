@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addMonths } from '@plenty/contracts/budget-status';
+import { addMonths } from '@plenty/contracts/calendar/date';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import type { NewEvent } from '@plenty/platform/event-store/port';
@@ -10,7 +10,7 @@ import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { PointInTime } from '@plenty/query-api/as-of/point-in-time';
 import { replayUpTo } from '@plenty/query-api/as-of/replay';
 import { dashboardOf } from '@plenty/query-api/dashboard/dashboard.routes';
-import { reportsOf } from '@plenty/query-api/reports/reports.routes';
+import { reportsOf } from '@plenty/query-api/report/reports.routes';
 
 /**
  * `node --import tsx --conditions=source tests/bench/as-of.ts [--quick]`: the dashboard and

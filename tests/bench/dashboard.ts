@@ -2,16 +2,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { addMonths, localDate, monthOfDate } from '@plenty/contracts/budget-status';
-import { daysInMonth } from '@plenty/contracts/dates';
+import { addMonths, monthOfDate } from '@plenty/contracts/calendar/date';
+import { localDate } from '@plenty/contracts/calendar/zone';
+import { daysInMonth } from '@plenty/contracts/calendar/date';
 import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
 import type { TokenVerifier } from '@plenty/platform/auth/port';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import { installErrorHandling } from '@plenty/platform/http/errors';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import { allProjections } from '@plenty/projector/projections/all';
+import { allProjections } from '@plenty/projections/all';
 import { queryApi } from '@plenty/query-api/app';
-import { PREFERENCES_VIEW } from '@plenty/query-api/read-views';
+import { PREFERENCES_VIEW } from '@plenty/contracts/views/registry';
 
 /**
  * `node --import tsx --conditions=source tests/bench/dashboard.ts [--quick]`: p50/p99 of the

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_ERASURES_STREAM } from '@plenty/contracts/events/account';
 import { comparePositions } from '@plenty/contracts/positions';
-import { localDate } from '@plenty/contracts/budget-status';
+import { localDate } from '@plenty/contracts/calendar/zone';
 import { readOutbox } from '@plenty/platform/mail/outbox';
 import { startStandaloneProcess, type StandaloneProcess } from '../support/standalone-process.js';
 import { createTestUser, type TestUser } from '../support/users.js';

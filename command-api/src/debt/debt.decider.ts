@@ -1,3 +1,4 @@
+import { localDate } from '@plenty/contracts/calendar/zone';
 import { pendingRows, type DebtCommand, type DebtEvent, type DebtChanges } from '@plenty/contracts/debts';
 import { domainError, type DomainError } from '@plenty/contracts/errors';
 import {
@@ -97,7 +98,7 @@ function settle(
   }
   const owed = outstandingOf(after.debt);
   if (owed === 0 && after.debt.paidOffAt === null) {
-    const paidOffAt = paidOn ?? latestPaymentDate(after.debt) ?? now.toISOString().slice(0, 10);
+    const paidOffAt = paidOn ?? latestPaymentDate(after.debt) ?? localDate(now, 'UTC');
     return [...events, { type: 'DebtPaidOff', data: { debtId, paidOffAt } }];
   }
   if (owed === 0 && paidOn !== null && paidOn !== after.debt.paidOffAt) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDateSchema, daysInMonth, localTimeSchema } from './dates.js';
+import { calendarDateSchema, localTimeSchema, monthSchema } from './schema.js';
 
 describe('calendar dates', () => {
   it('accept dates that exist, leap days included', () => {
@@ -13,10 +13,18 @@ describe('calendar dates', () => {
     }
   });
 
-  it('know the length of each month', () => {
-    expect([daysInMonth(2026, 2), daysInMonth(2028, 2), daysInMonth(2026, 4), daysInMonth(2026, 12)]).toEqual([
-      28, 29, 30, 31,
-    ]);
+  it('refuse years before 1900 and after 2200', () => {
+    expect(calendarDateSchema.safeParse('1899-12-31').success).toBe(false);
+    expect(calendarDateSchema.safeParse('2201-01-01').success).toBe(false);
+  });
+});
+
+describe('months', () => {
+  it('accept YYYY-MM from 1900 to 2200 only', () => {
+    expect(monthSchema.safeParse('2026-11').success).toBe(true);
+    for (const bad of ['2026-13', '2026-1', '1899-12', '2201-01', '2026-11-01']) {
+      expect(monthSchema.safeParse(bad).error?.issues[0]?.message, bad).toBe('date_invalid');
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { monthSchema } from '../budget-status.js';
+import { monthSchema } from '../calendar/schema.js';
 import { alertLevelSchema } from '../views/budget-alerts.js';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { categoryIdSchema, transactionTypeSchema } from '../categories.js';
-import { calendarDateSchema, localTimeSchema } from '../dates.js';
+import { calendarDateSchema, localTimeSchema } from '../calendar/schema.js';
 import { uuidSchema } from '../ids.js';
 import { positiveMoneySchema } from '../money.js';
 import { LIMITS, freeText } from '../text.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateSchema } from '../dates.js';
+import { calendarDateSchema } from '../calendar/schema.js';
 import { currencySchema, moneySchema } from '../money.js';
 
 /**
@@ -130,36 +130,3 @@ export const activityPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type ActivityPage = z.infer<typeof activityPageSchema>;
-
-/** The wall-clock milliseconds of an instant in a time zone (as if that zone were UTC). */
-function wallClock(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-}
-
-/** The instant a calendar day starts in a time zone, as an ISO string (`2026-11-23T17:00:00.000Z`). */
-export function dayStartIn(day: string, timeZone: string): string {
-  const midnight = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
-  let guess = midnight - (wallClock(midnight, timeZone) - midnight);
-  // Once more at the guess: the offset there may differ (a change of daylight saving time).
-  guess = midnight - (wallClock(guess, timeZone) - guess);
-  return new Date(guess).toISOString();
-}
-
-/** The day after a calendar day, `YYYY-MM-DD`. */
-export function nextDay(day: string): string {
-  const date = new Date(
-    Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) + 86_400_000,
-  );
-  return date.toISOString().slice(0, 10);
-}

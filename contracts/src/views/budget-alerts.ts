@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { budgetStatusSchema, monthSchema } from '../budget-status.js';
+import { budgetStatusSchema } from '../budget-status.js';
+import { monthSchema } from '../calendar/schema.js';
 import { currencySchema } from '../money.js';
 
 /** The budget statuses that raise a spending alert when the month's status rises into them. */

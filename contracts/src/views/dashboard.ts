@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { budgetStatusSchema, monthSchema } from '../budget-status.js';
+import { budgetStatusSchema } from '../budget-status.js';
+import { monthSchema } from '../calendar/schema.js';
 import { transactionTypeSchema } from '../categories.js';
-import { calendarDateSchema } from '../dates.js';
+import { calendarDateSchema } from '../calendar/schema.js';
 import { currencySchema, exactTotalSchema, moneySchema } from '../money.js';
 import { currencyTotalsSchema, transactionViewSchema } from './transactions.js';
 

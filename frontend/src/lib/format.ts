@@ -1,3 +1,4 @@
+import { isoDate as calendarDate, utcMidnight } from '@plenty/contracts/calendar/date';
 import { CURRENCY_DISPLAY, formatCurrencyAmount } from '@plenty/contracts/currency-display';
 import type { Currency, Money } from '@plenty/contracts/money';
 import type { Locale } from './locale';
@@ -64,7 +65,7 @@ export function formatLongDate(isoDate: string, locale: Locale, native: boolean 
   const [year = 1970, month = 1, day = 1] = isoDate.split('-').map(Number);
   if (locale !== 'lo' || native) {
     return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-      new Date(Date.UTC(year, month - 1, day)),
+      utcMidnight(calendarDate(year, month, day)),
     );
   }
   return `${day} ${LAO_MONTHS[month - 1] ?? ''} ${year}`;

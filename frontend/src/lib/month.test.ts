@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatMonth,
-  formatShortMonth,
-  monthFromParam,
-  monthName,
-  monthOf,
-  monthsEndingWith,
-  stepMonth,
-  yearName,
-} from './month';
+import { formatMonth, formatShortMonth, monthFromParam, monthName, stepMonth, yearName } from './month';
 
 describe('months picked in the address', () => {
   it('shows the asked month when it is valid and not in the future', () => {
@@ -28,19 +19,6 @@ describe('months picked in the address', () => {
     expect(stepMonth('2025-12', 1, '2026-11')).toBe('2026-01');
     expect(stepMonth('2026-11', 1, '2026-11')).toBe('2026-11');
     expect(stepMonth('2026-10', 3, '2026-11')).toBe('2026-11');
-  });
-
-  it('lists the twelve months up to one, oldest first', () => {
-    const months = monthsEndingWith('2026-03', 12);
-    expect(months).toHaveLength(12);
-    expect(months[0]).toBe('2025-04');
-    expect(months.at(-1)).toBe('2026-03');
-  });
-
-  it('reads the month in the given time zone', () => {
-    const instant = new Date('2026-11-30T20:00:00Z');
-    expect(monthOf(instant, 'UTC')).toBe('2026-11');
-    expect(monthOf(instant, 'Asia/Vientiane')).toBe('2026-12');
   });
 });
 
@@ -64,22 +42,5 @@ describe('month names in the reader’s language', () => {
     expect(formatShortMonth('2026-11', 'en')).toBe('Nov');
     expect(formatShortMonth('2026-11', 'th')).toBe('พ.ย.');
     expect(formatShortMonth('2026-06', 'lo', false)).toBe('ມິ.ຖ.');
-  });
-});
-
-describe('month arithmetic without the contracts’ schemas', () => {
-  it('agrees with the contracts on valid months and on steps', async () => {
-    const contracts = await import('@plenty/contracts/budget-status');
-    const { addMonths, isMonth } = await import('./month');
-    for (const value of ['2026-11', '1900-01', '2200-12', '1899-12', '2201-01', '2026-00', '2026-1', 'x']) {
-      expect(isMonth(value), value).toBe(contracts.monthSchema.safeParse(value).success);
-    }
-    for (const [month, count] of [
-      ['2026-11', 2],
-      ['2026-01', -1],
-      ['2000-12', -25],
-    ] as const) {
-      expect(addMonths(month, count)).toBe(contracts.addMonths(month, count));
-    }
   });
 });

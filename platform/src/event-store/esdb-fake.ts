@@ -89,7 +89,7 @@ export class FakeEsdb implements EsdbClient {
       data,
       metadata,
       position: { commit: this.nextPosition, prepare: this.nextPosition },
-      created: new Date(Date.UTC(2026, 0, 1) + this.log.length * 1000),
+      created: new Date(Date.parse('2026-01-01T00:00:00.000Z') + this.log.length * 1000),
     };
     this.nextPosition += 150n;
     this.log.push(stored);

@@ -38,7 +38,7 @@ export interface TestIdentity {
 export function openTestIdentity(
   options: { limits?: IdentityLimits; startAt?: number; key?: SigningKey } = {},
 ): TestIdentity {
-  let now = options.startAt ?? Date.UTC(2026, 10, 26, 8, 0, 0);
+  let now = options.startAt ?? Date.parse('2026-11-26T08:00:00.000Z');
   const store = new IdentityStore(':memory:');
   const key = options.key ?? testSigningKey();
   const tokens = new IdTokens(key, TEST_AUDIENCE, () => Math.floor(now / 1000));

@@ -1,3 +1,4 @@
+import { utcMidnight } from '@plenty/contracts/calendar/date';
 import type { Money } from '@plenty/contracts/money';
 import { formatMoney } from '@plenty/contracts/money';
 import { LOCALES } from '@plenty/contracts/account-rules';
@@ -12,13 +13,14 @@ export const formatAmount = (value: Money, locale: MailLocale): string => format
 
 /** "November 2026" in the locale, for a `YYYY-MM` month. */
 export function formatMonth(month: string, locale: MailLocale): string {
-  const date = new Date(`${month}-01T00:00:00.000Z`);
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    utcMidnight(`${month}-01`),
+  );
 }
 
 /** "24 Nov 2026" in the locale, for a `YYYY-MM-DD` date. */
 export function formatDate(date: string, locale: MailLocale): string {
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00.000Z`),
+    utcMidnight(date),
   );
 }

@@ -1,4 +1,7 @@
-import { localDate, monthOfDate, percentUsed } from '@plenty/contracts/budget-status';
+import { BUDGET_ALERTS_VIEW, PREFERENCES_VIEW } from '@plenty/contracts/views/registry';
+import { percentUsed } from '@plenty/contracts/budget-status';
+import { monthOfDate } from '@plenty/contracts/calendar/date';
+import { localDate } from '@plenty/contracts/calendar/zone';
 import { wholePercent } from '@plenty/contracts/percent';
 import { spendingAlertStreamId } from '@plenty/contracts/events/notification';
 import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
@@ -8,8 +11,7 @@ import type { EventStore, RecordedEvent } from '@plenty/platform/event-store/por
 import { spendingAlertMail } from '@plenty/platform/mail/messages';
 import type { Mailer } from '@plenty/platform/mail/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { BUDGET_ALERTS_VIEW, budgetAlertsProjection } from '../projections/budget-alerts.projection.js';
-import { PREFERENCES_VIEW } from '../projections/preferences.projection.js';
+import { budgetAlertsProjection } from '@plenty/projections/budget-alerts.projection';
 import { claimMail } from './claim.js';
 import { formatAmount, formatMonth, mailLocaleOf } from './format.js';
 

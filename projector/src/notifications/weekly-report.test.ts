@@ -13,9 +13,10 @@ import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import type { MailMessage, Mailer } from '@plenty/platform/mail/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import { allProjections } from '../projections/all.js';
+import { allProjections } from '@plenty/projections/all';
 import { createProjector } from '../runtime.js';
-import { WeeklyReportScheduler, dueWeek, isoWeek } from './weekly-report.js';
+import { isoWeek } from '@plenty/contracts/calendar/date';
+import { WeeklyReportScheduler, dueWeek } from './weekly-report.js';
 
 describe('ISO weeks and when a report is due', () => {
   it('numbers weeks from the Monday, week 1 holding the first Thursday of the year', () => {

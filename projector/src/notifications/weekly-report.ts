@@ -1,4 +1,12 @@
+import {
+  CATEGORIES_VIEW,
+  MONTHLY_SUMMARY_VIEW,
+  PREFERENCES_VIEW,
+  WEEKLY_REPORT_SUBSCRIBERS_VIEW,
+} from '@plenty/contracts/views/registry';
 import { basisPointsUsed, budgetStatus } from '@plenty/contracts/budget-status';
+import { addDays, isoWeek, isoWeekday, monthOfDate } from '@plenty/contracts/calendar/date';
+import { localClock } from '@plenty/contracts/calendar/zone';
 import { wholePercent } from '@plenty/contracts/percent';
 import { weeklyReportStreamId } from '@plenty/contracts/events/notification';
 import { largestFirst } from '@plenty/contracts/figures';
@@ -12,14 +20,10 @@ import type { EventStore } from '@plenty/platform/event-store/port';
 import { mailText, weeklyReportMail, type MailLocale } from '@plenty/platform/mail/messages';
 import type { MailMessage, Mailer } from '@plenty/platform/mail/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { CATEGORIES_VIEW } from '../projections/categories.projection.js';
-import { MONTHLY_SUMMARY_VIEW } from '../projections/monthly-summary.projection.js';
-import { PREFERENCES_VIEW } from '../projections/preferences.projection.js';
 import {
   SYSTEM_USER_ID,
-  WEEKLY_REPORT_SUBSCRIBERS_VIEW,
   type WeeklyReportSubscriberDoc,
-} from '../projections/weekly-report-subscribers.projection.js';
+} from '@plenty/projections/weekly-report-subscribers.projection';
 import { claimMail } from './claim.js';
 import { formatAmount, formatDate, formatMonth, mailLocaleOf } from './format.js';
 import type { NotificationLogger } from './spending-alert-mailer.js';
@@ -27,50 +31,12 @@ import type { NotificationLogger } from './spending-alert-mailer.js';
 /** The local hour on Monday from which the week's report is due. */
 export const REPORT_HOUR = 8;
 export const DEFAULT_WEEKLY_REPORT_INTERVAL_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const TOP_CATEGORIES = 3;
-
-/** A `YYYY-MM-DD` date `days` days later (earlier when negative). */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Monday 0 … Sunday 6 of a `YYYY-MM-DD` date. */
-const weekdayOf = (date: string): number => (new Date(`${date}T00:00:00.000Z`).getUTCDay() + 6) % 7;
-
-/** The ISO 8601 week of a date, `YYYY-Www`: weeks start on Monday, week 1 holds the year's first Thursday. */
-export function isoWeek(date: string): string {
-  const thursday = addDays(date, 3 - weekdayOf(date));
-  const year = Number(thursday.slice(0, 4));
-  const week = Math.floor((Date.parse(`${thursday}T00:00:00.000Z`) - Date.UTC(year, 0, 1)) / (7 * DAY_MS)) + 1;
-  return `${String(year).padStart(4, '0')}-W${String(week).padStart(2, '0')}`;
-}
-
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The local date and hour of an instant in a time zone. */
-export function localClock(instant: Date, timeZone: string): { date: string; hour: number } {
-  let format = clockFormats.get(timeZone);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    });
-    clockFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return { date: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')) };
-}
 
 /** The ISO week whose report is due at this instant in the time zone: from Monday 08:00 local time on; null before. */
 export function dueWeek(instant: Date, timeZone: string): string | null {
   const { date, hour } = localClock(instant, timeZone);
-  if (weekdayOf(date) === 0 && hour < REPORT_HOUR) return null;
+  if (isoWeekday(date) === 0 && hour < REPORT_HOUR) return null;
   return isoWeek(date);
 }
 
@@ -112,16 +78,16 @@ export async function weeklyFigures(
   today: string,
   preferences: PreferencesView,
 ): Promise<WeeklyFigures> {
-  const from = addDays(today, -weekdayOf(today) - 7);
+  const from = addDays(today, -isoWeekday(today) - 7);
   const dates = Array.from({ length: 7 }, (_, i) => addDays(from, i));
-  const month = today.slice(0, 7);
-  const months = [...new Set([...dates.map((date) => date.slice(0, 7)), month])];
+  const month = monthOfDate(today);
+  const months = [...new Set([...dates.map(monthOfDate), month])];
   const summaries = new Map<string, MonthlySummaryDoc | null>();
   for (const id of months) {
     summaries.set(id, (await readStore.get<MonthlySummaryDoc>(MONTHLY_SUMMARY_VIEW, userId, id))?.doc ?? null);
   }
   const week = convertCells(
-    dates.map((date) => summaries.get(date.slice(0, 7))?.days[date] ?? {}),
+    dates.map((date) => summaries.get(monthOfDate(date))?.days[date] ?? {}),
     preferences,
   );
   const current = summaries.get(month) ?? null;

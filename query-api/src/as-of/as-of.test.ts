@@ -15,12 +15,11 @@ import { requireAuth } from '@plenty/platform/http/auth-hook';
 import { installErrorHandling } from '@plenty/platform/http/errors';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import { bulkReplay } from '@plenty/projector/bulk-replay';
-import { viewsOf } from '@plenty/projector/apply';
-import { allProjections } from '@plenty/projector/projections/all';
+import { allProjections } from '@plenty/projections/all';
+import { projectEventStore } from '@plenty/projections/testing/memory-read-store';
 import { dashboardOf, dashboardRoutes } from '../dashboard/dashboard.routes.js';
 import { reportsRoutes } from '../report/reports.routes.js';
-import { endOfLocalDay } from './day-end.js';
+import { endOfLocalDay } from '@plenty/contracts/calendar/zone';
 import { PointInTime } from './point-in-time.js';
 import { AS_OF_PROJECTIONS, eventsUpTo, replayUpTo } from './replay.js';
 
@@ -239,8 +238,7 @@ describe('GET /dashboard and /reports ?asOf', () => {
       '2026-10-12T01:00:00.000Z',
     );
     live = await openSqliteReadStore({ path: ':memory:' });
-    await live.ensureViews(viewsOf(allProjections));
-    await bulkReplay({ eventStore, readStore: live, codec, projections: allProjections, checkpointName: 'live' });
+    await projectEventStore({ eventStore, codec }, live, allProjections, 'live');
     clock = NOW.getTime();
     pointInTime = new PointInTime({ eventStore, codec }, { now: () => clock });
     app = Fastify();

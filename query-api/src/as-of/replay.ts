@@ -1,19 +1,19 @@
-import { DEFAULT_PREFERENCES } from '@plenty/contracts/preferences';
-import type { EventCodec } from '@plenty/platform/crypto/event-codec';
-import type { EventStore, RecordedEvent } from '@plenty/platform/event-store/port';
-import type { ReadStore } from '@plenty/platform/read-store/port';
-import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import { eventApplier, viewsOf } from '@plenty/projector/apply';
-import type { Projection } from '@plenty/projector/projection';
-import { allProjections } from '@plenty/projector/projections/all';
 import {
   MONTHLY_CONTRIBUTIONS_VIEW,
   MONTHLY_SUMMARY_VIEW,
   PREFERENCES_VIEW,
   TRANSACTIONS_VIEW,
   YEARLY_SUMMARY_VIEW,
-} from '../read-views.js';
-import { endOfDayAnywhere, endOfLocalDay } from './day-end.js';
+} from '@plenty/contracts/views/registry';
+import { DEFAULT_PREFERENCES } from '@plenty/contracts/preferences';
+import type { EventCodec } from '@plenty/platform/crypto/event-codec';
+import type { EventStore, RecordedEvent } from '@plenty/platform/event-store/port';
+import type { ReadStore } from '@plenty/platform/read-store/port';
+import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
+import { eventApplier, viewsOf } from '@plenty/projections/apply';
+import type { Projection } from '@plenty/projections/projection';
+import { allProjections } from '@plenty/projections/all';
+import { endOfDayAnywhere, endOfLocalDay } from '@plenty/contracts/calendar/zone';
 
 /** Where a point-in-time view reads the user's history: the event store and the codec that opens it. */
 export interface EventHistory {

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { addMonths } from '@plenty/contracts/budget-status';
+import { addMonths } from '@plenty/contracts/calendar/date';
 import { finishFigures } from '@plenty/contracts/figures';
-import { dashboardQuerySchema, type Dashboard } from '@plenty/contracts/views/dashboard';
-import { currentUser } from '@plenty/platform/http/auth-hook';
-import { parseOrThrow } from '@plenty/platform/http/errors';
+import { dashboardSchema, type Dashboard } from '@plenty/contracts/views/dashboard';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import type { PointInTime } from '../as-of/point-in-time.js';
-import { readAt } from '../as-of/read-at.js';
+import { monthRoute } from './month-route.js';
 import { dashboardInsight } from './insights.js';
 import {
   byCategory,
@@ -37,13 +35,7 @@ export function dashboardRoutes(
   now: () => Date = () => new Date(),
   pointInTime?: PointInTime,
 ): void {
-  app.get('/dashboard', async (request): Promise<Dashboard> => {
-    const user = currentUser(request);
-    const query = parseOrThrow(dashboardQuerySchema, request.query);
-    return readAt({ live: readStore, userId: user.uid, asOf: query.asOf, now: now(), pointInTime }, (store, at) =>
-      dashboardOf(store, user.uid, query.month ?? query.asOf?.slice(0, 7), at),
-    );
-  });
+  monthRoute(app, '/dashboard', dashboardSchema, { readStore, now, pointInTime }, dashboardOf);
 }
 
 /** The dashboard of a month (default: the current one) from these read models, at `now`. */

@@ -1,12 +1,11 @@
 import {
-  addMonths,
   basisPointsUsed,
   budgetStatus,
   budgetSummary,
-  datesOfMonth,
   isBeforeData,
   type BudgetSummary,
 } from '@plenty/contracts/budget-status';
+import { addMonths, datesOfMonth } from '@plenty/contracts/calendar/date';
 import { largestFirst, type Exact } from '@plenty/contracts/figures';
 import { CURRENCIES, allocateExact, totalOf, type Currency, type Money } from '@plenty/contracts/money';
 import type { PreferencesView } from '@plenty/contracts/preferences';

@@ -1,4 +1,13 @@
-import { firstMonthWithData, localDate, monthOfDate } from '@plenty/contracts/budget-status';
+import {
+  MONTHLY_CONTRIBUTIONS_VIEW,
+  MONTHLY_SUMMARY_VIEW,
+  PREFERENCES_VIEW,
+  TRANSACTIONS_VIEW,
+  YEARLY_SUMMARY_VIEW,
+} from '@plenty/contracts/views/registry';
+import { firstMonthWithData } from '@plenty/contracts/budget-status';
+import { monthOfDate } from '@plenty/contracts/calendar/date';
+import { isKnownTimeZone, localDate } from '@plenty/contracts/calendar/zone';
 import { largestFirst, type Exact } from '@plenty/contracts/figures';
 import { CURRENCIES } from '@plenty/contracts/money';
 import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
@@ -10,13 +19,6 @@ import type {
 } from '@plenty/contracts/views/dashboard';
 import type { TransactionView } from '@plenty/contracts/views/transactions';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import {
-  MONTHLY_CONTRIBUTIONS_VIEW,
-  MONTHLY_SUMMARY_VIEW,
-  PREFERENCES_VIEW,
-  TRANSACTIONS_VIEW,
-  YEARLY_SUMMARY_VIEW,
-} from '../read-views.js';
 import { Converter, type Summaries, type Years } from './month-figures.js';
 
 /** Where a request stands: the user's preferences, local date, month and currency. */
@@ -31,11 +33,7 @@ export interface MonthContext {
 
 /** The user's date today; UTC's when the runtime does not know their zone (validated when saved). */
 function userLocalDate(now: Date, timeZone: string): string {
-  try {
-    return localDate(now, timeZone);
-  } catch {
-    return localDate(now, 'UTC');
-  }
+  return localDate(now, isKnownTimeZone(timeZone) ? timeZone : 'UTC');
 }
 
 export async function monthContext(

@@ -1,14 +1,17 @@
+import { localDate } from '@plenty/contracts/calendar/zone';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { uuidSchema } from '@plenty/contracts/ids';
 import { EXPORT_LOCALES } from '@plenty/contracts/views/files';
 import type { BlobStore } from '@plenty/platform/blob-store/port';
 import { extensionOf } from '@plenty/platform/file/sniff';
 import type { LinkClaims, LinkSigner } from '@plenty/platform/file/signed-link';
 import { HttpError } from '@plenty/platform/http/errors';
+import { useZodRoutes } from '@plenty/platform/http/zod-routes';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { exportCsv } from '../export/export.js';
+import { itemIdOr404, notFound } from '../query-route.js';
+import { receiptParamsSchema } from '../receipt/receipts.routes.js';
 
 export interface FilesApiOptions {
   readonly blobs: BlobStore;
@@ -21,12 +24,22 @@ const exportLocaleSchema = z.enum(EXPORT_LOCALES);
 
 const tokenQuerySchema = z.object({ token: z.string().min(1).max(2048) }).strict();
 
+/**
+ * `?token=` as the document shows it. A link that is not exactly one good token is refused
+ * with 401 by `claimsOf`, never with a 400: whatever else comes, the link is not valid.
+ */
+const linkQuerySchema = z.looseObject({
+  token: z
+    .string()
+    .min(1)
+    .max(2048)
+    .optional()
+    .catch(undefined)
+    .describe('The signed link token; a missing, expired or altered one answers 401.'),
+});
+
 /** The claims of the request's `?token=`, or 401: a browser opened the link, so no bearer token. */
-export async function claimsOf(
-  request: FastifyRequest,
-  links: LinkSigner,
-  kind: LinkClaims['kind'],
-): Promise<LinkClaims> {
+async function claimsOf(request: FastifyRequest, links: LinkSigner, kind: LinkClaims['kind']): Promise<LinkClaims> {
   const query = tokenQuerySchema.safeParse(request.query);
   const claims = query.success ? await links.verify(query.data.token, kind) : null;
   if (claims === null) throw new HttpError(401, 'unauthenticated', 'This link has expired; open it again.');
@@ -38,27 +51,34 @@ export async function claimsOf(
  * `{ prefix: '/api/files' }`): `GET /receipts/:receiptId?token=` and `GET /export.csv?token=`.
  */
 export const filesApi: FastifyPluginAsync<FilesApiOptions> = async (app, options) => {
-  app.get<{ Params: { receiptId: string } }>('/receipts/:receiptId', async (request, reply) => {
-    const claims = await claimsOf(request, options.links, 'receipt');
-    const id = uuidSchema.safeParse(request.params.receiptId);
-    if (!id.success || id.data !== claims.obj) throw new HttpError(404, 'not_found', 'Not found.');
-    const blob = await options.blobs.get(claims.sub, id.data);
-    if (blob === null) throw new HttpError(404, 'not_found', 'Not found.');
-    const extension = extensionOf(blob.contentType);
-    const disposition = extension === 'pdf' ? 'attachment' : 'inline';
-    return reply
-      .header('content-type', blob.contentType)
-      .header('content-disposition', `${disposition}; filename="receipt.${extension}"`)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, max-age=300')
-      .send(blob.bytes);
-  });
+  const api = useZodRoutes(app);
+  const receipt = { summary: 'The receipt file (image inline, PDF as attachment)' };
+  api.get(
+    '/receipts/:receiptId',
+    { schema: { ...receipt, params: receiptParamsSchema, querystring: linkQuerySchema } },
+    async (request, reply) => {
+      const claims = await claimsOf(request, options.links, 'receipt');
+      const id = itemIdOr404(request.params.receiptId);
+      if (id !== claims.obj) throw notFound();
+      const blob = await options.blobs.get(claims.sub, id);
+      if (blob === null) throw notFound();
+      const extension = extensionOf(blob.contentType);
+      const disposition = extension === 'pdf' ? 'attachment' : 'inline';
+      return reply
+        .header('content-type', blob.contentType)
+        .header('content-disposition', `${disposition}; filename="receipt.${extension}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=300')
+        .send(blob.bytes);
+    },
+  );
 
-  app.get('/export.csv', async (request, reply) => {
+  const csv = { summary: "The user's transactions as CSV (text/csv)" };
+  api.get('/export.csv', { schema: { ...csv, querystring: linkQuerySchema } }, async (request, reply) => {
     const claims = await claimsOf(request, options.links, 'export');
     const locale = exportLocaleSchema.safeParse(claims.obj);
-    if (!locale.success) throw new HttpError(404, 'not_found', 'Not found.');
-    const day = (options.now?.() ?? new Date()).toISOString().slice(0, 10);
+    if (!locale.success) throw notFound();
+    const day = localDate(options.now?.() ?? new Date(), 'UTC');
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="plenty-transactions-${day}.csv"`)

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { addMonths } from '@plenty/contracts/budget-status';
+import { addMonths } from '@plenty/contracts/calendar/date';
 import { finishFigures } from '@plenty/contracts/figures';
-import { reportsQuerySchema, type Reports } from '@plenty/contracts/views/dashboard';
-import { currentUser } from '@plenty/platform/http/auth-hook';
-import { parseOrThrow } from '@plenty/platform/http/errors';
+import { reportsSchema, type Reports } from '@plenty/contracts/views/dashboard';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import type { PointInTime } from '../as-of/point-in-time.js';
-import { readAt } from '../as-of/read-at.js';
+import { monthRoute } from '../dashboard/month-route.js';
 import { reportInsights } from '../dashboard/insights.js';
 import {
   budgetLimit,
@@ -34,13 +32,7 @@ export function reportsRoutes(
   now: () => Date = () => new Date(),
   pointInTime?: PointInTime,
 ): void {
-  app.get('/reports', async (request): Promise<Reports> => {
-    const user = currentUser(request);
-    const query = parseOrThrow(reportsQuerySchema, request.query);
-    return readAt({ live: readStore, userId: user.uid, asOf: query.asOf, now: now(), pointInTime }, (store, at) =>
-      reportsOf(store, user.uid, query.month ?? query.asOf?.slice(0, 7), at),
-    );
-  });
+  monthRoute(app, '/reports', reportsSchema, { readStore, now, pointInTime }, reportsOf);
 }
 
 /** The reports of a month (default: the current one) from these read models, at `now`. */

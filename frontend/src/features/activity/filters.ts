@@ -1,3 +1,4 @@
+import { isIsoDate } from '@plenty/contracts/calendar/date';
 import {
   ACTIVITY_KINDS,
   SETTINGS_SUBJECT_ID,
@@ -19,12 +20,6 @@ export const NO_FILTERS: ActivityFilters = { kind: null, subject: null, from: nu
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function isDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 const isKind = (value: string): value is ActivityKind => (ACTIVITY_KINDS as readonly string[]).includes(value);
 
 /** The filters of an address; a value that is not one (a hand-edited link) is left out. */
@@ -36,8 +31,8 @@ export function filtersFromSearch(params: URLSearchParams): ActivityFilters {
   return {
     kind: isKind(kind) ? kind : null,
     subject: UUID.test(subject) || subject === SETTINGS_SUBJECT_ID ? subject.toLowerCase() : null,
-    from: isDay(from) ? from : null,
-    to: isDay(to) ? to : null,
+    from: isIsoDate(from) ? from : null,
+    to: isIsoDate(to) ? to : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { calendarDateSchema } from '@plenty/contracts/dates';
+import { calendarDateSchema } from '@plenty/contracts/calendar/schema';
 import {
   buildLoanSchedule,
   LoanScheduleError,

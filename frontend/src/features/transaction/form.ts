@@ -1,7 +1,7 @@
 import type { TransactionType } from '@plenty/contracts/categories';
 import type { TransactionLocation } from '@plenty/contracts/events/transaction';
 import { CURRENCIES, type Currency } from '@plenty/contracts/money';
-import { isCalendarDate } from '@plenty/contracts/dates';
+import { isCalendarDate } from '@plenty/contracts/calendar/date';
 import type { TransactionView } from '@plenty/contracts/views/transactions';
 import type { Locale } from '../../lib/locale';
 import type { MessageId } from '../../lib/messages';

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { monthOfDate, percentUsed } from '@plenty/contracts/budget-status';
+import { percentUsed } from '@plenty/contracts/budget-status';
+import { monthOfDate } from '@plenty/contracts/calendar/date';
 import { wholePercent } from '@plenty/contracts/percent';
 import type { Money } from '@plenty/contracts/money';
 import type { BudgetAlertsView } from '@plenty/contracts/views/budget-alerts';

@@ -7,7 +7,7 @@ import type { MessageId } from '../../lib/messages';
 import { usePreferences } from '../../lib/preferences';
 import { useFormat } from '../../lib/use-format';
 import { useTransactionCategoriesQuery } from './api';
-import { todayIn } from '../../lib/today';
+import { todayIn } from '@plenty/contracts/calendar/zone';
 import type { HistoryWriters } from './history';
 
 const FIELD_LABELS: Record<string, MessageId> = {

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { isAsOfRefused, isCalendarDate } from './as-of-param';
+import { isIsoDate } from '@plenty/contracts/calendar/date';
+import { isAsOfRefused } from './as-of-param';
 
 describe('the past day in the address', () => {
   it('accepts only dates that exist, written YYYY-MM-DD', () => {
-    expect(isCalendarDate('2026-10-15')).toBe(true);
-    expect(isCalendarDate('2024-02-29')).toBe(true);
-    expect(isCalendarDate('2026-02-29')).toBe(false);
-    expect(isCalendarDate('2026-13-01')).toBe(false);
-    expect(isCalendarDate('15-10-2026')).toBe(false);
-    expect(isCalendarDate('')).toBe(false);
-    expect(isCalendarDate(null)).toBe(false);
+    expect(isIsoDate('2026-10-15')).toBe(true);
+    expect(isIsoDate('2024-02-29')).toBe(true);
+    expect(isIsoDate('2026-02-29')).toBe(false);
+    expect(isIsoDate('2026-13-01')).toBe(false);
+    expect(isIsoDate('15-10-2026')).toBe(false);
+    expect(isIsoDate('')).toBe(false);
+    expect(isIsoDate(null)).toBe(false);
   });
 
   it('tells a refused day from other failures', () => {

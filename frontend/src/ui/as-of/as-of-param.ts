@@ -1,16 +1,9 @@
+import { isIsoDate } from '@plenty/contracts/calendar/date';
 import { useSearchParams } from 'react-router';
 import type { ApiError } from '../../lib/api/api-error';
 
 /** The first day a past view may show (the API refuses earlier ones). */
 export const EARLIEST_AS_OF = '2000-01-01';
-
-/** A calendar date `YYYY-MM-DD` that exists. */
-export function isCalendarDate(value: string | null | undefined): value is string {
-  if (value === null || value === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [year = 0, month = 0, day = 0] = value.split('-').map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 /**
  * The past day a page shows (`?asOf=YYYY-MM-DD` in the address, so a link or a reload keeps
@@ -29,7 +22,7 @@ export function useAsOfParam(): {
   today.delete('month');
   const todaySearch = today.toString() === '' ? '' : `?${today.toString()}`;
   return {
-    asOf: isCalendarDate(value) ? value : null,
+    asOf: isIsoDate(value) ? value : null,
     todaySearch,
     setAsOf: (date) =>
       setParams(

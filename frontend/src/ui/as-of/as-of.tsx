@@ -6,8 +6,9 @@ import type { Locale } from '../../lib/locale';
 import { useLocale } from '../../lib/use-locale';
 import { DateField } from '../date-field/date-field';
 import { withPageMessages, type PageMessageLoaders } from '../../lib/with-page-messages';
-import { todayIn } from '../../lib/today';
-import { EARLIEST_AS_OF, isCalendarDate } from './as-of-param';
+import { todayIn } from '@plenty/contracts/calendar/zone';
+import { isIsoDate } from '@plenty/contracts/calendar/date';
+import { EARLIEST_AS_OF } from './as-of-param';
 import styles from './as-of.module.css';
 
 export { isAsOfRefused, useAsOfParam } from './as-of-param';
@@ -49,7 +50,7 @@ function Panel({ asOf, todaySearch, onChange, loading, refused }: AsOfPanelProps
           aria-invalid={refused || undefined}
           data-testid="as-of-input"
           onChange={(value) => {
-            if (!isCalendarDate(value)) return;
+            if (!isIsoDate(value)) return;
             onChange(value >= today ? null : value);
           }}
         />

@@ -1,19 +1,10 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { useIntl } from 'react-intl';
 import { formatLongDate, formatNumber } from '../../lib/format';
-import { todayIn } from '../../lib/today';
+import { todayIn } from '@plenty/contracts/calendar/zone';
 import { useLocale } from '../../lib/use-locale';
-import {
-  addDays,
-  addMonthsToDate,
-  formatDateText,
-  isIsoDate,
-  monthHeading,
-  monthWeeks,
-  parseDateText,
-  weekday,
-  weekdayNames,
-} from './date-text';
+import { addDays, addMonthsToDate, isCalendarDate, weekday } from '@plenty/contracts/calendar/date';
+import { formatDateText, monthHeading, monthWeeks, parseDateText, weekdayNames } from './date-text';
 import styles from './date-field.module.css';
 
 export interface DateFieldProps {
@@ -96,7 +87,7 @@ export function DateField(props: DateFieldProps) {
     if (value === emitted.current && locale === shownLocale.current) return;
     emitted.current = value;
     shownLocale.current = locale;
-    setText(isIsoDate(value) ? formatDateText(value, locale) : value);
+    setText(isCalendarDate(value) ? formatDateText(value, locale) : value);
   }, [value, locale]);
 
   const emit = (next: string) => {
@@ -105,7 +96,7 @@ export function DateField(props: DateFieldProps) {
   };
 
   const openCalendar = () => {
-    setFocused(clamp(isIsoDate(value) ? value : today, min, max));
+    setFocused(clamp(isCalendarDate(value) ? value : today, min, max));
     setShift(0);
     focusDay.current = true;
     setOpen(true);
@@ -220,7 +211,7 @@ export function DateField(props: DateFieldProps) {
         aria-invalid={props['aria-invalid'] || undefined}
         aria-describedby={describedBy}
         data-testid={props['data-testid']}
-        data-value={isIsoDate(value) ? value : ''}
+        data-value={isCalendarDate(value) ? value : ''}
         onChange={(event) => {
           const typed = event.target.value;
           setText(typed);
@@ -237,7 +228,7 @@ export function DateField(props: DateFieldProps) {
           }
         }}
       />
-      {props.name !== undefined && <input type="hidden" name={props.name} value={isIsoDate(value) ? value : ''} />}
+      {props.name !== undefined && <input type="hidden" name={props.name} value={isCalendarDate(value) ? value : ''} />}
       <span id={formatId} className="visually-hidden">
         {intl.formatMessage({ id: 'datefield.format' }, { pattern: intl.formatMessage({ id: 'datefield.pattern' }) })}
       </span>

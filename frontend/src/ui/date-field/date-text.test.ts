@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addDays,
-  addMonthsToDate,
-  formatDateText,
-  monthHeading,
-  monthWeeks,
-  parseDateText,
-  weekdayNames,
-} from './date-text';
+import { addDays, addMonthsToDate } from '@plenty/contracts/calendar/date';
+import { formatDateText, monthHeading, monthWeeks, parseDateText, weekdayNames } from './date-text';
 
 describe('dates as the page’s language writes and types them', () => {
   it('shows Thai dates in the Buddhist era, day first', () => {

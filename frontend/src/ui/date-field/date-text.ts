@@ -1,4 +1,4 @@
-import { daysInMonth, isCalendarDate } from '@plenty/contracts/dates';
+import { daysInMonth, isCalendarDate, isoDate, parseDate, utcMidnight, weekday } from '@plenty/contracts/calendar/date';
 import { hasLocaleData, LAO_MONTHS } from '../../lib/format';
 import type { Locale } from '../../lib/locale';
 
@@ -21,21 +21,12 @@ const ORDER: Record<Locale, 'mdy' | 'dmy'> = { en: 'mdy', th: 'dmy', lo: 'dmy' }
 export const displayYear = (year: number, locale: Locale): number =>
   locale === 'th' ? year + BUDDHIST_ERA_OFFSET : year;
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-export function isoDate(year: number, month: number, day: number): string {
-  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
-}
-
-/** Whether `value` is a real `YYYY-MM-DD` date between 1900 and 2200. */
-export function isIsoDate(value: string | null | undefined): value is string {
-  return typeof value === 'string' && isCalendarDate(value);
-}
+const pad = (n: number) => String(n).padStart(2, '0');
 
 /** "11/26/2026", "26/11/2569", "26/11/2026". */
 export function formatDateText(iso: string, locale: Locale): string {
-  if (!isIsoDate(iso)) return iso;
-  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  if (!isCalendarDate(iso)) return iso;
+  const { year, month, day } = parseDate(iso);
   const shown = String(displayYear(year, locale));
   return ORDER[locale] === 'mdy' ? `${pad(month)}/${pad(day)}/${shown}` : `${pad(day)}/${pad(month)}/${shown}`;
 }
@@ -68,28 +59,7 @@ export function parseDateText(text: string, locale: Locale): string | null {
   let y = Number(year);
   if (y > 2300) y -= BUDDHIST_ERA_OFFSET;
   const iso = isoDate(y, Number(month), Number(day));
-  return isIsoDate(iso) ? iso : null;
-}
-
-/** The date `count` days after `iso` (before when negative). */
-export function addDays(iso: string, count: number): string {
-  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day + count));
-  return isoDate(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
-}
-
-/** The same day `count` months later, on the month's last day when it has fewer days. */
-export function addMonthsToDate(iso: string, count: number): string {
-  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
-  const index = year * 12 + month - 1 + count;
-  const [y, m] = [Math.floor(index / 12), (index % 12) + 1];
-  return isoDate(y, m, Math.min(day, daysInMonth(y, m)));
-}
-
-/** 0 for Sunday … 6 for Saturday. */
-export function weekday(iso: string): number {
-  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  return isCalendarDate(iso) ? iso : null;
 }
 
 /**
@@ -121,7 +91,7 @@ export function weekdayNames(
   const long = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
   // 2026-11-01 is a Sunday.
   return Array.from({ length: 7 }, (_, i) => {
-    const date = new Date(Date.UTC(2026, 10, 1 + i));
+    const date = utcMidnight(isoDate(2026, 11, 1 + i));
     return { short: short.format(date), long: long.format(date) };
   });
 }
@@ -131,6 +101,6 @@ export function monthHeading(iso: string, locale: Locale, native: boolean = hasL
   const [year, month] = iso.split('-').map(Number) as [number, number];
   if (locale === 'lo' && !native) return `${LAO_MONTHS[month - 1] ?? ''} ${year}`;
   return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, 1)),
+    utcMidnight(isoDate(year, month, 1)),
   );
 }

@@ -1,4 +1,4 @@
-import { isCalendarDate } from '@plenty/contracts/dates';
+import { isCalendarDate } from '@plenty/contracts/calendar/date';
 import type { GoalView } from '@plenty/contracts/goals';
 import { MAX_AMOUNT, type Currency, type Money } from '@plenty/contracts/money';
 import { amountInput, parseAmount as parseTypedAmount, type AmountResult } from '../../lib/amount';

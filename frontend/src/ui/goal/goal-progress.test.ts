@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, goalStatus, progressPercent, remaining } from './goal-progress';
+import { daysBetween } from '@plenty/contracts/calendar/date';
+import { goalStatus, progressPercent, remaining } from './goal-progress';
 
 const lak = (amount: number) => ({ amount, currency: 'LAK' as const });
 

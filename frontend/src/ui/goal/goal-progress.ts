@@ -1,14 +1,5 @@
+import { daysBetween } from '@plenty/contracts/calendar/date';
 import type { Money } from '@plenty/contracts/money';
-
-const dayNumber = (isoDate: string) => {
-  const [year = 1970, month = 1, day = 1] = isoDate.split('-').map(Number);
-  return Date.UTC(year, month - 1, day) / 86_400_000;
-};
-
-/** Whole calendar days from `today` to `targetDate` (both `YYYY-MM-DD`): 0 on the day, negative after it. */
-export function daysBetween(today: string, targetDate: string): number {
-  return Math.round(dayNumber(targetDate) - dayNumber(today));
-}
 
 /** Percent of the target saved, 0–100, rounded down so that 100 means reached. */
 export function progressPercent(saved: Money, target: Money): number {

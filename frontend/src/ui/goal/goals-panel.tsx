@@ -14,7 +14,7 @@ import { PageLoading } from '../page-loading';
 import { showApiError, showSuccess } from '../toast/toasts-slice';
 import { useDeleteGoalMutation, useGoalsQuery } from './api';
 import { GoalDialog } from './goal-dialog';
-import { todayIn } from '../../lib/today';
+import { todayIn } from '@plenty/contracts/calendar/zone';
 import { goalStatus } from './goal-progress';
 import { GoalFigures, GoalProgressBar, GoalStatusBadge, useGoalName } from './goal-progress-view';
 import styles from './goals.module.css';

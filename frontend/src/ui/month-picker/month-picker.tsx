@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { formatMonth, isMonth, monthFromParam, monthName, stepMonth, yearName } from '../../lib/month';
+import { isMonth } from '@plenty/contracts/calendar/date';
+import { formatMonth, monthFromParam, monthName, stepMonth, yearName } from '../../lib/month';
 import { useLocale } from '../../lib/use-locale';
 import styles from './month-picker.module.css';
 

@@ -28,7 +28,7 @@ import {
 import { activitySentences, kindLabel, subjectName, subjectPath, type ActivityWriters } from '../sentences';
 import { withActivityMessages } from '../with-activity-messages';
 import { DateField } from '../../../ui/date-field/date-field';
-import { isIsoDate } from '../../../ui/date-field/date-text';
+import { isCalendarDate } from '@plenty/contracts/calendar/date';
 
 /** The Activity page with its texts (see with-activity-messages.tsx). */
 export const ActivityPage = withActivityMessages(Page);
@@ -147,7 +147,7 @@ function Filters({
           aria-invalid={!valid}
           aria-describedby={valid ? undefined : rangeError}
           onChange={(value) => {
-            if (value === '' || isIsoDate(value)) onChange({ ...filters, from: value === '' ? null : value });
+            if (value === '' || isCalendarDate(value)) onChange({ ...filters, from: value === '' ? null : value });
           }}
           data-testid="activity-from"
         />
@@ -164,7 +164,7 @@ function Filters({
           aria-invalid={!valid}
           aria-describedby={valid ? undefined : rangeError}
           onChange={(value) => {
-            if (value === '' || isIsoDate(value)) onChange({ ...filters, to: value === '' ? null : value });
+            if (value === '' || isCalendarDate(value)) onChange({ ...filters, to: value === '' ? null : value });
           }}
           data-testid="activity-to"
         />

@@ -5,7 +5,7 @@ import { useLocale } from '../../../lib/use-locale';
 import { LocalizedLink } from '../../../lib/localized-link';
 import { buttonClass } from '../../../ui/button';
 import { OlderPagesControl, useOlderPages } from '../../../ui/older-pages/older-pages';
-import { todayIn } from '../../../lib/today';
+import { todayIn } from '@plenty/contracts/calendar/zone';
 import { useDebtHistoryInfiniteQuery } from '../api';
 import styles from '../debts.module.css';
 import { debtHistoryWriters, entrySentences, historyEntries } from '../history';

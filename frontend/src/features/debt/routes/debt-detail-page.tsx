@@ -15,7 +15,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { amountInput } from '../../../lib/amount';
 import { buttonClass } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { todayIn } from '../../../lib/today';
+import { todayIn } from '@plenty/contracts/calendar/zone';
 import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
 import {
   useDebtQuery,

@@ -11,7 +11,7 @@ import { usePreferences } from '../../../lib/preferences';
 import { useFormat } from '../../../lib/use-format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { buttonClass } from '../../../ui/button';
-import { todayIn } from '../../../lib/today';
+import { todayIn } from '@plenty/contracts/calendar/zone';
 import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
 import { useDebtsQuery, useOpenDebtMutation } from '../api';
 import { DebtDialog, DEBT_TYPE_LABELS } from '../components/debt-dialog';

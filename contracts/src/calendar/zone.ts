@@ -1,0 +1,108 @@
+import { addDays, dayNumber } from './date.js';
+
+/**
+ * Time zones: which calendar date (and hour) an instant falls on for the user, and which
+ * instants a local day spans. Built on `Intl.DateTimeFormat`, which knows the IANA zones and
+ * their daylight saving rules in Node and in browsers alike.
+ */
+
+const DAY_MS = 86_400_000;
+/** No time zone is more than 14 hours from UTC. */
+const WIDEST_OFFSET_MS = 14 * 3_600_000;
+
+/** Formatters by time zone: making one costs far more than using it. */
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function clockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = clockFormats.get(timeZone);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    });
+    clockFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The local date and hour (0–23) of an instant in a time zone; throws a RangeError for a zone the runtime does not know. */
+export function localClock(instant: Date, timeZone: string): { readonly date: string; readonly hour: number } {
+  const parts = clockFormat(timeZone).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return { date: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')) };
+}
+
+/**
+ * Per time zone, the last minute asked for and its date: time zone offsets are whole minutes
+ * for any time an event can have, so the date cannot change within a UTC minute, and events
+ * replayed in order ask for the same minute again and again.
+ */
+const lastDates = new Map<string, { minute: number; date: string }>();
+
+/** The calendar date an instant falls on in a time zone, `YYYY-MM-DD`. */
+export function localDate(instant: Date, timeZone: string): string {
+  const minute = Math.floor(instant.getTime() / 60_000);
+  const last = lastDates.get(timeZone);
+  if (last !== undefined && last.minute === minute) return last.date;
+  const date = localClock(instant, timeZone).date;
+  lastDates.set(timeZone, { minute, date });
+  return date;
+}
+
+/** Whether the runtime knows a time zone (IANA name such as `Asia/Vientiane`). */
+export function isKnownTimeZone(timeZone: string): boolean {
+  try {
+    clockFormat(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The time zone of the runtime (the browser's in the web app), UTC when it names none. */
+export const runtimeTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/**
+ * Today's calendar date, `YYYY-MM-DD`, in a time zone: the user's chosen one, or the runtime's
+ * when none is given or the runtime does not know the one given.
+ */
+export function todayIn(timeZone?: string, now: Date = new Date()): string {
+  const zone = timeZone !== undefined && isKnownTimeZone(timeZone) ? timeZone : runtimeTimeZone();
+  return localDate(now, zone);
+}
+
+/** The month (`YYYY-MM`) an instant falls in, in a time zone (the runtime's when none is given). */
+export const monthOf = (now: Date = new Date(), timeZone?: string): string => todayIn(timeZone, now).slice(0, 7);
+
+/** A time zone the runtime knows, else UTC (zones are validated when saved). */
+const knownOrUtc = (timeZone: string): string => (isKnownTimeZone(timeZone) ? timeZone : 'UTC');
+
+/**
+ * The first instant that is no longer on `date` in the time zone: the end (exclusive) of that
+ * local day. Found by bisection between the widest offsets, so daylight saving changes at
+ * midnight need no special case. A zone the runtime does not know counts as UTC.
+ */
+export function endOfLocalDay(date: string, timeZone: string): Date {
+  const zone = knownOrUtc(timeZone);
+  const midnightUtc = (dayNumber(date) + 1) * DAY_MS;
+  let low = midnightUtc - WIDEST_OFFSET_MS - DAY_MS; // still on `date` or before everywhere
+  let high = midnightUtc + WIDEST_OFFSET_MS; // after `date` everywhere
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (localDate(new Date(middle), zone) > date) high = middle;
+    else low = middle;
+  }
+  return new Date(high);
+}
+
+/** The first instant of `date` in the time zone (after a skipped midnight, the first that exists). */
+export const startOfLocalDay = (date: string, timeZone: string): Date => endOfLocalDay(addDays(date, -1), timeZone);
+
+/** The end (exclusive) of `date` in the zone furthest west: no event after it can be on that date anywhere. */
+export function endOfDayAnywhere(date: string): Date {
+  return new Date((dayNumber(date) + 1) * DAY_MS + 12 * 3_600_000);
+}
