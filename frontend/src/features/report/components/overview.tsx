@@ -1,0 +1,126 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { LocalizedLink } from '../../../lib/localized-link';
+import { BudgetStatusBadge, budgetStatusTone, BUDGET_STATUS_LABELS } from '../../../ui/budget-status/budget-status';
+import { Card } from '../../../ui/card/card';
+import { ProgressBar } from '../../../ui/progress-bar/progress-bar';
+import { Figure, Stat, StatList } from '../../../ui/stat/stat';
+import styles from '../reports.module.css';
+import type { ReportPartProps } from './report-card';
+
+/** The month's budget: its level, spent against the limit, and the month's income and expenses. */
+export function Overview({ data, write }: ReportPartProps) {
+  const intl = useIntl();
+  const { budget } = data;
+  const percent = budget.percentUsed ?? 0;
+  return (
+    <Card title={<FormattedMessage id="reports.overview.title" />} testId="reports-overview">
+      <BudgetStatusBadge status={budget.status} />
+      {budget.status === 'no_data' ? (
+        <p className={styles.muted} data-testid="budget-no-data">
+          <FormattedMessage id="dashboard.budget.noData" />
+        </p>
+      ) : budget.limit === null ? (
+        <>
+          <p className={styles.muted}>
+            <FormattedMessage id="reports.overview.noBudget" values={{ spent: write.money(budget.spent) }} />
+          </p>
+          <LocalizedLink to="/dashboard/settings?tab=preferences" className={styles.inlineAction}>
+            <FormattedMessage id="reports.overview.setBudget" />
+          </LocalizedLink>
+        </>
+      ) : (
+        <>
+          <p className={styles.figureLine}>
+            <FormattedMessage
+              id="reports.overview.spentOf"
+              values={{
+                spent: <strong className={styles.figure}>{write.money(budget.spent)}</strong>,
+                limit: write.money(budget.limit),
+              }}
+            />
+          </p>
+          <ProgressBar
+            className={budgetStatusTone(budget.status)}
+            size="large"
+            percent={percent / 100}
+            label={intl.formatMessage({ id: 'reports.overview.used' }, { percent: write.percent(percent) })}
+            valueText={intl.formatMessage(
+              { id: 'reports.overview.progressText' },
+              {
+                percent: write.percent(percent),
+                status: intl.formatMessage({ id: BUDGET_STATUS_LABELS[budget.status] }),
+              },
+            )}
+          />
+          <p className={styles.muted}>
+            <FormattedMessage id="reports.overview.used" values={{ percent: write.percent(percent) }} />
+          </p>
+        </>
+      )}
+      <StatList>
+        <Stat label={<FormattedMessage id="reports.income" />} className={styles.income}>
+          {write.money(data.totals.income)}
+        </Stat>
+        <Stat label={<FormattedMessage id="reports.expense" />} className={styles.expense}>
+          {write.money(data.totals.expense)}
+        </Stat>
+        <Stat label={<FormattedMessage id="reports.dailyAverage" />}>{write.money(budget.dailyAverage)}</Stat>
+      </StatList>
+    </Card>
+  );
+}
+
+/** What the month kept or lacked: income less expenses. */
+export function NetIncome({ data, write }: ReportPartProps) {
+  const positive = data.netIncome >= 0;
+  return (
+    <Card title={<FormattedMessage id="reports.netIncome.title" />} testId="reports-net-income">
+      <Figure size="large" className={positive ? styles.income : styles.expense} testId="net-income-value">
+        {write.money(data.netIncome)}
+      </Figure>
+      {data.count > 0 && (
+        <p className={styles.muted}>
+          <FormattedMessage
+            id={positive ? 'reports.netIncome.kept' : 'reports.netIncome.short'}
+            values={{ amount: write.money(Math.abs(data.netIncome)) }}
+          />
+        </p>
+      )}
+      <p className={styles.muted}>
+        <FormattedMessage id="reports.transactions" values={{ count: data.count }} />
+      </p>
+    </Card>
+  );
+}
+
+/** Days left in the month, and what can still be spent each day. */
+export function DaysRemaining({ data, write }: ReportPartProps) {
+  const { budget } = data;
+  const perDay =
+    budget.remaining !== null && budget.remaining > 0 && data.daysRemaining > 0
+      ? Math.floor(budget.remaining / data.daysRemaining)
+      : null;
+  return (
+    <Card title={<FormattedMessage id="reports.daysRemaining.title" />} testId="reports-days-remaining">
+      <Figure size="large" testId="days-remaining-value">
+        <FormattedMessage id="reports.daysRemaining.value" values={{ count: data.daysRemaining }} />
+      </Figure>
+      <p className={styles.muted}>
+        {budget.daysElapsed === 0 ? (
+          <FormattedMessage id="reports.daysRemaining.future" />
+        ) : data.daysRemaining === 0 ? (
+          <FormattedMessage id="reports.daysRemaining.over" />
+        ) : perDay !== null ? (
+          <FormattedMessage id="reports.daysRemaining.perDay" values={{ amount: write.money(perDay) }} />
+        ) : budget.spent === 0 ? (
+          <FormattedMessage id="reports.daysRemaining.nothingYet" />
+        ) : (
+          <FormattedMessage
+            id="reports.daysRemaining.projected"
+            values={{ amount: write.money(budget.projectedTotal) }}
+          />
+        )}
+      </p>
+    </Card>
+  );
+}

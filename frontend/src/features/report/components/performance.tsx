@@ -1,0 +1,110 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { BudgetStatusBadge } from '../../../ui/budget-status/budget-status';
+import { Card } from '../../../ui/card/card';
+import { ChartFigure, LazyBarChart } from '../../../ui/chart/chart-figure';
+import { numberCellClass, TableRegion, tableClass } from '../../../ui/table/table';
+import styles from '../reports.module.css';
+import type { ReportPartProps } from './report-card';
+
+/** Six months of budget performance: spent against the limit, as a chart and as a table. */
+export function Performance({ data, write }: ReportPartProps) {
+  const intl = useIntl();
+  const hasBudget = data.budgetPerformance.some((row) => row.limit !== null);
+  const spent = intl.formatMessage({ id: 'reports.performance.spent' });
+  const limit = intl.formatMessage({ id: 'reports.performance.limit' });
+  const points = data.budgetPerformance.map((row) => ({
+    label: write.shortMonth(row.month),
+    key: row.month,
+    spent: row.spent,
+    limit: row.limit,
+  }));
+  return (
+    <Card title={<FormattedMessage id="reports.performance.title" />} testId="reports-performance" wide>
+      <p className={styles.muted}>
+        <FormattedMessage id={hasBudget ? 'reports.performance.lead' : 'reports.performance.noBudget'} />
+      </p>
+      {points.every((point) => point.spent === 0) ? (
+        <p className={styles.muted} data-testid="performance-no-data">
+          <FormattedMessage id="reports.performance.noData" />
+        </p>
+      ) : (
+        <ChartFigure
+          title={intl.formatMessage({ id: 'reports.performance.chart' })}
+          labels={{
+            showTable: intl.formatMessage({ id: 'reports.chart.showTable' }),
+            showChart: intl.formatMessage({ id: 'reports.chart.showChart' }),
+          }}
+          height={220}
+          chart={
+            <LazyBarChart
+              data={points}
+              height={220}
+              series={[
+                { key: 'spent', name: spent, color: 'var(--color-danger)' },
+                ...(hasBudget ? [{ key: 'limit', name: limit, color: 'var(--color-info)' }] : []),
+              ]}
+              formatValue={write.money}
+              formatTick={write.tick}
+            />
+          }
+          table={{
+            headers: [intl.formatMessage({ id: 'reports.performance.month' }), spent, ...(hasBudget ? [limit] : [])],
+            rows: points.map((point) => ({
+              key: point.key,
+              label: write.monthName(point.key),
+              cells: [
+                write.money(point.spent),
+                ...(hasBudget ? [point.limit === null ? '—' : write.money(point.limit)] : []),
+              ],
+            })),
+          }}
+        />
+      )}
+      <TableRegion label={intl.formatMessage({ id: 'reports.performance.title' })}>
+        <table className={`${tableClass} ${styles.table}`} data-testid="performance-table">
+          <caption className="visually-hidden">
+            <FormattedMessage id="reports.performance.title" />
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <FormattedMessage id="reports.performance.month" />
+              </th>
+              <th scope="col" className={numberCellClass}>
+                {spent}
+              </th>
+              <th scope="col" className={`${numberCellClass} ${styles.hideNarrow}`}>
+                {limit}
+              </th>
+              <th scope="col" className={`${numberCellClass} ${styles.hideNarrow}`}>
+                <FormattedMessage id="reports.performance.used" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="reports.performance.status" />
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.budgetPerformance.map((row) => (
+              <tr key={row.month} aria-current={row.month === data.month ? 'true' : undefined}>
+                <th scope="row" className={styles.rowHeader}>
+                  {write.monthName(row.month)}
+                </th>
+                <td className={numberCellClass}>{write.money(row.spent)}</td>
+                <td className={`${numberCellClass} ${styles.hideNarrow}`}>
+                  {row.limit === null ? '—' : write.money(row.limit)}
+                </td>
+                <td className={`${numberCellClass} ${styles.hideNarrow}`}>
+                  {row.percentUsed === null ? '—' : write.percent(row.percentUsed)}
+                </td>
+                <td>
+                  <BudgetStatusBadge status={row.status} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableRegion>
+    </Card>
+  );
+}

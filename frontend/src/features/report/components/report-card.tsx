@@ -1,0 +1,8 @@
+import type { Reports } from '@plenty/contracts/views/dashboard';
+import type { MonthWriters } from '../../../ui/budget-status/use-month-writers';
+
+/** What every card of the report is given: the month's report and the writers of its language. */
+export interface ReportPartProps {
+  readonly data: Reports;
+  readonly write: MonthWriters;
+}
