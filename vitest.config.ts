@@ -13,9 +13,20 @@ export default defineConfig({
         ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
         test: {
           name: 'unit',
-          include: ['*/src/**/*.test.ts', 'tests/**/*.test.ts', 'locales/**/*.test.ts'],
+          include: ['*/src/**/*.test.ts', 'tests/**/*.test.ts', 'locales/**/*.test.ts', 'eslint-rules/*.test.js'],
           exclude: [...exclude, '**/*.int.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        // Component tests (Testing Library): only these files get a DOM, so the rest stay fast.
+        resolve,
+        test: {
+          name: 'dom',
+          include: ['frontend/src/**/*.dom.test.tsx'],
+          exclude,
+          environment: 'happy-dom',
+          environmentOptions: { happyDOM: { url: 'http://localhost/' } },
         },
       },
       {
