@@ -1,25 +1,32 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
-import { uuidSchema } from '@plenty/contracts/ids';
+import type { CommandName } from '@plenty/contracts/commands/registry';
 import { ErasureRecord, refuseErasedUsers } from '@plenty/platform/auth/erased-users';
 import type { TokenVerifier } from '@plenty/platform/auth/port';
 import type { UserDirectory } from '@plenty/platform/auth/user-directory';
+import type { BlobStore } from '@plenty/platform/blob-store/port';
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
+import type { KeyStore } from '@plenty/platform/crypto/port';
 import type { EventStore } from '@plenty/platform/event-store/port';
-import { currentUser, requireAuth } from '@plenty/platform/http/auth-hook';
+import { currentUser } from '@plenty/platform/http/auth-hook';
 import { HttpError } from '@plenty/platform/http/errors';
 import { installRateLimits } from '@plenty/platform/http/rate-limit';
-import type { BlobStore } from '@plenty/platform/blob-store/port';
-import type { KeyStore } from '@plenty/platform/crypto/port';
 import { deleteAccountRoute } from './account/account.routes.js';
-import { debtRoutes } from './debt/debt.routes.js';
 import { CommandsInFlight } from './account/commands-in-flight.js';
 import { AccountEraser, type IdentityAdmin } from './account/erasure.js';
-import type { CommandRoute } from './command-route.js';
+import {
+  commandRoutes,
+  commandsOf,
+  type CommandHandler,
+  type CommandHandlers,
+  type CommandsOf,
+} from './command-routes.js';
+import { debtStream } from './debt/debt.stream.js';
+import { runCommand, type PipelineDeps } from './pipeline/run-command.js';
+import type { Command, StreamDefinition } from './pipeline/stream-definition.js';
 import { ProfileCache } from './profile/profile-cache.js';
-import { profileRoutes } from './profile/profile.routes.js';
-import { ReceiptJanitor, type ReceiptReferences } from './receipt/receipt-janitor.js';
-import { transactionRoutes } from './transaction/transaction.routes.js';
+import { profileStream } from './profile/profile.stream.js';
+import { ReceiptRelease } from './receipt/receipt-release.js';
+import { transactionStream } from './transaction/transaction.stream.js';
 
 export interface CommandApiOptions {
   readonly eventStore: EventStore;
@@ -28,7 +35,11 @@ export interface CommandApiOptions {
   readonly now?: () => Date;
   /** A generous limit per user on all commands (per instance); 0 turns it off. Default 600. */
   readonly commandsPerMinutePerUser?: number;
-  /** What account deletion erases besides the event streams. */
+  /**
+   * What account deletion erases besides the event streams. With `blobs`, a receipt a
+   * transaction attaches must be one the user uploaded, and a receipt no live transaction
+   * holds any more is deleted.
+   */
   readonly account: {
     readonly keys: KeyStore;
     readonly blobs: BlobStore | null;
@@ -44,61 +55,54 @@ export interface CommandApiOptions {
    * the event store.
    */
   readonly erasedUsers?: ErasureRecord;
-  /**
-   * Whether another transaction of the user still references a receipt. Given (with
-   * `account.blobs`), deleting a transaction or replacing its receipt deletes the receipt
-   * when no other transaction holds it.
-   */
-  readonly receiptReferences?: ReceiptReferences;
 }
-
-/** The ids of a transaction command whose body its route has already accepted. */
-const commandIds = z.object({ commandId: uuidSchema, transactionId: uuidSchema });
 
 /** An erasure that failed half-way is finished again after this delay (and at every start). */
 const ERASURE_RETRY_MS = 30_000;
 
 const BODY_LIMIT = 64 * 1024;
 
-/** Commands a signed-in user whose email is not yet verified may send. */
-const UNVERIFIED_EMAIL_ALLOWED = new Set(['SendVerificationCode', 'VerifyEmail', 'DeleteAccount']);
+type StreamCommand = CommandsOf<'transaction' | 'profile' | 'debt'>;
 
-/** `POST /<CommandName>`: register with `{ prefix: '/api/commands' }`. */
+/**
+ * A handler for each command of one stream family, running the pipeline with the family's
+ * definition. Every command of a user waits in line with their erasure (see CommandsInFlight).
+ */
+function pipelineHandlers<S extends 'transaction' | 'profile' | 'debt', C extends Command, State, Context>(
+  deps: PipelineDeps & { readonly inFlight: CommandsInFlight },
+  stream: S,
+  definition: StreamDefinition<C, State, Context>,
+): CommandHandlers<CommandsOf<S>> {
+  const handle =
+    (type: CommandName): CommandHandler<CommandName> =>
+    async (data, request) => {
+      const caller = { user: currentUser(request), log: request.log };
+      return deps.inFlight.run(caller.user.uid, () =>
+        runCommand(deps, definition, { type, data } as unknown as C, caller),
+      );
+    };
+  return Object.fromEntries(commandsOf(stream).map((name) => [name, handle(name)])) as CommandHandlers<CommandsOf<S>>;
+}
+
+/** `POST /<CommandName>` for the money and account commands: register with `{ prefix: '/api/commands' }`. */
 export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, options) => {
-  const deps = { eventStore: options.eventStore, codec: options.codec, now: options.now ?? (() => new Date()) };
   const erasedUsers = options.erasedUsers ?? new ErasureRecord(options.eventStore);
   const verifier = refuseErasedUsers(options.verifier, erasedUsers);
   const inFlight = new CommandsInFlight(erasedUsers);
-  const commands: Record<string, CommandRoute> = {
-    ...transactionRoutes(deps, new ProfileCache(options.eventStore, options.codec), options.account.blobs),
-    ...profileRoutes(deps),
-    ...debtRoutes(deps),
+  const deps = {
+    eventStore: options.eventStore,
+    codec: options.codec,
+    now: options.now ?? (() => new Date()),
+    inFlight,
   };
-  if (options.account.blobs !== null && options.receiptReferences !== undefined) {
-    const janitor = new ReceiptJanitor({
-      eventStore: options.eventStore,
-      codec: options.codec,
-      blobs: options.account.blobs,
-      referencedElsewhere: options.receiptReferences,
-    });
-    // After the append: a failure here leaves an unreferenced blob, never a missing one.
-    for (const name of ['DeleteTransaction', 'EditTransaction'] as const) {
-      const handle = commands[name];
-      if (handle === undefined) continue;
-      commands[name] = async (user, body, request) => {
-        const result = await handle(user, body, request);
-        const ids = commandIds.parse(body);
-        await janitor
-          .afterCommand(user.uid, ids.transactionId, ids.commandId)
-          .catch((error: unknown) => request.log.error({ err: error }, 'a released receipt was kept'));
-        return result;
-      };
-    }
-  }
-  // Every command of a user waits in line with their erasure (see CommandsInFlight).
-  for (const [name, handle] of Object.entries(commands)) {
-    commands[name] = (user, body, request) => inFlight.run(user.uid, () => handle(user, body, request));
-  }
+  const { blobs } = options.account;
+  const transactions = transactionStream({
+    profiles: new ProfileCache(options.eventStore, options.codec),
+    blobs,
+    receipts:
+      blobs === null ? null : new ReceiptRelease({ eventStore: options.eventStore, codec: options.codec, blobs }),
+  });
+
   const eraser = new AccountEraser({
     eventStore: options.eventStore,
     now: deps.now,
@@ -115,22 +119,23 @@ export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, opt
       },
     );
   const deleteAccount = deleteAccountRoute(eraser, verifier);
-  commands.DeleteAccount = async (_user, _body, request) => {
-    try {
-      return await deleteAccount(request);
-    } catch (error) {
-      if (!(error instanceof HttpError)) setTimeout(() => void resumeErasures(), ERASURE_RETRY_MS).unref();
-      throw error;
-    }
-  };
   app.addHook('onReady', async () => {
     void resumeErasures();
   });
 
-  requireAuth(app, verifier, {
-    allowUnverifiedEmail: (request) =>
-      UNVERIFIED_EMAIL_ALLOWED.has((request.params as { commandName?: string }).commandName ?? ''),
-  });
+  const handlers: CommandHandlers<StreamCommand | 'DeleteAccount'> = {
+    ...pipelineHandlers(deps, 'transaction', transactions),
+    ...pipelineHandlers(deps, 'profile', profileStream),
+    ...pipelineHandlers(deps, 'debt', debtStream),
+    async DeleteAccount(body, request) {
+      try {
+        return await deleteAccount(body, request);
+      } catch (error) {
+        if (!(error instanceof HttpError)) setTimeout(() => void resumeErasures(), ERASURE_RETRY_MS).unref();
+        throw error;
+      }
+    },
+  };
   const perMinute = options.commandsPerMinutePerUser ?? 600;
   const limit =
     perMinute > 0
@@ -138,14 +143,10 @@ export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, opt
           { name: 'commands-user', max: perMinute, windowSeconds: 60, key: (request) => request.user?.uid ?? null },
         ])
       : undefined;
-  const routeOptions = limit === undefined ? { bodyLimit: BODY_LIMIT } : { bodyLimit: BODY_LIMIT, preHandler: limit };
-  app.post<{ Params: { commandName: string } }>('/:commandName', routeOptions, async (request) => {
-    const route = Object.hasOwn(commands, request.params.commandName)
-      ? commands[request.params.commandName]
-      : undefined;
-    if (route === undefined) throw new HttpError(404, 'unknown_command', 'There is no such command.');
-    const type = request.headers['content-type'] ?? '';
-    if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'unsupported_media_type', 'Send JSON.');
-    return route(currentUser(request), request.body, request);
+  await commandRoutes(app, handlers, {
+    verifier,
+    bodyLimit: BODY_LIMIT,
+    limits: limit === undefined ? {} : { verified: limit, 'signed-in': limit },
+    answerUnknown: true,
   });
 };

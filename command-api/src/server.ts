@@ -16,10 +16,8 @@ import { openEsdbEventStore } from '@plenty/platform/event-store/esdb';
 import type { EventStore } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { connectMongo } from '@plenty/platform/mongo';
-import { openMongoReadStore } from '@plenty/platform/read-store/mongo';
-import type { ReadStore } from '@plenty/platform/read-store/port';
-import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { installErrorHandling } from '@plenty/platform/http/errors';
+import { installOpenApi } from '@plenty/platform/http/openapi';
 import { apiCspDirectives, installSecurityHeaders } from '@plenty/platform/http/security-headers';
 import { firebaseIdentityProviderAdmin } from '@plenty/platform/auth/identity-admin';
 import { firebaseUserDirectory } from '@plenty/platform/auth/user-directory';
@@ -29,7 +27,6 @@ import { firebaseIdentityAdmin } from './account/firebase-identity.js';
 import type { IdentityAdmin } from './account/erasure.js';
 import { commandApi } from './app.js';
 import { identityCommands } from './identity/identity.plugin.js';
-import { readStoreReceiptReferences, receiptReferenceViews } from './receipt/read-store-references.js';
 import { receiptsApi } from './receipt/receipts.plugin.js';
 import type { CommandServiceConfig } from './config.js';
 
@@ -45,8 +42,6 @@ interface CommandStores {
   readonly keyStore: KeyStore;
   /** Receipts, which account erasure deletes. */
   readonly blobStore: BlobStore;
-  /** Where the projector's views are, to find whether a receipt is still referenced. */
-  readonly readStore: ReadStore;
   close(): Promise<void>;
 }
 
@@ -55,15 +50,11 @@ async function openEmbeddedStores(dataDir: string, masterKey: Buffer): Promise<C
   const keyStore = await openSqliteKeyStore({ path: join(dataDir, 'keys.db'), masterKey });
   const eventStore = await openSqliteEventStore({ path: join(dataDir, 'events.db') });
   const blobStore = await openFsBlobStore({ directory: join(dataDir, 'receipts') });
-  const readStore = await openSqliteReadStore({ path: join(dataDir, 'read.db') });
-  await readStore.ensureViews(receiptReferenceViews);
   return {
     eventStore,
     keyStore,
     blobStore,
-    readStore,
     async close() {
-      await readStore.close();
       await eventStore.close();
       await keyStore.close();
       await blobStore.close();
@@ -81,13 +72,10 @@ async function openDistributedStores(
     const keyStore = await openMongoKeyStore({ client: mongo, dbName: stores.mongoDb, masterKey });
     const eventStore = await openEsdbEventStore({ connectionString: stores.eventStoreUrl });
     const blobStore = await openGridFsBlobStore({ client: mongo, dbName: stores.mongoDb });
-    const readStore = await openMongoReadStore({ client: mongo, dbName: stores.mongoDb });
-    await readStore.ensureViews(receiptReferenceViews);
     return {
       eventStore,
       keyStore,
       blobStore,
-      readStore,
       async close() {
         await eventStore.close();
         await keyStore.close();
@@ -110,7 +98,6 @@ export async function openCommandService(
     eventStore,
     keyStore,
     blobStore,
-    readStore,
     close: closeStores,
   } = config.stores.kind === 'embedded'
     ? await openEmbeddedStores(config.stores.dataDir, masterKey)
@@ -128,6 +115,11 @@ export async function openCommandService(
   const codec = new EventCodec(keyStore);
   await installSecurityHeaders(app, { csp: apiCspDirectives });
   installErrorHandling(app);
+  await installOpenApi(app, {
+    title: 'Plenty command API',
+    description: 'The write side: commands, receipt uploads and the account commands.',
+    docsPage: process.env.NODE_ENV === 'development',
+  });
   await app.register(commandApi, {
     prefix: '/api/commands',
     eventStore,
@@ -142,7 +134,6 @@ export async function openCommandService(
       mail: mailer,
     },
     erasedUsers,
-    receiptReferences: readStoreReceiptReferences(readStore),
   });
   await app.register(receiptsApi, { prefix: '/api/receipts', verifier, blobs: blobStore });
   await app.register(identityCommands, {

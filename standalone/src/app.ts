@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { IdentityAdmin } from '@plenty/command-api/account/erasure';
 import { commandApi } from '@plenty/command-api/app';
-import { readStoreReceiptReferences } from '@plenty/command-api/receipts/read-store-references';
 import { receiptsApi } from '@plenty/command-api/receipts/receipts.plugin';
 import { LinkSigner, linkSecretFromMasterKey, linkSecretFromText } from '@plenty/platform/files/signed-link';
 import { filesApi } from '@plenty/query-api/files/files.plugin';
@@ -259,7 +258,6 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
         mail: mailer,
       },
       erasedUsers,
-      receiptReferences: readStoreReceiptReferences(readStore),
     });
     await app.register(receiptsApi, { prefix: '/api/receipts', verifier, blobs: blobStore });
     await app.register(filesApi, { prefix: '/api/files', blobs: blobStore, links, readStore });

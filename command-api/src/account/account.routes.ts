@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { DELETE_ACCOUNT_PHRASE, deleteAccountSchema, sameEmail } from '@plenty/contracts/commands/account';
+import { DELETE_ACCOUNT_PHRASE, sameEmail, type DeleteAccount } from '@plenty/contracts/commands/account';
 import type { CommandResult } from '@plenty/contracts/commands/result';
 import type { TokenVerifier } from '@plenty/platform/auth/port';
 import { requireRecentSignIn } from '@plenty/platform/http/auth-hook';
-import { HttpError, parseOrThrow } from '@plenty/platform/http/errors';
+import { HttpError } from '@plenty/platform/http/errors';
 import type { AccountEraser } from './erasure.js';
 
 /** How long ago the user must have signed in to delete the account. */
@@ -15,8 +15,7 @@ export const DELETE_ACCOUNT_MAX_SIGN_IN_AGE_SECONDS = 5 * 60;
  * account's and the phrase exact. Then the account is erased (see AccountEraser).
  */
 export function deleteAccountRoute(eraser: AccountEraser, verifier: TokenVerifier) {
-  return async (request: FastifyRequest): Promise<CommandResult> => {
-    const command = parseOrThrow(deleteAccountSchema, request.body);
+  return async (command: DeleteAccount, request: FastifyRequest): Promise<CommandResult> => {
     const user = await requireRecentSignIn(request, verifier, DELETE_ACCOUNT_MAX_SIGN_IN_AGE_SECONDS);
     if (!sameEmail(command.confirmEmail, user.email)) {
       throw new HttpError(422, 'account_email_mismatch', 'The email is not the account’s.', {

@@ -1,24 +1,16 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  requestPasswordResetSchema,
-  sendVerificationCodeSchema,
-  verifyEmailSchema,
-} from '@plenty/contracts/commands/account';
 import type { IdentityProviderAdmin } from '@plenty/platform/auth/identity-admin';
 import type { TokenVerifier } from '@plenty/platform/auth/port';
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
 import type { EventStore } from '@plenty/platform/event-store/port';
-import { currentUser, requireAuth } from '@plenty/platform/http/auth-hook';
-import { HttpError, parseOrThrow } from '@plenty/platform/http/errors';
+import { currentUser } from '@plenty/platform/http/auth-hook';
 import { installRateLimits, type LimitRule } from '@plenty/platform/http/rate-limit';
 import type { Mailer } from '@plenty/platform/mail/port';
+import { commandRoutes } from '../command-routes.js';
+import { runCommand, type PipelineDeps } from '../pipeline/run-command.js';
+import type { Command, StreamDefinition } from '../pipeline/stream-definition.js';
 import { BackgroundQueue, mailPasswordReset } from './password-reset.js';
-import {
-  sendVerificationCode,
-  verifyEmail,
-  VerificationRefused,
-  type VerificationDeps,
-} from './verification.service.js';
+import { sendVerificationCodeStream, verifyEmailStream, VerificationRefused } from './verification.stream.js';
 
 /** How many requests each counter allows per window (per instance). */
 export interface IdentityLimits {
@@ -50,22 +42,28 @@ export interface IdentityCommandsOptions {
 
 const BODY_LIMIT = 4 * 1024;
 
-function requireJson(request: FastifyRequest): void {
-  const type = request.headers['content-type'] ?? '';
-  if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'unsupported_media_type', 'Send JSON.');
-}
-
 function emailKey(request: FastifyRequest): string | null {
   const body = request.body;
   if (typeof body !== 'object' || body === null || !('email' in body) || typeof body.email !== 'string') return null;
   return body.email.trim().toLowerCase();
 }
 
-function answerRefusal(reply: FastifyReply, error: unknown): never {
-  if (error instanceof VerificationRefused && error.refusal.retryAfterSeconds !== undefined) {
-    reply.header('retry-after', String(error.refusal.retryAfterSeconds));
+/** Runs a verification command through the pipeline; a 429 refusal says when to try again. */
+async function verification<C extends Command, State, Context>(
+  deps: PipelineDeps,
+  definition: StreamDefinition<C, State, Context>,
+  command: C,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  try {
+    return await runCommand(deps, definition, command, { user: currentUser(request), log: request.log });
+  } catch (error) {
+    if (error instanceof VerificationRefused && error.refusal.retryAfterSeconds !== undefined) {
+      void reply.header('retry-after', String(error.refusal.retryAfterSeconds));
+    }
+    throw error;
   }
-  throw error;
 }
 
 /**
@@ -75,13 +73,13 @@ function answerRefusal(reply: FastifyReply, error: unknown): never {
  */
 export const identityCommands: FastifyPluginAsync<IdentityCommandsOptions> = async (app, options) => {
   const limits = { ...DEFAULT_IDENTITY_LIMITS, ...options.limits };
-  const deps: VerificationDeps = {
+  const deps: PipelineDeps = {
     eventStore: options.eventStore,
     codec: options.codec,
-    identity: options.identity,
-    mailer: options.mailer,
     now: options.now ?? (() => new Date()),
   };
+  const sendCode = sendVerificationCodeStream(options);
+  const verify = verifyEmailStream(options);
   const limiter = await installRateLimits(app);
   const rule = (name: string, limit: IdentityLimits[keyof IdentityLimits], key: LimitRule['key']): LimitRule => ({
     name,
@@ -99,35 +97,24 @@ export const identityCommands: FastifyPluginAsync<IdentityCommandsOptions> = asy
   const resets = new BackgroundQueue((error) => app.log.error({ err: error }, 'password reset mail failed'));
   app.addHook('onClose', () => resets.idle());
 
-  await app.register(async (guest) => {
-    guest.post('/RequestPasswordReset', { bodyLimit: BODY_LIMIT, preHandler: resetLimit }, async (request) => {
-      requireJson(request);
-      const command = parseOrThrow(requestPasswordResetSchema, request.body);
-      // Answered before the identity provider is asked, the same for every address.
-      if (!resets.push(() => mailPasswordReset(options, command))) {
-        request.log.warn('password reset queue full; request dropped');
-      }
-      return { accepted: true };
-    });
-  });
-
-  await app.register(async (signedIn) => {
-    requireAuth(signedIn, options.verifier, { allowUnverifiedEmail: () => true });
-    signedIn.post(
-      '/SendVerificationCode',
-      { bodyLimit: BODY_LIMIT, preHandler: verificationLimit },
-      async (request, reply) => {
-        requireJson(request);
-        const command = parseOrThrow(sendVerificationCodeSchema, request.body);
-        return sendVerificationCode(deps, currentUser(request), command).catch((error: unknown) =>
-          answerRefusal(reply, error),
-        );
+  await commandRoutes(
+    app,
+    {
+      async RequestPasswordReset(command, request) {
+        // Answered before the identity provider is asked, the same for every address.
+        if (!resets.push(() => mailPasswordReset(options, command))) {
+          request.log.warn('password reset queue full; request dropped');
+        }
+        return { accepted: true };
       },
-    );
-    signedIn.post('/VerifyEmail', { bodyLimit: BODY_LIMIT, preHandler: verificationLimit }, async (request, reply) => {
-      requireJson(request);
-      const command = parseOrThrow(verifyEmailSchema, request.body);
-      return verifyEmail(deps, currentUser(request), command).catch((error: unknown) => answerRefusal(reply, error));
-    });
-  });
+      SendVerificationCode: (data, request, reply) =>
+        verification(deps, sendCode, { type: 'SendVerificationCode', data }, request, reply),
+      VerifyEmail: (data, request, reply) => verification(deps, verify, { type: 'VerifyEmail', data }, request, reply),
+    },
+    {
+      verifier: options.verifier,
+      bodyLimit: BODY_LIMIT,
+      limits: { guest: resetLimit, 'signed-in': verificationLimit },
+    },
+  );
 };

@@ -5,16 +5,19 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventIdFor } from '@plenty/contracts/ids';
 import { EventCodec, EventSchemaError } from '@plenty/platform/crypto/event-codec';
+import { HttpError } from '@plenty/platform/http/errors';
 import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import type { KeyStore } from '@plenty/platform/crypto/port';
 import type { EventStore } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
-import { handleCommand, type CommandDeps, type StreamDecider } from './handler.js';
+import type { VerifiedUser } from '@plenty/platform/auth/port';
+import { runCommand, type PipelineDeps } from './run-command.js';
+import type { Appended, Command, StreamDefinition } from './stream-definition.js';
 
 let dir: string;
 let eventStore: EventStore;
 let keyStore: KeyStore;
-let deps: CommandDeps;
+let deps: PipelineDeps;
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'plenty-handler-'));
@@ -39,19 +42,29 @@ const transactionAdded = (transactionId: string, amount: number) => ({
   },
 });
 
-/** Folds how many events the stream holds and their amounts; decides one more transaction of `amount`. */
-const adding = (transactionId: string, amount: number): StreamDecider<number[]> => ({
+const alice: VerifiedUser = {
+  uid: 'alice',
+  email: 'alice@example.test',
+  emailVerified: true,
+  expiresAt: 4_000_000_000,
+  authTime: 1_700_000_000,
+};
+const caller = { user: alice, log: { error: () => undefined, warn: () => undefined } };
+const command = (): Command => ({ type: 'Add', data: { commandId: randomUUID() } });
+
+/** Folds the amounts the stream holds; decides one more transaction of `amount`. */
+const adding = (transactionId: string, amount: number): StreamDefinition<Command, number[]> => ({
   initialState: [],
   evolve: (state, event) => [...state, (event.data as { amount: { amount: number } }).amount.amount],
+  streamId: () => `transaction-${transactionId}`,
   decide: () => [transactionAdded(transactionId, amount)],
 });
 
-describe('command handler', () => {
+describe('command pipeline', () => {
   it('appends nothing when the decision would record data its event schema refuses', async () => {
     const transactionId = randomUUID();
-    const request = { userId: 'alice', commandId: randomUUID(), streamId: `transaction-${transactionId}` };
-    await expect(handleCommand(deps, request, adding(transactionId, 2 ** 60))).rejects.toThrow(EventSchemaError);
-    expect(await eventStore.readStream(request.streamId)).toEqual([]);
+    await expect(runCommand(deps, adding(transactionId, 2 ** 60), command(), caller)).rejects.toThrow(EventSchemaError);
+    expect(await eventStore.readStream(`transaction-${transactionId}`)).toEqual([]);
   });
 
   it('folds a stream that holds an event out of its schema, as stored', async () => {
@@ -76,14 +89,87 @@ describe('command handler', () => {
       'no_stream',
     );
     let folded: number[] = [];
-    const decider: StreamDecider<number[]> = {
+    const definition: StreamDefinition<Command, number[]> = {
       ...adding(transactionId, 100),
-      decide: (state) => {
+      decide: (_command, state) => {
         folded = state;
         return [];
       },
     };
-    await handleCommand(deps, { userId: 'alice', commandId: randomUUID(), streamId }, decider);
+    await runCommand(deps, definition, command(), caller);
     expect(folded).toEqual([2 ** 60]);
+  });
+
+  it('answers a retried command with its first result, appends nothing and reacts again with the state before it', async () => {
+    const transactionId = randomUUID();
+    const reactions: Appended<number[]>[] = [];
+    const definition: StreamDefinition<Command, number[]> = {
+      ...adding(transactionId, 100),
+      async react(appended) {
+        reactions.push(appended);
+      },
+    };
+    await runCommand(deps, adding(transactionId, 50), command(), caller);
+    const again = command();
+    const first = await runCommand(deps, definition, again, caller);
+    const retried = await runCommand(deps, definition, again, caller);
+    expect(retried).toEqual(first);
+    expect(await eventStore.readStream(`transaction-${transactionId}`)).toHaveLength(2);
+    expect(reactions.map(({ before, appendedNow, events }) => ({ before, appendedNow, count: events.length }))).toEqual(
+      [
+        { before: [50], appendedNow: true, count: 1 },
+        { before: [50], appendedNow: false, count: 1 },
+      ],
+    );
+  });
+
+  it('appends a decision that records its refusal, then answers the refusal, also to a retry', async () => {
+    const transactionId = randomUUID();
+    let reacted = 0;
+    const refusal = new HttpError(422, 'verification_code_wrong', 'wrong');
+    const definition: StreamDefinition<Command, number[]> = {
+      ...adding(transactionId, 100),
+      decide: () => ({ events: [transactionAdded(transactionId, 100)], refusal }),
+      earlierRefusal: (events) => (events.length > 0 ? refusal : null),
+      async react() {
+        reacted += 1;
+      },
+    };
+    const once = command();
+    await expect(runCommand(deps, definition, once, caller)).rejects.toBe(refusal);
+    await expect(runCommand(deps, definition, once, caller)).rejects.toBe(refusal);
+    expect(await eventStore.readStream(`transaction-${transactionId}`)).toHaveLength(1);
+    expect(reacted).toBe(0);
+  });
+
+  it("answers another user's stream like a missing one, with the definition's own answer when it has one", async () => {
+    const transactionId = randomUUID();
+    await runCommand(deps, adding(transactionId, 1), command(), caller);
+    const mallory = { ...caller, user: { ...alice, uid: 'mallory' } };
+    await expect(runCommand(deps, adding(transactionId, 2), command(), mallory)).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'not_found',
+    });
+    const debtLike = { ...adding(transactionId, 2), notFound: () => new HttpError(404, 'debt_not_found', 'gone') };
+    await expect(runCommand(deps, debtLike, command(), mallory)).rejects.toMatchObject({ code: 'debt_not_found' });
+  });
+
+  it('starts over on a concurrent write and answers 409 conflict after four tries', async () => {
+    const transactionId = randomUUID();
+    await runCommand(deps, adding(transactionId, 1), command(), caller);
+    let tries = 0;
+    const racing: StreamDefinition<Command, number[]> = {
+      ...adding(transactionId, 3),
+      async loadContext() {
+        tries += 1;
+        // Another writer appends between this command's read and its append, every time.
+        await runCommand(deps, adding(transactionId, 2), command(), caller);
+      },
+    };
+    await expect(runCommand(deps, racing, command(), caller)).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'conflict',
+    });
+    expect(tries).toBe(4);
   });
 });

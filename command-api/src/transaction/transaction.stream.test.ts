@@ -2,52 +2,29 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VerifiedUser } from '@plenty/platform/auth/port';
-import { blobIdOf, sha256Of, type BlobStore, type StoredBlob } from '@plenty/platform/blob-store/port';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import type { KeyStore } from '@plenty/platform/crypto/port';
 import type { EventStore } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { HttpError } from '@plenty/platform/http/errors';
-import type { CommandRoute } from '../command-route.js';
+import { transactionCommandSchemas, type TransactionCommand } from '@plenty/contracts/commands/transaction';
+import { runCommand } from '../pipeline/run-command.js';
+import type { StreamDefinition } from '../pipeline/stream-definition.js';
 import { ProfileCache } from '../profile/profile-cache.js';
-import { transactionRoutes } from './transaction.routes.js';
-
-/** Blobs in memory, per user, as the blob store port describes them. */
-class MemoryBlobStore implements BlobStore {
-  readonly blobs = new Map<string, StoredBlob>();
-  readonly reads: string[] = [];
-
-  async put(userId: string, blobId: string, bytes: Buffer, contentType: string) {
-    this.blobs.set(`${userId}/${blobIdOf(blobId)}`, { bytes, contentType });
-    return { size: bytes.length, sha256: sha256Of(bytes) };
-  }
-
-  async get(userId: string, blobId: string) {
-    this.reads.push(blobId);
-    return this.blobs.get(`${userId}/${blobIdOf(blobId)}`) ?? null;
-  }
-
-  async delete(userId: string, blobId: string) {
-    this.blobs.delete(`${userId}/${blobIdOf(blobId)}`);
-  }
-
-  async deleteUser(userId: string) {
-    for (const key of this.blobs.keys()) if (key.startsWith(`${userId}/`)) this.blobs.delete(key);
-  }
-
-  async close() {}
-}
+import { MemoryBlobStore } from '../testing/memory-blob-store.js';
+import type { TransactionContext } from './transaction.decider.js';
+import type { TransactionState } from './transaction.state.js';
+import { transactionStream } from './transaction.stream.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'plenty-transaction-routes-'));
 let eventStore: EventStore;
 let keyStore: KeyStore;
-let routes: Record<string, CommandRoute>;
+let codec: EventCodec;
+let transactions: StreamDefinition<TransactionCommand, TransactionState, TransactionContext>;
 const blobs = new MemoryBlobStore();
-const request = {} as FastifyRequest;
 
 const userOf = (uid: string): VerifiedUser => ({
   uid,
@@ -62,8 +39,8 @@ const bob = userOf('bob');
 beforeAll(async () => {
   eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
   keyStore = await openSqliteKeyStore({ path: join(dir, 'keys.db'), masterKey: randomBytes(32) });
-  const codec = new EventCodec(keyStore);
-  routes = transactionRoutes({ eventStore, codec, now: () => new Date() }, new ProfileCache(eventStore, codec), blobs);
+  codec = new EventCodec(keyStore);
+  transactions = transactionStream({ profiles: new ProfileCache(eventStore, codec), blobs, receipts: null });
 });
 
 afterAll(async () => {
@@ -72,10 +49,12 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const send = (name: string, user: VerifiedUser, body: Record<string, unknown>) => {
-  const route = routes[name];
-  if (route === undefined) throw new Error(`no route ${name}`);
-  return route(user, { commandId: randomUUID(), ...body }, request);
+/** Runs a transaction command through the pipeline, its body parsed as its route parses it. */
+const send = (name: TransactionCommand['type'], user: VerifiedUser, body: Record<string, unknown>) => {
+  const data = transactionCommandSchemas[name].parse({ commandId: randomUUID(), ...body });
+  const command = { type: name, data } as TransactionCommand;
+  const deps = { eventStore, codec, now: () => new Date() };
+  return runCommand(deps, transactions, command, { user, log: { error: () => undefined, warn: () => undefined } });
 };
 
 const lunch = (receipt?: string) => ({
@@ -163,11 +142,6 @@ describe('transaction commands with a receipt', () => {
 
 describe('transaction commands and the save-location privacy setting', () => {
   const here = { latitude: 17.97, longitude: 102.6 };
-  let codec: EventCodec;
-
-  beforeAll(() => {
-    codec = new EventCodec(keyStore);
-  });
 
   async function setSaveLocation(userId: string, saveLocation: boolean): Promise<void> {
     const commandId = randomUUID();

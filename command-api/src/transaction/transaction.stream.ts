@@ -1,0 +1,85 @@
+import { findBuiltInCategory } from '@plenty/contracts/categories';
+import type { TransactionCommand } from '@plenty/contracts/commands/transaction';
+import { streamIds } from '@plenty/contracts/events/envelope';
+import { InvalidBlobReferenceError, type BlobStore } from '@plenty/platform/blob-store/port';
+import type { StreamDefinition } from '../pipeline/stream-definition.js';
+import type { ProfileCache } from '../profile/profile-cache.js';
+import type { ReceiptRelease } from '../receipt/receipt-release.js';
+import { decideTransaction, type TransactionContext } from './transaction.decider.js';
+import { evolveTransaction, initialTransactionState, type TransactionState } from './transaction.state.js';
+
+/** Whether the command would store a location (a new one; removing one needs no permission). */
+function sendsLocation(command: TransactionCommand): boolean {
+  if (command.type === 'AddTransaction') return command.data.location != null;
+  if (command.type === 'EditTransaction') return command.data.changes.location != null;
+  return false;
+}
+
+function referencedCategory(command: TransactionCommand, state: TransactionState): string | null {
+  if (command.type === 'AddTransaction') return command.data.categoryId;
+  if (command.type !== 'EditTransaction') return null;
+  return command.data.changes.categoryId ?? (state.status === 'active' ? state.transaction.categoryId : null);
+}
+
+/** The receipt the command attaches: a new one, not the one the transaction already holds. */
+function attachedReceipt(command: TransactionCommand, state: TransactionState): string | null {
+  if (command.type === 'AddTransaction') return command.data.receipt ?? null;
+  if (command.type !== 'EditTransaction') return null;
+  const receipt = command.data.changes.receipt ?? null;
+  return state.status === 'active' && state.transaction.receipt === receipt ? null : receipt;
+}
+
+/** Whether the user uploaded a receipt with this id; another user's receipt is as unknown as none. */
+async function receiptExists(blobs: BlobStore, userId: string, receiptId: string): Promise<boolean> {
+  try {
+    return (await blobs.get(userId, receiptId)) !== null;
+  } catch (error) {
+    if (error instanceof InvalidBlobReferenceError) return false;
+    throw error;
+  }
+}
+
+export interface TransactionStreamDeps {
+  readonly profiles: ProfileCache;
+  /** Without a blob store no receipt can be attached (`receipt_not_found`). */
+  readonly blobs: BlobStore | null;
+  /** Given, a receipt a transaction loses is deleted once no other transaction holds it. */
+  readonly receipts: ReceiptRelease | null;
+}
+
+/** The transaction commands, each on `transaction-<transactionId>`. */
+export function transactionStream(
+  deps: TransactionStreamDeps,
+): StreamDefinition<TransactionCommand, TransactionState, TransactionContext> {
+  return {
+    initialState: initialTransactionState,
+    evolve: evolveTransaction,
+    streamId: (command) => streamIds.transaction(command.data.transactionId),
+    createsStream: (command) => command.type === 'AddTransaction',
+    async loadContext(command, state, { user }) {
+      // Built-in categories always exist: the user's profile is read only for their own.
+      const referenced = referencedCategory(command, state);
+      // So is the privacy setting: only when the command sends a location.
+      const profile =
+        (referenced === null || findBuiltInCategory(referenced)) && !sendsLocation(command)
+          ? null
+          : await deps.profiles.load(user.uid);
+      const receipt = attachedReceipt(command, state);
+      const found = receipt !== null && deps.blobs !== null && (await receiptExists(deps.blobs, user.uid, receipt));
+      return {
+        categoryType: (id) => profile?.categories.get(id)?.type ?? null,
+        receiptExists: (id) => found && id === receipt,
+        // Without a profile read the command sends no location, and none is stored.
+        saveLocation: profile?.preferences.preferences.saveLocation ?? false,
+      };
+    },
+    decide: (command, state, context) => decideTransaction(command, state, context),
+    async react(appended, _command, _context, { user, log }) {
+      if (deps.receipts === null || appended.events.length === 0) return;
+      // After the append: a failure here leaves an unreferenced blob, never a missing one.
+      await deps.receipts
+        .afterAppend(user.uid, appended.before, appended.events)
+        .catch((error: unknown) => log.error({ err: error }, 'a released receipt was kept'));
+    },
+  };
+}
