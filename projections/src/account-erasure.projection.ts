@@ -1,4 +1,4 @@
-import type { Projection } from '../projection.js';
+import type { Projection } from './projection.js';
 
 /**
  * Purges every view of a user whose account was erased. The erasure deletes the user's

@@ -1,10 +1,10 @@
+import { ACTIVITY_VIEW } from '@plenty/contracts/views/registry';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
 import { activityDocSchema, type ActivityDoc } from '@plenty/contracts/views/activity';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { applyEvents, documents, scratchReadStore } from '../testing/memory-read-store.js';
-import { ACTIVITY_VIEW } from './activity.projection.js';
+import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
 import { allProjections } from './all.js';
 
 const lunch = '0192f0c4-7a1b-7c3d-8e4f-00000000a001';

@@ -1,4 +1,13 @@
-import type { DebtDetail, DebtEvent } from '@plenty/contracts/debts';
+import {
+  ACTIVITY_VIEW,
+  CATEGORIES_VIEW,
+  DEBTS_VIEW,
+  GOALS_VIEW,
+  PREFERENCES_VIEW,
+  TRANSACTIONS_VIEW,
+} from '@plenty/contracts/views/registry';
+import type { DebtDetail } from '@plenty/contracts/views/debts';
+import type { DebtEvent } from '@plenty/contracts/events/debt';
 import type { ProfileEvent } from '@plenty/contracts/events/profile';
 import type { TransactionEvent } from '@plenty/contracts/events/transaction';
 import type { GoalView } from '@plenty/contracts/goals';
@@ -17,16 +26,10 @@ import type { TransactionView } from '@plenty/contracts/views/transactions';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
 import { positionKey } from '@plenty/platform/read-store/keys';
-import { isNewerThan, type Projection } from '../projection.js';
-import { CATEGORIES_VIEW, type CategoryDocument } from './categories.projection.js';
+import { isNewerThan, type Projection } from './projection.js';
+import { type CategoryDocument } from './categories.projection.js';
 import { currencyOf as debtCurrencyOf, entryOf as debtEntryOf } from './debt-history.projection.js';
-import { DEBTS_VIEW } from './debts.projection.js';
-import { GOALS_VIEW } from './goals.projection.js';
-import { PREFERENCES_VIEW } from './preferences.projection.js';
 import { diffTransaction } from './transaction-history.projection.js';
-import { TRANSACTIONS_VIEW } from './transactions.projection.js';
-
-export const ACTIVITY_VIEW = 'activity';
 
 /**
  * Three indexes, one per way the page reads: the whole account, one kind, one item, each

@@ -1,4 +1,4 @@
-import type { Projection } from '../projection.js';
+import type { Projection } from './projection.js';
 import { activityProjection } from './activity.projection.js';
 import { accountErasureProjection } from './account-erasure.projection.js';
 import { budgetAlertsProjection } from './budget-alerts.projection.js';

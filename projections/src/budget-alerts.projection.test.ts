@@ -1,9 +1,10 @@
+import { BUDGET_ALERTS_VIEW } from '@plenty/contracts/views/registry';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BudgetAlertsDoc } from '@plenty/contracts/views/budget-alerts';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { applyEvents, documents, scratchReadStore } from '../testing/memory-read-store.js';
-import { BUDGET_ALERTS_VIEW, budgetAlertsProjection } from './budget-alerts.projection.js';
+import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
+import { budgetAlertsProjection } from './budget-alerts.projection.js';
 import { monthlySummaryProjection } from './monthly-summary.projection.js';
 import { preferencesProjection } from './preferences.projection.js';
 

@@ -1,10 +1,10 @@
+import { CATEGORIES_VIEW } from '@plenty/contracts/views/registry';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { categoryViewSchema } from '@plenty/contracts/views/categories';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { eventLog, type EventLog } from '../testing/events.js';
-import { applyEvents, documents, scratchReadStore } from '../testing/memory-read-store.js';
+import { eventLog, type EventLog } from './testing/events.js';
+import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
 import { allProjections } from './all.js';
-import { CATEGORIES_VIEW } from './categories.projection.js';
 
 const coffee = '0192f0c4-7a1b-7c3d-8e4f-00000000c0ff';
 const tea = '0192f0c4-7a1b-7c3d-8e4f-0000000007ea';

@@ -1,10 +1,9 @@
+import { CATEGORIES_VIEW } from '@plenty/contracts/views/registry';
 import type { CategoryAdded, CategoryEdited, ProfileEvent } from '@plenty/contracts/events/profile';
 import type { CategoryView } from '@plenty/contracts/views/categories';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
-import { isNewerThan, type Projection } from '../projection.js';
-
-export const CATEGORIES_VIEW = 'categories';
+import { isNewerThan, type Projection } from './projection.js';
 
 export const categoriesView: ViewDefinition = {
   name: CATEGORIES_VIEW,

@@ -1,11 +1,12 @@
+import { DEBT_HISTORY_VIEW } from '@plenty/contracts/views/registry';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
 import { debtHistoryDocSchema, type DebtHistoryDoc } from '@plenty/contracts/views/debt-history';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { applyEvents, documents, scratchReadStore } from '../testing/memory-read-store.js';
+import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
 import { allProjections } from './all.js';
-import { DEBT_HISTORY_VIEW, diffDebt } from './debt-history.projection.js';
+import { diffDebt } from './debt-history.projection.js';
 
 const car = '0192f0c4-7a1b-7c3d-8e4f-00000000d001';
 const pay = (n: number) => `0192f0c4-7a1b-7c3d-8e4f-${String(n).padStart(12, '0')}`;

@@ -1,11 +1,10 @@
-import type { DebtChanges, DebtDetail, DebtEvent, PaymentChanges } from '@plenty/contracts/debts';
+import { DEBTS_VIEW, DEBT_HISTORY_VIEW } from '@plenty/contracts/views/registry';
+import type { DebtChanges, DebtEvent, PaymentChanges } from '@plenty/contracts/events/debt';
+import type { DebtDetail } from '@plenty/contracts/views/debts';
 import { DEBT_HISTORY_FIELDS, type DebtHistoryChange, type DebtHistoryDoc } from '@plenty/contracts/views/debt-history';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
-import { isNewerThan, type Projection } from '../projection.js';
-import { DEBTS_VIEW } from './debts.projection.js';
-
-export const DEBT_HISTORY_VIEW = 'debt_history';
+import { isNewerThan, type Projection } from './projection.js';
 
 export const debtHistoryView: ViewDefinition = {
   name: DEBT_HISTORY_VIEW,

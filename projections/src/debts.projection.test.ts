@@ -1,19 +1,13 @@
+import { DEBTS_VIEW, DEBT_ITEMS_VIEW, DEBT_SUMMARY_VIEW } from '@plenty/contracts/views/registry';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { debtDetailSchema, debtListItemSchema, type DebtDetail } from '@plenty/contracts/debts';
+import { debtDetailSchema, debtListItemSchema, type DebtDetail } from '@plenty/contracts/views/debts';
 import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { applyEvents, documents, scratchReadStore } from '../testing/memory-read-store.js';
+import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
 import { allProjections } from './all.js';
-import {
-  DEBTS_VIEW,
-  DEBT_ITEMS_VIEW,
-  DEBT_SUMMARY_VIEW,
-  applyToDebt,
-  debtsProjection,
-  outstandingOfDebt,
-} from './debts.projection.js';
+import { applyToDebt, debtsProjection, outstandingOfDebt } from './debts.projection.js';
 
 const car = '0192f0c4-7a1b-7c3d-8e4f-00000000d001';
 const card = '0192f0c4-7a1b-7c3d-8e4f-00000000d002';

@@ -1,24 +1,22 @@
+import { DEBTS_VIEW, DEBT_ITEMS_VIEW, DEBT_SUMMARY_VIEW } from '@plenty/contracts/views/registry';
 import { sumOfRows } from '@plenty/contracts/loan-schedule';
 import { CURRENCIES, exactTotal, saturate, totalOf, type Currency, type ExactTotal } from '@plenty/contracts/money';
 import {
   debtListItemSchema,
-  pendingRows,
   type DebtDetail,
-  type DebtEvent,
   type DebtListItem,
   type DebtPaymentView,
   type DebtScheduleRow,
-} from '@plenty/contracts/debts';
+} from '@plenty/contracts/views/debts';
+import { pendingRows } from '@plenty/contracts/debt-schedule';
+import { type DebtEvent } from '@plenty/contracts/events/debt';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
-import { isNewerThan, type Projection } from '../projection.js';
+import { isNewerThan, type Projection } from './projection.js';
 
 /** One document per live debt: the answer of `GET /api/queries/debts/:id`, schedule included. */
-export const DEBTS_VIEW = 'debts';
 /** One document per user (id `summary`): what the tracker's cards add up. */
 /** One document per live debt: its item of `GET /api/queries/debts` (the detail without schedule, payments and totals). */
-export const DEBT_ITEMS_VIEW = 'debt_items';
-export const DEBT_SUMMARY_VIEW = 'debt_summaries';
 export const DEBT_SUMMARY_ID = 'summary';
 
 export const debtsView: ViewDefinition = { name: DEBTS_VIEW, fields: {}, indexes: [] };

@@ -1,11 +1,11 @@
+import { GOALS_VIEW } from '@plenty/contracts/views/registry';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { goalViewSchema } from '@plenty/contracts/goals';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { eventLog } from '../testing/events.js';
-import { applyEvents, documents, scratchReadStore } from '../testing/memory-read-store.js';
+import { eventLog } from './testing/events.js';
+import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
 import { allProjections } from './all.js';
-import { GOALS_VIEW } from './goals.projection.js';
 
 const house = '0192f0c4-7a1b-7c3d-8e4f-00000000a001';
 const trip = '0192f0c4-7a1b-7c3d-8e4f-00000000a002';

@@ -1,10 +1,9 @@
+import { GOALS_VIEW } from '@plenty/contracts/views/registry';
 import type { ProfileEvent } from '@plenty/contracts/events/profile';
 import { isReached, type GoalAdded, type GoalEdited, type GoalView } from '@plenty/contracts/goals';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
-import { isNewerThan, type Projection } from '../projection.js';
-
-export const GOALS_VIEW = 'goals';
+import { isNewerThan, type Projection } from './projection.js';
 
 export const goalsView: ViewDefinition = { name: GOALS_VIEW, fields: {}, indexes: [] };
 

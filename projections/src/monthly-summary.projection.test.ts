@@ -1,22 +1,24 @@
+import {
+  MONTHLY_CONTRIBUTIONS_VIEW,
+  MONTHLY_SUMMARY_VIEW,
+  TRANSACTIONS_VIEW,
+  YEARLY_SUMMARY_VIEW,
+} from '@plenty/contracts/views/registry';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MonthlySummaryDoc, YearlySummaryDoc } from '@plenty/contracts/views/dashboard';
 import type { TransactionView } from '@plenty/contracts/views/transactions';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { eventLog, type EventLog } from '../testing/events.js';
-import { applyEvents, documents, scratchReadStore } from '../testing/memory-read-store.js';
+import { eventLog, type EventLog } from './testing/events.js';
+import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
 import { allProjections } from './all.js';
 import {
-  MONTHLY_CONTRIBUTIONS_VIEW,
-  MONTHLY_SUMMARY_VIEW,
-  YEARLY_SUMMARY_VIEW,
   applyContribution,
   applyToYear,
   monthlySummaryProjection,
   type Contribution,
 } from './monthly-summary.projection.js';
-import { TRANSACTIONS_VIEW } from './transactions.projection.js';
 
 const summariesOf = async (store: ReadStore, userId: string) =>
   ((await documents(store, MONTHLY_SUMMARY_VIEW, userId)) as MonthlySummaryDoc[]).sort((a, b) =>

@@ -1,3 +1,4 @@
+import { PREFERENCES_VIEW } from '@plenty/contracts/views/registry';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   DEFAULT_PREFERENCES_VIEW,
@@ -8,10 +9,9 @@ import {
 import { DEFAULT_RATES, DEFAULT_RATES_DATE } from '@plenty/contracts/rates';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { eventLog } from '../testing/events.js';
-import { applyEvents, documents, scratchReadStore } from '../testing/memory-read-store.js';
+import { eventLog } from './testing/events.js';
+import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
 import { allProjections } from './all.js';
-import { PREFERENCES_VIEW } from './preferences.projection.js';
 
 let store: ReadStore;
 let dispose: () => Promise<void>;

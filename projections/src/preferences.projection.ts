@@ -1,11 +1,10 @@
+import { PREFERENCES_VIEW } from '@plenty/contracts/views/registry';
 import type { ExchangeRatesSet, PreferencesChanged, ProfileEvent } from '@plenty/contracts/events/profile';
 import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
 import { DEFAULT_RATES, DEFAULT_RATES_DATE } from '@plenty/contracts/rates';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
-import { isNewerThan, type Projection } from '../projection.js';
-
-export const PREFERENCES_VIEW = 'preferences';
+import { isNewerThan, type Projection } from './projection.js';
 
 export const preferencesView: ViewDefinition = { name: PREFERENCES_VIEW, fields: {}, indexes: [] };
 

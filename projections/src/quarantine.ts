@@ -1,7 +1,6 @@
 import type { Position, RecordedEvent } from '@plenty/platform/event-store/port';
 import type { ReadStore, ScanKey, ViewDefinition } from '@plenty/platform/read-store/port';
 import type { Projection } from './projection.js';
-import type { ProjectorLogger } from './runtime.js';
 
 /**
  * A user whose event a projection cannot apply is quarantined in that projection (and in
@@ -47,23 +46,6 @@ export interface QuarantineNotice {
   readonly failed: string | null;
   readonly projections: readonly string[];
   readonly reason: string;
-}
-
-/** Says in the log which user an event quarantined, in which projections, and why. */
-export function logQuarantine(logger: ProjectorLogger | undefined, notice: QuarantineNotice, where?: object): void {
-  logger?.error(
-    {
-      userId: notice.userId,
-      eventId: notice.event.id,
-      eventType: notice.event.type,
-      position: notice.event.position,
-      projection: notice.failed,
-      quarantined: notice.projections,
-      reason: notice.reason,
-      ...where,
-    },
-    "a user's event cannot be applied: their views of these projections are quarantined, everyone else's go on",
-  );
 }
 
 export const reasonOf = (cause: unknown): string =>

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
-import { eventLog, type EventLog } from '../testing/events.js';
-import { applyEvents, documents, scratchReadStore } from '../testing/memory-read-store.js';
+import { eventLog, type EventLog } from './testing/events.js';
+import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
 import { allProjections } from './all.js';
 
 const users = ['alice', 'bob'] as const;

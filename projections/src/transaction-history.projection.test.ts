@@ -1,10 +1,11 @@
+import { TRANSACTION_HISTORY_VIEW } from '@plenty/contracts/views/registry';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { transactionHistoryDocSchema, type TransactionView } from '@plenty/contracts/views/transactions';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { eventLog, type EventLog } from '../testing/events.js';
-import { applyEvents, documents, scratchReadStore } from '../testing/memory-read-store.js';
+import { eventLog, type EventLog } from './testing/events.js';
+import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
 import { allProjections } from './all.js';
-import { diffTransaction, TRANSACTION_HISTORY_VIEW } from './transaction-history.projection.js';
+import { diffTransaction } from './transaction-history.projection.js';
 
 let store: ReadStore;
 let dispose: () => Promise<void>;

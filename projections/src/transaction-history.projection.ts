@@ -1,3 +1,4 @@
+import { TRANSACTIONS_VIEW, TRANSACTION_HISTORY_VIEW } from '@plenty/contracts/views/registry';
 import type { TransactionChanges, TransactionEvent } from '@plenty/contracts/events/transaction';
 import {
   HISTORY_FIELDS,
@@ -7,10 +8,7 @@ import {
 } from '@plenty/contracts/views/transactions';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
-import { isNewerThan, type Projection } from '../projection.js';
-import { TRANSACTIONS_VIEW } from './transactions.projection.js';
-
-export const TRANSACTION_HISTORY_VIEW = 'transaction_history';
+import { isNewerThan, type Projection } from './projection.js';
 
 export const transactionHistoryView: ViewDefinition = {
   name: TRANSACTION_HISTORY_VIEW,

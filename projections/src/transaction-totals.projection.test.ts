@@ -1,12 +1,12 @@
+import { TRANSACTIONS_VIEW, TRANSACTION_TOTALS_VIEW } from '@plenty/contracts/views/registry';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exactTotal, totalOf } from '@plenty/contracts/money';
 import type { TransactionTotalsDoc, TransactionView } from '@plenty/contracts/views/transactions';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { eventLog, type EventLog } from '../testing/events.js';
-import { applyEvents, documents, scratchReadStore } from '../testing/memory-read-store.js';
+import { eventLog, type EventLog } from './testing/events.js';
+import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
 import { allProjections } from './all.js';
-import { TRANSACTION_TOTALS_VIEW, totalsDelta } from './transaction-totals.projection.js';
-import { TRANSACTIONS_VIEW } from './transactions.projection.js';
+import { totalsDelta } from './transaction-totals.projection.js';
 
 let store: ReadStore;
 let dispose: () => Promise<void>;

@@ -1,13 +1,11 @@
+import { TRANSACTIONS_VIEW, TRANSACTION_TOTALS_VIEW } from '@plenty/contracts/views/registry';
 import type { CategoryDeleted } from '@plenty/contracts/events/profile';
 import { exactTotal, totalOf } from '@plenty/contracts/money';
 import type { TransactionEvent } from '@plenty/contracts/events/transaction';
 import type { TransactionTotalsDoc, TransactionView } from '@plenty/contracts/views/transactions';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
-import { isNewerThan, type Projection } from '../projection.js';
-import { TRANSACTIONS_VIEW } from './transactions.projection.js';
-
-export const TRANSACTION_TOTALS_VIEW = 'transaction_totals';
+import { isNewerThan, type Projection } from './projection.js';
 
 export const transactionTotalsView: ViewDefinition = {
   name: TRANSACTION_TOTALS_VIEW,

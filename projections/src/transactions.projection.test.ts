@@ -1,10 +1,10 @@
+import { TRANSACTIONS_VIEW } from '@plenty/contracts/views/registry';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { transactionViewSchema } from '@plenty/contracts/views/transactions';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { eventLog, type EventLog } from '../testing/events.js';
-import { applyEvents, documents, scratchReadStore } from '../testing/memory-read-store.js';
+import { eventLog, type EventLog } from './testing/events.js';
+import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
 import { allProjections } from './all.js';
-import { TRANSACTIONS_VIEW } from './transactions.projection.js';
 
 const coffee = '0192f0c4-7a1b-7c3d-8e4f-00000000c0ff';
 let store: ReadStore;

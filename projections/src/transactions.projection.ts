@@ -1,11 +1,10 @@
+import { TRANSACTIONS_VIEW } from '@plenty/contracts/views/registry';
 import type { CategoryDeleted } from '@plenty/contracts/events/profile';
 import type { TransactionAdded, TransactionEdited, TransactionEvent } from '@plenty/contracts/events/transaction';
 import { searchKey, type TransactionView } from '@plenty/contracts/views/transactions';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
-import { isNewerThan, type Projection } from '../projection.js';
-
-export const TRANSACTIONS_VIEW = 'transactions';
+import { isNewerThan, type Projection } from './projection.js';
 
 /** The sortable moment of a transaction: its local date and time, midnight when no time. */
 export const occurredAt = (view: Pick<TransactionView, 'date' | 'time'>): string =>

@@ -1,13 +1,10 @@
+import { WEEKLY_REPORT_SUBSCRIBERS_VIEW } from '@plenty/contracts/views/registry';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { eventLog } from '../testing/events.js';
-import { applyEvents, documents, scratchReadStore } from '../testing/memory-read-store.js';
-import {
-  SYSTEM_USER_ID,
-  WEEKLY_REPORT_SUBSCRIBERS_VIEW,
-  weeklyReportSubscribersProjection,
-} from './weekly-report-subscribers.projection.js';
+import { eventLog } from './testing/events.js';
+import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
+import { SYSTEM_USER_ID, weeklyReportSubscribersProjection } from './weekly-report-subscribers.projection.js';
 
 const projections = [weeklyReportSubscribersProjection];
 

@@ -1,9 +1,9 @@
+import { WEEKLY_REPORT_SUBSCRIBERS_VIEW } from '@plenty/contracts/views/registry';
 import type { PreferencesChanged } from '@plenty/contracts/events/profile';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { ViewDefinition } from '@plenty/platform/read-store/port';
-import type { Projection } from '../projection.js';
+import type { Projection } from './projection.js';
 
-export const WEEKLY_REPORT_SUBSCRIBERS_VIEW = 'weekly_report_subscribers';
 /** The owner of documents that belong to no user: the read store is read per user. */
 export const SYSTEM_USER_ID = '__system__';
 

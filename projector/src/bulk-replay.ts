@@ -8,9 +8,9 @@ import {
   type RecordedEvent,
 } from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { decodedApplier, handlersOf, viewsOf } from './apply.js';
-import type { Projection } from './projection.js';
-import { QuarantineList, type QuarantineNotice } from './quarantine.js';
+import { decodedApplier, handlersOf, viewsOf } from '@plenty/projections/apply';
+import type { Projection } from '@plenty/projections/projection';
+import { QuarantineList, type QuarantineNotice } from '@plenty/projections/quarantine';
 import { ReplayUnitOfWork } from './replay-unit-of-work.js';
 
 export interface ReplayProgress {

@@ -18,7 +18,7 @@ import type { ProjectorServiceConfig, ProjectorStores } from './config.js';
 import { runWhileLeader, type Leader } from './leader.js';
 import { openNotifications } from './notifications/setup.js';
 import { createPartitionProjector } from './partition-projector.js';
-import { allProjections } from './projections/all.js';
+import { allProjections } from '@plenty/projections/all';
 import { createRelay, readStoreCheckpoint, type Relay } from './relay.js';
 import type { ProjectorLogger } from './runtime.js';
 import { readModelsReadiness } from './runtime-status.js';

@@ -9,9 +9,9 @@ import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { createPartitionProjector } from './partition-projector.js';
-import { allProjections } from './projections/all.js';
-import { eventLog } from './testing/events.js';
-import { tallyProjection } from './testing/poison.js';
+import { allProjections } from '@plenty/projections/all';
+import { eventLog } from '@plenty/projections/testing/events';
+import { tallyProjection } from '@plenty/projections/testing/poison';
 
 let keyStore: KeyStore;
 let readStore: ReadStore;

@@ -12,13 +12,13 @@ import { openMongoReadStore } from '@plenty/platform/read-store/mongo';
 import { FakeMongoClient } from '@plenty/platform/read-store/mongo-fake';
 import type { ReadStore, ViewDefinition } from '@plenty/platform/read-store/port';
 import { createPartitionProjector } from './partition-projector.js';
-import type { Projection } from './projection.js';
-import { accountErasureProjection } from './projections/account-erasure.projection.js';
-import { transactionsProjection } from './projections/transactions.projection.js';
-import { QUARANTINE_ID, quarantineViewName } from './quarantine.js';
-import { historyWriter } from './testing/history.js';
-import { documents } from './testing/memory-read-store.js';
-import { TALLY_ECHO_VIEW, TALLY_VIEW, tallyEchoProjection, tallyProjection } from './testing/poison.js';
+import type { Projection } from '@plenty/projections/projection';
+import { accountErasureProjection } from '@plenty/projections/account-erasure.projection';
+import { transactionsProjection } from '@plenty/projections/transactions.projection';
+import { QUARANTINE_ID, quarantineViewName } from '@plenty/projections/quarantine';
+import { historyWriter } from '@plenty/projections/testing/history';
+import { documents } from '@plenty/projections/testing/memory-read-store';
+import { TALLY_ECHO_VIEW, TALLY_VIEW, tallyEchoProjection, tallyProjection } from '@plenty/projections/testing/poison';
 
 const labelsView: ViewDefinition = { name: 'labels', fields: {}, indexes: [] };
 function labels(version: 1 | 2): Projection {

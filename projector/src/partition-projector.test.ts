@@ -10,12 +10,12 @@ import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { readUserProgress } from '@plenty/platform/user-progress';
 import { createPartitionProjector, partitionCheckpoint, type PartitionProjector } from './partition-projector.js';
-import type { Projection } from './projection.js';
-import { allProjections } from './projections/all.js';
-import { documents } from './testing/memory-read-store.js';
-import { eventLog } from './testing/events.js';
-import { TALLY_VIEW, tallyEchoProjection, tallyProjection } from './testing/poison.js';
-import { QUARANTINE_ID, quarantineViewName } from './quarantine.js';
+import type { Projection } from '@plenty/projections/projection';
+import { allProjections } from '@plenty/projections/all';
+import { documents } from '@plenty/projections/testing/memory-read-store';
+import { eventLog } from '@plenty/projections/testing/events';
+import { TALLY_VIEW, tallyEchoProjection, tallyProjection } from '@plenty/projections/testing/poison';
+import { QUARANTINE_ID, quarantineViewName } from '@plenty/projections/quarantine';
 
 let keyStore: KeyStore;
 let readStore: ReadStore;

@@ -9,9 +9,10 @@ import {
 } from '@plenty/platform/event-store/port';
 import type { ReadStore, UnitOfWork } from '@plenty/platform/read-store/port';
 import { recordUserProgress, userProgressView } from '@plenty/platform/user-progress';
-import { eventApplier, viewsOf } from './apply.js';
-import type { Projection } from './projection.js';
-import { logQuarantine, QuarantineList, type QuarantineNotice } from './quarantine.js';
+import { eventApplier, viewsOf } from '@plenty/projections/apply';
+import type { Projection } from '@plenty/projections/projection';
+import { QuarantineList, type QuarantineNotice } from '@plenty/projections/quarantine';
+import { logQuarantine } from './quarantine-log.js';
 import { START } from '@plenty/platform/event-store/port';
 import type { ProjectionStatus, ProjectorLogger } from './runtime.js';
 import { rebuildInShadow, type ShadowProgress } from './runtime-shadow.js';

@@ -15,11 +15,11 @@ import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { readUserProgress } from '@plenty/platform/user-progress';
 import { createPartitionProjector } from './partition-projector.js';
-import { allProjections } from './projections/all.js';
+import { allProjections } from '@plenty/projections/all';
 import { createRelay } from './relay.js';
 import { createProjector } from './runtime.js';
-import { documents } from './testing/memory-read-store.js';
-import { historyWriter, writeHistory } from './testing/history.js';
+import { documents } from '@plenty/projections/testing/memory-read-store';
+import { historyWriter, writeHistory } from '@plenty/projections/testing/history';
 
 const PARTITIONS = 3;
 let dir: string;

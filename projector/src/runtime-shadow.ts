@@ -1,10 +1,10 @@
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { START, comparePositions, type EventStore, type Position } from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { eventApplier, viewsOf } from './apply.js';
+import { eventApplier, viewsOf } from '@plenty/projections/apply';
 import { bulkReplay } from './bulk-replay.js';
-import type { Projection } from './projection.js';
-import { QuarantineList, type QuarantineNotice } from './quarantine.js';
+import type { Projection } from '@plenty/projections/projection';
+import { QuarantineList, type QuarantineNotice } from '@plenty/projections/quarantine';
 import { versionRecords } from './runtime-versions.js';
 
 export class StoppedError extends Error {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ViewDefinition } from '@plenty/platform/read-store/port';
-import type { Projection } from './projection.js';
-import { allProjections } from './projections/all.js';
+import type { Projection } from '@plenty/projections/projection';
+import { allProjections } from '@plenty/projections/all';
 import { closeOverReads, projectionVersion, readGroups, shadowTagOf, versionRecords } from './runtime-versions.js';
-import { applyEvents, scratchReadStore } from './testing/memory-read-store.js';
+import { applyEvents, scratchReadStore } from '@plenty/projections/testing/memory-read-store';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 
 const event = (type: string, userId: string, position: string): RecordedEvent => ({

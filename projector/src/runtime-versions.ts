@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Projection } from './projection.js';
+import type { Projection } from '@plenty/projections/projection';
 
 const hash = (value: unknown, length: number) =>
   createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, length);

@@ -10,11 +10,11 @@ import { START, comparePositions, type EventStore } from '@plenty/platform/event
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import { allProjections } from './projections/all.js';
-import { categoriesProjection } from './projections/categories.projection.js';
+import { allProjections } from '@plenty/projections/all';
+import { categoriesProjection } from '@plenty/projections/categories.projection';
 import { createProjector } from './runtime.js';
-import { historyWriter, writeHistory } from './testing/history.js';
-import { documents } from './testing/memory-read-store.js';
+import { historyWriter, writeHistory } from '@plenty/projections/testing/history';
+import { documents } from '@plenty/projections/testing/memory-read-store';
 
 const users = ['alice', 'bob'];
 const masterKey = randomBytes(32);

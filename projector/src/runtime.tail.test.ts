@@ -10,10 +10,10 @@ import type { EventStore } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import { allProjections } from './projections/all.js';
+import { allProjections } from '@plenty/projections/all';
 import { createProjector } from './runtime.js';
-import { historyWriter } from './testing/history.js';
-import { documents } from './testing/memory-read-store.js';
+import { historyWriter } from '@plenty/projections/testing/history';
+import { documents } from '@plenty/projections/testing/memory-read-store';
 
 let dir: string;
 let eventStore: EventStore;

@@ -10,10 +10,10 @@ import type { KeyStore } from '@plenty/platform/crypto/port';
 import type { EventStore } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import type { Projection } from './projection.js';
-import { allProjections } from './projections/all.js';
+import type { Projection } from '@plenty/projections/projection';
+import { allProjections } from '@plenty/projections/all';
 import { createProjector } from './runtime.js';
-import { documents } from './testing/memory-read-store.js';
+import { documents } from '@plenty/projections/testing/memory-read-store';
 
 let dir: string;
 let eventStore: EventStore;

@@ -8,12 +8,13 @@ import {
 } from '@plenty/platform/event-store/port';
 import type { ProjectionProgress } from '@plenty/platform/projection-progress';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { eventApplier, viewsOf } from './apply.js';
+import { eventApplier, viewsOf } from '@plenty/projections/apply';
 import { bulkReplay } from './bulk-replay.js';
-import { PoisonEventError } from './poison-event.js';
+import { PoisonEventError } from '@plenty/projections/poison-event';
 import { PositionWatch } from './position-watch.js';
-import type { Projection } from './projection.js';
-import { logQuarantine, QuarantineList, type QuarantineNotice } from './quarantine.js';
+import type { Projection } from '@plenty/projections/projection';
+import { QuarantineList, type QuarantineNotice } from '@plenty/projections/quarantine';
+import { logQuarantine } from './quarantine-log.js';
 import { countBetween, rebuildInShadow, StoppedError, type ShadowProgress } from './runtime-shadow.js';
 import { closeOverReads, projectionVersion, shadowTagOf, versionRecord, versionRecords } from './runtime-versions.js';
 

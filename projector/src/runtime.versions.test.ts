@@ -11,14 +11,14 @@ import type { EventStore } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import type { ReadStore, ViewDefinition } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import type { Projection } from './projection.js';
-import { accountErasureProjection } from './projections/account-erasure.projection.js';
-import { allProjections } from './projections/all.js';
-import { transactionsProjection } from './projections/transactions.projection.js';
+import type { Projection } from '@plenty/projections/projection';
+import { accountErasureProjection } from '@plenty/projections/account-erasure.projection';
+import { allProjections } from '@plenty/projections/all';
+import { transactionsProjection } from '@plenty/projections/transactions.projection';
 import { createProjector, type ProjectorOptions } from './runtime.js';
 import { readModelsReadiness } from './runtime-status.js';
-import { historyWriter, writeHistory, type HistoryWriter } from './testing/history.js';
-import { documents } from './testing/memory-read-store.js';
+import { historyWriter, writeHistory, type HistoryWriter } from '@plenty/projections/testing/history';
+import { documents } from '@plenty/projections/testing/memory-read-store';
 
 const labelsView: ViewDefinition = { name: 'labels', fields: {}, indexes: [] };
 

@@ -1,3 +1,4 @@
+import { TRANSACTIONS_VIEW, TRANSACTION_HISTORY_VIEW } from '@plenty/contracts/views/registry';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,10 +13,8 @@ import type { KeyStore } from '@plenty/platform/crypto/port';
 import type { NewEvent } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import { PoisonEventError } from './poison-event.js';
-import { TRANSACTION_HISTORY_VIEW } from './projections/transaction-history.projection.js';
-import { allProjections } from './projections/all.js';
-import { TRANSACTIONS_VIEW } from './projections/transactions.projection.js';
+import { PoisonEventError } from '@plenty/projections/poison-event';
+import { allProjections } from '@plenty/projections/all';
 import { createProjector } from './runtime.js';
 
 /**

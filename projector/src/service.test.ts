@@ -9,8 +9,8 @@ import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import { loadMasterKey } from '@plenty/platform/crypto/master-key';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { loadProjectorServiceConfig, openProjectorService, type ProjectorService } from './service.js';
-import { allProjections } from './projections/all.js';
-import { historyWriter } from './testing/history.js';
+import { allProjections } from '@plenty/projections/all';
+import { historyWriter } from '@plenty/projections/testing/history';
 
 const quiet = { info: () => undefined, error: () => undefined };
 let dir: string;

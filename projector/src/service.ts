@@ -10,7 +10,7 @@ import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { takeReadModelsLock } from '@plenty/platform/read-store/writer-lock';
 import type { ProjectorServiceConfig } from './config.js';
-import { allProjections } from './projections/all.js';
+import { allProjections } from '@plenty/projections/all';
 import { openNotifications } from './notifications/setup.js';
 import { createProjector, type Projector, type ProjectorLogger } from './runtime.js';
 import { readModelsReadiness } from './runtime-status.js';

@@ -10,11 +10,11 @@ import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import type { KeyStore } from '@plenty/platform/crypto/port';
 import { openSqliteEventStore, type SqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import { allProjections } from './projections/all.js';
+import { allProjections } from '@plenty/projections/all';
 import { createProjector } from './runtime.js';
 import { readModelsReadiness } from './runtime-status.js';
-import { historyWriter, writeHistory } from './testing/history.js';
-import { documents } from './testing/memory-read-store.js';
+import { historyWriter, writeHistory } from '@plenty/projections/testing/history';
+import { documents } from '@plenty/projections/testing/memory-read-store';
 import { startWorkerProjector } from './worker-projector.js';
 
 const masterKey = randomBytes(32);

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { EventStore, Position } from '@plenty/platform/event-store/port';
 import type { ProjectionProgress } from '@plenty/platform/projection-progress';
 import { PositionWatch } from './position-watch.js';
-import { logQuarantine } from './quarantine.js';
+import { logQuarantine } from './quarantine-log.js';
 import type { ProjectionStatus, ProjectorLogger } from './runtime.js';
 import { fromWorkerSchema, type FromMain } from './worker-messages.js';
 

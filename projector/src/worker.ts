@@ -5,7 +5,7 @@ import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import type { EventStore } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import { allProjections } from './projections/all.js';
+import { allProjections } from '@plenty/projections/all';
 import { createProjector } from './runtime.js';
 import { fromMainSchema, type FromWorker } from './worker-messages.js';
 

@@ -1,3 +1,4 @@
+import { DEBT_SUMMARY_VIEW, MONTHLY_SUMMARY_VIEW, TRANSACTION_TOTALS_VIEW } from '@plenty/contracts/views/registry';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CURRENCIES, MAX_AMOUNT, saturate, totalOf, type Currency } from '@plenty/contracts/money';
@@ -7,16 +8,10 @@ import type { MonthlySummaryDoc } from '@plenty/contracts/views/dashboard';
 import type { TransactionTotalsDoc } from '@plenty/contracts/views/transactions';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { allProjections } from '@plenty/projector/projections/all';
-import {
-  DEBT_SUMMARY_ID,
-  DEBT_SUMMARY_VIEW,
-  type DebtSummaryDoc,
-} from '@plenty/projector/projections/debts.projection';
-import { MONTHLY_SUMMARY_VIEW } from '@plenty/projector/projections/monthly-summary.projection';
-import { TRANSACTION_TOTALS_VIEW } from '@plenty/projector/projections/transaction-totals.projection';
-import { eventLog, type EventLog } from '@plenty/projector/testing/events';
-import { applyEvents, documents, scratchReadStore } from '@plenty/projector/testing/memory-read-store';
+import { allProjections } from '@plenty/projections/all';
+import { DEBT_SUMMARY_ID, type DebtSummaryDoc } from '@plenty/projections/debts.projection';
+import { eventLog, type EventLog } from '@plenty/projections/testing/events';
+import { applyEvents, documents, scratchReadStore } from '@plenty/projections/testing/memory-read-store';
 import { dashboardOf } from './dashboard/dashboard.routes.js';
 import { summaryOf } from './debt/debts.routes.js';
 import { reportsOf } from './report/reports.routes.js';

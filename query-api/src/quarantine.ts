@@ -1,9 +1,3 @@
-import type { ViewDefinition } from '@plenty/platform/read-store/port';
-import type { ReadStore } from '@plenty/platform/read-store/port';
-import type { Projection } from '@plenty/projector/projection';
-import { allProjections } from '@plenty/projector/projections/all';
-import { QUARANTINE_ID, quarantineView, type QuarantineRecord } from '@plenty/projector/quarantine';
-import { viewOwners } from '@plenty/projector/runtime-versions';
 import {
   ACTIVITY_VIEW,
   BUDGET_ALERTS_VIEW,
@@ -19,8 +13,11 @@ import {
   TRANSACTION_HISTORY_VIEW,
   TRANSACTION_TOTALS_VIEW,
   TRANSACTIONS_VIEW,
+  VIEW_OWNERS,
   YEARLY_SUMMARY_VIEW,
-} from './read-views.js';
+} from '@plenty/contracts/views/registry';
+import type { ReadStore, ViewDefinition } from '@plenty/platform/read-store/port';
+import { QUARANTINE_ID, quarantineView, type QuarantineRecord } from '@plenty/projections/quarantine';
 
 const MONTH_VIEWS = [
   PREFERENCES_VIEW,
@@ -57,25 +54,24 @@ export const ROUTE_VIEWS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** The quarantine views a query process reads, registered on its own connection like `readViews`. */
-export const quarantineViews: readonly ViewDefinition[] = allProjections
-  .filter((p) => p.views.length > 0)
-  .map(quarantineView);
+export const quarantineViews: readonly ViewDefinition[] = [...new Set(Object.values(VIEW_OWNERS))].map((name) =>
+  quarantineView({ name }),
+);
+
+/** The projection that writes a view, as the view registry says. */
+const ownerOf = (view: string): string | undefined => (VIEW_OWNERS as Readonly<Record<string, string>>)[view];
 
 /**
  * Answers which of a route's views are quarantined for a user: one read of the quarantine view
  * of each projection the route reads from, usually finding nothing.
  */
-export function quarantineCheck(
-  readStore: ReadStore,
-  projections: readonly Projection[] = allProjections,
-): (route: string, userId: string) => Promise<string[]> {
-  const owners = viewOwners(projections);
+export function quarantineCheck(readStore: ReadStore): (route: string, userId: string) => Promise<string[]> {
   const byRoute = new Map(
     Object.entries(ROUTE_VIEWS).map(([route, views]) => {
       const quarantines = new Set<string>();
       for (const view of views) {
-        const owner = owners.get(view);
-        if (owner !== undefined) quarantines.add(quarantineView(owner).name);
+        const owner = ownerOf(view);
+        if (owner !== undefined) quarantines.add(quarantineView({ name: owner }).name);
       }
       return [route, { views, quarantines: [...quarantines] }];
     }),

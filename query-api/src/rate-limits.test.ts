@@ -2,15 +2,12 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
-import { EventCodec } from '@plenty/platform/crypto/event-codec';
-import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
-import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { LinkSigner } from '@plenty/platform/file/signed-link';
 import { installErrorHandling } from '@plenty/platform/http/errors';
 import type { BlobStore } from '@plenty/platform/blob-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import { allProjections } from '@plenty/projector/projections/all';
-import { createProjector } from '@plenty/projector/runtime';
+import { viewsOf } from '@plenty/projections/apply';
+import { allProjections } from '@plenty/projections/all';
 import { queryApi, type QueryApiOptions } from './app.js';
 
 let app: FastifyInstance | null = null;
@@ -18,21 +15,15 @@ let app: FastifyInstance | null = null;
 async function open(limits: Pick<QueryApiOptions, 'queriesPerMinutePerUser' | 'exportLinksPerMinutePerUser'>) {
   const server = Fastify();
   installErrorHandling(server);
-  // The projector sets up every view the queries read.
+  // Every view the queries read, as the projector sets them up; they stay empty.
   const readStore = await openSqliteReadStore({ path: ':memory:' });
-  const eventStore = await openSqliteEventStore({ path: ':memory:' });
-  const codec = new EventCodec(await openSqliteKeyStore({ path: ':memory:', masterKey: randomBytes(32) }));
-  const projector = createProjector({ eventStore, readStore, codec, projections: allProjections });
-  await projector.start();
-  server.addHook('onClose', async () => {
-    await projector.stop();
-    await Promise.all([eventStore.close(), readStore.close()]);
-  });
+  await readStore.ensureViews(viewsOf(allProjections));
+  server.addHook('onClose', () => readStore.close());
   await server.register(queryApi, {
     prefix: '/api/queries',
     readStore,
     verifier: fakeVerifier,
-    progress: projector,
+    progress: { current: async () => '0', waitFor: async () => '0' },
     files: { blobs: {} as BlobStore, links: new LinkSigner(randomBytes(32)) },
     ...limits,
   });

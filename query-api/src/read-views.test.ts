@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allProjections } from '@plenty/projector/projections/all';
+import { allProjections } from '@plenty/projections/all';
 import { readViews } from './read-views.js';
 
 describe('read views', () => {

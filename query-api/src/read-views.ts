@@ -1,4 +1,23 @@
+import {
+  ACTIVITY_VIEW,
+  BUDGET_ALERTS_VIEW,
+  CATEGORIES_VIEW,
+  DEBTS_VIEW,
+  DEBT_HISTORY_VIEW,
+  DEBT_ITEMS_VIEW,
+  DEBT_SUMMARY_VIEW,
+  GOALS_VIEW,
+  MONTHLY_CONTRIBUTIONS_VIEW,
+  MONTHLY_SUMMARY_VIEW,
+  PREFERENCES_VIEW,
+  TRANSACTIONS_VIEW,
+  TRANSACTION_HISTORY_VIEW,
+  TRANSACTION_TOTALS_VIEW,
+  YEARLY_SUMMARY_VIEW,
+} from '@plenty/contracts/views/registry';
 import type { ViewDefinition } from '@plenty/platform/read-store/port';
+
+export const DEBT_SUMMARY_ID = 'summary';
 
 /**
  * The read models this service reads, as far as it filters and sorts on them. The
@@ -7,23 +26,6 @@ import type { ViewDefinition } from '@plenty/platform/read-store/port';
  * register them on a store the projector writes through: the projector's definitions
  * there say how indexed values are computed.
  */
-export const TRANSACTIONS_VIEW = 'transactions';
-export const CATEGORIES_VIEW = 'categories';
-export const TRANSACTION_HISTORY_VIEW = 'transaction_history';
-export const TRANSACTION_TOTALS_VIEW = 'transaction_totals';
-export const PREFERENCES_VIEW = 'preferences';
-export const GOALS_VIEW = 'goals';
-export const MONTHLY_SUMMARY_VIEW = 'monthly_summary';
-export const YEARLY_SUMMARY_VIEW = 'yearly_summary';
-export const MONTHLY_CONTRIBUTIONS_VIEW = 'monthly_contributions';
-export const BUDGET_ALERTS_VIEW = 'budget_alerts';
-export const DEBTS_VIEW = 'debts';
-export const DEBT_ITEMS_VIEW = 'debt_items';
-export const DEBT_SUMMARY_VIEW = 'debt_summaries';
-export const DEBT_SUMMARY_ID = 'summary';
-export const DEBT_HISTORY_VIEW = 'debt_history';
-export const ACTIVITY_VIEW = 'activity';
-
 export const readViews: readonly ViewDefinition[] = [
   {
     name: TRANSACTIONS_VIEW,

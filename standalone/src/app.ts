@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { IdentityAdmin } from '@plenty/command-api/account/erasure';
 import { commandApi } from '@plenty/command-api/app';
-import { receiptsApi } from '@plenty/command-api/receipts/receipts.plugin';
-import { LinkSigner, linkSecretFromMasterKey, linkSecretFromText } from '@plenty/platform/files/signed-link';
-import { filesApi } from '@plenty/query-api/files/files.plugin';
+import { receiptsApi } from '@plenty/command-api/receipt/receipts.plugin';
+import { LinkSigner, linkSecretFromMasterKey, linkSecretFromText } from '@plenty/platform/file/signed-link';
+import { filesApi } from '@plenty/query-api/file/files.plugin';
 import { identityCommands } from '@plenty/command-api/identity/identity.plugin';
 import type { IdentityProviderAdmin } from '@plenty/platform/auth/identity-admin';
 import type { UserDirectory } from '@plenty/platform/auth/user-directory';
@@ -25,12 +25,13 @@ import { loadMasterKey } from '@plenty/platform/crypto/master-key';
 import type { EventStore } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { installErrorHandling } from '@plenty/platform/http/errors';
+import { installOpenApi } from '@plenty/platform/http/openapi';
 import { serviceLoggerOptions } from '@plenty/platform/logging';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openReadModelsFile } from '@plenty/platform/read-store/damaged-file';
 import { takeReadModelsLock } from '@plenty/platform/read-store/writer-lock';
-import { viewsOf } from '@plenty/projector/apply';
-import { allProjections } from '@plenty/projector/projections/all';
+import { viewsOf } from '@plenty/projections/apply';
+import { allProjections } from '@plenty/projections/all';
 import { createProjector, type ProjectionStatus } from '@plenty/projector/runtime';
 import { readModelsReadiness } from '@plenty/projector/runtime-status';
 import { startWorkerProjector } from '@plenty/projector/worker-projector';
@@ -185,6 +186,12 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     closers.push(() => mailer.close());
     await installSecurityHeaders(app, {
       csp: webAppCspDirectives({ kind: 'embedded' }),
+    });
+    // Before any API: the document at /api/openapi.json is built from the routes registered after it.
+    await installOpenApi(app, {
+      title: 'Plenty',
+      description: 'The embedded server: commands, queries, receipts, files and the embedded identity.',
+      docsPage: process.env.NODE_ENV === 'development',
     });
     const users = options.users ?? identity.users;
     const alerts = spendingAlertMailer({ eventStore, readStore, users, mailer, logger: app.log });

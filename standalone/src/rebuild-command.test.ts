@@ -15,13 +15,13 @@ import { openMongoReadStore } from '@plenty/platform/read-store/mongo';
 import { FakeMongoClient } from '@plenty/platform/read-store/mongo-fake';
 import type { ReadStore, ViewDefinition } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import type { Projection } from '@plenty/projector/projection';
-import { accountErasureProjection } from '@plenty/projector/projections/account-erasure.projection';
-import { transactionsProjection } from '@plenty/projector/projections/transactions.projection';
+import type { Projection } from '@plenty/projections/projection';
+import { accountErasureProjection } from '@plenty/projections/account-erasure.projection';
+import { transactionsProjection } from '@plenty/projections/transactions.projection';
 import { createProjector } from '@plenty/projector/runtime';
-import { historyWriter } from '@plenty/projector/testing/history';
-import { tallyProjection } from '@plenty/projector/testing/poison';
-import { documents } from '@plenty/projector/testing/memory-read-store';
+import { historyWriter } from '@plenty/projections/testing/history';
+import { tallyProjection } from '@plenty/projections/testing/poison';
+import { documents } from '@plenty/projections/testing/memory-read-store';
 import {
   compareView,
   differingFields,

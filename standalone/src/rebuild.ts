@@ -17,7 +17,7 @@ import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openReadModelsFile } from '@plenty/platform/read-store/damaged-file';
 import { ReadModelsBusyError, takeReadModelsLock, type ReadModelsLock } from '@plenty/platform/read-store/writer-lock';
-import { allProjections } from '@plenty/projector/projections/all';
+import { allProjections } from '@plenty/projections/all';
 import { parseRebuildArgs, projectionsFor, runRebuildCommand, USAGE, UsageError } from './rebuild-command.js';
 
 const envSchema = z.object({

@@ -1,3 +1,4 @@
+import { DEBTS_VIEW } from '@plenty/contracts/views/registry';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,13 +10,16 @@ import {
   termsOf,
   type DebtState,
 } from '@plenty/command-api/debt/debt.state';
-import { pendingRows, type DebtCommand, type DebtDetail, type DebtEvent, type DebtList } from '@plenty/contracts/debts';
+import { pendingRows } from '@plenty/contracts/debt-schedule';
+import { type DebtCommand } from '@plenty/contracts/commands/debt';
+import { type DebtDetail, type DebtList } from '@plenty/contracts/views/debts';
+import { type DebtEvent } from '@plenty/contracts/events/debt';
 import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
 import { debtHistorySchema, type DebtHistory } from '@plenty/contracts/views/debt-history';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
-import { DEBTS_VIEW, debtsProjection } from '@plenty/projector/projections/debts.projection';
-import { applyEvents, scratchReadStore } from '@plenty/projector/testing/memory-read-store';
+import { debtsProjection } from '@plenty/projections/debts.projection';
+import { applyEvents, scratchReadStore } from '@plenty/projections/testing/memory-read-store';
 import { ApiClient } from '../support/api-client.js';
 import { useTestStandalone } from '../support/standalone-app.js';
 import { createTestUser, type TestUser } from '../support/users.js';

@@ -2,14 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import type { DebtDetail } from '@plenty/contracts/debts';
+import type { DebtDetail } from '@plenty/contracts/views/debts';
 import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
 import type { TokenVerifier } from '@plenty/platform/auth/port';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import { installErrorHandling } from '@plenty/platform/http/errors';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import { allProjections } from '@plenty/projector/projections/all';
-import { DEBTS_VIEW } from '@plenty/query-api/read-views';
+import { allProjections } from '@plenty/projections/all';
+import { DEBTS_VIEW } from '@plenty/contracts/views/registry';
 import { queryApi } from '@plenty/query-api/app';
 
 /**

@@ -16,8 +16,8 @@ import { loadMasterKey } from '@plenty/platform/crypto/master-key';
 import { comparePositions, START } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import { eventApplier, viewsOf } from '@plenty/projector/apply';
-import { allProjections } from '@plenty/projector/projections/all';
+import { eventApplier, viewsOf } from '@plenty/projections/apply';
+import { allProjections } from '@plenty/projections/all';
 import { createProjector } from '@plenty/projector/runtime';
 import { generateDataSet } from './generate.js';
 

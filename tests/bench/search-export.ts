@@ -5,12 +5,12 @@ import Fastify from 'fastify';
 import type { TransactionView } from '@plenty/contracts/views/transactions';
 import type { TokenVerifier } from '@plenty/platform/auth/port';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
-import { LinkSigner } from '@plenty/platform/files/signed-link';
+import { LinkSigner } from '@plenty/platform/file/signed-link';
 import { installErrorHandling } from '@plenty/platform/http/errors';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import { allProjections } from '@plenty/projector/projections/all';
+import { allProjections } from '@plenty/projections/all';
 import { queryApi } from '@plenty/query-api/app';
-import { filesApi } from '@plenty/query-api/files/files.plugin';
+import { filesApi } from '@plenty/query-api/file/files.plugin';
 
 /**
  * `node --import tsx --conditions=source tests/bench/search-export.ts [--quick]`: p50/p99 of the transactions

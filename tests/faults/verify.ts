@@ -7,8 +7,8 @@ import { START, type RecordedEvent } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import { viewsOf } from '@plenty/projector/apply';
-import { allProjections } from '@plenty/projector/projections/all';
+import { viewsOf } from '@plenty/projections/apply';
+import { allProjections } from '@plenty/projections/all';
 import { createProjector } from '@plenty/projector/runtime';
 import type { StandaloneProcess } from '../support/standalone-process.js';
 

@@ -19,8 +19,8 @@ import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { HttpError } from '@plenty/platform/http/errors';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import { eventApplier, viewsOf } from '@plenty/projector/apply';
-import { allProjections } from '@plenty/projector/projections/all';
+import { eventApplier, viewsOf } from '@plenty/projections/apply';
+import { allProjections } from '@plenty/projections/all';
 import { createProjector, type Projector } from '@plenty/projector/runtime';
 
 /**

@@ -23,7 +23,7 @@ export class ProfileCache {
     let { revision, state } = cached;
     for (const event of newer) {
       if (event.metadata.userId !== userId) continue;
-      // Unchecked, as every decision reads its history (handler.ts).
+      // Unchecked, as every decision reads its history (pipeline/run-command.ts).
       state = evolveProfile(state, await this.codec.decode(event, { validate: false }));
       revision = event.revision;
     }

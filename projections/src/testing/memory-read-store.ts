@@ -1,6 +1,8 @@
-import type { RecordedEvent } from '@plenty/platform/event-store/port';
+import type { EventCodec } from '@plenty/platform/crypto/event-codec';
+import { START, type EventStore, type RecordedEvent } from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
+import { eventApplier, viewsOf } from '../apply.js';
 import { declaredAccess, type Projection } from '../projection.js';
 
 /**
@@ -40,4 +42,28 @@ export async function applyEvents(
 export async function documents(store: ReadStore, view: string, userId: string): Promise<unknown[]> {
   const page = await store.find(view, { userId, sort: [], limit: 100_000 });
   return page.items.map((item) => item.doc);
+}
+
+/**
+ * Applies every event of an event store (encoded, as the command side writes them) to a read
+ * store through the projections, their views created first: the read models a caught-up
+ * projector holds, for tests of what reads them.
+ */
+export async function projectEventStore(
+  source: { readonly eventStore: EventStore; readonly codec: EventCodec },
+  store: ReadStore,
+  projections: readonly Projection[],
+  checkpointName = 'test',
+): Promise<void> {
+  await store.ensureViews(viewsOf(projections));
+  const apply = eventApplier(source.codec, projections);
+  for (let after = START; ; ) {
+    const events = await source.eventStore.readAll({ after, maxCount: 1000 });
+    const last = events.at(-1);
+    if (last === undefined) return;
+    await store.applyBatch(checkpointName, last.position, async (uow) => {
+      for (const event of events) await apply(event, uow);
+    });
+    after = last.position;
+  }
 }

@@ -13,7 +13,7 @@ import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import type { MailMessage, Mailer } from '@plenty/platform/mail/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import { allProjections } from '../projections/all.js';
+import { allProjections } from '@plenty/projections/all';
 import { createProjector } from '../runtime.js';
 import { spendingAlertMailer } from './spending-alert-mailer.js';
 

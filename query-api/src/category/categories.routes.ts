@@ -1,9 +1,10 @@
+import { CATEGORIES_VIEW } from '@plenty/contracts/views/registry';
 import type { FastifyInstance } from 'fastify';
 import { BUILT_IN_CATEGORIES } from '@plenty/contracts/categories';
-import type { CategoryList, CategoryView } from '@plenty/contracts/views/categories';
+import { categoryListSchema, type CategoryView } from '@plenty/contracts/views/categories';
 import { currentUser } from '@plenty/platform/http/auth-hook';
+import { useZodRoutes } from '@plenty/platform/http/zod-routes';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { CATEGORIES_VIEW } from '../read-views.js';
 
 /** Custom categories are few (a person's own list); one page holds them all. */
 const MAX_CUSTOM = 1000;
@@ -19,7 +20,7 @@ const builtIns: readonly CategoryView[] = BUILT_IN_CATEGORIES.map((c) => ({
 }));
 
 export function categoriesRoutes(app: FastifyInstance, readStore: ReadStore): void {
-  app.get('/categories', async (request): Promise<CategoryList> => {
+  useZodRoutes(app).get('/categories', { schema: { response: { 200: categoryListSchema } } }, async (request) => {
     const user = currentUser(request);
     const custom = await readStore.find<CategoryView>(CATEGORIES_VIEW, {
       userId: user.uid,

@@ -1,3 +1,4 @@
+import { PREFERENCES_VIEW } from '@plenty/contracts/views/registry';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
@@ -6,11 +7,10 @@ import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
 import { requireAuth } from '@plenty/platform/http/auth-hook';
 import { installErrorHandling } from '@plenty/platform/http/errors';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { allProjections } from '@plenty/projector/projections/all';
-import { eventLog, type EventLog } from '@plenty/projector/testing/events';
-import { applyEvents, scratchReadStore } from '@plenty/projector/testing/memory-read-store';
+import { allProjections } from '@plenty/projections/all';
+import { eventLog, type EventLog } from '@plenty/projections/testing/events';
+import { applyEvents, scratchReadStore } from '@plenty/projections/testing/memory-read-store';
 import { reportsRoutes } from '../report/reports.routes.js';
-import { PREFERENCES_VIEW } from '../read-views.js';
 import { dashboardRoutes } from './dashboard.routes.js';
 
 let store: ReadStore;

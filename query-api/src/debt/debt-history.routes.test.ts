@@ -6,8 +6,8 @@ import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import { requireAuth } from '@plenty/platform/http/auth-hook';
 import { installErrorHandling } from '@plenty/platform/http/errors';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { allProjections } from '@plenty/projector/projections/all';
-import { applyEvents, scratchReadStore } from '@plenty/projector/testing/memory-read-store';
+import { allProjections } from '@plenty/projections/all';
+import { applyEvents, scratchReadStore } from '@plenty/projections/testing/memory-read-store';
 import { debtsRoutes } from './debts.routes.js';
 
 const car = '0192f0c4-7a1b-7c3d-8e4f-00000000d001';

@@ -1,22 +1,28 @@
+import {
+  DEBTS_VIEW,
+  DEBT_HISTORY_VIEW,
+  DEBT_ITEMS_VIEW,
+  DEBT_SUMMARY_VIEW,
+  PREFERENCES_VIEW,
+} from '@plenty/contracts/views/registry';
 import type { FastifyInstance } from 'fastify';
-import { type DebtDetail, type DebtList, type DebtListItem, type DebtSummary } from '@plenty/contracts/debts';
-import { uuidSchema } from '@plenty/contracts/ids';
+import {
+  debtDetailSchema,
+  debtListSchema,
+  type DebtDetail,
+  type DebtListItem,
+  type DebtSummary,
+} from '@plenty/contracts/views/debts';
 import { finishFigures } from '@plenty/contracts/figures';
 import { CURRENCIES, totalOf, type Currency, type ExactTotal } from '@plenty/contracts/money';
-import { debtHistoryQuerySchema, type DebtHistory, type DebtHistoryDoc } from '@plenty/contracts/views/debt-history';
+import { debtHistoryQuerySchema, debtHistorySchema, type DebtHistoryDoc } from '@plenty/contracts/views/debt-history';
 import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
 import { sumInCurrencyExact } from '@plenty/contracts/rates';
 import { currentUser } from '@plenty/platform/http/auth-hook';
-import { HttpError, parseOrThrow } from '@plenty/platform/http/errors';
-import { InvalidCursorError, type ReadStore } from '@plenty/platform/read-store/port';
-import {
-  DEBT_HISTORY_VIEW,
-  DEBTS_VIEW,
-  DEBT_ITEMS_VIEW,
-  DEBT_SUMMARY_ID,
-  DEBT_SUMMARY_VIEW,
-  PREFERENCES_VIEW,
-} from '../read-views.js';
+import { useZodRoutes } from '@plenty/platform/http/zod-routes';
+import type { ReadStore } from '@plenty/platform/read-store/port';
+import { historyPage, itemIdOr404, itemParamsSchema, notFound } from '../query-route.js';
+import { DEBT_SUMMARY_ID } from '../read-views.js';
 
 /** A person's debts are few; one page holds them all. */
 const MAX_DEBTS = 1000;
@@ -58,14 +64,15 @@ export function summaryOf(doc: DebtSummaryDoc | undefined, preferences: Preferen
   return { ...value, outOfRange };
 }
 
-const debtNotFound = () => new HttpError(404, 'debt_not_found', 'Debt not found.');
+const debtNotFound = () => notFound('debt_not_found');
 
 /**
  * `GET /debts` (summary and list), `GET /debts/:id` (detail) and `GET /debts/:id/history`
  * (its events, newest first, a page per cursor); another user's debt is as unknown as none.
  */
 export function debtsRoutes(app: FastifyInstance, readStore: ReadStore): void {
-  app.get('/debts', async (request): Promise<DebtList> => {
+  const api = useZodRoutes(app);
+  api.get('/debts', { schema: { response: { 200: debtListSchema } } }, async (request) => {
     const user = currentUser(request);
     const [page, summary, preferences] = await Promise.all([
       readStore.find<DebtListItem>(DEBT_ITEMS_VIEW, { userId: user.uid, sort: [], limit: MAX_DEBTS }),
@@ -78,32 +85,32 @@ export function debtsRoutes(app: FastifyInstance, readStore: ReadStore): void {
     };
   });
 
-  app.get<{ Params: { id: string } }>('/debts/:id', async (request): Promise<DebtDetail> => {
-    const user = currentUser(request);
-    const id = uuidSchema.safeParse(request.params.id);
-    if (!id.success) throw new HttpError(404, 'debt_not_found', 'Debt not found.');
-    const found = await readStore.get<DebtDetail>(DEBTS_VIEW, user.uid, id.data);
-    if (found === null) throw new HttpError(404, 'debt_not_found', 'Debt not found.');
-    return found.doc;
-  });
+  api.get(
+    '/debts/:id',
+    { schema: { params: itemParamsSchema, response: { 200: debtDetailSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      const found = await readStore.get<DebtDetail>(
+        DEBTS_VIEW,
+        user.uid,
+        itemIdOr404(request.params.id, 'debt_not_found'),
+      );
+      if (found === null) throw debtNotFound();
+      return found.doc;
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/debts/:id/history', async (request): Promise<DebtHistory> => {
-    const user = currentUser(request);
-    const query = parseOrThrow(debtHistoryQuerySchema, request.query);
-    const id = uuidSchema.safeParse(request.params.id);
-    if (!id.success) throw debtNotFound();
-    try {
-      const page = await readStore.find<DebtHistoryDoc>(DEBT_HISTORY_VIEW, {
-        userId: user.uid,
-        where: { debtId: id.data },
-        sort: [{ field: 'revision', direction: 'desc' }],
-        limit: query.limit,
-        ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
-      });
-      // Another user's debt has no history of this user's: as unknown as one never opened.
-      if (query.cursor === undefined && page.items.length === 0) throw debtNotFound();
-      return {
-        items: page.items.map(({ doc }) => ({
+  api.get(
+    '/debts/:id/history',
+    { schema: { params: itemParamsSchema, querystring: debtHistoryQuerySchema, response: { 200: debtHistorySchema } } },
+    async (request) =>
+      historyPage(readStore, {
+        view: DEBT_HISTORY_VIEW,
+        userId: currentUser(request).uid,
+        where: { debtId: itemIdOr404(request.params.id, 'debt_not_found') },
+        query: request.query,
+        notFound: debtNotFound,
+        entry: (doc: DebtHistoryDoc) => ({
           revision: doc.revision,
           type: doc.type,
           occurredAt: doc.occurredAt,
@@ -112,14 +119,7 @@ export function debtsRoutes(app: FastifyInstance, readStore: ReadStore): void {
           amount: doc.amount,
           date: doc.date,
           installmentNumber: doc.installmentNumber,
-        })),
-        nextCursor: page.nextCursor,
-      };
-    } catch (error) {
-      if (error instanceof InvalidCursorError) {
-        throw new HttpError(400, 'validation_failed', 'The page cursor is not valid.', { cursor: 'field_invalid' });
-      }
-      throw error;
-    }
-  });
+        }),
+      }),
+  );
 }

@@ -1,3 +1,4 @@
+import { CATEGORIES_VIEW } from '@plenty/contracts/views/registry';
 import { createRequire } from 'node:module';
 import { z } from 'zod';
 import { BUILT_IN_CATEGORIES } from '@plenty/contracts/categories';
@@ -6,7 +7,6 @@ import { EXPORT_COLUMNS, type ExportLocale } from '@plenty/contracts/views/files
 import type { CategoryView } from '@plenty/contracts/views/categories';
 import type { TransactionView } from '@plenty/contracts/views/transactions';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { CATEGORIES_VIEW } from '../read-views.js';
 import { scanTransactions, SORTS } from '../transaction/search.js';
 import { csvRow, UTF8_BOM } from './csv.js';
 

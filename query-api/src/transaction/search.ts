@@ -1,3 +1,4 @@
+import { TRANSACTIONS_VIEW } from '@plenty/contracts/views/registry';
 import { finishFigures } from '@plenty/contracts/figures';
 import { CURRENCIES, type Currency, type ExactTotal } from '@plenty/contracts/money';
 import { convertExact, RATE_PATTERN, type RateTable } from '@plenty/contracts/rates';
@@ -10,7 +11,6 @@ import {
   type ReadStore,
   type StoredDocument,
 } from '@plenty/platform/read-store/port';
-import { TRANSACTIONS_VIEW } from '../read-views.js';
 
 /** The read store breaks ties by id, in the direction of the last sort key. */
 export const SORTS: Record<TransactionSort, FindQuery['sort']> = {

@@ -1,0 +1,63 @@
+/**
+ * The one list of read-model views: the name of every view (a collection of the read store)
+ * and the projection that writes it. Data only: the projections (`@plenty/projections`)
+ * define each view's fields and indexes and fill it; the query API reads views by these
+ * names and answers `view_quarantined` by their owners. A view belongs to one projection,
+ * and a projection reads only its own views and the event it applies.
+ */
+
+/** Every projection, by name. `account-erasure` writes no view: it purges a user's documents. */
+export const PROJECTION_NAMES = [
+  'account-erasure',
+  'activity',
+  'budget-alerts',
+  'categories',
+  'debt-history',
+  'debts',
+  'goals',
+  'monthly-summary',
+  'preferences',
+  'transaction-history',
+  'transaction-totals',
+  'transactions',
+  'weekly-report-subscribers',
+] as const;
+export type ProjectionName = (typeof PROJECTION_NAMES)[number];
+
+export const ACTIVITY_VIEW = 'activity';
+export const BUDGET_ALERTS_VIEW = 'budget_alerts';
+export const CATEGORIES_VIEW = 'categories';
+export const DEBT_HISTORY_VIEW = 'debt_history';
+export const DEBTS_VIEW = 'debts';
+export const DEBT_ITEMS_VIEW = 'debt_items';
+export const DEBT_SUMMARY_VIEW = 'debt_summaries';
+export const GOALS_VIEW = 'goals';
+export const MONTHLY_SUMMARY_VIEW = 'monthly_summary';
+export const YEARLY_SUMMARY_VIEW = 'yearly_summary';
+export const MONTHLY_CONTRIBUTIONS_VIEW = 'monthly_contributions';
+export const PREFERENCES_VIEW = 'preferences';
+export const TRANSACTION_HISTORY_VIEW = 'transaction_history';
+export const TRANSACTION_TOTALS_VIEW = 'transaction_totals';
+export const TRANSACTIONS_VIEW = 'transactions';
+export const WEEKLY_REPORT_SUBSCRIBERS_VIEW = 'weekly_report_subscribers';
+
+/** Each view and the projection that writes it. */
+export const VIEW_OWNERS = {
+  [ACTIVITY_VIEW]: 'activity',
+  [BUDGET_ALERTS_VIEW]: 'budget-alerts',
+  [CATEGORIES_VIEW]: 'categories',
+  [DEBT_HISTORY_VIEW]: 'debt-history',
+  [DEBTS_VIEW]: 'debts',
+  [DEBT_ITEMS_VIEW]: 'debts',
+  [DEBT_SUMMARY_VIEW]: 'debts',
+  [GOALS_VIEW]: 'goals',
+  [MONTHLY_SUMMARY_VIEW]: 'monthly-summary',
+  [YEARLY_SUMMARY_VIEW]: 'monthly-summary',
+  [MONTHLY_CONTRIBUTIONS_VIEW]: 'monthly-summary',
+  [PREFERENCES_VIEW]: 'preferences',
+  [TRANSACTION_HISTORY_VIEW]: 'transaction-history',
+  [TRANSACTION_TOTALS_VIEW]: 'transaction-totals',
+  [TRANSACTIONS_VIEW]: 'transactions',
+  [WEEKLY_REPORT_SUBSCRIBERS_VIEW]: 'weekly-report-subscribers',
+} as const satisfies Readonly<Record<string, ProjectionName>>;
+export type ViewName = keyof typeof VIEW_OWNERS;
