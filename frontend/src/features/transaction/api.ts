@@ -1,10 +1,8 @@
-import type { CommandResult } from '@plenty/contracts/commands/result';
 import type { CategoryList, CategoryView } from '@plenty/contracts/views/categories';
 import type { TransactionList, TransactionView } from '@plenty/contracts/views/transactions';
 import type { Currency } from '@plenty/contracts/money';
 import { api } from '../../lib/api/api';
 import { apiQuery, type TransactionFilters } from './filters';
-import type { TransactionChanges, TransactionFields } from './form';
 import { historyPageUrl, type HistoryPage } from './history';
 
 /** Rows per request: enough to fill a tall screen twice, small enough to answer fast. */
@@ -27,19 +25,6 @@ export interface UploadedReceipt {
   readonly receiptId: string;
   readonly contentType: string;
   readonly size: number;
-}
-
-export type AddTransactionRequest = TransactionFields & { readonly commandId: string; readonly transactionId: string };
-
-export interface EditTransactionRequest {
-  readonly commandId: string;
-  readonly transactionId: string;
-  readonly changes: TransactionChanges;
-}
-
-export interface DeleteTransactionRequest {
-  readonly commandId: string;
-  readonly transactionId: string;
 }
 
 type ListArgs = Pick<TransactionFilters, 'type' | 'categoryId' | 'sort' | 'q'>;
@@ -92,18 +77,6 @@ export const transactionsApi = api.injectEndpoints({
         return { url: 'receipts', method: 'POST', body };
       },
     }),
-    addTransaction: build.mutation<CommandResult, AddTransactionRequest>({
-      query: (body) => ({ url: 'commands/AddTransaction', method: 'POST', body }),
-      invalidatesTags: ['Transactions'],
-    }),
-    editTransaction: build.mutation<CommandResult, EditTransactionRequest>({
-      query: (body) => ({ url: 'commands/EditTransaction', method: 'POST', body }),
-      invalidatesTags: ['Transactions'],
-    }),
-    deleteTransaction: build.mutation<CommandResult, DeleteTransactionRequest>({
-      query: (body) => ({ url: 'commands/DeleteTransaction', method: 'POST', body }),
-      invalidatesTags: ['Transactions'],
-    }),
   }),
 });
 
@@ -115,7 +88,4 @@ export const {
   useTransactionHistoryInfiniteQuery,
   useReceiptLinkQuery,
   useUploadReceiptMutation,
-  useAddTransactionMutation,
-  useEditTransactionMutation,
-  useDeleteTransactionMutation,
 } = transactionsApi;

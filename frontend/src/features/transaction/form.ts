@@ -1,3 +1,4 @@
+import type { CommandRequest } from '@plenty/contracts/commands/registry';
 import type { TransactionType } from '@plenty/contracts/categories';
 import type { TransactionLocation } from '@plenty/contracts/events/transaction';
 import { CURRENCIES, type Currency } from '@plenty/contracts/money';
@@ -147,9 +148,9 @@ export function validateForm(
   };
 }
 
-export type TransactionChanges = {
-  -readonly [K in keyof TransactionFields]?: TransactionFields[K] | null;
-};
+/** The `changes` of EditTransaction, as its contracts schema takes them. */
+export type TransactionChanges = { -readonly [K in keyof EditChanges]: EditChanges[K] };
+type EditChanges = CommandRequest<'EditTransaction'>['changes'];
 
 const sameLocation = (a: TransactionLocation | null, b: TransactionLocation | null) =>
   a === b ||

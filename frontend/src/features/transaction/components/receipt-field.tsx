@@ -4,7 +4,9 @@ import type { MessageId } from '../../../lib/messages';
 import { buttonClass } from '../../../ui/button';
 import { useUploadReceiptMutation } from '../api';
 import { asApiError } from '../errors';
-import styles from '../transactions.module.css';
+import { Optional } from '../../../ui/field/field';
+import field from '../../../ui/field/field.module.css';
+import styles from './receipt.module.css';
 import { ReceiptView } from './receipt-view';
 
 export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
@@ -64,19 +66,17 @@ export function ReceiptField({ value, onChange, onUploading }: ReceiptFieldProps
   const describedBy = [`${id}-hint`, error === null ? null : `${id}-error`].filter(Boolean).join(' ');
 
   return (
-    <div className={styles.field}>
-      <span className={styles.label} id={`${id}-label`}>
+    <div className={field.field}>
+      <span className={field.label} id={`${id}-label`}>
         <FormattedMessage id="transactions.field.receipt" />
-        <span className={styles.optional}>
-          (<FormattedMessage id="transactions.form.optional" />)
-        </span>
+        <Optional />
       </span>
       <div className={styles.receiptBox}>
-        <p id={`${id}-hint`} className={styles.hint}>
+        <p id={`${id}-hint`} className={field.hint}>
           <FormattedMessage id="transactions.form.receiptHint" />
         </p>
         {uploading.isLoading && (
-          <p role="status" className={styles.hint}>
+          <p role="status" className={field.hint}>
             <FormattedMessage id="transactions.form.receiptUploading" />
           </p>
         )}
@@ -86,7 +86,7 @@ export function ReceiptField({ value, onChange, onUploading }: ReceiptFieldProps
             local.url !== null ? (
               <img className={styles.receiptImage} src={local.url} alt={local.name} />
             ) : (
-              <p className={styles.hint}>
+              <p className={field.hint}>
                 <FormattedMessage id="transactions.form.receiptPdf" />: {local.name}
               </p>
             )
@@ -107,7 +107,7 @@ export function ReceiptField({ value, onChange, onUploading }: ReceiptFieldProps
           tabIndex={-1}
           data-testid="receipt-input"
         />
-        <div className={styles.actions}>
+        <div className={field.actions}>
           <button
             type="button"
             className={buttonClass('secondary')}
@@ -134,7 +134,7 @@ export function ReceiptField({ value, onChange, onUploading }: ReceiptFieldProps
           )}
         </div>
         {error !== null && (
-          <p id={`${id}-error`} className={styles.error} role="alert">
+          <p id={`${id}-error`} className={field.error} role="alert">
             <FormattedMessage id={error} />
           </p>
         )}

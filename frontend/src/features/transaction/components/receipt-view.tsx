@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useReceiptLinkQuery } from '../api';
-import styles from '../transactions.module.css';
+import field from '../../../ui/field/field.module.css';
+import styles from './receipt.module.css';
 
 /**
  * A stored receipt: the picture itself, or a link that opens a PDF. The link is signed and
@@ -14,14 +15,14 @@ export function ReceiptView({ receiptId, pdf }: { readonly receiptId: string; re
   const [isPdf, setIsPdf] = useState(pdf ?? false);
   if (link.isLoading) {
     return (
-      <p className={styles.hint} role="status">
+      <p className={field.hint} role="status">
         <FormattedMessage id="common.loading" />
       </p>
     );
   }
   if (link.data === undefined) {
     return (
-      <p className={styles.error}>
+      <p className={field.error}>
         <FormattedMessage id="transactions.detail.receiptError" />
       </p>
     );

@@ -8,11 +8,14 @@ import { buttonClass } from '../../../ui/button';
 import { OlderPagesControl, useOlderPages } from '../../../ui/older-pages/older-pages';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { showError, showSuccess } from '../../../ui/toast/toasts-slice';
-import { useDeleteTransactionMutation, useTransactionHistoryInfiniteQuery, useTransactionQuery } from '../api';
+import { useDeleteTransactionMutation } from '../../../lib/api/commands';
+import { useTransactionHistoryInfiniteQuery, useTransactionQuery } from '../api';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { entrySentences, historyEntries } from '../history';
 import { isMissing } from '../errors';
-import styles from '../transactions.module.css';
+import field from '../../../ui/field/field.module.css';
+import amounts from './transaction-list.module.css';
+import styles from './transaction-detail.module.css';
 import { listSearchOf } from '../return-to-list';
 import { useWriters } from '../use-writers';
 import { ReceiptView } from './receipt-view';
@@ -79,7 +82,7 @@ function DetailBody({ id, onClose }: { readonly id: string; onClose(): void }) {
     const missing = isMissing(transaction.error);
     return (
       <div className={styles.dialogBody}>
-        <p className={styles.error} role="alert">
+        <p className={field.error} role="alert">
           <FormattedMessage
             id={
               missing
@@ -89,7 +92,7 @@ function DetailBody({ id, onClose }: { readonly id: string; onClose(): void }) {
           />
         </p>
         {!missing && (
-          <div className={styles.actions}>
+          <div className={field.actions}>
             <button type="button" className={buttonClass('secondary')} onClick={() => void transaction.refetch()}>
               <FormattedMessage id="transactions.retry" />
             </button>
@@ -128,17 +131,17 @@ function DetailContent({ transaction, onClose }: { readonly transaction: Transac
         <span className={`${styles.badge} ${income ? styles.badgeIncome : styles.badgeExpense}`}>
           {writers.type(transaction.type)}
         </span>
-        <p className={`${styles.bigAmount} ${income ? styles.income : styles.expense}`} data-testid="detail-amount">
+        <p className={`${styles.bigAmount} ${income ? amounts.income : amounts.expense}`} data-testid="detail-amount">
           {income ? '+' : '−'}
           {writers.money(transaction.amount.amount, transaction.amount.currency)}
         </p>
         {approx !== null && (
-          <p className={styles.approx} data-testid="detail-approx">
+          <p className={amounts.approx} data-testid="detail-approx">
             {approx}
           </p>
         )}
       </div>
-      <div className={styles.actions}>
+      <div className={field.actions}>
         <LocalizedLink
           to={`/dashboard/transactions/edit/${transaction.id}`}
           state={{ listSearch }}
@@ -237,15 +240,15 @@ function History({ id }: { readonly id: string }) {
         </LocalizedLink>
       </div>
       {history.isLoading ? (
-        <p className={styles.hint} role="status">
+        <p className={field.hint} role="status">
           <FormattedMessage id="common.loading" />
         </p>
       ) : history.data === undefined ? (
-        <p className={styles.hint}>
+        <p className={field.hint}>
           <FormattedMessage id={loadFailedMessageId(history.error, 'transactions.history.error')} />
         </p>
       ) : entries.length === 0 ? (
-        <p className={styles.hint}>
+        <p className={field.hint}>
           <FormattedMessage id="transactions.history.empty" />
         </p>
       ) : (

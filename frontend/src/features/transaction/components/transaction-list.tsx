@@ -1,0 +1,214 @@
+import type { TransactionView } from '@plenty/contracts/views/transactions';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useLocation } from 'react-router';
+import { loadFailedMessageId } from '../../../lib/api/api-error';
+import { LocalizedLink } from '../../../lib/localized-link';
+import { buttonClass } from '../../../ui/button';
+import { PageLoading } from '../../../ui/page-loading';
+import { useTransactionListInfiniteQuery } from '../api';
+import { isFiltered, type TransactionFilters as Filters } from '../filters';
+import { listReturnOf } from '../return-to-list';
+import { useWriters } from '../use-writers';
+import styles from './transaction-list.module.css';
+import { VirtualRows } from './virtual-rows';
+
+/** Every row has this height, so the list can place rows without measuring them. */
+const ROW_HEIGHT = 76;
+
+interface ListProps {
+  readonly filters: Filters;
+  readonly label: string;
+  onOpen(id: string): void;
+  onClear(): void;
+}
+
+export function TransactionList({ filters, label, onOpen, onClear }: ListProps) {
+  const list = useTransactionListInfiniteQuery({
+    type: filters.type,
+    categoryId: filters.categoryId,
+    sort: filters.sort,
+    q: filters.q,
+  });
+  const writers = useWriters();
+  const sentinel = useRef<HTMLDivElement>(null);
+  const rows = useRef<HTMLDivElement>(null);
+  const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = list;
+
+  // Back from the form: the row just saved is shown and focused, where the list has it; else the
+  // list starts at its top (the form's own scroll position means nothing here).
+  const location = useLocation();
+  const returned = useRef<{ row: string | null } | 'none' | null>(null);
+  if (returned.current === null) {
+    const fromForm = typeof location.state === 'object' && location.state !== null && 'focusRow' in location.state;
+    returned.current = fromForm ? { row: listReturnOf(location.state).focusRow } : 'none';
+  }
+  const loaded = list.data !== undefined;
+  const [saved, setSaved] = useState<string | null>(null);
+  useEffect(() => {
+    const pending = returned.current;
+    if (pending === null || pending === 'none' || !loaded) return;
+    returned.current = 'none';
+    const index = pending.row === null ? -1 : items.findIndex((item) => item.id === pending.row);
+    const shown = rows.current?.querySelector('ul');
+    if (index === -1 || shown === null || shown === undefined) {
+      window.scrollTo({ top: 0 });
+      return;
+    }
+    setSaved(pending.row);
+    const top = shown.getBoundingClientRect().top + window.scrollY + index * ROW_HEIGHT;
+    window.scrollTo({ top: Math.max(0, top - Math.round(window.innerHeight / 3)) });
+    // The row is in the document once the list has measured the new scroll position.
+    let tries = 0;
+    const focusRow = () => {
+      const row = document.querySelector<HTMLElement>(`[data-row-id="${pending.row}"]`);
+      if (row !== null) row.focus({ preventScroll: true });
+      else if ((tries += 1) < 30) requestAnimationFrame(focusRow);
+    };
+    requestAnimationFrame(focusRow);
+  }, [loaded, items]);
+
+  // Scrolling near the end reads the next page; the button does the same for keyboards.
+  useEffect(() => {
+    const element = sentinel.current;
+    if (element === null || !hasNextPage) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage && !isError) void fetchNextPage();
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, isError, items.length]);
+
+  if (list.isLoading) return <PageLoading />;
+  if (list.data === undefined) {
+    return (
+      <div className={styles.state} role="alert">
+        <p className={styles.stateTitle}>
+          <FormattedMessage id={loadFailedMessageId(list.error, 'transactions.loadError')} />
+        </p>
+        <button type="button" className={buttonClass('secondary')} onClick={() => void list.refetch()}>
+          <FormattedMessage id="transactions.retry" />
+        </button>
+      </div>
+    );
+  }
+  if (items.length === 0) {
+    return isFiltered(filters) ? (
+      <div className={styles.state} data-testid="transactions-no-match">
+        <h2 className={styles.stateTitle}>
+          <FormattedMessage id="transactions.noMatch.title" />
+        </h2>
+        <p className={styles.stateBody}>
+          <FormattedMessage id="transactions.noMatch.body" />
+        </p>
+        <button type="button" className={buttonClass('secondary')} onClick={onClear}>
+          <FormattedMessage id="transactions.clearFilters" />
+        </button>
+      </div>
+    ) : (
+      <div className={styles.state} data-testid="transactions-empty">
+        <span className={styles.stateIcon} aria-hidden="true">
+          +
+        </span>
+        <h2 className={styles.stateTitle}>
+          <FormattedMessage id="transactions.empty.title" />
+        </h2>
+        <p className={styles.stateBody}>
+          <FormattedMessage id="transactions.empty.body" />
+        </p>
+        <LocalizedLink to="/dashboard/transactions/add" className={buttonClass('primary')}>
+          <FormattedMessage id="transactions.empty.action" />
+        </LocalizedLink>
+      </div>
+    );
+  }
+
+  return (
+    <div ref={rows}>
+      <VirtualRows
+        items={items}
+        rowHeight={ROW_HEIGHT}
+        label={label}
+        className={styles.list}
+        itemClassName={styles.rowItem}
+        {...(hasNextPage ? {} : { total: items.length })}
+        rowKey={(item) => item.id}
+        renderRow={(item) => <Row item={item} writers={writers} onOpen={onOpen} saved={item.id === saved} />}
+      />
+      <div ref={sentinel} className={styles.listFooter} aria-live="polite">
+        {isFetchingNextPage ? (
+          <span role="status">
+            <FormattedMessage id="transactions.loadingMore" />
+          </span>
+        ) : hasNextPage ? (
+          <button type="button" className={buttonClass('secondary')} onClick={() => void fetchNextPage()}>
+            <FormattedMessage id="transactions.loadMore" />
+          </button>
+        ) : (
+          <span>
+            <FormattedMessage id="transactions.end" />
+          </span>
+        )}
+        <span className="visually-hidden">
+          <FormattedMessage id="transactions.shown" values={{ shown: items.length }} />
+        </span>
+      </div>
+    </div>
+  );
+}
+
+function Row({
+  item,
+  writers,
+  onOpen,
+  saved,
+}: {
+  readonly item: TransactionView;
+  readonly writers: ReturnType<typeof useWriters>;
+  onOpen(id: string): void;
+  /** The row just saved in the form: marked so the eye finds it. */
+  readonly saved: boolean;
+}) {
+  const income = item.type === 'income';
+  const approx = writers.approx(item.amount.amount, item.amount.currency);
+  return (
+    <button
+      type="button"
+      className={saved ? `${styles.row} ${styles.rowSaved}` : styles.row}
+      onClick={() => onOpen(item.id)}
+      data-row-id={item.id}
+      data-saved={saved ? 'true' : undefined}
+    >
+      <span className={styles.rowMain}>
+        <span className={styles.rowCategory}>
+          <span
+            className={styles.dot}
+            style={{ background: writers.categoryColor(item.categoryId) }}
+            aria-hidden="true"
+          />
+          <span className={styles.ellipsis}>{writers.category(item.categoryId)}</span>
+        </span>
+        <span className={`${styles.rowMeta} ${styles.ellipsis}`}>
+          {writers.dateAndTime(item.date, item.time)}
+          {item.note !== null && ` · ${item.note}`}
+        </span>
+      </span>
+      <span className={styles.amountCell}>
+        <span className={`${styles.amount} ${income ? styles.income : styles.expense}`}>
+          <span className="visually-hidden">{writers.type(item.type)} </span>
+          {income ? '+' : '−'}
+          {writers.money(item.amount.amount, item.amount.currency)}
+        </span>
+        {approx !== null && (
+          <span className={styles.approx} data-testid="transaction-approx">
+            {approx}
+          </span>
+        )}
+      </span>
+    </button>
+  );
+}

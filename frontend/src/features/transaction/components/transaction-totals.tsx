@@ -1,0 +1,72 @@
+import type { CSSProperties } from 'react';
+import { useId } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { OutOfRangeNote } from '../../../ui/out-of-range-note';
+import { useTransactionTotalsQuery } from '../api';
+import { combinedTotals } from '../combined-totals';
+import type { TransactionFilters as Filters } from '../filters';
+import { totalsTable } from '../totals-rows';
+import { useWriters } from '../use-writers';
+import amounts from './transaction-list.module.css';
+import styles from './transaction-totals.module.css';
+
+/** Income, expense and net per currency of everything that matches the filters, and their sum in the display currency. */
+export function TransactionTotals({ filters }: { readonly filters: Filters }) {
+  const writers = useWriters();
+  const headingId = useId();
+  const totals = useTransactionTotalsQuery({ type: filters.type, categoryId: filters.categoryId, q: filters.q });
+  // The totals are a summary: while they load, or if they cannot be had, the list still stands alone.
+  if (totals.data === undefined || totals.data.count === 0) return null;
+  const combined = combinedTotals(totals.data.totals, writers.preferences, writers.date);
+  const table = totalsTable(totals.data.totals);
+  return (
+    <section className={styles.totals} aria-labelledby={headingId} data-testid="transaction-totals">
+      <h2 id={headingId} className={styles.totalsHeader}>
+        <FormattedMessage id="transactions.totals.title" />
+        <span className={styles.totalsCount}>
+          <FormattedMessage id="transactions.totals.count" values={{ count: totals.data.count }} />
+        </span>
+      </h2>
+      <ul className={styles.totalsRows}>
+        {table.rows.map((row) => (
+          <li
+            key={row.currency}
+            className={styles.totalsRow}
+            style={{ '--totals-columns': table.columns.length } as CSSProperties}
+            data-testid="transaction-totals-row"
+          >
+            {table.columns.map((column) => (
+              <span key={column} className={styles.totalsCell}>
+                <span className={styles.totalsLabel}>
+                  {column === 'net' ? <FormattedMessage id="transactions.totals.net" /> : writers.type(column)}
+                </span>
+                <span
+                  className={`${styles.totalsValue} ${column === 'income' ? amounts.income : column === 'expense' ? amounts.expense : ''}`}
+                >
+                  {column === 'net'
+                    ? writers.money(row.income - row.expense, row.currency)
+                    : writers.money(row[column], row.currency)}
+                </span>
+              </span>
+            ))}
+          </li>
+        ))}
+      </ul>
+      {combined !== null && (
+        <p className={styles.totalsApprox} data-testid="transaction-totals-approx">
+          <FormattedMessage
+            id="transactions.totals.approx"
+            values={{
+              currency: combined.currency,
+              income: writers.money(combined.income, combined.currency),
+              expense: writers.money(combined.expense, combined.currency),
+              net: writers.money(combined.income - combined.expense, combined.currency),
+              date: combined.date,
+            }}
+          />
+        </p>
+      )}
+      <OutOfRangeNote outOfRange={totals.data.outOfRange || combined?.outOfRange === true} />
+    </section>
+  );
+}
