@@ -26,6 +26,8 @@ export interface FieldProps {
   /** Where the hint stands: under the label (default) or under the control. */
   readonly hintBelow?: boolean;
   readonly className?: string;
+  /** Names the field in the page, e.g. for focusing the first invalid one. */
+  readonly 'data-field'?: string;
   children(control: ControlProps): ReactNode;
 }
 
@@ -44,6 +46,7 @@ export function Field({
   hintBelow = false,
   className,
   children,
+  'data-field': dataField,
 }: FieldProps) {
   const id = useId();
   const error = fieldError(shown);
@@ -61,7 +64,7 @@ export function Field({
       </p>
     );
   return (
-    <div className={className === undefined ? styles.field : `${styles.field} ${className}`}>
+    <div className={className === undefined ? styles.field : `${styles.field} ${className}`} data-field={dataField}>
       <label htmlFor={id} className={styles.label}>
         <FormattedMessage id={label} values={values} />
         {optional && <Optional />}

@@ -1,5 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Logo } from '../../../ui/logo';
+import { cardClass } from '../../../ui/card/card';
 import styles from '../settings.module.css';
 
 /** The version label of spec section 2. */
@@ -11,7 +12,7 @@ export function AboutTab() {
       <h2 className={styles.sectionTitle}>
         <FormattedMessage id="settings.tab.about" />
       </h2>
-      <div className={styles.card}>
+      <div className={cardClass} data-gap="none">
         <div className={styles.about}>
           <Logo size="large" />
           <div>

@@ -18,7 +18,10 @@ import {
   type PasswordErrors,
 } from '../profile-rules';
 import field from '../../../ui/field/field.module.css';
+import { cardClass } from '../../../ui/card/card';
+import { Badge } from '../../../ui/badge/badge';
 import styles from '../settings.module.css';
+import account from './account.module.css';
 import { PasswordRequirements } from '../../../ui/field/password-requirements';
 import { usePasswordRules } from '../../../lib/auth/use-password-rules';
 import { TextField } from '../../../ui/field/text-field';
@@ -36,8 +39,8 @@ export function AccountTab({ user }: { readonly user: User }) {
 function ProviderBadge({ providerId }: { readonly providerId: string }) {
   const name = providerName(providerId, authConfig().providers);
   return (
-    <li className={styles.badge} data-testid="provider-badge">
-      {'messageId' in name ? <FormattedMessage id={name.messageId} /> : name.text}
+    <li data-testid="provider-badge">
+      <Badge>{'messageId' in name ? <FormattedMessage id={name.messageId} /> : name.text}</Badge>
     </li>
   );
 }
@@ -68,9 +71,9 @@ function ProfileSection({ user }: { readonly user: User }) {
   };
 
   return (
-    <section className={styles.card} aria-labelledby="profile-title">
-      <div className={styles.cardHeader}>
-        <span className={styles.avatar} aria-hidden="true">
+    <section className={cardClass} data-gap="none" aria-labelledby="profile-title">
+      <div className={account.cardHeader}>
+        <span className={account.avatar} aria-hidden="true">
           {((user.displayName ?? user.email ?? 'P')[0] ?? 'P').toUpperCase()}
         </span>
         <div>
@@ -82,27 +85,24 @@ function ProfileSection({ user }: { readonly user: User }) {
           </p>
         </div>
       </div>
-      <dl className={styles.details}>
-        <div className={styles.detail}>
+      <dl className={account.details}>
+        <div className={account.detail}>
           <dt>
             <FormattedMessage id="account.profile.email" />
           </dt>
-          <dd className={styles.detailValue}>
+          <dd className={account.detailValue}>
             <span data-testid="account-email">{user.email}</span>
-            <span
-              className={`${styles.badge} ${user.emailVerified ? styles.badgeSuccess : styles.badgeWarning}`}
-              data-testid="verified-badge"
-            >
+            <Badge tone={user.emailVerified ? 'success' : 'warning'} testId="verified-badge">
               <FormattedMessage id={user.emailVerified ? 'account.profile.verified' : 'account.profile.notVerified'} />
-            </span>
+            </Badge>
           </dd>
         </div>
-        <div className={styles.detail}>
+        <div className={account.detail}>
           <dt>
             <FormattedMessage id="account.profile.signInWith" />
           </dt>
-          <dd className={styles.detailValue}>
-            <ul className={styles.badges}>
+          <dd className={account.detailValue}>
+            <ul className={account.badges}>
               {providers.map((providerId) => (
                 <ProviderBadge key={providerId} providerId={providerId} />
               ))}
@@ -110,11 +110,11 @@ function ProfileSection({ user }: { readonly user: User }) {
           </dd>
         </div>
         {since !== null && (
-          <div className={styles.detail}>
+          <div className={account.detail}>
             <dt>
               <FormattedMessage id="account.profile.memberSince" />
             </dt>
-            <dd className={styles.detailValue} data-testid="member-since">
+            <dd className={account.detailValue} data-testid="member-since">
               {format.longDate(since)}
             </dd>
           </div>
@@ -162,7 +162,7 @@ function PasswordSection({ user }: { readonly user: User }) {
       return 'messageId' in name ? intl.formatMessage({ id: name.messageId }) : name.text;
     });
     return (
-      <section className={styles.card} aria-labelledby="password-title">
+      <section className={cardClass} data-gap="none" aria-labelledby="password-title">
         <h2 id="password-title" className={styles.cardTitle}>
           <FormattedMessage id="account.password.title" />
         </h2>
@@ -203,7 +203,7 @@ function PasswordSection({ user }: { readonly user: User }) {
   };
 
   return (
-    <section className={styles.card} aria-labelledby="password-title">
+    <section className={cardClass} data-gap="none" aria-labelledby="password-title">
       <h2 id="password-title" className={styles.cardTitle}>
         <FormattedMessage id="account.password.title" />
       </h2>

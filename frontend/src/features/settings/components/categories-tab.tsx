@@ -7,7 +7,10 @@ import { useCategoriesQuery } from '../../../ui/category-form/api';
 import { CategoryChip, categoryName } from '../../../ui/category-form/category-chip';
 import { CategoryDialog, TYPE_LABELS } from '../../../ui/category-form/category-dialog';
 import { PageLoading } from '../../../ui/page-loading';
+import { cardClass } from '../../../ui/card/card';
+import { Badge } from '../../../ui/badge/badge';
 import styles from '../settings.module.css';
+import own from './categories.module.css';
 import { DeleteCategoryDialog } from './delete-category-dialog';
 import { loadFailedMessageId } from '../../../lib/api/api-error';
 
@@ -23,7 +26,7 @@ export function CategoriesTab() {
   if (isLoading) return <PageLoading />;
   if (isError || data === undefined) {
     return (
-      <div role="alert" className={`${styles.loadError} ${styles.categoriesError}`} data-testid="categories-error">
+      <div role="alert" className={`${styles.loadError} ${styles.loadErrorRetry}`} data-testid="categories-error">
         <p className={styles.aboutText}>
           <FormattedMessage id={loadFailedMessageId(error, 'categories.loadFailed')} />
         </p>
@@ -39,8 +42,8 @@ export function CategoriesTab() {
 
   return (
     <div className={styles.stack}>
-      <section className={styles.card} aria-labelledby="categories-custom-title">
-        <div className={styles.categoriesHeader}>
+      <section className={cardClass} data-gap="none" aria-labelledby="categories-custom-title">
+        <div className={own.categoriesHeader}>
           <div>
             <h2 id="categories-custom-title" className={styles.cardTitle}>
               <FormattedMessage id="categories.custom.title" />
@@ -55,25 +58,25 @@ export function CategoriesTab() {
           </button>
         </div>
         {custom.length === 0 ? (
-          <p className={styles.categoriesEmpty} data-testid="categories-empty">
+          <p className={own.categoriesEmpty} data-testid="categories-empty">
             <FormattedMessage id="categories.custom.empty" />
           </p>
         ) : (
-          <ul className={styles.categoryList} data-testid="categories-custom">
+          <ul className={own.categoryList} data-testid="categories-custom">
             {custom.map((category) => {
               const name = categoryName(intl, category);
               return (
-                <li key={category.id} className={styles.categoryItem}>
+                <li key={category.id} className={own.categoryItem}>
                   <CategoryChip icon={category.icon} color={category.color} />
-                  <span className={styles.categoryText}>
-                    <span id={`category-name-${category.id}`} className={styles.categoryName}>
+                  <span className={own.categoryText}>
+                    <span id={`category-name-${category.id}`} className={own.categoryName}>
                       {name}
                     </span>
-                    <span className={styles.categoryType}>
+                    <span className={own.categoryType}>
                       <FormattedMessage id={TYPE_LABELS[category.type]} />
                     </span>
                   </span>
-                  <span className={styles.categoryActions}>
+                  <span className={own.categoryActions}>
                     <button
                       type="button"
                       className={buttonClass('secondary')}
@@ -84,7 +87,7 @@ export function CategoriesTab() {
                     </button>
                     <button
                       type="button"
-                      className={`${buttonClass('secondary')} ${styles.deleteButton}`}
+                      className={`${buttonClass('secondary')} ${own.deleteButton}`}
                       aria-label={intl.formatMessage({ id: 'categories.deleteLabel' }, { name })}
                       onClick={() => setDeleting(category)}
                     >
@@ -105,26 +108,26 @@ export function CategoriesTab() {
         )}
       </section>
 
-      <section className={styles.card} aria-labelledby="categories-builtin-title">
+      <section className={cardClass} data-gap="none" aria-labelledby="categories-builtin-title">
         <h2 id="categories-builtin-title" className={styles.cardTitle}>
           <FormattedMessage id="categories.builtIn.title" />
         </h2>
         <p className={styles.muted}>
           <FormattedMessage id="categories.builtIn.note" />
         </p>
-        <ul className={`${styles.categoryList} ${styles.builtInList}`} data-testid="categories-builtin">
+        <ul className={`${own.categoryList} ${own.builtInList}`} data-testid="categories-builtin">
           {builtIns.map((category) => (
-            <li key={category.id} className={styles.categoryItem}>
+            <li key={category.id} className={own.categoryItem}>
               <CategoryChip icon={category.icon} color={category.color} />
-              <span className={styles.categoryText}>
-                <span className={styles.categoryName}>{categoryName(intl, category)}</span>
-                <span className={styles.categoryMeta}>
-                  <span className={styles.categoryType}>
+              <span className={own.categoryText}>
+                <span className={own.categoryName}>{categoryName(intl, category)}</span>
+                <span className={own.categoryMeta}>
+                  <span className={own.categoryType}>
                     <FormattedMessage id={TYPE_LABELS[category.type]} />
                   </span>
-                  <span className={styles.badge}>
+                  <Badge>
                     <FormattedMessage id="categories.builtIn.badge" />
-                  </span>
+                  </Badge>
                 </span>
               </span>
             </li>

@@ -4,13 +4,15 @@ import { useDispatch } from 'react-redux';
 import type { CategoryView } from '@plenty/contracts/views/categories';
 import type { ApiError } from '../../../lib/api/api-error';
 import { buttonClass } from '../../../ui/button';
-import { useDeleteCategoryMutation, useLazyCategoryInUseQuery } from '../../../ui/category-form/api';
+import { useDeleteCategoryMutation } from '../../../lib/api/commands';
+import { useLazyCategoryInUseQuery } from '../../../ui/category-form/api';
 import { categoryName } from '../../../ui/category-form/category-chip';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { defaultReplacement, replacementChoices } from '../../../ui/category-form/rules';
 import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
 import field from '../../../ui/field/field.module.css';
 import styles from '../settings.module.css';
+import own from './categories.module.css';
 
 export interface DeleteCategoryDialogProps {
   /** The custom category to delete; null while the dialog is closed. */
@@ -71,7 +73,7 @@ export function DeleteCategoryDialog({ category, categories, onClose }: DeleteCa
   return (
     <dialog
       ref={dialog}
-      className={styles.deleteDialog}
+      className={own.deleteDialog}
       aria-labelledby={titleId}
       aria-describedby={bodyId}
       data-testid="delete-category-dialog"
@@ -83,10 +85,10 @@ export function DeleteCategoryDialog({ category, categories, onClose }: DeleteCa
       <h2 id={titleId} className={styles.cardTitle}>
         <FormattedMessage id="categories.delete.title" values={{ name }} />
       </h2>
-      <p id={bodyId} className={styles.warning}>
+      <p id={bodyId} className={`${styles.warning} ${own.deleteWarning}`}>
         <FormattedMessage id="categories.delete.body" />
       </p>
-      <div className={styles.deleteUsage} aria-live="polite" aria-busy={checking}>
+      <div className={own.deleteUsage} aria-live="polite" aria-busy={checking}>
         {checking ? (
           <p className={styles.deleting}>
             <span className={styles.spinner} aria-hidden="true" />

@@ -7,6 +7,7 @@ import { buttonClass } from '../../../ui/button';
 import { showApiError, showError, showSuccess } from '../../../ui/toast/toasts-slice';
 import { useLazyExportLinkQuery } from '../api';
 import { isExportLink, startDownload } from '../export';
+import { cardClass } from '../../../ui/card/card';
 import styles from '../settings.module.css';
 import { Spinner } from '../../../ui/spinner';
 
@@ -37,7 +38,7 @@ export function ExportSection() {
   };
 
   return (
-    <section className={styles.card} aria-labelledby="export-title" data-testid="export-section">
+    <section className={cardClass} data-gap="none" aria-labelledby="export-title" data-testid="export-section">
       <h2 id="export-title" className={styles.cardTitle}>
         <FormattedMessage id="settings.export.title" />
       </h2>

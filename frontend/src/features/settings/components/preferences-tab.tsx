@@ -9,7 +9,8 @@ import type { ApiError } from '../../../lib/api/api-error';
 import { loadFailedMessageId } from '../../../lib/api/api-error';
 import { runtimeTimeZone } from '@plenty/contracts/calendar/zone';
 import { LOCALES } from '../../../lib/locale';
-import { useChangePreferencesMutation, usePreferences } from '../../../lib/preferences';
+import { useChangePreferencesMutation } from '../../../lib/api/commands';
+import { usePreferences } from '../../../lib/preferences';
 import { saveTheme } from '../../../lib/theme';
 import { useLocale } from '../../../lib/use-locale';
 import { buttonClass } from '../../../ui/button';
@@ -25,6 +26,7 @@ import {
   type PreferencesFormValues,
 } from '../preferences-form';
 import field from '../../../ui/field/field.module.css';
+import { cardClass } from '../../../ui/card/card';
 import styles from '../settings.module.css';
 import own from '../preferences.module.css';
 import { CURRENCY_NAMES, RatesCard } from './rates-card';
@@ -37,7 +39,7 @@ export function PreferencesTab() {
   if (isLoading) return <PageLoading />;
   if (isError || preferences === null) {
     return (
-      <div role="alert" className={`${styles.loadError} ${styles.categoriesError}`} data-testid="preferences-error">
+      <div role="alert" className={`${styles.loadError} ${styles.loadErrorRetry}`} data-testid="preferences-error">
         <p className={styles.aboutText}>
           <FormattedMessage id={loadFailedMessageId(error, 'preferences.loadFailed')} />
         </p>
@@ -110,7 +112,7 @@ function PreferencesForm({ view }: { readonly view: PreferencesView }) {
   return (
     <form className={styles.stack} onSubmit={(event) => void submit(event)} noValidate data-testid="preferences-form">
       <div className={own.grid}>
-        <section className={styles.card} aria-labelledby="preferences-display-title">
+        <section className={cardClass} data-gap="none" aria-labelledby="preferences-display-title">
           <h2 id="preferences-display-title" className={styles.cardTitle}>
             <FormattedMessage id="preferences.display.title" />
           </h2>
@@ -179,7 +181,7 @@ function PreferencesForm({ view }: { readonly view: PreferencesView }) {
           </div>
         </section>
 
-        <section className={styles.card} aria-labelledby="preferences-money-title">
+        <section className={cardClass} data-gap="none" aria-labelledby="preferences-money-title">
           <h2 id="preferences-money-title" className={styles.cardTitle}>
             <FormattedMessage id="preferences.money.title" />
           </h2>

@@ -5,10 +5,12 @@ import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import type { Preferences } from '@plenty/contracts/preferences';
 import type { ApiError } from '../../../lib/api/api-error';
 import { loadFailedMessageId } from '../../../lib/api/api-error';
-import { useChangePreferencesMutation, usePreferences } from '../../../lib/preferences';
+import { useChangePreferencesMutation } from '../../../lib/api/commands';
+import { usePreferences } from '../../../lib/preferences';
 import { buttonClass } from '../../../ui/button';
 import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
 import field from '../../../ui/field/field.module.css';
+import { cardClass } from '../../../ui/card/card';
 import styles from '../settings.module.css';
 import own from '../preferences.module.css';
 import { SwitchRow } from './switch-row';
@@ -44,7 +46,12 @@ export function PrivacySection() {
   const shown = (choice: PrivacyChoice): boolean => asked[choice] ?? preferences?.[choice] ?? false;
 
   return (
-    <section className={styles.card} aria-labelledby="privacy-choices-title" data-testid="privacy-choices">
+    <section
+      className={cardClass}
+      data-gap="none"
+      aria-labelledby="privacy-choices-title"
+      data-testid="privacy-choices"
+    >
       <h2 id="privacy-choices-title" className={styles.cardTitle}>
         <FormattedMessage id="preferences.privacy.title" />
       </h2>

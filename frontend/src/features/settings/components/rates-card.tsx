@@ -5,7 +5,7 @@ import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { CURRENCIES, type Currency } from '@plenty/contracts/money';
 import type { PreferencesView } from '@plenty/contracts/preferences';
 import { errorMessageId, type ApiError } from '../../../lib/api/api-error';
-import { useSetExchangeRatesMutation } from '../../../lib/preferences';
+import { useSetExchangeRatesMutation } from '../../../lib/api/commands';
 import { useFormat } from '../../../lib/use-format';
 import { useLocale } from '../../../lib/use-locale';
 import { buttonClass } from '../../../ui/button';
@@ -14,6 +14,7 @@ import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
 import type { MessageId } from '../../../lib/messages';
 import { rateInputs, validateRates, type RateInputs } from '../preferences-form';
 import field from '../../../ui/field/field.module.css';
+import { cardClass } from '../../../ui/card/card';
 import styles from '../settings.module.css';
 import own from '../preferences.module.css';
 
@@ -82,7 +83,12 @@ export function RatesCard({ view }: { readonly view: PreferencesView }) {
   };
 
   return (
-    <section className={styles.card} aria-labelledby="preferences-rates-title" data-testid="preferences-rates">
+    <section
+      className={cardClass}
+      data-gap="none"
+      aria-labelledby="preferences-rates-title"
+      data-testid="preferences-rates"
+    >
       <div className={own.ratesHeader}>
         <h2 id="preferences-rates-title" className={styles.cardTitle}>
           <FormattedMessage id="preferences.rates.title" />

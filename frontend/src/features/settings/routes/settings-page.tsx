@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import type { MessageId } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { GoalsPanel } from '../../../ui/goal/goals-panel';
+import { PageHeader } from '../../../ui/page/page';
 import { PageLoading } from '../../../ui/page-loading';
 import { rovingTarget } from '../../../ui/roving-focus';
 import { AboutTab } from '../components/about-tab';
@@ -68,12 +69,7 @@ export function SettingsPage() {
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
-      <h1 id="page-title" className={styles.title}>
-        <FormattedMessage id="page.settings" />
-      </h1>
-      <p className={styles.lead}>
-        <FormattedMessage id="settings.lead" />
-      </p>
+      <PageHeader title={<FormattedMessage id="page.settings" />} lead={<FormattedMessage id="settings.lead" />} />
       <div
         role="tablist"
         aria-label={intl.formatMessage({ id: 'settings.tabs' })}
