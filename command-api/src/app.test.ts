@@ -1,33 +1,28 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventCodec } from '@plenty/platform/crypto/event-codec';
-import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import type { KeyStore } from '@plenty/platform/crypto/port';
 import type { EventStore } from '@plenty/platform/event-store/port';
-import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { installErrorHandling } from '@plenty/platform/http/errors';
 import { commandApi } from './app.js';
+import { openTestStores, type TestStores } from './testing/stores.js';
 import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
 
-const dir = mkdtempSync(join(tmpdir(), 'plenty-commands-'));
+let stores: TestStores;
 let app: FastifyInstance;
 let eventStore: EventStore;
 let keyStore: KeyStore;
 const deletedSignIns: string[] = [];
 
 beforeAll(async () => {
-  eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
-  keyStore = await openSqliteKeyStore({ path: join(dir, 'keys.db'), masterKey: randomBytes(32) });
+  stores = await openTestStores('commands');
+  ({ eventStore, keyStore } = stores);
   app = Fastify();
   installErrorHandling(app);
   await app.register(commandApi, {
     prefix: '/api/commands',
     eventStore,
-    codec: new EventCodec(keyStore),
+    codec: stores.codec,
     verifier: fakeVerifier,
     account: {
       keys: keyStore,
@@ -43,9 +38,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.close();
-  await eventStore.close();
-  await keyStore.close();
-  rmSync(dir, { recursive: true, force: true });
+  await stores.close();
 });
 
 const send = (name: string, payload: unknown, uid = 'alice', headers: Record<string, string> = {}) =>

@@ -1,26 +1,20 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { IdentityProviderAdmin } from '@plenty/platform/auth/identity-admin';
 import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
-import { EventCodec } from '@plenty/platform/crypto/event-codec';
-import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
-import type { KeyStore } from '@plenty/platform/crypto/port';
 import type { EventStore } from '@plenty/platform/event-store/port';
-import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { installErrorHandling } from '@plenty/platform/http/errors';
 import { outboxMailer, readOutbox } from '@plenty/platform/mail/outbox';
+import { openTestStores, type TestStores } from '../testing/stores.js';
 import { identityCommands } from './identity.plugin.js';
 import { resetPasswordLink } from './password-reset.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'plenty-identity-'));
-const outbox = join(dir, 'outbox');
+let stores: TestStores;
+let outbox: string;
 let app: FastifyInstance;
 let eventStore: EventStore;
-let keyStore: KeyStore;
 let clock = Date.parse('2026-11-23T10:00:00.000Z');
 const marked: string[] = [];
 let failMarking = false;
@@ -36,14 +30,15 @@ const identity: IdentityProviderAdmin = {
 };
 
 beforeAll(async () => {
-  eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
-  keyStore = await openSqliteKeyStore({ path: join(dir, 'keys.db'), masterKey: randomBytes(32) });
+  stores = await openTestStores('identity');
+  eventStore = stores.eventStore;
+  outbox = join(stores.dir, 'outbox');
   app = Fastify();
   installErrorHandling(app);
   await app.register(identityCommands, {
     prefix: '/api/commands',
     eventStore,
-    codec: new EventCodec(keyStore),
+    codec: stores.codec,
     verifier: fakeVerifier,
     identity,
     mailer: outboxMailer({ dir: outbox, log: { info: () => undefined }, now: () => new Date(clock) }),
@@ -55,9 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.close();
-  await eventStore.close();
-  await keyStore.close();
-  rmSync(dir, { recursive: true, force: true });
+  await stores.close();
 });
 
 const send = (name: string, payload: object, authorization?: string) =>

@@ -1,35 +1,24 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventIdFor } from '@plenty/contracts/ids';
-import { EventCodec, EventSchemaError } from '@plenty/platform/crypto/event-codec';
+import { EventSchemaError } from '@plenty/platform/crypto/event-codec';
 import { HttpError } from '@plenty/platform/http/errors';
-import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
-import type { KeyStore } from '@plenty/platform/crypto/port';
 import type { EventStore } from '@plenty/platform/event-store/port';
-import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
-import type { VerifiedUser } from '@plenty/platform/auth/port';
 import { runCommand, type PipelineDeps } from './run-command.js';
 import type { Appended, Command, StreamDefinition } from './stream-definition.js';
+import { openTestStores, testCaller, testUser, type TestStores } from '../testing/stores.js';
 
-let dir: string;
+let stores: TestStores;
 let eventStore: EventStore;
-let keyStore: KeyStore;
 let deps: PipelineDeps;
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'plenty-handler-'));
-  eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
-  keyStore = await openSqliteKeyStore({ path: join(dir, 'keys.db'), masterKey: randomBytes(32) });
-  deps = { eventStore, codec: new EventCodec(keyStore), now: () => new Date('2026-11-20T10:00:00Z') };
+  stores = await openTestStores('pipeline');
+  eventStore = stores.eventStore;
+  deps = { eventStore, codec: stores.codec, now: () => new Date('2026-11-20T10:00:00Z') };
 });
 
-afterEach(async () => {
-  await Promise.all([eventStore.close(), keyStore.close()]);
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => stores.close());
 
 const transactionAdded = (transactionId: string, amount: number) => ({
   type: 'TransactionAdded',
@@ -42,14 +31,7 @@ const transactionAdded = (transactionId: string, amount: number) => ({
   },
 });
 
-const alice: VerifiedUser = {
-  uid: 'alice',
-  email: 'alice@example.test',
-  emailVerified: true,
-  expiresAt: 4_000_000_000,
-  authTime: 1_700_000_000,
-};
-const caller = { user: alice, log: { error: () => undefined, warn: () => undefined } };
+const caller = testCaller(testUser('alice'));
 const command = (): Command => ({ type: 'Add', data: { commandId: randomUUID() } });
 
 /** Folds the amounts the stream holds; decides one more transaction of `amount`. */
@@ -145,7 +127,7 @@ describe('command pipeline', () => {
   it("answers another user's stream like a missing one, with the definition's own answer when it has one", async () => {
     const transactionId = randomUUID();
     await runCommand(deps, adding(transactionId, 1), command(), caller);
-    const mallory = { ...caller, user: { ...alice, uid: 'mallory' } };
+    const mallory = testCaller(testUser('mallory'));
     await expect(runCommand(deps, adding(transactionId, 2), command(), mallory)).rejects.toMatchObject({
       statusCode: 404,
       code: 'not_found',

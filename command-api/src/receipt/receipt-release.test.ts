@@ -1,18 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transactionCommandSchemas, type TransactionCommand } from '@plenty/contracts/commands/transaction';
-import type { VerifiedUser } from '@plenty/platform/auth/port';
-import { EventCodec } from '@plenty/platform/crypto/event-codec';
-import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
-import type { KeyStore } from '@plenty/platform/crypto/port';
-import type { EventStore } from '@plenty/platform/event-store/port';
-import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
-import { runCommand } from '../pipeline/run-command.js';
+import { transactionCommandSchemas } from '@plenty/contracts/commands/transaction';
 import { ProfileCache } from '../profile/profile-cache.js';
 import { MemoryBlobStore } from '../testing/memory-blob-store.js';
+import { openTestStores, testCaller, testUser, type TestStores } from '../testing/stores.js';
+import { lunch, transactionSender, type TransactionSender } from '../testing/transaction-commands.js';
 import type { TransactionState } from '../transaction/transaction.state.js';
 import { transactionStream } from '../transaction/transaction.stream.js';
 import { ReceiptRelease, receiptsHeld, releasedReceipt } from './receipt-release.js';
@@ -77,85 +69,50 @@ describe('the receipts live transactions hold, from their events', () => {
 });
 
 describe('deleting a released receipt after the append', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'plenty-receipt-release-'));
-  let eventStore: EventStore;
-  let keyStore: KeyStore;
-  let codec: EventCodec;
+  let stores: TestStores;
+  /** Commands whose receipts are released after the append, and commands cut short before it. */
+  let send: TransactionSender;
+  let sendWithoutReaction: TransactionSender;
   const blobs = new MemoryBlobStore();
   const errors: unknown[] = [];
-  const user: VerifiedUser = {
-    uid: 'rita',
-    email: 'rita@example.test',
-    emailVerified: true,
-    expiresAt: 4_000_000_000,
-    authTime: 1_700_000_000,
-  };
+  const user = testUser('rita');
+  const rita = testCaller(user, errors);
 
   beforeAll(async () => {
-    eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
-    keyStore = await openSqliteKeyStore({ path: join(dir, 'keys.db'), masterKey: randomBytes(32) });
-    codec = new EventCodec(keyStore);
+    stores = await openTestStores('receipt-release');
+    const profiles = new ProfileCache(stores.eventStore, stores.codec);
+    const receipts = new ReceiptRelease({ ...stores, blobs });
+    send = transactionSender(stores, transactionStream({ profiles, blobs, receipts }));
+    sendWithoutReaction = transactionSender(stores, transactionStream({ profiles, blobs, receipts: null }));
   });
 
-  afterAll(async () => {
-    await eventStore.close();
-    await keyStore.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => stores.close());
 
-  const stream = (withRelease: boolean) =>
-    transactionStream({
-      profiles: new ProfileCache(eventStore, codec),
-      blobs,
-      receipts: withRelease ? new ReceiptRelease({ eventStore, codec, blobs }) : null,
-    });
-  const send = (name: TransactionCommand['type'], body: Record<string, unknown>, withRelease = true) => {
-    const data = transactionCommandSchemas[name].parse({ commandId: randomUUID(), ...body });
-    return runAs(name, data, withRelease);
-  };
-  const runAs = (name: TransactionCommand['type'], data: unknown, withRelease = true) =>
-    runCommand(
-      { eventStore, codec, now: () => new Date() },
-      stream(withRelease),
-      { type: name, data } as TransactionCommand,
-      {
-        user,
-        log: { error: (error: unknown) => errors.push(error), warn: () => undefined },
-      },
-    );
   const upload = async () => {
     const receiptId = randomUUID();
     await blobs.put(user.uid, receiptId, Buffer.from(receiptId), 'image/png');
     return receiptId;
   };
   const has = async (receiptId: string) => (await blobs.get(user.uid, receiptId)) !== null;
-  const lunch = (receipt: string) => ({
-    transactionId: randomUUID(),
-    type: 'expense',
-    amount: { amount: 12_000, currency: 'THB' },
-    categoryId: 'builtin-food',
-    date: '2026-11-23',
-    receipt,
-  });
 
   it('keeps the blob while another transaction holds it, and deletes it with the last one', async () => {
     const receipt = await upload();
     const [first, second] = [lunch(receipt), lunch(receipt)];
-    await send('AddTransaction', first);
-    await send('AddTransaction', second);
-    await send('DeleteTransaction', { transactionId: first.transactionId });
+    await send('AddTransaction', rita, first);
+    await send('AddTransaction', rita, second);
+    await send('DeleteTransaction', rita, { transactionId: first.transactionId });
     expect(await has(receipt)).toBe(true);
-    await send('DeleteTransaction', { transactionId: second.transactionId });
+    await send('DeleteTransaction', rita, { transactionId: second.transactionId });
     expect(await has(receipt)).toBe(false);
   });
 
   it('deletes the receipt an edit replaces and keeps the new one', async () => {
     const [before, after] = [await upload(), await upload()];
     const transaction = lunch(before);
-    await send('AddTransaction', transaction);
-    await send('EditTransaction', { transactionId: transaction.transactionId, changes: { note: 'noodles' } });
+    await send('AddTransaction', rita, transaction);
+    await send('EditTransaction', rita, { transactionId: transaction.transactionId, changes: { note: 'noodles' } });
     expect(await has(before)).toBe(true);
-    await send('EditTransaction', { transactionId: transaction.transactionId, changes: { receipt: after } });
+    await send('EditTransaction', rita, { transactionId: transaction.transactionId, changes: { receipt: after } });
     expect(await has(before)).toBe(false);
     expect(await has(after)).toBe(true);
   });
@@ -163,30 +120,29 @@ describe('deleting a released receipt after the append', () => {
   it('finishes on a retry what a crash after the append left undone', async () => {
     const receipt = await upload();
     const transaction = lunch(receipt);
-    await send('AddTransaction', transaction);
+    await send('AddTransaction', rita, transaction);
     const deletion = transactionCommandSchemas.DeleteTransaction.parse({
       commandId: randomUUID(),
       transactionId: transaction.transactionId,
     });
     // Appended, and the instance stopped before its reaction: the blob is left, unreferenced.
-    await runAs('DeleteTransaction', deletion, false);
+    await sendWithoutReaction('DeleteTransaction', rita, deletion);
     expect(await has(receipt)).toBe(true);
-    await runAs('DeleteTransaction', deletion);
+    await send('DeleteTransaction', rita, deletion);
     expect(await has(receipt)).toBe(false);
   });
 
   it('answers the command and keeps the blob when the deletion fails', async () => {
     const receipt = await upload();
     const transaction = lunch(receipt);
-    await send('AddTransaction', transaction);
+    await send('AddTransaction', rita, transaction);
     const failing = blobs.delete;
     blobs.delete = async () => {
       throw new Error('blob store unavailable');
     };
     try {
-      await expect(send('DeleteTransaction', { transactionId: transaction.transactionId })).resolves.toMatchObject({
-        revision: 1,
-      });
+      const answer = send('DeleteTransaction', rita, { transactionId: transaction.transactionId });
+      await expect(answer).resolves.toMatchObject({ revision: 1 });
     } finally {
       blobs.delete = failing;
     }

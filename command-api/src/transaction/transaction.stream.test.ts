@@ -1,70 +1,34 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VerifiedUser } from '@plenty/platform/auth/port';
-import { EventCodec } from '@plenty/platform/crypto/event-codec';
-import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
-import type { KeyStore } from '@plenty/platform/crypto/port';
 import type { EventStore } from '@plenty/platform/event-store/port';
-import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
+import type { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { HttpError } from '@plenty/platform/http/errors';
-import { transactionCommandSchemas, type TransactionCommand } from '@plenty/contracts/commands/transaction';
-import { runCommand } from '../pipeline/run-command.js';
-import type { StreamDefinition } from '../pipeline/stream-definition.js';
 import { ProfileCache } from '../profile/profile-cache.js';
 import { MemoryBlobStore } from '../testing/memory-blob-store.js';
-import type { TransactionContext } from './transaction.decider.js';
-import type { TransactionState } from './transaction.state.js';
+import { openTestStores, testCaller, testUser, type TestStores } from '../testing/stores.js';
+import { lunch, transactionSender, type TransactionSender } from '../testing/transaction-commands.js';
 import { transactionStream } from './transaction.stream.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'plenty-transaction-routes-'));
+let stores: TestStores;
 let eventStore: EventStore;
-let keyStore: KeyStore;
 let codec: EventCodec;
-let transactions: StreamDefinition<TransactionCommand, TransactionState, TransactionContext>;
+let run: TransactionSender;
 const blobs = new MemoryBlobStore();
-
-const userOf = (uid: string): VerifiedUser => ({
-  uid,
-  email: `${uid}@example.com`,
-  emailVerified: true,
-  expiresAt: 4_000_000_000,
-  authTime: 1_700_000_000,
-});
-const alice = userOf('alice');
-const bob = userOf('bob');
+const alice = testUser('alice');
+const bob = testUser('bob');
 
 beforeAll(async () => {
-  eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
-  keyStore = await openSqliteKeyStore({ path: join(dir, 'keys.db'), masterKey: randomBytes(32) });
-  codec = new EventCodec(keyStore);
-  transactions = transactionStream({ profiles: new ProfileCache(eventStore, codec), blobs, receipts: null });
+  stores = await openTestStores('transaction-stream');
+  ({ eventStore, codec } = stores);
+  const profiles = new ProfileCache(eventStore, codec);
+  run = transactionSender(stores, transactionStream({ profiles, blobs, receipts: null }));
 });
 
-afterAll(async () => {
-  await eventStore.close();
-  await keyStore.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => stores.close());
 
-/** Runs a transaction command through the pipeline, its body parsed as its route parses it. */
-const send = (name: TransactionCommand['type'], user: VerifiedUser, body: Record<string, unknown>) => {
-  const data = transactionCommandSchemas[name].parse({ commandId: randomUUID(), ...body });
-  const command = { type: name, data } as TransactionCommand;
-  const deps = { eventStore, codec, now: () => new Date() };
-  return runCommand(deps, transactions, command, { user, log: { error: () => undefined, warn: () => undefined } });
-};
-
-const lunch = (receipt?: string) => ({
-  transactionId: randomUUID(),
-  type: 'expense',
-  amount: { amount: 12_000, currency: 'THB' },
-  categoryId: 'builtin-food',
-  date: '2026-11-23',
-  ...(receipt === undefined ? {} : { receipt }),
-});
+const send = (name: Parameters<TransactionSender>[0], user: VerifiedUser, body: Record<string, unknown>) =>
+  run(name, testCaller(user), body);
 
 async function refusal(answer: Promise<unknown>): Promise<HttpError> {
   const error = await answer.then(
@@ -161,7 +125,7 @@ describe('transaction commands and the save-location privacy setting', () => {
   }
 
   it('stores no location from any client while the user has not allowed it', async () => {
-    const carol = userOf('carol-private');
+    const carol = testUser('carol-private');
     const transaction = { ...lunch(), location: here };
     await send('AddTransaction', carol, transaction);
     const [added] = await stored(transaction.transactionId);
@@ -182,7 +146,7 @@ describe('transaction commands and the save-location privacy setting', () => {
   });
 
   it('stores the location once the user allows it, and can always take it away', async () => {
-    const dara = userOf('dara-sharing');
+    const dara = testUser('dara-sharing');
     await setSaveLocation(dara.uid, true);
     const transaction = { ...lunch(), location: here };
     await send('AddTransaction', dara, transaction);
