@@ -15,17 +15,17 @@ const context: TransactionContext = {
   saveLocation: true,
 };
 
-const added: TransactionEvent = {
-  type: 'TransactionAdded',
-  data: {
-    transactionId,
-    type: 'expense',
-    amount: { amount: 4500, currency: 'THB' },
-    categoryId: 'builtin-food',
-    date: '2026-11-20',
-    note: 'Noodles',
-  },
-};
+/** The transaction an AddTransaction of these fields records. */
+const noodles = {
+  transactionId,
+  type: 'expense',
+  amount: { amount: 4500, currency: 'THB' },
+  categoryId: 'builtin-food',
+  date: '2026-11-20',
+  note: 'Noodles',
+} as const;
+
+const added: TransactionEvent = { type: 'TransactionAdded', data: noodles };
 
 function given(...events: TransactionEvent[]) {
   const state = events.reduce(evolveTransaction, initialTransactionState);
@@ -36,16 +36,7 @@ const add = (
   overrides: Partial<Extract<TransactionCommand, { type: 'AddTransaction' }>['data']> = {},
 ): TransactionCommand => ({
   type: 'AddTransaction',
-  data: {
-    commandId,
-    transactionId,
-    type: 'expense',
-    amount: { amount: 4500, currency: 'THB' },
-    categoryId: 'builtin-food',
-    date: '2026-11-20',
-    note: 'Noodles',
-    ...overrides,
-  },
+  data: { commandId, ...noodles, ...overrides },
 });
 
 const edit = (
