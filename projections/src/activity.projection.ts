@@ -287,8 +287,8 @@ const PROFILE_EVENTS = [
 /**
  * The Activity page: one document per event of a user's transactions, debts, goals,
  * categories and settings, keyed by the event id. Edits are measured against the other
- * views as they stand before the event, and names are taken from them: this projection
- * runs before every projection whose view it reads (see `all.ts`).
+ * views as they stand before the event, and names are taken from them: every projection reads
+ * the views as they were before the event it applies, whatever their order (see `staged.ts`).
  */
 export const activityProjection: Projection = {
   name: 'activity',

@@ -14,12 +14,11 @@ import { transactionsProjection } from './transactions.projection.js';
 import { weeklyReportSubscribersProjection } from './weekly-report-subscribers.projection.js';
 
 /**
- * Order matters within one event: the history and the totals measure an edit or deletion
- * against the transactions view before the transactions projection applies it.
+ * Every projection, in no order that matters: each one reads the views as they stood before
+ * the event it applies (its own with its own writes), and the writes of all land together
+ * once each has applied the event (`staged.ts`; `order.test.ts` shuffles them).
  */
 export const allProjections: readonly Projection[] = [
-  // Reads the transactions, debts, goals, categories and preferences views before any of
-  // their own projections applies the event: the changes and names are the ones before it.
   activityProjection,
   transactionHistoryProjection,
   transactionTotalsProjection,
@@ -27,11 +26,9 @@ export const allProjections: readonly Projection[] = [
   monthlySummaryProjection,
   categoriesProjection,
   preferencesProjection,
-  // Reads the month summary and the preferences the same event just changed.
   budgetAlertsProjection,
   weeklyReportSubscribersProjection,
   goalsProjection,
-  // Measures each event against the debts view before the debts projection applies it.
   debtHistoryProjection,
   debtsProjection,
   accountErasureProjection,

@@ -3,6 +3,7 @@ import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { Document, UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
 import { PoisonEventError } from './poison-event.js';
 import type { Projection } from './projection.js';
+import { staged, type StagedUnitOfWork } from './staged.js';
 import {
   QUARANTINE_ID,
   quarantineRecord,
@@ -111,6 +112,7 @@ export function decodedApplier(projections: readonly Projection[], options: Appl
   const byType = projectionsByType(projections);
   const scopes = quarantineScopes(projections);
   const list = options.quarantine;
+  const views = projections.flatMap((p) => p.views);
 
   /** Quarantines the event's user in `scope` (those not yet in), with the record of why. */
   async function quarantine(
@@ -135,20 +137,30 @@ export function decodedApplier(projections: readonly Projection[], options: Appl
     }
   }
 
+  /**
+   * Each projection applies the event through writes of its own, staged: every one reads the
+   * views as they stood before the event (its own with its own writes), whichever runs first,
+   * and the writes of those that succeeded land together once all have run. A projection that
+   * fails leaves nothing of the event behind.
+   */
   const apply = async (event: RecordedEvent, decoded: RecordedEvent, uow: UnitOfWork): Promise<void> => {
     const interested = byType.get(event.type);
     if (interested === undefined) return;
     const userId = event.metadata.userId;
     const work = guarded(uow, list);
+    const applied: StagedUnitOfWork[] = [];
     for (const projection of interested) {
       if (list?.holds(userId) === true && list.has(userId, projection.name)) continue;
+      const writes = staged(work, views);
       try {
-        await projection.apply(decoded, work);
+        await projection.apply(decoded, writes);
+        applied.push(writes);
       } catch (error) {
         if (error instanceof ReadStoreFailure) throw error.cause;
         await quarantine(event, projection.name, scopes.get(projection.name) ?? [projection], error, uow);
       }
     }
+    for (const writes of applied) writes.commit();
   };
 
   return Object.assign(apply, {

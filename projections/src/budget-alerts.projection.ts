@@ -16,7 +16,10 @@ import {
 import type { MonthlySummaryDoc } from '@plenty/contracts/views/dashboard';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
+import { monthlySummaryProjection } from './monthly-summary.projection.js';
+import { preferencesProjection } from './preferences.projection.js';
 import { isNewerThan, type Projection } from './projection.js';
+import { staged } from './staged.js';
 
 /** Read by id (`YYYY-MM`) only. */
 export const budgetAlertsView: ViewDefinition = { name: BUDGET_ALERTS_VIEW, fields: {}, indexes: [] };
@@ -33,7 +36,7 @@ const RANK: Record<BudgetStatus, number> = {
 const isAlertLevel = (status: BudgetStatus): status is AlertLevel =>
   (ALERT_LEVELS as readonly string[]).includes(status);
 
-/** The user's preferences as the batch has them so far (this event's change included). */
+/** The user's preferences as the unit of work has them. */
 export async function preferencesOf(uow: UnitOfWork, userId: string): Promise<PreferencesView> {
   const stored = await uow.get<PreferencesView>(PREFERENCES_VIEW, userId, PREFERENCES_DOC_ID);
   return { ...DEFAULT_PREFERENCES_VIEW, ...stored?.doc };
@@ -94,27 +97,38 @@ function transactionIdOf(event: RecordedEvent): string | null {
   }
 }
 
+/** The projections whose views, as an event leaves them, say the month's status. */
+const FOLDED = [preferencesProjection, monthlySummaryProjection];
+
 /**
  * Spending alerts: after each event that can move a user's budget status (a transaction added,
  * edited or deleted, preferences or rates changed), the status of the month the event happened in,
- * in the user's time zone, is evaluated from the month summary and the preferences the same batch
- * wrote before (this projection runs after both). Only events are read, never a clock, so a
- * rebuild gives the same documents. A month whose status never reached a threshold has no document.
+ * in the user's time zone, is evaluated from the month summary and the preferences as the event
+ * leaves them. Those views are read as they were before the event, like every view of another
+ * projection, and the event is folded into them here by their own projections' code, on writes
+ * that are never committed: the same figures, whatever the order of the projections. Only events
+ * are read, never a clock, so a rebuild gives the same documents. A month whose status never
+ * reached a threshold has no document.
  */
 export const budgetAlertsProjection: Projection = {
   name: 'budget-alerts',
   // 2: spending is converted exactly and never throws, whatever the sums and rates.
   version: 2,
   views: [budgetAlertsView],
-  reads: [MONTHLY_SUMMARY_VIEW, PREFERENCES_VIEW],
+  reads: FOLDED.flatMap((p) => p.views.map((view) => view.name)),
   handles: ['TransactionAdded', 'TransactionEdited', 'TransactionDeleted', 'PreferencesChanged', 'ExchangeRatesSet'],
   async apply(event, uow) {
     const userId = event.metadata.userId;
-    const preferences = await preferencesOf(uow, userId);
+    const after = staged(
+      uow,
+      FOLDED.flatMap((p) => p.views),
+    );
+    for (const projection of FOLDED) if (projection.handles.includes(event.type)) await projection.apply(event, after);
+    const preferences = await preferencesOf(after, userId);
     const month = monthOfDate(localDate(new Date(event.metadata.occurredAt), preferences.timeZone));
     const stored = await uow.get<BudgetAlertsDoc>(BUDGET_ALERTS_VIEW, userId, month);
     if (!isNewerThan(event, stored)) return;
-    const summary = await uow.get<MonthlySummaryDoc>(MONTHLY_SUMMARY_VIEW, userId, month);
+    const summary = await after.get<MonthlySummaryDoc>(MONTHLY_SUMMARY_VIEW, userId, month);
     const { spent, limit } = monthSpending(summary?.doc ?? null, preferences);
     const status = budgetStatus(spent, limit);
     if (stored === null && !isAlertLevel(status)) return;

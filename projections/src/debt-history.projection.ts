@@ -107,8 +107,8 @@ type Recorded<E> = RecordedEvent & E;
 
 /**
  * One document per event of a debt stream, keyed by the event id. Edits, payments and
- * installments are measured against the debts view as it stands before the event: this
- * projection runs before the debts projection for the same event (see `all.ts`).
+ * installments are measured against the debts view as it stands before the event, which is
+ * how every projection reads another's view, whatever their order (see `staged.ts`).
  */
 export const debtHistoryProjection: Projection = {
   name: 'debt-history',

@@ -16,7 +16,8 @@ export interface Projection {
    */
   readonly version?: number;
   /**
-   * Views of other projections this one reads while applying an event. A projection is
+   * Views of other projections this one reads while applying an event, as they stood before
+   * the event whatever the order of the projections (`staged.ts`). A projection is
    * rebuilt together with those it reads (and those that read it), so it never reads a view
    * at another point of the history than its own.
    */

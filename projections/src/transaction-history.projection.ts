@@ -35,8 +35,8 @@ type Recorded<E> = RecordedEvent & E;
 
 /**
  * One document per event of a transaction stream, keyed by the event id. An edit's changes
- * are diffed against the transactions view as it stands before the edit: this projection
- * runs before the transactions projection for the same event (see `all.ts`).
+ * are diffed against the transactions view as it stands before the edit, which is how every
+ * projection reads another's view, whatever their order (see `staged.ts`).
  */
 export const transactionHistoryProjection: Projection = {
   name: 'transaction-history',

@@ -59,8 +59,8 @@ async function applyDeltas(event: RecordedEvent, deltas: Map<string, Delta>, uow
 type Recorded<E> = RecordedEvent & E;
 
 /**
- * Runs before the transactions projection for the same event (see `all.ts`): an edit or a
- * deletion is measured against the transaction as the transactions view still holds it.
+ * An edit or a deletion is measured against the transaction as the transactions view holds it
+ * before the event, whatever the order of the projections (see `staged.ts`).
  */
 export const transactionTotalsProjection: Projection = {
   name: 'transaction-totals',

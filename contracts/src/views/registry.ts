@@ -2,8 +2,9 @@
  * The one list of read-model views: the name of every view (a collection of the read store)
  * and the projection that writes it. Data only: the projections (`@plenty/projections`)
  * define each view's fields and indexes and fill it; the query API reads views by these
- * names and answers `view_quarantined` by their owners. A view belongs to one projection,
- * and a projection reads only its own views and the event it applies.
+ * names and answers `view_quarantined` by their owners. A view belongs to one projection;
+ * another projection may read it (declared in its `reads`), always as it stood before the event
+ * being applied, so the order the projections run in changes nothing.
  */
 
 /** Every projection, by name. `account-erasure` writes no view: it purges a user's documents. */

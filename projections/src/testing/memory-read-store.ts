@@ -4,6 +4,7 @@ import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { eventApplier, viewsOf } from '../apply.js';
 import { declaredAccess, type Projection } from '../projection.js';
+import { staged, type StagedUnitOfWork } from '../staged.js';
 
 /**
  * A throwaway read store held in memory, with its views created. It is the real SQLite
@@ -18,7 +19,8 @@ export async function scratchReadStore(
 }
 
 /**
- * Applies events (already decoded) in one batch, as the runtime does. Each projection gets
+ * Applies events (already decoded) in one batch, as the runtime does: each projection's writes
+ * for an event staged until all have applied it (staged.ts). Each projection gets
  * the unit of work through `declaredAccess`: a projection that reads a view it neither owns
  * nor declares in `reads` (or writes another's view) fails its tests.
  */
@@ -29,11 +31,17 @@ export async function applyEvents(
 ): Promise<void> {
   const last = events.at(-1);
   if (last === undefined) return;
+  const views = projections.flatMap((p) => p.views);
   await store.applyBatch('test', last.position, async (uow) => {
     for (const event of events) {
+      const applied: StagedUnitOfWork[] = [];
       for (const projection of projections) {
-        if (projection.handles.includes(event.type)) await projection.apply(event, declaredAccess(projection, uow));
+        if (!projection.handles.includes(event.type)) continue;
+        const writes = staged(declaredAccess(projection, uow), views);
+        await projection.apply(event, writes);
+        applied.push(writes);
       }
+      for (const writes of applied) writes.commit();
     }
   });
 }
@@ -57,7 +65,7 @@ export async function projectEventStore(
 ): Promise<void> {
   await store.ensureViews(viewsOf(projections));
   const apply = eventApplier(source.codec, projections);
-  for (let after = START; ; ) {
+  for (let after = START; ;) {
     const events = await source.eventStore.readAll({ after, maxCount: 1000 });
     const last = events.at(-1);
     if (last === undefined) return;

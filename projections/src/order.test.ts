@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
+import type { RecordedEvent } from '@plenty/platform/event-store/port';
+import type { ReadStore } from '@plenty/platform/read-store/port';
+import { decodedApplier } from './apply.js';
+import type { Projection } from './projection.js';
+import { eventLog } from './testing/events.js';
+import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
+import { allProjections } from './all.js';
+import { SYSTEM_USER_ID } from './weekly-report-subscribers.projection.js';
+
+const coffee = '0192f0c4-7a1b-7c3d-8e4f-00000000c0ff';
+const books = '0192f0c4-7a1b-7c3d-8e4f-0000000b0045';
+const car = '0192f0c4-7a1b-7c3d-8e4f-00000000d001';
+const trip = '0192f0c4-7a1b-7c3d-8e4f-00000000b001';
+const pay = (n: number) => `0192f0c4-7a1b-7c3d-8e4f-${String(n).padStart(12, '0')}`;
+const USERS = ['alice', 'bob', SYSTEM_USER_ID];
+
+/**
+ * A history touching every projection, where their reads of each other's views matter: edits
+ * and deletions of transactions (history, totals, activity measure them against the
+ * transactions view), a deleted category moving transactions, a budget crossed by an expense and
+ * by a change of currency and rates (alerts read the month summary and the preferences), a
+ * debt edited and paid (its history reads the debts view), goals, the weekly report, and an
+ * erased account that signs up again.
+ */
+function richHistory(): RecordedEvent[] {
+  const log = eventLog(new Date('2026-11-10T00:00:00.000Z'));
+  const profile = (userId: string, type: string, data: Record<string, unknown>) =>
+    log.event(`profile-${userId}`, userId, type, data);
+  const debt = (type: string, data: Record<string, unknown> = {}) =>
+    log.event(`debt-${car}`, 'alice', type, { debtId: car, ...data });
+  const schedule = buildLoanSchedule({
+    principal: 1_200_000,
+    annualRatePercent: '4.5',
+    loanType: 'emi',
+    startDate: '2026-01-15',
+    paymentDueDay: 31,
+    termMonths: 12,
+  });
+  const events: RecordedEvent[] = [];
+  for (const userId of ['alice', 'bob']) {
+    events.push(
+      profile(userId, 'PreferencesChanged', {
+        changes: {
+          currency: 'THB',
+          timeZone: 'Asia/Bangkok',
+          weeklyReport: true,
+          monthlyBudget: { amount: 100_000, currency: 'THB' },
+        },
+      }),
+      log.categoryAdded(userId, coffee, { name: 'Coffee' }),
+      log.categoryAdded(userId, books, { name: 'Books' }),
+      log.transactionAdded(userId, `${userId}-1`, { amount: { amount: 45_000, currency: 'THB' }, categoryId: coffee }),
+      log.transactionAdded(userId, `${userId}-2`, { amount: { amount: 30_000, currency: 'USD' }, categoryId: books }),
+      log.transactionEdited(userId, `${userId}-1`, { amount: { amount: 80_000, currency: 'THB' }, note: 'beans' }),
+      log.transactionAdded(userId, `${userId}-3`, { type: 'income', amount: { amount: 900_000, currency: 'THB' } }),
+      log.transactionEdited(userId, `${userId}-3`, { date: '2026-10-30', categoryId: 'builtin-salary' }),
+      log.categoryEdited(userId, coffee, { name: 'Café' }),
+      log.transactionAdded(userId, `${userId}-4`, { amount: { amount: 5_000, currency: 'THB' }, categoryId: coffee }),
+      log.categoryDeleted(userId, coffee, 'builtin-food'),
+      log.transactionDeleted(userId, `${userId}-2`),
+      profile(userId, 'ExchangeRatesSet', { rates: { THB: '1', USD: '0.028', LAK: '610' } }),
+      profile(userId, 'PreferencesChanged', { changes: { currency: 'USD', weeklyReport: userId === 'alice' } }),
+      profile(userId, 'GoalAdded', {
+        goalId: trip,
+        name: 'Trip',
+        target: { amount: 5_000_000, currency: 'LAK' },
+        saved: { amount: 0, currency: 'LAK' },
+      }),
+      profile(userId, 'GoalEdited', { goalId: trip, changes: { name: 'Trip to Luang Prabang' } }),
+      profile(userId, 'GoalContributed', {
+        goalId: trip,
+        amount: { amount: 250_000, currency: 'LAK' },
+        date: '2026-11-03',
+      }),
+      profile(userId, 'GoalWithdrawn', {
+        goalId: trip,
+        amount: { amount: 50_000, currency: 'LAK' },
+        date: '2026-11-04',
+      }),
+    );
+  }
+  events.push(
+    debt('DebtOpened', {
+      name: 'Car loan',
+      type: 'loan',
+      initialAmount: 1_200_000,
+      currentAmount: 1_200_000,
+      annualRatePercent: '4.5',
+      paymentDueDay: 31,
+      icon: 'car',
+      color: '#336699',
+      currency: 'LAK',
+      loanType: 'emi',
+      termMonths: 12,
+      openDate: '2026-01-15',
+      startDate: '2026-01-15',
+      installment: schedule.installment,
+    }),
+    debt('DebtEdited', { changes: { name: 'Family car', annualRatePercent: '3.9' } }),
+    debt('InstallmentMarkedPaid', { ...schedule.rows[0], paymentId: pay(1), date: '2026-02-01' }),
+    debt('PaymentRecorded', { paymentId: pay(2), amount: 300_000, date: '2026-03-10' }),
+    debt('PaymentDeleted', { paymentId: pay(2) }),
+    log.accountErased('bob'),
+    log.transactionAdded('bob', 'bob-5', { amount: { amount: 7_000, currency: 'THB' } }),
+  );
+  return events;
+}
+
+/** Every document of every view of the projections, per user. */
+async function readModels(store: ReadStore): Promise<Record<string, unknown[]>> {
+  const models: Record<string, unknown[]> = {};
+  for (const view of allProjections.flatMap((p) => p.views)) {
+    for (const userId of USERS) models[`${view.name}/${userId}`] = await documents(store, view.name, userId);
+  }
+  return models;
+}
+
+/** A small seeded generator (mulberry32), so a failing order can be run again. */
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  let state = seed;
+  const random = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+  }
+  return copy;
+}
+
+/**
+ * The read models the events give through the projections, in batches of `batch`: applied as
+ * the projector applies them (`decodedApplier`) or as the projection tests do (`applyEvents`,
+ * which also holds each projection to the views it declares).
+ */
+async function projected(
+  projections: readonly Projection[],
+  events: readonly RecordedEvent[],
+  batch: number,
+  through: 'applier' | 'tests' = 'tests',
+) {
+  const { store, dispose } = await scratchReadStore(projections);
+  const apply = decodedApplier(projections);
+  try {
+    for (let start = 0; start < events.length; start += batch) {
+      const slice = events.slice(start, start + batch);
+      const last = slice.at(-1);
+      if (through === 'tests' || last === undefined) await applyEvents(store, projections, slice);
+      else
+        await store.applyBatch('test', last.position, async (uow) => {
+          for (const event of slice) await apply(event, event, uow);
+        });
+    }
+    return await readModels(store);
+  } finally {
+    await dispose();
+  }
+}
+
+describe('the projections', () => {
+  const events = richHistory();
+
+  it('fill every view from the rich history', async () => {
+    const models = await projected(allProjections, events, events.length);
+    for (const view of allProjections.flatMap((p) => p.views)) {
+      const filled = USERS.some((userId) => (models[`${view.name}/${userId}`]?.length ?? 0) > 0);
+      expect(filled, view.name).toBe(true);
+    }
+  });
+
+  it.each([1, 7, 42, 1234, 99_991])('build the same read models in any order (seed %i)', async (seed) => {
+    const canonical = await projected(allProjections, events, events.length);
+    const order = shuffled(allProjections, seed);
+    expect(order.map((p) => p.name)).not.toEqual(allProjections.map((p) => p.name));
+    expect(await projected(order, events, events.length)).toEqual(canonical);
+    expect(await projected(order, events, 1 + (seed % 5))).toEqual(canonical);
+    expect(await projected(order, events, 1 + (seed % 9), 'applier')).toEqual(canonical);
+  });
+});
