@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deleteDebtSchema, isOverdue, openDebtSchema, overdueNumbers, pendingRows, skippedBefore } from './debts.js';
+import { deleteDebtSchema, openDebtSchema } from './commands/debt.js';
+import { isOverdue, overdueNumbers, pendingRows, skippedBefore } from './debt-schedule.js';
 import { buildLoanSchedule } from './loan-schedule.js';
 
 const open = {

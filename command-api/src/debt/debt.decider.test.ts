@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DebtCommand, DebtEvent } from '@plenty/contracts/debts';
+import type { DebtCommand } from '@plenty/contracts/commands/debt';
+import type { DebtEvent } from '@plenty/contracts/events/debt';
 import { domainError } from '@plenty/contracts/errors';
 import { buildLoanSchedule, continueSchedule, equalInstallment } from '@plenty/contracts/loan-schedule';
 import { decideDebt } from './debt.decider.js';

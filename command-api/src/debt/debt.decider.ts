@@ -1,4 +1,5 @@
-import { type DebtCommand, type DebtEvent, type DebtChanges } from '@plenty/contracts/debts';
+import { type DebtCommand } from '@plenty/contracts/commands/debt';
+import { type DebtEvent, type DebtChanges } from '@plenty/contracts/events/debt';
 import { domainError, type DomainError } from '@plenty/contracts/errors';
 import { buildLoanSchedule, equalInstallment } from '@plenty/contracts/loan-schedule';
 import { outstandingOf, type DebtDetails, type DebtState } from './debt.state.js';

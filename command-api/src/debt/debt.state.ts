@@ -1,4 +1,6 @@
-import type { DebtEvent, DebtTerms, DebtType } from '@plenty/contracts/debts';
+import type { DebtEvent } from '@plenty/contracts/events/debt';
+import type { DebtTerms } from '@plenty/contracts/debt-schedule';
+import type { DebtType } from '@plenty/contracts/debts';
 import type { LoanType, ScheduleRow } from '@plenty/contracts/loan-schedule';
 import type { Currency } from '@plenty/contracts/money';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { debtCommandSchemas } from '../debts.js';
+import { debtCommandSchemas } from './debt.js';
 import { profileCommandSchemas } from './profile.js';
 import { COMMAND_NAMES, commandRegistry, isCommandName } from './registry.js';
 import { transactionCommandSchemas } from './transaction.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { debtCommandSchemas } from '../debts.js';
+import { debtCommandSchemas } from './debt.js';
 import {
   deleteAccountSchema,
   requestPasswordResetSchema,

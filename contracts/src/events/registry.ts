@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { debtEventSchemas, debtPersonalFields, type DebtEvent } from '../debts.js';
+import { debtEventSchemas, debtPersonalFields, type DebtEvent } from './debt.js';
 import { accountEventSchemas, accountPersonalFields, type AccountEvent } from './account.js';
 import { notificationEventSchemas, notificationPersonalFields, type NotificationEvent } from './notification.js';
 import { profileEventSchemas, profilePersonalFields, type ProfileEvent } from './profile.js';

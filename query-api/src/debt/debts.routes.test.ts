@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DebtListItem } from '@plenty/contracts/debts';
+import type { DebtListItem } from '@plenty/contracts/views/debts';
 import { DEFAULT_PREFERENCES_VIEW } from '@plenty/contracts/preferences';
 import { convertMoney, DEFAULT_RATES } from '@plenty/contracts/rates';
 import { compareDebts, summaryOf } from './debts.routes.js';

@@ -72,22 +72,37 @@ const debtNotFound = () => notFound('debt_not_found');
  */
 export function debtsRoutes(app: FastifyInstance, readStore: ReadStore): void {
   const api = useZodRoutes(app);
-  api.get('/debts', { schema: { response: { 200: debtListSchema } } }, async (request) => {
-    const user = currentUser(request);
-    const [page, summary, preferences] = await Promise.all([
-      readStore.find<DebtListItem>(DEBT_ITEMS_VIEW, { userId: user.uid, sort: [], limit: MAX_DEBTS }),
-      readStore.get<DebtSummaryDoc & Record<string, unknown>>(DEBT_SUMMARY_VIEW, user.uid, DEBT_SUMMARY_ID),
-      readStore.get<PreferencesView>(PREFERENCES_VIEW, user.uid, PREFERENCES_DOC_ID),
-    ]);
-    return {
-      summary: summaryOf(summary?.doc, { ...DEFAULT_PREFERENCES_VIEW, ...preferences?.doc }),
-      items: page.items.map(({ doc }) => doc).sort(compareDebts),
-    };
-  });
+  api.get(
+    '/debts',
+    {
+      schema: {
+        summary: 'Debt summary in the display currency, then the debts: active by next due date, then paid off',
+        response: { 200: debtListSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const [page, summary, preferences] = await Promise.all([
+        readStore.find<DebtListItem>(DEBT_ITEMS_VIEW, { userId: user.uid, sort: [], limit: MAX_DEBTS }),
+        readStore.get<DebtSummaryDoc & Record<string, unknown>>(DEBT_SUMMARY_VIEW, user.uid, DEBT_SUMMARY_ID),
+        readStore.get<PreferencesView>(PREFERENCES_VIEW, user.uid, PREFERENCES_DOC_ID),
+      ]);
+      return {
+        summary: summaryOf(summary?.doc, { ...DEFAULT_PREFERENCES_VIEW, ...preferences?.doc }),
+        items: page.items.map(({ doc }) => doc).sort(compareDebts),
+      };
+    },
+  );
 
   api.get(
     '/debts/:id',
-    { schema: { params: itemParamsSchema, response: { 200: debtDetailSchema } } },
+    {
+      schema: {
+        summary: 'One debt with its schedule, payments and totals; 404 `debt_not_found` otherwise',
+        params: itemParamsSchema,
+        response: { 200: debtDetailSchema },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const found = await readStore.get<DebtDetail>(
@@ -102,7 +117,14 @@ export function debtsRoutes(app: FastifyInstance, readStore: ReadStore): void {
 
   api.get(
     '/debts/:id/history',
-    { schema: { params: itemParamsSchema, querystring: debtHistoryQuerySchema, response: { 200: debtHistorySchema } } },
+    {
+      schema: {
+        summary: "The debt's events, newest first, a page per cursor; 404 `debt_not_found` for another user's",
+        params: itemParamsSchema,
+        querystring: debtHistoryQuerySchema,
+        response: { 200: debtHistorySchema },
+      },
+    },
     async (request) =>
       historyPage(readStore, {
         view: DEBT_HISTORY_VIEW,
