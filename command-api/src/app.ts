@@ -7,13 +7,13 @@ import type { BlobStore } from '@plenty/platform/blob-store/port';
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
 import type { KeyStore } from '@plenty/platform/crypto/port';
 import type { EventStore } from '@plenty/platform/event-store/port';
-import { currentUser } from '@plenty/platform/http/auth-hook';
 import { HttpError } from '@plenty/platform/http/errors';
 import { installRateLimits } from '@plenty/platform/http/rate-limit';
 import { deleteAccountRoute } from './account/account.routes.js';
 import { CommandsInFlight } from './account/commands-in-flight.js';
 import { AccountEraser, type IdentityAdmin } from './account/erasure.js';
 import {
+  callerOf,
   commandRoutes,
   commandsOf,
   type CommandHandler,
@@ -76,7 +76,7 @@ function pipelineHandlers<S extends 'transaction' | 'profile' | 'debt', C extend
   const handle =
     (type: CommandName): CommandHandler<CommandName> =>
     async (data, request) => {
-      const caller = { user: currentUser(request), log: request.log };
+      const caller = callerOf(request);
       return deps.inFlight.run(caller.user.uid, () =>
         runCommand(deps, definition, { type, data } as unknown as C, caller),
       );

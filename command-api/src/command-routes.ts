@@ -11,10 +11,11 @@ import {
 } from '@plenty/contracts/commands/registry';
 import { commandResultSchema } from '@plenty/contracts/commands/result';
 import type { TokenVerifier } from '@plenty/platform/auth/port';
-import { requireAuth } from '@plenty/platform/http/auth-hook';
+import { currentUser, requireAuth } from '@plenty/platform/http/auth-hook';
 import { HttpError } from '@plenty/platform/http/errors';
 import type { Limiter } from '@plenty/platform/http/rate-limit';
 import { useZodRoutes } from '@plenty/platform/http/zod-routes';
+import type { CommandCaller } from './pipeline/stream-definition.js';
 
 /** What a guest command answers, the same for everyone (nothing about an account is told). */
 export const guestAnswerSchema = z.object({ accepted: z.literal(true) });
@@ -54,6 +55,11 @@ declare module 'fastify' {
     /** Who may send the command the route carries (from the command registry). */
     commandAccess?: CommandAccess;
   }
+}
+
+/** The signed-in sender of a command and the request's log, as the pipeline takes them. */
+export function callerOf(request: FastifyRequest): CommandCaller {
+  return { user: currentUser(request), log: request.log };
 }
 
 const requireJson: preValidationAsyncHookHandler = async (request) => {

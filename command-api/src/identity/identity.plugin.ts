@@ -3,12 +3,10 @@ import type { IdentityProviderAdmin } from '@plenty/platform/auth/identity-admin
 import type { TokenVerifier } from '@plenty/platform/auth/port';
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
 import type { EventStore } from '@plenty/platform/event-store/port';
-import { currentUser } from '@plenty/platform/http/auth-hook';
 import { installRateLimits, type LimitRule } from '@plenty/platform/http/rate-limit';
 import type { Mailer } from '@plenty/platform/mail/port';
-import { commandRoutes } from '../command-routes.js';
+import { callerOf, commandRoutes } from '../command-routes.js';
 import { runCommand, type PipelineDeps } from '../pipeline/run-command.js';
-import type { Command, StreamDefinition } from '../pipeline/stream-definition.js';
 import { BackgroundQueue, mailPasswordReset } from './password-reset.js';
 import { sendVerificationCodeStream, verifyEmailStream, VerificationRefused } from './verification.stream.js';
 
@@ -48,16 +46,10 @@ function emailKey(request: FastifyRequest): string | null {
   return body.email.trim().toLowerCase();
 }
 
-/** Runs a verification command through the pipeline; a 429 refusal says when to try again. */
-async function verification<C extends Command, State, Context>(
-  deps: PipelineDeps,
-  definition: StreamDefinition<C, State, Context>,
-  command: C,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) {
+/** A verification command's answer; a 429 refusal says when to try again. */
+async function withRetryAfter<T>(reply: FastifyReply, answer: Promise<T>): Promise<T> {
   try {
-    return await runCommand(deps, definition, command, { user: currentUser(request), log: request.log });
+    return await answer;
   } catch (error) {
     if (error instanceof VerificationRefused && error.refusal.retryAfterSeconds !== undefined) {
       void reply.header('retry-after', String(error.refusal.retryAfterSeconds));
@@ -108,8 +100,9 @@ export const identityCommands: FastifyPluginAsync<IdentityCommandsOptions> = asy
         return { accepted: true };
       },
       SendVerificationCode: (data, request, reply) =>
-        verification(deps, sendCode, { type: 'SendVerificationCode', data }, request, reply),
-      VerifyEmail: (data, request, reply) => verification(deps, verify, { type: 'VerifyEmail', data }, request, reply),
+        withRetryAfter(reply, runCommand(deps, sendCode, { type: 'SendVerificationCode', data }, callerOf(request))),
+      VerifyEmail: (data, request, reply) =>
+        withRetryAfter(reply, runCommand(deps, verify, { type: 'VerifyEmail', data }, callerOf(request))),
     },
     {
       verifier: options.verifier,
