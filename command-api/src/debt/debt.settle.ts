@@ -1,5 +1,6 @@
 import { localDate } from '@plenty/contracts/calendar/zone';
-import { pendingRows, type DebtEvent } from '@plenty/contracts/debts';
+import { pendingRows } from '@plenty/contracts/debt-schedule';
+import { type DebtEvent } from '@plenty/contracts/events/debt';
 import { domainError, type DomainError } from '@plenty/contracts/errors';
 import {
   LoanScheduleError,
