@@ -44,7 +44,7 @@ export function ColorPicker({ value, onChange, labelledBy, errorId }: ColorPicke
     PALETTE.findIndex((swatch) => swatch === chosen),
   );
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = swatches.current.findIndex((element) => element === event.target);
     if (index === -1) return;
     const target = rovingTarget(event, index, PALETTE.length);
@@ -65,7 +65,6 @@ export function ColorPicker({ value, onChange, labelledBy, errorId }: ColorPicke
         aria-labelledby={labelledBy}
         aria-describedby={errorId}
         className={styles.swatches}
-        onKeyDown={onKeyDown}
         data-testid="color-swatches"
       >
         {PALETTE.map((swatch, index) => {
@@ -85,6 +84,7 @@ export function ColorPicker({ value, onChange, labelledBy, errorId }: ColorPicke
               className={styles.swatch}
               style={{ background: swatch.hex }}
               onClick={() => pick(swatch.hex)}
+              onKeyDown={onKeyDown}
               data-color={swatch.name}
             />
           );

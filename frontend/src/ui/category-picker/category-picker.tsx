@@ -48,7 +48,7 @@ export function CategoryPicker({
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const focusable = options.find((category) => category.id === value)?.id ?? options[0]?.id;
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = options.findIndex((category) => buttons.current.get(category.id) === event.target);
     if (index === -1) return;
     const target = rovingTarget(event, index, options.length);
@@ -68,7 +68,6 @@ export function CategoryPicker({
         aria-describedby={errorId}
         aria-invalid={errorId === undefined ? undefined : true}
         className={styles.options}
-        onKeyDown={onKeyDown}
         data-testid="category-picker"
       >
         {options.map((category) => (
@@ -84,6 +83,7 @@ export function CategoryPicker({
             tabIndex={category.id === focusable ? 0 : -1}
             className={styles.option}
             onClick={() => onChange(category.id)}
+            onKeyDown={onKeyDown}
           >
             <CategoryChip icon={category.icon} color={category.color} size="small" />
             <span className={styles.name}>{categoryName(intl, category)}</span>

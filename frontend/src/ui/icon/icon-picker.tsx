@@ -53,7 +53,7 @@ export function IconPicker({ value, onChange, labelledBy, errorId, color = null 
     return Math.max(1, shown.filter((name) => buttons.current.get(name)?.offsetTop === first.offsetTop).length);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = shown.findIndex((name) => buttons.current.get(name) === event.target);
     if (index === -1) return;
     const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
@@ -110,7 +110,6 @@ export function IconPicker({ value, onChange, labelledBy, errorId, color = null 
         aria-describedby={errorId}
         aria-invalid={errorId === undefined ? undefined : true}
         className={styles.grid}
-        onKeyDown={onKeyDown}
         data-testid="icon-grid"
       >
         {shown.map((name) => {
@@ -129,6 +128,7 @@ export function IconPicker({ value, onChange, labelledBy, errorId, color = null 
               className={styles.option}
               style={selected && color !== null ? ({ '--icon-chosen': color } as CSSProperties) : undefined}
               onClick={() => onChange(name)}
+              onKeyDown={onKeyDown}
               data-icon={name}
             >
               <Icon name={name} className={styles.glyph} />

@@ -57,7 +57,7 @@ export function SettingsPage() {
   };
 
   // The ARIA tabs pattern: arrows move between tabs (and select them), Home and End jump to the ends.
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     // From the focused tab, which is current even before the page shows the last selection.
     const index = SETTINGS_TABS.findIndex((tab) => tabs.current[tab] === event.target);
     if (index === -1) return;
@@ -70,12 +70,7 @@ export function SettingsPage() {
   return (
     <section className={styles.page} aria-labelledby="page-title">
       <PageHeader title={<FormattedMessage id="page.settings" />} lead={<FormattedMessage id="settings.lead" />} />
-      <div
-        role="tablist"
-        aria-label={intl.formatMessage({ id: 'settings.tabs' })}
-        className={styles.tabs}
-        onKeyDown={onKeyDown}
-      >
+      <div role="tablist" aria-label={intl.formatMessage({ id: 'settings.tabs' })} className={styles.tabs}>
         {SETTINGS_TABS.map((tab) => (
           <button
             key={tab}
@@ -90,6 +85,7 @@ export function SettingsPage() {
             aria-controls={tab === selected ? panelId(tab) : undefined}
             tabIndex={tab === selected ? 0 : -1}
             onClick={() => select(tab, false)}
+            onKeyDown={onKeyDown}
           >
             <FormattedMessage id={TAB_LABELS[tab]} />
           </button>
