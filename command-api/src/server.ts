@@ -145,8 +145,11 @@ export async function openCommandService(
     mailer,
     appOrigin: config.appOrigin,
   });
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async () => ({ status: 'ready', events: { head: await eventStore.headPosition() } }));
+  app.get('/healthz', { schema: { summary: 'Alive: 200 while the process runs' } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { summary: 'Ready: the head of the event log' } }, async () => ({
+    status: 'ready',
+    events: { head: await eventStore.headPosition() },
+  }));
 
   return {
     app,

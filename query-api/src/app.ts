@@ -57,7 +57,7 @@ export const queryApi: FastifyPluginAsync<QueryApiOptions> = async (app, options
   const queriesPerMinute = options.queriesPerMinutePerUser ?? DEFAULT_QUERIES_PER_MINUTE;
   if (queriesPerMinute > 0) {
     app.addHook(
-      'preHandler',
+      'preValidation',
       limits([
         { name: 'queries-user', max: queriesPerMinute, windowSeconds: 60, key: (request) => request.user?.uid ?? null },
       ]),
@@ -78,7 +78,8 @@ export const queryApi: FastifyPluginAsync<QueryApiOptions> = async (app, options
   const quarantined = quarantineCheck(options.readStore);
 
   // After authentication: wait for the caller's own write, then say what the answer reflects.
-  app.addHook('preHandler', async (request, reply) => {
+  // These hooks run before the query is validated, as they did when handlers parsed it.
+  app.addHook('preValidation', async (request, reply) => {
     const header = request.headers['x-min-position'];
     if (header === undefined) {
       reply.header('x-position', await options.progress.current(request.user?.uid));

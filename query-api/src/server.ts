@@ -15,6 +15,7 @@ import { openEsdbEventStore } from '@plenty/platform/event-store/esdb';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { LinkSigner, linkSecretFromMasterKey, linkSecretFromText } from '@plenty/platform/file/signed-link';
 import { installErrorHandling } from '@plenty/platform/http/errors';
+import { installOpenApi } from '@plenty/platform/http/openapi';
 import { serviceLoggerOptions } from '@plenty/platform/logging';
 import { apiCspDirectives, installSecurityHeaders } from '@plenty/platform/http/security-headers';
 import { connectMongo } from '@plenty/platform/mongo';
@@ -139,6 +140,11 @@ export async function openQueryService(
   const app = Fastify({ logger: serviceLoggerOptions(config.logLevel) });
   await installSecurityHeaders(app, { csp: apiCspDirectives });
   installErrorHandling(app);
+  await installOpenApi(app, {
+    title: 'Plenty query API',
+    description: 'The read side: queries of the read models, receipt and export links, and the files they open.',
+    docsPage: process.env.NODE_ENV === 'development',
+  });
   // Every instance must sign and check links with the same key: the distributed service
   // serves receipts and exports only when given one.
   const secret =
@@ -158,8 +164,11 @@ export async function openQueryService(
     ...(links === null ? {} : { files: { blobs, links } }),
   });
   if (links !== null) await app.register(filesApi, { prefix: '/api/files', blobs, links, readStore });
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async () => ({ status: 'ready', projections: { position: await progress.current() } }));
+  app.get('/healthz', { schema: { summary: 'Alive: 200 while the process runs' } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { summary: 'Ready: the position the projections have reached' } }, async () => ({
+    status: 'ready',
+    projections: { position: await progress.current() },
+  }));
 
   return {
     app,

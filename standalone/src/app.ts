@@ -32,7 +32,8 @@ import { openReadModelsFile } from '@plenty/platform/read-store/damaged-file';
 import { takeReadModelsLock } from '@plenty/platform/read-store/writer-lock';
 import { viewsOf } from '@plenty/projections/apply';
 import { allProjections } from '@plenty/projections/all';
-import { createProjector, type ProjectionStatus } from '@plenty/projector/runtime';
+import { createProjector } from '@plenty/projector/runtime';
+import type { ProjectionStatus } from '@plenty/projector/runtime-api';
 import { readModelsReadiness } from '@plenty/projector/runtime-status';
 import { startWorkerProjector } from '@plenty/projector/worker-projector';
 import { followProjection } from '@plenty/projector/notifications/follow';
@@ -289,17 +290,21 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
         : { queriesPerMinutePerUser: options.queriesPerMinutePerUser }),
     });
     await identity.register(app);
-    app.get('/healthz', async () => ({ status: 'ok' }));
-    app.get('/readyz', async (_request, reply) => {
-      const [position, head] = await Promise.all([projector.current(), eventStore.headPosition()]);
-      const ready = projector.isHealthy();
-      // A view being rebuilt keeps the service ready: its old documents serve until the switch;
-      // so do quarantined users: everyone else's views keep up.
-      return reply.code(ready ? 200 : 503).send({
-        status: ready ? 'ready' : 'degraded',
-        projections: { position, head, ...readModelsReadiness(projector.status(), projector.quarantinedUsers()) },
-      });
-    });
+    app.get('/healthz', { schema: { summary: 'Alive: 200 while the process runs' } }, async () => ({ status: 'ok' }));
+    app.get(
+      '/readyz',
+      { schema: { summary: 'Ready: 200 while the projections keep up (503 degraded otherwise), with their position' } },
+      async (_request, reply) => {
+        const [position, head] = await Promise.all([projector.current(), eventStore.headPosition()]);
+        const ready = projector.isHealthy();
+        // A view being rebuilt keeps the service ready: its old documents serve until the switch;
+        // so do quarantined users: everyone else's views keep up.
+        return reply.code(ready ? 200 : 503).send({
+          status: ready ? 'ready' : 'degraded',
+          projections: { position, head, ...readModelsReadiness(projector.status(), projector.quarantinedUsers()) },
+        });
+      },
+    );
     closers.push(() => app.close());
 
     return { app, projector, eventStore, readStore, blobStore, identity, close: closeAll };

@@ -310,9 +310,10 @@ const IDENTITY: Record<string, IdentityCase> = {
 };
 
 /** Routes anyone may call, and the routes that carry commands and uploads (tried below). */
-const PUBLIC_ROUTES = ['GET /healthz', 'GET /readyz'];
-const COMMAND_ROUTES = ['POST /api/commands/:commandName', 'POST /api/commands/RequestPasswordReset'];
-const COMMAND_PATHS = ['SendVerificationCode', 'VerifyEmail'].map((name) => `POST /api/commands/${name}`);
+const PUBLIC_ROUTES = ['GET /healthz', 'GET /readyz', 'GET /api/openapi.json'];
+const COMMAND_ROUTES = ['POST /api/commands/:commandName'];
+/** One route per command of the registry; each command's own case is in COMMANDS. */
+const COMMAND_PATHS = commandNames().map((name) => `POST /api/commands/${name}`);
 const UPLOAD_ROUTES = ['POST /api/receipts'];
 
 const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(`JFIF ${SECRET}`)]);

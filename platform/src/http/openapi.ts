@@ -1,3 +1,5 @@
+/// <reference types="@fastify/swagger" preserve="true" />
+// The summary, description and hide fields of a route schema, for every package that uses these servers.
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
@@ -24,6 +26,8 @@ export interface OpenApiOptions {
 }
 
 export type OpenApiDocument = OpenAPIV3_1.Document;
+export type OpenApiOperation = OpenAPIV3_1.OperationObject;
+export type OpenApiParameter = OpenAPIV3_1.ParameterObject;
 
 /**
  * Builds the OpenAPI 3.1 document from the routes registered after this call (their zod
@@ -63,15 +67,17 @@ export function openApiDocument(app: FastifyInstance): OpenApiDocument {
 
 /**
  * Every documented route as "METHOD /path" (a parameter written `:name`, as Fastify does),
- * sorted: the inventory that the security suite and the route table of docs/ARCHITECTURE.md
+ * sorted, without duplicates: the inventory that the security suite and the route table of docs/ARCHITECTURE.md
  * are built from.
  */
 export function documentedRoutes(document: OpenApiDocument): string[] {
   const routes: string[] = [];
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of ['get', 'put', 'post', 'delete', 'patch', 'options'] as const) {
-      if (item?.[method] !== undefined) routes.push(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`);
+      // A plugin's root route (`/api/receipts/`) is served without the slash too; it is listed without.
+      const fastifyPath = path.replace(/\{(\w+)\}/g, ':$1').replace(/(.)\/$/, '$1');
+      if (item?.[method] !== undefined) routes.push(`${method.toUpperCase()} ${fastifyPath}`);
     }
   }
-  return routes.sort();
+  return [...new Set(routes)].sort();
 }

@@ -118,50 +118,58 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
-  const post = (path: string, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
-    app.post(path, { bodyLimit: BODY_LIMIT }, handler);
+  // Firebase's own request and answer shapes, so no zod schema: the summary is for the OpenAPI document.
+  const post = (
+    path: string,
+    summary: string,
+    handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  ) => app.post(path, { bodyLimit: BODY_LIMIT, schema: { summary } }, handler);
   // `::` is a literal colon in a Fastify path.
   const accounts = (verb: string) => `${TOOLKIT}/v1/accounts::${verb}`;
 
-  post(accounts('signUp'), async (request) => {
+  post(accounts('signUp'), 'A new account with address and password, and a session', async (request) => {
     const body = bodyOf(request);
     return signedIn('SignupNewUserResponse', await service.signUp(body, request.ip));
   });
-  post(accounts('signInWithPassword'), async (request) => {
+  post(accounts('signInWithPassword'), 'A session for an address and password', async (request) => {
     const session = await service.signInWithPassword(bodyOf(request), request.ip);
     return { ...signedIn('VerifyPasswordResponse', session), registered: true };
   });
-  post(accounts('signInWithCustomToken'), async (request) => {
+  post(accounts('signInWithCustomToken'), 'A session for the one-time code of a provider sign-in', async (request) => {
     const session = await service.signInWithCode(bodyOf(request)['token'], request.ip);
     return { kind: 'identitytoolkit#VerifyCustomTokenResponse', ...tokens(session), isNewUser: session.isNewUser };
   });
-  post(accounts('lookup'), async (request) => {
+  post(accounts('lookup'), 'The account of an ID token (never its password hash)', async (request) => {
     const { user } = await service.userOf(bodyOf(request)['idToken']);
     return { kind: 'identitytoolkit#GetAccountInfoResponse', users: [accountInfo(service, user)] };
   });
-  post(accounts('update'), async (request) => {
-    const body = bodyOf(request);
-    const { user, session } = await service.updateAccount(body['idToken'], body);
-    const {
-      localId,
-      email,
-      displayName,
-      photoUrl,
-      providerUserInfo: providers,
-      emailVerified,
-    } = accountInfo(service, user);
-    return {
-      kind: 'identitytoolkit#SetAccountInfoResponse',
-      localId,
-      email,
-      displayName,
-      photoUrl,
-      providerUserInfo: providers,
-      emailVerified,
-      ...(session === null ? {} : tokens(session)),
-    };
-  });
-  post(accounts('resetPassword'), async (request) => {
+  post(
+    accounts('update'),
+    'Display name and photo; the password (a recent sign-in; ends every other session)',
+    async (request) => {
+      const body = bodyOf(request);
+      const { user, session } = await service.updateAccount(body['idToken'], body);
+      const {
+        localId,
+        email,
+        displayName,
+        photoUrl,
+        providerUserInfo: providers,
+        emailVerified,
+      } = accountInfo(service, user);
+      return {
+        kind: 'identitytoolkit#SetAccountInfoResponse',
+        localId,
+        email,
+        displayName,
+        photoUrl,
+        providerUserInfo: providers,
+        emailVerified,
+        ...(session === null ? {} : tokens(session)),
+      };
+    },
+  );
+  post(accounts('resetPassword'), 'Checks a reset code, or sets the new password with it, once', async (request) => {
     const body = bodyOf(request);
     const email =
       body['newPassword'] === undefined
@@ -170,42 +178,50 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     return { kind: 'identitytoolkit#ResetPasswordResponse', email, requestType: 'PASSWORD_RESET' };
   });
   // Which sign-in methods an address uses is not told (it would tell who has an account).
-  post(accounts('createAuthUri'), async () => ({
+  post(accounts('createAuthUri'), 'No providers and no sign-in methods, for every address', async () => ({
     kind: 'identitytoolkit#CreateAuthUriResponse',
     allProviders: [],
     signinMethods: [],
   }));
   for (const verb of ['delete', 'sendOobCode', 'signInWithIdp', 'signInWithEmailLink', 'signInWithPhoneNumber']) {
-    post(accounts(verb), async () => {
+    post(accounts(verb), 'Not offered: answers OPERATION_NOT_ALLOWED', async () => {
       throw new IdentityError('OPERATION_NOT_ALLOWED');
     });
   }
-  app.get(`${TOOLKIT}/v2/passwordPolicy`, async () => ({
-    customStrengthOptions: {
-      minPasswordLength: PASSWORD_POLICY.minLength,
-      maxPasswordLength: PASSWORD_POLICY.maxLength,
+  app.get(
+    `${TOOLKIT}/v2/passwordPolicy`,
+    { schema: { summary: 'The password policy: 6 to 128 characters' } },
+    async () => ({
+      customStrengthOptions: {
+        minPasswordLength: PASSWORD_POLICY.minLength,
+        maxPasswordLength: PASSWORD_POLICY.maxLength,
+      },
+      enforcementState: 'ENFORCE',
+      forceUpgradeOnSignin: false,
+      schemaVersion: 1,
+      allowedNonAlphanumericCharacters: [...'^$*.[]{}()?"!@#%&/\\,><\':;|_~`=+- '],
+    }),
+  );
+  post(
+    '/securetoken.googleapis.com/v1/token',
+    '`grant_type=refresh_token`: a new ID token and a new refresh token',
+    async (request) => {
+      const body = bodyOf(request);
+      if (body['grant_type'] !== 'refresh_token') throw new IdentityError('INVALID_GRANT_TYPE');
+      const session = await service.refresh(body['refresh_token']);
+      return {
+        access_token: session.idToken,
+        expires_in: String(session.expiresIn),
+        token_type: 'Bearer',
+        refresh_token: session.refreshToken,
+        id_token: session.idToken,
+        user_id: session.user.uid,
+        project_id: projectId,
+      };
     },
-    enforcementState: 'ENFORCE',
-    forceUpgradeOnSignin: false,
-    schemaVersion: 1,
-    allowedNonAlphanumericCharacters: [...'^$*.[]{}()?"!@#%&/\\,><\':;|_~`=+- '],
-  }));
-  post('/securetoken.googleapis.com/v1/token', async (request) => {
-    const body = bodyOf(request);
-    if (body['grant_type'] !== 'refresh_token') throw new IdentityError('INVALID_GRANT_TYPE');
-    const session = await service.refresh(body['refresh_token']);
-    return {
-      access_token: session.idToken,
-      expires_in: String(session.expiresIn),
-      token_type: 'Bearer',
-      refresh_token: session.refreshToken,
-      id_token: session.idToken,
-      user_id: session.user.uid,
-      project_id: projectId,
-    };
-  });
+  );
   /** Sign-out: the web app sends its refresh token, whose session then ends here too. */
-  post('/api/identity/sign-out', async (request, reply) => {
+  post('/api/identity/sign-out', 'Ends the session of the refresh token sent', async (request, reply) => {
     const body = bodyOf(request);
     service.signOut(body['refreshToken'] ?? body['refresh_token']);
     return reply.code(204).send();

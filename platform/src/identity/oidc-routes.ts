@@ -135,66 +135,74 @@ export async function oidcRoutes(app: FastifyInstance, options: OidcRoutesOption
     reply.header('referrer-policy', 'no-referrer');
   });
 
-  app.get('/api/identity/oidc/:provider/start', async (request, reply) => {
-    const client = clientOf(request);
-    if (client === null) return sendError(reply, 404, 'not_found');
-    const query = queryOf(request);
-    const locale = signInLocale(query['locale']) ?? localeOf(request);
-    // Anything but a page of this app is dropped: the user then lands on the dashboard.
-    const redirect = appRedirectPath(query['redirect']);
-    if (starts.retryAfter(request.ip) > 0) return backToLogin(reply, locale, { failure: 'too-many' }, redirect);
-    starts.record(request.ip);
-    const checks = newAuthorizationChecks();
-    let authorizationUrl: URL;
-    try {
-      authorizationUrl = await client.authorizationUrl(checks);
-    } catch (error) {
-      request.log.warn({ err: error, provider: client.settings.id }, 'the OpenID provider could not be reached');
-      return backToLogin(reply, locale, { failure: 'failed' }, redirect);
-    }
-    const known = cookie(request, BROWSER_COOKIE);
-    const browserKey = known !== null && BROWSER_KEY.test(known) ? known : randomBytes(32).toString('base64url');
-    pending.add({ provider: client.settings.id, checks, browserKey, locale, redirect });
-    reply.header(
-      'set-cookie',
-      `${BROWSER_COOKIE}=${browserKey}; Path=/api/identity/oidc/; Max-Age=${PENDING_SIGN_IN_MS / 1000}; HttpOnly; SameSite=Lax${secureCookie ? '; Secure' : ''}`,
-    );
-    return reply.redirect(authorizationUrl.href, 302);
-  });
+  app.get(
+    '/api/identity/oidc/:provider/start',
+    { schema: { summary: 'Starts a sign-in with an OpenID Connect provider (a redirect to it)' } },
+    async (request, reply) => {
+      const client = clientOf(request);
+      if (client === null) return sendError(reply, 404, 'not_found');
+      const query = queryOf(request);
+      const locale = signInLocale(query['locale']) ?? localeOf(request);
+      // Anything but a page of this app is dropped: the user then lands on the dashboard.
+      const redirect = appRedirectPath(query['redirect']);
+      if (starts.retryAfter(request.ip) > 0) return backToLogin(reply, locale, { failure: 'too-many' }, redirect);
+      starts.record(request.ip);
+      const checks = newAuthorizationChecks();
+      let authorizationUrl: URL;
+      try {
+        authorizationUrl = await client.authorizationUrl(checks);
+      } catch (error) {
+        request.log.warn({ err: error, provider: client.settings.id }, 'the OpenID provider could not be reached');
+        return backToLogin(reply, locale, { failure: 'failed' }, redirect);
+      }
+      const known = cookie(request, BROWSER_COOKIE);
+      const browserKey = known !== null && BROWSER_KEY.test(known) ? known : randomBytes(32).toString('base64url');
+      pending.add({ provider: client.settings.id, checks, browserKey, locale, redirect });
+      reply.header(
+        'set-cookie',
+        `${BROWSER_COOKIE}=${browserKey}; Path=/api/identity/oidc/; Max-Age=${PENDING_SIGN_IN_MS / 1000}; HttpOnly; SameSite=Lax${secureCookie ? '; Secure' : ''}`,
+      );
+      return reply.redirect(authorizationUrl.href, 302);
+    },
+  );
 
-  app.get('/api/identity/oidc/:provider/callback', async (request, reply) => {
-    const client = clientOf(request);
-    if (client === null) return sendError(reply, 404, 'not_found');
-    const query = queryOf(request);
-    const signIn = pending.take(typeof query['state'] === 'string' ? query['state'] : '');
-    if (signIn === null || signIn.provider !== client.settings.id) {
-      return backToLogin(reply, localeOf(request), { failure: 'expired' }, null);
-    }
-    const fail = (failure: SocialSignInFailure) => backToLogin(reply, signIn.locale, { failure }, signIn.redirect);
-    if (query['error'] !== undefined) return fail(query['error'] === 'access_denied' ? 'cancelled' : 'failed');
-    if (!sameKey(cookie(request, BROWSER_COOKIE), signIn.browserKey)) return fail('failed');
-    let identity;
-    try {
-      const callbackUrl = new URL(client.redirectUri);
-      callbackUrl.search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      identity = await client.finish(callbackUrl, signIn.checks);
-    } catch (error) {
-      request.log.warn({ err: error, provider: client.settings.id }, 'the OpenID provider refused the sign-in');
-      return fail('failed');
-    }
-    if (identity.email === null) {
-      // Plenty needs an address for its mail (verification, reset, reports): without the email scope, no sign-in.
-      request.log.warn({ provider: client.settings.id }, 'the OpenID provider named no email address (scope email?)');
-      return fail('failed');
-    }
-    try {
-      const code = service.startFederatedSignIn({ provider: client.settings.id, ...identity });
-      return backToLogin(reply, signIn.locale, { code }, signIn.redirect);
-    } catch (error) {
-      // An account has this address, and the provider does not vouch that it belongs to this user.
-      if (error instanceof IdentityError && error.code === 'EMAIL_EXISTS') return fail('email-in-use');
-      request.log.error({ err: error, provider: client.settings.id }, 'signing in with a provider failed');
-      return fail('failed');
-    }
-  });
+  app.get(
+    '/api/identity/oidc/:provider/callback',
+    { schema: { summary: 'Where the provider sends the user back; ends in the app with a one-time code' } },
+    async (request, reply) => {
+      const client = clientOf(request);
+      if (client === null) return sendError(reply, 404, 'not_found');
+      const query = queryOf(request);
+      const signIn = pending.take(typeof query['state'] === 'string' ? query['state'] : '');
+      if (signIn === null || signIn.provider !== client.settings.id) {
+        return backToLogin(reply, localeOf(request), { failure: 'expired' }, null);
+      }
+      const fail = (failure: SocialSignInFailure) => backToLogin(reply, signIn.locale, { failure }, signIn.redirect);
+      if (query['error'] !== undefined) return fail(query['error'] === 'access_denied' ? 'cancelled' : 'failed');
+      if (!sameKey(cookie(request, BROWSER_COOKIE), signIn.browserKey)) return fail('failed');
+      let identity;
+      try {
+        const callbackUrl = new URL(client.redirectUri);
+        callbackUrl.search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+        identity = await client.finish(callbackUrl, signIn.checks);
+      } catch (error) {
+        request.log.warn({ err: error, provider: client.settings.id }, 'the OpenID provider refused the sign-in');
+        return fail('failed');
+      }
+      if (identity.email === null) {
+        // Plenty needs an address for its mail (verification, reset, reports): without the email scope, no sign-in.
+        request.log.warn({ provider: client.settings.id }, 'the OpenID provider named no email address (scope email?)');
+        return fail('failed');
+      }
+      try {
+        const code = service.startFederatedSignIn({ provider: client.settings.id, ...identity });
+        return backToLogin(reply, signIn.locale, { code }, signIn.redirect);
+      } catch (error) {
+        // An account has this address, and the provider does not vouch that it belongs to this user.
+        if (error instanceof IdentityError && error.code === 'EMAIL_EXISTS') return fail('email-in-use');
+        request.log.error({ err: error, provider: client.settings.id }, 'signing in with a provider failed');
+        return fail('failed');
+      }
+    },
+  );
 }

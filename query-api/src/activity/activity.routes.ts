@@ -36,7 +36,14 @@ function whereOf(query: ActivityQuery): Record<string, string> {
 export function activityRoutes(app: FastifyInstance, readStore: ReadStore): void {
   useZodRoutes(app).get(
     '/activity',
-    { schema: { querystring: activityQuerySchema, response: { 200: activityPageSchema } } },
+    {
+      schema: {
+        summary:
+          "The Activity page: the account's or one item's events, newest first, days in the user's time zone; 404 for an item without entries",
+        querystring: activityQuerySchema,
+        response: { 200: activityPageSchema },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const query = request.query;

@@ -13,7 +13,13 @@ import type { ReadStore } from '@plenty/platform/read-store/port';
 export function budgetAlertsRoutes(app: FastifyInstance, readStore: ReadStore): void {
   useZodRoutes(app).get(
     '/budget-alerts',
-    { schema: { querystring: budgetAlertsQuerySchema, response: { 200: budgetAlertsViewSchema } } },
+    {
+      schema: {
+        summary: "The month's budget status as last evaluated and its spending alerts, oldest first",
+        querystring: budgetAlertsQuerySchema,
+        response: { 200: budgetAlertsViewSchema },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const { month } = request.query;

@@ -20,22 +20,31 @@ const builtIns: readonly CategoryView[] = BUILT_IN_CATEGORIES.map((c) => ({
 }));
 
 export function categoriesRoutes(app: FastifyInstance, readStore: ReadStore): void {
-  useZodRoutes(app).get('/categories', { schema: { response: { 200: categoryListSchema } } }, async (request) => {
-    const user = currentUser(request);
-    const custom = await readStore.find<CategoryView>(CATEGORIES_VIEW, {
-      userId: user.uid,
-      sort: [{ field: 'createdAt', direction: 'asc' }],
-      limit: MAX_CUSTOM,
-    });
-    const items = custom.items.map(({ doc }) => ({
-      id: doc.id,
-      name: doc.name,
-      nameKey: null,
-      type: doc.type,
-      icon: doc.icon,
-      color: doc.color,
-      builtIn: false,
-    }));
-    return { items: [...builtIns, ...items] };
-  });
+  useZodRoutes(app).get(
+    '/categories',
+    {
+      schema: {
+        summary: "Built-in categories (`nameKey` to translate), then the user's own",
+        response: { 200: categoryListSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const custom = await readStore.find<CategoryView>(CATEGORIES_VIEW, {
+        userId: user.uid,
+        sort: [{ field: 'createdAt', direction: 'asc' }],
+        limit: MAX_CUSTOM,
+      });
+      const items = custom.items.map(({ doc }) => ({
+        id: doc.id,
+        name: doc.name,
+        nameKey: null,
+        type: doc.type,
+        icon: doc.icon,
+        color: doc.color,
+        builtIn: false,
+      }));
+      return { items: [...builtIns, ...items] };
+    },
+  );
 }

@@ -1,32 +1,44 @@
 import type { FastifyInstance } from 'fastify';
-import { exportLinkQuerySchema, type FileLink } from '@plenty/contracts/views/files';
+import { exportLinkQuerySchema, fileLinkSchema } from '@plenty/contracts/views/files';
 import { InvalidTokenError, type TokenVerifier } from '@plenty/platform/auth/port';
 import type { LinkSigner } from '@plenty/platform/file/signed-link';
 import { currentUser } from '@plenty/platform/http/auth-hook';
-import { HttpError, parseOrThrow } from '@plenty/platform/http/errors';
+import { HttpError } from '@plenty/platform/http/errors';
 import type { Limiter } from '@plenty/platform/http/rate-limit';
+import { useZodRoutes } from '@plenty/platform/http/zod-routes';
 
 const BEARER = /^Bearer ([A-Za-z0-9._-]{20,4096})$/;
 
 /**
  * `GET /export/link?locale=`: a 5-minute link to the user's CSV export. Exporting is
  * sensitive, so the ID token is verified again with the revocation check; `limit` bounds how
- * often a user may ask (429 `rate_limited`).
+ * often a user may ask (429 `rate_limited`), counted before the query is read.
  */
 export function exportRoutes(app: FastifyInstance, verifier: TokenVerifier, links: LinkSigner, limit?: Limiter): void {
-  app.get('/export/link', limit === undefined ? {} : { preHandler: limit }, async (request): Promise<FileLink> => {
-    const user = currentUser(request);
-    const query = parseOrThrow(exportLinkQuerySchema, request.query);
-    const token = BEARER.exec((request.headers.authorization ?? '').trim())?.[1];
-    if (token === undefined) throw new HttpError(401, 'unauthenticated', 'Sign in to continue.');
-    try {
-      const checked = await verifier.verify(token, { checkRevoked: true });
-      if (checked.uid !== user.uid) throw new HttpError(401, 'unauthenticated', 'Sign in again to continue.');
-    } catch (error) {
-      if (error instanceof InvalidTokenError) throw new HttpError(401, 'unauthenticated', 'Sign in again to continue.');
-      throw error;
-    }
-    const signed = await links.sign({ sub: user.uid, kind: 'export', obj: query.locale });
-    return { url: `/api/files/export.csv?token=${encodeURIComponent(signed)}` };
-  });
+  useZodRoutes(app).get(
+    '/export/link',
+    {
+      ...(limit === undefined ? {} : { preValidation: limit }),
+      schema: {
+        summary: 'A 5-minute link to the CSV export (the ID token is checked again, revocation included)',
+        querystring: exportLinkQuerySchema,
+        response: { 200: fileLinkSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const token = BEARER.exec((request.headers.authorization ?? '').trim())?.[1];
+      if (token === undefined) throw new HttpError(401, 'unauthenticated', 'Sign in to continue.');
+      try {
+        const checked = await verifier.verify(token, { checkRevoked: true });
+        if (checked.uid !== user.uid) throw new HttpError(401, 'unauthenticated', 'Sign in again to continue.');
+      } catch (error) {
+        if (error instanceof InvalidTokenError)
+          throw new HttpError(401, 'unauthenticated', 'Sign in again to continue.');
+        throw error;
+      }
+      const signed = await links.sign({ sub: user.uid, kind: 'export', obj: request.query.locale });
+      return { url: `/api/files/export.csv?token=${encodeURIComponent(signed)}` };
+    },
+  );
 }

@@ -12,9 +12,18 @@ import type { ReadStore } from '@plenty/platform/read-store/port';
 
 /** The signed-in user's preferences and rates; the defaults until they change any. */
 export function preferencesRoutes(app: FastifyInstance, readStore: ReadStore): void {
-  useZodRoutes(app).get('/preferences', { schema: { response: { 200: preferencesViewSchema } } }, async (request) => {
-    const user = currentUser(request);
-    const stored = await readStore.get<PreferencesView>(PREFERENCES_VIEW, user.uid, PREFERENCES_DOC_ID);
-    return { ...DEFAULT_PREFERENCES_VIEW, ...stored?.doc };
-  });
+  useZodRoutes(app).get(
+    '/preferences',
+    {
+      schema: {
+        summary: "The user's preferences and rate table, or the defaults",
+        response: { 200: preferencesViewSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const stored = await readStore.get<PreferencesView>(PREFERENCES_VIEW, user.uid, PREFERENCES_DOC_ID);
+      return { ...DEFAULT_PREFERENCES_VIEW, ...stored?.doc };
+    },
+  );
 }

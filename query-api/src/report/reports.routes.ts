@@ -21,6 +21,9 @@ export const PERFORMANCE_MONTHS = 6;
 /** Largest expenses listed. */
 export const HIGH_SPENDING_COUNT = 10;
 
+const REPORTS_SUMMARY =
+  'The month overview, category shares, largest expenses, 6 months of budget performance, insights; `asOf` a past day';
+
 /**
  * `GET /reports?month=YYYY-MM&asOf=YYYY-MM-DD`: the month overview with net income, category
  * shares, the largest expenses, six months of budget performance and every insight that
@@ -32,7 +35,7 @@ export function reportsRoutes(
   now: () => Date = () => new Date(),
   pointInTime?: PointInTime,
 ): void {
-  monthRoute(app, '/reports', reportsSchema, { readStore, now, pointInTime }, reportsOf);
+  monthRoute(app, '/reports', REPORTS_SUMMARY, reportsSchema, { readStore, now, pointInTime }, reportsOf);
 }
 
 /** The reports of a month (default: the current one) from these read models, at `now`. */

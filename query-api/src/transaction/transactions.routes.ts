@@ -56,7 +56,14 @@ export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): 
   const api = useZodRoutes(app);
   api.get(
     '/transactions',
-    { schema: { querystring: transactionListQuerySchema, response: { 200: transactionListSchema } } },
+    {
+      schema: {
+        summary:
+          'Transactions filtered by type, category and note text, newest, oldest, highest or lowest first, a page per cursor',
+        querystring: transactionListQuerySchema,
+        response: { 200: transactionListSchema },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const query = request.query;
@@ -97,7 +104,13 @@ export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): 
 
   api.get(
     '/transactions/totals',
-    { schema: { querystring: transactionTotalsQuerySchema, response: { 200: transactionTotalsSchema } } },
+    {
+      schema: {
+        summary: 'Income, expense and count per currency of the transactions the same filters and search select',
+        querystring: transactionTotalsQuerySchema,
+        response: { 200: transactionTotalsSchema },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const query = request.query;
@@ -130,7 +143,13 @@ export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): 
 
   api.get(
     '/transactions/:id',
-    { schema: { params: itemParamsSchema, response: { 200: transactionViewSchema } } },
+    {
+      schema: {
+        summary: "One transaction; 404 when missing, deleted or another user's",
+        params: itemParamsSchema,
+        response: { 200: transactionViewSchema },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       // Another user's transaction is as unknown as one that never existed.
@@ -144,6 +163,7 @@ export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): 
     '/transactions/:id/history',
     {
       schema: {
+        summary: "A transaction's revisions, newest first, a page per cursor; 404 for another user's",
         params: itemParamsSchema,
         querystring: transactionHistoryQuerySchema,
         response: { 200: transactionHistorySchema },

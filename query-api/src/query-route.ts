@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { uuidSchema } from '@plenty/contracts/ids';
+import type { ErrorCode } from '@plenty/contracts/errors';
+import { HttpError } from '@plenty/platform/http/errors';
+import { InvalidCursorError, type Document, type ReadStore } from '@plenty/platform/read-store/port';
+
+/**
+ * `/:id` of one item. Any text is taken: an id that is not a UUID is as unknown as an item
+ * that does not exist or is another user's (404), never a 400 that would tell them apart.
+ */
+export const itemParamsSchema = z.object({
+  id: z.string().describe("The item's UUID; anything else answers 404."),
+});
+
+/** The 404 of an item that is unknown, another user's, or named by something other than a UUID. */
+export function notFound(code: Extract<ErrorCode, 'not_found' | 'debt_not_found'> = 'not_found'): HttpError {
+  return new HttpError(404, code, code === 'debt_not_found' ? 'Debt not found.' : 'Not found.');
+}
+
+/** The id in lower case, or the 404 `notFound` when it is not a UUID. */
+export function itemIdOr404(id: string, code?: Parameters<typeof notFound>[0]): string {
+  const parsed = uuidSchema.safeParse(id);
+  if (!parsed.success) throw notFound(code);
+  return parsed.data;
+}
+
+/** Reads a page: a cursor the store cannot read answers 400, field `cursor`, code `field_invalid`. */
+export async function paged<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof InvalidCursorError) {
+      throw new HttpError(400, 'validation_failed', 'The page cursor is not valid.', { cursor: 'field_invalid' });
+    }
+    throw error;
+  }
+}
+
+/** A page of one item's history: its documents newest revision first. */
+export interface HistoryRead<D, E> {
+  readonly view: string;
+  readonly userId: string;
+  /** The item's field and id, e.g. `{ transactionId }`. */
+  readonly where: Readonly<Record<string, string>>;
+  readonly query: { readonly limit: number; readonly cursor?: string | undefined };
+  readonly notFound: () => HttpError;
+  readonly entry: (doc: D) => E;
+}
+
+/**
+ * The history of one item (a transaction, a debt), newest first, a page per cursor. The
+ * first page of an item without history (another user's included) answers `notFound`: as
+ * unknown as an item that was never made.
+ */
+export function historyPage<D extends Document, E>(
+  readStore: ReadStore,
+  read: HistoryRead<D, E>,
+): Promise<{ items: E[]; nextCursor: string | null }> {
+  return paged(async () => {
+    const page = await readStore.find<D>(read.view, {
+      userId: read.userId,
+      where: read.where,
+      sort: [{ field: 'revision', direction: 'desc' }],
+      limit: read.query.limit,
+      ...(read.query.cursor === undefined ? {} : { cursor: read.query.cursor }),
+    });
+    if (read.query.cursor === undefined && page.items.length === 0) throw read.notFound();
+    return { items: page.items.map(({ doc }) => read.entry(doc)), nextCursor: page.nextCursor };
+  });
+}
