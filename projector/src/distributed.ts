@@ -20,7 +20,7 @@ import { openNotifications } from './notifications/setup.js';
 import { createPartitionProjector } from './partition-projector.js';
 import { allProjections } from '@plenty/projections/all';
 import { createRelay, readStoreCheckpoint, type Relay } from './relay.js';
-import type { ProjectorLogger } from './runtime.js';
+import type { ProjectorLogger } from './runtime-api.js';
 import { readModelsReadiness } from './runtime-status.js';
 import { serveHealth } from './service.js';
 

@@ -1,5 +1,5 @@
 import type { LeaseStore } from '@plenty/platform/lease/port';
-import type { ProjectorLogger } from './runtime.js';
+import type { ProjectorLogger } from './runtime-api.js';
 
 export interface LeaderOptions {
   readonly leases: LeaseStore;

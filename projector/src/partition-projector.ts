@@ -14,7 +14,7 @@ import type { Projection } from '@plenty/projections/projection';
 import { QuarantineList, type QuarantineNotice } from '@plenty/projections/quarantine';
 import { logQuarantine } from './quarantine-log.js';
 import { START } from '@plenty/platform/event-store/port';
-import type { ProjectionStatus, ProjectorLogger } from './runtime.js';
+import type { ProjectionStatus, ProjectorLogger } from './runtime-api.js';
 import { rebuildInShadow, type ShadowProgress } from './runtime-shadow.js';
 import { closeOverReads, projectionVersion, shadowTagOf, versionRecord } from './runtime-versions.js';
 

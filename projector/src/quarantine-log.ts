@@ -1,5 +1,5 @@
 import type { QuarantineNotice } from '@plenty/projections/quarantine';
-import type { ProjectorLogger } from './runtime.js';
+import type { ProjectorLogger } from './runtime-api.js';
 
 /** Says in the log which user an event quarantined, in which projections, and why. */
 export function logQuarantine(logger: ProjectorLogger | undefined, notice: QuarantineNotice, where?: object): void {

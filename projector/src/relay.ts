@@ -1,7 +1,7 @@
 import type { EventPublisher } from '@plenty/platform/bus/port';
 import { START, type EventStore, type Position } from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import type { ProjectorLogger } from './runtime.js';
+import type { ProjectorLogger } from './runtime-api.js';
 
 export interface RelayCheckpoint {
   load(): Promise<Position | null>;

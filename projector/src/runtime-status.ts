@@ -1,4 +1,4 @@
-import type { ProjectionStatus } from './runtime.js';
+import type { ProjectionStatus } from './runtime-api.js';
 
 /** What `/readyz` says about the read models: which views are current, which are being rebuilt and how far. */
 export interface ReadModelsReadiness {

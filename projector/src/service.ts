@@ -12,7 +12,8 @@ import { takeReadModelsLock } from '@plenty/platform/read-store/writer-lock';
 import type { ProjectorServiceConfig } from './config.js';
 import { allProjections } from '@plenty/projections/all';
 import { openNotifications } from './notifications/setup.js';
-import { createProjector, type Projector, type ProjectorLogger } from './runtime.js';
+import { createProjector } from './runtime.js';
+import type { Projector, ProjectorLogger } from './runtime-api.js';
 import { readModelsReadiness } from './runtime-status.js';
 
 export { loadProjectorServiceConfig, type ProjectorServiceConfig } from './config.js';

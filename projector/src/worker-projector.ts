@@ -3,7 +3,7 @@ import type { EventStore, Position } from '@plenty/platform/event-store/port';
 import type { ProjectionProgress } from '@plenty/platform/projection-progress';
 import { PositionWatch } from './position-watch.js';
 import { logQuarantine } from './quarantine-log.js';
-import type { ProjectionStatus, ProjectorLogger } from './runtime.js';
+import type { ProjectionStatus, ProjectorLogger } from './runtime-api.js';
 import { fromWorkerSchema, type FromMain } from './worker-messages.js';
 
 export interface WorkerProjector extends ProjectionProgress {

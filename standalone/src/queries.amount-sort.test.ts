@@ -16,7 +16,8 @@ import { installErrorHandling } from '@plenty/platform/http/errors';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { allProjections } from '@plenty/projections/all';
-import { createProjector, type Projector } from '@plenty/projector/runtime';
+import { createProjector } from '@plenty/projector/runtime';
+import type { Projector } from '@plenty/projector/runtime-api';
 import { historyWriter, type HistoryWriter } from '@plenty/projections/testing/history';
 import { queryApi } from '@plenty/query-api/app';
 import {

@@ -21,7 +21,8 @@ import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { eventApplier, viewsOf } from '@plenty/projections/apply';
 import { allProjections } from '@plenty/projections/all';
-import { createProjector, type Projector } from '@plenty/projector/runtime';
+import { createProjector } from '@plenty/projector/runtime';
+import type { Projector } from '@plenty/projector/runtime-api';
 
 /**
  * Random command sequences of two users, carried out by the real command routes and deciders

@@ -3,7 +3,7 @@ import type { MailConfig } from '@plenty/platform/config';
 import type { EventStore, RecordedEvent } from '@plenty/platform/event-store/port';
 import { createMailer } from '@plenty/platform/mail/create';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import type { ProjectorLogger } from '../runtime.js';
+import type { ProjectorLogger } from '../runtime-api.js';
 import { spendingAlertMailer } from './spending-alert-mailer.js';
 import { WeeklyReportScheduler } from './weekly-report.js';
 
