@@ -100,22 +100,44 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('builds every service from a multi-stage Dockerfile that runs as a non-root user and starts its main', () => {
+  it('builds the services from the one Dockerfile, its SERVICE argument choosing the runtime stage', () => {
+    const text = read('Dockerfile');
+    /** Each stage's instructions by name, from its `FROM … AS <name>` to the next FROM. */
+    const stages = new Map(
+      text
+        .split(/^(?=FROM )/m)
+        .map((stage) => [/^FROM \S+ AS (\S+)/.exec(stage)?.[1] ?? '', stage] as const)
+        .filter(([name]) => name !== ''),
+    );
+    expect(text).toMatch(/^ARG SERVICE=/m);
+    expect(text).toMatch(/^FROM runtime-\$\{SERVICE\}$/m);
+    const nodeService = stages.get('node-service') ?? '';
+    expect(nodeService).toMatch(/^USER node$/m);
+    expect(nodeService).toContain('exec node \\"$SERVICE/dist/main.js\\"');
     for (const [name, service] of Object.entries(services)) {
       if (service.build === undefined) continue;
-      const dockerfile = join(service.build.context, service.build.dockerfile ?? 'Dockerfile');
-      const text = read(dockerfile);
+      if (service.build.context !== '.') {
+        // The emulator image runs as its unprivileged user.
+        const own = read(join(service.build.context, service.build.dockerfile ?? 'Dockerfile'));
+        expect(own, name).toMatch(/^USER node$/m);
+        continue;
+      }
+      expect(service.build.dockerfile ?? 'Dockerfile', name).toBe('Dockerfile');
+      expect(service.build.args?.SERVICE, name).toBe(name);
+      const runtime = stages.get(`runtime-${name}`);
+      expect(runtime, `the Dockerfile has no stage runtime-${name}`).toBeDefined();
       if (name in schemas) {
-        expect((text.match(/^FROM /gm) ?? []).length, dockerfile).toBeGreaterThan(1);
-        expect(text, dockerfile).toMatch(/^USER node$/m);
-        expect(text, dockerfile).toContain(`"${name}/dist/main.js"`);
-        expect(existsSync(join(root, name, 'src/main.ts'))).toBe(true);
-        expect(text, dockerfile).toContain(`EXPOSE ${services[name]?.environment.PORT}`);
+        expect(runtime, name).toMatch(/^FROM node-service AS /);
+        expect(runtime, name).toContain(`EXPOSE ${services[name]?.environment.PORT}`);
+        expect(runtime, name).toContain(`ENV PORT=${services[name]?.environment.PORT}`);
+        expect(existsSync(join(root, name, 'src/main.ts')), name).toBe(true);
       } else {
-        // nginx-unprivileged and the emulator image run as their unprivileged users.
-        expect(text, dockerfile).toMatch(/nginx-unprivileged|^USER node$/m);
+        expect(runtime, name).toMatch(/^FROM nginxinc\/nginx-unprivileged/);
       }
     }
+    // No service keeps a Dockerfile of its own beside the shared one.
+    for (const name of [...Object.keys(schemas), 'frontend'])
+      expect(existsSync(join(root, name, 'Dockerfile'))).toBe(false);
   });
 
   it('routes the web entry to the API services on their ports', () => {
