@@ -1,25 +1,9 @@
-import type { CommandResult } from '@plenty/contracts/commands/result';
-import type {
-  DebtDetail,
-  DebtList,
-  DeleteDebt,
-  DeletePayment,
-  EditDebt,
-  EditPayment,
-  MarkInstallmentPaid,
-  MarkInstallmentUnpaid,
-  OpenDebt,
-  RecordPayment,
-} from '@plenty/contracts/debts';
+import type { DebtDetail, DebtList } from '@plenty/contracts/views/debts';
 import type { DebtHistory } from '@plenty/contracts/views/debt-history';
 import { api } from '../../lib/api/api';
 import { historyPageUrl } from './history';
 
-const command =
-  <Body>(name: string) =>
-  (body: Body) => ({ url: `commands/${name}`, method: 'POST', body });
-
-/** The debt tracker's list and cards, each debt's detail, and the commands that change them. */
+/** The debt tracker's list and cards, and each debt's detail; the commands that change them are in lib/api/commands. */
 export const debtsApi = api.injectEndpoints({
   endpoints: (build) => ({
     debts: build.query<DebtList, void>({
@@ -39,51 +23,7 @@ export const debtsApi = api.injectEndpoints({
       query: ({ queryArg, pageParam }) => historyPageUrl(queryArg, pageParam),
       providesTags: ['Debts'],
     }),
-    openDebt: build.mutation<CommandResult, OpenDebt['data']>({
-      query: command('OpenDebt'),
-      invalidatesTags: ['Debts'],
-    }),
-    editDebt: build.mutation<CommandResult, EditDebt['data']>({
-      query: command('EditDebt'),
-      invalidatesTags: ['Debts'],
-    }),
-    deleteDebt: build.mutation<CommandResult, DeleteDebt['data']>({
-      query: command('DeleteDebt'),
-      invalidatesTags: ['Debts'],
-    }),
-    recordPayment: build.mutation<CommandResult, RecordPayment['data']>({
-      query: command('RecordPayment'),
-      invalidatesTags: ['Debts'],
-    }),
-    editPayment: build.mutation<CommandResult, EditPayment['data']>({
-      query: command('EditPayment'),
-      invalidatesTags: ['Debts'],
-    }),
-    deletePayment: build.mutation<CommandResult, DeletePayment['data']>({
-      query: command('DeletePayment'),
-      invalidatesTags: ['Debts'],
-    }),
-    markInstallmentPaid: build.mutation<CommandResult, MarkInstallmentPaid['data']>({
-      query: command('MarkInstallmentPaid'),
-      invalidatesTags: ['Debts'],
-    }),
-    markInstallmentUnpaid: build.mutation<CommandResult, MarkInstallmentUnpaid['data']>({
-      query: command('MarkInstallmentUnpaid'),
-      invalidatesTags: ['Debts'],
-    }),
   }),
 });
 
-export const {
-  useDebtsQuery,
-  useDebtQuery,
-  useDebtHistoryInfiniteQuery,
-  useOpenDebtMutation,
-  useEditDebtMutation,
-  useDeleteDebtMutation,
-  useRecordPaymentMutation,
-  useEditPaymentMutation,
-  useDeletePaymentMutation,
-  useMarkInstallmentPaidMutation,
-  useMarkInstallmentUnpaidMutation,
-} = debtsApi;
+export const { useDebtsQuery, useDebtQuery, useDebtHistoryInfiniteQuery } = debtsApi;

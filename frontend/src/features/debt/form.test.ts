@@ -1,21 +1,10 @@
 import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
-import type { DebtDetail } from '@plenty/contracts/debts';
+import type { DebtDetail } from '@plenty/contracts/views/debts';
 import { describe, expect, it } from 'vitest';
-import {
-  debtChanges,
-  deletePhraseMatches,
-  draftOf,
-  openDebtCommand,
-  validatePayment,
-  emptyDraft,
-  parseRate,
-  parseWhole,
-  repaidPercent,
-  schedulePreview,
-  termsOf,
-  validateDebt,
-  type DebtDraft,
-} from './form';
+import { debtChanges, deletePhraseMatches, draftOf, openDebtCommand } from './commands';
+import { validatePayment } from './payment-form';
+import { schedulePreview } from './preview';
+import { emptyDraft, parseRate, parseWhole, repaidPercent, termsOf, validateDebt, type DebtDraft } from './form';
 
 const draft = (changes: Partial<DebtDraft> = {}): DebtDraft => ({
   ...emptyDraft('USD', '2026-01-15'),
@@ -233,10 +222,9 @@ const saved: DebtDetail = {
 };
 
 describe('sending the form', () => {
-  it('opens a debt with the ids fixed when the form opened and only the term its loan type uses', () => {
+  it('opens a debt with the id given and only the term its loan type uses', () => {
     const { value } = validateDebt(draft({ lender: ' Bank ', monthlyPayment: '900' }), 'en');
-    expect(value && openDebtCommand(value, { commandId: 'c', debtId: 'd' })).toEqual({
-      commandId: 'c',
+    expect(value && openDebtCommand(value, 'd')).toEqual({
       debtId: 'd',
       name: 'Car loan',
       type: 'loan',

@@ -6,21 +6,12 @@ import {
   type LoanScheduleErrorCode,
   type LoanTerms,
   type LoanType,
-  type ScheduleRow,
 } from '@plenty/contracts/loan-schedule';
-import {
-  DEBT_LENDER_MAX,
-  DEBT_NAME_MAX,
-  DELETE_DEBT_PHRASE,
-  type DebtChanges,
-  type DebtDetail,
-  type DebtType,
-  type OpenDebt,
-} from '@plenty/contracts/debts';
+import { DEBT_LENDER_MAX, DEBT_NAME_MAX, type DebtType } from '@plenty/contracts/debts';
 import type { Currency, Money } from '@plenty/contracts/money';
 import { LIMITS } from '@plenty/contracts/text';
 import { normalizeHex } from '../../ui/category-form/rules';
-import { amountInput, amountSeparators, parseAmount, plainDecimal } from '../../lib/amount';
+import { parseAmount, plainDecimal } from '../../lib/amount';
 import type { Locale } from '../../lib/locale';
 import type { MessageId } from '../../lib/messages';
 
@@ -118,7 +109,7 @@ export function emptyDraft(currency: Currency, today: string): DebtDraft {
   };
 }
 
-const isCalendarDate = (value: string) => calendarDateSchema.safeParse(value).success;
+export const isCalendarDate = (value: string) => calendarDateSchema.safeParse(value).success;
 
 const NATIVE_DIGIT = /[๐-๙໐-໙]/g;
 const western = (text: string) =>
@@ -299,197 +290,9 @@ export function validateDebt(
   return { errors, value };
 }
 
-/** How many rows the preview shows at the start of the schedule. */
-export const PREVIEW_ROWS = 3;
-
-export type SchedulePreview =
-  | { readonly kind: 'incomplete' }
-  | { readonly kind: 'error'; readonly message: MessageId }
-  | {
-      readonly kind: 'ready';
-      readonly installment: number;
-      readonly firstRows: readonly ScheduleRow[];
-      readonly rowCount: number;
-      readonly lastRow: ScheduleRow | null;
-      readonly totalInterest: number;
-      readonly totalPayment: number;
-      readonly maturityDate: string;
-    };
-
-/**
- * The schedule the form's terms make, for the live preview: nothing while the amount, rate or
- * term are still empty, the schedule's error when the terms cannot make one, or its installment,
- * first rows, last row and totals.
- */
-export function schedulePreview(draft: DebtDraft, locale: Locale): SchedulePreview {
-  const amountText = draft.currentAmount.trim() === '' ? draft.initialAmount : draft.currentAmount;
-  const termText = draft.loanType === 'emi' ? draft.termMonths : draft.monthlyPayment;
-  if (amountText.trim() === '' || draft.rate.trim() === '' || termText.trim() === '') return { kind: 'incomplete' };
-  const principal = parseAmount(amountText, draft.currency, locale);
-  if (!principal.ok) return { kind: 'error', message: SCHEDULE_ERROR_MESSAGES.principal_not_positive };
-  const rate = parseRate(draft.rate, locale);
-  if (rate === null) return { kind: 'error', message: SCHEDULE_ERROR_MESSAGES.rate_invalid };
-  const dueDay = parseWhole(draft.dueDay);
-  let terms: LoanTerms = {
-    principal: principal.amount,
-    annualRatePercent: rate,
-    loanType: draft.loanType,
-    startDate: draft.startDate,
-    paymentDueDay: dueDay ?? 0,
-  };
-  if (draft.loanType === 'emi') {
-    const term = parseWhole(draft.termMonths);
-    if (term === null) return { kind: 'error', message: SCHEDULE_ERROR_MESSAGES.term_invalid };
-    terms = { ...terms, termMonths: term };
-  } else {
-    const payment = parseAmount(draft.monthlyPayment, draft.currency, locale);
-    if (!payment.ok) return { kind: 'error', message: SCHEDULE_ERROR_MESSAGES.payment_not_positive };
-    terms = { ...terms, monthlyPayment: payment.amount };
-  }
-  try {
-    const schedule = buildLoanSchedule(terms);
-    return {
-      kind: 'ready',
-      installment: schedule.installment,
-      firstRows: schedule.rows.slice(0, PREVIEW_ROWS),
-      rowCount: schedule.rows.length,
-      lastRow: schedule.rows.length > PREVIEW_ROWS ? (schedule.rows.at(-1) ?? null) : null,
-      totalInterest: schedule.totalInterest,
-      totalPayment: schedule.totalPayment,
-      maturityDate: schedule.maturityDate,
-    };
-  } catch (caught) {
-    if (caught instanceof LoanScheduleError) return { kind: 'error', message: SCHEDULE_ERROR_MESSAGES[caught.code] };
-    throw caught;
-  }
-}
-
 /** Percent of the debt repaid, 0–100, rounded down so that 100 means paid off. */
 export function repaidPercent(initial: number, outstanding: number): number {
   if (initial <= 0) return outstanding <= 0 ? 100 : 0;
   const repaid = Math.max(0, initial - Math.max(0, outstanding));
   return Math.min(100, Math.floor((repaid * 100) / initial));
-}
-
-/** The phrase the user types to delete a debt, in English in every language. */
-export const DELETE_PHRASE: typeof DELETE_DEBT_PHRASE = DELETE_DEBT_PHRASE;
-
-export const deletePhraseMatches = (typed: string) => typed === DELETE_PHRASE;
-
-/** The OpenDebt command for a checked form, with ids fixed when the form opened. */
-export function openDebtCommand(value: ValidDebt, ids: { commandId: string; debtId: string }): OpenDebt['data'] {
-  return {
-    commandId: ids.commandId,
-    debtId: ids.debtId,
-    name: value.name,
-    type: value.debtType,
-    initialAmount: value.initialAmount.amount,
-    currentAmount: value.currentAmount.amount,
-    annualRatePercent: value.annualRatePercent,
-    ...(value.minimumPayment === null ? {} : { minimumPayment: value.minimumPayment.amount }),
-    paymentDueDay: value.paymentDueDay,
-    ...(value.lender === null ? {} : { lender: value.lender }),
-    ...(value.description === null ? {} : { description: value.description }),
-    icon: value.icon,
-    color: value.color,
-    currency: value.initialAmount.currency,
-    loanType: value.loanType,
-    ...(value.loanType === 'emi' && value.termMonths !== null ? { termMonths: value.termMonths } : {}),
-    ...(value.loanType === 'fixed' && value.monthlyPayment !== null
-      ? { monthlyPayment: value.monthlyPayment.amount }
-      : {}),
-    openDate: value.openDate,
-    startDate: value.startDate,
-  };
-}
-
-/** The form of an existing debt, amounts written for editing in the language. */
-export function draftOf(debt: DebtDetail, locale: Locale): DebtDraft {
-  const amount = (value: number) => amountInput(value, debt.currency, locale);
-  const decimal = amountSeparators(locale).decimal;
-  return {
-    name: debt.name ?? '',
-    debtType: debt.type,
-    initialAmount: amount(debt.initialAmount),
-    currentAmount: amount(debt.currentAmount),
-    rate: debt.annualRatePercent.replace('.', decimal),
-    minimumPayment: debt.minimumPayment === null ? '' : amount(debt.minimumPayment),
-    dueDay: String(debt.paymentDueDay),
-    lender: debt.lender ?? '',
-    description: debt.description ?? '',
-    icon: debt.icon,
-    color: debt.color,
-    currency: debt.currency,
-    loanType: debt.loanType,
-    termMonths: debt.loanType === 'emi' ? String(debt.termMonths) : '',
-    monthlyPayment: debt.monthlyPayment === null ? '' : amount(debt.monthlyPayment),
-    openDate: debt.openDate,
-    startDate: debt.startDate,
-  };
-}
-
-/** The fields of an edit that differ from the debt as it is; empty when nothing changes. */
-export function debtChanges(debt: DebtDetail, value: ValidDebt): DebtChanges {
-  const changes: { -readonly [K in keyof DebtChanges]: DebtChanges[K] } = {};
-  if (value.name !== debt.name) changes.name = value.name;
-  if (value.debtType !== debt.type) changes.type = value.debtType;
-  if (value.initialAmount.amount !== debt.initialAmount) changes.initialAmount = value.initialAmount.amount;
-  if (value.currentAmount.amount !== debt.currentAmount) changes.currentAmount = value.currentAmount.amount;
-  if (value.annualRatePercent !== debt.annualRatePercent) changes.annualRatePercent = value.annualRatePercent;
-  const minimum = value.minimumPayment?.amount ?? null;
-  if (minimum !== debt.minimumPayment) changes.minimumPayment = minimum;
-  if (value.paymentDueDay !== debt.paymentDueDay) changes.paymentDueDay = value.paymentDueDay;
-  if (value.lender !== debt.lender) changes.lender = value.lender;
-  if (value.description !== debt.description) changes.description = value.description;
-  if (value.icon !== debt.icon) changes.icon = value.icon;
-  if (value.color !== debt.color) changes.color = value.color;
-  if (value.initialAmount.currency !== debt.currency) changes.currency = value.initialAmount.currency;
-  if (value.loanType !== debt.loanType) changes.loanType = value.loanType;
-  if (
-    value.loanType === 'emi' &&
-    value.termMonths !== null &&
-    (value.loanType !== debt.loanType || value.termMonths !== debt.termMonths)
-  ) {
-    changes.termMonths = value.termMonths;
-  }
-  if (
-    value.loanType === 'fixed' &&
-    value.monthlyPayment !== null &&
-    value.monthlyPayment.amount !== debt.monthlyPayment
-  ) {
-    changes.monthlyPayment = value.monthlyPayment.amount;
-  }
-  if (value.openDate !== debt.openDate) changes.openDate = value.openDate;
-  if (value.startDate !== debt.startDate) changes.startDate = value.startDate;
-  return changes;
-}
-
-/** An extra payment or a payment being edited, as typed. */
-export interface PaymentDraft {
-  readonly amount: string;
-  readonly date: string;
-  readonly notes: string;
-}
-
-export type PaymentErrors = Partial<Record<keyof PaymentDraft, MessageId>>;
-
-/**
- * Checks a payment: a positive amount in the debt's currency, at most `limit` (what is owed,
- * plus the payment's own amount when it is edited), a real date, notes within the limit.
- */
-export function validatePayment(
-  draft: PaymentDraft,
-  currency: Currency,
-  limit: number,
-  locale: Locale,
-): { readonly errors: PaymentErrors; readonly value: { amount: number; date: string; notes: string | null } | null } {
-  const errors: { -readonly [K in keyof PaymentDraft]?: MessageId } = {};
-  const amount = parseAmount(draft.amount, currency, locale);
-  if (!amount.ok) errors.amount = `error.${amount.error}`;
-  else if (amount.amount > limit) errors.amount = 'debts.validation.paymentTooLarge';
-  if (!isCalendarDate(draft.date)) errors.date = 'error.date_invalid';
-  const notes = draft.notes.normalize('NFC').trim();
-  if (notes.length > LIMITS.note) errors.notes = 'debts.validation.descriptionTooLong';
-  if (Object.keys(errors).length > 0 || !amount.ok) return { errors, value: null };
-  return { errors, value: { amount: amount.amount, date: draft.date, notes: notes === '' ? null : notes } };
 }

@@ -1,4 +1,5 @@
-import { isOverdue, skippedBefore, type DebtScheduleRow } from '@plenty/contracts/debts';
+import { isOverdue, skippedBefore } from '@plenty/contracts/debt-schedule';
+import { type DebtScheduleRow } from '@plenty/contracts/views/debts';
 
 /** What a schedule row shows: paid, overdue (pending and past its due date in the user's today) or pending. */
 export type RowState = 'paid' | 'overdue' | 'pending';

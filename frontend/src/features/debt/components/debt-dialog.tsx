@@ -1,5 +1,5 @@
 import { CURRENCIES, type Currency } from '@plenty/contracts/money';
-import { LOAN_TYPES, type LoanType } from '@plenty/contracts/loan-schedule';
+import { LOAN_TYPES } from '@plenty/contracts/loan-schedule';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { ApiError } from '../../../lib/api/api-error';
@@ -17,7 +17,6 @@ import {
   DEFAULT_ICONS,
   DESCRIPTION_MAX,
   LENDER_MAX,
-  schedulePreview,
   validateDebt,
   type DebtDraft,
   type DebtErrors,
@@ -25,21 +24,11 @@ import {
   type DebtType,
   type ValidDebt,
 } from '../form';
+import { DEBT_TYPE_LABELS, LOAN_TYPE_LABELS } from '../labels';
+import { schedulePreview } from '../preview';
 import { SchedulePreviewView } from './schedule-preview';
 import { Spinner } from '../../../ui/spinner';
 import { DateField } from '../../../ui/date-field/date-field';
-
-export const DEBT_TYPE_LABELS: Record<DebtType, MessageId> = {
-  loan: 'debts.type.loan',
-  credit_card: 'debts.type.credit_card',
-  mortgage: 'debts.type.mortgage',
-  other: 'debts.type.other',
-};
-
-const LOAN_TYPE_LABELS: Record<LoanType, MessageId> = {
-  emi: 'debts.loanType.emi',
-  fixed: 'debts.loanType.fixed',
-};
 
 export interface DebtDialogProps {
   readonly open: boolean;

@@ -1,9 +1,10 @@
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatLongDate } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
 import { LocalizedLink } from '../../../lib/localized-link';
-import { buttonClass } from '../../../ui/button';
+import { Card } from '../../../ui/card/card';
+import { LoadError } from '../../../ui/load-error/load-error';
 import { OlderPagesControl, useOlderPages } from '../../../ui/older-pages/older-pages';
 import { todayIn } from '@plenty/contracts/calendar/zone';
 import { useDebtHistoryInfiniteQuery } from '../api';
@@ -32,38 +33,31 @@ export function DebtHistorySection({ debtId }: { readonly debtId: string }) {
     () => debtHistoryWriters((id, values) => intl.formatMessage({ id }, values), locale),
     [intl, locale],
   );
-  const headingId = useId();
   const entries = useMemo(() => historyEntries(history.data?.pages ?? []), [history.data]);
   const older = useOlderPages(history, entries.length, (pages) => historyEntries(pages).length);
 
   return (
-    <section className={styles.card} aria-labelledby={headingId}>
-      <div className={styles.cardHeader}>
-        <h2 id={headingId} className={styles.cardTitle}>
-          <FormattedMessage id="debts.history.title" />
-        </h2>
+    <Card
+      title={<FormattedMessage id="debts.history.title" />}
+      gap="medium"
+      actions={
         <LocalizedLink to={`/activity?kind=debt&subject=${debtId}`} className={styles.back}>
           <FormattedMessage id="nav.activity" />
         </LocalizedLink>
-      </div>
+      }
+    >
       {history.isLoading ? (
         <p className={styles.muted} role="status" data-testid="debt-history-loading">
           <FormattedMessage id="common.loading" />
         </p>
       ) : history.data === undefined ? (
-        <div className={styles.error} role="alert" data-testid="debt-history-error">
-          <p>
-            <FormattedMessage id={loadFailedMessageId(history.error, 'debts.history.error')} />
-          </p>
-          <button
-            type="button"
-            className={buttonClass('secondary')}
-            onClick={() => void history.refetch()}
-            disabled={history.isFetching}
-          >
-            <FormattedMessage id="debts.history.retry" />
-          </button>
-        </div>
+        <LoadError
+          message={loadFailedMessageId(history.error, 'debts.history.error')}
+          retry="debts.history.retry"
+          onRetry={() => void history.refetch()}
+          busy={history.isFetching}
+          testId="debt-history-error"
+        />
       ) : entries.length === 0 ? (
         <p className={styles.muted}>
           <FormattedMessage id="debts.history.empty" />
@@ -95,6 +89,6 @@ export function DebtHistorySection({ debtId }: { readonly debtId: string }) {
           <OlderPagesControl query={history} older={older} messages="debts.history" testId="debt-history-older" />
         </>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,9 +1,11 @@
 import type { Currency } from '@plenty/contracts/money';
-import type { DebtListItem } from '@plenty/contracts/debts';
+import type { DebtListItem } from '@plenty/contracts/views/debts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFormat } from '../../../lib/use-format';
 import { Icon } from '../../../ui/icon/icon';
 import { readableOn } from '../../../ui/category-form/rules';
+import { Badge } from '../../../ui/badge/badge';
+import { ProgressBar } from '../../../ui/progress-bar/progress-bar';
 import styles from '../debts.module.css';
 
 /** Whole percent repaid from the answer's basis points, rounded down so that 100 means paid off. */
@@ -39,10 +41,14 @@ export function DebtIcon({
 /** "Active" or "Paid off" as words with a symbol, never colour alone. */
 export function DebtStatusBadge({ status }: { readonly status: DebtListItem['status'] }) {
   return (
-    <span className={styles.badge} data-kind={status === 'paid_off' ? 'paid' : 'active'} data-testid="debt-status">
-      {status === 'paid_off' && <span aria-hidden="true">✓</span>}
+    <Badge
+      tone={status === 'paid_off' ? 'success' : 'neutral'}
+      symbol={status === 'paid_off' ? '✓' : undefined}
+      testId="debt-status"
+      data={{ kind: status === 'paid_off' ? 'paid' : 'active' }}
+    >
       <FormattedMessage id={status === 'paid_off' ? 'debts.status.paidOff' : 'debts.status.active'} />
-    </span>
+    </Badge>
   );
 }
 
@@ -53,24 +59,23 @@ export function DebtProgressBar({
   outstanding,
   initial,
   currency,
+  tone,
 }: {
   readonly name: string;
   readonly percent: number;
   readonly outstanding: number;
   readonly initial: number;
   readonly currency: Currency;
+  /** `warning` while installments are overdue. */
+  readonly tone?: 'warning';
 }) {
   const intl = useIntl();
   const format = useFormat();
   return (
-    <div
-      className={styles.track}
-      role="progressbar"
-      aria-label={intl.formatMessage({ id: 'debts.progressLabel' }, { name })}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={percent}
-      aria-valuetext={intl.formatMessage(
+    <ProgressBar
+      percent={percent}
+      label={intl.formatMessage({ id: 'debts.progressLabel' }, { name })}
+      valueText={intl.formatMessage(
         { id: 'debts.progressValue' },
         {
           percent,
@@ -78,8 +83,7 @@ export function DebtProgressBar({
           initial: format.money({ amount: initial, currency }),
         },
       )}
-    >
-      <div className={styles.fill} style={{ width: `${percent}%` }} />
-    </div>
+      tone={tone}
+    />
   );
 }

@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { buttonClass } from '../../../ui/button';
 import dialogForm from '../../../ui/dialog-form/dialog-form.module.css';
 import styles from '../debts.module.css';
-import { DELETE_PHRASE, deletePhraseMatches } from '../form';
+import { DELETE_PHRASE, deletePhraseMatches } from '../commands';
 
 /**
  * Deleting a debt asks for the phrase "Delete Debt", typed exactly (in English in every

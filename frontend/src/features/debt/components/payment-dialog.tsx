@@ -8,7 +8,7 @@ import { useLocale } from '../../../lib/use-locale';
 import { buttonClass } from '../../../ui/button';
 import dialogForm from '../../../ui/dialog-form/dialog-form.module.css';
 import styles from '../debts.module.css';
-import { validatePayment, type PaymentDraft, type PaymentErrors } from '../form';
+import { validatePayment, type PaymentDraft, type PaymentErrors } from '../payment-form';
 import { Spinner } from '../../../ui/spinner';
 
 export interface PaymentValue {

@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useFormat } from '../../../lib/use-format';
 import dialogForm from '../../../ui/dialog-form/dialog-form.module.css';
 import styles from '../debts.module.css';
-import type { SchedulePreview } from '../form';
+import type { SchedulePreview } from '../preview';
 
 function Row({ row, currency }: { readonly row: ScheduleRow; readonly currency: Currency }) {
   const format = useFormat();

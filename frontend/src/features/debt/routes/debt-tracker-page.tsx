@@ -1,24 +1,29 @@
-import { overdueNumbers, type DebtList, type DebtListItem } from '@plenty/contracts/debts';
-import { uuidV7 } from '@plenty/contracts/uuid-v7';
-import { useId, useRef, useState } from 'react';
+import type { DebtList } from '@plenty/contracts/views/debts';
+import { todayIn } from '@plenty/contracts/calendar/zone';
+import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
-import type { ApiError } from '../../../lib/api/api-error';
 import { loadFailedMessageId } from '../../../lib/api/api-error';
-import { LocalizedLink } from '../../../lib/localized-link';
-import { OutOfRangeNote } from '../../../ui/out-of-range-note';
+import { useCommand } from '../../../lib/api/use-command';
 import { usePreferences } from '../../../lib/preferences';
 import { useFormat } from '../../../lib/use-format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { buttonClass } from '../../../ui/button';
-import { todayIn } from '@plenty/contracts/calendar/zone';
+import { Card } from '../../../ui/card/card';
+import { EmptyState } from '../../../ui/empty-state/empty-state';
+import { LoadError } from '../../../ui/load-error/load-error';
+import { OutOfRangeNote } from '../../../ui/out-of-range-note';
+import { Page, PageHeader } from '../../../ui/page/page';
+import { Loading, SkeletonBlock } from '../../../ui/skeleton/skeleton';
+import { StatCard, StatCards, statCardsClass } from '../../../ui/stat/stat';
 import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
-import { useDebtsQuery, useOpenDebtMutation } from '../api';
-import { DebtDialog, DEBT_TYPE_LABELS } from '../components/debt-dialog';
-import { DebtIcon, DebtProgressBar, DebtStatusBadge, useDebtName, wholePercent } from '../components/debt-progress';
+import { useDebtsQuery } from '../api';
+import { openDebtCommand } from '../commands';
+import { DebtDialog } from '../components/debt-dialog';
+import { DebtItems } from '../components/debt-list';
 import styles from '../debts.module.css';
+import { emptyDraft, type DebtDraft, type ValidDebt } from '../form';
 import { withDebtMessages } from '../with-debt-messages';
-import { emptyDraft, openDebtCommand, type DebtDraft, type ValidDebt } from '../form';
 
 /** The debt tracker page with its texts (see with-debt-messages.tsx). */
 export const DebtTrackerPage = withDebtMessages(TrackerPage);
@@ -32,67 +37,58 @@ function TrackerPage() {
   const dispatch = useDispatch();
   const { preferences } = usePreferences();
   const query = useDebtsQuery();
-  const [openDebt] = useOpenDebtMutation();
+  const openDebt = useCommand('OpenDebt');
   const [adding, setAdding] = useState<DebtDraft | null>(null);
-  const ids = useRef({ commandId: '', debtId: '' });
 
   const startAdding = () => {
-    // The ids are fixed when the form opens, so a double click or a retry opens one debt.
-    ids.current = { commandId: uuidV7(), debtId: uuidV7() };
+    // A new submission: its command and debt ids stay the same across a double click or a retry.
+    openDebt.reset();
     setAdding(emptyDraft(preferences?.currency ?? 'LAK', todayIn(preferences?.timeZone)));
   };
 
   const submit = async (value: ValidDebt) => {
-    try {
-      await openDebt(openDebtCommand(value, ids.current)).unwrap();
-    } catch (caught) {
-      const error = caught as ApiError;
-      if (error.code === 'debt_exists') {
+    const outcome = await openDebt.run(openDebtCommand(value, openDebt.newId()));
+    if (!outcome.ok) {
+      // The first attempt went through, only its answer was lost.
+      if (outcome.error.code === 'debt_exists') {
         setAdding(null);
         return;
       }
-      dispatch(showApiError(error));
-      throw caught;
+      dispatch(showApiError(outcome.error));
+      throw outcome.error;
     }
     dispatch(showSuccess('debts.toast.created', { name: value.name }));
     setAdding(null);
   };
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <div>
-          <h1 id="page-title" className={styles.title}>
-            <FormattedMessage id="page.debtTracker" />
-          </h1>
-          <p className={styles.lead}>
-            <FormattedMessage id="debts.lead" />
-          </p>
-        </div>
-        {query.data !== undefined && query.data.items.length > 0 && (
-          <button type="button" className={buttonClass('primary')} onClick={startAdding} data-testid="add-debt">
-            <span aria-hidden="true">+</span>
-            <FormattedMessage id="debts.add" />
-          </button>
-        )}
-      </header>
+    <Page>
+      <PageHeader
+        size="compact"
+        align="start"
+        title={<FormattedMessage id="page.debtTracker" />}
+        lead={<FormattedMessage id="debts.lead" />}
+        actions={
+          query.data !== undefined &&
+          query.data.items.length > 0 && (
+            <button type="button" className={buttonClass('primary')} onClick={startAdding} data-testid="add-debt">
+              <span aria-hidden="true">+</span>
+              <FormattedMessage id="debts.add" />
+            </button>
+          )
+        }
+      />
 
       {query.isLoading ? (
         <Skeleton />
       ) : query.data === undefined ? (
-        <div className={styles.error} role="alert" data-testid="debts-error">
-          <p>
-            <FormattedMessage id={loadFailedMessageId(query.error, 'debts.loadFailed')} />
-          </p>
-          <button
-            type="button"
-            className={buttonClass('secondary')}
-            onClick={() => void query.refetch()}
-            disabled={query.isFetching}
-          >
-            <FormattedMessage id="debts.retry" />
-          </button>
-        </div>
+        <LoadError
+          message={loadFailedMessageId(query.error, 'debts.loadFailed')}
+          retry="debts.retry"
+          onRetry={() => void query.refetch()}
+          busy={query.isFetching}
+          testId="debts-error"
+        />
       ) : (
         <Tracker data={query.data} onAdd={startAdding} />
       )}
@@ -100,14 +96,13 @@ function TrackerPage() {
       {adding !== null && (
         <DebtDialog open mode="add" initial={adding} onSubmit={submit} onClose={() => setAdding(null)} />
       )}
-    </div>
+    </Page>
   );
 }
 
 function Tracker({ data, onAdd }: { readonly data: DebtList; readonly onAdd: () => void }) {
   const intl = useIntl();
   const format = useFormat();
-  const listId = useId();
   const paidOffId = useId();
   const [showPaidOff, setShowPaidOff] = useState(false);
   const active = data.items.filter((item) => item.status === 'active');
@@ -126,40 +121,40 @@ function Tracker({ data, onAdd }: { readonly data: DebtList; readonly onAdd: () 
 
   return (
     <>
-      <ul className={styles.summary} aria-label={intl.formatMessage({ id: 'debts.summary.title' })}>
+      <StatCards label={intl.formatMessage({ id: 'debts.summary.title' })}>
         {cards.map((card) => (
-          <li key={card.key} className={styles.stat} data-testid={`debts-summary-${card.key}`}>
-            <span className={styles.statLabel}>
-              <FormattedMessage id={card.label} />
-            </span>
-            <span className={styles.statValue}>{card.value}</span>
-            {card.key === 'total' && summary.perCurrency.some((money) => money.currency !== summary.currency) && (
-              <span className={styles.muted}>
-                {summary.perCurrency.map((money) => format.money(money)).join(' + ')}
-              </span>
-            )}
-          </li>
+          <StatCard
+            key={card.key}
+            label={<FormattedMessage id={card.label} />}
+            figure={card.value}
+            testId={`debts-summary-${card.key}`}
+            note={
+              card.key === 'total' &&
+              summary.perCurrency.some((money) => money.currency !== summary.currency) && (
+                <span className={styles.muted}>
+                  {summary.perCurrency.map((money) => format.money(money)).join(' + ')}
+                </span>
+              )
+            }
+          />
         ))}
-      </ul>
+      </StatCards>
       <OutOfRangeNote outOfRange={summary.outOfRange} />
 
-      <section className={styles.card} aria-labelledby={listId}>
-        <h2 id={listId} className={styles.cardTitle}>
-          <FormattedMessage id="debts.list.title" />
-        </h2>
+      <Card title={<FormattedMessage id="debts.list.title" />} gap="medium">
         {data.items.length === 0 ? (
-          <div className={styles.empty} data-testid="debts-empty">
-            <h3 className={styles.emptyTitle}>
-              <FormattedMessage id="debts.empty.title" />
-            </h3>
-            <p className={styles.muted}>
-              <FormattedMessage id="debts.empty.body" />
-            </p>
-            <button type="button" className={buttonClass('primary')} onClick={onAdd} data-testid="add-first-debt">
-              <span aria-hidden="true">+</span>
-              <FormattedMessage id="debts.empty.action" />
-            </button>
-          </div>
+          <EmptyState
+            title={<FormattedMessage id="debts.empty.title" />}
+            testId="debts-empty"
+            action={
+              <button type="button" className={buttonClass('primary')} onClick={onAdd} data-testid="add-first-debt">
+                <span aria-hidden="true">+</span>
+                <FormattedMessage id="debts.empty.action" />
+              </button>
+            }
+          >
+            <FormattedMessage id="debts.empty.body" />
+          </EmptyState>
         ) : (
           <>
             {active.length === 0 ? (
@@ -189,113 +184,20 @@ function Tracker({ data, onAdd }: { readonly data: DebtList; readonly onAdd: () 
             </div>
           </>
         )}
-      </section>
+      </Card>
     </>
-  );
-}
-
-function DebtItems({ items, testId }: { readonly items: readonly DebtListItem[]; readonly testId: string }) {
-  const format = useFormat();
-  const debtName = useDebtName();
-  const { preferences } = usePreferences();
-  // Overdue against the user's own calendar day, in their time zone.
-  const today = todayIn(preferences?.timeZone);
-  return (
-    <ul className={styles.list} data-testid={testId}>
-      {items.map((debt) => {
-        const name = debtName(debt);
-        const money = (amount: number) => format.money({ amount, currency: debt.currency });
-        const percent = wholePercent(debt.progress.percent);
-        const overdue = overdueNumbers(debt, today).length;
-        return (
-          <li
-            key={debt.id}
-            className={styles.item}
-            data-paid-off={debt.status === 'paid_off'}
-            data-status={overdue > 0 ? 'overdue' : debt.status}
-            data-testid="debt-item"
-          >
-            <DebtIcon icon={debt.icon} color={debt.color} />
-            <div className={styles.itemBody}>
-              <div className={styles.itemTop}>
-                <h3 className={styles.name}>
-                  <LocalizedLink to={`/dashboard/debt-tracker/${debt.id}`}>{name}</LocalizedLink>
-                </h3>
-                <span className={styles.actions}>
-                  <span className={styles.badge}>
-                    <FormattedMessage id={DEBT_TYPE_LABELS[debt.type]} />
-                  </span>
-                  <DebtStatusBadge status={debt.status} />
-                  {overdue > 0 && (
-                    <span className={styles.badge} data-kind="overdue" data-testid="debt-overdue-count">
-                      <span aria-hidden="true">!</span>
-                      <FormattedMessage id="debts.overdueCount" values={{ count: overdue }} />
-                    </span>
-                  )}
-                </span>
-              </div>
-              <DebtProgressBar
-                name={name}
-                percent={percent}
-                outstanding={debt.progress.outstanding}
-                initial={debt.initialAmount}
-                currency={debt.currency}
-              />
-              <div className={styles.figures}>
-                <span>
-                  <FormattedMessage
-                    id="debts.remainingOf"
-                    values={{
-                      remaining: money(debt.progress.outstanding),
-                      initial: money(debt.initialAmount),
-                      strong: (chunks) => <strong>{chunks}</strong>,
-                    }}
-                  />
-                </span>
-                <span>
-                  <FormattedMessage id="debts.percentRepaid" values={{ percent: format.number(percent) }} />
-                </span>
-              </div>
-              {debt.status === 'paid_off' && debt.paidOffAt !== null ? (
-                <p className={styles.muted}>
-                  <FormattedMessage id="debts.paidOffOn" values={{ date: format.longDate(debt.paidOffAt) }} />
-                </p>
-              ) : debt.nextInstallment !== null ? (
-                <p className={styles.muted}>
-                  <FormattedMessage
-                    id="debts.nextDue"
-                    values={{
-                      amount: money(debt.nextInstallment.amount),
-                      date: format.longDate(debt.nextInstallment.dueDate),
-                    }}
-                  />
-                </p>
-              ) : null}
-              {debt.lender !== null && (
-                <p className={styles.muted}>
-                  <FormattedMessage id="debts.lenderLine" values={{ lender: debt.lender }} />
-                </p>
-              )}
-            </div>
-          </li>
-        );
-      })}
-    </ul>
   );
 }
 
 function Skeleton() {
   return (
-    <div role="status" aria-busy="true" data-testid="debts-loading" className={styles.page}>
-      <span className="visually-hidden">
-        <FormattedMessage id="common.loading" />
-      </span>
-      <div className={styles.summary} aria-hidden="true">
+    <Loading testId="debts-loading" className={styles.loading}>
+      <div className={statCardsClass} aria-hidden="true">
         {[0, 1, 2].map((key) => (
-          <div key={key} className={styles.skeleton} />
+          <SkeletonBlock key={key} />
         ))}
       </div>
-      <div className={styles.skeleton} style={{ minHeight: '16rem' }} aria-hidden="true" />
-    </div>
+      <SkeletonBlock height="16rem" />
+    </Loading>
   );
 }

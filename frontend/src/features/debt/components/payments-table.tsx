@@ -1,0 +1,121 @@
+import type { DebtDetail, DebtPaymentView } from '@plenty/contracts/views/debts';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { MessageId } from '../../../lib/messages';
+import { useFormat } from '../../../lib/use-format';
+import { buttonClass } from '../../../ui/button';
+import { Card } from '../../../ui/card/card';
+import { TableRegion, tableClass } from '../../../ui/table/table';
+import styles from '../debts.module.css';
+
+/** The debt's payments (a table on a wide page, a card a row on a phone), each with edit and delete. */
+export function PaymentsCard({
+  debt,
+  onAdd,
+  onEdit,
+  onDelete,
+}: {
+  readonly debt: DebtDetail;
+  onAdd(): void;
+  onEdit(payment: DebtPaymentView): void;
+  onDelete(payment: DebtPaymentView): void;
+}) {
+  const intl = useIntl();
+  const format = useFormat();
+  const money = (amount: number) => format.money({ amount, currency: debt.currency });
+  const label = (id: MessageId) => intl.formatMessage({ id });
+  return (
+    <Card
+      title={<FormattedMessage id="debts.payments.title" />}
+      gap="medium"
+      actions={
+        debt.status === 'active' && (
+          <button type="button" className={buttonClass('primary')} onClick={onAdd} data-testid="record-payment">
+            <span aria-hidden="true">+</span>
+            <FormattedMessage id="debts.payments.add" />
+          </button>
+        )
+      }
+    >
+      {debt.payments.length === 0 ? (
+        <p className={styles.muted}>
+          <FormattedMessage id="debts.payments.empty" />
+        </p>
+      ) : (
+        <TableRegion className={styles.stackWrap}>
+          <table className={`${tableClass} ${styles.table} ${styles.stack}`} data-testid="payments">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <FormattedMessage id="debts.payments.date" />
+                </th>
+                <th scope="col" className={styles.start}>
+                  <FormattedMessage id="debts.payments.kind" />
+                </th>
+                <th scope="col">
+                  <FormattedMessage id="debts.payments.amount" />
+                </th>
+                <th scope="col" className={styles.start}>
+                  <FormattedMessage id="debts.payments.notesColumn" />
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">
+                    <FormattedMessage id="debts.schedule.actions" />
+                  </span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {debt.payments.map((payment) => {
+                const date = format.longDate(payment.date);
+                return (
+                  <tr key={payment.paymentId} data-testid="payment-row">
+                    <td data-label={label('debts.payments.date')} className={styles.cardHead}>
+                      {date}
+                    </td>
+                    <td data-label={label('debts.payments.kind')} className={styles.start}>
+                      {payment.installmentNumber === null ? (
+                        <FormattedMessage id="debts.payments.extra" />
+                      ) : (
+                        <FormattedMessage
+                          id="debts.payments.installment"
+                          values={{ number: format.number(payment.installmentNumber) }}
+                        />
+                      )}
+                    </td>
+                    <td data-label={label('debts.payments.amount')}>{money(payment.amount)}</td>
+                    <td
+                      data-label={label('debts.payments.notesColumn')}
+                      className={`${styles.start} ${payment.notes === null ? styles.emptyCell : ''}`}
+                    >
+                      {payment.notes ?? ''}
+                    </td>
+                    <td className={styles.cardActions}>
+                      <span className={styles.rowActions}>
+                        <button
+                          type="button"
+                          className={`${buttonClass('secondary')} ${styles.small}`}
+                          aria-label={intl.formatMessage({ id: 'debts.payments.editLabel' }, { date })}
+                          onClick={() => onEdit(payment)}
+                        >
+                          <FormattedMessage id="debts.payments.edit" />
+                        </button>
+                        <button
+                          type="button"
+                          className={`${buttonClass('secondary')} ${styles.small} ${styles.danger}`}
+                          aria-label={intl.formatMessage({ id: 'debts.payments.deleteLabel' }, { date })}
+                          onClick={() => onDelete(payment)}
+                        >
+                          <FormattedMessage id="debts.payments.delete" />
+                        </button>
+                      </span>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
+    </Card>
+  );
+}

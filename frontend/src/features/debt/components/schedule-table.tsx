@@ -1,0 +1,129 @@
+import type { DebtDetail, DebtScheduleRow } from '@plenty/contracts/views/debts';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { MessageId } from '../../../lib/messages';
+import { useFormat } from '../../../lib/use-format';
+import { Badge } from '../../../ui/badge/badge';
+import { buttonClass } from '../../../ui/button';
+import { Card } from '../../../ui/card/card';
+import { TableRegion, tableClass } from '../../../ui/table/table';
+import styles from '../debts.module.css';
+import { rowState } from '../schedule-actions';
+import { ScheduleHead } from './schedule-preview';
+
+const STATE_LABELS: Record<ReturnType<typeof rowState>, MessageId> = {
+  paid: 'debts.schedule.paid',
+  overdue: 'debts.schedule.overdue',
+  pending: 'debts.schedule.pending',
+};
+
+/** "3 overdue" with a sign, when installments are overdue. */
+export function OverdueBadge({ count }: { readonly count: number }) {
+  return count === 0 ? null : (
+    <Badge tone="alert" symbol="!" testId="debt-overdue-count" data={{ kind: 'overdue' }}>
+      <FormattedMessage id="debts.overdueCount" values={{ count }} />
+    </Badge>
+  );
+}
+
+/**
+ * The repayment schedule: a table that scrolls inside its labelled region on a wide page, a
+ * card a row on a phone; Mark as Paid on pending rows and Mark as Unpaid on paid ones.
+ */
+export function ScheduleCard({
+  debt,
+  today,
+  onMark,
+}: {
+  readonly debt: DebtDetail;
+  readonly today: string;
+  onMark(kind: 'paid' | 'unpaid', row: DebtScheduleRow): void;
+}) {
+  const intl = useIntl();
+  const format = useFormat();
+  const money = (amount: number) => format.money({ amount, currency: debt.currency });
+  const label = (id: MessageId) => intl.formatMessage({ id });
+  const overdueCount = debt.schedule.filter((row) => rowState(row, today) === 'overdue').length;
+  return (
+    <Card
+      title={<FormattedMessage id="debts.schedule.title" />}
+      gap="medium"
+      actions={<OverdueBadge count={overdueCount} />}
+    >
+      <TableRegion className={styles.stackWrap} label={intl.formatMessage({ id: 'debts.schedule.region' })}>
+        <table className={`${tableClass} ${styles.table} ${styles.stack}`} data-testid="schedule">
+          <caption className="visually-hidden">{intl.formatMessage({ id: 'debts.schedule.caption' })}</caption>
+          <ScheduleHead withStatus />
+          <tbody>
+            {debt.schedule.map((row) => {
+              const state = rowState(row, today);
+              const number = format.number(row.number);
+              return (
+                <tr key={row.number} data-status={row.status} data-state={state} data-testid="schedule-row">
+                  <td data-label={label('debts.schedule.number')} className={styles.cardHead}>
+                    <span className={styles.narrowOnly}>
+                      <FormattedMessage id="debts.payments.installment" values={{ number }} />
+                    </span>
+                    <span className={styles.wideOnly}>{number}</span>
+                  </td>
+                  <td data-label={label('debts.schedule.dueDate')} className={styles.start}>
+                    {format.longDate(row.dueDate)}
+                  </td>
+                  <td data-label={label('debts.schedule.amount')}>{money(row.amount)}</td>
+                  <td data-label={label('debts.schedule.principal')}>{money(row.principal)}</td>
+                  <td data-label={label('debts.schedule.interest')}>{money(row.interest)}</td>
+                  <td data-label={label('debts.schedule.balance')}>{money(row.balance)}</td>
+                  <td data-label={label('debts.schedule.status')} className={styles.start}>
+                    <Badge
+                      tone={state === 'paid' ? 'success' : state === 'overdue' ? 'alert' : 'neutral'}
+                      symbol={state === 'paid' ? '✓' : state === 'overdue' ? '!' : undefined}
+                      testId="schedule-status"
+                      data={{ kind: state }}
+                    >
+                      <FormattedMessage id={STATE_LABELS[state]} />
+                    </Badge>
+                  </td>
+                  <td className={styles.cardActions}>
+                    {row.status === 'pending' ? (
+                      <button
+                        type="button"
+                        className={`${buttonClass('primary')} ${styles.small}`}
+                        aria-label={intl.formatMessage({ id: 'debts.schedule.markPaidLabel' }, { number })}
+                        onClick={() => onMark('paid', row)}
+                        data-testid="mark-paid"
+                      >
+                        <FormattedMessage id="debts.schedule.markPaid" />
+                      </button>
+                    ) : (
+                      <button
+                        type="button"
+                        className={`${buttonClass('secondary')} ${styles.small}`}
+                        aria-label={intl.formatMessage({ id: 'debts.schedule.markUnpaidLabel' }, { number })}
+                        onClick={() => onMark('unpaid', row)}
+                        data-testid="mark-unpaid"
+                      >
+                        <FormattedMessage id="debts.schedule.markUnpaid" />
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={2} className={styles.start}>
+                <FormattedMessage id="debts.schedule.total" />
+              </th>
+              <td data-label={label('debts.schedule.amount')}>{money(debt.totals.totalPayment)}</td>
+              <td data-label={label('debts.schedule.principal')}>
+                {money(debt.totals.totalPayment - debt.totals.totalInterest)}
+              </td>
+              <td data-label={label('debts.schedule.interest')}>{money(debt.totals.totalInterest)}</td>
+              <td colSpan={3} className={styles.emptyCell} />
+            </tr>
+          </tfoot>
+        </table>
+      </TableRegion>
+    </Card>
+  );
+}

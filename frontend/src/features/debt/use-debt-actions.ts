@@ -1,0 +1,108 @@
+import type { DebtDetail, DebtPaymentView, DebtScheduleRow } from '@plenty/contracts/views/debts';
+import { useDispatch } from 'react-redux';
+import { useNavigate } from 'react-router';
+import { useCommand, type CommandOutcome } from '../../lib/api/use-command';
+import { useLocalizedPath } from '../../lib/localized-link';
+import { useFormat } from '../../lib/use-format';
+import { showApiError, showSuccess } from '../../ui/toast/toasts-slice';
+import { DELETE_PHRASE, debtChanges } from './commands';
+import type { ValidDebt } from './form';
+import type { PaymentValue } from './components/payment-dialog';
+
+/**
+ * The commands of the debt detail page, each through `useCommand`: a retry of one submission
+ * keeps its `commandId` (and the id of the payment it records), so it is applied once. Each
+ * says how it went in a toast; a refused form submission rejects with the error, so its dialog
+ * stays open with the fields' messages.
+ */
+export function useDebtActions(debt: DebtDetail, name: string) {
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const localized = useLocalizedPath();
+  const format = useFormat();
+  const editDebt = useCommand('EditDebt');
+  const deleteDebt = useCommand('DeleteDebt');
+  const markPaid = useCommand('MarkInstallmentPaid');
+  const markUnpaid = useCommand('MarkInstallmentUnpaid');
+  const recordPayment = useCommand('RecordPayment');
+  const editPayment = useCommand('EditPayment');
+  const deletePayment = useCommand('DeletePayment');
+  const money = (amount: number) => format.money({ amount, currency: debt.currency });
+
+  /** True when it went through; otherwise the error is shown (and, with `rethrow`, thrown). */
+  const sent = (outcome: CommandOutcome<never>, rethrow = false): boolean => {
+    if (outcome.ok) return true;
+    dispatch(showApiError(outcome.error));
+    if (rethrow) throw outcome.error;
+    return false;
+  };
+
+  return {
+    deleting: deleteDebt.pending,
+
+    async saveDebt(value: ValidDebt): Promise<void> {
+      const changes = debtChanges(debt, value);
+      if (Object.keys(changes).length > 0) sent(await editDebt.run({ debtId: debt.id, changes }), true);
+      dispatch(showSuccess('debts.toast.updated', { name: value.name }));
+    },
+
+    async deleteDebt(): Promise<void> {
+      if (!sent(await deleteDebt.run({ debtId: debt.id, confirmPhrase: DELETE_PHRASE }))) return;
+      dispatch(showSuccess('debts.toast.deleted', { name }));
+      void navigate(localized('/dashboard/debt-tracker'));
+    },
+
+    async mark(kind: 'paid' | 'unpaid', row: DebtScheduleRow, today: string): Promise<void> {
+      const number = format.number(row.number);
+      if (kind === 'paid') {
+        const outcome = await markPaid.run({
+          debtId: debt.id,
+          number: row.number,
+          paymentId: markPaid.newId(),
+          date: today,
+        });
+        if (sent(outcome)) dispatch(showSuccess('debts.toast.installmentPaid', { number }));
+      } else if (sent(await markUnpaid.run({ debtId: debt.id, number: row.number }))) {
+        dispatch(showSuccess('debts.toast.installmentUnpaid', { number }));
+      }
+    },
+
+    /** A new payment form: a new submission, with a payment id of its own. */
+    startPayment(): void {
+      recordPayment.reset();
+    },
+
+    /** Records a payment (`editing` null) or edits one; rejects when refused. */
+    async savePayment(value: PaymentValue, editing: DebtPaymentView | null): Promise<void> {
+      if (editing === null) {
+        const outcome = await recordPayment.run({
+          debtId: debt.id,
+          paymentId: recordPayment.newId(),
+          amount: value.amount,
+          date: value.date,
+          ...(value.notes === null ? {} : { notes: value.notes }),
+        });
+        // The first attempt went through, only its answer was lost.
+        if (!outcome.ok && outcome.error.code === 'payment_exists') return;
+        sent(outcome, true);
+        dispatch(showSuccess('debts.toast.paymentCreated', { amount: money(value.amount) }));
+        return;
+      }
+      const changes = {
+        ...(value.amount !== editing.amount && editing.installmentNumber === null ? { amount: value.amount } : {}),
+        ...(value.date !== editing.date ? { date: value.date } : {}),
+        ...(value.notes !== editing.notes ? { notes: value.notes } : {}),
+      };
+      if (Object.keys(changes).length > 0) {
+        sent(await editPayment.run({ debtId: debt.id, paymentId: editing.paymentId, changes }), true);
+      }
+      dispatch(showSuccess('debts.toast.paymentUpdated'));
+    },
+
+    async deletePayment(payment: DebtPaymentView): Promise<void> {
+      if (sent(await deletePayment.run({ debtId: debt.id, paymentId: payment.paymentId }))) {
+        dispatch(showSuccess('debts.toast.paymentDeleted'));
+      }
+    },
+  };
+}
