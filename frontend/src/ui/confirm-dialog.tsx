@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { MessageId } from '../lib/messages';
 import { buttonClass } from './button';
+import { ModalDialog } from './dialog-form/modal-dialog';
 import styles from './confirm-dialog.module.css';
 
 export interface ConfirmDialogProps {
@@ -27,28 +28,11 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (element === null) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={dialog}
-      className={styles.dialog}
-      aria-labelledby={titleId}
-      aria-describedby={bodyId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-    >
+    <ModalDialog open={open} onClose={onCancel} className={styles.dialog} labelledBy={titleId} describedBy={bodyId}>
       <h2 id={titleId} className={styles.title}>
         <FormattedMessage id={title} values={values} />
       </h2>
@@ -56,6 +40,7 @@ export function ConfirmDialog({
         <FormattedMessage id={body} values={values} />
       </p>
       <div className={styles.actions}>
+        {/* eslint-disable-next-line jsx-a11y-x/no-autofocus -- the dialog opens on the user's own press and starts on its safe choice */}
         <button type="button" className={buttonClass('secondary')} onClick={onCancel} autoFocus>
           <FormattedMessage id="common.cancel" />
         </button>
@@ -63,6 +48,6 @@ export function ConfirmDialog({
           <FormattedMessage id={confirm} />
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -249,6 +249,8 @@ export function DateField(props: DateFieldProps) {
         </svg>
       </button>
       {open && (
+        // A modal dialog closes on Escape and keeps Tab inside (the WAI-ARIA dialog pattern).
+        // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions
         <div
           ref={popup}
           className={styles.popup}

@@ -100,6 +100,7 @@ export function ForgotPasswordPage() {
           onChange={(event) => setEmail(event.target.value)}
           errors={errors}
           inputRef={input}
+          // eslint-disable-next-line jsx-a11y-x/no-autofocus -- the page's one field, reached by the user's own press on the sign-in page
           autoFocus
         />
         <SubmitButton busy={busy} label="auth.forgotPassword.submit" />

@@ -147,6 +147,7 @@ export function ResetPasswordPage() {
           errors={errors.password ?? []}
           inputRef={inputs.password}
           hint={<PasswordRequirements password={values.password} rules={rules} />}
+          // eslint-disable-next-line jsx-a11y-x/no-autofocus -- the page opens from the user's own reset link to set the new password
           autoFocus
         />
         <PasswordField

@@ -189,6 +189,7 @@ export function VerifyPage() {
           onChange={(event) => setCode(codeDigits(event.target.value))}
           errors={codeError}
           inputRef={input}
+          // eslint-disable-next-line jsx-a11y-x/no-autofocus -- the page's one field, for the code the user was just sent
           autoFocus
         />
         <SubmitButton busy={busy} label="auth.verify.submit" />
