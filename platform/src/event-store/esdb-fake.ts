@@ -23,7 +23,7 @@ import {
   type SubscribeToAllOptions,
   type TombstoneStreamOptions,
 } from '@eventstore/db-client';
-import type { EsdbClient, EsdbSubscription } from './esdb.js';
+import type { EsdbClient, EsdbSubscription } from './esdb-mapping.js';
 
 /**
  * An in-memory EventStoreDB for the adapter's tests and for tests of code that runs over it

@@ -8,12 +8,12 @@ import {
   formatEsdbPosition,
   fromEsdbCurrentRevision,
   isSystemEvent,
-  openEsdbEventStore,
   parseEsdbPosition,
   toEsdbExpectedRevision,
   toRecordedEvent,
   USER_STREAMS_PREFIX,
-} from './esdb.js';
+} from './esdb-mapping.js';
+import { openEsdbEventStore } from './esdb.js';
 import { START, WrongExpectedRevisionError, comparePositions, type EventStore, type NewEvent } from './port.js';
 import { eventStoreContract } from './event-store.contract.js';
 import { FakeEsdb, type DuplicateAnswer } from './esdb-fake.js';
