@@ -7,7 +7,7 @@ import th from '@plenty/locales/th.json';
 import { formatLongDate, formatMoney } from '../../lib/format';
 import type { Locale } from '../../lib/locale';
 import type { MessageId } from '../../lib/messages';
-import { debtHistoryWriters } from '../debt/history';
+import { debtHistoryWriters } from '../../lib/history/debt-history';
 import { activitySentences, subjectName, subjectPath, type ActivityWriters, type Sentence } from './sentences';
 
 const catalogues = { en, th, lo } as const;

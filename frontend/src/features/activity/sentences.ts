@@ -2,12 +2,12 @@ import type { ActivityChange, ActivityEntry, ActivityKind } from '@plenty/contra
 import type { DebtHistoryEntry, DebtHistoryEntryType } from '@plenty/contracts/views/debt-history';
 import { CURRENCIES as CURRENCY_CODES, type Currency, type Money } from '@plenty/contracts/money';
 import type { MessageId } from '../../lib/messages';
-import { entrySentences as debtSentences, type DebtHistoryWriters } from '../debt/history';
+import { entrySentences as debtSentences, type DebtHistoryWriters } from '../../lib/history/debt-history';
 import {
   changeSentence as transactionChange,
   entrySentences as transactionSentences,
   type HistoryWriters,
-} from '../transaction/history';
+} from '../../lib/history/transaction-history';
 
 /** A message with its values, ready for `intl.formatMessage`. */
 export interface Sentence {

@@ -1,7 +1,7 @@
 import type { DebtDetail, DebtList } from '@plenty/contracts/views/debts';
 import type { DebtHistory } from '@plenty/contracts/views/debt-history';
 import { api } from '../../lib/api/api';
-import { historyPageUrl } from './history';
+import { historyPageUrl } from '../../lib/history/debt-history';
 
 /** The debt tracker's list and cards, and each debt's detail; the commands that change them are in lib/api/commands. */
 export const debtsApi = api.injectEndpoints({

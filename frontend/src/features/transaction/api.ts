@@ -3,7 +3,7 @@ import type { TransactionList, TransactionView } from '@plenty/contracts/views/t
 import type { Currency } from '@plenty/contracts/money';
 import { api } from '../../lib/api/api';
 import { apiQuery, type TransactionFilters } from './filters';
-import { historyPageUrl, type HistoryPage } from './history';
+import { historyPageUrl, type HistoryPage } from '../../lib/history/transaction-history';
 
 /** Rows per request: enough to fill a tall screen twice, small enough to answer fast. */
 export const PAGE_SIZE = 50;

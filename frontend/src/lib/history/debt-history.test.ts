@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import en from '@plenty/locales/en.json';
 import lo from '@plenty/locales/lo.json';
 import th from '@plenty/locales/th.json';
-import type { Locale } from '../../lib/locale';
+import type { Locale } from '../locale';
 import {
   debtHistoryWriters,
   entrySentences,
@@ -12,7 +12,7 @@ import {
   historyEntries,
   historyPageUrl,
   type Sentence,
-} from './history';
+} from './debt-history';
 
 const catalogues = { en, th, lo } as const;
 

@@ -1,8 +1,8 @@
 import type { DebtHistory, DebtHistoryChange, DebtHistoryEntry } from '@plenty/contracts/views/debt-history';
 import { CURRENCIES as CURRENCY_CODES, type Currency } from '@plenty/contracts/money';
-import { formatLongDate, formatMoney, formatNumber } from '../../lib/format';
-import type { Locale } from '../../lib/locale';
-import type { MessageId } from '../../lib/messages';
+import { formatLongDate, formatMoney, formatNumber } from '../format';
+import type { Locale } from '../locale';
+import type { MessageId } from '../messages';
 
 /** A message with its values, ready for `intl.formatMessage`. */
 export interface Sentence {

@@ -7,7 +7,7 @@ import {
   historyPageUrl,
   type HistoryEntry,
   type HistoryWriters,
-} from './history';
+} from './transaction-history';
 
 const writers: HistoryWriters = {
   money: (amount, currency) => `${currency === 'THB' ? '฿' : currency}${(amount / 100).toFixed(2)}`,

@@ -1,5 +1,5 @@
 import { CURRENCIES as CURRENCY_CODES, type Currency } from '@plenty/contracts/money';
-import type { MessageId } from '../../lib/messages';
+import type { MessageId } from '../messages';
 
 export type HistoryEventType = 'added' | 'edited' | 'deleted';
 

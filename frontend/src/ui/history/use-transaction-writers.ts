@@ -6,9 +6,9 @@ import { useIntl } from 'react-intl';
 import type { MessageId } from '../../lib/messages';
 import { usePreferences } from '../../lib/preferences';
 import { useFormat } from '../../lib/use-format';
-import { useTransactionCategoriesQuery } from './api';
+import { useCategoriesQuery } from '../category-form/api';
 import { todayIn } from '@plenty/contracts/calendar/zone';
-import type { HistoryWriters } from './history';
+import type { HistoryWriters } from '../../lib/history/transaction-history';
 
 const FIELD_LABELS: Record<string, MessageId> = {
   type: 'transactions.field.type',
@@ -31,7 +31,7 @@ export function categoryLabel(category: CategoryView, translate: (id: MessageId)
 export function useWriters() {
   const intl = useIntl();
   const format = useFormat();
-  const categories = useTransactionCategoriesQuery();
+  const categories = useCategoriesQuery();
   const { preferences } = usePreferences();
   return useMemo(() => {
     const translate = (id: MessageId) => intl.formatMessage({ id });

@@ -11,8 +11,8 @@ import { useLocale } from '../../../lib/use-locale';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { buttonClass } from '../../../ui/button';
 import { OlderPagesControl, useOlderPages } from '../../../ui/older-pages/older-pages';
-import { debtHistoryWriters } from '../../debt/history';
-import { useWriters } from '../../transaction/use-writers';
+import { debtHistoryWriters } from '../../../lib/history/debt-history';
+import { useWriters } from '../../../ui/history/use-transaction-writers';
 import styles from '../activity.module.css';
 import { useActivityInfiniteQuery } from '../api';
 import {

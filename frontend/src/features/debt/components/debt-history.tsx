@@ -9,7 +9,7 @@ import { OlderPagesControl, useOlderPages } from '../../../ui/older-pages/older-
 import { todayIn } from '@plenty/contracts/calendar/zone';
 import { useDebtHistoryInfiniteQuery } from '../api';
 import styles from '../debts.module.css';
-import { debtHistoryWriters, entrySentences, historyEntries } from '../history';
+import { debtHistoryWriters, entrySentences, historyEntries } from '../../../lib/history/debt-history';
 import { loadFailedMessageId } from '../../../lib/api/api-error';
 
 /** When an entry happened, in the reader's time: "November 23, 2026 16:41". */

@@ -11,13 +11,13 @@ import { showError, showSuccess } from '../../../ui/toast/toasts-slice';
 import { useDeleteTransactionMutation } from '../../../lib/api/commands';
 import { useTransactionHistoryInfiniteQuery, useTransactionQuery } from '../api';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
-import { entrySentences, historyEntries } from '../history';
+import { entrySentences, historyEntries } from '../../../lib/history/transaction-history';
 import { isMissing } from '../errors';
 import field from '../../../ui/field/field.module.css';
 import amounts from './transaction-list.module.css';
 import styles from './transaction-detail.module.css';
 import { listSearchOf } from '../return-to-list';
-import { useWriters } from '../use-writers';
+import { useWriters } from '../../../ui/history/use-transaction-writers';
 import { ReceiptView } from './receipt-view';
 import { loadFailedMessageId } from '../../../lib/api/api-error';
 

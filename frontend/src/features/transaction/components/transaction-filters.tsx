@@ -11,7 +11,7 @@ import {
   TYPES,
   type TransactionFilters as Filters,
 } from '../filters';
-import { categoryLabel, useWriters } from '../use-writers';
+import { categoryLabel, useWriters } from '../../../ui/history/use-transaction-writers';
 import styles from './transaction-filters.module.css';
 
 const SEARCH_DELAY_MS = 300;

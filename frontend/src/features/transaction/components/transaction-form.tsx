@@ -15,7 +15,7 @@ import { TimeField } from '../../../ui/time-field/time-field';
 import { TYPES } from '../filters';
 import { CURRENCY_OPTIONS, NOTE_MAX_LENGTH, type FormField, type TransactionFormValues } from '../form';
 import { useTransactionForm } from '../use-transaction-form';
-import { useWriters } from '../use-writers';
+import { useWriters } from '../../../ui/history/use-transaction-writers';
 import { LocationField } from './location-field';
 import { ReceiptField } from './receipt-field';
 import styles from './transaction-form.module.css';

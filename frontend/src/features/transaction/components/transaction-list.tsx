@@ -9,7 +9,7 @@ import { PageLoading } from '../../../ui/page-loading';
 import { useTransactionListInfiniteQuery } from '../api';
 import { isFiltered, type TransactionFilters as Filters } from '../filters';
 import { listReturnOf } from '../return-to-list';
-import { useWriters } from '../use-writers';
+import { useWriters } from '../../../ui/history/use-transaction-writers';
 import styles from './transaction-list.module.css';
 import { VirtualRows } from './virtual-rows';
 

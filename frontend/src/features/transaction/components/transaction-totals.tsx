@@ -6,7 +6,7 @@ import { useTransactionTotalsQuery } from '../api';
 import { combinedTotals } from '../combined-totals';
 import type { TransactionFilters as Filters } from '../filters';
 import { totalsTable } from '../totals-rows';
-import { useWriters } from '../use-writers';
+import { useWriters } from '../../../ui/history/use-transaction-writers';
 import amounts from './transaction-list.module.css';
 import styles from './transaction-totals.module.css';
 
