@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import type { SocialProvider } from '../../../lib/auth/auth-config';
@@ -96,7 +96,8 @@ function EmbeddedSocialSignIn({ disabled, onBusyChange, onError }: SocialSignInP
   const [finishing, setFinishing] = useState(returned?.kind === 'code');
   const [leavingFor, setLeavingFor] = useState<string | null>(null);
 
-  useEffect(() => {
+  // Back from the provider with a code or an error: finish or explain, once, when the page opens.
+  const finishReturn = useEffectEvent(() => {
     if (returned === null) return;
     if (returned.kind === 'error') {
       forgetSocialReturn();
@@ -120,8 +121,8 @@ function EmbeddedSocialSignIn({ disabled, onBusyChange, onError }: SocialSignInP
     return () => {
       current = false;
     };
-    // Runs once, when the page opens.
-  }, []);
+  });
+  useEffect(() => finishReturn(), []);
 
   useEffect(() => {
     // Back from the provider's page by the browser's Back button: the page is as it was left.
@@ -186,7 +187,8 @@ function FirebaseSocialSignIn({ disabled, onBusyChange, onError }: SocialSignInP
     return { id: 'authError.differentCredential', values: { providers: providersText } } satisfies FieldError;
   };
 
-  useEffect(() => {
+  // Back from a redirect sign-in: finish it, once, when the page opens (or load the sign-in code early).
+  const finishRedirect = useEffectEvent(() => {
     if (!redirectPending()) {
       void loadSocialSignIn().catch(() => undefined);
       return;
@@ -197,8 +199,8 @@ function FirebaseSocialSignIn({ disabled, onBusyChange, onError }: SocialSignInP
       setBusy(null);
       onBusyChange(false);
     });
-    // Runs once, when the page opens.
-  }, []);
+  });
+  useEffect(() => finishRedirect(), []);
 
   const start = async (provider: SocialProvider) => {
     if (disabled || busy !== null) return;
