@@ -141,26 +141,28 @@ export function decodedApplier(projections: readonly Projection[], options: Appl
    * Each projection applies the event through writes of its own, staged: every one reads the
    * views as they stood before the event (its own with its own writes), whichever runs first,
    * and the writes of those that succeeded land together once all have run. A projection that
-   * fails leaves nothing of the event behind.
+   * fails, or is quarantined by the failure of one it reads, leaves nothing of the event behind.
    */
   const apply = async (event: RecordedEvent, decoded: RecordedEvent, uow: UnitOfWork): Promise<void> => {
     const interested = byType.get(event.type);
     if (interested === undefined) return;
     const userId = event.metadata.userId;
     const work = guarded(uow, list);
-    const applied: StagedUnitOfWork[] = [];
+    const applied: [Projection, StagedUnitOfWork][] = [];
+    const skipped = (projection: Projection) => list?.holds(userId) === true && list.has(userId, projection.name);
     for (const projection of interested) {
-      if (list?.holds(userId) === true && list.has(userId, projection.name)) continue;
+      if (skipped(projection)) continue;
       const writes = staged(work, views);
       try {
         await projection.apply(decoded, writes);
-        applied.push(writes);
+        applied.push([projection, writes]);
       } catch (error) {
         if (error instanceof ReadStoreFailure) throw error.cause;
         await quarantine(event, projection.name, scopes.get(projection.name) ?? [projection], error, uow);
       }
     }
-    for (const writes of applied) writes.commit();
+    // Those the event quarantined (a projection they read failed on it) keep nothing of it either.
+    for (const [projection, writes] of applied) if (!skipped(projection)) writes.commit();
   };
 
   return Object.assign(apply, {

@@ -92,7 +92,11 @@ describe('projection versions and read groups', () => {
       await expect(applyEvents(store, [owner, sneaky], [touched])).rejects.toThrow(
         'sneaky reads the view owned, which it neither writes nor declares in reads',
       );
+      // A declared read sees the view as it stood before the event: the owner's write of the
+      // first event shows at the second.
       await applyEvents(store, [owner, honest], [touched]);
+      expect((await store.get('mine2', 'u', 'copy'))?.doc).toEqual({ n: 0 });
+      await applyEvents(store, [owner, honest], [event('Touched', 'u', '2')]);
       expect((await store.get('mine2', 'u', 'copy'))?.doc).toEqual({ n: 1 });
       await expect(applyEvents(store, [trespasser], [event('Touched', 'u', '2')])).rejects.toThrow(
         'trespasser writes the view owned',

@@ -28,7 +28,11 @@ export function tallyProjection(version = 1): Projection {
   };
 }
 
-/** Copies the user's tally after each transaction: it reads `tally`, so it is quarantined with it. */
+/**
+ * The user's tally as each transaction leaves it: the count `tally` held before the event (as
+ * every projection reads another's view) plus this one. It reads `tally`, so it is quarantined
+ * with it.
+ */
 export const tallyEchoProjection: Projection = {
   name: 'tally-echo',
   views: [tallyEchoView],
@@ -37,6 +41,6 @@ export const tallyEchoProjection: Projection = {
   async apply(event, uow) {
     const userId = event.metadata.userId;
     const tally = await uow.get<{ count: number }>(TALLY_VIEW, userId, 'count');
-    uow.put(TALLY_ECHO_VIEW, userId, 'count', { count: tally?.doc.count ?? 0 }, event.position);
+    uow.put(TALLY_ECHO_VIEW, userId, 'count', { count: (tally?.doc.count ?? 0) + 1 }, event.position);
   },
 };
