@@ -1,12 +1,4 @@
-import type { EventCodec } from '@plenty/platform/crypto/event-codec';
-import {
-  START,
-  comparePositions,
-  type EventStore,
-  type Position,
-  type RecordedEvent,
-} from '@plenty/platform/event-store/port';
-import type { ReadStore } from '@plenty/platform/read-store/port';
+import { START, comparePositions, type Position, type RecordedEvent } from '@plenty/platform/event-store/port';
 import { eventApplier, viewsOf } from '@plenty/projections/apply';
 import { bulkReplay } from './bulk-replay.js';
 import { PoisonEventError } from '@plenty/projections/poison-event';
@@ -16,6 +8,7 @@ import { QuarantineList, type QuarantineNotice } from '@plenty/projections/quara
 import { logQuarantine } from './quarantine-log.js';
 import type { Projector, ProjectorOptions, ProjectionStatus, RebuildProgress } from './runtime-api.js';
 import { countBetween, rebuildInShadow, StoppedError, type ShadowProgress } from './runtime-shadow.js';
+import { startTail, type Tail } from './runtime-tail.js';
 import { closeOverReads, projectionVersion, shadowTagOf, versionRecord, versionRecords } from './runtime-versions.js';
 
 /** The checkpoint of a shadow rebuild, next to the live checkpoint it catches up with. */
@@ -42,15 +35,9 @@ export function createProjector(options: ProjectorOptions): Projector {
 
   const watch = new PositionWatch();
   let viewsReady: Promise<void> | null = null;
-  let running = false;
+  let tailing: Tail | null = null;
   let stopping = false;
   let lastError: Error | null = null;
-  let wake: (() => void) | null = null;
-  // Set by every append notification, so one that arrives between a read and the sleep is not lost.
-  let appendedSinceRead = false;
-  let loop: Promise<void> | null = null;
-  let unsubscribe: (() => void) | null = null;
-  let pollTimer: NodeJS.Timeout | null = null;
   // One batch at a time, whoever asks (tail loop, catchUp, the switch of a rebuild).
   let exclusive: Promise<unknown> = Promise.resolve();
   const serialized = <T>(work: () => Promise<T>): Promise<T> => {
@@ -242,36 +229,6 @@ export function createProjector(options: ProjectorOptions): Projector {
     return shadowRun;
   }
 
-  async function tail(): Promise<void> {
-    while (running) {
-      try {
-        appendedSinceRead = false;
-        const applied = await applyNextBatch();
-        if (applied > 0) continue;
-      } catch (error) {
-        // A failed batch was recorded where it failed; anything else (reading) is recorded here.
-        if (lastError !== error) recordFailure(error);
-        running = false;
-        detach();
-        return;
-      }
-      // Stopped while that batch was read: do not go to sleep with nobody left to wake us.
-      if (!running) return;
-      if (appendedSinceRead) continue;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-      });
-      wake = null;
-    }
-  }
-
-  function detach(): void {
-    unsubscribe?.();
-    unsubscribe = null;
-    if (pollTimer !== null) clearInterval(pollTimer);
-    pollTimer = null;
-  }
-
   async function catchUpLive(afterBatch: boolean): Promise<void> {
     // Up to the head as it is now: appends that keep coming are the tail loop's job.
     const head = await eventStore.headPosition();
@@ -285,25 +242,18 @@ export function createProjector(options: ProjectorOptions): Projector {
     isHealthy: () => lastError === null,
     async start() {
       await prepare();
-      if (running) return;
-      running = true;
+      if (tailing?.running === true) return;
       stopping = false;
       lastError = null;
-      unsubscribe = eventStore.onAppended(() => {
-        appendedSinceRead = true;
-        wake?.();
+      tailing = startTail(eventStore, options.pollIntervalMs ?? 1000, applyNextBatch, (error) => {
+        // A failed batch was recorded where it failed; anything else (reading) is recorded here.
+        if (lastError !== error) recordFailure(error);
       });
-      pollTimer = setInterval(() => wake?.(), options.pollIntervalMs ?? 1000);
-      pollTimer.unref();
-      loop = tail();
       if (stale.length > 0) void startRebuild();
     },
     async stop() {
-      running = false;
       stopping = true;
-      detach();
-      wake?.();
-      await loop;
+      await tailing?.stop();
       await shadowRun;
       await exclusive;
     },
@@ -360,7 +310,7 @@ export function createProjector(options: ProjectorOptions): Projector {
       // Every view rebuilt and no tail running: the rebuild goes to the head and the switch
       // moves the checkpoint with it; otherwise the live views are caught up first.
       const everything = projections.every((p) => p.views.length === 0 || stale.includes(p));
-      const toHead = everything && !running;
+      const toHead = everything && tailing?.running !== true;
       if (!toHead) await catchUpLive(false);
       // A rebuild asked for starts from an empty shadow, even if an earlier one was left halfway.
       const events = await rebuildStale(rebuildOptions.onProgress, true, toHead);
