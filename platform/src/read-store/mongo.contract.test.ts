@@ -30,7 +30,8 @@ describe.skipIf(!runtime.available)('MongoDB (testcontainers)', () => {
   const view: ViewDefinition = { name: 'race', fields: { kind: 'text' }, indexes: [['kind']] };
 
   it('creates the declared indexes and the unique (userId, id) index', async () => {
-    const { collectionName, openMongoReadStore } = await import('./mongo.js');
+    const { openMongoReadStore } = await import('./mongo.js');
+    const { collectionName } = await import('./mongo-records.js');
     const dbName = `plenty_${randomUUID().slice(0, 8)}`;
     const store = await openMongoReadStore({ client, dbName });
     await store.ensureViews([view]);

@@ -14,14 +14,14 @@ import {
   declaredIndexes,
   guardedWrites,
   indexValues,
-  openMongoReadStore,
   recordKey,
   storedKey,
   toRecord,
   transactionOptions,
   UNIQUE_INDEX,
   type ViewRecord,
-} from './mongo.js';
+} from './mongo-records.js';
+import { openMongoReadStore } from './mongo.js';
 import { FakeMongoClient } from './mongo-fake.js';
 import { InvalidCursorError, type FindQuery, type ReadStore, type ViewDefinition } from './port.js';
 import { readStoreContract } from './read-store.contract.js';
