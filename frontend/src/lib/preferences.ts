@@ -1,44 +1,22 @@
 import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
-import type { CommandResult } from '@plenty/contracts/commands/result';
-import type { Preferences, PreferencesView, RateTable } from '@plenty/contracts/preferences';
+import type { PreferencesView } from '@plenty/contracts/preferences';
 import { api } from './api/api';
 import { preferredLocaleLoaded } from './auth/auth-slice';
 import { saveTheme, THEME_STORAGE_KEY } from './theme';
-
-export interface ChangePreferencesRequest {
-  readonly commandId: string;
-  readonly changes: Partial<Preferences>;
-}
-
-export interface SetExchangeRatesRequest {
-  readonly commandId: string;
-  /** The user's own table, or null to go back to the bundled one. */
-  readonly rates: RateTable | null;
-}
 
 /**
  * The user's preferences (spec section 3), shared by every feature that formats money, picks a
  * default currency or offers a choice the user can turn off.
  */
-export const preferencesApi = api.enhanceEndpoints({ addTagTypes: ['Preferences'] }).injectEndpoints({
+export const preferencesApi = api.injectEndpoints({
   endpoints: (build) => ({
     preferences: build.query<PreferencesView, void>({
       query: () => 'queries/preferences',
       providesTags: ['Preferences'],
     }),
-    changePreferences: build.mutation<CommandResult, ChangePreferencesRequest>({
-      query: (body) => ({ url: 'commands/ChangePreferences', method: 'POST', body }),
-      invalidatesTags: ['Preferences'],
-    }),
-    setExchangeRates: build.mutation<CommandResult, SetExchangeRatesRequest>({
-      query: (body) => ({ url: 'commands/SetExchangeRates', method: 'POST', body }),
-      invalidatesTags: ['Preferences'],
-    }),
   }),
 });
-
-export const { useChangePreferencesMutation, useSetExchangeRatesMutation } = preferencesApi;
 
 /** The signed-in user's preferences: null while they load or when they cannot be read. */
 export function usePreferences(options: { readonly skip?: boolean } = {}) {

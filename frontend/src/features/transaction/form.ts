@@ -7,6 +7,7 @@ import type { TransactionView } from '@plenty/contracts/views/transactions';
 import type { Locale } from '../../lib/locale';
 import type { MessageId } from '../../lib/messages';
 import { amountInput, parseAmount } from '../../lib/amount';
+import type { FieldMapping } from '../../lib/form/field-codes';
 
 /** The currencies the form offers, in the order of the list: every currency the app supports. */
 export const CURRENCY_OPTIONS: readonly Currency[] = CURRENCIES;
@@ -179,18 +180,11 @@ export function changesFrom(
   return changes;
 }
 
-/** The first field with an error, in the form's order. */
-export function firstInvalid(errors: FormErrors): FormField | null {
-  return FORM_FIELDS.find((field) => errors[field] !== undefined) ?? null;
-}
-
-/** Server field paths (`amount.amount`, `categoryId`) to the form's fields. */
-export function formField(path: string): FormField | null {
-  const own = path.replace(/^changes\./, '');
-  const head = own.split('.')[0] ?? '';
-  if (head === 'amount') return own.endsWith('currency') ? 'currency' : 'amount';
-  return (FORM_FIELDS as readonly string[]).includes(head) ? (head as FormField) : null;
-}
+/** The server's field paths (`amount.amount`, `changes.note`, `location.latitude`) name the form's fields. */
+export const FIELD_MAPPING: FieldMapping<FormField> = {
+  fields: FORM_FIELDS,
+  paths: { 'amount.currency': 'currency', 'location.latitude': 'location', 'location.longitude': 'location' },
+};
 
 /** Coordinates kept to 5 decimals: about a metre, more than a phone's position is worth. */
 const COORDINATE_DIGITS = 5;

@@ -1,3 +1,4 @@
+import type { CommandRequest } from '@plenty/contracts/commands/registry';
 import type { CategoryType, TransactionType } from '@plenty/contracts/categories';
 import type { CategoryView } from '@plenty/contracts/views/categories';
 
@@ -108,12 +109,16 @@ export function defaultReplacement(deleted: CategoryView, categories: readonly C
   return (choices.find((category) => category.id === FALLBACK_CATEGORY_ID) ?? choices[0])?.id ?? null;
 }
 
+/** The `changes` of EditCategory, as its contracts schema takes them. */
+export type CategoryChanges = { -readonly [K in keyof EditChanges]: EditChanges[K] };
+type EditChanges = CommandRequest<'EditCategory'>['changes'];
+
 /** The changed fields of an edit; empty when nothing changed. */
 export function categoryChanges(
   before: CategoryView,
   draft: { readonly name: string; readonly type: CategoryType; readonly icon: string; readonly color: string },
-): Partial<Record<'name' | 'type' | 'icon' | 'color', string>> {
-  const changes: Partial<Record<'name' | 'type' | 'icon' | 'color', string>> = {};
+): CategoryChanges {
+  const changes: CategoryChanges = {};
   const name = draft.name.trim();
   if (name !== before.name) changes.name = name;
   if (draft.type !== before.type) changes.type = draft.type;

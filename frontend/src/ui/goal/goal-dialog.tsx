@@ -1,28 +1,21 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import type { GoalView } from '@plenty/contracts/goals';
 import { CURRENCIES, type Currency } from '@plenty/contracts/money';
-import { uuidV7 } from '@plenty/contracts/uuid-v7';
-import type { ApiError } from '../../lib/api/api-error';
+import { useCommand } from '../../lib/api/use-command';
+import type { FieldMapping } from '../../lib/form/field-codes';
+import { useForm } from '../../lib/form/use-form';
 import type { Locale } from '../../lib/locale';
 import type { MessageId } from '../../lib/messages';
 import { useLocale } from '../../lib/use-locale';
-import { buttonClass } from '../button';
-import { showApiError, showSuccess } from '../toast/toasts-slice';
-import { useAddGoalMutation, useEditGoalMutation } from './api';
-import {
-  GOAL_NAME_MAX,
-  amountInput,
-  goalChanges,
-  validateGoal,
-  type GoalDraft,
-  type GoalErrors,
-  type GoalField,
-} from './goal-form';
-import dialogForm from '../dialog-form/dialog-form.module.css';
-import { Spinner } from '../spinner';
 import { DateField } from '../date-field/date-field';
+import { DialogActions } from '../dialog-form/dialog-actions';
+import { DialogField } from '../dialog-form/dialog-field';
+import dialogForm from '../dialog-form/dialog-form.module.css';
+import { dateControl } from '../dialog-form/date-control';
+import { ModalDialog } from '../dialog-form/modal-dialog';
+import { showApiError, showSuccess } from '../toast/toasts-slice';
+import { GOAL_NAME_MAX, amountInput, goalChanges, validateGoal, type GoalDraft, type GoalField } from './goal-form';
 
 export interface GoalDialogProps {
   readonly open: boolean;
@@ -35,20 +28,10 @@ export interface GoalDialogProps {
   onClose(): void;
 }
 
-const FIELDS: readonly GoalField[] = ['name', 'target', 'saved', 'targetDate'];
-const SERVER_FIELDS: Partial<Record<string, GoalField>> = {
-  name: 'name',
-  'target.amount': 'target',
-  target: 'target',
-  'saved.amount': 'saved',
-  saved: 'saved',
-  targetDate: 'targetDate',
-  'changes.name': 'name',
-  'changes.target.amount': 'target',
-  'changes.target': 'target',
-  'changes.saved.amount': 'saved',
-  'changes.saved': 'saved',
-  'changes.targetDate': 'targetDate',
+/** The server's field paths (`target.amount`, `changes.name`, …) name these fields. */
+const MAPPING: FieldMapping<GoalField> = {
+  fields: ['name', 'target', 'saved', 'targetDate'],
+  codes: { goal_name_taken: 'name' },
 };
 
 function initialDraft(goal: GoalView | undefined, currency: Currency, locale: Locale): GoalDraft {
@@ -69,177 +52,100 @@ function initialDraft(goal: GoalView | undefined, currency: Currency, locale: Lo
 export function GoalDialog({ open, goal, goals, defaultCurrency, onClose }: GoalDialogProps) {
   const dispatch = useDispatch();
   const { locale } = useLocale();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const inputs = useRef<Partial<Record<GoalField, HTMLInputElement | null>>>({});
-  const base = useId();
-  const id = (part: string) => `${base}-${part}`;
-  const [draft, setDraft] = useState<GoalDraft>(() => initialDraft(goal, defaultCurrency, locale));
-  const [errors, setErrors] = useState<GoalErrors>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [addGoal, addState] = useAddGoalMutation();
-  const [editGoal, editState] = useEditGoalMutation();
-  const busy = addState.isLoading || editState.isLoading;
+  const addGoal = useCommand('AddGoal', MAPPING);
+  const editGoal = useCommand('EditGoal', MAPPING);
+  const busy = addGoal.pending || editGoal.pending;
   const editing = goal !== undefined;
   const currencyLocked = editing && goal.saved.amount > 0;
+  const form = useForm({
+    initial: () => initialDraft(goal, defaultCurrency, locale),
+    fields: MAPPING.fields,
+    validate: (draft) => validateGoal(draft, goals, locale, goal?.id).errors,
+    session: open ? (goal?.id ?? 'new') : null,
+    onSessionStart: () => {
+      addGoal.reset();
+      editGoal.reset();
+    },
+  });
+  const { values: draft } = form;
 
-  // Each opening starts from the goal (or an empty form), set while rendering so the first frame shows it.
-  const session = open ? (goal?.id ?? 'new') : null;
-  const [shownFor, setShownFor] = useState<string | null>(null);
-  if (session !== shownFor) {
-    setShownFor(session);
-    if (session !== null) {
-      setDraft(initialDraft(goal, defaultCurrency, locale));
-      setErrors({});
-      setSubmitted(false);
+  const submit = form.onSubmit(async (values) => {
+    const { value } = validateGoal(values, goals, locale, goal?.id);
+    if (busy || value === null) return;
+    let outcome: Awaited<ReturnType<typeof addGoal.run>> | null = null;
+    if (goal === undefined) {
+      outcome = await addGoal.run({
+        goalId: addGoal.newId(),
+        name: value.name,
+        target: value.target,
+        ...(value.saved.amount > 0 ? { saved: value.saved } : {}),
+        targetDate: value.targetDate,
+      });
+    } else {
+      const changes = goalChanges(goal, value);
+      if (Object.keys(changes).length > 0) outcome = await editGoal.run({ goalId: goal.id, changes });
     }
-  }
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element === null) return;
-    if (open && !element.open) {
-      element.showModal();
-      inputs.current.name?.focus();
-    }
-    if (!open && element.open) element.close();
-  }, [open]);
-
-  const update = (next: GoalDraft) => {
-    setDraft(next);
-    if (submitted) setErrors(validateGoal(next, goals, locale, goal?.id).errors);
-  };
-
-  const focusFirst = (found: GoalErrors) => {
-    const first = FIELDS.find((field) => found[field] !== undefined);
-    if (first !== undefined) inputs.current[first]?.focus();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setSubmitted(true);
-    const { errors: found, value } = validateGoal(draft, goals, locale, goal?.id);
-    setErrors(found);
-    if (value === null) {
-      focusFirst(found);
+    if (outcome === null || outcome.ok) {
+      dispatch(showSuccess(editing ? 'goals.toast.updated' : 'goals.toast.created', { name: value.name }));
+      onClose();
       return;
     }
-    try {
-      if (goal === undefined) {
-        await addGoal({
-          commandId: uuidV7(),
-          goalId: uuidV7(),
-          name: value.name,
-          target: value.target,
-          ...(value.saved.amount > 0 ? { saved: value.saved } : {}),
-          targetDate: value.targetDate,
-        }).unwrap();
-        dispatch(showSuccess('goals.toast.created', { name: value.name }));
-      } else {
-        const changes = goalChanges(goal, value);
-        if (Object.keys(changes).length > 0) {
-          await editGoal({ commandId: uuidV7(), goalId: goal.id, changes }).unwrap();
-        }
-        dispatch(showSuccess('goals.toast.updated', { name: value.name }));
-      }
-      onClose();
-    } catch (caught) {
-      const error = caught as ApiError;
-      const fieldErrors: { -readonly [K in GoalField]?: MessageId } = {};
-      if (error.code === 'goal_name_taken') fieldErrors.name = 'error.goal_name_taken';
-      for (const [path, code] of Object.entries(error.fields)) {
-        const field = SERVER_FIELDS[path];
-        if (field !== undefined && fieldErrors[field] === undefined) fieldErrors[field] = `error.${code}`;
-      }
-      setErrors(fieldErrors);
-      focusFirst(fieldErrors);
-      if (error.code !== 'goal_name_taken') dispatch(showApiError(error));
-    }
-  };
-
-  const describedBy = (field: GoalField, hint?: string) =>
-    [errors[field] === undefined ? null : id(`${field}-error`), hint ?? null].filter(Boolean).join(' ') || undefined;
-
-  const fieldError = (field: GoalField) => {
-    const message = errors[field];
-    return message === undefined ? null : (
-      <p id={id(`${field}-error`)} className={dialogForm.fieldError}>
-        <FormattedMessage id={message} />
-      </p>
-    );
-  };
+    form.showErrors(outcome.fieldErrors);
+    if (outcome.error.code !== 'goal_name_taken') dispatch(showApiError(outcome.error));
+  });
 
   const amountField = (field: 'target' | 'saved', label: MessageId) => (
-    <div className={dialogForm.field}>
-      <label htmlFor={id(field)} className={dialogForm.label}>
-        <FormattedMessage id={label} />
-      </label>
+    <DialogField form={form} field={field} label={label}>
       <input
-        ref={(element) => {
-          inputs.current[field] = element;
-        }}
-        id={id(field)}
+        {...form.field(field)}
         className={`${dialogForm.input} ${dialogForm.amountInput}`}
         value={draft[field]}
         inputMode="decimal"
         autoComplete="off"
-        aria-invalid={errors[field] !== undefined}
-        aria-describedby={describedBy(field)}
-        onChange={(event) => update({ ...draft, [field]: event.target.value })}
+        onChange={(event) => form.set(field, event.target.value)}
       />
-      {fieldError(field)}
-    </div>
+    </DialogField>
   );
 
   return (
-    <dialog
-      ref={dialog}
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      busy={busy}
+      initialFocus={() => document.getElementById(form.id('name'))}
       className={dialogForm.dialog}
-      aria-labelledby={id('title')}
-      data-testid="goal-dialog"
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onClose();
-      }}
+      labelledBy={form.id('title')}
+      testId="goal-dialog"
     >
-      <form className={dialogForm.form} noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
-        <h2 id={id('title')} className={dialogForm.dialogTitle}>
+      <form className={dialogForm.form} noValidate onSubmit={submit} aria-busy={busy}>
+        <h2 id={form.id('title')} className={dialogForm.dialogTitle}>
           <FormattedMessage id={editing ? 'goals.dialog.editTitle' : 'goals.dialog.addTitle'} />
         </h2>
 
-        <div className={dialogForm.field}>
-          <label htmlFor={id('name')} className={dialogForm.label}>
-            <FormattedMessage id="goals.field.name" />
-          </label>
+        <DialogField form={form} field="name" label="goals.field.name">
           <input
-            ref={(element) => {
-              inputs.current.name = element;
-            }}
-            id={id('name')}
+            {...form.field('name')}
             className={dialogForm.input}
             value={draft.name}
             maxLength={GOAL_NAME_MAX + 10}
             autoComplete="off"
-            aria-invalid={errors.name !== undefined}
-            aria-describedby={describedBy('name')}
-            onChange={(event) => update({ ...draft, name: event.target.value })}
+            onChange={(event) => form.set('name', event.target.value)}
           />
-          {fieldError('name')}
-        </div>
+        </DialogField>
 
         <div className={dialogForm.row}>
           {amountField('target', 'goals.field.target')}
           <div className={dialogForm.field}>
-            <label htmlFor={id('currency')} className={dialogForm.label}>
+            <label htmlFor={form.id('currency')} className={dialogForm.label}>
               <FormattedMessage id="goals.field.currency" />
             </label>
             <select
-              id={id('currency')}
+              id={form.id('currency')}
               className={dialogForm.input}
               value={draft.currency}
               disabled={currencyLocked}
-              aria-describedby={currencyLocked ? id('currency-hint') : undefined}
-              onChange={(event) => update({ ...draft, currency: event.target.value as Currency })}
+              aria-describedby={currencyLocked ? form.id('currency-hint') : undefined}
+              onChange={(event) => form.set('currency', event.target.value as Currency)}
             >
               {CURRENCIES.map((currency) => (
                 <option key={currency} value={currency}>
@@ -250,41 +156,28 @@ export function GoalDialog({ open, goal, goals, defaultCurrency, onClose }: Goal
           </div>
         </div>
         {currencyLocked && (
-          <p id={id('currency-hint')} className={dialogForm.hint}>
+          <p id={form.id('currency-hint')} className={dialogForm.hint}>
             <FormattedMessage id="goals.field.currencyLocked" />
           </p>
         )}
 
         {amountField('saved', 'goals.field.saved')}
 
-        <div className={dialogForm.field}>
-          <label htmlFor={id('targetDate')} className={dialogForm.label}>
-            <FormattedMessage id="goals.field.targetDate" />
-          </label>
+        <DialogField form={form} field="targetDate" label="goals.field.targetDate">
           <DateField
-            inputRef={(element) => {
-              inputs.current.targetDate = element;
-            }}
-            id={id('targetDate')}
+            {...dateControl(form.field('targetDate'))}
             className={dialogForm.input}
             value={draft.targetDate}
-            aria-invalid={errors.targetDate !== undefined}
-            aria-describedby={describedBy('targetDate')}
-            onChange={(value) => update({ ...draft, targetDate: value })}
+            onChange={(value) => form.set('targetDate', value)}
           />
-          {fieldError('targetDate')}
-        </div>
+        </DialogField>
 
-        <div className={dialogForm.dialogActions}>
-          <button type="button" className={buttonClass('secondary')} onClick={onClose} disabled={busy}>
-            <FormattedMessage id="common.cancel" />
-          </button>
-          <button type="submit" className={buttonClass('primary')} aria-disabled={busy}>
-            {busy && <Spinner />}
-            <FormattedMessage id={busy ? 'goals.dialog.saving' : editing ? 'goals.dialog.save' : 'goals.dialog.add'} />
-          </button>
-        </div>
+        <DialogActions
+          busy={busy}
+          onCancel={onClose}
+          submit={busy ? 'goals.dialog.saving' : editing ? 'goals.dialog.save' : 'goals.dialog.add'}
+        />
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

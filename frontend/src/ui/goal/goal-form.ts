@@ -1,3 +1,4 @@
+import type { CommandRequest } from '@plenty/contracts/commands/registry';
 import { isCalendarDate } from '@plenty/contracts/calendar/date';
 import type { GoalView } from '@plenty/contracts/goals';
 import { MAX_AMOUNT, type Currency, type Money } from '@plenty/contracts/money';
@@ -90,17 +91,21 @@ export function validateGoal(
   };
 }
 
+/** The `changes` of EditGoal, as its contracts schema takes them. */
+export type GoalChanges = { -readonly [K in keyof EditGoalChanges]: EditGoalChanges[K] };
+type EditGoalChanges = CommandRequest<'EditGoal'>['changes'];
+
 /** The fields of an edit that differ from the goal as it is; empty when nothing changes. */
-export function goalChanges(goal: GoalView, value: ValidGoal): Record<string, unknown> {
-  const changes: Record<string, unknown> = {};
-  if (value.name !== goal.name) changes['name'] = value.name;
+export function goalChanges(goal: GoalView, value: ValidGoal): GoalChanges {
+  const changes: GoalChanges = {};
+  if (value.name !== goal.name) changes.name = value.name;
   if (value.target.amount !== goal.target.amount || value.target.currency !== goal.target.currency) {
-    changes['target'] = value.target;
+    changes.target = value.target;
   }
   if (value.saved.amount !== goal.saved.amount || value.saved.currency !== goal.saved.currency) {
-    changes['saved'] = value.saved;
+    changes.saved = value.saved;
   }
-  if (value.targetDate !== goal.targetDate) changes['targetDate'] = value.targetDate;
+  if (value.targetDate !== goal.targetDate) changes.targetDate = value.targetDate;
   return changes;
 }
 

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import type { GoalView } from '@plenty/contracts/goals';
-import { uuidV7 } from '@plenty/contracts/uuid-v7';
-import type { ApiError } from '../../lib/api/api-error';
 import { loadFailedMessageId } from '../../lib/api/api-error';
+import { useCommand } from '../../lib/api/use-command';
 import { usePreferences } from '../../lib/preferences';
 import { useFormat } from '../../lib/use-format';
 import { LocalizedLink } from '../../lib/localized-link';
@@ -12,7 +11,7 @@ import { buttonClass } from '../button';
 import { ConfirmDialog } from '../confirm-dialog';
 import { PageLoading } from '../page-loading';
 import { showApiError, showSuccess } from '../toast/toasts-slice';
-import { useDeleteGoalMutation, useGoalsQuery } from './api';
+import { useGoalsQuery } from './api';
 import { GoalDialog } from './goal-dialog';
 import { todayIn } from '@plenty/contracts/calendar/zone';
 import { goalStatus } from './goal-progress';
@@ -45,7 +44,7 @@ export function GoalsPanel() {
   const [editing, setEditing] = useState<Editing>(null);
   const [moving, setMoving] = useState<GoalView | null>(null);
   const [deleting, setDeleting] = useState<GoalView | null>(null);
-  const [deleteGoal] = useDeleteGoalMutation();
+  const deleteGoal = useCommand('DeleteGoal');
 
   if (isLoading) return <PageLoading />;
   if (isError || data === undefined) {
@@ -65,12 +64,8 @@ export function GoalsPanel() {
     const goal = deleting;
     setDeleting(null);
     if (goal === null) return;
-    try {
-      await deleteGoal({ commandId: uuidV7(), goalId: goal.id }).unwrap();
-      dispatch(showSuccess('goals.toast.deleted', { name: goalName(goal) }));
-    } catch (caught) {
-      dispatch(showApiError(caught as ApiError));
-    }
+    const outcome = await deleteGoal.run({ goalId: goal.id });
+    dispatch(outcome.ok ? showSuccess('goals.toast.deleted', { name: goalName(goal) }) : showApiError(outcome.error));
   };
 
   return (

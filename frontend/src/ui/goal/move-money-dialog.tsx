@@ -1,20 +1,21 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import type { GoalView } from '@plenty/contracts/goals';
-import { uuidV7 } from '@plenty/contracts/uuid-v7';
-import type { ApiError } from '../../lib/api/api-error';
-import type { MessageId } from '../../lib/messages';
+import { useCommand } from '../../lib/api/use-command';
+import type { FieldMapping } from '../../lib/form/field-codes';
+import { useForm } from '../../lib/form/use-form';
 import { useFormat } from '../../lib/use-format';
 import { useLocale } from '../../lib/use-locale';
-import { buttonClass } from '../button';
-import { showApiError, showSuccess } from '../toast/toasts-slice';
-import { useContributeToGoalMutation, useWithdrawFromGoalMutation } from './api';
-import { validateMovement } from './goal-form';
-import dialogForm from '../dialog-form/dialog-form.module.css';
-import styles from './goals.module.css';
-import { Spinner } from '../spinner';
 import { DateField } from '../date-field/date-field';
+import { DialogActions } from '../dialog-form/dialog-actions';
+import { DialogField } from '../dialog-form/dialog-field';
+import dialogForm from '../dialog-form/dialog-form.module.css';
+import { dateControl } from '../dialog-form/date-control';
+import { ModalDialog } from '../dialog-form/modal-dialog';
+import { showApiError, showSuccess } from '../toast/toasts-slice';
+import { validateMovement } from './goal-form';
+import styles from './goals.module.css';
 
 export interface MoveMoneyDialogProps {
   /** The goal to put money into or take it out of; null keeps the dialog closed. */
@@ -25,6 +26,8 @@ export interface MoveMoneyDialogProps {
 }
 
 type Direction = 'in' | 'out';
+type MoveField = 'amount' | 'date';
+const MAPPING: FieldMapping<MoveField> = { fields: ['amount', 'date'] };
 
 /** Puts money into a goal, or takes some out (never more than is saved), on a date. */
 export function MoveMoneyDialog({ goal, today, onClose }: MoveMoneyDialogProps) {
@@ -32,189 +35,127 @@ export function MoveMoneyDialog({ goal, today, onClose }: MoveMoneyDialogProps) 
   const dispatch = useDispatch();
   const { locale } = useLocale();
   const format = useFormat();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const amountRef = useRef<HTMLInputElement>(null);
-  const dateRef = useRef<HTMLInputElement>(null);
-  const base = useId();
-  const id = (part: string) => `${base}-${part}`;
+  const contribute = useCommand('ContributeToGoal', MAPPING);
+  const withdraw = useCommand('WithdrawFromGoal', MAPPING);
+  const busy = contribute.pending || withdraw.pending;
   const [direction, setDirection] = useState<Direction>('in');
-  const [amount, setAmount] = useState('');
-  const [date, setDate] = useState(today);
-  const [errors, setErrors] = useState<{ amount?: MessageId; date?: MessageId }>({});
-  const [contribute, contributeState] = useContributeToGoalMutation();
-  const [withdraw, withdrawState] = useWithdrawFromGoalMutation();
-  const busy = contributeState.isLoading || withdrawState.isLoading;
-  const open = goal !== null;
-
-  const session = goal?.id ?? null;
-  const [shownFor, setShownFor] = useState<string | null>(null);
-  if (session !== shownFor) {
-    setShownFor(session);
-    if (session !== null) {
+  const check = (values: { amount: string; date: string }, towards: Direction = direction) =>
+    goal === null ? { value: null } : validateMovement(values.amount, values.date, goal, towards, locale);
+  const form = useForm({
+    initial: () => ({ amount: '', date: today }),
+    fields: MAPPING.fields,
+    validate: (values) => {
+      const { amount, date } = check(values);
+      return { ...(amount ? { amount } : {}), ...(date ? { date } : {}) };
+    },
+    session: goal?.id ?? null,
+    onSessionStart: () => {
       setDirection('in');
-      setAmount('');
-      setDate(today);
-      setErrors({});
-    }
-  }
+      contribute.reset();
+      withdraw.reset();
+    },
+  });
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (element === null) return;
-    if (open && !element.open) {
-      element.showModal();
-      amountRef.current?.focus();
-    }
-    if (!open && element.open) element.close();
-  }, [open]);
+  const name = goal === null ? '' : (goal.name ?? intl.formatMessage({ id: 'goals.untitled' }));
 
-  if (goal === null) return <dialog ref={dialog} className={dialogForm.dialog} data-testid="goal-money-dialog" />;
-
-  const name = goal.name ?? intl.formatMessage({ id: 'goals.untitled' });
-  const canWithdraw = goal.saved.amount > 0;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const checked = validateMovement(amount, date, goal, direction, locale);
-    setErrors({
-      ...(checked.amount ? { amount: checked.amount } : {}),
-      ...(checked.date ? { date: checked.date } : {}),
-    });
-    if (checked.value === null) {
-      (checked.amount ? amountRef : dateRef).current?.focus();
+  const submit = form.onSubmit(async (values) => {
+    const { value } = check(values);
+    if (busy || goal === null || value === null) return;
+    const request = { goalId: goal.id, ...value };
+    const outcome = await (direction === 'in' ? contribute : withdraw).run(request);
+    if (!outcome.ok) {
+      form.showErrors(outcome.fieldErrors);
+      dispatch(showApiError(outcome.error));
       return;
     }
-    const request = { commandId: uuidV7(), goalId: goal.id, ...checked.value };
-    try {
-      if (direction === 'in') {
-        await contribute(request).unwrap();
-        const reached = goal.saved.amount + request.amount.amount >= goal.target.amount;
-        dispatch(
-          reached && goal.saved.amount < goal.target.amount
-            ? showSuccess('goals.toast.reached', { name })
-            : showSuccess('goals.toast.contributed', { name, amount: format.money(request.amount) }),
-        );
-      } else {
-        await withdraw(request).unwrap();
-        dispatch(showSuccess('goals.toast.withdrawn', { name, amount: format.money(request.amount) }));
-      }
-      onClose();
-    } catch (caught) {
-      const error = caught as ApiError;
-      const amountCode = error.fields['amount'] ?? error.fields['amount.amount'];
-      const dateCode = error.fields['date'];
-      setErrors({
-        ...(amountCode === undefined ? {} : { amount: `error.${amountCode}` as const }),
-        ...(dateCode === undefined ? {} : { date: `error.${dateCode}` as const }),
-      });
-      dispatch(showApiError(error));
-    }
-  };
-
-  const describedBy = (field: 'amount' | 'date', extra?: string) =>
-    [errors[field] === undefined ? null : id(`${field}-error`), extra ?? null].filter(Boolean).join(' ') || undefined;
+    const amount = format.money(request.amount);
+    if (direction === 'out') dispatch(showSuccess('goals.toast.withdrawn', { name, amount }));
+    else if (goal.saved.amount < goal.target.amount && goal.saved.amount + request.amount.amount >= goal.target.amount)
+      dispatch(showSuccess('goals.toast.reached', { name }));
+    else dispatch(showSuccess('goals.toast.contributed', { name, amount }));
+    onClose();
+  });
 
   return (
-    <dialog
-      ref={dialog}
+    <ModalDialog
+      open={goal !== null}
+      onClose={onClose}
+      busy={busy}
+      initialFocus={() => document.getElementById(form.id('amount'))}
       className={dialogForm.dialog}
-      aria-labelledby={id('title')}
-      aria-describedby={id('saved')}
-      data-testid="goal-money-dialog"
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onClose();
-      }}
+      labelledBy={form.id('title')}
+      describedBy={goal === null ? undefined : form.id('saved')}
+      testId="goal-money-dialog"
     >
-      <form className={dialogForm.form} noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
-        <h2 id={id('title')} className={dialogForm.dialogTitle}>
-          <FormattedMessage id="goals.move.title" values={{ name }} />
-        </h2>
-        <p id={id('saved')} className={styles.muted}>
-          <FormattedMessage
-            id="goals.move.savedNow"
-            values={{ saved: format.money(goal.saved), target: format.money(goal.target) }}
-          />
-        </p>
+      {goal !== null && (
+        <form className={dialogForm.form} noValidate onSubmit={submit} aria-busy={busy}>
+          <h2 id={form.id('title')} className={dialogForm.dialogTitle}>
+            <FormattedMessage id="goals.move.title" values={{ name }} />
+          </h2>
+          <p id={form.id('saved')} className={styles.muted}>
+            <FormattedMessage
+              id="goals.move.savedNow"
+              values={{ saved: format.money(goal.saved), target: format.money(goal.target) }}
+            />
+          </p>
 
-        {canWithdraw && (
-          <fieldset className={dialogForm.field}>
-            <legend className={dialogForm.label}>
-              <FormattedMessage id="goals.move.direction" />
-            </legend>
-            <div className={dialogForm.choices}>
-              {(['in', 'out'] as const).map((value) => (
-                <label key={value} className={dialogForm.choice}>
-                  <input
-                    type="radio"
-                    name={id('direction')}
-                    value={value}
-                    checked={direction === value}
-                    onChange={() => {
-                      setDirection(value);
-                      setErrors({});
-                    }}
-                  />
-                  <FormattedMessage id={value === 'in' ? 'goals.move.in' : 'goals.move.out'} />
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        )}
-
-        <div className={dialogForm.field}>
-          <label htmlFor={id('amount')} className={dialogForm.label}>
-            <FormattedMessage id="goals.move.amount" values={{ currency: goal.target.currency }} />
-          </label>
-          <input
-            ref={amountRef}
-            id={id('amount')}
-            className={`${dialogForm.input} ${dialogForm.amountInput}`}
-            value={amount}
-            inputMode="decimal"
-            autoComplete="off"
-            aria-invalid={errors.amount !== undefined}
-            aria-describedby={describedBy('amount')}
-            onChange={(event) => setAmount(event.target.value)}
-          />
-          {errors.amount !== undefined && (
-            <p id={id('amount-error')} className={dialogForm.fieldError}>
-              <FormattedMessage id={errors.amount} />
-            </p>
+          {goal.saved.amount > 0 && (
+            <fieldset className={dialogForm.field}>
+              <legend className={dialogForm.label}>
+                <FormattedMessage id="goals.move.direction" />
+              </legend>
+              <div className={dialogForm.choices}>
+                {(['in', 'out'] as const).map((value) => (
+                  <label key={value} className={dialogForm.choice}>
+                    <input
+                      type="radio"
+                      name={form.id('direction')}
+                      value={value}
+                      checked={direction === value}
+                      onChange={() => {
+                        setDirection(value);
+                        form.showErrors({});
+                      }}
+                    />
+                    <FormattedMessage id={value === 'in' ? 'goals.move.in' : 'goals.move.out'} />
+                  </label>
+                ))}
+              </div>
+            </fieldset>
           )}
-        </div>
 
-        <div className={dialogForm.field}>
-          <label htmlFor={id('date')} className={dialogForm.label}>
-            <FormattedMessage id="goals.move.date" />
-          </label>
-          <DateField
-            inputRef={dateRef}
-            id={id('date')}
-            className={dialogForm.input}
-            value={date}
-            aria-invalid={errors.date !== undefined}
-            aria-describedby={describedBy('date')}
-            onChange={setDate}
+          <DialogField
+            form={form}
+            field="amount"
+            label="goals.move.amount"
+            labelValues={{ currency: goal.target.currency }}
+          >
+            <input
+              {...form.field('amount')}
+              className={`${dialogForm.input} ${dialogForm.amountInput}`}
+              value={form.values.amount}
+              inputMode="decimal"
+              autoComplete="off"
+              onChange={(event) => form.set('amount', event.target.value)}
+            />
+          </DialogField>
+
+          <DialogField form={form} field="date" label="goals.move.date">
+            <DateField
+              {...dateControl(form.field('date'))}
+              className={dialogForm.input}
+              value={form.values.date}
+              onChange={(value) => form.set('date', value)}
+            />
+          </DialogField>
+
+          <DialogActions
+            busy={busy}
+            onCancel={onClose}
+            submit={direction === 'in' ? 'goals.move.submitIn' : 'goals.move.submitOut'}
           />
-          {errors.date !== undefined && (
-            <p id={id('date-error')} className={dialogForm.fieldError}>
-              <FormattedMessage id={errors.date} />
-            </p>
-          )}
-        </div>
-
-        <div className={dialogForm.dialogActions}>
-          <button type="button" className={buttonClass('secondary')} onClick={onClose} disabled={busy}>
-            <FormattedMessage id="common.cancel" />
-          </button>
-          <button type="submit" className={buttonClass('primary')} aria-disabled={busy}>
-            {busy && <Spinner />}
-            <FormattedMessage id={direction === 'in' ? 'goals.move.submitIn' : 'goals.move.submitOut'} />
-          </button>
-        </div>
-      </form>
-    </dialog>
+        </form>
+      )}
+    </ModalDialog>
   );
 }

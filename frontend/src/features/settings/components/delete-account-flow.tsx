@@ -2,8 +2,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { uuidV7 } from '@plenty/contracts/uuid-v7';
-import type { ApiError } from '../../../lib/api/api-error';
 import { api } from '../../../lib/api/api';
 import { endSession } from '../../../lib/auth/session';
 import { useLocalizedPath } from '../../../lib/localized-link';
@@ -13,7 +11,7 @@ import { cardClass } from '../../../ui/card/card';
 import field from '../../../ui/field/field.module.css';
 import { TextField } from '../../../ui/field/text-field';
 import { showError, showSuccess } from '../../../ui/toast/toasts-slice';
-import { useDeleteAccountMutation } from '../../../lib/api/commands';
+import { useCommand } from '../../../lib/api/use-command';
 import {
   blockedReason,
   DELETE_ACCOUNT_PHRASE,
@@ -32,16 +30,12 @@ import { DeletionProgress, ReasonStep, STEP_TITLES, WarningStep } from './delete
 import own from './delete-account.module.css';
 import { ReauthPrompt, type Reauth } from './reauth-prompt';
 
-function isApiError(error: unknown): error is ApiError {
-  return typeof error === 'object' && error !== null && 'code' in error && 'messageId' in error;
-}
-
 /** Spec section 2, account deletion: warning, optional reason, email, phrase, deleted. */
 export function DeleteAccountFlow({ user }: { readonly user: User }) {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const localized = useLocalizedPath();
-  const [deleteAccount] = useDeleteAccountMutation();
+  const deleteAccount = useCommand('DeleteAccount');
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState<DeletionStep>('warning');
   const [answers, setAnswers] = useState<DeletionAnswers>(NO_ANSWERS);
@@ -83,12 +77,12 @@ export function DeleteAccountFlow({ user }: { readonly user: User }) {
     requestAnimationFrame(() => startButton.current?.focus());
   };
 
-  const submit = async (requestId: string, retried: boolean) => {
+  // A retry after re-authentication sends the same request with the same command id.
+  const submit = async (retried: boolean) => {
     goTo('deleted');
-    try {
-      await deleteAccount(deleteAccountRequest(requestId, answers)).unwrap();
-    } catch (error) {
-      if (isApiError(error) && error.code === 'requires_recent_login' && !retried) {
+    const outcome = await deleteAccount.run(deleteAccountRequest(answers));
+    if (!outcome.ok) {
+      if (outcome.error.code === 'requires_recent_login' && !retried) {
         const providerId = hasPassword(user) ? null : socialProviderId(user);
         setReauth(providerId === null ? { kind: 'password' } : { kind: 'provider', providerId });
         goTo('phrase');
@@ -107,7 +101,7 @@ export function DeleteAccountFlow({ user }: { readonly user: User }) {
   const onContinue = () => {
     if (step === 'email') setEmailTouched(true);
     if (blocked !== null) return;
-    if (step === 'phrase') void submit(uuidV7(), false);
+    if (step === 'phrase') void submit(false);
     else goTo(nextStep(step));
   };
   const continueOnEnter = (event: { readonly key: string }) => {
@@ -204,7 +198,7 @@ export function DeleteAccountFlow({ user }: { readonly user: User }) {
                 reauth={reauth}
                 onConfirmed={() => {
                   setReauth(null);
-                  void submit(uuidV7(), true);
+                  void submit(true);
                 }}
               />
             )}

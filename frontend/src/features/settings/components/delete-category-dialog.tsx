@@ -1,14 +1,13 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import type { CategoryView } from '@plenty/contracts/views/categories';
-import type { ApiError } from '../../../lib/api/api-error';
 import { buttonClass } from '../../../ui/button';
-import { useDeleteCategoryMutation } from '../../../lib/api/commands';
+import { useCommand } from '../../../lib/api/use-command';
 import { useLazyCategoryInUseQuery } from '../../../ui/category-form/api';
 import { categoryName } from '../../../ui/category-form/category-chip';
-import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { defaultReplacement, replacementChoices } from '../../../ui/category-form/rules';
+import { ModalDialog } from '../../../ui/dialog-form/modal-dialog';
 import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
 import field from '../../../ui/field/field.module.css';
 import styles from '../settings.module.css';
@@ -28,26 +27,24 @@ export interface DeleteCategoryDialogProps {
 export function DeleteCategoryDialog({ category, categories, onClose }: DeleteCategoryDialogProps) {
   const intl = useIntl();
   const dispatch = useDispatch();
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
   const selectId = useId();
   const [checkUsage, usage] = useLazyCategoryInUseQuery();
-  const [deleteCategory, deleteState] = useDeleteCategoryMutation();
+  const deleteCategory = useCommand('DeleteCategory');
   const [replacement, setReplacement] = useState<string | null>(null);
-  const busy = deleteState.isLoading;
+  const busy = deleteCategory.pending;
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (element === null) return;
-    if (category !== null && !element.open) {
+  // The choices are set when the dialog opens; a later refetch of the list keeps the choice.
+  const [openFor, setOpenFor] = useState<string | null>(null);
+  if ((category?.id ?? null) !== openFor) {
+    setOpenFor(category?.id ?? null);
+    if (category !== null) {
       setReplacement(defaultReplacement(category, categories));
       void checkUsage(category.id, false);
-      element.showModal();
+      deleteCategory.reset();
     }
-    if (category === null && element.open) element.close();
-    // The choices are set when the dialog opens; a later refetch of the list keeps the choice.
-  }, [category, checkUsage]);
+  }
 
   const name = category === null ? '' : categoryName(intl, category);
   const checking = usage.isFetching || usage.originalArgs !== category?.id;
@@ -57,30 +54,27 @@ export function DeleteCategoryDialog({ category, categories, onClose }: DeleteCa
 
   const confirm = async () => {
     if (category === null || busy || checking) return;
-    try {
-      await deleteCategory({
-        commandId: uuidV7(),
-        categoryId: category.id,
-        ...(inUse && replacement !== null ? { replacementCategoryId: replacement } : {}),
-      }).unwrap();
-      dispatch(showSuccess('categories.toast.deleted', { name }));
-      onClose();
-    } catch (caught) {
-      dispatch(showApiError(caught as ApiError));
+    const outcome = await deleteCategory.run({
+      categoryId: category.id,
+      ...(inUse && replacement !== null ? { replacementCategoryId: replacement } : {}),
+    });
+    if (!outcome.ok) {
+      dispatch(showApiError(outcome.error));
+      return;
     }
+    dispatch(showSuccess('categories.toast.deleted', { name }));
+    onClose();
   };
 
   return (
-    <dialog
-      ref={dialog}
+    <ModalDialog
+      open={category !== null}
+      onClose={onClose}
+      busy={busy}
       className={own.deleteDialog}
-      aria-labelledby={titleId}
-      aria-describedby={bodyId}
-      data-testid="delete-category-dialog"
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onClose();
-      }}
+      labelledBy={titleId}
+      describedBy={bodyId}
+      testId="delete-category-dialog"
     >
       <h2 id={titleId} className={styles.cardTitle}>
         <FormattedMessage id="categories.delete.title" values={{ name }} />
@@ -134,6 +128,6 @@ export function DeleteCategoryDialog({ category, categories, onClose }: DeleteCa
           <FormattedMessage id={busy ? 'categories.delete.deleting' : 'categories.delete.confirm'} />
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,15 +1,13 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
-import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { convertMoney } from '@plenty/contracts/rates';
 import { CURRENCIES, type Currency } from '@plenty/contracts/money';
 import { THEMES, type PreferencesView } from '@plenty/contracts/preferences';
-import type { ApiError } from '../../../lib/api/api-error';
 import { loadFailedMessageId } from '../../../lib/api/api-error';
 import { runtimeTimeZone } from '@plenty/contracts/calendar/zone';
 import { LOCALES } from '../../../lib/locale';
-import { useChangePreferencesMutation } from '../../../lib/api/commands';
+import { useCommand } from '../../../lib/api/use-command';
 import { usePreferences } from '../../../lib/preferences';
 import { saveTheme } from '../../../lib/theme';
 import { useLocale } from '../../../lib/use-locale';
@@ -29,7 +27,7 @@ import field from '../../../ui/field/field.module.css';
 import { cardClass } from '../../../ui/card/card';
 import styles from '../settings.module.css';
 import own from '../preferences.module.css';
-import { CURRENCY_NAMES, RatesCard } from './rates-card';
+import { currencyName, RatesCard } from './rates-card';
 import { SwitchRow } from './switch-row';
 import { TextField } from '../../../ui/field/text-field';
 
@@ -61,8 +59,9 @@ function PreferencesForm({ view }: { readonly view: PreferencesView }) {
   const intl = useIntl();
   const dispatch = useDispatch();
   const { locale, setLocale } = useLocale();
-  const [changePreferences, { isLoading: saving }] = useChangePreferencesMutation();
-  const browserZone = useMemo(runtimeTimeZone, []);
+  const changePreferences = useCommand('ChangePreferences');
+  const saving = changePreferences.pending;
+  const browserZone = useMemo(() => runtimeTimeZone(), []);
   const zones = useMemo(() => timeZoneOptions(browserZone), [browserZone]);
   const [values, setValues] = useState<PreferencesFormValues>(() => initialValues(view, locale, browserZone));
   const [errors, setErrors] = useState<PreferencesFormErrors>({});
@@ -98,15 +97,17 @@ function PreferencesForm({ view }: { readonly view: PreferencesView }) {
       return;
     }
     const { changes } = checked;
-    try {
-      if (Object.keys(changes).length > 0) await changePreferences({ commandId: uuidV7(), changes }).unwrap();
-      if (changes.theme !== undefined) saveTheme(changes.theme);
-      // The new language first, so that the confirmation speaks it.
-      if (values.language !== locale) await setLocale(values.language);
-      dispatch(showSuccess('preferences.saved'));
-    } catch (caught) {
-      dispatch(showApiError(caught as ApiError));
+    if (Object.keys(changes).length > 0) {
+      const outcome = await changePreferences.run({ changes });
+      if (!outcome.ok) {
+        dispatch(showApiError(outcome.error));
+        return;
+      }
     }
+    if (changes.theme !== undefined) saveTheme(changes.theme);
+    // The new language first, so that the confirmation speaks it.
+    if (values.language !== locale) await setLocale(values.language);
+    dispatch(showSuccess('preferences.saved'));
   };
 
   return (
@@ -204,7 +205,7 @@ function PreferencesForm({ view }: { readonly view: PreferencesView }) {
               >
                 {CURRENCIES.map((currency) => (
                   <option key={currency} value={currency}>
-                    {`${currency} · ${intl.formatMessage({ id: CURRENCY_NAMES[currency] })}`}
+                    {`${currency} · ${intl.formatMessage({ id: currencyName(currency) })}`}
                   </option>
                 ))}
               </select>

@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import type { MessageId } from '../../../lib/messages';
 import { FormattedMessage } from 'react-intl';
 import { useDispatch } from 'react-redux';
-import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import type { Preferences } from '@plenty/contracts/preferences';
-import type { ApiError } from '../../../lib/api/api-error';
 import { loadFailedMessageId } from '../../../lib/api/api-error';
-import { useChangePreferencesMutation } from '../../../lib/api/commands';
+import { useCommand } from '../../../lib/api/use-command';
 import { usePreferences } from '../../../lib/preferences';
 import { buttonClass } from '../../../ui/button';
 import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
@@ -17,21 +16,41 @@ import { SwitchRow } from './switch-row';
 
 type PrivacyChoice = keyof Pick<Preferences, 'analyticsConsent' | 'saveLocation'>;
 
+const PRIVACY_SWITCHES: readonly {
+  readonly choice: PrivacyChoice;
+  readonly label: MessageId;
+  readonly hint: MessageId;
+  readonly testId: string;
+}[] = [
+  {
+    choice: 'analyticsConsent',
+    label: 'preferences.privacy.analytics',
+    hint: 'preferences.privacy.analyticsHint',
+    testId: 'privacy-analytics',
+  },
+  {
+    choice: 'saveLocation',
+    label: 'preferences.privacy.location',
+    hint: 'preferences.privacy.locationHint',
+    testId: 'privacy-location',
+  },
+];
+
 /** Whether anonymous usage statistics are shared and whether transactions may carry a location. */
 export function PrivacySection() {
   const dispatch = useDispatch();
   const { preferences, isLoading, isError, error, refetch, isFetching } = usePreferences();
-  const [changePreferences, { isLoading: saving }] = useChangePreferencesMutation();
+  const changePreferences = useCommand('ChangePreferences');
+  const saving = changePreferences.pending;
   // While a change is on its way, the switch shows the value asked for.
   const [asked, setAsked] = useState<Partial<Record<PrivacyChoice, boolean>>>({});
 
   const toggle = async (choice: PrivacyChoice, value: boolean) => {
     setAsked((current) => ({ ...current, [choice]: value }));
-    try {
-      await changePreferences({ commandId: uuidV7(), changes: { [choice]: value } }).unwrap();
-      dispatch(showSuccess('preferences.privacy.saved'));
-    } catch (caught) {
-      dispatch(showApiError(caught as ApiError));
+    const outcome = await changePreferences.run({ changes: { [choice]: value } });
+    if (outcome.ok) dispatch(showSuccess('preferences.privacy.saved'));
+    else {
+      dispatch(showApiError(outcome.error));
       setAsked((current) => {
         const next = { ...current };
         delete next[choice];
@@ -41,7 +60,11 @@ export function PrivacySection() {
   };
 
   // The preferences read again after the change say what holds now.
-  useEffect(() => setAsked({}), [preferences]);
+  const [answered, setAnswered] = useState(preferences);
+  if (answered !== preferences) {
+    setAnswered(preferences);
+    setAsked({});
+  }
 
   const shown = (choice: PrivacyChoice): boolean => asked[choice] ?? preferences?.[choice] ?? false;
 
@@ -72,22 +95,17 @@ export function PrivacySection() {
         </div>
       ) : (
         <ul className={own.switches} aria-busy={isLoading}>
-          <SwitchRow
-            label="preferences.privacy.analytics"
-            hint="preferences.privacy.analyticsHint"
-            checked={shown('analyticsConsent')}
-            disabled={isLoading || saving}
-            onChange={(checked) => void toggle('analyticsConsent', checked)}
-            testId="privacy-analytics"
-          />
-          <SwitchRow
-            label="preferences.privacy.location"
-            hint="preferences.privacy.locationHint"
-            checked={shown('saveLocation')}
-            disabled={isLoading || saving}
-            onChange={(checked) => void toggle('saveLocation', checked)}
-            testId="privacy-location"
-          />
+          {PRIVACY_SWITCHES.map(({ choice, label, hint, testId }) => (
+            <SwitchRow
+              key={choice}
+              label={label}
+              hint={hint}
+              checked={shown(choice)}
+              disabled={isLoading || saving}
+              onChange={(checked) => void toggle(choice, checked)}
+              testId={testId}
+            />
+          ))}
         </ul>
       )}
     </section>

@@ -1,11 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
-import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { CURRENCIES, type Currency } from '@plenty/contracts/money';
 import type { PreferencesView } from '@plenty/contracts/preferences';
-import { errorMessageId, type ApiError } from '../../../lib/api/api-error';
-import { useSetExchangeRatesMutation } from '../../../lib/api/commands';
+import { useCommand } from '../../../lib/api/use-command';
+import type { FieldMapping } from '../../../lib/form/field-codes';
 import { useFormat } from '../../../lib/use-format';
 import { useLocale } from '../../../lib/use-locale';
 import { buttonClass } from '../../../ui/button';
@@ -18,14 +17,13 @@ import { cardClass } from '../../../ui/card/card';
 import styles from '../settings.module.css';
 import own from '../preferences.module.css';
 
-export const CURRENCY_NAMES: Record<Currency, MessageId> = {
-  LAK: 'preferences.currency.LAK',
-  THB: 'preferences.currency.THB',
-  USD: 'preferences.currency.USD',
-  EUR: 'preferences.currency.EUR',
-  GBP: 'preferences.currency.GBP',
-  CAD: 'preferences.currency.CAD',
-  AUD: 'preferences.currency.AUD',
+/** A currency's name in the page's language. */
+export const currencyName = (currency: Currency): MessageId => `preferences.currency.${currency}`;
+
+/** The server's paths of the rates (`rates.THB`) name the rate fields. */
+const RATE_MAPPING: FieldMapping<Currency> = {
+  fields: CURRENCIES,
+  paths: Object.fromEntries(CURRENCIES.map((currency) => [`rates.${currency}`, currency])),
 };
 
 /** How many of each currency one US dollar buys; the bundled table until the user edits it. */
@@ -34,16 +32,19 @@ export function RatesCard({ view }: { readonly view: PreferencesView }) {
   const dispatch = useDispatch();
   const format = useFormat();
   const { locale } = useLocale();
-  const [setRates, { isLoading: saving }] = useSetExchangeRatesMutation();
+  const setRates = useCommand('SetExchangeRates', RATE_MAPPING);
+  const saving = setRates.pending;
   const [inputs, setInputs] = useState<RateInputs>(() => rateInputs(view.rates, locale));
   const [errors, setErrors] = useState<Partial<Record<Currency, MessageId>>>({});
   const [confirmingReset, setConfirmingReset] = useState(false);
 
   // A saved or reset table replaces what the fields show.
-  useEffect(() => {
+  const [shown, setShown] = useState({ rates: view.rates, locale });
+  if (shown.rates !== view.rates || shown.locale !== locale) {
+    setShown({ rates: view.rates, locale });
     setInputs(rateInputs(view.rates, locale));
     setErrors({});
-  }, [view.rates, locale]);
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -55,31 +56,20 @@ export function RatesCard({ view }: { readonly view: PreferencesView }) {
       if (first !== undefined) document.getElementById(`rate-${first}`)?.focus();
       return;
     }
-    try {
-      await setRates({ commandId: uuidV7(), rates: checked.rates }).unwrap();
+    const outcome = await setRates.run({ rates: checked.rates });
+    if (outcome.ok) {
       dispatch(showSuccess('preferences.rates.saved'));
-    } catch (caught) {
-      const error = caught as ApiError;
-      // A rate the server refuses (`rates.THB`: rate_out_of_range…) is shown at its field.
-      const refused = Object.fromEntries(
-        CURRENCIES.flatMap((currency) => {
-          const code = error.fields[`rates.${currency}`];
-          return code === undefined ? [] : [[currency, errorMessageId(code)]];
-        }),
-      ) as Partial<Record<Currency, MessageId>>;
-      if (Object.keys(refused).length > 0) setErrors(refused);
-      dispatch(showApiError(error));
+      return;
     }
+    // A rate the server refuses (`rates.THB`: rate_out_of_range…) is shown at its field.
+    if (Object.keys(outcome.fieldErrors).length > 0) setErrors(outcome.fieldErrors);
+    dispatch(showApiError(outcome.error));
   };
 
   const reset = async () => {
     setConfirmingReset(false);
-    try {
-      await setRates({ commandId: uuidV7(), rates: null }).unwrap();
-      dispatch(showSuccess('preferences.rates.resetDone'));
-    } catch (caught) {
-      dispatch(showApiError(caught as ApiError));
-    }
+    const outcome = await setRates.run({ rates: null });
+    dispatch(outcome.ok ? showSuccess('preferences.rates.resetDone') : showApiError(outcome.error));
   };
 
   return (
@@ -116,7 +106,7 @@ export function RatesCard({ view }: { readonly view: PreferencesView }) {
                 <label htmlFor={`rate-${currency}`} className={own.rateLabel}>
                   <span>{intl.formatMessage({ id: 'preferences.rates.per' }, { currency })}</span>
                   <span className={own.rateName}>
-                    <FormattedMessage id={CURRENCY_NAMES[currency]} />
+                    <FormattedMessage id={currencyName(currency)} />
                   </span>
                 </label>
                 <input

@@ -1,5 +1,5 @@
 import type { TransactionView } from '@plenty/contracts/views/transactions';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { useLocation } from 'react-router';
@@ -8,9 +8,10 @@ import { buttonClass } from '../../../ui/button';
 import { OlderPagesControl, useOlderPages } from '../../../ui/older-pages/older-pages';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { showError, showSuccess } from '../../../ui/toast/toasts-slice';
-import { useDeleteTransactionMutation } from '../../../lib/api/commands';
+import { useCommand } from '../../../lib/api/use-command';
+import dialogForm from '../../../ui/dialog-form/dialog-form.module.css';
+import { ModalDialog } from '../../../ui/dialog-form/modal-dialog';
 import { useTransactionHistoryInfiniteQuery, useTransactionQuery } from '../api';
-import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { entrySentences, historyEntries } from '../../../lib/history/transaction-history';
 import { isMissing } from '../errors';
 import field from '../../../ui/field/field.module.css';
@@ -29,27 +30,16 @@ export interface TransactionDetailProps {
 
 /** A modal with every field, the receipt, edit and delete, and the history of the transaction. */
 export function TransactionDetail({ id, onClose }: TransactionDetailProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const intl = useIntl();
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (element === null) return;
-    if (id !== null && !element.open) element.showModal();
-    if (id === null && element.open) element.close();
-  }, [id]);
-
   return (
-    <dialog
-      ref={dialog}
-      className={styles.dialog}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      data-testid="transaction-detail"
+    <ModalDialog
+      open={id !== null}
+      onClose={onClose}
+      className={`${dialogForm.dialog} ${styles.dialog}`}
+      labelledBy={titleId}
+      testId="transaction-detail"
     >
       <div className={styles.dialogHeader}>
         <h2 id={titleId} className={styles.dialogTitle}>
@@ -65,7 +55,7 @@ export function TransactionDetail({ id, onClose }: TransactionDetailProps) {
         </button>
       </div>
       {id !== null && <DetailBody id={id} onClose={onClose} />}
-    </dialog>
+    </ModalDialog>
   );
 }
 
@@ -110,19 +100,19 @@ function DetailContent({ transaction, onClose }: { readonly transaction: Transac
   // The form comes back to the list as it is now (filters, sort) with this row in view.
   const listSearch = listSearchOf(useLocation().search);
   const [confirming, setConfirming] = useState(false);
-  const [deleteTransaction, deletion] = useDeleteTransactionMutation();
+  const deleteTransaction = useCommand('DeleteTransaction');
   const income = transaction.type === 'income';
   const approx = writers.approx(transaction.amount.amount, transaction.amount.currency);
 
   const remove = async () => {
     setConfirming(false);
-    try {
-      await deleteTransaction({ commandId: uuidV7(), transactionId: transaction.id }).unwrap();
-      dispatch(showSuccess('transactions.delete.done'));
-      onClose();
-    } catch {
+    const outcome = await deleteTransaction.run({ transactionId: transaction.id });
+    if (!outcome.ok) {
       dispatch(showError('transactions.delete.failed'));
+      return;
     }
+    dispatch(showSuccess('transactions.delete.done'));
+    onClose();
   };
 
   return (
@@ -154,7 +144,7 @@ function DetailContent({ transaction, onClose }: { readonly transaction: Transac
           type="button"
           className={buttonClass('danger')}
           onClick={() => setConfirming(true)}
-          disabled={deletion.isLoading}
+          disabled={deleteTransaction.pending}
         >
           <FormattedMessage id="transactions.detail.delete" />
         </button>
