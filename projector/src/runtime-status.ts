@@ -1,4 +1,7 @@
+import { START, type Position } from '@plenty/platform/event-store/port';
+import type { Projection } from '@plenty/projections/projection';
 import type { ProjectionStatus } from './runtime-api.js';
+import type { ShadowProgress } from './runtime-shadow.js';
 
 /** What `/readyz` says about the read models: which views are current, which are being rebuilt and how far. */
 export interface ReadModelsReadiness {
@@ -45,4 +48,49 @@ export function readModelsReadiness(
         ...(s.error === undefined ? {} : { error: s.error }),
       })),
   };
+}
+
+/** Where the projector stands: what `projectionStatuses` reads. */
+export interface ProjectorState {
+  /** The projections waiting for their rebuild in shadow views. */
+  readonly stale: readonly Projection[];
+  /** The rebuild running, if any. */
+  readonly rebuilding: ShadowProgress | null;
+  /** Events applied by the live batches since start. */
+  readonly liveApplied: number;
+  /** The position the live views have reached. */
+  readonly position: Position;
+}
+
+/** Per projection, whether its views are current or being rebuilt, with the progress. */
+export function projectionStatuses(projections: readonly Projection[], state: ProjectorState): ProjectionStatus[] {
+  const rebuilding = state.rebuilding;
+  return projections.map((projection): ProjectionStatus => {
+    const base = {
+      name: projection.name,
+      version: projection.version ?? 1,
+      views: projection.views.map((view) => view.name),
+    };
+    if (!state.stale.includes(projection)) {
+      return {
+        ...base,
+        state: 'current',
+        applied: state.liveApplied,
+        total: null,
+        percent: null,
+        position: state.position,
+      };
+    }
+    const applied = rebuilding?.applied ?? 0;
+    const total = rebuilding?.total ?? null;
+    return {
+      ...base,
+      state: 'rebuilding',
+      applied,
+      total,
+      percent: total === null ? null : total === 0 ? 100 : Math.min(100, Math.floor((applied * 1000) / total) / 10),
+      position: rebuilding?.position ?? START,
+      ...(rebuilding?.error === undefined ? {} : { error: rebuilding.error }),
+    };
+  });
 }

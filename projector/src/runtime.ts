@@ -6,8 +6,9 @@ import { PositionWatch } from './position-watch.js';
 import type { Projection } from '@plenty/projections/projection';
 import { QuarantineList, type QuarantineNotice } from '@plenty/projections/quarantine';
 import { logQuarantine } from './quarantine-log.js';
-import type { Projector, ProjectorOptions, ProjectionStatus, RebuildProgress } from './runtime-api.js';
+import type { Projector, ProjectorOptions, RebuildProgress } from './runtime-api.js';
 import { countBetween, rebuildInShadow, StoppedError, type ShadowProgress } from './runtime-shadow.js';
+import { projectionStatuses } from './runtime-status.js';
 import { startTail, type Tail } from './runtime-tail.js';
 import { closeOverReads, projectionVersion, shadowTagOf, versionRecord, versionRecords } from './runtime-versions.js';
 
@@ -317,37 +318,7 @@ export function createProjector(options: ProjectorOptions): Projector {
       await catchUpLive(false);
       return { events, ms: performance.now() - started };
     },
-    status() {
-      const rebuildingNow = rebuilding;
-      return projections.map((projection): ProjectionStatus => {
-        const base = {
-          name: projection.name,
-          version: projection.version ?? 1,
-          views: projection.views.map((view) => view.name),
-        };
-        if (!stale.includes(projection)) {
-          return {
-            ...base,
-            state: 'current',
-            applied: liveApplied,
-            total: null,
-            percent: null,
-            position: watch.position,
-          };
-        }
-        const applied = rebuildingNow?.applied ?? 0;
-        const total = rebuildingNow?.total ?? null;
-        return {
-          ...base,
-          state: 'rebuilding',
-          applied,
-          total,
-          percent: total === null ? null : total === 0 ? 100 : Math.min(100, Math.floor((applied * 1000) / total) / 10),
-          position: rebuildingNow?.position ?? START,
-          ...(rebuildingNow?.error === undefined ? {} : { error: rebuildingNow.error }),
-        };
-      });
-    },
+    status: () => projectionStatuses(projections, { stale, rebuilding, liveApplied, position: watch.position }),
     quarantinedUsers: () => quarantine.users(),
     whenRebuilt: async () => {
       await shadowRun;
