@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import dialogForm from '../dialog-form/dialog-form.module.css';
 import styles from './category-form.module.css';
@@ -27,11 +27,12 @@ export function ColorPicker({ value, onChange, labelledBy, errorId }: ColorPicke
   const swatches = useRef<(HTMLButtonElement | null)[]>([]);
   const chosen = paletteColor(value);
 
-  // A swatch picked (or a color set from outside) shows in the field.
-  useEffect(() => {
-    if (value === null) return;
-    setText((current) => (normalizeHex(current) === normalizeHex(value) ? current : value));
-  }, [value]);
+  // A swatch picked (or a color set from outside) shows in the field, from the render that brings it.
+  const [shownValue, setShownValue] = useState(value);
+  if (value !== shownValue) {
+    setShownValue(value);
+    if (value !== null) setText((current) => (normalizeHex(current) === normalizeHex(value) ? current : value));
+  }
 
   // A swatch shows in the field at once, even when the field held a color that was not one.
   const pick = (hex: string) => {
