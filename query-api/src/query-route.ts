@@ -1,16 +1,49 @@
-import { z } from 'zod';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { z } from 'zod';
 import { uuidSchema } from '@plenty/contracts/ids';
 import type { ErrorCode } from '@plenty/contracts/errors';
+import type { QueryRoute } from '@plenty/contracts/views/query-routes';
+import type { VerifiedUser } from '@plenty/platform/auth/port';
+import { currentUser } from '@plenty/platform/http/auth-hook';
 import { HttpError } from '@plenty/platform/http/errors';
+import type { Limiter } from '@plenty/platform/http/rate-limit';
+import { useZodRoutes } from '@plenty/platform/http/zod-routes';
 import { InvalidCursorError, type Document, type ReadStore } from '@plenty/platform/read-store/port';
 
+/** What a query's handler is given: the signed-in user and the parsed path parameters and query. */
+export interface QueryInput<P extends z.ZodType, Q extends z.ZodType> {
+  readonly user: VerifiedUser;
+  readonly params: z.output<P>;
+  readonly query: z.output<Q>;
+  readonly request: FastifyRequest;
+}
+
 /**
- * `/:id` of one item. Any text is taken: an id that is not a UUID is as unknown as an item
- * that does not exist or is another user's (404), never a 400 that would tell them apart.
+ * Registers `GET <route.path>` with the route's schemas from contracts/views/query-routes.ts:
+ * a bad query is a 400 naming each field, the answer is checked against `route.answer`, and
+ * the route is in the OpenAPI document with its summary. `limit` runs before the query is read.
  */
-export const itemParamsSchema = z.object({
-  id: z.string().describe("The item's UUID; anything else answers 404."),
-});
+export function queryRoute<P extends z.ZodType, Q extends z.ZodType, A extends z.ZodType>(
+  app: FastifyInstance,
+  route: QueryRoute<P, Q, A>,
+  handler: (input: QueryInput<P, Q>) => Promise<z.output<A>>,
+  limit?: Limiter,
+): void {
+  const schema: FastifySchema = {
+    summary: route.summary,
+    ...(route.params === undefined ? {} : { params: route.params }),
+    ...(route.query === undefined ? {} : { querystring: route.query }),
+    response: { 200: route.answer },
+  };
+  useZodRoutes(app).get(route.path, { schema, ...(limit === undefined ? {} : { preValidation: limit }) }, (request) =>
+    handler({
+      user: currentUser(request),
+      params: request.params as z.output<P>,
+      query: request.query as z.output<Q>,
+      request,
+    }),
+  );
+}
 
 /** The 404 of an item that is unknown, another user's, or named by something other than a UUID. */
 export function notFound(code: Extract<ErrorCode, 'not_found' | 'debt_not_found'> = 'not_found'): HttpError {

@@ -2,18 +2,12 @@ import { ACTIVITY_VIEW, PREFERENCES_VIEW } from '@plenty/contracts/views/registr
 import { endOfLocalDay, startOfLocalDay } from '@plenty/contracts/calendar/zone';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
-import {
-  activityPageSchema,
-  activityQuerySchema,
-  type ActivityDoc,
-  type ActivityQuery,
-} from '@plenty/contracts/views/activity';
-import { currentUser } from '@plenty/platform/http/auth-hook';
+import type { ActivityDoc, ActivityQuery } from '@plenty/contracts/views/activity';
+import { QUERY_ROUTES } from '@plenty/contracts/views/query-routes';
 import { HttpError } from '@plenty/platform/http/errors';
-import { useZodRoutes } from '@plenty/platform/http/zod-routes';
 import { encodeCursor } from '@plenty/platform/read-store/keys';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { paged } from '../query-route.js';
+import { paged, queryRoute } from '../query-route.js';
 
 const NEWEST_FIRST = [{ field: 'sortKey', direction: 'desc' }] as const;
 
@@ -34,58 +28,45 @@ function whereOf(query: ActivityQuery): Record<string, string> {
  * the item's own history does.
  */
 export function activityRoutes(app: FastifyInstance, readStore: ReadStore): void {
-  useZodRoutes(app).get(
-    '/activity',
-    {
-      schema: {
-        summary:
-          "The Activity page: the account's or one item's events, newest first, days in the user's time zone; 404 for an item without entries",
-        querystring: activityQuerySchema,
-        response: { 200: activityPageSchema },
-      },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      const query = request.query;
-      const where = whereOf(query);
-      let timeZone = DEFAULT_PREFERENCES_VIEW.timeZone;
-      if (query.from !== undefined || query.to !== undefined) {
-        const preferences = await readStore.get<PreferencesView>(PREFERENCES_VIEW, user.uid, PREFERENCES_DOC_ID);
-        timeZone = preferences?.doc.timeZone ?? timeZone;
-      }
-      const startsAt = query.from === undefined ? null : startOfLocalDay(query.from, timeZone).toISOString();
-      // A cursor is the last sort key of a page and its id; '' sorts before every id, so this
-      // one lets through exactly the keys before the start of the day after `to`.
-      const endCursor =
-        query.to === undefined ? undefined : encodeCursor([endOfLocalDay(query.to, timeZone).toISOString(), '']);
-      const cursor = query.cursor ?? endCursor;
-      return paged(async () => {
-        const page = await readStore.find<ActivityDoc>(ACTIVITY_VIEW, {
-          userId: user.uid,
-          where,
-          sort: NEWEST_FIRST,
-          limit: query.limit,
-          ...(cursor === undefined ? {} : { cursor }),
-        });
-        const inRange = page.items.filter(({ doc }) => startsAt === null || doc.occurredAt >= startsAt);
-        const reachedStart = inRange.length < page.items.length;
-        if (query.subjectId !== undefined && query.cursor === undefined && inRange.length === 0) {
-          const any = await readStore.find(ACTIVITY_VIEW, {
-            userId: user.uid,
-            where: { subjectId: query.subjectId },
-            sort: NEWEST_FIRST,
-            limit: 1,
-          });
-          if (any.items.length === 0) throw new HttpError(404, 'not_found', 'No activity for this item.');
-        }
-        return {
-          items: inRange.map(({ doc }) => {
-            const { sortKey: _sortKey, ...entry } = doc;
-            return entry;
-          }),
-          nextCursor: reachedStart ? null : page.nextCursor,
-        };
+  queryRoute(app, QUERY_ROUTES.activity, async ({ user, query }) => {
+    const where = whereOf(query);
+    let timeZone = DEFAULT_PREFERENCES_VIEW.timeZone;
+    if (query.from !== undefined || query.to !== undefined) {
+      const preferences = await readStore.get<PreferencesView>(PREFERENCES_VIEW, user.uid, PREFERENCES_DOC_ID);
+      timeZone = preferences?.doc.timeZone ?? timeZone;
+    }
+    const startsAt = query.from === undefined ? null : startOfLocalDay(query.from, timeZone).toISOString();
+    // A cursor is the last sort key of a page and its id; '' sorts before every id, so this
+    // one lets through exactly the keys before the start of the day after `to`.
+    const endCursor =
+      query.to === undefined ? undefined : encodeCursor([endOfLocalDay(query.to, timeZone).toISOString(), '']);
+    const cursor = query.cursor ?? endCursor;
+    return paged(async () => {
+      const page = await readStore.find<ActivityDoc>(ACTIVITY_VIEW, {
+        userId: user.uid,
+        where,
+        sort: NEWEST_FIRST,
+        limit: query.limit,
+        ...(cursor === undefined ? {} : { cursor }),
       });
-    },
-  );
+      const inRange = page.items.filter(({ doc }) => startsAt === null || doc.occurredAt >= startsAt);
+      const reachedStart = inRange.length < page.items.length;
+      if (query.subjectId !== undefined && query.cursor === undefined && inRange.length === 0) {
+        const any = await readStore.find(ACTIVITY_VIEW, {
+          userId: user.uid,
+          where: { subjectId: query.subjectId },
+          sort: NEWEST_FIRST,
+          limit: 1,
+        });
+        if (any.items.length === 0) throw new HttpError(404, 'not_found', 'No activity for this item.');
+      }
+      return {
+        items: inRange.map(({ doc }) => {
+          const { sortKey: _sortKey, ...entry } = doc;
+          return entry;
+        }),
+        nextCursor: reachedStart ? null : page.nextCursor,
+      };
+    });
+  });
 }

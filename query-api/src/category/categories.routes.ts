@@ -1,10 +1,10 @@
 import { CATEGORIES_VIEW } from '@plenty/contracts/views/registry';
 import type { FastifyInstance } from 'fastify';
 import { BUILT_IN_CATEGORIES } from '@plenty/contracts/categories';
-import { categoryListSchema, type CategoryView } from '@plenty/contracts/views/categories';
-import { currentUser } from '@plenty/platform/http/auth-hook';
-import { useZodRoutes } from '@plenty/platform/http/zod-routes';
+import type { CategoryView } from '@plenty/contracts/views/categories';
+import { QUERY_ROUTES } from '@plenty/contracts/views/query-routes';
 import type { ReadStore } from '@plenty/platform/read-store/port';
+import { queryRoute } from '../query-route.js';
 
 /** Custom categories are few (a person's own list); one page holds them all. */
 const MAX_CUSTOM = 1000;
@@ -20,31 +20,21 @@ const builtIns: readonly CategoryView[] = BUILT_IN_CATEGORIES.map((c) => ({
 }));
 
 export function categoriesRoutes(app: FastifyInstance, readStore: ReadStore): void {
-  useZodRoutes(app).get(
-    '/categories',
-    {
-      schema: {
-        summary: "Built-in categories (`nameKey` to translate), then the user's own",
-        response: { 200: categoryListSchema },
-      },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      const custom = await readStore.find<CategoryView>(CATEGORIES_VIEW, {
-        userId: user.uid,
-        sort: [{ field: 'createdAt', direction: 'asc' }],
-        limit: MAX_CUSTOM,
-      });
-      const items = custom.items.map(({ doc }) => ({
-        id: doc.id,
-        name: doc.name,
-        nameKey: null,
-        type: doc.type,
-        icon: doc.icon,
-        color: doc.color,
-        builtIn: false,
-      }));
-      return { items: [...builtIns, ...items] };
-    },
-  );
+  queryRoute(app, QUERY_ROUTES.categories, async ({ user }) => {
+    const custom = await readStore.find<CategoryView>(CATEGORIES_VIEW, {
+      userId: user.uid,
+      sort: [{ field: 'createdAt', direction: 'asc' }],
+      limit: MAX_CUSTOM,
+    });
+    const items = custom.items.map(({ doc }) => ({
+      id: doc.id,
+      name: doc.name,
+      nameKey: null,
+      type: doc.type,
+      icon: doc.icon,
+      color: doc.color,
+      builtIn: false,
+    }));
+    return { items: [...builtIns, ...items] };
+  });
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { addMonths } from '@plenty/contracts/calendar/date';
 import { finishFigures } from '@plenty/contracts/figures';
-import { dashboardSchema, type Dashboard } from '@plenty/contracts/views/dashboard';
+import type { Dashboard } from '@plenty/contracts/views/dashboard';
+import { QUERY_ROUTES } from '@plenty/contracts/views/query-routes';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import type { PointInTime } from '../as-of/point-in-time.js';
 import { monthRoute } from './month-route.js';
@@ -22,9 +23,6 @@ export const TREND_MONTHS = 12;
 /** Newest transactions on the dashboard. */
 export const RECENT_COUNT = 5;
 
-const DASHBOARD_SUMMARY =
-  'Month totals in the display currency with the per-currency originals, budget status, daily average, days left, projection, categories, days, 12 months, 5 recent, an insight, 50/30/20; `asOf` a past day';
-
 /**
  * `GET /dashboard?month=YYYY-MM&asOf=YYYY-MM-DD`: one month of the user's money in their
  * display currency, from two month summaries, one or two year summaries, the 5 newest
@@ -38,7 +36,7 @@ export function dashboardRoutes(
   now: () => Date = () => new Date(),
   pointInTime?: PointInTime,
 ): void {
-  monthRoute(app, '/dashboard', DASHBOARD_SUMMARY, dashboardSchema, { readStore, now, pointInTime }, dashboardOf);
+  monthRoute(app, QUERY_ROUTES.dashboard, { readStore, now, pointInTime }, dashboardOf);
 }
 
 /** The dashboard of a month (default: the current one) from these read models, at `now`. */

@@ -6,22 +6,15 @@ import {
   PREFERENCES_VIEW,
 } from '@plenty/contracts/views/registry';
 import type { FastifyInstance } from 'fastify';
-import {
-  debtDetailSchema,
-  debtListSchema,
-  type DebtDetail,
-  type DebtListItem,
-  type DebtSummary,
-} from '@plenty/contracts/views/debts';
+import type { DebtDetail, DebtListItem, DebtSummary } from '@plenty/contracts/views/debts';
 import { finishFigures } from '@plenty/contracts/figures';
 import { CURRENCIES, totalOf, type Currency, type ExactTotal } from '@plenty/contracts/money';
-import { debtHistoryQuerySchema, debtHistorySchema, type DebtHistoryDoc } from '@plenty/contracts/views/debt-history';
+import type { DebtHistoryDoc } from '@plenty/contracts/views/debt-history';
+import { QUERY_ROUTES } from '@plenty/contracts/views/query-routes';
 import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
 import { sumInCurrencyExact } from '@plenty/contracts/rates';
-import { currentUser } from '@plenty/platform/http/auth-hook';
-import { useZodRoutes } from '@plenty/platform/http/zod-routes';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { historyPage, itemIdOr404, itemParamsSchema, notFound } from '../query-route.js';
+import { historyPage, itemIdOr404, notFound, queryRoute } from '../query-route.js';
 import { DEBT_SUMMARY_ID } from '../read-views.js';
 
 /** A person's debts are few; one page holds them all. */
@@ -71,77 +64,41 @@ const debtNotFound = () => notFound('debt_not_found');
  * (its events, newest first, a page per cursor); another user's debt is as unknown as none.
  */
 export function debtsRoutes(app: FastifyInstance, readStore: ReadStore): void {
-  const api = useZodRoutes(app);
-  api.get(
-    '/debts',
-    {
-      schema: {
-        summary: 'Debt summary in the display currency, then the debts: active by next due date, then paid off',
-        response: { 200: debtListSchema },
-      },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      const [page, summary, preferences] = await Promise.all([
-        readStore.find<DebtListItem>(DEBT_ITEMS_VIEW, { userId: user.uid, sort: [], limit: MAX_DEBTS }),
-        readStore.get<DebtSummaryDoc & Record<string, unknown>>(DEBT_SUMMARY_VIEW, user.uid, DEBT_SUMMARY_ID),
-        readStore.get<PreferencesView>(PREFERENCES_VIEW, user.uid, PREFERENCES_DOC_ID),
-      ]);
-      return {
-        summary: summaryOf(summary?.doc, { ...DEFAULT_PREFERENCES_VIEW, ...preferences?.doc }),
-        items: page.items.map(({ doc }) => doc).sort(compareDebts),
-      };
-    },
-  );
+  queryRoute(app, QUERY_ROUTES.debts, async ({ user }) => {
+    const [page, summary, preferences] = await Promise.all([
+      readStore.find<DebtListItem>(DEBT_ITEMS_VIEW, { userId: user.uid, sort: [], limit: MAX_DEBTS }),
+      readStore.get<DebtSummaryDoc & Record<string, unknown>>(DEBT_SUMMARY_VIEW, user.uid, DEBT_SUMMARY_ID),
+      readStore.get<PreferencesView>(PREFERENCES_VIEW, user.uid, PREFERENCES_DOC_ID),
+    ]);
+    return {
+      summary: summaryOf(summary?.doc, { ...DEFAULT_PREFERENCES_VIEW, ...preferences?.doc }),
+      items: page.items.map(({ doc }) => doc).sort(compareDebts),
+    };
+  });
 
-  api.get(
-    '/debts/:id',
-    {
-      schema: {
-        summary: 'One debt with its schedule, payments and totals; 404 `debt_not_found` otherwise',
-        params: itemParamsSchema,
-        response: { 200: debtDetailSchema },
-      },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      const found = await readStore.get<DebtDetail>(
-        DEBTS_VIEW,
-        user.uid,
-        itemIdOr404(request.params.id, 'debt_not_found'),
-      );
-      if (found === null) throw debtNotFound();
-      return found.doc;
-    },
-  );
+  queryRoute(app, QUERY_ROUTES.debt, async ({ user, params }) => {
+    const found = await readStore.get<DebtDetail>(DEBTS_VIEW, user.uid, itemIdOr404(params.id, 'debt_not_found'));
+    if (found === null) throw debtNotFound();
+    return found.doc;
+  });
 
-  api.get(
-    '/debts/:id/history',
-    {
-      schema: {
-        summary: "The debt's events, newest first, a page per cursor; 404 `debt_not_found` for another user's",
-        params: itemParamsSchema,
-        querystring: debtHistoryQuerySchema,
-        response: { 200: debtHistorySchema },
-      },
-    },
-    async (request) =>
-      historyPage(readStore, {
-        view: DEBT_HISTORY_VIEW,
-        userId: currentUser(request).uid,
-        where: { debtId: itemIdOr404(request.params.id, 'debt_not_found') },
-        query: request.query,
-        notFound: debtNotFound,
-        entry: (doc: DebtHistoryDoc) => ({
-          revision: doc.revision,
-          type: doc.type,
-          occurredAt: doc.occurredAt,
-          currency: doc.currency,
-          changes: doc.changes,
-          amount: doc.amount,
-          date: doc.date,
-          installmentNumber: doc.installmentNumber,
-        }),
+  queryRoute(app, QUERY_ROUTES.debtHistory, async ({ user, params, query }) =>
+    historyPage(readStore, {
+      view: DEBT_HISTORY_VIEW,
+      userId: user.uid,
+      where: { debtId: itemIdOr404(params.id, 'debt_not_found') },
+      query,
+      notFound: debtNotFound,
+      entry: (doc: DebtHistoryDoc) => ({
+        revision: doc.revision,
+        type: doc.type,
+        occurredAt: doc.occurredAt,
+        currency: doc.currency,
+        changes: doc.changes,
+        amount: doc.amount,
+        date: doc.date,
+        installmentNumber: doc.installmentNumber,
       }),
+    }),
   );
 }

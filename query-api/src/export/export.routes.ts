@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { exportLinkQuerySchema, fileLinkSchema } from '@plenty/contracts/views/files';
+import { QUERY_ROUTES } from '@plenty/contracts/views/query-routes';
 import { InvalidTokenError, type TokenVerifier } from '@plenty/platform/auth/port';
 import type { LinkSigner } from '@plenty/platform/file/signed-link';
-import { currentUser } from '@plenty/platform/http/auth-hook';
 import { HttpError } from '@plenty/platform/http/errors';
 import type { Limiter } from '@plenty/platform/http/rate-limit';
-import { useZodRoutes } from '@plenty/platform/http/zod-routes';
+import { queryRoute } from '../query-route.js';
 
 const BEARER = /^Bearer ([A-Za-z0-9._-]{20,4096})$/;
 
@@ -15,18 +14,10 @@ const BEARER = /^Bearer ([A-Za-z0-9._-]{20,4096})$/;
  * often a user may ask (429 `rate_limited`), counted before the query is read.
  */
 export function exportRoutes(app: FastifyInstance, verifier: TokenVerifier, links: LinkSigner, limit?: Limiter): void {
-  useZodRoutes(app).get(
-    '/export/link',
-    {
-      ...(limit === undefined ? {} : { preValidation: limit }),
-      schema: {
-        summary: 'A 5-minute link to the CSV export (the ID token is checked again, revocation included)',
-        querystring: exportLinkQuerySchema,
-        response: { 200: fileLinkSchema },
-      },
-    },
-    async (request) => {
-      const user = currentUser(request);
+  queryRoute(
+    app,
+    QUERY_ROUTES.exportLink,
+    async ({ user, query, request }) => {
       const token = BEARER.exec((request.headers.authorization ?? '').trim())?.[1];
       if (token === undefined) throw new HttpError(401, 'unauthenticated', 'Sign in to continue.');
       try {
@@ -37,8 +28,9 @@ export function exportRoutes(app: FastifyInstance, verifier: TokenVerifier, link
           throw new HttpError(401, 'unauthenticated', 'Sign in again to continue.');
         throw error;
       }
-      const signed = await links.sign({ sub: user.uid, kind: 'export', obj: request.query.locale });
+      const signed = await links.sign({ sub: user.uid, kind: 'export', obj: query.locale });
       return { url: `/api/files/export.csv?token=${encodeURIComponent(signed)}` };
     },
+    limit,
   );
 }

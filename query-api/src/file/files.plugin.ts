@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { EXPORT_LOCALES } from '@plenty/contracts/views/files';
+import { receiptParamsSchema } from '@plenty/contracts/views/query-routes';
 import type { BlobStore } from '@plenty/platform/blob-store/port';
 import { extensionOf } from '@plenty/platform/file/sniff';
 import type { LinkClaims, LinkSigner } from '@plenty/platform/file/signed-link';
@@ -11,7 +12,6 @@ import { useZodRoutes } from '@plenty/platform/http/zod-routes';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { exportCsv } from '../export/export.js';
 import { itemIdOr404, notFound } from '../query-route.js';
-import { receiptParamsSchema } from '../receipt/receipts.routes.js';
 
 export interface FilesApiOptions {
   readonly blobs: BlobStore;

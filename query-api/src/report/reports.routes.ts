@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { addMonths } from '@plenty/contracts/calendar/date';
 import { finishFigures } from '@plenty/contracts/figures';
-import { reportsSchema, type Reports } from '@plenty/contracts/views/dashboard';
+import type { Reports } from '@plenty/contracts/views/dashboard';
+import { QUERY_ROUTES } from '@plenty/contracts/views/query-routes';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import type { PointInTime } from '../as-of/point-in-time.js';
 import { monthRoute } from '../dashboard/month-route.js';
@@ -21,9 +22,6 @@ export const PERFORMANCE_MONTHS = 6;
 /** Largest expenses listed. */
 export const HIGH_SPENDING_COUNT = 10;
 
-const REPORTS_SUMMARY =
-  'The month overview, category shares, largest expenses, 6 months of budget performance, insights; `asOf` a past day';
-
 /**
  * `GET /reports?month=YYYY-MM&asOf=YYYY-MM-DD`: the month overview with net income, category
  * shares, the largest expenses, six months of budget performance and every insight that
@@ -35,7 +33,7 @@ export function reportsRoutes(
   now: () => Date = () => new Date(),
   pointInTime?: PointInTime,
 ): void {
-  monthRoute(app, '/reports', REPORTS_SUMMARY, reportsSchema, { readStore, now, pointInTime }, reportsOf);
+  monthRoute(app, QUERY_ROUTES.reports, { readStore, now, pointInTime }, reportsOf);
 }
 
 /** The reports of a month (default: the current one) from these read models, at `now`. */

@@ -7,23 +7,15 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { CURRENCIES, type Currency } from '@plenty/contracts/money';
 import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
+import { QUERY_ROUTES } from '@plenty/contracts/views/query-routes';
 import {
   searchKey,
-  transactionHistoryQuerySchema,
-  transactionHistorySchema,
-  transactionListQuerySchema,
-  transactionListSchema,
-  transactionTotalsQuerySchema,
-  transactionTotalsSchema,
-  transactionViewSchema,
   type TransactionHistoryDoc,
   type TransactionTotalsDoc,
   type TransactionView,
 } from '@plenty/contracts/views/transactions';
-import { currentUser } from '@plenty/platform/http/auth-hook';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { useZodRoutes } from '@plenty/platform/http/zod-routes';
-import { historyPage, itemIdOr404, itemParamsSchema, notFound, paged } from '../query-route.js';
+import { historyPage, itemIdOr404, notFound, paged, queryRoute } from '../query-route.js';
 import { findByValue, SORTS, TotalsFold } from './search.js';
 
 /** Types × categories × currencies of one user: far fewer in practice. */
@@ -53,135 +45,88 @@ async function currenciesOf(readStore: ReadStore, userId: string, where: Record<
 }
 
 export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): void {
-  const api = useZodRoutes(app);
-  api.get(
-    '/transactions',
-    {
-      schema: {
-        summary:
-          'Transactions filtered by type, category and note text, newest, oldest, highest or lowest first, a page per cursor',
-        querystring: transactionListQuerySchema,
-        response: { 200: transactionListSchema },
-      },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      const query = request.query;
-      return paged(async () => {
-        if (query.sort === 'highest' || query.sort === 'lowest') {
-          // By what the amounts are worth in the user's currency, at the user's rates.
-          const [stored, currencies] = await Promise.all([
-            readStore.get<PreferencesView>(PREFERENCES_VIEW, user.uid, PREFERENCES_DOC_ID),
-            currenciesOf(readStore, user.uid, filtersOf(query)),
-          ]);
-          const preferences: PreferencesView = { ...DEFAULT_PREFERENCES_VIEW, ...stored?.doc };
-          return findByValue(readStore, {
-            userId: user.uid,
-            where: filtersOf(query),
-            contains: query.q === undefined ? undefined : { field: 'noteKey', text: searchKey(query.q) },
-            limit: query.limit,
-            cursor: query.cursor,
-            currencies,
-            order: {
-              direction: query.sort === 'highest' ? 'desc' : 'asc',
-              display: preferences.currency,
-              rates: preferences.rates,
-            },
-          });
-        }
-        const page = await readStore.find<TransactionView>(TRANSACTIONS_VIEW, {
+  queryRoute(app, QUERY_ROUTES.transactions, async ({ user, query }) =>
+    paged(async () => {
+      if (query.sort === 'highest' || query.sort === 'lowest') {
+        // By what the amounts are worth in the user's currency, at the user's rates.
+        const [stored, currencies] = await Promise.all([
+          readStore.get<PreferencesView>(PREFERENCES_VIEW, user.uid, PREFERENCES_DOC_ID),
+          currenciesOf(readStore, user.uid, filtersOf(query)),
+        ]);
+        const preferences: PreferencesView = { ...DEFAULT_PREFERENCES_VIEW, ...stored?.doc };
+        return findByValue(readStore, {
           userId: user.uid,
           where: filtersOf(query),
-          ...noteContaining(query.q),
-          sort: SORTS[query.sort],
+          contains: query.q === undefined ? undefined : { field: 'noteKey', text: searchKey(query.q) },
           limit: query.limit,
-          ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
+          cursor: query.cursor,
+          currencies,
+          order: {
+            direction: query.sort === 'highest' ? 'desc' : 'asc',
+            display: preferences.currency,
+            rates: preferences.rates,
+          },
         });
-        return { items: page.items.map((item) => item.doc), nextCursor: page.nextCursor };
-      });
-    },
-  );
-
-  api.get(
-    '/transactions/totals',
-    {
-      schema: {
-        summary: 'Income, expense and count per currency of the transactions the same filters and search select',
-        querystring: transactionTotalsQuerySchema,
-        response: { 200: transactionTotalsSchema },
-      },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      const query = request.query;
-      const fold = new TotalsFold();
-      if (query.q === undefined) {
-        // The projector keeps sums per (type, category, currency): a few documents per user.
-        const sums = await readStore.find<TransactionTotalsDoc>(TRANSACTION_TOTALS_VIEW, {
-          userId: user.uid,
-          where: filtersOf(query),
-          sort: [],
-          limit: MAX_TOTALS_DOCS,
-        });
-        for (const { doc } of sums.items) fold.addSum(doc.type, doc.currency, doc.count, doc.sum);
-        return fold.result();
       }
-      // A search sums the matching transactions themselves, from the index that carries the notes.
-      const groups = await readStore.sum(TRANSACTIONS_VIEW, {
+      const page = await readStore.find<TransactionView>(TRANSACTIONS_VIEW, {
         userId: user.uid,
         where: filtersOf(query),
         ...noteContaining(query.q),
-        groupBy: ['type', 'currency'],
-        field: 'amount',
+        sort: SORTS[query.sort],
+        limit: query.limit,
+        ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
       });
-      for (const { group, count, sum } of groups) {
-        fold.addSum(group.type as TransactionView['type'], group.currency as Currency, count, sum);
-      }
+      return { items: page.items.map((item) => item.doc), nextCursor: page.nextCursor };
+    }),
+  );
+
+  queryRoute(app, QUERY_ROUTES.transactionTotals, async ({ user, query }) => {
+    const fold = new TotalsFold();
+    if (query.q === undefined) {
+      // The projector keeps sums per (type, category, currency): a few documents per user.
+      const sums = await readStore.find<TransactionTotalsDoc>(TRANSACTION_TOTALS_VIEW, {
+        userId: user.uid,
+        where: filtersOf(query),
+        sort: [],
+        limit: MAX_TOTALS_DOCS,
+      });
+      for (const { doc } of sums.items) fold.addSum(doc.type, doc.currency, doc.count, doc.sum);
       return fold.result();
-    },
-  );
+    }
+    // A search sums the matching transactions themselves, from the index that carries the notes.
+    const groups = await readStore.sum(TRANSACTIONS_VIEW, {
+      userId: user.uid,
+      where: filtersOf(query),
+      ...noteContaining(query.q),
+      groupBy: ['type', 'currency'],
+      field: 'amount',
+    });
+    for (const { group, count, sum } of groups) {
+      fold.addSum(group.type as TransactionView['type'], group.currency as Currency, count, sum);
+    }
+    return fold.result();
+  });
 
-  api.get(
-    '/transactions/:id',
-    {
-      schema: {
-        summary: "One transaction; 404 when missing, deleted or another user's",
-        params: itemParamsSchema,
-        response: { 200: transactionViewSchema },
-      },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      // Another user's transaction is as unknown as one that never existed.
-      const found = await readStore.get<TransactionView>(TRANSACTIONS_VIEW, user.uid, itemIdOr404(request.params.id));
-      if (found === null) throw notFound();
-      return found.doc;
-    },
-  );
+  queryRoute(app, QUERY_ROUTES.transaction, async ({ user, params }) => {
+    // Another user's transaction is as unknown as one that never existed.
+    const found = await readStore.get<TransactionView>(TRANSACTIONS_VIEW, user.uid, itemIdOr404(params.id));
+    if (found === null) throw notFound();
+    return found.doc;
+  });
 
-  api.get(
-    '/transactions/:id/history',
-    {
-      schema: {
-        summary: "A transaction's revisions, newest first, a page per cursor; 404 for another user's",
-        params: itemParamsSchema,
-        querystring: transactionHistoryQuerySchema,
-        response: { 200: transactionHistorySchema },
-      },
-    },
-    async (request) =>
-      historyPage(readStore, {
-        view: TRANSACTION_HISTORY_VIEW,
-        userId: currentUser(request).uid,
-        where: { transactionId: itemIdOr404(request.params.id) },
-        query: request.query,
-        notFound,
-        entry: (doc: TransactionHistoryDoc) => ({
-          revision: doc.revision,
-          type: doc.type,
-          occurredAt: doc.occurredAt,
-          changes: doc.changes,
-        }),
+  queryRoute(app, QUERY_ROUTES.transactionHistory, async ({ user, params, query }) =>
+    historyPage(readStore, {
+      view: TRANSACTION_HISTORY_VIEW,
+      userId: user.uid,
+      where: { transactionId: itemIdOr404(params.id) },
+      query,
+      notFound,
+      entry: (doc: TransactionHistoryDoc) => ({
+        revision: doc.revision,
+        type: doc.type,
+        occurredAt: doc.occurredAt,
+        changes: doc.changes,
       }),
+    }),
   );
 }

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { goalListSchema, goalViewSchema } from '../goals.js';
+import { preferencesViewSchema } from '../preferences.js';
+import { activityPageSchema, activityQuerySchema } from './activity.js';
+import { budgetAlertsQuerySchema, budgetAlertsViewSchema } from './budget-alerts.js';
+import { categoryListSchema } from './categories.js';
+import { dashboardQuerySchema, dashboardSchema, reportsQuerySchema, reportsSchema } from './dashboard.js';
+import { debtHistoryQuerySchema, debtHistorySchema } from './debt-history.js';
+import { debtDetailSchema, debtListSchema } from './debts.js';
+import { exportLinkQuerySchema, fileLinkSchema } from './files.js';
+import {
+  transactionHistoryQuerySchema,
+  transactionHistorySchema,
+  transactionListQuerySchema,
+  transactionListSchema,
+  transactionTotalsQuerySchema,
+  transactionTotalsSchema,
+  transactionViewSchema,
+} from './transactions.js';
+
+/**
+ * `/:id` of one item. Any text is taken: an id that is not a UUID is as unknown as an item
+ * that does not exist or is another user's (404), never a 400 that would tell them apart.
+ */
+export const itemParamsSchema = z.object({
+  id: z.string().describe("The item's UUID; anything else answers 404."),
+});
+
+/** `/:receiptId`: anything but a UUID is as unknown as a missing receipt (404). */
+export const receiptParamsSchema = z.object({
+  receiptId: z.string().describe("The receipt's UUID; anything else answers 404."),
+});
+
+/** One `GET /api/queries<path>`: what it takes (path parameters, query) and what it answers. */
+export interface QueryRoute<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  A extends z.ZodType = z.ZodType,
+> {
+  /** Below `/api/queries`, Fastify style (`/goals/:id`). */
+  readonly path: string;
+  /** One line for the OpenAPI document and the route table of docs/ARCHITECTURE.md. */
+  readonly summary: string;
+  readonly params?: P;
+  readonly query?: Q;
+  readonly answer: A;
+}
+
+const route = <P extends z.ZodType, Q extends z.ZodType, A extends z.ZodType>(definition: QueryRoute<P, Q, A>) =>
+  definition;
+
+/**
+ * Every query of the query API: the server registers each with these schemas (a bad query is
+ * a 400 naming each field; the answer is checked against `answer`), and the web app takes its
+ * parameter and answer types from here (`z.input` of `query`, `z.output` of `answer`).
+ */
+export const QUERY_ROUTES = {
+  transactions: route({
+    path: '/transactions',
+    summary:
+      'Transactions filtered by type, category and note text, newest, oldest, highest or lowest first, a page per cursor',
+    query: transactionListQuerySchema,
+    answer: transactionListSchema,
+  }),
+  transactionTotals: route({
+    path: '/transactions/totals',
+    summary: 'Income, expense and count per currency of the transactions the same filters and search select',
+    query: transactionTotalsQuerySchema,
+    answer: transactionTotalsSchema,
+  }),
+  transaction: route({
+    path: '/transactions/:id',
+    summary: "One transaction; 404 when missing, deleted or another user's",
+    params: itemParamsSchema,
+    answer: transactionViewSchema,
+  }),
+  transactionHistory: route({
+    path: '/transactions/:id/history',
+    summary: "A transaction's revisions, newest first, a page per cursor; 404 for another user's",
+    params: itemParamsSchema,
+    query: transactionHistoryQuerySchema,
+    answer: transactionHistorySchema,
+  }),
+  categories: route({
+    path: '/categories',
+    summary: "Built-in categories (`nameKey` to translate), then the user's own",
+    answer: categoryListSchema,
+  }),
+  preferences: route({
+    path: '/preferences',
+    summary: "The user's preferences and rate table, or the defaults",
+    answer: preferencesViewSchema,
+  }),
+  goals: route({
+    path: '/goals',
+    summary: 'Savings goals: nearest target date first, undated last, then by name',
+    answer: goalListSchema,
+  }),
+  goal: route({
+    path: '/goals/:id',
+    summary: "One goal; 404 when missing or another user's",
+    params: itemParamsSchema,
+    answer: goalViewSchema,
+  }),
+  debts: route({
+    path: '/debts',
+    summary: 'Debt summary in the display currency, then the debts: active by next due date, then paid off',
+    answer: debtListSchema,
+  }),
+  debt: route({
+    path: '/debts/:id',
+    summary: 'One debt with its schedule, payments and totals; 404 `debt_not_found` otherwise',
+    params: itemParamsSchema,
+    answer: debtDetailSchema,
+  }),
+  debtHistory: route({
+    path: '/debts/:id/history',
+    summary: "The debt's events, newest first, a page per cursor; 404 `debt_not_found` for another user's",
+    params: itemParamsSchema,
+    query: debtHistoryQuerySchema,
+    answer: debtHistorySchema,
+  }),
+  dashboard: route({
+    path: '/dashboard',
+    summary:
+      'Month totals in the display currency with the per-currency originals, budget status, daily average, days left, projection, categories, days, 12 months, 5 recent, an insight, 50/30/20; `asOf` a past day',
+    query: dashboardQuerySchema,
+    answer: dashboardSchema,
+  }),
+  reports: route({
+    path: '/reports',
+    summary:
+      'The month overview, category shares, largest expenses, 6 months of budget performance, insights; `asOf` a past day',
+    query: reportsQuerySchema,
+    answer: reportsSchema,
+  }),
+  budgetAlerts: route({
+    path: '/budget-alerts',
+    summary: "The month's budget status as last evaluated and its spending alerts, oldest first",
+    query: budgetAlertsQuerySchema,
+    answer: budgetAlertsViewSchema,
+  }),
+  activity: route({
+    path: '/activity',
+    summary:
+      "The Activity page: the account's or one item's events, newest first, days in the user's time zone; 404 for an item without entries",
+    query: activityQuerySchema,
+    answer: activityPageSchema,
+  }),
+  receiptLink: route({
+    path: '/receipts/:receiptId/link',
+    summary: "A 5-minute link to one of the user's receipts; 404 for another user's",
+    params: receiptParamsSchema,
+    answer: fileLinkSchema,
+  }),
+  exportLink: route({
+    path: '/export/link',
+    summary: 'A 5-minute link to the CSV export (the ID token is checked again, revocation included)',
+    query: exportLinkQuerySchema,
+    answer: fileLinkSchema,
+  }),
+} as const;
