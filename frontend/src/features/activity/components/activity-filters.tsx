@@ -1,0 +1,114 @@
+import { isCalendarDate } from '@plenty/contracts/calendar/date';
+import { ACTIVITY_KINDS, type ActivityKind } from '@plenty/contracts/views/activity';
+import { useId } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { MessageId } from '../../../lib/messages';
+import { buttonClass } from '../../../ui/button';
+import { DateField } from '../../../ui/date-field/date-field';
+import { cardClass } from '../../../ui/card/card';
+import styles from '../activity.module.css';
+import { hasFilters, NO_FILTERS, type ActivityFilters } from '../filters';
+
+const KIND_OPTIONS: Readonly<Record<ActivityKind, MessageId>> = {
+  transaction: 'activity.kind.transaction',
+  debt: 'activity.kind.debt',
+  goal: 'activity.kind.goal',
+  category: 'activity.kind.category',
+  settings: 'activity.kind.settings',
+};
+
+/** The kind and the days shown, in the address; a start after the end is refused here. */
+export function ActivityFilterForm({
+  filters,
+  valid,
+  onChange,
+}: {
+  readonly filters: ActivityFilters;
+  readonly valid: boolean;
+  onChange(next: ActivityFilters): void;
+}) {
+  const intl = useIntl();
+  const id = useId();
+  const rangeError = `${id}-range`;
+  return (
+    <form
+      className={`${cardClass} ${styles.filters}`}
+      role="search"
+      aria-label={intl.formatMessage({ id: 'activity.filters.title' })}
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <div className={styles.field}>
+        <label htmlFor={`${id}-kind`} className={styles.label}>
+          <FormattedMessage id="activity.filter.kind" />
+        </label>
+        <select
+          id={`${id}-kind`}
+          className={styles.select}
+          value={filters.kind ?? ''}
+          // Another kind is about other items: the one item shown gives way.
+          onChange={(event) => {
+            const kind = ACTIVITY_KINDS.find((k) => k === event.target.value) ?? null;
+            onChange({ ...filters, kind, subject: kind === filters.kind ? filters.subject : null });
+          }}
+          data-testid="activity-kind"
+        >
+          <option value="">{intl.formatMessage({ id: 'activity.kind.all' })}</option>
+          {ACTIVITY_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {intl.formatMessage({ id: KIND_OPTIONS[kind] })}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-from`} className={styles.label}>
+          <FormattedMessage id="activity.filter.from" />
+        </label>
+        <DateField
+          id={`${id}-from`}
+          className={styles.input}
+          value={filters.from ?? ''}
+          max={filters.to ?? undefined}
+          aria-invalid={!valid}
+          aria-describedby={valid ? undefined : rangeError}
+          onChange={(value) => {
+            if (value === '' || isCalendarDate(value)) onChange({ ...filters, from: value === '' ? null : value });
+          }}
+          data-testid="activity-from"
+        />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-to`} className={styles.label}>
+          <FormattedMessage id="activity.filter.to" />
+        </label>
+        <DateField
+          id={`${id}-to`}
+          className={styles.input}
+          value={filters.to ?? ''}
+          min={filters.from ?? undefined}
+          aria-invalid={!valid}
+          aria-describedby={valid ? undefined : rangeError}
+          onChange={(value) => {
+            if (value === '' || isCalendarDate(value)) onChange({ ...filters, to: value === '' ? null : value });
+          }}
+          data-testid="activity-to"
+        />
+      </div>
+      {hasFilters(filters) && (
+        <button
+          type="button"
+          className={`${buttonClass('secondary')} ${styles.clear}`}
+          onClick={() => onChange(NO_FILTERS)}
+          data-testid="activity-clear"
+        >
+          <FormattedMessage id="activity.filter.clear" />
+        </button>
+      )}
+      {!valid && (
+        <p id={rangeError} className={styles.fieldError} role="alert">
+          <FormattedMessage id="activity.filter.rangeInvalid" />
+        </p>
+      )}
+    </form>
+  );
+}
