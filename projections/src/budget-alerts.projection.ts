@@ -13,7 +13,7 @@ import {
   type BudgetAlert,
   type BudgetAlertsDoc,
 } from '@plenty/contracts/views/budget-alerts';
-import type { MonthlySummaryDoc } from '@plenty/contracts/views/dashboard';
+import type { MonthlySummaryDoc } from '@plenty/contracts/views/monthly-summary';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
 import { monthlySummaryProjection } from './monthly-summary.projection.js';

@@ -6,7 +6,7 @@ import {
 } from '@plenty/contracts/views/registry';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MonthlySummaryDoc, YearlySummaryDoc } from '@plenty/contracts/views/dashboard';
+import type { MonthlySummaryDoc, YearlySummaryDoc } from '@plenty/contracts/views/monthly-summary';
 import type { TransactionView } from '@plenty/contracts/views/transactions';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';

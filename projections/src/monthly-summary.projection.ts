@@ -13,7 +13,7 @@ import type {
   MonthlySummaryDoc,
   SummaryCell,
   YearlySummaryDoc,
-} from '@plenty/contracts/views/dashboard';
+} from '@plenty/contracts/views/monthly-summary';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
 import { isNewerThan, type Projection } from './projection.js';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CURRENCIES, MAX_AMOUNT, saturate, totalOf, type Currency } from '@plenty/contracts/money';
 import { DEFAULT_PREFERENCES_VIEW, type PreferencesView } from '@plenty/contracts/preferences';
 import { DEFAULT_RATES, MAX_RATE, MIN_RATE, convertExact, type RateTable } from '@plenty/contracts/rates';
-import type { MonthlySummaryDoc } from '@plenty/contracts/views/dashboard';
+import type { MonthlySummaryDoc } from '@plenty/contracts/views/monthly-summary';
 import type { TransactionTotalsDoc } from '@plenty/contracts/views/transactions';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';

@@ -14,7 +14,7 @@ import { saturate, totalOf, type Currency } from '@plenty/contracts/money';
 import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
 import { convertExact, sumInCurrencyExact } from '@plenty/contracts/rates';
 import type { CategoryView } from '@plenty/contracts/views/categories';
-import type { CellsByCurrency, MonthlySummaryDoc } from '@plenty/contracts/views/dashboard';
+import type { CellsByCurrency, MonthlySummaryDoc } from '@plenty/contracts/views/monthly-summary';
 import type { UserDirectory } from '@plenty/platform/auth/user-directory';
 import type { EventStore } from '@plenty/platform/event-store/port';
 import { mailText, weeklyReportMail, type MailLocale } from '@plenty/platform/mail/messages';

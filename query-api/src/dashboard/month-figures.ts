@@ -13,14 +13,12 @@ import { convertExact } from '@plenty/contracts/rates';
 import type {
   BudgetPerformance,
   CategoryMonth,
-  CellsByCurrency,
   DayTotals,
   MonthOverview,
   MonthPoint,
-  MonthlySummaryDoc,
   Rule503020,
-  YearlySummaryDoc,
 } from '@plenty/contracts/views/dashboard';
+import type { CellsByCurrency, MonthlySummaryDoc, YearlySummaryDoc } from '@plenty/contracts/views/monthly-summary';
 import type { CurrencyTotals } from '@plenty/contracts/views/transactions';
 
 /**

@@ -11,12 +11,12 @@ import { isKnownTimeZone, localDate } from '@plenty/contracts/calendar/zone';
 import { largestFirst, type Exact } from '@plenty/contracts/figures';
 import { CURRENCIES } from '@plenty/contracts/money';
 import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
+import type { HighSpendingItem } from '@plenty/contracts/views/dashboard';
 import type {
-  HighSpendingItem,
   MonthlyContributionDoc,
   MonthlySummaryDoc,
   YearlySummaryDoc,
-} from '@plenty/contracts/views/dashboard';
+} from '@plenty/contracts/views/monthly-summary';
 import type { TransactionView } from '@plenty/contracts/views/transactions';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { Converter, type Summaries, type Years } from './month-figures.js';
