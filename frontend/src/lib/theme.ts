@@ -1,5 +1,6 @@
-export const THEMES = ['dark', 'light', 'system'] as const;
-export type Theme = (typeof THEMES)[number];
+import { THEMES, type ThemePreference } from '@plenty/contracts/preferences';
+
+export type Theme = ThemePreference;
 export const THEME_STORAGE_KEY = 'theme';
 
 export function isTheme(value: unknown): value is Theme {

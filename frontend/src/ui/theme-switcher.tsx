@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
-import { isTheme, saveTheme, storedTheme, subscribeTheme, THEMES, type Theme } from '../lib/theme';
+import { THEMES } from '@plenty/contracts/preferences';
+import { isTheme, saveTheme, storedTheme, subscribeTheme, type Theme } from '../lib/theme';
 import styles from './preference-select.module.css';
 
 const ICONS: Record<Theme, string> = { dark: '☾', light: '☀', system: '◐' };
