@@ -76,11 +76,10 @@ describe('phrase match', () => {
 describe('the DeleteAccount request', () => {
   it('sends the trimmed email, the phrase as typed, and the reason only when chosen', () => {
     const answers = { reason: null, email: ' malee@example.com ', phrase: DELETE_ACCOUNT_PHRASE };
-    expect(deleteAccountRequest('id', answers)).toEqual({
-      commandId: 'id',
+    expect(deleteAccountRequest(answers)).toEqual({
       confirmEmail: 'malee@example.com',
       confirmPhrase: 'Delete My Account',
     });
-    expect(deleteAccountRequest('id', { ...answers, reason: 'switching' })).toMatchObject({ reason: 'switching' });
+    expect(deleteAccountRequest({ ...answers, reason: 'switching' })).toMatchObject({ reason: 'switching' });
   });
 });

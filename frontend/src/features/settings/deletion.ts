@@ -64,9 +64,8 @@ export function previousStep(step: DeletionStep): DeletionStep {
 }
 
 /** The body of `POST /api/commands/DeleteAccount`, once every step before the last is satisfied. */
-export function deleteAccountRequest(commandId: string, answers: DeletionAnswers) {
+export function deleteAccountRequest(answers: DeletionAnswers) {
   return {
-    commandId,
     confirmEmail: answers.email.trim(),
     confirmPhrase: answers.phrase,
     ...(answers.reason === null ? {} : { reason: answers.reason }),

@@ -18,10 +18,10 @@ import {
   type PasswordErrors,
 } from '../profile-rules';
 import field from '../../../ui/field/field.module.css';
-import { cardClass } from '../../../ui/card/card';
 import { Badge } from '../../../ui/badge/badge';
 import styles from '../settings.module.css';
 import account from './account.module.css';
+import { SettingsCard } from './settings-card';
 import { PasswordRequirements } from '../../../ui/field/password-requirements';
 import { usePasswordRules } from '../../../lib/auth/use-password-rules';
 import { TextField } from '../../../ui/field/text-field';
@@ -71,20 +71,17 @@ function ProfileSection({ user }: { readonly user: User }) {
   };
 
   return (
-    <section className={cardClass} data-gap="none" aria-labelledby="profile-title">
-      <div className={account.cardHeader}>
+    <SettingsCard
+      titleId="profile-title"
+      title="account.profile.title"
+      lead="account.profile.lead"
+      headerClassName={account.cardHeader}
+      before={
         <span className={account.avatar} aria-hidden="true">
           {((user.displayName ?? user.email ?? 'P')[0] ?? 'P').toUpperCase()}
         </span>
-        <div>
-          <h2 id="profile-title" className={styles.cardTitle}>
-            <FormattedMessage id="account.profile.title" />
-          </h2>
-          <p className={styles.muted}>
-            <FormattedMessage id="account.profile.lead" />
-          </p>
-        </div>
-      </div>
+      }
+    >
       <dl className={account.details}>
         <div className={account.detail}>
           <dt>
@@ -139,7 +136,7 @@ function ProfileSection({ user }: { readonly user: User }) {
           </button>
         </div>
       </form>
-    </section>
+    </SettingsCard>
   );
 }
 
@@ -162,17 +159,14 @@ function PasswordSection({ user }: { readonly user: User }) {
       return 'messageId' in name ? intl.formatMessage({ id: name.messageId }) : name.text;
     });
     return (
-      <section className={cardClass} data-gap="none" aria-labelledby="password-title">
-        <h2 id="password-title" className={styles.cardTitle}>
-          <FormattedMessage id="account.password.title" />
-        </h2>
+      <SettingsCard titleId="password-title" title="account.password.title">
         <p className={styles.note} data-testid="password-managed">
           <FormattedMessage
             id="account.password.managedByProvider"
             values={{ providers: intl.formatList(names, { type: 'conjunction' }) }}
           />
         </p>
-      </section>
+      </SettingsCard>
     );
   }
 
@@ -203,10 +197,7 @@ function PasswordSection({ user }: { readonly user: User }) {
   };
 
   return (
-    <section className={cardClass} data-gap="none" aria-labelledby="password-title">
-      <h2 id="password-title" className={styles.cardTitle}>
-        <FormattedMessage id="account.password.title" />
-      </h2>
+    <SettingsCard titleId="password-title" title="account.password.title">
       <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
         {/* Lets password managers tie the new password to this account. */}
         <input type="email" autoComplete="username" value={user.email ?? ''} readOnly hidden />
@@ -249,6 +240,6 @@ function PasswordSection({ user }: { readonly user: User }) {
           </button>
         </div>
       </form>
-    </section>
+    </SettingsCard>
   );
 }

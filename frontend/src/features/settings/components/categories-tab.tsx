@@ -7,10 +7,10 @@ import { useCategoriesQuery } from '../../../ui/category-form/api';
 import { CategoryChip, categoryName } from '../../../ui/category-form/category-chip';
 import { CategoryDialog, TYPE_LABELS } from '../../../ui/category-form/category-dialog';
 import { PageLoading } from '../../../ui/page-loading';
-import { cardClass } from '../../../ui/card/card';
 import { Badge } from '../../../ui/badge/badge';
 import styles from '../settings.module.css';
 import own from './categories.module.css';
+import { SettingsCard } from './settings-card';
 import { DeleteCategoryDialog } from './delete-category-dialog';
 import { loadFailedMessageId } from '../../../lib/api/api-error';
 
@@ -42,21 +42,18 @@ export function CategoriesTab() {
 
   return (
     <div className={styles.stack}>
-      <section className={cardClass} data-gap="none" aria-labelledby="categories-custom-title">
-        <div className={own.categoriesHeader}>
-          <div>
-            <h2 id="categories-custom-title" className={styles.cardTitle}>
-              <FormattedMessage id="categories.custom.title" />
-            </h2>
-            <p className={styles.muted}>
-              <FormattedMessage id="categories.lead" />
-            </p>
-          </div>
+      <SettingsCard
+        titleId="categories-custom-title"
+        title="categories.custom.title"
+        lead="categories.lead"
+        headerClassName={own.categoriesHeader}
+        after={
           <button type="button" className={buttonClass('primary')} onClick={() => setEditing({ mode: 'add' })}>
             <span aria-hidden="true">+</span>
             <FormattedMessage id="categories.add" />
           </button>
-        </div>
+        }
+      >
         {custom.length === 0 ? (
           <p className={own.categoriesEmpty} data-testid="categories-empty">
             <FormattedMessage id="categories.custom.empty" />
@@ -106,15 +103,9 @@ export function CategoriesTab() {
             })}
           </ul>
         )}
-      </section>
+      </SettingsCard>
 
-      <section className={cardClass} data-gap="none" aria-labelledby="categories-builtin-title">
-        <h2 id="categories-builtin-title" className={styles.cardTitle}>
-          <FormattedMessage id="categories.builtIn.title" />
-        </h2>
-        <p className={styles.muted}>
-          <FormattedMessage id="categories.builtIn.note" />
-        </p>
+      <SettingsCard titleId="categories-builtin-title" title="categories.builtIn.title" lead="categories.builtIn.note">
         <ul className={`${own.categoryList} ${own.builtInList}`} data-testid="categories-builtin">
           {builtIns.map((category) => (
             <li key={category.id} className={own.categoryItem}>
@@ -133,7 +124,7 @@ export function CategoriesTab() {
             </li>
           ))}
         </ul>
-      </section>
+      </SettingsCard>
 
       <CategoryDialog
         open={editing !== null}

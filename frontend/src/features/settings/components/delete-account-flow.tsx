@@ -7,7 +7,6 @@ import { endSession } from '../../../lib/auth/session';
 import { useLocalizedPath } from '../../../lib/localized-link';
 import type { MessageId } from '../../../lib/messages';
 import { buttonClass } from '../../../ui/button';
-import { cardClass } from '../../../ui/card/card';
 import field from '../../../ui/field/field.module.css';
 import { TextField } from '../../../ui/field/text-field';
 import { showError, showSuccess } from '../../../ui/toast/toasts-slice';
@@ -29,6 +28,7 @@ import styles from '../settings.module.css';
 import { DeletionProgress, ReasonStep, STEP_TITLES, WarningStep } from './delete-account-steps';
 import own from './delete-account.module.css';
 import { ReauthPrompt, type Reauth } from './reauth-prompt';
+import { SettingsCard } from './settings-card';
 
 /** Spec section 2, account deletion: warning, optional reason, email, phrase, deleted. */
 export function DeleteAccountFlow({ user }: { readonly user: User }) {
@@ -108,19 +108,14 @@ export function DeleteAccountFlow({ user }: { readonly user: User }) {
     if (event.key === 'Enter') onContinue();
   };
 
-  const title = (
-    <h2 id={`${id}-title`} className={styles.cardTitle}>
-      <FormattedMessage id="account.delete.title" />
-    </h2>
-  );
-
   if (!open) {
     return (
-      <section className={`${cardClass} ${own.dangerCard}`} data-gap="none" aria-labelledby={`${id}-title`}>
-        {title}
-        <p className={styles.muted}>
-          <FormattedMessage id="account.delete.lead" />
-        </p>
+      <SettingsCard
+        titleId={`${id}-title`}
+        title="account.delete.title"
+        lead="account.delete.lead"
+        className={own.dangerCard}
+      >
         <div className={`${field.actions} ${styles.formActions}`}>
           <button
             ref={startButton}
@@ -134,7 +129,7 @@ export function DeleteAccountFlow({ user }: { readonly user: User }) {
             <FormattedMessage id="account.delete.start" />
           </button>
         </div>
-      </section>
+      </SettingsCard>
     );
   }
 
@@ -142,13 +137,12 @@ export function DeleteAccountFlow({ user }: { readonly user: User }) {
   const deleting = step === 'deleted';
 
   return (
-    <section
-      className={`${cardClass} ${own.dangerCard}`}
-      data-gap="none"
-      aria-labelledby={`${id}-title`}
-      data-testid="delete-account"
+    <SettingsCard
+      titleId={`${id}-title`}
+      title="account.delete.title"
+      className={own.dangerCard}
+      testId="delete-account"
     >
-      {title}
       <DeletionProgress stepNumber={stepNumber} />
       <div className={own.stepBody}>
         <p className={own.stepCount}>
@@ -246,6 +240,6 @@ export function DeleteAccountFlow({ user }: { readonly user: User }) {
           </div>
         </>
       )}
-    </section>
+    </SettingsCard>
   );
 }

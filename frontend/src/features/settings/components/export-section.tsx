@@ -7,8 +7,8 @@ import { buttonClass } from '../../../ui/button';
 import { showApiError, showError, showSuccess } from '../../../ui/toast/toasts-slice';
 import { useLazyExportLinkQuery } from '../api';
 import { isExportLink, startDownload } from '../export';
-import { cardClass } from '../../../ui/card/card';
 import styles from '../settings.module.css';
+import { SettingsCard } from './settings-card';
 import { Spinner } from '../../../ui/spinner';
 
 /** Data & Privacy › Export: downloads every transaction as CSV in the current language. */
@@ -38,13 +38,12 @@ export function ExportSection() {
   };
 
   return (
-    <section className={cardClass} data-gap="none" aria-labelledby="export-title" data-testid="export-section">
-      <h2 id="export-title" className={styles.cardTitle}>
-        <FormattedMessage id="settings.export.title" />
-      </h2>
-      <p className={styles.muted}>
-        <FormattedMessage id="settings.export.body" />
-      </p>
+    <SettingsCard
+      titleId="export-title"
+      title="settings.export.title"
+      lead="settings.export.body"
+      testId="export-section"
+    >
       <div className={styles.exportRow}>
         <button
           type="button"
@@ -60,6 +59,6 @@ export function ExportSection() {
           {isFetching && <FormattedMessage id="settings.export.busy" />}
         </span>
       </div>
-    </section>
+    </SettingsCard>
   );
 }

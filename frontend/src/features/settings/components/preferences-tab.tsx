@@ -24,8 +24,8 @@ import {
   type PreferencesFormValues,
 } from '../preferences-form';
 import field from '../../../ui/field/field.module.css';
-import { cardClass } from '../../../ui/card/card';
 import styles from '../settings.module.css';
+import { SettingsCard } from './settings-card';
 import own from '../preferences.module.css';
 import { currencyName, RatesCard } from './rates-card';
 import { SwitchRow } from './switch-row';
@@ -113,13 +113,11 @@ function PreferencesForm({ view }: { readonly view: PreferencesView }) {
   return (
     <form className={styles.stack} onSubmit={(event) => void submit(event)} noValidate data-testid="preferences-form">
       <div className={own.grid}>
-        <section className={cardClass} data-gap="none" aria-labelledby="preferences-display-title">
-          <h2 id="preferences-display-title" className={styles.cardTitle}>
-            <FormattedMessage id="preferences.display.title" />
-          </h2>
-          <p className={styles.muted}>
-            <FormattedMessage id="preferences.display.lead" />
-          </p>
+        <SettingsCard
+          titleId="preferences-display-title"
+          title="preferences.display.title"
+          lead="preferences.display.lead"
+        >
           <div className={own.fields}>
             <fieldset className={own.choices}>
               <legend className={own.legend}>
@@ -180,15 +178,9 @@ function PreferencesForm({ view }: { readonly view: PreferencesView }) {
               </datalist>
             </div>
           </div>
-        </section>
+        </SettingsCard>
 
-        <section className={cardClass} data-gap="none" aria-labelledby="preferences-money-title">
-          <h2 id="preferences-money-title" className={styles.cardTitle}>
-            <FormattedMessage id="preferences.money.title" />
-          </h2>
-          <p className={styles.muted}>
-            <FormattedMessage id="preferences.money.lead" />
-          </p>
+        <SettingsCard titleId="preferences-money-title" title="preferences.money.title" lead="preferences.money.lead">
           <div className={own.fields}>
             <label className={field.field}>
               <span className={field.label}>
@@ -251,7 +243,7 @@ function PreferencesForm({ view }: { readonly view: PreferencesView }) {
               testId="preferences-weekly"
             />
           </ul>
-        </section>
+        </SettingsCard>
       </div>
       <div className={`${field.actions} ${own.actions}`}>
         <button type="submit" className={buttonClass('primary')} disabled={saving} data-testid="preferences-save">

@@ -9,8 +9,8 @@ import { usePreferences } from '../../../lib/preferences';
 import { buttonClass } from '../../../ui/button';
 import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
 import field from '../../../ui/field/field.module.css';
-import { cardClass } from '../../../ui/card/card';
 import styles from '../settings.module.css';
+import { SettingsCard } from './settings-card';
 import own from '../preferences.module.css';
 import { SwitchRow } from './switch-row';
 
@@ -69,18 +69,12 @@ export function PrivacySection() {
   const shown = (choice: PrivacyChoice): boolean => asked[choice] ?? preferences?.[choice] ?? false;
 
   return (
-    <section
-      className={cardClass}
-      data-gap="none"
-      aria-labelledby="privacy-choices-title"
-      data-testid="privacy-choices"
+    <SettingsCard
+      titleId="privacy-choices-title"
+      title="preferences.privacy.title"
+      lead="preferences.privacy.lead"
+      testId="privacy-choices"
     >
-      <h2 id="privacy-choices-title" className={styles.cardTitle}>
-        <FormattedMessage id="preferences.privacy.title" />
-      </h2>
-      <p className={styles.muted}>
-        <FormattedMessage id="preferences.privacy.lead" />
-      </p>
       {isError ? (
         <div role="alert" className={`${styles.loadError} ${field.actions} ${own.actions}`}>
           <FormattedMessage id={loadFailedMessageId(error, 'preferences.loadFailed')} />
@@ -108,6 +102,6 @@ export function PrivacySection() {
           ))}
         </ul>
       )}
-    </section>
+    </SettingsCard>
   );
 }
