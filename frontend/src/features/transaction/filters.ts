@@ -1,8 +1,8 @@
-import type { TransactionType } from '@plenty/contracts/categories';
-import type { TransactionSort } from '@plenty/contracts/views/transactions';
+import { TRANSACTION_TYPES, type TransactionType } from '@plenty/contracts/categories';
+import { TRANSACTION_SORTS, type TransactionSort } from '@plenty/contracts/views/transactions';
 
-export const SORTS = ['newest', 'oldest', 'highest', 'lowest'] as const satisfies readonly TransactionSort[];
-export const TYPES = ['income', 'expense'] as const satisfies readonly TransactionType[];
+export const SORTS = TRANSACTION_SORTS;
+export const TYPES = TRANSACTION_TYPES;
 
 /** What the list shows, kept in the address: `?type=expense&category=builtin-food&sort=highest&q=rice`. */
 export interface TransactionFilters {

@@ -1,12 +1,13 @@
 import type { TransactionView } from '@plenty/contracts/views/transactions';
 import { describe, expect, it } from 'vitest';
+import { fieldOfPath, firstField } from '../../lib/form/field-codes';
 import {
   changesFrom,
   defaultCurrency,
   emptyForm,
   typeFromSearch,
-  firstInvalid,
-  formField,
+  FIELD_MAPPING,
+  FORM_FIELDS,
   geolocationFailure,
   locationFrom,
   validateForm,
@@ -25,7 +26,7 @@ describe('the transaction form', () => {
         date: 'transactions.validation.dateRequired',
       },
     });
-    if (!result.ok) expect(firstInvalid(result.errors)).toBe('amount');
+    if (!result.ok) expect(firstField(FORM_FIELDS, result.errors)).toBe('amount');
   });
 
   it('refuses a zero or negative amount as not positive', () => {
@@ -81,10 +82,12 @@ describe('the transaction form', () => {
   });
 
   it('maps server field paths to the form', () => {
-    expect(formField('amount.amount')).toBe('amount');
-    expect(formField('changes.amount.currency')).toBe('currency');
-    expect(formField('categoryId')).toBe('categoryId');
-    expect(formField('commandId')).toBeNull();
+    const field = (path: string) => fieldOfPath(path, FIELD_MAPPING);
+    expect(field('amount.amount')).toBe('amount');
+    expect(field('changes.amount.currency')).toBe('currency');
+    expect(field('categoryId')).toBe('categoryId');
+    expect(field('changes.location.latitude')).toBe('location');
+    expect(field('commandId')).toBeNull();
   });
 
   it('starts in the currency of the language until preferences say otherwise', () => {

@@ -32,6 +32,8 @@ export interface Form<V, F extends string, M = MessageId> {
   readonly values: V;
   /** Sets one value; after a first submit the messages follow what the user fixes. */
   set<K extends keyof V>(key: K, value: V[K]): void;
+  /** Sets several values at once (a choice that clears another). */
+  update(patch: Partial<V>): void;
   readonly errors: FormMessages<F, M>;
   /** Shows messages from elsewhere (a server's answer) and focuses the first field that has one. */
   showErrors(messages: FormMessages<F, M>): void;
@@ -95,17 +97,20 @@ export function useForm<V, F extends string, M = MessageId>(options: FormOptions
     if (first !== undefined) focus(first);
   };
 
+  const update = (patch: Partial<V>) => {
+    const next = { ...values, ...patch };
+    setValues(next);
+    if (submitted) setErrors(validate(next));
+  };
+
   const id = (part: string) => `${base}-${part}`;
   const errorId = (field: F) => id(`${field}-error`);
   const hasError = (field: F) => hasMessage(errors[field]);
 
   return {
     values,
-    set: (key, value) => {
-      const next = { ...values, [key]: value };
-      setValues(next);
-      if (submitted) setErrors(validate(next));
-    },
+    set: (key, value) => update({ [key]: value } as unknown as Partial<V>),
+    update,
     errors,
     showErrors: (messages) => {
       setErrors(messages);

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { FieldError } from '../../lib/field-error';
+import type { FieldProps as FormControlProps, Form } from '../../lib/form/use-form';
 import type { MessageId } from '../../lib/messages';
 import styles from './field.module.css';
 
@@ -88,5 +89,64 @@ export function Optional() {
     <span className={styles.optional}>
       (<FormattedMessage id="transactions.form.optional" />)
     </span>
+  );
+}
+
+export interface FormFieldProps<F extends string> extends Omit<FieldProps, 'error' | 'children' | 'data-field'> {
+  /** The form (`useForm`) the field belongs to: its ids, messages and focus. */
+  readonly form: Pick<Form<unknown, F>, 'errors' | 'errorId' | 'id' | 'field'>;
+  readonly field: F;
+  /** The control, given `form.field(field)` (with the hint's id), so label, message and focus are linked. */
+  children(control: FormControlProps): ReactNode;
+}
+
+/** A field of a `useForm` form, with the look of `Field`: label, hint, control and its message. */
+export function FormField<F extends string>({
+  form,
+  field,
+  label,
+  values,
+  optional = false,
+  hint,
+  hintBelow = false,
+  className,
+  children,
+}: FormFieldProps<F>) {
+  const hintId = hint === undefined ? undefined : form.id(`${field}-hint`);
+  const message = form.errors[field];
+  const hintText =
+    hint === undefined ? null : (
+      <p id={hintId} className={styles.hint}>
+        <FormattedMessage id={hint} values={values} />
+      </p>
+    );
+  return (
+    <div className={className === undefined ? styles.field : `${styles.field} ${className}`}>
+      <label htmlFor={form.id(field)} className={styles.label}>
+        <FormattedMessage id={label} values={values} />
+        {optional && <Optional />}
+      </label>
+      {!hintBelow && hintText}
+      {children(form.field(field, hintId))}
+      {hintBelow && hintText}
+      <FormMessage form={form} field={field} message={message} />
+    </div>
+  );
+}
+
+/** A field's message from a `useForm` form, under the field, linked by `form.errorId`. */
+export function FormMessage<F extends string>({
+  form,
+  field,
+  message = form.errors[field],
+}: {
+  readonly form: Pick<Form<unknown, F>, 'errors' | 'errorId'>;
+  readonly field: F;
+  readonly message?: MessageId | undefined;
+}) {
+  return message === undefined ? null : (
+    <p id={form.errorId(field)} className={styles.error}>
+      <FormattedMessage id={message} />
+    </p>
   );
 }

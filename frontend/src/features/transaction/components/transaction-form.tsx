@@ -1,5 +1,4 @@
 import type { TransactionView } from '@plenty/contracts/views/transactions';
-import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LocalizedLink } from '../../../lib/localized-link';
 import type { MessageId } from '../../../lib/messages';
@@ -7,13 +6,13 @@ import { useFormat } from '../../../lib/use-format';
 import { buttonClass } from '../../../ui/button';
 import { CategoryPicker } from '../../../ui/category-picker/category-picker';
 import { DateField } from '../../../ui/date-field/date-field';
-import { Field } from '../../../ui/field/field';
+import { FormField, FormMessage } from '../../../ui/field/field';
 import { PageHeader } from '../../../ui/page/page';
 import field from '../../../ui/field/field.module.css';
 import { Spinner } from '../../../ui/spinner';
 import { TimeField } from '../../../ui/time-field/time-field';
 import { TYPES } from '../filters';
-import { CURRENCY_OPTIONS, NOTE_MAX_LENGTH, type FormField, type TransactionFormValues } from '../form';
+import { CURRENCY_OPTIONS, NOTE_MAX_LENGTH, type TransactionFormValues } from '../form';
 import { useTransactionForm } from '../use-transaction-form';
 import { useWriters } from '../../../ui/history/use-transaction-writers';
 import { LocationField } from './location-field';
@@ -40,17 +39,10 @@ export function TransactionForm({ title, initial, existing }: TransactionFormPro
   const intl = useIntl();
   const format = useFormat();
   const writers = useWriters();
-  const id = useId();
   const form = useTransactionForm(initial, existing);
   const { values, errors, set, saving } = form;
-  const errorText = (name: FormField) => {
-    const message = errors[name];
-    return message === undefined ? null : (
-      <p id={`${id}-${name}-error`} className={field.error}>
-        <FormattedMessage id={message} />
-      </p>
-    );
-  };
+  // The date and time fields take their input's ref as `inputRef`.
+  const withInputRef = ({ ref, ...control }: ReturnType<typeof form.field>) => ({ ...control, inputRef: ref });
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
@@ -70,19 +62,13 @@ export function TransactionForm({ title, initial, existing }: TransactionFormPro
           </div>
         </div>
       )}
-      <form
-        ref={form.form}
-        className={styles.form}
-        noValidate
-        onSubmit={(event) => void form.submit(event)}
-        aria-busy={saving}
-      >
+      <form ref={form.element} className={styles.form} noValidate onSubmit={form.submit} aria-busy={saving}>
         {form.summary && (
           <p className={field.error} role="alert">
             <FormattedMessage id="transactions.form.fixErrors" />
           </p>
         )}
-        <fieldset className={styles.segmented} data-field="type">
+        <fieldset className={styles.segmented} ref={form.field('type').ref}>
           <legend className="visually-hidden">
             <FormattedMessage id="transactions.field.type" />
           </legend>
@@ -94,10 +80,10 @@ export function TransactionForm({ title, initial, existing }: TransactionFormPro
                 value={type}
                 checked={values.type === type}
                 onChange={() => {
-                  set('type', type);
+                  // A category of the other type no longer fits.
                   const category = writers.categories.find((c) => c.id === values.categoryId);
-                  if (category !== undefined && category.type !== 'general' && category.type !== type)
-                    set('categoryId', '');
+                  const fits = category === undefined || category.type === 'general' || category.type === type;
+                  form.update(fits ? { type } : { type, categoryId: '' });
                 }}
               />
               <span className={type === 'income' ? styles.segmentIncome : styles.segmentExpense}>
@@ -107,13 +93,13 @@ export function TransactionForm({ title, initial, existing }: TransactionFormPro
           ))}
         </fieldset>
         <div className={styles.formRow}>
-          <Field
+          <FormField
+            form={form}
             label="transactions.field.amount"
             hint="transactions.form.amountHint"
             hintBelow
             values={{ example: amountExample(format.money, values.currency) }}
-            error={errors.amount}
-            data-field="amount"
+            field="amount"
           >
             {(control) => (
               <input
@@ -126,8 +112,8 @@ export function TransactionForm({ title, initial, existing }: TransactionFormPro
                 onChange={(event) => set('amount', event.target.value)}
               />
             )}
-          </Field>
-          <Field label="transactions.field.currency" error={errors.currency} data-field="currency">
+          </FormField>
+          <FormField form={form} label="transactions.field.currency" field="currency">
             {(control) => (
               <select
                 {...control}
@@ -145,10 +131,10 @@ export function TransactionForm({ title, initial, existing }: TransactionFormPro
                 ))}
               </select>
             )}
-          </Field>
+          </FormField>
         </div>
-        <div className={field.field} data-field="categoryId">
-          <span id={`${id}-category-label`} className={field.label}>
+        <div className={field.field} ref={form.field('categoryId').ref}>
+          <span id={form.id('category-label')} className={field.label}>
             <FormattedMessage id="transactions.field.categoryId" />
           </span>
           {writers.categoriesState.isLoading ? (
@@ -161,37 +147,37 @@ export function TransactionForm({ title, initial, existing }: TransactionFormPro
               value={values.categoryId === '' ? null : values.categoryId}
               onChange={(categoryId) => set('categoryId', categoryId)}
               categories={writers.categories}
-              labelledBy={`${id}-category-label`}
-              errorId={errors.categoryId === undefined ? undefined : `${id}-categoryId-error`}
+              labelledBy={form.id('category-label')}
+              errorId={errors.categoryId === undefined ? undefined : form.errorId('categoryId')}
             />
           )}
-          {errorText('categoryId')}
+          <FormMessage form={form} field="categoryId" />
         </div>
         <div className={styles.formRowEven}>
-          <Field label="transactions.field.date" error={errors.date} data-field="date">
+          <FormField form={form} label="transactions.field.date" field="date">
             {(control) => (
               <DateField
-                {...control}
+                {...withInputRef(control)}
                 name="date"
                 className={field.input}
                 value={values.date}
                 onChange={(value) => set('date', value)}
               />
             )}
-          </Field>
-          <Field label="transactions.field.time" optional error={errors.time} data-field="time">
+          </FormField>
+          <FormField form={form} label="transactions.field.time" optional field="time">
             {(control) => (
               <TimeField
-                {...control}
+                {...withInputRef(control)}
                 name="time"
                 className={field.input}
                 value={values.time}
                 onChange={(value) => set('time', value)}
               />
             )}
-          </Field>
+          </FormField>
         </div>
-        <Field label="transactions.field.note" optional error={errors.note} data-field="note">
+        <FormField form={form} label="transactions.field.note" optional field="note">
           {(control) => (
             <textarea
               {...control}
@@ -209,19 +195,19 @@ export function TransactionForm({ title, initial, existing }: TransactionFormPro
               }}
             />
           )}
-        </Field>
-        <div data-field="receipt">
+        </FormField>
+        <div ref={form.field('receipt').ref}>
           <ReceiptField
             value={values.receipt}
             onChange={(receipt) => set('receipt', receipt)}
             onUploading={form.onUploading}
           />
-          {errorText('receipt')}
+          <FormMessage form={form} field="receipt" />
         </div>
         {form.saveLocation && (
-          <div data-field="location">
+          <div ref={form.field('location').ref}>
             <LocationField value={values.location} onChange={(location) => set('location', location)} />
-            {errorText('location')}
+            <FormMessage form={form} field="location" />
           </div>
         )}
         <div className={field.actions}>
