@@ -10,8 +10,10 @@ import type { BlobStore } from '@plenty/platform/blob-store/port';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { openMongoKeyStore } from '@plenty/platform/crypto/key-store-mongo';
 import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
+import type { KeyStore } from '@plenty/platform/crypto/port';
 import { loadMasterKey } from '@plenty/platform/crypto/master-key';
 import { openEsdbEventStore } from '@plenty/platform/event-store/esdb';
+import type { EventStore } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { LinkSigner, linkSecretFromMasterKey, linkSecretFromText } from '@plenty/platform/file/signed-link';
 import { installErrorHandling } from '@plenty/platform/http/errors';
@@ -49,6 +51,32 @@ interface QueryStores {
   close(): Promise<void>;
 }
 
+/** The opened stores, closed in the reverse of their opening, then `closeLast` (a shared client). */
+function queryStores(
+  opened: Omit<QueryStores, 'history' | 'close' | 'progress'> & {
+    readonly progress: ProjectionProgress & { close(): void };
+    readonly eventStore: EventStore;
+    readonly keyStore: KeyStore;
+  },
+  closeLast: () => Promise<void> = async () => undefined,
+): QueryStores {
+  const { readStore, progress, blobs, eventStore, keyStore } = opened;
+  return {
+    readStore,
+    progress,
+    blobs,
+    history: { eventStore, codec: new EventCodec(keyStore) },
+    async close() {
+      progress.close();
+      await blobs.close();
+      await eventStore.close();
+      await keyStore.close();
+      await readStore.close();
+      await closeLast();
+    },
+  };
+}
+
 /**
  * Embedded: `<dataDir>/read.db`, which a projector process keeps up to date; how far it got
  * is its checkpoint there. The events and keys are read from the same folder's files.
@@ -64,19 +92,7 @@ async function openEmbeddedStores(dataDir: string, masterKey: string | undefined
   });
   // Only read here; the process that appends checkpoints its log.
   const eventStore = await openSqliteEventStore({ path: join(dataDir, 'events.db'), checkpoints: 'elsewhere' });
-  return {
-    readStore,
-    progress,
-    blobs,
-    history: { eventStore, codec: new EventCodec(keyStore) },
-    async close() {
-      progress.close();
-      await blobs.close();
-      await eventStore.close();
-      await keyStore.close();
-      await readStore.close();
-    },
-  };
+  return queryStores({ readStore, progress, blobs, eventStore, keyStore });
 }
 
 /**
@@ -95,19 +111,7 @@ async function openDistributedStores(
     const blobs = await openGridFsBlobStore({ client: mongo, dbName: stores.mongoDb });
     const keyStore = await openMongoKeyStore({ client: mongo, dbName: stores.mongoDb, masterKey });
     const eventStore = await openEsdbEventStore({ connectionString: stores.eventStoreUrl });
-    return {
-      readStore,
-      progress,
-      blobs,
-      history: { eventStore, codec: new EventCodec(keyStore) },
-      async close() {
-        progress.close();
-        await eventStore.close();
-        await keyStore.close();
-        await readStore.close();
-        await mongo.close();
-      },
-    } satisfies QueryStores;
+    return queryStores({ readStore, progress, blobs, eventStore, keyStore }, () => mongo.close());
   } catch (error) {
     await mongo.close();
     throw error;

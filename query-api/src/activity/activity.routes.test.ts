@@ -1,13 +1,11 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { activityPageSchema, type ActivityPage } from '@plenty/contracts/views/activity';
-import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
-import { requireAuth } from '@plenty/platform/http/auth-hook';
-import { installErrorHandling } from '@plenty/platform/http/errors';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { allProjections } from '@plenty/projections/all';
 import { applyEvents, scratchReadStore } from '@plenty/projections/testing/memory-read-store';
+import { getAs, routesUnderTest } from '../route-testing.js';
 import { activityRoutes } from './activity.routes.js';
 
 const lunch = '0192f0c4-7a1b-7c3d-8e4f-00000000a001';
@@ -83,15 +81,7 @@ beforeEach(async () => {
     addTransaction(taxi, 'Taxi', '2026-11-03T02:00:00.000Z'),
     addTransaction('0192f0c4-7a1b-7c3d-8e4f-00000000beef', 'Bob’s', '2026-11-03T03:00:00.000Z', 'bob'),
   ]);
-  app = Fastify();
-  installErrorHandling(app);
-  await app.register(
-    async (scope) => {
-      requireAuth(scope, fakeVerifier);
-      activityRoutes(scope, store);
-    },
-    { prefix: '/api/queries' },
-  );
+  app = await routesUnderTest((scope) => activityRoutes(scope, store));
 });
 
 afterEach(async () => {
@@ -99,8 +89,7 @@ afterEach(async () => {
   await dispose();
 });
 
-const get = (query: string, uid = 'alice') =>
-  app.inject({ method: 'GET', url: `/api/queries/activity${query}`, headers: { authorization: bearer(uid) } });
+const get = (query: string, uid = 'alice') => getAs(app, `/activity${query}`, uid);
 
 async function page(query: string): Promise<ActivityPage> {
   const answer = await get(query);

@@ -1,13 +1,11 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { debtHistorySchema } from '@plenty/contracts/views/debt-history';
-import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
-import { requireAuth } from '@plenty/platform/http/auth-hook';
-import { installErrorHandling } from '@plenty/platform/http/errors';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { allProjections } from '@plenty/projections/all';
 import { applyEvents, scratchReadStore } from '@plenty/projections/testing/memory-read-store';
+import { getAs, routesUnderTest } from '../route-testing.js';
 import { debtsRoutes } from './debts.routes.js';
 
 const car = '0192f0c4-7a1b-7c3d-8e4f-00000000d001';
@@ -63,15 +61,7 @@ beforeEach(async () => {
     debtEvent('DebtEdited', { changes: { annualRatePercent: '3.9' } }, 2),
     debtEvent('PaymentRecorded', { paymentId: payment, amount: 500_000, date: '2026-02-10' }, 3),
   ]);
-  app = Fastify();
-  installErrorHandling(app);
-  await app.register(
-    async (scope) => {
-      requireAuth(scope, fakeVerifier);
-      debtsRoutes(scope, store);
-    },
-    { prefix: '/api/queries' },
-  );
+  app = await routesUnderTest((scope) => debtsRoutes(scope, store));
 });
 
 afterEach(async () => {
@@ -79,8 +69,7 @@ afterEach(async () => {
   await dispose();
 });
 
-const get = (url: string, uid = 'alice') =>
-  app.inject({ method: 'GET', url: `/api/queries${url}`, headers: { authorization: bearer(uid) } });
+const get = (url: string, uid = 'alice') => getAs(app, url, uid);
 
 describe('GET /debts/:id/history', () => {
   it('answers the debt’s events newest first, a page at a time', async () => {
