@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { Position } from '@plenty/platform/event-store/port';
+import type { ReadStore } from '@plenty/platform/read-store/port';
+import { viewsOf } from '@plenty/projections/apply';
 import type { Projection } from '@plenty/projections/projection';
 
 const hash = (value: unknown, length: number) =>
@@ -85,6 +88,9 @@ export function closeOverReads(projections: readonly Projection[], selected: rea
   return projections.filter((p) => chosen.has(p));
 }
 
+/** The checkpoint of a shadow rebuild, next to the live checkpoint it catches up with. */
+export const shadowCheckpointName = (checkpointName: string, tag: string): string => `${checkpointName}@${tag}`;
+
 /** The shadow tag of a rebuild of these projections: the same projections and versions give the same tag. */
 export function shadowTagOf(projections: readonly Projection[]): string {
   return `v${hash(
@@ -96,4 +102,49 @@ export function shadowTagOf(projections: readonly Projection[]): string {
 /** Whose views `projection` may read while applying: its own and those it declares. */
 export function readableViews(projection: Projection): Set<string> {
   return new Set([...projection.views.map((v) => v.name), ...(projection.reads ?? [])]);
+}
+
+/**
+ * Sets up the projections' views in a read store and says which projections are stale. A
+ * store holding no read models yet (no checkpoint) gets every version recorded: all its views
+ * are built live from the first event. Otherwise the stale ones are those whose recorded
+ * version differs, with every projection connected to them by `reads`. Shadows of rebuilds
+ * nobody will finish (the code changed again) are dropped.
+ */
+export async function openReadModels(
+  readStore: ReadStore,
+  projections: readonly Projection[],
+  checkpointName: string,
+): Promise<{ checkpoint: Position | null; stale: Projection[] }> {
+  await readStore.ensureViews(viewsOf(projections));
+  const checkpoint = await readStore.getCheckpoint(checkpointName);
+  let stale: Projection[] = [];
+  if (checkpoint === null) {
+    for (const [name, version] of Object.entries(versionRecords(projections))) {
+      await readStore.applyBatch(name, version, async () => undefined);
+    }
+  } else {
+    const outdated: Projection[] = [];
+    for (const projection of projections) {
+      if (projection.views.length === 0) continue;
+      const recorded = await readStore.getCheckpoint(versionRecord(projection));
+      if (recorded !== projectionVersion(projection)) outdated.push(projection);
+    }
+    stale = closeOverReads(projections, outdated);
+  }
+  const keep = stale.length > 0 ? shadowTagOf(stale) : null;
+  for (const tag of await readStore.shadowTags()) {
+    if (tag.startsWith('v') && tag !== keep) await readStore.dropShadow(tag, shadowCheckpointName(checkpointName, tag));
+  }
+  return { checkpoint, stale };
+}
+
+/** The projections writing any of `views` (every projection with views when left out); throws naming a view nobody writes. */
+export function owning(projections: readonly Projection[], views?: readonly string[]): Projection[] {
+  const written = new Set(projections.flatMap((p) => p.views.map((view) => view.name)));
+  const unknown = (views ?? []).filter((name) => !written.has(name));
+  if (unknown.length > 0) throw new Error(`no projection writes ${unknown.join(', ')}`);
+  return projections.filter(
+    (p) => p.views.length > 0 && (views === undefined || p.views.some((view) => views.includes(view.name))),
+  );
 }

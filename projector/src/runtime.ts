@@ -1,5 +1,5 @@
-import { START, comparePositions, type Position, type RecordedEvent } from '@plenty/platform/event-store/port';
-import { eventApplier, viewsOf } from '@plenty/projections/apply';
+import { START, comparePositions, type Position } from '@plenty/platform/event-store/port';
+import { eventApplier } from '@plenty/projections/apply';
 import { bulkReplay } from './bulk-replay.js';
 import { PoisonEventError } from '@plenty/projections/poison-event';
 import { PositionWatch } from './position-watch.js';
@@ -10,10 +10,7 @@ import type { Projector, ProjectorOptions, RebuildProgress } from './runtime-api
 import { countBetween, rebuildInShadow, StoppedError, type ShadowProgress } from './runtime-shadow.js';
 import { projectionStatuses } from './runtime-status.js';
 import { startTail, type Tail } from './runtime-tail.js';
-import { closeOverReads, projectionVersion, shadowTagOf, versionRecord, versionRecords } from './runtime-versions.js';
-
-/** The checkpoint of a shadow rebuild, next to the live checkpoint it catches up with. */
-export const shadowCheckpointName = (checkpointName: string, tag: string): string => `${checkpointName}@${tag}`;
+import { closeOverReads, openReadModels, owning, shadowCheckpointName, shadowTagOf } from './runtime-versions.js';
 
 /**
  * Tails the event store into the read store: batches of events, each applied by the
@@ -32,7 +29,6 @@ export function createProjector(options: ProjectorOptions): Projector {
   const { eventStore, readStore, codec, projections } = options;
   const batchSize = options.batchSize ?? 500;
   const checkpointName = options.checkpointName ?? 'projector';
-  const views = viewsOf(projections);
 
   const watch = new PositionWatch();
   let viewsReady: Promise<void> | null = null;
@@ -74,43 +70,27 @@ export function createProjector(options: ProjectorOptions): Projector {
 
   const prepare = () =>
     (viewsReady ??= (async () => {
-      await readStore.ensureViews(views);
-      const checkpoint = await readStore.getCheckpoint(checkpointName);
-      empty = checkpoint === null;
-      if (checkpoint === null) {
-        // Nothing built yet: every view is built live from the first event.
-        for (const [name, version] of Object.entries(versionRecords(projections))) {
-          await readStore.applyBatch(name, version, async () => undefined);
-        }
-        setStale([]);
-      } else {
-        const outdated: Projection[] = [];
-        for (const projection of projections) {
-          if (projection.views.length === 0) continue;
-          const recorded = await readStore.getCheckpoint(versionRecord(projection));
-          if (recorded !== projectionVersion(projection)) outdated.push(projection);
-        }
-        setStale(closeOverReads(projections, outdated));
-        if (stale.length > 0) {
-          options.logger?.info(
-            { projections: stale.map((p) => p.name) },
-            'projections changed: rebuilding their views from the first event while the old ones serve',
-          );
-        }
-      }
-      // Shadows of rebuilds nobody will finish (the code changed again) are dropped.
-      const keep = stale.length > 0 ? shadowTagOf(stale) : null;
-      for (const tag of await readStore.shadowTags()) {
-        if (tag.startsWith('v') && tag !== keep) {
-          await readStore.dropShadow(tag, shadowCheckpointName(checkpointName, tag));
-        }
+      const opened = await openReadModels(readStore, projections, checkpointName);
+      empty = opened.checkpoint === null;
+      setStale(opened.stale);
+      if (stale.length > 0) {
+        options.logger?.info(
+          { projections: stale.map((p) => p.name) },
+          'projections changed: rebuilding their views from the first event while the old ones serve',
+        );
       }
       await quarantine.load(readStore, projections);
-      watch.advance(checkpoint ?? START);
+      watch.advance(opened.checkpoint ?? START);
     })().catch((error: unknown) => {
       viewsReady = null;
       throw error;
     }));
+
+  /** The views reached `position`: those waiting for it are told. */
+  function advance(position: Position): void {
+    watch.advance(position);
+    options.onAdvance?.(position);
+  }
 
   function recordFailure(error: unknown): void {
     lastError = error instanceof Error ? error : new Error(String(error));
@@ -119,15 +99,6 @@ export function createProjector(options: ProjectorOptions): Projector {
         ? { eventId: error.eventId, eventType: error.eventType, position: error.position, projection: error.projection }
         : {};
     options.logger?.error({ err: lastError, ...details }, 'projector stopped on an event it cannot apply');
-  }
-
-  async function runAfterBatch(events: readonly RecordedEvent[]): Promise<void> {
-    if (options.afterBatch === undefined) return;
-    try {
-      await options.afterBatch(events);
-    } catch (error) {
-      options.logger?.error({ err: error }, 'after-batch work failed; the projector goes on');
-    }
   }
 
   /** Applies one batch; answers how many events it held. */
@@ -147,10 +118,13 @@ export function createProjector(options: ProjectorOptions): Projector {
         throw error;
       }
       logQuarantined(quarantine.commit());
-      watch.advance(last.position);
       liveApplied += events.length;
-      options.onAdvance?.(last.position);
-      if (afterBatch) await runAfterBatch(events);
+      advance(last.position);
+      try {
+        if (afterBatch) await options.afterBatch?.(events);
+      } catch (error) {
+        options.logger?.error({ err: error }, 'after-batch work failed; the projector goes on');
+      }
       return events.length;
     });
 
@@ -198,10 +172,7 @@ export function createProjector(options: ProjectorOptions): Projector {
           await quarantine.load(readStore, projections);
           setStale(stale.filter((p) => !target.includes(p)));
           rebuilding = null;
-          if (toHead) {
-            watch.advance(position);
-            options.onAdvance?.(position);
-          }
+          if (toHead) advance(position);
         },
       });
       options.logger?.info(
@@ -294,20 +265,12 @@ export function createProjector(options: ProjectorOptions): Projector {
             await quarantine.load(readStore, projections);
           }
         });
-        watch.advance(result.position);
-        options.onAdvance?.(result.position);
+        advance(result.position);
         empty = false;
         await catchUpLive(false);
         return { events: result.events, ms: performance.now() - started };
       }
-      const owners = projections.filter(
-        (p) =>
-          p.views.length > 0 &&
-          (rebuildOptions.views === undefined || p.views.some((view) => rebuildOptions.views?.includes(view.name))),
-      );
-      const unknown = (rebuildOptions.views ?? []).filter((name) => !views.some((view) => view.name === name));
-      if (unknown.length > 0) throw new Error(`no projection writes ${unknown.join(', ')}`);
-      setStale(closeOverReads(projections, [...stale, ...owners]));
+      setStale(closeOverReads(projections, [...stale, ...owning(projections, rebuildOptions.views)]));
       // Every view rebuilt and no tail running: the rebuild goes to the head and the switch
       // moves the checkpoint with it; otherwise the live views are caught up first.
       const everything = projections.every((p) => p.views.length === 0 || stale.includes(p));
