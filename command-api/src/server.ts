@@ -45,21 +45,24 @@ interface CommandStores {
   close(): Promise<void>;
 }
 
+/** The stores, closed in order: the event store, the key store, then what holds the rest. */
+function closingInOrder(stores: Omit<CommandStores, 'close'>, closeRest: () => Promise<void>): CommandStores {
+  return {
+    ...stores,
+    async close() {
+      await stores.eventStore.close();
+      await stores.keyStore.close();
+      await closeRest();
+    },
+  };
+}
+
 /** Embedded: events in `<dataDir>/events.db`, data keys in `keys.db`, receipts in `receipts/`. */
 async function openEmbeddedStores(dataDir: string, masterKey: Buffer): Promise<CommandStores> {
   const keyStore = await openSqliteKeyStore({ path: join(dataDir, 'keys.db'), masterKey });
   const eventStore = await openSqliteEventStore({ path: join(dataDir, 'events.db') });
   const blobStore = await openFsBlobStore({ directory: join(dataDir, 'receipts') });
-  return {
-    eventStore,
-    keyStore,
-    blobStore,
-    async close() {
-      await eventStore.close();
-      await keyStore.close();
-      await blobStore.close();
-    },
-  };
+  return closingInOrder({ eventStore, keyStore, blobStore }, () => blobStore.close());
 }
 
 /** Distributed: events in EventStoreDB, data keys in MongoDB. */
@@ -72,16 +75,7 @@ async function openDistributedStores(
     const keyStore = await openMongoKeyStore({ client: mongo, dbName: stores.mongoDb, masterKey });
     const eventStore = await openEsdbEventStore({ connectionString: stores.eventStoreUrl });
     const blobStore = await openGridFsBlobStore({ client: mongo, dbName: stores.mongoDb });
-    return {
-      eventStore,
-      keyStore,
-      blobStore,
-      async close() {
-        await eventStore.close();
-        await keyStore.close();
-        await mongo.close();
-      },
-    };
+    return closingInOrder({ eventStore, keyStore, blobStore }, () => mongo.close());
   } catch (error) {
     await mongo.close();
     throw error;
