@@ -57,6 +57,13 @@ declare module 'fastify' {
   }
 }
 
+/** Who may send a command, as the OpenAPI document says it. */
+const ACCESS_TEXT: Record<CommandAccess, string> = {
+  verified: 'a signed-in user with a verified email',
+  'signed-in': 'any signed-in user',
+  guest: 'anyone',
+};
+
 /** The signed-in sender of a command and the request's log, as the pipeline takes them. */
 export function callerOf(request: FastifyRequest): CommandCaller {
   return { user: currentUser(request), log: request.log };
@@ -85,7 +92,13 @@ function registerRoutes(
         bodyLimit: options.bodyLimit,
         config: { commandAccess: access },
         preValidation: limit === undefined ? [requireJson] : [limit, requireJson],
-        schema: { body: schema, response: { 200: access === 'guest' ? guestAnswerSchema : commandResultSchema } },
+        schema: {
+          summary: `${name} (${ACCESS_TEXT[access]})`,
+          tags: ['commands'],
+          ...(access === 'guest' ? {} : { security: [{ idToken: [] }] }),
+          body: schema,
+          response: { 200: access === 'guest' ? guestAnswerSchema : commandResultSchema },
+        },
       },
       (request, reply) => handler(request.body as CommandBody<CommandName>, request, reply),
     );
