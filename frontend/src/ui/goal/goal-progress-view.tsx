@@ -2,6 +2,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { GoalView } from '@plenty/contracts/goals';
 import { useFormat } from '../../lib/use-format';
 import { goalStatus, progressPercent, remaining, type GoalStatus } from './goal-progress';
+import { Badge } from '../badge/badge';
+import { RowFigures } from '../list-row/list-row';
+import { ProgressBar } from '../progress-bar/progress-bar';
 import styles from './goals.module.css';
 
 /** A goal's name, or a placeholder when it can no longer be read. */
@@ -13,8 +16,17 @@ export function useGoalName() {
 /** "12 days left", "3 days overdue", "Reached", … as a small badge. */
 export function GoalStatusBadge({ status }: { readonly status: GoalStatus }) {
   return (
-    <span className={styles.status} data-status={status.kind}>
-      {status.kind === 'reached' && <span aria-hidden="true">✓</span>}
+    <Badge
+      tone={
+        status.kind === 'reached'
+          ? 'success'
+          : status.kind === 'overdue' || status.kind === 'dueToday'
+            ? 'warning'
+            : 'neutral'
+      }
+      symbol={status.kind === 'reached' ? '✓' : undefined}
+      data={{ status: status.kind }}
+    >
       <span>
         {status.kind === 'reached' && <FormattedMessage id="goals.status.reached" />}
         {status.kind === 'noDate' && <FormattedMessage id="goals.status.noDate" />}
@@ -22,30 +34,34 @@ export function GoalStatusBadge({ status }: { readonly status: GoalStatus }) {
         {status.kind === 'daysLeft' && <FormattedMessage id="goals.status.daysLeft" values={{ days: status.days }} />}
         {status.kind === 'overdue' && <FormattedMessage id="goals.status.overdue" values={{ days: status.days }} />}
       </span>
-    </span>
+    </Badge>
   );
 }
 
 /** The progress bar, announced as "<name>: 40% saved" with the amounts as its value text. */
-export function GoalProgressBar({ goal, name }: { readonly goal: GoalView; readonly name: string }) {
+export function GoalProgressBar({
+  goal,
+  name,
+  tone,
+}: {
+  readonly goal: GoalView;
+  readonly name: string;
+  /** `warning` once the goal's date has passed. */
+  readonly tone?: 'warning';
+}) {
   const intl = useIntl();
   const format = useFormat();
   const percent = progressPercent(goal.saved, goal.target);
   return (
-    <div
-      className={styles.track}
-      role="progressbar"
-      aria-label={intl.formatMessage({ id: 'goals.progressLabel' }, { name })}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={percent}
-      aria-valuetext={intl.formatMessage(
+    <ProgressBar
+      percent={percent}
+      label={intl.formatMessage({ id: 'goals.progressLabel' }, { name })}
+      valueText={intl.formatMessage(
         { id: 'goals.progressValue' },
         { percent, saved: format.money(goal.saved), target: format.money(goal.target) },
       )}
-    >
-      <div className={styles.fill} style={{ width: `${percent}%` }} />
-    </div>
+      tone={tone}
+    />
   );
 }
 
@@ -55,7 +71,7 @@ export function GoalFigures({ goal }: { readonly goal: GoalView }) {
   const percent = progressPercent(goal.saved, goal.target);
   const left = remaining(goal.saved, goal.target);
   return (
-    <div className={styles.figures}>
+    <RowFigures>
       <span className={styles.amounts}>
         <FormattedMessage
           id="goals.savedOfTarget"
@@ -73,7 +89,7 @@ export function GoalFigures({ goal }: { readonly goal: GoalView }) {
           <FormattedMessage id="goals.percent" values={{ percent }} />
         )}
       </span>
-    </div>
+    </RowFigures>
   );
 }
 

@@ -6,6 +6,8 @@ import { useGoalsQuery } from './api';
 import { GoalDialog } from './goal-dialog';
 import { goalStatus } from './goal-progress';
 import { GoalFigures, GoalProgressBar, GoalStatusBadge, useGoalName } from './goal-progress-view';
+import { LoadError } from '../load-error/load-error';
+import { cardClass } from '../card/card';
 import styles from './goals.module.css';
 import { useGoalSettings } from './goals-panel';
 import { loadFailedMessageId } from '../../lib/api/api-error';
@@ -32,7 +34,7 @@ export function GoalsCard({ className }: GoalsCardProps) {
   const shown = goals.slice(0, GOALS_CARD_LIMIT);
 
   return (
-    <section className={className ?? styles.card} aria-labelledby={headingId} data-testid="goals-card">
+    <section className={className ?? `${cardClass} ${styles.card}`} aria-labelledby={headingId} data-testid="goals-card">
       <h2 id={headingId} className={styles.title}>
         <FormattedMessage id="goals.card.title" />
       </h2>
@@ -41,19 +43,12 @@ export function GoalsCard({ className }: GoalsCardProps) {
           <FormattedMessage id="common.loading" />
         </p>
       ) : isError ? (
-        <div role="alert" className={styles.error}>
-          <p>
-            <FormattedMessage id={loadFailedMessageId(error, 'goals.loadFailed')} />
-          </p>
-          <button
-            type="button"
-            className={buttonClass('secondary')}
-            onClick={() => void refetch()}
-            disabled={isFetching}
-          >
-            <FormattedMessage id="goals.retry" />
-          </button>
-        </div>
+        <LoadError
+          message={loadFailedMessageId(error, 'goals.loadFailed')}
+          retry="goals.retry"
+          onRetry={() => void refetch()}
+          busy={isFetching}
+        />
       ) : shown.length === 0 ? (
         <p className={styles.muted}>
           <FormattedMessage id="goals.card.empty" />

@@ -16,6 +16,10 @@ import { GoalDialog } from './goal-dialog';
 import { todayIn } from '@plenty/contracts/calendar/zone';
 import { goalStatus } from './goal-progress';
 import { GoalFigures, GoalProgressBar, GoalStatusBadge, useGoalName } from './goal-progress-view';
+import { EmptyState } from '../empty-state/empty-state';
+import { Row, RowList, RowTop } from '../list-row/list-row';
+import { LoadError } from '../load-error/load-error';
+import { cardClass } from '../card/card';
 import styles from './goals.module.css';
 import { MoveMoneyDialog } from './move-money-dialog';
 
@@ -49,14 +53,13 @@ export function GoalsPanel() {
   if (isLoading) return <PageLoading />;
   if (isError || data === undefined) {
     return (
-      <div role="alert" className={styles.error} data-testid="goals-error">
-        <p>
-          <FormattedMessage id={loadFailedMessageId(error, 'goals.loadFailed')} />
-        </p>
-        <button type="button" className={buttonClass('secondary')} onClick={() => void refetch()} disabled={isFetching}>
-          <FormattedMessage id="goals.retry" />
-        </button>
-      </div>
+      <LoadError
+        message={loadFailedMessageId(error, 'goals.loadFailed')}
+        retry="goals.retry"
+        onRetry={() => void refetch()}
+        busy={isFetching}
+        testId="goals-error"
+      />
     );
   }
 
@@ -70,7 +73,7 @@ export function GoalsPanel() {
 
   return (
     <div className={styles.panel}>
-      <section className={styles.card} aria-labelledby="goals-title">
+      <section className={`${cardClass} ${styles.card}`} aria-labelledby="goals-title">
         <div className={styles.header}>
           <div>
             <h2 id="goals-title" className={styles.title}>
@@ -89,32 +92,29 @@ export function GoalsPanel() {
         </div>
 
         {data.length === 0 ? (
-          <div className={styles.empty} data-testid="goals-empty">
-            <h3 className={styles.emptyTitle}>
-              <FormattedMessage id="goals.empty.title" />
-            </h3>
-            <p className={styles.muted}>
-              <FormattedMessage id="goals.empty.body" />
-            </p>
-            <button type="button" className={buttonClass('primary')} onClick={() => setEditing({ mode: 'add' })}>
-              <span aria-hidden="true">+</span>
-              <FormattedMessage id="goals.empty.action" />
-            </button>
-          </div>
+          <EmptyState
+            title={<FormattedMessage id="goals.empty.title" />}
+            testId="goals-empty"
+            action={
+              <button type="button" className={buttonClass('primary')} onClick={() => setEditing({ mode: 'add' })}>
+                <span aria-hidden="true">+</span>
+                <FormattedMessage id="goals.empty.action" />
+              </button>
+            }
+          >
+            <FormattedMessage id="goals.empty.body" />
+          </EmptyState>
         ) : (
-          <ul className={styles.list} data-testid="goals-list">
+          <RowList testId="goals-list">
             {data.map((goal) => {
               const name = goalName(goal);
               const status = goalStatus(goal, today);
               return (
-                <li key={goal.id} className={styles.item} data-status={status.kind} data-testid="goal-item">
-                  <div className={styles.itemTop}>
-                    <h3 id={`goal-name-${goal.id}`} className={styles.name}>
-                      {name}
-                    </h3>
+                <Row key={goal.id} done={status.kind === 'reached'} status={status.kind} testId="goal-item">
+                  <RowTop name={name} nameId={`goal-name-${goal.id}`}>
                     <GoalStatusBadge status={status} />
-                  </div>
-                  <GoalProgressBar goal={goal} name={name} />
+                  </RowTop>
+                  <GoalProgressBar goal={goal} name={name} tone={status.kind === 'overdue' ? 'warning' : undefined} />
                   <GoalFigures goal={goal} />
                   {goal.targetDate !== null && (
                     <p className={styles.meta}>
@@ -154,10 +154,10 @@ export function GoalsPanel() {
                       <FormattedMessage id="nav.activity" />
                     </LocalizedLink>
                   </div>
-                </li>
+                </Row>
               );
             })}
-          </ul>
+          </RowList>
         )}
       </section>
 

@@ -37,10 +37,21 @@ export function Row({
 }
 
 /** The item's name (an `h3`) on one side, its badges on the other. */
-export function RowTop({ name, children }: { readonly name: ReactNode; readonly children?: ReactNode }) {
+export function RowTop({
+  name,
+  nameId,
+  children,
+}: {
+  readonly name: ReactNode;
+  /** An id for the name, for controls described by it. */
+  readonly nameId?: string;
+  readonly children?: ReactNode;
+}) {
   return (
     <div className={styles.top}>
-      <h3 className={styles.name}>{name}</h3>
+      <h3 id={nameId} className={styles.name}>
+        {name}
+      </h3>
       {children}
     </div>
   );
