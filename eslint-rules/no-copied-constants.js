@@ -73,12 +73,16 @@ export default {
     const { atLeast = {}, datePattern = true } = context.options[0] ?? {};
     const lists = (cachedLists ??= contractsLists());
 
-    /** Reports the list whose values `strings` copies, if any. */
+    /**
+     * Reports the list whose values `strings` copies, if any: enough of its values and nothing
+     * else (`'paid' | 'overdue' | 'pending'` is a state of its own, not the row statuses).
+     */
     function checkList(node, strings) {
       const present = new Set(strings.filter((value) => value !== undefined));
       if (present.size < 2) return;
       for (const [name, { module, values }] of lists) {
-        const count = values.filter((value) => present.has(value)).length;
+        if (![...present].every((value) => values.includes(value))) continue;
+        const count = present.size;
         if (count >= Math.min(atLeast[name] ?? values.length, values.length)) {
           context.report({ node, messageId: 'list', data: { name, module, count: String(count) } });
           return;

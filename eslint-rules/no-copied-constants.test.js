@@ -26,6 +26,8 @@ tester.run('no-copied-constants', rule, {
     { code: "if (locale === 'th') write('th');", options },
     { code: "const labels: Record<Locale, string> = { en: 'English', th: 'ไทย', lo: 'ລາວ' };", options },
     { code: "const codes = ['THB', 'USD'];", options },
+    { code: "type RowState = 'paid' | 'overdue' | 'pending';", options },
+    { code: "const columns = ['income', 'expense', 'net'];", options },
     { code: 'const pattern = /^(\\d{4})-(\\d{2})-(\\d{2})$/;', options: [{ datePattern: false }] },
   ],
   invalid: [

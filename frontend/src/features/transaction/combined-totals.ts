@@ -1,4 +1,5 @@
 import { isRepresentable, saturate, type Currency } from '@plenty/contracts/money';
+import type { TransactionType } from '@plenty/contracts/categories';
 import type { PreferencesView } from '@plenty/contracts/preferences';
 import { sumInCurrencyExact } from '@plenty/contracts/rates';
 
@@ -24,7 +25,7 @@ export function combinedTotals(
 ): CombinedTotals | null {
   if (preferences === null || rows.every((row) => row.currency === preferences.currency)) return null;
   const to = preferences.currency;
-  const total = (pick: 'income' | 'expense') =>
+  const total = (pick: TransactionType) =>
     sumInCurrencyExact(
       rows.map((row) => ({ amount: row[pick], currency: row.currency })),
       to,

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { percentUsed } from '@plenty/contracts/budget-status';
+import type { TransactionType } from '@plenty/contracts/categories';
 import { monthOfDate } from '@plenty/contracts/calendar/date';
 import { wholePercent } from '@plenty/contracts/percent';
 import type { Money } from '@plenty/contracts/money';
@@ -52,7 +53,7 @@ export function budgetAlertMessage(
 
 export interface SavedTransaction {
   readonly transactionId: string;
-  readonly type: 'income' | 'expense';
+  readonly type: TransactionType;
   /** The transaction's local date, `YYYY-MM-DD`. */
   readonly date: string;
 }

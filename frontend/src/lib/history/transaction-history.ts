@@ -1,7 +1,8 @@
 import { CURRENCIES as CURRENCY_CODES, type Currency } from '@plenty/contracts/money';
+import type { HISTORY_ENTRY_TYPES } from '@plenty/contracts/views/transactions';
 import type { MessageId } from '../messages';
 
-export type HistoryEventType = 'added' | 'edited' | 'deleted';
+export type HistoryEventType = (typeof HISTORY_ENTRY_TYPES)[number];
 
 export interface HistoryChange {
   readonly field: string;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
-import type { CategoryType } from '@plenty/contracts/categories';
+import { CATEGORY_TYPES, type CategoryType } from '@plenty/contracts/categories';
 import type { CategoryView } from '@plenty/contracts/views/categories';
 import { useCommand } from '../../lib/api/use-command';
 import type { FieldMapping } from '../../lib/form/field-codes';
@@ -44,8 +44,8 @@ export interface CategoryDialogProps {
   onSaved?(category: CategoryView): void;
 }
 
-/** In the order the form offers them (the contracts module holds the same list, with zod). */
-const CATEGORY_TYPES = ['expense', 'income', 'general'] as const satisfies readonly CategoryType[];
+/** In the order the form offers them: expense, the most common, first; then the rest as contracts lists them. */
+const TYPES_IN_FORM_ORDER = ['expense' as const, ...CATEGORY_TYPES.filter((type) => type !== 'expense')];
 
 /** The server's answers, in the spec's words: only these codes reach the user as a field's message. */
 const MAPPING: FieldMapping<CategoryField> = {
@@ -177,7 +177,7 @@ export function CategoryDialog({
             <FormattedMessage id="categories.field.type" />
           </legend>
           <div className={styles.types}>
-            {CATEGORY_TYPES.map((type) => (
+            {TYPES_IN_FORM_ORDER.map((type) => (
               <label key={type} className={styles.typeOption}>
                 <input
                   type="radio"
