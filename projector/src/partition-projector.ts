@@ -1,68 +1,16 @@
 import type { PartitionBatch, ReceivedMessage } from '@plenty/platform/bus/kafka';
-import type { DeadLetterSink } from '@plenty/platform/bus/port';
-import type { EventCodec } from '@plenty/platform/crypto/event-codec';
-import {
-  comparePositions,
-  type EventStore,
-  type Position,
-  type RecordedEvent,
-} from '@plenty/platform/event-store/port';
-import type { ReadStore, UnitOfWork } from '@plenty/platform/read-store/port';
+import { START, comparePositions, type Position, type RecordedEvent } from '@plenty/platform/event-store/port';
+import type { UnitOfWork } from '@plenty/platform/read-store/port';
 import { recordUserProgress, userProgressView } from '@plenty/platform/user-progress';
 import { eventApplier, viewsOf } from '@plenty/projections/apply';
 import type { Projection } from '@plenty/projections/projection';
 import { QuarantineList, type QuarantineNotice } from '@plenty/projections/quarantine';
 import { logQuarantine } from './quarantine-log.js';
-import { START } from '@plenty/platform/event-store/port';
-import type { ProjectionStatus, ProjectorLogger } from './runtime-api.js';
 import { rebuildInShadow, type ShadowProgress } from './runtime-shadow.js';
-import { closeOverReads, projectionVersion, shadowTagOf, versionRecord } from './runtime-versions.js';
-
-export interface PartitionProjectorOptions {
-  readonly readStore: ReadStore;
-  readonly codec: EventCodec;
-  readonly projections: readonly Projection[];
-  readonly deadLetters: DeadLetterSink;
-  readonly logger?: ProjectorLogger;
-  /** Called with the batch's applied events once they are committed; a failure is logged and stops nothing. */
-  readonly afterBatch?: (events: readonly RecordedEvent[]) => Promise<void>;
-  /**
-   * The event store (EventStoreDB) stale projections are rebuilt from. Without it every
-   * projection applies the partition batches and versions are not looked at.
-   */
-  readonly rebuildSource?: EventStore;
-  /** Events per batch of a rebuild's catch-up and of the replay that rejoins it (default 500). */
-  readonly rebuildBatchSize?: number;
-  /**
-   * How often the list of quarantined users is read again from the read store (default 10 s),
-   * for partitions that come from another instance. The stored records are what hides a
-   * user's views; the list only saves the work of applying events to views nobody reads.
-   */
-  readonly quarantineRefreshMs?: number;
-}
-
-export interface PartitionProjector {
-  /** Creates the views; call once before the first batch. */
-  prepare(): Promise<void>;
-  /**
-   * Applies a partition's batch to the read models with a checkpoint per partition, in one
-   * write. An event that cannot be applied goes to the dead-letter topic with the reason and
-   * quarantines its user in the projections concerned (quarantine.ts); the others go on. A
-   * failure of the read store itself throws, so the batch is not committed and comes again.
-   */
-  handle(batch: PartitionBatch, heartbeat?: () => Promise<void>): Promise<void>;
-  /**
-   * Rebuilds the stale projections from the event store into shadow collections and
-   * switches them in; one instance at a time runs it (the holder of the rebuild lease). The
-   * other instances see the switch at their next batch and rejoin on their own.
-   */
-  rebuildStale(options?: { stopping?: () => boolean }): Promise<void>;
-  /** The projections left out of partition batches until their rebuild is switched in. */
-  stale(): readonly string[];
-  status(): ProjectionStatus[];
-  /** How many users are quarantined in at least one projection, as this instance last read or wrote it. */
-  quarantinedUsers(): number;
-}
+import { projectionStatuses } from './runtime-status.js';
+import { closeOverReads, outdatedProjections, shadowTagOf } from './runtime-versions.js';
+import { serializer } from './serialized.js';
+import type { PartitionProjector, PartitionProjectorOptions } from './partition-projector-api.js';
 
 /** The position a rebuild's shadow views had reached when they were switched in. */
 export const rebuiltAtRecord = (tag: string): string => `projection-rebuilt-at:${tag}`;
@@ -97,12 +45,7 @@ export function createPartitionProjector(options: PartitionProjectorOptions): Pa
   let apply = eventApplier(options.codec, projections, { quarantine });
   let rebuilding: ShadowProgress | null = null;
   // Partition batches and a switch never interleave on this instance.
-  let exclusive: Promise<unknown> = Promise.resolve();
-  const serialized = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = exclusive.then(work, work);
-    exclusive = next.catch(() => undefined);
-    return next;
-  };
+  const serialized = serializer();
 
   function setStale(next: readonly Projection[]): void {
     stale = next;
@@ -133,17 +76,6 @@ export function createPartitionProjector(options: PartitionProjectorOptions): Pa
       throw error;
     }
     return list.commit();
-  }
-
-  async function outdated(): Promise<Projection[]> {
-    const found: Projection[] = [];
-    for (const projection of projections) {
-      if (projection.views.length === 0) continue;
-      if ((await readStore.getCheckpoint(versionRecord(projection))) !== projectionVersion(projection)) {
-        found.push(projection);
-      }
-    }
-    return found;
   }
 
   /** Applies the events after `from` up to the head to `joining` only; answers the position reached. */
@@ -187,7 +119,7 @@ export function createPartitionProjector(options: PartitionProjectorOptions): Pa
   /** At a batch: whether another instance switched in some of the stale projections. */
   async function noticeSwitches(): Promise<void> {
     if (stale.length === 0 || rebuilding !== null) return;
-    const still = await outdated();
+    const still = await outdatedProjections(readStore, projections);
     const switched = stale.filter((p) => !still.includes(p));
     if (switched.length === 0) return;
     const tag = shadowTagOf(stale);
@@ -257,7 +189,7 @@ export function createPartitionProjector(options: PartitionProjectorOptions): Pa
       await readStore.ensureViews([...viewsOf(options.projections), userProgressView]);
       await readQuarantine();
       if (options.rebuildSource === undefined) return;
-      setStale(closeOverReads(projections, await outdated()));
+      setStale(closeOverReads(projections, await outdatedProjections(readStore, projections)));
       if (stale.length > 0) {
         options.logger?.info(
           { projections: stale.map((p) => p.name) },
@@ -302,33 +234,7 @@ export function createPartitionProjector(options: PartitionProjectorOptions): Pa
     },
     stale: () => stale.map((p) => p.name),
     quarantinedUsers: () => quarantine.users(),
-    status: () =>
-      projections.map((projection): ProjectionStatus => {
-        const base = {
-          name: projection.name,
-          version: projection.version ?? 1,
-          views: projection.views.map((v) => v.name),
-        };
-        if (!stale.includes(projection)) {
-          return { ...base, state: 'current', applied: 0, total: null, percent: null, position: START };
-        }
-        const progress = rebuilding;
-        const total = progress?.total ?? null;
-        return {
-          ...base,
-          state: 'rebuilding',
-          applied: progress?.applied ?? 0,
-          total,
-          percent:
-            total === null || progress === null
-              ? null
-              : total === 0
-                ? 100
-                : Math.min(100, Math.floor((progress.applied * 1000) / total) / 10),
-          position: progress?.position ?? START,
-          ...(progress?.error === undefined ? {} : { error: progress.error }),
-        };
-      }),
+    status: () => projectionStatuses(projections, { stale, rebuilding, liveApplied: 0, position: START }),
     async handle(batch) {
       await noticeSwitches();
       await serialized(() => handleBatch(batch));

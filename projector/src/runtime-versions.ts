@@ -104,6 +104,20 @@ export function readableViews(projection: Projection): Set<string> {
   return new Set([...projection.views.map((v) => v.name), ...(projection.reads ?? [])]);
 }
 
+/** The projections with views whose version recorded in the read store is not the code's. */
+export async function outdatedProjections(
+  readStore: ReadStore,
+  projections: readonly Projection[],
+): Promise<Projection[]> {
+  const found: Projection[] = [];
+  for (const projection of projections) {
+    if (projection.views.length === 0) continue;
+    if ((await readStore.getCheckpoint(versionRecord(projection))) !== projectionVersion(projection))
+      found.push(projection);
+  }
+  return found;
+}
+
 /**
  * Sets up the projections' views in a read store and says which projections are stale. A
  * store holding no read models yet (no checkpoint) gets every version recorded: all its views
@@ -124,13 +138,7 @@ export async function openReadModels(
       await readStore.applyBatch(name, version, async () => undefined);
     }
   } else {
-    const outdated: Projection[] = [];
-    for (const projection of projections) {
-      if (projection.views.length === 0) continue;
-      const recorded = await readStore.getCheckpoint(versionRecord(projection));
-      if (recorded !== projectionVersion(projection)) outdated.push(projection);
-    }
-    stale = closeOverReads(projections, outdated);
+    stale = closeOverReads(projections, await outdatedProjections(readStore, projections));
   }
   const keep = stale.length > 0 ? shadowTagOf(stale) : null;
   for (const tag of await readStore.shadowTags()) {

@@ -10,6 +10,7 @@ import type { Projector, ProjectorOptions, RebuildProgress } from './runtime-api
 import { countBetween, rebuildInShadow, StoppedError, type ShadowProgress } from './runtime-shadow.js';
 import { projectionStatuses } from './runtime-status.js';
 import { startTail, type Tail } from './runtime-tail.js';
+import { serializer } from './serialized.js';
 import { closeOverReads, openReadModels, owning, shadowCheckpointName, shadowTagOf } from './runtime-versions.js';
 
 /**
@@ -36,12 +37,7 @@ export function createProjector(options: ProjectorOptions): Projector {
   let stopping = false;
   let lastError: Error | null = null;
   // One batch at a time, whoever asks (tail loop, catchUp, the switch of a rebuild).
-  let exclusive: Promise<unknown> = Promise.resolve();
-  const serialized = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = exclusive.then(work, work);
-    exclusive = next.catch(() => undefined);
-    return next;
-  };
+  const serialized = serializer();
 
   // Users whose event a projection could not apply: skipped by it (and by those reading its views).
   const quarantine = new QuarantineList();
@@ -227,7 +223,7 @@ export function createProjector(options: ProjectorOptions): Projector {
       stopping = true;
       await tailing?.stop();
       await shadowRun;
-      await exclusive;
+      await serialized(async () => undefined);
     },
     async catchUp() {
       await prepare();
