@@ -7,7 +7,8 @@ import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
 import { allProjections } from './all.js';
-import { applyToDebt, debtsProjection, outstandingOfDebt } from './debts.projection.js';
+import { applyToDebt, outstandingOfDebt } from './debt-detail.js';
+import { debtsProjection } from './debts.projection.js';
 
 const car = '0192f0c4-7a1b-7c3d-8e4f-00000000d001';
 const card = '0192f0c4-7a1b-7c3d-8e4f-00000000d002';
