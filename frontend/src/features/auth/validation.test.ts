@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  codeDigits,
-  codeErrors,
-  emailErrors,
-  firstInvalid,
-  loginPasswordErrors,
-  nameErrors,
-  termsErrors,
-} from './validation';
+import { codeDigits, codeErrors, emailErrors, loginPasswordErrors, nameErrors, termsErrors } from './validation';
 
 describe('the sign-up and sign-in forms', () => {
   it('check the name, the email, the sign-in password and the terms as spec section 5 says', () => {
@@ -17,13 +9,6 @@ describe('the sign-up and sign-in forms', () => {
     expect(emailErrors(' malee@example.la ')).toEqual([]);
     expect(loginPasswordErrors('')).toEqual([{ id: 'auth.validation.passwordRequired' }]);
     expect(termsErrors(false)).toEqual([{ id: 'auth.validation.termsRequired' }]);
-  });
-
-  it('focus the first field with an error', () => {
-    expect(firstInvalid(['name', 'email', 'password'] as const, { password: [{ id: 'error.email_required' }] })).toBe(
-      'password',
-    );
-    expect(firstInvalid(['name'] as const, { name: [] })).toBeNull();
   });
 
   it('take the 6 digits of a pasted code', () => {

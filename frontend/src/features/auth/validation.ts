@@ -27,11 +27,6 @@ export function codeErrors(code: string): FieldError[] {
   return /^\d{6}$/.test(code) ? [] : [{ id: 'error.verification_code_invalid' }];
 }
 
-/** The field to focus first: the first one, in form order, that has an error. */
-export function firstInvalid<K extends string>(order: readonly K[], errors: Partial<Record<K, FieldError[]>>) {
-  return order.find((field) => (errors[field]?.length ?? 0) > 0) ?? null;
-}
-
 /** The 6 digits of a code however it was typed or pasted ("123 456", "١٢٣٤٥٦" stays out). */
 export function codeDigits(input: string): string {
   return input.replace(/\D/g, '').slice(0, 6);

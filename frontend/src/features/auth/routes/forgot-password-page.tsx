@@ -1,23 +1,15 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch } from '../../../app/store';
+import { useCommand } from '../../../lib/api/use-command';
+import type { FieldError } from '../../../lib/field-error';
+import { useForm } from '../../../lib/form/use-form';
 import { LocalizedLink } from '../../../lib/localized-link';
 import { useLocale } from '../../../lib/use-locale';
 import { showSuccess } from '../../../ui/toast/toasts-slice';
-import { authApi } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert, formStyles as styles, SubmitButton, TextField } from '../components/fields';
-import type { FieldError } from '../../../lib/field-error';
 import { emailErrors } from '../validation';
-
-function messageOf(error: unknown): FieldError {
-  if (typeof error === 'object' && error !== null && 'messageId' in error && 'fields' in error) {
-    const { messageId, fields } = error as { messageId: FieldError['id']; fields: Record<string, string> };
-    if (fields['email'] !== undefined) return { id: 'error.email_invalid' };
-    return { id: messageId };
-  }
-  return { id: 'error.internal' };
-}
 
 /**
  * Asks for a reset link. The answer is the same whether or not the address has an account, so
@@ -26,36 +18,32 @@ function messageOf(error: unknown): FieldError {
 export function ForgotPasswordPage() {
   const dispatch = useAppDispatch();
   const { locale } = useLocale();
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FieldError[]>([]);
+  // The server's word on the address shows above the form, as "invalid email".
+  const request = useCommand('RequestPasswordReset', {
+    fields: ['email'],
+    message: () => 'error.email_invalid',
+  });
+  const form = useForm<{ email: string }, 'email', FieldError[]>({
+    initial: { email: '' },
+    fields: ['email'],
+    validate: ({ email }) => ({ email: emailErrors(email) }),
+  });
   const [formError, setFormError] = useState<FieldError | null>(null);
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
   const notice = useRef<HTMLDivElement>(null);
+  const busy = request.pending;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit(async ({ email }) => {
     if (busy) return;
-    const found = emailErrors(email);
-    setErrors(found);
-    setFormError(null);
-    if (found.length > 0) {
-      input.current?.focus();
+    const outcome = await request.run({ email: email.trim(), locale });
+    if (!outcome.ok) {
+      setFormError({ id: outcome.fieldErrors.email ?? outcome.error.messageId });
       return;
     }
-    setBusy(true);
-    try {
-      await dispatch(authApi.endpoints.requestPasswordReset.initiate({ email: email.trim(), locale })).unwrap();
-      setSentTo(email.trim());
-      dispatch(showSuccess('auth.forgotPassword.sentToast'));
-      window.setTimeout(() => notice.current?.focus(), 0);
-    } catch (error) {
-      setFormError(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    setSentTo(email.trim());
+    dispatch(showSuccess('auth.forgotPassword.sentToast'));
+    window.setTimeout(() => notice.current?.focus(), 0);
+  });
 
   if (sentTo !== null) {
     return (
@@ -87,7 +75,15 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard title="page.forgotPassword" lead={<FormattedMessage id="auth.forgotPassword.lead" />}>
-      <form className={styles.form} noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={(event) => {
+          setFormError(null);
+          submit(event);
+        }}
+        aria-busy={busy}
+      >
         <FormAlert error={formError} />
         <TextField
           label="auth.email"
@@ -96,10 +92,10 @@ export function ForgotPasswordPage() {
           autoComplete="email"
           inputMode="email"
           spellCheck={false}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          errors={errors}
-          inputRef={input}
+          value={form.values.email}
+          onChange={(event) => form.set('email', event.target.value)}
+          errors={form.errors.email ?? []}
+          inputRef={form.field('email').ref}
           // eslint-disable-next-line jsx-a11y-x/no-autofocus -- the page's one field, reached by the user's own press on the sign-in page
           autoFocus
         />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { authErrorCode, authErrorMessageId } from '../../../lib/auth/auth-errors';
 import { redirectPending } from '../../../lib/auth/redirect-pending';
@@ -9,7 +9,8 @@ import { buttonClass } from '../../../ui/button';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert, formStyles as styles, PasswordField, SubmitButton, TextField } from '../components/fields';
 import type { FieldError } from '../../../lib/field-error';
-import { emailErrors, firstInvalid, loginPasswordErrors } from '../validation';
+import { useForm } from '../../../lib/form/use-form';
+import { emailErrors, loginPasswordErrors } from '../validation';
 
 // Social sign-in is optional: its code loads, as soon as this page does, only where a provider is
 // offered or a sign-in with one is coming back.
@@ -50,38 +51,38 @@ const ORDER: readonly Field[] = ['email', 'password'];
  * the visitor was going to (or the dashboard), or to the verification page.
  */
 export function LoginPage() {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, FieldError[]>>>({});
+  const form = useForm<{ email: string; password: string }, Field, FieldError[]>({
+    initial: { email: '', password: '' },
+    fields: ORDER,
+    validate: ({ email, password }) => ({ email: emailErrors(email), password: loginPasswordErrors(password) }),
+  });
   const [formError, setFormError] = useState<FieldError | null>(null);
   const [busy, setBusy] = useState(false);
   const [socialBusy, setSocialBusy] = useState(false);
-  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit(async ({ email, password }) => {
     if (busy || socialBusy) return;
-    const found = { email: emailErrors(email), password: loginPasswordErrors(password) };
-    setErrors(found);
-    setFormError(null);
-    const invalid = firstInvalid(ORDER, found);
-    if (invalid !== null) {
-      inputs[invalid].current?.focus();
-      return;
-    }
     setBusy(true);
     try {
       await signInWithPassword(email.trim(), password);
     } catch (error) {
       setFormError({ id: authErrorMessageId(authErrorCode(error), 'authError.loginFailed') });
       setBusy(false);
-      inputs.password.current?.focus();
+      form.focus('password');
     }
-  };
+  });
 
   return (
     <AuthCard title="page.login" lead={<FormattedMessage id="auth.login.lead" />}>
-      <form className={styles.form} noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={(event) => {
+          setFormError(null);
+          submit(event);
+        }}
+        aria-busy={busy}
+      >
         <FormAlert error={formError} />
         <TextField
           label="auth.email"
@@ -90,19 +91,19 @@ export function LoginPage() {
           autoComplete="email"
           inputMode="email"
           spellCheck={false}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          errors={errors.email ?? []}
-          inputRef={inputs.email}
+          value={form.values.email}
+          onChange={(event) => form.set('email', event.target.value)}
+          errors={form.errors.email ?? []}
+          inputRef={form.field('email').ref}
         />
         <PasswordField
           label="auth.password"
           name="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          errors={errors.password ?? []}
-          inputRef={inputs.password}
+          value={form.values.password}
+          onChange={(event) => form.set('password', event.target.value)}
+          errors={form.errors.password ?? []}
+          inputRef={form.field('password').ref}
           aside={
             <LocalizedLink to="/auth/forgot-password" className={styles.inlineLink}>
               <FormattedMessage id="auth.login.forgot" />

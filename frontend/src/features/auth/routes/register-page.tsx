@@ -1,22 +1,41 @@
-import { useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useState, type ReactNode, type Ref } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useAppDispatch } from '../../../app/store';
+import { useCommand } from '../../../lib/api/use-command';
 import { authErrorCode, authErrorMessageId } from '../../../lib/auth/auth-errors';
 import { passwordRules, registerAccount } from '../../../lib/auth/session';
 import { LocalizedLink } from '../../../lib/localized-link';
 import { useLocale } from '../../../lib/use-locale';
-import { authApi } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert, formStyles as styles, PasswordField, SubmitButton, TextField } from '../components/fields';
 import { PasswordRequirements } from '../../../ui/field/password-requirements';
 import { usePasswordRules } from '../../../lib/auth/use-password-rules';
 import { confirmErrors, newPasswordErrors } from '../../../lib/auth/password-messages';
 import type { FieldError } from '../../../lib/field-error';
-import { emailErrors, firstInvalid, nameErrors, termsErrors } from '../validation';
+import { useForm, type FormMessages } from '../../../lib/form/use-form';
+import type { PasswordRules } from '../../../lib/auth/password-policy';
+import { emailErrors, nameErrors, termsErrors } from '../validation';
 import { sendCode, startRegistration } from '../verification';
 
 type Field = 'name' | 'email' | 'password' | 'confirm' | 'terms';
 const ORDER: readonly Field[] = ['name', 'email', 'password', 'confirm', 'terms'];
+
+interface Registration {
+  readonly name: string;
+  readonly email: string;
+  readonly password: string;
+  readonly confirm: string;
+  readonly accepted: boolean;
+}
+
+function registrationErrors(values: Registration, rules: PasswordRules): FormMessages<Field, FieldError[]> {
+  return {
+    name: nameErrors(values.name),
+    email: emailErrors(values.email),
+    password: newPasswordErrors(values.password, rules),
+    confirm: values.password === '' ? [] : confirmErrors(values.password, values.confirm),
+    terms: termsErrors(values.accepted),
+  };
+}
 
 const policyLink = (to: string) => (chunks: ReactNode[]) => (
   <LocalizedLink to={to} target="_blank" rel="noopener">
@@ -29,42 +48,28 @@ const policyLink = (to: string) => (chunks: ReactNode[]) => (
  * the page guard moves on to the verification page while the first code is sent.
  */
 export function RegisterPage() {
-  const dispatch = useAppDispatch();
+  const sendVerification = useCommand('SendVerificationCode');
   const { locale } = useLocale();
   const rules = usePasswordRules();
-  const [values, setValues] = useState({ name: '', email: '', password: '', confirm: '' });
-  const [accepted, setAccepted] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Field, FieldError[]>>>({});
+  const form = useForm<Registration, Field, FieldError[]>({
+    initial: { name: '', email: '', password: '', confirm: '', accepted: false },
+    fields: ORDER,
+    validate: (values) => registrationErrors(values, rules),
+  });
+  const { values } = form;
   const [formError, setFormError] = useState<FieldError | null>(null);
   const [busy, setBusy] = useState(false);
-  const inputs = {
-    name: useRef<HTMLInputElement>(null),
-    email: useRef<HTMLInputElement>(null),
-    password: useRef<HTMLInputElement>(null),
-    confirm: useRef<HTMLInputElement>(null),
-    terms: useRef<HTMLInputElement>(null),
-  };
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const set = (field: 'name' | 'email' | 'password' | 'confirm') => (event: { target: { value: string } }) =>
+    form.set(field, event.target.value);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit(async (values) => {
     if (busy) return;
     setBusy(true);
-    setFormError(null);
-    const policy = await passwordRules();
-    const found = {
-      name: nameErrors(values.name),
-      email: emailErrors(values.email),
-      password: newPasswordErrors(values.password, policy),
-      confirm: values.password === '' ? [] : confirmErrors(values.password, values.confirm),
-      terms: termsErrors(accepted),
-    };
-    setErrors(found);
-    const invalid = firstInvalid(ORDER, found);
-    if (invalid !== null) {
+    // The identity provider's own policy, should it have changed since the page opened.
+    const found = registrationErrors(values, await passwordRules());
+    if (ORDER.some((field) => (found[field]?.length ?? 0) > 0)) {
       setBusy(false);
-      inputs[invalid].current?.focus();
+      form.showErrors(found);
       return;
     }
     const finish = startRegistration();
@@ -72,17 +77,16 @@ export function RegisterPage() {
       const uid = await registerAccount(values.name.trim(), values.email.trim(), values.password);
       // The verification page shows a failure to send and offers to send again.
       await sendCode(uid, async () => {
-        await dispatch(authApi.endpoints.sendVerificationCode.initiate({ locale })).unwrap();
+        const outcome = await sendVerification.run({ locale });
+        if (!outcome.ok) throw outcome.error;
       }).catch(() => undefined);
     } catch (error) {
       const code = authErrorCode(error);
       const message = { id: authErrorMessageId(code, 'authError.registrationFailed') };
       if (code === 'email-already-in-use' || code === 'invalid-email') {
-        setErrors({ email: [message] });
-        inputs.email.current?.focus();
+        form.showErrors({ email: [message] });
       } else if (code === 'weak-password' || code === 'password-does-not-meet-requirements') {
-        setErrors({ password: [message] });
-        inputs.password.current?.focus();
+        form.showErrors({ password: [message] });
       } else {
         setFormError(message);
       }
@@ -90,11 +94,19 @@ export function RegisterPage() {
     } finally {
       finish();
     }
-  };
+  });
 
   return (
     <AuthCard title="page.register" lead={<FormattedMessage id="auth.register.lead" />}>
-      <form className={styles.form} noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={(event) => {
+          setFormError(null);
+          submit(event);
+        }}
+        aria-busy={busy}
+      >
         <FormAlert error={formError} />
         <TextField
           label="auth.fullName"
@@ -102,8 +114,8 @@ export function RegisterPage() {
           autoComplete="name"
           value={values.name}
           onChange={set('name')}
-          errors={errors.name ?? []}
-          inputRef={inputs.name}
+          errors={form.errors.name ?? []}
+          inputRef={form.field('name').ref}
         />
         <TextField
           label="auth.email"
@@ -114,8 +126,8 @@ export function RegisterPage() {
           spellCheck={false}
           value={values.email}
           onChange={set('email')}
-          errors={errors.email ?? []}
-          inputRef={inputs.email}
+          errors={form.errors.email ?? []}
+          inputRef={form.field('email').ref}
         />
         <PasswordField
           label="auth.password"
@@ -123,8 +135,8 @@ export function RegisterPage() {
           autoComplete="new-password"
           value={values.password}
           onChange={set('password')}
-          errors={errors.password ?? []}
-          inputRef={inputs.password}
+          errors={form.errors.password ?? []}
+          inputRef={form.field('password').ref}
           hint={<PasswordRequirements password={values.password} rules={rules} />}
         />
         <PasswordField
@@ -133,10 +145,15 @@ export function RegisterPage() {
           autoComplete="new-password"
           value={values.confirm}
           onChange={set('confirm')}
-          errors={errors.confirm ?? []}
-          inputRef={inputs.confirm}
+          errors={form.errors.confirm ?? []}
+          inputRef={form.field('confirm').ref}
         />
-        <TermsCheckbox checked={accepted} onChange={setAccepted} errors={errors.terms ?? []} inputRef={inputs.terms} />
+        <TermsCheckbox
+          checked={values.accepted}
+          onChange={(accepted) => form.set('accepted', accepted)}
+          errors={form.errors.terms ?? []}
+          inputRef={form.field('terms').ref}
+        />
         <SubmitButton busy={busy} label="auth.register.submit" />
       </form>
       <p className={styles.footer}>
@@ -158,7 +175,7 @@ function TermsCheckbox({
   readonly checked: boolean;
   onChange(checked: boolean): void;
   readonly errors: readonly FieldError[];
-  readonly inputRef: RefObject<HTMLInputElement | null>;
+  readonly inputRef: Ref<HTMLInputElement>;
 }) {
   const errorId = 'terms-errors';
   return (

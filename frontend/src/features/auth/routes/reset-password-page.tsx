@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate, useParams } from 'react-router';
 import { useAppDispatch } from '../../../app/store';
@@ -13,10 +13,19 @@ import { PasswordRequirements } from '../../../ui/field/password-requirements';
 import { usePasswordRules } from '../../../lib/auth/use-password-rules';
 import { confirmErrors, newPasswordErrors } from '../../../lib/auth/password-messages';
 import type { FieldError } from '../../../lib/field-error';
-import { firstInvalid } from '../validation';
+import { useForm, type FormMessages } from '../../../lib/form/use-form';
+import type { PasswordRules } from '../../../lib/auth/password-policy';
 
 type Field = 'password' | 'confirm';
 const ORDER: readonly Field[] = ['password', 'confirm'];
+type Passwords = { readonly password: string; readonly confirm: string };
+
+function passwordsErrors({ password, confirm }: Passwords, rules: PasswordRules): FormMessages<Field, FieldError[]> {
+  return {
+    password: newPasswordErrors(password, rules),
+    confirm: password === '' ? [] : confirmErrors(password, confirm),
+  };
+}
 
 type LinkState =
   | { readonly kind: 'checking' }
@@ -31,11 +40,14 @@ export function ResetPasswordPage() {
   const localized = useLocalizedPath();
   const rules = usePasswordRules();
   const [link, setLink] = useState<LinkState>({ kind: 'checking' });
-  const [values, setValues] = useState({ password: '', confirm: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, FieldError[]>>>({});
+  const form = useForm<Passwords, Field, FieldError[]>({
+    initial: { password: '', confirm: '' },
+    fields: ORDER,
+    validate: (values) => passwordsErrors(values, rules),
+  });
+  const { values } = form;
   const [formError, setFormError] = useState<FieldError | null>(null);
   const [busy, setBusy] = useState(false);
-  const inputs = { password: useRef<HTMLInputElement>(null), confirm: useRef<HTMLInputElement>(null) };
 
   useEffect(() => {
     let current = true;
@@ -59,20 +71,14 @@ export function ResetPasswordPage() {
     };
   }, [token]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit(async (values) => {
     if (busy) return;
     setBusy(true);
-    setFormError(null);
-    const found = {
-      password: newPasswordErrors(values.password, await passwordRules()),
-      confirm: values.password === '' ? [] : confirmErrors(values.password, values.confirm),
-    };
-    setErrors(found);
-    const invalid = firstInvalid(ORDER, found);
-    if (invalid !== null) {
+    // The identity provider's own policy, should it have changed since the page opened.
+    const found = passwordsErrors(values, await passwordRules());
+    if (ORDER.some((field) => (found[field]?.length ?? 0) > 0)) {
       setBusy(false);
-      inputs[invalid].current?.focus();
+      form.showErrors(found);
       return;
     }
     try {
@@ -87,14 +93,13 @@ export function ResetPasswordPage() {
       }
       const message = { id: authErrorMessageId(code) };
       if (code === 'weak-password' || code === 'password-does-not-meet-requirements') {
-        setErrors({ password: [message] });
-        inputs.password.current?.focus();
+        form.showErrors({ password: [message] });
       } else {
         setFormError(message);
       }
       setBusy(false);
     }
-  };
+  });
 
   if (link.kind === 'checking') {
     return (
@@ -134,7 +139,15 @@ export function ResetPasswordPage() {
         />
       }
     >
-      <form className={styles.form} noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={(event) => {
+          setFormError(null);
+          submit(event);
+        }}
+        aria-busy={busy}
+      >
         <FormAlert error={formError} />
         {/* Lets password managers save the new password for the right account. */}
         <input type="email" name="email" autoComplete="username" value={link.email} readOnly hidden />
@@ -143,9 +156,9 @@ export function ResetPasswordPage() {
           name="new-password"
           autoComplete="new-password"
           value={values.password}
-          onChange={(event) => setValues((current) => ({ ...current, password: event.target.value }))}
-          errors={errors.password ?? []}
-          inputRef={inputs.password}
+          onChange={(event) => form.set('password', event.target.value)}
+          errors={form.errors.password ?? []}
+          inputRef={form.field('password').ref}
           hint={<PasswordRequirements password={values.password} rules={rules} />}
           // eslint-disable-next-line jsx-a11y-x/no-autofocus -- the page opens from the user's own reset link to set the new password
           autoFocus
@@ -155,9 +168,9 @@ export function ResetPasswordPage() {
           name="confirm-password"
           autoComplete="new-password"
           value={values.confirm}
-          onChange={(event) => setValues((current) => ({ ...current, confirm: event.target.value }))}
-          errors={errors.confirm ?? []}
-          inputRef={inputs.confirm}
+          onChange={(event) => form.set('confirm', event.target.value)}
+          errors={form.errors.confirm ?? []}
+          inputRef={form.field('confirm').ref}
         />
         <SubmitButton busy={busy} label="auth.resetPassword.submit" />
       </form>

@@ -1,17 +1,18 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { safeRedirectPath } from '../../../app/guards';
 import type { ApiError } from '../../../lib/api/api-error';
+import { useCommand } from '../../../lib/api/use-command';
 import { endSession, refreshVerifiedUser } from '../../../lib/auth/session';
 import { useLocalizedPath } from '../../../lib/localized-link';
 import { useLocale } from '../../../lib/use-locale';
 import { showInfo, showSuccess } from '../../../ui/toast/toasts-slice';
-import { authApi, type AuthCommandError } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert, formStyles as styles, SubmitButton, TextField } from '../components/fields';
 import type { FieldError } from '../../../lib/field-error';
+import { useForm } from '../../../lib/form/use-form';
 import { codeDigits, codeErrors } from '../validation';
 import {
   codeSentAt,
@@ -23,9 +24,12 @@ import {
   sentAtFromRetryAfter,
 } from '../verification';
 
-function isApiError(error: unknown): error is AuthCommandError {
+function isApiError(error: unknown): error is ApiError {
   return typeof error === 'object' && error !== null && 'messageId' in error && 'code' in error;
 }
+
+/** What the server says about the code itself, shown under the field. */
+const CODE_REFUSALS = ['verification_code_wrong', 'verification_code_expired', 'verification_code_invalid'] as const;
 
 /** Seconds left before another code may be sent, ticking down once a second. */
 function useResendCountdown(uid: string | null) {
@@ -57,13 +61,19 @@ export function VerifyPage() {
   const user = useAppSelector((state) => state.auth.user);
   const uid = user?.uid ?? null;
   const { seconds, refresh } = useResendCountdown(uid);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<FieldError[]>([]);
+  const form = useForm<{ code: string }, 'code', FieldError[]>({
+    initial: { code: '' },
+    fields: ['code'],
+    validate: ({ code }) => ({ code: codeErrors(code) }),
+  });
   const [formError, setFormError] = useState<FieldError | null>(null);
+  const sendVerification = useCommand('SendVerificationCode');
+  const verifyEmail = useCommand('VerifyEmail');
+  // Busy from a sent code until the page has moved on (the user is reloaded, then the page changes).
   const [busy, setBusy] = useState(false);
   // The first code goes out when the page opens: resend waits for it.
   const [sending, setSending] = useState(true);
-  const input = useRef<HTMLInputElement>(null);
+  const input = useRef<HTMLInputElement | null>(null);
   const redirect = safeRedirectPath(new URLSearchParams(location.search).get('redirect'));
 
   const finishVerified = useCallback(async () => {
@@ -76,11 +86,13 @@ export function VerifyPage() {
     async (force: boolean) => {
       if (uid === null) return;
       setSending(true);
+      const run = sendVerification.run;
       try {
         await sendCode(
           uid,
           async () => {
-            await dispatch(authApi.endpoints.sendVerificationCode.initiate({ locale })).unwrap();
+            const outcome = await run({ locale });
+            if (!outcome.ok) throw outcome.error;
           },
           { force },
         );
@@ -102,7 +114,7 @@ export function VerifyPage() {
         refresh();
       }
     },
-    [dispatch, finishVerified, locale, refresh, uid],
+    [dispatch, finishVerified, locale, refresh, sendVerification.run, uid],
   );
 
   const latestSend = useRef(send);
@@ -121,39 +133,26 @@ export function VerifyPage() {
     };
   }, [uid]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit(async ({ code }) => {
     if (busy) return;
-    const found = codeErrors(code);
-    setCodeError(found);
-    setFormError(null);
-    if (found.length > 0) {
-      input.current?.focus();
+    setBusy(true);
+    const outcome = await verifyEmail.run({ code });
+    if (outcome.ok || outcome.error.code === 'email_already_verified') {
+      // Moving on reloads the user; should that fail, the form says so and can be sent again.
+      await finishVerified().catch(() => {
+        setFormError({ id: 'error.internal' });
+        setBusy(false);
+      });
       return;
     }
-    setBusy(true);
-    try {
-      await dispatch(authApi.endpoints.verifyEmail.initiate({ code })).unwrap();
-      await finishVerified();
-    } catch (error) {
-      const apiError: Pick<ApiError, 'code' | 'messageId'> = isApiError(error)
-        ? error
-        : { code: 'internal', messageId: 'error.internal' };
-      if (apiError.code === 'email_already_verified') {
-        await finishVerified();
-        return;
-      }
-      if (
-        ['verification_code_wrong', 'verification_code_expired', 'verification_code_invalid'].includes(apiError.code)
-      ) {
-        setCodeError([{ id: apiError.messageId }]);
-        input.current?.select();
-      } else {
-        setFormError({ id: apiError.messageId });
-      }
-      setBusy(false);
+    if ((CODE_REFUSALS as readonly string[]).includes(outcome.error.code)) {
+      form.showErrors({ code: [{ id: outcome.error.messageId }] });
+      input.current?.select();
+    } else {
+      setFormError({ id: outcome.error.messageId });
     }
-  };
+    setBusy(false);
+  });
 
   const backToLogin = async () => {
     await endSession();
@@ -174,7 +173,15 @@ export function VerifyPage() {
         )
       }
     >
-      <form className={styles.form} noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={(event) => {
+          setFormError(null);
+          submit(event);
+        }}
+        aria-busy={busy}
+      >
         <FormAlert error={formError} />
         <TextField
           label="auth.verify.code"
@@ -185,10 +192,13 @@ export function VerifyPage() {
           spellCheck={false}
           placeholder="••••••"
           inputClassName={styles.code}
-          value={code}
-          onChange={(event) => setCode(codeDigits(event.target.value))}
-          errors={codeError}
-          inputRef={input}
+          value={form.values.code}
+          onChange={(event) => form.set('code', codeDigits(event.target.value))}
+          errors={form.errors.code ?? []}
+          inputRef={(element) => {
+            input.current = element;
+            form.field('code').ref(element);
+          }}
           // eslint-disable-next-line jsx-a11y-x/no-autofocus -- the page's one field, for the code the user was just sent
           autoFocus
         />
