@@ -2,7 +2,7 @@ import { createHmac, generateKeyPairSync, randomBytes, sign, type KeyObject } fr
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSigningKey, type SigningKey } from '@plenty/platform/identity/signing-key';
-import { newUid } from '@plenty/platform/identity/identity-service';
+import { newUid } from '@plenty/platform/identity/identity-rules';
 import { useTestStandalone } from '../support/standalone-app.js';
 import { createTestUser, identityCall, type TestUser } from '../support/users.js';
 import { commandNames, httpRoutes } from './route-inventory.js';

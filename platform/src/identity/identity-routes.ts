@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { storageFailure } from '../http/errors.js';
 import type { IdentityUser } from './identity-store.js';
-import { IdentityError, PASSWORD_POLICY, type IdentityService, type Session } from './identity-service.js';
+import { IdentityError, PASSWORD_POLICY, type Session } from './identity-rules.js';
+import { type IdentityService } from './identity-service.js';
 
 export interface IdentityRoutesOptions {
   readonly service: IdentityService;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openTestIdentity, type TestIdentity } from '../testing/identity.js';
 import { DEFAULT_IDENTITY_LIMITS, type IdentityLimits } from './attempt-limits.js';
-import { IdentityError } from './identity-service.js';
+import { IdentityError } from './identity-rules.js';
 
 // The service's rules, not the cost of scrypt (password-hash.test.ts checks the real parameters):
 // new hashes here are made with a small N, and checked as any stored hash is, by its own parameters.

@@ -1,92 +1,28 @@
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import { randomUUID } from 'node:crypto';
 import { InvalidTokenError } from '../auth/port.js';
-import { AttemptCounter, DEFAULT_IDENTITY_LIMITS, type IdentityLimits } from './attempt-limits.js';
+import { AttemptCounter, DEFAULT_IDENTITY_LIMITS } from './attempt-limits.js';
 import { ID_TOKEN_SECONDS, type IdTokens } from './id-tokens.js';
-import { normalizeEmail, type IdentityStore, type IdentityUser } from './identity-store.js';
+import type { IdentityStore, IdentityUser } from './identity-store.js';
+import {
+  IdentityError,
+  PASSWORD_POLICY,
+  RECENT_SIGN_IN_SECONDS,
+  REFRESH_REUSE_GRACE_MS,
+  REFRESH_TOKEN_MS,
+  SIGN_IN_CODE_MS,
+  USED_REFRESH_TOKENS_KEPT_MS,
+  checkedEmail,
+  checkedNewPassword,
+  newUser,
+  refuseWhileLimited,
+  secret,
+  type FederatedSignIn,
+  type IdentityServiceOptions,
+  type Session,
+} from './identity-rules.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password-hash.js';
-
-/** The password policy served to the web app (`/v2/passwordPolicy`) and enforced here. */
-export const PASSWORD_POLICY = { minLength: 6, maxLength: 128 } as const;
-/** A refresh token unused for this long expires. */
-const REFRESH_TOKEN_MS = 180 * 24 * 3600_000;
-/**
- * A refresh token exchanged less than this long ago may be exchanged again (two tabs of one
- * browser refreshing at once); later, a second use revokes its whole family.
- */
-export const REFRESH_REUSE_GRACE_MS = 30_000;
-/** Exchanged refresh tokens are remembered this long, so a late second use still revokes. */
-const USED_REFRESH_TOKENS_KEPT_MS = 30 * 24 * 3600_000;
-const RESET_CODE_MS = 3600_000;
-const SIGN_IN_CODE_MS = 120_000;
-/** Changing the password needs a sign-in this recent, as Firebase asks. */
-const RECENT_SIGN_IN_SECONDS = 300;
-
-/** A refusal, named by the Identity Toolkit's server code (`EMAIL_EXISTS` …) the SDK maps. */
-export class IdentityError extends Error {
-  override readonly name = 'IdentityError';
-  constructor(
-    readonly code: string,
-    readonly status = 400,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(code);
-  }
-}
-
-export interface Session {
-  readonly user: IdentityUser;
-  readonly idToken: string;
-  readonly refreshToken: string;
-  readonly expiresIn: number;
-  readonly isNewUser: boolean;
-}
-
-const emailSchema = z.string().trim().max(254).pipe(z.email());
-
-function checkedEmail(email: unknown): string {
-  const parsed = emailSchema.safeParse(email);
-  if (!parsed.success) throw new IdentityError(email === undefined || email === '' ? 'MISSING_EMAIL' : 'INVALID_EMAIL');
-  return normalizeEmail(parsed.data);
-}
-
-function checkedNewPassword(password: unknown): string {
-  if (typeof password !== 'string' || password === '') throw new IdentityError('MISSING_PASSWORD');
-  const length = [...password].length;
-  if (length < PASSWORD_POLICY.minLength) {
-    throw new IdentityError(`WEAK_PASSWORD : Password should be at least ${PASSWORD_POLICY.minLength} characters`);
-  }
-  if (length > PASSWORD_POLICY.maxLength) throw new IdentityError('PASSWORD_DOES_NOT_MEET_REQUIREMENTS');
-  return password;
-}
-
-const UID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** 28 letters and digits, like Firebase's uids. */
-export function newUid(): string {
-  let uid = '';
-  for (let i = 0; i < 28; i += 1) uid += UID_ALPHABET[randomInt(UID_ALPHABET.length)];
-  return uid;
-}
-
-function secret(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-export interface FederatedSignIn {
-  readonly provider: string;
-  readonly subject: string;
-  readonly email: string | null;
-  readonly emailVerified: boolean;
-  readonly displayName: string | null;
-}
-
-export interface IdentityServiceOptions {
-  readonly store: IdentityStore;
-  readonly tokens: IdTokens;
-  readonly limits?: IdentityLimits;
-  readonly now?: () => number;
-}
+import { PasswordReset } from './password-reset.js';
+import { accountOfProvider } from './provider-account.js';
 
 /**
  * What the embedded identity does, apart from HTTP: accounts, password sign-in, sessions with
@@ -101,7 +37,9 @@ export class IdentityService {
   private readonly signInsByClient: AttemptCounter;
   private readonly signUpsByClient: AttemptCounter;
   private readonly signUpsByAddress: AttemptCounter;
+  /** Attempts with a one-time code (sign-in or reset), per client. */
   private readonly resetCodesByClient: AttemptCounter;
+  private readonly reset: PasswordReset;
 
   constructor(options: IdentityServiceOptions) {
     this.store = options.store;
@@ -113,11 +51,7 @@ export class IdentityService {
     this.signUpsByClient = new AttemptCounter(limits.signUpsPerClient, this.now);
     this.signUpsByAddress = new AttemptCounter(limits.signUpsPerAddress, this.now);
     this.resetCodesByClient = new AttemptCounter(limits.resetCodesPerClient, this.now);
-  }
-
-  private limit(...counters: [AttemptCounter, string][]): void {
-    const wait = Math.max(...counters.map(([counter, key]) => counter.retryAfter(key)));
-    if (wait > 0) throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER', 429, wait);
+    this.reset = new PasswordReset(this.store, this.now, this.resetCodesByClient);
   }
 
   private async startSession(user: IdentityUser, signInProvider: string, isNewUser: boolean): Promise<Session> {
@@ -139,25 +73,21 @@ export class IdentityService {
   ): Promise<Session> {
     const email = checkedEmail(input.email);
     const password = checkedNewPassword(input.password);
-    this.limit([this.signUpsByClient, client], [this.signUpsByAddress, email]);
+    refuseWhileLimited([this.signUpsByClient, client], [this.signUpsByAddress, email]);
     this.signUpsByClient.record(client);
     this.signUpsByAddress.record(email);
     const displayName =
       typeof input.displayName === 'string' && input.displayName !== '' ? input.displayName.slice(0, 256) : null;
     const now = this.now();
-    const user: IdentityUser = {
-      uid: newUid(),
+    const user = newUser({
       email,
       emailVerified: false,
       displayName,
-      photoUrl: null,
       passwordHash: await hashPassword(password),
       createdAt: now,
       lastLoginAt: now,
       passwordUpdatedAt: now,
-      sessionVersion: 1,
-      disabled: false,
-    };
+    });
     if (!this.store.insertUser(user)) throw new IdentityError('EMAIL_EXISTS');
     return this.startSession(user, 'password', true);
   }
@@ -167,7 +97,7 @@ export class IdentityService {
     const email = checkedEmail(input.email);
     if (typeof input.password !== 'string' || input.password === '') throw new IdentityError('MISSING_PASSWORD');
     const password = input.password.slice(0, PASSWORD_POLICY.maxLength * 4);
-    this.limit([this.signInsByClient, client], [this.signInFailures, email]);
+    refuseWhileLimited([this.signInsByClient, client], [this.signInFailures, email]);
     this.signInsByClient.record(client);
     const user = this.store.userByEmail(email);
     const matches =
@@ -187,7 +117,7 @@ export class IdentityService {
   /** Finishes a sign-in with a provider: the one-time code of `startFederatedSignIn`. */
   async signInWithCode(code: unknown, client: string): Promise<Session> {
     if (typeof code !== 'string' || code === '' || code.length > 256) throw new IdentityError('INVALID_CUSTOM_TOKEN');
-    this.limit([this.resetCodesByClient, client]);
+    refuseWhileLimited([this.resetCodesByClient, client]);
     const now = this.now();
     const record = this.store.actionCode(code);
     if (
@@ -213,33 +143,7 @@ export class IdentityService {
    */
   startFederatedSignIn(identity: FederatedSignIn): string {
     const now = this.now();
-    const uid = this.store.transaction(() => {
-      const linked = this.store.federated(identity.provider, identity.subject);
-      if (linked !== null) return linked.uid;
-      const email = identity.email === null ? null : normalizeEmail(identity.email);
-      const existing = email === null ? null : this.store.userByEmail(email);
-      if (existing !== null) {
-        if (!identity.emailVerified) throw new IdentityError('EMAIL_EXISTS');
-        this.store.link({ ...identity, email, uid: existing.uid });
-        if (!existing.emailVerified) this.store.markEmailVerified(existing.uid);
-        return existing.uid;
-      }
-      const user: IdentityUser = {
-        uid: newUid(),
-        email,
-        emailVerified: email !== null && identity.emailVerified,
-        displayName: identity.displayName,
-        photoUrl: null,
-        passwordHash: null,
-        createdAt: now,
-        lastLoginAt: null,
-        passwordUpdatedAt: null,
-        sessionVersion: 1,
-        disabled: false,
-      };
-      this.store.insertFederatedUser(user, { ...identity, email });
-      return user.uid;
-    });
+    const uid = this.store.transaction(() => accountOfProvider(this.store, identity, now));
     const code = secret();
     this.store.insertActionCode(code, {
       uid,
@@ -357,48 +261,17 @@ export class IdentityService {
 
   /** A one-hour code that sets a new password for the address's account; null when there is none. */
   passwordResetCode(email: string): string | null {
-    const user = this.store.userByEmail(email);
-    if (user === null) return null;
-    const code = secret();
-    this.store.insertActionCode(code, {
-      uid: user.uid,
-      kind: 'PASSWORD_RESET',
-      provider: null,
-      expiresAt: this.now() + RESET_CODE_MS,
-    });
-    return code;
-  }
-
-  private resetCode(code: unknown, client: string) {
-    if (typeof code !== 'string' || code === '' || code.length > 256) throw new IdentityError('INVALID_OOB_CODE');
-    this.limit([this.resetCodesByClient, client]);
-    this.resetCodesByClient.record(client);
-    const record = this.store.actionCode(code);
-    if (record === null || record.kind !== 'PASSWORD_RESET' || record.usedAt !== null) {
-      throw new IdentityError('INVALID_OOB_CODE');
-    }
-    if (record.expiresAt < this.now()) throw new IdentityError('EXPIRED_OOB_CODE');
-    const user = this.store.user(record.uid);
-    if (user === null || user.email === null) throw new IdentityError('INVALID_OOB_CODE');
-    return { record, user };
+    return this.reset.codeFor(email);
   }
 
   /** The address a reset code is for. */
   checkResetCode(code: unknown, client: string): string {
-    return this.resetCode(code, client).user.email ?? '';
+    return this.reset.check(code, client);
   }
 
   /** Sets the new password with a reset code, once; every session of the account ends. */
-  async resetPassword(code: unknown, newPassword: unknown, client: string): Promise<string> {
-    const { user } = this.resetCode(code, client);
-    const password = checkedNewPassword(newPassword);
-    const hash = await hashPassword(password);
-    const now = this.now();
-    this.store.transaction(() => {
-      if (!this.store.useActionCode(code as string, now)) throw new IdentityError('INVALID_OOB_CODE');
-      this.store.setPassword(user.uid, hash, now);
-    });
-    return user.email ?? '';
+  resetPassword(code: unknown, newPassword: unknown, client: string): Promise<string> {
+    return this.reset.resetPassword(code, newPassword, client);
   }
 
   markEmailVerified(uid: string): void {

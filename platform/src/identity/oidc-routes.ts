@@ -2,7 +2,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../http/errors.js';
 import { AttemptCounter, type AttemptRule } from './attempt-limits.js';
-import { IdentityError, type IdentityService } from './identity-service.js';
+import { IdentityError } from './identity-rules.js';
+import { type IdentityService } from './identity-service.js';
 import {
   appRedirectPath,
   loginPageReturn,
