@@ -1,19 +1,17 @@
-import { CURRENCIES, type Currency } from '@plenty/contracts/money';
 import { LOAN_TYPES } from '@plenty/contracts/loan-schedule';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { ApiError } from '../../../lib/api/api-error';
-import type { MessageId } from '../../../lib/messages';
+import { fieldMessages, firstField, type FieldMapping } from '../../../lib/form/field-codes';
 import { useLocale } from '../../../lib/use-locale';
 import { buttonClass } from '../../../ui/button';
-import { ColorPicker } from '../../../ui/category-form/color-picker';
-import { IconPicker } from '../../../ui/icon/icon-picker';
 import dialogForm from '../../../ui/dialog-form/dialog-form.module.css';
+import { ModalDialog } from '../../../ui/dialog-form/modal-dialog';
+import { Spinner } from '../../../ui/spinner';
 import styles from '../debts.module.css';
 import {
   DEBT_FIELDS,
   DEBT_NAME_MAX,
-  DEBT_TYPES,
   DEFAULT_ICONS,
   DESCRIPTION_MAX,
   LENDER_MAX,
@@ -21,14 +19,22 @@ import {
   type DebtDraft,
   type DebtErrors,
   type DebtField,
-  type DebtType,
   type ValidDebt,
 } from '../form';
-import { DEBT_TYPE_LABELS, LOAN_TYPE_LABELS } from '../labels';
+import { LOAN_TYPE_LABELS } from '../labels';
 import { schedulePreview } from '../preview';
+import {
+  CurrencySelect,
+  DebtAppearance,
+  DebtFieldError,
+  DebtTextField,
+  DebtTypeSelect,
+  describedBy,
+  type DebtFieldContext,
+} from './debt-fields';
 import { SchedulePreviewView } from './schedule-preview';
-import { Spinner } from '../../../ui/spinner';
-import { DateField } from '../../../ui/date-field/date-field';
+
+const MAPPING: FieldMapping<DebtField> = { fields: DEBT_FIELDS };
 
 export interface DebtDialogProps {
   readonly open: boolean;
@@ -46,8 +52,7 @@ export interface DebtDialogProps {
  */
 export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialogProps) {
   const { locale } = useLocale();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const inputs = useRef<Partial<Record<DebtField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+  const inputs = useRef<Partial<Record<DebtField, HTMLElement | null>>>({});
   const base = useId();
   const id = (part: string) => `${base}-${part}`;
   const [draft, setDraft] = useState<DebtDraft>(initial);
@@ -66,27 +71,27 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
     }
   }
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (element === null) return;
-    if (open && !element.open) {
-      element.showModal();
-      inputs.current.name?.focus();
-    }
-    if (!open && element.open) element.close();
-  }, [open]);
-
   const preview = useMemo(() => schedulePreview(draft, locale), [draft, locale]);
 
-  const update = (changes: Partial<DebtDraft>) => {
-    const next = { ...draft, ...changes };
-    setDraft(next);
-    if (submitted) setErrors(validateDebt(next, locale).errors);
+  const form: DebtFieldContext = {
+    draft,
+    errors,
+    id,
+    register: (field, element) => {
+      inputs.current[field] = element;
+    },
+    // Several fields at once: a new type brings its own icon.
+    update: (changes) => {
+      const next = { ...draft, ...changes };
+      setDraft(next);
+      if (submitted) setErrors(validateDebt(next, locale).errors);
+    },
   };
 
-  const focusFirst = (found: DebtErrors) => {
-    const first = DEBT_FIELDS.find((field) => found[field] !== undefined);
-    if (first !== undefined) inputs.current[first]?.focus();
+  const showErrors = (found: DebtErrors) => {
+    setErrors(found);
+    const first = firstField(DEBT_FIELDS, found);
+    if (first !== null) inputs.current[first]?.focus();
   };
 
   const submit = async (event: FormEvent) => {
@@ -94,108 +99,38 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
     if (busy) return;
     setSubmitted(true);
     const { errors: found, value } = validateDebt(draft, locale);
-    setErrors(found);
     if (value === null) {
-      focusFirst(found);
+      showErrors(found);
       return;
     }
+    setErrors(found);
     setBusy(true);
     try {
       await onSubmit(value);
     } catch (caught) {
-      const error = caught as ApiError;
-      const fieldErrors: { -readonly [K in DebtField]?: MessageId } = {};
-      for (const [fullPath, code] of Object.entries(error.fields ?? {})) {
-        // An edit names its fields under `changes.`.
-        const path = fullPath.replace(/^changes\./, '');
-        const field = DEBT_FIELDS.find((candidate) => path === candidate || path.startsWith(`${candidate}.`));
-        if (field !== undefined && fieldErrors[field] === undefined) fieldErrors[field] = `error.${code}`;
-      }
-      setErrors(fieldErrors);
-      focusFirst(fieldErrors);
+      // The server's field codes (an edit names them under `changes.`) under their fields.
+      showErrors(fieldMessages((caught as ApiError).fields ?? {}, MAPPING));
     } finally {
       setBusy(false);
     }
   };
 
-  const describedBy = (field: DebtField, hint = false) =>
-    [errors[field] === undefined ? null : id(`${field}-error`), hint ? id(`${field}-hint`) : null]
-      .filter(Boolean)
-      .join(' ') || undefined;
-
-  const fieldError = (field: DebtField) => {
-    const message = errors[field];
-    return message === undefined ? null : (
-      <p id={id(`${field}-error`)} className={dialogForm.fieldError}>
-        <FormattedMessage id={message} />
-      </p>
-    );
-  };
-
-  const text = (
-    field: Exclude<DebtField, 'description' | 'icon' | 'color'>,
-    label: MessageId,
-    options: { inputMode?: 'decimal' | 'numeric'; type?: 'date'; maxLength?: number; hint?: MessageId } = {},
-  ): ReactNode => (
-    <div className={dialogForm.field}>
-      <label htmlFor={id(field)} className={dialogForm.label}>
-        <FormattedMessage id={label} />
-      </label>
-      {options.type === 'date' ? (
-        <DateField
-          inputRef={(element) => {
-            inputs.current[field] = element;
-          }}
-          id={id(field)}
-          className={dialogForm.input}
-          value={draft[field]}
-          aria-invalid={errors[field] !== undefined}
-          aria-describedby={describedBy(field, options.hint !== undefined)}
-          onChange={(value) => update({ [field]: value })}
-        />
-      ) : (
-        <input
-          ref={(element) => {
-            inputs.current[field] = element;
-          }}
-          id={id(field)}
-          className={`${dialogForm.input} ${options.inputMode === undefined ? '' : dialogForm.amountInput}`}
-          type="text"
-          value={draft[field]}
-          inputMode={options.inputMode}
-          maxLength={options.maxLength}
-          autoComplete="off"
-          aria-invalid={errors[field] !== undefined}
-          aria-describedby={describedBy(field, options.hint !== undefined)}
-          onChange={(event) => update({ [field]: event.target.value })}
-        />
-      )}
-      {options.hint !== undefined && (
-        <p id={id(`${field}-hint`)} className={dialogForm.hint}>
-          <FormattedMessage id={options.hint} />
-        </p>
-      )}
-      {fieldError(field)}
-    </div>
-  );
-
   return (
-    <dialog
-      ref={dialog}
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      busy={busy}
+      initialFocus={() => inputs.current.name}
       className={`${dialogForm.dialog} ${styles.dialog}`}
-      aria-labelledby={id('title')}
-      data-testid="debt-dialog"
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onClose();
-      }}
+      labelledBy={id('title')}
+      testId="debt-dialog"
     >
       <form className={dialogForm.form} noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
         <h2 id={id('title')} className={dialogForm.dialogTitle}>
           <FormattedMessage id={mode === 'add' ? 'debts.dialog.addTitle' : 'debts.dialog.editTitle'} />
         </h2>
 
-        {text('name', 'debts.field.name', { maxLength: DEBT_NAME_MAX + 10 })}
+        <DebtTextField form={form} field="name" label="debts.field.name" maxLength={DEBT_NAME_MAX + 10} />
 
         <div className={dialogForm.row}>
           <div className={dialogForm.field}>
@@ -206,7 +141,7 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
               id={id('debtType')}
               value={draft.debtType}
               onChange={(debtType) =>
-                update({
+                form.update({
                   debtType,
                   ...(draft.icon === DEFAULT_ICONS[draft.debtType] ? { icon: DEFAULT_ICONS[debtType] } : {}),
                 })
@@ -217,28 +152,24 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
             <label htmlFor={id('currency')} className={dialogForm.label}>
               <FormattedMessage id="debts.field.currency" />
             </label>
-            <select
+            <CurrencySelect
               id={id('currency')}
-              className={dialogForm.input}
               value={draft.currency}
               disabled={mode === 'edit'}
-              onChange={(event) => update({ currency: event.target.value as Currency })}
-            >
-              {CURRENCIES.map((currency) => (
-                <option key={currency} value={currency}>
-                  {currency}
-                </option>
-              ))}
-            </select>
+              onChange={(currency) => form.update({ currency })}
+            />
           </div>
         </div>
 
         <div className={dialogForm.row2}>
-          {text('initialAmount', 'debts.field.initialAmount', { inputMode: 'decimal' })}
-          {text('currentAmount', 'debts.field.currentAmount', {
-            inputMode: 'decimal',
-            hint: 'debts.field.currentAmountHint',
-          })}
+          <DebtTextField form={form} field="initialAmount" label="debts.field.initialAmount" inputMode="decimal" />
+          <DebtTextField
+            form={form}
+            field="currentAmount"
+            label="debts.field.currentAmount"
+            inputMode="decimal"
+            hint="debts.field.currentAmountHint"
+          />
         </div>
 
         <fieldset className={dialogForm.field}>
@@ -253,7 +184,7 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
                   name={id('loanType')}
                   value={loanType}
                   checked={draft.loanType === loanType}
-                  onChange={() => update({ loanType })}
+                  onChange={() => form.update({ loanType })}
                 />
                 <FormattedMessage id={LOAN_TYPE_LABELS[loanType]} />
               </label>
@@ -262,72 +193,71 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
         </fieldset>
 
         <div className={dialogForm.row2}>
-          {text('rate', 'debts.field.rate', { inputMode: 'decimal', hint: 'debts.field.rateHint' })}
-          {draft.loanType === 'emi'
-            ? text('termMonths', 'debts.field.termMonths', { inputMode: 'numeric', hint: 'debts.field.termHint' })
-            : text('monthlyPayment', 'debts.field.monthlyPayment', { inputMode: 'decimal' })}
+          <DebtTextField
+            form={form}
+            field="rate"
+            label="debts.field.rate"
+            inputMode="decimal"
+            hint="debts.field.rateHint"
+          />
+          {draft.loanType === 'emi' ? (
+            <DebtTextField
+              form={form}
+              field="termMonths"
+              label="debts.field.termMonths"
+              inputMode="numeric"
+              hint="debts.field.termHint"
+            />
+          ) : (
+            <DebtTextField form={form} field="monthlyPayment" label="debts.field.monthlyPayment" inputMode="decimal" />
+          )}
         </div>
 
         <div className={dialogForm.row2}>
-          {text('dueDay', 'debts.field.dueDay', { inputMode: 'numeric', hint: 'debts.field.dueDayHint' })}
-          {text('minimumPayment', 'debts.field.minimumPayment', { inputMode: 'decimal' })}
+          <DebtTextField
+            form={form}
+            field="dueDay"
+            label="debts.field.dueDay"
+            inputMode="numeric"
+            hint="debts.field.dueDayHint"
+          />
+          <DebtTextField form={form} field="minimumPayment" label="debts.field.minimumPayment" inputMode="decimal" />
         </div>
 
         <div className={dialogForm.row2}>
-          {text('openDate', 'debts.field.openDate', { type: 'date' })}
-          {text('startDate', 'debts.field.startDate', { type: 'date', hint: 'debts.field.startDateHint' })}
+          <DebtTextField form={form} field="openDate" label="debts.field.openDate" type="date" />
+          <DebtTextField
+            form={form}
+            field="startDate"
+            label="debts.field.startDate"
+            type="date"
+            hint="debts.field.startDateHint"
+          />
         </div>
 
         <SchedulePreviewView preview={preview} currency={draft.currency} />
 
-        {text('lender', 'debts.field.lender', { maxLength: LENDER_MAX + 10 })}
+        <DebtTextField form={form} field="lender" label="debts.field.lender" maxLength={LENDER_MAX + 10} />
 
         <div className={dialogForm.field}>
           <label htmlFor={id('description')} className={dialogForm.label}>
             <FormattedMessage id="debts.field.description" />
           </label>
           <textarea
-            ref={(element) => {
-              inputs.current.description = element;
-            }}
+            ref={(element) => form.register('description', element)}
             id={id('description')}
             className={dialogForm.input}
             rows={2}
             value={draft.description}
             maxLength={DESCRIPTION_MAX + 10}
             aria-invalid={errors.description !== undefined}
-            aria-describedby={describedBy('description')}
-            onChange={(event) => update({ description: event.target.value })}
+            aria-describedby={describedBy(form, 'description')}
+            onChange={(event) => form.update({ description: event.target.value })}
           />
-          {fieldError('description')}
+          <DebtFieldError form={form} field="description" />
         </div>
 
-        <fieldset className={dialogForm.field}>
-          <legend id={id('icon')} className={dialogForm.label}>
-            <FormattedMessage id="debts.field.icon" />
-          </legend>
-          <IconPicker
-            value={draft.icon}
-            color={draft.color}
-            labelledBy={id('icon')}
-            errorId={errors.icon === undefined ? undefined : id('icon-error')}
-            onChange={(icon) => update({ icon })}
-          />
-          {fieldError('icon')}
-        </fieldset>
-
-        <fieldset className={dialogForm.field}>
-          <legend id={id('color')} className={dialogForm.label}>
-            <FormattedMessage id="debts.field.color" />
-          </legend>
-          <ColorPicker
-            value={draft.color}
-            labelledBy={id('color')}
-            errorId={errors.color === undefined ? undefined : id('color-error')}
-            onChange={(color) => update({ color })}
-          />
-          {fieldError('color')}
-        </fieldset>
+        <DebtAppearance form={form} />
 
         <div className={dialogForm.dialogActions}>
           <button type="button" className={buttonClass('secondary')} onClick={onClose} disabled={busy}>
@@ -341,31 +271,6 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
           </button>
         </div>
       </form>
-    </dialog>
-  );
-}
-
-function DebtTypeSelect({
-  id,
-  value,
-  onChange,
-}: {
-  readonly id: string;
-  readonly value: DebtType;
-  onChange(value: DebtType): void;
-}) {
-  return (
-    <select
-      id={id}
-      className={dialogForm.input}
-      value={value}
-      onChange={(event) => onChange(event.target.value as DebtType)}
-    >
-      {DEBT_TYPES.map((type) => (
-        <FormattedMessage key={type} id={DEBT_TYPE_LABELS[type]}>
-          {(label) => <option value={type}>{label}</option>}
-        </FormattedMessage>
-      ))}
-    </select>
+    </ModalDialog>
   );
 }

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { buttonClass } from '../../../ui/button';
 import dialogForm from '../../../ui/dialog-form/dialog-form.module.css';
+import { ModalDialog } from '../../../ui/dialog-form/modal-dialog';
 import styles from '../debts.module.css';
 import { DELETE_PHRASE, deletePhraseMatches } from '../commands';
 
@@ -18,20 +19,11 @@ export function DeleteDebtDialog({
   onConfirm(): void;
   onCancel(): void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const base = useId();
   const id = (part: string) => `${base}-${part}`;
   const [typed, setTyped] = useState('');
   const [mismatch, setMismatch] = useState(false);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element !== null && !element.open) {
-      element.showModal();
-      input.current?.focus();
-    }
-  }, []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -45,16 +37,15 @@ export function DeleteDebtDialog({
   };
 
   return (
-    <dialog
-      ref={dialog}
+    <ModalDialog
+      open
+      onClose={onCancel}
+      busy={busy}
+      initialFocus={() => input.current}
       className={`${dialogForm.dialog} ${styles.dialog}`}
-      aria-labelledby={id('title')}
-      aria-describedby={id('body')}
-      data-testid="delete-debt-dialog"
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onCancel();
-      }}
+      labelledBy={id('title')}
+      describedBy={id('body')}
+      testId="delete-debt-dialog"
     >
       <form className={dialogForm.form} noValidate onSubmit={submit}>
         <h2 id={id('title')} className={dialogForm.dialogTitle}>
@@ -108,6 +99,6 @@ export function DeleteDebtDialog({
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,15 +1,18 @@
 import type { Currency } from '@plenty/contracts/money';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { ApiError } from '../../../lib/api/api-error';
+import { fieldMessages, type FieldMapping } from '../../../lib/form/field-codes';
+import { useForm } from '../../../lib/form/use-form';
 import type { MessageId } from '../../../lib/messages';
 import { useFormat } from '../../../lib/use-format';
 import { useLocale } from '../../../lib/use-locale';
 import { buttonClass } from '../../../ui/button';
 import dialogForm from '../../../ui/dialog-form/dialog-form.module.css';
-import styles from '../debts.module.css';
-import { validatePayment, type PaymentDraft, type PaymentErrors } from '../payment-form';
+import { ModalDialog } from '../../../ui/dialog-form/modal-dialog';
 import { Spinner } from '../../../ui/spinner';
+import styles from '../debts.module.css';
+import { validatePayment, type PaymentDraft } from '../payment-form';
 
 export interface PaymentValue {
   readonly amount: number;
@@ -25,19 +28,14 @@ export interface PaymentDialogProps {
   readonly limit: number;
   /** An installment's payment keeps its amount. */
   readonly amountLocked?: boolean;
+  /** Sends the command; a rejection with an ApiError keeps the dialog open with the field errors. */
   onSubmit(value: PaymentValue): Promise<void>;
   onClose(): void;
 }
 
-const FIELDS: readonly (keyof PaymentDraft)[] = ['amount', 'date', 'notes'];
-const SERVER_FIELDS: Record<string, keyof PaymentDraft> = {
-  amount: 'amount',
-  'changes.amount': 'amount',
-  date: 'date',
-  'changes.date': 'date',
-  notes: 'notes',
-  'changes.notes': 'notes',
-};
+type PaymentField = keyof PaymentDraft;
+const FIELDS: readonly PaymentField[] = ['amount', 'date', 'notes'];
+const MAPPING: FieldMapping<PaymentField> = { fields: FIELDS };
 
 /** Records an extra payment or edits one: amount in the debt's currency, date and notes. */
 export function PaymentDialog({
@@ -51,104 +49,69 @@ export function PaymentDialog({
 }: PaymentDialogProps) {
   const { locale } = useLocale();
   const format = useFormat();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const inputs = useRef<Partial<Record<keyof PaymentDraft, HTMLInputElement | null>>>({});
-  const base = useId();
-  const id = (part: string) => `${base}-${part}`;
-  const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<PaymentErrors>({});
   const [busy, setBusy] = useState(false);
+  const form = useForm<PaymentDraft, PaymentField>({
+    initial,
+    fields: FIELDS,
+    validate: (values) => validatePayment(values, currency, limit, locale).errors,
+  });
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (element !== null && !element.open) {
-      element.showModal();
-      (amountLocked ? inputs.current.date : inputs.current.amount)?.focus();
-    }
-  }, [amountLocked]);
-
-  const focusFirst = (found: PaymentErrors) => {
-    const first = FIELDS.find((field) => found[field] !== undefined);
-    if (first !== undefined) inputs.current[first]?.focus();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const { errors: found, value } = validatePayment(draft, currency, limit, locale);
-    setErrors(found);
-    if (value === null) {
-      focusFirst(found);
-      return;
-    }
+  const save = async (values: PaymentDraft) => {
+    const { value } = validatePayment(values, currency, limit, locale);
+    if (value === null || busy) return;
     setBusy(true);
     try {
       await onSubmit(value);
     } catch (caught) {
-      const error = caught as ApiError;
-      const fieldErrors: { -readonly [K in keyof PaymentDraft]?: MessageId } = {};
-      for (const [path, code] of Object.entries(error.fields ?? {})) {
-        const field = SERVER_FIELDS[path];
-        if (field !== undefined) fieldErrors[field] = `error.${code}`;
-      }
-      setErrors(fieldErrors);
-      focusFirst(fieldErrors);
+      form.showErrors(fieldMessages((caught as ApiError).fields ?? {}, MAPPING));
     } finally {
       setBusy(false);
     }
   };
 
-  const error = (field: keyof PaymentDraft) => {
-    const message = errors[field];
-    return message === undefined ? null : (
-      <p id={id(`${field}-error`)} className={dialogForm.fieldError}>
-        <FormattedMessage id={message} values={{ amount: format.money({ amount: limit, currency }) }} />
-      </p>
+  const field = (name: PaymentField, label: MessageId, type: 'text' | 'date', disabled = false) => {
+    const message = form.errors[name];
+    return (
+      <div className={dialogForm.field}>
+        <label htmlFor={form.id(name)} className={dialogForm.label}>
+          <FormattedMessage id={label} />
+        </label>
+        <input
+          {...form.field(name)}
+          type={type}
+          className={`${dialogForm.input} ${name === 'amount' ? dialogForm.amountInput : ''}`}
+          inputMode={name === 'amount' ? 'decimal' : undefined}
+          autoComplete="off"
+          value={form.values[name]}
+          disabled={disabled}
+          onChange={(event) => form.set(name, event.target.value)}
+        />
+        {message !== undefined && (
+          <p id={form.errorId(name)} className={dialogForm.fieldError}>
+            <FormattedMessage id={message} values={{ amount: format.money({ amount: limit, currency }) }} />
+          </p>
+        )}
+      </div>
     );
   };
 
-  const field = (name: keyof PaymentDraft, label: MessageId, type: 'text' | 'date', disabled = false) => (
-    <div className={dialogForm.field}>
-      <label htmlFor={id(name)} className={dialogForm.label}>
-        <FormattedMessage id={label} />
-      </label>
-      <input
-        ref={(element) => {
-          inputs.current[name] = element;
-        }}
-        id={id(name)}
-        type={type}
-        className={`${dialogForm.input} ${name === 'amount' ? dialogForm.amountInput : ''}`}
-        inputMode={name === 'amount' ? 'decimal' : undefined}
-        autoComplete="off"
-        value={draft[name]}
-        disabled={disabled}
-        aria-invalid={errors[name] !== undefined}
-        aria-describedby={errors[name] === undefined ? undefined : id(`${name}-error`)}
-        onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
-      />
-      {error(name)}
-    </div>
-  );
-
   return (
-    <dialog
-      ref={dialog}
+    <ModalDialog
+      open
+      onClose={onClose}
+      busy={busy}
+      initialFocus={() => document.getElementById(form.id(amountLocked ? 'date' : 'amount'))}
       className={`${dialogForm.dialog} ${styles.dialog}`}
-      aria-labelledby={id('title')}
-      aria-describedby={mode === 'add' ? id('hint') : undefined}
-      data-testid="payment-dialog"
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onClose();
-      }}
+      labelledBy={form.id('title')}
+      describedBy={mode === 'add' ? form.id('hint') : undefined}
+      testId="payment-dialog"
     >
-      <form className={dialogForm.form} noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
-        <h2 id={id('title')} className={dialogForm.dialogTitle}>
+      <form className={dialogForm.form} noValidate onSubmit={form.onSubmit(save)} aria-busy={busy}>
+        <h2 id={form.id('title')} className={dialogForm.dialogTitle}>
           <FormattedMessage id={mode === 'add' ? 'debts.paymentDialog.addTitle' : 'debts.paymentDialog.editTitle'} />
         </h2>
         {mode === 'add' && (
-          <p id={id('hint')} className={dialogForm.hint}>
+          <p id={form.id('hint')} className={dialogForm.hint}>
             <FormattedMessage id="debts.paymentDialog.hint" />
           </p>
         )}
@@ -167,6 +130,6 @@ export function PaymentDialog({
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

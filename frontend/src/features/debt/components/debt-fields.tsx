@@ -1,0 +1,188 @@
+import { CURRENCIES, type Currency } from '@plenty/contracts/money';
+import { FormattedMessage } from 'react-intl';
+import type { MessageId } from '../../../lib/messages';
+import { ColorPicker } from '../../../ui/category-form/color-picker';
+import { DateField } from '../../../ui/date-field/date-field';
+import dialogForm from '../../../ui/dialog-form/dialog-form.module.css';
+import { IconPicker } from '../../../ui/icon/icon-picker';
+import { DEBT_TYPES, type DebtDraft, type DebtErrors, type DebtField, type DebtType } from '../form';
+import { DEBT_TYPE_LABELS } from '../labels';
+
+/** What every field of the debt form shares: its ids, its message, and a way to be focused. */
+export interface DebtFieldContext {
+  readonly draft: DebtDraft;
+  readonly errors: DebtErrors;
+  /** The id of a part of the form (`name`, `name-error`, `name-hint`). */
+  id(part: string): string;
+  register(field: DebtField, element: HTMLElement | null): void;
+  update(changes: Partial<DebtDraft>): void;
+}
+
+/** The ids of a field's message and hint, for `aria-describedby`. */
+export function describedBy(form: DebtFieldContext, field: DebtField, hint = false): string | undefined {
+  const ids = [
+    form.errors[field] === undefined ? null : form.id(`${field}-error`),
+    hint ? form.id(`${field}-hint`) : null,
+  ];
+  return ids.filter(Boolean).join(' ') || undefined;
+}
+
+/** A field's message under it, linked by its id. */
+export function DebtFieldError({ form, field }: { readonly form: DebtFieldContext; readonly field: DebtField }) {
+  const message = form.errors[field];
+  return message === undefined ? null : (
+    <p id={form.id(`${field}-error`)} className={dialogForm.fieldError}>
+      <FormattedMessage id={message} />
+    </p>
+  );
+}
+
+export type TextDebtField = Exclude<DebtField, 'description' | 'icon' | 'color'>;
+
+/** A labelled text or date field of the debt form, with its hint and message. */
+export function DebtTextField({
+  form,
+  field,
+  label,
+  inputMode,
+  type,
+  maxLength,
+  hint,
+}: {
+  readonly form: DebtFieldContext;
+  readonly field: TextDebtField;
+  readonly label: MessageId;
+  readonly inputMode?: 'decimal' | 'numeric';
+  readonly type?: 'date';
+  readonly maxLength?: number;
+  readonly hint?: MessageId;
+}) {
+  const control = {
+    id: form.id(field),
+    'aria-invalid': form.errors[field] !== undefined,
+    'aria-describedby': describedBy(form, field, hint !== undefined),
+  };
+  return (
+    <div className={dialogForm.field}>
+      <label htmlFor={control.id} className={dialogForm.label}>
+        <FormattedMessage id={label} />
+      </label>
+      {type === 'date' ? (
+        <DateField
+          {...control}
+          inputRef={(element) => form.register(field, element)}
+          className={dialogForm.input}
+          value={form.draft[field]}
+          onChange={(value) => form.update({ [field]: value })}
+        />
+      ) : (
+        <input
+          {...control}
+          ref={(element) => form.register(field, element)}
+          className={`${dialogForm.input} ${inputMode === undefined ? '' : dialogForm.amountInput}`}
+          type="text"
+          value={form.draft[field]}
+          inputMode={inputMode}
+          maxLength={maxLength}
+          autoComplete="off"
+          onChange={(event) => form.update({ [field]: event.target.value })}
+        />
+      )}
+      {hint !== undefined && (
+        <p id={form.id(`${field}-hint`)} className={dialogForm.hint}>
+          <FormattedMessage id={hint} />
+        </p>
+      )}
+      <DebtFieldError form={form} field={field} />
+    </div>
+  );
+}
+
+/** The debt's type, in the page's language. */
+export function DebtTypeSelect({
+  id,
+  value,
+  onChange,
+}: {
+  readonly id: string;
+  readonly value: DebtType;
+  onChange(value: DebtType): void;
+}) {
+  return (
+    <select
+      id={id}
+      className={dialogForm.input}
+      value={value}
+      onChange={(event) => onChange(event.target.value as DebtType)}
+    >
+      {DEBT_TYPES.map((type) => (
+        <FormattedMessage key={type} id={DEBT_TYPE_LABELS[type]}>
+          {(label) => <option value={type}>{label}</option>}
+        </FormattedMessage>
+      ))}
+    </select>
+  );
+}
+
+/** The debt's currency; fixed once the debt is open. */
+export function CurrencySelect({
+  id,
+  value,
+  disabled,
+  onChange,
+}: {
+  readonly id: string;
+  readonly value: Currency;
+  readonly disabled: boolean;
+  onChange(value: Currency): void;
+}) {
+  return (
+    <select
+      id={id}
+      className={dialogForm.input}
+      value={value}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.value as Currency)}
+    >
+      {CURRENCIES.map((currency) => (
+        <option key={currency} value={currency}>
+          {currency}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** The debt's icon and colour, each a group of choices. */
+export function DebtAppearance({ form }: { readonly form: DebtFieldContext }) {
+  return (
+    <>
+      <fieldset className={dialogForm.field}>
+        <legend id={form.id('icon')} className={dialogForm.label}>
+          <FormattedMessage id="debts.field.icon" />
+        </legend>
+        <IconPicker
+          value={form.draft.icon}
+          color={form.draft.color}
+          labelledBy={form.id('icon')}
+          errorId={form.errors.icon === undefined ? undefined : form.id('icon-error')}
+          onChange={(icon) => form.update({ icon })}
+        />
+        <DebtFieldError form={form} field="icon" />
+      </fieldset>
+
+      <fieldset className={dialogForm.field}>
+        <legend id={form.id('color')} className={dialogForm.label}>
+          <FormattedMessage id="debts.field.color" />
+        </legend>
+        <ColorPicker
+          value={form.draft.color}
+          labelledBy={form.id('color')}
+          errorId={form.errors.color === undefined ? undefined : form.id('color-error')}
+          onChange={(color) => form.update({ color })}
+        />
+        <DebtFieldError form={form} field="color" />
+      </fieldset>
+    </>
+  );
+}
