@@ -8,6 +8,7 @@ import { CategoryChip, categoryName } from '../../../ui/category-form/category-c
 import { CategoryDialog, TYPE_LABELS } from '../../../ui/category-form/category-dialog';
 import { PageLoading } from '../../../ui/page-loading';
 import { Badge } from '../../../ui/badge/badge';
+import { LoadError } from '../../../ui/load-error/load-error';
 import styles from '../settings.module.css';
 import own from './categories.module.css';
 import { SettingsCard } from './settings-card';
@@ -26,14 +27,13 @@ export function CategoriesTab() {
   if (isLoading) return <PageLoading />;
   if (isError || data === undefined) {
     return (
-      <div role="alert" className={`${styles.loadError} ${styles.loadErrorRetry}`} data-testid="categories-error">
-        <p className={styles.aboutText}>
-          <FormattedMessage id={loadFailedMessageId(error, 'categories.loadFailed')} />
-        </p>
-        <button type="button" className={buttonClass('secondary')} onClick={() => void refetch()} disabled={isFetching}>
-          <FormattedMessage id="categories.retry" />
-        </button>
-      </div>
+      <LoadError
+        message={loadFailedMessageId(error, 'categories.loadFailed')}
+        retry="categories.retry"
+        onRetry={() => void refetch()}
+        busy={isFetching}
+        testId="categories-error"
+      />
     );
   }
 

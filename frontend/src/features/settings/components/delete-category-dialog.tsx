@@ -7,6 +7,7 @@ import { useCommand } from '../../../lib/api/use-command';
 import { useLazyCategoryInUseQuery } from '../../../ui/category-form/api';
 import { categoryName } from '../../../ui/category-form/category-chip';
 import { defaultReplacement, replacementChoices } from '../../../ui/category-form/rules';
+import dialogForm from '../../../ui/dialog-form/dialog-form.module.css';
 import { ModalDialog } from '../../../ui/dialog-form/modal-dialog';
 import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
 import field from '../../../ui/field/field.module.css';
@@ -71,62 +72,64 @@ export function DeleteCategoryDialog({ category, categories, onClose }: DeleteCa
       open={category !== null}
       onClose={onClose}
       busy={busy}
-      className={own.deleteDialog}
+      className={`${dialogForm.dialog} ${own.deleteDialog}`}
       labelledBy={titleId}
       describedBy={bodyId}
       testId="delete-category-dialog"
     >
-      <h2 id={titleId} className={styles.cardTitle}>
-        <FormattedMessage id="categories.delete.title" values={{ name }} />
-      </h2>
-      <p id={bodyId} className={`${styles.warning} ${own.deleteWarning}`}>
-        <FormattedMessage id="categories.delete.body" />
-      </p>
-      <div className={own.deleteUsage} aria-live="polite" aria-busy={checking}>
-        {checking ? (
-          <p className={styles.deleting}>
-            <span className={styles.spinner} aria-hidden="true" />
-            <FormattedMessage id="categories.delete.checking" />
-          </p>
-        ) : inUse ? (
-          <div className={field.field}>
-            <p className={styles.muted}>
-              <FormattedMessage id="categories.delete.inUse" />
+      <div className={own.deleteBody}>
+        <h2 id={titleId} className={styles.cardTitle}>
+          <FormattedMessage id="categories.delete.title" values={{ name }} />
+        </h2>
+        <p id={bodyId} className={`${styles.warning} ${own.deleteWarning}`}>
+          <FormattedMessage id="categories.delete.body" />
+        </p>
+        <div className={own.deleteUsage} aria-live="polite" aria-busy={checking}>
+          {checking ? (
+            <p className={styles.deleting}>
+              <span className={styles.spinner} aria-hidden="true" />
+              <FormattedMessage id="categories.delete.checking" />
             </p>
-            <label htmlFor={selectId} className={field.label}>
-              <FormattedMessage id="categories.delete.moveTo" />
-            </label>
-            <select
-              id={selectId}
-              className={field.input}
-              value={replacement ?? ''}
-              onChange={(event) => setReplacement(event.target.value)}
-            >
-              {choices.map((choice) => (
-                <option key={choice.id} value={choice.id}>
-                  {categoryName(intl, choice)}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : (
-          <p className={styles.muted}>
-            <FormattedMessage id="categories.delete.unused" />
-          </p>
-        )}
-      </div>
-      <div className={styles.flowActions}>
-        <button type="button" className={buttonClass('secondary')} onClick={onClose} disabled={busy} autoFocus>
-          <FormattedMessage id="common.cancel" />
-        </button>
-        <button
-          type="button"
-          className={buttonClass('danger')}
-          onClick={() => void confirm()}
-          aria-disabled={busy || checking}
-        >
-          <FormattedMessage id={busy ? 'categories.delete.deleting' : 'categories.delete.confirm'} />
-        </button>
+          ) : inUse ? (
+            <div className={field.field}>
+              <p className={styles.muted}>
+                <FormattedMessage id="categories.delete.inUse" />
+              </p>
+              <label htmlFor={selectId} className={field.label}>
+                <FormattedMessage id="categories.delete.moveTo" />
+              </label>
+              <select
+                id={selectId}
+                className={field.input}
+                value={replacement ?? ''}
+                onChange={(event) => setReplacement(event.target.value)}
+              >
+                {choices.map((choice) => (
+                  <option key={choice.id} value={choice.id}>
+                    {categoryName(intl, choice)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : (
+            <p className={styles.muted}>
+              <FormattedMessage id="categories.delete.unused" />
+            </p>
+          )}
+        </div>
+        <div className={styles.flowActions}>
+          <button type="button" className={buttonClass('secondary')} onClick={onClose} disabled={busy} autoFocus>
+            <FormattedMessage id="common.cancel" />
+          </button>
+          <button
+            type="button"
+            className={buttonClass('danger')}
+            onClick={() => void confirm()}
+            aria-disabled={busy || checking}
+          >
+            <FormattedMessage id={busy ? 'categories.delete.deleting' : 'categories.delete.confirm'} />
+          </button>
+        </div>
       </div>
     </ModalDialog>
   );

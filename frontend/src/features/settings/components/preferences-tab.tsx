@@ -24,6 +24,8 @@ import {
   type PreferencesFormValues,
 } from '../preferences-form';
 import field from '../../../ui/field/field.module.css';
+import type { MessageId } from '../../../lib/messages';
+import { LoadError } from '../../../ui/load-error/load-error';
 import styles from '../settings.module.css';
 import { SettingsCard } from './settings-card';
 import own from '../preferences.module.css';
@@ -37,14 +39,13 @@ export function PreferencesTab() {
   if (isLoading) return <PageLoading />;
   if (isError || preferences === null) {
     return (
-      <div role="alert" className={`${styles.loadError} ${styles.loadErrorRetry}`} data-testid="preferences-error">
-        <p className={styles.aboutText}>
-          <FormattedMessage id={loadFailedMessageId(error, 'preferences.loadFailed')} />
-        </p>
-        <button type="button" className={buttonClass('secondary')} onClick={() => void refetch()} disabled={isFetching}>
-          <FormattedMessage id="preferences.retry" />
-        </button>
-      </div>
+      <LoadError
+        message={loadFailedMessageId(error, 'preferences.loadFailed')}
+        retry="preferences.retry"
+        onRetry={() => void refetch()}
+        busy={isFetching}
+        testId="preferences-error"
+      />
     );
   }
   return (
@@ -119,46 +120,23 @@ function PreferencesForm({ view }: { readonly view: PreferencesView }) {
           lead="preferences.display.lead"
         >
           <div className={own.fields}>
-            <fieldset className={own.choices}>
-              <legend className={own.legend}>
-                <FormattedMessage id="theme.label" />
-              </legend>
-              <div className={own.segments}>
-                {THEMES.map((theme) => (
-                  <label key={theme} className={own.segment}>
-                    <input
-                      type="radio"
-                      name="theme"
-                      value={theme}
-                      checked={values.theme === theme}
-                      onChange={() => set('theme', theme)}
-                      data-testid={`preferences-theme-${theme}`}
-                    />
-                    <FormattedMessage id={`theme.${theme}`} />
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            <fieldset className={own.choices}>
-              <legend className={own.legend}>
-                <FormattedMessage id="language.label" />
-              </legend>
-              <div className={own.segments}>
-                {LOCALES.map((language) => (
-                  <label key={language} className={own.segment} lang={language}>
-                    <input
-                      type="radio"
-                      name="language"
-                      value={language}
-                      checked={values.language === language}
-                      onChange={() => set('language', language)}
-                      data-testid={`preferences-language-${language}`}
-                    />
-                    <FormattedMessage id={`language.${language}`} />
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <ChoiceGroup
+              name="theme"
+              legend="theme.label"
+              options={THEMES}
+              value={values.theme}
+              label={(theme) => `theme.${theme}`}
+              onChange={(theme) => set('theme', theme)}
+            />
+            <ChoiceGroup
+              name="language"
+              legend="language.label"
+              options={LOCALES}
+              value={values.language}
+              label={(language) => `language.${language}`}
+              lang
+              onChange={(language) => set('language', language)}
+            />
             <div ref={zoneField}>
               <TextField
                 label="preferences.timeZone.label"
@@ -251,6 +229,49 @@ function PreferencesForm({ view }: { readonly view: PreferencesView }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** One of a few choices as radio buttons drawn as segments (theme, language). */
+function ChoiceGroup<T extends string>({
+  name,
+  legend,
+  options,
+  value,
+  label,
+  lang = false,
+  onChange,
+}: {
+  readonly name: string;
+  readonly legend: MessageId;
+  readonly options: readonly T[];
+  readonly value: T;
+  label(option: T): MessageId;
+  /** Each option is named in its own language (the language choice). */
+  readonly lang?: boolean;
+  onChange(option: T): void;
+}) {
+  return (
+    <fieldset className={own.choices}>
+      <legend className={own.legend}>
+        <FormattedMessage id={legend} />
+      </legend>
+      <div className={own.segments}>
+        {options.map((option) => (
+          <label key={option} className={own.segment} lang={lang ? option : undefined}>
+            <input
+              type="radio"
+              name={name}
+              value={option}
+              checked={value === option}
+              onChange={() => onChange(option)}
+              data-testid={`preferences-${name}-${option}`}
+            />
+            <FormattedMessage id={label(option)} />
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { TransactionView } from '@plenty/contracts/views/transactions';
-import { useId, useMemo, useState } from 'react';
+import { Fragment, useId, useMemo, useState, type ReactNode } from 'react';
+import type { MessageId } from '../../../lib/messages';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { useLocation } from 'react-router';
@@ -150,52 +151,14 @@ function DetailContent({ transaction, onClose }: { readonly transaction: Transac
         </button>
       </div>
       <dl className={styles.details}>
-        <dt>
-          <FormattedMessage id="transactions.field.categoryId" />
-        </dt>
-        <dd>{writers.category(transaction.categoryId)}</dd>
-        <dt>
-          <FormattedMessage id="transactions.field.date" />
-        </dt>
-        <dd>{writers.date(transaction.date)}</dd>
-        <dt>
-          <FormattedMessage id="transactions.field.time" />
-        </dt>
-        <dd>{transaction.time ?? '—'}</dd>
-        <dt>
-          <FormattedMessage id="transactions.field.currency" />
-        </dt>
-        <dd>{transaction.amount.currency}</dd>
-        <dt>
-          <FormattedMessage id="transactions.field.note" />
-        </dt>
-        <dd>{transaction.note ?? <FormattedMessage id="transactions.noNote" />}</dd>
-        {transaction.location !== null && (
-          <>
+        {detailRows(transaction, writers).map(([term, value, testId]) => (
+          <Fragment key={term}>
             <dt>
-              <FormattedMessage id="transactions.field.location" />
+              <FormattedMessage id={term} />
             </dt>
-            <dd data-testid="detail-location">{writers.location(transaction.location)}</dd>
-          </>
-        )}
-        <dt>
-          <FormattedMessage id="transactions.detail.created" />
-        </dt>
-        <dd>{writers.dateTime(transaction.createdAt)}</dd>
-        <dt>
-          <FormattedMessage id="transactions.detail.updated" />
-        </dt>
-        <dd>{writers.dateTime(transaction.updatedAt)}</dd>
-        <dt>
-          <FormattedMessage id="transactions.field.receipt" />
-        </dt>
-        <dd>
-          {transaction.receipt === null ? (
-            <FormattedMessage id="transactions.detail.noReceipt" />
-          ) : (
-            <ReceiptView receiptId={transaction.receipt} />
-          )}
-        </dd>
+            <dd data-testid={testId}>{value}</dd>
+          </Fragment>
+        ))}
       </dl>
       <History id={transaction.id} />
       <ConfirmDialog
@@ -209,6 +172,33 @@ function DetailContent({ transaction, onClose }: { readonly transaction: Transac
       />
     </div>
   );
+}
+
+/** The detail's terms and values, in the order shown; the location only when there is one. */
+function detailRows(
+  transaction: TransactionView,
+  writers: ReturnType<typeof useWriters>,
+): readonly (readonly [MessageId, ReactNode, string?])[] {
+  return [
+    ['transactions.field.categoryId', writers.category(transaction.categoryId)],
+    ['transactions.field.date', writers.date(transaction.date)],
+    ['transactions.field.time', transaction.time ?? '—'],
+    ['transactions.field.currency', transaction.amount.currency],
+    ['transactions.field.note', transaction.note ?? <FormattedMessage id="transactions.noNote" />],
+    ...(transaction.location === null
+      ? []
+      : [['transactions.field.location', writers.location(transaction.location), 'detail-location'] as const]),
+    ['transactions.detail.created', writers.dateTime(transaction.createdAt)],
+    ['transactions.detail.updated', writers.dateTime(transaction.updatedAt)],
+    [
+      'transactions.field.receipt',
+      transaction.receipt === null ? (
+        <FormattedMessage id="transactions.detail.noReceipt" />
+      ) : (
+        <ReceiptView receiptId={transaction.receipt} />
+      ),
+    ],
+  ];
 }
 
 function History({ id }: { readonly id: string }) {

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../../lib/messages';
 import { buttonClass } from '../../../ui/button';
+import { Field } from '../../../ui/field/field';
 import field from '../../../ui/field/field.module.css';
 import {
   isFiltered,
@@ -71,73 +72,41 @@ export function TransactionFilters({
         onChange({ ...filters, q: search });
       }}
     >
-      <div className={field.field}>
-        <label className={field.label} htmlFor={`${id}-type`}>
-          <FormattedMessage id="transactions.filter.type" />
-        </label>
-        <select
-          id={`${id}-type`}
-          className={field.input}
-          value={filters.type ?? ''}
-          onChange={(event) => {
-            const type = TYPES.find((value) => value === event.target.value) ?? null;
-            const category = writers.categories.find((c) => c.id === filters.categoryId);
-            const keepCategory =
-              type === null || category === undefined || category.type === 'general' || category.type === type;
-            onChange({ ...filters, type, categoryId: keepCategory ? filters.categoryId : null });
-          }}
-        >
-          <option value="">{intl.formatMessage({ id: 'transactions.filter.allTypes' })}</option>
-          {TYPES.map((type) => (
-            <option key={type} value={type}>
-              {writers.type(type)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={field.field}>
-        <label className={field.label} htmlFor={`${id}-category`}>
-          <FormattedMessage id="transactions.filter.category" />
-        </label>
-        <select
-          id={`${id}-category`}
-          className={field.input}
-          value={filters.categoryId ?? ''}
-          onChange={(event) =>
-            onChange({ ...filters, categoryId: event.target.value === '' ? null : event.target.value })
-          }
-        >
-          <option value="">{intl.formatMessage({ id: 'transactions.filter.allCategories' })}</option>
-          {filters.categoryId !== null && !categories.some((c) => c.id === filters.categoryId) && (
-            <option value={filters.categoryId}>{writers.category(filters.categoryId)}</option>
-          )}
-          {categories.map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={field.field}>
-        <label className={field.label} htmlFor={`${id}-sort`}>
-          <FormattedMessage id="transactions.filter.sort" />
-        </label>
-        <select
-          id={`${id}-sort`}
-          className={field.input}
-          value={filters.sort}
-          aria-describedby={byValue ? `${id}-sort-note` : undefined}
-          onChange={(event) =>
-            onChange({ ...filters, sort: SORTS.find((sort) => sort === event.target.value) ?? 'newest' })
-          }
-        >
-          {SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {intl.formatMessage({ id: SORT_LABELS[sort] })}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        label="transactions.filter.type"
+        value={filters.type ?? ''}
+        options={[
+          { value: '', label: intl.formatMessage({ id: 'transactions.filter.allTypes' }) },
+          ...TYPES.map((type) => ({ value: type, label: writers.type(type) })),
+        ]}
+        onChange={(value) => {
+          const type = TYPES.find((entry) => entry === value) ?? null;
+          const category = writers.categories.find((c) => c.id === filters.categoryId);
+          const keepCategory =
+            type === null || category === undefined || category.type === 'general' || category.type === type;
+          onChange({ ...filters, type, categoryId: keepCategory ? filters.categoryId : null });
+        }}
+      />
+      <FilterSelect
+        label="transactions.filter.category"
+        value={filters.categoryId ?? ''}
+        options={[
+          { value: '', label: intl.formatMessage({ id: 'transactions.filter.allCategories' }) },
+          // A category the list no longer offers (deleted, other type) still shows while chosen.
+          ...(filters.categoryId !== null && !categories.some((c) => c.id === filters.categoryId)
+            ? [{ value: filters.categoryId, label: writers.category(filters.categoryId) }]
+            : []),
+          ...categories.map((category) => ({ value: category.id, label: category.label })),
+        ]}
+        onChange={(value) => onChange({ ...filters, categoryId: value === '' ? null : value })}
+      />
+      <FilterSelect
+        label="transactions.filter.sort"
+        value={filters.sort}
+        describedBy={byValue ? `${id}-sort-note` : undefined}
+        options={SORTS.map((sort) => ({ value: sort, label: intl.formatMessage({ id: SORT_LABELS[sort] }) }))}
+        onChange={(value) => onChange({ ...filters, sort: SORTS.find((sort) => sort === value) ?? 'newest' })}
+      />
       <div className={`${field.field} ${styles.search}`}>
         <label className={field.label} htmlFor={`${id}-q`}>
           <FormattedMessage id="transactions.search" />
@@ -173,5 +142,40 @@ export function TransactionFilters({
         </p>
       )}
     </form>
+  );
+}
+
+/** One filter: a labelled select of its options. */
+function FilterSelect({
+  label,
+  value,
+  options,
+  describedBy,
+  onChange,
+}: {
+  readonly label: MessageId;
+  readonly value: string;
+  readonly options: readonly { readonly value: string; readonly label: string }[];
+  readonly describedBy?: string | undefined;
+  onChange(value: string): void;
+}) {
+  return (
+    <Field label={label}>
+      {(control) => (
+        <select
+          {...control}
+          aria-describedby={describedBy}
+          className={field.input}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
