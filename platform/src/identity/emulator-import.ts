@@ -3,7 +3,8 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { syncFolder } from '../durable-file.js';
-import type { IdentityStore, IdentityUser } from './identity-store.js';
+import type { IdentityStore } from './identity-store.js';
+import type { IdentityUser } from './identity-records.js';
 import { hashPassword } from './password-hash.js';
 
 /** What the Firebase Auth emulator exported at its last clean stop (`auth_export/accounts.json`). */

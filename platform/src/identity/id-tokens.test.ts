@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { forgedTokens } from '../testing/forged-tokens.js';
 import { openTestIdentity, TEST_AUDIENCE, testSigningKey, type TestIdentity } from '../testing/identity.js';
 import { IdTokens } from './id-tokens.js';
-import type { IdentityUser } from './identity-store.js';
+import type { IdentityUser } from './identity-records.js';
 
 const opened: TestIdentity[] = [];
 afterEach(() => {

@@ -2,7 +2,8 @@ import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose'
 import { z } from 'zod';
 import { checkTokenShape } from '../auth/token-shape.js';
 import { InvalidTokenError, type TokenVerifier, type VerifiedUser } from '../auth/port.js';
-import type { IdentityStore, IdentityUser } from './identity-store.js';
+import type { IdentityStore } from './identity-store.js';
+import type { IdentityUser } from './identity-records.js';
 import type { SigningKey } from './signing-key.js';
 
 /** ID tokens live one hour, as Firebase's do. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { storageFailure } from '../http/errors.js';
-import type { IdentityUser } from './identity-store.js';
+import type { IdentityUser } from './identity-records.js';
 import { IdentityError, PASSWORD_POLICY, type Session } from './identity-rules.js';
 import { type IdentityService } from './identity-service.js';
 

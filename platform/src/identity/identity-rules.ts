@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { AttemptCounter } from './attempt-limits.js';
 import type { IdentityLimits } from './attempt-limits.js';
 import type { IdTokens } from './id-tokens.js';
-import { normalizeEmail, type IdentityStore, type IdentityUser } from './identity-store.js';
+import { normalizeEmail, type IdentityUser } from './identity-records.js';
+import { type IdentityStore } from './identity-store.js';
 
 /* The embedded identity service's rules: lifetimes, refusals, input checks and new ids. */
 

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { InvalidTokenError } from '../auth/port.js';
 import { AttemptCounter, DEFAULT_IDENTITY_LIMITS } from './attempt-limits.js';
 import { ID_TOKEN_SECONDS, type IdTokens } from './id-tokens.js';
-import type { IdentityStore, IdentityUser } from './identity-store.js';
+import type { IdentityStore } from './identity-store.js';
+import type { IdentityUser } from './identity-records.js';
 import {
   IdentityError,
   PASSWORD_POLICY,

@@ -1,5 +1,6 @@
 import { IdentityError, newUser, type FederatedSignIn } from './identity-rules.js';
-import { normalizeEmail, type IdentityStore } from './identity-store.js';
+import { normalizeEmail } from './identity-records.js';
+import { type IdentityStore } from './identity-store.js';
 
 /**
  * The account a provider's sign-in lands on, inside the caller's transaction: the account
