@@ -1,29 +1,18 @@
 import { CATEGORIES_VIEW } from '@plenty/contracts/views/registry';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { categoryViewSchema } from '@plenty/contracts/views/categories';
-import type { ReadStore } from '@plenty/platform/read-store/port';
-import { eventLog, type EventLog } from './testing/events.js';
-import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
-import { allProjections } from './all.js';
+
+import { projectionScratch } from './testing/scratch.js';
 
 const coffee = '0192f0c4-7a1b-7c3d-8e4f-00000000c0ff';
 const tea = '0192f0c4-7a1b-7c3d-8e4f-0000000007ea';
-let store: ReadStore;
-let dispose: () => Promise<void>;
-let log: EventLog;
-
-beforeEach(async () => {
-  ({ store, dispose } = await scratchReadStore(allProjections));
-  log = eventLog();
-});
-afterEach(async () => dispose());
-
-const given = (...events: Parameters<typeof applyEvents>[2]) => applyEvents(store, allProjections, events);
-const categoriesOf = (userId: string) => documents(store, CATEGORIES_VIEW, userId);
+const scratch = projectionScratch();
+const { given } = scratch;
+const categoriesOf = (userId: string) => scratch.documents(CATEGORIES_VIEW, userId);
 
 describe('categories projection', () => {
   it('keeps each custom category the user adds, with when it was added', async () => {
-    const added = log.categoryAdded('alice', coffee, { name: 'Coffee', icon: 'cup', color: '#aa5500' });
+    const added = scratch.log.categoryAdded('alice', coffee, { name: 'Coffee', icon: 'cup', color: '#aa5500' });
     await given(added);
     const [category] = await categoriesOf('alice');
     expect(category).toEqual({
@@ -41,8 +30,8 @@ describe('categories projection', () => {
 
   it('applies edits to the fields they name only', async () => {
     await given(
-      log.categoryAdded('alice', coffee),
-      log.categoryEdited('alice', coffee, { name: 'Café', color: '#112233' }),
+      scratch.log.categoryAdded('alice', coffee),
+      scratch.log.categoryEdited('alice', coffee, { name: 'Café', color: '#112233' }),
     );
     expect(await categoriesOf('alice')).toEqual([
       expect.objectContaining({ name: 'Café', color: '#112233', icon: 'cup', type: 'expense' }),
@@ -50,26 +39,29 @@ describe('categories projection', () => {
   });
 
   it('shows the name of a category whose key was erased as empty', async () => {
-    await given(log.categoryAdded('alice', coffee), log.categoryEdited('alice', coffee, { name: null }));
+    await given(
+      scratch.log.categoryAdded('alice', coffee),
+      scratch.log.categoryEdited('alice', coffee, { name: null }),
+    );
     expect(await categoriesOf('alice')).toEqual([expect.objectContaining({ name: null })]);
   });
 
   it('drops deleted categories, ignores later edits of them, and keeps users apart', async () => {
     await given(
-      log.categoryAdded('alice', coffee),
-      log.categoryAdded('alice', tea, { name: 'Tea' }),
-      log.categoryAdded('bob', coffee),
-      log.categoryDeleted('alice', coffee),
-      log.categoryEdited('alice', coffee, { name: 'Back' }),
+      scratch.log.categoryAdded('alice', coffee),
+      scratch.log.categoryAdded('alice', tea, { name: 'Tea' }),
+      scratch.log.categoryAdded('bob', coffee),
+      scratch.log.categoryDeleted('alice', coffee),
+      scratch.log.categoryEdited('alice', coffee, { name: 'Back' }),
     );
     expect(await categoriesOf('alice')).toEqual([expect.objectContaining({ id: tea, name: 'Tea' })]);
     expect(await categoriesOf('bob')).toEqual([expect.objectContaining({ id: coffee })]);
   });
 
   it('does not bring a deleted category back when its events are delivered again', async () => {
-    const added = log.categoryAdded('alice', coffee);
-    const renamed = log.categoryEdited('alice', coffee, { name: 'Café' });
-    await given(added, renamed, log.categoryDeleted('alice', coffee));
+    const added = scratch.log.categoryAdded('alice', coffee);
+    const renamed = scratch.log.categoryEdited('alice', coffee, { name: 'Café' });
+    await given(added, renamed, scratch.log.categoryDeleted('alice', coffee));
     await given(added, renamed);
     expect(await categoriesOf('alice')).toEqual([]);
   });

@@ -1,25 +1,14 @@
 import { TRANSACTION_HISTORY_VIEW } from '@plenty/contracts/views/registry';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { transactionHistoryDocSchema, type TransactionView } from '@plenty/contracts/views/transactions';
-import type { ReadStore } from '@plenty/platform/read-store/port';
-import { eventLog, type EventLog } from './testing/events.js';
-import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
-import { allProjections } from './all.js';
+
+import { projectionScratch } from './testing/scratch.js';
 import { diffTransaction } from './transaction-history.projection.js';
 
-let store: ReadStore;
-let dispose: () => Promise<void>;
-let log: EventLog;
-
-beforeEach(async () => {
-  ({ store, dispose } = await scratchReadStore(allProjections));
-  log = eventLog();
-});
-afterEach(async () => dispose());
-
-const given = (...events: Parameters<typeof applyEvents>[2]) => applyEvents(store, allProjections, events);
+const scratch = projectionScratch();
+const { given } = scratch;
 const historyOf = async (userId: string) =>
-  ((await documents(store, TRANSACTION_HISTORY_VIEW, userId)) as { revision: number }[]).sort(
+  ((await scratch.documents(TRANSACTION_HISTORY_VIEW, userId)) as { revision: number }[]).sort(
     (a, b) => a.revision - b.revision,
   );
 
@@ -60,10 +49,10 @@ describe('history diff', () => {
 
 describe('transaction history projection', () => {
   it('keeps one entry per event with the changes of each edit', async () => {
-    const added = log.transactionAdded('alice', 't1', { note: 'Noodles' });
-    const first = log.transactionEdited('alice', 't1', { amount: { amount: 5000, currency: 'THB' } });
-    const second = log.transactionEdited('alice', 't1', { note: 'Noodle soup', categoryId: 'builtin-other' });
-    const deleted = log.transactionDeleted('alice', 't1');
+    const added = scratch.log.transactionAdded('alice', 't1', { note: 'Noodles' });
+    const first = scratch.log.transactionEdited('alice', 't1', { amount: { amount: 5000, currency: 'THB' } });
+    const second = scratch.log.transactionEdited('alice', 't1', { note: 'Noodle soup', categoryId: 'builtin-other' });
+    const deleted = scratch.log.transactionDeleted('alice', 't1');
     await given(added, first, second, deleted);
     const history = await historyOf('alice');
     expect(history).toEqual([
@@ -107,8 +96,8 @@ describe('transaction history projection', () => {
   });
 
   it('changes nothing when an edit is delivered again', async () => {
-    const added = log.transactionAdded('alice', 't1', { note: 'Noodles' });
-    const edit = log.transactionEdited('alice', 't1', { note: 'Soup' });
+    const added = scratch.log.transactionAdded('alice', 't1', { note: 'Noodles' });
+    const edit = scratch.log.transactionEdited('alice', 't1', { note: 'Soup' });
     await given(added, edit);
     await given(edit);
     expect((await historyOf('alice')).at(-1)).toMatchObject({
@@ -117,7 +106,7 @@ describe('transaction history projection', () => {
   });
 
   it('is purged with the account', async () => {
-    await given(log.transactionAdded('alice', 't1'), log.accountErased('alice'));
+    await given(scratch.log.transactionAdded('alice', 't1'), scratch.log.accountErased('alice'));
     expect(await historyOf('alice')).toEqual([]);
   });
 });

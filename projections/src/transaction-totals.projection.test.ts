@@ -1,33 +1,22 @@
 import { TRANSACTIONS_VIEW, TRANSACTION_TOTALS_VIEW } from '@plenty/contracts/views/registry';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exactTotal, totalOf } from '@plenty/contracts/money';
 import type { TransactionTotalsDoc, TransactionView } from '@plenty/contracts/views/transactions';
-import type { ReadStore } from '@plenty/platform/read-store/port';
-import { eventLog, type EventLog } from './testing/events.js';
-import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
-import { allProjections } from './all.js';
+
+import { projectionScratch } from './testing/scratch.js';
 import { totalsDelta } from './transaction-totals.projection.js';
 
-let store: ReadStore;
-let dispose: () => Promise<void>;
-let log: EventLog;
-
-beforeEach(async () => {
-  ({ store, dispose } = await scratchReadStore(allProjections));
-  log = eventLog();
-});
-afterEach(async () => dispose());
-
-const given = (...events: Parameters<typeof applyEvents>[2]) => applyEvents(store, allProjections, events);
+const scratch = projectionScratch();
+const { given } = scratch;
 const totalsOf = async (userId: string) =>
-  ((await documents(store, TRANSACTION_TOTALS_VIEW, userId)) as TransactionTotalsDoc[]).sort((a, b) =>
+  ((await scratch.documents(TRANSACTION_TOTALS_VIEW, userId)) as TransactionTotalsDoc[]).sort((a, b) =>
     a.id.localeCompare(b.id),
   );
 
 /** The same sums recomputed from every transaction the transactions view holds. */
 async function recomputed(userId: string): Promise<TransactionTotalsDoc[]> {
   const sums = new Map<string, TransactionTotalsDoc>();
-  for (const t of (await documents(store, TRANSACTIONS_VIEW, userId)) as TransactionView[]) {
+  for (const t of (await scratch.documents(TRANSACTIONS_VIEW, userId)) as TransactionView[]) {
     const id = `${t.type}|${t.categoryId}|${t.amount.currency}`;
     const current = sums.get(id);
     sums.set(id, {
@@ -56,19 +45,19 @@ describe('transaction totals projection', () => {
   it('keeps sums per type, category and currency through adds, edits, deletions and a deleted category', async () => {
     const categoryId = '0192f0c4-7a1b-7c3d-8e4f-0000000000c1';
     await given(
-      log.categoryAdded('alice', categoryId),
-      log.transactionAdded('alice', 't1', { amount: { amount: 4500, currency: 'THB' } }),
-      log.transactionAdded('alice', 't2', { amount: { amount: 20000, currency: 'LAK' }, categoryId }),
-      log.transactionAdded('alice', 't3', { amount: { amount: 700, currency: 'THB' } }),
-      log.transactionAdded('bob', 't4'),
+      scratch.log.categoryAdded('alice', categoryId),
+      scratch.log.transactionAdded('alice', 't1', { amount: { amount: 4500, currency: 'THB' } }),
+      scratch.log.transactionAdded('alice', 't2', { amount: { amount: 20000, currency: 'LAK' }, categoryId }),
+      scratch.log.transactionAdded('alice', 't3', { amount: { amount: 700, currency: 'THB' } }),
+      scratch.log.transactionAdded('bob', 't4'),
     );
     expect(await totalsOf('alice')).toEqual(await recomputed('alice'));
     await given(
-      log.transactionEdited('alice', 't1', { amount: { amount: 5000, currency: 'USD' }, type: 'income' }),
-      log.transactionEdited('alice', 't3', { note: 'only the note' }),
-      log.transactionDeleted('alice', 't3'),
-      log.transactionEdited('alice', 't3', { amount: { amount: 1, currency: 'THB' } }),
-      log.categoryDeleted('alice', categoryId, 'builtin-other'),
+      scratch.log.transactionEdited('alice', 't1', { amount: { amount: 5000, currency: 'USD' }, type: 'income' }),
+      scratch.log.transactionEdited('alice', 't3', { note: 'only the note' }),
+      scratch.log.transactionDeleted('alice', 't3'),
+      scratch.log.transactionEdited('alice', 't3', { amount: { amount: 1, currency: 'THB' } }),
+      scratch.log.categoryDeleted('alice', categoryId, 'builtin-other'),
     );
     const totals = await totalsOf('alice');
     expect(totals).toEqual(await recomputed('alice'));
@@ -77,8 +66,8 @@ describe('transaction totals projection', () => {
   });
 
   it('counts an event delivered again once', async () => {
-    const added = log.transactionAdded('alice', 't1', { amount: { amount: 4500, currency: 'THB' } });
-    const edited = log.transactionEdited('alice', 't1', { amount: { amount: 6000, currency: 'THB' } });
+    const added = scratch.log.transactionAdded('alice', 't1', { amount: { amount: 4500, currency: 'THB' } });
+    const edited = scratch.log.transactionEdited('alice', 't1', { amount: { amount: 6000, currency: 'THB' } });
     await given(added, edited);
     await given(added, edited);
     expect(await totalsOf('alice')).toEqual([expect.objectContaining({ count: 1, sum: 6000 })]);

@@ -1,28 +1,17 @@
 import { TRANSACTIONS_VIEW } from '@plenty/contracts/views/registry';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { transactionViewSchema } from '@plenty/contracts/views/transactions';
-import type { ReadStore } from '@plenty/platform/read-store/port';
-import { eventLog, type EventLog } from './testing/events.js';
-import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
-import { allProjections } from './all.js';
+
+import { projectionScratch } from './testing/scratch.js';
 
 const coffee = '0192f0c4-7a1b-7c3d-8e4f-00000000c0ff';
-let store: ReadStore;
-let dispose: () => Promise<void>;
-let log: EventLog;
-
-beforeEach(async () => {
-  ({ store, dispose } = await scratchReadStore(allProjections));
-  log = eventLog();
-});
-afterEach(async () => dispose());
-
-const given = (...events: Parameters<typeof applyEvents>[2]) => applyEvents(store, allProjections, events);
-const transactionsOf = (userId: string) => documents(store, TRANSACTIONS_VIEW, userId);
+const scratch = projectionScratch();
+const { given } = scratch;
+const transactionsOf = (userId: string) => scratch.documents(TRANSACTIONS_VIEW, userId);
 
 describe('transactions projection', () => {
   it('builds one document per transaction with its revision and times', async () => {
-    const added = log.transactionAdded('alice', 't1', { note: 'Noodles', time: '12:30' });
+    const added = scratch.log.transactionAdded('alice', 't1', { note: 'Noodles', time: '12:30' });
     await given(added);
     const [view] = await transactionsOf('alice');
     expect(view).toEqual({
@@ -43,8 +32,11 @@ describe('transactions projection', () => {
   });
 
   it('applies edits, keeping fields left out and clearing fields set to null', async () => {
-    const added = log.transactionAdded('alice', 't1', { note: 'Noodles', time: '12:30' });
-    const edited = log.transactionEdited('alice', 't1', { amount: { amount: 5000, currency: 'THB' }, note: null });
+    const added = scratch.log.transactionAdded('alice', 't1', { note: 'Noodles', time: '12:30' });
+    const edited = scratch.log.transactionEdited('alice', 't1', {
+      amount: { amount: 5000, currency: 'THB' },
+      note: null,
+    });
     await given(added, edited);
     expect(await transactionsOf('alice')).toEqual([
       expect.objectContaining({
@@ -59,15 +51,15 @@ describe('transactions projection', () => {
   });
 
   it('shows the personal text of a user whose key was erased as empty', async () => {
-    await given(log.transactionAdded('alice', 't1', { note: null, location: null }));
+    await given(scratch.log.transactionAdded('alice', 't1', { note: null, location: null }));
     expect(await transactionsOf('alice')).toEqual([expect.objectContaining({ note: null, location: null })]);
   });
 
   it('drops deleted transactions and keeps other users apart', async () => {
     await given(
-      log.transactionAdded('alice', 't1'),
-      log.transactionAdded('bob', 't2'),
-      log.transactionDeleted('alice', 't1'),
+      scratch.log.transactionAdded('alice', 't1'),
+      scratch.log.transactionAdded('bob', 't2'),
+      scratch.log.transactionDeleted('alice', 't1'),
     );
     expect(await transactionsOf('alice')).toEqual([]);
     expect(await transactionsOf('bob')).toEqual([expect.objectContaining({ id: 't2' })]);
@@ -75,23 +67,23 @@ describe('transactions projection', () => {
 
   it('ignores an edit of a deleted transaction', async () => {
     await given(
-      log.transactionAdded('alice', 't1'),
-      log.transactionDeleted('alice', 't1'),
-      log.transactionEdited('alice', 't1', { note: 'late' }),
+      scratch.log.transactionAdded('alice', 't1'),
+      scratch.log.transactionDeleted('alice', 't1'),
+      scratch.log.transactionEdited('alice', 't1', { note: 'late' }),
     );
     expect(await transactionsOf('alice')).toEqual([]);
   });
 
   it('moves the transactions of a deleted category to its replacement, for that user only', async () => {
     await given(
-      log.categoryAdded('alice', coffee),
-      log.transactionAdded('alice', 't1', { categoryId: coffee }),
-      log.transactionAdded('alice', 't2'),
-      log.transactionAdded('bob', 't3', { categoryId: coffee }),
-      log.transactionAdded('alice', 't4', { categoryId: coffee }),
-      log.transactionDeleted('alice', 't4'),
+      scratch.log.categoryAdded('alice', coffee),
+      scratch.log.transactionAdded('alice', 't1', { categoryId: coffee }),
+      scratch.log.transactionAdded('alice', 't2'),
+      scratch.log.transactionAdded('bob', 't3', { categoryId: coffee }),
+      scratch.log.transactionAdded('alice', 't4', { categoryId: coffee }),
+      scratch.log.transactionDeleted('alice', 't4'),
     );
-    await given(log.categoryDeleted('alice', coffee, 'builtin-other'));
+    await given(scratch.log.categoryDeleted('alice', coffee, 'builtin-other'));
     const categories = async (userId: string) =>
       ((await transactionsOf(userId)) as { id: string; categoryId: string }[]).map((t) => [t.id, t.categoryId]);
     expect(await categories('alice')).toEqual([
@@ -102,10 +94,10 @@ describe('transactions projection', () => {
   });
 
   it('changes nothing when events are delivered again, even after later ones', async () => {
-    const added = log.transactionAdded('alice', 't1', { note: 'Noodles' });
-    const edited = log.transactionEdited('alice', 't1', { note: 'Soup' });
-    const addedThenDeleted = log.transactionAdded('alice', 't2');
-    await given(added, edited, addedThenDeleted, log.transactionDeleted('alice', 't2'));
+    const added = scratch.log.transactionAdded('alice', 't1', { note: 'Noodles' });
+    const edited = scratch.log.transactionEdited('alice', 't1', { note: 'Soup' });
+    const addedThenDeleted = scratch.log.transactionAdded('alice', 't2');
+    await given(added, edited, addedThenDeleted, scratch.log.transactionDeleted('alice', 't2'));
     const before = await transactionsOf('alice');
     await given(added);
     await given(addedThenDeleted);
