@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
-import type { PreferencesView } from '@plenty/contracts/preferences';
 import { api } from './api/api';
+import type { QueryAnswer } from './api/queries';
 import { preferredLocaleLoaded } from './auth/auth-slice';
 import { saveTheme, THEME_STORAGE_KEY } from './theme';
 
@@ -11,7 +11,7 @@ import { saveTheme, THEME_STORAGE_KEY } from './theme';
  */
 export const preferencesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    preferences: build.query<PreferencesView, void>({
+    preferences: build.query<QueryAnswer<'preferences'>, void>({
       query: () => 'queries/preferences',
       providesTags: ['Preferences'],
     }),

@@ -1,13 +1,13 @@
-import type { GoalList, GoalView } from '@plenty/contracts/goals';
 import { api } from '../../lib/api/api';
+import type { QueryAnswer } from '../../lib/api/queries';
 
 /** Goals show in settings and on the dashboard, so their query lives here; the commands are in lib/api/commands. */
 export const goalsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Nearest target date first, goals without a date last, then by name. */
-    goals: build.query<readonly GoalView[], void>({
+    goals: build.query<QueryAnswer<'goals'>['items'], void>({
       query: () => 'queries/goals',
-      transformResponse: (response: GoalList) => response.items,
+      transformResponse: (response: QueryAnswer<'goals'>) => response.items,
       providesTags: ['Goals'],
     }),
   }),
