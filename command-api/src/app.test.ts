@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeyStore } from '@plenty/platform/crypto/port';
 import type { EventStore } from '@plenty/platform/event-store/port';
-import { installErrorHandling } from '@plenty/platform/http/errors';
 import { commandApi } from './app.js';
 import { openTestStores, type TestStores } from './testing/stores.js';
 import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
+import { testServer } from './testing/server.js';
 
 let stores: TestStores;
 let app: FastifyInstance;
@@ -17,9 +17,7 @@ const deletedSignIns: string[] = [];
 beforeAll(async () => {
   stores = await openTestStores('commands');
   ({ eventStore, keyStore } = stores);
-  app = Fastify();
-  installErrorHandling(app);
-  await app.register(commandApi, {
+  app = await testServer(commandApi, {
     prefix: '/api/commands',
     eventStore,
     codec: stores.codec,

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { IdentityProviderAdmin } from '@plenty/platform/auth/identity-admin';
 import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
 import type { EventStore } from '@plenty/platform/event-store/port';
-import { installErrorHandling } from '@plenty/platform/http/errors';
 import { outboxMailer, readOutbox } from '@plenty/platform/mail/outbox';
 import { openTestStores, type TestStores } from '../testing/stores.js';
 import { identityCommands } from './identity.plugin.js';
 import { resetPasswordLink } from './password-reset.js';
+import { testServer } from '../testing/server.js';
 
 let stores: TestStores;
 let outbox: string;
@@ -33,9 +33,7 @@ beforeAll(async () => {
   stores = await openTestStores('identity');
   eventStore = stores.eventStore;
   outbox = join(stores.dir, 'outbox');
-  app = Fastify();
-  installErrorHandling(app);
-  await app.register(identityCommands, {
+  app = await testServer(identityCommands, {
     prefix: '/api/commands',
     eventStore,
     codec: stores.codec,

@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
 import { openFsBlobStore } from '@plenty/platform/blob-store/fs';
-import { installErrorHandling } from '@plenty/platform/http/errors';
 import { MAX_RECEIPT_BYTES, receiptsApi } from './receipts.plugin.js';
+import { testServer } from '../testing/server.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
 const boundary = 'plenty-test-boundary';
@@ -27,9 +27,7 @@ let folder: string;
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'plenty-receipts-'));
-  app = Fastify();
-  installErrorHandling(app);
-  await app.register(receiptsApi, {
+  app = await testServer(receiptsApi, {
     prefix: '/api/receipts',
     verifier: fakeVerifier,
     blobs: await openFsBlobStore({ directory: folder }),
