@@ -84,6 +84,7 @@ export default tseslint.config(
       sourceType: 'module',
       parserOptions: { projectService: { allowDefaultProject: ['vitest.config.ts', 'locales/*.test.ts'] } },
     },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
     plugins: { plenty },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
@@ -156,34 +157,6 @@ export default tseslint.config(
     files: ['frontend/src/ui/as-of/as-of-param.ts', 'frontend/src/features/activity/filters.ts'],
     rules: {
       'plenty/no-copied-constants': ['error', { atLeast: { CURRENCIES: 3, LOCALES: 2 }, datePattern: false }],
-    },
-  },
-  {
-    // Being fixed: warnings until the tree is clean, then these are errors like the rest.
-    files: ['**/*.{ts,tsx}'],
-    rules: { '@typescript-eslint/no-misused-promises': 'warn' },
-  },
-  {
-    files: ['frontend/src/**/*.{ts,tsx}'],
-    ignores: TEST_FILES,
-    rules: { 'plenty/no-copied-constants': 'warn' },
-  },
-  {
-    files: ['frontend/src/features/activity/**'],
-    rules: { 'plenty/boundaries': 'warn' },
-  },
-  {
-    files: ['frontend/src/**/*.{ts,tsx}'],
-    rules: {
-      'react-hooks/exhaustive-deps': 'warn',
-      'react-hooks/set-state-in-effect': 'warn',
-      'react-hooks/use-memo': 'warn',
-    },
-  },
-  {
-    files: ['frontend/src/**/*.tsx'],
-    rules: {
-      'jsx-a11y-x/no-autofocus': 'warn',
     },
   },
 );

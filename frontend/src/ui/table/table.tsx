@@ -22,7 +22,6 @@ export function TableRegion({
     <div className={classes}>{children}</div>
   ) : (
     // A region that scrolls sideways has to take focus, or the keyboard cannot scroll it.
-    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex
     <div className={classes} role="region" aria-label={label} tabIndex={0}>
       {children}
     </div>

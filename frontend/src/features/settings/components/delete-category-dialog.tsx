@@ -118,6 +118,7 @@ export function DeleteCategoryDialog({ category, categories, onClose }: DeleteCa
           )}
         </div>
         <div className={styles.flowActions}>
+          {/* eslint-disable-next-line jsx-a11y-x/no-autofocus -- the dialog opens on the user's own press and starts on its safe choice */}
           <button type="button" className={buttonClass('secondary')} onClick={onClose} disabled={busy} autoFocus>
             <FormattedMessage id="common.cancel" />
           </button>
