@@ -1,7 +1,6 @@
 import { CATEGORIES_VIEW } from '@plenty/contracts/views/registry';
 import { describe, expect, it } from 'vitest';
 import { categoryViewSchema } from '@plenty/contracts/views/categories';
-
 import { projectionScratch } from './testing/scratch.js';
 
 const coffee = '0192f0c4-7a1b-7c3d-8e4f-00000000c0ff';

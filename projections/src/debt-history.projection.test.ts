@@ -4,6 +4,7 @@ import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
 import { debtHistoryDocSchema, type DebtHistoryDoc } from '@plenty/contracts/views/debt-history';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
+import { eventLog, type EventLog } from './testing/events.js';
 import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
 import { allProjections } from './all.js';
 import { diffDebt } from './debt-history.projection.js';
@@ -21,44 +22,16 @@ const schedule = buildLoanSchedule({
 
 let store: ReadStore;
 let dispose: () => Promise<void>;
-let log: ReturnType<typeof recorder>;
-
-/** Decoded, recorded events as the projector sees them: positions in order, one second apart. */
-function recorder() {
-  let position = 0;
-  const revisions = new Map<string, number>();
-  const recorded = (streamId: string, userId: string, type: string, data: Record<string, unknown>): RecordedEvent => {
-    position += 1;
-    const revision = (revisions.get(streamId) ?? -1) + 1;
-    revisions.set(streamId, revision);
-    const occurredAt = new Date(Date.UTC(2026, 10, 1) + position * 1000).toISOString();
-    const commandId = `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`;
-    return {
-      id: `30000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
-      type,
-      data,
-      metadata: { userId, commandId, correlationId: commandId, occurredAt, schemaVersion: 1 },
-      streamId,
-      revision,
-      position: String(position),
-      recordedAt: occurredAt,
-    };
-  };
-  return {
-    recorded,
-    accountErased: (userId: string) =>
-      recorded('account-erasures', userId, 'AccountErased', { userId, startedAt: '2026-11-01T00:00:00.000Z' }),
-  };
-}
+let log: EventLog;
 
 beforeEach(async () => {
   ({ store, dispose } = await scratchReadStore(allProjections));
-  log = recorder();
+  log = eventLog();
 });
 afterEach(async () => dispose());
 
 const debtEvent = (type: string, data: Record<string, unknown> = {}, userId = 'alice') =>
-  log.recorded(`debt-${car}`, userId, type, { debtId: car, ...data });
+  log.event(`debt-${car}`, userId, type, { debtId: car, ...data });
 const opened = (userId = 'alice') =>
   debtEvent(
     'DebtOpened',

@@ -5,6 +5,7 @@ import { debtDetailSchema, debtListItemSchema, type DebtDetail } from '@plenty/c
 import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
+import { eventLog, type EventLog } from './testing/events.js';
 import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
 import { allProjections } from './all.js';
 import { applyToDebt, outstandingOfDebt } from './debt-detail.js';
@@ -24,43 +25,18 @@ const terms = {
 } as const;
 const schedule = buildLoanSchedule(terms);
 
-/** Decoded, recorded events as the projector sees them: positions in order, one second apart. */
-function recorder() {
-  let position = 0;
-  const revisions = new Map<string, number>();
-  return {
-    recorded(streamId: string, userId: string, type: string, data: Record<string, unknown>): RecordedEvent {
-      position += 1;
-      const revision = (revisions.get(streamId) ?? -1) + 1;
-      revisions.set(streamId, revision);
-      const occurredAt = new Date(Date.UTC(2026, 10, 1) + position * 1000).toISOString();
-      const commandId = `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`;
-      return {
-        id: `30000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
-        type,
-        data,
-        metadata: { userId, commandId, correlationId: commandId, occurredAt, schemaVersion: 1 },
-        streamId,
-        revision,
-        position: String(position),
-        recordedAt: occurredAt,
-      };
-    },
-  };
-}
-
 let store: ReadStore;
 let dispose: () => Promise<void>;
-let log: ReturnType<typeof recorder>;
+let log: EventLog;
 
 beforeEach(async () => {
   ({ store, dispose } = await scratchReadStore(allProjections));
-  log = recorder();
+  log = eventLog();
 });
 afterEach(async () => dispose());
 
 const debtEvent = (userId: string, debtId: string, type: string, data: Record<string, unknown> = {}) =>
-  log.recorded(`debt-${debtId}`, userId, type, { debtId, ...data });
+  log.event(`debt-${debtId}`, userId, type, { debtId, ...data });
 
 const openedFields = {
   name: 'Car loan',
@@ -233,7 +209,7 @@ describe('debts projection', () => {
     await given(opened('alice'), opened('bob', card));
     expect(await documents(store, DEBTS_VIEW, 'bob')).toHaveLength(1);
     await given(
-      log.recorded('account-erasures', 'alice', 'AccountErased', {
+      log.event('account-erasures', 'alice', 'AccountErased', {
         userId: 'alice',
         startedAt: '2026-11-01T00:00:00.000Z',
       }),
@@ -252,10 +228,10 @@ describe('debts projection', () => {
     const batches = fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 10 });
     await fc.assert(
       fc.asyncProperty(moves, batches, async (plan, sizes) => {
-        const local = recorder();
+        const local = eventLog();
         let serial = 100;
         const event = (type: string, data: Record<string, unknown> = {}) =>
-          local.recorded(`debt-${car}`, 'alice', type, { debtId: car, ...data });
+          local.event(`debt-${car}`, 'alice', type, { debtId: car, ...data });
         const first = event('DebtOpened', openedFields);
         const events: RecordedEvent[] = [first];
         const start = (await scratchReadStore([debtsProjection])).store;

@@ -1,7 +1,6 @@
 import { TRANSACTION_HISTORY_VIEW } from '@plenty/contracts/views/registry';
 import { describe, expect, it } from 'vitest';
 import { transactionHistoryDocSchema, type TransactionView } from '@plenty/contracts/views/transactions';
-
 import { projectionScratch } from './testing/scratch.js';
 import { diffTransaction } from './transaction-history.projection.js';
 

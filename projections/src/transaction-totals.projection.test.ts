@@ -2,7 +2,6 @@ import { TRANSACTIONS_VIEW, TRANSACTION_TOTALS_VIEW } from '@plenty/contracts/vi
 import { describe, expect, it } from 'vitest';
 import { exactTotal, totalOf } from '@plenty/contracts/money';
 import type { TransactionTotalsDoc, TransactionView } from '@plenty/contracts/views/transactions';
-
 import { projectionScratch } from './testing/scratch.js';
 import { totalsDelta } from './transaction-totals.projection.js';
 
