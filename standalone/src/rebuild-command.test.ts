@@ -1,12 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EventCodec } from '@plenty/platform/crypto/event-codec';
-import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
-import type { KeyStore } from '@plenty/platform/crypto/port';
+import { describe, expect, it } from 'vitest';
+import { useTestStores } from '@plenty/platform/testing/stores';
 import { openEsdbEventStore } from '@plenty/platform/event-store/esdb';
 import { FakeEsdb } from '@plenty/platform/event-store/esdb-fake';
 import type { EventStore } from '@plenty/platform/event-store/port';
@@ -22,9 +17,8 @@ import { createProjector } from '@plenty/projector/runtime';
 import { historyWriter } from '@plenty/projections/testing/history';
 import { tallyProjection } from '@plenty/projections/testing/poison';
 import { documents } from '@plenty/projections/testing/memory-read-store';
+import { compareView, differingFields } from './rebuild-check.js';
 import {
-  compareView,
-  differingFields,
   parseRebuildArgs,
   projectionsFor,
   runRebuildCommand,
@@ -86,20 +80,7 @@ describe('rebuild command line', () => {
   });
 });
 
-let dir: string;
-let keyStore: KeyStore;
-let codec: EventCodec;
-
-beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'plenty-rebuild-'));
-  keyStore = await openSqliteKeyStore({ path: join(dir, 'keys.db'), masterKey: randomBytes(32) });
-  codec = new EventCodec(keyStore);
-});
-
-afterEach(async () => {
-  await keyStore.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const stores = useTestStores('rebuild');
 
 async function run(
   deployment: 'embedded' | 'distributed',
@@ -114,7 +95,7 @@ async function run(
     deployment,
     eventStore,
     readStore,
-    codec,
+    codec: stores.codec,
     projections: projected,
     write: (text) => (output += text),
     interactive: false,
@@ -124,7 +105,7 @@ async function run(
 }
 
 async function addTransactions(eventStore: EventStore, count: number): Promise<string[]> {
-  const writer = historyWriter(eventStore, codec);
+  const writer = historyWriter(eventStore, stores.codec);
   const ids: string[] = [];
   for (let i = 0; i < count; i += 1)
     ids.push((await writer.addTransaction('alice', { note: `lunch ${i}` })).transactionId);
@@ -133,10 +114,10 @@ async function addTransactions(eventStore: EventStore, count: number): Promise<s
 
 describe('rebuild command, embedded', () => {
   it('checks the live views against a fresh replay, rebuilds one group, and leaves no throwaway table', async () => {
-    const eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
-    const readStore = await openSqliteReadStore({ path: join(dir, 'read.db') });
+    const eventStore = await openSqliteEventStore({ path: join(stores.dir, 'events.db') });
+    const readStore = await openSqliteReadStore({ path: join(stores.dir, 'read.db') });
     const ids = await addTransactions(eventStore, 9);
-    await createProjector({ eventStore, readStore, codec, projections }).catchUp();
+    await createProjector({ eventStore, readStore, codec: stores.codec, projections }).catchUp();
 
     // A check killed halfway left its throwaway views behind: the next one clears them.
     const killed = readStore.shadow('cdeadbeef0');
@@ -149,7 +130,7 @@ describe('rebuild command, embedded', () => {
     expect(await readStore.shadowTags()).toEqual([]);
 
     // Read models gone wrong: one label changed, one transaction lost.
-    const raw = new Database(join(dir, 'read.db'));
+    const raw = new Database(join(stores.dir, 'read.db'));
     raw.prepare(`UPDATE view_labels SET doc = '{"label":"wrong"}' WHERE id = ?`).run(ids[2]);
     raw.prepare(`DELETE FROM view_transactions WHERE id = ?`).run(ids[4]);
     raw.close();
@@ -177,9 +158,9 @@ describe('rebuild command, embedded', () => {
 
 describe('rebuild command over an event a projection cannot apply', () => {
   it('finishes, lists the quarantined user with the event, and exits non-zero only with --strict', async () => {
-    const eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
-    const readStore = await openSqliteReadStore({ path: join(dir, 'read.db') });
-    const writer = historyWriter(eventStore, codec);
+    const eventStore = await openSqliteEventStore({ path: join(stores.dir, 'events.db') });
+    const readStore = await openSqliteReadStore({ path: join(stores.dir, 'read.db') });
+    const writer = historyWriter(eventStore, stores.codec);
     await writer.addTransaction('alice');
     const poison = await writer.addTransaction('alice', { note: 'poison' });
     await writer.addTransaction('bob');
@@ -220,7 +201,13 @@ describe('rebuild command, distributed (EventStoreDB into MongoDB)', () => {
     const readStore = await openMongoReadStore({ client: mongo.asClient(), dbName: 'plenty' });
     const ids = await addTransactions(eventStore, 7);
     // The live views, as the partition projectors leave them once caught up.
-    await createProjector({ eventStore, readStore, codec, projections, checkpointName: 'live' }).catchUp();
+    await createProjector({
+      eventStore,
+      readStore,
+      codec: stores.codec,
+      projections,
+      checkpointName: 'live',
+    }).catchUp();
     expect((await run('distributed', eventStore, readStore, { check: true })).code).toBe(0);
 
     await readStore.applyBatch('tamper', '0', async (uow) =>
