@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../../lib/messages';
 import { buttonClass } from '../../../ui/button';
+import { cardClass } from '../../../ui/card/card';
 import { Field } from '../../../ui/field/field';
 import field from '../../../ui/field/field.module.css';
 import {
@@ -64,7 +65,7 @@ export function TransactionFilters({
 
   return (
     <form
-      className={styles.filters}
+      className={`${cardClass} ${styles.filters}`}
       role="search"
       aria-label={intl.formatMessage({ id: 'transactions.filters' })}
       onSubmit={(event) => {

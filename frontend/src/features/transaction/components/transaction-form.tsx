@@ -4,6 +4,7 @@ import { LocalizedLink } from '../../../lib/localized-link';
 import type { MessageId } from '../../../lib/messages';
 import { useFormat } from '../../../lib/use-format';
 import { buttonClass } from '../../../ui/button';
+import { cardClass } from '../../../ui/card/card';
 import { CategoryPicker } from '../../../ui/category-picker/category-picker';
 import { DateField } from '../../../ui/date-field/date-field';
 import { FormField, FormMessage } from '../../../ui/field/field';
@@ -62,7 +63,13 @@ export function TransactionForm({ title, initial, existing }: TransactionFormPro
           </div>
         </div>
       )}
-      <form ref={form.element} className={styles.form} noValidate onSubmit={form.submit} aria-busy={saving}>
+      <form
+        ref={form.element}
+        className={`${cardClass} ${styles.form}`}
+        noValidate
+        onSubmit={form.submit}
+        aria-busy={saving}
+      >
         {form.summary && (
           <p className={field.error} role="alert">
             <FormattedMessage id="transactions.form.fixErrors" />

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { cardClass } from '../../../ui/card/card';
 import { OutOfRangeNote } from '../../../ui/out-of-range-note';
 import { useTransactionTotalsQuery } from '../api';
 import { combinedTotals } from '../combined-totals';
@@ -20,7 +21,7 @@ export function TransactionTotals({ filters }: { readonly filters: Filters }) {
   const combined = combinedTotals(totals.data.totals, writers.preferences, writers.date);
   const table = totalsTable(totals.data.totals);
   return (
-    <section className={styles.totals} aria-labelledby={headingId} data-testid="transaction-totals">
+    <section className={`${cardClass} ${styles.totals}`} aria-labelledby={headingId} data-testid="transaction-totals">
       <h2 id={headingId} className={styles.totalsHeader}>
         <FormattedMessage id="transactions.totals.title" />
         <span className={styles.totalsCount}>
