@@ -13,6 +13,7 @@ import { activitySortKey, type ActivityDoc } from '@plenty/contracts/views/activ
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
 import { positionKey } from '@plenty/platform/read-store/keys';
 import { debtEntry, profileEntry, transactionEntry, type Recorded } from './activity-entries.js';
+import { DEBT_EVENT_TYPES } from './debt-detail.js';
 import { isNewerThan, type Projection } from './projection.js';
 
 /**
@@ -27,18 +28,7 @@ export const activityView: ViewDefinition = {
 };
 
 const TRANSACTION_EVENTS = ['TransactionAdded', 'TransactionEdited', 'TransactionDeleted'];
-const DEBT_EVENTS = [
-  'DebtOpened',
-  'DebtEdited',
-  'PaymentRecorded',
-  'PaymentEdited',
-  'PaymentDeleted',
-  'InstallmentMarkedPaid',
-  'InstallmentMarkedUnpaid',
-  'DebtPaidOff',
-  'DebtReopened',
-  'DebtDeleted',
-];
+const DEBT_EVENTS: readonly string[] = DEBT_EVENT_TYPES;
 const PROFILE_EVENTS = [
   'GoalAdded',
   'GoalEdited',

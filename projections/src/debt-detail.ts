@@ -19,6 +19,20 @@ import type { RecordedEvent } from '@plenty/platform/event-store/port';
 
 export type Recorded<E> = RecordedEvent & E;
 
+/** Every event of a debt stream, in the order a debt's life goes. */
+export const DEBT_EVENT_TYPES: readonly DebtEvent['type'][] = [
+  'DebtOpened',
+  'DebtEdited',
+  'PaymentRecorded',
+  'PaymentEdited',
+  'PaymentDeleted',
+  'InstallmentMarkedPaid',
+  'InstallmentMarkedUnpaid',
+  'DebtPaidOff',
+  'DebtReopened',
+  'DebtDeleted',
+];
+
 const paidRowsOf = (debt: DebtDetail) => debt.schedule.filter((row) => row.status === 'paid');
 const extrasOf = (debt: DebtDetail) => debt.payments.filter((payment) => payment.installmentNumber === null);
 

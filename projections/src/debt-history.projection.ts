@@ -4,6 +4,7 @@ import type { DebtDetail } from '@plenty/contracts/views/debts';
 import { DEBT_HISTORY_FIELDS, type DebtHistoryChange, type DebtHistoryDoc } from '@plenty/contracts/views/debt-history';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
+import { DEBT_EVENT_TYPES } from './debt-detail.js';
 import { isNewerThan, type Projection } from './projection.js';
 
 export const debtHistoryView: ViewDefinition = {
@@ -114,18 +115,7 @@ export const debtHistoryProjection: Projection = {
   name: 'debt-history',
   views: [debtHistoryView],
   reads: [DEBTS_VIEW],
-  handles: [
-    'DebtOpened',
-    'DebtEdited',
-    'PaymentRecorded',
-    'PaymentEdited',
-    'PaymentDeleted',
-    'InstallmentMarkedPaid',
-    'InstallmentMarkedUnpaid',
-    'DebtPaidOff',
-    'DebtReopened',
-    'DebtDeleted',
-  ],
+  handles: DEBT_EVENT_TYPES,
   async apply(event, uow: UnitOfWork) {
     const known = event as Recorded<DebtEvent>;
     const userId = known.metadata.userId;

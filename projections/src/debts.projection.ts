@@ -4,7 +4,7 @@ import type { DebtDetail } from '@plenty/contracts/views/debts';
 import type { DebtEvent } from '@plenty/contracts/events/debt';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
-import { applyToDebt, listItemOf, opened, type Recorded } from './debt-detail.js';
+import { applyToDebt, DEBT_EVENT_TYPES, listItemOf, opened, type Recorded } from './debt-detail.js';
 import { isNewerThan, type Projection } from './projection.js';
 
 export const DEBT_SUMMARY_ID = 'summary';
@@ -78,18 +78,7 @@ export const debtsProjection: Projection = {
   // 3: rows paid in any order; items carry `paidNumbers` (overdue rows on the tracker).
   version: 3,
   views: [debtsView, debtItemsView, debtSummaryView],
-  handles: [
-    'DebtOpened',
-    'DebtEdited',
-    'PaymentRecorded',
-    'PaymentEdited',
-    'PaymentDeleted',
-    'InstallmentMarkedPaid',
-    'InstallmentMarkedUnpaid',
-    'DebtPaidOff',
-    'DebtReopened',
-    'DebtDeleted',
-  ],
+  handles: DEBT_EVENT_TYPES,
   async apply(event, uow) {
     const known = event as Recorded<DebtEvent>;
     const { userId, occurredAt } = known.metadata;
