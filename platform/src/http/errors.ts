@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@plenty/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ZodError, type z } from 'zod';
+import { ZodError } from 'zod';
 import { EventSchemaError } from '../crypto/event-codec.js';
 import { DataKeyErasedError } from '../crypto/port.js';
 
@@ -83,12 +83,9 @@ export function fieldErrors(error: ZodError): Record<string, string> {
   return fields;
 }
 
-/** Parses input with a zod schema, or throws a 400 HttpError naming each bad field. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input);
-  if (!result.success)
-    throw new HttpError(400, 'validation_failed', 'Some fields are not valid.', fieldErrors(result.error));
-  return result.data;
+/** The 400 of input a zod schema refused: `validation_failed`, naming each bad field. */
+export function validationFailed(error: ZodError): HttpError {
+  return new HttpError(400, 'validation_failed', 'Some fields are not valid.', fieldErrors(error));
 }
 
 /**

@@ -8,7 +8,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { fieldErrors, HttpError } from './errors.js';
+import { validationFailed } from './errors.js';
 
 /** A Fastify instance whose routes take zod schemas: handlers see parsed input and are checked against the answer's type. */
 export type ZodFastify = FastifyInstance<
@@ -20,8 +20,8 @@ export type ZodFastify = FastifyInstance<
 >;
 
 /**
- * Parses params, querystring, body or headers with the route's zod schema. A failure is the
- * same 400 `validation_failed` that `parseOrThrow` answers, one field code per bad field
+ * Parses params, querystring, body or headers with the route's zod schema. A failure is a
+ * 400 `validation_failed` (`validationFailed`), one field code per bad field
  * (`unknown_field`, `field_required`, `field_invalid` or the schema's own code): Fastify
  * passes an Error from the validator on to the error handler unchanged.
  */
@@ -30,7 +30,7 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   (data) => {
     const result = schema.safeParse(data);
     if (result.success) return { value: result.data };
-    return { error: new HttpError(400, 'validation_failed', 'Some fields are not valid.', fieldErrors(result.error)) };
+    return { error: validationFailed(result.error) };
   };
 
 /** Thrown when a handler's answer does not match the route's answer schema. */
