@@ -1,22 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newEvent } from '../testing/new-event.js';
 import { comparePositions, START, WrongExpectedRevisionError, type EventStore, type NewEvent } from './port.js';
-
-function newEvent(type = 'TestHappened', data: Record<string, unknown> = { n: 1 }, userId = 'user-1'): NewEvent {
-  const commandId = randomUUID();
-  return {
-    id: randomUUID(),
-    type,
-    data,
-    metadata: {
-      userId,
-      commandId,
-      correlationId: commandId,
-      occurredAt: new Date().toISOString(),
-      schemaVersion: 1,
-    },
-  };
-}
 
 const stream = () => `test-${randomUUID()}`;
 

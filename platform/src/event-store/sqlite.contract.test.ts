@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { newEvent } from '../testing/new-event.js';
 import { eventStoreContract } from './event-store.contract.js';
 import { openSqliteEventStore } from './sqlite.js';
 
@@ -42,21 +43,7 @@ describe.each(['inline', 'thread'] as const)('SQLite event store file (%s writer
 describe('SQLite event store reading one user', () => {
   it("reads a user's events in pages past the first, in position order, without another user's", async () => {
     const store = await openSqliteEventStore({ path: join(dir, `${randomUUID()}.db`) });
-    const event = (userId: string) => {
-      const commandId = randomUUID();
-      return {
-        id: randomUUID(),
-        type: 'T',
-        data: {},
-        metadata: {
-          userId,
-          commandId,
-          correlationId: commandId,
-          occurredAt: new Date().toISOString(),
-          schemaVersion: 1,
-        },
-      };
-    };
+    const event = (userId: string) => newEvent('T', {}, userId);
     const mine: string[] = [];
     for (let round = 0; round < 3; round += 1) {
       const ours = Array.from({ length: 1500 }, () => event('reader'));

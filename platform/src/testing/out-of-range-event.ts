@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eventIdFor } from '@plenty/contracts/ids';
 import type { EventStore } from '../event-store/port.js';
+import { metadataOf } from './new-event.js';
 
 /**
  * Appends, straight to the store, an expense the app would refuse today: an amount past the
@@ -29,13 +30,7 @@ export async function appendOutOfRangeExpense(
           transactionId,
           amount: { amount: 2 ** 60, currency: 'THB' },
         },
-        metadata: {
-          userId,
-          commandId,
-          correlationId: commandId,
-          occurredAt: new Date().toISOString(),
-          schemaVersion: 1,
-        },
+        metadata: metadataOf(userId, commandId),
       },
     ],
     'no_stream',
