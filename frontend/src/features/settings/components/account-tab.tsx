@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { authErrorCode, authErrorMessageId } from '../../../lib/auth/auth-errors';
 import { authConfig, passwordRules } from '../../../lib/auth/session';
+import type { FieldError } from '../../../lib/field-error';
+import { useForm } from '../../../lib/form/use-form';
 import type { MessageId } from '../../../lib/messages';
 import { useFormat } from '../../../lib/use-format';
 import { buttonClass } from '../../../ui/button';
@@ -15,7 +17,6 @@ import {
   validateName,
   validatePasswordChange,
   type PasswordChange,
-  type PasswordErrors,
 } from '../profile-rules';
 import field from '../../../ui/field/field.module.css';
 import { Badge } from '../../../ui/badge/badge';
@@ -48,27 +49,29 @@ function ProviderBadge({ providerId }: { readonly providerId: string }) {
 function ProfileSection({ user }: { readonly user: User }) {
   const dispatch = useDispatch();
   const format = useFormat();
-  const [name, setName] = useState(user.displayName ?? '');
-  const [error, setError] = useState<MessageId | null>(null);
+  const form = useForm({
+    initial: { name: user.displayName ?? '' },
+    fields: ['name'],
+    validate: ({ name }: { readonly name: string }) => {
+      const invalid = validateName(name);
+      return invalid === null ? {} : { name: invalid };
+    },
+  });
   const [saving, setSaving] = useState(false);
   const providers = signInProviders(user.providerData);
   const since = localCalendarDate(user.metadata.creationTime);
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = validateName(name);
-    setError(invalid);
-    if (invalid !== null) return;
+  const save = form.onSubmit(async ({ name }) => {
     setSaving(true);
     try {
       await saveDisplayName(user, name);
       dispatch(showSuccess('account.profile.saved'));
     } catch (failure) {
-      setError(authErrorMessageId(authErrorCode(failure)));
+      form.showErrors({ name: authErrorMessageId(authErrorCode(failure)) });
     } finally {
       setSaving(false);
     }
-  };
+  });
 
   return (
     <SettingsCard
@@ -117,15 +120,13 @@ function ProfileSection({ user }: { readonly user: User }) {
           </div>
         )}
       </dl>
-      <form className={styles.form} onSubmit={(event) => void save(event)} noValidate>
+      <form className={styles.form} onSubmit={save} noValidate>
         <TextField
           label="account.profile.name"
-          value={name}
-          error={error}
-          onValue={(value) => {
-            setName(value);
-            if (error !== null) setError(validateName(value));
-          }}
+          value={form.values.name}
+          error={form.errors.name ?? null}
+          inputRef={form.field('name').ref}
+          onValue={(value) => form.set('name', value)}
           autoComplete="name"
           maxLength={100}
           required
@@ -141,17 +142,21 @@ function ProfileSection({ user }: { readonly user: User }) {
 }
 
 const NO_CHANGE: PasswordChange = { current: '', next: '', confirm: '' };
+const PASSWORD_FIELDS: readonly (keyof PasswordChange)[] = ['current', 'next', 'confirm'];
 
 function PasswordSection({ user }: { readonly user: User }) {
   const intl = useIntl();
   const dispatch = useDispatch();
-  const [values, setValues] = useState<PasswordChange>(NO_CHANGE);
-  const [errors, setErrors] = useState<PasswordErrors>({});
   const [failure, setFailure] = useState<MessageId | null>(null);
   const [saving, setSaving] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
   // The identity service's policy, the one registration follows (at least 6 characters until known).
   const rules = usePasswordRules();
+  const form = useForm<PasswordChange, keyof PasswordChange, FieldError>({
+    initial: NO_CHANGE,
+    fields: PASSWORD_FIELDS,
+    validate: (values) => validatePasswordChange(values, rules),
+  });
+  const { values, errors } = form;
 
   if (!hasPassword(user)) {
     const names = signInProviders(user.providerData).map((id) => {
@@ -170,53 +175,50 @@ function PasswordSection({ user }: { readonly user: User }) {
     );
   }
 
-  const update = (field: keyof PasswordChange) => (value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) setErrors(validatePasswordChange(next, rules));
-  };
+  const input = (name: keyof PasswordChange) => ({
+    value: values[name],
+    error: errors[name] ?? null,
+    inputRef: form.field(name).ref,
+    onValue: (value: string) => form.set(name, value),
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
+  const submit = form.onSubmit(async (checked) => {
     setFailure(null);
-    const invalid = validatePasswordChange(values, await passwordRules());
-    setErrors(invalid);
-    if (Object.keys(invalid).length > 0) return;
+    // The policy as the identity service has it now, in case it was not fetched yet.
+    const invalid = validatePasswordChange(checked, await passwordRules());
+    if (Object.keys(invalid).length > 0) {
+      form.showErrors(invalid);
+      return;
+    }
     setSaving(true);
     try {
-      await changePassword(user, values.current, values.next);
-      setValues(NO_CHANGE);
-      setSubmitted(false);
+      await changePassword(user, checked.current, checked.next);
+      form.reset();
       dispatch(showSuccess('account.password.changed'));
     } catch (error) {
       setFailure(authErrorMessageId(authErrorCode(error)));
     } finally {
       setSaving(false);
     }
-  };
+  });
 
   return (
     <SettingsCard titleId="password-title" title="account.password.title">
-      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <form className={styles.form} onSubmit={submit} noValidate>
         {/* Lets password managers tie the new password to this account. */}
         <input type="email" autoComplete="username" value={user.email ?? ''} readOnly hidden />
         <TextField
           label="account.password.current"
           type="password"
           autoComplete="current-password"
-          value={values.current}
-          error={errors.current ?? null}
-          onValue={update('current')}
+          {...input('current')}
           required
         />
         <TextField
           label="account.password.new"
           type="password"
           autoComplete="new-password"
-          value={values.next}
-          error={errors.next ?? null}
-          onValue={update('next')}
+          {...input('next')}
           details={<PasswordRequirements password={values.next} rules={rules} />}
           required
         />
@@ -224,9 +226,7 @@ function PasswordSection({ user }: { readonly user: User }) {
           label="account.password.confirm"
           type="password"
           autoComplete="new-password"
-          value={values.confirm}
-          error={errors.confirm ?? null}
-          onValue={update('confirm')}
+          {...input('confirm')}
           required
         />
         {failure !== null && (
