@@ -2,11 +2,11 @@ import Database from 'better-sqlite3';
 import type { Position } from '../event-store/port.js';
 import { truncateWriteAheadLog } from '../sqlite-log.js';
 import { decodeCursor, encodeCursor, positionKey } from './keys.js';
+import { column, createIndexes, createViewTable, tableOf } from './sqlite-schema.js';
+import { dropShadow, promoteShadow, shadowTags } from './sqlite-shadow.js';
 import { BufferedUnitOfWork, type UnitOfWorkBacking } from './unit-of-work.js';
 import {
   SUM_SPLIT,
-  indexIncludes,
-  indexKeys,
   joinSplitSum,
   type ContainsFilter,
   type Document,
@@ -24,21 +24,6 @@ import {
   type ViewDefinition,
   SHADOW_TAG,
 } from './port.js';
-
-const IDENTIFIER = /^[a-zA-Z][a-zA-Z0-9_]{0,62}$/;
-
-function identifier(name: string): string {
-  if (!IDENTIFIER.test(name)) throw new Error(`not a valid view or field name: ${name}`);
-  return name;
-}
-
-/** The live table of a view, or its shadow copy under a tag. */
-function tableOf(view: string, tag: string | null): string {
-  if (identifier(view).includes('__')) throw new Error(`a view name has no double underscore: ${view}`);
-  return tag === null ? `view_${view}` : `view_${view}__${tag}`;
-}
-
-const column = (field: string) => `f_${identifier(field)}`;
 
 /** Page cache sizes (negative: KiB): SQLite's default, and a larger one while bulk loading. */
 const DEFAULT_CACHE_KIB = -2000;
@@ -101,69 +86,8 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   }
 
   private createView(view: ViewDefinition): void {
-    const fields = Object.entries(view.fields);
-    const columns = fields.map(([field, type]) => `${column(field)} ${type === 'integer' ? 'INTEGER' : 'TEXT'}`);
-    this.db.exec(
-      `CREATE TABLE IF NOT EXISTS ${this.table(view.name)} (user_id TEXT NOT NULL, id TEXT NOT NULL, doc TEXT, ` +
-        `position TEXT NOT NULL, pos_key TEXT NOT NULL${columns.map((c) => `, ${c}`).join('')}, PRIMARY KEY (user_id, id)) WITHOUT ROWID`,
-    );
-    const existing = new Set(
-      this.db
-        .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${this.table(view.name)}')`)
-        .all()
-        .map((c) => c.name),
-    );
-    for (const [field, type] of fields) {
-      if (!existing.has(column(field))) {
-        this.db.exec(
-          `ALTER TABLE ${this.table(view.name)} ADD COLUMN ${column(field)} ${type === 'integer' ? 'INTEGER' : 'TEXT'}`,
-        );
-      }
-    }
-    if (!this.bulk) this.createIndexes(view);
+    createViewTable(this.db, this.table(view.name), view, !this.bulk);
     this.views.set(view.name, view);
-  }
-
-  /**
-   * Creates the declared indexes a view's table lacks. An index is recognised by its columns,
-   * not its name: a promoted shadow table keeps the names its indexes had as a shadow (SQLite
-   * cannot rename an index), and those names stay taken, so a new index takes a free name.
-   */
-  private createIndexes(view: ViewDefinition): void {
-    const table = this.table(view.name);
-    const present = new Set(
-      this.db
-        .prepare<[string], { name: string }>(`SELECT name FROM pragma_index_list(?) WHERE origin = 'c'`)
-        .all(table)
-        .map((index) => this.indexColumns(index.name)),
-    );
-    view.indexes.forEach((index) => {
-      const keys = indexKeys(index);
-      const include = indexIncludes(index);
-      const columns = ['user_id', ...keys.map(column), 'id', ...include.map(column)];
-      if (present.has(columns.join(','))) return;
-      const base = `ix_${table.slice('view_'.length)}_${keys.map(identifier).join('_')}${include.length > 0 ? `__${include.map(identifier).join('_')}` : ''}`;
-      let name = base;
-      for (let n = 2; this.indexExists(name); n += 1) name = `${base}_${n}`;
-      this.db.exec(`CREATE INDEX ${name} ON ${table} (${columns.join(', ')})`);
-      present.add(columns.join(','));
-    });
-  }
-
-  private indexColumns(index: string): string {
-    return this.db
-      .prepare<[string], { name: string | null }>('SELECT name FROM pragma_index_info(?) ORDER BY seqno')
-      .all(index)
-      .map((c) => c.name ?? '')
-      .join(',');
-  }
-
-  private indexExists(name: string): boolean {
-    return (
-      this.db
-        .prepare<[string], { n: number }>(`SELECT 1 AS n FROM sqlite_master WHERE type = 'index' AND name = ?`)
-        .get(name) !== undefined
-    );
   }
 
   /** Prepared statements are cached: preparing costs more than running. */
@@ -352,14 +276,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
             ` WHERE excluded.pos_key > ${this.table(viewName)}.pos_key`,
         );
         for (const write of writes.values()) {
-          upsert.run(
-            write.userId,
-            write.id,
-            write.doc === null ? null : JSON.stringify(write.doc),
-            write.position,
-            positionKey(write.position),
-            ...this.indexValues(view, write.doc),
-          );
+          upsert.run(...this.rowParams(view, write));
         }
       }
       this.statement(
@@ -400,11 +317,11 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
         while (end < writes.length && end - i < REPLACE_ROWS && writes[end]?.view === first.view) end += 1;
         if (end - i === REPLACE_ROWS) {
           const params: (string | number | null)[] = [];
-          for (let k = i; k < end; k += 1) params.push(...this.replaceParams(view, writes[k] as BulkWrite));
+          for (let k = i; k < end; k += 1) params.push(...this.rowParams(view, writes[k] as BulkWrite));
           this.replaceStatement(view, REPLACE_ROWS).run(...params);
         } else {
           for (let k = i; k < end; k += 1)
-            this.replaceStatement(view, 1).run(...this.replaceParams(view, writes[k] as BulkWrite));
+            this.replaceStatement(view, 1).run(...this.rowParams(view, writes[k] as BulkWrite));
         }
         i = end;
       }
@@ -415,7 +332,11 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     if (load.purged.length > 0) this.scrubPurged();
   }
 
-  private replaceParams(view: ViewDefinition, write: BulkWrite): (string | number | null)[] {
+  /** A document's row: key, JSON, position and indexed values, in the table's column order. */
+  private rowParams(
+    view: ViewDefinition,
+    write: Pick<BulkWrite, 'userId' | 'id' | 'doc' | 'position'>,
+  ): (string | number | null)[] {
     return [
       write.userId,
       write.id,
@@ -455,7 +376,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
         this.db.pragma(`cache_size = ${BULK_CACHE_KIB}`);
         return;
       }
-      for (const view of this.views.values()) this.createIndexes(view);
+      for (const view of this.views.values()) createIndexes(this.db, this.table(view.name), view);
       this.db.pragma(`cache_size = ${DEFAULT_CACHE_KIB}`);
       return;
     }
@@ -466,7 +387,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
       this.rollbackJournal = this.leaveWal();
       return;
     }
-    for (const view of this.views.values()) this.createIndexes(view);
+    for (const view of this.views.values()) createIndexes(this.db, this.table(view.name), view);
     this.db.pragma(`cache_size = ${DEFAULT_CACHE_KIB}`);
     this.db.pragma('synchronous = NORMAL');
     if (this.rollbackJournal) this.db.pragma('journal_mode = WAL');
@@ -512,58 +433,20 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     return new SqliteReadStore(this.db, tag);
   }
 
-  private tables(): string[] {
-    return this.db
-      .prepare<[], { name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table'`)
-      .all()
-      .map((t) => t.name)
-      .filter((name) => name.startsWith('view_'));
-  }
-
-  /**
-   * One transaction: each live table is dropped and its shadow renamed in its place, the
-   * records are written and the shadow's checkpoint removed. Readers on other connections
-   * see the old tables or the new ones, never a mix; their prepared statements are prepared
-   * again by SQLite on the changed schema.
-   */
   async promote(promotion: Promotion): Promise<void> {
     if (this.tag !== null) throw new Error('a shadow store promotes nothing');
-    const { tag, views } = promotion;
-    if (!SHADOW_TAG.test(tag)) throw new Error(`not a valid shadow tag: ${tag}`);
-    const existing = new Set(this.tables());
-    for (const view of views) {
-      if (!existing.has(tableOf(view.name, tag))) throw new Error(`no shadow copy of ${view.name} under ${tag}`);
-    }
-    this.db.transaction(() => {
-      for (const view of views) {
-        this.db.exec(`DROP TABLE IF EXISTS ${tableOf(view.name, null)}`);
-        this.db.exec(`ALTER TABLE ${tableOf(view.name, tag)} RENAME TO ${tableOf(view.name, null)}`);
-      }
-      const upsert = this.db.prepare(
-        'INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position',
-      );
-      for (const [name, value] of Object.entries(promotion.records)) upsert.run(name, value);
-      this.db.prepare('DELETE FROM checkpoints WHERE name = ?').run(promotion.shadowCheckpoint);
-    })();
+    promoteShadow(this.db, promotion);
     this.statements.clear();
-    for (const view of views) this.createView(view);
+    for (const view of promotion.views) this.createView(view);
   }
 
   async dropShadow(tag: string, checkpointName?: string): Promise<void> {
-    if (!SHADOW_TAG.test(tag)) throw new Error(`not a valid shadow tag: ${tag}`);
-    const shadows = this.tables().filter((name) => name.endsWith(`__${tag}`));
-    this.db.transaction(() => {
-      for (const name of shadows) this.db.exec(`DROP TABLE IF EXISTS ${name}`);
-      if (checkpointName !== undefined) this.db.prepare('DELETE FROM checkpoints WHERE name = ?').run(checkpointName);
-    })();
+    dropShadow(this.db, tag, checkpointName);
     this.statements.clear();
   }
 
   async shadowTags(): Promise<string[]> {
-    const tags = this.tables()
-      .map((name) => /__([a-z0-9]{1,16})$/.exec(name)?.[1])
-      .filter((tag): tag is string => tag !== undefined);
-    return [...new Set(tags)].sort();
+    return shadowTags(this.db);
   }
 
   async close(): Promise<void> {
