@@ -6,6 +6,7 @@ import type { MessageId } from '../../../lib/messages';
 import { buttonClass } from '../../../ui/button';
 import { DateField } from '../../../ui/date-field/date-field';
 import { cardClass } from '../../../ui/card/card';
+import field from '../../../ui/field/field.module.css';
 import styles from '../activity.module.css';
 import { hasFilters, NO_FILTERS, type ActivityFilters } from '../filters';
 
@@ -37,13 +38,13 @@ export function ActivityFilterForm({
       aria-label={intl.formatMessage({ id: 'activity.filters.title' })}
       onSubmit={(event) => event.preventDefault()}
     >
-      <div className={styles.field}>
-        <label htmlFor={`${id}-kind`} className={styles.label}>
+      <div className={field.field}>
+        <label htmlFor={`${id}-kind`} className={field.label}>
           <FormattedMessage id="activity.filter.kind" />
         </label>
         <select
           id={`${id}-kind`}
-          className={styles.select}
+          className={field.input}
           value={filters.kind ?? ''}
           // Another kind is about other items: the one item shown gives way.
           onChange={(event) => {
@@ -60,13 +61,13 @@ export function ActivityFilterForm({
           ))}
         </select>
       </div>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-from`} className={styles.label}>
+      <div className={field.field}>
+        <label htmlFor={`${id}-from`} className={field.label}>
           <FormattedMessage id="activity.filter.from" />
         </label>
         <DateField
           id={`${id}-from`}
-          className={styles.input}
+          className={field.input}
           value={filters.from ?? ''}
           max={filters.to ?? undefined}
           aria-invalid={!valid}
@@ -77,13 +78,13 @@ export function ActivityFilterForm({
           data-testid="activity-from"
         />
       </div>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-to`} className={styles.label}>
+      <div className={field.field}>
+        <label htmlFor={`${id}-to`} className={field.label}>
           <FormattedMessage id="activity.filter.to" />
         </label>
         <DateField
           id={`${id}-to`}
-          className={styles.input}
+          className={field.input}
           value={filters.to ?? ''}
           min={filters.from ?? undefined}
           aria-invalid={!valid}
@@ -105,7 +106,7 @@ export function ActivityFilterForm({
         </button>
       )}
       {!valid && (
-        <p id={rangeError} className={styles.fieldError} role="alert">
+        <p id={rangeError} className={`${field.error} ${styles.rangeError}`} role="alert">
           <FormattedMessage id="activity.filter.rangeInvalid" />
         </p>
       )}

@@ -4,16 +4,15 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import type { AuthState } from '../../../lib/auth/auth-slice';
 import { LocalizedLink } from '../../../lib/localized-link';
-import { monthOfDate } from '@plenty/contracts/calendar/date';
-import { monthOf } from '@plenty/contracts/calendar/zone';
 import { formatMonth } from '../../../lib/month';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useLocale } from '../../../lib/use-locale';
-import { AsOfPanel, isAsOfRefused, useAsOfParam } from '../../../ui/as-of/as-of';
+import { AsOfPanel } from '../../../ui/as-of/as-of';
+import { useMonthView } from '../../../ui/as-of/use-month-view';
 import { useMonthWriters, type MonthWriters } from '../../../ui/budget-status/use-month-writers';
 import { buttonClass } from '../../../ui/button';
 import { GoalsCard } from '../../../ui/goal/goals-card';
-import { MonthPicker, useMonthParam } from '../../../ui/month-picker/month-picker';
+import { MonthPicker } from '../../../ui/month-picker/month-picker';
 import { Reveal } from '../../../ui/reveal';
 import { Card, cardClass, SectionTitle } from '../../../ui/card/card';
 import { LoadError } from '../../../ui/load-error/load-error';
@@ -34,15 +33,7 @@ export function DashboardPage() {
   const intl = useIntl();
   const user = useSelector((state: { auth: AuthState }) => state.auth.user);
   const name = user?.displayName ?? null;
-  const { asked, setMonth } = useMonthParam();
-  const { asOf, setAsOf, todaySearch } = useAsOfParam();
-  const query = useDashboardQuery({ month: asked, asOf });
-  const data = query.currentData;
-  // In the past, the latest month is the past day's.
-  const latest =
-    asOf !== null ? monthOfDate(asOf) : query.data === undefined ? monthOf() : monthOfDate(query.data.today);
-  const refused = isAsOfRefused(query.error) && !query.isFetching;
-  const month = data?.month ?? asked ?? latest;
+  const { query, data, asOf, latest, refused, month, setMonth, asOfPanel } = useMonthView(useDashboardQuery);
   const trackerId = useId();
 
   return (
@@ -58,13 +49,7 @@ export function DashboardPage() {
         }
         actions={<QuickActions asOf={asOf} />}
       />
-      <AsOfPanel
-        asOf={asOf}
-        todaySearch={todaySearch}
-        onChange={setAsOf}
-        loading={query.isFetching && data === undefined}
-        refused={refused}
-      />
+      <AsOfPanel {...asOfPanel} />
 
       <section className={styles.tracker} aria-labelledby={trackerId}>
         <div className={styles.trackerHeader}>
@@ -74,7 +59,7 @@ export function DashboardPage() {
           <MonthPicker
             month={month}
             latest={latest}
-            onChange={(next) => setMonth(next, latest)}
+            onChange={setMonth}
             labels={{
               previous: intl.formatMessage({ id: 'dashboard.month.previous' }),
               next: intl.formatMessage({ id: 'dashboard.month.next' }),

@@ -1,9 +1,6 @@
-import { useEffect, useState } from 'react';
-import { FormattedMessage, IntlProvider, useIntl, type MessageFormatElement } from 'react-intl';
-import type { Locale } from '../../../lib/locale';
+import { FormattedMessage } from 'react-intl';
 import type { MessageId } from '../../../lib/messages';
-import { useLocale } from '../../../lib/use-locale';
-import { PageLoading } from '../../../ui/page-loading';
+import { withPageMessages, type PageMessageLoaders } from '../../../lib/with-page-messages';
 import { useFormat } from '../../../lib/use-format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Reveal } from '../../../ui/reveal';
@@ -69,41 +66,15 @@ function PolicyPage({ policy }: { readonly policy: Policy }) {
   );
 }
 
-type PolicyMessages = Record<string, MessageFormatElement[]>;
-
 /** The policies' long texts ship with this page, not with the app's first download. */
-const policyMessages: Record<Locale, () => Promise<{ default: PolicyMessages }>> = {
+const policyMessages: PageMessageLoaders = {
   en: () => import('virtual:plenty-policy-messages/en'),
   th: () => import('virtual:plenty-policy-messages/th'),
   lo: () => import('virtual:plenty-policy-messages/lo'),
 };
 
 /** The page in the reader's language, once its texts are here. */
-function WithPolicyMessages({ policy }: { readonly policy: Policy }) {
-  const intl = useIntl();
-  const { locale } = useLocale();
-  const [loaded, setLoaded] = useState<{ locale: Locale; messages: PolicyMessages } | null>(null);
-  useEffect(() => {
-    let current = true;
-    void policyMessages[locale]().then((module) => {
-      if (current) setLoaded({ locale, messages: module.default });
-    });
-    return () => {
-      current = false;
-    };
-  }, [locale]);
-  if (loaded === null || loaded.locale !== locale) return <PageLoading />;
-  return (
-    <IntlProvider
-      locale={intl.locale}
-      defaultLocale={intl.defaultLocale}
-      messages={{ ...intl.messages, ...loaded.messages }}
-      defaultRichTextElements={intl.defaultRichTextElements}
-    >
-      <PolicyPage policy={policy} />
-    </IntlProvider>
-  );
-}
+const WithPolicyMessages = withPageMessages<{ readonly policy: Policy }>(policyMessages, PolicyPage);
 
 export const PrivacyPolicyPage = () => <WithPolicyMessages policy="privacy" />;
 export const CookiePolicyPage = () => <WithPolicyMessages policy="cookies" />;

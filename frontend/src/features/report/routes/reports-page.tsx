@@ -1,18 +1,17 @@
 import type { Reports } from '@plenty/contracts/views/dashboard';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { loadFailedMessageId } from '../../../lib/api/api-error';
-import { monthOfDate } from '@plenty/contracts/calendar/date';
-import { monthOf } from '@plenty/contracts/calendar/zone';
 import { formatMonth } from '../../../lib/month';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useLocale } from '../../../lib/use-locale';
 import { withPageMessages, type PageMessageLoaders } from '../../../lib/with-page-messages';
-import { AsOfPanel, isAsOfRefused, useAsOfParam } from '../../../ui/as-of/as-of';
+import { AsOfPanel } from '../../../ui/as-of/as-of';
+import { useMonthView } from '../../../ui/as-of/use-month-view';
 import { useMonthWriters } from '../../../ui/budget-status/use-month-writers';
 import { buttonClass } from '../../../ui/button';
 import { StrokeIcon } from '../../../ui/icon/stroke-icon';
 import { LoadError } from '../../../ui/load-error/load-error';
-import { MonthPicker, useMonthParam } from '../../../ui/month-picker/month-picker';
+import { MonthPicker } from '../../../ui/month-picker/month-picker';
 import { OutOfRangeNote } from '../../../ui/out-of-range-note';
 import { Page, PageHeader } from '../../../ui/page/page';
 import { Loading, SkeletonBlock } from '../../../ui/skeleton/skeleton';
@@ -37,15 +36,7 @@ function ReportsContent() {
   usePageTitle('page.reports');
   const intl = useIntl();
   const { locale } = useLocale();
-  const { asked, setMonth } = useMonthParam();
-  const { asOf, setAsOf, todaySearch } = useAsOfParam();
-  const query = useReportsQuery({ month: asked, asOf });
-  const data = query.currentData;
-  // In the past, the latest month is the past day's.
-  const latest =
-    asOf !== null ? monthOfDate(asOf) : query.data === undefined ? monthOf() : monthOfDate(query.data.today);
-  const refused = isAsOfRefused(query.error) && !query.isFetching;
-  const month = data?.month ?? asked ?? latest;
+  const { query, data, latest, refused, month, setMonth, asOfPanel } = useMonthView(useReportsQuery);
 
   return (
     <Page>
@@ -57,7 +48,7 @@ function ReportsContent() {
             <MonthPicker
               month={month}
               latest={latest}
-              onChange={(next) => setMonth(next, latest)}
+              onChange={setMonth}
               labels={{
                 previous: intl.formatMessage({ id: 'reports.month.previous' }),
                 next: intl.formatMessage({ id: 'reports.month.next' }),
@@ -81,13 +72,7 @@ function ReportsContent() {
       >
         <p className={styles.printMonth}>{formatMonth(month, locale)}</p>
       </PageHeader>
-      <AsOfPanel
-        asOf={asOf}
-        todaySearch={todaySearch}
-        onChange={setAsOf}
-        loading={query.isFetching && data === undefined}
-        refused={refused}
-      />
+      <AsOfPanel {...asOfPanel} />
       {data !== undefined ? (
         <Report data={data} />
       ) : refused ? null : query.isError && !query.isFetching ? (
