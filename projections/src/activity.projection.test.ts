@@ -1,11 +1,9 @@
 import { ACTIVITY_VIEW } from '@plenty/contracts/views/registry';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
 import { activityDocSchema, type ActivityDoc } from '@plenty/contracts/views/activity';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
-import type { ReadStore } from '@plenty/platform/read-store/port';
-import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
-import { allProjections } from './all.js';
+import { projectionScratch } from './testing/scratch.js';
 
 const lunch = '0192f0c4-7a1b-7c3d-8e4f-00000000a001';
 const car = '0192f0c4-7a1b-7c3d-8e4f-00000000d001';
@@ -13,46 +11,20 @@ const trip = '0192f0c4-7a1b-7c3d-8e4f-00000000b001';
 const pets = '0192f0c4-7a1b-7c3d-8e4f-00000000c001';
 const pay = (n: number) => `0192f0c4-7a1b-7c3d-8e4f-${String(n).padStart(12, '0')}`;
 
-let store: ReadStore;
-let dispose: () => Promise<void>;
-let position = 0;
-const revisions = new Map<string, number>();
+const scratch = projectionScratch();
+const { given } = scratch;
 
 /** A decoded event as the projector sees it; `at` pins its time (events of one command share it). */
-function recorded(
+const recorded = (
   streamId: string,
   type: string,
   data: Record<string, unknown>,
   { userId = 'alice', at }: { userId?: string; at?: string } = {},
-): RecordedEvent {
-  position += 1;
-  const revision = (revisions.get(streamId) ?? -1) + 1;
-  revisions.set(streamId, revision);
-  const occurredAt = at ?? new Date(Date.UTC(2026, 10, 1) + position * 1000).toISOString();
-  const commandId = `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`;
-  return {
-    id: `30000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
-    type,
-    data,
-    metadata: { userId, commandId, correlationId: commandId, occurredAt, schemaVersion: 1 },
-    streamId,
-    revision,
-    position: String(position),
-    recordedAt: occurredAt,
-  };
-}
+): RecordedEvent => scratch.log.event(streamId, userId, type, data, at);
 
-beforeEach(async () => {
-  ({ store, dispose } = await scratchReadStore(allProjections));
-  position = 0;
-  revisions.clear();
-});
-afterEach(async () => dispose());
-
-const given = (...events: RecordedEvent[]) => applyEvents(store, allProjections, events);
 /** The user's entries newest first, as the query reads them. */
 const activityOf = async (userId = 'alice') => {
-  const docs = (await documents(store, ACTIVITY_VIEW, userId)) as ActivityDoc[];
+  const docs = (await scratch.documents(ACTIVITY_VIEW, userId)) as ActivityDoc[];
   for (const doc of docs) expect(activityDocSchema.parse(doc)).toEqual(doc);
   return docs.sort((a, b) => (a.sortKey < b.sortKey ? 1 : -1));
 };
@@ -110,7 +82,7 @@ describe('activity projection', () => {
       },
     ]);
     expect(entries[2]).toMatchObject({
-      id: '30000000-0000-4000-8000-000000000001',
+      id: '10000000-0000-4000-8000-000000000001',
       occurredAt: '2026-11-01T00:00:01.000Z',
     });
   });

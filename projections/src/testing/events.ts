@@ -8,11 +8,17 @@ export function eventLog(start = new Date('2026-11-01T00:00:00.000Z')) {
   let position = 0;
   const revisions = new Map<string, number>();
 
-  function recorded(streamId: string, userId: string, type: string, data: Record<string, unknown>): RecordedEvent {
+  function recorded(
+    streamId: string,
+    userId: string,
+    type: string,
+    data: Record<string, unknown>,
+    at?: string,
+  ): RecordedEvent {
     position += 1;
     const revision = (revisions.get(streamId) ?? -1) + 1;
     revisions.set(streamId, revision);
-    const occurredAt = new Date(start.getTime() + position * 1000).toISOString();
+    const occurredAt = at ?? new Date(start.getTime() + position * 1000).toISOString();
     const commandId = `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`;
     return {
       id: `10000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
@@ -32,9 +38,12 @@ export function eventLog(start = new Date('2026-11-01T00:00:00.000Z')) {
     recorded(`profile-${userId}`, userId, type, data);
 
   return {
-    /** Any event on any stream, for the events without a helper of their own. */
-    event: (streamId: string, userId: string, type: string, data: Record<string, unknown>) =>
-      recorded(streamId, userId, type, data),
+    /**
+     * Any event on any stream, for the events without a helper of their own; `at` pins its time
+     * (events of one command share it).
+     */
+    event: (streamId: string, userId: string, type: string, data: Record<string, unknown>, at?: string) =>
+      recorded(streamId, userId, type, data, at),
     transactionAdded: (userId: string, transactionId: string, fields: Record<string, unknown> = {}) =>
       transaction(userId, transactionId, 'TransactionAdded', {
         type: 'expense',
