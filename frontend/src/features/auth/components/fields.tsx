@@ -7,7 +7,8 @@ import field from '../../../ui/field/field.module.css';
 import { Spinner } from '../../../ui/spinner';
 import styles from './form.module.css';
 
-function ErrorList({ id, errors }: { readonly id: string; readonly errors: readonly FieldError[] }) {
+/** A field's messages, one per line, under it (give `id` to the control's aria-describedby). */
+export function ErrorList({ id, errors }: { readonly id: string; readonly errors: readonly FieldError[] }) {
   if (errors.length === 0) return null;
   return (
     <ul id={id} className={styles.errors}>

@@ -8,7 +8,8 @@ import { LocalizedLink } from '../../../lib/localized-link';
 import { useLocale } from '../../../lib/use-locale';
 import { showSuccess } from '../../../ui/toast/toasts-slice';
 import { AuthCard } from '../components/auth-card';
-import { FormAlert, formStyles as styles, SubmitButton, TextField } from '../components/fields';
+import { AuthForm, EmailField } from '../components/auth-form';
+import { formStyles as styles, SubmitButton } from '../components/fields';
 import { emailErrors } from '../validation';
 
 /**
@@ -75,32 +76,14 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard title="page.forgotPassword" lead={<FormattedMessage id="auth.forgotPassword.lead" />}>
-      <form
-        className={styles.form}
-        noValidate
-        onSubmit={(event) => {
-          setFormError(null);
-          submit(event);
-        }}
-        aria-busy={busy}
-      >
-        <FormAlert error={formError} />
-        <TextField
-          label="auth.email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          value={form.values.email}
-          onChange={(event) => form.set('email', event.target.value)}
-          errors={form.errors.email ?? []}
-          inputRef={form.field('email').ref}
+      <AuthForm busy={busy} error={formError} onError={setFormError} onSubmit={submit}>
+        <EmailField
+          form={form}
           // eslint-disable-next-line jsx-a11y-x/no-autofocus -- the page's one field, reached by the user's own press on the sign-in page
           autoFocus
         />
         <SubmitButton busy={busy} label="auth.forgotPassword.submit" />
-      </form>
+      </AuthForm>
       <p className={styles.footer}>
         <LocalizedLink to="/auth/login">
           <FormattedMessage id="auth.backToLogin" />

@@ -7,7 +7,8 @@ import { socialReturn } from '../../../lib/auth/social-return';
 import { LocalizedLink } from '../../../lib/localized-link';
 import { buttonClass } from '../../../ui/button';
 import { AuthCard } from '../components/auth-card';
-import { FormAlert, formStyles as styles, PasswordField, SubmitButton, TextField } from '../components/fields';
+import { AuthForm, bound, EmailField } from '../components/auth-form';
+import { formStyles as styles, PasswordField, SubmitButton } from '../components/fields';
 import type { FieldError } from '../../../lib/field-error';
 import { useForm } from '../../../lib/form/use-form';
 import { emailErrors, loginPasswordErrors } from '../validation';
@@ -74,36 +75,13 @@ export function LoginPage() {
 
   return (
     <AuthCard title="page.login" lead={<FormattedMessage id="auth.login.lead" />}>
-      <form
-        className={styles.form}
-        noValidate
-        onSubmit={(event) => {
-          setFormError(null);
-          submit(event);
-        }}
-        aria-busy={busy}
-      >
-        <FormAlert error={formError} />
-        <TextField
-          label="auth.email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          value={form.values.email}
-          onChange={(event) => form.set('email', event.target.value)}
-          errors={form.errors.email ?? []}
-          inputRef={form.field('email').ref}
-        />
+      <AuthForm busy={busy} error={formError} onError={setFormError} onSubmit={submit}>
+        <EmailField form={form} />
         <PasswordField
           label="auth.password"
           name="password"
           autoComplete="current-password"
-          value={form.values.password}
-          onChange={(event) => form.set('password', event.target.value)}
-          errors={form.errors.password ?? []}
-          inputRef={form.field('password').ref}
+          {...bound(form, 'password')}
           aside={
             <LocalizedLink to="/auth/forgot-password" className={styles.inlineLink}>
               <FormattedMessage id="auth.login.forgot" />
@@ -116,7 +94,7 @@ export function LoginPage() {
             <SocialSignIn disabled={busy} onBusyChange={setSocialBusy} onError={setFormError} />
           </Suspense>
         )}
-      </form>
+      </AuthForm>
       <p className={styles.footer}>
         <FormattedMessage
           id="auth.login.noAccount"

@@ -6,7 +6,8 @@ import { passwordRules, registerAccount } from '../../../lib/auth/session';
 import { LocalizedLink } from '../../../lib/localized-link';
 import { useLocale } from '../../../lib/use-locale';
 import { AuthCard } from '../components/auth-card';
-import { FormAlert, formStyles as styles, PasswordField, SubmitButton, TextField } from '../components/fields';
+import { AuthForm, bound, EmailField } from '../components/auth-form';
+import { formStyles as styles, PasswordField, SubmitButton, TextField, ErrorList } from '../components/fields';
 import { PasswordRequirements } from '../../../ui/field/password-requirements';
 import { usePasswordRules } from '../../../lib/auth/use-password-rules';
 import { confirmErrors, newPasswordErrors } from '../../../lib/auth/password-messages';
@@ -59,8 +60,6 @@ export function RegisterPage() {
   const { values } = form;
   const [formError, setFormError] = useState<FieldError | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (field: 'name' | 'email' | 'password' | 'confirm') => (event: { target: { value: string } }) =>
-    form.set(field, event.target.value);
 
   const submit = form.onSubmit(async (values) => {
     if (busy) return;
@@ -98,55 +97,21 @@ export function RegisterPage() {
 
   return (
     <AuthCard title="page.register" lead={<FormattedMessage id="auth.register.lead" />}>
-      <form
-        className={styles.form}
-        noValidate
-        onSubmit={(event) => {
-          setFormError(null);
-          submit(event);
-        }}
-        aria-busy={busy}
-      >
-        <FormAlert error={formError} />
-        <TextField
-          label="auth.fullName"
-          name="name"
-          autoComplete="name"
-          value={values.name}
-          onChange={set('name')}
-          errors={form.errors.name ?? []}
-          inputRef={form.field('name').ref}
-        />
-        <TextField
-          label="auth.email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          value={values.email}
-          onChange={set('email')}
-          errors={form.errors.email ?? []}
-          inputRef={form.field('email').ref}
-        />
+      <AuthForm busy={busy} error={formError} onError={setFormError} onSubmit={submit}>
+        <TextField label="auth.fullName" name="name" autoComplete="name" {...bound(form, 'name')} />
+        <EmailField form={form} />
         <PasswordField
           label="auth.password"
           name="new-password"
           autoComplete="new-password"
-          value={values.password}
-          onChange={set('password')}
-          errors={form.errors.password ?? []}
-          inputRef={form.field('password').ref}
+          {...bound(form, 'password')}
           hint={<PasswordRequirements password={values.password} rules={rules} />}
         />
         <PasswordField
           label="auth.confirmPassword"
           name="confirm-password"
           autoComplete="new-password"
-          value={values.confirm}
-          onChange={set('confirm')}
-          errors={form.errors.confirm ?? []}
-          inputRef={form.field('confirm').ref}
+          {...bound(form, 'confirm')}
         />
         <TermsCheckbox
           checked={values.accepted}
@@ -155,7 +120,7 @@ export function RegisterPage() {
           inputRef={form.field('terms').ref}
         />
         <SubmitButton busy={busy} label="auth.register.submit" />
-      </form>
+      </AuthForm>
       <p className={styles.footer}>
         <FormattedMessage
           id="auth.register.haveAccount"
@@ -195,15 +160,7 @@ function TermsCheckbox({
           values={{ terms: policyLink('/terms-of-service'), privacy: policyLink('/privacy-policy') }}
         />
       </label>
-      {errors.length > 0 ? (
-        <ul id={errorId} className={styles.errors}>
-          {errors.map((error) => (
-            <li key={error.id}>
-              <FormattedMessage id={error.id} values={error.values} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ErrorList id={errorId} errors={errors} />
     </div>
   );
 }

@@ -8,7 +8,8 @@ import { LocalizedLink, useLocalizedPath } from '../../../lib/localized-link';
 import { PageLoading } from '../../../ui/page-loading';
 import { showSuccess } from '../../../ui/toast/toasts-slice';
 import { AuthCard } from '../components/auth-card';
-import { FormAlert, formStyles as styles, PasswordField, SubmitButton } from '../components/fields';
+import { AuthForm, bound } from '../components/auth-form';
+import { formStyles as styles, PasswordField, SubmitButton } from '../components/fields';
 import { PasswordRequirements } from '../../../ui/field/password-requirements';
 import { usePasswordRules } from '../../../lib/auth/use-password-rules';
 import { confirmErrors, newPasswordErrors } from '../../../lib/auth/password-messages';
@@ -139,26 +140,14 @@ export function ResetPasswordPage() {
         />
       }
     >
-      <form
-        className={styles.form}
-        noValidate
-        onSubmit={(event) => {
-          setFormError(null);
-          submit(event);
-        }}
-        aria-busy={busy}
-      >
-        <FormAlert error={formError} />
+      <AuthForm busy={busy} error={formError} onError={setFormError} onSubmit={submit}>
         {/* Lets password managers save the new password for the right account. */}
         <input type="email" name="email" autoComplete="username" value={link.email} readOnly hidden />
         <PasswordField
           label="auth.newPassword"
           name="new-password"
           autoComplete="new-password"
-          value={values.password}
-          onChange={(event) => form.set('password', event.target.value)}
-          errors={form.errors.password ?? []}
-          inputRef={form.field('password').ref}
+          {...bound(form, 'password')}
           hint={<PasswordRequirements password={values.password} rules={rules} />}
           // eslint-disable-next-line jsx-a11y-x/no-autofocus -- the page opens from the user's own reset link to set the new password
           autoFocus
@@ -167,13 +156,10 @@ export function ResetPasswordPage() {
           label="auth.confirmPassword"
           name="confirm-password"
           autoComplete="new-password"
-          value={values.confirm}
-          onChange={(event) => form.set('confirm', event.target.value)}
-          errors={form.errors.confirm ?? []}
-          inputRef={form.field('confirm').ref}
+          {...bound(form, 'confirm')}
         />
         <SubmitButton busy={busy} label="auth.resetPassword.submit" />
-      </form>
+      </AuthForm>
       <p className={styles.footer}>
         <LocalizedLink to="/auth/login">
           <FormattedMessage id="auth.backToLogin" />

@@ -10,7 +10,8 @@ import { useLocalizedPath } from '../../../lib/localized-link';
 import { useLocale } from '../../../lib/use-locale';
 import { showInfo, showSuccess } from '../../../ui/toast/toasts-slice';
 import { AuthCard } from '../components/auth-card';
-import { FormAlert, formStyles as styles, SubmitButton, TextField } from '../components/fields';
+import { AuthForm } from '../components/auth-form';
+import { formStyles as styles, SubmitButton, TextField } from '../components/fields';
 import type { FieldError } from '../../../lib/field-error';
 import { useForm } from '../../../lib/form/use-form';
 import { codeDigits, codeErrors } from '../validation';
@@ -173,16 +174,7 @@ export function VerifyPage() {
         )
       }
     >
-      <form
-        className={styles.form}
-        noValidate
-        onSubmit={(event) => {
-          setFormError(null);
-          submit(event);
-        }}
-        aria-busy={busy}
-      >
-        <FormAlert error={formError} />
+      <AuthForm busy={busy} error={formError} onError={setFormError} onSubmit={submit}>
         <TextField
           label="auth.verify.code"
           name="code"
@@ -224,7 +216,7 @@ export function VerifyPage() {
             <FormattedMessage id="auth.backToLogin" />
           </button>
         </div>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }
