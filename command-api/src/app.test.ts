@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeyStore } from '@plenty/platform/crypto/port';
 import type { EventStore } from '@plenty/platform/event-store/port';
 import { commandApi } from './app.js';
-import { openTestStores, type TestStores } from './testing/stores.js';
+import { openTestStores, type TestStores } from '@plenty/platform/testing/stores';
 import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
 import { testServer } from './testing/server.js';
 

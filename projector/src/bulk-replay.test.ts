@@ -1,17 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestStores } from '@plenty/platform/testing/stores';
 import { eventIdFor } from '@plenty/contracts/ids';
 import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
 import { DEFAULT_RATES } from '@plenty/contracts/rates';
-import { EventCodec } from '@plenty/platform/crypto/event-codec';
-import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
-import type { KeyStore } from '@plenty/platform/crypto/port';
-import type { EventStore } from '@plenty/platform/event-store/port';
-import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { viewsOf } from '@plenty/projections/apply';
@@ -24,34 +18,17 @@ import { historyWriter, writeHistory } from '@plenty/projections/testing/history
 import { tallyEchoProjection, tallyProjection } from '@plenty/projections/testing/poison';
 
 const users = ['alice', 'bob', 'chai', 'dara'];
-const masterKey = randomBytes(32);
-let dir: string;
-let eventStore: EventStore;
-let keyStore: KeyStore;
-let codec: EventCodec;
-
-beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'plenty-bulk-replay-'));
-  eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
-  keyStore = await openSqliteKeyStore({ path: join(dir, 'keys.db'), masterKey });
-  codec = new EventCodec(keyStore);
-});
-
-afterEach(async () => {
-  await eventStore.close();
-  await keyStore.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const stores = useTestStores('bulk-replay');
 
 async function append(streamId: string, userId: string, type: string, data: Record<string, unknown>): Promise<void> {
   const commandId = randomUUID();
-  const event = await codec.encode({
+  const event = await stores.codec.encode({
     id: eventIdFor(commandId, 0),
     type,
     data,
     metadata: { userId, commandId, correlationId: commandId, occurredAt: new Date().toISOString(), schemaVersion: 1 },
   });
-  await eventStore.appendToStream(streamId, [event], 'any');
+  await stores.eventStore.appendToStream(streamId, [event], 'any');
 }
 
 /**
@@ -61,7 +38,7 @@ async function append(streamId: string, userId: string, type: string, data: Reco
  * user comes back afterwards.
  */
 async function writeMixedHistory(): Promise<void> {
-  const writer = historyWriter(eventStore, codec);
+  const writer = historyWriter(stores.eventStore, stores.codec);
   for (const userId of users) {
     await append(`profile-${userId}`, userId, 'PreferencesChanged', {
       changes: { currency: 'USD', monthlyBudget: { amount: 20_000, currency: 'USD' }, weeklyReport: true },
@@ -141,9 +118,15 @@ function rowsOf(path: string): Record<string, unknown[]> {
 
 /** The views as the live projector builds them: batches of 7 events, each committed on its own. */
 async function liveViews(projections: readonly Projection[] = allProjections): Promise<Record<string, unknown[]>> {
-  const path = join(dir, 'live.db');
+  const path = join(stores.dir, 'live.db');
   const readStore = await openSqliteReadStore({ path });
-  const projector = createProjector({ eventStore, readStore, codec, projections, batchSize: 7 });
+  const projector = createProjector({
+    eventStore: stores.eventStore,
+    readStore,
+    codec: stores.codec,
+    projections,
+    batchSize: 7,
+  });
   await projector.catchUp();
   await readStore.close();
   return rowsOf(path);
@@ -156,22 +139,22 @@ async function replayedViews(
   projections: readonly Projection[] = allProjections,
   onQuarantine?: (notices: readonly QuarantineNotice[]) => void,
 ): Promise<Record<string, unknown[]>> {
-  const path = join(dir, `${name}.db`);
+  const path = join(stores.dir, `${name}.db`);
   const opened = await openSqliteReadStore({ path });
   const readStore = wrap(opened);
   await readStore.bulkMode?.(true);
   await readStore.ensureViews(viewsOf(projections));
   const result = await bulkReplay({
-    eventStore,
+    eventStore: stores.eventStore,
     readStore,
-    codec,
+    codec: stores.codec,
     projections,
     checkpointName: 'projector',
     ...(flushEvery === undefined ? {} : { flushEvery }),
     ...(onQuarantine === undefined ? {} : { onQuarantine }),
   });
   await readStore.bulkMode?.(false);
-  expect(result.position).toBe(await eventStore.headPosition());
+  expect(result.position).toBe(await stores.eventStore.headPosition());
   expect(await opened.getCheckpoint('projector')).toBe(result.position);
   await opened.close();
   return rowsOf(path);
@@ -213,7 +196,7 @@ describe('bulk replay', () => {
   }, 30_000);
 
   it('quarantines the users the live projector quarantines, with the same records, row for row', async () => {
-    const writer = historyWriter(eventStore, codec);
+    const writer = historyWriter(stores.eventStore, stores.codec);
     await writeHistory(writer, users, 6);
     await writer.addTransaction('chai', { note: 'poison' });
     await writeHistory(writer, users, 6);
@@ -233,11 +216,16 @@ describe('bulk replay', () => {
   });
 
   it('rebuild() through the replay gives the same views as the live projector', async () => {
-    await writeHistory(historyWriter(eventStore, codec), users, 25);
+    await writeHistory(historyWriter(stores.eventStore, stores.codec), users, 25);
     const live = await liveViews();
-    const path = join(dir, 'rebuilt.db');
+    const path = join(stores.dir, 'rebuilt.db');
     const readStore = await openSqliteReadStore({ path });
-    const projector = createProjector({ eventStore, readStore, codec, projections: allProjections });
+    const projector = createProjector({
+      eventStore: stores.eventStore,
+      readStore,
+      codec: stores.codec,
+      projections: allProjections,
+    });
     const result = await projector.rebuild();
     await readStore.close();
     expect(result.events).toBeGreaterThan(100);

@@ -1,50 +1,36 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useTestStores } from '@plenty/platform/testing/stores';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
-import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
-import type { KeyStore } from '@plenty/platform/crypto/port';
-import type { EventStore } from '@plenty/platform/event-store/port';
-import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { allProjections } from '@plenty/projections/all';
 import { createProjector } from './runtime.js';
 import { historyWriter } from '@plenty/projections/testing/history';
 
-let dir: string;
-let eventStore: EventStore;
-let keyStore: KeyStore;
+const stores = useTestStores('after-batch');
 let readStore: ReadStore;
 let codec: EventCodec;
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'plenty-after-batch-'));
-  eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
-  keyStore = await openSqliteKeyStore({ path: join(dir, 'keys.db'), masterKey: randomBytes(32) });
-  readStore = await openSqliteReadStore({ path: join(dir, 'read.db') });
-  codec = new EventCodec(keyStore);
+  readStore = await openSqliteReadStore({ path: join(stores.dir, 'read.db') });
+  codec = new EventCodec(stores.keyStore);
 });
 
 afterEach(async () => {
   await readStore.close();
-  await eventStore.close();
-  await keyStore.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('work after each projected batch', () => {
   it('gets each live batch once its read models are written, never a rebuild, and its failure stops nothing', async () => {
-    const writer = historyWriter(eventStore, codec);
+    const writer = historyWriter(stores.eventStore, codec);
     await writer.addTransaction('alice');
     await writer.addTransaction('alice');
     const seen: string[] = [];
     const errors: object[] = [];
     let fail = true;
     const projector = createProjector({
-      eventStore,
+      eventStore: stores.eventStore,
       readStore,
       codec,
       projections: allProjections,

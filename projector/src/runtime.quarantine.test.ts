@@ -1,15 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useTestStores } from '@plenty/platform/testing/stores';
 import { eventIdFor } from '@plenty/contracts/ids';
 import { appendOutOfRangeExpense } from '@plenty/platform/testing/out-of-range-event';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
-import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
-import type { KeyStore } from '@plenty/platform/crypto/port';
-import type { EventStore } from '@plenty/platform/event-store/port';
-import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import type { Projection } from '@plenty/projections/projection';
@@ -21,23 +16,17 @@ import { historyWriter } from '@plenty/projections/testing/history';
 import { documents } from '@plenty/projections/testing/memory-read-store';
 import { TALLY_ECHO_VIEW, TALLY_VIEW, tallyEchoProjection, tallyProjection } from '@plenty/projections/testing/poison';
 
-let dir: string;
-let eventStore: EventStore;
-let keyStore: KeyStore;
+const stores = useTestStores('quarantine');
 let readStore: ReadStore;
 let codec: EventCodec;
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'plenty-quarantine-'));
-  eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
-  keyStore = await openSqliteKeyStore({ path: join(dir, 'keys.db'), masterKey: randomBytes(32) });
-  readStore = await openSqliteReadStore({ path: join(dir, 'read.db') });
-  codec = new EventCodec(keyStore);
+  readStore = await openSqliteReadStore({ path: join(stores.dir, 'read.db') });
+  codec = new EventCodec(stores.keyStore);
 });
 
 afterEach(async () => {
-  await Promise.all([eventStore.close(), keyStore.close(), readStore.close()]);
-  rmSync(dir, { recursive: true, force: true });
+  await Promise.all([stores.eventStore.close(), stores.keyStore.close(), readStore.close()]);
 });
 
 function recordingLogger() {
@@ -53,7 +42,14 @@ function recordingLogger() {
 const withTally = (version = 1): Projection[] => [...allProjections, tallyProjection(version), tallyEchoProjection];
 
 function projector(options: Partial<ProjectorOptions> = {}) {
-  return createProjector({ eventStore, readStore, codec, projections: withTally(), batchSize: 2, ...options });
+  return createProjector({
+    eventStore: stores.eventStore,
+    readStore,
+    codec,
+    projections: withTally(),
+    batchSize: 2,
+    ...options,
+  });
 }
 
 const countOf = async (view: string, userId: string) =>
@@ -63,12 +59,12 @@ const recordOf = (projection: string, userId: string) =>
 
 /** Alice: two transactions, the poison, two more; Bob: one before and two after. Answers the poison's id. */
 async function poisonAlice(): Promise<{ poisonId: string; poisonPosition: string }> {
-  const writer = historyWriter(eventStore, codec);
+  const writer = historyWriter(stores.eventStore, codec);
   await writer.addTransaction('alice');
   await writer.addTransaction('bob');
   await writer.addTransaction('alice');
   const poison = await writer.addTransaction('alice', { note: 'poison' });
-  const [stored] = await eventStore.readAll({ after: String(Number(poison.position) - 1), maxCount: 1 });
+  const [stored] = await stores.eventStore.readAll({ after: String(Number(poison.position) - 1), maxCount: 1 });
   await writer.addTransaction('alice');
   await writer.addTransaction('bob');
   await writer.addTransaction('alice');
@@ -81,7 +77,7 @@ describe('projector quarantine', () => {
     const { poisonId, poisonPosition } = await poisonAlice();
     const logger = recordingLogger();
     const live = projector({ logger });
-    expect(await live.catchUp()).toBe(await eventStore.headPosition());
+    expect(await live.catchUp()).toBe(await stores.eventStore.headPosition());
 
     expect(live.isHealthy()).toBe(true);
     expect(live.quarantinedUsers()).toBe(1);
@@ -126,13 +122,13 @@ describe('projector quarantine', () => {
   it('keeps the user quarantined across a restart, skipping her later events', async () => {
     await poisonAlice();
     await projector().catchUp();
-    const writer = historyWriter(eventStore, codec);
+    const writer = historyWriter(stores.eventStore, codec);
     await writer.addTransaction('alice');
     await writer.addTransaction('bob');
 
     const restarted = projector();
     await restarted.start();
-    const head = await eventStore.headPosition();
+    const head = await stores.eventStore.headPosition();
     expect(await restarted.waitFor(head, 10_000)).toBe(head);
     await restarted.stop();
     expect(restarted.quarantinedUsers()).toBe(1);
@@ -143,7 +139,13 @@ describe('projector quarantine', () => {
   it('releases the user when a new version of the projection applies the event, through its rebuild', async () => {
     await poisonAlice();
     await projector().catchUp();
-    const fixed = createProjector({ eventStore, readStore, codec, projections: withTally(2), batchSize: 2 });
+    const fixed = createProjector({
+      eventStore: stores.eventStore,
+      readStore,
+      codec,
+      projections: withTally(2),
+      batchSize: 2,
+    });
     await fixed.start();
     expect(fixed.status().find((s) => s.name === 'tally')?.state).toBe('rebuilding');
     // The old views keep answering meanwhile, and the user stays quarantined in them.
@@ -189,20 +191,20 @@ describe('projector quarantine', () => {
         schemaVersion: 1,
       },
     });
-    await eventStore.appendToStream('account-erasures', [erased], 'any');
+    await stores.eventStore.appendToStream('account-erasures', [erased], 'any');
     await live.catchUp();
     expect(live.quarantinedUsers()).toBe(0);
     expect(await recordOf('tally', 'alice')).toBeNull();
     // Back with the same id, she starts afresh.
-    await historyWriter(eventStore, codec).addTransaction('alice');
+    await historyWriter(stores.eventStore, codec).addTransaction('alice');
     await live.catchUp();
     expect(await countOf(TALLY_VIEW, 'alice')).toBe(1);
   });
 
   it('quarantines an event whose stored data breaks its schema in every projection that handles it', async () => {
-    const writer = historyWriter(eventStore, codec);
+    const writer = historyWriter(stores.eventStore, codec);
     await writer.addTransaction('alice');
-    await appendOutOfRangeExpense(eventStore, 'alice');
+    await appendOutOfRangeExpense(stores.eventStore, 'alice');
     await writer.addTransaction('alice');
     await writer.addTransaction('bob');
     const live = projector();
@@ -230,11 +232,11 @@ describe('projector quarantine', () => {
   });
 
   it('quarantines personal text that cannot be decrypted', async () => {
-    await keyStore.getOrCreate('alice');
+    await stores.keyStore.getOrCreate('alice');
     const commandId = randomUUID();
     const transactionId = randomUUID();
     const id = eventIdFor(commandId, 0);
-    await eventStore.appendToStream(
+    await stores.eventStore.appendToStream(
       `transaction-${transactionId}`,
       [
         {
@@ -263,11 +265,11 @@ describe('projector quarantine', () => {
     await live.catchUp();
     expect(live.isHealthy()).toBe(true);
     expect(await recordOf('transactions', 'alice')).toMatchObject({ eventId: id, failed: null });
-    expect(await readStore.getCheckpoint('projector')).toBe(await eventStore.headPosition());
+    expect(await readStore.getCheckpoint('projector')).toBe(await stores.eventStore.headPosition());
   });
 
   it('stops, quarantining nobody, when the read store fails under a projection', async () => {
-    await historyWriter(eventStore, codec).addTransaction('alice');
+    await historyWriter(stores.eventStore, codec).addTransaction('alice');
     let failing = true;
     const failingReads: ReadStore = new Proxy(readStore, {
       get(target, property, receiver) {

@@ -1,12 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useTestStores } from '@plenty/platform/testing/stores';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
-import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import type { KeyStore } from '@plenty/platform/crypto/port';
-import type { EventStore } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
@@ -15,23 +11,17 @@ import { createProjector } from './runtime.js';
 import { historyWriter } from '@plenty/projections/testing/history';
 import { documents } from '@plenty/projections/testing/memory-read-store';
 
-let dir: string;
-let eventStore: EventStore;
-let keyStore: KeyStore;
+const stores = useTestStores('projector');
 let readStore: ReadStore;
 let codec: EventCodec;
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'plenty-projector-'));
-  eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
-  keyStore = await openSqliteKeyStore({ path: join(dir, 'keys.db'), masterKey: randomBytes(32) });
-  readStore = await openSqliteReadStore({ path: join(dir, 'read.db') });
-  codec = new EventCodec(keyStore);
+  readStore = await openSqliteReadStore({ path: join(stores.dir, 'read.db') });
+  codec = new EventCodec(stores.keyStore);
 });
 
 afterEach(async () => {
-  await Promise.all([eventStore.close(), keyStore.close(), readStore.close()]);
-  rmSync(dir, { recursive: true, force: true });
+  await Promise.all([stores.eventStore.close(), stores.keyStore.close(), readStore.close()]);
 });
 
 function recordingLogger() {
@@ -42,14 +32,14 @@ function recordingLogger() {
 describe('projector while tailing', () => {
   it('sees events another process appends to the same store, without being woken', async () => {
     const projector = createProjector({
-      eventStore,
+      eventStore: stores.eventStore,
       readStore,
       codec,
       projections: allProjections,
       pollIntervalMs: 20,
     });
     await projector.start();
-    const otherProcess = await openSqliteEventStore({ path: join(dir, 'events.db') });
+    const otherProcess = await openSqliteEventStore({ path: join(stores.dir, 'events.db') });
     const { position } = await historyWriter(otherProcess, codec).addTransaction('alice');
     expect(await projector.waitFor(position, 10_000)).toBe(position);
     expect(await documents(readStore, 'transactions', 'alice')).toHaveLength(1);
@@ -59,7 +49,7 @@ describe('projector while tailing', () => {
 
   it('logs a failure that is no event’s fault, stops, and resumes once started again', async () => {
     let broken = true;
-    const keys = new Proxy(keyStore, {
+    const keys = new Proxy(stores.keyStore, {
       get(target, property, receiver) {
         if (property !== 'get') return Reflect.get(target, property, receiver) as unknown;
         const get: KeyStore['get'] = (userId) =>
@@ -69,16 +59,16 @@ describe('projector while tailing', () => {
     });
     const logger = recordingLogger();
     const projector = createProjector({
-      eventStore,
+      eventStore: stores.eventStore,
       readStore,
       codec: new EventCodec(keys),
       projections: allProjections,
       logger,
     });
-    const first = await historyWriter(eventStore, codec).addTransaction('alice');
+    const first = await historyWriter(stores.eventStore, codec).addTransaction('alice');
     await projector.start();
     await expect.poll(() => projector.isHealthy()).toBe(false);
-    const [event] = await eventStore.readAll({ maxCount: 1 });
+    const [event] = await stores.eventStore.readAll({ maxCount: 1 });
     expect(logger.errors).toEqual([
       {
         obj: expect.objectContaining({ eventId: event?.id, eventType: 'TransactionAdded', projection: null }),
@@ -99,10 +89,16 @@ describe('projector while tailing', () => {
   });
 
   it('catches up to the head without being started, and answers readers from then on', async () => {
-    const writer = historyWriter(eventStore, codec);
+    const writer = historyWriter(stores.eventStore, codec);
     await writer.addTransaction('alice');
     const { position } = await writer.addTransaction('bob');
-    const projector = createProjector({ eventStore, readStore, codec, projections: allProjections, batchSize: 1 });
+    const projector = createProjector({
+      eventStore: stores.eventStore,
+      readStore,
+      codec,
+      projections: allProjections,
+      batchSize: 1,
+    });
     expect(await projector.catchUp()).toBe(position);
     expect(await projector.current()).toBe(position);
     expect(await projector.waitFor(position, 0)).toBe(position);

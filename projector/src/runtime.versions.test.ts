@@ -1,14 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EventCodec } from '@plenty/platform/crypto/event-codec';
-import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
-import type { KeyStore } from '@plenty/platform/crypto/port';
-import type { EventStore } from '@plenty/platform/event-store/port';
-import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestStores } from '@plenty/platform/testing/stores';
 import type { ReadStore, ViewDefinition } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import type { Projection } from '@plenty/projections/projection';
@@ -45,25 +38,12 @@ function labels(version: 1 | 2): Projection {
 
 const projectionsAt = (version: 1 | 2) => [transactionsProjection, labels(version), accountErasureProjection];
 
-let dir: string;
-let eventStore: EventStore;
-let keyStore: KeyStore;
-let codec: EventCodec;
+const stores = useTestStores('versions');
 let writer: HistoryWriter;
-const readPath = () => join(dir, 'read.db');
+const readPath = () => join(stores.dir, 'read.db');
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'plenty-versions-'));
-  eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
-  keyStore = await openSqliteKeyStore({ path: join(dir, 'keys.db'), masterKey: randomBytes(32) });
-  codec = new EventCodec(keyStore);
-  writer = historyWriter(eventStore, codec);
-});
-
-afterEach(async () => {
-  await eventStore.close();
-  await keyStore.close();
-  rmSync(dir, { recursive: true, force: true });
+  writer = historyWriter(stores.eventStore, stores.codec);
 });
 
 async function addTransactions(count: number, note: string): Promise<void> {
@@ -91,7 +71,12 @@ function gate() {
 
 async function buildAtVersion1(): Promise<void> {
   const readStore = await openSqliteReadStore({ path: readPath() });
-  await createProjector({ eventStore, readStore, codec, projections: projectionsAt(1) }).catchUp();
+  await createProjector({
+    eventStore: stores.eventStore,
+    readStore,
+    codec: stores.codec,
+    projections: projectionsAt(1),
+  }).catchUp();
   await readStore.close();
 }
 
@@ -110,9 +95,9 @@ describe('projection versions', () => {
     const readStore = await openSqliteReadStore({ path: readPath() });
     const held = gate();
     const options: ProjectorOptions = {
-      eventStore,
+      eventStore: stores.eventStore,
       readStore,
-      codec,
+      codec: stores.codec,
       projections: projectionsAt(2),
       batchSize: 7,
       pollIntervalMs: 20,
@@ -146,7 +131,7 @@ describe('projection versions', () => {
 
     // Live events meanwhile reach the current projections; the rebuilding view stays as it was.
     await addTransactions(5, 'dinner');
-    const head = await eventStore.headPosition();
+    const head = await stores.eventStore.headPosition();
     expect(await projector.waitFor(head, 5000)).toBe(head);
     expect(await documents(queries, 'transactions', 'alice')).toHaveLength(35);
     expect(await labelsOf(queries)).toEqual(before);
@@ -160,7 +145,7 @@ describe('projection versions', () => {
 
     // Live again: the next event reaches the rebuilt view.
     await addTransactions(1, 'breakfast');
-    const latest = await eventStore.headPosition();
+    const latest = await stores.eventStore.headPosition();
     expect(await projector.waitFor(latest, 5000)).toBe(latest);
     expect(await labelsOf(queries)).toContain('BREAKFAST 0');
     await projector.stop();
@@ -179,9 +164,9 @@ describe('projection versions', () => {
     const readStore = await openSqliteReadStore({ path: readPath() });
     const held = gate();
     const projector = createProjector({
-      eventStore,
+      eventStore: stores.eventStore,
       readStore,
-      codec,
+      codec: stores.codec,
       projections: projectionsAt(2),
       beforePromote: held.beforePromote,
     });
@@ -194,7 +179,12 @@ describe('projection versions', () => {
     expect(await labelsOf(readStore)).toEqual(expect.arrayContaining(['lunch 0']));
     expect(await readStore.shadowTags()).toHaveLength(1);
 
-    const restarted = createProjector({ eventStore, readStore, codec, projections: projectionsAt(2) });
+    const restarted = createProjector({
+      eventStore: stores.eventStore,
+      readStore,
+      codec: stores.codec,
+      projections: projectionsAt(2),
+    });
     await restarted.catchUp();
     const labelsNow = await labelsOf(readStore);
     expect(labelsNow).toHaveLength(23);
@@ -207,7 +197,12 @@ describe('projection versions', () => {
   it('treats read models built before projections had version records as stale, and rebuilds them equal to a fresh build', async () => {
     await writeHistory(writer, ['alice', 'bob'], 8);
     const readStore = await openSqliteReadStore({ path: readPath() });
-    await createProjector({ eventStore, readStore, codec, projections: allProjections }).catchUp();
+    await createProjector({
+      eventStore: stores.eventStore,
+      readStore,
+      codec: stores.codec,
+      projections: allProjections,
+    }).catchUp();
     await readStore.close();
     // Read models of the older code: a checkpoint, and no version record.
     const raw = new Database(readPath());
@@ -217,9 +212,9 @@ describe('projection versions', () => {
     const reopened = await openSqliteReadStore({ path: readPath() });
     const held = gate();
     const projector = createProjector({
-      eventStore,
+      eventStore: stores.eventStore,
       readStore: reopened,
-      codec,
+      codec: stores.codec,
       projections: allProjections,
       beforePromote: held.beforePromote,
     });
@@ -231,8 +226,13 @@ describe('projection versions', () => {
     held.open();
     await done;
 
-    const fresh = await openSqliteReadStore({ path: join(dir, 'fresh.db') });
-    await createProjector({ eventStore, readStore: fresh, codec, projections: allProjections }).catchUp();
+    const fresh = await openSqliteReadStore({ path: join(stores.dir, 'fresh.db') });
+    await createProjector({
+      eventStore: stores.eventStore,
+      readStore: fresh,
+      codec: stores.codec,
+      projections: allProjections,
+    }).catchUp();
     for (const view of allProjections.flatMap((p) => p.views)) {
       for (const userId of ['alice', 'bob']) {
         expect(await documents(reopened, view.name, userId)).toEqual(await documents(fresh, view.name, userId));

@@ -1,32 +1,23 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useTestStores } from '@plenty/platform/testing/stores';
 import { ACCOUNT_ERASURES_STREAM } from '@plenty/contracts/events/account';
 import { openFsBlobStore } from '@plenty/platform/blob-store/fs';
 import type { BlobStore } from '@plenty/platform/blob-store/port';
-import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
-import type { KeyStore } from '@plenty/platform/crypto/port';
 import type { EventStore, NewEvent } from '@plenty/platform/event-store/port';
-import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { ErasureRecord } from '@plenty/platform/auth/erased-users';
 import { fakeUserDirectory } from '@plenty/platform/auth/user-directory';
 import { CommandsInFlight } from './commands-in-flight.js';
 import { AccountEraser, type IdentityAdmin } from './erasure.js';
 
-let dir: string;
-let eventStore: EventStore;
-let keys: KeyStore;
+const stores = useTestStores('erasure');
 let blobs: BlobStore;
 let deletedUsers: string[];
 let identity: IdentityAdmin;
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'plenty-erasure-'));
-  eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
-  keys = await openSqliteKeyStore({ path: join(dir, 'keys.db'), masterKey: randomBytes(32) });
-  blobs = await openFsBlobStore({ directory: join(dir, 'receipts') });
+  blobs = await openFsBlobStore({ directory: join(stores.dir, 'receipts') });
   deletedUsers = [];
   identity = {
     async deleteUser(uid) {
@@ -36,16 +27,13 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await eventStore.close();
-  await keys.close();
   await blobs.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const eraser = (overrides: Partial<{ identity: IdentityAdmin; eventStore: EventStore }> = {}) =>
   new AccountEraser({
-    eventStore,
-    keys,
+    eventStore: stores.eventStore,
+    keys: stores.keyStore,
     blobs,
     identity,
     now: () => new Date('2026-11-23T10:00:00.000Z'),
@@ -65,8 +53,8 @@ function event(userId: string): NewEvent {
 /** A user with a profile stream, two transaction streams, a data key and a receipt. */
 async function seed(userId: string): Promise<string[]> {
   const streams = [`profile-${userId}`, `transaction-${randomUUID()}`, `transaction-${randomUUID()}`];
-  for (const stream of streams) await eventStore.appendToStream(stream, [event(userId)], 'no_stream');
-  await keys.getOrCreate(userId);
+  for (const stream of streams) await stores.eventStore.appendToStream(stream, [event(userId)], 'no_stream');
+  await stores.keyStore.getOrCreate(userId);
   await blobs.put(userId, randomUUID(), Buffer.from('receipt'), 'image/png');
   return streams;
 }
@@ -89,15 +77,15 @@ describe('account eraser', () => {
 
     await eraser().erase('leaving', 'privacy', randomUUID());
 
-    for (const stream of streams) expect(await eventStore.readStream(stream)).toEqual([]);
-    expect(await eventStore.streamIdsOfUser('leaving')).toEqual([ACCOUNT_ERASURES_STREAM]);
-    expect(await keys.get('leaving')).toBeNull();
+    for (const stream of streams) expect(await stores.eventStore.readStream(stream)).toEqual([]);
+    expect(await stores.eventStore.streamIdsOfUser('leaving')).toEqual([ACCOUNT_ERASURES_STREAM]);
+    expect(await stores.keyStore.get('leaving')).toBeNull();
     expect(await hasReceipts('leaving', receipt)).toBe(false);
     expect(deletedUsers).toEqual(['leaving']);
-    for (const stream of kept) expect(await eventStore.readStream(stream)).toHaveLength(1);
-    expect(await keys.get('staying')).not.toBeNull();
+    for (const stream of kept) expect(await stores.eventStore.readStream(stream)).toHaveLength(1);
+    expect(await stores.keyStore.get('staying')).not.toBeNull();
 
-    const record = await eventStore.readStream(ACCOUNT_ERASURES_STREAM);
+    const record = await stores.eventStore.readStream(ACCOUNT_ERASURES_STREAM);
     expect(record.map((e) => [e.type, e.data])).toEqual([
       ['AccountErasureStarted', { userId: 'leaving', reason: 'privacy' }],
       ['AccountErased', { userId: 'leaving', reason: 'privacy', startedAt: '2026-11-23T10:00:00.000Z' }],
@@ -118,15 +106,15 @@ describe('account eraser', () => {
     };
     await expect(eraser({ identity: flaky }).erase('leaving', undefined, randomUUID())).rejects.toThrow('unreachable');
     // Half-way: the streams and key are gone, the sign-in account and the final record are not.
-    expect(await keys.get('leaving')).toBeNull();
-    expect((await eventStore.readStream(ACCOUNT_ERASURES_STREAM)).map((e) => e.type)).toEqual([
+    expect(await stores.keyStore.get('leaving')).toBeNull();
+    expect((await stores.eventStore.readStream(ACCOUNT_ERASURES_STREAM)).map((e) => e.type)).toEqual([
       'AccountErasureStarted',
     ]);
 
     expect(await eraser({ identity: flaky }).resumeUnfinished()).toEqual(['leaving']);
-    for (const stream of streams) expect(await eventStore.readStream(stream)).toEqual([]);
+    for (const stream of streams) expect(await stores.eventStore.readStream(stream)).toEqual([]);
     expect(deletedUsers).toEqual(['leaving']);
-    expect((await eventStore.readStream(ACCOUNT_ERASURES_STREAM)).map((e) => e.type)).toEqual([
+    expect((await stores.eventStore.readStream(ACCOUNT_ERASURES_STREAM)).map((e) => e.type)).toEqual([
       'AccountErasureStarted',
       'AccountErased',
     ]);
@@ -139,14 +127,14 @@ describe('account eraser', () => {
     const first = await eraser().erase('leaving', undefined, commandId);
     const again = await eraser().erase('leaving', undefined, commandId);
     expect(again).toEqual(first);
-    expect(await eventStore.readStream(ACCOUNT_ERASURES_STREAM)).toHaveLength(2);
+    expect(await stores.eventStore.readStream(ACCOUNT_ERASURES_STREAM)).toHaveLength(2);
   });
 
   it("deletes the mail kept to the user's address, before and after the sign-in account, and scrubs the event store", async () => {
     await seed('leaving');
     const steps: string[] = [];
     const users = fakeUserDirectory({ leaving: 'noy@example.test' });
-    const scrubbing: EventStore = Object.assign(Object.create(eventStore) as EventStore, {
+    const scrubbing: EventStore = Object.assign(Object.create(stores.eventStore) as EventStore, {
       scrubDeleted: async () => {
         steps.push('scrub events');
       },
@@ -159,7 +147,7 @@ describe('account eraser', () => {
     };
     await new AccountEraser({
       eventStore: scrubbing,
-      keys,
+      keys: stores.keyStore,
       blobs,
       identity: recordingIdentity,
       users,
@@ -181,7 +169,7 @@ describe('account eraser', () => {
 
   it('refuses the user from the start, and waits for their commands under way before the key goes', async () => {
     await seed('leaving');
-    const erasedUsers = new ErasureRecord(eventStore);
+    const erasedUsers = new ErasureRecord(stores.eventStore);
     const inFlight = new CommandsInFlight(erasedUsers);
     let finishCommand: () => void = () => undefined;
     const command = inFlight.run(
@@ -193,8 +181,8 @@ describe('account eraser', () => {
     );
     await Promise.resolve();
     const erasure = new AccountEraser({
-      eventStore,
-      keys,
+      eventStore: stores.eventStore,
+      keys: stores.keyStore,
       blobs,
       identity,
       erasedUsers,
@@ -204,11 +192,11 @@ describe('account eraser', () => {
     await waitUntil(async () => erasedUsers.has('leaving'));
     await expect(inFlight.run('leaving', async () => 'late')).rejects.toMatchObject({ statusCode: 401 });
     // The key is still there while the command runs; the erasure goes on once it is done.
-    expect(await keys.get('leaving')).not.toBeNull();
+    expect(await stores.keyStore.get('leaving')).not.toBeNull();
     finishCommand();
     expect(await command).toBe('appended');
     await erasure;
-    expect(await keys.get('leaving')).toBeNull();
+    expect(await stores.keyStore.get('leaving')).toBeNull();
     expect(await inFlight.run('staying', async () => 'served')).toBe('served');
   });
 
@@ -217,7 +205,7 @@ describe('account eraser', () => {
     await seed('second');
     await eraser().erase('first', 'not_useful', randomUUID());
     await eraser().erase('second', undefined, randomUUID());
-    const record = await eventStore.readStream(ACCOUNT_ERASURES_STREAM);
+    const record = await stores.eventStore.readStream(ACCOUNT_ERASURES_STREAM);
     expect(record.map((e) => `${e.type}:${e.metadata.userId}`)).toEqual([
       'AccountErasureStarted:first',
       'AccountErased:first',

@@ -6,7 +6,7 @@ import type { IdentityProviderAdmin } from '@plenty/platform/auth/identity-admin
 import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
 import type { EventStore } from '@plenty/platform/event-store/port';
 import { outboxMailer, readOutbox } from '@plenty/platform/mail/outbox';
-import { openTestStores, type TestStores } from '../testing/stores.js';
+import { openTestStores, type TestStores } from '@plenty/platform/testing/stores';
 import { identityCommands } from './identity.plugin.js';
 import { resetPasswordLink } from './password-reset.js';
 import { testServer } from '../testing/server.js';

@@ -6,7 +6,8 @@ import { HttpError } from '@plenty/platform/http/errors';
 import type { EventStore } from '@plenty/platform/event-store/port';
 import { runCommand, type PipelineDeps } from './run-command.js';
 import type { Appended, Command, StreamDefinition } from './stream-definition.js';
-import { openTestStores, testCaller, testUser, type TestStores } from '../testing/stores.js';
+import { openTestStores, type TestStores } from '@plenty/platform/testing/stores';
+import { testCaller, testUser } from '../testing/stores.js';
 
 let stores: TestStores;
 let eventStore: EventStore;

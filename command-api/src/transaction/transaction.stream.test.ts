@@ -6,7 +6,8 @@ import type { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { HttpError } from '@plenty/platform/http/errors';
 import { ProfileCache } from '../profile/profile-cache.js';
 import { MemoryBlobStore } from '../testing/memory-blob-store.js';
-import { openTestStores, testCaller, testUser, type TestStores } from '../testing/stores.js';
+import { openTestStores, type TestStores } from '@plenty/platform/testing/stores';
+import { testCaller, testUser } from '../testing/stores.js';
 import { lunch, transactionSender, type TransactionSender } from '../testing/transaction-commands.js';
 import { transactionStream } from './transaction.stream.js';
 

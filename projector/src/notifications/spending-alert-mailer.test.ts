@@ -1,15 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useTestStores } from '@plenty/platform/testing/stores';
 import { eventIdFor } from '@plenty/contracts/ids';
 import { fakeUserDirectory } from '@plenty/platform/auth/user-directory';
-import { EventCodec } from '@plenty/platform/crypto/event-codec';
-import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
-import type { KeyStore } from '@plenty/platform/crypto/port';
-import type { EventStore } from '@plenty/platform/event-store/port';
-import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import type { MailMessage, Mailer } from '@plenty/platform/mail/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
@@ -17,10 +11,7 @@ import { allProjections } from '@plenty/projections/all';
 import { createProjector } from '../runtime.js';
 import { spendingAlertMailer } from './spending-alert-mailer.js';
 
-let dir: string;
-let eventStore: EventStore;
-let keyStore: KeyStore;
-let codec: EventCodec;
+const stores = useTestStores('alert-mail');
 let readStores: ReadStore[];
 let sent: MailMessage[];
 const mailer: Mailer = {
@@ -32,30 +23,23 @@ const mailer: Mailer = {
 const users = fakeUserDirectory({ alice: 'alice@example.com', bob: 'bob@example.com' });
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'plenty-alert-mail-'));
-  eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
-  keyStore = await openSqliteKeyStore({ path: join(dir, 'keys.db'), masterKey: randomBytes(32) });
-  codec = new EventCodec(keyStore);
   readStores = [];
   sent = [];
 });
 
 afterEach(async () => {
   for (const store of readStores) await store.close();
-  await eventStore.close();
-  await keyStore.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 async function append(userId: string, streamId: string, type: string, data: Record<string, unknown>, at: Date) {
   const commandId = randomUUID();
-  const event = await codec.encode({
+  const event = await stores.codec.encode({
     id: eventIdFor(commandId, 0),
     type,
     data,
     metadata: { userId, commandId, correlationId: commandId, occurredAt: at.toISOString(), schemaVersion: 1 },
   });
-  await eventStore.appendToStream(streamId, [event], 'any');
+  await stores.eventStore.appendToStream(streamId, [event], 'any');
 }
 
 const at = new Date('2026-11-20T03:00:00.000Z');
@@ -80,13 +64,13 @@ const expense = (userId: string, amount: number) => {
 
 /** A projector on a fresh read store that mails after each live batch, run up to the head. */
 async function project(now = new Date('2026-11-20T04:00:00.000Z')): Promise<number> {
-  const readStore = await openSqliteReadStore({ path: join(dir, `read-${readStores.length}.db`) });
+  const readStore = await openSqliteReadStore({ path: join(stores.dir, `read-${readStores.length}.db`) });
   readStores.push(readStore);
-  const alerts = spendingAlertMailer({ eventStore, readStore, users, mailer, now: () => now });
+  const alerts = spendingAlertMailer({ eventStore: stores.eventStore, readStore, users, mailer, now: () => now });
   const projector = createProjector({
-    eventStore,
+    eventStore: stores.eventStore,
     readStore,
-    codec,
+    codec: stores.codec,
     projections: allProjections,
     afterBatch: async (events) => {
       await alerts.afterBatch(events);
@@ -119,7 +103,7 @@ describe('spending alert mailer', () => {
     expect(await project()).toBe(1);
     expect(sent[0]?.subject).toBe('You have used 95% of your monthly budget');
     expect(await project()).toBe(0);
-    const claims = await eventStore.readAll({ maxCount: 100 });
+    const claims = await stores.eventStore.readAll({ maxCount: 100 });
     expect(claims.filter((event) => event.type === 'SpendingAlertMailed')).toHaveLength(1);
   });
 

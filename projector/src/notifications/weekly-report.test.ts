@@ -1,15 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useTestStores } from '@plenty/platform/testing/stores';
 import { eventIdFor } from '@plenty/contracts/ids';
 import { fakeUserDirectory } from '@plenty/platform/auth/user-directory';
-import { EventCodec } from '@plenty/platform/crypto/event-codec';
-import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
-import type { KeyStore } from '@plenty/platform/crypto/port';
-import type { EventStore } from '@plenty/platform/event-store/port';
-import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import type { MailMessage, Mailer } from '@plenty/platform/mail/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
@@ -39,10 +33,7 @@ describe('ISO weeks and when a report is due', () => {
   });
 });
 
-let dir: string;
-let eventStore: EventStore;
-let keyStore: KeyStore;
-let codec: EventCodec;
+const stores = useTestStores('weekly');
 let readStore: ReadStore;
 let sent: MailMessage[];
 const mailer: Mailer = {
@@ -54,30 +45,23 @@ const mailer: Mailer = {
 const users = fakeUserDirectory({ alice: 'alice@example.com', bob: 'bob@example.com', carol: 'carol@example.com' });
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'plenty-weekly-'));
-  eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
-  keyStore = await openSqliteKeyStore({ path: join(dir, 'keys.db'), masterKey: randomBytes(32) });
-  codec = new EventCodec(keyStore);
-  readStore = await openSqliteReadStore({ path: join(dir, 'read.db') });
+  readStore = await openSqliteReadStore({ path: join(stores.dir, 'read.db') });
   sent = [];
 });
 
 afterEach(async () => {
   await readStore.close();
-  await eventStore.close();
-  await keyStore.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 async function append(userId: string, streamId: string, type: string, data: Record<string, unknown>) {
   const commandId = randomUUID();
-  const event = await codec.encode({
+  const event = await stores.codec.encode({
     id: eventIdFor(commandId, 0),
     type,
     data,
     metadata: { userId, commandId, correlationId: commandId, occurredAt: '2026-11-01T00:00:00.000Z', schemaVersion: 1 },
   });
-  await eventStore.appendToStream(streamId, [event], 'any');
+  await stores.eventStore.appendToStream(streamId, [event], 'any');
 }
 const preferences = (userId: string, changes: Record<string, unknown>) =>
   append(userId, `profile-${userId}`, 'PreferencesChanged', { changes });
@@ -93,11 +77,23 @@ function transaction(userId: string, fields: Record<string, unknown>) {
 const usd = (amount: number) => ({ amount, currency: 'USD' });
 
 async function project(): Promise<void> {
-  await createProjector({ eventStore, readStore, codec, projections: allProjections }).catchUp();
+  await createProjector({
+    eventStore: stores.eventStore,
+    readStore,
+    codec: stores.codec,
+    projections: allProjections,
+  }).catchUp();
 }
 
 function scheduler(at: { now: Date }) {
-  return new WeeklyReportScheduler({ eventStore, readStore, users, mailer, now: () => at.now, intervalMs: 0 });
+  return new WeeklyReportScheduler({
+    eventStore: stores.eventStore,
+    readStore,
+    users,
+    mailer,
+    now: () => at.now,
+    intervalMs: 0,
+  });
 }
 
 describe('weekly report scheduler', () => {
@@ -123,7 +119,7 @@ describe('weekly report scheduler', () => {
     clock.now = new Date('2026-11-29T23:00:00Z');
     expect(await reports.runOnce()).toBe(0);
 
-    const claims = (await eventStore.readAll({ maxCount: 100 })).filter((e) => e.type === 'WeeklyReportMailed');
+    const claims = (await stores.eventStore.readAll({ maxCount: 100 })).filter((e) => e.type === 'WeeklyReportMailed');
     expect(claims.map((event) => [event.streamId, event.data])).toEqual([
       ['notification-bob-week-2026-W47', { week: '2026-W47' }],
       ['notification-alice-week-2026-W48', { week: '2026-W48' }],

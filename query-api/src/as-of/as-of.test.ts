@@ -1,16 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useTestStores } from '@plenty/platform/testing/stores';
 import { dashboardSchema, reportsSchema, type Dashboard, type Reports } from '@plenty/contracts/views/dashboard';
 import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
-import { EventCodec } from '@plenty/platform/crypto/event-codec';
-import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
-import type { KeyStore } from '@plenty/platform/crypto/port';
-import type { EventStore } from '@plenty/platform/event-store/port';
-import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { requireAuth } from '@plenty/platform/http/auth-hook';
 import { installErrorHandling } from '@plenty/platform/http/errors';
 import type { ReadStore } from '@plenty/platform/read-store/port';
@@ -23,22 +16,7 @@ import { endOfLocalDay } from '@plenty/contracts/calendar/zone';
 import { PointInTime } from './point-in-time.js';
 import { AS_OF_PROJECTIONS, eventsUpTo, replayUpTo } from './replay.js';
 
-let dir: string;
-let eventStore: EventStore;
-let keys: KeyStore;
-let codec: EventCodec;
-
-beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'plenty-as-of-'));
-  eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
-  keys = await openSqliteKeyStore({ path: join(dir, 'keys.db'), masterKey: randomBytes(32) });
-  codec = new EventCodec(keys);
-});
-afterEach(async () => {
-  await eventStore.close();
-  await keys.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const stores = useTestStores('as-of');
 
 /** Appends one event as the command API would: encrypted, with the instant it happened. */
 async function record(
@@ -49,14 +27,18 @@ async function record(
   occurredAt: string,
 ): Promise<void> {
   const commandId = randomUUID();
-  const encoded = await codec.encode({
+  const encoded = await stores.codec.encode({
     id: randomUUID(),
     type,
     data,
     metadata: { userId, commandId, correlationId: commandId, occurredAt, schemaVersion: 1 },
   });
-  const existing = await eventStore.readStream(streamId);
-  await eventStore.appendToStream(streamId, [encoded], existing.length === 0 ? 'no_stream' : existing.length - 1);
+  const existing = await stores.eventStore.readStream(streamId);
+  await stores.eventStore.appendToStream(
+    streamId,
+    [encoded],
+    existing.length === 0 ? 'no_stream' : existing.length - 1,
+  );
 }
 
 const preferences = (userId: string, changes: Record<string, unknown>, at: string) =>
@@ -101,7 +83,7 @@ describe('replaying a user to the end of a day', () => {
   it('shows a transaction as added, then as edited, then not at all', async () => {
     await aliceHistory();
     const at = async (date: string) => {
-      const past = await replayUpTo({ eventStore, codec }, 'alice', date);
+      const past = await replayUpTo(stores, 'alice', date);
       try {
         return { past, dashboard: await dashboardOf(past.store, 'alice', undefined, past.now) };
       } finally {
@@ -136,12 +118,12 @@ describe('replaying a user to the end of a day', () => {
     await aliceHistory();
     // 18:00 UTC on 15 October is 01:00 on the 16th in Vientiane.
     await added('alice', TAXI, { date: '2026-10-16' }, '2026-10-15T18:00:00.000Z');
-    const before = await replayUpTo({ eventStore, codec }, 'alice', '2026-10-15');
+    const before = await replayUpTo(stores, 'alice', '2026-10-15');
     expect(before.timeZone).toBe('Asia/Vientiane');
     expect(before.events).toBe(2);
     expect(before.now.toISOString()).toBe('2026-10-15T16:59:59.999Z');
     await before.close();
-    const after = await replayUpTo({ eventStore, codec }, 'alice', '2026-10-16');
+    const after = await replayUpTo(stores, 'alice', '2026-10-16');
     expect(after.events).toBe(3);
     await after.close();
   });
@@ -154,7 +136,7 @@ describe('replaying a user to the end of a day', () => {
     await added('alice', TAXI, { date: '2026-10-15' }, '2026-10-15T20:00:00.000Z');
     // 05:00 UTC on the 16th is 01:00 on the 16th in New York.
     await added('alice', LUNCH, { date: '2026-10-16' }, '2026-10-16T05:00:00.000Z');
-    const { events, timeZone } = eventsUpTo(await eventStore.readUserEvents('alice'), '2026-10-15');
+    const { events, timeZone } = eventsUpTo(await stores.eventStore.readUserEvents('alice'), '2026-10-15');
     expect(timeZone).toBe('America/New_York');
     expect(events.map((event) => event.type)).toEqual(['PreferencesChanged', 'PreferencesChanged', 'TransactionAdded']);
     expect(events.at(-1)?.streamId).toBe(`transaction-${TAXI}`);
@@ -185,8 +167,8 @@ describe('keeping past days', () => {
     await aliceHistory();
     let inFlight = 0;
     let most = 0;
-    const readUserEvents = eventStore.readUserEvents.bind(eventStore);
-    eventStore.readUserEvents = async (...args) => {
+    const readUserEvents = stores.eventStore.readUserEvents.bind(stores.eventStore);
+    stores.eventStore.readUserEvents = async (...args) => {
       inFlight += 1;
       most = Math.max(most, inFlight);
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -196,7 +178,7 @@ describe('keeping past days', () => {
         inFlight -= 1;
       }
     };
-    const pointInTime = new PointInTime({ eventStore, codec }, { replaysAtOnce: 1 });
+    const pointInTime = new PointInTime(stores, { replaysAtOnce: 1 });
     const days = ['2026-10-15', '2026-10-25', '2026-11-06'];
     const amounts = await Promise.all(
       days.map((day) =>
@@ -212,7 +194,7 @@ describe('keeping past days', () => {
 
   it('closes the read models of a day pushed out of the cache', async () => {
     await aliceHistory();
-    const pointInTime = new PointInTime({ eventStore, codec }, { capacity: 1 });
+    const pointInTime = new PointInTime(stores, { capacity: 1 });
     const first = await pointInTime.read('alice', '2026-10-15', async (past) => past);
     await pointInTime.read('alice', '2026-10-25', async () => undefined);
     await expect(first.store.get('preferences', 'alice', 'preferences')).rejects.toThrow();
@@ -238,9 +220,9 @@ describe('GET /dashboard and /reports ?asOf', () => {
       '2026-10-12T01:00:00.000Z',
     );
     live = await openSqliteReadStore({ path: ':memory:' });
-    await projectEventStore({ eventStore, codec }, live, allProjections, 'live');
+    await projectEventStore(stores, live, allProjections, 'live');
     clock = NOW.getTime();
-    pointInTime = new PointInTime({ eventStore, codec }, { now: () => clock });
+    pointInTime = new PointInTime(stores, { now: () => clock });
     app = Fastify();
     installErrorHandling(app);
     requireAuth(app, fakeVerifier);
@@ -313,8 +295,8 @@ describe('GET /dashboard and /reports ?asOf', () => {
   /** Counts the reads of the user's events. */
   function countReads(): { readonly count: number } {
     const counter = { count: 0 };
-    const readUserEvents = eventStore.readUserEvents.bind(eventStore);
-    eventStore.readUserEvents = (...args) => {
+    const readUserEvents = stores.eventStore.readUserEvents.bind(stores.eventStore);
+    stores.eventStore.readUserEvents = (...args) => {
       counter.count += 1;
       return readUserEvents(...args);
     };

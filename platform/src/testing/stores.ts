@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
+import { EventCodec } from '../crypto/event-codec.js';
+import { openSqliteKeyStore } from '../crypto/key-store-sqlite.js';
+import type { KeyStore } from '../crypto/port.js';
+import type { EventStore } from '../event-store/port.js';
+import { openSqliteEventStore } from '../event-store/sqlite.js';
+
+/** An event store and a key store in SQLite files of a new temporary folder, as a test uses them. */
+export interface TestStores {
+  readonly dir: string;
+  readonly eventStore: EventStore;
+  readonly keyStore: KeyStore;
+  readonly codec: EventCodec;
+  /** Closes both stores and removes the folder. */
+  close(): Promise<void>;
+}
+
+export async function openTestStores(name: string): Promise<TestStores> {
+  const dir = mkdtempSync(join(tmpdir(), `plenty-${name}-`));
+  const eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
+  const keyStore = await openSqliteKeyStore({ path: join(dir, 'keys.db'), masterKey: randomBytes(32) });
+  return {
+    dir,
+    eventStore,
+    keyStore,
+    codec: new EventCodec(keyStore),
+    async close() {
+      await Promise.all([eventStore.close(), keyStore.close()]);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * New stores for every test of the file (or `describe` block) that calls it: the answer's fields
+ * are those of the test running now, opened before it and closed and removed after it.
+ */
+export function useTestStores(name: string): TestStores {
+  let current: TestStores | null = null;
+  const now = (): TestStores => {
+    if (current === null) throw new Error('the test stores are open only while a test runs');
+    return current;
+  };
+  beforeEach(async () => {
+    current = await openTestStores(name);
+  });
+  afterEach(async () => {
+    const open = current;
+    current = null;
+    await open?.close();
+  });
+  return {
+    get dir() {
+      return now().dir;
+    },
+    get eventStore() {
+      return now().eventStore;
+    },
+    get keyStore() {
+      return now().keyStore;
+    },
+    get codec() {
+      return now().codec;
+    },
+    close: () => now().close(),
+  };
+}
