@@ -7,7 +7,7 @@ import type { MessageId } from '../../../lib/messages';
 import type { MonthWriters } from '../../../ui/budget-status/use-month-writers';
 import { Card } from '../../../ui/card/card';
 import { InsightLine, InsightTip, insightCalloutClass } from '../../../ui/insight/insight';
-import styles from '../dashboard.module.css';
+import styles from './tips.module.css';
 
 /** The month's finding in words, with a tip that follows from it. */
 export function InsightCard({ insight, write }: { readonly insight: Insight; readonly write: MonthWriters }) {
@@ -106,7 +106,7 @@ const ACTIONS: readonly {
     adds: true,
   },
   { to: '/dashboard/reports', label: 'dashboard.actions.reports', symbol: '▤', tone: 'info' },
-  { to: '/dashboard/settings', label: 'dashboard.actions.settings', symbol: '⚙', tone: 'muted' },
+  { to: '/dashboard/settings', label: 'dashboard.actions.settings', symbol: '⚙', tone: 'quiet' },
 ];
 
 /**
