@@ -127,7 +127,7 @@ export function CategoryDialog({
       onClose={onClose}
       busy={busy}
       initialFocus={() => document.getElementById(form.id('name'))}
-      className={styles.dialog}
+      className={`${dialogForm.dialog} ${styles.dialog}`}
       labelledBy={form.id('title')}
       testId="category-dialog"
       // The dialog lives under <body>, never inside the page's own form: a form nested in a form
@@ -135,7 +135,7 @@ export function CategoryDialog({
       portal
     >
       <form
-        className={styles.form}
+        className={dialogForm.form}
         noValidate
         onSubmit={(event) => {
           // The dialog may be opened from inside another form (the transaction form): its submit
