@@ -1,47 +1,34 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import type { FastifyRequest } from 'fastify';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
-import { debtRoutes } from '@plenty/command-api/debt/debt.routes';
-import type { CommandDeps } from '@plenty/command-api/handler';
+import { describe, expect, it } from 'vitest';
+import { debtStream } from '@plenty/command-api/debt/debt.stream';
+import { runCommand, type PipelineDeps } from '@plenty/command-api/pipeline/run-command';
+import type { Command, StreamDefinition } from '@plenty/command-api/pipeline/stream-definition';
 import { ProfileCache } from '@plenty/command-api/profile/profile-cache';
-import { profileRoutes } from '@plenty/command-api/profile/profile.routes';
-import { transactionRoutes } from '@plenty/command-api/transaction/transaction.routes';
-import type { CommandRoute } from '@plenty/command-api/command-route';
-import type { VerifiedUser } from '@plenty/platform/auth/port';
-import { EventCodec } from '@plenty/platform/crypto/event-codec';
-import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
-import { START, type EventStore } from '@plenty/platform/event-store/port';
-import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
+import { profileStream } from '@plenty/command-api/profile/profile.stream';
+import { testCaller, testUser } from '@plenty/command-api/testing/stores';
+import { transactionStream } from '@plenty/command-api/transaction/transaction.stream';
+import { commandRegistry, type CommandName } from '@plenty/contracts/commands/registry';
+import { START } from '@plenty/platform/event-store/port';
 import { HttpError } from '@plenty/platform/http/errors';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
+import { openTestStores } from '@plenty/platform/testing/stores';
 import { eventApplier, viewsOf } from '@plenty/projections/apply';
 import { allProjections } from '@plenty/projections/all';
 import { createProjector } from '@plenty/projector/runtime';
 import type { Projector } from '@plenty/projector/runtime-api';
 
 /**
- * Random command sequences of two users, carried out by the real command routes and deciders
+ * Random command sequences of two users, each body parsed with the command registry's schema as
+ * its route parses it and carried out by the command pipeline with the real stream definitions
  * on a SQLite event store, projected while they happen: in batches of random size, with a
  * restart of the projector at random points and earlier events delivered again. At the end
  * the read models must equal a rebuild from the first event.
  */
 
-const dir = mkdtempSync(join(tmpdir(), 'plenty-replay-property-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const userOf = (uid: string): VerifiedUser => ({
-  uid,
-  email: `${uid}@example.com`,
-  emailVerified: true,
-  expiresAt: 4_000_000_000,
-  authTime: 1_700_000_000,
-});
-const users = [userOf('alice'), userOf('bob')] as const;
+const users = [testUser('alice'), testUser('bob')] as const;
 
 const ids = (prefix: string, count: number) =>
   Array.from(
@@ -59,11 +46,11 @@ const thb = (min: number, max: number) => fc.integer({ min, max }).map((amount) 
 const date = pick(['2026-09-30', '2026-10-31', '2026-11-01', '2026-11-20']);
 const category = pick([...categoryIds, 'builtin-food', 'builtin-other']);
 
-type Command = { readonly user: 0 | 1; readonly name: string; readonly body: Record<string, unknown> };
-const command = (name: string, body: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Command> =>
+type Step = { readonly user: 0 | 1; readonly name: CommandName; readonly body: Record<string, unknown> };
+const command = (name: CommandName, body: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Step> =>
   fc.record({ user: fc.constantFrom(0 as const, 1 as const), body }).map((c) => ({ ...c, name }));
 
-const commands: fc.Arbitrary<Command> = fc.oneof(
+const commands: fc.Arbitrary<Step> = fc.oneof(
   {
     weight: 4,
     arbitrary: command(
@@ -236,6 +223,43 @@ const readSide: fc.Arbitrary<ReadSide> = fc.oneof(
   },
 );
 
+/** The stream definitions of the money commands, as the command API runs them (no receipts). */
+function definitions(deps: PipelineDeps): Partial<Record<CommandName, StreamDefinition<Command, unknown, unknown>>> {
+  const transactions = transactionStream({
+    profiles: new ProfileCache(deps.eventStore, deps.codec),
+    blobs: null,
+    receipts: null,
+  });
+  const table: Partial<Record<CommandName, unknown>> = {};
+  for (const name of Object.keys(commandRegistry) as CommandName[]) {
+    const { stream } = commandRegistry[name];
+    if (stream === 'transaction') table[name] = transactions;
+    else if (stream === 'profile') table[name] = profileStream;
+    else if (stream === 'debt') table[name] = debtStream;
+  }
+  return table as Partial<Record<CommandName, StreamDefinition<Command, unknown, unknown>>>;
+}
+
+/**
+ * Sends one command as its route would: the body parsed with the registry's schema (a body
+ * the route would refuse with 400 is not sent), then the pipeline. Refused commands (not found,
+ * conflicts, rules) change nothing; that is part of the test.
+ */
+async function send(
+  deps: PipelineDeps,
+  table: ReturnType<typeof definitions>,
+  { user, name, body }: Step,
+): Promise<void> {
+  const definition = table[name];
+  if (definition === undefined) throw new Error(`no stream definition for ${name}`);
+  const parsed = commandRegistry[name].schema.safeParse({ commandId: randomUUID(), ...body });
+  if (!parsed.success) return;
+  const data = parsed.data as Command['data'];
+  await runCommand(deps, definition, { type: name, data }, testCaller(users[user])).catch((error: unknown) => {
+    if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+  });
+}
+
 async function everyDocument(store: ReadStore): Promise<Record<string, unknown[]>> {
   const result: Record<string, unknown[]> = {};
   for (const view of viewsOf(allProjections))
@@ -248,24 +272,16 @@ async function everyDocument(store: ReadStore): Promise<Record<string, unknown[]
 
 describe('read models built while commands happen', () => {
   it('equal a rebuild from the first event, whatever the batches, restarts and redeliveries', async () => {
-    let run = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.tuple(commands, readSide), { minLength: 1, maxLength: 30 }),
         fc.integer({ min: 1, max: 7 }),
         async (steps, batchSize) => {
-          run += 1;
-          const runDir = join(dir, String(run));
-          const keyStore = await openSqliteKeyStore({ path: `${runDir}-keys.db`, masterKey: randomBytes(32) });
-          const eventStore: EventStore = await openSqliteEventStore({ path: `${runDir}-events.db` });
-          const codec = new EventCodec(keyStore);
-          const deps: CommandDeps = { eventStore, codec, now: () => new Date('2026-11-20T10:00:00Z') };
-          const routes: Record<string, CommandRoute> = {
-            ...transactionRoutes(deps, new ProfileCache(eventStore, codec), null),
-            ...profileRoutes(deps),
-            ...debtRoutes(deps),
-          };
-          const liveFile = `${runDir}-live.db`;
+          const stores = await openTestStores('replay-property');
+          const { eventStore, codec } = stores;
+          const deps: PipelineDeps = { eventStore, codec, now: () => new Date('2026-11-20T10:00:00Z') };
+          const table = definitions(deps);
+          const liveFile = join(stores.dir, 'live.db');
           const open = async (): Promise<{ store: ReadStore; projector: Projector }> => {
             const store = await openSqliteReadStore({ path: liveFile });
             return {
@@ -280,17 +296,10 @@ describe('read models built while commands happen', () => {
             };
           };
           let live = await open();
-          const rebuiltStore = await openSqliteReadStore({ path: `${runDir}-rebuilt.db` });
+          const rebuiltStore = await openSqliteReadStore({ path: join(stores.dir, 'rebuilt.db') });
           try {
-            for (const [{ user, name, body }, after] of steps) {
-              const route = routes[name];
-              if (route === undefined) throw new Error(`no command ${name}`);
-              // Refused commands (not found, conflicts, rules) change nothing; that is part of the test.
-              await route(users[user], { commandId: randomUUID(), ...body }, {} as FastifyRequest).catch(
-                (error: unknown) => {
-                  if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
-                },
-              );
+            for (const [step, after] of steps) {
+              await send(deps, table, step);
               if (after.kind === 'catch-up') await live.projector.catchUp();
               else if (after.kind === 'restart') {
                 await live.projector.stop();
@@ -321,7 +330,8 @@ describe('read models built while commands happen', () => {
             expect(await everyDocument(live.store)).toEqual(await everyDocument(rebuiltStore));
           } finally {
             await live.projector.stop();
-            await Promise.all([live.store.close(), rebuiltStore.close(), eventStore.close(), keyStore.close()]);
+            await Promise.all([live.store.close(), rebuiltStore.close()]);
+            await stores.close();
           }
         },
       ),
