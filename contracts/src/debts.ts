@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { colorSchema, iconSchema } from './categories.js';
 import { calendarDateSchema } from './calendar/schema.js';
-import { uuidSchema } from './ids.js';
 import { LOAN_TYPES, MAX_TERM_MONTHS, annualRateSchema } from './loan-schedule.js';
 import { MAX_AMOUNT, currencySchema } from './money.js';
 import { LIMITS, boundedText, freeText } from './text.js';

@@ -34,7 +34,11 @@ export function GoalsCard({ className }: GoalsCardProps) {
   const shown = goals.slice(0, GOALS_CARD_LIMIT);
 
   return (
-    <section className={className ?? `${cardClass} ${styles.card}`} aria-labelledby={headingId} data-testid="goals-card">
+    <section
+      className={className ?? `${cardClass} ${styles.card}`}
+      aria-labelledby={headingId}
+      data-testid="goals-card"
+    >
       <h2 id={headingId} className={styles.title}>
         <FormattedMessage id="goals.card.title" />
       </h2>
