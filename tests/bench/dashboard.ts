@@ -1,18 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Fastify from 'fastify';
 import { addMonths, monthOfDate } from '@plenty/contracts/calendar/date';
 import { localDate } from '@plenty/contracts/calendar/zone';
 import { daysInMonth } from '@plenty/contracts/calendar/date';
 import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
-import type { TokenVerifier } from '@plenty/platform/auth/port';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
-import { installErrorHandling } from '@plenty/platform/http/errors';
-import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import { allProjections } from '@plenty/projections/all';
-import { queryApi } from '@plenty/query-api/app';
 import { PREFERENCES_VIEW } from '@plenty/contracts/views/registry';
+import { allProjections } from '@plenty/projections/all';
+import { percentile, startBenchQueryApi, withBenchReadStore } from './read-side.js';
 
 /**
  * `node --import tsx --conditions=source tests/bench/dashboard.ts [--quick]`: p50/p99 of the
@@ -31,9 +24,6 @@ const MONTHS = 60;
 
 const CATEGORIES = ['builtin-food', 'builtin-transport', 'builtin-housing', 'builtin-shopping', 'builtin-health'];
 const CURRENCIES = ['LAK', 'THB', 'USD'] as const;
-
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** The n-th generated TransactionAdded of a user: spread evenly over the five years. */
 function added(userId: string, n: number, position: number, firstMonth: string): RecordedEvent {
@@ -62,10 +52,7 @@ function added(userId: string, n: number, position: number, firstMonth: string):
 }
 
 async function main(): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'plenty-bench-dashboard-'));
-  const readStore = await openSqliteReadStore({ path: join(dir, 'read.db') });
-  try {
-    await readStore.ensureViews(allProjections.flatMap((p) => p.views));
+  await withBenchReadStore('dashboard', async (readStore) => {
     const preferences: PreferencesView = {
       ...DEFAULT_PREFERENCES_VIEW,
       currency: 'THB',
@@ -97,15 +84,11 @@ async function main(): Promise<void> {
     });
     const seedSeconds = (performance.now() - seedStarted) / 1000;
 
-    const verifier: TokenVerifier = {
-      verify: async () => ({ uid: USER, email: null, emailVerified: true, expiresAt: 9e9, authTime: 0 }),
-    };
-    const progress = { current: async () => String(position), waitFor: async () => String(position) };
-    const app = Fastify({ logger: false });
-    installErrorHandling(app);
-    await app.register(queryApi, { prefix: '/api/queries', readStore, verifier, progress });
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const headers = { authorization: `Bearer ${'x'.repeat(40)}` };
+    const { app, base, headers } = await startBenchQueryApi(
+      readStore,
+      () => USER,
+      () => position,
+    );
 
     console.log(
       `\n## Dashboard and reports, one user with ${count} transactions over ${MONTHS} months (${runs} runs each)\n`,
@@ -132,10 +115,7 @@ async function main(): Promise<void> {
       );
     }
     await app.close();
-  } finally {
-    await readStore.close();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

@@ -1,16 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Fastify from 'fastify';
 import type { DebtDetail } from '@plenty/contracts/views/debts';
 import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
-import type { TokenVerifier } from '@plenty/platform/auth/port';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
-import { installErrorHandling } from '@plenty/platform/http/errors';
-import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import { allProjections } from '@plenty/projections/all';
 import { DEBTS_VIEW } from '@plenty/contracts/views/registry';
-import { queryApi } from '@plenty/query-api/app';
+import { allProjections } from '@plenty/projections/all';
+import { percentile, startBenchQueryApi, withBenchReadStore } from './read-side.js';
 
 /**
  * `node --import tsx --conditions=source tests/bench/debts.ts [--quick]`: p50/p99 of the debt
@@ -24,9 +17,6 @@ const warmup = quick ? 20 : 200;
 const DEBTS = 10;
 const PAID_ROWS = 120;
 const EXTRAS = 3;
-
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 const terms = {
   principal: 20_000_000,
@@ -108,10 +98,7 @@ function historyOf(n: number, next: () => number): RecordedEvent[] {
 }
 
 async function main(): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'plenty-bench-debts-'));
-  const readStore = await openSqliteReadStore({ path: join(dir, 'read.db') });
-  try {
-    await readStore.ensureViews(allProjections.flatMap((p) => p.views));
+  await withBenchReadStore('debts', async (readStore) => {
     let position = 0;
     const next = () => (position += 1);
     const perEvent: number[] = [];
@@ -129,15 +116,11 @@ async function main(): Promise<void> {
     }
     perEvent.sort((a, b) => a - b);
 
-    const verifier: TokenVerifier = {
-      verify: async () => ({ uid: USER, email: null, emailVerified: true, expiresAt: 9e9, authTime: 0 }),
-    };
-    const progress = { current: async () => String(position), waitFor: async () => String(position) };
-    const app = Fastify({ logger: false });
-    installErrorHandling(app);
-    await app.register(queryApi, { prefix: '/api/queries', readStore, verifier, progress });
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const headers = { authorization: `Bearer ${'x'.repeat(40)}` };
+    const { app, base, headers } = await startBenchQueryApi(
+      readStore,
+      () => USER,
+      () => position,
+    );
 
     console.log(
       `\n## Debts: a 360-row EMI loan with ${PAID_ROWS} rows paid and ${EXTRAS} extra payments; ${DEBTS} such debts (${runs} runs each)\n`,
@@ -182,10 +165,7 @@ async function main(): Promise<void> {
       `\nProjector, per debt event (schedule recomputed): p50 ${percentile(perEvent, 50).toFixed(2)} ms, p99 ${percentile(perEvent, 99).toFixed(2)} ms over ${perEvent.length} events.`,
     );
     await app.close();
-  } finally {
-    await readStore.close();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

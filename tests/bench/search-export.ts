@@ -1,16 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Fastify from 'fastify';
 import type { TransactionView } from '@plenty/contracts/views/transactions';
-import type { TokenVerifier } from '@plenty/platform/auth/port';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import { LinkSigner } from '@plenty/platform/file/signed-link';
-import { installErrorHandling } from '@plenty/platform/http/errors';
-import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import { allProjections } from '@plenty/projections/all';
-import { queryApi } from '@plenty/query-api/app';
 import { filesApi } from '@plenty/query-api/file/files.plugin';
+import { allProjections } from '@plenty/projections/all';
+import { percentile, startBenchQueryApi, withBenchReadStore } from './read-side.js';
 
 /**
  * `node --import tsx --conditions=source tests/bench/search-export.ts [--quick]`: p50/p99 of the transactions
@@ -50,14 +43,8 @@ function transaction(n: number): TransactionView {
   };
 }
 
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
 async function main(): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'plenty-bench-search-'));
-  const readStore = await openSqliteReadStore({ path: join(dir, 'read.db') });
-  try {
-    await readStore.ensureViews(allProjections.flatMap((p) => p.views));
+  await withBenchReadStore('search', async (readStore) => {
     let position = 0;
     /** Projects TransactionAdded events n = start … end - 1 of a user, as the projector would. */
     const project = async (userId: string, start: number, end: number) => {
@@ -96,23 +83,18 @@ async function main(): Promise<void> {
     }
 
     let currentUser = LIST_USER;
-    const verifier: TokenVerifier = {
-      verify: async () => ({ uid: currentUser, email: null, emailVerified: true, expiresAt: 9e9, authTime: 0 }),
-    };
-    const progress = { current: async () => String(position), waitFor: async () => String(position) };
     const links = new LinkSigner(Buffer.alloc(32, 1));
-    const app = Fastify({ logger: false });
-    installErrorHandling(app);
-    await app.register(queryApi, {
-      prefix: '/api/queries',
+    const { app, base, headers } = await startBenchQueryApi(
       readStore,
-      verifier,
-      progress,
-      files: { blobs: nullBlobs, links },
-    });
-    await app.register(filesApi, { prefix: '/api/files', blobs: nullBlobs, links, readStore });
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const headers = { authorization: `Bearer ${'x'.repeat(40)}` };
+      () => currentUser,
+      () => position,
+      {
+        files: { blobs: nullBlobs, links },
+        register: async (files) => {
+          await files.register(filesApi, { prefix: '/api/files', blobs: nullBlobs, links, readStore });
+        },
+      },
+    );
 
     console.log(`\n## Search and totals, one user with ${listCount} transactions (${runs} runs each)\n`);
     console.log('| query | p50 ms | p99 ms | answer |');
@@ -196,10 +178,7 @@ async function main(): Promise<void> {
       `| ${lines - 1} | ${(bytes / 1e6).toFixed(1)} | ${seconds.toFixed(2)} | ${((peak - baseline) / 1e6).toFixed(1)} |`,
     );
     await app.close();
-  } finally {
-    await readStore.close();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** The export reads no blobs. */

@@ -1,0 +1,66 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TokenVerifier } from '@plenty/platform/auth/port';
+import { installErrorHandling } from '@plenty/platform/http/errors';
+import type { ReadStore } from '@plenty/platform/read-store/port';
+import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
+import { allProjections } from '@plenty/projections/all';
+import { queryApi, type QueryApiOptions } from '@plenty/query-api/app';
+
+/** The value below which `p` percent of the sorted samples lie. */
+export const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/**
+ * Runs `bench` with a SQLite read store holding every projection's views, in a new temporary
+ * folder (`plenty-bench-<name>-…`) that is removed afterwards.
+ */
+export async function withBenchReadStore(name: string, bench: (readStore: ReadStore) => Promise<void>): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), `plenty-bench-${name}-`));
+  const readStore = await openSqliteReadStore({ path: join(dir, 'read.db') });
+  try {
+    await readStore.ensureViews(allProjections.flatMap((p) => p.views));
+    await bench(readStore);
+  } finally {
+    await readStore.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export interface BenchQueryApi {
+  readonly app: FastifyInstance;
+  /** `http://127.0.0.1:<port>` */
+  readonly base: string;
+  /** Any bearer token: the verifier signs in `user()` whatever it is. */
+  readonly headers: { readonly authorization: string };
+}
+
+/**
+ * The query API over `readStore` on a free loopback port, every request signed in as `user()`
+ * (verified), the projector always at `position()`; `register` adds more plugins before it listens.
+ */
+export async function startBenchQueryApi(
+  readStore: ReadStore,
+  user: () => string,
+  position: () => number,
+  { files, register }: Pick<QueryApiOptions, 'files'> & { register?: (app: FastifyInstance) => Promise<void> } = {},
+): Promise<BenchQueryApi> {
+  const verifier: TokenVerifier = {
+    verify: async () => ({ uid: user(), email: null, emailVerified: true, expiresAt: 9e9, authTime: 0 }),
+  };
+  const progress = { current: async () => String(position()), waitFor: async () => String(position()) };
+  const app = Fastify({ logger: false });
+  installErrorHandling(app);
+  await app.register(queryApi, {
+    prefix: '/api/queries',
+    readStore,
+    verifier,
+    progress,
+    ...(files === undefined ? {} : { files }),
+  });
+  await register?.(app);
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, base, headers: { authorization: `Bearer ${'x'.repeat(40)}` } };
+}
