@@ -1,12 +1,9 @@
 import { DEBT_HISTORY_VIEW } from '@plenty/contracts/views/registry';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
 import { debtHistoryDocSchema, type DebtHistoryDoc } from '@plenty/contracts/views/debt-history';
-import type { RecordedEvent } from '@plenty/platform/event-store/port';
-import type { ReadStore } from '@plenty/platform/read-store/port';
-import { eventLog, type EventLog } from './testing/events.js';
-import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
-import { allProjections } from './all.js';
+import { documents } from './testing/memory-read-store.js';
+import { projectionScratch } from './testing/scratch.js';
 import { diffDebt } from './debt-history.projection.js';
 
 const car = '0192f0c4-7a1b-7c3d-8e4f-00000000d001';
@@ -20,18 +17,11 @@ const schedule = buildLoanSchedule({
   termMonths: 12,
 });
 
-let store: ReadStore;
-let dispose: () => Promise<void>;
-let log: EventLog;
-
-beforeEach(async () => {
-  ({ store, dispose } = await scratchReadStore(allProjections));
-  log = eventLog();
-});
-afterEach(async () => dispose());
+const scratch = projectionScratch();
+const { given } = scratch;
 
 const debtEvent = (type: string, data: Record<string, unknown> = {}, userId = 'alice') =>
-  log.event(`debt-${car}`, userId, type, { debtId: car, ...data });
+  scratch.log.event(`debt-${car}`, userId, type, { debtId: car, ...data });
 const opened = (userId = 'alice') =>
   debtEvent(
     'DebtOpened',
@@ -57,9 +47,10 @@ const opened = (userId = 'alice') =>
 const rowPaid = (number: number) =>
   debtEvent('InstallmentMarkedPaid', { ...schedule.rows[number - 1], paymentId: pay(number), date: '2026-02-01' });
 
-const given = (...events: RecordedEvent[]) => applyEvents(store, allProjections, events);
 const historyOf = async (userId: string) =>
-  ((await documents(store, DEBT_HISTORY_VIEW, userId)) as DebtHistoryDoc[]).sort((a, b) => a.revision - b.revision);
+  ((await documents(scratch.store, DEBT_HISTORY_VIEW, userId)) as DebtHistoryDoc[]).sort(
+    (a, b) => a.revision - b.revision,
+  );
 
 describe('debt history diff', () => {
   it('lists only the fields an edit really changes, clearing to null', () => {
@@ -167,7 +158,7 @@ describe('debt history projection', () => {
   });
 
   it('is purged with the account', async () => {
-    await given(opened('alice'), log.accountErased('alice'));
+    await given(opened('alice'), scratch.log.accountErased('alice'));
     expect(await historyOf('alice')).toEqual([]);
   });
 });

@@ -1,13 +1,12 @@
 import { DEBTS_VIEW, DEBT_ITEMS_VIEW, DEBT_SUMMARY_VIEW } from '@plenty/contracts/views/registry';
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { debtDetailSchema, debtListItemSchema, type DebtDetail } from '@plenty/contracts/views/debts';
 import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
-import type { ReadStore } from '@plenty/platform/read-store/port';
-import { eventLog, type EventLog } from './testing/events.js';
+import { eventLog } from './testing/events.js';
 import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
-import { allProjections } from './all.js';
+import { projectionScratch } from './testing/scratch.js';
 import { applyToDebt, outstandingOfDebt } from './debt-detail.js';
 import { debtsProjection } from './debts.projection.js';
 
@@ -25,18 +24,11 @@ const terms = {
 } as const;
 const schedule = buildLoanSchedule(terms);
 
-let store: ReadStore;
-let dispose: () => Promise<void>;
-let log: EventLog;
-
-beforeEach(async () => {
-  ({ store, dispose } = await scratchReadStore(allProjections));
-  log = eventLog();
-});
-afterEach(async () => dispose());
+const scratch = projectionScratch();
+const { given } = scratch;
 
 const debtEvent = (userId: string, debtId: string, type: string, data: Record<string, unknown> = {}) =>
-  log.event(`debt-${debtId}`, userId, type, { debtId, ...data });
+  scratch.log.event(`debt-${debtId}`, userId, type, { debtId, ...data });
 
 const openedFields = {
   name: 'Car loan',
@@ -64,16 +56,16 @@ const rowPaid = (number: number, userId = 'alice', debtId = car) =>
     date: `2026-${String(number + 1).padStart(2, '0')}-01`,
   });
 
-const given = (...events: RecordedEvent[]) => applyEvents(store, allProjections, events);
 const detailOf = async (userId: string, debtId: string) =>
-  (await store.get<DebtDetail>(DEBTS_VIEW, userId, debtId))?.doc ?? null;
-const summaryOf = async (userId: string) => (await store.get(DEBT_SUMMARY_VIEW, userId, 'summary'))?.doc ?? null;
+  (await scratch.store.get<DebtDetail>(DEBTS_VIEW, userId, debtId))?.doc ?? null;
+const summaryOf = async (userId: string) =>
+  (await scratch.store.get(DEBT_SUMMARY_VIEW, userId, 'summary'))?.doc ?? null;
 
 describe('debts projection', () => {
   it('keeps a new debt with its whole schedule pending and its progress from the amount borrowed', async () => {
     await given(opened());
     const debt = debtDetailSchema.parse(await detailOf('alice', car));
-    const [item] = await documents(store, DEBT_ITEMS_VIEW, 'alice');
+    const [item] = await documents(scratch.store, DEBT_ITEMS_VIEW, 'alice');
     expect(debtListItemSchema.strict().parse(item)).toMatchObject({ id: car, progress: debt.progress });
     expect(debt.schedule).toEqual(
       schedule.rows.map((row) => ({ ...row, status: 'pending', paymentId: null, paidOn: null })),
@@ -122,7 +114,7 @@ describe('debts projection', () => {
     expect(debt.paidNumbers).toEqual([3]);
     expect(debt.nextInstallment?.number).toBe(1);
     expect(debt.progress.outstanding).toBe(1_200_000 - (schedule.rows[2]?.principal ?? 0));
-    const [item] = await documents(store, DEBT_ITEMS_VIEW, 'alice');
+    const [item] = await documents(scratch.store, DEBT_ITEMS_VIEW, 'alice');
     expect(debtListItemSchema.strict().parse(item).paidNumbers).toEqual([3]);
   });
 
@@ -135,7 +127,7 @@ describe('debts projection', () => {
     expect(debt.progress.outstanding).toBe(schedule.rows[0]?.balance);
     expect(debt.progress.outstanding).toBe(principalLeft);
     expect(debt.totals.remainingPayment).toBe(principalLeft + interestToCome);
-    const [item] = await documents(store, DEBT_ITEMS_VIEW, 'alice');
+    const [item] = await documents(scratch.store, DEBT_ITEMS_VIEW, 'alice');
     expect(debtListItemSchema.parse(item).progress.outstanding).toBe(debt.progress.outstanding);
     expect(await summaryOf('alice')).toMatchObject({ outstanding: { THB: debt.progress.outstanding } });
   });
@@ -201,23 +193,23 @@ describe('debts projection', () => {
     await given(open, opened('alice', card, { currency: 'USD' }), debtEvent('alice', car, 'DebtDeleted'));
     await given(open);
     expect(await detailOf('alice', car)).toBeNull();
-    expect(await documents(store, DEBT_ITEMS_VIEW, 'alice')).toEqual([expect.objectContaining({ id: card })]);
+    expect(await documents(scratch.store, DEBT_ITEMS_VIEW, 'alice')).toEqual([expect.objectContaining({ id: card })]);
     expect(await summaryOf('alice')).toEqual({ outstanding: { USD: 1_200_000 }, activeCount: 1, paidOffCount: 0 });
   });
 
   it('keeps each user’s debts apart and purges them when the account is erased', async () => {
     await given(opened('alice'), opened('bob', card));
-    expect(await documents(store, DEBTS_VIEW, 'bob')).toHaveLength(1);
+    expect(await documents(scratch.store, DEBTS_VIEW, 'bob')).toHaveLength(1);
     await given(
-      log.event('account-erasures', 'alice', 'AccountErased', {
+      scratch.log.event('account-erasures', 'alice', 'AccountErased', {
         userId: 'alice',
         startedAt: '2026-11-01T00:00:00.000Z',
       }),
     );
-    expect(await documents(store, DEBTS_VIEW, 'alice')).toEqual([]);
-    expect(await documents(store, DEBT_ITEMS_VIEW, 'alice')).toEqual([]);
+    expect(await documents(scratch.store, DEBTS_VIEW, 'alice')).toEqual([]);
+    expect(await documents(scratch.store, DEBT_ITEMS_VIEW, 'alice')).toEqual([]);
     expect(await summaryOf('alice')).toBeNull();
-    expect(await documents(store, DEBTS_VIEW, 'bob')).toHaveLength(1);
+    expect(await documents(scratch.store, DEBTS_VIEW, 'bob')).toHaveLength(1);
   });
 
   it('keeps principal exact and the summary true through any order of payments, delivered in any batches', async () => {

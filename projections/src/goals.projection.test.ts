@@ -1,43 +1,21 @@
 import { GOALS_VIEW } from '@plenty/contracts/views/registry';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { goalViewSchema } from '@plenty/contracts/goals';
-import type { RecordedEvent } from '@plenty/platform/event-store/port';
-import type { ReadStore } from '@plenty/platform/read-store/port';
 import { eventLog } from './testing/events.js';
-import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
-import { allProjections } from './all.js';
+import { documents } from './testing/memory-read-store.js';
+import { projectionScratch } from './testing/scratch.js';
 
 const house = '0192f0c4-7a1b-7c3d-8e4f-00000000a001';
 const trip = '0192f0c4-7a1b-7c3d-8e4f-00000000a002';
 const lak = (amount: number) => ({ amount, currency: 'LAK' });
 const thb = (amount: number) => ({ amount, currency: 'THB' });
 
-let store: ReadStore;
-let dispose: () => Promise<void>;
-let position = 0;
-
-beforeEach(async () => {
-  ({ store, dispose } = await scratchReadStore(allProjections));
-  position = 0;
-});
-afterEach(async () => dispose());
+const scratch = projectionScratch();
+const { given } = scratch;
 
 /** A decoded profile event as the projector receives it, one second after the one before. */
-function profileEvent(userId: string, type: string, data: Record<string, unknown>): RecordedEvent {
-  position += 1;
-  const occurredAt = new Date(Date.UTC(2026, 10, 1) + position * 1000).toISOString();
-  const commandId = `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`;
-  return {
-    id: `20000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
-    type,
-    data,
-    metadata: { userId, commandId, correlationId: commandId, occurredAt, schemaVersion: 1 },
-    streamId: `profile-${userId}`,
-    revision: position - 1,
-    position: String(position),
-    recordedAt: occurredAt,
-  };
-}
+const profileEvent = (userId: string, type: string, data: Record<string, unknown>) =>
+  scratch.log.profile(userId, type, data);
 
 const added = (userId: string, goalId: string, fields: Record<string, unknown> = {}) =>
   profileEvent(userId, 'GoalAdded', { goalId, name: 'House', target: lak(1_000_000), saved: lak(0), ...fields });
@@ -49,8 +27,7 @@ const edited = (userId: string, goalId: string, changes: Record<string, unknown>
   profileEvent(userId, 'GoalEdited', { goalId, changes });
 const deleted = (userId: string, goalId: string) => profileEvent(userId, 'GoalDeleted', { goalId });
 
-const given = (...events: RecordedEvent[]) => applyEvents(store, allProjections, events);
-const goalsOf = (userId: string) => documents(store, GOALS_VIEW, userId);
+const goalsOf = (userId: string) => documents(scratch.store, GOALS_VIEW, userId);
 
 describe('goals projection', () => {
   it('keeps each goal the user adds, with what is saved and when it was made', async () => {

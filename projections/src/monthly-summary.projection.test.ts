@@ -5,13 +5,14 @@ import {
   YEARLY_SUMMARY_VIEW,
 } from '@plenty/contracts/views/registry';
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MonthlySummaryDoc, YearlySummaryDoc } from '@plenty/contracts/views/monthly-summary';
 import type { TransactionView } from '@plenty/contracts/views/transactions';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { eventLog, type EventLog } from './testing/events.js';
 import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
+import { projectionScratch } from './testing/scratch.js';
 import { allProjections } from './all.js';
 import {
   applyContribution,
@@ -54,31 +55,22 @@ function folded(transactions: readonly TransactionView[]): { months: MonthlySumm
 }
 
 describe('monthly summary projection', () => {
-  let store: ReadStore;
-  let dispose: () => Promise<void>;
-  let log: EventLog;
-
-  beforeEach(async () => {
-    ({ store, dispose } = await scratchReadStore(allProjections));
-    log = eventLog();
-  });
-  afterEach(async () => dispose());
-
-  const given = (...events: RecordedEvent[]) => applyEvents(store, allProjections, events);
+  const scratch = projectionScratch();
+  const { given } = scratch;
 
   it('sums a month per currency, per category and per local day, with counts', async () => {
     await given(
-      log.transactionAdded('alice', 't1', { amount: { amount: 4500, currency: 'THB' }, date: '2026-11-20' }),
-      log.transactionAdded('alice', 't2', { amount: { amount: 700, currency: 'THB' }, date: '2026-11-20' }),
-      log.transactionAdded('alice', 't3', {
+      scratch.log.transactionAdded('alice', 't1', { amount: { amount: 4500, currency: 'THB' }, date: '2026-11-20' }),
+      scratch.log.transactionAdded('alice', 't2', { amount: { amount: 700, currency: 'THB' }, date: '2026-11-20' }),
+      scratch.log.transactionAdded('alice', 't3', {
         type: 'income',
         amount: { amount: 5_000_000, currency: 'LAK' },
         categoryId: 'builtin-salary',
         date: '2026-11-01',
       }),
-      log.transactionAdded('alice', 't4', { amount: { amount: 900, currency: 'USD' }, date: '2026-10-31' }),
+      scratch.log.transactionAdded('alice', 't4', { amount: { amount: 900, currency: 'USD' }, date: '2026-10-31' }),
     );
-    expect(await summariesOf(store, 'alice')).toEqual([
+    expect(await summariesOf(scratch.store, 'alice')).toEqual([
       {
         id: '2026-10',
         count: 1,
@@ -107,18 +99,18 @@ describe('monthly summary projection', () => {
 
   it('moves an edited transaction out of its old month, type, currency and category into the new ones', async () => {
     await given(
-      log.transactionAdded('alice', 't1', { amount: { amount: 4500, currency: 'THB' }, date: '2026-10-31' }),
-      log.transactionAdded('alice', 't2', { amount: { amount: 100, currency: 'THB' }, date: '2026-11-02' }),
-      log.transactionEdited('alice', 't1', {
+      scratch.log.transactionAdded('alice', 't1', { amount: { amount: 4500, currency: 'THB' }, date: '2026-10-31' }),
+      scratch.log.transactionAdded('alice', 't2', { amount: { amount: 100, currency: 'THB' }, date: '2026-11-02' }),
+      scratch.log.transactionEdited('alice', 't1', {
         type: 'income',
         amount: { amount: 25, currency: 'USD' },
         categoryId: 'builtin-gifts',
         date: '2026-11-02',
       }),
     );
-    const summaries = await summariesOf(store, 'alice');
+    const summaries = await summariesOf(scratch.store, 'alice');
     expect(summaries.map((s) => s.id)).toEqual(['2026-11']);
-    expect(await yearsOf(store, 'alice')).toEqual([
+    expect(await yearsOf(scratch.store, 'alice')).toEqual([
       {
         id: '2026',
         months: {
@@ -145,14 +137,14 @@ describe('monthly summary projection', () => {
   it('drops a month whose last transaction is deleted, and moves a deleted category to its replacement', async () => {
     const coffee = '0192f0c4-7a1b-7c3d-8e4f-0000000000c1';
     await given(
-      log.categoryAdded('alice', coffee),
-      log.transactionAdded('alice', 't1', { date: '2026-09-05' }),
-      log.transactionAdded('alice', 't2', { categoryId: coffee, amount: { amount: 300, currency: 'THB' } }),
-      log.transactionAdded('alice', 't3', { amount: { amount: 200, currency: 'THB' } }),
-      log.transactionDeleted('alice', 't1'),
-      log.categoryDeleted('alice', coffee, 'builtin-food'),
+      scratch.log.categoryAdded('alice', coffee),
+      scratch.log.transactionAdded('alice', 't1', { date: '2026-09-05' }),
+      scratch.log.transactionAdded('alice', 't2', { categoryId: coffee, amount: { amount: 300, currency: 'THB' } }),
+      scratch.log.transactionAdded('alice', 't3', { amount: { amount: 200, currency: 'THB' } }),
+      scratch.log.transactionDeleted('alice', 't1'),
+      scratch.log.categoryDeleted('alice', coffee, 'builtin-food'),
     );
-    const summaries = await summariesOf(store, 'alice');
+    const summaries = await summariesOf(scratch.store, 'alice');
     expect(summaries.map((s) => s.id)).toEqual(['2026-11']);
     expect(summaries[0]?.categories).toEqual({
       'builtin-food': { THB: { income: 0, expense: 500, incomeCount: 0, expenseCount: 2 } },
@@ -160,23 +152,23 @@ describe('monthly summary projection', () => {
   });
 
   it('keeps each user apart and forgets an erased account entirely', async () => {
-    await given(log.transactionAdded('alice', 't1'), log.transactionAdded('bob', 't2'));
-    await given(log.accountErased('alice'));
-    expect(await summariesOf(store, 'alice')).toEqual([]);
-    expect(await documents(store, MONTHLY_CONTRIBUTIONS_VIEW, 'alice')).toEqual([]);
-    expect(await yearsOf(store, 'alice')).toEqual([]);
-    expect(await summariesOf(store, 'bob')).toHaveLength(1);
+    await given(scratch.log.transactionAdded('alice', 't1'), scratch.log.transactionAdded('bob', 't2'));
+    await given(scratch.log.accountErased('alice'));
+    expect(await summariesOf(scratch.store, 'alice')).toEqual([]);
+    expect(await documents(scratch.store, MONTHLY_CONTRIBUTIONS_VIEW, 'alice')).toEqual([]);
+    expect(await yearsOf(scratch.store, 'alice')).toEqual([]);
+    expect(await summariesOf(scratch.store, 'bob')).toHaveLength(1);
   });
 
   it('counts events delivered again once, even after the transaction was deleted', async () => {
-    const added = log.transactionAdded('alice', 't1', { amount: { amount: 4500, currency: 'THB' } });
-    const kept = log.transactionAdded('alice', 't2', { amount: { amount: 100, currency: 'THB' } });
-    const edited = log.transactionEdited('alice', 't2', { amount: { amount: 600, currency: 'THB' } });
-    const deleted = log.transactionDeleted('alice', 't1');
+    const added = scratch.log.transactionAdded('alice', 't1', { amount: { amount: 4500, currency: 'THB' } });
+    const kept = scratch.log.transactionAdded('alice', 't2', { amount: { amount: 100, currency: 'THB' } });
+    const edited = scratch.log.transactionEdited('alice', 't2', { amount: { amount: 600, currency: 'THB' } });
+    const deleted = scratch.log.transactionDeleted('alice', 't1');
     await given(added, kept, edited, deleted);
     await given(added, edited);
     await given(added, kept, edited, deleted);
-    const summaries = await summariesOf(store, 'alice');
+    const summaries = await summariesOf(scratch.store, 'alice');
     expect(summaries.map((s) => [s.count, s.currencies])).toEqual([
       [1, { THB: { income: 0, expense: 600, incomeCount: 0, expenseCount: 1 } }],
     ]);
@@ -186,12 +178,12 @@ describe('monthly summary projection', () => {
     const alone = await scratchReadStore([monthlySummaryProjection]);
     try {
       const events = [
-        log.transactionAdded('alice', 't1', { date: '2026-10-01' }),
-        log.transactionEdited('alice', 't1', { date: '2026-11-01', amount: { amount: 10, currency: 'EUR' } }),
+        scratch.log.transactionAdded('alice', 't1', { date: '2026-10-01' }),
+        scratch.log.transactionEdited('alice', 't1', { date: '2026-11-01', amount: { amount: 10, currency: 'EUR' } }),
       ];
       await applyEvents(alone.store, [monthlySummaryProjection], events);
       await given(...events);
-      expect(await summariesOf(alone.store, 'alice')).toEqual(await summariesOf(store, 'alice'));
+      expect(await summariesOf(alone.store, 'alice')).toEqual(await summariesOf(scratch.store, 'alice'));
     } finally {
       await alone.dispose();
     }

@@ -1,5 +1,5 @@
 import { PREFERENCES_VIEW } from '@plenty/contracts/views/registry';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_PREFERENCES_VIEW,
   PREFERENCES_DOC_ID,
@@ -7,46 +7,20 @@ import {
   type PreferencesView,
 } from '@plenty/contracts/preferences';
 import { DEFAULT_RATES, DEFAULT_RATES_DATE } from '@plenty/contracts/rates';
-import type { RecordedEvent } from '@plenty/platform/event-store/port';
-import type { ReadStore } from '@plenty/platform/read-store/port';
-import { eventLog } from './testing/events.js';
-import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
+import { documents } from './testing/memory-read-store.js';
+import { projectionScratch } from './testing/scratch.js';
 import { allProjections } from './all.js';
 
-let store: ReadStore;
-let dispose: () => Promise<void>;
-let position = 0;
-
-beforeEach(async () => {
-  ({ store, dispose } = await scratchReadStore(allProjections));
-  position = 0;
-});
-afterEach(async () => dispose());
-
-/** A profile event as the projector receives it, one second after the one before. */
-function recorded(userId: string, type: string, data: Record<string, unknown>): RecordedEvent {
-  position += 1;
-  const occurredAt = new Date(Date.UTC(2026, 10, 21, 9, 0, position)).toISOString();
-  const id = `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`;
-  return {
-    id,
-    type,
-    data,
-    metadata: { userId, commandId: id, correlationId: id, occurredAt, schemaVersion: 1 },
-    streamId: `profile-${userId}`,
-    revision: position - 1,
-    position: String(position),
-    recordedAt: occurredAt,
-  };
-}
+const scratch = projectionScratch(allProjections, new Date('2026-11-21T09:00:00.000Z'));
+const { given } = scratch;
 
 const changed = (userId: string, changes: Record<string, unknown>) =>
-  recorded(userId, 'PreferencesChanged', { changes });
+  scratch.log.profile(userId, 'PreferencesChanged', { changes });
 const ratesSet = (userId: string, rates: Record<string, string> | null) =>
-  recorded(userId, 'ExchangeRatesSet', { rates });
+  scratch.log.profile(userId, 'ExchangeRatesSet', { rates });
 
-const given = (...events: RecordedEvent[]) => applyEvents(store, allProjections, events);
-const preferencesOf = async (userId: string) => (await documents(store, PREFERENCES_VIEW, userId)) as PreferencesView[];
+const preferencesOf = async (userId: string) =>
+  (await documents(scratch.store, PREFERENCES_VIEW, userId)) as PreferencesView[];
 
 describe('preferences projection', () => {
   it('keeps one document per user, the defaults merged with what the user changed', async () => {
@@ -62,7 +36,7 @@ describe('preferences projection', () => {
       monthlyBudget: { amount: 900000, currency: 'THB' },
     });
     expect(preferencesViewSchema.parse(docs[0])).toMatchObject({ currency: 'THB' });
-    const stored = await store.get(PREFERENCES_VIEW, 'alice', PREFERENCES_DOC_ID);
+    const stored = await scratch.store.get(PREFERENCES_VIEW, 'alice', PREFERENCES_DOC_ID);
     expect(stored?.doc).toEqual(docs[0]);
   });
 
@@ -99,8 +73,7 @@ describe('preferences projection', () => {
 
   it('is purged with the rest of the user’s views when the account is erased', async () => {
     await given(changed('alice', { currency: 'THB' }), changed('bob', { currency: 'USD' }));
-    const erased = eventLog(new Date('2026-11-22T00:00:00.000Z')).accountErased('alice');
-    await given({ ...erased, position: String(position + 1) });
+    await given(scratch.log.accountErased('alice'));
     expect(await preferencesOf('alice')).toEqual([]);
     expect(await preferencesOf('bob')).toHaveLength(1);
   });

@@ -44,6 +44,8 @@ export function eventLog(start = new Date('2026-11-01T00:00:00.000Z')) {
      */
     event: (streamId: string, userId: string, type: string, data: Record<string, unknown>, at?: string) =>
       recorded(streamId, userId, type, data, at),
+    /** Any event on the user's profile stream (preferences, goals, categories). */
+    profile,
     transactionAdded: (userId: string, transactionId: string, fields: Record<string, unknown> = {}) =>
       transaction(userId, transactionId, 'TransactionAdded', {
         type: 'expense',
