@@ -5,7 +5,8 @@ import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } fr
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import { PREFERENCES_VIEW } from '@plenty/contracts/views/registry';
 import { allProjections } from '@plenty/projections/all';
-import { percentile, startBenchQueryApi, withBenchReadStore } from './read-side.js';
+import { percentile } from './percentile.js';
+import { startBenchQueryApi, withBenchReadStore } from './read-side.js';
 
 /**
  * `node --import tsx --conditions=source tests/bench/dashboard.ts [--quick]`: p50/p99 of the

@@ -3,7 +3,8 @@ import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import { DEBTS_VIEW } from '@plenty/contracts/views/registry';
 import { allProjections } from '@plenty/projections/all';
-import { percentile, startBenchQueryApi, withBenchReadStore } from './read-side.js';
+import { percentile } from './percentile.js';
+import { startBenchQueryApi, withBenchReadStore } from './read-side.js';
 
 /**
  * `node --import tsx --conditions=source tests/bench/debts.ts [--quick]`: p50/p99 of the debt

@@ -7,6 +7,7 @@ import { IdentityService } from '@plenty/platform/identity/identity-service';
 import { IdentityStore } from '@plenty/platform/identity/identity-store';
 import { hashPassword, SCRYPT_PARAMETERS } from '@plenty/platform/identity/password-hash';
 import { loadSigningKey } from '@plenty/platform/identity/signing-key';
+import { percentile } from './percentile.js';
 
 /**
  * `node --import tsx --conditions=source tests/bench/identity.ts [--quick]`: what the embedded
@@ -16,9 +17,6 @@ import { loadSigningKey } from '@plenty/platform/identity/signing-key';
  */
 const quick = process.argv.includes('--quick');
 const sizes = quick ? { hashes: 5, signIns: 24, tokens: 500 } : { hashes: 20, signIns: 96, tokens: 5000 };
-
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function hashTimes(): Promise<void> {
   await hashPassword('warm-up');

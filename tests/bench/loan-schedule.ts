@@ -1,4 +1,5 @@
 import { buildLoanSchedule, type LoanTerms } from '@plenty/contracts/loan-schedule';
+import { percentile } from './percentile.js';
 
 /**
  * `node --import tsx --conditions=source tests/bench/loan-schedule.ts [--quick]`: how long one
@@ -43,9 +44,6 @@ const CASES: readonly { label: string; terms: LoanTerms }[] = [
     },
   },
 ];
-
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 console.log(`\n## Loan schedules (${runs} computations each, after ${runs / 10} to warm up)\n`);
 console.log('| terms | rows | p50 ms | p99 ms |');

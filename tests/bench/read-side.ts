@@ -9,10 +9,6 @@ import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { allProjections } from '@plenty/projections/all';
 import { queryApi, type QueryApiOptions } from '@plenty/query-api/app';
 
-/** The value below which `p` percent of the sorted samples lie. */
-export const percentile = (sorted: readonly number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
 /**
  * Runs `bench` with a SQLite read store holding every projection's views, in a new temporary
  * folder (`plenty-bench-<name>-…`) that is removed afterwards.

@@ -3,7 +3,8 @@ import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import { LinkSigner } from '@plenty/platform/file/signed-link';
 import { filesApi } from '@plenty/query-api/file/files.plugin';
 import { allProjections } from '@plenty/projections/all';
-import { percentile, startBenchQueryApi, withBenchReadStore } from './read-side.js';
+import { percentile } from './percentile.js';
+import { startBenchQueryApi, withBenchReadStore } from './read-side.js';
 
 /**
  * `node --import tsx --conditions=source tests/bench/search-export.ts [--quick]`: p50/p99 of the transactions
