@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { LocalizedLink } from '../../../lib/localized-link';
 import type { MessageId } from '../../../lib/messages';
 import { cardClass } from '../../../ui/card/card';
+import history from '../../../ui/history/history.module.css';
 import styles from '../activity.module.css';
 import { activityHref } from '../filters';
 import { activitySentences, kindLabel, subjectName, subjectPath, type ActivityWriters } from '../sentences';
@@ -31,7 +32,12 @@ export function ActivityEntryView({
   const { heading, details } = activitySentences(entry, writers);
   const name = subjectName(entry, writers);
   return (
-    <li className={styles.entry} tabIndex={-1} data-testid="activity-entry" data-kind={entry.kind}>
+    <li
+      className={`${history.entry} ${styles.entry}`}
+      tabIndex={-1}
+      data-testid="activity-entry"
+      data-kind={entry.kind}
+    >
       <p className={styles.subjectLine}>
         <span className={styles.kind}>
           <FormattedMessage id={kindLabel(entry.kind)} />
@@ -48,17 +54,17 @@ export function ActivityEntryView({
           <span className={styles.subject}>{name}</span>
         )}
       </p>
-      <p className={styles.heading} data-testid="activity-heading">
+      <p className={history.heading} data-testid="activity-heading">
         {intl.formatMessage({ id: heading.id }, heading.values)}
       </p>
       {details.length > 0 && (
-        <ul className={styles.details} data-testid="activity-details">
+        <ul className={history.details} data-testid="activity-details">
           {details.map((sentence, index) => (
             <li key={index}>{intl.formatMessage({ id: sentence.id }, sentence.values)}</li>
           ))}
         </ul>
       )}
-      <time className={styles.time} dateTime={entry.occurredAt}>
+      <time className={history.time} dateTime={entry.occurredAt}>
         {writers.dateTime(entry.occurredAt)}
       </time>
     </li>

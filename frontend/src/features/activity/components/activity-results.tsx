@@ -8,6 +8,7 @@ import { EmptyState } from '../../../ui/empty-state/empty-state';
 import { LoadError } from '../../../ui/load-error/load-error';
 import { Loading, SkeletonLine } from '../../../ui/skeleton/skeleton';
 import { OlderPagesControl, useOlderPages } from '../../../ui/older-pages/older-pages';
+import history from '../../../ui/history/history.module.css';
 import styles from '../activity.module.css';
 import { useActivityInfiniteQuery } from '../api';
 import { activityEntries, hasFilters, type ActivityFilters } from '../filters';
@@ -75,7 +76,7 @@ export function ActivityResults({ filters, onClear }: { readonly filters: Activi
         )
       ) : (
         <Card gap="none" label={intl.formatMessage({ id: 'activity.list.label' })}>
-          <ol ref={older.list} className={styles.list} data-testid="activity-list">
+          <ol ref={older.list} className={history.list} data-testid="activity-list">
             {entries.map((entry) => (
               <ActivityEntryView key={entry.id} entry={entry} writers={writers} linkToItem={!oneItem} />
             ))}
@@ -90,7 +91,7 @@ export function ActivityResults({ filters, onClear }: { readonly filters: Activi
 function Skeleton() {
   return (
     <Loading className={cardClass} testId="activity-loading">
-      <div className={styles.list} aria-hidden="true">
+      <div className={history.list} aria-hidden="true">
         {[0, 1, 2, 3].map((key) => (
           <div key={key} className={styles.skeletonRow}>
             <SkeletonLine width="30%" />

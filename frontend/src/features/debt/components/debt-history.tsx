@@ -8,6 +8,7 @@ import { LoadError } from '../../../ui/load-error/load-error';
 import { OlderPagesControl, useOlderPages } from '../../../ui/older-pages/older-pages';
 import { todayIn } from '@plenty/contracts/calendar/zone';
 import { useDebtHistoryInfiniteQuery } from '../api';
+import historyStyles from '../../../ui/history/history.module.css';
 import styles from '../debts.module.css';
 import { debtHistoryWriters, entrySentences, historyEntries } from '../../../lib/history/debt-history';
 import { loadFailedMessageId } from '../../../lib/api/api-error';
@@ -64,19 +65,19 @@ export function DebtHistorySection({ debtId }: { readonly debtId: string }) {
         </p>
       ) : (
         <>
-          <ol ref={older.list} className={styles.historyList} data-testid="debt-history">
+          <ol ref={older.list} className={historyStyles.list} data-testid="debt-history">
             {entries.map((entry) => {
               const { heading, details } = entrySentences(entry, writers);
               return (
-                <li key={entry.revision} className={styles.historyEntry} tabIndex={-1} data-testid="debt-history-entry">
-                  <p className={styles.historyHeading}>
+                <li key={entry.revision} className={historyStyles.entry} tabIndex={-1} data-testid="debt-history-entry">
+                  <p className={historyStyles.heading}>
                     {intl.formatMessage({ id: heading.id }, heading.values)}
-                    <time className={styles.historyTime} dateTime={entry.occurredAt}>
+                    <time className={`${historyStyles.time} ${styles.historyTime}`} dateTime={entry.occurredAt}>
                       {moment(entry.occurredAt)}
                     </time>
                   </p>
                   {details.length > 0 && (
-                    <ul className={styles.historyDetails}>
+                    <ul className={`${historyStyles.details} ${styles.historyDetails}`}>
                       {details.map((sentence, index) => (
                         <li key={index}>{intl.formatMessage({ id: sentence.id }, sentence.values)}</li>
                       ))}
