@@ -1,14 +1,23 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { Position } from '../event-store/port.js';
-import { truncateWriteAheadLog } from '../sqlite-log.js';
-import { decodeCursor, encodeCursor, positionKey } from './keys.js';
+import { enterBulkMode, leaveBulkMode, openReadStoreDatabase, scrubPurged } from './sqlite-connection.js';
 import { column, createIndexes, createViewTable, tableOf } from './sqlite-schema.js';
+import {
+  CHECKPOINT_SQL,
+  findClause,
+  indexValues,
+  nextCursor,
+  replaceSql,
+  rowParams,
+  sumGroups,
+  sumSql,
+  toStored,
+  upsertSql,
+  type Row,
+} from './sqlite-sql.js';
 import { dropShadow, promoteShadow, shadowTags } from './sqlite-shadow.js';
 import { BufferedUnitOfWork, type UnitOfWorkBacking } from './unit-of-work.js';
 import {
-  SUM_SPLIT,
-  joinSplitSum,
-  type ContainsFilter,
   type Document,
   type FindQuery,
   type BulkLoad,
@@ -25,23 +34,8 @@ import {
   SHADOW_TAG,
 } from './port.js';
 
-/** Page cache sizes (negative: KiB): SQLite's default, and a larger one while bulk loading. */
-const DEFAULT_CACHE_KIB = -2000;
-const BULK_CACHE_KIB = -65_536;
 /** Rows per statement when bulk loading. */
 const REPLACE_ROWS = 32;
-/** Tries at emptying the log after a purge, and the pause between two. */
-const SCRUB_ATTEMPTS = 10;
-const SCRUB_RETRY_MS = 500;
-
-interface Row {
-  user_id: string;
-  id: string;
-  doc: string | null;
-  position: string;
-  pos_key: string;
-  [field: string]: string | number | null;
-}
 
 /**
  * The embedded read store: one table per view, one column per indexed field. It is
@@ -65,16 +59,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   ) {}
 
   static open(path: string): SqliteReadStore {
-    const db = new Database(path);
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    // A user's notes are rewritten with every edit and purged on erasure: what is deleted or
-    // replaced is overwritten, not left in free space.
-    db.pragma('secure_delete = ON');
-    db.pragma('busy_timeout = 5000');
-    db.pragma('wal_autocheckpoint = 10000');
-    db.exec('CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position TEXT NOT NULL)');
-    return new SqliteReadStore(db, null);
+    return new SqliteReadStore(openReadStoreDatabase(path), null);
   }
 
   private table(view: string): string {
@@ -103,14 +88,6 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     return view;
   }
 
-  indexValues(view: ViewDefinition, doc: Document | null): (string | number | null)[] {
-    const values = doc === null ? {} : (view.indexValues?.(doc) ?? doc);
-    return Object.keys(view.fields).map((field) => {
-      const value = (values as Record<string, unknown>)[field];
-      return typeof value === 'string' || typeof value === 'number' ? value : null;
-    });
-  }
-
   row(view: string, userId: string, id: string): Row | undefined {
     return this.statement<[string, string], Row>(`SELECT * FROM ${this.table(view)} WHERE user_id = ? AND id = ?`).get(
       userId,
@@ -132,62 +109,11 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   indexedEquals(view: ViewDefinition, doc: Document, field: string, value: string | number): boolean {
     const fieldIndex = Object.keys(view.fields).indexOf(field);
     if (fieldIndex < 0) throw new Error(`not an indexed field of ${view.name}: ${field}`);
-    return this.indexValues(view, doc)[fieldIndex] === value;
-  }
-
-  /** Equality and containment conditions on a user's documents, with their parameters. */
-  private conditions(
-    view: ViewDefinition,
-    query: { userId: string; where?: FindQuery['where']; contains?: ContainsFilter },
-  ): { conditions: string[]; params: (string | number)[] } {
-    const params: (string | number)[] = [query.userId];
-    // A tombstone's indexed values are all null, so any condition on them leaves it out;
-    // without one, the document itself says whether it is live.
-    const conditions = ['user_id = ?'];
-    for (const [field, value] of Object.entries(query.where ?? {})) {
-      this.requireField(view, field);
-      conditions.push(`${column(field)} = ?`);
-      params.push(value);
-    }
-    if (query.contains !== undefined) {
-      this.requireField(view, query.contains.field);
-      conditions.push(`instr(${column(query.contains.field)}, ?) > 0`);
-      params.push(query.contains.text);
-    }
-    if (conditions.length === 1) conditions.push('doc IS NOT NULL');
-    return { conditions, params };
-  }
-
-  private requireField(view: ViewDefinition, field: string): void {
-    if (!Object.hasOwn(view.fields, field)) throw new Error(`not an indexed field of ${view.name}: ${field}`);
+    return indexValues(view, doc)[fieldIndex] === value;
   }
 
   async find<D extends Document>(viewName: string, query: FindQuery): Promise<FindResult<D>> {
-    const view = this.view(viewName);
-    const { conditions, params } = this.conditions(view, query);
-    for (const { field } of query.sort) this.requireField(view, field);
-    const keys = [
-      ...query.sort.map((s) => ({ expr: column(s.field), direction: s.direction })),
-      { expr: 'id', direction: query.sort.at(-1)?.direction ?? 'asc' },
-    ];
-    if (query.cursor !== undefined) {
-      const after = decodeCursor(query.cursor, keys.length);
-      // The OR below alone makes SQLite scan the index from its start on every page; this
-      // bound on the first key (implied by the OR) lets it seek to the cursor instead.
-      const first = keys[0];
-      if (first !== undefined && after[0] !== undefined) {
-        conditions.push(`${first.expr} ${first.direction === 'asc' ? '>=' : '<='} ?`);
-        params.push(after[0]);
-      }
-      const alternatives = keys.map((key, i) => {
-        const equal = keys.slice(0, i).map((k) => `${k.expr} = ?`);
-        return `(${[...equal, `${key.expr} ${key.direction === 'asc' ? '>' : '<'} ?`].join(' AND ')})`;
-      });
-      conditions.push(`(${alternatives.join(' OR ')})`);
-      keys.forEach((_, i) => params.push(...after.slice(0, i + 1)));
-    }
-    const order = keys.map((k) => `${k.expr} ${k.direction === 'asc' ? 'ASC' : 'DESC'}`).join(', ');
-    const where = `WHERE ${conditions.join(' AND ')} ORDER BY ${order} LIMIT ?`;
+    const { where, params } = findClause(this.view(viewName), query);
     let rows: Row[];
     if (query.contains === undefined) {
       rows = this.statement<(string | number)[], Row>(`SELECT * FROM ${this.table(viewName)} ${where}`).all(
@@ -204,13 +130,11 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
       ).all(...params, query.limit + 1);
       rows = keyRows.map((keyRow) => this.row(viewName, query.userId, keyRow.id) ?? keyRow);
     }
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    const nextCursor =
-      rows.length > query.limit && last !== undefined
-        ? encodeCursor([...query.sort.map((s) => last[column(s.field)] ?? null), last.id])
-        : null;
-    return { items: page.map((row) => toStored<D>(row)).filter((d): d is StoredDocument<D> => d !== null), nextCursor };
+    const items = rows
+      .slice(0, query.limit)
+      .map((row) => toStored<D>(row))
+      .filter((d): d is StoredDocument<D> => d !== null);
+    return { items, nextCursor: nextCursor(rows, query) };
   }
 
   async scan(viewName: string, options: { after?: ScanKey; limit: number }): Promise<StoredDocument[]> {
@@ -230,28 +154,11 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   }
 
   async sum(viewName: string, query: SumQuery): Promise<SumGroup[]> {
-    const view = this.view(viewName);
-    const { conditions, params } = this.conditions(view, query);
-    for (const field of [...query.groupBy, query.field]) this.requireField(view, field);
-    const groups = query.groupBy.map((field) => column(field));
-    const rows = this.statement<(string | number)[], Record<string, string | number | null>>(
-      `SELECT ${[
-        ...groups,
-        'count(*) AS n',
-        // Shift and mask split each value as floor division and its non-negative remainder.
-        `coalesce(sum(${column(query.field)} >> ${Math.log2(SUM_SPLIT)}), 0) AS high`,
-        `coalesce(sum(${column(query.field)} & ${SUM_SPLIT - 1}), 0) AS low`,
-      ].join(', ')} ` +
-        `FROM ${this.table(viewName)} WHERE ${conditions.join(' AND ')}` +
-        (groups.length > 0 ? ` GROUP BY ${groups.join(', ')}` : ''),
-    ).all(...params);
-    return rows
-      .filter((row) => Number(row.n) > 0)
-      .map((row) => ({
-        group: Object.fromEntries(query.groupBy.map((field) => [field, row[column(field)] ?? null])),
-        count: Number(row.n),
-        sum: joinSplitSum(Number(row.high), Number(row.low)),
-      }));
+    const { sql, params } = sumSql(this.table(viewName), this.view(viewName), query);
+    return sumGroups(
+      this.statement<(string | number)[], Record<string, string | number | null>>(sql).all(...params),
+      query,
+    );
   }
 
   async applyBatch(
@@ -268,37 +175,14 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
       }
       for (const [viewName, writes] of uow.writes) {
         const view = this.view(viewName);
-        const fieldColumns = Object.keys(view.fields).map(column);
-        const upsert = this.statement(
-          `INSERT INTO ${this.table(viewName)} (user_id, id, doc, position, pos_key${fieldColumns.map((c) => `, ${c}`).join('')}) ` +
-            `VALUES (?, ?, ?, ?, ?${fieldColumns.map(() => ', ?').join('')}) ON CONFLICT (user_id, id) DO UPDATE SET ` +
-            ['doc', 'position', 'pos_key', ...fieldColumns].map((c) => `${c} = excluded.${c}`).join(', ') +
-            ` WHERE excluded.pos_key > ${this.table(viewName)}.pos_key`,
-        );
+        const upsert = this.statement(upsertSql(this.table(viewName), view));
         for (const write of writes.values()) {
-          upsert.run(...this.rowParams(view, write));
+          upsert.run(...rowParams(view, write));
         }
       }
-      this.statement(
-        'INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position',
-      ).run(checkpointName, position);
+      this.statement(CHECKPOINT_SQL).run(checkpointName, position);
     })();
-    if (uow.purged.size > 0) this.scrubPurged();
-  }
-
-  /**
-   * After an erased user's documents were deleted (and overwritten), the write-ahead log
-   * still holds earlier copies of their pages: it is copied into the file and truncated. A
-   * reader on another connection that holds it up makes it try again a little later (and
-   * the next purge tries again too); the batch itself is written either way.
-   */
-  private scrubPurged(attempt = 1): void {
-    if (!this.db.open) return;
-    try {
-      truncateWriteAheadLog(this.db);
-    } catch {
-      if (attempt < SCRUB_ATTEMPTS) setTimeout(() => this.scrubPurged(attempt + 1), SCRUB_RETRY_MS).unref();
-    }
+    if (uow.purged.size > 0) scrubPurged(this.db);
   }
 
   async bulkLoad(checkpointName: string, position: Position, load: BulkLoad): Promise<void> {
@@ -317,46 +201,24 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
         while (end < writes.length && end - i < REPLACE_ROWS && writes[end]?.view === first.view) end += 1;
         if (end - i === REPLACE_ROWS) {
           const params: (string | number | null)[] = [];
-          for (let k = i; k < end; k += 1) params.push(...this.rowParams(view, writes[k] as BulkWrite));
+          for (let k = i; k < end; k += 1) params.push(...rowParams(view, writes[k] as BulkWrite));
           this.replaceStatement(view, REPLACE_ROWS).run(...params);
         } else {
           for (let k = i; k < end; k += 1)
-            this.replaceStatement(view, 1).run(...this.rowParams(view, writes[k] as BulkWrite));
+            this.replaceStatement(view, 1).run(...rowParams(view, writes[k] as BulkWrite));
         }
         i = end;
       }
-      this.statement(
-        'INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position',
-      ).run(checkpointName, position);
+      this.statement(CHECKPOINT_SQL).run(checkpointName, position);
     })();
-    if (load.purged.length > 0) this.scrubPurged();
-  }
-
-  /** A document's row: key, JSON, position and indexed values, in the table's column order. */
-  private rowParams(
-    view: ViewDefinition,
-    write: Pick<BulkWrite, 'userId' | 'id' | 'doc' | 'position'>,
-  ): (string | number | null)[] {
-    return [
-      write.userId,
-      write.id,
-      write.doc === null ? null : JSON.stringify(write.doc),
-      write.position,
-      positionKey(write.position),
-      ...this.indexValues(view, write.doc),
-    ];
+    if (load.purged.length > 0) scrubPurged(this.db);
   }
 
   private replaceStatement(view: ViewDefinition, rows: number): Database.Statement {
     const key = `${view.name}:${rows}`;
     let statement = this.replaceStatements.get(key);
     if (statement === undefined) {
-      const fieldColumns = Object.keys(view.fields).map(column);
-      const values = `(?, ?, ?, ?, ?${fieldColumns.map(() => ', ?').join('')})`;
-      statement = this.db.prepare(
-        `INSERT OR REPLACE INTO ${this.table(view.name)} (user_id, id, doc, position, pos_key${fieldColumns.map((c) => `, ${c}`).join('')}) ` +
-          `VALUES ${Array.from({ length: rows }, () => values).join(', ')}`,
-      );
+      statement = this.db.prepare(replaceSql(this.table(view.name), view, rows));
       this.replaceStatements.set(key, statement);
     }
     return statement;
@@ -369,45 +231,13 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
    */
   async bulkMode(enabled: boolean): Promise<void> {
     this.bulk = enabled;
-    // A shadow shares the connection with live batches, which keep their durability; the
-    // larger page cache helps both.
-    if (this.tag !== null) {
-      if (enabled) {
-        this.db.pragma(`cache_size = ${BULK_CACHE_KIB}`);
-        return;
-      }
-      for (const view of this.views.values()) createIndexes(this.db, this.table(view.name), view);
-      this.db.pragma(`cache_size = ${DEFAULT_CACHE_KIB}`);
-      return;
-    }
     if (enabled) {
-      this.db.pragma('synchronous = OFF');
-      // A flush writes a few pages per user and view, all over each table: keep them in memory.
-      this.db.pragma(`cache_size = ${BULK_CACHE_KIB}`);
-      this.rollbackJournal = this.leaveWal();
+      this.rollbackJournal = enterBulkMode(this.db, this.tag !== null);
       return;
     }
     for (const view of this.views.values()) createIndexes(this.db, this.table(view.name), view);
-    this.db.pragma(`cache_size = ${DEFAULT_CACHE_KIB}`);
-    this.db.pragma('synchronous = NORMAL');
-    if (this.rollbackJournal) this.db.pragma('journal_mode = WAL');
-    else this.db.pragma('wal_checkpoint(TRUNCATE)');
+    leaveBulkMode(this.db, this.tag !== null, this.rollbackJournal);
     this.rollbackJournal = false;
-  }
-
-  /**
-   * While nobody else has the file open (an offline rebuild), bulk loading writes pages
-   * straight into it with a rollback journal instead of through the write-ahead log, which
-   * would copy every page twice. Pages of fresh tables need no journal, and a process that
-   * dies mid-transaction is still rolled back when the file is opened again.
-   */
-  private leaveWal(): boolean {
-    try {
-      return this.db.pragma('journal_mode = TRUNCATE', { simple: true }) === 'truncate';
-    } catch {
-      // Another connection has the file open: keep the write-ahead log.
-      return false;
-    }
   }
 
   async getCheckpoint(checkpointName: string): Promise<Position | null> {
@@ -452,11 +282,6 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   async close(): Promise<void> {
     if (this.tag === null && this.db.open) this.db.close();
   }
-}
-
-function toStored<D extends Document>(row: Row | undefined): StoredDocument<D> | null {
-  if (row === undefined || row.doc === null) return null;
-  return { userId: row.user_id, id: row.id, doc: JSON.parse(row.doc) as D, position: row.position };
 }
 
 export async function openSqliteReadStore(options: { path: string }): Promise<ReadStore> {

@@ -1,0 +1,78 @@
+import Database from 'better-sqlite3';
+import { truncateWriteAheadLog } from '../sqlite-log.js';
+
+/** Page cache sizes (negative: KiB): SQLite's default, and a larger one while bulk loading. */
+const DEFAULT_CACHE_KIB = -2000;
+const BULK_CACHE_KIB = -65_536;
+/** Tries at emptying the log after a purge, and the pause between two. */
+const SCRUB_ATTEMPTS = 10;
+const SCRUB_RETRY_MS = 500;
+
+/**
+ * Opens the embedded read store's file. It is rebuildable from the events, so it trades the
+ * last fsync for speed (synchronous=NORMAL).
+ */
+export function openReadStoreDatabase(path: string): Database.Database {
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  // A user's notes are rewritten with every edit and purged on erasure: what is deleted or
+  // replaced is overwritten, not left in free space.
+  db.pragma('secure_delete = ON');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('wal_autocheckpoint = 10000');
+  db.exec('CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position TEXT NOT NULL)');
+  return db;
+}
+
+/**
+ * After an erased user's documents were deleted (and overwritten), the write-ahead log
+ * still holds earlier copies of their pages: it is copied into the file and truncated. A
+ * reader on another connection that holds it up makes it try again a little later (and
+ * the next purge tries again too); the batch itself is written either way.
+ */
+export function scrubPurged(db: Database.Database, attempt = 1): void {
+  if (!db.open) return;
+  try {
+    truncateWriteAheadLog(db);
+  } catch {
+    if (attempt < SCRUB_ATTEMPTS) setTimeout(() => scrubPurged(db, attempt + 1), SCRUB_RETRY_MS).unref();
+  }
+}
+
+/**
+ * Bulk loading (a rebuild) writes without fsync. A shadow shares the connection with live
+ * batches, which keep their durability; the larger page cache helps both. Returns whether the
+ * file left the write-ahead log for a rollback journal.
+ */
+export function enterBulkMode(db: Database.Database, shadow: boolean): boolean {
+  // A flush writes a few pages per user and view, all over each table: keep them in memory.
+  db.pragma(`cache_size = ${BULK_CACHE_KIB}`);
+  if (shadow) return false;
+  db.pragma('synchronous = OFF');
+  return leaveWal(db);
+}
+
+/** Undoes `enterBulkMode` (after the views' secondary indexes were built). */
+export function leaveBulkMode(db: Database.Database, shadow: boolean, rollbackJournal: boolean): void {
+  db.pragma(`cache_size = ${DEFAULT_CACHE_KIB}`);
+  if (shadow) return;
+  db.pragma('synchronous = NORMAL');
+  if (rollbackJournal) db.pragma('journal_mode = WAL');
+  else db.pragma('wal_checkpoint(TRUNCATE)');
+}
+
+/**
+ * While nobody else has the file open (an offline rebuild), bulk loading writes pages
+ * straight into it with a rollback journal instead of through the write-ahead log, which
+ * would copy every page twice. Pages of fresh tables need no journal, and a process that
+ * dies mid-transaction is still rolled back when the file is opened again.
+ */
+function leaveWal(db: Database.Database): boolean {
+  try {
+    return db.pragma('journal_mode = TRUNCATE', { simple: true }) === 'truncate';
+  } catch {
+    // Another connection has the file open: keep the write-ahead log.
+    return false;
+  }
+}

@@ -1,0 +1,176 @@
+import { decodeCursor, encodeCursor, positionKey } from './keys.js';
+import { column } from './sqlite-schema.js';
+import {
+  SUM_SPLIT,
+  joinSplitSum,
+  type BulkWrite,
+  type ContainsFilter,
+  type Document,
+  type FindQuery,
+  type StoredDocument,
+  type SumGroup,
+  type SumQuery,
+  type ViewDefinition,
+} from './port.js';
+
+/** A view table's row: key, JSON document (null for a tombstone), position and indexed columns. */
+export interface Row {
+  user_id: string;
+  id: string;
+  doc: string | null;
+  position: string;
+  pos_key: string;
+  [field: string]: string | number | null;
+}
+
+export function toStored<D extends Document>(row: Row | undefined): StoredDocument<D> | null {
+  if (row === undefined || row.doc === null) return null;
+  return { userId: row.user_id, id: row.id, doc: JSON.parse(row.doc) as D, position: row.position };
+}
+
+export function requireField(view: ViewDefinition, field: string): void {
+  if (!Object.hasOwn(view.fields, field)) throw new Error(`not an indexed field of ${view.name}: ${field}`);
+}
+
+/** A document's indexed values (null for a tombstone), in the view's field order. */
+export function indexValues(view: ViewDefinition, doc: Document | null): (string | number | null)[] {
+  const values = doc === null ? {} : (view.indexValues?.(doc) ?? doc);
+  return Object.keys(view.fields).map((field) => {
+    const value = (values as Record<string, unknown>)[field];
+    return typeof value === 'string' || typeof value === 'number' ? value : null;
+  });
+}
+
+/** A document's row: key, JSON, position and indexed values, in the table's column order. */
+export function rowParams(
+  view: ViewDefinition,
+  write: Pick<BulkWrite, 'userId' | 'id' | 'doc' | 'position'>,
+): (string | number | null)[] {
+  return [
+    write.userId,
+    write.id,
+    write.doc === null ? null : JSON.stringify(write.doc),
+    write.position,
+    positionKey(write.position),
+    ...indexValues(view, write.doc),
+  ];
+}
+
+function insertColumns(table: string, view: ViewDefinition): { head: string; values: string } {
+  const fieldColumns = Object.keys(view.fields).map(column);
+  return {
+    head: `${table} (user_id, id, doc, position, pos_key${fieldColumns.map((c) => `, ${c}`).join('')})`,
+    values: `(?, ?, ?, ?, ?${fieldColumns.map(() => ', ?').join('')})`,
+  };
+}
+
+/** Stores a document unless the stored one comes from a later position. */
+export function upsertSql(table: string, view: ViewDefinition): string {
+  const { head, values } = insertColumns(table, view);
+  const fieldColumns = Object.keys(view.fields).map(column);
+  return (
+    `INSERT INTO ${head} VALUES ${values} ON CONFLICT (user_id, id) DO UPDATE SET ` +
+    ['doc', 'position', 'pos_key', ...fieldColumns].map((c) => `${c} = excluded.${c}`).join(', ') +
+    ` WHERE excluded.pos_key > ${table}.pos_key`
+  );
+}
+
+/** Stores `rows` replayed documents over whatever is there. */
+export function replaceSql(table: string, view: ViewDefinition, rows: number): string {
+  const { head, values } = insertColumns(table, view);
+  return `INSERT OR REPLACE INTO ${head} VALUES ${Array.from({ length: rows }, () => values).join(', ')}`;
+}
+
+export const CHECKPOINT_SQL =
+  'INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position';
+
+/** Equality and containment conditions on a user's documents, with their parameters. */
+export function conditions(
+  view: ViewDefinition,
+  query: { userId: string; where?: FindQuery['where']; contains?: ContainsFilter },
+): { conditions: string[]; params: (string | number)[] } {
+  const params: (string | number)[] = [query.userId];
+  // A tombstone's indexed values are all null, so any condition on them leaves it out;
+  // without one, the document itself says whether it is live.
+  const conditions = ['user_id = ?'];
+  for (const [field, value] of Object.entries(query.where ?? {})) {
+    requireField(view, field);
+    conditions.push(`${column(field)} = ?`);
+    params.push(value);
+  }
+  if (query.contains !== undefined) {
+    requireField(view, query.contains.field);
+    conditions.push(`instr(${column(query.contains.field)}, ?) > 0`);
+    params.push(query.contains.text);
+  }
+  if (conditions.length === 1) conditions.push('doc IS NOT NULL');
+  return { conditions, params };
+}
+
+/** The WHERE … ORDER BY … LIMIT ? clause of a page of `find` (the limit parameter is not included). */
+export function findClause(view: ViewDefinition, query: FindQuery): { where: string; params: (string | number)[] } {
+  const { conditions: found, params } = conditions(view, query);
+  for (const { field } of query.sort) requireField(view, field);
+  const keys = [
+    ...query.sort.map((s) => ({ expr: column(s.field), direction: s.direction })),
+    { expr: 'id', direction: query.sort.at(-1)?.direction ?? 'asc' },
+  ];
+  if (query.cursor !== undefined) {
+    const after = decodeCursor(query.cursor, keys.length);
+    // The OR below alone makes SQLite scan the index from its start on every page; this
+    // bound on the first key (implied by the OR) lets it seek to the cursor instead.
+    const first = keys[0];
+    if (first !== undefined && after[0] !== undefined) {
+      found.push(`${first.expr} ${first.direction === 'asc' ? '>=' : '<='} ?`);
+      params.push(after[0]);
+    }
+    const alternatives = keys.map((key, i) => {
+      const equal = keys.slice(0, i).map((k) => `${k.expr} = ?`);
+      return `(${[...equal, `${key.expr} ${key.direction === 'asc' ? '>' : '<'} ?`].join(' AND ')})`;
+    });
+    found.push(`(${alternatives.join(' OR ')})`);
+    keys.forEach((_, i) => params.push(...after.slice(0, i + 1)));
+  }
+  const order = keys.map((k) => `${k.expr} ${k.direction === 'asc' ? 'ASC' : 'DESC'}`).join(', ');
+  return { where: `WHERE ${found.join(' AND ')} ORDER BY ${order} LIMIT ?`, params };
+}
+
+/** The cursor after a page read with one row beyond `query.limit`, or null on the last page. */
+export function nextCursor(rows: Row[], query: FindQuery): string | null {
+  const last = rows.slice(0, query.limit).at(-1);
+  return rows.length > query.limit && last !== undefined
+    ? encodeCursor([...query.sort.map((s) => last[column(s.field)] ?? null), last.id])
+    : null;
+}
+
+/** The statement and parameters of `sum` over a view table. */
+export function sumSql(
+  table: string,
+  view: ViewDefinition,
+  query: SumQuery,
+): { sql: string; params: (string | number)[] } {
+  const { conditions: found, params } = conditions(view, query);
+  for (const field of [...query.groupBy, query.field]) requireField(view, field);
+  const groups = query.groupBy.map((field) => column(field));
+  const sql =
+    `SELECT ${[
+      ...groups,
+      'count(*) AS n',
+      // Shift and mask split each value as floor division and its non-negative remainder.
+      `coalesce(sum(${column(query.field)} >> ${Math.log2(SUM_SPLIT)}), 0) AS high`,
+      `coalesce(sum(${column(query.field)} & ${SUM_SPLIT - 1}), 0) AS low`,
+    ].join(', ')} ` +
+    `FROM ${table} WHERE ${found.join(' AND ')}` +
+    (groups.length > 0 ? ` GROUP BY ${groups.join(', ')}` : '');
+  return { sql, params };
+}
+
+export function sumGroups(rows: Record<string, string | number | null>[], query: SumQuery): SumGroup[] {
+  return rows
+    .filter((row) => Number(row.n) > 0)
+    .map((row) => ({
+      group: Object.fromEntries(query.groupBy.map((field) => [field, row[column(field)] ?? null])),
+      count: Number(row.n),
+      sum: joinSplitSum(Number(row.high), Number(row.low)),
+    }));
+}
