@@ -1,29 +1,15 @@
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useTestStores } from '@plenty/platform/testing/stores';
-import { EventCodec } from '@plenty/platform/crypto/event-codec';
-import type { ReadStore } from '@plenty/platform/read-store/port';
-import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
+import { describe, expect, it } from 'vitest';
+import { useTestReadStore, useTestStores } from '@plenty/platform/testing/stores';
 import { allProjections } from '@plenty/projections/all';
 import { createProjector } from './runtime.js';
 import { historyWriter } from '@plenty/projections/testing/history';
 
 const stores = useTestStores('after-batch');
-let readStore: ReadStore;
-let codec: EventCodec;
-
-beforeEach(async () => {
-  readStore = await openSqliteReadStore({ path: join(stores.dir, 'read.db') });
-  codec = new EventCodec(stores.keyStore);
-});
-
-afterEach(async () => {
-  await readStore.close();
-});
+const read = useTestReadStore(stores);
 
 describe('work after each projected batch', () => {
   it('gets each live batch once its read models are written, never a rebuild, and its failure stops nothing', async () => {
-    const writer = historyWriter(stores.eventStore, codec);
+    const writer = historyWriter(stores.eventStore, stores.codec);
     await writer.addTransaction('alice');
     await writer.addTransaction('alice');
     const seen: string[] = [];
@@ -31,14 +17,14 @@ describe('work after each projected batch', () => {
     let fail = true;
     const projector = createProjector({
       eventStore: stores.eventStore,
-      readStore,
-      codec,
+      readStore: read.store,
+      codec: stores.codec,
       projections: allProjections,
       batchSize: 1,
       logger: { info: () => undefined, error: (obj) => errors.push(obj) },
       afterBatch: async (events) => {
         for (const event of events) {
-          const stored = await readStore.get('transactions', 'alice', String(event.data.transactionId));
+          const stored = await read.store.get('transactions', 'alice', String(event.data.transactionId));
           seen.push(stored === null ? 'not projected yet' : event.type);
         }
         if (fail) {
@@ -57,6 +43,6 @@ describe('work after each projected batch', () => {
     const { transactionId } = await writer.addTransaction('alice');
     await projector.catchUp();
     expect(seen).toHaveLength(3);
-    expect(await readStore.get('transactions', 'alice', transactionId)).not.toBeNull();
+    expect(await read.store.get('transactions', 'alice', transactionId)).not.toBeNull();
   });
 });

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useTestStores } from '@plenty/platform/testing/stores';
+import { describe, expect, it } from 'vitest';
+import { useTestReadStore, useTestStores } from '@plenty/platform/testing/stores';
 import { eventIdFor } from '@plenty/contracts/ids';
 import { appendOutOfRangeExpense } from '@plenty/platform/testing/out-of-range-event';
-import { EventCodec } from '@plenty/platform/crypto/event-codec';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import type { Projection } from '@plenty/projections/projection';
 import { allProjections } from '@plenty/projections/all';
 import { QUARANTINE_ID, quarantineViewName } from '@plenty/projections/quarantine';
@@ -17,17 +14,7 @@ import { documents } from '@plenty/projections/testing/memory-read-store';
 import { TALLY_ECHO_VIEW, TALLY_VIEW, tallyEchoProjection, tallyProjection } from '@plenty/projections/testing/poison';
 
 const stores = useTestStores('quarantine');
-let readStore: ReadStore;
-let codec: EventCodec;
-
-beforeEach(async () => {
-  readStore = await openSqliteReadStore({ path: join(stores.dir, 'read.db') });
-  codec = new EventCodec(stores.keyStore);
-});
-
-afterEach(async () => {
-  await Promise.all([stores.eventStore.close(), stores.keyStore.close(), readStore.close()]);
-});
+const read = useTestReadStore(stores);
 
 function recordingLogger() {
   const errors: { obj: Record<string, unknown>; msg?: string }[] = [];
@@ -44,8 +31,8 @@ const withTally = (version = 1): Projection[] => [...allProjections, tallyProjec
 function projector(options: Partial<ProjectorOptions> = {}) {
   return createProjector({
     eventStore: stores.eventStore,
-    readStore,
-    codec,
+    readStore: read.store,
+    codec: stores.codec,
     projections: withTally(),
     batchSize: 2,
     ...options,
@@ -53,13 +40,13 @@ function projector(options: Partial<ProjectorOptions> = {}) {
 }
 
 const countOf = async (view: string, userId: string) =>
-  (await readStore.get<{ count: number }>(view, userId, 'count'))?.doc.count ?? null;
+  (await read.store.get<{ count: number }>(view, userId, 'count'))?.doc.count ?? null;
 const recordOf = (projection: string, userId: string) =>
-  readStore.get(quarantineViewName(projection), userId, QUARANTINE_ID).then((stored) => stored?.doc ?? null);
+  read.store.get(quarantineViewName(projection), userId, QUARANTINE_ID).then((stored) => stored?.doc ?? null);
 
 /** Alice: two transactions, the poison, two more; Bob: one before and two after. Answers the poison's id. */
 async function poisonAlice(): Promise<{ poisonId: string; poisonPosition: string }> {
-  const writer = historyWriter(stores.eventStore, codec);
+  const writer = historyWriter(stores.eventStore, stores.codec);
   await writer.addTransaction('alice');
   await writer.addTransaction('bob');
   await writer.addTransaction('alice');
@@ -86,7 +73,7 @@ describe('projector quarantine', () => {
     expect(await countOf(TALLY_VIEW, 'alice')).toBe(2);
     expect(await countOf(TALLY_ECHO_VIEW, 'alice')).toBe(2);
     // Projections that neither failed nor read the failed one's views apply all of her events.
-    expect(await documents(readStore, 'transactions', 'alice')).toHaveLength(5);
+    expect(await documents(read.store, 'transactions', 'alice')).toHaveLength(5);
 
     const record = {
       eventId: poisonId,
@@ -122,7 +109,7 @@ describe('projector quarantine', () => {
   it('keeps the user quarantined across a restart, skipping her later events', async () => {
     await poisonAlice();
     await projector().catchUp();
-    const writer = historyWriter(stores.eventStore, codec);
+    const writer = historyWriter(stores.eventStore, stores.codec);
     await writer.addTransaction('alice');
     await writer.addTransaction('bob');
 
@@ -141,8 +128,8 @@ describe('projector quarantine', () => {
     await projector().catchUp();
     const fixed = createProjector({
       eventStore: stores.eventStore,
-      readStore,
-      codec,
+      readStore: read.store,
+      codec: stores.codec,
       projections: withTally(2),
       batchSize: 2,
     });
@@ -179,7 +166,7 @@ describe('projector quarantine', () => {
     await live.catchUp();
     expect(live.quarantinedUsers()).toBe(1);
     const commandId = randomUUID();
-    const erased = await codec.encode({
+    const erased = await stores.codec.encode({
       id: eventIdFor(commandId, 0),
       type: 'AccountErased',
       data: { userId: 'alice', startedAt: new Date().toISOString() },
@@ -196,13 +183,13 @@ describe('projector quarantine', () => {
     expect(live.quarantinedUsers()).toBe(0);
     expect(await recordOf('tally', 'alice')).toBeNull();
     // Back with the same id, she starts afresh.
-    await historyWriter(stores.eventStore, codec).addTransaction('alice');
+    await historyWriter(stores.eventStore, stores.codec).addTransaction('alice');
     await live.catchUp();
     expect(await countOf(TALLY_VIEW, 'alice')).toBe(1);
   });
 
   it('quarantines an event whose stored data breaks its schema in every projection that handles it', async () => {
-    const writer = historyWriter(stores.eventStore, codec);
+    const writer = historyWriter(stores.eventStore, stores.codec);
     await writer.addTransaction('alice');
     await appendOutOfRangeExpense(stores.eventStore, 'alice');
     await writer.addTransaction('alice');
@@ -227,8 +214,8 @@ describe('projector quarantine', () => {
       expect(await recordOf(name, 'alice'), name).not.toBeNull();
     }
     expect(await recordOf('preferences', 'alice')).toBeNull();
-    expect(await documents(readStore, 'transactions', 'alice')).toHaveLength(1);
-    expect(await documents(readStore, 'transactions', 'bob')).toHaveLength(1);
+    expect(await documents(read.store, 'transactions', 'alice')).toHaveLength(1);
+    expect(await documents(read.store, 'transactions', 'bob')).toHaveLength(1);
   });
 
   it('quarantines personal text that cannot be decrypted', async () => {
@@ -265,13 +252,13 @@ describe('projector quarantine', () => {
     await live.catchUp();
     expect(live.isHealthy()).toBe(true);
     expect(await recordOf('transactions', 'alice')).toMatchObject({ eventId: id, failed: null });
-    expect(await readStore.getCheckpoint('projector')).toBe(await stores.eventStore.headPosition());
+    expect(await read.store.getCheckpoint('projector')).toBe(await stores.eventStore.headPosition());
   });
 
   it('stops, quarantining nobody, when the read store fails under a projection', async () => {
-    await historyWriter(stores.eventStore, codec).addTransaction('alice');
+    await historyWriter(stores.eventStore, stores.codec).addTransaction('alice');
     let failing = true;
-    const failingReads: ReadStore = new Proxy(readStore, {
+    const failingReads: ReadStore = new Proxy(read.store, {
       get(target, property, receiver) {
         if (property !== 'applyBatch') return Reflect.get(target, property, receiver) as unknown;
         const applyBatch: ReadStore['applyBatch'] = (name, position, work) =>

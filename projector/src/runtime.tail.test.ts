@@ -1,28 +1,16 @@
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useTestStores } from '@plenty/platform/testing/stores';
+import { describe, expect, it } from 'vitest';
+import { useTestReadStore, useTestStores } from '@plenty/platform/testing/stores';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
 import type { KeyStore } from '@plenty/platform/crypto/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
-import type { ReadStore } from '@plenty/platform/read-store/port';
-import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { allProjections } from '@plenty/projections/all';
 import { createProjector } from './runtime.js';
 import { historyWriter } from '@plenty/projections/testing/history';
 import { documents } from '@plenty/projections/testing/memory-read-store';
 
 const stores = useTestStores('projector');
-let readStore: ReadStore;
-let codec: EventCodec;
-
-beforeEach(async () => {
-  readStore = await openSqliteReadStore({ path: join(stores.dir, 'read.db') });
-  codec = new EventCodec(stores.keyStore);
-});
-
-afterEach(async () => {
-  await Promise.all([stores.eventStore.close(), stores.keyStore.close(), readStore.close()]);
-});
+const read = useTestReadStore(stores);
 
 function recordingLogger() {
   const errors: { obj: object; msg?: string }[] = [];
@@ -33,16 +21,16 @@ describe('projector while tailing', () => {
   it('sees events another process appends to the same store, without being woken', async () => {
     const projector = createProjector({
       eventStore: stores.eventStore,
-      readStore,
-      codec,
+      readStore: read.store,
+      codec: stores.codec,
       projections: allProjections,
       pollIntervalMs: 20,
     });
     await projector.start();
     const otherProcess = await openSqliteEventStore({ path: join(stores.dir, 'events.db') });
-    const { position } = await historyWriter(otherProcess, codec).addTransaction('alice');
+    const { position } = await historyWriter(otherProcess, stores.codec).addTransaction('alice');
     expect(await projector.waitFor(position, 10_000)).toBe(position);
-    expect(await documents(readStore, 'transactions', 'alice')).toHaveLength(1);
+    expect(await documents(read.store, 'transactions', 'alice')).toHaveLength(1);
     await projector.stop();
     await otherProcess.close();
   });
@@ -60,12 +48,12 @@ describe('projector while tailing', () => {
     const logger = recordingLogger();
     const projector = createProjector({
       eventStore: stores.eventStore,
-      readStore,
+      readStore: read.store,
       codec: new EventCodec(keys),
       projections: allProjections,
       logger,
     });
-    const first = await historyWriter(stores.eventStore, codec).addTransaction('alice');
+    const first = await historyWriter(stores.eventStore, stores.codec).addTransaction('alice');
     await projector.start();
     await expect.poll(() => projector.isHealthy()).toBe(false);
     const [event] = await stores.eventStore.readAll({ maxCount: 1 });
@@ -77,25 +65,25 @@ describe('projector while tailing', () => {
     ]);
     expect(projector.lastError?.message).toContain(`event ${event?.id} (TransactionAdded)`);
     expect(projector.lastError?.message).toContain('keys.db is locked');
-    expect(await documents(readStore, 'transactions', 'alice')).toEqual([]);
+    expect(await documents(read.store, 'transactions', 'alice')).toEqual([]);
 
     broken = false;
     await projector.start();
     expect(await projector.waitFor(first.position, 10_000)).toBe(first.position);
     expect(projector.isHealthy()).toBe(true);
     expect(projector.quarantinedUsers()).toBe(0);
-    expect(await documents(readStore, 'transactions', 'alice')).toHaveLength(1);
+    expect(await documents(read.store, 'transactions', 'alice')).toHaveLength(1);
     await projector.stop();
   });
 
   it('catches up to the head without being started, and answers readers from then on', async () => {
-    const writer = historyWriter(stores.eventStore, codec);
+    const writer = historyWriter(stores.eventStore, stores.codec);
     await writer.addTransaction('alice');
     const { position } = await writer.addTransaction('bob');
     const projector = createProjector({
       eventStore: stores.eventStore,
-      readStore,
-      codec,
+      readStore: read.store,
+      codec: stores.codec,
       projections: allProjections,
       batchSize: 1,
     });

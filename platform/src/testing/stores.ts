@@ -8,6 +8,8 @@ import { openSqliteKeyStore } from '../crypto/key-store-sqlite.js';
 import type { KeyStore } from '../crypto/port.js';
 import type { EventStore } from '../event-store/port.js';
 import { openSqliteEventStore } from '../event-store/sqlite.js';
+import type { ReadStore } from '../read-store/port.js';
+import { openSqliteReadStore } from '../read-store/sqlite.js';
 
 /** An event store and a key store in SQLite files of a new temporary folder, as a test uses them. */
 export interface TestStores {
@@ -67,5 +69,27 @@ export function useTestStores(name: string): TestStores {
       return now().codec;
     },
     close: () => now().close(),
+  };
+}
+
+/**
+ * A SQLite read store in the folder of `stores` for every test that calls it (after
+ * `useTestStores`): opened before each test, closed after it, before the folder is removed.
+ */
+export function useTestReadStore(stores: TestStores, file = 'read.db'): { readonly store: ReadStore } {
+  let current: ReadStore | null = null;
+  beforeEach(async () => {
+    current = await openSqliteReadStore({ path: join(stores.dir, file) });
+  });
+  afterEach(async () => {
+    const open = current;
+    current = null;
+    await open?.close();
+  });
+  return {
+    get store() {
+      if (current === null) throw new Error('the test read store is open only while a test runs');
+      return current;
+    },
   };
 }
