@@ -1,15 +1,15 @@
 #!/usr/bin/env node
 // `npm run test:browser`: builds and starts the embedded default as `npm start` does, on a free
 // port with a fresh data folder, then drives Debian's Chromium through every journey.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startJourneyOidcProvider } from './support/oidc.mjs';
 import { knowServer } from './support/browser.mjs';
+import { freePort, spawnStandalone, waitUntilReady } from './support/standalone.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -19,16 +19,6 @@ if (!existsSync(CHROMIUM)) {
   console.error(`Browser journeys need Debian's Chromium at ${CHROMIUM}: apt-get install -y chromium`);
   process.exit(1);
 }
-
-const freePort = () =>
-  new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
 
 // Screenshots of every page, for people to look at (git-ignored).
 const screenshotDir = join(here, 'artifacts');
@@ -59,41 +49,16 @@ const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 // Social sign-in goes to a local OpenID provider, which the server is told about.
 const { env: oidcEnv } = await startJourneyOidcProvider(baseUrl);
-let output = '';
-const app = spawn(process.execPath, [join(root, 'standalone/dist/main.js')], {
-  cwd: root,
-  // Many journeys sign in and up from this one machine; the login limits have a journey of their own.
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    AUTH_ATTEMPT_LIMITS: 'off',
-    ...oidcEnv,
-  },
-  stdio: ['ignore', 'pipe', 'pipe'],
-  detached: true,
-});
-app.stdout.on('data', (chunk) => (output += chunk));
-app.stderr.on('data', (chunk) => (output += chunk));
+// Many journeys sign in and up from this one machine; the login limits have a journey of their own.
+const server = spawnStandalone({ port, dataDir, env: oidcEnv, detached: true });
+const app = server.child;
 
 let browser;
 let passed = 0;
 let failed = 0;
 const flaky = [];
 try {
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (app.exitCode !== null) throw new Error(`the app exited:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`the app did not become ready:\n${output}`);
-    const ready = await fetch(`${baseUrl}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await waitUntilReady(server, baseUrl, { timeout: 180_000, interval: 500 });
   knowServer(baseUrl, dataDir);
   browser = await chromium.launch({
     executablePath: CHROMIUM,

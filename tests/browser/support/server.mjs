@@ -1,23 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { knowServer } from './browser.mjs';
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-
-function freePort() {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-}
+import { freePort, spawnStandalone, waitUntilReady } from './standalone.mjs';
 
 /**
  * A server of a journey's own: the embedded default as `npm start` runs it (`standalone/dist`,
@@ -33,49 +18,20 @@ export async function startServer({ env = {} } = {}) {
   knowServer(baseUrl, dataDir);
   let child = null;
   let exited = Promise.resolve(null);
-  let output = '';
+  let server = null;
 
   const start = async () => {
     if (child !== null) throw new Error('the server is running already');
-    const started = spawn(process.execPath, [join(root, 'standalone/dist/main.js')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        AUTH_ATTEMPT_LIMITS: 'off',
-        WEEKLY_REPORT_INTERVAL_MS: '0',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    server = spawnStandalone({ port, dataDir, env: { WEEKLY_REPORT_INTERVAL_MS: '0', ...env } });
+    const started = server.child;
     child = started;
-    started.stdout.on('data', (chunk) => (output += chunk));
-    started.stderr.on('data', (chunk) => (output += chunk));
     exited = new Promise((done) =>
       started.once('exit', (code, signal) => {
         if (child === started) child = null;
         done({ code, signal });
       }),
     );
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (started.exitCode !== null || started.signalCode !== null) {
-        throw new Error(`the server exited at start:\n${output}`);
-      }
-      if (Date.now() > deadline) {
-        started.kill('SIGKILL');
-        throw new Error(`the server did not become ready:\n${output}`);
-      }
-      const ready = await fetch(`${baseUrl}/readyz`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ready) return;
-      await new Promise((done) => setTimeout(done, 100));
-    }
+    await waitUntilReady(server, baseUrl, { timeout: 60_000, interval: 100 });
   };
 
   const end = async (signal) => {
@@ -94,7 +50,7 @@ export async function startServer({ env = {} } = {}) {
     baseUrl,
     dataDir,
     /** What the server wrote to its log so far. */
-    output: () => output,
+    output: () => server?.output() ?? '',
     start,
     /** Ends it like a power cut: nothing of its shutdown runs. */
     kill: () => end('SIGKILL'),
