@@ -1,21 +1,18 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandApi } from '@plenty/command-api/app';
-import { receiptsApi } from '@plenty/command-api/receipts/receipts.plugin';
+import { carLoan } from '@plenty/command-api/testing/debt-fixtures';
+import { receiptsApi } from '@plenty/command-api/receipt/receipts.plugin';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
 import { openFsBlobStore } from '@plenty/platform/blob-store/fs';
-import { EventCodec } from '@plenty/platform/crypto/event-codec';
-import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
-import type { KeyStore } from '@plenty/platform/crypto/port';
+import type { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { START, type EventStore } from '@plenty/platform/event-store/port';
-import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { installErrorHandling } from '@plenty/platform/http/errors';
+import { openTestStores, type TestStores } from '@plenty/platform/testing/stores';
 import { commandNames } from './route-inventory.js';
 
 /**
@@ -25,10 +22,9 @@ import { commandNames } from './route-inventory.js';
  * nothing leaks into Object.prototype.
  */
 
-const dir = mkdtempSync(join(tmpdir(), 'plenty-fuzz-'));
 let app: FastifyInstance;
+let stores: TestStores;
 let eventStore: EventStore;
-let keyStore: KeyStore;
 let codec: EventCodec;
 
 const ids = { transaction: uuidV7(), category: uuidV7(), goal: uuidV7(), debt: uuidV7(), payment: uuidV7() };
@@ -67,22 +63,7 @@ const VALID: Record<string, () => Record<string, unknown>> = {
   ContributeToGoal: () => ({ goalId: ids.goal, amount: thb(1), date: '2026-11-01' }),
   WithdrawFromGoal: () => ({ goalId: ids.goal, amount: thb(1), date: '2026-11-01' }),
   DeleteGoal: () => ({ goalId: uuidV7() }),
-  OpenDebt: () => ({
-    debtId: uuidV7(),
-    name: 'Car',
-    type: 'loan',
-    initialAmount: 1_200_000,
-    currentAmount: 1_200_000,
-    annualRatePercent: '6',
-    paymentDueDay: 15,
-    icon: 'car',
-    color: '#336699',
-    currency: 'THB',
-    loanType: 'emi',
-    termMonths: 12,
-    openDate: '2026-01-15',
-    startDate: '2026-01-15',
-  }),
+  OpenDebt: () => ({ ...carLoan, debtId: uuidV7(), paymentDueDay: 15 }),
   EditDebt: () => ({ debtId: ids.debt, changes: { name: 'Renamed' } }),
   RecordPayment: () => ({ debtId: ids.debt, paymentId: uuidV7(), amount: 1, date: '2026-02-01' }),
   EditPayment: () => ({ debtId: ids.debt, paymentId: ids.payment, changes: { notes: 'x' } }),
@@ -258,9 +239,8 @@ const fuzzedRequest = fc.constantFrom(...commandNames()).chain((name) => {
 });
 
 beforeAll(async () => {
-  eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
-  keyStore = await openSqliteKeyStore({ path: join(dir, 'keys.db'), masterKey: randomBytes(32) });
-  codec = new EventCodec(keyStore);
+  stores = await openTestStores('fuzz');
+  ({ eventStore, codec } = stores);
   app = Fastify();
   installErrorHandling(app);
   await app.register(commandApi, {
@@ -269,12 +249,12 @@ beforeAll(async () => {
     codec,
     verifier: fakeVerifier,
     commandsPerMinutePerUser: 0,
-    account: { keys: keyStore, blobs: null, identity: { async deleteUser() {} } },
+    account: { keys: stores.keyStore, blobs: null, identity: { async deleteUser() {} } },
   });
   await app.register(receiptsApi, {
     prefix: '/api/receipts',
     verifier: fakeVerifier,
-    blobs: await openFsBlobStore({ directory: join(dir, 'receipts') }),
+    blobs: await openFsBlobStore({ directory: join(stores.dir, 'receipts') }),
     uploadsPerMinutePerUser: 0,
   });
   const setup: [string, Record<string, unknown>][] = [
@@ -292,9 +272,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.close();
-  await eventStore.close();
-  await keyStore.close();
-  rmSync(dir, { recursive: true, force: true });
+  await stores.close();
 });
 
 function send(name: string, payload: Payload) {

@@ -11,7 +11,7 @@ export const pay = (n: number) => `0192f0c4-7a1b-7c3d-8e4f-${String(n).padStart(
 export const now = new Date('2026-11-23T10:00:00Z');
 
 /** A car loan of 12,000 THB at 6 % over 12 months, as OpenDebt sends it and DebtOpened records it. */
-const carLoan = {
+export const carLoan = {
   debtId,
   name: 'Car loan',
   type: 'loan',
