@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable, Writable } from 'node:stream';
 import { MongoRuntimeError, ObjectId, type Document, type GridFSBucket, type GridFSFile } from 'mongodb';
 import { describe, expect, it } from 'vitest';
-import { matches, sortDocuments, type SortSpec } from '../read-store/mongo-fake.js';
+import { matches, sortDocuments, type SortSpec } from '../read-store/mongo-fake-query.js';
 import { blobStoreContract } from './blob-store.contract.js';
 import { gridFsBlobStoreOn, receiptFilename, versionsQuery } from './gridfs.js';
 

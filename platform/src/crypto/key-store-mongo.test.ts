@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Binary, MongoServerError, type Document } from 'mongodb';
 import { describe, expect, it } from 'vitest';
-import { FakeMongoClient, type FakeCollection } from '../read-store/mongo-fake.js';
+import type { FakeCollection } from '../read-store/mongo-fake-collection.js';
+import { FakeMongoClient } from '../read-store/mongo-fake.js';
 import { unwrapKey } from './field-cipher.js';
 import { DATA_KEYS, isDuplicateKeyError, openMongoKeyStore } from './key-store-mongo.js';
 import { DataKeyErasedError } from './port.js';
