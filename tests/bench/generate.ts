@@ -5,6 +5,7 @@ import { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import { loadMasterKey } from '@plenty/platform/crypto/master-key';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
+import { metadataOf } from '@plenty/platform/testing/new-event';
 
 const CATEGORIES = ['builtin-food', 'builtin-transport', 'builtin-housing', 'builtin-shopping', 'builtin-health'];
 const CURRENCIES = ['LAK', 'THB', 'USD'] as const;
@@ -50,13 +51,7 @@ export async function generateDataSet(
           time: '12:00',
           note: `generated transaction ${n}`,
         },
-        metadata: {
-          userId,
-          commandId,
-          correlationId: commandId,
-          occurredAt: new Date().toISOString(),
-          schemaVersion: 1,
-        },
+        metadata: metadataOf(userId, commandId),
       });
       appends.push(eventStore.appendToStream(`transaction-${transactionId}`, [event], 'no_stream'));
     }
