@@ -1,60 +1,25 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityPageSchema } from '@plenty/contracts/views/activity';
-import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
-import { EventCodec } from '@plenty/platform/crypto/event-codec';
-import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
-import type { KeyStore } from '@plenty/platform/crypto/port';
-import type { EventStore } from '@plenty/platform/event-store/port';
-import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
-import { installErrorHandling } from '@plenty/platform/http/errors';
-import type { ReadStore } from '@plenty/platform/read-store/port';
-import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import { allProjections } from '@plenty/projections/all';
-import { createProjector } from '@plenty/projector/runtime';
+import { bearer } from '@plenty/platform/auth/fake-verifier';
 import type { Projector } from '@plenty/projector/runtime-api';
-import { historyWriter, type HistoryWriter } from '@plenty/projections/testing/history';
-import { queryApi } from '@plenty/query-api/app';
+import type { HistoryWriter } from '@plenty/projections/testing/history';
+import { openQueryServer, type QueryServer } from './testing/query-server.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'plenty-activity-'));
+let server: QueryServer;
 let app: FastifyInstance;
-let eventStore: EventStore;
-let keyStore: KeyStore;
-let readStore: ReadStore;
 let projector: Projector;
 let writer: HistoryWriter;
 /** Resolved when a request starts waiting for a position. */
 let onWait: (() => void) | null = null;
 
 beforeAll(async () => {
-  eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
-  keyStore = await openSqliteKeyStore({ path: join(dir, 'keys.db'), masterKey: randomBytes(32) });
-  readStore = await openSqliteReadStore({ path: join(dir, 'read.db') });
-  const codec = new EventCodec(keyStore);
-  projector = createProjector({ eventStore, readStore, codec, projections: allProjections });
-  await projector.start();
-  writer = historyWriter(eventStore, codec);
-  app = Fastify();
-  installErrorHandling(app);
-  const progress = {
-    current: () => projector.current(),
-    waitFor: (position: string, timeoutMs: number) => {
-      onWait?.();
-      return projector.waitFor(position, timeoutMs);
-    },
-  };
-  await app.register(queryApi, { prefix: '/api/queries', readStore, verifier: fakeVerifier, progress });
+  server = await openQueryServer('activity', () => onWait?.());
+  ({ app, projector, writer } = server);
 });
 
 afterAll(async () => {
-  await app.close();
-  await projector.stop();
-  await Promise.all([eventStore.close(), keyStore.close(), readStore.close()]);
-  rmSync(dir, { recursive: true, force: true });
+  await server.close();
 });
 
 const get = (url: string, headers: Record<string, string> = {}) =>

@@ -1,25 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATES } from '@plenty/contracts/rates';
 import { transactionListSchema } from '@plenty/contracts/views/transactions';
-import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
-import { EventCodec } from '@plenty/platform/crypto/event-codec';
-import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
-import type { KeyStore } from '@plenty/platform/crypto/port';
+import { bearer } from '@plenty/platform/auth/fake-verifier';
+import type { EventCodec } from '@plenty/platform/crypto/event-codec';
 import type { EventStore } from '@plenty/platform/event-store/port';
-import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
-import { installErrorHandling } from '@plenty/platform/http/errors';
-import type { ReadStore } from '@plenty/platform/read-store/port';
-import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import { allProjections } from '@plenty/projections/all';
-import { createProjector } from '@plenty/projector/runtime';
 import type { Projector } from '@plenty/projector/runtime-api';
-import { historyWriter, type HistoryWriter } from '@plenty/projections/testing/history';
-import { queryApi } from '@plenty/query-api/app';
+import type { HistoryWriter } from '@plenty/projections/testing/history';
+import { openQueryServer, type QueryServer } from './testing/query-server.js';
 import {
   compareValues,
   decodeAmountCursor,
@@ -27,11 +16,9 @@ import {
   valueInDisplay,
 } from '@plenty/query-api/transaction/search';
 
-const dir = mkdtempSync(join(tmpdir(), 'plenty-amount-sort-'));
+let server: QueryServer;
 let app: FastifyInstance;
 let eventStore: EventStore;
-let keyStore: KeyStore;
-let readStore: ReadStore;
 let projector: Projector;
 let writer: HistoryWriter;
 let codec: EventCodec;
@@ -55,13 +42,10 @@ async function add(userId: string, name: string, amount: number, currency: strin
 }
 
 beforeAll(async () => {
-  eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
-  keyStore = await openSqliteKeyStore({ path: join(dir, 'keys.db'), masterKey: randomBytes(32) });
-  readStore = await openSqliteReadStore({ path: join(dir, 'read.db') });
-  codec = new EventCodec(keyStore);
-  projector = createProjector({ eventStore, readStore, codec, projections: allProjections });
-  await projector.start();
-  writer = historyWriter(eventStore, codec);
+  server = await openQueryServer('amount-sort');
+  ({ app, projector, writer } = server);
+  eventStore = server.stores.eventStore;
+  codec = server.stores.codec;
 
   // Noy keeps her books in kip at 21,850 kip to the dollar and 32.45 baht (the bundled rates).
   await profileEvent('noy', 'PreferencesChanged', { changes: { currency: 'LAK' } });
@@ -80,21 +64,10 @@ beforeAll(async () => {
   await add('kham', 'thb10', 1_000, 'THB'); // $20.00 at his rate
   await add('kham', 'lak100k', 100_000, 'LAK'); // ≈ $4.58
   await projector.waitFor(await eventStore.headPosition(), 10_000);
-
-  app = Fastify();
-  installErrorHandling(app);
-  const progress = {
-    current: () => projector.current(),
-    waitFor: (position: string, timeoutMs: number) => projector.waitFor(position, timeoutMs),
-  };
-  await app.register(queryApi, { prefix: '/api/queries', readStore, verifier: fakeVerifier, progress });
 });
 
 afterAll(async () => {
-  await app.close();
-  await projector.stop();
-  await Promise.all([eventStore.close(), keyStore.close(), readStore.close()]);
-  rmSync(dir, { recursive: true, force: true });
+  await server.close();
 });
 
 async function page(uid: string, query: string) {

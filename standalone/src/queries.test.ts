@@ -1,32 +1,18 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_CATEGORIES } from '@plenty/contracts/categories';
 import { categoryListSchema } from '@plenty/contracts/views/categories';
 import { transactionListSchema, transactionViewSchema } from '@plenty/contracts/views/transactions';
-import { EventCodec } from '@plenty/platform/crypto/event-codec';
-import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
-import type { KeyStore } from '@plenty/platform/crypto/port';
 import { comparePositions, isPosition, type EventStore } from '@plenty/platform/event-store/port';
-import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
-import { installErrorHandling } from '@plenty/platform/http/errors';
-import type { ReadStore } from '@plenty/platform/read-store/port';
-import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import { allProjections } from '@plenty/projections/all';
-import { createProjector } from '@plenty/projector/runtime';
 import type { Projector } from '@plenty/projector/runtime-api';
-import { historyWriter, type HistoryWriter } from '@plenty/projections/testing/history';
-import { queryApi } from '@plenty/query-api/app';
-import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
+import type { HistoryWriter } from '@plenty/projections/testing/history';
+import { openQueryServer, type QueryServer } from './testing/query-server.js';
+import { bearer } from '@plenty/platform/auth/fake-verifier';
 
-const dir = mkdtempSync(join(tmpdir(), 'plenty-queries-'));
+let server: QueryServer;
 let app: FastifyInstance;
 let eventStore: EventStore;
-let keyStore: KeyStore;
-let readStore: ReadStore;
 let projector: Projector;
 let writer: HistoryWriter;
 const coffee = randomUUID();
@@ -38,13 +24,9 @@ let onWait: (() => void) | null = null;
 const byId = (id: string) => Object.entries(ids).find(([, value]) => value === id)?.[0] ?? id;
 
 beforeAll(async () => {
-  eventStore = await openSqliteEventStore({ path: join(dir, 'events.db') });
-  keyStore = await openSqliteKeyStore({ path: join(dir, 'keys.db'), masterKey: randomBytes(32) });
-  readStore = await openSqliteReadStore({ path: join(dir, 'read.db') });
-  const codec = new EventCodec(keyStore);
-  projector = createProjector({ eventStore, readStore, codec, projections: allProjections });
-  await projector.start();
-  writer = historyWriter(eventStore, codec);
+  server = await openQueryServer('queries', () => onWait?.());
+  ({ app, projector, writer } = server);
+  eventStore = server.stores.eventStore;
 
   await writer.addCategory('alice', coffee, 'Coffee');
   await writer.addCategory('alice', books, 'Books');
@@ -69,24 +51,10 @@ beforeAll(async () => {
   await writer.editTransaction('alice', ids.bus ?? '', { amount: { amount: 800, currency: 'USD' } });
   ids.bobs = (await writer.addTransaction('bob')).transactionId;
   await projector.waitFor(await eventStore.headPosition(), 10_000);
-
-  app = Fastify();
-  installErrorHandling(app);
-  const progress = {
-    current: () => projector.current(),
-    waitFor: (position: string, timeoutMs: number) => {
-      onWait?.();
-      return projector.waitFor(position, timeoutMs);
-    },
-  };
-  await app.register(queryApi, { prefix: '/api/queries', readStore, verifier: fakeVerifier, progress });
 });
 
 afterAll(async () => {
-  await app.close();
-  await projector.stop();
-  await Promise.all([eventStore.close(), keyStore.close(), readStore.close()]);
-  rmSync(dir, { recursive: true, force: true });
+  await server.close();
 });
 
 const get = (url: string, uid = 'alice', headers: Record<string, string> = {}) =>
