@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dashboardSchema, reportsSchema } from '@plenty/contracts/views/dashboard';
 import { ApiClient } from '../support/api-client.js';
 import { useTestStandalone } from '../support/standalone-app.js';
+import { expenseBody } from '../support/transaction-body.js';
 import { createTestUser, type TestUser } from '../support/users.js';
 
 const env = useTestStandalone();
@@ -13,14 +13,7 @@ beforeAll(async () => {
   [alice, bob] = await Promise.all([createTestUser(env.standalone), createTestUser(env.standalone)]);
 });
 
-const transaction = (overrides: Record<string, unknown> = {}) => ({
-  transactionId: randomUUID(),
-  type: 'expense',
-  amount: { amount: 12_050, currency: 'THB' },
-  categoryId: 'builtin-food',
-  date: '2026-11-20',
-  ...overrides,
-});
+const transaction = expenseBody;
 
 describe('the dashboard and reports over HTTP', () => {
   it('give a user with no transactions zeros and no budget', async () => {

@@ -1,20 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { TransactionList, TransactionTotals } from '@plenty/contracts/views/transactions';
 import { useTestStandalone } from '../support/standalone-app.js';
 import { ApiClient } from '../support/api-client.js';
+import { expenseBody } from '../support/transaction-body.js';
 import { createTestUser } from '../support/users.js';
 
 const env = useTestStandalone();
 
-const transaction = (overrides: Record<string, unknown>) => ({
-  transactionId: randomUUID(),
-  type: 'expense',
-  amount: { amount: 1000, currency: 'THB' },
-  categoryId: 'builtin-food',
-  date: '2026-11-01',
-  ...overrides,
-});
+const transaction = (overrides: Record<string, unknown>) =>
+  expenseBody({ amount: { amount: 1000, currency: 'THB' }, date: '2026-11-01', ...overrides });
 
 describe('searching transactions by note, with totals over every match', () => {
   it('finds notes case-insensitively in English, Thai and Lao, pages the matches and totals them', async () => {

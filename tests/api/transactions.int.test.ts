@@ -4,6 +4,7 @@ import type { CategoryList } from '@plenty/contracts/views/categories';
 import type { TransactionList, TransactionView } from '@plenty/contracts/views/transactions';
 import { useTestStandalone } from '../support/standalone-app.js';
 import { ApiClient } from '../support/api-client.js';
+import { expenseBody } from '../support/transaction-body.js';
 import { createTestUser, type TestUser } from '../support/users.js';
 
 const env = useTestStandalone();
@@ -14,16 +15,8 @@ beforeAll(async () => {
   [alice, bob] = await Promise.all([createTestUser(env.standalone), createTestUser(env.standalone)]);
 });
 
-const lunch = (overrides: Record<string, unknown> = {}) => ({
-  transactionId: randomUUID(),
-  type: 'expense',
-  amount: { amount: 12050, currency: 'THB' },
-  categoryId: 'builtin-food',
-  date: '2026-11-20',
-  time: '12:30',
-  note: 'Lunch with Noy',
-  ...overrides,
-});
+const lunch = (overrides: Record<string, unknown> = {}) =>
+  expenseBody({ time: '12:30', note: 'Lunch with Noy', ...overrides });
 
 describe('transactions over HTTP with a real Auth emulator user', () => {
   it('adds, edits, lists and deletes a transaction, reading its own writes', async () => {
