@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useTestStores } from '@plenty/platform/testing/stores';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestReadStore, useTestStores } from '@plenty/platform/testing/stores';
 import { eventIdFor } from '@plenty/contracts/ids';
 import { fakeUserDirectory } from '@plenty/platform/auth/user-directory';
 import type { MailMessage, Mailer } from '@plenty/platform/mail/port';
-import type { ReadStore } from '@plenty/platform/read-store/port';
-import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { allProjections } from '@plenty/projections/all';
 import { createProjector } from '../runtime.js';
 import { isoWeek } from '@plenty/contracts/calendar/date';
@@ -34,7 +31,7 @@ describe('ISO weeks and when a report is due', () => {
 });
 
 const stores = useTestStores('weekly');
-let readStore: ReadStore;
+const read = useTestReadStore(stores);
 let sent: MailMessage[];
 const mailer: Mailer = {
   async send(message) {
@@ -45,12 +42,7 @@ const mailer: Mailer = {
 const users = fakeUserDirectory({ alice: 'alice@example.com', bob: 'bob@example.com', carol: 'carol@example.com' });
 
 beforeEach(async () => {
-  readStore = await openSqliteReadStore({ path: join(stores.dir, 'read.db') });
   sent = [];
-});
-
-afterEach(async () => {
-  await readStore.close();
 });
 
 async function append(userId: string, streamId: string, type: string, data: Record<string, unknown>) {
@@ -79,7 +71,7 @@ const usd = (amount: number) => ({ amount, currency: 'USD' });
 async function project(): Promise<void> {
   await createProjector({
     eventStore: stores.eventStore,
-    readStore,
+    readStore: read.store,
     codec: stores.codec,
     projections: allProjections,
   }).catchUp();
@@ -88,7 +80,7 @@ async function project(): Promise<void> {
 function scheduler(at: { now: Date }) {
   return new WeeklyReportScheduler({
     eventStore: stores.eventStore,
-    readStore,
+    readStore: read.store,
     users,
     mailer,
     now: () => at.now,
