@@ -9,6 +9,8 @@ import {
   openPage,
   screenshot,
   signInAs,
+  openSettingsTab,
+  viewport,
 } from '../support/browser.mjs';
 
 async function eventually(check, message) {
@@ -32,19 +34,6 @@ async function waitForSettings(page, messages, screenshotDir, errors) {
   }
 }
 
-/** What the screen shows now, the open dialog included (a full-page picture would not hold it). */
-async function viewport(page, screenshotDir, name) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${screenshotDir}/${name}.png` });
-}
-
-async function openCategories(browser, baseUrl, user, { prefix = '', theme = 'dark', width = 1280 } = {}) {
-  const opened = await openPage(browser, { width, height: 800, reducedMotion: 'reduce' });
-  await opened.context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
-  await signInAs(opened.context, opened.page, baseUrl, user, `${prefix}/dashboard/settings?tab=categories`);
-  return opened;
-}
-
 /**
  * Add a custom category (each validation message on the way, the duplicate name), edit it and
  * delete it while a transaction uses it, which moves to the chosen replacement. In English,
@@ -53,7 +42,7 @@ async function openCategories(browser, baseUrl, user, { prefix = '', theme = 'da
 export default async function categoriesCrud({ browser, baseUrl, screenshotDir }) {
   const en = catalog('en');
   const user = await createUser(baseUrl, 'Somchai Inthavong');
-  const { context, page, errors } = await openCategories(browser, baseUrl, user);
+  const { context, page, errors } = await openSettingsTab(browser, baseUrl, user, 'categories');
   try {
     await expectHeading(page, en['page.settings']);
     const builtIns = page.getByTestId('categories-builtin');
@@ -244,7 +233,10 @@ async function loadFailure(browser, baseUrl, screenshotDir, user) {
 async function inLao(browser, baseUrl, screenshotDir) {
   const lo = catalog('lo');
   const user = await createUser(baseUrl, 'ນ້ອຍ ພົມມະຈັນ');
-  const { context, page, errors } = await openCategories(browser, baseUrl, user, { prefix: '/lo', width: 360 });
+  const { context, page, errors } = await openSettingsTab(browser, baseUrl, user, 'categories', {
+    prefix: '/lo',
+    width: 360,
+  });
   try {
     await expectHeading(page, lo['page.settings']);
     await page.getByTestId('categories-builtin').getByText(lo['category.builtin.food'], { exact: true }).waitFor();
@@ -311,7 +303,11 @@ async function pictures(browser, baseUrl, screenshotDir) {
   for (const theme of ['dark', 'light']) {
     for (const [locale, prefix] of LOCALES) {
       const messages = catalog(locale);
-      const { context, page, errors } = await openCategories(browser, baseUrl, user, { prefix, theme, width: 360 });
+      const { context, page, errors } = await openSettingsTab(browser, baseUrl, user, 'categories', {
+        prefix,
+        theme,
+        width: 360,
+      });
       try {
         await waitForSettings(page, messages, screenshotDir, errors);
         await page.getByTestId('categories-custom').getByText('Motorbike loan').waitFor();

@@ -9,6 +9,8 @@ import {
   openPage,
   screenshot,
   signInAs,
+  openSettingsTab,
+  viewport,
 } from '../support/browser.mjs';
 
 /** A calendar date `days` from today in UTC (the time zone of a user who never chose one). */
@@ -20,19 +22,6 @@ function dateFromToday(days) {
 
 const fill = (message, values) =>
   Object.entries(values).reduce((text, [key, value]) => text.replaceAll(`{${key}}`, String(value)), message);
-
-/** What the screen shows now, the open dialog included. */
-async function viewport(page, screenshotDir, name) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${screenshotDir}/${name}.png` });
-}
-
-async function openGoals(browser, baseUrl, user, { prefix = '', theme = 'dark', width = 1280 } = {}) {
-  const opened = await openPage(browser, { width, height: 800, reducedMotion: 'reduce' });
-  await opened.context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
-  await signInAs(opened.context, opened.page, baseUrl, user, `${prefix}/dashboard/settings?tab=goals`);
-  return opened;
-}
 
 async function progressOf(page, name, messages) {
   const bar = page.getByRole('progressbar', { name: fill(messages['goals.progressLabel'], { name }), exact: true });
@@ -48,7 +37,7 @@ async function progressOf(page, name, messages) {
 export default async function goals({ browser, baseUrl, screenshotDir }) {
   const en = catalog('en');
   const user = await createUser(baseUrl, 'Somchai Inthavong');
-  const { context, page, errors } = await openGoals(browser, baseUrl, user);
+  const { context, page, errors } = await openSettingsTab(browser, baseUrl, user, 'goals');
   try {
     await expectHeading(page, en['page.settings']).catch((error) => {
       throw new Error(`${error.message}\npage errors: ${errors.join(' | ')}`, { cause: error });
@@ -191,7 +180,10 @@ export default async function goals({ browser, baseUrl, screenshotDir }) {
 async function inLao(browser, baseUrl, screenshotDir) {
   const lo = catalog('lo');
   const user = await createUser(baseUrl, 'ນ້ອຍ ພົມມະຈັນ');
-  const { context, page, errors } = await openGoals(browser, baseUrl, user, { prefix: '/lo', width: 360 });
+  const { context, page, errors } = await openSettingsTab(browser, baseUrl, user, 'goals', {
+    prefix: '/lo',
+    width: 360,
+  });
   try {
     await expectHeading(page, lo['page.settings']);
     await page.getByTestId('goals-empty').getByRole('button', { name: lo['goals.empty.action'] }).click();
@@ -319,7 +311,11 @@ async function pictures(browser, baseUrl, screenshotDir) {
     for (const [locale, prefix] of LOCALES) {
       const messages = catalog(locale);
       for (const width of [1280, 360]) {
-        const { context, page, errors } = await openGoals(browser, baseUrl, user, { prefix, theme, width });
+        const { context, page, errors } = await openSettingsTab(browser, baseUrl, user, 'goals', {
+          prefix,
+          theme,
+          width,
+        });
         try {
           await expectHeading(page, messages['page.settings']);
           await page.getByTestId('goals-list').getByRole('heading', { name: 'New laptop' }).waitFor();

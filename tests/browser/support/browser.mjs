@@ -376,6 +376,23 @@ export async function screenshot(page, screenshotDir, name) {
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
+/** What the screen shows now, an open dialog included (a full-page picture would not hold it). */
+export async function viewport(page, screenshotDir, name) {
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
+}
+
+/**
+ * A new page 800 px high at `width` with reduced motion and the `theme`, signed in as `user` on
+ * one tab of the settings (`categories`, `goals`, …), under the locale's `prefix` (`/th`, `/lo`).
+ */
+export async function openSettingsTab(browser, baseUrl, user, tab, { prefix = '', theme = 'dark', width = 1280 } = {}) {
+  const opened = await openPage(browser, { width, height: 800, reducedMotion: 'reduce' });
+  await opened.context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
+  await signInAs(opened.context, opened.page, baseUrl, user, `${prefix}/dashboard/settings?tab=${tab}`);
+  return opened;
+}
+
 /**
  * The newest mail to this address in the embedded default's outbox (`<DATA_DIR>/outbox`),
  * written after `since` (ms) and `matching` (a test of the mail) if given; waits for it up to 15 s.
