@@ -1,10 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort } from '@plenty/standalone/free-port';
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+import { startStandaloneProcess } from '../support/standalone-process.js';
 
 export interface BenchServer {
   readonly baseUrl: string;
@@ -16,42 +12,18 @@ export interface BenchServer {
 
 /** Runs the built embedded default (`standalone/dist/main.js`) in its own process. */
 export async function startBenchServer(env: { dataDir: string }): Promise<BenchServer> {
-  const port = await freePort();
   // PLENTY_BENCH_PROFILE=<dir> writes a CPU profile of the server for each run.
   const profile = process.env.PLENTY_BENCH_PROFILE;
-  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
-  const child = spawn(process.execPath, [...flags, join(root, 'standalone/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: env.dataDir,
-      LOG_LEVEL: 'warn',
-      // Fifty users sending thousands of commands a second each: the per-user limit is off,
-      // and so are the identity's limits on sign-ups and sign-ins from one address.
-      COMMANDS_PER_MINUTE_PER_USER: '0',
-      QUERIES_PER_MINUTE_PER_USER: '0',
-      AUTH_ATTEMPT_LIMITS: 'off',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startStandaloneProcess({
+    dataDir: env.dataDir,
+    nodeFlags: profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [],
+    // Fifty users sending thousands of commands a second each: the per-user limit is off,
+    // and so are the identity's limits on sign-ups and sign-ins from one address (by default).
+    env: { COMMANDS_PER_MINUTE_PER_USER: '0', QUERIES_PER_MINUTE_PER_USER: '0' },
+    readyPath: '/healthz',
+    startTimeoutMs: 300_000,
   });
-  let output = '';
-  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`server not ready:\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const { baseUrl, child } = server;
   return {
     baseUrl,
     child,
@@ -60,10 +32,7 @@ export async function startBenchServer(env: { dataDir: string }): Promise<BenchS
       const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
       return kib / 1024;
     },
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-    },
+    stop: () => server.stop(),
   };
 }
 

@@ -23,12 +23,18 @@ export interface StandaloneProcessOptions {
    * (`AUTH_ATTEMPT_LIMITS=off`), since tests sign many users up from one address.
    */
   readonly env?: Readonly<Record<string, string>>;
+  /** Flags for node before the script (`--cpu-prof`, …). */
+  readonly nodeFlags?: readonly string[];
+  /** What answers 200 once it is up: `/readyz` (default), or `/healthz` not to wait for the projections. */
+  readonly readyPath?: '/readyz' | '/healthz';
+  /** How long it may take to answer there; default 60 s. */
+  readonly startTimeoutMs?: number;
 }
 
 /** Runs the built embedded default in a child process, as `npm start` does. */
 export async function startStandaloneProcess(options: StandaloneProcessOptions): Promise<StandaloneProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'standalone/dist/main.js')], {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), join(root, 'standalone/dist/main.js')], {
     cwd: root,
     env: {
       ...process.env,
@@ -46,7 +52,7 @@ export async function startStandaloneProcess(options: StandaloneProcessOptions):
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`standalone exited early:\n${output}`);
     if (Date.now() > deadline) {
@@ -54,7 +60,7 @@ export async function startStandaloneProcess(options: StandaloneProcessOptions):
       throw new Error(`standalone did not become ready:\n${output}`);
     }
     try {
-      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
+      if ((await fetch(`${baseUrl}${options.readyPath ?? '/readyz'}`)).ok) break;
     } catch {
       // not listening yet
     }
