@@ -30,17 +30,13 @@ import { serviceLoggerOptions } from '@plenty/platform/logging';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openReadModelsFile } from '@plenty/platform/read-store/damaged-file';
 import { takeReadModelsLock } from '@plenty/platform/read-store/writer-lock';
-import { viewsOf } from '@plenty/projections/apply';
-import { allProjections } from '@plenty/projections/all';
-import { createProjector } from '@plenty/projector/runtime';
 import type { ProjectionStatus } from '@plenty/projector/runtime-api';
 import { readModelsReadiness } from '@plenty/projector/runtime-status';
-import { startWorkerProjector } from '@plenty/projector/worker-projector';
-import { followProjection } from '@plenty/projector/notifications/follow';
 import { spendingAlertMailer } from '@plenty/projector/notifications/spending-alert-mailer';
 import { WeeklyReportScheduler } from '@plenty/projector/notifications/weekly-report';
 import type { ProjectionProgress } from '@plenty/platform/projection-progress';
 import { queryApi } from '@plenty/query-api/app';
+import { startProjector } from './start-projector.js';
 import { serveWebApp } from './web-app.js';
 
 export interface StandaloneOptions {
@@ -196,42 +192,18 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     });
     const users = options.users ?? identity.users;
     const alerts = spendingAlertMailer({ eventStore, readStore, users, mailer, logger: app.log });
-    let projector: Standalone['projector'] & { stop(): Promise<void> };
-    if (options.projector === 'worker') {
-      // This thread's connection serves queries, so it must know the views too.
-      await readStore.ensureViews(viewsOf(allProjections));
-      projector = await startWorkerProjector({
-        eventStore,
-        eventsPath: join(options.dataDir, 'events.db'),
-        readPath: join(options.dataDir, 'read.db'),
-        keysPath: join(options.dataDir, 'keys.db'),
-        masterKey,
-        onError: (error) => app.log.error({ err: error }, 'projector stopped'),
-        logger: app.log,
-      });
-      const follower = await followProjection({
-        eventStore,
-        progress: projector,
-        afterBatch: alerts.afterBatch,
-        logger: app.log,
-      });
-      closers.push(() => follower.stop());
-    } else {
-      const inProcess = createProjector({
-        eventStore,
-        readStore,
-        codec,
-        projections: allProjections,
-        logger: app.log,
-        afterBatch: async (events) => {
-          await alerts.afterBatch(events);
-        },
-      });
-      await inProcess.start();
-      projector = inProcess;
-    }
-    const runningProjector = projector;
-    closers.push(() => runningProjector.stop());
+    const projector = await startProjector({
+      mode: options.projector,
+      dataDir: options.dataDir,
+      eventStore,
+      readStore,
+      codec,
+      masterKey,
+      logger: app.log,
+      afterBatch: alerts.afterBatch,
+      closers,
+    });
+    closers.push(() => projector.stop());
     const weeklyReports = new WeeklyReportScheduler({
       eventStore,
       readStore,
