@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { InsightWording } from '../../lib/insights';
 import type { MessageId } from '../../lib/messages';
+import { RowList } from '../list-row/list-row';
 import styles from './insight.module.css';
 
 const TONE_SYMBOLS = { positive: '✓', warning: '!', neutral: 'i' } as const;
@@ -67,5 +68,5 @@ export function InsightLine({
 
 /** Insights one under the other. */
 export function InsightList({ children }: { readonly children: ReactNode }) {
-  return <ul className={styles.list}>{children}</ul>;
+  return <RowList>{children}</RowList>;
 }
