@@ -5,6 +5,7 @@ import { useTestStores } from '@plenty/platform/testing/stores';
 import { eventIdFor } from '@plenty/contracts/ids';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import type { Projection } from '@plenty/projections/projection';
+import type { ReadStore } from '@plenty/platform/read-store/port';
 import { allProjections } from '@plenty/projections/all';
 import { createProjector } from './runtime.js';
 import { documents } from '@plenty/projections/testing/memory-read-store';
@@ -34,17 +35,22 @@ async function addTransactions(count: number, userId = 'alice'): Promise<string>
   return position;
 }
 
+/** A projector over the test event store writing into `readStore`. */
+function projectorOn(readStore: ReadStore, options: { projections?: readonly Projection[]; batchSize?: number } = {}) {
+  return createProjector({
+    eventStore: stores.eventStore,
+    readStore,
+    codec: stores.codec,
+    projections: options.projections ?? allProjections,
+    ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
+  });
+}
+
 describe('projector', () => {
   it('resumes after a crash between append and projection, equal to a fresh rebuild', async () => {
     const readPath = join(stores.dir, 'read.db');
     let readStore = await openSqliteReadStore({ path: readPath });
-    const first = createProjector({
-      eventStore: stores.eventStore,
-      readStore,
-      codec: stores.codec,
-      projections: allProjections,
-      batchSize: 7,
-    });
+    const first = projectorOn(readStore, { batchSize: 7 });
     await addTransactions(20);
     await first.catchUp();
     // Appended, never projected: the process dies here without stopping anything.
@@ -52,22 +58,11 @@ describe('projector', () => {
     await readStore.close();
 
     readStore = await openSqliteReadStore({ path: readPath });
-    const restarted = createProjector({
-      eventStore: stores.eventStore,
-      readStore,
-      codec: stores.codec,
-      projections: allProjections,
-      batchSize: 7,
-    });
+    const restarted = projectorOn(readStore, { batchSize: 7 });
     expect(await restarted.catchUp()).toBe(await stores.eventStore.headPosition());
 
     const fresh = await openSqliteReadStore({ path: join(stores.dir, 'fresh.db') });
-    const rebuilt = await createProjector({
-      eventStore: stores.eventStore,
-      readStore: fresh,
-      codec: stores.codec,
-      projections: allProjections,
-    }).rebuild();
+    const rebuilt = await projectorOn(fresh).rebuild();
     expect(rebuilt.events).toBe(35);
     const live = await documents(readStore, 'transactions', 'alice');
     expect(live).toHaveLength(35);
@@ -77,12 +72,7 @@ describe('projector', () => {
 
   it('tails the store, waking on appends, and lets a reader wait for its own write', async () => {
     const readStore = await openSqliteReadStore({ path: join(stores.dir, 'read.db') });
-    const projector = createProjector({
-      eventStore: stores.eventStore,
-      readStore,
-      codec: stores.codec,
-      projections: allProjections,
-    });
+    const projector = projectorOn(readStore);
     await projector.start();
     const position = await addTransactions(3);
     expect(await projector.waitFor(position, 5000)).toBe(position);
@@ -93,12 +83,7 @@ describe('projector', () => {
 
   it('answers a wait for a position it never reaches with the position it has, after the timeout', async () => {
     const readStore = await openSqliteReadStore({ path: join(stores.dir, 'read.db') });
-    const projector = createProjector({
-      eventStore: stores.eventStore,
-      readStore,
-      codec: stores.codec,
-      projections: allProjections,
-    });
+    const projector = projectorOn(readStore);
     const reached = await projector.waitFor('999999', 50);
     expect(reached).toBe('0');
     await readStore.close();
@@ -114,12 +99,7 @@ describe('projector', () => {
         throw new Error('cannot apply');
       },
     };
-    const projector = createProjector({
-      eventStore: stores.eventStore,
-      readStore,
-      codec: stores.codec,
-      projections: [failing],
-    });
+    const projector = projectorOn(readStore, { projections: [failing] });
     const position = await addTransactions(2);
     await projector.start();
     expect(await projector.waitFor(position, 5000)).toBe(position);

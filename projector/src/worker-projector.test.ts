@@ -15,6 +15,7 @@ import { createProjector } from './runtime.js';
 import { readModelsReadiness } from './runtime-status.js';
 import { historyWriter, writeHistory } from '@plenty/projections/testing/history';
 import { documents } from '@plenty/projections/testing/memory-read-store';
+import type { ProjectorLogger } from './runtime-api.js';
 import { startWorkerProjector } from './worker-projector.js';
 
 const masterKey = randomBytes(32);
@@ -34,6 +35,24 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+function startWorker(logger?: ProjectorLogger) {
+  return startWorkerProjector({
+    eventStore,
+    eventsPath: join(dir, 'events.db'),
+    readPath: join(dir, 'read.db'),
+    keysPath: join(dir, 'keys.db'),
+    masterKey,
+    ...(logger ? { logger } : {}),
+  });
+}
+
+/** Opens the worker's read store from this thread, with every view in place. */
+async function openReader(readPath: string) {
+  const reader = await openSqliteReadStore({ path: readPath });
+  await reader.ensureViews(allProjections.flatMap((p) => p.views));
+  return reader;
+}
+
 describe('projector in a worker thread', () => {
   it('reports the views it rebuilds after a version change, then reports them current', async () => {
     const codec = new EventCodec(keyStore);
@@ -48,13 +67,7 @@ describe('projector in a worker thread', () => {
     raw.prepare(`UPDATE checkpoints SET position = 'older' WHERE name = 'projection-version:categories'`).run();
     raw.close();
 
-    const worker = await startWorkerProjector({
-      eventStore,
-      eventsPath: join(dir, 'events.db'),
-      readPath,
-      keysPath: join(dir, 'keys.db'),
-      masterKey,
-    });
+    const worker = await startWorker();
     try {
       const first = readModelsReadiness(worker.status(), worker.quarantinedUsers());
       expect(first.rebuilding.map((r) => r.projection)).toContain('categories');
@@ -71,8 +84,7 @@ describe('projector in a worker thread', () => {
       const settled = readModelsReadiness(worker.status(), worker.quarantinedUsers());
       expect(settled.rebuilding).toEqual([]);
       expect(settled.current).toContain('categories');
-      const reopened = await openSqliteReadStore({ path: readPath });
-      await reopened.ensureViews(allProjections.flatMap((p) => p.views));
+      const reopened = await openReader(readPath);
       expect(await documents(reopened, 'categories', 'alice')).toEqual(before);
       expect(await reopened.getCheckpoint('projection-version:categories')).not.toBe('older');
       await reopened.close();
@@ -88,14 +100,7 @@ describe('projector in a worker thread', () => {
     await appendOutOfRangeExpense(eventStore, 'alice');
     const readPath = join(dir, 'read.db');
     const logged: object[] = [];
-    const worker = await startWorkerProjector({
-      eventStore,
-      eventsPath: join(dir, 'events.db'),
-      readPath,
-      keysPath: join(dir, 'keys.db'),
-      masterKey,
-      logger: { info: () => undefined, error: (obj) => logged.push(obj) },
-    });
+    const worker = await startWorker({ info: () => undefined, error: (obj) => logged.push(obj) });
     try {
       const { position } = await writer.addTransaction('bob');
       expect(await worker.waitFor(position, 10_000)).toBe(position);
@@ -105,8 +110,7 @@ describe('projector in a worker thread', () => {
       expect(logged).toEqual([
         expect.objectContaining({ userId: 'alice', eventType: 'TransactionAdded', projection: null }),
       ]);
-      const reader = await openSqliteReadStore({ path: readPath });
-      await reader.ensureViews(allProjections.flatMap((p) => p.views));
+      const reader = await openReader(readPath);
       expect(await documents(reader, 'transactions', 'alice')).toHaveLength(1);
       expect(await documents(reader, 'transactions', 'bob')).toHaveLength(1);
       await reader.close();
