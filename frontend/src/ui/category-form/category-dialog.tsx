@@ -10,6 +10,7 @@ import type { MessageId } from '../../lib/messages';
 import { DialogActions } from '../dialog-form/dialog-actions';
 import dialogForm from '../dialog-form/dialog-form.module.css';
 import { FieldMessage } from '../dialog-form/field-message';
+import field from '../field/field.module.css';
 import { ModalDialog } from '../dialog-form/modal-dialog';
 import { IconPicker } from '../icon/icon-picker';
 import { showApiError, showSuccess } from '../toast/toasts-slice';
@@ -163,7 +164,7 @@ export function CategoryDialog({
           </label>
           <input
             {...form.field('name')}
-            className={styles.input}
+            className={field.input}
             value={draft.name}
             maxLength={CATEGORY_NAME_MAX + 10}
             autoComplete="off"

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import dialogForm from '../dialog-form/dialog-form.module.css';
+import field from '../field/field.module.css';
 import styles from './category-form.module.css';
 import { PALETTE, paletteColor } from './palette';
 import { normalizeHex } from './rules';
@@ -110,7 +111,7 @@ export function ColorPicker({ value, onChange, labelledBy, errorId }: ColorPicke
         <span className={styles.hexPreview} style={{ background: preview ?? 'transparent' }} aria-hidden="true" />
         <input
           id={hexId}
-          className={styles.hexInput}
+          className={`${field.input} ${styles.hexInput}`}
           value={text}
           maxLength={7}
           spellCheck={false}

@@ -2,6 +2,7 @@ import { useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEven
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Icon } from './icon';
 import { ICON_KEYWORDS } from './icon-keywords';
+import field from '../field/field.module.css';
 import styles from './icon-picker.module.css';
 import { searchIcons, type IconSearchEntry } from './icon-search';
 import { ICON_NAMES, type IconName } from './icon-set';
@@ -83,7 +84,7 @@ export function IconPicker({ value, onChange, labelledBy, errorId, color = null 
       <input
         id={searchId}
         type="search"
-        className={styles.search}
+        className={field.input}
         value={query}
         onChange={(event) => setQuery(event.target.value)}
         aria-controls={resultsId}
