@@ -1,4 +1,5 @@
 import { ICON_SHAPES, isIconName } from './icon-set';
+import { IconShapeParts } from './icon-shape';
 import { StrokeIcon } from './stroke-icon';
 
 export interface IconProps {
@@ -12,7 +13,7 @@ export interface IconProps {
 export function Icon({ name, size = 24, className }: IconProps) {
   return (
     <StrokeIcon size={size} {...(className === undefined ? {} : { className })}>
-      {isIconName(name) ? ICON_SHAPES[name] : ICON_SHAPES.dots}
+      <IconShapeParts shape={isIconName(name) ? ICON_SHAPES[name] : ICON_SHAPES.dots} />
     </StrokeIcon>
   );
 }
