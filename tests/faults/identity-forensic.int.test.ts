@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readOutbox } from '@plenty/platform/mail/outbox';
-import { startStandaloneProcess, type StandaloneProcess } from '../support/standalone-process.js';
+import { useStandaloneProcesses, type StandaloneProcess } from '../support/standalone-process.js';
 import { createTestUser, identityCall, signInTestUser } from '../support/users.js';
 
 /**
@@ -13,24 +12,12 @@ import { createTestUser, identityCall, signInTestUser } from '../support/users.j
  * log included); and once an account is deleted, not its address in the identity's files.
  */
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const processes = useStandaloneProcesses('identity-forensic');
+const dataFolder = () => processes.dataFolder();
 
-async function dataFolder(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'plenty-identity-forensic-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-async function start(dataDir: string): Promise<StandaloneProcess> {
+function start(dataDir: string): Promise<StandaloneProcess> {
   // Debug logs every request: the log is read too.
-  const server = await startStandaloneProcess({ dataDir, env: { LOG_LEVEL: 'debug' } });
-  cleanups.push(async () => {
-    if (server.child.exitCode === null && server.child.signalCode === null) await server.stop();
-  });
-  return server;
+  return processes.start(dataDir, { LOG_LEVEL: 'debug' });
 }
 
 /** Every file under the folder, with its bytes. */

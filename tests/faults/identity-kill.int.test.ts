@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startStandaloneProcess, type StandaloneProcess } from '../support/standalone-process.js';
+import { describe, expect, it } from 'vitest';
+import { useStandaloneProcesses, type StandaloneProcess } from '../support/standalone-process.js';
 import { createTestUser, identityCall, signInTestUser, TEST_PASSWORD } from '../support/users.js';
 
 /**
@@ -12,24 +9,12 @@ import { createTestUser, identityCall, signInTestUser, TEST_PASSWORD } from '../
  * keeps working until it expires and a refresh token keeps refreshing.
  */
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function dataFolder(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'plenty-identity-kill-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
+const processes = useStandaloneProcesses('identity-kill');
+const dataFolder = () => processes.dataFolder();
 
 /** A server on the folder, stopped after the test unless the test ended it itself. */
-async function start(dataDir: string): Promise<StandaloneProcess> {
-  const server = await startStandaloneProcess({ dataDir });
-  cleanups.push(async () => {
-    if (server.child.exitCode === null && server.child.signalCode === null) await server.stop();
-  });
-  return server;
+function start(dataDir: string): Promise<StandaloneProcess> {
+  return processes.start(dataDir);
 }
 
 /** Sends a request and kills the server the moment its whole answer has arrived. */

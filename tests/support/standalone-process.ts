@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterEach } from 'vitest';
 import { freePort } from '@plenty/standalone/free-port';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -78,6 +81,35 @@ export async function startStandaloneProcess(options: StandaloneProcessOptions):
     async stop() {
       child.kill('SIGTERM');
       await exited;
+    },
+  };
+}
+
+/**
+ * Data folders and servers for the tests of a file, removed and stopped after each test (a
+ * server the test ended itself is left as it is): `dataFolder()` makes a new empty folder
+ * (`plenty-<name>-…`), `start(dataDir, env)` runs a server on it.
+ */
+export function useStandaloneProcesses(name: string): {
+  dataFolder(): Promise<string>;
+  start(dataDir: string, env?: StandaloneProcessOptions['env']): Promise<StandaloneProcess>;
+} {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  return {
+    async dataFolder() {
+      const dir = await mkdtemp(join(tmpdir(), `plenty-${name}-`));
+      cleanups.push(() => rm(dir, { recursive: true, force: true }));
+      return dir;
+    },
+    async start(dataDir, env) {
+      const server = await startStandaloneProcess({ dataDir, ...(env === undefined ? {} : { env }) });
+      cleanups.push(async () => {
+        if (server.child.exitCode === null && server.child.signalCode === null) await server.stop();
+      });
+      return server;
     },
   };
 }
