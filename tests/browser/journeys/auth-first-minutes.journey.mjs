@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import {
   catalog,
   codeIn,
@@ -15,6 +14,7 @@ import {
   uniqueEmail,
   waitForMail,
 } from '../support/browser.mjs';
+import { freePort } from '../support/standalone.mjs';
 import { JOURNEY_PROVIDERS, journeyOidcProvider } from '../support/oidc.mjs';
 import { startServer } from '../support/server.mjs';
 import { uuidV7 } from './transactions-screenshots.journey.mjs';
@@ -69,18 +69,6 @@ function recordUnverifiedTokens(page) {
     if (claims.email_verified !== true) stale.push(`${request.method()} ${pathname}`);
   });
   return stale;
-}
-
-/** A port nothing listens on: a provider that cannot be reached. */
-function closedPort() {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
 }
 
 /**
@@ -213,7 +201,7 @@ export default async function authFirstMinutes(run) {
   }
 
   // A provider that cannot be reached (an offline machine): the same sentence, nothing outside.
-  const unreachable = `http://127.0.0.1:${await closedPort()}`;
+  const unreachable = `http://127.0.0.1:${await freePort()}`;
   const offline = await startServer({
     env: {
       PLENTY_OIDC_PROVIDERS: 'google',
