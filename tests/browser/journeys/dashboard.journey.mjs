@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { catalog, createUser, expectHeading, openPage, signIn } from '../support/browser.mjs';
+import { callApi, catalog, createUser, expectHeading, openPage, signIn } from '../support/browser.mjs';
 import { call, uuidV7 } from './transactions-screenshots.journey.mjs';
 
 /** Kip as the page writes it in every language: its sign first, "₭120,000" ("₭120.000" in Lao's marks). */
@@ -67,17 +67,12 @@ async function expectStatus(page, url, messages, status) {
 }
 
 async function addExpenseByApi(baseUrl, user, amount) {
-  await call(baseUrl, user, 'commands/AddTransaction', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      commandId: uuidV7(),
-      transactionId: uuidV7(),
-      type: 'expense',
-      amount: { amount, currency: 'LAK' },
-      categoryId: 'builtin-shopping',
-      date: today(),
-    }),
+  await callApi(baseUrl, user, 'commands/AddTransaction', {
+    transactionId: uuidV7(),
+    type: 'expense',
+    amount: { amount, currency: 'LAK' },
+    categoryId: 'builtin-shopping',
+    date: today(),
   });
 }
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { catalog, createUser, expectHeading, openPage, screenshot, signIn } from '../support/browser.mjs';
+import { callApi, catalog, createUser, expectHeading, openPage, screenshot, signIn } from '../support/browser.mjs';
 import { call, uuidV7 } from './transactions-screenshots.journey.mjs';
 
 const ZONE = 'Asia/Vientiane';
@@ -36,17 +36,12 @@ const fieldText = (locale, iso) => {
 const say = (messages, locale, id, values) => String(new IntlMessageFormat(messages[id], locale).format(values));
 
 async function addExpense(baseUrl, user, amount, date) {
-  await call(baseUrl, user, 'commands/AddTransaction', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      commandId: uuidV7(),
-      transactionId: uuidV7(),
-      type: 'expense',
-      amount: { amount, currency: 'LAK' },
-      categoryId: 'builtin-food',
-      date,
-    }),
+  await callApi(baseUrl, user, 'commands/AddTransaction', {
+    transactionId: uuidV7(),
+    type: 'expense',
+    amount: { amount, currency: 'LAK' },
+    categoryId: 'builtin-food',
+    date,
   });
 }
 
