@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { activityPageSchema, type ActivityPage } from '@plenty/contracts/views/activity';
-import type { RecordedEvent } from '@plenty/platform/event-store/port';
-import type { ReadStore } from '@plenty/platform/read-store/port';
 import { allProjections } from '@plenty/projections/all';
-import { applyEvents, scratchReadStore } from '@plenty/projections/testing/memory-read-store';
+import { projectionScratch } from '@plenty/projections/testing/scratch';
 import { getAs, routesUnderTest } from '../route-testing.js';
 import { activityRoutes } from './activity.routes.js';
 
@@ -12,30 +10,13 @@ const lunch = '0192f0c4-7a1b-7c3d-8e4f-00000000a001';
 const taxi = '0192f0c4-7a1b-7c3d-8e4f-00000000a002';
 const trip = '0192f0c4-7a1b-7c3d-8e4f-00000000b001';
 
-let store: ReadStore;
-let dispose: () => Promise<void>;
+const scratch = projectionScratch(allProjections);
 let app: FastifyInstance;
-let position = 0;
-
-function recorded(streamId: string, type: string, data: Record<string, unknown>, occurredAt: string, userId = 'alice') {
-  position += 1;
-  const commandId = `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`;
-  const event: RecordedEvent = {
-    id: `30000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
-    type,
-    data,
-    metadata: { userId, commandId, correlationId: commandId, occurredAt, schemaVersion: 1 },
-    streamId,
-    revision: position,
-    position: String(position),
-    recordedAt: occurredAt,
-  };
-  return event;
-}
 
 const addTransaction = (id: string, note: string, at: string, userId = 'alice') =>
-  recorded(
+  scratch.log.event(
     `transaction-${id}`,
+    userId,
     'TransactionAdded',
     {
       transactionId: id,
@@ -46,29 +27,30 @@ const addTransaction = (id: string, note: string, at: string, userId = 'alice') 
       note,
     },
     at,
-    userId,
   );
 
 // Alice lives in Vientiane (UTC+7): 2026-11-01T17:30Z is already 2 November there.
 beforeEach(async () => {
-  ({ store, dispose } = await scratchReadStore(allProjections));
-  position = 0;
-  await applyEvents(store, allProjections, [
-    recorded(
+  const { log } = scratch;
+  await scratch.given(
+    log.event(
       'profile-alice',
+      'alice',
       'PreferencesChanged',
       { changes: { timeZone: 'Asia/Vientiane' } },
       '2026-10-31T10:00:00.000Z',
     ),
     addTransaction(lunch, 'Lunch', '2026-11-01T16:30:00.000Z'),
-    recorded(
+    log.event(
       `transaction-${lunch}`,
+      'alice',
       'TransactionEdited',
       { transactionId: lunch, changes: { amount: { amount: 15_000, currency: 'THB' } } },
       '2026-11-01T17:30:00.000Z',
     ),
-    recorded(
+    log.event(
       'profile-alice',
+      'alice',
       'GoalAdded',
       {
         goalId: trip,
@@ -80,13 +62,12 @@ beforeEach(async () => {
     ),
     addTransaction(taxi, 'Taxi', '2026-11-03T02:00:00.000Z'),
     addTransaction('0192f0c4-7a1b-7c3d-8e4f-00000000beef', 'Bob’s', '2026-11-03T03:00:00.000Z', 'bob'),
-  ]);
-  app = await routesUnderTest((scope) => activityRoutes(scope, store));
+  );
+  app = await routesUnderTest((scope) => activityRoutes(scope, scratch.store));
 });
 
 afterEach(async () => {
   await app.close();
-  await dispose();
 });
 
 const get = (query: string, uid = 'alice') => getAs(app, `/activity${query}`, uid);

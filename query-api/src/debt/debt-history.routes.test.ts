@@ -1,72 +1,49 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { debtHistorySchema } from '@plenty/contracts/views/debt-history';
-import type { RecordedEvent } from '@plenty/platform/event-store/port';
-import type { ReadStore } from '@plenty/platform/read-store/port';
 import { allProjections } from '@plenty/projections/all';
-import { applyEvents, scratchReadStore } from '@plenty/projections/testing/memory-read-store';
+import { projectionScratch } from '@plenty/projections/testing/scratch';
 import { getAs, routesUnderTest } from '../route-testing.js';
 import { debtsRoutes } from './debts.routes.js';
 
 const car = '0192f0c4-7a1b-7c3d-8e4f-00000000d001';
 const payment = '0192f0c4-7a1b-7c3d-8e4f-000000000001';
 
-let store: ReadStore;
-let dispose: () => Promise<void>;
+const scratch = projectionScratch(allProjections);
 let app: FastifyInstance;
-let position = 0;
 
-function debtEvent(type: string, data: Record<string, unknown>, revision: number, userId = 'alice'): RecordedEvent {
-  position += 1;
-  const commandId = `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`;
-  const occurredAt = new Date(Date.UTC(2026, 10, 1) + position * 1000).toISOString();
-  return {
-    id: `30000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
-    type,
-    data: { debtId: car, ...data },
-    metadata: { userId, commandId, correlationId: commandId, occurredAt, schemaVersion: 1 },
-    streamId: `debt-${car}`,
-    revision,
-    position: String(position),
-    recordedAt: occurredAt,
-  };
-}
+/** An event of alice's car loan; revisions count up along the debt's stream. */
+const debtEvent = (type: string, data: Record<string, unknown>) =>
+  scratch.log.event(`debt-${car}`, 'alice', type, { debtId: car, ...data });
 
 beforeEach(async () => {
-  ({ store, dispose } = await scratchReadStore(allProjections));
-  position = 0;
-  await applyEvents(store, allProjections, [
-    debtEvent(
-      'DebtOpened',
-      {
-        name: 'Car loan',
-        type: 'loan',
-        initialAmount: 1_200_000,
-        currentAmount: 1_200_000,
-        annualRatePercent: '4.5',
-        paymentDueDay: 31,
-        lender: 'BCEL',
-        icon: 'car',
-        color: '#336699',
-        currency: 'LAK',
-        loanType: 'emi',
-        termMonths: 12,
-        openDate: '2026-01-15',
-        startDate: '2026-01-15',
-        installment: 102_000,
-      },
-      0,
-    ),
-    debtEvent('DebtEdited', { changes: { lender: 'LDB' } }, 1),
-    debtEvent('DebtEdited', { changes: { annualRatePercent: '3.9' } }, 2),
-    debtEvent('PaymentRecorded', { paymentId: payment, amount: 500_000, date: '2026-02-10' }, 3),
-  ]);
-  app = await routesUnderTest((scope) => debtsRoutes(scope, store));
+  await scratch.given(
+    debtEvent('DebtOpened', {
+      name: 'Car loan',
+      type: 'loan',
+      initialAmount: 1_200_000,
+      currentAmount: 1_200_000,
+      annualRatePercent: '4.5',
+      paymentDueDay: 31,
+      lender: 'BCEL',
+      icon: 'car',
+      color: '#336699',
+      currency: 'LAK',
+      loanType: 'emi',
+      termMonths: 12,
+      openDate: '2026-01-15',
+      startDate: '2026-01-15',
+      installment: 102_000,
+    }),
+    debtEvent('DebtEdited', { changes: { lender: 'LDB' } }),
+    debtEvent('DebtEdited', { changes: { annualRatePercent: '3.9' } }),
+    debtEvent('PaymentRecorded', { paymentId: payment, amount: 500_000, date: '2026-02-10' }),
+  );
+  app = await routesUnderTest((scope) => debtsRoutes(scope, scratch.store));
 });
 
 afterEach(async () => {
   await app.close();
-  await dispose();
 });
 
 const get = (url: string, uid = 'alice') => getAs(app, url, uid);
