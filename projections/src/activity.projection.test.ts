@@ -1,15 +1,13 @@
 import { ACTIVITY_VIEW } from '@plenty/contracts/views/registry';
 import { describe, expect, it } from 'vitest';
-import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
 import { activityDocSchema, type ActivityDoc } from '@plenty/contracts/views/activity';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
+import { car, carOpened, carSchedule, pay } from './testing/car-loan.js';
 import { projectionScratch } from './testing/scratch.js';
 
 const lunch = '0192f0c4-7a1b-7c3d-8e4f-00000000a001';
-const car = '0192f0c4-7a1b-7c3d-8e4f-00000000d001';
 const trip = '0192f0c4-7a1b-7c3d-8e4f-00000000b001';
 const pets = '0192f0c4-7a1b-7c3d-8e4f-00000000c001';
-const pay = (n: number) => `0192f0c4-7a1b-7c3d-8e4f-${String(n).padStart(12, '0')}`;
 
 const scratch = projectionScratch();
 const { given } = scratch;
@@ -97,37 +95,14 @@ describe('activity projection', () => {
   });
 
   it('reads a debt’s events as the debt history does, amounts as money of the debt’s currency', async () => {
-    const schedule = buildLoanSchedule({
-      principal: 1_200_000,
-      annualRatePercent: '4.5',
-      loanType: 'emi',
-      startDate: '2026-01-15',
-      paymentDueDay: 31,
-      termMonths: 12,
-    });
     const debt = (type: string, data: Record<string, unknown> = {}, at?: string) =>
       recorded(`debt-${car}`, type, { debtId: car, ...data }, at === undefined ? {} : { at });
     const same = '2026-11-02T08:00:00.000Z';
     await given(
-      debt('DebtOpened', {
-        name: 'Car loan',
-        type: 'loan',
-        initialAmount: 1_200_000,
-        currentAmount: 1_200_000,
-        annualRatePercent: '4.5',
-        paymentDueDay: 31,
-        icon: 'car',
-        color: '#336699',
-        currency: 'LAK',
-        loanType: 'emi',
-        termMonths: 12,
-        openDate: '2026-01-15',
-        startDate: '2026-01-15',
-        installment: schedule.installment,
-      }),
+      debt('DebtOpened', carOpened()),
       debt('DebtEdited', { changes: { name: 'Family car', annualRatePercent: '3.9' } }),
       // One command: the installment and the payoff share their time; the store's order stays.
-      debt('InstallmentMarkedPaid', { ...schedule.rows[0], paymentId: pay(1), date: '2026-02-01' }, same),
+      debt('InstallmentMarkedPaid', { ...carSchedule.rows[0], paymentId: pay(1), date: '2026-02-01' }, same),
       debt('DebtPaidOff', { paidOffAt: '2026-02-01' }, same),
     );
     const entries = await activityOf();
@@ -142,7 +117,7 @@ describe('activity projection', () => {
       subjectId: car,
       subject: { name: 'Family car' },
       currency: 'LAK',
-      amount: { amount: schedule.rows[0]?.amount, currency: 'LAK' },
+      amount: { amount: carSchedule.rows[0]?.amount, currency: 'LAK' },
       date: '2026-02-01',
       installmentNumber: 1,
     });

@@ -1,21 +1,10 @@
 import { DEBT_HISTORY_VIEW } from '@plenty/contracts/views/registry';
 import { describe, expect, it } from 'vitest';
-import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
 import { debtHistoryDocSchema, type DebtHistoryDoc } from '@plenty/contracts/views/debt-history';
 import { documents } from './testing/memory-read-store.js';
+import { car, carOpened, carSchedule, pay } from './testing/car-loan.js';
 import { projectionScratch } from './testing/scratch.js';
 import { diffDebt } from './debt-history.projection.js';
-
-const car = '0192f0c4-7a1b-7c3d-8e4f-00000000d001';
-const pay = (n: number) => `0192f0c4-7a1b-7c3d-8e4f-${String(n).padStart(12, '0')}`;
-const schedule = buildLoanSchedule({
-  principal: 1_200_000,
-  annualRatePercent: '4.5',
-  loanType: 'emi',
-  startDate: '2026-01-15',
-  paymentDueDay: 31,
-  termMonths: 12,
-});
 
 const scratch = projectionScratch();
 const { given } = scratch;
@@ -23,29 +12,9 @@ const { given } = scratch;
 const debtEvent = (type: string, data: Record<string, unknown> = {}, userId = 'alice') =>
   scratch.log.event(`debt-${car}`, userId, type, { debtId: car, ...data });
 const opened = (userId = 'alice') =>
-  debtEvent(
-    'DebtOpened',
-    {
-      name: 'Car loan',
-      type: 'loan',
-      initialAmount: 1_500_000,
-      currentAmount: 1_200_000,
-      annualRatePercent: '4.5',
-      paymentDueDay: 31,
-      lender: 'City Bank',
-      icon: 'car',
-      color: '#336699',
-      currency: 'LAK',
-      loanType: 'emi',
-      termMonths: 12,
-      openDate: '2025-06-01',
-      startDate: '2026-01-15',
-      installment: schedule.installment,
-    },
-    userId,
-  );
+  debtEvent('DebtOpened', carOpened({ initialAmount: 1_500_000, lender: 'City Bank', openDate: '2025-06-01' }), userId);
 const rowPaid = (number: number) =>
-  debtEvent('InstallmentMarkedPaid', { ...schedule.rows[number - 1], paymentId: pay(number), date: '2026-02-01' });
+  debtEvent('InstallmentMarkedPaid', { ...carSchedule.rows[number - 1], paymentId: pay(number), date: '2026-02-01' });
 
 const historyOf = async (userId: string) =>
   ((await documents(scratch.store, DEBT_HISTORY_VIEW, userId)) as DebtHistoryDoc[]).sort(
@@ -69,7 +38,7 @@ describe('debt history projection', () => {
   it('keeps one entry per event of the debt, each saying what happened', async () => {
     await given(
       opened(),
-      debtEvent('DebtEdited', { changes: { annualRatePercent: '3.9' }, installment: schedule.installment - 100 }),
+      debtEvent('DebtEdited', { changes: { annualRatePercent: '3.9' }, installment: carSchedule.installment - 100 }),
       rowPaid(1),
       debtEvent('PaymentRecorded', { paymentId: pay(50), amount: 500_000, date: '2026-02-10' }),
       debtEvent('PaymentEdited', { paymentId: pay(50), changes: { amount: 400_000 } }),
@@ -103,7 +72,7 @@ describe('debt history projection', () => {
       {
         type: 'installment_paid',
         changes: [],
-        amount: schedule.rows[0]?.amount,
+        amount: carSchedule.rows[0]?.amount,
         date: '2026-02-01',
         installmentNumber: 1,
         currency: 'LAK',
@@ -135,7 +104,7 @@ describe('debt history projection', () => {
       {
         type: 'installment_unpaid',
         changes: [],
-        amount: schedule.rows[0]?.amount,
+        amount: carSchedule.rows[0]?.amount,
         date: '2026-02-01',
         installmentNumber: 1,
         currency: 'LAK',

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { decodedApplier } from './apply.js';
 import type { Projection } from './projection.js';
+import { car, carOpened, carSchedule, pay } from './testing/car-loan.js';
 import { eventLog } from './testing/events.js';
 import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
 import { allProjections } from './all.js';
@@ -11,9 +11,7 @@ import { SYSTEM_USER_ID } from './weekly-report-subscribers.projection.js';
 
 const coffee = '0192f0c4-7a1b-7c3d-8e4f-00000000c0ff';
 const books = '0192f0c4-7a1b-7c3d-8e4f-0000000b0045';
-const car = '0192f0c4-7a1b-7c3d-8e4f-00000000d001';
 const trip = '0192f0c4-7a1b-7c3d-8e4f-00000000b001';
-const pay = (n: number) => `0192f0c4-7a1b-7c3d-8e4f-${String(n).padStart(12, '0')}`;
 const USERS = ['alice', 'bob', SYSTEM_USER_ID];
 
 /**
@@ -30,14 +28,6 @@ function richHistory(): RecordedEvent[] {
     log.event(`profile-${userId}`, userId, type, data);
   const debt = (type: string, data: Record<string, unknown> = {}) =>
     log.event(`debt-${car}`, 'alice', type, { debtId: car, ...data });
-  const schedule = buildLoanSchedule({
-    principal: 1_200_000,
-    annualRatePercent: '4.5',
-    loanType: 'emi',
-    startDate: '2026-01-15',
-    paymentDueDay: 31,
-    termMonths: 12,
-  });
   const events: RecordedEvent[] = [];
   for (const userId of ['alice', 'bob']) {
     events.push(
@@ -82,24 +72,9 @@ function richHistory(): RecordedEvent[] {
     );
   }
   events.push(
-    debt('DebtOpened', {
-      name: 'Car loan',
-      type: 'loan',
-      initialAmount: 1_200_000,
-      currentAmount: 1_200_000,
-      annualRatePercent: '4.5',
-      paymentDueDay: 31,
-      icon: 'car',
-      color: '#336699',
-      currency: 'LAK',
-      loanType: 'emi',
-      termMonths: 12,
-      openDate: '2026-01-15',
-      startDate: '2026-01-15',
-      installment: schedule.installment,
-    }),
+    debt('DebtOpened', carOpened()),
     debt('DebtEdited', { changes: { name: 'Family car', annualRatePercent: '3.9' } }),
-    debt('InstallmentMarkedPaid', { ...schedule.rows[0], paymentId: pay(1), date: '2026-02-01' }),
+    debt('InstallmentMarkedPaid', { ...carSchedule.rows[0], paymentId: pay(1), date: '2026-02-01' }),
     debt('PaymentRecorded', { paymentId: pay(2), amount: 300_000, date: '2026-03-10' }),
     debt('PaymentDeleted', { paymentId: pay(2) }),
     log.accountErased('bob'),
