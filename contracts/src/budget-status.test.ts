@@ -143,6 +143,10 @@ describe('budget summary', () => {
 });
 
 describe('months before the user’s records', () => {
+  /** The summary on 26 November 2026 of `month` under a budget of 100,000. */
+  const summaryOn26Nov = (month: string, spent: bigint, firstMonth: string) =>
+    budgetSummary({ month, today: '2026-11-26', limit: 100_000n, spent, firstMonth });
+
   it('begin with the oldest transaction’s month, or this month before any', () => {
     expect(firstMonthWithData(null, '2026-11-26')).toBe('2026-11');
     expect(firstMonthWithData('2025-03-14', '2026-11-26')).toBe('2025-03');
@@ -151,13 +155,7 @@ describe('months before the user’s records', () => {
   });
 
   it('have no data, never "on track", whatever the budget', () => {
-    const summary = budgetSummary({
-      month: '2026-09',
-      today: '2026-11-26',
-      limit: 100_000n,
-      spent: 0n,
-      firstMonth: '2026-11',
-    });
+    const summary = summaryOn26Nov('2026-09', 0n, '2026-11');
     expect(summary.status).toBe('no_data');
     expect(summary.projectedStatus).toBe('no_data');
     expect(summary.percentUsed).toBeNull();
@@ -166,21 +164,9 @@ describe('months before the user’s records', () => {
   });
 
   it('are rated from the first month with data on', () => {
-    const first = budgetSummary({
-      month: '2026-11',
-      today: '2026-11-26',
-      limit: 100_000n,
-      spent: 0n,
-      firstMonth: '2026-11',
-    });
+    const first = summaryOn26Nov('2026-11', 0n, '2026-11');
     expect(first.status).toBe('on_track');
-    const later = budgetSummary({
-      month: '2026-10',
-      today: '2026-11-26',
-      limit: 100_000n,
-      spent: 95_000n,
-      firstMonth: '2026-03',
-    });
+    const later = summaryOn26Nov('2026-10', 95_000n, '2026-03');
     expect(later.status).toBe('critical');
     expect(isBeforeData('2026-11', null)).toBe(false);
   });
