@@ -7,17 +7,18 @@ import { installErrorHandling } from '@plenty/platform/http/errors';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { allProjections } from '@plenty/projections/all';
+import { quarantineView } from '@plenty/projections/quarantine';
 import { queryApi, type QueryApiOptions } from '@plenty/query-api/app';
 
 /**
- * Runs `bench` with a SQLite read store holding every projection's views, in a new temporary
+ * Runs `bench` with a SQLite read store holding every projection's views and quarantine list, in a new temporary
  * folder (`plenty-bench-<name>-…`) that is removed afterwards.
  */
 export async function withBenchReadStore(name: string, bench: (readStore: ReadStore) => Promise<void>): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), `plenty-bench-${name}-`));
   const readStore = await openSqliteReadStore({ path: join(dir, 'read.db') });
   try {
-    await readStore.ensureViews(allProjections.flatMap((p) => p.views));
+    await readStore.ensureViews([...allProjections.flatMap((p) => p.views), ...allProjections.map(quarantineView)]);
     await bench(readStore);
   } finally {
     await readStore.close();
