@@ -3,6 +3,7 @@ import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { LocalizedLink } from '../lib/localized-link';
 import { usePageTitle } from '../lib/use-page-title';
 import { buttonClass } from '../ui/button';
+import comingSoon from '../ui/coming-soon.module.css';
 import { Logo } from '../ui/logo';
 import styles from './error-page.module.css';
 
@@ -26,7 +27,7 @@ export function ErrorPage({ status, message }: ErrorPageProps) {
           <FormattedMessage id={notFound ? 'errorPage.notFoundTitle' : 'errorPage.errorTitle'} />
         </h1>
         <p className={styles.message}>{message ?? intl.formatMessage({ id: 'errorPage.fallbackMessage' })}</p>
-        <p className={styles.card}>
+        <p className={comingSoon.card}>
           <FormattedMessage id={notFound ? 'errorPage.notFoundCard' : 'errorPage.errorCard'} />
         </p>
         <LocalizedLink to="/" className={buttonClass('primary')}>

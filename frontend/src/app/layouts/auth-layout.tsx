@@ -5,6 +5,7 @@ import { LanguageSwitcher } from '../../ui/language-switcher';
 import { Logo } from '../../ui/logo';
 import { ThemeSwitcher } from '../../ui/theme-switcher';
 import styles from './auth-layout.module.css';
+import layout from './default-layout.module.css';
 
 /** Sign-in and sign-up pages: no navigation, one card in the middle, the policies underneath. */
 export function AuthLayout() {
@@ -17,7 +18,7 @@ export function AuthLayout() {
   return (
     <div className={styles.shell}>
       <header className={styles.top}>
-        <span className={styles.brand}>
+        <span className={layout.brand}>
           <Logo />
           <FormattedMessage id="app.name" />
         </span>
