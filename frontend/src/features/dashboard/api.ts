@@ -1,5 +1,6 @@
 import type { Dashboard } from '@plenty/contracts/views/dashboard';
 import { api } from '../../lib/api/api';
+import { MONTH_VIEW_TAGS, monthViewUrl, type MonthViewArgs } from '../../lib/api/month-view';
 
 export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -7,15 +8,9 @@ export const dashboardApi = api.injectEndpoints({
      * One month of the dashboard; without a month, the current one in the user's time zone. With `asOf`
      * (`YYYY-MM-DD`), as it was at the end of that day, computed from the user's events.
      */
-    dashboard: build.query<Dashboard, { readonly month: string | null; readonly asOf: string | null }>({
-      query: ({ month, asOf }) => {
-        const params = new URLSearchParams();
-        if (month !== null) params.set('month', month);
-        if (asOf !== null) params.set('asOf', asOf);
-        const search = params.toString();
-        return search === '' ? 'queries/dashboard' : `queries/dashboard?${search}`;
-      },
-      providesTags: ['Transactions', 'Budget', 'Profile', 'Categories', 'Reports'],
+    dashboard: build.query<Dashboard, MonthViewArgs>({
+      query: (args) => monthViewUrl('queries/dashboard', args),
+      providesTags: [...MONTH_VIEW_TAGS],
     }),
   }),
 });

@@ -1,5 +1,6 @@
 import type { Reports } from '@plenty/contracts/views/dashboard';
 import { api } from '../../lib/api/api';
+import { MONTH_VIEW_TAGS, monthViewUrl, type MonthViewArgs } from '../../lib/api/month-view';
 
 export const reportsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -7,15 +8,9 @@ export const reportsApi = api.injectEndpoints({
      * One month's report; without a month, the current one in the user's time zone. With `asOf`
      * (`YYYY-MM-DD`), as it was at the end of that day, computed from the user's events.
      */
-    reports: build.query<Reports, { readonly month: string | null; readonly asOf: string | null }>({
-      query: ({ month, asOf }) => {
-        const params = new URLSearchParams();
-        if (month !== null) params.set('month', month);
-        if (asOf !== null) params.set('asOf', asOf);
-        const search = params.toString();
-        return search === '' ? 'queries/reports' : `queries/reports?${search}`;
-      },
-      providesTags: ['Transactions', 'Budget', 'Profile', 'Categories', 'Reports'],
+    reports: build.query<Reports, MonthViewArgs>({
+      query: (args) => monthViewUrl('queries/reports', args),
+      providesTags: [...MONTH_VIEW_TAGS],
     }),
   }),
 });
