@@ -10,31 +10,15 @@ import { FakeEsdb } from '@plenty/platform/event-store/esdb-fake';
 import type { EventStore, RecordedEvent } from '@plenty/platform/event-store/port';
 import { openMongoReadStore } from '@plenty/platform/read-store/mongo';
 import { FakeMongoClient } from '@plenty/platform/read-store/mongo-fake';
-import type { ReadStore, ViewDefinition } from '@plenty/platform/read-store/port';
+import type { ReadStore } from '@plenty/platform/read-store/port';
 import { createPartitionProjector } from './partition-projector.js';
-import type { Projection } from '@plenty/projections/projection';
 import { accountErasureProjection } from '@plenty/projections/account-erasure.projection';
 import { transactionsProjection } from '@plenty/projections/transactions.projection';
 import { QUARANTINE_ID, quarantineViewName } from '@plenty/projections/quarantine';
+import { projectionsAt } from '@plenty/projections/testing/labels';
 import { historyWriter } from '@plenty/projections/testing/history';
 import { documents } from '@plenty/projections/testing/memory-read-store';
 import { TALLY_ECHO_VIEW, TALLY_VIEW, tallyEchoProjection, tallyProjection } from '@plenty/projections/testing/poison';
-
-const labelsView: ViewDefinition = { name: 'labels', fields: {}, indexes: [] };
-function labels(version: 1 | 2): Projection {
-  return {
-    name: 'labels',
-    version,
-    views: [labelsView],
-    handles: ['TransactionAdded'],
-    async apply(event, uow) {
-      const note = String(event.data.note);
-      const label = version === 1 ? note : note.toUpperCase();
-      uow.put('labels', event.metadata.userId, String(event.data.transactionId), { label }, event.position);
-    },
-  };
-}
-const projectionsAt = (version: 1 | 2) => [transactionsProjection, labels(version), accountErasureProjection];
 
 const sink: DeadLetterSink = { send: async () => undefined, close: async () => undefined };
 let keyStore: KeyStore;

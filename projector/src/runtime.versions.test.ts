@@ -2,41 +2,16 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestStores } from '@plenty/platform/testing/stores';
-import type { ReadStore, ViewDefinition } from '@plenty/platform/read-store/port';
+import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import type { Projection } from '@plenty/projections/projection';
-import { accountErasureProjection } from '@plenty/projections/account-erasure.projection';
 import { allProjections } from '@plenty/projections/all';
 import { transactionsProjection } from '@plenty/projections/transactions.projection';
 import { createProjector } from './runtime.js';
 import type { ProjectorOptions } from './runtime-api.js';
 import { readModelsReadiness } from './runtime-status.js';
+import { labelsView, projectionsAt } from '@plenty/projections/testing/labels';
 import { historyWriter, writeHistory, type HistoryWriter } from '@plenty/projections/testing/history';
 import { documents } from '@plenty/projections/testing/memory-read-store';
-
-const labelsView: ViewDefinition = { name: 'labels', fields: {}, indexes: [] };
-
-/** Version 1 keeps each transaction's note as it is; version 2 shouts it. */
-function labels(version: 1 | 2): Projection {
-  return {
-    name: 'labels',
-    version,
-    views: [labelsView],
-    handles: ['TransactionAdded'],
-    async apply(event, uow) {
-      const note = String(event.data.note ?? '');
-      uow.put(
-        'labels',
-        event.metadata.userId,
-        String(event.data.transactionId),
-        { label: version === 1 ? note : note.toUpperCase() },
-        event.position,
-      );
-    },
-  };
-}
-
-const projectionsAt = (version: 1 | 2) => [transactionsProjection, labels(version), accountErasureProjection];
 
 const stores = useTestStores('versions');
 let writer: HistoryWriter;
