@@ -3,6 +3,12 @@ import { Card } from '../card/card';
 import styles from './stat.module.css';
 
 export const statNoteClass = styles.note;
+/** The colour of a figure or mark: money in, money out, or a pointer on. */
+export const toneClass = {
+  income: styles.income,
+  expense: styles.expense,
+  info: styles.info,
+};
 /** The row of stat cards, for placeholders of the same size while they load. */
 export const statCardsClass = styles.cards;
 

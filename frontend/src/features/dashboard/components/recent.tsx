@@ -4,6 +4,7 @@ import { LocalizedLink } from '../../../lib/localized-link';
 import type { MonthWriters } from '../../../ui/budget-status/use-month-writers';
 import { CategoryChip } from '../../../ui/category-form/category-chip';
 import { Card } from '../../../ui/card/card';
+import { toneClass } from '../../../ui/stat/stat';
 import styles from '../dashboard.module.css';
 
 /** The newest transactions, each opening its detail in the list; a link to the whole list. */
@@ -53,7 +54,7 @@ export function RecentTransactions({
                       {item.note !== null && ` · ${item.note}`}
                     </span>
                   </span>
-                  <span className={`${styles.recentAmount} ${income ? styles.income : styles.expense}`}>
+                  <span className={`${styles.recentAmount} ${income ? toneClass.income : toneClass.expense}`}>
                     <span className="visually-hidden">{type} </span>
                     <span aria-hidden="true">{income ? '+' : '−'}</span>
                     {write.moneyIn(item.amount.amount, item.amount.currency)}

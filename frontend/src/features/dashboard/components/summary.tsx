@@ -5,8 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../../lib/messages';
 import type { MonthWriters } from '../../../ui/budget-status/use-month-writers';
 import { OutOfRangeNote } from '../../../ui/out-of-range-note';
-import { StatCard, StatCards, statNoteClass } from '../../../ui/stat/stat';
-import styles from '../dashboard.module.css';
+import { StatCard, StatCards, statNoteClass, toneClass } from '../../../ui/stat/stat';
 
 type Kind = TransactionType;
 
@@ -61,7 +60,7 @@ export function Summary({ data, write }: { readonly data: Dashboard; readonly wr
               : card.kind === 'expense'
                 ? data.totals.expense
                 : data.totals.balance;
-          const tone = card.kind === 'expense' || amount < 0 ? styles.expense : styles.income;
+          const tone = card.kind === 'expense' || amount < 0 ? toneClass.expense : toneClass.income;
           return (
             <StatCard
               key={card.kind}

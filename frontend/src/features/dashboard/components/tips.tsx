@@ -7,6 +7,7 @@ import type { MessageId } from '../../../lib/messages';
 import type { MonthWriters } from '../../../ui/budget-status/use-month-writers';
 import { Card } from '../../../ui/card/card';
 import { InsightLine, InsightTip, insightCalloutClass } from '../../../ui/insight/insight';
+import { toneClass } from '../../../ui/stat/stat';
 import styles from './tips.module.css';
 
 /** The month's finding in words, with a tip that follows from it. */
@@ -87,7 +88,7 @@ const ACTIONS: readonly {
   readonly to: string;
   readonly label: MessageId;
   readonly symbol: string;
-  readonly tone: string;
+  readonly tone: keyof typeof toneClass | 'quiet';
   /** Adds data: not offered while the past is shown. */
   readonly adds?: boolean;
 }[] = [
@@ -132,7 +133,10 @@ export function QuickActions({ asOf = null }: { readonly asOf?: string | null })
               }
               className={styles.action}
             >
-              <span className={`${styles.actionSymbol} ${styles[action.tone]}`} aria-hidden="true">
+              <span
+                className={`${styles.actionSymbol} ${action.tone === 'quiet' ? styles.quiet : toneClass[action.tone]}`}
+                aria-hidden="true"
+              >
                 {action.symbol}
               </span>
               <FormattedMessage id={action.label} />

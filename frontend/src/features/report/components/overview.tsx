@@ -3,7 +3,7 @@ import { LocalizedLink } from '../../../lib/localized-link';
 import { BudgetStatusBadge, budgetStatusTone, BUDGET_STATUS_LABELS } from '../../../ui/budget-status/budget-status';
 import { Card } from '../../../ui/card/card';
 import { ProgressBar } from '../../../ui/progress-bar/progress-bar';
-import { Figure, Stat, StatList } from '../../../ui/stat/stat';
+import { Figure, Stat, StatList, toneClass } from '../../../ui/stat/stat';
 import styles from '../reports.module.css';
 import type { ReportPartProps } from './report-card';
 
@@ -58,10 +58,10 @@ export function Overview({ data, write }: ReportPartProps) {
         </>
       )}
       <StatList>
-        <Stat label={<FormattedMessage id="reports.income" />} className={styles.income}>
+        <Stat label={<FormattedMessage id="reports.income" />} className={toneClass.income}>
           {write.money(data.totals.income)}
         </Stat>
-        <Stat label={<FormattedMessage id="reports.expense" />} className={styles.expense}>
+        <Stat label={<FormattedMessage id="reports.expense" />} className={toneClass.expense}>
           {write.money(data.totals.expense)}
         </Stat>
         <Stat label={<FormattedMessage id="reports.dailyAverage" />}>{write.money(budget.dailyAverage)}</Stat>
@@ -75,7 +75,7 @@ export function NetIncome({ data, write }: ReportPartProps) {
   const positive = data.netIncome >= 0;
   return (
     <Card title={<FormattedMessage id="reports.netIncome.title" />} testId="reports-net-income">
-      <Figure size="large" className={positive ? styles.income : styles.expense} testId="net-income-value">
+      <Figure size="large" className={positive ? toneClass.income : toneClass.expense} testId="net-income-value">
         {write.money(data.netIncome)}
       </Figure>
       {data.count > 0 && (
