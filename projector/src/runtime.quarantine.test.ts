@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { metadataOf } from '@plenty/platform/testing/new-event';
 import { useTestReadStore, useTestStores } from '@plenty/platform/testing/stores';
 import { eventIdFor } from '@plenty/contracts/ids';
 import { appendOutOfRangeExpense } from '@plenty/platform/testing/out-of-range-event';
@@ -170,13 +171,7 @@ describe('projector quarantine', () => {
       id: eventIdFor(commandId, 0),
       type: 'AccountErased',
       data: { userId: 'alice', startedAt: new Date().toISOString() },
-      metadata: {
-        userId: 'alice',
-        commandId,
-        correlationId: commandId,
-        occurredAt: new Date().toISOString(),
-        schemaVersion: 1,
-      },
+      metadata: metadataOf('alice', commandId),
     });
     await stores.eventStore.appendToStream('account-erasures', [erased], 'any');
     await live.catchUp();
@@ -237,13 +232,7 @@ describe('projector quarantine', () => {
             date: '2026-11-02',
             note: 'enc:v1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
           },
-          metadata: {
-            userId: 'alice',
-            commandId,
-            correlationId: commandId,
-            occurredAt: new Date().toISOString(),
-            schemaVersion: 1,
-          },
+          metadata: metadataOf('alice', commandId),
         },
       ],
       'no_stream',

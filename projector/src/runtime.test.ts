@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { metadataOf } from '@plenty/platform/testing/new-event';
 import { useTestStores } from '@plenty/platform/testing/stores';
 import { eventIdFor } from '@plenty/contracts/ids';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
@@ -28,7 +29,7 @@ async function addTransactions(count: number, userId = 'alice'): Promise<string>
         date: '2026-11-02',
         note: `lunch ${i}`,
       },
-      metadata: { userId, commandId, correlationId: commandId, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+      metadata: metadataOf(userId, commandId),
     });
     position = (await stores.eventStore.appendToStream(`transaction-${transactionId}`, [event], 'no_stream')).position;
   }
