@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { debtHistorySchema } from '@plenty/contracts/views/debt-history';
 import { allProjections } from '@plenty/projections/all';
+import { car, carOpened } from '@plenty/projections/testing/car-loan';
 import { projectionScratch } from '@plenty/projections/testing/scratch';
 import { getAs, routesUnderTest } from '../route-testing.js';
 import { debtsRoutes } from './debts.routes.js';
 
-const car = '0192f0c4-7a1b-7c3d-8e4f-00000000d001';
 const payment = '0192f0c4-7a1b-7c3d-8e4f-000000000001';
 
 const scratch = projectionScratch(allProjections);
@@ -18,23 +18,7 @@ const debtEvent = (type: string, data: Record<string, unknown>) =>
 
 beforeEach(async () => {
   await scratch.given(
-    debtEvent('DebtOpened', {
-      name: 'Car loan',
-      type: 'loan',
-      initialAmount: 1_200_000,
-      currentAmount: 1_200_000,
-      annualRatePercent: '4.5',
-      paymentDueDay: 31,
-      lender: 'BCEL',
-      icon: 'car',
-      color: '#336699',
-      currency: 'LAK',
-      loanType: 'emi',
-      termMonths: 12,
-      openDate: '2026-01-15',
-      startDate: '2026-01-15',
-      installment: 102_000,
-    }),
+    debtEvent('DebtOpened', carOpened({ lender: 'BCEL', installment: 102_000 })),
     debtEvent('DebtEdited', { changes: { lender: 'LDB' } }),
     debtEvent('DebtEdited', { changes: { annualRatePercent: '3.9' } }),
     debtEvent('PaymentRecorded', { paymentId: payment, amount: 500_000, date: '2026-02-10' }),
