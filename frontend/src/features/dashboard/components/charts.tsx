@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import type { Dashboard } from '@plenty/contracts/views/dashboard';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { MessageId } from '../../../lib/messages';
 import { cumulativeSpending, downsample, mergeFlows, topSlices } from '../../../lib/chart-data';
 import type { MonthWriters } from '../../../ui/budget-status/use-month-writers';
 import { ChartFigure, LazyBarChart, LazyDonutChart, LazyLineChart } from '../../../ui/chart/chart-figure';
@@ -33,11 +35,11 @@ export function MonthlyChart({ data, write }: { readonly data: Dashboard; readon
   const expense = intl.formatMessage({ id: 'dashboard.totals.expense' });
   if (points.every((point) => point.income === 0 && point.expense === 0)) {
     return (
-      <Card title={<FormattedMessage id="dashboard.chart.monthly" />} testId="monthly-chart">
-        <p className={styles.muted}>
-          <FormattedMessage id="dashboard.chart.noData" />
-        </p>
-      </Card>
+      <EmptyChartCard
+        title={<FormattedMessage id="dashboard.chart.monthly" />}
+        testId="monthly-chart"
+        messageId="dashboard.chart.noData"
+      />
     );
   }
   return (
@@ -93,13 +95,7 @@ export function CategoryChart({ data, write }: { readonly data: Dashboard; reado
   );
   const title = intl.formatMessage({ id: 'dashboard.chart.byCategory' });
   if (slices.length === 0) {
-    return (
-      <Card title={title} testId="category-chart">
-        <p className={styles.muted}>
-          <FormattedMessage id="dashboard.chart.noExpenses" />
-        </p>
-      </Card>
-    );
+    return <EmptyChartCard title={title} testId="category-chart" messageId="dashboard.chart.noExpenses" />;
   }
   return (
     <Card testId="category-chart">
@@ -178,5 +174,24 @@ export function SpendingPaceChart({ data, write }: { readonly data: Dashboard; r
           })),
       }}
     />
+  );
+}
+
+/** A chart's card when there is nothing to draw: its title and why it is empty. */
+function EmptyChartCard({
+  title,
+  testId,
+  messageId,
+}: {
+  readonly title: ReactNode;
+  readonly testId: string;
+  readonly messageId: MessageId;
+}) {
+  return (
+    <Card title={title} testId={testId}>
+      <p className={styles.muted}>
+        <FormattedMessage id={messageId} />
+      </p>
+    </Card>
   );
 }
