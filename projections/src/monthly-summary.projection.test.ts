@@ -245,5 +245,5 @@ describe('monthly summary projection, over random histories', () => {
       }),
       { numRuns: 150 },
     );
-  });
+  }, 60_000);
 });

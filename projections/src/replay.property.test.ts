@@ -100,5 +100,6 @@ describe('projections', () => {
       }),
       { numRuns: 100 },
     );
-  });
+    // A hundred histories: seconds on a quiet machine, more while other suites share it.
+  }, 60_000);
 });
