@@ -4,7 +4,7 @@ import type { MessageId } from '../../../lib/messages';
 import { useFormat } from '../../../lib/use-format';
 import { buttonClass } from '../../../ui/button';
 import { Card } from '../../../ui/card/card';
-import { TableRegion, tableClass } from '../../../ui/table/table';
+import { ColumnHeads, TableRegion, tableClass } from '../../../ui/table/table';
 import styles from '../debts.module.css';
 
 /** The debt's payments (a table on a wide page, a card a row on a phone), each with edit and delete. */
@@ -43,27 +43,16 @@ export function PaymentsCard({
       ) : (
         <TableRegion className={styles.stackWrap}>
           <table className={`${tableClass} ${styles.table} ${styles.stack}`} data-testid="payments">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <FormattedMessage id="debts.payments.date" />
-                </th>
-                <th scope="col" className={styles.start}>
-                  <FormattedMessage id="debts.payments.kind" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="debts.payments.amount" />
-                </th>
-                <th scope="col" className={styles.start}>
-                  <FormattedMessage id="debts.payments.notesColumn" />
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">
-                    <FormattedMessage id="debts.schedule.actions" />
-                  </span>
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              startClass={styles.start}
+              columns={[
+                { id: 'debts.payments.date' },
+                { id: 'debts.payments.kind', start: true },
+                { id: 'debts.payments.amount' },
+                { id: 'debts.payments.notesColumn', start: true },
+                { id: 'debts.schedule.actions', hidden: true },
+              ]}
+            />
             <tbody>
               {debt.payments.map((payment) => {
                 const date = format.longDate(payment.date);

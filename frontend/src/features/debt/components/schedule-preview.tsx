@@ -1,3 +1,4 @@
+import { ColumnHeads, type ColumnHead } from '../../../ui/table/table';
 import type { Currency } from '@plenty/contracts/money';
 import type { ScheduleRow } from '@plenty/contracts/loan-schedule';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -114,40 +115,16 @@ export function SchedulePreviewView({
 
 /** Column headings shared by the preview and the debt's schedule. */
 export function ScheduleHead({ withStatus = false }: { readonly withStatus?: boolean }) {
-  return (
-    <thead>
-      <tr>
-        <th scope="col">
-          <FormattedMessage id="debts.schedule.number" />
-        </th>
-        <th scope="col" className={styles.start}>
-          <FormattedMessage id="debts.schedule.dueDate" />
-        </th>
-        <th scope="col">
-          <FormattedMessage id="debts.schedule.amount" />
-        </th>
-        <th scope="col">
-          <FormattedMessage id="debts.schedule.principal" />
-        </th>
-        <th scope="col">
-          <FormattedMessage id="debts.schedule.interest" />
-        </th>
-        <th scope="col">
-          <FormattedMessage id="debts.schedule.balance" />
-        </th>
-        {withStatus && (
-          <>
-            <th scope="col" className={styles.start}>
-              <FormattedMessage id="debts.schedule.status" />
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">
-                <FormattedMessage id="debts.schedule.actions" />
-              </span>
-            </th>
-          </>
-        )}
-      </tr>
-    </thead>
-  );
+  const columns: ColumnHead[] = [
+    { id: 'debts.schedule.number' },
+    { id: 'debts.schedule.dueDate', start: true },
+    { id: 'debts.schedule.amount' },
+    { id: 'debts.schedule.principal' },
+    { id: 'debts.schedule.interest' },
+    { id: 'debts.schedule.balance' },
+  ];
+  if (withStatus) {
+    columns.push({ id: 'debts.schedule.status', start: true }, { id: 'debts.schedule.actions', hidden: true });
+  }
+  return <ColumnHeads columns={columns} startClass={styles.start} />;
 }
