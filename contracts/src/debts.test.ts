@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deleteDebtSchema, openDebtSchema } from './commands/debt.js';
 import { isOverdue, overdueNumbers, pendingRows, skippedBefore } from './debt-schedule.js';
 import { buildLoanSchedule } from './loan-schedule.js';
+import { carLoanSchedule, carLoanTerms } from './testing/car-loan.js';
 
 const open = {
   commandId: '0192f0c8-1d2e-7a3b-8c4d-5e6f7a8b9c0d',
@@ -109,15 +110,8 @@ describe('pendingRows', () => {
 });
 
 describe('pendingRows around rows paid out of order', () => {
-  const terms = {
-    principal: 1_200_000,
-    annualRatePercent: '6',
-    loanType: 'emi',
-    startDate: '2026-01-15',
-    paymentDueDay: 31,
-    termMonths: 12,
-  } as const;
-  const whole = buildLoanSchedule(terms);
+  const terms = carLoanTerms;
+  const whole = carLoanSchedule;
   const debtTerms = { ...terms, installment: whole.installment };
 
   it('gives the pending rows the numbers no paid row holds, each due on its own month', () => {

@@ -2,7 +2,7 @@ import { DEBTS_VIEW, DEBT_ITEMS_VIEW, DEBT_SUMMARY_VIEW } from '@plenty/contract
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { debtDetailSchema, debtListItemSchema, type DebtDetail } from '@plenty/contracts/views/debts';
-import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
+import { carLoanOpenedMidway, carLoanSchedule } from '@plenty/contracts/testing/car-loan';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import { eventLog } from './testing/events.js';
 import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
@@ -14,15 +14,7 @@ const car = '0192f0c4-7a1b-7c3d-8e4f-00000000d001';
 const card = '0192f0c4-7a1b-7c3d-8e4f-00000000d002';
 const pay = (n: number) => `0192f0c4-7a1b-7c3d-8e4f-${String(n).padStart(12, '0')}`;
 
-const terms = {
-  principal: 1_200_000,
-  annualRatePercent: '6',
-  loanType: 'emi',
-  startDate: '2026-01-15',
-  paymentDueDay: 31,
-  termMonths: 12,
-} as const;
-const schedule = buildLoanSchedule(terms);
+const schedule = carLoanSchedule;
 
 const scratch = projectionScratch();
 const { given } = scratch;
@@ -30,25 +22,8 @@ const { given } = scratch;
 const debtEvent = (userId: string, debtId: string, type: string, data: Record<string, unknown> = {}) =>
   scratch.log.event(`debt-${debtId}`, userId, type, { debtId, ...data });
 
-const openedFields = {
-  name: 'Car loan',
-  type: 'loan',
-  initialAmount: 1_500_000,
-  currentAmount: 1_200_000,
-  annualRatePercent: '6',
-  paymentDueDay: 31,
-  lender: 'City Bank',
-  icon: 'car',
-  color: '#336699',
-  currency: 'THB',
-  loanType: 'emi',
-  termMonths: 12,
-  openDate: '2025-06-01',
-  startDate: '2026-01-15',
-  installment: schedule.installment,
-};
 const opened = (userId = 'alice', debtId = car, fields: Record<string, unknown> = {}) =>
-  debtEvent(userId, debtId, 'DebtOpened', { ...openedFields, ...fields });
+  debtEvent(userId, debtId, 'DebtOpened', { ...carLoanOpenedMidway, ...fields });
 const rowPaid = (number: number, userId = 'alice', debtId = car) =>
   debtEvent(userId, debtId, 'InstallmentMarkedPaid', {
     ...schedule.rows[number - 1],
@@ -224,7 +199,7 @@ describe('debts projection', () => {
         let serial = 100;
         const event = (type: string, data: Record<string, unknown> = {}) =>
           local.event(`debt-${car}`, 'alice', type, { debtId: car, ...data });
-        const first = event('DebtOpened', openedFields);
+        const first = event('DebtOpened', carLoanOpenedMidway);
         const events: RecordedEvent[] = [first];
         const start = (await scratchReadStore([debtsProjection])).store;
         await applyEvents(start, [debtsProjection], [first]);
@@ -258,7 +233,7 @@ describe('debts projection', () => {
         }
 
         const extras = debt.payments.filter((p) => p.installmentNumber === null).reduce((s, p) => s + p.amount, 0);
-        expect(debt.schedule.reduce((s, row) => s + row.principal, 0) + extras).toBe(openedFields.currentAmount);
+        expect(debt.schedule.reduce((s, row) => s + row.principal, 0) + extras).toBe(carLoanOpenedMidway.currentAmount);
         expect(debt.schedule.every((row) => row.balance >= 0)).toBe(true);
         expect(debt.progress.outstanding).toBe(outstandingOfDebt(debt));
 

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { useTestStores } from '@plenty/platform/testing/stores';
 import { eventIdFor } from '@plenty/contracts/ids';
-import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
+import { carLoanOpenedMidway, carLoanSchedule } from '@plenty/contracts/testing/car-loan';
 import { DEFAULT_RATES } from '@plenty/contracts/rates';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
@@ -45,14 +45,6 @@ async function writeMixedHistory(): Promise<void> {
     });
   }
   await writeHistory(writer, users, 40);
-  const schedule = buildLoanSchedule({
-    principal: 1_200_000,
-    annualRatePercent: '6',
-    loanType: 'emi',
-    startDate: '2026-01-15',
-    paymentDueDay: 31,
-    termMonths: 12,
-  });
   for (const userId of users) {
     const goalId = randomUUID();
     const usd = (amount: number) => ({ amount, currency: 'USD' });
@@ -67,28 +59,11 @@ async function writeMixedHistory(): Promise<void> {
       rates: { ...DEFAULT_RATES, THB: '35', LAK: '21000' },
     });
     const debtId = randomUUID();
-    await append(`debt-${debtId}`, userId, 'DebtOpened', {
-      debtId,
-      name: 'Car loan',
-      type: 'loan',
-      initialAmount: 1_500_000,
-      currentAmount: 1_200_000,
-      annualRatePercent: '6',
-      paymentDueDay: 31,
-      lender: 'City Bank',
-      icon: 'car',
-      color: '#336699',
-      currency: 'THB',
-      loanType: 'emi',
-      termMonths: 12,
-      openDate: '2025-06-01',
-      startDate: '2026-01-15',
-      installment: schedule.installment,
-    });
+    await append(`debt-${debtId}`, userId, 'DebtOpened', { debtId, ...carLoanOpenedMidway });
     for (const number of [1, 2]) {
       await append(`debt-${debtId}`, userId, 'InstallmentMarkedPaid', {
         debtId,
-        ...schedule.rows[number - 1],
+        ...carLoanSchedule.rows[number - 1],
         paymentId: randomUUID(),
         date: `2026-0${number + 1}-01`,
       });

@@ -1,7 +1,7 @@
 /** A car loan and the commands and events the debt decider tests build on it. */
 import type { DebtCommand } from '@plenty/contracts/commands/debt';
 import type { DebtEvent } from '@plenty/contracts/events/debt';
-import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
+import { carLoanFields, carLoanSchedule } from '@plenty/contracts/testing/car-loan';
 import { decideDebt } from '../debt/debt.decider.js';
 import { evolveDebt, initialDebtState, type DebtState } from '../debt/debt.state.js';
 
@@ -10,37 +10,14 @@ export const commandId = '0192f0c4-7a1b-7c3d-8e4f-000000000001';
 export const pay = (n: number) => `0192f0c4-7a1b-7c3d-8e4f-${String(n).padStart(12, '0')}`;
 export const now = new Date('2026-11-23T10:00:00Z');
 
-/** A car loan of 12,000 THB at 6 % over 12 months, as OpenDebt sends it and DebtOpened records it. */
-export const carLoan = {
-  debtId,
-  name: 'Car loan',
-  type: 'loan',
-  initialAmount: 1_200_000,
-  currentAmount: 1_200_000,
-  annualRatePercent: '6',
-  paymentDueDay: 31,
-  lender: 'City Bank',
-  icon: 'car',
-  color: '#336699',
-  currency: 'THB',
-  loanType: 'emi',
-  termMonths: 12,
-  openDate: '2026-01-15',
-  startDate: '2026-01-15',
-} as const;
+/** The car loan of 12,000 THB at 6 % over 12 months, as OpenDebt sends it and DebtOpened records it. */
+export const carLoan = { debtId, ...carLoanFields } as const;
 
 export const openCommand = (
   overrides: Partial<Extract<DebtCommand, { type: 'OpenDebt' }>['data']> = {},
 ): DebtCommand => ({ type: 'OpenDebt', data: { commandId, ...carLoan, ...overrides } });
 
-export const schedule = buildLoanSchedule({
-  principal: 1_200_000,
-  annualRatePercent: '6',
-  loanType: 'emi',
-  startDate: '2026-01-15',
-  paymentDueDay: 31,
-  termMonths: 12,
-});
+export const schedule = carLoanSchedule;
 
 export const opened: Extract<DebtEvent, { type: 'DebtOpened' }> = {
   type: 'DebtOpened',
