@@ -1,15 +1,15 @@
-import { resolve } from 'node:path';
 import { z } from 'zod';
 import {
   apiEnvShape,
   eventStoreUrlSchema,
+  flagSchema,
   type LogLevel,
   mailConfig,
   mailEnvShape,
   type MailConfig,
   parseEnv,
-  requireAllOrNone,
   requireLoopbackForEmulator,
+  serviceBasics,
 } from '@plenty/platform/config';
 
 /** Every variable the command API reads. */
@@ -25,10 +25,7 @@ export const commandEnvSchema = z.object({
   /** A generous limit on commands per user and minute; 0 turns it off (benchmarks). */
   COMMANDS_PER_MINUTE_PER_USER: z.coerce.number().int().min(0).default(600),
   /** Behind a reverse proxy: take the client's address and scheme from X-Forwarded-For/-Proto. */
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
-    .transform((value) => value === 'true' || value === '1')
-    .default(false),
+  TRUST_PROXY: flagSchema(false),
   /**
    * A real Firebase project: path of a service-account key for firebase-admin's user changes
    * (read by firebase-admin itself); the emulator needs none.
@@ -64,26 +61,24 @@ export interface CommandServiceConfig {
 export function loadCommandServiceConfig(env: NodeJS.ProcessEnv = process.env): CommandServiceConfig {
   const parsed = parseEnv(commandEnvSchema, env);
   requireLoopbackForEmulator('the command API', parsed);
-  const distributed = requireAllOrNone(
+  const { port, host, dataDir, servers } = serviceBasics(
     'the command API',
     parsed,
     ['EVENTSTORE_URL', 'MONGODB_URL'],
     ['PLENTY_MASTER_KEY'],
   );
-  const dataDir = resolve(parsed.DATA_DIR);
   return {
-    port: parsed.PORT,
-    host: parsed.HOST,
+    port,
+    host,
     dataDir,
-    stores:
-      distributed && parsed.EVENTSTORE_URL !== undefined && parsed.MONGODB_URL !== undefined
-        ? {
-            kind: 'distributed',
-            eventStoreUrl: parsed.EVENTSTORE_URL,
-            mongoUrl: parsed.MONGODB_URL,
-            mongoDb: parsed.MONGODB_DB,
-          }
-        : { kind: 'embedded', dataDir },
+    stores: servers
+      ? {
+          kind: 'distributed',
+          eventStoreUrl: servers.EVENTSTORE_URL,
+          mongoUrl: servers.MONGODB_URL,
+          mongoDb: parsed.MONGODB_DB,
+        }
+      : { kind: 'embedded', dataDir },
     projectId: parsed.FIREBASE_PROJECT_ID,
     masterKey: parsed.PLENTY_MASTER_KEY,
     logLevel: parsed.LOG_LEVEL,

@@ -42,6 +42,9 @@ export const emulatorHostSchema = z
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
+/** A switch set as `true`/`1` or `false`/`0`, `fallback` when unset. */
+export const flagSchema = (fallback: boolean) => flag.default(fallback);
+
 /**
  * Opt-in for a private container network: accept the Auth emulator's unsigned tokens while
  * listening beyond loopback. Only safe when nothing but a loopback-bound proxy reaches the service.
@@ -115,15 +118,47 @@ export function requireAllOrNone(
   return true;
 }
 
+/** Where every service listens (PORT, HOST) and keeps its data when embedded (DATA_DIR). */
+export function listenEnvShape(defaultPort: number) {
+  return {
+    PORT: portSchema.default(defaultPort),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+  };
+}
+
+/**
+ * A service's address and data folder from its parsed environment, and the variables naming its
+ * distributed servers (`servers`, all set, with `alsoNeeded`, or none: `requireAllOrNone`) when
+ * it runs distributed; `servers` is undefined when it runs embedded.
+ */
+export function serviceBasics<
+  E extends { PORT: number; HOST: string; DATA_DIR: string } & Readonly<Record<string, unknown>>,
+  K extends keyof E & string,
+>(
+  service: string,
+  parsed: E,
+  servers: readonly K[],
+  alsoNeeded: readonly string[] = [],
+): { port: number; host: string; dataDir: string; servers: { [P in K]: NonNullable<E[P]> } | undefined } {
+  const distributed = requireAllOrNone(service, parsed, servers, alsoNeeded);
+  const values = Object.fromEntries(servers.map((name) => [name, parsed[name]]));
+  const complete = distributed && servers.every((name) => values[name] !== undefined);
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    dataDir: resolve(parsed.DATA_DIR),
+    servers: complete ? (values as { [P in K]: NonNullable<E[P]> }) : undefined,
+  };
+}
+
 /**
  * The variables every HTTP API service reads alike: where it listens, its data folder when
  * embedded, how it verifies ID tokens, its MongoDB when distributed, and its log level.
  */
 export function apiEnvShape(defaultPort: number) {
   return {
-    PORT: portSchema.default(defaultPort),
-    HOST: z.string().min(1).default('127.0.0.1'),
-    DATA_DIR: z.string().min(1).default('./data'),
+    ...listenEnvShape(defaultPort),
     FIREBASE_PROJECT_ID: firebaseProjectIdSchema,
     FIREBASE_AUTH_EMULATOR_HOST: emulatorHostSchema,
     PLENTY_EMULATOR_ON_NETWORK: emulatorOnNetworkSchema,

@@ -1,10 +1,11 @@
-import { resolve } from 'node:path';
 import { z } from 'zod';
 import {
   eventStoreUrlSchema,
   emulatorHostSchema,
   firebaseProjectIdSchema,
+  flagSchema,
   kafkaBrokersSchema,
+  listenEnvShape,
   logLevelSchema,
   mailConfig,
   mailEnvShape,
@@ -12,8 +13,7 @@ import {
   mongoDbNameSchema,
   mongoUrlSchema,
   parseEnv,
-  portSchema,
-  requireAllOrNone,
+  serviceBasics,
   type LogLevel,
 } from '@plenty/platform/config';
 
@@ -21,10 +21,8 @@ const topicSchema = z.string().regex(/^[A-Za-z0-9._-]{1,249}$/, 'a Kafka topic n
 
 /** Every variable the projector (and its relay) reads. */
 export const projectorEnvSchema = z.object({
-  /** Port of the health endpoints; the projector serves nothing else. */
-  PORT: portSchema.default(8083),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  /** PORT of the health endpoints (the projector serves nothing else), HOST and DATA_DIR. */
+  ...listenEnvShape(8083),
   PLENTY_MASTER_KEY: z.string().optional(),
   PROJECTOR_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
   /** Distributed: the relay reads events here. */
@@ -47,10 +45,7 @@ export const projectorEnvSchema = z.object({
   KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(6),
   KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(7).default(1),
   /** Whether this instance may run the relay (one instance at a time does, holding a lease). */
-  RELAY_ENABLED: z
-    .enum(['true', 'false', '1', '0'])
-    .transform((value) => value === 'true' || value === '1')
-    .default(true),
+  RELAY_ENABLED: flagSchema(true),
   LOG_LEVEL: logLevelSchema,
   /** Whose users spending alerts and weekly reports are mailed to (their address comes from Firebase). */
   FIREBASE_PROJECT_ID: firebaseProjectIdSchema,
@@ -102,37 +97,34 @@ export interface ProjectorServiceConfig {
 
 export function loadProjectorServiceConfig(env: NodeJS.ProcessEnv = process.env): ProjectorServiceConfig {
   const parsed = parseEnv(projectorEnvSchema, env);
-  const distributed = requireAllOrNone(
+  const { port, host, dataDir, servers } = serviceBasics(
     'the projector',
     parsed,
     ['EVENTSTORE_URL', 'MONGODB_URL', 'KAFKA_BROKERS'],
     ['PLENTY_MASTER_KEY'],
   );
-  const dataDir = resolve(parsed.DATA_DIR);
-  const { EVENTSTORE_URL, MONGODB_URL, KAFKA_BROKERS } = parsed;
   return {
-    port: parsed.PORT,
-    host: parsed.HOST,
+    port,
+    host,
     dataDir,
-    stores:
-      distributed && EVENTSTORE_URL !== undefined && MONGODB_URL !== undefined && KAFKA_BROKERS !== undefined
-        ? {
-            kind: 'distributed',
-            eventStoreUrl: EVENTSTORE_URL,
-            mongoUrl: MONGODB_URL,
-            mongoDb: parsed.MONGODB_DB,
-            relayEnabled: parsed.RELAY_ENABLED,
-            kafka: {
-              brokers: KAFKA_BROKERS,
-              clientId: parsed.KAFKA_CLIENT_ID,
-              topic: parsed.KAFKA_TOPIC,
-              deadLetterTopic: parsed.KAFKA_DEAD_LETTER_TOPIC,
-              groupId: parsed.KAFKA_GROUP_ID,
-              partitions: parsed.KAFKA_PARTITIONS,
-              replicationFactor: parsed.KAFKA_REPLICATION_FACTOR,
-            },
-          }
-        : { kind: 'embedded', dataDir },
+    stores: servers
+      ? {
+          kind: 'distributed',
+          eventStoreUrl: servers.EVENTSTORE_URL,
+          mongoUrl: servers.MONGODB_URL,
+          mongoDb: parsed.MONGODB_DB,
+          relayEnabled: parsed.RELAY_ENABLED,
+          kafka: {
+            brokers: servers.KAFKA_BROKERS,
+            clientId: parsed.KAFKA_CLIENT_ID,
+            topic: parsed.KAFKA_TOPIC,
+            deadLetterTopic: parsed.KAFKA_DEAD_LETTER_TOPIC,
+            groupId: parsed.KAFKA_GROUP_ID,
+            partitions: parsed.KAFKA_PARTITIONS,
+            replicationFactor: parsed.KAFKA_REPLICATION_FACTOR,
+          },
+        }
+      : { kind: 'embedded', dataDir },
     masterKey: parsed.PLENTY_MASTER_KEY,
     batchSize: parsed.PROJECTOR_BATCH_SIZE,
     logLevel: parsed.LOG_LEVEL,

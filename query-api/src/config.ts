@@ -1,12 +1,11 @@
-import { resolve } from 'node:path';
 import { z } from 'zod';
 import {
   apiEnvShape,
   eventStoreUrlSchema,
   type LogLevel,
   parseEnv,
-  requireAllOrNone,
   requireLoopbackForEmulator,
+  serviceBasics,
 } from '@plenty/platform/config';
 
 /** Every variable the query API reads. */
@@ -44,22 +43,24 @@ export interface QueryServiceConfig {
 export function loadQueryServiceConfig(env: NodeJS.ProcessEnv = process.env): QueryServiceConfig {
   const parsed = parseEnv(queryEnvSchema, env);
   requireLoopbackForEmulator('the query API', parsed);
-  const distributed = requireAllOrNone(
+  const { port, host, dataDir, servers } = serviceBasics(
     'the query API',
     parsed,
     ['MONGODB_URL', 'EVENTSTORE_URL'],
     ['PLENTY_MASTER_KEY'],
   );
-  const dataDir = resolve(parsed.DATA_DIR);
-  const { MONGODB_URL, EVENTSTORE_URL } = parsed;
   return {
-    port: parsed.PORT,
-    host: parsed.HOST,
+    port,
+    host,
     dataDir,
-    stores:
-      distributed && MONGODB_URL !== undefined && EVENTSTORE_URL !== undefined
-        ? { kind: 'distributed', mongoUrl: MONGODB_URL, mongoDb: parsed.MONGODB_DB, eventStoreUrl: EVENTSTORE_URL }
-        : { kind: 'embedded', dataDir },
+    stores: servers
+      ? {
+          kind: 'distributed',
+          mongoUrl: servers.MONGODB_URL,
+          mongoDb: parsed.MONGODB_DB,
+          eventStoreUrl: servers.EVENTSTORE_URL,
+        }
+      : { kind: 'embedded', dataDir },
     projectId: parsed.FIREBASE_PROJECT_ID,
     logLevel: parsed.LOG_LEVEL,
     linkSecret: parsed.RECEIPT_LINK_SECRET,
