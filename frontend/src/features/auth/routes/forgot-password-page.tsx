@@ -4,11 +4,11 @@ import { useAppDispatch } from '../../../app/store';
 import { useCommand } from '../../../lib/api/use-command';
 import type { FieldError } from '../../../lib/field-error';
 import { useForm } from '../../../lib/form/use-form';
-import { LocalizedLink } from '../../../lib/localized-link';
 import { useLocale } from '../../../lib/use-locale';
 import { showSuccess } from '../../../ui/toast/toasts-slice';
 import { AuthCard } from '../components/auth-card';
 import { AuthForm, EmailField } from '../components/auth-form';
+import { AuthActions, AuthFooter } from '../components/auth-links';
 import { formStyles as styles, SubmitButton } from '../components/fields';
 import { emailErrors } from '../validation';
 
@@ -61,14 +61,11 @@ export function ForgotPasswordPage() {
               />
             </p>
           </div>
-          <div className={styles.actions}>
+          <AuthActions>
             <button type="button" className={styles.linkButton} onClick={() => setSentTo(null)}>
               <FormattedMessage id="auth.forgotPassword.again" />
             </button>
-            <LocalizedLink to="/auth/login" className={styles.inlineLink}>
-              <FormattedMessage id="auth.backToLogin" />
-            </LocalizedLink>
-          </div>
+          </AuthActions>
         </div>
       </AuthCard>
     );
@@ -84,11 +81,7 @@ export function ForgotPasswordPage() {
         />
         <SubmitButton busy={busy} label="auth.forgotPassword.submit" />
       </AuthForm>
-      <p className={styles.footer}>
-        <LocalizedLink to="/auth/login">
-          <FormattedMessage id="auth.backToLogin" />
-        </LocalizedLink>
-      </p>
+      <AuthFooter message="auth.backToLogin" to="/auth/login" />
     </AuthCard>
   );
 }

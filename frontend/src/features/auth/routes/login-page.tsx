@@ -8,6 +8,7 @@ import { LocalizedLink } from '../../../lib/localized-link';
 import { buttonClass } from '../../../ui/button';
 import { AuthCard } from '../components/auth-card';
 import { AuthForm, bound, EmailField } from '../components/auth-form';
+import { AuthFooter } from '../components/auth-links';
 import { formStyles as styles, PasswordField, SubmitButton } from '../components/fields';
 import type { FieldError } from '../../../lib/field-error';
 import { useForm } from '../../../lib/form/use-form';
@@ -95,14 +96,7 @@ export function LoginPage() {
           </Suspense>
         )}
       </AuthForm>
-      <p className={styles.footer}>
-        <FormattedMessage
-          id="auth.login.noAccount"
-          values={{
-            link: (chunks) => <LocalizedLink to="/auth/register">{chunks}</LocalizedLink>,
-          }}
-        />
-      </p>
+      <AuthFooter message="auth.login.noAccount" to="/auth/register" linkPart />
     </AuthCard>
   );
 }

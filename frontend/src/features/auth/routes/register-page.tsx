@@ -2,11 +2,12 @@ import { useState, type ReactNode, type Ref } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useCommand } from '../../../lib/api/use-command';
 import { authErrorCode, authErrorMessageId } from '../../../lib/auth/auth-errors';
-import { passwordRules, registerAccount } from '../../../lib/auth/session';
+import { registerAccount } from '../../../lib/auth/session';
 import { LocalizedLink } from '../../../lib/localized-link';
 import { useLocale } from '../../../lib/use-locale';
 import { AuthCard } from '../components/auth-card';
 import { AuthForm, bound, EmailField } from '../components/auth-form';
+import { AuthFooter } from '../components/auth-links';
 import { formStyles as styles, PasswordField, SubmitButton, TextField, ErrorList } from '../components/fields';
 import { PasswordRequirements } from '../../../ui/field/password-requirements';
 import { usePasswordRules } from '../../../lib/auth/use-password-rules';
@@ -15,6 +16,7 @@ import type { FieldError } from '../../../lib/field-error';
 import { useForm, type FormMessages } from '../../../lib/form/use-form';
 import type { PasswordRules } from '../../../lib/auth/password-policy';
 import { emailErrors, nameErrors, termsErrors } from '../validation';
+import { passesCurrentPolicy } from '../password-recheck';
 import { sendCode, startRegistration } from '../verification';
 
 type Field = 'name' | 'email' | 'password' | 'confirm' | 'terms';
@@ -64,11 +66,8 @@ export function RegisterPage() {
   const submit = form.onSubmit(async (values) => {
     if (busy) return;
     setBusy(true);
-    // The identity provider's own policy, should it have changed since the page opened.
-    const found = registrationErrors(values, await passwordRules());
-    if (ORDER.some((field) => (found[field]?.length ?? 0) > 0)) {
+    if (!(await passesCurrentPolicy(form, values, ORDER, registrationErrors))) {
       setBusy(false);
-      form.showErrors(found);
       return;
     }
     const finish = startRegistration();
@@ -121,12 +120,7 @@ export function RegisterPage() {
         />
         <SubmitButton busy={busy} label="auth.register.submit" />
       </AuthForm>
-      <p className={styles.footer}>
-        <FormattedMessage
-          id="auth.register.haveAccount"
-          values={{ link: (chunks) => <LocalizedLink to="/auth/login">{chunks}</LocalizedLink> }}
-        />
-      </p>
+      <AuthFooter message="auth.register.haveAccount" to="/auth/login" linkPart />
     </AuthCard>
   );
 }

@@ -3,12 +3,13 @@ import { FormattedMessage } from 'react-intl';
 import { useNavigate, useParams } from 'react-router';
 import { useAppDispatch } from '../../../app/store';
 import { authErrorCode, authErrorMessageId } from '../../../lib/auth/auth-errors';
-import { checkResetCode, passwordRules, resetPassword } from '../../../lib/auth/session';
+import { checkResetCode, resetPassword } from '../../../lib/auth/session';
 import { LocalizedLink, useLocalizedPath } from '../../../lib/localized-link';
 import { PageLoading } from '../../../ui/page-loading';
 import { showSuccess } from '../../../ui/toast/toasts-slice';
 import { AuthCard } from '../components/auth-card';
 import { AuthForm, bound } from '../components/auth-form';
+import { AuthActions, AuthFooter } from '../components/auth-links';
 import { formStyles as styles, PasswordField, SubmitButton } from '../components/fields';
 import { PasswordRequirements } from '../../../ui/field/password-requirements';
 import { usePasswordRules } from '../../../lib/auth/use-password-rules';
@@ -16,6 +17,7 @@ import { confirmErrors, newPasswordErrors } from '../../../lib/auth/password-mes
 import type { FieldError } from '../../../lib/field-error';
 import { useForm, type FormMessages } from '../../../lib/form/use-form';
 import type { PasswordRules } from '../../../lib/auth/password-policy';
+import { passesCurrentPolicy } from '../password-recheck';
 
 type Field = 'password' | 'confirm';
 const ORDER: readonly Field[] = ['password', 'confirm'];
@@ -75,11 +77,8 @@ export function ResetPasswordPage() {
   const submit = form.onSubmit(async (values) => {
     if (busy) return;
     setBusy(true);
-    // The identity provider's own policy, should it have changed since the page opened.
-    const found = passwordsErrors(values, await passwordRules());
-    if (ORDER.some((field) => (found[field]?.length ?? 0) > 0)) {
+    if (!(await passesCurrentPolicy(form, values, ORDER, passwordsErrors))) {
       setBusy(false);
-      form.showErrors(found);
       return;
     }
     try {
@@ -117,14 +116,11 @@ export function ResetPasswordPage() {
           <p className={styles.alert} role="alert" data-testid="reset-invalid">
             <FormattedMessage id={link.message.id} values={link.message.values} />
           </p>
-          <div className={styles.actions}>
+          <AuthActions>
             <LocalizedLink to="/auth/forgot-password" className={styles.inlineLink}>
               <FormattedMessage id="auth.resetPassword.askAgain" />
             </LocalizedLink>
-            <LocalizedLink to="/auth/login" className={styles.inlineLink}>
-              <FormattedMessage id="auth.backToLogin" />
-            </LocalizedLink>
-          </div>
+          </AuthActions>
         </div>
       </AuthCard>
     );
@@ -160,11 +156,7 @@ export function ResetPasswordPage() {
         />
         <SubmitButton busy={busy} label="auth.resetPassword.submit" />
       </AuthForm>
-      <p className={styles.footer}>
-        <LocalizedLink to="/auth/login">
-          <FormattedMessage id="auth.backToLogin" />
-        </LocalizedLink>
-      </p>
+      <AuthFooter message="auth.backToLogin" to="/auth/login" />
     </AuthCard>
   );
 }
