@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startJourneyOidcProvider } from './support/oidc.mjs';
-import { knowServer } from './support/browser.mjs';
+import { knowServer } from './support/mail.mjs';
 import { freePort, spawnStandalone, waitUntilReady } from './support/standalone.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { APP_ROUTES } from '@plenty/contracts/app-routes';
-import { catalog, createUser, LOCALES, openPage, signIn } from '../support/browser.mjs';
+import { openPage } from '../support/browser.mjs';
+import { catalog, LOCALES } from '../support/locale.mjs';
+import { createUser, signIn } from '../support/users.mjs';
 import { call, uuidV7 } from './transactions-screenshots.journey.mjs';
 
 const require = createRequire(import.meta.url);

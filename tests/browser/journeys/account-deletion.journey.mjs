@@ -2,16 +2,9 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import {
-  catalog,
-  createUser,
-  expectHeading,
-  idTokenFor,
-  lookupUser,
-  openPage,
-  screenshot,
-  signInAs,
-} from '../support/browser.mjs';
+import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
+import { catalog } from '../support/locale.mjs';
+import { createUser, idTokenFor, lookupUser, signInAs } from '../support/users.mjs';
 
 /** The audit record of erasures keeps the user id and the reason, nothing else. */
 const ERASURES_STREAM = 'account-erasures';

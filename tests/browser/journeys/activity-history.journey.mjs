@@ -1,14 +1,8 @@
 import assert from 'node:assert/strict';
-import {
-  catalog,
-  createUser,
-  expectHeading,
-  LOCALES,
-  openPage,
-  readAfter,
-  screenshot,
-  signIn,
-} from '../support/browser.mjs';
+import { readAfter } from '../support/api.mjs';
+import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
+import { catalog, LOCALES } from '../support/locale.mjs';
+import { createUser, signIn } from '../support/users.mjs';
 
 const fill = (message, values) =>
   Object.entries(values).reduce((text, [key, value]) => text.replaceAll(`{${key}}`, String(value)), message);

@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { catalog, createUser, expectHeading, openPage, screenshot, signIn } from '../support/browser.mjs';
+import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
+import { catalog } from '../support/locale.mjs';
+import { createUser, signIn } from '../support/users.mjs';
 
 /** The month before this one, `YYYY-MM`: every day of it is past, whatever today is. */
 const previousMonth = () => {

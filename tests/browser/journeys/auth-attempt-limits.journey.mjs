@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { catalog, createUser, expectHeading, LOCALES, openPage } from '../support/browser.mjs';
+import { expectHeading, openPage } from '../support/browser.mjs';
+import { catalog, LOCALES } from '../support/locale.mjs';
+import { createUser } from '../support/users.mjs';
 import { startServer } from '../support/server.mjs';
 
 /** Wrong passwords an address may be tried with before sign-in to it pauses (attempt-limits.ts). */

@@ -1,19 +1,9 @@
 import assert from 'node:assert/strict';
-import {
-  catalog,
-  codeIn,
-  createUser,
-  expectHeading,
-  idTokenFor,
-  LOCALES,
-  openPage,
-  readAfter,
-  screenshot,
-  sendCommand,
-  signInAs,
-  uniqueEmail,
-  waitForMail,
-} from '../support/browser.mjs';
+import { readAfter, sendCommand } from '../support/api.mjs';
+import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
+import { catalog, LOCALES } from '../support/locale.mjs';
+import { codeIn, waitForMail } from '../support/mail.mjs';
+import { createUser, idTokenFor, signInAs, uniqueEmail } from '../support/users.mjs';
 import { freePort } from '../support/standalone.mjs';
 import { JOURNEY_PROVIDERS, journeyOidcProvider } from '../support/oidc.mjs';
 import { startServer } from '../support/server.mjs';

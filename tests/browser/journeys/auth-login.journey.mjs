@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { catalog, createUser, expectHeading, LOCALES, openPage } from '../support/browser.mjs';
+import { expectHeading, openPage } from '../support/browser.mjs';
+import { catalog, LOCALES } from '../support/locale.mjs';
+import { createUser } from '../support/users.mjs';
 
 const field = (page, label) => page.getByLabel(label, { exact: true });
 

@@ -1,15 +1,8 @@
 import assert from 'node:assert/strict';
-import {
-  catalog,
-  createUser,
-  expectHeading,
-  openPage,
-  resetLinkIn,
-  screenshot,
-  signIn,
-  uniqueEmail,
-  waitForMail,
-} from '../support/browser.mjs';
+import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
+import { catalog } from '../support/locale.mjs';
+import { resetLinkIn, waitForMail } from '../support/mail.mjs';
+import { createUser, signIn, uniqueEmail } from '../support/users.mjs';
 
 const field = (page, label) => page.getByLabel(label, { exact: true });
 

@@ -1,14 +1,8 @@
 import assert from 'node:assert/strict';
-import {
-  catalog,
-  codeIn,
-  expectHeading,
-  LOCALES,
-  openPage,
-  screenshot,
-  uniqueEmail,
-  waitForMail,
-} from '../support/browser.mjs';
+import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
+import { catalog, LOCALES } from '../support/locale.mjs';
+import { codeIn, waitForMail } from '../support/mail.mjs';
+import { uniqueEmail } from '../support/users.mjs';
 
 /** The field with this label, whether an input or the terms checkbox. */
 const field = (page, label) => page.getByLabel(label, { exact: true });

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { catalog, changePasswordElsewhere, createUser, expectHeading, openPage, signIn } from '../support/browser.mjs';
+import { expectHeading, openPage } from '../support/browser.mjs';
+import { catalog } from '../support/locale.mjs';
+import { changePasswordElsewhere, createUser, signIn } from '../support/users.mjs';
 
 /**
  * A password change on another device ends every other session at once. A page left open finds

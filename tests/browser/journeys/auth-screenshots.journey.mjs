@@ -1,14 +1,6 @@
-import {
-  authConfig,
-  catalog,
-  createUser,
-  expectHeading,
-  LOCALES,
-  openPage,
-  passwordResetLink,
-  screenshot,
-  signIn,
-} from '../support/browser.mjs';
+import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
+import { catalog, LOCALES } from '../support/locale.mjs';
+import { authConfig, createUser, passwordResetLink, signIn } from '../support/users.mjs';
 
 const PAGES = [
   ['login', '/auth/login', 'page.login'],

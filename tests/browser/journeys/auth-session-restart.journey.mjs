@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
-import { catalog, codeIn, expectHeading, LOCALES, openPage, uniqueEmail, waitForMail } from '../support/browser.mjs';
+import { expectHeading, openPage } from '../support/browser.mjs';
+import { catalog, LOCALES } from '../support/locale.mjs';
+import { codeIn, waitForMail } from '../support/mail.mjs';
+import { uniqueEmail } from '../support/users.mjs';
 import { startServer } from '../support/server.mjs';
 
 const field = (page, label) => page.getByLabel(label, { exact: true });

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { catalog, createUser, expectHeading, LOCALES, openPage, screenshot, uniqueEmail } from '../support/browser.mjs';
+import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
+import { catalog, LOCALES } from '../support/locale.mjs';
+import { createUser, uniqueEmail } from '../support/users.mjs';
 import { JOURNEY_PROVIDERS, journeyOidcProvider } from '../support/oidc.mjs';
 
 const continueWith = (m, label) => m['auth.continueWith'].replace('{provider}', label);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import { catalog, createUser, LOCALES, openPage, screenshot } from '../support/browser.mjs';
-import { signIn } from '../support/browser.mjs';
+import { openPage, screenshot } from '../support/browser.mjs';
+import { catalog, LOCALES } from '../support/locale.mjs';
+import { createUser, signIn } from '../support/users.mjs';
 import { call, uuidV7 } from './transactions-screenshots.journey.mjs';
 
 const post = (baseUrl, user, command, body) =>

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { callApi, catalog, createUser, expectHeading, openPage, signIn } from '../support/browser.mjs';
+import { expectHeading, openPage } from '../support/browser.mjs';
+import { catalog } from '../support/locale.mjs';
+import { callApi, createUser, signIn } from '../support/users.mjs';
 import { call, uuidV7 } from './transactions-screenshots.journey.mjs';
 
 /** Kip as the page writes it in every language: its sign first, "₭120,000" ("₭120.000" in Lao's marks). */

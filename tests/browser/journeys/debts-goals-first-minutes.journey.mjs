@@ -1,17 +1,9 @@
 import assert from 'node:assert/strict';
 import { IntlMessageFormat } from 'intl-messageformat';
-import {
-  catalog,
-  createUser,
-  expectHeading,
-  idTokenFor,
-  LOCALES,
-  openPage,
-  readAfter,
-  screenshot,
-  sendCommand,
-  signIn,
-} from '../support/browser.mjs';
+import { readAfter, sendCommand } from '../support/api.mjs';
+import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
+import { catalog, LOCALES } from '../support/locale.mjs';
+import { createUser, idTokenFor, signIn } from '../support/users.mjs';
 import { uuidV7 } from './transactions-screenshots.journey.mjs';
 
 const PHONE = { width: 390, height: 844 };

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { catalog, createUser, expectHeading, LOCALES, openPage, screenshot, signInAs } from '../support/browser.mjs';
+import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
+import { catalog, LOCALES } from '../support/locale.mjs';
+import { createUser, signInAs } from '../support/users.mjs';
 
 const fill = (message, values) =>
   Object.entries(values).reduce((text, [key, value]) => text.replaceAll(`{${key}}`, String(value)), message);

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { catalog, createUser, idTokenFor, openPage, screenshot, signInAs } from '../support/browser.mjs';
+import { openPage, screenshot } from '../support/browser.mjs';
+import { catalog } from '../support/locale.mjs';
+import { createUser, idTokenFor, signInAs } from '../support/users.mjs';
 
 /** A command with the user's fresh ID token, as the app sends it. */
 async function command(baseUrl, user, name, body) {

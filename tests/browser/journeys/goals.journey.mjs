@@ -1,17 +1,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import {
-  callApi,
-  catalog,
-  createUser,
-  expectHeading,
-  LOCALES,
-  openPage,
-  screenshot,
-  signInAs,
-  openSettingsTab,
-  viewport,
-} from '../support/browser.mjs';
+import { expectHeading, openPage, openSettingsTab, screenshot, viewport } from '../support/browser.mjs';
+import { catalog, LOCALES } from '../support/locale.mjs';
+import { callApi, createUser, signInAs } from '../support/users.mjs';
 
 /** A calendar date `days` from today in UTC (the time zone of a user who never chose one). */
 function dateFromToday(days) {

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { catalog, createUser, expectHeading, LOCALES, openPage, signIn } from '../support/browser.mjs';
+import { expectHeading, openPage } from '../support/browser.mjs';
+import { catalog, LOCALES } from '../support/locale.mjs';
+import { createUser, signIn } from '../support/users.mjs';
 
 /**
  * A guest who opens the start page in any language lands on the login page in that language;

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { catalog, createUser, expectHeading, openPage, signIn } from '../support/browser.mjs';
+import { expectHeading, openPage } from '../support/browser.mjs';
+import { catalog } from '../support/locale.mjs';
+import { createUser, signIn } from '../support/users.mjs';
 
 /**
  * The first Tab reaches a visible skip link that moves focus to the page content; focus is

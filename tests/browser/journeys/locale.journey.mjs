@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { catalog, expectHeading, openPage } from '../support/browser.mjs';
+import { expectHeading, openPage } from '../support/browser.mjs';
+import { catalog } from '../support/locale.mjs';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { callApi, catalog, createUser, expectHeading, openPage, screenshot, signIn } from '../support/browser.mjs';
+import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
+import { catalog } from '../support/locale.mjs';
+import { callApi, createUser, signIn } from '../support/users.mjs';
 import { call, uuidV7 } from './transactions-screenshots.journey.mjs';
 
 const ZONE = 'Asia/Vientiane';

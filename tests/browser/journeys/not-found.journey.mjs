@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { catalog, expectHeading, LOCALES, openPage, screenshot } from '../support/browser.mjs';
+import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
+import { catalog, LOCALES } from '../support/locale.mjs';
 
 /**
  * An unknown path answers HTTP 404 with the app, which shows "Page not found" with the path,

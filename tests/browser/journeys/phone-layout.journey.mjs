@@ -1,18 +1,10 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import {
-  catalog,
-  createUser,
-  expectHeading,
-  idTokenFor,
-  LOCALES,
-  openPage,
-  readAfter,
-  screenshot,
-  sendCommand,
-  signIn,
-} from '../support/browser.mjs';
+import { readAfter, sendCommand } from '../support/api.mjs';
+import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
+import { catalog, LOCALES } from '../support/locale.mjs';
+import { createUser, idTokenFor, signIn } from '../support/users.mjs';
 import { uuidV7 } from './transactions-screenshots.journey.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { catalog, createUser, expectHeading, LOCALES, openPage, screenshot, signIn } from '../support/browser.mjs';
+import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
+import { catalog, LOCALES } from '../support/locale.mjs';
+import { createUser, signIn } from '../support/users.mjs';
 
 /** Where the browser says the user is: Vientiane, for the transaction's location. */
 const POSITION = { latitude: 17.966671234, longitude: 102.600004999 };

@@ -1,4 +1,6 @@
-import { catalog, createUser, expectHeading, LOCALES, openPage, screenshot, signIn } from '../support/browser.mjs';
+import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
+import { catalog, LOCALES } from '../support/locale.mjs';
+import { createUser, signIn } from '../support/users.mjs';
 
 const GUEST_PAGES = [
   ['login', '/auth/login', 'page.login'],

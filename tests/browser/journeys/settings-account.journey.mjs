@@ -1,13 +1,7 @@
 import assert from 'node:assert/strict';
-import {
-  catalog,
-  createUser,
-  expectHeading,
-  lookupUser,
-  openPage,
-  passwordWorks,
-  signInAs,
-} from '../support/browser.mjs';
+import { expectHeading, openPage } from '../support/browser.mjs';
+import { catalog } from '../support/locale.mjs';
+import { createUser, lookupUser, passwordWorks, signInAs } from '../support/users.mjs';
 
 /** The user's creation date as the English long date the account tab shows. */
 function memberSince(user) {

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { catalog, createUser, LOCALES, openPage, screenshot as capture, signInAs } from '../support/browser.mjs';
+import { openPage, screenshot as capture } from '../support/browser.mjs';
+import { catalog, LOCALES } from '../support/locale.mjs';
+import { createUser, signInAs } from '../support/users.mjs';
 
 /** From the top, so the sticky header sits where it belongs in a full-page picture. */
 async function screenshot(page, screenshotDir, name) {

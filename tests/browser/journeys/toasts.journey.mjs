@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { catalog, expectHeading, openPage } from '../support/browser.mjs';
+import { expectHeading, openPage } from '../support/browser.mjs';
+import { catalog } from '../support/locale.mjs';
 
 /**
  * A toast is announced politely, stays 2.5 s, and closes by itself or by its button, Escape,

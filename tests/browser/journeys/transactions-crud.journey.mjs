@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { crc32, deflateSync } from 'node:zlib';
-import { catalog, createUser, expectHeading, openPage, readAfter, signIn } from '../support/browser.mjs';
+import { readAfter } from '../support/api.mjs';
+import { expectHeading, openPage } from '../support/browser.mjs';
+import { catalog } from '../support/locale.mjs';
+import { createUser, signIn } from '../support/users.mjs';
 
 /** A small PNG that looks like a paper receipt: white with grey lines of text. */
 export function receiptPng(width = 180, height = 240) {

@@ -1,16 +1,8 @@
 import assert from 'node:assert/strict';
-import {
-  catalog,
-  createUser,
-  expectHeading,
-  idTokenFor,
-  LOCALES,
-  openPage,
-  readAfter,
-  screenshot,
-  sendCommand,
-  signInAs,
-} from '../support/browser.mjs';
+import { readAfter, sendCommand } from '../support/api.mjs';
+import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
+import { catalog, LOCALES } from '../support/locale.mjs';
+import { createUser, idTokenFor, signInAs } from '../support/users.mjs';
 
 /**
  * A new user's first minutes with transactions, in English, Thai and Lao:

@@ -1,15 +1,9 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import {
-  catalog,
-  createUser,
-  expectHeading,
-  LOCALES,
-  openPage,
-  screenshot as capture,
-  signIn,
-} from '../support/browser.mjs';
+import { expectHeading, openPage, screenshot as capture } from '../support/browser.mjs';
+import { catalog, LOCALES } from '../support/locale.mjs';
+import { createUser, signIn } from '../support/users.mjs';
 import { receiptPng } from './transactions-crud.journey.mjs';
 
 export function uuidV7() {

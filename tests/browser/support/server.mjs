@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { knowServer } from './browser.mjs';
+import { knowServer } from './mail.mjs';
 import { freePort, spawnStandalone, waitUntilReady } from './standalone.mjs';
 
 /**
