@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { carLoan } from '@plenty/command-api/testing/debt-fixtures';
+import { uuidV7 } from '@plenty/contracts/uuid-v7';
+import type { TestUser } from '../support/users.js';
+import { commandNames } from './route-inventory.js';
+
+/**
+ * The cases of the isolation suites: what a second user's command or query against the first
+ * user's items must end in, route by route. A new route or command without a case here fails
+ * the route list test.
+ */
+
+/** Text only Alice wrote: it must never reach Bob in any answer. */
+export const SECRET = `alice-secret-${randomUUID()}`;
+export const ids = {
+  transaction: uuidV7(),
+  category: uuidV7(),
+  goal: uuidV7(),
+  debt: uuidV7(),
+  payment: uuidV7(),
+  receipt: '',
+};
+export const thb = (amount: number) => ({ amount, currency: 'THB' });
+/** Alice's car loan, named and lent by her secret text. */
+export const debtTerms = { ...carLoan, debtId: ids.debt, name: SECRET, lender: SECRET, paymentDueDay: 15 };
+
+/** How a second user's command against the first user's items must end. */
+export type CommandCase = { body: () => Record<string, unknown>; expect: 'not-found' | 'own-data' | 'refused' };
+
+/** Each command's case; the DeleteAccount and RequestPasswordReset cases name Alice's address. */
+export function commandCases(users: { readonly alice: TestUser }): Record<string, CommandCase> {
+  return {
+    AddTransaction: {
+      // The id is Alice's transaction: Bob cannot add to her stream.
+      body: () => ({
+        transactionId: ids.transaction,
+        type: 'expense',
+        amount: thb(100),
+        categoryId: 'builtin-food',
+        date: '2026-11-01',
+      }),
+      expect: 'not-found',
+    },
+    EditTransaction: {
+      body: () => ({ transactionId: ids.transaction, changes: { note: 'mine now' } }),
+      expect: 'not-found',
+    },
+    DeleteTransaction: { body: () => ({ transactionId: ids.transaction }), expect: 'not-found' },
+    AddCategory: {
+      // Categories and goals live in each user's own profile: Bob's are his own.
+      body: () => ({ categoryId: uuidV7(), name: 'Bob things', type: 'expense', icon: 'bus', color: '#aa3300' }),
+      expect: 'own-data',
+    },
+    EditCategory: { body: () => ({ categoryId: ids.category, changes: { name: 'renamed' } }), expect: 'not-found' },
+    DeleteCategory: { body: () => ({ categoryId: ids.category }), expect: 'not-found' },
+    ChangePreferences: { body: () => ({ changes: { currency: 'USD' } }), expect: 'own-data' },
+    SetExchangeRates: { body: () => ({ rates: null }), expect: 'own-data' },
+    AddGoal: {
+      body: () => ({ goalId: uuidV7(), name: 'Bob goal', target: thb(10_000), targetDate: '2027-12-31' }),
+      expect: 'own-data',
+    },
+    EditGoal: { body: () => ({ goalId: ids.goal, changes: { name: 'renamed' } }), expect: 'not-found' },
+    ContributeToGoal: { body: () => ({ goalId: ids.goal, amount: thb(1), date: '2026-11-01' }), expect: 'not-found' },
+    WithdrawFromGoal: { body: () => ({ goalId: ids.goal, amount: thb(1), date: '2026-11-01' }), expect: 'not-found' },
+    DeleteGoal: { body: () => ({ goalId: ids.goal }), expect: 'not-found' },
+    OpenDebt: {
+      body: () => ({ ...debtTerms, name: 'Bob debt', lender: 'Bob' }),
+      expect: 'not-found',
+    },
+    EditDebt: { body: () => ({ debtId: ids.debt, changes: { name: 'renamed' } }), expect: 'not-found' },
+    RecordPayment: {
+      body: () => ({ debtId: ids.debt, paymentId: uuidV7(), amount: 1, date: '2026-02-01' }),
+      expect: 'not-found',
+    },
+    EditPayment: {
+      body: () => ({ debtId: ids.debt, paymentId: ids.payment, changes: { notes: 'x' } }),
+      expect: 'not-found',
+    },
+    DeletePayment: { body: () => ({ debtId: ids.debt, paymentId: ids.payment }), expect: 'not-found' },
+    MarkInstallmentPaid: {
+      body: () => ({ debtId: ids.debt, number: 2, paymentId: uuidV7(), date: '2026-03-01' }),
+      expect: 'not-found',
+    },
+    MarkInstallmentUnpaid: { body: () => ({ debtId: ids.debt, number: 1 }), expect: 'not-found' },
+    DeleteDebt: { body: () => ({ debtId: ids.debt, confirmPhrase: 'Delete Debt' }), expect: 'not-found' },
+    // Account commands act on the caller only; with Alice's email Bob's deletion is refused.
+    DeleteAccount: {
+      body: () => ({ confirmEmail: users.alice.email, confirmPhrase: 'Delete My Account', reason: 'other' }),
+      expect: 'refused',
+    },
+    SendVerificationCode: { body: () => ({}), expect: 'refused' },
+    // Bob's email is verified already: the code changes nothing, of his or anyone's.
+    VerifyEmail: { body: () => ({ code: '000000' }), expect: 'own-data' },
+    RequestPasswordReset: { body: () => ({ email: users.alice.email, locale: 'en' }), expect: 'own-data' },
+  };
+}
+
+/** How a second user's request to each query or file route must end. */
+export type QueryCase = { url: () => string; expect: 'not-found' | 'own-data' | 'unauthorized' };
+
+export const QUERIES: Record<string, QueryCase> = {
+  'GET /api/queries/transactions': { url: () => '/api/queries/transactions', expect: 'own-data' },
+  'GET /api/queries/transactions/totals': { url: () => '/api/queries/transactions/totals', expect: 'own-data' },
+  'GET /api/queries/transactions/:id': {
+    url: () => `/api/queries/transactions/${ids.transaction}`,
+    expect: 'not-found',
+  },
+  'GET /api/queries/transactions/:id/history': {
+    url: () => `/api/queries/transactions/${ids.transaction}/history`,
+    expect: 'not-found',
+  },
+  'GET /api/queries/categories': { url: () => '/api/queries/categories', expect: 'own-data' },
+  'GET /api/queries/preferences': { url: () => '/api/queries/preferences', expect: 'own-data' },
+  'GET /api/queries/goals': { url: () => '/api/queries/goals', expect: 'own-data' },
+  'GET /api/queries/goals/:id': { url: () => `/api/queries/goals/${ids.goal}`, expect: 'not-found' },
+  'GET /api/queries/debts': { url: () => '/api/queries/debts', expect: 'own-data' },
+  'GET /api/queries/debts/:id': { url: () => `/api/queries/debts/${ids.debt}`, expect: 'not-found' },
+  'GET /api/queries/debts/:id/history': { url: () => `/api/queries/debts/${ids.debt}/history`, expect: 'not-found' },
+  'GET /api/queries/dashboard': { url: () => '/api/queries/dashboard', expect: 'own-data' },
+  'GET /api/queries/budget-alerts': { url: () => '/api/queries/budget-alerts?month=2026-11', expect: 'own-data' },
+  'GET /api/queries/reports': { url: () => '/api/queries/reports?month=2026-11', expect: 'own-data' },
+  'GET /api/queries/activity': { url: () => '/api/queries/activity', expect: 'own-data' },
+  'GET /api/queries/receipts/:receiptId/link': {
+    url: () => `/api/queries/receipts/${ids.receipt}/link`,
+    expect: 'not-found',
+  },
+  'GET /api/queries/export/link': { url: () => '/api/queries/export/link', expect: 'own-data' },
+  // Files are fetched with a signed link, never with a bearer token: a token alone gets 401.
+  'GET /api/files/receipts/:receiptId': { url: () => `/api/files/receipts/${ids.receipt}`, expect: 'unauthorized' },
+  'GET /api/files/export.csv': { url: () => '/api/files/export.csv', expect: 'unauthorized' },
+};
+
+/** Routes anyone may call, and the routes that carry commands and uploads (tried below). */
+export const PUBLIC_ROUTES = ['GET /healthz', 'GET /readyz', 'GET /api/openapi.json'];
+export const COMMAND_ROUTES = ['POST /api/commands/:commandName'];
+/** One route per command of the registry; each command's own case is in COMMANDS. */
+export const COMMAND_PATHS = commandNames().map((name) => `POST /api/commands/${name}`);
+export const UPLOAD_ROUTES = ['POST /api/receipts'];
