@@ -17,6 +17,7 @@ import type { EventStore } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { connectMongo } from '@plenty/platform/mongo';
 import { installErrorHandling } from '@plenty/platform/http/errors';
+import { installHealth } from '@plenty/platform/http/health';
 import { installOpenApi } from '@plenty/platform/http/openapi';
 import { apiCspDirectives, installSecurityHeaders } from '@plenty/platform/http/security-headers';
 import { firebaseIdentityProviderAdmin } from '@plenty/platform/auth/identity-admin';
@@ -139,9 +140,7 @@ export async function openCommandService(
     mailer,
     appOrigin: config.appOrigin,
   });
-  app.get('/healthz', { schema: { summary: 'Alive: 200 while the process runs' } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { summary: 'Ready: the head of the event log' } }, async () => ({
-    status: 'ready',
+  installHealth(app, 'Ready: the head of the event log', async () => ({
     events: { head: await eventStore.headPosition() },
   }));
 

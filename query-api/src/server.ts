@@ -17,6 +17,7 @@ import type { EventStore } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { LinkSigner, linkSecretFromMasterKey, linkSecretFromText } from '@plenty/platform/file/signed-link';
 import { installErrorHandling } from '@plenty/platform/http/errors';
+import { installHealth } from '@plenty/platform/http/health';
 import { installOpenApi } from '@plenty/platform/http/openapi';
 import { serviceLoggerOptions } from '@plenty/platform/logging';
 import { apiCspDirectives, installSecurityHeaders } from '@plenty/platform/http/security-headers';
@@ -168,9 +169,7 @@ export async function openQueryService(
     ...(links === null ? {} : { files: { blobs, links } }),
   });
   if (links !== null) await app.register(filesApi, { prefix: '/api/files', blobs, links, readStore });
-  app.get('/healthz', { schema: { summary: 'Alive: 200 while the process runs' } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { summary: 'Ready: the position the projections have reached' } }, async () => ({
-    status: 'ready',
+  installHealth(app, 'Ready: the position the projections have reached', async () => ({
     projections: { position: await progress.current() },
   }));
 

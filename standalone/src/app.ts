@@ -25,6 +25,7 @@ import { loadMasterKey } from '@plenty/platform/crypto/master-key';
 import type { EventStore } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { installErrorHandling } from '@plenty/platform/http/errors';
+import { installLiveness } from '@plenty/platform/http/health';
 import { installOpenApi } from '@plenty/platform/http/openapi';
 import { serviceLoggerOptions } from '@plenty/platform/logging';
 import type { ReadStore } from '@plenty/platform/read-store/port';
@@ -262,7 +263,7 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
         : { queriesPerMinutePerUser: options.queriesPerMinutePerUser }),
     });
     await identity.register(app);
-    app.get('/healthz', { schema: { summary: 'Alive: 200 while the process runs' } }, async () => ({ status: 'ok' }));
+    installLiveness(app);
     app.get(
       '/readyz',
       { schema: { summary: 'Ready: 200 while the projections keep up (503 degraded otherwise), with their position' } },
