@@ -1,13 +1,13 @@
-import { LOAN_TYPES } from '@plenty/contracts/loan-schedule';
+import { LOAN_TYPES, type LoanType } from '@plenty/contracts/loan-schedule';
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { ApiError } from '../../../lib/api/api-error';
 import { fieldMessages, firstField, type FieldMapping } from '../../../lib/form/field-codes';
 import { useLocale } from '../../../lib/use-locale';
-import { buttonClass } from '../../../ui/button';
+import { DialogActions } from '../../../ui/dialog-form/dialog-actions';
 import dialogForm from '../../../ui/dialog-form/dialog-form.module.css';
 import { ModalDialog } from '../../../ui/dialog-form/modal-dialog';
-import { Spinner } from '../../../ui/spinner';
+import { RadioChoices } from '../../../ui/radio-choices/radio-choices';
 import styles from '../debts.module.css';
 import {
   DEBT_FIELDS,
@@ -27,14 +27,46 @@ import {
   CurrencySelect,
   DebtAppearance,
   DebtFieldError,
+  DebtFieldRow,
   DebtTextField,
   DebtTypeSelect,
   describedBy,
+  type DebtTextSpec,
   type DebtFieldContext,
 } from './debt-fields';
 import { SchedulePreviewView } from './schedule-preview';
 
 const MAPPING: FieldMapping<DebtField> = { fields: DEBT_FIELDS };
+
+type FieldPair = readonly [DebtTextSpec, DebtTextSpec];
+
+const AMOUNTS: FieldPair = [
+  { field: 'initialAmount', label: 'debts.field.initialAmount', inputMode: 'decimal' },
+  {
+    field: 'currentAmount',
+    label: 'debts.field.currentAmount',
+    inputMode: 'decimal',
+    hint: 'debts.field.currentAmountHint',
+  },
+];
+
+/** The rows of terms under the loan type: an EMI loan runs for a term, a fixed one by its payment. */
+const termRows = (loanType: LoanType): readonly FieldPair[] => [
+  [
+    { field: 'rate', label: 'debts.field.rate', inputMode: 'decimal', hint: 'debts.field.rateHint' },
+    loanType === 'emi'
+      ? { field: 'termMonths', label: 'debts.field.termMonths', inputMode: 'numeric', hint: 'debts.field.termHint' }
+      : { field: 'monthlyPayment', label: 'debts.field.monthlyPayment', inputMode: 'decimal' },
+  ],
+  [
+    { field: 'dueDay', label: 'debts.field.dueDay', inputMode: 'numeric', hint: 'debts.field.dueDayHint' },
+    { field: 'minimumPayment', label: 'debts.field.minimumPayment', inputMode: 'decimal' },
+  ],
+  [
+    { field: 'openDate', label: 'debts.field.openDate', type: 'date' },
+    { field: 'startDate', label: 'debts.field.startDate', type: 'date', hint: 'debts.field.startDateHint' },
+  ],
+];
 
 export interface DebtDialogProps {
   readonly open: boolean;
@@ -161,79 +193,28 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
           </div>
         </div>
 
-        <div className={dialogForm.row2}>
-          <DebtTextField form={form} field="initialAmount" label="debts.field.initialAmount" inputMode="decimal" />
-          <DebtTextField
-            form={form}
-            field="currentAmount"
-            label="debts.field.currentAmount"
-            inputMode="decimal"
-            hint="debts.field.currentAmountHint"
-          />
-        </div>
+        <DebtFieldRow form={form} fields={AMOUNTS} />
 
         <fieldset className={dialogForm.field}>
           <legend className={dialogForm.label}>
             <FormattedMessage id="debts.field.loanType" />
           </legend>
           <div className={dialogForm.choices}>
-            {LOAN_TYPES.map((loanType) => (
-              <label key={loanType} className={dialogForm.choice}>
-                <input
-                  type="radio"
-                  name={id('loanType')}
-                  value={loanType}
-                  checked={draft.loanType === loanType}
-                  onChange={() => form.update({ loanType })}
-                />
-                <FormattedMessage id={LOAN_TYPE_LABELS[loanType]} />
-              </label>
-            ))}
+            <RadioChoices
+              name={id('loanType')}
+              options={LOAN_TYPES}
+              value={draft.loanType}
+              className={dialogForm.choice}
+              onChange={(loanType) => form.update({ loanType })}
+            >
+              {(loanType) => <FormattedMessage id={LOAN_TYPE_LABELS[loanType]} />}
+            </RadioChoices>
           </div>
         </fieldset>
 
-        <div className={dialogForm.row2}>
-          <DebtTextField
-            form={form}
-            field="rate"
-            label="debts.field.rate"
-            inputMode="decimal"
-            hint="debts.field.rateHint"
-          />
-          {draft.loanType === 'emi' ? (
-            <DebtTextField
-              form={form}
-              field="termMonths"
-              label="debts.field.termMonths"
-              inputMode="numeric"
-              hint="debts.field.termHint"
-            />
-          ) : (
-            <DebtTextField form={form} field="monthlyPayment" label="debts.field.monthlyPayment" inputMode="decimal" />
-          )}
-        </div>
-
-        <div className={dialogForm.row2}>
-          <DebtTextField
-            form={form}
-            field="dueDay"
-            label="debts.field.dueDay"
-            inputMode="numeric"
-            hint="debts.field.dueDayHint"
-          />
-          <DebtTextField form={form} field="minimumPayment" label="debts.field.minimumPayment" inputMode="decimal" />
-        </div>
-
-        <div className={dialogForm.row2}>
-          <DebtTextField form={form} field="openDate" label="debts.field.openDate" type="date" />
-          <DebtTextField
-            form={form}
-            field="startDate"
-            label="debts.field.startDate"
-            type="date"
-            hint="debts.field.startDateHint"
-          />
-        </div>
+        {termRows(draft.loanType).map((fields) => (
+          <DebtFieldRow key={fields[0].field} form={form} fields={fields} />
+        ))}
 
         <SchedulePreviewView preview={preview} currency={draft.currency} />
 
@@ -259,17 +240,11 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
 
         <DebtAppearance form={form} />
 
-        <div className={dialogForm.dialogActions}>
-          <button type="button" className={buttonClass('secondary')} onClick={onClose} disabled={busy}>
-            <FormattedMessage id="common.cancel" />
-          </button>
-          <button type="submit" className={buttonClass('primary')} aria-disabled={busy}>
-            {busy && <Spinner />}
-            <FormattedMessage
-              id={busy ? 'debts.dialog.saving' : mode === 'add' ? 'debts.dialog.add' : 'debts.dialog.save'}
-            />
-          </button>
-        </div>
+        <DialogActions
+          busy={busy}
+          onCancel={onClose}
+          submit={busy ? 'debts.dialog.saving' : mode === 'add' ? 'debts.dialog.add' : 'debts.dialog.save'}
+        />
       </form>
     </ModalDialog>
   );

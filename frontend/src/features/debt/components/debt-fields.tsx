@@ -1,4 +1,5 @@
 import { CURRENCIES, type Currency } from '@plenty/contracts/money';
+import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { MessageId } from '../../../lib/messages';
 import { ColorPicker } from '../../../ui/category-form/color-picker';
@@ -98,6 +99,26 @@ export function DebtTextField({
   );
 }
 
+/** What a text field of the debt form is, besides the form it belongs to. */
+export type DebtTextSpec = Omit<Parameters<typeof DebtTextField>[0], 'form'>;
+
+/** Two text fields of the debt form side by side. */
+export function DebtFieldRow({
+  form,
+  fields,
+}: {
+  readonly form: DebtFieldContext;
+  readonly fields: readonly [DebtTextSpec, DebtTextSpec];
+}) {
+  return (
+    <div className={dialogForm.row2}>
+      {fields.map((spec) => (
+        <DebtTextField key={spec.field} form={form} {...spec} />
+      ))}
+    </div>
+  );
+}
+
 /** The debt's type, in the page's language. */
 export function DebtTypeSelect({
   id,
@@ -153,36 +174,55 @@ export function CurrencySelect({
   );
 }
 
+/** A group of choices of the debt form, named by its legend and linked to its message. */
+function ChoiceFieldset({
+  form,
+  field,
+  label,
+  children,
+}: {
+  readonly form: DebtFieldContext;
+  readonly field: 'icon' | 'color';
+  readonly label: MessageId;
+  /** The picker, given the legend's id and its message's id (when there is a message). */
+  children(labelledBy: string, errorId: string | undefined): ReactNode;
+}) {
+  return (
+    <fieldset className={dialogForm.field}>
+      <legend id={form.id(field)} className={dialogForm.label}>
+        <FormattedMessage id={label} />
+      </legend>
+      {children(form.id(field), form.errors[field] === undefined ? undefined : form.id(`${field}-error`))}
+      <DebtFieldError form={form} field={field} />
+    </fieldset>
+  );
+}
+
 /** The debt's icon and colour, each a group of choices. */
 export function DebtAppearance({ form }: { readonly form: DebtFieldContext }) {
   return (
     <>
-      <fieldset className={dialogForm.field}>
-        <legend id={form.id('icon')} className={dialogForm.label}>
-          <FormattedMessage id="debts.field.icon" />
-        </legend>
-        <IconPicker
-          value={form.draft.icon}
-          color={form.draft.color}
-          labelledBy={form.id('icon')}
-          errorId={form.errors.icon === undefined ? undefined : form.id('icon-error')}
-          onChange={(icon) => form.update({ icon })}
-        />
-        <DebtFieldError form={form} field="icon" />
-      </fieldset>
-
-      <fieldset className={dialogForm.field}>
-        <legend id={form.id('color')} className={dialogForm.label}>
-          <FormattedMessage id="debts.field.color" />
-        </legend>
-        <ColorPicker
-          value={form.draft.color}
-          labelledBy={form.id('color')}
-          errorId={form.errors.color === undefined ? undefined : form.id('color-error')}
-          onChange={(color) => form.update({ color })}
-        />
-        <DebtFieldError form={form} field="color" />
-      </fieldset>
+      <ChoiceFieldset form={form} field="icon" label="debts.field.icon">
+        {(labelledBy, errorId) => (
+          <IconPicker
+            value={form.draft.icon}
+            color={form.draft.color}
+            labelledBy={labelledBy}
+            errorId={errorId}
+            onChange={(icon) => form.update({ icon })}
+          />
+        )}
+      </ChoiceFieldset>
+      <ChoiceFieldset form={form} field="color" label="debts.field.color">
+        {(labelledBy, errorId) => (
+          <ColorPicker
+            value={form.draft.color}
+            labelledBy={labelledBy}
+            errorId={errorId}
+            onChange={(color) => form.update({ color })}
+          />
+        )}
+      </ChoiceFieldset>
     </>
   );
 }

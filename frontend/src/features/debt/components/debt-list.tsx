@@ -45,14 +45,7 @@ export function DebtItems({ items, testId }: { readonly items: readonly DebtList
                   <OverdueBadge count={overdue} />
                 </Inline>
               </RowTop>
-              <DebtProgressBar
-                name={name}
-                percent={percent}
-                outstanding={debt.progress.outstanding}
-                initial={debt.initialAmount}
-                currency={debt.currency}
-                tone={overdue > 0 ? 'warning' : undefined}
-              />
+              <DebtProgressBar name={name} debt={debt} tone={overdue > 0 ? 'warning' : undefined} />
               <RowFigures>
                 <span>
                   <FormattedMessage

@@ -33,13 +33,7 @@ export function DebtProgressCard({ debt, name }: { readonly debt: DebtDetail; re
   ];
   return (
     <Card title={<FormattedMessage id="debts.detail.progress" />} gap="medium">
-      <DebtProgressBar
-        name={name}
-        percent={percent}
-        outstanding={debt.progress.outstanding}
-        initial={debt.initialAmount}
-        currency={debt.currency}
-      />
+      <DebtProgressBar name={name} debt={debt} />
       <TermList
         items={figures.map((figure) => ({
           key: figure.key,

@@ -1,4 +1,3 @@
-import type { Currency } from '@plenty/contracts/money';
 import type { DebtListItem } from '@plenty/contracts/views/debts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFormat } from '../../../lib/use-format';
@@ -55,20 +54,15 @@ export function DebtStatusBadge({ status }: { readonly status: DebtListItem['sta
 /** The repayment bar, announced as "<name>: repaid" with the percent and amounts as its value text. */
 export function DebtProgressBar({
   name,
-  percent,
-  outstanding,
-  initial,
-  currency,
+  debt,
   tone,
 }: {
   readonly name: string;
-  readonly percent: number;
-  readonly outstanding: number;
-  readonly initial: number;
-  readonly currency: Currency;
+  readonly debt: Pick<DebtListItem, 'progress' | 'initialAmount' | 'currency'>;
   /** `warning` while installments are overdue. */
   readonly tone?: 'warning';
 }) {
+  const percent = wholePercent(debt.progress.percent);
   const intl = useIntl();
   const format = useFormat();
   return (
@@ -79,8 +73,8 @@ export function DebtProgressBar({
         { id: 'debts.progressValue' },
         {
           percent,
-          remaining: format.money({ amount: outstanding, currency }),
-          initial: format.money({ amount: initial, currency }),
+          remaining: format.money({ amount: debt.progress.outstanding, currency: debt.currency }),
+          initial: format.money({ amount: debt.initialAmount, currency: debt.currency }),
         },
       )}
       tone={tone}

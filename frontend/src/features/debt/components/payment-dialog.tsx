@@ -7,10 +7,9 @@ import { useForm } from '../../../lib/form/use-form';
 import type { MessageId } from '../../../lib/messages';
 import { useFormat } from '../../../lib/use-format';
 import { useLocale } from '../../../lib/use-locale';
-import { buttonClass } from '../../../ui/button';
+import { DialogActions } from '../../../ui/dialog-form/dialog-actions';
 import dialogForm from '../../../ui/dialog-form/dialog-form.module.css';
 import { ModalDialog } from '../../../ui/dialog-form/modal-dialog';
-import { Spinner } from '../../../ui/spinner';
 import styles from '../debts.module.css';
 import { validatePayment, type PaymentDraft } from '../payment-form';
 
@@ -120,15 +119,11 @@ export function PaymentDialog({
           {field('date', 'debts.payments.date', 'date')}
         </div>
         {field('notes', 'debts.payments.notes', 'text')}
-        <div className={dialogForm.dialogActions}>
-          <button type="button" className={buttonClass('secondary')} onClick={onClose} disabled={busy}>
-            <FormattedMessage id="common.cancel" />
-          </button>
-          <button type="submit" className={buttonClass('primary')} aria-disabled={busy}>
-            {busy && <Spinner />}
-            <FormattedMessage id={busy ? 'debts.dialog.saving' : 'debts.paymentDialog.save'} />
-          </button>
-        </div>
+        <DialogActions
+          busy={busy}
+          onCancel={onClose}
+          submit={busy ? 'debts.dialog.saving' : 'debts.paymentDialog.save'}
+        />
       </form>
     </ModalDialog>
   );

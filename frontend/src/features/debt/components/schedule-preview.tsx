@@ -1,7 +1,9 @@
 import { ColumnHeads, type ColumnHead } from '../../../ui/table/table';
 import type { Currency } from '@plenty/contracts/money';
 import type { ScheduleRow } from '@plenty/contracts/loan-schedule';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { MessageId } from '../../../lib/messages';
 import { useFormat } from '../../../lib/use-format';
 import dialogForm from '../../../ui/dialog-form/dialog-form.module.css';
 import styles from '../debts.module.css';
@@ -20,6 +22,25 @@ function Row({ row, currency }: { readonly row: ScheduleRow; readonly currency: 
       <td>{money(row.balance)}</td>
     </tr>
   );
+}
+
+/** The ready preview's figures: each one's term, test id and value, in the order they are read. */
+function figures(
+  preview: Extract<SchedulePreview, { kind: 'ready' }>,
+  money: (amount: number) => string,
+  longDate: (date: string) => string,
+): readonly { label: MessageId; testId: string; value: ReactNode }[] {
+  return [
+    { label: 'debts.preview.installment', testId: 'preview-installment', value: money(preview.installment) },
+    {
+      label: 'debts.field.termMonths',
+      testId: 'preview-count',
+      value: <FormattedMessage id="debts.months" values={{ count: preview.rowCount }} />,
+    },
+    { label: 'debts.totalInterest', testId: 'preview-interest', value: money(preview.totalInterest) },
+    { label: 'debts.totalPayment', testId: 'preview-total', value: money(preview.totalPayment) },
+    { label: 'debts.maturityDate', testId: 'preview-maturity', value: longDate(preview.maturityDate) },
+  ];
 }
 
 /** The schedule the form's terms make, updated as the user types (announced politely). */
@@ -51,38 +72,14 @@ export function SchedulePreviewView({
         )}
         {preview.kind === 'ready' && (
           <dl className={styles.details}>
-            <div>
-              <dt>
-                <FormattedMessage id="debts.preview.installment" />
-              </dt>
-              <dd data-testid="preview-installment">{money(preview.installment)}</dd>
-            </div>
-            <div>
-              <dt>
-                <FormattedMessage id="debts.field.termMonths" />
-              </dt>
-              <dd data-testid="preview-count">
-                <FormattedMessage id="debts.months" values={{ count: preview.rowCount }} />
-              </dd>
-            </div>
-            <div>
-              <dt>
-                <FormattedMessage id="debts.totalInterest" />
-              </dt>
-              <dd data-testid="preview-interest">{money(preview.totalInterest)}</dd>
-            </div>
-            <div>
-              <dt>
-                <FormattedMessage id="debts.totalPayment" />
-              </dt>
-              <dd data-testid="preview-total">{money(preview.totalPayment)}</dd>
-            </div>
-            <div>
-              <dt>
-                <FormattedMessage id="debts.maturityDate" />
-              </dt>
-              <dd data-testid="preview-maturity">{format.longDate(preview.maturityDate)}</dd>
-            </div>
+            {figures(preview, money, format.longDate).map((figure) => (
+              <div key={figure.testId}>
+                <dt>
+                  <FormattedMessage id={figure.label} />
+                </dt>
+                <dd data-testid={figure.testId}>{figure.value}</dd>
+              </div>
+            ))}
           </dl>
         )}
       </div>

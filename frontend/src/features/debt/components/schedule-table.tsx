@@ -25,6 +25,37 @@ export function OverdueBadge({ count }: { readonly count: number }) {
   );
 }
 
+/** What marking a row paid or unpaid looks like: its button's style, words and test id. */
+const MARKS = {
+  paid: { variant: 'primary', label: 'debts.schedule.markPaidLabel', text: 'debts.schedule.markPaid' },
+  unpaid: { variant: 'secondary', label: 'debts.schedule.markUnpaidLabel', text: 'debts.schedule.markUnpaid' },
+} as const satisfies Record<'paid' | 'unpaid', { variant: 'primary' | 'secondary'; label: MessageId; text: MessageId }>;
+
+/** Mark as Paid on a pending row, Mark as Unpaid on a paid one, named with the installment's number. */
+function MarkButton({
+  kind,
+  number,
+  onClick,
+}: {
+  readonly kind: 'paid' | 'unpaid';
+  readonly number: string;
+  onClick(kind: 'paid' | 'unpaid'): void;
+}) {
+  const intl = useIntl();
+  const mark = MARKS[kind];
+  return (
+    <button
+      type="button"
+      className={`${buttonClass(mark.variant)} ${styles.small}`}
+      aria-label={intl.formatMessage({ id: mark.label }, { number })}
+      onClick={() => onClick(kind)}
+      data-testid={`mark-${kind}`}
+    >
+      <FormattedMessage id={mark.text} />
+    </button>
+  );
+}
+
 /**
  * The repayment schedule: a table that scrolls inside its labelled region on a wide page, a
  * card a row on a phone; Mark as Paid on pending rows and Mark as Unpaid on paid ones.
@@ -83,27 +114,11 @@ export function ScheduleCard({
                     </Badge>
                   </td>
                   <td className={styles.cardActions}>
-                    {row.status === 'pending' ? (
-                      <button
-                        type="button"
-                        className={`${buttonClass('primary')} ${styles.small}`}
-                        aria-label={intl.formatMessage({ id: 'debts.schedule.markPaidLabel' }, { number })}
-                        onClick={() => onMark('paid', row)}
-                        data-testid="mark-paid"
-                      >
-                        <FormattedMessage id="debts.schedule.markPaid" />
-                      </button>
-                    ) : (
-                      <button
-                        type="button"
-                        className={`${buttonClass('secondary')} ${styles.small}`}
-                        aria-label={intl.formatMessage({ id: 'debts.schedule.markUnpaidLabel' }, { number })}
-                        onClick={() => onMark('unpaid', row)}
-                        data-testid="mark-unpaid"
-                      >
-                        <FormattedMessage id="debts.schedule.markUnpaid" />
-                      </button>
-                    )}
+                    <MarkButton
+                      kind={row.status === 'pending' ? 'paid' : 'unpaid'}
+                      number={number}
+                      onClick={(kind) => onMark(kind, row)}
+                    />
                   </td>
                 </tr>
               );

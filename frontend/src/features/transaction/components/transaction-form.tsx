@@ -9,6 +9,7 @@ import { CategoryPicker } from '../../../ui/category-picker/category-picker';
 import { DateField } from '../../../ui/date-field/date-field';
 import { FormField, FormMessage } from '../../../ui/field/field';
 import { PageHeader } from '../../../ui/page/page';
+import { RadioChoices } from '../../../ui/radio-choices/radio-choices';
 import field from '../../../ui/field/field.module.css';
 import { Spinner } from '../../../ui/spinner';
 import { TimeField } from '../../../ui/time-field/time-field';
@@ -79,25 +80,24 @@ export function TransactionForm({ title, initial, existing }: TransactionFormPro
           <legend className="visually-hidden">
             <FormattedMessage id="transactions.field.type" />
           </legend>
-          {TYPES.map((type) => (
-            <label key={type} className={styles.segment}>
-              <input
-                type="radio"
-                name="type"
-                value={type}
-                checked={values.type === type}
-                onChange={() => {
-                  // A category of the other type no longer fits.
-                  const category = writers.categories.find((c) => c.id === values.categoryId);
-                  const fits = category === undefined || category.type === 'general' || category.type === type;
-                  form.update(fits ? { type } : { type, categoryId: '' });
-                }}
-              />
+          <RadioChoices
+            name="type"
+            options={TYPES}
+            value={values.type}
+            className={styles.segment}
+            onChange={(type) => {
+              // A category of the other type no longer fits.
+              const category = writers.categories.find((c) => c.id === values.categoryId);
+              const fits = category === undefined || category.type === 'general' || category.type === type;
+              form.update(fits ? { type } : { type, categoryId: '' });
+            }}
+          >
+            {(type) => (
               <span className={type === 'income' ? styles.segmentIncome : styles.segmentExpense}>
                 {writers.type(type)}
               </span>
-            </label>
-          ))}
+            )}
+          </RadioChoices>
         </fieldset>
         <div className={styles.formRow}>
           <FormField
