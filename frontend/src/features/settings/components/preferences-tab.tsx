@@ -33,6 +33,13 @@ import { currencyName, RatesCard } from './rates-card';
 import { SwitchRow } from './switch-row';
 import { TextField } from '../../../ui/field/text-field';
 
+/** The notification switches in the order shown: the value each sets, the name of its texts and test id. */
+const NOTIFICATIONS = [
+  { key: 'emailNotifications', name: 'email' },
+  { key: 'spendingAlerts', name: 'spending' },
+  { key: 'weeklyReport', name: 'weekly' },
+] as const;
+
 /** Theme, language, currency, budget, notifications, time zone and the rates money is converted with. */
 export function PreferencesTab() {
   const { preferences, isLoading, isError, error, refetch, isFetching } = usePreferences();
@@ -199,27 +206,16 @@ function PreferencesForm({ view }: { readonly view: PreferencesView }) {
             <FormattedMessage id="preferences.notifications.title" />
           </h3>
           <ul className={own.switches}>
-            <SwitchRow
-              label="preferences.notifications.email"
-              hint="preferences.notifications.emailHint"
-              checked={values.emailNotifications}
-              onChange={(checked) => set('emailNotifications', checked)}
-              testId="preferences-email"
-            />
-            <SwitchRow
-              label="preferences.notifications.spending"
-              hint="preferences.notifications.spendingHint"
-              checked={values.spendingAlerts}
-              onChange={(checked) => set('spendingAlerts', checked)}
-              testId="preferences-spending"
-            />
-            <SwitchRow
-              label="preferences.notifications.weekly"
-              hint="preferences.notifications.weeklyHint"
-              checked={values.weeklyReport}
-              onChange={(checked) => set('weeklyReport', checked)}
-              testId="preferences-weekly"
-            />
+            {NOTIFICATIONS.map(({ key, name }) => (
+              <SwitchRow
+                key={key}
+                label={`preferences.notifications.${name}`}
+                hint={`preferences.notifications.${name}Hint`}
+                checked={values[key]}
+                onChange={(checked) => set(key, checked)}
+                testId={`preferences-${name}`}
+              />
+            ))}
           </ul>
         </SettingsCard>
       </div>
