@@ -44,6 +44,48 @@ export function timesAsMuch(previous: number, current: number): number {
   return Math.floor((2 * current + previous) / (2 * previous));
 }
 
+/** The three ways a rise is worded: from nothing, as n times as much, as a percentage. */
+interface RiseIds {
+  readonly fromNothing: MessageId;
+  readonly multiple: MessageId;
+  readonly percent: MessageId;
+}
+
+const CATEGORY_RISE: RiseIds = {
+  fromNothing: 'dashboard.insight.categoryNew',
+  multiple: 'dashboard.insight.categoryMultiple',
+  percent: 'dashboard.insight.categoryIncrease',
+};
+
+const SPENDING_RISE: RiseIds = {
+  fromNothing: 'dashboard.insight.spendingStarted',
+  multiple: 'dashboard.insight.spendingMultiple',
+  percent: 'dashboard.insight.spendingUp',
+};
+
+/**
+ * A rise from `previous` to `current`: the amount alone when there was nothing before, n times as
+ * much past `TIMES_FROM_BP`, else the percentage with both amounts; `values` go with each.
+ */
+function riseText(
+  rise: { readonly previous: number; readonly current: number },
+  ids: RiseIds,
+  write: InsightWriters,
+  values: Wording['values'] = {},
+): Wording {
+  const change = changeBasisPoints(rise.previous, rise.current);
+  const current = write.money(rise.current);
+  if (change === null) return { id: ids.fromNothing, values: { ...values, current } };
+  const previous = write.money(rise.previous);
+  if (change > TIMES_FROM_BP) {
+    return {
+      id: ids.multiple,
+      values: { ...values, times: timesAsMuch(rise.previous, rise.current), previous, current },
+    };
+  }
+  return { id: ids.percent, values: { ...values, percent: write.percent(change), previous, current } };
+}
+
 /** The message ids and values that word an insight computed by the query API. */
 export function wordInsight(insight: Insight, write: InsightWriters): InsightWording {
   switch (insight.kind) {
@@ -55,41 +97,9 @@ export function wordInsight(insight: Insight, write: InsightWriters): InsightWor
       };
     case 'category_increase': {
       const category = write.category(insight.categoryId);
-      const change = changeBasisPoints(insight.previous, insight.current);
-      const tip: Wording = { id: 'dashboard.tip.categoryIncrease', values: { category } };
-      if (change === null) {
-        return {
-          text: { id: 'dashboard.insight.categoryNew', values: { category, current: write.money(insight.current) } },
-          tip,
-          tone: 'warning',
-        };
-      }
-      if (change > TIMES_FROM_BP) {
-        return {
-          text: {
-            id: 'dashboard.insight.categoryMultiple',
-            values: {
-              category,
-              times: timesAsMuch(insight.previous, insight.current),
-              previous: write.money(insight.previous),
-              current: write.money(insight.current),
-            },
-          },
-          tip,
-          tone: 'warning',
-        };
-      }
       return {
-        text: {
-          id: 'dashboard.insight.categoryIncrease',
-          values: {
-            category,
-            percent: write.percent(change),
-            previous: write.money(insight.previous),
-            current: write.money(insight.current),
-          },
-        },
-        tip,
+        text: riseText(insight, CATEGORY_RISE, write, { category }),
+        tip: { id: 'dashboard.tip.categoryIncrease', values: { category } },
         tone: 'warning',
       };
     }
@@ -111,43 +121,13 @@ export function wordInsight(insight: Insight, write: InsightWriters): InsightWor
         tone: 'positive',
       };
     }
-    case 'spending_up': {
-      const change = changeBasisPoints(insight.previous, insight.current);
-      const tip: Wording = { id: 'dashboard.tip.spendingUp', values: {} };
-      if (change === null) {
-        return {
-          text: { id: 'dashboard.insight.spendingStarted', values: { current: write.money(insight.current) } },
-          tip,
-          tone: 'neutral',
-        };
-      }
-      if (change > TIMES_FROM_BP) {
-        return {
-          text: {
-            id: 'dashboard.insight.spendingMultiple',
-            values: {
-              times: timesAsMuch(insight.previous, insight.current),
-              previous: write.money(insight.previous),
-              current: write.money(insight.current),
-            },
-          },
-          tip,
-          tone: 'warning',
-        };
-      }
+    case 'spending_up':
       return {
-        text: {
-          id: 'dashboard.insight.spendingUp',
-          values: {
-            percent: write.percent(change),
-            previous: write.money(insight.previous),
-            current: write.money(insight.current),
-          },
-        },
-        tip,
-        tone: 'warning',
+        text: riseText(insight, SPENDING_RISE, write),
+        tip: { id: 'dashboard.tip.spendingUp', values: {} },
+        // Spending where there was none is plain information; more than before is a warning.
+        tone: changeBasisPoints(insight.previous, insight.current) === null ? 'neutral' : 'warning',
       };
-    }
     case 'spending_steady':
       return {
         text: { id: 'dashboard.insight.spendingSteady', values: { current: write.money(insight.current) } },
