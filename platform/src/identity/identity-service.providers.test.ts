@@ -1,12 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLIENT, MINUTE, refusal, signIn, signUp, useTestIdentities } from '../testing/identity-calls.js';
-
-// The service's rules, not the cost of scrypt (password-hash.test.ts checks the real parameters):
-// new hashes here are made with a small N, and checked as any stored hash is, by its own parameters.
-vi.mock(import('./password-hash.js'), async (importOriginal) => {
-  const original = await importOriginal();
-  return { ...original, hashPassword: (password: string) => original.hashPassword(password, { N: 1024, r: 8, p: 1 }) };
-});
 
 const given = useTestIdentities();
 

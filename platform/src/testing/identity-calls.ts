@@ -1,7 +1,15 @@
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { DEFAULT_IDENTITY_LIMITS, type IdentityLimits } from '../identity/attempt-limits.js';
 import { IdentityError } from '../identity/identity-rules.js';
 import { openTestIdentity, type TestIdentity } from './identity.js';
+
+// The tests importing this module check the service's rules, not the cost of scrypt
+// (identity/password-hash.test.ts checks the real parameters): new hashes here are made with a
+// small N, and checked as any stored hash is, by its own parameters.
+vi.mock(import('../identity/password-hash.js'), async (importOriginal) => {
+  const original = await importOriginal();
+  return { ...original, hashPassword: (password: string) => original.hashPassword(password, { N: 1024, r: 8, p: 1 }) };
+});
 
 /** What the identity service tests sign up and sign in with. */
 export const PASSWORD = 'correct-horse-battery';
