@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import type { TestIdentity } from '../testing/identity.js';
+import type { FederatedSignIn } from './identity-rules.js';
 import { CLIENT, MINUTE, refusal, signIn, signUp, useTestIdentities } from '../testing/identity-calls.js';
 
 const given = useTestIdentities();
+
+/** Signs in with the one-time code a provider's account gets. */
+const federatedSignIn = (identity: TestIdentity, account: FederatedSignIn) =>
+  identity.service.signInWithCode(identity.service.startFederatedSignIn(account), CLIENT);
 
 describe('identity service: sign-in with a provider', () => {
   const google = (subject: string, email: string | null, emailVerified = true) => ({
@@ -27,14 +33,8 @@ describe('identity service: sign-in with a provider', () => {
 
   it('the same subject signs in to the same account, whatever address it gives later', async () => {
     const identity = given();
-    const first = await identity.service.signInWithCode(
-      identity.service.startFederatedSignIn(google('g-1', 'noy@gmail.test')),
-      CLIENT,
-    );
-    const second = await identity.service.signInWithCode(
-      identity.service.startFederatedSignIn(google('g-1', 'noy@another.test')),
-      CLIENT,
-    );
+    const first = await federatedSignIn(identity, google('g-1', 'noy@gmail.test'));
+    const second = await federatedSignIn(identity, google('g-1', 'noy@another.test'));
     expect(second.user.uid).toBe(first.user.uid);
     expect(second.isNewUser).toBe(false);
   });
@@ -42,10 +42,7 @@ describe('identity service: sign-in with a provider', () => {
   it('a provider that vouches for the address of an existing account is linked to it and verifies it', async () => {
     const identity = given();
     const password = await signUp(identity, 'noy@example.test');
-    const session = await identity.service.signInWithCode(
-      identity.service.startFederatedSignIn(google('g-1', 'NOY@example.test')),
-      CLIENT,
-    );
+    const session = await federatedSignIn(identity, google('g-1', 'NOY@example.test'));
     expect(session.user.uid).toBe(password.user.uid);
     expect(identity.store.user(password.user.uid)?.emailVerified).toBe(true);
     expect(identity.service.providersOf(session.user)).toMatchObject([{ provider: 'google', subject: 'g-1' }]);
@@ -63,10 +60,7 @@ describe('identity service: sign-in with a provider', () => {
 
   it('a subject without an address gets an account without one', async () => {
     const identity = given();
-    const session = await identity.service.signInWithCode(
-      identity.service.startFederatedSignIn(google('g-2', null)),
-      CLIENT,
-    );
+    const session = await federatedSignIn(identity, google('g-2', null));
     expect(session.user).toMatchObject({ email: null, emailVerified: false });
     expect(await identity.verifier.verify(session.idToken)).toMatchObject({ email: null, emailVerified: false });
   });
@@ -76,10 +70,7 @@ describe('identity service: account deletion', () => {
   it('removes the account with its sessions, codes and linked providers; the address can register anew', async () => {
     const identity = given();
     const session = await signUp(identity, 'noy@example.test');
-    const linked = await identity.service.signInWithCode(
-      identity.service.startFederatedSignIn(google('g-1', 'noy@example.test')),
-      CLIENT,
-    );
+    const linked = await federatedSignIn(identity, google('g-1', 'noy@example.test'));
     const code = identity.service.passwordResetCode('noy@example.test');
 
     identity.service.deleteUser(session.user.uid);
