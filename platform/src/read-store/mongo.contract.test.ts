@@ -1,8 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { MongoClient } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requireContainers } from '../testing/container-runtime.js';
-import { startTestMongo } from '../testing/mongo-container.js';
+import { useTestMongo } from '../testing/mongo-container.js';
 import type { ViewDefinition } from './port.js';
 import { readStoreContract } from './read-store.contract.js';
 
@@ -10,20 +9,13 @@ const runtime = await requireContainers('MongoDB read store and key store contra
 // The driver and the adapters load only when the suite runs, so a skipped suite stays quick.
 
 describe.skipIf(!runtime.available)('MongoDB (testcontainers)', () => {
-  let mongo: Awaited<ReturnType<typeof startTestMongo>> | undefined;
-  let client: MongoClient;
-
-  beforeAll(async () => {
-    mongo = await startTestMongo();
-    client = mongo.client;
-  }, 180_000);
-
-  afterAll(async () => {
-    await mongo?.stop();
-  }, 60_000);
+  const mongo = useTestMongo();
 
   const openStore = async () =>
-    (await import('./mongo.js')).openMongoReadStore({ client, dbName: `plenty_${randomUUID().slice(0, 8)}` });
+    (await import('./mongo.js')).openMongoReadStore({
+      client: mongo.client(),
+      dbName: `plenty_${randomUUID().slice(0, 8)}`,
+    });
 
   readStoreContract('MongoDB', openStore);
 
@@ -33,9 +25,9 @@ describe.skipIf(!runtime.available)('MongoDB (testcontainers)', () => {
     const { openMongoReadStore } = await import('./mongo.js');
     const { collectionName } = await import('./mongo-records.js');
     const dbName = `plenty_${randomUUID().slice(0, 8)}`;
-    const store = await openMongoReadStore({ client, dbName });
+    const store = await openMongoReadStore({ client: mongo.client(), dbName });
     await store.ensureViews([view]);
-    const indexes = await client.db(dbName).collection(collectionName('race')).listIndexes().toArray();
+    const indexes = await mongo.client().db(dbName).collection(collectionName('race')).listIndexes().toArray();
     expect(indexes.map((i) => i.key as unknown)).toEqual(
       expect.arrayContaining([
         { userId: 1, id: 1 },
@@ -49,7 +41,7 @@ describe.skipIf(!runtime.available)('MongoDB (testcontainers)', () => {
   it('keeps the newest write when projectors commit the same document concurrently', async () => {
     const { openMongoReadStore } = await import('./mongo.js');
     const dbName = `plenty_${randomUUID().slice(0, 8)}`;
-    const stores = await Promise.all([1, 2, 3].map(() => openMongoReadStore({ client, dbName })));
+    const stores = await Promise.all([1, 2, 3].map(() => openMongoReadStore({ client: mongo.client(), dbName })));
     for (const store of stores) await store.ensureViews([view]);
     await Promise.all(
       stores.flatMap((store, s) =>
@@ -69,11 +61,13 @@ describe.skipIf(!runtime.available)('MongoDB (testcontainers)', () => {
     const { openMongoKeyStore } = await import('../crypto/key-store-mongo.js');
     const dbName = `plenty_${randomUUID().slice(0, 8)}`;
     const masterKey = randomBytes(32);
-    const stores = await Promise.all([1, 2, 3, 4].map(() => openMongoKeyStore({ client, dbName, masterKey })));
+    const stores = await Promise.all(
+      [1, 2, 3, 4].map(() => openMongoKeyStore({ client: mongo.client(), dbName, masterKey })),
+    );
     const keys = await Promise.all(stores.map((store) => store.getOrCreate('alice')));
     for (const key of keys) expect(key).toEqual(keys[0]);
     await stores[0]?.erase('alice');
-    const fresh = await openMongoKeyStore({ client, dbName, masterKey });
+    const fresh = await openMongoKeyStore({ client: mongo.client(), dbName, masterKey });
     expect(await fresh.get('alice')).toBeNull();
     for (const store of [...stores, fresh]) await store.close();
   });

@@ -1,4 +1,5 @@
 import type { MongoClient } from 'mongodb';
+import { afterAll, beforeAll } from 'vitest';
 
 /** The MongoDB image the contract suites run against; it starts as a one-node replica set, which transactions need. */
 export const MONGO_TEST_IMAGE = 'mongo:8';
@@ -19,6 +20,26 @@ export async function startTestMongo(): Promise<{ client: MongoClient; stop(): P
     async stop() {
       await client.close();
       await container.stop();
+    },
+  };
+}
+
+/**
+ * For the suite it is called in: starts MongoDB before the suite's tests and stops it after them.
+ * `client()` is the connected client, once the suite runs.
+ */
+export function useTestMongo(): { client(): MongoClient } {
+  let mongo: Awaited<ReturnType<typeof startTestMongo>> | undefined;
+  beforeAll(async () => {
+    mongo = await startTestMongo();
+  }, 180_000);
+  afterAll(async () => {
+    await mongo?.stop();
+  }, 60_000);
+  return {
+    client() {
+      if (mongo === undefined) throw new Error('MongoDB has not started');
+      return mongo.client;
     },
   };
 }
