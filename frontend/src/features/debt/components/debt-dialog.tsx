@@ -24,12 +24,12 @@ import {
 import { LOAN_TYPE_LABELS } from '../labels';
 import { schedulePreview } from '../preview';
 import {
-  CurrencySelect,
+  CurrencyField,
   DebtAppearance,
   DebtFieldError,
   DebtFieldRow,
   DebtTextField,
-  DebtTypeSelect,
+  DebtTypeField,
   describedBy,
   type DebtTextSpec,
   type DebtFieldContext,
@@ -165,32 +165,22 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
         <DebtTextField form={form} field="name" label="debts.field.name" maxLength={DEBT_NAME_MAX + 10} />
 
         <div className={dialogForm.row}>
-          <div className={dialogForm.field}>
-            <label htmlFor={id('debtType')} className={dialogForm.label}>
-              <FormattedMessage id="debts.field.type" />
-            </label>
-            <DebtTypeSelect
-              id={id('debtType')}
-              value={draft.debtType}
-              onChange={(debtType) =>
-                form.update({
-                  debtType,
-                  ...(draft.icon === DEFAULT_ICONS[draft.debtType] ? { icon: DEFAULT_ICONS[debtType] } : {}),
-                })
-              }
-            />
-          </div>
-          <div className={dialogForm.field}>
-            <label htmlFor={id('currency')} className={dialogForm.label}>
-              <FormattedMessage id="debts.field.currency" />
-            </label>
-            <CurrencySelect
-              id={id('currency')}
-              value={draft.currency}
-              disabled={mode === 'edit'}
-              onChange={(currency) => form.update({ currency })}
-            />
-          </div>
+          <DebtTypeField
+            id={id('debtType')}
+            value={draft.debtType}
+            onChange={(debtType) =>
+              form.update({
+                debtType,
+                ...(draft.icon === DEFAULT_ICONS[draft.debtType] ? { icon: DEFAULT_ICONS[debtType] } : {}),
+              })
+            }
+          />
+          <CurrencyField
+            id={id('currency')}
+            value={draft.currency}
+            disabled={mode === 'edit'}
+            onChange={(currency) => form.update({ currency })}
+          />
         </div>
 
         <DebtFieldRow form={form} fields={AMOUNTS} />

@@ -119,8 +119,44 @@ export function DebtFieldRow({
   );
 }
 
+/** A labelled choice from a list, as a select; `option` draws each list item's `<option>`. */
+function SelectField<T extends string>({
+  id,
+  label,
+  value,
+  options,
+  disabled,
+  onChange,
+  option,
+}: {
+  readonly id: string;
+  readonly label: MessageId;
+  readonly value: T;
+  readonly options: readonly T[];
+  readonly disabled?: boolean;
+  onChange(value: T): void;
+  option(value: T): ReactNode;
+}) {
+  return (
+    <div className={dialogForm.field}>
+      <label htmlFor={id} className={dialogForm.label}>
+        <FormattedMessage id={label} />
+      </label>
+      <select
+        id={id}
+        className={dialogForm.input}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value as T)}
+      >
+        {options.map(option)}
+      </select>
+    </div>
+  );
+}
+
 /** The debt's type, in the page's language. */
-export function DebtTypeSelect({
+export function DebtTypeField({
   id,
   value,
   onChange,
@@ -130,23 +166,23 @@ export function DebtTypeSelect({
   onChange(value: DebtType): void;
 }) {
   return (
-    <select
+    <SelectField
       id={id}
-      className={dialogForm.input}
+      label="debts.field.type"
       value={value}
-      onChange={(event) => onChange(event.target.value as DebtType)}
-    >
-      {DEBT_TYPES.map((type) => (
+      options={DEBT_TYPES}
+      onChange={onChange}
+      option={(type) => (
         <FormattedMessage key={type} id={DEBT_TYPE_LABELS[type]}>
           {(label) => <option value={type}>{label}</option>}
         </FormattedMessage>
-      ))}
-    </select>
+      )}
+    />
   );
 }
 
 /** The debt's currency; fixed once the debt is open. */
-export function CurrencySelect({
+export function CurrencyField({
   id,
   value,
   disabled,
@@ -158,19 +194,19 @@ export function CurrencySelect({
   onChange(value: Currency): void;
 }) {
   return (
-    <select
+    <SelectField
       id={id}
-      className={dialogForm.input}
+      label="debts.field.currency"
       value={value}
+      options={CURRENCIES}
       disabled={disabled}
-      onChange={(event) => onChange(event.target.value as Currency)}
-    >
-      {CURRENCIES.map((currency) => (
+      onChange={onChange}
+      option={(currency) => (
         <option key={currency} value={currency}>
           {currency}
         </option>
-      ))}
-    </select>
+      )}
+    />
   );
 }
 

@@ -4,8 +4,15 @@ import type { MessageId } from '../../../lib/messages';
 import { useFormat } from '../../../lib/use-format';
 import { buttonClass } from '../../../ui/button';
 import { Card } from '../../../ui/card/card';
-import { ColumnHeads, TableRegion, tableClass } from '../../../ui/table/table';
+import { DataTable } from '../../../ui/data-table/data-table';
+import { ColumnHeads, tableClass } from '../../../ui/table/table';
 import styles from '../debts.module.css';
+
+/** Each payment row's Edit and Delete buttons, named with the payment's date. */
+const ROW_ACTIONS: readonly { label: MessageId; text: MessageId; danger: boolean }[] = [
+  { label: 'debts.payments.editLabel', text: 'debts.payments.edit', danger: false },
+  { label: 'debts.payments.deleteLabel', text: 'debts.payments.delete', danger: true },
+];
 
 /** The debt's payments (a table on a wide page, a card a row on a phone), each with edit and delete. */
 export function PaymentsCard({
@@ -41,8 +48,11 @@ export function PaymentsCard({
           <FormattedMessage id="debts.payments.empty" />
         </p>
       ) : (
-        <TableRegion className={styles.stackWrap}>
-          <table className={`${tableClass} ${styles.table} ${styles.stack}`} data-testid="payments">
+        <DataTable
+          regionClassName={styles.stackWrap}
+          className={`${tableClass} ${styles.table} ${styles.stack}`}
+          testId="payments"
+          head={
             <ColumnHeads
               startClass={styles.start}
               columns={[
@@ -53,57 +63,51 @@ export function PaymentsCard({
                 { id: 'debts.schedule.actions', hidden: true },
               ]}
             />
-            <tbody>
-              {debt.payments.map((payment) => {
-                const date = format.longDate(payment.date);
-                return (
-                  <tr key={payment.paymentId} data-testid="payment-row">
-                    <td data-label={label('debts.payments.date')} className={styles.cardHead}>
-                      {date}
-                    </td>
-                    <td data-label={label('debts.payments.kind')} className={styles.start}>
-                      {payment.installmentNumber === null ? (
-                        <FormattedMessage id="debts.payments.extra" />
-                      ) : (
-                        <FormattedMessage
-                          id="debts.payments.installment"
-                          values={{ number: format.number(payment.installmentNumber) }}
-                        />
-                      )}
-                    </td>
-                    <td data-label={label('debts.payments.amount')}>{money(payment.amount)}</td>
-                    <td
-                      data-label={label('debts.payments.notesColumn')}
-                      className={`${styles.start} ${payment.notes === null ? styles.emptyCell : ''}`}
-                    >
-                      {payment.notes ?? ''}
-                    </td>
-                    <td className={styles.cardActions}>
-                      <span className={styles.rowActions}>
-                        <button
-                          type="button"
-                          className={`${buttonClass('secondary')} ${styles.small}`}
-                          aria-label={intl.formatMessage({ id: 'debts.payments.editLabel' }, { date })}
-                          onClick={() => onEdit(payment)}
-                        >
-                          <FormattedMessage id="debts.payments.edit" />
-                        </button>
-                        <button
-                          type="button"
-                          className={`${buttonClass('secondary')} ${styles.small} ${styles.danger}`}
-                          aria-label={intl.formatMessage({ id: 'debts.payments.deleteLabel' }, { date })}
-                          onClick={() => onDelete(payment)}
-                        >
-                          <FormattedMessage id="debts.payments.delete" />
-                        </button>
-                      </span>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableRegion>
+          }
+        >
+          {debt.payments.map((payment) => {
+            const date = format.longDate(payment.date);
+            return (
+              <tr key={payment.paymentId} data-testid="payment-row">
+                <td data-label={label('debts.payments.date')} className={styles.cardHead}>
+                  {date}
+                </td>
+                <td data-label={label('debts.payments.kind')} className={styles.start}>
+                  {payment.installmentNumber === null ? (
+                    <FormattedMessage id="debts.payments.extra" />
+                  ) : (
+                    <FormattedMessage
+                      id="debts.payments.installment"
+                      values={{ number: format.number(payment.installmentNumber) }}
+                    />
+                  )}
+                </td>
+                <td data-label={label('debts.payments.amount')}>{money(payment.amount)}</td>
+                <td
+                  data-label={label('debts.payments.notesColumn')}
+                  className={`${styles.start} ${payment.notes === null ? styles.emptyCell : ''}`}
+                >
+                  {payment.notes ?? ''}
+                </td>
+                <td className={styles.cardActions}>
+                  <span className={styles.rowActions}>
+                    {ROW_ACTIONS.map((action) => (
+                      <button
+                        key={action.text}
+                        type="button"
+                        className={`${buttonClass('secondary')} ${styles.small}${action.danger ? ` ${styles.danger}` : ''}`}
+                        aria-label={intl.formatMessage({ id: action.label }, { date })}
+                        onClick={() => (action.danger ? onDelete : onEdit)(payment)}
+                      >
+                        <FormattedMessage id={action.text} />
+                      </button>
+                    ))}
+                  </span>
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
       )}
     </Card>
   );

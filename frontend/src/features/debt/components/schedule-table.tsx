@@ -5,7 +5,8 @@ import { useFormat } from '../../../lib/use-format';
 import { Badge } from '../../../ui/badge/badge';
 import { buttonClass } from '../../../ui/button';
 import { Card } from '../../../ui/card/card';
-import { TableRegion, tableClass } from '../../../ui/table/table';
+import { DataTable } from '../../../ui/data-table/data-table';
+import { tableClass } from '../../../ui/table/table';
 import styles from '../debts.module.css';
 import { rowState } from '../schedule-actions';
 import { ScheduleHead } from './schedule-preview';
@@ -80,50 +81,14 @@ export function ScheduleCard({
       gap="medium"
       actions={<OverdueBadge count={overdueCount} />}
     >
-      <TableRegion className={styles.stackWrap} label={intl.formatMessage({ id: 'debts.schedule.region' })}>
-        <table className={`${tableClass} ${styles.table} ${styles.stack}`} data-testid="schedule">
-          <caption className="visually-hidden">{intl.formatMessage({ id: 'debts.schedule.caption' })}</caption>
-          <ScheduleHead withStatus />
-          <tbody>
-            {debt.schedule.map((row) => {
-              const state = rowState(row, today);
-              const number = format.number(row.number);
-              return (
-                <tr key={row.number} data-status={row.status} data-state={state} data-testid="schedule-row">
-                  <td data-label={label('debts.schedule.number')} className={styles.cardHead}>
-                    <span className={styles.narrowOnly}>
-                      <FormattedMessage id="debts.payments.installment" values={{ number }} />
-                    </span>
-                    <span className={styles.wideOnly}>{number}</span>
-                  </td>
-                  <td data-label={label('debts.schedule.dueDate')} className={styles.start}>
-                    {format.longDate(row.dueDate)}
-                  </td>
-                  <td data-label={label('debts.schedule.amount')}>{money(row.amount)}</td>
-                  <td data-label={label('debts.schedule.principal')}>{money(row.principal)}</td>
-                  <td data-label={label('debts.schedule.interest')}>{money(row.interest)}</td>
-                  <td data-label={label('debts.schedule.balance')}>{money(row.balance)}</td>
-                  <td data-label={label('debts.schedule.status')} className={styles.start}>
-                    <Badge
-                      tone={state === 'paid' ? 'success' : state === 'overdue' ? 'alert' : 'neutral'}
-                      symbol={state === 'paid' ? '✓' : state === 'overdue' ? '!' : undefined}
-                      testId="schedule-status"
-                      data={{ kind: state }}
-                    >
-                      <FormattedMessage id={STATE_LABELS[state]} />
-                    </Badge>
-                  </td>
-                  <td className={styles.cardActions}>
-                    <MarkButton
-                      kind={row.status === 'pending' ? 'paid' : 'unpaid'}
-                      number={number}
-                      onClick={(kind) => onMark(kind, row)}
-                    />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
+      <DataTable
+        label={intl.formatMessage({ id: 'debts.schedule.region' })}
+        regionClassName={styles.stackWrap}
+        className={`${tableClass} ${styles.table} ${styles.stack}`}
+        testId="schedule"
+        caption={intl.formatMessage({ id: 'debts.schedule.caption' })}
+        head={<ScheduleHead withStatus />}
+        foot={
           <tfoot>
             <tr>
               <th scope="row" colSpan={2} className={styles.start}>
@@ -137,8 +102,47 @@ export function ScheduleCard({
               <td colSpan={3} className={styles.emptyCell} />
             </tr>
           </tfoot>
-        </table>
-      </TableRegion>
+        }
+      >
+        {debt.schedule.map((row) => {
+          const state = rowState(row, today);
+          const number = format.number(row.number);
+          return (
+            <tr key={row.number} data-status={row.status} data-state={state} data-testid="schedule-row">
+              <td data-label={label('debts.schedule.number')} className={styles.cardHead}>
+                <span className={styles.narrowOnly}>
+                  <FormattedMessage id="debts.payments.installment" values={{ number }} />
+                </span>
+                <span className={styles.wideOnly}>{number}</span>
+              </td>
+              <td data-label={label('debts.schedule.dueDate')} className={styles.start}>
+                {format.longDate(row.dueDate)}
+              </td>
+              <td data-label={label('debts.schedule.amount')}>{money(row.amount)}</td>
+              <td data-label={label('debts.schedule.principal')}>{money(row.principal)}</td>
+              <td data-label={label('debts.schedule.interest')}>{money(row.interest)}</td>
+              <td data-label={label('debts.schedule.balance')}>{money(row.balance)}</td>
+              <td data-label={label('debts.schedule.status')} className={styles.start}>
+                <Badge
+                  tone={state === 'paid' ? 'success' : state === 'overdue' ? 'alert' : 'neutral'}
+                  symbol={state === 'paid' ? '✓' : state === 'overdue' ? '!' : undefined}
+                  testId="schedule-status"
+                  data={{ kind: state }}
+                >
+                  <FormattedMessage id={STATE_LABELS[state]} />
+                </Badge>
+              </td>
+              <td className={styles.cardActions}>
+                <MarkButton
+                  kind={row.status === 'pending' ? 'paid' : 'unpaid'}
+                  number={number}
+                  onClick={(kind) => onMark(kind, row)}
+                />
+              </td>
+            </tr>
+          );
+        })}
+      </DataTable>
     </Card>
   );
 }

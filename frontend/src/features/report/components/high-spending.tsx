@@ -1,7 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LocalizedLink } from '../../../lib/localized-link';
 import { Card } from '../../../ui/card/card';
-import { numberCellClass, TableRegion, tableClass } from '../../../ui/table/table';
+import { DataTable } from '../../../ui/data-table/data-table';
+import { numberCellClass, tableClass } from '../../../ui/table/table';
 import styles from '../reports.module.css';
 import type { ReportPartProps } from './report-card';
 
@@ -15,8 +16,10 @@ export function HighSpending({ data, write }: ReportPartProps) {
           <FormattedMessage id="reports.high.none" />
         </p>
       ) : (
-        <TableRegion label={intl.formatMessage({ id: 'reports.high.title' })}>
-          <table className={`${tableClass} ${styles.table}`}>
+        <DataTable
+          label={intl.formatMessage({ id: 'reports.high.title' })}
+          className={`${tableClass} ${styles.table}`}
+          head={
             <thead>
               <tr>
                 <th scope="col">
@@ -33,27 +36,26 @@ export function HighSpending({ data, write }: ReportPartProps) {
                 </th>
               </tr>
             </thead>
-            <tbody>
-              {data.highSpending.map((item) => (
-                <tr key={item.id}>
-                  <td className={styles.nowrap}>
-                    <LocalizedLink to={`/dashboard/transactions?view=${encodeURIComponent(item.id)}`}>
-                      {write.longDate(item.date)}
-                    </LocalizedLink>
-                  </td>
-                  <td>{write.category(item.categoryId)}</td>
-                  <td className={`${styles.hideNarrow} ${styles.note}`}>{item.note ?? ''}</td>
-                  <td className={numberCellClass}>
-                    {write.money(item.converted)}
-                    {item.amount.currency !== data.currency && (
-                      <span className={styles.original}>{write.moneyIn(item.amount.amount, item.amount.currency)}</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+          }
+        >
+          {data.highSpending.map((item) => (
+            <tr key={item.id}>
+              <td className={styles.nowrap}>
+                <LocalizedLink to={`/dashboard/transactions?view=${encodeURIComponent(item.id)}`}>
+                  {write.longDate(item.date)}
+                </LocalizedLink>
+              </td>
+              <td>{write.category(item.categoryId)}</td>
+              <td className={`${styles.hideNarrow} ${styles.note}`}>{item.note ?? ''}</td>
+              <td className={numberCellClass}>
+                {write.money(item.converted)}
+                {item.amount.currency !== data.currency && (
+                  <span className={styles.original}>{write.moneyIn(item.amount.amount, item.amount.currency)}</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </Card>
   );

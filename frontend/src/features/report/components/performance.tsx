@@ -2,7 +2,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { BudgetStatusBadge } from '../../../ui/budget-status/budget-status';
 import { Card } from '../../../ui/card/card';
 import { ChartFigure, LazyBarChart } from '../../../ui/chart/chart-figure';
-import { numberCellClass, TableRegion, tableClass } from '../../../ui/table/table';
+import { DataTable } from '../../../ui/data-table/data-table';
+import { numberCellClass, tableClass } from '../../../ui/table/table';
 import styles from '../reports.module.css';
 import type { ReportPartProps } from './report-card';
 
@@ -60,11 +61,12 @@ export function Performance({ data, write }: ReportPartProps) {
           }}
         />
       )}
-      <TableRegion label={intl.formatMessage({ id: 'reports.performance.title' })}>
-        <table className={`${tableClass} ${styles.table}`} data-testid="performance-table">
-          <caption className="visually-hidden">
-            <FormattedMessage id="reports.performance.title" />
-          </caption>
+      <DataTable
+        label={intl.formatMessage({ id: 'reports.performance.title' })}
+        className={`${tableClass} ${styles.table}`}
+        testId="performance-table"
+        caption={<FormattedMessage id="reports.performance.title" />}
+        head={
           <thead>
             <tr>
               <th scope="col">
@@ -84,27 +86,26 @@ export function Performance({ data, write }: ReportPartProps) {
               </th>
             </tr>
           </thead>
-          <tbody>
-            {data.budgetPerformance.map((row) => (
-              <tr key={row.month} aria-current={row.month === data.month ? 'true' : undefined}>
-                <th scope="row" className={styles.rowHeader}>
-                  {write.monthName(row.month)}
-                </th>
-                <td className={numberCellClass}>{write.money(row.spent)}</td>
-                <td className={`${numberCellClass} ${styles.hideNarrow}`}>
-                  {row.limit === null ? '—' : write.money(row.limit)}
-                </td>
-                <td className={`${numberCellClass} ${styles.hideNarrow}`}>
-                  {row.percentUsed === null ? '—' : write.percent(row.percentUsed)}
-                </td>
-                <td>
-                  <BudgetStatusBadge status={row.status} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableRegion>
+        }
+      >
+        {data.budgetPerformance.map((row) => (
+          <tr key={row.month} aria-current={row.month === data.month ? 'true' : undefined}>
+            <th scope="row" className={styles.rowHeader}>
+              {write.monthName(row.month)}
+            </th>
+            <td className={numberCellClass}>{write.money(row.spent)}</td>
+            <td className={`${numberCellClass} ${styles.hideNarrow}`}>
+              {row.limit === null ? '—' : write.money(row.limit)}
+            </td>
+            <td className={`${numberCellClass} ${styles.hideNarrow}`}>
+              {row.percentUsed === null ? '—' : write.percent(row.percentUsed)}
+            </td>
+            <td>
+              <BudgetStatusBadge status={row.status} />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </Card>
   );
 }
