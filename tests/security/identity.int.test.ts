@@ -2,115 +2,31 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IdTokens } from '@plenty/platform/identity/id-tokens';
 import { loadSigningKey } from '@plenty/platform/identity/signing-key';
 import { forgedTokens } from '@plenty/platform/testing/forged-tokens';
-import { openStandalone, type Standalone } from '@plenty/standalone/app';
+import { REFUSED, useIdentityUnderAttack, type Account, type Answer } from '../support/identity-under-attack.js';
+import { TEST_PASSWORD } from '../support/users.js';
 
 /**
  * The embedded identity against an attacker on the network, with its DEFAULT attempt limits:
  * forged and tampered ID tokens, stolen refresh tokens, telling which addresses have an
- * account, guessing passwords and reset codes. Each limit is tested from a client address of
- * its own (`remoteAddress`), so the tests do not count against each other.
+ * account (guessing passwords and reset codes: identity-limits). Each test calls from a
+ * client address of its own (`remoteAddress`), so the tests do not count against each other.
  */
 
-const PASSWORD = 'correct-horse-battery';
-let standalone: Standalone;
-let dataDir: string;
+const attack = useIdentityUnderAttack();
+const { clock, identity, refresh, signUp, apiStatuses } = attack;
 let otherDataDir: string;
-/** The identity's clock runs this far ahead of the wall clock (expiry and grace without waiting). */
-let clockOffsetMs = 0;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'plenty-identity-security-'));
   otherDataDir = await mkdtemp(join(tmpdir(), 'plenty-identity-other-'));
-  standalone = await openStandalone({
-    dataDir,
-    logLevel: 'silent',
-    identityClock: () => Date.now() + clockOffsetMs,
-  });
-});
-
-afterEach(() => {
-  clockOffsetMs = 0;
 });
 
 afterAll(async () => {
-  await standalone?.close();
-  await rm(dataDir, { recursive: true, force: true });
   await rm(otherDataDir, { recursive: true, force: true });
 });
-
-interface Answer {
-  readonly status: number;
-  readonly headers: Record<string, unknown>;
-  readonly body: string;
-  json(): Record<string, unknown> & { error?: { message?: string; code?: unknown } };
-}
-
-/** A call to the Identity Toolkit or Secure Token API from a client at `client`. */
-async function identity(path: string, body: object, client = '127.0.0.1'): Promise<Answer> {
-  const url = path.startsWith('/') ? path : `/identitytoolkit.googleapis.com/v1/${path}?key=plenty-embedded`;
-  const form = url.startsWith('/securetoken');
-  const response = await standalone.app.inject({
-    method: 'POST',
-    url,
-    remoteAddress: client,
-    headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' },
-    payload: form ? new URLSearchParams(body as Record<string, string>).toString() : JSON.stringify(body),
-  });
-  return {
-    status: response.statusCode,
-    headers: response.headers,
-    body: response.body,
-    json: () => response.json(),
-  };
-}
-
-const refresh = (refreshToken: string) =>
-  identity('/securetoken.googleapis.com/v1/token', { grant_type: 'refresh_token', refresh_token: refreshToken });
-
-interface Account {
-  readonly uid: string;
-  readonly email: string;
-  readonly idToken: string;
-  readonly refreshToken: string;
-}
-
-async function signUp(client: string, email = `user-${randomUUID()}@example.test`): Promise<Account> {
-  const answer = await identity('accounts:signUp', { email, password: PASSWORD, returnSecureToken: true }, client);
-  if (answer.status !== 200) throw new Error(`sign-up failed: ${answer.body}`);
-  const { localId, idToken, refreshToken } = answer.json() as Record<string, string>;
-  await standalone.identity.providerAdmin.markEmailVerified(localId ?? '');
-  return { uid: localId ?? '', email, idToken: idToken ?? '', refreshToken: refreshToken ?? '' };
-}
-
-/** The status of a query and of a command sent with this bearer token. */
-async function apiStatuses(idToken: string): Promise<{ query: number; command: number }> {
-  const authorization = `Bearer ${idToken}`;
-  const query = await standalone.app.inject({
-    method: 'GET',
-    url: '/api/queries/preferences',
-    headers: { authorization },
-  });
-  const command = await standalone.app.inject({
-    method: 'POST',
-    url: '/api/commands/AddTransaction',
-    headers: { authorization },
-    payload: {
-      commandId: randomUUID(),
-      transactionId: randomUUID(),
-      type: 'expense',
-      amount: { amount: 45_000, currency: 'LAK' },
-      categoryId: 'builtin-food',
-      date: '2026-11-20',
-    },
-  });
-  return { query: query.statusCode, command: command.statusCode };
-}
-
-const REFUSED = { query: 401, command: 401 };
 
 describe('security: ID tokens of the embedded identity', () => {
   let account: Account;
@@ -124,7 +40,7 @@ describe('security: ID tokens of the embedded identity', () => {
 
   it('refuses forged and tampered tokens of every kind on a query and a command, and at the identity API', async () => {
     // Signed with the server's own key too (as if it leaked): wrong kid, audience, issuer.
-    const key = await loadSigningKey(join(dataDir, 'identity.key'));
+    const key = await loadSigningKey(join(attack.dataDir, 'identity.key'));
     const accepted: string[] = [];
     for (const [kind, token] of Object.entries(await forgedTokens(account.idToken, key))) {
       const statuses = await apiStatuses(token);
@@ -137,7 +53,7 @@ describe('security: ID tokens of the embedded identity', () => {
 
   it("refuses a token signed with another data folder's key", async () => {
     const otherKey = await loadSigningKey(join(otherDataDir, 'identity.key'));
-    const user = standalone.identity.store.user(account.uid);
+    const user = attack.standalone.identity.store.user(account.uid);
     if (user === null) throw new Error('the account exists');
     const foreign = await new IdTokens(otherKey, 'plenty').issue({
       user,
@@ -149,9 +65,9 @@ describe('security: ID tokens of the embedded identity', () => {
 
   it('refuses a token once it has expired on the identity clock', async () => {
     const { idToken } = await signUp('10.0.1.2');
-    clockOffsetMs = 3600_000 + 1000;
+    clock.offsetMs = 3600_000 + 1000;
     expect(await apiStatuses(idToken)).toEqual(REFUSED);
-    clockOffsetMs = 0;
+    clock.offsetMs = 0;
     expect(await apiStatuses(idToken)).toEqual({ query: 200, command: 200 });
   });
 
@@ -159,7 +75,7 @@ describe('security: ID tokens of the embedded identity', () => {
     const before = await signUp('10.0.1.3');
     const other = await identity(
       'accounts:signInWithPassword',
-      { email: before.email, password: PASSWORD, returnSecureToken: true },
+      { email: before.email, password: TEST_PASSWORD, returnSecureToken: true },
       '10.0.1.3',
     );
     const changed = await identity('accounts:update', { idToken: before.idToken, password: 'a-new-password-1' });
@@ -173,7 +89,7 @@ describe('security: ID tokens of the embedded identity', () => {
 
   it("refuses a deleted user's token, and their address registers anew as another account", async () => {
     const leaving = await signUp('10.0.1.4');
-    const deletion = await standalone.app.inject({
+    const deletion = await attack.standalone.app.inject({
       method: 'POST',
       url: '/api/commands/DeleteAccount',
       headers: { authorization: `Bearer ${leaving.idToken}` },
@@ -194,7 +110,7 @@ describe('security: refresh tokens', () => {
     expect(rotated.status).toBe(200);
     const newest = await refresh(String(rotated.json()['refresh_token']));
     expect(newest.status).toBe(200);
-    clockOffsetMs = 31_000;
+    clock.offsetMs = 31_000;
 
     const reuse = await refresh(stolen.refreshToken);
     expect({ status: reuse.status, message: reuse.json().error?.message }).toEqual({
@@ -211,7 +127,7 @@ describe('security: refresh tokens', () => {
   it('a refresh token used again within the grace answers (two tabs refreshing at once)', async () => {
     const session = await signUp('10.0.2.2');
     expect((await refresh(session.refreshToken)).status).toBe(200);
-    clockOffsetMs = 20_000;
+    clock.offsetMs = 20_000;
     expect((await refresh(session.refreshToken)).status).toBe(200);
   });
 });
@@ -287,12 +203,12 @@ describe('security: telling which addresses have an account', () => {
       return settled.json() as Record<string, string>;
     };
     const signedUp = await record(
-      identity('accounts:signUp', { email, password: PASSWORD, returnSecureToken: true }, client),
+      identity('accounts:signUp', { email, password: TEST_PASSWORD, returnSecureToken: true }, client),
     );
     const uid = signedUp['localId'] ?? '';
-    const hashes = [standalone.identity.store.user(uid)?.passwordHash ?? ''];
+    const hashes = [attack.standalone.identity.store.user(uid)?.passwordHash ?? ''];
     await record(
-      identity('accounts:signInWithPassword', { email, password: PASSWORD, returnSecureToken: true }, client),
+      identity('accounts:signInWithPassword', { email, password: TEST_PASSWORD, returnSecureToken: true }, client),
     );
     await record(identity('accounts:lookup', { idToken: signedUp['idToken'] }));
     await record(
@@ -305,13 +221,13 @@ describe('security: telling which addresses have an account', () => {
         returnSecureToken: true,
       }),
     );
-    hashes.push(standalone.identity.store.user(uid)?.passwordHash ?? '');
+    hashes.push(attack.standalone.identity.store.user(uid)?.passwordHash ?? '');
     await record(identity('accounts:lookup', { idToken: changed['idToken'] }));
     await record(refresh(changed['refreshToken'] ?? ''));
-    const code = standalone.identity.service.passwordResetCode(email) ?? '';
+    const code = attack.standalone.identity.service.passwordResetCode(email) ?? '';
     await record(identity('accounts:resetPassword', { oobCode: code }, client));
     await record(identity('accounts:resetPassword', { oobCode: code, newPassword: 'a-new-password-3' }, client));
-    hashes.push(standalone.identity.store.user(uid)?.passwordHash ?? '');
+    hashes.push(attack.standalone.identity.store.user(uid)?.passwordHash ?? '');
     await record(identity('accounts:createAuthUri', { identifier: email, continueUri: 'http://127.0.0.1:8080/' }));
 
     expect(new Set(hashes).size).toBe(3);
@@ -321,111 +237,5 @@ describe('security: telling which addresses have an account', () => {
       expect(answer.body).not.toMatch(/scrypt|passwordHash|"salt"/i);
       for (const piece of pieces) expect(answer.body).not.toContain(piece);
     }
-  });
-});
-
-describe('security: attempt limits (the defaults)', { timeout: 120_000 }, () => {
-  it('after 10 wrong passwords for an address, 429 with Retry-After, and then the right password is refused too', async () => {
-    const target = await signUp('10.0.4.1');
-    const attempt = (password: string) =>
-      identity('accounts:signInWithPassword', { email: target.email, password, returnSecureToken: true }, '10.0.4.2');
-    for (let i = 0; i < 10; i += 1) expect((await attempt(`guess-${i}`)).status).toBe(400);
-    for (const password of ['guess-10', PASSWORD]) {
-      const limited = await attempt(password);
-      expect(limited.status).toBe(429);
-      expect(limited.json().error?.message).toBe('TOO_MANY_ATTEMPTS_TRY_LATER');
-      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(14 * 60);
-      expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
-    }
-    // From another client address too: the limit is the address's.
-    const elsewhere = await identity(
-      'accounts:signInWithPassword',
-      { email: target.email, password: PASSWORD, returnSecureToken: true },
-      '10.0.4.3',
-    );
-    expect(elsewhere.status).toBe(429);
-    clockOffsetMs = 15 * 60_000;
-    expect((await attempt(PASSWORD)).status).toBe(200);
-  });
-
-  it('after 100 sign-in attempts from one client address, 429 for any address from it', async () => {
-    const client = '10.0.5.1';
-    const target = await signUp('10.0.5.2');
-    // Four at a time: each is one scrypt check on the thread pool.
-    for (let i = 0; i < 100; i += 4) {
-      const batch = await Promise.all(
-        [0, 1, 2, 3].map((j) =>
-          identity(
-            'accounts:signInWithPassword',
-            { email: `guess-${i + j}@example.test`, password: PASSWORD, returnSecureToken: true },
-            client,
-          ),
-        ),
-      );
-      expect(batch.map((answer) => answer.status)).toEqual([400, 400, 400, 400]);
-    }
-    const limited = await identity(
-      'accounts:signInWithPassword',
-      { email: target.email, password: PASSWORD, returnSecureToken: true },
-      client,
-    );
-    expect(limited.status).toBe(429);
-    expect(limited.json().error?.message).toBe('TOO_MANY_ATTEMPTS_TRY_LATER');
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    const elsewhere = await identity(
-      'accounts:signInWithPassword',
-      { email: target.email, password: PASSWORD, returnSecureToken: true },
-      '10.0.5.3',
-    );
-    expect(elsewhere.status).toBe(200);
-  });
-
-  it('after 20 sign-ups from one client address, or 5 for one address, 429 with Retry-After', async () => {
-    const client = '10.0.6.1';
-    for (let i = 0; i < 20; i += 4) await Promise.all([0, 1, 2, 3].map(() => signUp(client)));
-    const limited = await identity(
-      'accounts:signUp',
-      { email: `one-more-${randomUUID()}@example.test`, password: PASSWORD, returnSecureToken: true },
-      client,
-    );
-    expect(limited.status).toBe(429);
-    expect(limited.json().error?.message).toBe('TOO_MANY_ATTEMPTS_TRY_LATER');
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(59 * 60);
-
-    const email = `taken-${randomUUID()}@example.test`;
-    const answers: number[] = [];
-    for (let i = 0; i < 6; i += 1) {
-      const answer = await identity(
-        'accounts:signUp',
-        { email, password: PASSWORD, returnSecureToken: true },
-        `10.0.6.${10 + i}`,
-      );
-      answers.push(answer.status);
-    }
-    expect(answers).toEqual([200, 400, 400, 400, 400, 429]);
-  });
-
-  it('after 30 reset codes tried from one client address, 429, the right code included', async () => {
-    const client = '10.0.7.1';
-    const target = await signUp('10.0.7.2');
-    const code = standalone.identity.service.passwordResetCode(target.email) ?? '';
-    for (let i = 0; i < 30; i += 1) {
-      const guess = await identity(
-        'accounts:resetPassword',
-        { oobCode: `guess-${i}`, newPassword: 'a-new-password' },
-        client,
-      );
-      expect(guess.json().error?.message).toBe('INVALID_OOB_CODE');
-    }
-    const limited = await identity('accounts:resetPassword', { oobCode: code, newPassword: 'a-new-password' }, client);
-    expect(limited.status).toBe(429);
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await identity('accounts:resetPassword', { oobCode: code }, client)).status).toBe(429);
-    const elsewhere = await identity(
-      'accounts:resetPassword',
-      { oobCode: code, newPassword: 'a-new-password' },
-      '10.0.7.3',
-    );
-    expect(elsewhere.json()).toMatchObject({ email: target.email, requestType: 'PASSWORD_RESET' });
   });
 });
