@@ -6,9 +6,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
-import { startStandaloneProcess, type StandaloneProcess } from '../support/standalone-process.js';
-import { createTestUser, type TestUser } from '../support/users.js';
-import { expectViewsEqualRebuild, settled, storedEvents } from './verify.js';
+import { startStandaloneProcess } from '../support/standalone-process.js';
+import { createTestUser } from '../support/users.js';
+import { between, commander, underLoad } from './command-mix.js';
+import { erasuresFinished, expectViewsEqualRebuild, settled, storedEvents } from './verify.js';
 
 /**
  * The embedded default killed like a power cut (SIGKILL, no shutdown hooks) at random moments:
@@ -29,89 +30,6 @@ const dataFolder = async () => {
 };
 /** Kills under mixed load: three in the tests, more in `npm run bench` (PLENTY_KILL_ROUNDS). */
 const KILL_ROUNDS = Number(process.env.PLENTY_KILL_ROUNDS ?? 3);
-/** A random delay; the seed of each run is in the failure message through `label`. */
-const between = (min: number, max: number) => Math.round(min + Math.random() * (max - min));
-
-interface Sent {
-  readonly name: string;
-  readonly body: Record<string, unknown>;
-  readonly answer: { streamId: string; revision: number; position: string };
-}
-
-function commander(server: () => StandaloneProcess, user: TestUser) {
-  const acknowledged: Sent[] = [];
-  const transactions: string[] = [];
-  const goals: string[] = [];
-  const send = async (name: string, body: Record<string, unknown>) => {
-    const full = { commandId: randomUUID(), ...body };
-    const response = await fetch(`${server().baseUrl}/api/commands/${name}`, {
-      method: 'POST',
-      headers: { authorization: user.authorization, 'content-type': 'application/json' },
-      body: JSON.stringify(full),
-    });
-    if (response.status !== 200) return response.status;
-    acknowledged.push({ name, body: full, answer: (await response.json()) as Sent['answer'] });
-    return 200;
-  };
-  /** One command of a realistic mix; edits and contributions target what was acknowledged. */
-  const next = async () => {
-    const roll = Math.random();
-    const known = transactions[Math.floor(Math.random() * transactions.length)];
-    if (roll < 0.55 || known === undefined) {
-      const transactionId = uuidV7();
-      const amount = { amount: between(100, 90_000), currency: 'THB' };
-      const body = {
-        transactionId,
-        type: 'expense',
-        amount,
-        categoryId: 'builtin-food',
-        date: '2026-11-01',
-        note: `n ${transactionId}`,
-      };
-      if ((await send('AddTransaction', body)) === 200) transactions.push(transactionId);
-    } else if (roll < 0.8) {
-      await send('EditTransaction', {
-        transactionId: known,
-        changes: { amount: { amount: between(100, 90_000), currency: 'THB' } },
-      });
-    } else if (roll < 0.85) {
-      await send('DeleteTransaction', { transactionId: known });
-    } else if (roll < 0.9 || goals.length === 0) {
-      const goalId = uuidV7();
-      if (
-        (await send('AddGoal', {
-          goalId,
-          name: `Goal ${goalId}`,
-          target: { amount: 10_000_000, currency: 'THB' },
-          targetDate: '2027-12-31',
-        })) === 200
-      )
-        goals.push(goalId);
-    } else {
-      await send('ContributeToGoal', {
-        goalId: goals[0],
-        amount: { amount: between(1, 1000), currency: 'THB' },
-        date: '2026-11-02',
-      });
-    }
-  };
-  return { acknowledged, next, send };
-}
-
-/** Keeps `width` commands in flight until `stop` resolves. */
-async function underLoad(width: number, next: () => Promise<unknown>, stop: Promise<void>): Promise<void> {
-  let stopped = false;
-  void stop.then(() => (stopped = true));
-  const inFlight = new Set<Promise<unknown>>();
-  while (!stopped) {
-    const request: Promise<unknown> = next()
-      .catch(() => undefined)
-      .finally(() => inFlight.delete(request));
-    inFlight.add(request);
-    if (inFlight.size >= width) await Promise.race(inFlight);
-  }
-  await Promise.allSettled(inFlight);
-}
 
 describe('a process killed at random moments', { timeout: 120_000 }, () => {
   it(
@@ -237,7 +155,7 @@ describe('a process killed at random moments', { timeout: 120_000 }, () => {
     const answered = await deletion;
 
     server = await startStandaloneProcess({ dataDir });
-    await new Promise((r) => setTimeout(r, 1000));
+    await erasuresFinished(dataDir);
     await settled(server);
     await server.stop();
     const events = await storedEvents(dataDir);

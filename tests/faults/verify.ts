@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import { loadMasterKey } from '@plenty/platform/crypto/master-key';
+import { ACCOUNT_ERASURES_STREAM } from '@plenty/contracts/events/account';
 import { START, type RecordedEvent } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import type { ReadStore } from '@plenty/platform/read-store/port';
@@ -11,6 +12,7 @@ import { viewsOf } from '@plenty/projections/apply';
 import { allProjections } from '@plenty/projections/all';
 import { createProjector } from '@plenty/projector/runtime';
 import type { StandaloneProcess } from '../support/standalone-process.js';
+import { until } from '../support/until.js';
 
 /** Waits until the server's read models have applied every stored event. */
 export async function settled(server: StandaloneProcess): Promise<void> {
@@ -34,6 +36,30 @@ async function documents(store: ReadStore, view: string, userId: string): Promis
     cursor = page.nextCursor ?? undefined;
   } while (cursor !== undefined);
   return docs;
+}
+
+/**
+ * Waits until every account erasure recorded as begun in the data folder of a running server
+ * is recorded as finished (AccountErased): a restarted server finishes those it finds.
+ */
+export async function erasuresFinished(dataDir: string, timeoutMs = 30_000): Promise<void> {
+  await until(
+    'the account erasures begun to finish',
+    async () => {
+      // A second connection beside the server's; checkpoints are left to the server.
+      const eventStore = await openSqliteEventStore({ path: join(dataDir, 'events.db'), checkpoints: 'elsewhere' });
+      try {
+        const erasures = await eventStore.readStream(ACCOUNT_ERASURES_STREAM);
+        const usersOf = (type: string) =>
+          erasures.filter((event) => event.type === type).map((event) => String(event.data['userId']));
+        const erased = new Set(usersOf('AccountErased'));
+        return usersOf('AccountErasureStarted').every((userId) => erased.has(userId));
+      } finally {
+        await eventStore.close();
+      }
+    },
+    { timeoutMs, everyMs: 100 },
+  );
 }
 
 /** Every stored event, read straight from the data folder of a stopped server. */
