@@ -38,23 +38,39 @@ export async function openTestStores(name: string): Promise<TestStores> {
 }
 
 /**
+ * Something `open`ed before each test and `close`d after it: the answer gives the one of the test
+ * running now, and throws `closedMessage` outside a test.
+ */
+function openForEachTest<T>(
+  open: () => Promise<T>,
+  close: (value: T) => Promise<void>,
+  closedMessage: string,
+): () => T {
+  let current: T | null = null;
+  beforeEach(async () => {
+    current = await open();
+  });
+  afterEach(async () => {
+    const opened = current;
+    current = null;
+    if (opened !== null) await close(opened);
+  });
+  return () => {
+    if (current === null) throw new Error(closedMessage);
+    return current;
+  };
+}
+
+/**
  * New stores for every test of the file (or `describe` block) that calls it: the answer's fields
  * are those of the test running now, opened before it and closed and removed after it.
  */
 export function useTestStores(name: string): TestStores {
-  let current: TestStores | null = null;
-  const now = (): TestStores => {
-    if (current === null) throw new Error('the test stores are open only while a test runs');
-    return current;
-  };
-  beforeEach(async () => {
-    current = await openTestStores(name);
-  });
-  afterEach(async () => {
-    const open = current;
-    current = null;
-    await open?.close();
-  });
+  const now = openForEachTest(
+    () => openTestStores(name),
+    (stores) => stores.close(),
+    'the test stores are open only while a test runs',
+  );
   return {
     get dir() {
       return now().dir;
@@ -77,19 +93,14 @@ export function useTestStores(name: string): TestStores {
  * `useTestStores`): opened before each test, closed after it, before the folder is removed.
  */
 export function useTestReadStore(stores: TestStores, file = 'read.db'): { readonly store: ReadStore } {
-  let current: ReadStore | null = null;
-  beforeEach(async () => {
-    current = await openSqliteReadStore({ path: join(stores.dir, file) });
-  });
-  afterEach(async () => {
-    const open = current;
-    current = null;
-    await open?.close();
-  });
+  const now = openForEachTest(
+    () => openSqliteReadStore({ path: join(stores.dir, file) }),
+    (store) => store.close(),
+    'the test read store is open only while a test runs',
+  );
   return {
     get store() {
-      if (current === null) throw new Error('the test read store is open only while a test runs');
-      return current;
+      return now();
     },
   };
 }
