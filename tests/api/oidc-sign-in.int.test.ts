@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_IDENTITY_LIMITS } from '@plenty/platform/identity/attempt-limits';
 import { openStandalone, type Standalone } from '@plenty/standalone/app';
 import { freePort } from '@plenty/standalone/free-port';
+import { Browser, redirectTarget } from '../support/cookie-browser.js';
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider.js';
 
 /**
@@ -66,70 +67,6 @@ afterAll(async () => {
   if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
 });
 
-/** Cookies per host and port, sent back as a browser would; redirects are followed by the caller. */
-class Browser {
-  private readonly jars = new Map<string, Map<string, string>>();
-
-  async get(url: string, init: { method?: string; body?: URLSearchParams } = {}): Promise<Response> {
-    const target = new URL(url);
-    const jar = this.jars.get(target.host) ?? new Map<string, string>();
-    this.jars.set(target.host, jar);
-    const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-    const response = await fetch(target, {
-      method: init.method ?? 'GET',
-      redirect: 'manual',
-      headers: {
-        ...(cookie === '' ? {} : { cookie }),
-        ...(init.body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
-      },
-      ...(init.body === undefined ? {} : { body: init.body.toString() }),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';');
-      const separator = pair.indexOf('=');
-      const name = pair.slice(0, separator).trim();
-      const value = pair.slice(separator + 1).trim();
-      const expired = attributes.some((attribute) => {
-        const [key = '', setting = ''] = attribute.trim().split('=');
-        if (key.toLowerCase() === 'max-age') return Number(setting) <= 0;
-        if (key.toLowerCase() === 'expires') return Date.parse(setting) <= Date.now();
-        return false;
-      });
-      if (expired || value === '') jar.delete(name);
-      else jar.set(name, value);
-    }
-    return response;
-  }
-
-  /** Follows redirects from `url` until a page answers or one leads back to the app (not followed). */
-  async follow(url: string): Promise<{ url: string; response: Response }> {
-    let current = url;
-    for (let hop = 0; hop < 20; hop += 1) {
-      const response = await this.get(current);
-      const next = redirectTarget(current, response);
-      if (next === null || next.startsWith(appOrigin)) return { url: current, response };
-      current = next;
-    }
-    throw new Error('too many redirects');
-  }
-
-  /** Submits the provider page's form (login or consent) and follows on. */
-  async submit(pageUrl: string, html: string, fields: Record<string, string> = {}) {
-    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
-    if (action === undefined) throw new Error(`no form on ${pageUrl}:\n${html}`);
-    const actionUrl = new URL(action, pageUrl).href;
-    const response = await this.get(actionUrl, { method: 'POST', body: new URLSearchParams(fields) });
-    const next = redirectTarget(actionUrl, response);
-    if (next === null) throw new Error(`the form answered ${response.status}: ${await response.text()}`);
-    return next.startsWith(appOrigin) ? { url: actionUrl, response } : this.follow(next);
-  }
-}
-
-function redirectTarget(from: string, response: Response): string | null {
-  const location = response.headers.get('location');
-  return response.status >= 300 && response.status < 400 && location !== null ? new URL(location, from).href : null;
-}
-
 interface Ending {
   /** The login page's path, e.g. /th/auth/login. */
   readonly path: string;
@@ -177,7 +114,7 @@ async function openCallback(browser: Browser, callback: string): Promise<Ending>
 }
 
 async function signInWithProvider(email: string, query: Record<string, string> = {}, providerId = 'local') {
-  const browser = new Browser();
+  const browser = new Browser(appOrigin);
   return openCallback(browser, await signInAtProvider(browser, email, { query, providerId }));
 }
 
@@ -271,7 +208,7 @@ describe('signing in with an OpenID Connect provider', () => {
   });
 
   it('ends in an error for a tampered state, a replayed answer and an answer opened in another browser', async () => {
-    const browser = new Browser();
+    const browser = new Browser(appOrigin);
     const callback = await signInAtProvider(browser, address('replay'), { query: { locale: 'th' } });
     const tampered = new URL(callback);
     tampered.searchParams.set('state', `${tampered.searchParams.get('state') ?? ''}x`);
@@ -284,14 +221,14 @@ describe('signing in with an OpenID Connect provider', () => {
     expect(replayed.fragment.get('social-error')).toBe('expired');
     expect(replayed.fragment.has('social')).toBe(false);
 
-    const victim = new Browser();
-    const attacker = new Browser();
+    const victim = new Browser(appOrigin);
+    const attacker = new Browser(appOrigin);
     const planted = await signInAtProvider(attacker, address('attacker'));
     expect((await openCallback(victim, planted)).fragment.get('social-error')).toBe('failed');
   });
 
   it('ends in an error when the user cancels at the provider', async () => {
-    const browser = new Browser();
+    const browser = new Browser(appOrigin);
     const start = await browser.get(startUrl('local', { locale: 'lo', redirect: '/dashboard/reports' }));
     const loginPage = await browser.follow(start.headers.get('location') ?? '');
     const cancel = /href="([^"]*\/abort)"/.exec(await loginPage.response.text())?.[1] ?? '';
@@ -327,7 +264,7 @@ describe('signing in with an OpenID Connect provider', () => {
   });
 
   it('says social sign-in failed while the provider cannot be reached, and asks it again later', async () => {
-    const start = await new Browser().get(startUrl('down', { locale: 'th' }));
+    const start = await new Browser(appOrigin).get(startUrl('down', { locale: 'th' }));
     expect(start.status).toBe(302);
     expect(start.headers.get('location')).toBe('/th/auth/login#social-error=failed');
     expect((await fetch(`${appOrigin}/healthz`)).status).toBe(200);
