@@ -12,22 +12,25 @@ import { spendingAlertMail } from '@plenty/platform/mail/messages';
 import type { Mailer } from '@plenty/platform/mail/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { budgetAlertsProjection } from '@plenty/projections/budget-alerts.projection';
+import type { ProjectorLogger } from '../runtime-api.js';
 import { claimMail } from './claim.js';
 import { formatAmount, formatMonth, mailLocaleOf } from './format.js';
 
-export interface NotificationLogger {
-  info(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
+/** The projector's logger: notifications log where the projector does. */
+export type NotificationLogger = ProjectorLogger;
 
-export interface SpendingAlertMailerOptions {
+/** What every mailer of the projector reads from, mails with and logs to. */
+export interface NotificationServices {
   readonly eventStore: EventStore;
-  /** Read models the batch was just written to. */
+  /** Read models the projections write to. */
   readonly readStore: ReadStore;
   readonly users: UserDirectory;
   readonly mailer: Mailer;
   readonly logger?: NotificationLogger;
   readonly now?: () => Date;
+}
+
+export interface SpendingAlertMailerOptions extends NotificationServices {
   /**
    * Alerts older than this are not mailed: when read models are built again from the first
    * event (a new view), old crossings come by once more and are no news. Default one day.

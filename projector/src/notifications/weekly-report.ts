@@ -15,10 +15,8 @@ import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } fr
 import { convertExact, sumInCurrencyExact } from '@plenty/contracts/rates';
 import type { CategoryView } from '@plenty/contracts/views/categories';
 import type { CellsByCurrency, MonthlySummaryDoc } from '@plenty/contracts/views/monthly-summary';
-import type { UserDirectory } from '@plenty/platform/auth/user-directory';
-import type { EventStore } from '@plenty/platform/event-store/port';
 import { mailText, weeklyReportMail, type MailLocale } from '@plenty/platform/mail/messages';
-import type { MailMessage, Mailer } from '@plenty/platform/mail/port';
+import type { MailMessage } from '@plenty/platform/mail/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import {
   SYSTEM_USER_ID,
@@ -26,7 +24,7 @@ import {
 } from '@plenty/projections/weekly-report-subscribers.projection';
 import { claimMail } from './claim.js';
 import { formatAmount, formatDate, formatMonth, mailLocaleOf } from './format.js';
-import type { NotificationLogger } from './spending-alert-mailer.js';
+import type { NotificationServices } from './spending-alert-mailer.js';
 
 /** The local hour on Monday from which the week's report is due. */
 export const REPORT_HOUR = 8;
@@ -161,13 +159,7 @@ export async function reportMail(
   });
 }
 
-export interface WeeklyReportSchedulerOptions {
-  readonly eventStore: EventStore;
-  readonly readStore: ReadStore;
-  readonly users: UserDirectory;
-  readonly mailer: Mailer;
-  readonly logger?: NotificationLogger;
-  readonly now?: () => Date;
+export interface WeeklyReportSchedulerOptions extends NotificationServices {
   /** How often to look for reports that are due; 0 never looks. Default one hour. */
   readonly intervalMs?: number;
 }
