@@ -7,7 +7,7 @@ import { runCommand, type PipelineDeps } from '@plenty/command-api/pipeline/run-
 import type { Command, StreamDefinition } from '@plenty/command-api/pipeline/stream-definition';
 import { ProfileCache } from '@plenty/command-api/profile/profile-cache';
 import { profileStream } from '@plenty/command-api/profile/profile.stream';
-import { testCaller, testUser } from '@plenty/command-api/testing/stores';
+import { testCaller } from '@plenty/command-api/testing/stores';
 import { transactionStream } from '@plenty/command-api/transaction/transaction.stream';
 import { commandRegistry, type CommandName } from '@plenty/contracts/commands/registry';
 import { START } from '@plenty/platform/event-store/port';
@@ -19,6 +19,7 @@ import { eventApplier, viewsOf } from '@plenty/projections/apply';
 import { allProjections } from '@plenty/projections/all';
 import { createProjector } from '@plenty/projector/runtime';
 import type { Projector } from '@plenty/projector/runtime-api';
+import { commands, readSide, users, type Step } from './command-steps.js';
 
 /**
  * Random command sequences of two users, each body parsed with the command registry's schema as
@@ -27,201 +28,6 @@ import type { Projector } from '@plenty/projector/runtime-api';
  * restart of the projector at random points and earlier events delivered again. At the end
  * the read models must equal a rebuild from the first event.
  */
-
-const users = [testUser('alice'), testUser('bob')] as const;
-
-const ids = (prefix: string, count: number) =>
-  Array.from(
-    { length: count },
-    (_, i) => `0192f0c4-7a1b-7c3d-8e4f-${prefix}${String(i).padStart(12 - prefix.length, '0')}`,
-  );
-const transactionIds = ids('a', 4);
-const categoryIds = ids('c', 2);
-const goalIds = ids('9', 2);
-const debtIds = ids('d', 2);
-const paymentIds = ids('e', 3);
-
-const pick = <T>(values: readonly T[]) => fc.constantFrom(...values);
-const thb = (min: number, max: number) => fc.integer({ min, max }).map((amount) => ({ amount, currency: 'THB' }));
-const date = pick(['2026-09-30', '2026-10-31', '2026-11-01', '2026-11-20']);
-const category = pick([...categoryIds, 'builtin-food', 'builtin-other']);
-
-type Step = { readonly user: 0 | 1; readonly name: CommandName; readonly body: Record<string, unknown> };
-const command = (name: CommandName, body: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Step> =>
-  fc.record({ user: fc.constantFrom(0 as const, 1 as const), body }).map((c) => ({ ...c, name }));
-
-const commands: fc.Arbitrary<Step> = fc.oneof(
-  {
-    weight: 4,
-    arbitrary: command(
-      'AddTransaction',
-      fc.record({
-        transactionId: pick(transactionIds),
-        type: pick(['expense', 'income']),
-        amount: thb(1, 500_000),
-        categoryId: category,
-        date,
-        note: pick(['lunch', 'ข้าวผัด', 'ເຂົ້າປຽກ']),
-      }),
-    ),
-  },
-  {
-    weight: 3,
-    arbitrary: command(
-      'EditTransaction',
-      fc.record({
-        transactionId: pick(transactionIds),
-        changes: fc
-          .record(
-            {
-              amount: thb(1, 500_000),
-              categoryId: category,
-              date,
-              note: fc.option(pick(['dinner', 'ค่ารถ']), { nil: null }),
-            },
-            { requiredKeys: [] },
-          )
-          .filter((c) => Object.keys(c).length > 0),
-      }),
-    ),
-  },
-  { weight: 1, arbitrary: command('DeleteTransaction', fc.record({ transactionId: pick(transactionIds) })) },
-  {
-    weight: 1,
-    arbitrary: command(
-      'AddCategory',
-      fc.record({
-        categoryId: pick(categoryIds),
-        name: pick(['Coffee', 'ຄ່າເດີນທາງ']),
-        type: pick(['expense', 'income']),
-        icon: pick(['coffee', 'bus']),
-        color: pick(['#336699', '#aa3300']),
-      }),
-    ),
-  },
-  {
-    weight: 1,
-    arbitrary: command(
-      'EditCategory',
-      fc.record({ categoryId: pick(categoryIds), changes: fc.record({ name: pick(['Café', 'ชา']) }) }),
-    ),
-  },
-  {
-    weight: 1,
-    arbitrary: command(
-      'DeleteCategory',
-      fc.record({ categoryId: pick(categoryIds), replacementCategoryId: pick(['builtin-food', 'builtin-other']) }),
-    ),
-  },
-  {
-    weight: 1,
-    arbitrary: command(
-      'ChangePreferences',
-      fc.record({
-        changes: fc
-          .record(
-            {
-              monthlyBudget: fc.option(thb(1_000, 2_000_000), { nil: null }),
-              currency: pick(['THB', 'LAK', 'USD']),
-              timeZone: pick(['Asia/Bangkok', 'Asia/Vientiane']),
-            },
-            { requiredKeys: [] },
-          )
-          .filter((c) => Object.keys(c).length > 0),
-      }),
-    ),
-  },
-  {
-    weight: 1,
-    arbitrary: command(
-      'AddGoal',
-      fc.record({
-        goalId: pick(goalIds),
-        name: pick(['Bike', 'ບ້ານ', 'ทองคำ']),
-        target: thb(10_000, 1_000_000),
-        targetDate: fc.constant('2027-12-31'),
-      }),
-    ),
-  },
-  {
-    weight: 1,
-    arbitrary: command('ContributeToGoal', fc.record({ goalId: pick(goalIds), amount: thb(1, 200_000), date })),
-  },
-  {
-    weight: 1,
-    arbitrary: command('WithdrawFromGoal', fc.record({ goalId: pick(goalIds), amount: thb(1, 100_000), date })),
-  },
-  { weight: 1, arbitrary: command('DeleteGoal', fc.record({ goalId: pick(goalIds) })) },
-  {
-    weight: 1,
-    arbitrary: command(
-      'OpenDebt',
-      fc.record({
-        debtId: pick(debtIds),
-        name: pick(['Car', 'ເງິນກູ້']),
-        type: fc.constant('loan'),
-        initialAmount: fc.constant(1_200_000),
-        currentAmount: fc.constant(1_200_000),
-        annualRatePercent: pick(['0', '6', '12.5']),
-        paymentDueDay: pick([1, 31]),
-        icon: fc.constant('car'),
-        color: fc.constant('#336699'),
-        currency: fc.constant('THB'),
-        loanType: fc.constant('emi'),
-        termMonths: pick([6, 12]),
-        openDate: fc.constant('2026-01-15'),
-        startDate: fc.constant('2026-01-15'),
-      }),
-    ),
-  },
-  {
-    weight: 2,
-    arbitrary: command(
-      'MarkInstallmentPaid',
-      fc.record({ debtId: pick(debtIds), number: fc.integer({ min: 1, max: 3 }), paymentId: pick(paymentIds), date }),
-    ),
-  },
-  {
-    weight: 1,
-    arbitrary: command(
-      'MarkInstallmentUnpaid',
-      fc.record({ debtId: pick(debtIds), number: fc.integer({ min: 1, max: 3 }) }),
-    ),
-  },
-  {
-    weight: 1,
-    arbitrary: command(
-      'RecordPayment',
-      fc.record({
-        debtId: pick(debtIds),
-        paymentId: pick(paymentIds),
-        amount: fc.integer({ min: 1, max: 400_000 }),
-        date,
-      }),
-    ),
-  },
-  { weight: 1, arbitrary: command('DeletePayment', fc.record({ debtId: pick(debtIds), paymentId: pick(paymentIds) })) },
-);
-
-/** What happens between two commands on the read side. */
-type ReadSide =
-  | { readonly kind: 'nothing' }
-  | { readonly kind: 'catch-up' }
-  | { readonly kind: 'restart' }
-  | { readonly kind: 'redeliver'; readonly from: number; readonly count: number };
-const readSide: fc.Arbitrary<ReadSide> = fc.oneof(
-  { weight: 4, arbitrary: fc.constant({ kind: 'nothing' as const }) },
-  { weight: 3, arbitrary: fc.constant({ kind: 'catch-up' as const }) },
-  { weight: 1, arbitrary: fc.constant({ kind: 'restart' as const }) },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      kind: fc.constant('redeliver' as const),
-      from: fc.nat(),
-      count: fc.integer({ min: 1, max: 6 }),
-    }),
-  },
-);
 
 /** The stream definitions of the money commands, as the command API runs them (no receipts). */
 function definitions(deps: PipelineDeps): Partial<Record<CommandName, StreamDefinition<Command, unknown, unknown>>> {
