@@ -10,65 +10,79 @@ import { PageGuard } from './page-guard';
 
 type Page = { readonly Component: ComponentType } | { readonly lazy: () => Promise<{ Component: ComponentType }> };
 
-/** Each sign-in step is its own chunk, so the login page downloads only what it shows. */
-const auth = {
-  login: async () => ({ Component: (await import('../features/auth/routes/login-page')).LoginPage }),
-  verify: async () => ({ Component: (await import('../features/auth/routes/verify-page')).VerifyPage }),
-  register: async () => ({ Component: (await import('../features/auth/routes/register-page')).RegisterPage }),
-  forgotPassword: async () => ({
-    Component: (await import('../features/auth/routes/forgot-password-page')).ForgotPasswordPage,
-  }),
-  resetPassword: async () => ({
-    Component: (await import('../features/auth/routes/reset-password-page')).ResetPasswordPage,
-  }),
-};
+/** A page whose code loads on its first visit: `load` imports its module, `pick` takes the page from it. */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Page {
+  return { lazy: async () => ({ Component: pick(await load()) }) };
+}
 
 const policies = () => import('../features/policy/routes/policy-page');
 
 /** Every page of spec section 2; features that are not built yet show what they will hold. */
 const PAGES: Record<AppPath, Page> = {
-  '/': { lazy: async () => ({ Component: (await import('../features/home/routes/home-page')).HomePage }) },
-  '/auth/login': { lazy: auth.login },
-  '/auth/verify': { lazy: auth.verify },
-  '/auth/register': { lazy: auth.register },
-  '/auth/forgot-password': { lazy: auth.forgotPassword },
-  '/auth/reset-password/:token': { lazy: auth.resetPassword },
-  '/cookie-policy': { lazy: async () => ({ Component: (await policies()).CookiePolicyPage }) },
-  '/privacy-policy': { lazy: async () => ({ Component: (await policies()).PrivacyPolicyPage }) },
-  '/terms-of-service': { lazy: async () => ({ Component: (await policies()).TermsOfServicePage }) },
-  '/dashboard': {
-    lazy: async () => ({ Component: (await import('../features/dashboard/routes/dashboard-page')).DashboardPage }),
-  },
-  '/dashboard/reports': {
-    lazy: async () => ({ Component: (await import('../features/report/routes/reports-page')).ReportsPage }),
-  },
-  '/dashboard/settings': {
-    lazy: async () => ({ Component: (await import('../features/settings/routes/settings-page')).SettingsPage }),
-  },
-  '/dashboard/transactions': {
-    lazy: async () => ({
-      Component: (await import('../features/transaction/routes/transactions-page')).TransactionsPage,
-    }),
-  },
-  '/dashboard/transactions/add': {
-    lazy: async () => ({
-      Component: (await import('../features/transaction/routes/transaction-form-page')).AddTransactionPage,
-    }),
-  },
-  '/dashboard/transactions/edit/:id': {
-    lazy: async () => ({
-      Component: (await import('../features/transaction/routes/transaction-form-page')).EditTransactionPage,
-    }),
-  },
-  '/dashboard/debt-tracker': {
-    lazy: async () => ({ Component: (await import('../features/debt/routes/debt-tracker-page')).DebtTrackerPage }),
-  },
-  '/dashboard/debt-tracker/:id': {
-    lazy: async () => ({ Component: (await import('../features/debt/routes/debt-detail-page')).DebtDetailPage }),
-  },
-  '/activity': {
-    lazy: async () => ({ Component: (await import('../features/activity/routes/activity-page')).ActivityPage }),
-  },
+  '/': lazyPage(
+    () => import('../features/home/routes/home-page'),
+    (module) => module.HomePage,
+  ),
+  // Each sign-in step is its own chunk, so the login page downloads only what it shows.
+  '/auth/login': lazyPage(
+    () => import('../features/auth/routes/login-page'),
+    (module) => module.LoginPage,
+  ),
+  '/auth/verify': lazyPage(
+    () => import('../features/auth/routes/verify-page'),
+    (module) => module.VerifyPage,
+  ),
+  '/auth/register': lazyPage(
+    () => import('../features/auth/routes/register-page'),
+    (module) => module.RegisterPage,
+  ),
+  '/auth/forgot-password': lazyPage(
+    () => import('../features/auth/routes/forgot-password-page'),
+    (module) => module.ForgotPasswordPage,
+  ),
+  '/auth/reset-password/:token': lazyPage(
+    () => import('../features/auth/routes/reset-password-page'),
+    (module) => module.ResetPasswordPage,
+  ),
+  '/cookie-policy': lazyPage(policies, (module) => module.CookiePolicyPage),
+  '/privacy-policy': lazyPage(policies, (module) => module.PrivacyPolicyPage),
+  '/terms-of-service': lazyPage(policies, (module) => module.TermsOfServicePage),
+  '/dashboard': lazyPage(
+    () => import('../features/dashboard/routes/dashboard-page'),
+    (module) => module.DashboardPage,
+  ),
+  '/dashboard/reports': lazyPage(
+    () => import('../features/report/routes/reports-page'),
+    (module) => module.ReportsPage,
+  ),
+  '/dashboard/settings': lazyPage(
+    () => import('../features/settings/routes/settings-page'),
+    (module) => module.SettingsPage,
+  ),
+  '/dashboard/transactions': lazyPage(
+    () => import('../features/transaction/routes/transactions-page'),
+    (module) => module.TransactionsPage,
+  ),
+  '/dashboard/transactions/add': lazyPage(
+    () => import('../features/transaction/routes/transaction-form-page'),
+    (module) => module.AddTransactionPage,
+  ),
+  '/dashboard/transactions/edit/:id': lazyPage(
+    () => import('../features/transaction/routes/transaction-form-page'),
+    (module) => module.EditTransactionPage,
+  ),
+  '/dashboard/debt-tracker': lazyPage(
+    () => import('../features/debt/routes/debt-tracker-page'),
+    (module) => module.DebtTrackerPage,
+  ),
+  '/dashboard/debt-tracker/:id': lazyPage(
+    () => import('../features/debt/routes/debt-detail-page'),
+    (module) => module.DebtDetailPage,
+  ),
+  '/activity': lazyPage(
+    () => import('../features/activity/routes/activity-page'),
+    (module) => module.ActivityPage,
+  ),
 };
 
 /** Each page in English (no prefix), Thai (`/th`) and Lao (`/lo`). */
