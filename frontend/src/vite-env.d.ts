@@ -9,10 +9,3 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
-
-/** The policy pages' messages of one language, parsed at build time (see vite.config.ts). */
-declare module 'virtual:plenty-policy-messages/*' {
-  import type { MessageFormatElement } from 'react-intl';
-  const messages: Record<string, MessageFormatElement[]>;
-  export default messages;
-}
