@@ -6,6 +6,7 @@ import type { MessageId } from '../../../lib/messages';
 import { buttonClass } from '../../../ui/button';
 import { DateField } from '../../../ui/date-field/date-field';
 import { cardClass } from '../../../ui/card/card';
+import { Field } from '../../../ui/field/field';
 import field from '../../../ui/field/field.module.css';
 import styles from '../activity.module.css';
 import { hasFilters, NO_FILTERS, type ActivityFilters } from '../filters';
@@ -38,63 +39,30 @@ export function ActivityFilterForm({
       aria-label={intl.formatMessage({ id: 'activity.filters.title' })}
       onSubmit={(event) => event.preventDefault()}
     >
-      <div className={field.field}>
-        <label htmlFor={`${id}-kind`} className={field.label}>
-          <FormattedMessage id="activity.filter.kind" />
-        </label>
-        <select
-          id={`${id}-kind`}
-          className={field.input}
-          value={filters.kind ?? ''}
-          // Another kind is about other items: the one item shown gives way.
-          onChange={(event) => {
-            const kind = ACTIVITY_KINDS.find((k) => k === event.target.value) ?? null;
-            onChange({ ...filters, kind, subject: kind === filters.kind ? filters.subject : null });
-          }}
-          data-testid="activity-kind"
-        >
-          <option value="">{intl.formatMessage({ id: 'activity.kind.all' })}</option>
-          {ACTIVITY_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {intl.formatMessage({ id: KIND_OPTIONS[kind] })}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={field.field}>
-        <label htmlFor={`${id}-from`} className={field.label}>
-          <FormattedMessage id="activity.filter.from" />
-        </label>
-        <DateField
-          id={`${id}-from`}
-          className={field.input}
-          value={filters.from ?? ''}
-          max={filters.to ?? undefined}
-          aria-invalid={!valid}
-          aria-describedby={valid ? undefined : rangeError}
-          onChange={(value) => {
-            if (value === '' || isCalendarDate(value)) onChange({ ...filters, from: value === '' ? null : value });
-          }}
-          data-testid="activity-from"
-        />
-      </div>
-      <div className={field.field}>
-        <label htmlFor={`${id}-to`} className={field.label}>
-          <FormattedMessage id="activity.filter.to" />
-        </label>
-        <DateField
-          id={`${id}-to`}
-          className={field.input}
-          value={filters.to ?? ''}
-          min={filters.from ?? undefined}
-          aria-invalid={!valid}
-          aria-describedby={valid ? undefined : rangeError}
-          onChange={(value) => {
-            if (value === '' || isCalendarDate(value)) onChange({ ...filters, to: value === '' ? null : value });
-          }}
-          data-testid="activity-to"
-        />
-      </div>
+      <Field label="activity.filter.kind">
+        {({ id: kindId }) => (
+          <select
+            id={kindId}
+            className={field.input}
+            value={filters.kind ?? ''}
+            // Another kind is about other items: the one item shown gives way.
+            onChange={(event) => {
+              const kind = ACTIVITY_KINDS.find((k) => k === event.target.value) ?? null;
+              onChange({ ...filters, kind, subject: kind === filters.kind ? filters.subject : null });
+            }}
+            data-testid="activity-kind"
+          >
+            <option value="">{intl.formatMessage({ id: 'activity.kind.all' })}</option>
+            {ACTIVITY_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {intl.formatMessage({ id: KIND_OPTIONS[kind] })}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <RangeEnd end="from" filters={filters} rangeError={valid ? null : rangeError} onChange={onChange} />
+      <RangeEnd end="to" filters={filters} rangeError={valid ? null : rangeError} onChange={onChange} />
       {hasFilters(filters) && (
         <button
           type="button"
@@ -111,5 +79,39 @@ export function ActivityFilterForm({
         </p>
       )}
     </form>
+  );
+}
+
+/** The first or the last day shown (none when empty); each end bounds the other's calendar. */
+function RangeEnd({
+  end,
+  filters,
+  rangeError,
+  onChange,
+}: {
+  readonly end: 'from' | 'to';
+  readonly filters: ActivityFilters;
+  /** The id of the message that the range is wrong, while it is. */
+  readonly rangeError: string | null;
+  onChange(next: ActivityFilters): void;
+}) {
+  return (
+    <Field label={`activity.filter.${end}`}>
+      {({ id }) => (
+        <DateField
+          id={id}
+          className={field.input}
+          value={filters[end] ?? ''}
+          min={end === 'to' ? (filters.from ?? undefined) : undefined}
+          max={end === 'from' ? (filters.to ?? undefined) : undefined}
+          aria-invalid={rangeError !== null}
+          aria-describedby={rangeError ?? undefined}
+          onChange={(value) => {
+            if (value === '' || isCalendarDate(value)) onChange({ ...filters, [end]: value === '' ? null : value });
+          }}
+          data-testid={`activity-${end}`}
+        />
+      )}
+    </Field>
   );
 }
