@@ -1,15 +1,14 @@
-import { useEffect, useId, useRef, useState, type Ref } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { todayIn } from '@plenty/contracts/calendar/zone';
 import { useLocale } from '../../lib/use-locale';
 import { isCalendarDate } from '@plenty/contracts/calendar/date';
 import { formatDateText, parseDateText } from './date-text';
 import { CalendarPopup } from './calendar-popup';
+import { TypedValueInput, type TypedValueFieldProps } from '../field/typed-value-input';
 import styles from './date-field.module.css';
 
-export interface DateFieldProps {
-  /** The text field's id, for its `<label htmlFor>`. */
-  readonly id: string;
+export interface DateFieldProps extends TypedValueFieldProps {
   /**
    * `YYYY-MM-DD`, '' for no date, or the text typed when it is not a date (so the form's own
    * check can say so).
@@ -17,16 +16,9 @@ export interface DateFieldProps {
   readonly value: string;
   /** Called as the person types (ISO once the text is a date, '' when emptied, else the text) or picks a day. */
   onChange(value: string): void;
-  /** Extra class of the text field (the form's input look). */
-  readonly className?: string;
   /** First and last days that may be picked, `YYYY-MM-DD`. */
   readonly min?: string;
   readonly max?: string;
-  readonly inputRef?: Ref<HTMLInputElement>;
-  readonly name?: string;
-  readonly 'aria-invalid'?: boolean;
-  readonly 'aria-describedby'?: string;
-  readonly 'data-testid'?: string;
 }
 
 /**
@@ -37,10 +29,9 @@ export interface DateFieldProps {
  * Space picks, Escape closes and gives focus back). The value stays ISO `YYYY-MM-DD`.
  */
 export function DateField(props: DateFieldProps) {
-  const { id, value, onChange, min, max } = props;
+  const { value, onChange, min, max } = props;
   const intl = useIntl();
   const { locale } = useLocale();
-  const ids = useId();
   const [text, setText] = useState(() => formatDateText(value, locale));
   const emitted = useRef(value);
   const shownLocale = useRef(locale);
@@ -87,26 +78,18 @@ export function DateField(props: DateFieldProps) {
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open]);
 
-  const formatId = `${ids}-format`;
-  const describedBy = [props['aria-describedby'], formatId].filter(Boolean).join(' ');
+  const pattern = intl.formatMessage({ id: 'datefield.pattern' });
   return (
     <div ref={wrapper} className={styles.dateField}>
-      <input
-        ref={props.inputRef}
-        id={id}
-        name={props.name === undefined ? undefined : `${props.name}-text`}
-        type="text"
+      <TypedValueInput
+        field={props}
+        text={text}
+        parsed={isCalendarDate(value) ? value : ''}
         inputMode="numeric"
-        autoComplete="off"
-        className={`${props.className ?? ''} ${styles.text}`}
-        value={text}
-        placeholder={intl.formatMessage({ id: 'datefield.pattern' })}
-        aria-invalid={props['aria-invalid'] || undefined}
-        aria-describedby={describedBy}
-        data-testid={props['data-testid']}
-        data-value={isCalendarDate(value) ? value : ''}
-        onChange={(event) => {
-          const typed = event.target.value;
+        textClass={styles.text}
+        placeholder={pattern}
+        format={intl.formatMessage({ id: 'datefield.format' }, { pattern })}
+        onText={(typed) => {
           setText(typed);
           emit(typed.trim() === '' ? '' : (parseDateText(typed, locale) ?? typed));
         }}
@@ -121,10 +104,6 @@ export function DateField(props: DateFieldProps) {
           }
         }}
       />
-      {props.name !== undefined && <input type="hidden" name={props.name} value={isCalendarDate(value) ? value : ''} />}
-      <span id={formatId} className="visually-hidden">
-        {intl.formatMessage({ id: 'datefield.format' }, { pattern: intl.formatMessage({ id: 'datefield.pattern' }) })}
-      </span>
       <button
         ref={button}
         type="button"

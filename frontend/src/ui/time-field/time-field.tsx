@@ -1,22 +1,14 @@
-import { useEffect, useId, useRef, useState, type Ref } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { isTimeValue, parseTimeText } from './time-text';
+import { TypedValueInput, type TypedValueFieldProps } from '../field/typed-value-input';
 import styles from './time-field.module.css';
 
-export interface TimeFieldProps {
-  /** The text field's id, for its `<label htmlFor>`. */
-  readonly id: string;
+export interface TimeFieldProps extends TypedValueFieldProps {
   /** `HH:MM`, '' for no time, or the text typed when it is not a time (so the form's own check can say so). */
   readonly value: string;
   /** Called as the person types: `HH:MM` once the text is a time, '' when emptied, else the text. */
   onChange(value: string): void;
-  /** Extra class of the text field (the form's input look). */
-  readonly className?: string;
-  readonly inputRef?: Ref<HTMLInputElement>;
-  readonly name?: string;
-  readonly 'aria-invalid'?: boolean;
-  readonly 'aria-describedby'?: string;
-  readonly 'data-testid'?: string;
 }
 
 /**
@@ -25,9 +17,8 @@ export interface TimeFieldProps {
  * digits), with the expected format described to screen readers. The value stays `HH:MM`.
  */
 export function TimeField(props: TimeFieldProps) {
-  const { id, value, onChange } = props;
+  const { value, onChange } = props;
   const intl = useIntl();
-  const formatId = `${useId()}-format`;
   const [text, setText] = useState(value);
   const emitted = useRef(value);
 
@@ -39,39 +30,25 @@ export function TimeField(props: TimeFieldProps) {
   }, [value]);
 
   const pattern = intl.formatMessage({ id: 'timefield.pattern' });
-  const describedBy = [props['aria-describedby'], formatId].filter(Boolean).join(' ');
   return (
-    <>
-      <input
-        ref={props.inputRef}
-        id={id}
-        name={props.name === undefined ? undefined : `${props.name}-text`}
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        className={`${props.className ?? ''} ${styles.text}`}
-        value={text}
-        placeholder={pattern}
-        aria-invalid={props['aria-invalid'] || undefined}
-        aria-describedby={describedBy}
-        data-testid={props['data-testid']}
-        data-value={isTimeValue(value) ? value : ''}
-        onChange={(event) => {
-          const typed = event.target.value;
-          setText(typed);
-          const next = typed.trim() === '' ? '' : (parseTimeText(typed) ?? typed);
-          emitted.current = next;
-          onChange(next);
-        }}
-        onBlur={() => {
-          const parsed = parseTimeText(text);
-          if (parsed !== null) setText(parsed);
-        }}
-      />
-      {props.name !== undefined && <input type="hidden" name={props.name} value={isTimeValue(value) ? value : ''} />}
-      <span id={formatId} className="visually-hidden">
-        {intl.formatMessage({ id: 'timefield.format' }, { pattern })}
-      </span>
-    </>
+    <TypedValueInput
+      field={props}
+      text={text}
+      parsed={isTimeValue(value) ? value : ''}
+      inputMode="decimal"
+      textClass={styles.text}
+      placeholder={pattern}
+      format={intl.formatMessage({ id: 'timefield.format' }, { pattern })}
+      onText={(typed) => {
+        setText(typed);
+        const next = typed.trim() === '' ? '' : (parseTimeText(typed) ?? typed);
+        emitted.current = next;
+        onChange(next);
+      }}
+      onBlur={() => {
+        const parsed = parseTimeText(text);
+        if (parsed !== null) setText(parsed);
+      }}
+    />
   );
 }
