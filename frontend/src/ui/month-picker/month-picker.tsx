@@ -3,6 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { isMonth } from '@plenty/contracts/calendar/date';
 import { formatMonth, monthFromParam, monthName, stepMonth, yearName } from '../../lib/month';
+import type { MessageId } from '../../lib/messages';
 import { useLocale } from '../../lib/use-locale';
 import styles from './month-picker.module.css';
 
@@ -55,7 +56,6 @@ export function MonthPicker({
   readonly labels: MonthPickerLabels;
 }) {
   const { locale } = useLocale();
-  const id = useId();
   const atLatest = month >= latest;
   const year = Number(month.slice(0, 4));
   const index = Number(month.slice(5, 7));
@@ -66,62 +66,98 @@ export function MonthPicker({
     onChange(monthFromParam(`${String(nextYear).padStart(4, '0')}-${String(nextIndex).padStart(2, '0')}`, latest));
   return (
     <div className={styles.picker} data-testid="month-picker">
-      <button
-        type="button"
-        className={styles.step}
-        aria-label={labels.previous}
-        title={labels.previous}
-        onClick={() => onChange(stepMonth(month, -1, latest))}
-      >
-        <span aria-hidden="true">‹</span>
-      </button>
+      <StepButton label={labels.previous} onClick={() => onChange(stepMonth(month, -1, latest))}>
+        ‹
+      </StepButton>
       <span className={styles.name} aria-live="polite" data-testid="month-name">
         {formatMonth(month, locale)}
       </span>
-      <button
-        type="button"
-        className={styles.step}
-        aria-label={labels.next}
-        title={labels.next}
-        disabled={atLatest}
-        onClick={() => onChange(stepMonth(month, 1, latest))}
-      >
-        <span aria-hidden="true">›</span>
-      </button>
+      <StepButton label={labels.next} disabled={atLatest} onClick={() => onChange(stepMonth(month, 1, latest))}>
+        ›
+      </StepButton>
       <div className={styles.jump} role="group" aria-label={labels.input}>
-        <label className="visually-hidden" htmlFor={`${id}-month`}>
-          <FormattedMessage id="common.month" />
-        </label>
-        <select
-          id={`${id}-month`}
-          className={styles.input}
+        <JumpList
+          label="common.month"
           value={index}
-          onChange={(event) => choose(year, Number(event.target.value))}
-          data-testid="month-picker-month"
-        >
-          {Array.from({ length: 12 }, (_, i) => i + 1).map((option) => (
-            <option key={option} value={option} disabled={year === latestYear && option > Number(latest.slice(5, 7))}>
-              {monthName(option, locale)}
-            </option>
-          ))}
-        </select>
-        <label className="visually-hidden" htmlFor={`${id}-year`}>
-          <FormattedMessage id="common.year" />
-        </label>
-        <select
-          id={`${id}-year`}
-          className={styles.input}
+          options={Array.from({ length: 12 }, (_, i) => i + 1).map((option) => ({
+            value: option,
+            text: monthName(option, locale),
+            disabled: year === latestYear && option > Number(latest.slice(5, 7)),
+          }))}
+          onPick={(picked) => choose(year, picked)}
+          testId="month-picker-month"
+        />
+        <JumpList
+          label="common.year"
           value={year}
-          onChange={(event) => choose(Number(event.target.value), index)}
-          data-testid="month-picker-year"
-        >
-          {years.map((option) => (
-            <option key={option} value={option}>
-              {yearName(option, locale)}
-            </option>
-          ))}
-        </select>
+          options={years.map((option) => ({ value: option, text: yearName(option, locale) }))}
+          onPick={(picked) => choose(picked, index)}
+          testId="month-picker-year"
+        />
       </div>
     </div>
+  );
+}
+
+/** The previous or next month, its arrow named for screen readers and on hover. */
+function StepButton({
+  label,
+  disabled,
+  onClick,
+  children,
+}: {
+  readonly label: string;
+  readonly disabled?: boolean;
+  onClick(): void;
+  readonly children: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={styles.step}
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <span aria-hidden="true">{children}</span>
+    </button>
+  );
+}
+
+/** A list to jump to a month or a year, its name read by screen readers only. */
+function JumpList({
+  label,
+  value,
+  options,
+  onPick,
+  testId,
+}: {
+  readonly label: MessageId;
+  readonly value: number;
+  readonly options: readonly { readonly value: number; readonly text: string; readonly disabled?: boolean }[];
+  onPick(value: number): void;
+  readonly testId: string;
+}) {
+  const id = useId();
+  return (
+    <>
+      <label className="visually-hidden" htmlFor={id}>
+        <FormattedMessage id={label} />
+      </label>
+      <select
+        id={id}
+        className={styles.input}
+        value={value}
+        onChange={(event) => onPick(Number(event.target.value))}
+        data-testid={testId}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value} disabled={option.disabled}>
+            {option.text}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }
