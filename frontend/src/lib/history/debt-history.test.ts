@@ -5,14 +5,7 @@ import en from '@plenty/locales/en.json';
 import lo from '@plenty/locales/lo.json';
 import th from '@plenty/locales/th.json';
 import type { Locale } from '../locale';
-import {
-  debtHistoryWriters,
-  entrySentences,
-  HISTORY_PAGE_SIZE,
-  historyEntries,
-  historyPageUrl,
-  type Sentence,
-} from './debt-history';
+import { debtHistoryWriters, entrySentences, historyEntries, type Sentence } from './debt-history';
 
 const catalogues = { en, th, lo } as const;
 
@@ -111,13 +104,6 @@ describe('debt history pages', () => {
     amount: null,
     date: null,
     installmentNumber: null,
-  });
-
-  it('asks for the first page without a cursor and for older pages with the cursor of the last one', () => {
-    expect(historyPageUrl('0192f0c4-7a1b-7c3d-8e4f-5a6b7c8d9e0f', null)).toBe(
-      `queries/debts/0192f0c4-7a1b-7c3d-8e4f-5a6b7c8d9e0f/history?limit=${HISTORY_PAGE_SIZE}`,
-    );
-    expect(historyPageUrl('d/1', 'abc+/=', 5)).toBe('queries/debts/d%2F1/history?limit=5&cursor=abc%2B%2F%3D');
   });
 
   it('appends older pages after the newer ones, each entry once, newest first', () => {

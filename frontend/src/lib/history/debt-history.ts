@@ -3,6 +3,7 @@ import { CURRENCIES as CURRENCY_CODES, type Currency } from '@plenty/contracts/m
 import { formatLongDate, formatMoney, formatNumber } from '../format';
 import type { Locale } from '../locale';
 import type { MessageId } from '../messages';
+import { itemHistoryPageUrl, uniqueEntriesNewestFirst } from './history-pages';
 
 /** A message with its values, ready for `intl.formatMessage`. */
 export interface Sentence {
@@ -164,22 +165,10 @@ export function debtHistoryWriters(translate: Translate, locale: Locale): DebtHi
   };
 }
 
-/** Entries per request: the latest changes at a glance; older ones on demand. */
-export const HISTORY_PAGE_SIZE = 20;
-
 /** The request for one page of a debt's history, newest first, from `cursor` on. */
-export function historyPageUrl(debtId: string, cursor: string | null, limit = HISTORY_PAGE_SIZE): string {
-  const params = new URLSearchParams({ limit: String(limit) });
-  if (cursor !== null) params.set('cursor', cursor);
-  return `queries/debts/${encodeURIComponent(debtId)}/history?${params.toString()}`;
+export function historyPageUrl(debtId: string, cursor: string | null, limit?: number): string {
+  return itemHistoryPageUrl('debts', debtId, cursor, limit);
 }
 
-/**
- * The entries of the pages loaded so far, newest first, each once: a change recorded while
- * the reader pages can push an entry already shown onto the next page.
- */
-export function historyEntries(pages: readonly DebtHistory[]): DebtHistoryEntry[] {
-  const byRevision = new Map<number, DebtHistoryEntry>();
-  for (const page of pages) for (const entry of page.items) byRevision.set(entry.revision, entry);
-  return [...byRevision.values()].sort((a, b) => b.revision - a.revision);
-}
+/** The entries of the pages loaded so far, newest first, each once. */
+export const historyEntries: (pages: readonly DebtHistory[]) => DebtHistoryEntry[] = uniqueEntriesNewestFirst;

@@ -2,9 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   changeSentence,
   entrySentences,
-  HISTORY_PAGE_SIZE,
   historyEntries,
-  historyPageUrl,
   type HistoryEntry,
   type HistoryWriters,
 } from './transaction-history';
@@ -80,13 +78,6 @@ describe('history pages', () => {
     type: revision === 0 ? 'added' : 'edited',
     occurredAt: `2026-11-${String(revision + 1).padStart(2, '0')}T10:00:00.000Z`,
     changes: [],
-  });
-
-  it('asks for the first page without a cursor and for older pages with the cursor of the last one', () => {
-    expect(historyPageUrl('0192f0c4-7a1b-7c3d-8e4f-5a6b7c8d9e0f', null)).toBe(
-      `queries/transactions/0192f0c4-7a1b-7c3d-8e4f-5a6b7c8d9e0f/history?limit=${HISTORY_PAGE_SIZE}`,
-    );
-    expect(historyPageUrl('t/1', 'abc+/=', 5)).toBe('queries/transactions/t%2F1/history?limit=5&cursor=abc%2B%2F%3D');
   });
 
   it('appends older pages after the newer ones, newest first', () => {

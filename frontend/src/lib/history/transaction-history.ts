@@ -1,6 +1,7 @@
 import { CURRENCIES as CURRENCY_CODES, type Currency } from '@plenty/contracts/money';
 import type { HISTORY_ENTRY_TYPES } from '@plenty/contracts/views/transactions';
 import type { MessageId } from '../messages';
+import { itemHistoryPageUrl, uniqueEntriesNewestFirst } from './history-pages';
 
 export type HistoryEventType = (typeof HISTORY_ENTRY_TYPES)[number];
 
@@ -97,22 +98,10 @@ export function entrySentences(
   };
 }
 
-/** Entries per request: the latest changes at a glance; older ones on demand. */
-export const HISTORY_PAGE_SIZE = 20;
-
 /** The request for one page of a transaction's history, newest first, from `cursor` on. */
-export function historyPageUrl(transactionId: string, cursor: string | null, limit = HISTORY_PAGE_SIZE): string {
-  const params = new URLSearchParams({ limit: String(limit) });
-  if (cursor !== null) params.set('cursor', cursor);
-  return `queries/transactions/${encodeURIComponent(transactionId)}/history?${params.toString()}`;
+export function historyPageUrl(transactionId: string, cursor: string | null, limit?: number): string {
+  return itemHistoryPageUrl('transactions', transactionId, cursor, limit);
 }
 
-/**
- * The entries of the pages loaded so far, newest first, each once: a change recorded while
- * the reader pages can push an entry already shown onto the next page.
- */
-export function historyEntries(pages: readonly HistoryPage[]): HistoryEntry[] {
-  const byRevision = new Map<number, HistoryEntry>();
-  for (const page of pages) for (const entry of page.items) byRevision.set(entry.revision, entry);
-  return [...byRevision.values()].sort((a, b) => b.revision - a.revision);
-}
+/** The entries of the pages loaded so far, newest first, each once. */
+export const historyEntries: (pages: readonly HistoryPage[]) => HistoryEntry[] = uniqueEntriesNewestFirst;
