@@ -21,40 +21,53 @@ describe('times of day as the page shows and reads them', () => {
     }
   });
 
-  it('reads hours and minutes with a colon, a dot, a comma or a space, or run together', () => {
-    expect(parseTimeText('14:30')).toBe('14:30');
-    expect(parseTimeText('14.30')).toBe('14:30');
-    expect(parseTimeText('14,30')).toBe('14:30');
-    expect(parseTimeText(' 14 30 ')).toBe('14:30');
-    expect(parseTimeText('1430')).toBe('14:30');
-    expect(parseTimeText('930')).toBe('09:30');
-    expect(parseTimeText('0930')).toBe('09:30');
-    expect(parseTimeText('9:05')).toBe('09:05');
-  });
-
-  it('takes the hour alone as on the hour', () => {
-    expect(parseTimeText('9')).toBe('09:00');
-    expect(parseTimeText('18')).toBe('18:00');
-    expect(parseTimeText('0')).toBe('00:00');
-  });
-
-  it('reads a 12-hour time with AM or PM, as English readers type it', () => {
-    expect(parseTimeText('2:30 pm')).toBe('14:30');
-    expect(parseTimeText('2:30PM')).toBe('14:30');
-    expect(parseTimeText('2:30 p.m.')).toBe('14:30');
-    expect(parseTimeText('9am')).toBe('09:00');
-    expect(parseTimeText('12 am')).toBe('00:00');
-    expect(parseTimeText('12:15 pm')).toBe('12:15');
-    expect(parseTimeText('1130p')).toBe('23:30');
-  });
-
-  it('reads Thai and Lao digits and the words written after a time', () => {
-    expect(parseTimeText('๑๔:๓๐')).toBe('14:30');
-    expect(parseTimeText('14.30 น.')).toBe('14:30');
-    expect(parseTimeText('๙.๐๕ น.')).toBe('09:05');
-    expect(parseTimeText('9 นาฬิกา')).toBe('09:00');
-    expect(parseTimeText('໑໔:໓໐')).toBe('14:30');
-    expect(parseTimeText('14:30 ໂມງ')).toBe('14:30');
+  it.each([
+    {
+      rule: 'reads hours and minutes with a colon, a dot, a comma or a space, or run together',
+      readings: [
+        ['14:30', '14:30'],
+        ['14.30', '14:30'],
+        ['14,30', '14:30'],
+        [' 14 30 ', '14:30'],
+        ['1430', '14:30'],
+        ['930', '09:30'],
+        ['0930', '09:30'],
+        ['9:05', '09:05'],
+      ],
+    },
+    {
+      rule: 'takes the hour alone as on the hour',
+      readings: [
+        ['9', '09:00'],
+        ['18', '18:00'],
+        ['0', '00:00'],
+      ],
+    },
+    {
+      rule: 'reads a 12-hour time with AM or PM, as English readers type it',
+      readings: [
+        ['2:30 pm', '14:30'],
+        ['2:30PM', '14:30'],
+        ['2:30 p.m.', '14:30'],
+        ['9am', '09:00'],
+        ['12 am', '00:00'],
+        ['12:15 pm', '12:15'],
+        ['1130p', '23:30'],
+      ],
+    },
+    {
+      rule: 'reads Thai and Lao digits and the words written after a time',
+      readings: [
+        ['๑๔:๓๐', '14:30'],
+        ['14.30 น.', '14:30'],
+        ['๙.๐๕ น.', '09:05'],
+        ['9 นาฬิกา', '09:00'],
+        ['໑໔:໓໐', '14:30'],
+        ['14:30 ໂມງ', '14:30'],
+      ],
+    },
+  ] satisfies { rule: string; readings: [text: string, time: string][] }[])('$rule', ({ readings }) => {
+    for (const [text, time] of readings) expect(parseTimeText(text), text).toBe(time);
   });
 
   it('refuses what is not a time of day', () => {
