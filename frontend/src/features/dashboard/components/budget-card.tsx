@@ -1,10 +1,10 @@
 import type { BudgetSummaryView } from '@plenty/contracts/views/dashboard';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LocalizedLink } from '../../../lib/localized-link';
-import { BudgetStatusBadge, budgetStatusTone, BUDGET_STATUS_LABELS } from '../../../ui/budget-status/budget-status';
+import { BudgetMeter } from '../../../ui/budget-meter/budget-meter';
+import { BudgetStatusBadge, BUDGET_STATUS_LABELS } from '../../../ui/budget-status/budget-status';
 import type { MonthWriters } from '../../../ui/budget-status/use-month-writers';
 import { Card } from '../../../ui/card/card';
-import { ProgressBar } from '../../../ui/progress-bar/progress-bar';
 import { Stat, StatList } from '../../../ui/stat/stat';
 import styles from '../dashboard.module.css';
 
@@ -33,19 +33,12 @@ export function BudgetCard({
         </p>
       ) : hasBudget && budget.limit !== null ? (
         <>
-          <p className={styles.budgetLine}>
-            <FormattedMessage
-              id="dashboard.budget.spentOf"
-              values={{
-                spent: <strong className={styles.figure}>{write.money(budget.spent)}</strong>,
-                limit: write.money(budget.limit),
-              }}
-            />
-          </p>
-          <ProgressBar
-            className={budgetStatusTone(budget.status)}
-            size="large"
-            percent={percent / 100}
+          <BudgetMeter
+            status={budget.status}
+            spentOf="dashboard.budget.spentOf"
+            spent={write.money(budget.spent)}
+            limit={write.money(budget.limit)}
+            percent={percent}
             label={intl.formatMessage({ id: 'dashboard.budget.progress' })}
             valueText={intl.formatMessage(
               { id: 'dashboard.budget.progressText' },
@@ -56,6 +49,8 @@ export function BudgetCard({
                 status: intl.formatMessage({ id: BUDGET_STATUS_LABELS[budget.status] }),
               },
             )}
+            lineClassName={styles.budgetLine}
+            figureClassName={styles.figure}
             testId="budget-progress"
           />
           <p className={styles.budgetShare}>

@@ -1,4 +1,6 @@
 import type { CategoryShare } from '@plenty/contracts/views/dashboard';
+import type { TransactionType } from '@plenty/contracts/categories';
+import type { MessageId } from '../../../lib/messages';
 import { FormattedMessage } from 'react-intl';
 import type { MonthWriters } from '../../../ui/budget-status/use-month-writers';
 import { Card } from '../../../ui/card/card';
@@ -47,23 +49,25 @@ function ShareList({ items, write }: { readonly items: readonly CategoryShare[];
   );
 }
 
+/** The two sides of the breakdown, expenses first. */
+const SIDES = [
+  { kind: 'expense', title: 'reports.expense' },
+  { kind: 'income', title: 'reports.income' },
+] as const satisfies readonly { kind: TransactionType; title: MessageId }[];
+
 /** Each category's share of the month's expenses and of its income, side by side. */
 export function CategoryBreakdown({ data, write }: ReportPartProps) {
   return (
     <Card title={<FormattedMessage id="reports.categories.title" />} testId="reports-categories" wide>
       <div className={styles.columns}>
-        <div>
-          <h3 className={styles.subTitle}>
-            <FormattedMessage id="reports.expense" />
-          </h3>
-          <ShareList items={data.categoryBreakdown.expense} write={write} />
-        </div>
-        <div>
-          <h3 className={styles.subTitle}>
-            <FormattedMessage id="reports.income" />
-          </h3>
-          <ShareList items={data.categoryBreakdown.income} write={write} />
-        </div>
+        {SIDES.map((side) => (
+          <div key={side.kind}>
+            <h3 className={styles.subTitle}>
+              <FormattedMessage id={side.title} />
+            </h3>
+            <ShareList items={data.categoryBreakdown[side.kind]} write={write} />
+          </div>
+        ))}
       </div>
     </Card>
   );

@@ -1,8 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LocalizedLink } from '../../../lib/localized-link';
-import { BudgetStatusBadge, budgetStatusTone, BUDGET_STATUS_LABELS } from '../../../ui/budget-status/budget-status';
+import { BudgetMeter } from '../../../ui/budget-meter/budget-meter';
+import { BudgetStatusBadge, BUDGET_STATUS_LABELS } from '../../../ui/budget-status/budget-status';
 import { Card } from '../../../ui/card/card';
-import { ProgressBar } from '../../../ui/progress-bar/progress-bar';
 import { Figure, Stat, StatList, toneClass } from '../../../ui/stat/stat';
 import styles from '../reports.module.css';
 import type { ReportPartProps } from './report-card';
@@ -30,19 +30,12 @@ export function Overview({ data, write }: ReportPartProps) {
         </>
       ) : (
         <>
-          <p className={styles.figureLine}>
-            <FormattedMessage
-              id="reports.overview.spentOf"
-              values={{
-                spent: <strong className={styles.figure}>{write.money(budget.spent)}</strong>,
-                limit: write.money(budget.limit),
-              }}
-            />
-          </p>
-          <ProgressBar
-            className={budgetStatusTone(budget.status)}
-            size="large"
-            percent={percent / 100}
+          <BudgetMeter
+            status={budget.status}
+            spentOf="reports.overview.spentOf"
+            spent={write.money(budget.spent)}
+            limit={write.money(budget.limit)}
+            percent={percent}
             label={intl.formatMessage({ id: 'reports.overview.used' }, { percent: write.percent(percent) })}
             valueText={intl.formatMessage(
               { id: 'reports.overview.progressText' },
@@ -51,6 +44,8 @@ export function Overview({ data, write }: ReportPartProps) {
                 status: intl.formatMessage({ id: BUDGET_STATUS_LABELS[budget.status] }),
               },
             )}
+            lineClassName={styles.figureLine}
+            figureClassName={styles.figure}
           />
           <p className={styles.muted}>
             <FormattedMessage id="reports.overview.used" values={{ percent: write.percent(percent) }} />
