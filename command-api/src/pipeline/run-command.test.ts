@@ -7,6 +7,7 @@ import type { EventStore } from '@plenty/platform/event-store/port';
 import { runCommand, type PipelineDeps } from './run-command.js';
 import type { Appended, Command, StreamDefinition } from './stream-definition.js';
 import { openTestStores, type TestStores } from '@plenty/platform/testing/stores';
+import { metadataOf } from '@plenty/platform/testing/new-event';
 import { testCaller, testUser } from '../testing/stores.js';
 
 let stores: TestStores;
@@ -60,13 +61,7 @@ describe('command pipeline', () => {
         {
           id: eventIdFor(commandId, 0),
           ...transactionAdded(transactionId, 2 ** 60),
-          metadata: {
-            userId: 'alice',
-            commandId,
-            correlationId: commandId,
-            occurredAt: new Date().toISOString(),
-            schemaVersion: 1,
-          },
+          metadata: metadataOf('alice', commandId),
         },
       ],
       'no_stream',

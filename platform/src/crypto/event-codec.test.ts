@@ -8,12 +8,12 @@ import { Upcasters } from '@plenty/contracts/events/upcast';
 import { EventCodec, EventSchemaError, UndecodableEventError } from './event-codec.js';
 import { encryptValue } from './field-cipher.js';
 import { openSqliteKeyStore } from './key-store-sqlite.js';
+import { metadataOf } from '../testing/new-event.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'plenty-codec-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function transactionAdded(userId: string, id = randomUUID()) {
-  const commandId = randomUUID();
   return {
     id,
     type: 'TransactionAdded',
@@ -26,7 +26,7 @@ function transactionAdded(userId: string, id = randomUUID()) {
       note: 'Dinner at Mae Sai',
       location: { latitude: 17.97, longitude: 102.6, label: 'Vientiane' },
     },
-    metadata: { userId, commandId, correlationId: commandId, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+    metadata: metadataOf(userId),
   };
 }
 
@@ -83,13 +83,7 @@ describe('event codec', () => {
       id: randomUUID(),
       type: 'TransactionDeleted',
       data: { transactionId: randomUUID() },
-      metadata: {
-        userId: 'alice',
-        commandId,
-        correlationId: commandId,
-        occurredAt: new Date().toISOString(),
-        schemaVersion: 1,
-      },
+      metadata: metadataOf('alice', commandId),
     };
     expect(await codec.encode(event)).toEqual(event);
     await keys.close();
