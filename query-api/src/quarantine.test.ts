@@ -1,9 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
-import type { BlobStore } from '@plenty/platform/blob-store/port';
-import { LinkSigner } from '@plenty/platform/file/signed-link';
+import { bearer } from '@plenty/platform/auth/fake-verifier';
 import { installErrorHandling } from '@plenty/platform/http/errors';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
@@ -12,6 +9,7 @@ import { QUARANTINE_ID, quarantineViewName } from '@plenty/projections/quarantin
 import { queryApi } from './app.js';
 import { quarantineViews, ROUTE_VIEWS } from './quarantine.js';
 import { readViews } from './read-views.js';
+import { queryOptionsOver } from './testing/query-options.js';
 
 let app: FastifyInstance;
 let readStore: ReadStore;
@@ -25,13 +23,7 @@ beforeAll(async () => {
   app.addHook('onRoute', (route) => {
     if (route.method === 'GET' || (Array.isArray(route.method) && route.method.includes('GET'))) routes.push(route.url);
   });
-  await app.register(queryApi, {
-    prefix: '/api/queries',
-    readStore,
-    verifier: fakeVerifier,
-    progress: { current: async () => '0', waitFor: async () => '0' },
-    files: { blobs: {} as BlobStore, links: new LinkSigner(randomBytes(32)) },
-  });
+  await app.register(queryApi, queryOptionsOver(readStore));
   await app.ready();
   // Alice's budget alerts stopped at an event the projection could not apply.
   await readStore.applyBatch('test', '7', async (uow) =>

@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
-import { LinkSigner } from '@plenty/platform/file/signed-link';
+import { bearer } from '@plenty/platform/auth/fake-verifier';
 import { installErrorHandling } from '@plenty/platform/http/errors';
-import type { BlobStore } from '@plenty/platform/blob-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { viewsOf } from '@plenty/projections/apply';
 import { allProjections } from '@plenty/projections/all';
 import { queryApi, type QueryApiOptions } from './app.js';
+import { queryOptionsOver } from './testing/query-options.js';
 
 let app: FastifyInstance | null = null;
 
@@ -19,14 +17,7 @@ async function open(limits: Pick<QueryApiOptions, 'queriesPerMinutePerUser' | 'e
   const readStore = await openSqliteReadStore({ path: ':memory:' });
   await readStore.ensureViews(viewsOf(allProjections));
   server.addHook('onClose', () => readStore.close());
-  await server.register(queryApi, {
-    prefix: '/api/queries',
-    readStore,
-    verifier: fakeVerifier,
-    progress: { current: async () => '0', waitFor: async () => '0' },
-    files: { blobs: {} as BlobStore, links: new LinkSigner(randomBytes(32)) },
-    ...limits,
-  });
+  await server.register(queryApi, { ...queryOptionsOver(readStore), ...limits });
   app = server;
   return server;
 }
