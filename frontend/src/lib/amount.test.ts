@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectAnswers } from './testing/expect-answers';
 import { amountInput, parseAmount } from './amount';
 
 describe('amounts typed in the language of the page', () => {
@@ -25,13 +26,15 @@ describe('amounts typed in the language of the page', () => {
   });
 
   it('explains what is wrong', () => {
-    expect(parseAmount('  ', 'USD', 'en')).toEqual({ ok: false, error: 'amount_required' });
-    expect(parseAmount('0', 'USD', 'en')).toEqual({ ok: false, error: 'amount_not_positive' });
-    expect(parseAmount('-5', 'USD', 'en')).toEqual({ ok: false, error: 'amount_not_positive' });
-    expect(parseAmount('12a', 'USD', 'en')).toEqual({ ok: false, error: 'amount_invalid' });
-    expect(parseAmount('abc', 'USD', 'en')).toEqual({ ok: false, error: 'amount_invalid' });
-    expect(parseAmount('1.2.3', 'USD', 'en')).toEqual({ ok: false, error: 'amount_invalid' });
-    expect(parseAmount('99999999999999999', 'USD', 'en')).toEqual({ ok: false, error: 'amount_too_large' });
+    expectAnswers(parseAmount, [
+      [['  ', 'USD', 'en'], { ok: false, error: 'amount_required' }],
+      [['0', 'USD', 'en'], { ok: false, error: 'amount_not_positive' }],
+      [['-5', 'USD', 'en'], { ok: false, error: 'amount_not_positive' }],
+      [['12a', 'USD', 'en'], { ok: false, error: 'amount_invalid' }],
+      [['abc', 'USD', 'en'], { ok: false, error: 'amount_invalid' }],
+      [['1.2.3', 'USD', 'en'], { ok: false, error: 'amount_invalid' }],
+      [['99999999999999999', 'USD', 'en'], { ok: false, error: 'amount_too_large' }],
+    ]);
   });
 
   it('accepts zero only when asked to, as for what a goal starts with', () => {

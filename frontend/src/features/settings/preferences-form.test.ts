@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+
+import { expectAnswers } from '../../lib/testing/expect-answers';
 import { DEFAULT_PREFERENCES_VIEW } from '@plenty/contracts/preferences';
 import { DEFAULT_RATES } from '@plenty/contracts/rates';
 import {
@@ -16,11 +18,13 @@ const zones = ['Asia/Bangkok', 'Asia/Vientiane', 'UTC'];
 
 describe('monthly budget', () => {
   it('reads the amount in the language’s number format as minor units of the currency', () => {
-    expect(parseBudget('1,500.50', 'THB', 'en')).toEqual({ ok: true, budget: { amount: 150050, currency: 'THB' } });
-    expect(parseBudget('1.500,50', 'THB', 'lo')).toEqual({ ok: true, budget: { amount: 150050, currency: 'THB' } });
-    expect(parseBudget('๑,๕๐๐', 'THB', 'th')).toEqual({ ok: true, budget: { amount: 150000, currency: 'THB' } });
-    expect(parseBudget('2.000.000', 'LAK', 'lo')).toEqual({ ok: true, budget: { amount: 2000000, currency: 'LAK' } });
-    expect(parseBudget('฿ 900', 'THB', 'th')).toEqual({ ok: true, budget: { amount: 90000, currency: 'THB' } });
+    expectAnswers(parseBudget, [
+      [['1,500.50', 'THB', 'en'], { ok: true, budget: { amount: 150050, currency: 'THB' } }],
+      [['1.500,50', 'THB', 'lo'], { ok: true, budget: { amount: 150050, currency: 'THB' } }],
+      [['๑,๕๐๐', 'THB', 'th'], { ok: true, budget: { amount: 150000, currency: 'THB' } }],
+      [['2.000.000', 'LAK', 'lo'], { ok: true, budget: { amount: 2000000, currency: 'LAK' } }],
+      [['฿ 900', 'THB', 'th'], { ok: true, budget: { amount: 90000, currency: 'THB' } }],
+    ]);
   });
 
   it('takes an empty field as no budget', () => {
@@ -29,14 +33,16 @@ describe('monthly budget', () => {
   });
 
   it('refuses zero, negative, malformed, too precise and too large amounts with a message to show', () => {
-    expect(parseBudget('0', 'USD', 'en')).toEqual({ ok: false, error: 'error.amount_not_positive' });
-    expect(parseBudget('0.00', 'USD', 'en')).toEqual({ ok: false, error: 'error.amount_not_positive' });
-    expect(parseBudget('-5', 'USD', 'en')).toEqual({ ok: false, error: 'error.amount_not_positive' });
-    expect(parseBudget('12abc', 'USD', 'en')).toEqual({ ok: false, error: 'error.amount_invalid' });
-    expect(parseBudget('1.2.3', 'USD', 'en')).toEqual({ ok: false, error: 'error.amount_invalid' });
-    expect(parseBudget('10.5', 'LAK', 'en')).toEqual({ ok: false, error: 'error.amount_too_precise' });
-    expect(parseBudget('10.123', 'USD', 'en')).toEqual({ ok: false, error: 'error.amount_too_precise' });
-    expect(parseBudget('99999999999999999', 'USD', 'en')).toEqual({ ok: false, error: 'error.amount_too_large' });
+    expectAnswers(parseBudget, [
+      [['0', 'USD', 'en'], { ok: false, error: 'error.amount_not_positive' }],
+      [['0.00', 'USD', 'en'], { ok: false, error: 'error.amount_not_positive' }],
+      [['-5', 'USD', 'en'], { ok: false, error: 'error.amount_not_positive' }],
+      [['12abc', 'USD', 'en'], { ok: false, error: 'error.amount_invalid' }],
+      [['1.2.3', 'USD', 'en'], { ok: false, error: 'error.amount_invalid' }],
+      [['10.5', 'LAK', 'en'], { ok: false, error: 'error.amount_too_precise' }],
+      [['10.123', 'USD', 'en'], { ok: false, error: 'error.amount_too_precise' }],
+      [['99999999999999999', 'USD', 'en'], { ok: false, error: 'error.amount_too_large' }],
+    ]);
   });
 
   it('shows a stored budget for editing in the language’s decimal mark, and reads it back unchanged', () => {
@@ -116,27 +122,33 @@ describe('preferences form', () => {
 
 describe('exchange rates', () => {
   it('reads a rate typed in the language’s decimal mark as the table’s decimal string', () => {
-    expect(parseRate('32.45', 'en')).toEqual({ ok: true, rate: '32.45' });
-    expect(parseRate('32,45', 'lo')).toEqual({ ok: true, rate: '32.45' });
-    expect(parseRate('21,850', 'en')).toEqual({ ok: true, rate: '21850' });
-    expect(parseRate('0.8600', 'th')).toEqual({ ok: true, rate: '0.86' });
-    expect(parseRate('.5', 'en')).toEqual({ ok: true, rate: '0.5' });
+    expectAnswers(parseRate, [
+      [['32.45', 'en'], { ok: true, rate: '32.45' }],
+      [['32,45', 'lo'], { ok: true, rate: '32.45' }],
+      [['21,850', 'en'], { ok: true, rate: '21850' }],
+      [['0.8600', 'th'], { ok: true, rate: '0.86' }],
+      [['.5', 'en'], { ok: true, rate: '0.5' }],
+    ]);
   });
 
   it('refuses an empty, zero or malformed rate', () => {
-    expect(parseRate('', 'en')).toEqual({ ok: false, error: 'error.field_required' });
-    expect(parseRate('0', 'en')).toEqual({ ok: false, error: 'error.rate_not_positive' });
-    expect(parseRate('0.000', 'en')).toEqual({ ok: false, error: 'error.rate_not_positive' });
-    expect(parseRate('1e3', 'en')).toEqual({ ok: false, error: 'error.rate_invalid' });
-    expect(parseRate('0.123456789', 'en')).toEqual({ ok: false, error: 'error.rate_invalid' });
+    expectAnswers(parseRate, [
+      [['', 'en'], { ok: false, error: 'error.field_required' }],
+      [['0', 'en'], { ok: false, error: 'error.rate_not_positive' }],
+      [['0.000', 'en'], { ok: false, error: 'error.rate_not_positive' }],
+      [['1e3', 'en'], { ok: false, error: 'error.rate_invalid' }],
+      [['0.123456789', 'en'], { ok: false, error: 'error.rate_invalid' }],
+    ]);
   });
 
   it('refuses a rate outside 0.000001 to 1,000,000,000 per dollar, and takes both ends', () => {
-    expect(parseRate('0.00000001', 'en')).toEqual({ ok: false, error: 'error.rate_out_of_range' });
-    expect(parseRate('999999999999', 'en')).toEqual({ ok: false, error: 'error.rate_out_of_range' });
-    expect(parseRate('1000000000.01', 'en')).toEqual({ ok: false, error: 'error.rate_out_of_range' });
-    expect(parseRate('0,000001', 'lo')).toEqual({ ok: true, rate: '0.000001' });
-    expect(parseRate('1,000,000,000', 'en')).toEqual({ ok: true, rate: '1000000000' });
+    expectAnswers(parseRate, [
+      [['0.00000001', 'en'], { ok: false, error: 'error.rate_out_of_range' }],
+      [['999999999999', 'en'], { ok: false, error: 'error.rate_out_of_range' }],
+      [['1000000000.01', 'en'], { ok: false, error: 'error.rate_out_of_range' }],
+      [['0,000001', 'lo'], { ok: true, rate: '0.000001' }],
+      [['1,000,000,000', 'en'], { ok: true, rate: '1000000000' }],
+    ]);
   });
 
   it('round-trips the bundled table through the form in every language, USD fixed at 1', () => {
