@@ -6,11 +6,10 @@ import { useGoalsQuery } from './api';
 import { GoalDialog } from './goal-dialog';
 import { goalStatus } from './goal-progress';
 import { GoalFigures, GoalProgressBar, GoalStatusBadge, useGoalName } from './goal-progress-view';
-import { LoadError } from '../load-error/load-error';
+import { QueryLoadError } from '../load-error/load-error';
 import { cardClass } from '../card/card';
 import styles from './goals.module.css';
 import { useGoalSettings } from './goals-panel';
-import { loadFailedMessageId } from '../../lib/api/api-error';
 
 /** How many goals the card shows: the nearest target dates first. */
 export const GOALS_CARD_LIMIT = 3;
@@ -47,12 +46,7 @@ export function GoalsCard({ className }: GoalsCardProps) {
           <FormattedMessage id="common.loading" />
         </p>
       ) : isError ? (
-        <LoadError
-          message={loadFailedMessageId(error, 'goals.loadFailed')}
-          retry="goals.retry"
-          onRetry={() => void refetch()}
-          busy={isFetching}
-        />
+        <QueryLoadError query={{ error, refetch, isFetching }} message="goals.loadFailed" retry="goals.retry" />
       ) : shown.length === 0 ? (
         <p className={styles.muted}>
           <FormattedMessage id="goals.card.empty" />

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import type { GoalView } from '@plenty/contracts/goals';
-import { loadFailedMessageId } from '../../lib/api/api-error';
 import { useCommand } from '../../lib/api/use-command';
 import { usePreferences } from '../../lib/preferences';
 import { useFormat } from '../../lib/use-format';
@@ -18,7 +17,7 @@ import { goalStatus } from './goal-progress';
 import { GoalFigures, GoalProgressBar, GoalStatusBadge, useGoalName } from './goal-progress-view';
 import { EmptyState } from '../empty-state/empty-state';
 import { Row, RowList, RowTop } from '../list-row/list-row';
-import { LoadError } from '../load-error/load-error';
+import { QueryLoadError } from '../load-error/load-error';
 import { cardClass } from '../card/card';
 import styles from './goals.module.css';
 import { MoveMoneyDialog } from './move-money-dialog';
@@ -53,11 +52,10 @@ export function GoalsPanel() {
   if (isLoading) return <PageLoading />;
   if (isError || data === undefined) {
     return (
-      <LoadError
-        message={loadFailedMessageId(error, 'goals.loadFailed')}
+      <QueryLoadError
+        query={{ error, refetch, isFetching }}
+        message="goals.loadFailed"
         retry="goals.retry"
-        onRetry={() => void refetch()}
-        busy={isFetching}
         testId="goals-error"
       />
     );

@@ -1,28 +1,24 @@
 import { FormattedMessage } from 'react-intl';
+import { loadFailedMessageId } from '../../lib/api/api-error';
 import type { MessageId } from '../../lib/messages';
 import { buttonClass } from '../button';
 import { Card } from '../card/card';
 import styles from './load-error.module.css';
 
-/**
- * What could not be loaded, as an alert with a way to try again: an optional title, the
- * sentence, and the retry button (disabled while `busy`).
- */
-export function LoadError({
-  title,
-  message,
-  retry,
-  onRetry,
-  busy = false,
-  testId,
-}: {
+export interface LoadErrorProps {
   readonly title?: MessageId;
   readonly message: MessageId;
   readonly retry: MessageId;
   onRetry(): void;
   readonly busy?: boolean;
   readonly testId?: string;
-}) {
+}
+
+/**
+ * What could not be loaded, as an alert with a way to try again: an optional title, the
+ * sentence, and the retry button (disabled while `busy`).
+ */
+export function LoadError({ title, message, retry, onRetry, busy = false, testId }: LoadErrorProps) {
   return (
     <Card as="div" role="alert" tone="error" testId={testId}>
       {title !== undefined && (
@@ -37,5 +33,31 @@ export function LoadError({
         <FormattedMessage id={retry} />
       </button>
     </Card>
+  );
+}
+
+/** The part of a failed query (RTK Query's result) its error shows and retries. */
+export interface FailedQuery {
+  readonly error?: unknown;
+  readonly isFetching: boolean;
+  refetch(): unknown;
+}
+
+/**
+ * A failed query a view waits for, as `LoadError`: `message` (or that the view is being
+ * repaired, see `loadFailedMessageId`) and a retry that fetches again, disabled meanwhile.
+ */
+export function QueryLoadError({
+  query,
+  message,
+  ...shown
+}: Omit<LoadErrorProps, 'onRetry' | 'busy'> & { readonly query: FailedQuery }) {
+  return (
+    <LoadError
+      {...shown}
+      message={loadFailedMessageId(query.error, message)}
+      onRetry={() => void query.refetch()}
+      busy={query.isFetching}
+    />
   );
 }

@@ -8,12 +8,11 @@ import { CategoryChip, categoryName } from '../../../ui/category-form/category-c
 import { CategoryDialog, TYPE_LABELS } from '../../../ui/category-form/category-dialog';
 import { PageLoading } from '../../../ui/page-loading';
 import { Badge } from '../../../ui/badge/badge';
-import { LoadError } from '../../../ui/load-error/load-error';
+import { QueryLoadError } from '../../../ui/load-error/load-error';
 import styles from '../settings.module.css';
 import own from './categories.module.css';
 import { SettingsCard } from './settings-card';
 import { DeleteCategoryDialog } from './delete-category-dialog';
-import { loadFailedMessageId } from '../../../lib/api/api-error';
 
 type Editing = { readonly mode: 'add' } | { readonly mode: 'edit'; readonly category: CategoryView } | null;
 
@@ -27,11 +26,10 @@ export function CategoriesTab() {
   if (isLoading) return <PageLoading />;
   if (isError || data === undefined) {
     return (
-      <LoadError
-        message={loadFailedMessageId(error, 'categories.loadFailed')}
+      <QueryLoadError
+        query={{ error, refetch, isFetching }}
+        message="categories.loadFailed"
         retry="categories.retry"
-        onRetry={() => void refetch()}
-        busy={isFetching}
         testId="categories-error"
       />
     );

@@ -4,7 +4,6 @@ import { useDispatch } from 'react-redux';
 import { convertMoney } from '@plenty/contracts/rates';
 import { CURRENCIES, type Currency } from '@plenty/contracts/money';
 import { THEMES, type PreferencesView } from '@plenty/contracts/preferences';
-import { loadFailedMessageId } from '../../../lib/api/api-error';
 import { runtimeTimeZone } from '@plenty/contracts/calendar/zone';
 import { LOCALES } from '../../../lib/locale';
 import { useCommand } from '../../../lib/api/use-command';
@@ -25,7 +24,7 @@ import {
 } from '../preferences-form';
 import field from '../../../ui/field/field.module.css';
 import type { MessageId } from '../../../lib/messages';
-import { LoadError } from '../../../ui/load-error/load-error';
+import { QueryLoadError } from '../../../ui/load-error/load-error';
 import styles from '../settings.module.css';
 import { SettingsCard } from './settings-card';
 import own from '../preferences.module.css';
@@ -46,11 +45,10 @@ export function PreferencesTab() {
   if (isLoading) return <PageLoading />;
   if (isError || preferences === null) {
     return (
-      <LoadError
-        message={loadFailedMessageId(error, 'preferences.loadFailed')}
+      <QueryLoadError
+        query={{ error, refetch, isFetching }}
+        message="preferences.loadFailed"
         retry="preferences.retry"
-        onRetry={() => void refetch()}
-        busy={isFetching}
         testId="preferences-error"
       />
     );
