@@ -15,6 +15,23 @@ import {
 
 const filled = { ...emptyForm('en', '2026-11-23'), amount: '120', categoryId: 'builtin-food' };
 
+/** A saved ฿120 food expense of 2026-11-23 with no optional fields, but for `overrides`. */
+const savedTransaction = (overrides: Partial<TransactionView>): TransactionView => ({
+  id: 't1',
+  type: 'expense',
+  amount: { amount: 12000, currency: 'THB' },
+  categoryId: 'builtin-food',
+  date: '2026-11-23',
+  time: null,
+  note: null,
+  receipt: null,
+  location: null,
+  createdAt: '',
+  updatedAt: '',
+  revision: 0,
+  ...overrides,
+});
+
 describe('the transaction form', () => {
   it('says what spec section 5 says for each missing field, and focuses the first', () => {
     const result = validateForm({ ...emptyForm('en', ''), amount: '' }, 'en');
@@ -56,20 +73,7 @@ describe('the transaction form', () => {
   });
 
   it('sends only what changed, clearing removed optional fields', () => {
-    const before: TransactionView = {
-      id: 't1',
-      type: 'expense',
-      amount: { amount: 12000, currency: 'THB' },
-      categoryId: 'builtin-food',
-      date: '2026-11-23',
-      time: '12:30',
-      note: 'lunch',
-      receipt: 'r1',
-      location: null,
-      createdAt: '',
-      updatedAt: '',
-      revision: 0,
-    };
+    const before = savedTransaction({ time: '12:30', note: 'lunch', receipt: 'r1' });
     expect(
       changesFrom(before, {
         type: 'expense',
@@ -105,20 +109,7 @@ describe('the transaction form', () => {
 
 describe('transaction location', () => {
   const vientiane = { latitude: 17.96667, longitude: 102.6 };
-  const before: TransactionView = {
-    id: 't1',
-    type: 'expense',
-    amount: { amount: 12000, currency: 'THB' },
-    categoryId: 'builtin-food',
-    date: '2026-11-23',
-    time: null,
-    note: null,
-    receipt: null,
-    location: vientiane,
-    createdAt: '',
-    updatedAt: '',
-    revision: 0,
-  };
+  const before = savedTransaction({ location: vientiane });
   const same = { type: 'expense', amount: before.amount, categoryId: 'builtin-food', date: '2026-11-23' } as const;
 
   it('sends the location only while saving locations is on', () => {

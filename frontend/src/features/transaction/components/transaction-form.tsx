@@ -28,6 +28,12 @@ export interface TransactionFormProps {
   readonly existing: TransactionView | null;
 }
 
+/** The date and its optional time, side by side: each a field of the form with its own control. */
+const WHEN = [
+  { name: 'date', label: 'transactions.field.date', optional: false, Control: DateField },
+  { name: 'time', label: 'transactions.field.time', optional: true, Control: TimeField },
+] as const;
+
 /** An amount as this language writes it in this currency: ฿1,234.50, ₭150.000. */
 function amountExample(
   money: (value: { amount: number; currency: TransactionFormValues['currency'] }) => string,
@@ -161,28 +167,19 @@ export function TransactionForm({ title, initial, existing }: TransactionFormPro
           <FormMessage form={form} field="categoryId" />
         </div>
         <div className={styles.formRowEven}>
-          <FormField form={form} label="transactions.field.date" field="date">
-            {(control) => (
-              <DateField
-                {...withInputRef(control)}
-                name="date"
-                className={field.input}
-                value={values.date}
-                onChange={(value) => set('date', value)}
-              />
-            )}
-          </FormField>
-          <FormField form={form} label="transactions.field.time" optional field="time">
-            {(control) => (
-              <TimeField
-                {...withInputRef(control)}
-                name="time"
-                className={field.input}
-                value={values.time}
-                onChange={(value) => set('time', value)}
-              />
-            )}
-          </FormField>
+          {WHEN.map(({ name, label, optional, Control }) => (
+            <FormField key={name} form={form} label={label} optional={optional} field={name}>
+              {(control) => (
+                <Control
+                  {...withInputRef(control)}
+                  name={name}
+                  className={field.input}
+                  value={values[name]}
+                  onChange={(value) => set(name, value)}
+                />
+              )}
+            </FormField>
+          ))}
         </div>
         <FormField form={form} label="transactions.field.note" optional field="note">
           {(control) => (

@@ -1,9 +1,10 @@
 import type { TransactionView } from '@plenty/contracts/views/transactions';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'react-router';
 import { loadFailedMessageId } from '../../../lib/api/api-error';
 import { LocalizedLink } from '../../../lib/localized-link';
+import type { MessageId } from '../../../lib/messages';
 import { buttonClass } from '../../../ui/button';
 import { PageLoading } from '../../../ui/page-loading';
 import { useTransactionListInfiniteQuery } from '../api';
@@ -98,32 +99,17 @@ export function TransactionList({ filters, label, onOpen, onClear }: ListProps) 
   }
   if (items.length === 0) {
     return isFiltered(filters) ? (
-      <div className={styles.state} data-testid="transactions-no-match">
-        <h2 className={styles.stateTitle}>
-          <FormattedMessage id="transactions.noMatch.title" />
-        </h2>
-        <p className={styles.stateBody}>
-          <FormattedMessage id="transactions.noMatch.body" />
-        </p>
+      <NoRows testId="transactions-no-match" title="transactions.noMatch.title" body="transactions.noMatch.body">
         <button type="button" className={buttonClass('secondary')} onClick={onClear}>
           <FormattedMessage id="transactions.clearFilters" />
         </button>
-      </div>
+      </NoRows>
     ) : (
-      <div className={styles.state} data-testid="transactions-empty">
-        <span className={styles.stateIcon} aria-hidden="true">
-          +
-        </span>
-        <h2 className={styles.stateTitle}>
-          <FormattedMessage id="transactions.empty.title" />
-        </h2>
-        <p className={styles.stateBody}>
-          <FormattedMessage id="transactions.empty.body" />
-        </p>
+      <NoRows testId="transactions-empty" title="transactions.empty.title" body="transactions.empty.body" icon>
         <LocalizedLink to="/dashboard/transactions/add" className={buttonClass('primary')}>
           <FormattedMessage id="transactions.empty.action" />
         </LocalizedLink>
-      </div>
+      </NoRows>
     );
   }
 
@@ -157,6 +143,38 @@ export function TransactionList({ filters, label, onOpen, onClear }: ListProps) 
           <FormattedMessage id="transactions.shown" values={{ shown: items.length }} />
         </span>
       </div>
+    </div>
+  );
+}
+
+/** No rows to list: a title, a sentence and what to do next, with a "+" mark when nothing is recorded yet. */
+function NoRows({
+  testId,
+  title,
+  body,
+  icon = false,
+  children,
+}: {
+  readonly testId: string;
+  readonly title: MessageId;
+  readonly body: MessageId;
+  readonly icon?: boolean;
+  readonly children: ReactNode;
+}) {
+  return (
+    <div className={styles.state} data-testid={testId}>
+      {icon && (
+        <span className={styles.stateIcon} aria-hidden="true">
+          +
+        </span>
+      )}
+      <h2 className={styles.stateTitle}>
+        <FormattedMessage id={title} />
+      </h2>
+      <p className={styles.stateBody}>
+        <FormattedMessage id={body} />
+      </p>
+      {children}
     </div>
   );
 }
