@@ -1,27 +1,19 @@
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { APP_ROUTES } from '@plenty/contracts/app-routes';
+import { postCommand, uuidV7 } from '../support/api.mjs';
+import { seriousViolations } from '../support/axe.mjs';
 import { openPage } from '../support/browser.mjs';
 import { catalog, LOCALES } from '../support/locale.mjs';
 import { createUser, signIn } from '../support/users.mjs';
-import { call, uuidV7 } from './transactions-screenshots.journey.mjs';
-
-const require = createRequire(import.meta.url);
-const AXE = require.resolve('axe-core/axe.min.js');
-
-const post = (baseUrl, user, command, body) =>
-  call(baseUrl, user, `commands/${command}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ commandId: uuidV7(), ...body }),
-  });
 
 /** A user with something on every page: transactions, a debt with a payment, a goal, a budget. */
 async function seed(baseUrl, user) {
-  await post(baseUrl, user, 'ChangePreferences', { changes: { monthlyBudget: { amount: 900_000, currency: 'LAK' } } });
+  await postCommand(baseUrl, user, 'ChangePreferences', {
+    changes: { monthlyBudget: { amount: 900_000, currency: 'LAK' } },
+  });
   const transactionId = uuidV7();
   const today = new Date().toISOString().slice(0, 10);
-  await post(baseUrl, user, 'AddTransaction', {
+  await postCommand(baseUrl, user, 'AddTransaction', {
     transactionId,
     type: 'expense',
     amount: { amount: 850_000, currency: 'LAK' },
@@ -29,8 +21,8 @@ async function seed(baseUrl, user) {
     date: today,
     note: 'Market',
   });
-  await post(baseUrl, user, 'EditTransaction', { transactionId, changes: { note: 'Morning market' } });
-  await post(baseUrl, user, 'AddTransaction', {
+  await postCommand(baseUrl, user, 'EditTransaction', { transactionId, changes: { note: 'Morning market' } });
+  await postCommand(baseUrl, user, 'AddTransaction', {
     transactionId: uuidV7(),
     type: 'income',
     amount: { amount: 12_000_000, currency: 'LAK' },
@@ -39,7 +31,7 @@ async function seed(baseUrl, user) {
     note: 'Salary',
   });
   const debtId = uuidV7();
-  await post(baseUrl, user, 'OpenDebt', {
+  await postCommand(baseUrl, user, 'OpenDebt', {
     debtId,
     name: 'Motorbike',
     type: 'loan',
@@ -55,8 +47,13 @@ async function seed(baseUrl, user) {
     openDate: '2026-01-05',
     startDate: '2026-01-05',
   });
-  await post(baseUrl, user, 'MarkInstallmentPaid', { debtId, number: 1, paymentId: uuidV7(), date: '2026-02-05' });
-  await post(baseUrl, user, 'AddGoal', {
+  await postCommand(baseUrl, user, 'MarkInstallmentPaid', {
+    debtId,
+    number: 1,
+    paymentId: uuidV7(),
+    date: '2026-02-05',
+  });
+  await postCommand(baseUrl, user, 'AddGoal', {
     goalId: uuidV7(),
     name: 'New phone',
     target: { amount: 6_000_000, currency: 'LAK' },
@@ -85,22 +82,6 @@ function pages(ids) {
   return [...APP_ROUTES.map((route) => ({ ...route, path: fill[route.path] ?? route.path })), ...extra].filter(
     (page) => page.path !== '/' && page.path !== '/auth/verify',
   );
-}
-
-/** Serious and critical findings of axe-core on the page as it is now. */
-async function audit(page) {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({
-        id: violation.id,
-        impact: violation.impact,
-        help: violation.help,
-        nodes: violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')}: ${node.failureSummary}`),
-      }));
-  });
 }
 
 async function settle(page, errors = []) {
@@ -147,8 +128,10 @@ export default async function accessibility({ browser, baseUrl }) {
               assert.notEqual(heading, catalog(locale)['errorPage.notFoundTitle'], `${target.path} is a page`);
             const lang = await page.evaluate(() => document.documentElement.lang);
             assert.equal(lang, locale, `the page says its language at ${target.path}`);
-            for (const finding of await audit(page))
-              findings.push({ page: `${prefix}${target.path}`, theme, ...finding });
+            for (const { nodes, ...finding } of await seriousViolations(page)) {
+              const where = nodes.slice(0, 3).map((node) => `${node.target}: ${node.summary}`);
+              findings.push({ page: `${prefix}${target.path}`, theme, ...finding, nodes: where });
+            }
             checked += 1;
           }
           assert.deepEqual(errors, [], `no page errors (${locale}, ${theme}, ${access})`);

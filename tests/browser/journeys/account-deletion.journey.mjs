@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
 import { catalog } from '../support/locale.mjs';
-import { createUser, idTokenFor, lookupUser, signInAs } from '../support/users.mjs';
+import { callApi, createUser, lookupUser, signInAs } from '../support/users.mjs';
 
 /** The audit record of erasures keeps the user id and the reason, nothing else. */
 const ERASURES_STREAM = 'account-erasures';
@@ -42,20 +42,8 @@ function storedFor(dataDir, uid) {
   }
 }
 
-/** Sends a command with the user's fresh ID token, as the app does. */
-async function command(baseUrl, user, name, body) {
-  const idToken = await idTokenFor(baseUrl, user);
-  const response = await fetch(`${baseUrl}/api/commands/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
-    body: JSON.stringify({ commandId: randomUUID(), ...body }),
-  });
-  if (!response.ok) throw new Error(`${name} failed: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
 async function addTransaction(baseUrl, user, note) {
-  await command(baseUrl, user, 'AddTransaction', {
+  await callApi(baseUrl, user, 'commands/AddTransaction', {
     transactionId: randomUUID(),
     type: 'expense',
     amount: { amount: 4500, currency: 'LAK' },

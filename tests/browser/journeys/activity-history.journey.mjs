@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import { readAfter } from '../support/api.mjs';
-import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
-import { catalog, LOCALES } from '../support/locale.mjs';
+import { postCommand, readAfter } from '../support/api.mjs';
+import { expectHeading, expectToast, openPage, screenshot } from '../support/browser.mjs';
+import { catalog, fill, LOCALES } from '../support/locale.mjs';
+import { addTransaction, openDetail } from '../support/transactions.mjs';
 import { createUser, signIn } from '../support/users.mjs';
-
-const fill = (message, values) =>
-  Object.entries(values).reduce((text, [key, value]) => text.replaceAll(`{${key}}`, String(value)), message);
 
 /** Baht as the page writes it in every language: its sign first, two decimals, Lao with its own digit marks. */
 function baht(locale, major) {
@@ -28,28 +26,6 @@ function changeSentences(locale) {
       to: '“Lunch rice and soup”',
     }),
   };
-}
-
-async function expectToast(page, text) {
-  await page.getByTestId('toast').filter({ hasText: text }).first().waitFor({ timeout: 15_000 });
-}
-
-/** Sends a command as the user, through the API the app uses. */
-async function command(baseUrl, user, name, body) {
-  const response = await fetch(`${baseUrl}/api/commands/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${user.stored.stsTokenManager.accessToken}` },
-    body: JSON.stringify({ commandId: crypto.randomUUID(), ...body }),
-  });
-  if (!response.ok) throw new Error(`${name} failed: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
-async function openDetail(page, messages, note) {
-  await page.locator('[data-row-id]').filter({ hasText: note }).first().click();
-  const dialog = page.getByRole('dialog', { name: messages['transactions.detail.title'] });
-  await dialog.getByTestId('detail-amount').waitFor({ timeout: 15_000 });
-  return dialog;
 }
 
 /** Opens the transaction's edit form from its detail, changes one field, saves. */
@@ -97,20 +73,10 @@ export default async function activity({ browser, baseUrl, screenshotDir }) {
   try {
     await signIn(context, user);
     await page.goto(`${baseUrl}/dashboard/transactions/add`);
-    await expectHeading(page, en['page.transactionAdd']);
 
     // Add an expense of ฿120.00, then change its amount, then its note.
-    await page.getByRole('radio', { name: en['transactions.type.expense'], exact: true }).check();
-    await page.getByLabel(en['transactions.field.amount'], { exact: true }).fill('120');
-    await page.getByLabel(en['transactions.field.currency'], { exact: true }).selectOption('THB');
-    await page
-      .getByTestId('category-picker')
-      .getByRole('radio', { name: en['category.builtin.food'], exact: true })
-      .click();
-    await page.getByLabel(new RegExp(`^${en['transactions.field.note']}`)).fill('Lunch rice');
-    await page.getByRole('button', { name: en['transactions.form.save'] }).click();
-    await expectToast(page, en['transactions.added']);
-    await expectHeading(page, en['page.transactions']);
+    const lunch = { type: 'expense', amount: '120', currency: 'THB', category: 'food', note: 'Lunch rice' };
+    await addTransaction(page, en, lunch);
 
     await edit(page, en, 'Lunch rice', () =>
       page.getByLabel(en['transactions.field.amount'], { exact: true }).fill('150'),
@@ -178,26 +144,26 @@ export default async function activity({ browser, baseUrl, screenshotDir }) {
 
     // The whole account: a goal and a category besides the transaction; filter by kind and date.
     const goalId = crypto.randomUUID();
-    await command(baseUrl, user, 'AddGoal', {
+    await postCommand(baseUrl, user, 'AddGoal', {
       goalId,
       name: 'Trip to Luang Prabang',
       target: { amount: 500_000, currency: 'THB' },
       targetDate: '2027-12-31',
     });
-    await command(baseUrl, user, 'ContributeToGoal', {
+    await postCommand(baseUrl, user, 'ContributeToGoal', {
       goalId,
       amount: { amount: 25_000, currency: 'THB' },
       date: '2026-11-20',
     });
     const categoryId = crypto.randomUUID();
-    await command(baseUrl, user, 'AddCategory', {
+    await postCommand(baseUrl, user, 'AddCategory', {
       categoryId,
       name: 'Street food',
       type: 'expense',
       icon: 'restaurant',
       color: '#d97706',
     });
-    const last = await command(baseUrl, user, 'EditCategory', { categoryId, changes: { name: 'Night market' } });
+    const last = await postCommand(baseUrl, user, 'EditCategory', { categoryId, changes: { name: 'Night market' } });
     await readAfter(baseUrl, user.stored.stsTokenManager.accessToken, 'activity?limit=1', last.position);
 
     await page
@@ -258,7 +224,7 @@ export default async function activity({ browser, baseUrl, screenshotDir }) {
     // More than a page: the goal's first 20 entries, then the older ones with the keyboard.
     let moved;
     for (let day = 1; day <= 22; day += 1) {
-      moved = await command(baseUrl, user, 'ContributeToGoal', {
+      moved = await postCommand(baseUrl, user, 'ContributeToGoal', {
         goalId,
         amount: { amount: 1_000 * day, currency: 'THB' },
         date: `2026-11-${String(day).padStart(2, '0')}`,
@@ -311,9 +277,7 @@ export default async function activity({ browser, baseUrl, screenshotDir }) {
       await shot.context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
       await signIn(shot.context, user);
       await shot.page.goto(`${baseUrl}${prefix}/activity`);
-      await expectHeading(shot.page, catalog(locale)['activity.title']).catch((error) => {
-        throw new Error(`${error.message}\nerrors: ${JSON.stringify(shot.errors)}`, { cause: error });
-      });
+      await expectHeading(shot.page, catalog(locale)['activity.title'], { errors: shot.errors });
       await shot.page.getByTestId('activity-list').waitFor({ timeout: 15_000 });
       await screenshot(shot.page, screenshotDir, `activity-${locale}-${theme}${width === 360 ? '-360' : ''}`);
       if (theme === 'light' && width !== 360) {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { expectHeading, openPage } from '../support/browser.mjs';
 import { catalog, LOCALES } from '../support/locale.mjs';
-import { createUser } from '../support/users.mjs';
 import { startServer } from '../support/server.mjs';
+import { createUser } from '../support/users.mjs';
 
 /** Wrong passwords an address may be tried with before sign-in to it pauses (attempt-limits.ts). */
 const WRONG_PASSWORDS_ALLOWED = 10;

@@ -1,65 +1,17 @@
 import assert from 'node:assert/strict';
-import { readAfter, sendCommand } from '../support/api.mjs';
+import { readAfter, sendCommand, uuidV7 } from '../support/api.mjs';
 import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
 import { catalog, LOCALES } from '../support/locale.mjs';
-import { codeIn, waitForMail } from '../support/mail.mjs';
-import { createUser, idTokenFor, signInAs, uniqueEmail } from '../support/users.mjs';
-import { freePort } from '../support/standalone.mjs';
 import { JOURNEY_PROVIDERS, journeyOidcProvider } from '../support/oidc.mjs';
+import { recordRefusals, recordRequests, recordUnverifiedTokens } from '../support/requests.mjs';
 import { startServer } from '../support/server.mjs';
-import { uuidV7 } from './transactions-screenshots.journey.mjs';
+import { signUpThroughForm } from '../support/sign-up.mjs';
+import { freePort } from '../support/standalone.mjs';
+import { createUser, idTokenFor, signInAs, uniqueEmail } from '../support/users.mjs';
 
 const field = (page, label) => page.getByLabel(label, { exact: true });
 const continueWith = (m, label) => m['auth.continueWith'].replace('{provider}', label);
 const PASSWORD = 'kip-and-baht';
-
-/**
- * Records what a page asks for: every request a page of the app makes must go to the app's own
- * origin. A navigation may leave for the sign-in provider (the user chose it), and what the
- * provider's own page loads is the provider's business.
- */
-function recordRequests(page, baseUrl, providerOrigins = []) {
-  const origin = new URL(baseUrl).origin;
-  const outside = [];
-  page.on('request', (request) => {
-    const target = new URL(request.url());
-    if (target.origin === origin || target.protocol === 'data:' || target.protocol === 'blob:') return;
-    if (request.isNavigationRequest() && providerOrigins.includes(target.origin)) return;
-    const frameUrl = request.frame().url();
-    if (frameUrl !== '' && providerOrigins.includes(new URL(frameUrl).origin)) return;
-    outside.push(request.url());
-  });
-  return outside;
-}
-
-/** Answers from the API that refused the signed-in user (401, 403). */
-function recordRefusals(page) {
-  const refused = [];
-  page.on('response', (response) => {
-    if (new URL(response.url()).pathname.startsWith('/api/') && [401, 403].includes(response.status())) {
-      refused.push(`${response.status()} ${response.request().method()} ${response.url()}`);
-    }
-  });
-  return refused;
-}
-
-/**
- * The API requests a page makes with an ID token that does not (yet) say the address is
- * verified, other than the verification commands themselves: after verifying, the page must not
- * use the token it had before, whatever the server would make of it.
- */
-function recordUnverifiedTokens(page) {
-  const stale = [];
-  page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    if (!pathname.startsWith('/api/') || /\/(SendVerificationCode|VerifyEmail)$/.test(pathname)) return;
-    const token = /^Bearer (.+)$/.exec(request.headers()['authorization'] ?? '')?.[1];
-    if (token === undefined) return;
-    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
-    if (claims.email_verified !== true) stale.push(`${request.method()} ${pathname}`);
-  });
-  return stale;
-}
 
 /**
  * Signs up through the form, takes the code from the mailed outbox as soon as it arrives, and
@@ -81,21 +33,8 @@ async function signUpAndVerify({ browser, baseUrl, dataDir, screenshotDir }, loc
   const refused = recordRefusals(page);
   const stale = recordUnverifiedTokens(page);
   try {
-    await page.goto(`${baseUrl}${prefix}/auth/register`);
-    await expectHeading(page, m['page.register']);
     const email = uniqueEmail(`first-${locale}`);
-    await field(page, m['auth.fullName']).fill('Noy Vongsa');
-    await field(page, m['auth.email']).fill(email);
-    await field(page, m['auth.password']).fill(PASSWORD);
-    await field(page, m['auth.confirmPassword']).fill(PASSWORD);
-    await page.locator('#accept-terms').check();
-    const sentAfter = Date.now() - 1000;
-    await page.getByRole('button', { name: m['auth.register.submit'] }).click();
-    await expectHeading(page, m['page.verify']);
-    const code = codeIn(await waitForMail(dataDir, email, { since: sentAfter }));
-    await field(page, m['auth.verify.code']).fill(code);
-    await page.getByRole('button', { name: m['auth.verify.submit'] }).click();
-    await expectHeading(page, m['page.dashboard']);
+    await signUpThroughForm(page, { baseUrl, dataDir }, m, { prefix, name: 'Noy Vongsa', email, password: PASSWORD });
     await page.locator('[data-testid="dashboard-empty"], [data-testid="dashboard-error"]').first().waitFor();
     assert.equal(
       await page.getByTestId('dashboard-error').count(),

@@ -1,32 +1,9 @@
 import assert from 'node:assert/strict';
 import { expectHeading, openPage } from '../support/browser.mjs';
 import { catalog, LOCALES } from '../support/locale.mjs';
-import { codeIn, waitForMail } from '../support/mail.mjs';
-import { uniqueEmail } from '../support/users.mjs';
 import { startServer } from '../support/server.mjs';
-
-const field = (page, label) => page.getByLabel(label, { exact: true });
-
-/** Signs up on the register page and enters the code from the mail, as a new user does. */
-async function signUp(page, server, m, prefix, email, password) {
-  await page.goto(`${server.baseUrl}${prefix}/auth/register`);
-  await expectHeading(page, m['page.register']);
-  await field(page, m['auth.fullName']).fill('Khamla Vongsavanh');
-  await field(page, m['auth.email']).fill(email);
-  await field(page, m['auth.password']).fill(password);
-  await field(page, m['auth.confirmPassword']).fill(password);
-  await page.locator('#accept-terms').check();
-  const since = Date.now() - 1000;
-  await page.getByRole('button', { name: m['auth.register.submit'] }).click();
-  await expectHeading(page, m['page.verify']);
-  const code = codeIn(await waitForMail(server.dataDir, email, { since }));
-  await field(page, m['auth.verify.code']).fill(code);
-  await page.getByRole('button', { name: m['auth.verify.submit'] }).click();
-  await expectHeading(page, m['page.dashboard']);
-  // The dashboard has fetched all it asks for (its page texts load after it shows), so the server
-  // goes down under a page that is complete, not under one still loading.
-  await page.waitForLoadState('networkidle');
-}
+import { signUpThroughForm } from '../support/sign-up.mjs';
+import { uniqueEmail } from '../support/users.mjs';
 
 /** The session the Firebase SDK keeps in local storage. */
 function storedSession(page) {
@@ -79,7 +56,11 @@ export default async function authSessionRestart({ browser }) {
       });
       const visitor = { locale, prefix, m, context, page, errors, answers };
       visitors.push(visitor);
-      await signUp(page, server, m, prefix, uniqueEmail(`restart-${locale}`), 'kip-and-baht');
+      const email = uniqueEmail(`restart-${locale}`);
+      await signUpThroughForm(page, server, m, { prefix, name: 'Khamla Vongsavanh', email, password: 'kip-and-baht' });
+      // The dashboard has fetched all it asks for (its page texts load after it shows), so the server
+      // goes down under a page that is complete, not under one still loading.
+      await page.waitForLoadState('networkidle');
     }
 
     // A power cut right after signing up, then a start on the same folder and port.

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
 import { catalog, LOCALES } from '../support/locale.mjs';
-import { createUser, uniqueEmail } from '../support/users.mjs';
 import { JOURNEY_PROVIDERS, journeyOidcProvider } from '../support/oidc.mjs';
+import { createUser, uniqueEmail } from '../support/users.mjs';
 
 const continueWith = (m, label) => m['auth.continueWith'].replace('{provider}', label);
 

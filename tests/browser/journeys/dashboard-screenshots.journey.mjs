@@ -1,22 +1,15 @@
 import assert from 'node:assert/strict';
+import { postCommand, uuidV7 } from '../support/api.mjs';
 import { openPage, screenshot } from '../support/browser.mjs';
 import { catalog, LOCALES } from '../support/locale.mjs';
 import { createUser, signIn } from '../support/users.mjs';
-import { call, uuidV7 } from './transactions-screenshots.journey.mjs';
-
-const post = (baseUrl, user, command, body) =>
-  call(baseUrl, user, `commands/${command}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ commandId: uuidV7(), ...body }),
-  });
 
 /** A date `daysAgo` days before today, in UTC like the user's default time zone. */
 const daysAgo = (days) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 /** Half a year of a household in Vientiane: salary, rent, food, transport, a trip paid in baht. */
 async function seed(baseUrl, user) {
-  await post(baseUrl, user, 'ChangePreferences', {
+  await postCommand(baseUrl, user, 'ChangePreferences', {
     changes: { monthlyBudget: { amount: 9000000, currency: 'LAK' } },
   });
   const rows = [];
@@ -32,7 +25,7 @@ async function seed(baseUrl, user) {
   rows.push(['expense', 2150000, 'LAK', 'builtin-shopping', daysAgo(0), 'New phone case and charger']);
   rows.push(['expense', 650000, 'LAK', 'builtin-health', daysAgo(1), 'Pharmacy']);
   for (const [type, amount, currency, categoryId, date, note] of rows) {
-    await post(baseUrl, user, 'AddTransaction', {
+    await postCommand(baseUrl, user, 'AddTransaction', {
       transactionId: uuidV7(),
       type,
       amount: { amount, currency },

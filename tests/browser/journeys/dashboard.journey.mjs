@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
+import { postCommand, uuidV7 } from '../support/api.mjs';
 import { expectHeading, openPage } from '../support/browser.mjs';
 import { catalog } from '../support/locale.mjs';
+import { addTransaction } from '../support/transactions.mjs';
 import { callApi, createUser, signIn } from '../support/users.mjs';
-import { call, uuidV7 } from './transactions-screenshots.journey.mjs';
 
 /** Kip as the page writes it in every language: its sign first, "₭120,000" ("₭120.000" in Lao's marks). */
 const kip = (locale, amount) => {
@@ -17,25 +18,9 @@ const previousMonth = () => {
   return first.toISOString().slice(0, 7);
 };
 
-async function expectToast(page, text) {
-  await page.getByTestId('toast').filter({ hasText: text }).first().waitFor({ timeout: 15_000 });
-}
-
-/** Fills and saves the transaction form in kip; the form sends the user back to the list. */
-async function addTransaction(page, messages, { type, amount, category, note }) {
-  await expectHeading(page, messages['page.transactionAdd']);
-  await page.getByRole('radio', { name: messages[`transactions.type.${type}`], exact: true }).check();
-  await page.getByLabel(messages['transactions.field.amount'], { exact: true }).fill(amount);
-  await page.getByLabel(messages['transactions.field.currency'], { exact: true }).selectOption('LAK');
-  await page
-    .getByTestId('category-picker')
-    .getByRole('radio', { name: messages[`category.builtin.${category}`], exact: true })
-    .click();
-  await page.getByLabel(new RegExp(`^${messages['transactions.field.note']}`)).fill(note);
-  await page.getByRole('button', { name: messages['transactions.form.save'] }).click();
-  await expectToast(page, messages['transactions.added']);
-  await expectHeading(page, messages['page.transactions']);
-}
+/** What the journey adds through the transaction form, in kip. */
+const FEU = { type: 'expense', currency: 'LAK', amount: '120000', category: 'food', note: 'Feu' };
+const PAY = { type: 'income', currency: 'LAK', amount: '500000', category: 'salary', note: 'Pay' };
 
 /** Opens the dashboard until a total shows the expected text (the views may need a moment). */
 async function expectTotal(page, url, messages, kind, text) {
@@ -97,7 +82,7 @@ async function journey(browser, baseUrl, locale, prefix) {
 
     // An expense from the invitation, an income from the quick actions.
     await page.getByRole('link', { name: messages['dashboard.empty.action'] }).click();
-    await addTransaction(page, messages, { type: 'expense', amount: '120000', category: 'food', note: 'Feu' });
+    await addTransaction(page, messages, FEU);
     await page.goto(dashboard);
     await expectHeading(page, messages['page.dashboard']);
     await expectTotal(page, dashboard, messages, 'expense', kip(locale, 120000));
@@ -108,7 +93,7 @@ async function journey(browser, baseUrl, locale, prefix) {
       true,
       'the quick action opens the form as an income',
     );
-    await addTransaction(page, messages, { type: 'income', amount: '500000', category: 'salary', note: 'Pay' });
+    await addTransaction(page, messages, PAY);
     await page.goto(dashboard);
     await expectHeading(page, messages['page.dashboard']);
     await expectTotal(page, dashboard, messages, 'income', kip(locale, 500000));
@@ -185,11 +170,8 @@ async function journey(browser, baseUrl, locale, prefix) {
     }
 
     // With a monthly budget of ₭1,000,000 the status climbs as expenses are added.
-    await call(baseUrl, user, 'commands/ChangePreferences', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ commandId: uuidV7(), changes: { monthlyBudget: { amount: 1000000, currency: 'LAK' } } }),
-    });
+    const budget = { monthlyBudget: { amount: 1000000, currency: 'LAK' } };
+    await postCommand(baseUrl, user, 'ChangePreferences', { changes: budget });
     await expectStatus(page, dashboard, messages, 'on_track');
     const progress = page.getByTestId('budget-progress');
     assert.equal(await progress.getAttribute('aria-valuenow'), '12');

@@ -1,18 +1,11 @@
 import assert from 'node:assert/strict';
-import { IntlMessageFormat } from 'intl-messageformat';
-import { readAfter, sendCommand } from '../support/api.mjs';
+import { readAfter, sendCommand, uuidV7 } from '../support/api.mjs';
 import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
-import { catalog, LOCALES } from '../support/locale.mjs';
+import { assertFits, PHONE, SMALL_PHONE } from '../support/layout.mjs';
+import { catalog, LOCALES, say } from '../support/locale.mjs';
 import { createUser, idTokenFor, signIn } from '../support/users.mjs';
-import { uuidV7 } from './transactions-screenshots.journey.mjs';
 
-const PHONE = { width: 390, height: 844 };
-const SMALL_PHONE = { width: 360, height: 740 };
 const WIDE = { width: 1280, height: 900 };
-
-/** A message of the catalog with its values, plural rules included. */
-const say = (messages, locale, id, values = {}) =>
-  String(new IntlMessageFormat(messages[id], locale).format(values)).replace(/<\/?strong>/g, '');
 
 /** Today as the app reads it for a user in UTC (the default time zone). */
 const today = () => new Date().toISOString().slice(0, 10);
@@ -85,32 +78,6 @@ async function seed(baseUrl, user) {
   return { loanId: loan.debtId, smallId: small, overdue };
 }
 
-/** What reaches past `width`: the page's scroll width and every element not clipped by a scrolling parent. */
-function overflowIn(width) {
-  const found = [];
-  if (document.documentElement.scrollWidth > width)
-    found.push(`the page is ${document.documentElement.scrollWidth} px`);
-  const clips = (element) => ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(element).overflowX);
-  for (const element of document.body.querySelectorAll('*')) {
-    const rect = element.getBoundingClientRect();
-    if ((rect.width === 0 && rect.height === 0) || rect.right <= width + 0.5) continue;
-    let clipped = false;
-    for (let parent = element.parentElement; parent !== null && parent !== document.body; parent = parent.parentElement)
-      if (clips(parent)) {
-        clipped = true;
-        break;
-      }
-    const text = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30);
-    if (!clipped) found.push(`${element.tagName.toLowerCase()} "${text}" ends at ${Math.round(rect.right)} px`);
-  }
-  return found;
-}
-
-async function assertFits(page, width, where) {
-  const found = await page.evaluate(overflowIn, width);
-  assert.deepEqual(found, [], `${where} at ${width} px reaches past the right edge`);
-}
-
 async function open(browser, baseUrl, user, path, size) {
   const opened = await openPage(browser, {
     ...size,
@@ -154,9 +121,7 @@ export default async function debtsGoalsFirstMinutes({ browser, baseUrl, screens
     const wide = await open(browser, baseUrl, user, `${prefix}/dashboard/debt-tracker`, WIDE);
     const { page } = wide;
     try {
-      await expectHeading(page, messages['page.debtTracker']).catch((error) => {
-        throw new Error(`${error.message}\npage errors: ${wide.errors.join(' | ')}`, { cause: error });
-      });
+      await expectHeading(page, messages['page.debtTracker'], { errors: wide.errors });
       const item = page.getByTestId('debts-active').getByTestId('debt-item');
       await item.getByTestId('debt-overdue-count').waitFor();
       assert.equal(
@@ -190,15 +155,11 @@ export default async function debtsGoalsFirstMinutes({ browser, baseUrl, screens
       // Overdue rows say so in words; the others do not.
       const rows = page.getByTestId('schedule-row');
       assert.equal(await rows.count(), 12);
+      const statuses = await rows.getByTestId('schedule-status').allInnerTexts();
       for (let k = 1; k <= 12; k += 1) {
-        const status = (
-          await rows
-            .nth(k - 1)
-            .getByTestId('schedule-status')
-            .innerText()
-        ).replace(/^[!✓]\s*/, '');
         const expected = overdue.includes(k) ? 'debts.schedule.overdue' : 'debts.schedule.pending';
-        assert.equal(status.trim(), messages[expected], `${locale}: installment ${k} is ${expected}`);
+        const status = statuses[k - 1].replace(/^[!✓]\s*/, '').trim();
+        assert.equal(status, messages[expected], `${locale}: installment ${k} is ${expected}`);
       }
 
       // Installment 3 first: a warning names 1 and 2, then it is paid and they stay unpaid.

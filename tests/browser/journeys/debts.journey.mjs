@@ -1,62 +1,10 @@
 import assert from 'node:assert/strict';
-import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
-import { catalog, LOCALES } from '../support/locale.mjs';
-import { createUser, signInAs } from '../support/users.mjs';
+import { expectHeading, openSignedIn, screenshot, viewport } from '../support/browser.mjs';
+import { addDebt, confirmIn, rowTexts } from '../support/debts.mjs';
+import { catalog, fill, LOCALES } from '../support/locale.mjs';
+import { createUser } from '../support/users.mjs';
 
-const fill = (message, values) =>
-  Object.entries(values).reduce((text, [key, value]) => text.replaceAll(`{${key}}`, String(value)), message);
-
-async function openTracker(browser, baseUrl, user, { prefix = '', theme = 'dark' } = {}) {
-  const opened = await openPage(browser, { width: 1280, height: 900, reducedMotion: 'reduce' });
-  await opened.context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
-  await signInAs(opened.context, opened.page, baseUrl, user, `${prefix}/dashboard/debt-tracker`);
-  return opened;
-}
-
-/** The text of each cell of the first `count` rows, without the status and action columns. */
-async function rowTexts(rows, count) {
-  const texts = [];
-  for (let index = 0; index < count; index += 1) {
-    const cells = await rows.nth(index).locator('td').allInnerTexts();
-    texts.push(cells.slice(0, 6).map((text) => text.trim()));
-  }
-  return texts;
-}
-
-/** Fills the add-debt form; returns what its live preview showed. */
-async function addDebt(page, messages, debt) {
-  const dialog = page.getByTestId('debt-dialog');
-  await dialog.getByRole('heading', { name: messages['debts.dialog.addTitle'] }).waitFor();
-  const field = (id) => dialog.getByLabel(messages[id], { exact: true });
-  await field('debts.field.name').fill(debt.name);
-  if (debt.type) await field('debts.field.type').selectOption(debt.type);
-  await field('debts.field.initialAmount').fill(debt.initialAmount);
-  await field('debts.field.rate').fill(debt.rate);
-  if (debt.monthlyPayment) {
-    await dialog.getByRole('radio', { name: messages['debts.loanType.fixed'] }).check();
-    await field('debts.field.monthlyPayment').fill(debt.monthlyPayment);
-  } else {
-    await field('debts.field.termMonths').fill(debt.termMonths);
-  }
-  await field('debts.field.dueDay').fill(debt.dueDay);
-  await field('debts.field.startDate').fill(debt.startDate);
-  const preview = dialog.getByTestId('schedule-preview');
-  await preview.getByTestId('preview-installment').waitFor();
-  const shown = {
-    installment: await preview.getByTestId('preview-installment').innerText(),
-    interest: await preview.getByTestId('preview-interest').innerText(),
-    total: await preview.getByTestId('preview-total').innerText(),
-    rows: await rowTexts(preview.getByTestId('preview-row'), 2),
-  };
-  return { dialog, shown };
-}
-
-async function confirmIn(page, title, confirm) {
-  const dialog = page.getByRole('dialog', { name: title });
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: confirm, exact: true }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
+const TRACKER = '/dashboard/debt-tracker';
 
 async function toast(page, text) {
   const toastBox = page.getByTestId('toast');
@@ -72,11 +20,9 @@ async function toast(page, text) {
 export default async function debts({ browser, baseUrl, screenshotDir }) {
   const en = catalog('en');
   const user = await createUser(baseUrl, 'Khamla Phommavong');
-  const { context, page, errors } = await openTracker(browser, baseUrl, user);
+  const { context, page, errors } = await openSignedIn(browser, baseUrl, user, TRACKER, { height: 900 });
   try {
-    await expectHeading(page, en['page.debtTracker']).catch((error) => {
-      throw new Error(`${error.message}\npage errors: ${errors.join(' | ')}`, { cause: error });
-    });
+    await expectHeading(page, en['page.debtTracker'], { errors });
     const empty = page.getByTestId('debts-empty');
     await empty.getByText(en['debts.empty.title']).waitFor();
 
@@ -250,13 +196,8 @@ export default async function debts({ browser, baseUrl, screenshotDir }) {
   // In Lao: amounts typed the Lao way; the preview is still what is saved.
   const lo = catalog('lo');
   {
-    const {
-      context: loContext,
-      page: loPage,
-      errors: loErrors,
-    } = await openTracker(browser, baseUrl, user, {
-      prefix: '/lo',
-    });
+    const lao = await openSignedIn(browser, baseUrl, user, TRACKER, { height: 900, prefix: '/lo' });
+    const { context: loContext, page: loPage, errors: loErrors } = lao;
     try {
       await expectHeading(loPage, lo['page.debtTracker']);
       await loPage.getByTestId('add-debt').click();
@@ -288,7 +229,11 @@ export default async function debts({ browser, baseUrl, screenshotDir }) {
   for (const theme of ['dark', 'light']) {
     for (const [locale, prefix] of LOCALES) {
       const messages = catalog(locale);
-      const { context: shotContext, page: shotPage } = await openTracker(browser, baseUrl, user, { prefix, theme });
+      const { context: shotContext, page: shotPage } = await openSignedIn(browser, baseUrl, user, TRACKER, {
+        height: 900,
+        prefix,
+        theme,
+      });
       try {
         await expectHeading(shotPage, messages['page.debtTracker']);
         await shotPage.getByTestId('toggle-paid-off').click();
@@ -309,8 +254,7 @@ export default async function debts({ browser, baseUrl, screenshotDir }) {
             dueDay: '10',
             startDate: '2026-03-01',
           });
-          await shotPage.evaluate(() => document.fonts.ready);
-          await shotPage.screenshot({ path: `${screenshotDir}/debts-add-${locale}-dark.png` });
+          await viewport(shotPage, screenshotDir, `debts-add-${locale}-dark`);
           await shotPage.getByTestId('schedule-preview').scrollIntoViewIfNeeded();
           await shotPage.screenshot({ path: `${screenshotDir}/debts-add-preview-${locale}-dark.png` });
         }

@@ -3,19 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { openPage, screenshot } from '../support/browser.mjs';
 import { catalog } from '../support/locale.mjs';
-import { createUser, idTokenFor, signInAs } from '../support/users.mjs';
-
-/** A command with the user's fresh ID token, as the app sends it. */
-async function command(baseUrl, user, name, body) {
-  const idToken = await idTokenFor(baseUrl, user);
-  const response = await fetch(`${baseUrl}/api/commands/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
-    body: JSON.stringify({ commandId: randomUUID(), ...body }),
-  });
-  if (!response.ok) throw new Error(`${name} failed: ${response.status} ${await response.text()}`);
-  return response.json();
-}
+import { callApi, createUser, signInAs } from '../support/users.mjs';
 
 async function exportIn(browser, baseUrl, screenshotDir, user, locale, prefix) {
   const messages = catalog(locale);
@@ -102,7 +90,7 @@ async function exportIn(browser, baseUrl, screenshotDir, user, locale, prefix) {
 /** Data & Privacy › Export: the CSV downloads with a BOM and a header in the page's language. */
 export default async function exportCsv({ browser, baseUrl, screenshotDir }) {
   const user = await createUser(baseUrl, 'Kham Vongsa');
-  await command(baseUrl, user, 'AddTransaction', {
+  await callApi(baseUrl, user, 'commands/AddTransaction', {
     transactionId: randomUUID(),
     type: 'expense',
     amount: { amount: 45000, currency: 'LAK' },

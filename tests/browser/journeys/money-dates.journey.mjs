@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { IntlMessageFormat } from 'intl-messageformat';
+import { postCommand, uuidV7 } from '../support/api.mjs';
 import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
-import { catalog } from '../support/locale.mjs';
+import { catalog, say } from '../support/locale.mjs';
 import { callApi, createUser, signIn } from '../support/users.mjs';
-import { call, uuidV7 } from './transactions-screenshots.journey.mjs';
 
 const ZONE = 'Asia/Vientiane';
 
@@ -34,8 +33,6 @@ const fieldText = (locale, iso) => {
   if (locale === 'en') return `${month}/${day}/${year}`;
   return `${day}/${month}/${locale === 'th' ? Number(year) + 543 : year}`;
 };
-
-const say = (messages, locale, id, values) => String(new IntlMessageFormat(messages[id], locale).format(values));
 
 async function addExpense(baseUrl, user, amount, date) {
   await callApi(baseUrl, user, 'commands/AddTransaction', {
@@ -73,13 +70,8 @@ async function journey({ browser, baseUrl, screenshotDir }, locale, prefix) {
   const now = today();
   const month = now.slice(0, 7);
   const lastMonth = monthsBefore(month, 1);
-  await call(baseUrl, user, 'commands/ChangePreferences', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      commandId: uuidV7(),
-      changes: { currency: 'LAK', timeZone: ZONE, monthlyBudget: { amount: 1_000_000_000, currency: 'LAK' } },
-    }),
+  await postCommand(baseUrl, user, 'ChangePreferences', {
+    changes: { currency: 'LAK', timeZone: ZONE, monthlyBudget: { amount: 1_000_000_000, currency: 'LAK' } },
   });
   // ₭100,000 on food last month, ₭4,734,000 this month: 4,634 % more.
   await addExpense(baseUrl, user, 100_000, `${lastMonth}-15`);

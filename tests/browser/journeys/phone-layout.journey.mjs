@@ -1,22 +1,32 @@
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { readAfter, sendCommand } from '../support/api.mjs';
+import { readAfter, sendCommand, uuidV7 } from '../support/api.mjs';
+import { seriousViolations } from '../support/axe.mjs';
 import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
+import { checkFits, contentEdges, PHONE, SMALL_PHONE } from '../support/layout.mjs';
 import { catalog, LOCALES } from '../support/locale.mjs';
+import { GUEST_PAGES } from '../support/pages.mjs';
 import { createUser, idTokenFor, signIn } from '../support/users.mjs';
-import { uuidV7 } from './transactions-screenshots.journey.mjs';
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-const PHONE = { width: 390, height: 844 };
-const SMALL_PHONE = { width: 360, height: 740 };
 const WIDE = { width: 1280, height: 800 };
 /** Between a phone and a wide screen: the header's sections on a row of their own. */
 const TABLET = { width: 800, height: 1280 };
 
 /** A date `days` days before today (UTC, the user's default time zone). */
 const daysAgo = (days) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+/** Transactions today, yesterday and the day before: [type, amount, currency, category, note]. */
+const SEED_TRANSACTIONS = [
+  [
+    'expense',
+    1_250_000,
+    'LAK',
+    'builtin-food',
+    'Morning market with a note long enough to need more than one line on a phone screen',
+  ],
+  ['expense', 1_899_000, 'THB', 'builtin-shopping', 'ตู้เย็นใหม่จากห้างในหนองคาย'],
+  ['income', 12_500_000, 'LAK', 'builtin-salary', 'ເງິນເດືອນ'],
+];
 
 /**
  * Something on every page, with long texts where they can push a page wider: transactions in
@@ -27,30 +37,17 @@ async function seed(baseUrl, user) {
   const send = (name, payload) => sendCommand(baseUrl, token, name, payload, { from: user.from });
   await send('ChangePreferences', { changes: { monthlyBudget: { amount: 9_000_000, currency: 'LAK' } } });
   const transactionId = uuidV7();
-  await send('AddTransaction', {
-    transactionId,
-    type: 'expense',
-    amount: { amount: 1_250_000, currency: 'LAK' },
-    categoryId: 'builtin-food',
-    date: daysAgo(0),
-    note: 'Morning market with a note long enough to need more than one line on a phone screen',
-  });
-  await send('AddTransaction', {
-    transactionId: uuidV7(),
-    type: 'expense',
-    amount: { amount: 1_899_000, currency: 'THB' },
-    categoryId: 'builtin-shopping',
-    date: daysAgo(1),
-    note: 'ตู้เย็นใหม่จากห้างในหนองคาย',
-  });
-  await send('AddTransaction', {
-    transactionId: uuidV7(),
-    type: 'income',
-    amount: { amount: 12_500_000, currency: 'LAK' },
-    categoryId: 'builtin-salary',
-    date: daysAgo(2),
-    note: 'ເງິນເດືອນ',
-  });
+  for (const [index, [type, amount, currency, category, note]] of SEED_TRANSACTIONS.entries()) {
+    const id = index === 0 ? transactionId : uuidV7();
+    await send('AddTransaction', {
+      transactionId: id,
+      type,
+      amount: { amount, currency },
+      categoryId: category,
+      date: daysAgo(index),
+      note,
+    });
+  }
   await send('AddGoal', {
     goalId: uuidV7(),
     name: 'New motorbike for the family',
@@ -79,17 +76,6 @@ async function seed(baseUrl, user) {
   await readAfter(baseUrl, token, 'debts', last.position);
   return { transactionId, debtId };
 }
-
-const GUEST_PAGES = [
-  ['login', '/auth/login', 'page.login'],
-  ['register', '/auth/register', 'page.register'],
-  ['forgot-password', '/auth/forgot-password', 'page.forgotPassword'],
-  ['reset-password', '/auth/reset-password/not-a-real-code', 'page.resetPassword'],
-  ['privacy-policy', '/privacy-policy', 'page.privacyPolicy'],
-  ['terms-of-service', '/terms-of-service', 'page.termsOfService'],
-  ['cookie-policy', '/cookie-policy', 'page.cookiePolicy'],
-  ['not-found', '/no-such-page', 'errorPage.notFoundTitle'],
-];
 
 const SETTINGS_TABS = ['account', 'preferences', 'categories', 'goals', 'privacy', 'about'];
 
@@ -120,68 +106,6 @@ async function settle(page, messages, heading, text) {
   await page.evaluate(() => document.fonts.ready);
 }
 
-/**
- * What reaches past `width` on the page as it is now: the page's own scroll width, and each
- * element whose right edge lies past `width` and that no ancestor between it and the body clips
- * or scrolls sideways. A sideways-scrolling box whose content is wider than itself must be a
- * region a keyboard can reach and a screen reader can name.
- */
-function overflowIn(width) {
-  const found = [];
-  const describe = (element) => {
-    const name = element.getAttribute('aria-label') ?? element.textContent ?? '';
-    const classes = typeof element.className === 'string' ? element.className.split(' ')[0] : '';
-    return `${element.tagName.toLowerCase()}${classes === '' ? '' : `.${classes}`} "${name.trim().slice(0, 40)}"`;
-  };
-  const scrollWidth = document.documentElement.scrollWidth;
-  if (scrollWidth > width) found.push(`the page is ${scrollWidth} px wide`);
-  const clips = (style) => ['auto', 'scroll', 'hidden', 'clip'].includes(style.overflowX);
-  // Whether a box that scrolls or clips sideways holds the element: only the element's containing
-  // blocks count, so an absolutely placed element escapes a scrolling box that is not positioned.
-  const clippedOnTheWay = (element) => {
-    let position = getComputedStyle(element).position;
-    for (
-      let parent = element.parentElement;
-      parent !== null && parent !== document.body;
-      parent = parent.parentElement
-    ) {
-      const style = getComputedStyle(parent);
-      const positioned = style.position !== 'static' || style.transform !== 'none';
-      const contains = position === 'fixed' ? style.transform !== 'none' : position !== 'absolute' || positioned;
-      if (!contains) continue;
-      if (clips(style)) return true;
-      position = style.position;
-    }
-    return false;
-  };
-  for (const element of document.body.querySelectorAll('*')) {
-    const rect = element.getBoundingClientRect();
-    if (rect.width === 0 && rect.height === 0) continue;
-    if (rect.right > width + 0.5) {
-      const clipped = clippedOnTheWay(element);
-      if (!clipped) found.push(`${describe(element)} ends at ${Math.round(rect.right)} px`);
-    }
-    const style = getComputedStyle(element);
-    if (!['auto', 'scroll'].includes(style.overflowX) || element.scrollWidth <= element.clientWidth + 1) continue;
-    const named = element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby');
-    const reachable =
-      element.tabIndex >= 0 || element.querySelector('a, button, input, select, [tabindex="0"]') !== null;
-    if (!named || !reachable) found.push(`${describe(element)} scrolls sideways without a name or keyboard access`);
-  }
-  return found;
-}
-
-/**
- * Notes in `problems` what reaches past `width` on the page (after waiting a moment for charts
- * that follow a resize), so that one run lists every page that does not fit.
- */
-async function checkFits(page, width, where, problems) {
-  await page
-    .waitForFunction((wide) => document.documentElement.scrollWidth <= wide, width, { timeout: 3_000 })
-    .catch(() => undefined);
-  for (const found of await page.evaluate(overflowIn, width)) problems.push(`${where} at ${width} px: ${found}`);
-}
-
 /** The bottom bar's sections: [tab label id, path, heading id, in the "More" menu]. */
 const SECTIONS = [
   ['nav.dashboard', '/dashboard', 'page.dashboard', false],
@@ -191,17 +115,6 @@ const SECTIONS = [
   ['nav.activity', '/activity', 'activity.title', true],
   ['nav.settings', '/dashboard/settings', 'page.settings', true],
 ];
-
-/** Serious and critical findings of axe-core on the page as it is now. */
-async function audit(page) {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
-}
 
 /**
  * On a phone the sections are in a bar at the bottom, labelled, with the current one marked;
@@ -228,7 +141,10 @@ async function checkPhoneNavigation(page, { baseUrl, prefix, messages, where, pi
       await more.click();
       await page.evaluate(() => document.fonts.ready);
       await page.screenshot({ path: picture });
-      assert.deepEqual(await audit(page), [], `accessibility of the open bar (${where})`);
+      const findings = (await seriousViolations(page)).map(
+        ({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(', ')}`,
+      );
+      assert.deepEqual(findings, [], `accessibility of the open bar (${where})`);
     } else assert.equal(await more.getAttribute('aria-current'), null);
     const current = await navigation.locator('[aria-current="page"]').allInnerTexts();
     assert.deepEqual(
@@ -324,20 +240,6 @@ async function phoneRun(browser, baseUrl, screenshotDir, { locale, prefix, pages
   } finally {
     await context.close();
   }
-}
-
-/** Where the header's content and the page's content begin and end, in px from the left. */
-function contentEdges() {
-  const edges = (element) => {
-    const style = getComputedStyle(element);
-    const rect = element.getBoundingClientRect();
-    const inset = (side) => parseFloat(style[`padding${side}`]) + parseFloat(style[`border${side}Width`]);
-    return [Math.round(rect.left + inset('Left')), Math.round(rect.right - inset('Right'))];
-  };
-  return {
-    header: edges(document.querySelector('header > div')),
-    page: edges(document.querySelector('#main-content > :first-child')),
-  };
 }
 
 /** Pages in one language on a wide screen: a picture of each, and pages as wide as the header. */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
 import { catalog, LOCALES } from '../support/locale.mjs';
+import { fillTransaction } from '../support/transactions.mjs';
 import { createUser, signIn } from '../support/users.mjs';
 
 /** Where the browser says the user is: Vientiane, for the transaction's location. */
@@ -94,13 +95,7 @@ async function journey(browser, baseUrl, screenshotDir, { locale, prefix, curren
 
     // Saved in dollars with its location: the list and the detail also show it in the preferred
     // currency, and the detail shows where it was recorded.
-    await page.getByRole('radio', { name: otherMessages['transactions.type.expense'], exact: true }).check();
-    await page.getByLabel(otherMessages['transactions.field.amount'], { exact: true }).fill('10');
-    await page.getByLabel(otherMessages['transactions.field.currency'], { exact: true }).selectOption('USD');
-    await page
-      .getByTestId('category-picker')
-      .getByRole('radio', { name: otherMessages['category.builtin.food'], exact: true })
-      .click();
+    await fillTransaction(page, otherMessages, { type: 'expense', amount: '10', currency: 'USD', category: 'food' });
     await page.getByRole('button', { name: otherMessages['transactions.form.save'] }).click();
     await expectHeading(page, otherMessages['page.transactions']);
     const approx = page.getByTestId('transaction-approx').first();

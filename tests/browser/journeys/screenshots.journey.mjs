@@ -1,17 +1,7 @@
 import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
 import { catalog, LOCALES } from '../support/locale.mjs';
+import { GUEST_PAGES } from '../support/pages.mjs';
 import { createUser, signIn } from '../support/users.mjs';
-
-const GUEST_PAGES = [
-  ['login', '/auth/login', 'page.login'],
-  ['register', '/auth/register', 'page.register'],
-  ['forgot-password', '/auth/forgot-password', 'page.forgotPassword'],
-  ['reset-password', '/auth/reset-password/sample-token', 'page.resetPassword'],
-  ['privacy-policy', '/privacy-policy', 'page.privacyPolicy'],
-  ['terms-of-service', '/terms-of-service', 'page.termsOfService'],
-  ['cookie-policy', '/cookie-policy', 'page.cookiePolicy'],
-  ['not-found', '/no-such-page', 'errorPage.notFoundTitle'],
-];
 
 const SIGNED_IN_PAGES = [
   ['home', '/', 'home.heading'],

@@ -1,55 +1,14 @@
 import assert from 'node:assert/strict';
-import { crc32, deflateSync } from 'node:zlib';
-import { readAfter } from '../support/api.mjs';
-import { expectHeading, openPage } from '../support/browser.mjs';
-import { catalog } from '../support/locale.mjs';
+import { postCommand, readAfter } from '../support/api.mjs';
+import { expectHeading, expectToast, openPage } from '../support/browser.mjs';
+import { catalog, fill } from '../support/locale.mjs';
+import { receiptPng } from '../support/receipt.mjs';
+import { addTransaction, openDetail } from '../support/transactions.mjs';
 import { createUser, signIn } from '../support/users.mjs';
-
-/** A small PNG that looks like a paper receipt: white with grey lines of text. */
-export function receiptPng(width = 180, height = 240) {
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y += 1) {
-    const row = y * (width * 3 + 1);
-    raw[row] = 0;
-    for (let x = 0; x < width; x += 1) {
-      const line = y > 20 && y % 18 < 6 && x > 16 && x < width - 16 - ((y * 7) % 50);
-      const value = line ? 150 : 250;
-      raw[row + 1 + x * 3] = value;
-      raw[row + 2 + x * 3] = value;
-      raw[row + 3 + x * 3] = value - (line ? 0 : 10);
-    }
-  }
-  const chunk = (type, data) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** Baht as the page writes it in English and Thai: the sign first, "," groups and "." decimals (currency-display.ts). */
 const baht = (locale, major) =>
   `฿${new Intl.NumberFormat(locale === 'lo' ? 'en' : locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(major)}`;
-
-const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, name) => values[name] ?? '');
-
-/** Waits for a toast with this text. */
-async function expectToast(page, text) {
-  await page.getByTestId('toast').filter({ hasText: text }).first().waitFor({ timeout: 15_000 });
-}
 
 function rows(page) {
   return page.locator('[data-row-id]');
@@ -65,42 +24,11 @@ async function waitForRows(page, count, message) {
   }
 }
 
-/** Fills and saves the form: type, amount in THB, category, note; `submit` is 'enter' or 'double-click'. */
-async function addTransaction(page, messages, { type, amount, category, note, submit }) {
-  await expectHeading(page, messages['page.transactionAdd']);
-  await page.getByRole('radio', { name: messages[`transactions.type.${type}`], exact: true }).check();
-  await page.getByLabel(messages['transactions.field.amount'], { exact: true }).fill(amount);
-  await page.getByLabel(messages['transactions.field.currency'], { exact: true }).selectOption('THB');
-  await page
-    .getByTestId('category-picker')
-    .getByRole('radio', { name: messages[`category.builtin.${category}`], exact: true })
-    .click();
-  await page.getByLabel(new RegExp(`^${messages['transactions.field.note']}`)).fill(note);
-  if (submit === 'enter') {
-    await page.getByLabel(messages['transactions.field.amount'], { exact: true }).press('Enter');
-  } else {
-    await page.getByRole('button', { name: messages['transactions.form.save'] }).dblclick();
-  }
-  await expectToast(page, messages['transactions.added']);
-  await expectHeading(page, messages['page.transactions']);
-}
-
-/** Sends a command as the user, through the API the app uses. */
-async function command(baseUrl, user, name, body) {
-  const response = await fetch(`${baseUrl}/api/commands/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${user.stored.stsTokenManager.accessToken}` },
-    body: JSON.stringify({ commandId: crypto.randomUUID(), ...body }),
-  });
-  if (!response.ok) throw new Error(`${name} failed: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
 /** A transaction edited often enough that its history fills more than one page. */
 async function longHistory(page, baseUrl, user, messages) {
   const transactionId = crypto.randomUUID();
   const edits = 24;
-  await command(baseUrl, user, 'AddTransaction', {
+  await postCommand(baseUrl, user, 'AddTransaction', {
     transactionId,
     type: 'expense',
     amount: { amount: 3500, currency: 'THB' },
@@ -110,7 +38,7 @@ async function longHistory(page, baseUrl, user, messages) {
   });
   let result;
   for (let edit = 1; edit <= edits; edit += 1) {
-    result = await command(baseUrl, user, 'EditTransaction', {
+    result = await postCommand(baseUrl, user, 'EditTransaction', {
       transactionId,
       changes: { amount: { amount: 3500 + edit * 100, currency: 'THB' } },
     });
@@ -155,14 +83,6 @@ async function longHistory(page, baseUrl, user, messages) {
   await dialog.waitFor({ state: 'hidden' });
 }
 
-async function openDetail(page, messages, note) {
-  await rows(page).filter({ hasText: note }).first().click();
-  const dialog = page.getByRole('dialog', { name: messages['transactions.detail.title'] });
-  await dialog.waitFor();
-  await dialog.getByTestId('detail-amount').waitFor();
-  return dialog;
-}
-
 async function journey(browser, baseUrl, locale, prefix) {
   const messages = catalog(locale);
   const user = await createUser(baseUrl, 'Somchai');
@@ -197,6 +117,7 @@ async function journey(browser, baseUrl, locale, prefix) {
     await addTransaction(page, messages, {
       type: 'expense',
       amount: '120',
+      currency: 'THB',
       category: 'food',
       note: 'Lunch rice',
       submit: 'enter',
@@ -206,6 +127,7 @@ async function journey(browser, baseUrl, locale, prefix) {
     await addTransaction(page, messages, {
       type: 'income',
       amount: '5,000.50',
+      currency: 'THB',
       category: 'salary',
       note: 'November salary',
       submit: 'double-click',

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readAfter, sendCommand } from '../support/api.mjs';
-import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
-import { catalog, LOCALES } from '../support/locale.mjs';
+import { expectHeading, expectToast, openPage, screenshot } from '../support/browser.mjs';
+import { catalog, fill, LOCALES } from '../support/locale.mjs';
 import { createUser, idTokenFor, signInAs } from '../support/users.mjs';
 
 /**
@@ -15,12 +15,7 @@ import { createUser, idTokenFor, signInAs } from '../support/users.mjs';
  * Pictures at 1280 and 390 px wide.
  */
 
-const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, name) => values[name] ?? '');
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-async function expectToast(page, text) {
-  await page.getByTestId('toast').filter({ hasText: text }).first().waitFor({ timeout: 15_000 });
-}
 
 /** The ids of the rows the list shows, top to bottom, once there are `count` of them. */
 async function rowIds(page, count) {

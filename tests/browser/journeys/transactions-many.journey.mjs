@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
+import { postCommand, uuidV7 } from '../support/api.mjs';
 import { expectHeading, openPage } from '../support/browser.mjs';
 import { catalog } from '../support/locale.mjs';
 import { createUser, signIn } from '../support/users.mjs';
-import { call, uuidV7 } from './transactions-screenshots.journey.mjs';
 
 const COUNT = 160;
 
@@ -18,18 +18,13 @@ export default async function transactionsMany({ browser, baseUrl }) {
       Array.from({ length: Math.min(10, COUNT - start) }, (_, offset) => {
         const index = start + offset;
         const day = String(1 + (index % 28)).padStart(2, '0');
-        return call(baseUrl, user, 'commands/AddTransaction', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            commandId: uuidV7(),
-            transactionId: uuidV7(),
-            type: index % 5 === 0 ? 'income' : 'expense',
-            amount: { amount: 100 + index, currency: 'THB' },
-            categoryId: index % 5 === 0 ? 'builtin-salary' : 'builtin-food',
-            date: `2026-10-${day}`,
-            note: `Row ${index + 1}`,
-          }),
+        return postCommand(baseUrl, user, 'AddTransaction', {
+          transactionId: uuidV7(),
+          type: index % 5 === 0 ? 'income' : 'expense',
+          amount: { amount: 100 + index, currency: 'THB' },
+          categoryId: index % 5 === 0 ? 'builtin-salary' : 'builtin-food',
+          date: `2026-10-${day}`,
+          note: `Row ${index + 1}`,
         });
       }),
     );

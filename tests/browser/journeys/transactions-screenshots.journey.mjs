@@ -1,29 +1,10 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { call, postCommand, uuidV7 } from '../support/api.mjs';
 import { expectHeading, openPage, screenshot as capture } from '../support/browser.mjs';
 import { catalog, LOCALES } from '../support/locale.mjs';
+import { receiptPng } from '../support/receipt.mjs';
 import { createUser, signIn } from '../support/users.mjs';
-import { receiptPng } from './transactions-crud.journey.mjs';
-
-export function uuidV7() {
-  const bytes = randomBytes(16);
-  bytes.writeUIntBE(Date.now(), 0, 6);
-  bytes[6] = 0x70 | (bytes[6] & 0x0f);
-  bytes[8] = (bytes[8] & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-export async function call(baseUrl, user, path, init) {
-  const response = await fetch(`${baseUrl}/api/${path}`, {
-    ...init,
-    headers: { authorization: `Bearer ${user.stored.stsTokenManager.accessToken}`, ...(init.headers ?? {}) },
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`);
-  return text === '' ? {} : JSON.parse(text);
-}
 
 const SEED = [
   ['income', 4500000, 'THB', 'builtin-salary', '2026-11-01', '09:00', 'November salary'],
@@ -49,8 +30,7 @@ async function seed(baseUrl, user) {
   form.append('file', new Blob([receiptPng()], { type: 'image/png' }), 'receipt.png');
   const { receiptId } = await call(baseUrl, user, 'receipts', { method: 'POST', body: form });
   for (const [type, amount, currency, categoryId, date, time, note] of SEED) {
-    const body = {
-      commandId: uuidV7(),
+    await postCommand(baseUrl, user, 'AddTransaction', {
       transactionId: uuidV7(),
       type,
       amount: { amount, currency },
@@ -59,11 +39,6 @@ async function seed(baseUrl, user) {
       ...(time === null ? {} : { time }),
       ...(note === null ? {} : { note }),
       ...(categoryId === 'builtin-food' ? { receipt: receiptId } : {}),
-    };
-    await call(baseUrl, user, 'commands/AddTransaction', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
     });
   }
 }

@@ -1,6 +1,6 @@
 // HTTP to a journey server: requests from a chosen local address, commands sent with an ID token
 // and queries read until they reach a command's position.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { request as httpRequestRaw } from 'node:http';
 
 /**
@@ -68,4 +68,37 @@ export async function readAfter(baseUrl, idToken, path, position, { timeout = 30
     if (Date.now() > deadline) throw new Error(`${path} is still at ${reached} (${response.status}), not ${position}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** A new time-ordered id (UUID version 7), as the app makes them. */
+export function uuidV7() {
+  const bytes = randomBytes(16);
+  bytes.writeUIntBE(Date.now(), 0, 6);
+  bytes[6] = 0x70 | (bytes[6] & 0x0f);
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * A request to the API (`/api/<path>`, fetch's `init`) with the session the user signed up with
+ * (createUser); answers the JSON, `{}` for an empty answer, and throws unless it succeeds.
+ */
+export async function call(baseUrl, user, path, init) {
+  const response = await fetch(`${baseUrl}/api/${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${user.stored.stsTokenManager.accessToken}`, ...(init.headers ?? {}) },
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`);
+  return text === '' ? {} : JSON.parse(text);
+}
+
+/** A command sent as the app sends it, with the user's session (see call); answers its answer. */
+export function postCommand(baseUrl, user, name, body) {
+  return call(baseUrl, user, `commands/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ commandId: uuidV7(), ...body }),
+  });
 }

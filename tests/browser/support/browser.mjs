@@ -23,10 +23,14 @@ export async function openPage(browser, options = {}) {
   return { context, page, errors };
 }
 
-/** Waits until the page's main heading (h1) shows this text. */
-export async function expectHeading(page, text) {
+/**
+ * Waits until the page's main heading (h1) shows this text, 20 s unless `timeout` says otherwise.
+ * A failure says what the page showed instead and, given the `errors` openPage collects, what
+ * went wrong in the page.
+ */
+export async function expectHeading(page, text, { errors, timeout = 20_000 } = {}) {
   try {
-    await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor({ timeout });
   } catch (error) {
     // What the page showed instead, for whoever reads the failure.
     const shown = await page
@@ -35,9 +39,13 @@ export async function expectHeading(page, text) {
       .catch(() => []);
     const name = `failed-${Date.now()}.png`;
     await page.screenshot({ path: join(FAILURE_DIR, name), fullPage: true }).catch(() => undefined);
-    throw new Error(`${error.message}\nat ${page.url()}, h1: ${JSON.stringify(shown)}, screenshot ${name}`, {
-      cause: error,
-    });
+    const pageErrors = errors === undefined ? '' : `\npage errors: ${errors.join(' | ')}`;
+    throw new Error(
+      `${error.message}\nat ${page.url()}, h1: ${JSON.stringify(shown)}, screenshot ${name}${pageErrors}`,
+      {
+        cause: error,
+      },
+    );
   }
 }
 
@@ -53,12 +61,23 @@ export async function viewport(page, screenshotDir, name) {
 }
 
 /**
- * A new page 800 px high at `width` with reduced motion and the `theme`, signed in as `user` on
- * one tab of the settings (`categories`, `goals`, …), under the locale's `prefix` (`/th`, `/lo`).
+ * A new page `width` by `height` with reduced motion and the `theme`, signed in as `user` on
+ * `path` under the locale's `prefix` (`/th`, `/lo`).
  */
-export async function openSettingsTab(browser, baseUrl, user, tab, { prefix = '', theme = 'dark', width = 1280 } = {}) {
-  const opened = await openPage(browser, { width, height: 800, reducedMotion: 'reduce' });
+export async function openSignedIn(browser, baseUrl, user, path, options = {}) {
+  const { prefix = '', theme = 'dark', width = 1280, height = 800 } = options;
+  const opened = await openPage(browser, { width, height, reducedMotion: 'reduce' });
   await opened.context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
-  await signInAs(opened.context, opened.page, baseUrl, user, `${prefix}/dashboard/settings?tab=${tab}`);
+  await signInAs(opened.context, opened.page, baseUrl, user, `${prefix}${path}`);
   return opened;
+}
+
+/** openSignedIn on one tab of the settings (`categories`, `goals`, …), 800 px high. */
+export async function openSettingsTab(browser, baseUrl, user, tab, { prefix = '', theme = 'dark', width = 1280 } = {}) {
+  return openSignedIn(browser, baseUrl, user, `/dashboard/settings?tab=${tab}`, { prefix, theme, width });
+}
+
+/** Waits for a toast with this text. */
+export async function expectToast(page, text) {
+  await page.getByTestId('toast').filter({ hasText: text }).first().waitFor({ timeout: 15_000 });
 }

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { IntlMessageFormat } from 'intl-messageformat';
 
 const locales = join(dirname(fileURLToPath(import.meta.url)), '../../../locales');
 const catalogs = new Map();
@@ -17,3 +18,13 @@ export const LOCALES = [
   ['th', '/th'],
   ['lo', '/lo'],
 ];
+
+/** A message with its `{name}` placeholders filled in from `values` (a placeholder not given stays). */
+export function fill(message, values) {
+  return message.replace(/\{(\w+)\}/g, (placeholder, name) => (name in values ? String(values[name]) : placeholder));
+}
+
+/** A message with its values as the app formats it (plural rules included), its markup tags left out. */
+export function say(messages, locale, id, values = {}) {
+  return String(new IntlMessageFormat(messages[id], locale).format(values)).replace(/<\/?strong>/g, '');
+}
