@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { expectHeading, openPage, openSettingsTab, screenshot, viewport } from '../support/browser.mjs';
-import { catalog, LOCALES } from '../support/locale.mjs';
+import { catalog } from '../support/locale.mjs';
 import { callApi, createUser, signInAs } from '../support/users.mjs';
 
 async function eventually(check, message) {
@@ -12,23 +12,10 @@ async function eventually(check, message) {
   }
 }
 
-/** Many pictures on a shared machine: a first paint may take longer than usual. */
-async function waitForSettings(page, messages, screenshotDir, errors) {
-  try {
-    await page
-      .getByRole('heading', { level: 1, name: messages['page.settings'], exact: true })
-      .waitFor({ timeout: 30_000 });
-  } catch (error) {
-    const name = `categories-failed-${Date.now()}`;
-    await screenshot(page, screenshotDir, name).catch(() => undefined);
-    throw new Error(`settings did not open at ${page.url()} (${name}.png): ${errors.join(' ')}`, { cause: error });
-  }
-}
-
 /**
  * Add a custom category (each validation message on the way, the duplicate name), edit it and
  * delete it while a transaction uses it, which moves to the chosen replacement. In English,
- * then in Lao; pictures of the tab, the dialog and the icon picker in every language.
+ * then in Lao (categories-screenshots has the pictures of the tab, the dialog and the icon picker).
  */
 export default async function categoriesCrud({ browser, baseUrl, screenshotDir }) {
   const en = catalog('en');
@@ -111,14 +98,17 @@ export default async function categoriesCrud({ browser, baseUrl, screenshotDir }
     assert.deepEqual([stored.type, stored.icon, stored.color], ['expense', 'coffee', '#14b8a6']);
 
     // The same name in another case is taken.
-    await page.getByRole('button', { name: en['categories.add'], exact: true }).click();
-    await name.fill('  cOFFEE ');
-    await dialog.getByRole('radio', { name: en['icon.wallet'], exact: true }).click();
-    await dialog.getByRole('radio', { name: en['categories.color.red'], exact: true }).click();
-    await submit.click();
-    await dialog.getByText(en['error.category_name_taken']).waitFor();
-    await dialog.getByRole('button', { name: en['common.cancel'] }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    const expectNameTaken = async (typed, icon, color) => {
+      await page.getByRole('button', { name: en['categories.add'], exact: true }).click();
+      await name.fill(typed);
+      await dialog.getByRole('radio', { name: en[`icon.${icon}`], exact: true }).click();
+      await dialog.getByRole('radio', { name: en[`categories.color.${color}`], exact: true }).click();
+      await submit.click();
+      await dialog.getByText(en['error.category_name_taken']).waitFor();
+      await dialog.getByRole('button', { name: en['common.cancel'] }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    };
+    await expectNameTaken('  cOFFEE ', 'wallet', 'red');
 
     // A name taken since the list was loaded: the server says so, next to the field.
     await callApi(baseUrl, user, 'commands/AddCategory', {
@@ -128,14 +118,7 @@ export default async function categoriesCrud({ browser, baseUrl, screenshotDir }
       icon: 'home',
       color: '#8b5cf6',
     });
-    await page.getByRole('button', { name: en['categories.add'], exact: true }).click();
-    await name.fill('rent');
-    await dialog.getByRole('radio', { name: en['icon.home'], exact: true }).click();
-    await dialog.getByRole('radio', { name: en['categories.color.violet'], exact: true }).click();
-    await submit.click();
-    await dialog.getByText(en['error.category_name_taken']).waitFor();
-    await dialog.getByRole('button', { name: en['common.cancel'] }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await expectNameTaken('rent', 'home', 'violet');
     await custom.getByText('Rent', { exact: true }).waitFor();
 
     // Edit: name, type and a color of one's own.
@@ -195,7 +178,6 @@ export default async function categoriesCrud({ browser, baseUrl, screenshotDir }
 
   await inLao(browser, baseUrl, screenshotDir);
   await loadFailure(browser, baseUrl, screenshotDir, user);
-  await pictures(browser, baseUrl, screenshotDir);
 }
 
 /** When the list cannot be loaded, the tab says so in Thai and Try Again loads it. */
@@ -208,7 +190,7 @@ async function loadFailure(browser, baseUrl, screenshotDir, user) {
       route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"internal"}}' }),
     );
     await signInAs(context, page, baseUrl, user, '/th/dashboard/settings?tab=categories');
-    await waitForSettings(page, th, screenshotDir, opened.errors);
+    await expectHeading(page, th['page.settings'], { errors: opened.errors, timeout: 30_000 });
     const failure = page.getByTestId('categories-error');
     await failure.getByText(th['categories.loadFailed']).waitFor();
     await screenshot(page, screenshotDir, 'categories-error-th-dark-360');
@@ -278,59 +260,5 @@ async function inLao(browser, baseUrl, screenshotDir) {
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
-  }
-}
-
-/** The tab (with a custom category), the dialog and the icon picker: en, th, lo; dark, light; 360 px. */
-async function pictures(browser, baseUrl, screenshotDir) {
-  const user = await createUser(baseUrl, 'Malee');
-  await callApi(baseUrl, user, 'commands/AddCategory', {
-    categoryId: randomUUID(),
-    name: 'Motorbike loan',
-    type: 'expense',
-    icon: 'motorbike',
-    color: '#6366f1',
-  });
-  for (const theme of ['dark', 'light']) {
-    for (const [locale, prefix] of LOCALES) {
-      const messages = catalog(locale);
-      const { context, page, errors } = await openSettingsTab(browser, baseUrl, user, 'categories', {
-        prefix,
-        theme,
-        width: 360,
-      });
-      try {
-        await waitForSettings(page, messages, screenshotDir, errors);
-        await page.getByTestId('categories-custom').getByText('Motorbike loan').waitFor();
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await screenshot(page, screenshotDir, `categories-tab-${locale}-${theme}-360`);
-        await page
-          .getByRole('button', { name: messages['categories.editLabel'].replace('{name}', 'Motorbike loan') })
-          .click();
-        const dialog = page.getByTestId('category-dialog');
-        await dialog.getByRole('heading', { name: messages['categories.dialog.editTitle'] }).waitFor();
-        await viewport(page, screenshotDir, `categories-dialog-${locale}-${theme}-360`);
-        await dialog
-          .locator('fieldset', { has: page.getByTestId('icon-grid') })
-          .evaluate((element) => element.scrollIntoView({ block: 'start' }));
-        await page.evaluate(() => document.fonts.ready);
-        await dialog
-          .locator('fieldset', { has: page.getByTestId('icon-grid') })
-          .screenshot({ path: `${screenshotDir}/categories-icons-${locale}-${theme}-360.png` });
-        const colors = dialog.locator('fieldset', { has: page.getByTestId('color-swatches') });
-        await colors.evaluate((element) => element.scrollIntoView({ block: 'start' }));
-        await colors.screenshot({ path: `${screenshotDir}/categories-colors-${locale}-${theme}-360.png` });
-        await dialog.getByLabel(messages['categories.field.name'], { exact: true }).fill('');
-        await dialog.getByRole('button', { name: messages['categories.dialog.save'] }).click();
-        await dialog.getByText(messages['error.name_required']).waitFor();
-        await dialog.evaluate((element) => element.scrollTo(0, 0));
-        await viewport(page, screenshotDir, `categories-dialog-error-${locale}-${theme}-360`);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-        assert.equal(overflow, false, `no sideways scrolling at 360 px in ${locale}`);
-        assert.deepEqual(errors, []);
-      } finally {
-        await context.close();
-      }
-    }
   }
 }
