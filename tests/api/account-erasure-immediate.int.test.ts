@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_ERASURES_STREAM } from '@plenty/contracts/events/account';
 import { ApiClient } from '../support/api-client.js';
+import { expenseBody } from '../support/transaction-body.js';
 import { useTestStandalone } from '../support/standalone-app.js';
 import { createTestUser, signInTestUser, type TestUser } from '../support/users.js';
 
@@ -18,14 +19,7 @@ const env = useTestStandalone({
   },
 });
 
-const expense = (note: string) => ({
-  transactionId: randomUUID(),
-  type: 'expense',
-  amount: { amount: 6500, currency: 'THB' },
-  categoryId: 'builtin-food',
-  date: '2026-11-20',
-  note,
-});
+const expense = (note: string) => expenseBody({ amount: { amount: 6500, currency: 'THB' }, note });
 
 const deletion = (user: TestUser) => ({
   confirmEmail: user.email,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestStandalone } from '../support/standalone-app.js';
 import { ApiClient } from '../support/api-client.js';
+import { expenseBody } from '../support/transaction-body.js';
 import { createTestUser, type TestUser } from '../support/users.js';
 
 const env = useTestStandalone();
@@ -109,14 +110,8 @@ describe('receipts: upload, signed link, download', () => {
   it('refuses a transaction with an unknown or foreign receipt with 422 receipt_not_found and records nothing', async () => {
     const api = new ApiClient(env.standalone.app, alice);
     const bobs = (await upload(bob, jpeg('bob only'))).body.receiptId;
-    const transaction = (receipt: string) => ({
-      transactionId: randomUUID(),
-      type: 'expense',
-      amount: { amount: 4500, currency: 'THB' },
-      categoryId: 'builtin-food',
-      date: '2026-11-23',
-      receipt,
-    });
+    const transaction = (receipt: string) =>
+      expenseBody({ amount: { amount: 4500, currency: 'THB' }, date: '2026-11-23', receipt });
     for (const receipt of [randomUUID(), bobs]) {
       const body = transaction(receipt);
       const answer = await api.command('AddTransaction', body);
@@ -143,14 +138,8 @@ describe('receipts: upload, signed link, download', () => {
   it('deletes the receipt with the last transaction that references it', async () => {
     const api = new ApiClient(env.standalone.app, alice);
     const { receiptId } = (await upload(alice, jpeg('shared'))).body;
-    const transaction = (receipt: string) => ({
-      transactionId: randomUUID(),
-      type: 'expense',
-      amount: { amount: 9900, currency: 'THB' },
-      categoryId: 'builtin-food',
-      date: '2026-11-21',
-      receipt,
-    });
+    const transaction = (receipt: string) =>
+      expenseBody({ amount: { amount: 9900, currency: 'THB' }, date: '2026-11-21', receipt });
     const first = transaction(receiptId);
     const second = transaction(receiptId);
     expect((await api.command('AddTransaction', first)).status).toBe(200);
@@ -170,14 +159,10 @@ describe('receipts: upload, signed link, download', () => {
     const before = (await upload(alice, jpeg('before'))).body.receiptId;
     const after = (await upload(alice, jpeg('after'))).body.receiptId;
     const transactionId = randomUUID();
-    const add = await api.command('AddTransaction', {
-      transactionId,
-      type: 'expense',
-      amount: { amount: 100, currency: 'USD' },
-      categoryId: 'builtin-food',
-      date: '2026-11-22',
-      receipt: before,
-    });
+    const add = await api.command(
+      'AddTransaction',
+      expenseBody({ transactionId, amount: { amount: 100, currency: 'USD' }, date: '2026-11-22', receipt: before }),
+    );
     expect(add.status).toBe(200);
     await api.query('transactions');
     const note = await api.command('EditTransaction', { transactionId, changes: { note: 'only the note' } });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { transactionHistorySchema, type TransactionHistory } from '@plenty/contracts/views/transactions';
 import { useTestStandalone } from '../support/standalone-app.js';
 import { ApiClient } from '../support/api-client.js';
+import { expenseBody } from '../support/transaction-body.js';
 import { createTestUser } from '../support/users.js';
 
 const env = useTestStandalone();
@@ -11,14 +12,7 @@ describe('history of a transaction', () => {
   it('lists the addition and two edits newest first, with what each edit changed, and pages', async () => {
     const api = new ApiClient(env.standalone.app, await createTestUser(env.standalone));
     const transactionId = randomUUID();
-    const add = await api.command('AddTransaction', {
-      transactionId,
-      type: 'expense',
-      amount: { amount: 12050, currency: 'THB' },
-      categoryId: 'builtin-food',
-      date: '2026-11-20',
-      note: 'ข้าวมันไก่',
-    });
+    const add = await api.command('AddTransaction', expenseBody({ transactionId, note: 'ข้าวมันไก่' }));
     expect(add.status).toBe(200);
     const firstEdit = await api.command('EditTransaction', {
       transactionId,
