@@ -7,28 +7,17 @@ import { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import { loadMasterKey } from '@plenty/platform/crypto/master-key';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
-import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { allProjections } from '@plenty/projections/all';
 import { createProjector } from '@plenty/projector/runtime';
 import { startStandaloneProcess } from '../support/standalone-process.js';
 import { createTestUser } from '../support/users.js';
+import { allDocuments } from '../support/view-documents.js';
 
 const dirs: string[] = [];
 afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
-
-async function allDocuments(readStore: ReadStore, view: string, userId: string): Promise<unknown[]> {
-  const docs: unknown[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await readStore.find(view, { userId, sort: [], limit: 500, ...(cursor ? { cursor } : {}) });
-    docs.push(...page.items.map((item) => ({ id: item.id, doc: item.doc })));
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor !== undefined);
-  return docs;
-}
 
 describe('a process killed under load', { timeout: 120_000 }, () => {
   it('loses no acknowledged command, and its views equal a fresh rebuild after restart', async () => {

@@ -6,13 +6,13 @@ import { loadMasterKey } from '@plenty/platform/crypto/master-key';
 import { ACCOUNT_ERASURES_STREAM } from '@plenty/contracts/events/account';
 import { START, type RecordedEvent } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
-import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { viewsOf } from '@plenty/projections/apply';
 import { allProjections } from '@plenty/projections/all';
 import { createProjector } from '@plenty/projector/runtime';
 import type { StandaloneProcess } from '../support/standalone-process.js';
 import { until } from '../support/until.js';
+import { allDocuments } from '../support/view-documents.js';
 
 /** Waits until the server's read models have applied every stored event. */
 export async function settled(server: StandaloneProcess): Promise<void> {
@@ -25,17 +25,6 @@ export async function settled(server: StandaloneProcess): Promise<void> {
     if (Date.now() > deadline) throw new Error(`read models stuck at ${ready.projections.position}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-async function documents(store: ReadStore, view: string, userId: string): Promise<unknown[]> {
-  const docs: unknown[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await store.find(view, { userId, sort: [], limit: 1000, ...(cursor ? { cursor } : {}) });
-    docs.push(...page.items.map((item) => ({ id: item.id, doc: item.doc })));
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor !== undefined);
-  return docs;
 }
 
 /**
@@ -98,8 +87,8 @@ export async function expectViewsEqualRebuild(dataDir: string, userIds: readonly
     }).rebuild();
     for (const view of viewsOf(allProjections))
       for (const userId of userIds)
-        expect(await documents(live, view.name, userId), `${view.name} of ${userId}`).toEqual(
-          await documents(fresh, view.name, userId),
+        expect(await allDocuments(live, view.name, userId), `${view.name} of ${userId}`).toEqual(
+          await allDocuments(fresh, view.name, userId),
         );
   } finally {
     await Promise.all([live.close(), fresh.close(), eventStore.close(), keyStore.close()]);
