@@ -23,18 +23,21 @@ interface HostileRequest {
   readonly payload?: string;
 }
 
+/** A POST of `payload` sent as `contentType`, with `headers` besides. */
+const post = (
+  name: string,
+  url: string,
+  payload: string,
+  contentType = 'application/json',
+  headers: Record<string, string> = {},
+): HostileRequest => ({ name, method: 'POST', url, headers: { ...headers, 'content-type': contentType }, payload });
+
 describe('security: error answers', () => {
   it('say what was wrong in a stable code and message, and nothing of the internals', async () => {
     const auth = { authorization: user.authorization };
     /** A signed-in user's command request with this body. */
     const command = (name: string, commandName: string, payload: string, contentType = 'application/json') =>
-      ({
-        name,
-        method: 'POST',
-        url: `/api/commands/${commandName}`,
-        headers: { ...auth, 'content-type': contentType },
-        payload,
-      }) satisfies HostileRequest;
+      post(name, `/api/commands/${commandName}`, payload, contentType, auth);
     /** A signed-in user's query request. */
     const query = (name: string, url: string, headers: Record<string, string> = auth) =>
       ({ name, method: 'GET', url, headers }) satisfies HostileRequest;
@@ -84,19 +87,10 @@ describe('security: error answers of the embedded identity', () => {
   it("answer hostile bodies in the Identity Toolkit's shape, which the web app's SDK reads, and nothing of the internals", async () => {
     const toolkit = (verb: string) => `/identitytoolkit.googleapis.com/v1/accounts:${verb}?key=plenty-embedded`;
     /** A JSON body to an Identity Toolkit verb, and a form body to the Secure Token API. */
-    const json = (name: string, verb: string, payload: string) => ({
-      name,
-      url: toolkit(verb),
-      headers: { 'content-type': 'application/json' },
-      payload,
-    });
-    const tokenForm = (name: string, payload: string) => ({
-      name,
-      url: '/securetoken.googleapis.com/v1/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload,
-    });
-    const hostile: { name: string; url: string; headers: Record<string, string>; payload: string }[] = [
+    const json = (name: string, verb: string, payload: string) => post(name, toolkit(verb), payload);
+    const tokenForm = (name: string, payload: string) =>
+      post(name, '/securetoken.googleapis.com/v1/token', payload, 'application/x-www-form-urlencoded');
+    const hostile: HostileRequest[] = [
       json('malformed JSON', 'signUp', '{"email": '),
       json('JSON that is not an object', 'signInWithPassword', '[1,2,3]'),
       json(
@@ -115,17 +109,12 @@ describe('security: error answers of the embedded identity', () => {
       json('an ID token that is not one', 'lookup', '{"idToken":"x.y.z"}'),
       tokenForm('a refresh token that is not one', `grant_type=refresh_token&refresh_token=${'%00'.repeat(300)}`),
       tokenForm('another grant type', 'grant_type=password&username=a&password=b'),
-      {
-        name: 'an unknown content type',
-        url: toolkit('signUp'),
-        headers: { 'content-type': 'text/xml' },
-        payload: '<a/>',
-      },
+      post('an unknown content type', toolkit('signUp'), '<a/>', 'text/xml'),
       json('a made-up reset code', 'resetPassword', '{"oobCode":"../../etc"}'),
     ];
     const failures: string[] = [];
     for (const request of hostile) {
-      const answer = await env.standalone.app.inject({ method: 'POST', ...request });
+      const answer = await env.standalone.app.inject(request);
       if (answer.statusCode >= 500 || answer.statusCode < 400) failures.push(`${request.name}: ${answer.statusCode}`);
       const body = answer.json() as { error?: { code?: unknown; message?: unknown } };
       if (body.error?.code !== answer.statusCode || typeof body.error.message !== 'string')
