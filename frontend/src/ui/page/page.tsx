@@ -1,16 +1,9 @@
 import type { ReactNode } from 'react';
+import type { WrapperProps } from '../wrapper-props';
 import styles from './page.module.css';
 
 /** A signed-in page's column: its parts one under the other, never wider than the layout. */
-export function Page({
-  children,
-  className,
-  testId,
-}: {
-  readonly children: ReactNode;
-  readonly className?: string;
-  readonly testId?: string;
-}) {
+export function Page({ children, className, testId }: WrapperProps) {
   return (
     <div className={className === undefined ? styles.page : `${styles.page} ${className}`} data-testid={testId}>
       {children}

@@ -1,17 +1,9 @@
-import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
+import type { WrapperProps } from '../wrapper-props';
 import styles from './skeleton.module.css';
 
 /** A busy region that says "Loading" to screen readers and shows its placeholders to the eye. */
-export function Loading({
-  children,
-  className,
-  testId,
-}: {
-  readonly children: ReactNode;
-  readonly className?: string;
-  readonly testId?: string;
-}) {
+export function Loading({ children, className, testId }: WrapperProps) {
   return (
     <div className={className} role="status" aria-busy="true" data-testid={testId}>
       <span className="visually-hidden">
