@@ -1,17 +1,18 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { CATEGORY_TYPES, type CategoryType } from '@plenty/contracts/categories';
 import type { CategoryView } from '@plenty/contracts/views/categories';
 import { useCommand } from '../../lib/api/use-command';
 import type { FieldMapping } from '../../lib/form/field-codes';
-import { useForm } from '../../lib/form/use-form';
+import { useForm, type Form } from '../../lib/form/use-form';
 import type { MessageId } from '../../lib/messages';
 import { DialogActions } from '../dialog-form/dialog-actions';
 import dialogForm from '../dialog-form/dialog-form.module.css';
 import { FieldMessage } from '../dialog-form/field-message';
 import field from '../field/field.module.css';
 import { ModalDialog } from '../dialog-form/modal-dialog';
+import { NameInput } from '../dialog-form/name-input';
 import { IconPicker } from '../icon/icon-picker';
 import { showApiError, showSuccess } from '../toast/toasts-slice';
 import { CategoryChip } from './category-chip';
@@ -162,14 +163,7 @@ export function CategoryDialog({
           <label htmlFor={form.id('name')} className={styles.label}>
             <FormattedMessage id="categories.field.name" />
           </label>
-          <input
-            {...form.field('name')}
-            className={field.input}
-            value={draft.name}
-            maxLength={CATEGORY_NAME_MAX + 10}
-            autoComplete="off"
-            onChange={(event) => form.set('name', event.target.value)}
-          />
+          <NameInput form={form} max={CATEGORY_NAME_MAX} className={field.input} />
           <FieldMessage form={form} field="name" />
         </div>
 
@@ -196,33 +190,21 @@ export function CategoryDialog({
           </p>
         </fieldset>
 
-        <fieldset ref={form.field('icon').ref} className={styles.group}>
-          <legend id={form.id('icon-label')} className={styles.label}>
-            <FormattedMessage id="categories.field.icon" />
-          </legend>
-          <IconPicker
-            key={openings}
-            value={draft.icon}
-            color={normalizeHex(draft.color ?? '')}
-            onChange={(icon) => form.set('icon', icon)}
-            labelledBy={form.id('icon-label')}
-            errorId={form.hasError('icon') ? form.errorId('icon') : undefined}
-          />
-          <FieldMessage form={form} field="icon" />
-        </fieldset>
+        <PickerGroup form={form} field="icon">
+          {(picker) => (
+            <IconPicker
+              key={openings}
+              value={draft.icon}
+              color={normalizeHex(draft.color ?? '')}
+              onChange={(icon) => form.set('icon', icon)}
+              {...picker}
+            />
+          )}
+        </PickerGroup>
 
-        <fieldset ref={form.field('color').ref} className={styles.group}>
-          <legend id={form.id('color-label')} className={styles.label}>
-            <FormattedMessage id="categories.field.color" />
-          </legend>
-          <ColorPicker
-            value={draft.color}
-            onChange={(color) => form.set('color', color)}
-            labelledBy={form.id('color-label')}
-            errorId={form.hasError('color') ? form.errorId('color') : undefined}
-          />
-          <FieldMessage form={form} field="color" />
-        </fieldset>
+        <PickerGroup form={form} field="color">
+          {(picker) => <ColorPicker value={draft.color} onChange={(color) => form.set('color', color)} {...picker} />}
+        </PickerGroup>
 
         <DialogActions
           busy={busy}
@@ -232,6 +214,30 @@ export function CategoryDialog({
         />
       </form>
     </ModalDialog>
+  );
+}
+
+/** The icon or the colour: a group named by its legend, its picker, and the field's message. */
+function PickerGroup({
+  form,
+  field: name,
+  children,
+}: {
+  readonly form: Pick<Form<CategoryDraft, CategoryField>, 'field' | 'id' | 'hasError' | 'errorId' | 'errors'>;
+  readonly field: 'icon' | 'color';
+  children(picker: { readonly labelledBy: string; readonly errorId: string | undefined }): ReactNode;
+}) {
+  return (
+    <fieldset ref={form.field(name).ref} className={styles.group}>
+      <legend id={form.id(`${name}-label`)} className={styles.label}>
+        <FormattedMessage id={`categories.field.${name}`} />
+      </legend>
+      {children({
+        labelledBy: form.id(`${name}-label`),
+        errorId: form.hasError(name) ? form.errorId(name) : undefined,
+      })}
+      <FieldMessage form={form} field={name} />
+    </fieldset>
   );
 }
 

@@ -14,6 +14,7 @@ import { DialogField } from '../dialog-form/dialog-field';
 import dialogForm from '../dialog-form/dialog-form.module.css';
 import { dateControl } from '../dialog-form/date-control';
 import { ModalDialog } from '../dialog-form/modal-dialog';
+import { NameInput } from '../dialog-form/name-input';
 import { showApiError, showSuccess } from '../toast/toasts-slice';
 import { GOAL_NAME_MAX, amountInput, goalChanges, validateGoal, type GoalDraft, type GoalField } from './goal-form';
 
@@ -123,14 +124,7 @@ export function GoalDialog({ open, goal, goals, defaultCurrency, onClose }: Goal
         </h2>
 
         <DialogField form={form} field="name" label="goals.field.name">
-          <input
-            {...form.field('name')}
-            className={dialogForm.input}
-            value={draft.name}
-            maxLength={GOAL_NAME_MAX + 10}
-            autoComplete="off"
-            onChange={(event) => form.set('name', event.target.value)}
-          />
+          <NameInput form={form} max={GOAL_NAME_MAX} className={dialogForm.input} />
         </DialogField>
 
         <div className={dialogForm.row}>
