@@ -125,20 +125,11 @@ function PreferencesForm({ view }: { readonly view: PreferencesView }) {
           lead="preferences.display.lead"
         >
           <div className={own.fields}>
-            <ChoiceGroup
-              name="theme"
-              legend="theme.label"
-              options={THEMES}
-              value={values.theme}
-              label={(theme) => `theme.${theme}`}
-              onChange={(theme) => set('theme', theme)}
-            />
+            <ChoiceGroup name="theme" options={THEMES} value={values.theme} onChange={(theme) => set('theme', theme)} />
             <ChoiceGroup
               name="language"
-              legend="language.label"
               options={LOCALES}
               value={values.language}
-              label={(language) => `language.${language}`}
               lang
               onChange={(language) => set('language', language)}
             />
@@ -226,29 +217,39 @@ function PreferencesForm({ view }: { readonly view: PreferencesView }) {
   );
 }
 
-/** One of a few choices as radio buttons drawn as segments (theme, language). */
-function ChoiceGroup<T extends string>({
+interface Choices {
+  readonly theme: PreferencesFormValues['theme'];
+  readonly language: PreferencesFormValues['language'];
+}
+
+/** What names each choice (its legend) and each of its options. */
+const CHOICE_TEXTS: {
+  readonly [N in keyof Choices]: { readonly legend: MessageId; option(option: Choices[N]): MessageId };
+} = {
+  theme: { legend: 'theme.label', option: (theme) => `theme.${theme}` },
+  language: { legend: 'language.label', option: (language) => `language.${language}` },
+};
+
+/** One of a few choices as radio buttons drawn as segments (theme, language), named by `CHOICE_TEXTS`. */
+function ChoiceGroup<N extends keyof Choices>({
   name,
-  legend,
   options,
   value,
-  label,
   lang = false,
   onChange,
 }: {
-  readonly name: string;
-  readonly legend: MessageId;
-  readonly options: readonly T[];
-  readonly value: T;
-  label(option: T): MessageId;
+  readonly name: N;
+  readonly options: readonly Choices[N][];
+  readonly value: Choices[N];
   /** Each option is named in its own language (the language choice). */
   readonly lang?: boolean;
-  onChange(option: T): void;
+  onChange(option: Choices[N]): void;
 }) {
+  const texts = CHOICE_TEXTS[name];
   return (
     <fieldset className={own.choices}>
       <legend className={own.legend}>
-        <FormattedMessage id={legend} />
+        <FormattedMessage id={texts.legend} />
       </legend>
       <div className={own.segments}>
         {options.map((option) => (
@@ -261,7 +262,7 @@ function ChoiceGroup<T extends string>({
               onChange={() => onChange(option)}
               data-testid={`preferences-${name}-${option}`}
             />
-            <FormattedMessage id={label(option)} />
+            <FormattedMessage id={texts.option(option)} />
           </label>
         ))}
       </div>
