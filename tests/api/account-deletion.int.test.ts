@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_ERASURES_STREAM } from '@plenty/contracts/events/account';
 import { useTestStandalone } from '../support/standalone-app.js';
+import { useTestUsers } from '../support/test-users.js';
 import { ApiClient } from '../support/api-client.js';
-import { createTestUser, identityCall, TEST_PASSWORD, type TestUser } from '../support/users.js';
+import { identityCall, TEST_PASSWORD } from '../support/users.js';
 
 const env = useTestStandalone();
-let leaving: TestUser;
-let staying: TestUser;
-
-beforeAll(async () => {
-  [leaving, staying] = await Promise.all([createTestUser(env.standalone), createTestUser(env.standalone)]);
-});
+const users = useTestUsers(env, ['leaving', 'staying']);
 
 const coffee = () => ({
   transactionId: randomUUID(),
@@ -28,8 +24,8 @@ function accountExists(uid: string): boolean {
 
 describe('account deletion in the embedded default', () => {
   it("erases the user's events, views, data key, receipts and sign-in account, and nobody else's", async () => {
-    const mine = new ApiClient(env.standalone.app, leaving);
-    const theirs = new ApiClient(env.standalone.app, staying);
+    const mine = new ApiClient(env.standalone.app, users.leaving);
+    const theirs = new ApiClient(env.standalone.app, users.staying);
     const category = await mine.command('AddCategory', {
       categoryId: randomUUID(),
       name: 'Cafés',
@@ -44,32 +40,32 @@ describe('account deletion in the embedded default', () => {
     expect((await theirs.command('AddTransaction', theirTransaction)).status).toBe(200);
     expect((await mine.query('transactions')).body).toMatchObject({ items: [{ id: myTransaction.transactionId }] });
     const receipt = randomUUID();
-    await env.standalone.blobStore.put(leaving.uid, receipt, Buffer.from('%PDF-1.7'), 'application/pdf');
+    await env.standalone.blobStore.put(users.leaving.uid, receipt, Buffer.from('%PDF-1.7'), 'application/pdf');
 
     const deletion = await mine.command('DeleteAccount', {
-      confirmEmail: leaving.email,
+      confirmEmail: users.leaving.email,
       confirmPhrase: 'Delete My Account',
       reason: 'not_useful',
     });
     expect(deletion.status).toBe(200);
     await env.standalone.projector.waitFor(deletion.body.position, 5_000);
 
-    expect(await env.standalone.eventStore.streamIdsOfUser(leaving.uid)).toEqual([ACCOUNT_ERASURES_STREAM]);
+    expect(await env.standalone.eventStore.streamIdsOfUser(users.leaving.uid)).toEqual([ACCOUNT_ERASURES_STREAM]);
     const views = await env.standalone.readStore.find('transactions', {
-      userId: leaving.uid,
+      userId: users.leaving.uid,
       sort: [{ field: 'occurredAt', direction: 'desc' }],
       limit: 10,
     });
     expect(views.items).toEqual([]);
     const categories = await env.standalone.readStore.find('categories', {
-      userId: leaving.uid,
+      userId: users.leaving.uid,
       sort: [{ field: 'createdAt', direction: 'asc' }],
       limit: 10,
     });
     expect(categories.items).toEqual([]);
-    expect(accountExists(leaving.uid)).toBe(false);
+    expect(accountExists(users.leaving.uid)).toBe(false);
     const signIn = await identityCall(env.standalone, 'accounts:signInWithPassword', {
-      email: leaving.email,
+      email: users.leaving.email,
       password: TEST_PASSWORD,
       returnSecureToken: true,
     });
@@ -78,20 +74,20 @@ describe('account deletion in the embedded default', () => {
     const refresh = await identityCall(
       env.standalone,
       '/securetoken.googleapis.com/v1/token',
-      `grant_type=refresh_token&refresh_token=${leaving.refreshToken}`,
+      `grant_type=refresh_token&refresh_token=${users.leaving.refreshToken}`,
     );
     expect(refresh.status).toBe(400);
-    expect(await env.standalone.blobStore.get(leaving.uid, receipt)).toBeNull();
+    expect(await env.standalone.blobStore.get(users.leaving.uid, receipt)).toBeNull();
     const record = await env.standalone.eventStore.readStream(ACCOUNT_ERASURES_STREAM);
-    expect(record.filter((e) => e.metadata.userId === leaving.uid).map((e) => e.type)).toEqual([
+    expect(record.filter((e) => e.metadata.userId === users.leaving.uid).map((e) => e.type)).toEqual([
       'AccountErasureStarted',
       'AccountErased',
     ]);
-    expect(JSON.stringify(record)).not.toContain(leaving.email);
+    expect(JSON.stringify(record)).not.toContain(users.leaving.email);
 
     expect((await theirs.query('transactions')).body).toMatchObject({
       items: [{ id: theirTransaction.transactionId, note: 'Coffee with Somchai' }],
     });
-    expect(accountExists(staying.uid)).toBe(true);
+    expect(accountExists(users.staying.uid)).toBe(true);
   });
 });

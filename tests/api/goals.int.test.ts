@@ -1,24 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GoalList, GoalView } from '@plenty/contracts/goals';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { ApiClient } from '../support/api-client.js';
 import { useTestStandalone } from '../support/standalone-app.js';
-import { createTestUser, type TestUser } from '../support/users.js';
+import { useTestUsers } from '../support/test-users.js';
+import { createTestUser } from '../support/users.js';
 
 const env = useTestStandalone();
-let alice: TestUser;
-let bob: TestUser;
-
-beforeAll(async () => {
-  [alice, bob] = await Promise.all([createTestUser(env.standalone), createTestUser(env.standalone)]);
-});
+const users = useTestUsers(env, ['alice', 'bob']);
 
 const lak = (amount: number) => ({ amount, currency: 'LAK' });
 
 describe('goals over HTTP', () => {
   it('adds a goal, takes contributions until it is reached, edits and deletes it', async () => {
-    const api = new ApiClient(env.standalone.app, alice);
+    const api = new ApiClient(env.standalone.app, users.alice);
     const goalId = uuidV7();
     const add = await api.command('AddGoal', {
       goalId,
@@ -78,7 +74,7 @@ describe('goals over HTTP', () => {
   });
 
   it('refuses a name the user already has, in any case, with goal_name_taken', async () => {
-    const api = new ApiClient(env.standalone.app, alice);
+    const api = new ApiClient(env.standalone.app, users.alice);
     expect(
       (
         await api.command('AddGoal', {
@@ -100,13 +96,13 @@ describe('goals over HTTP', () => {
   });
 
   it('answers 404 for another user’s goal, on commands and queries alike', async () => {
-    const mine = new ApiClient(env.standalone.app, alice);
+    const mine = new ApiClient(env.standalone.app, users.alice);
     const goalId = uuidV7();
     expect(
       (await mine.command('AddGoal', { goalId, name: 'Private', target: lak(100), targetDate: '2027-12-31' })).status,
     ).toBe(200);
 
-    const theirs = new ApiClient(env.standalone.app, bob);
+    const theirs = new ApiClient(env.standalone.app, users.bob);
     expect((await theirs.query(`goals/${goalId}`)).status).toBe(404);
     expect((await theirs.query<GoalList>('goals')).body.items).toEqual([]);
     for (const [name, payload] of [
@@ -121,7 +117,7 @@ describe('goals over HTTP', () => {
   });
 
   it('refuses a contribution in another currency than the goal’s with 422', async () => {
-    const api = new ApiClient(env.standalone.app, alice);
+    const api = new ApiClient(env.standalone.app, users.alice);
     const goalId = uuidV7();
     expect(
       (await api.command('AddGoal', { goalId, name: 'Baht savings', target: lak(100), targetDate: '2027-12-31' }))
@@ -159,7 +155,7 @@ describe('goals over HTTP', () => {
     ],
     ['a fractional amount', { name: 'Half', target: lak(2.5) }, 'target.amount', 'amount_not_integer'],
   ])('refuses %s with 400 and the field’s code, appending nothing', async (_name, payload, field, code) => {
-    const api = new ApiClient(env.standalone.app, bob);
+    const api = new ApiClient(env.standalone.app, users.bob);
     const before = await env.standalone.eventStore.headPosition();
     const answer = await api.command('AddGoal', { goalId: uuidV7(), ...payload });
     expect(answer.status).toBe(400);

@@ -1,26 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CategoryList } from '@plenty/contracts/views/categories';
 import type { TransactionList, TransactionView } from '@plenty/contracts/views/transactions';
 import { useTestStandalone } from '../support/standalone-app.js';
+import { useTestUsers } from '../support/test-users.js';
 import { ApiClient } from '../support/api-client.js';
 import { expenseBody } from '../support/transaction-body.js';
-import { createTestUser, type TestUser } from '../support/users.js';
+import { createTestUser } from '../support/users.js';
 
 const env = useTestStandalone();
-let alice: TestUser;
-let bob: TestUser;
-
-beforeAll(async () => {
-  [alice, bob] = await Promise.all([createTestUser(env.standalone), createTestUser(env.standalone)]);
-});
+const users = useTestUsers(env, ['alice', 'bob']);
 
 const lunch = (overrides: Record<string, unknown> = {}) =>
   expenseBody({ time: '12:30', note: 'Lunch with Noy', ...overrides });
 
 describe('transactions over HTTP with a real Auth emulator user', () => {
   it('adds, edits, lists and deletes a transaction, reading its own writes', async () => {
-    const api = new ApiClient(env.standalone.app, alice);
+    const api = new ApiClient(env.standalone.app, users.alice);
     const added = lunch();
     const add = await api.command('AddTransaction', added);
     expect(add.status).toBe(200);
@@ -92,7 +88,7 @@ describe('transactions over HTTP with a real Auth emulator user', () => {
   });
 
   it('answers a retried command with the first answer and appends nothing', async () => {
-    const api = new ApiClient(env.standalone.app, alice);
+    const api = new ApiClient(env.standalone.app, users.alice);
     const commandId = randomUUID();
     const payload = lunch();
     const first = await api.command('AddTransaction', payload, commandId);
@@ -103,7 +99,7 @@ describe('transactions over HTTP with a real Auth emulator user', () => {
   });
 
   it('rejects bad input with field codes and changes nothing', async () => {
-    const api = new ApiClient(env.standalone.app, alice);
+    const api = new ApiClient(env.standalone.app, users.alice);
     const before = await env.standalone.eventStore.headPosition();
     const cases: [Record<string, unknown>, string, string][] = [
       [lunch({ amount: { amount: 0, currency: 'THB' } }), 'amount.amount', 'amount_not_positive'],
@@ -125,8 +121,8 @@ describe('transactions over HTTP with a real Auth emulator user', () => {
   });
 
   it("answers 404 for another user's transaction and never lists it", async () => {
-    const owner = new ApiClient(env.standalone.app, alice);
-    const intruder = new ApiClient(env.standalone.app, bob);
+    const owner = new ApiClient(env.standalone.app, users.alice);
+    const intruder = new ApiClient(env.standalone.app, users.bob);
     const payload = lunch();
     expect((await owner.command('AddTransaction', payload)).status).toBe(200);
     await owner.query(`transactions/${payload.transactionId}`);
@@ -146,7 +142,7 @@ describe('transactions over HTTP with a real Auth emulator user', () => {
 
   it('refuses requests without a valid token', async () => {
     expect((await new ApiClient(env.standalone.app, null).query('transactions')).status).toBe(401);
-    const forged = { ...alice, authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.forged-signature' };
+    const forged = { ...users.alice, authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.forged-signature' };
     expect((await new ApiClient(env.standalone.app, forged).command('AddTransaction', lunch())).status).toBe(401);
   });
 });
