@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { carLoan } from '@plenty/command-api/testing/debt-fixtures';
+import { carLoanFields } from '@plenty/contracts/testing/car-loan';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import type { TestUser } from '../support/users.js';
 import { commandNames } from './route-inventory.js';
@@ -22,7 +22,7 @@ export const ids = {
 };
 export const thb = (amount: number) => ({ amount, currency: 'THB' });
 /** Alice's car loan, named and lent by her secret text. */
-export const debtTerms = { ...carLoan, debtId: ids.debt, name: SECRET, lender: SECRET, paymentDueDay: 15 };
+export const debtTerms = { ...carLoanFields, debtId: ids.debt, name: SECRET, lender: SECRET, paymentDueDay: 15 };
 
 /** How a second user's command against the first user's items must end. */
 export type CommandCase = { body: () => Record<string, unknown>; expect: 'not-found' | 'own-data' | 'refused' };
