@@ -58,6 +58,24 @@ function queryApi(type: 'query' | 'mutation', state: unknown = {}) {
 
 const baseUrl = 'http://plenty.test/api';
 
+interface AskOptions {
+  /** The ID tokens the request is sent with; one token `t` unless given. */
+  readonly source?: IdTokenSource;
+  readonly type?: 'query' | 'mutation';
+  /** The store's state, e.g. the position of the last command. */
+  readonly state?: unknown;
+  readonly catchUpDelaysMs?: readonly number[];
+}
+
+/** Sends one request through a base query whose server is `fetchFn`, as a query unless told. */
+function ask(
+  fetchFn: typeof fetch,
+  args: Parameters<ReturnType<typeof createBaseQuery>>[0],
+  { source = tokens('t'), type = 'query', state = {}, catchUpDelaysMs }: AskOptions = {},
+) {
+  return createBaseQuery({ baseUrl, tokens: source, fetchFn, catchUpDelaysMs })(args, queryApi(type, state).api, {});
+}
+
 describe('the API base query', () => {
   it('sends the signed-in user ID token as a bearer token', async () => {
     const { sent, fetchFn } = server([json(200, { items: [] })]);
@@ -69,14 +87,14 @@ describe('the API base query', () => {
 
   it('sends no authorization header for a guest', async () => {
     const { sent, fetchFn } = server([json(200, {})]);
-    await createBaseQuery({ baseUrl, tokens: tokens(null), fetchFn })('queries/x', queryApi('query').api, {});
+    await ask(fetchFn, 'queries/x', { source: tokens(null) });
     expect(sent[0]?.headers.has('authorization')).toBe(false);
   });
 
   it('refreshes the token and tries once more after a 401', async () => {
     const { sent, fetchFn } = server([json(401, { error: { code: 'unauthenticated', message: 'x' } }), json(200, {})]);
     const source = tokens('expired', 'fresh');
-    const result = await createBaseQuery({ baseUrl, tokens: source, fetchFn })('queries/x', queryApi('query').api, {});
+    const result = await ask(fetchFn, 'queries/x', { source });
     expect(result.error).toBeUndefined();
     expect(source.refreshes).toBe(1);
     expect(source.rejections).toBe(0);
@@ -87,7 +105,7 @@ describe('the API base query', () => {
     const unauthorized = () => json(401, { error: { code: 'unauthenticated', message: 'x' } });
     const { sent, fetchFn } = server([unauthorized(), unauthorized()]);
     const source = tokens('a', 'b');
-    const result = await createBaseQuery({ baseUrl, tokens: source, fetchFn })('queries/x', queryApi('query').api, {});
+    const result = await ask(fetchFn, 'queries/x', { source });
     expect(sent).toHaveLength(2);
     expect(source.rejections).toBe(1);
     expect(result.error).toMatchObject({ status: 401, code: 'unauthenticated', messageId: 'error.unauthenticated' });
@@ -97,11 +115,7 @@ describe('the API base query', () => {
     const notVerified = () => json(403, { error: { code: 'email_not_verified', message: 'x' } });
     const { sent, fetchFn } = server([notVerified(), json(200, { month: '2026-11' })]);
     const source = tokens('before-verifying', 'after-verifying');
-    const result = await createBaseQuery({ baseUrl, tokens: source, fetchFn })(
-      'queries/dashboard',
-      queryApi('query').api,
-      {},
-    );
+    const result = await ask(fetchFn, 'queries/dashboard', { source });
     expect(result.data).toEqual({ month: '2026-11' });
     expect(sent.map((request) => request.headers.get('authorization'))).toEqual([
       'Bearer before-verifying',
@@ -114,22 +128,14 @@ describe('the API base query', () => {
     const notVerified = () => json(403, { error: { code: 'email_not_verified', message: 'x' } });
     const twice = server([notVerified(), notVerified()]);
     const source = tokens('a', 'b');
-    const refused = await createBaseQuery({ baseUrl, tokens: source, fetchFn: twice.fetchFn })(
-      'queries/x',
-      queryApi('query').api,
-      {},
-    );
+    const refused = await ask(twice.fetchFn, 'queries/x', { source });
     expect(twice.sent).toHaveLength(2);
     expect(source.rejections).toBe(0);
     expect(refused.error).toMatchObject({ status: 403, code: 'email_not_verified' });
 
     const recent = server([json(403, { error: { code: 'requires_recent_login', message: 'x' } })]);
     const other = tokens('a', 'b');
-    const result = await createBaseQuery({ baseUrl, tokens: other, fetchFn: recent.fetchFn })(
-      'commands/DeleteAccount',
-      queryApi('mutation').api,
-      {},
-    );
+    const result = await ask(recent.fetchFn, 'commands/DeleteAccount', { source: other, type: 'mutation' });
     expect(recent.sent).toHaveLength(1);
     expect(other.refreshes).toBe(0);
     expect(result.error).toMatchObject({ status: 403, code: 'requires_recent_login' });
@@ -188,19 +194,11 @@ describe('the API base query', () => {
   it('does not ask again for an error, for an answer that caught up, or after being cancelled', async () => {
     const failing = server([json(500, { error: { code: 'internal', message: 'x' } }, { 'x-position': '1' })]);
     const behindState = { consistency: { minPosition: '5' } };
-    await createBaseQuery({ baseUrl, tokens: tokens('t'), fetchFn: failing.fetchFn, catchUpDelaysMs: [0] })(
-      'queries/x',
-      queryApi('query', behindState).api,
-      {},
-    );
+    await ask(failing.fetchFn, 'queries/x', { state: behindState, catchUpDelaysMs: [0] });
     expect(failing.sent).toHaveLength(1);
 
     const ahead = server([json(200, {}, { 'x-position': '12' })]);
-    await createBaseQuery({ baseUrl, tokens: tokens('t'), fetchFn: ahead.fetchFn, catchUpDelaysMs: [0] })(
-      'queries/x',
-      queryApi('query', behindState).api,
-      {},
-    );
+    await ask(ahead.fetchFn, 'queries/x', { state: behindState, catchUpDelaysMs: [0] });
     expect(ahead.sent).toHaveLength(1);
 
     const cancelled = server([json(200, {}, { 'x-position': '1' })]);
@@ -234,10 +232,10 @@ describe('the API base query', () => {
   it('maps server error codes and field errors to message ids', async () => {
     const body = { error: { code: 'validation_failed', message: 'x', fields: { amount: 'amount_required' } } };
     const { fetchFn } = server([json(400, body)]);
-    const result = await createBaseQuery({ baseUrl, tokens: tokens('t'), fetchFn })(
+    const result = await ask(
+      fetchFn,
       { url: 'commands/AddTransaction', method: 'POST', body: {} },
-      queryApi('mutation').api,
-      {},
+      { type: 'mutation' },
     );
     expect(result.error).toEqual({
       status: 400,
@@ -251,18 +249,10 @@ describe('the API base query', () => {
     const failing = (async () => {
       throw new TypeError('Failed to fetch');
     }) as typeof fetch;
-    const offline = await createBaseQuery({ baseUrl, tokens: tokens(null), fetchFn: failing })(
-      'queries/x',
-      queryApi('query').api,
-      {},
-    );
+    const offline = await ask(failing, 'queries/x', { source: tokens(null) });
     expect(offline.error).toMatchObject({ status: 'network', messageId: 'error.network' });
     const { fetchFn } = server([json(422, { error: { code: 'something_new', message: 'x' } })]);
-    const unknown = await createBaseQuery({ baseUrl, tokens: tokens(null), fetchFn })(
-      'queries/x',
-      queryApi('query').api,
-      {},
-    );
+    const unknown = await ask(fetchFn, 'queries/x', { source: tokens(null) });
     expect(unknown.error).toMatchObject({ status: 422, code: 'validation_failed' });
   });
 });
