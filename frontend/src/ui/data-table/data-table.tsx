@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import type { MessageId } from '../../lib/messages';
 import { TableRegion } from '../table/table';
 
 export interface DataTableProps {
@@ -37,5 +39,26 @@ export function DataTable({
         {foot}
       </table>
     </TableRegion>
+  );
+}
+
+/** A column heading: its message and the class that lines it up or hides it on a narrow page. */
+export interface HeadColumn {
+  readonly id: MessageId;
+  readonly className?: string;
+}
+
+/** A table's heading row group, one `<th scope="col">` per column. */
+export function TableHead({ columns }: { readonly columns: readonly HeadColumn[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column.id} scope="col" className={column.className}>
+            <FormattedMessage id={column.id} />
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }

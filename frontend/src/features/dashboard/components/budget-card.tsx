@@ -34,11 +34,7 @@ export function BudgetCard({
       ) : hasBudget && budget.limit !== null ? (
         <>
           <BudgetMeter
-            status={budget.status}
             spentOf="dashboard.budget.spentOf"
-            spent={write.money(budget.spent)}
-            limit={write.money(budget.limit)}
-            percent={percent}
             label={intl.formatMessage({ id: 'dashboard.budget.progress' })}
             valueText={intl.formatMessage(
               { id: 'dashboard.budget.progressText' },
@@ -49,6 +45,9 @@ export function BudgetCard({
                 status: intl.formatMessage({ id: BUDGET_STATUS_LABELS[budget.status] }),
               },
             )}
+            budget={budget}
+            limit={budget.limit}
+            money={write.money}
             lineClassName={styles.budgetLine}
             figureClassName={styles.figure}
             testId="budget-progress"

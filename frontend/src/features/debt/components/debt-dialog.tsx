@@ -1,4 +1,5 @@
 import { LOAN_TYPES, type LoanType } from '@plenty/contracts/loan-schedule';
+import { CURRENCIES } from '@plenty/contracts/money';
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { ApiError } from '../../../lib/api/api-error';
@@ -11,6 +12,7 @@ import { RadioChoices } from '../../../ui/radio-choices/radio-choices';
 import styles from '../debts.module.css';
 import {
   DEBT_FIELDS,
+  DEBT_TYPES,
   DEBT_NAME_MAX,
   DEFAULT_ICONS,
   DESCRIPTION_MAX,
@@ -21,16 +23,15 @@ import {
   type DebtField,
   type ValidDebt,
 } from '../form';
-import { LOAN_TYPE_LABELS } from '../labels';
+import { DEBT_TYPE_LABELS, LOAN_TYPE_LABELS } from '../labels';
 import { schedulePreview } from '../preview';
 import {
-  CurrencyField,
   DebtAppearance,
   DebtFieldError,
   DebtFieldRow,
   DebtTextField,
-  DebtTypeField,
   describedBy,
+  SelectField,
   type DebtTextSpec,
   type DebtFieldContext,
 } from './debt-fields';
@@ -165,9 +166,12 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
         <DebtTextField form={form} field="name" label="debts.field.name" maxLength={DEBT_NAME_MAX + 10} />
 
         <div className={dialogForm.row}>
-          <DebtTypeField
+          <SelectField
             id={id('debtType')}
+            label="debts.field.type"
             value={draft.debtType}
+            options={DEBT_TYPES}
+            optionLabel={(type) => DEBT_TYPE_LABELS[type]}
             onChange={(debtType) =>
               form.update({
                 debtType,
@@ -175,9 +179,11 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
               })
             }
           />
-          <CurrencyField
+          <SelectField
             id={id('currency')}
+            label="debts.field.currency"
             value={draft.currency}
+            options={CURRENCIES}
             disabled={mode === 'edit'}
             onChange={(currency) => form.update({ currency })}
           />

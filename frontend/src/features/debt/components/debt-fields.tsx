@@ -1,4 +1,3 @@
-import { CURRENCIES, type Currency } from '@plenty/contracts/money';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { MessageId } from '../../../lib/messages';
@@ -6,8 +5,7 @@ import { ColorPicker } from '../../../ui/category-form/color-picker';
 import { DateField } from '../../../ui/date-field/date-field';
 import dialogForm from '../../../ui/dialog-form/dialog-form.module.css';
 import { IconPicker } from '../../../ui/icon/icon-picker';
-import { DEBT_TYPES, type DebtDraft, type DebtErrors, type DebtField, type DebtType } from '../form';
-import { DEBT_TYPE_LABELS } from '../labels';
+import type { DebtDraft, DebtErrors, DebtField } from '../form';
 
 /** What every field of the debt form shares: its ids, its message, and a way to be focused. */
 export interface DebtFieldContext {
@@ -119,23 +117,23 @@ export function DebtFieldRow({
   );
 }
 
-/** A labelled choice from a list, as a select; `option` draws each list item's `<option>`. */
-function SelectField<T extends string>({
+/** A labelled choice from a list, as a select; each option reads its `optionLabel` message, or else its value. */
+export function SelectField<T extends string>({
   id,
   label,
   value,
   options,
+  optionLabel,
   disabled,
   onChange,
-  option,
 }: {
   readonly id: string;
   readonly label: MessageId;
   readonly value: T;
   readonly options: readonly T[];
+  optionLabel?(value: T): MessageId;
   readonly disabled?: boolean;
   onChange(value: T): void;
-  option(value: T): ReactNode;
 }) {
   return (
     <div className={dialogForm.field}>
@@ -149,64 +147,19 @@ function SelectField<T extends string>({
         disabled={disabled}
         onChange={(event) => onChange(event.target.value as T)}
       >
-        {options.map(option)}
+        {options.map((option) =>
+          optionLabel === undefined ? (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ) : (
+            <FormattedMessage key={option} id={optionLabel(option)}>
+              {(text) => <option value={option}>{text}</option>}
+            </FormattedMessage>
+          ),
+        )}
       </select>
     </div>
-  );
-}
-
-/** The debt's type, in the page's language. */
-export function DebtTypeField({
-  id,
-  value,
-  onChange,
-}: {
-  readonly id: string;
-  readonly value: DebtType;
-  onChange(value: DebtType): void;
-}) {
-  return (
-    <SelectField
-      id={id}
-      label="debts.field.type"
-      value={value}
-      options={DEBT_TYPES}
-      onChange={onChange}
-      option={(type) => (
-        <FormattedMessage key={type} id={DEBT_TYPE_LABELS[type]}>
-          {(label) => <option value={type}>{label}</option>}
-        </FormattedMessage>
-      )}
-    />
-  );
-}
-
-/** The debt's currency; fixed once the debt is open. */
-export function CurrencyField({
-  id,
-  value,
-  disabled,
-  onChange,
-}: {
-  readonly id: string;
-  readonly value: Currency;
-  readonly disabled: boolean;
-  onChange(value: Currency): void;
-}) {
-  return (
-    <SelectField
-      id={id}
-      label="debts.field.currency"
-      value={value}
-      options={CURRENCIES}
-      disabled={disabled}
-      onChange={onChange}
-      option={(currency) => (
-        <option key={currency} value={currency}>
-          {currency}
-        </option>
-      )}
-    />
   );
 }
 

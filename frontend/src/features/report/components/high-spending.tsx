@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LocalizedLink } from '../../../lib/localized-link';
 import { Card } from '../../../ui/card/card';
-import { DataTable } from '../../../ui/data-table/data-table';
+import { DataTable, TableHead } from '../../../ui/data-table/data-table';
 import { numberCellClass, tableClass } from '../../../ui/table/table';
 import styles from '../reports.module.css';
 import type { ReportPartProps } from './report-card';
@@ -20,22 +20,14 @@ export function HighSpending({ data, write }: ReportPartProps) {
           label={intl.formatMessage({ id: 'reports.high.title' })}
           className={`${tableClass} ${styles.table}`}
           head={
-            <thead>
-              <tr>
-                <th scope="col">
-                  <FormattedMessage id="reports.high.date" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="reports.high.category" />
-                </th>
-                <th scope="col" className={styles.hideNarrow}>
-                  <FormattedMessage id="reports.high.note" />
-                </th>
-                <th scope="col" className={numberCellClass}>
-                  <FormattedMessage id="reports.high.amount" />
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { id: 'reports.high.date' },
+                { id: 'reports.high.category' },
+                { id: 'reports.high.note', className: styles.hideNarrow },
+                { id: 'reports.high.amount', className: numberCellClass },
+              ]}
+            />
           }
         >
           {data.highSpending.map((item) => (

@@ -31,11 +31,7 @@ export function Overview({ data, write }: ReportPartProps) {
       ) : (
         <>
           <BudgetMeter
-            status={budget.status}
             spentOf="reports.overview.spentOf"
-            spent={write.money(budget.spent)}
-            limit={write.money(budget.limit)}
-            percent={percent}
             label={intl.formatMessage({ id: 'reports.overview.used' }, { percent: write.percent(percent) })}
             valueText={intl.formatMessage(
               { id: 'reports.overview.progressText' },
@@ -44,6 +40,9 @@ export function Overview({ data, write }: ReportPartProps) {
                 status: intl.formatMessage({ id: BUDGET_STATUS_LABELS[budget.status] }),
               },
             )}
+            budget={budget}
+            limit={budget.limit}
+            money={write.money}
             lineClassName={styles.figureLine}
             figureClassName={styles.figure}
           />

@@ -2,7 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { BudgetStatusBadge } from '../../../ui/budget-status/budget-status';
 import { Card } from '../../../ui/card/card';
 import { ChartFigure, LazyBarChart } from '../../../ui/chart/chart-figure';
-import { DataTable } from '../../../ui/data-table/data-table';
+import { DataTable, TableHead } from '../../../ui/data-table/data-table';
 import { numberCellClass, tableClass } from '../../../ui/table/table';
 import styles from '../reports.module.css';
 import type { ReportPartProps } from './report-card';
@@ -67,25 +67,15 @@ export function Performance({ data, write }: ReportPartProps) {
         testId="performance-table"
         caption={<FormattedMessage id="reports.performance.title" />}
         head={
-          <thead>
-            <tr>
-              <th scope="col">
-                <FormattedMessage id="reports.performance.month" />
-              </th>
-              <th scope="col" className={numberCellClass}>
-                {spent}
-              </th>
-              <th scope="col" className={`${numberCellClass} ${styles.hideNarrow}`}>
-                {limit}
-              </th>
-              <th scope="col" className={`${numberCellClass} ${styles.hideNarrow}`}>
-                <FormattedMessage id="reports.performance.used" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="reports.performance.status" />
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { id: 'reports.performance.month' },
+              { id: 'reports.performance.spent', className: numberCellClass },
+              { id: 'reports.performance.limit', className: `${numberCellClass} ${styles.hideNarrow}` },
+              { id: 'reports.performance.used', className: `${numberCellClass} ${styles.hideNarrow}` },
+              { id: 'reports.performance.status' },
+            ]}
+          />
         }
       >
         {data.budgetPerformance.map((row) => (
