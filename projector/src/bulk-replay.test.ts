@@ -13,9 +13,9 @@ import { bulkReplay } from './bulk-replay.js';
 import type { Projection } from '@plenty/projections/projection';
 import { allProjections } from '@plenty/projections/all';
 import type { QuarantineNotice } from '@plenty/projections/quarantine';
-import { createProjector } from './runtime.js';
 import { historyWriter, writeHistory } from '@plenty/projections/testing/history';
 import { tallyEchoProjection, tallyProjection } from '@plenty/projections/testing/poison';
+import { projectorOver } from './testing/projector.js';
 
 const users = ['alice', 'bob', 'chai', 'dara'];
 const stores = useTestStores('bulk-replay');
@@ -95,10 +95,8 @@ function rowsOf(path: string): Record<string, unknown[]> {
 async function liveViews(projections: readonly Projection[] = allProjections): Promise<Record<string, unknown[]>> {
   const path = join(stores.dir, 'live.db');
   const readStore = await openSqliteReadStore({ path });
-  const projector = createProjector({
-    eventStore: stores.eventStore,
+  const projector = projectorOver(stores, {
     readStore,
-    codec: stores.codec,
     projections,
     batchSize: 7,
   });
@@ -195,11 +193,8 @@ describe('bulk replay', () => {
     const live = await liveViews();
     const path = join(stores.dir, 'rebuilt.db');
     const readStore = await openSqliteReadStore({ path });
-    const projector = createProjector({
-      eventStore: stores.eventStore,
+    const projector = projectorOver(stores, {
       readStore,
-      codec: stores.codec,
-      projections: allProjections,
     });
     const result = await projector.rebuild();
     await readStore.close();

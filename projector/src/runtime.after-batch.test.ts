@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestReadStore, useTestStores } from '@plenty/platform/testing/stores';
-import { allProjections } from '@plenty/projections/all';
-import { createProjector } from './runtime.js';
 import { historyWriter } from '@plenty/projections/testing/history';
+import { projectorOver } from './testing/projector.js';
 
 const stores = useTestStores('after-batch');
 const read = useTestReadStore(stores);
@@ -15,11 +14,8 @@ describe('work after each projected batch', () => {
     const seen: string[] = [];
     const errors: object[] = [];
     let fail = true;
-    const projector = createProjector({
-      eventStore: stores.eventStore,
+    const projector = projectorOver(stores, {
       readStore: read.store,
-      codec: stores.codec,
-      projections: allProjections,
       batchSize: 1,
       logger: { info: () => undefined, error: (obj) => errors.push(obj) },
       afterBatch: async (events) => {

@@ -8,11 +8,11 @@ import type { ReadStore } from '@plenty/platform/read-store/port';
 import type { Projection } from '@plenty/projections/projection';
 import { allProjections } from '@plenty/projections/all';
 import { QUARANTINE_ID, quarantineViewName } from '@plenty/projections/quarantine';
-import { createProjector } from './runtime.js';
 import type { ProjectorOptions } from './runtime-api.js';
 import { historyWriter } from '@plenty/projections/testing/history';
 import { documents } from '@plenty/projections/testing/memory-read-store';
 import { TALLY_ECHO_VIEW, TALLY_VIEW, tallyEchoProjection, tallyProjection } from '@plenty/projections/testing/poison';
+import { projectorOver } from './testing/projector.js';
 
 const stores = useTestStores('quarantine');
 const read = useTestReadStore(stores);
@@ -30,10 +30,8 @@ function recordingLogger() {
 const withTally = (version = 1): Projection[] => [...allProjections, tallyProjection(version), tallyEchoProjection];
 
 function projector(options: Partial<ProjectorOptions> = {}) {
-  return createProjector({
-    eventStore: stores.eventStore,
+  return projectorOver(stores, {
     readStore: read.store,
-    codec: stores.codec,
     projections: withTally(),
     batchSize: 2,
     ...options,
@@ -127,10 +125,8 @@ describe('projector quarantine', () => {
   it('releases the user when a new version of the projection applies the event, through its rebuild', async () => {
     await poisonAlice();
     await projector().catchUp();
-    const fixed = createProjector({
-      eventStore: stores.eventStore,
+    const fixed = projectorOver(stores, {
       readStore: read.store,
-      codec: stores.codec,
       projections: withTally(2),
       batchSize: 2,
     });

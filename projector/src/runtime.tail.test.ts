@@ -8,6 +8,7 @@ import { allProjections } from '@plenty/projections/all';
 import { createProjector } from './runtime.js';
 import { historyWriter } from '@plenty/projections/testing/history';
 import { documents } from '@plenty/projections/testing/memory-read-store';
+import { projectorOver } from './testing/projector.js';
 
 const stores = useTestStores('projector');
 const read = useTestReadStore(stores);
@@ -19,11 +20,8 @@ function recordingLogger() {
 
 describe('projector while tailing', () => {
   it('sees events another process appends to the same store, without being woken', async () => {
-    const projector = createProjector({
-      eventStore: stores.eventStore,
+    const projector = projectorOver(stores, {
       readStore: read.store,
-      codec: stores.codec,
-      projections: allProjections,
       pollIntervalMs: 20,
     });
     await projector.start();
@@ -80,11 +78,8 @@ describe('projector while tailing', () => {
     const writer = historyWriter(stores.eventStore, stores.codec);
     await writer.addTransaction('alice');
     const { position } = await writer.addTransaction('bob');
-    const projector = createProjector({
-      eventStore: stores.eventStore,
+    const projector = projectorOver(stores, {
       readStore: read.store,
-      codec: stores.codec,
-      projections: allProjections,
       batchSize: 1,
     });
     expect(await projector.catchUp()).toBe(position);

@@ -8,8 +8,8 @@ import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import type { Projection } from '@plenty/projections/projection';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { allProjections } from '@plenty/projections/all';
-import { createProjector } from './runtime.js';
 import { documents } from '@plenty/projections/testing/memory-read-store';
+import { projectorOver } from './testing/projector.js';
 
 const stores = useTestStores('projector');
 
@@ -38,10 +38,8 @@ async function addTransactions(count: number, userId = 'alice'): Promise<string>
 
 /** A projector over the test event store writing into `readStore`. */
 function projectorOn(readStore: ReadStore, options: { projections?: readonly Projection[]; batchSize?: number } = {}) {
-  return createProjector({
-    eventStore: stores.eventStore,
+  return projectorOver(stores, {
     readStore,
-    codec: stores.codec,
     projections: options.projections ?? allProjections,
     ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
   });

@@ -12,6 +12,7 @@ import { readModelsReadiness } from './runtime-status.js';
 import { labelsView, projectionsAt } from '@plenty/projections/testing/labels';
 import { historyWriter, writeHistory, type HistoryWriter } from '@plenty/projections/testing/history';
 import { documents } from '@plenty/projections/testing/memory-read-store';
+import { projectorOver } from './testing/projector.js';
 
 const stores = useTestStores('versions');
 let writer: HistoryWriter;
@@ -46,10 +47,8 @@ function gate() {
 
 async function buildAtVersion1(): Promise<void> {
   const readStore = await openSqliteReadStore({ path: readPath() });
-  await createProjector({
-    eventStore: stores.eventStore,
+  await projectorOver(stores, {
     readStore,
-    codec: stores.codec,
     projections: projectionsAt(1),
   }).catchUp();
   await readStore.close();
@@ -138,10 +137,8 @@ describe('projection versions', () => {
     await buildAtVersion1();
     const readStore = await openSqliteReadStore({ path: readPath() });
     const held = gate();
-    const projector = createProjector({
-      eventStore: stores.eventStore,
+    const projector = projectorOver(stores, {
       readStore,
-      codec: stores.codec,
       projections: projectionsAt(2),
       beforePromote: held.beforePromote,
     });
@@ -154,10 +151,8 @@ describe('projection versions', () => {
     expect(await labelsOf(readStore)).toEqual(expect.arrayContaining(['lunch 0']));
     expect(await readStore.shadowTags()).toHaveLength(1);
 
-    const restarted = createProjector({
-      eventStore: stores.eventStore,
+    const restarted = projectorOver(stores, {
       readStore,
-      codec: stores.codec,
       projections: projectionsAt(2),
     });
     await restarted.catchUp();
@@ -172,11 +167,8 @@ describe('projection versions', () => {
   it('treats read models built before projections had version records as stale, and rebuilds them equal to a fresh build', async () => {
     await writeHistory(writer, ['alice', 'bob'], 8);
     const readStore = await openSqliteReadStore({ path: readPath() });
-    await createProjector({
-      eventStore: stores.eventStore,
+    await projectorOver(stores, {
       readStore,
-      codec: stores.codec,
-      projections: allProjections,
     }).catchUp();
     await readStore.close();
     // Read models of the older code: a checkpoint, and no version record.
@@ -186,11 +178,8 @@ describe('projection versions', () => {
 
     const reopened = await openSqliteReadStore({ path: readPath() });
     const held = gate();
-    const projector = createProjector({
-      eventStore: stores.eventStore,
+    const projector = projectorOver(stores, {
       readStore: reopened,
-      codec: stores.codec,
-      projections: allProjections,
       beforePromote: held.beforePromote,
     });
     const done = projector.catchUp();
@@ -202,11 +191,8 @@ describe('projection versions', () => {
     await done;
 
     const fresh = await openSqliteReadStore({ path: join(stores.dir, 'fresh.db') });
-    await createProjector({
-      eventStore: stores.eventStore,
+    await projectorOver(stores, {
       readStore: fresh,
-      codec: stores.codec,
-      projections: allProjections,
     }).catchUp();
     for (const view of allProjections.flatMap((p) => p.views)) {
       for (const userId of ['alice', 'bob']) {

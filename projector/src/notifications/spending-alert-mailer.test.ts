@@ -7,9 +7,8 @@ import { fakeUserDirectory } from '@plenty/platform/auth/user-directory';
 import type { MailMessage, Mailer } from '@plenty/platform/mail/port';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import { allProjections } from '@plenty/projections/all';
-import { createProjector } from '../runtime.js';
 import { spendingAlertMailer } from './spending-alert-mailer.js';
+import { projectorOver } from '../testing/projector.js';
 
 const stores = useTestStores('alert-mail');
 let readStores: ReadStore[];
@@ -67,11 +66,8 @@ async function project(now = new Date('2026-11-20T04:00:00.000Z')): Promise<numb
   const readStore = await openSqliteReadStore({ path: join(stores.dir, `read-${readStores.length}.db`) });
   readStores.push(readStore);
   const alerts = spendingAlertMailer({ eventStore: stores.eventStore, readStore, users, mailer, now: () => now });
-  const projector = createProjector({
-    eventStore: stores.eventStore,
+  const projector = projectorOver(stores, {
     readStore,
-    codec: stores.codec,
-    projections: allProjections,
     afterBatch: async (events) => {
       await alerts.afterBatch(events);
     },

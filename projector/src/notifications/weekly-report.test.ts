@@ -4,10 +4,9 @@ import { useTestReadStore, useTestStores } from '@plenty/platform/testing/stores
 import { eventIdFor } from '@plenty/contracts/ids';
 import { fakeUserDirectory } from '@plenty/platform/auth/user-directory';
 import type { MailMessage, Mailer } from '@plenty/platform/mail/port';
-import { allProjections } from '@plenty/projections/all';
-import { createProjector } from '../runtime.js';
 import { isoWeek } from '@plenty/contracts/calendar/date';
 import { WeeklyReportScheduler, dueWeek } from './weekly-report.js';
+import { projectorOver } from '../testing/projector.js';
 
 describe('ISO weeks and when a report is due', () => {
   it('numbers weeks from the Monday, week 1 holding the first Thursday of the year', () => {
@@ -69,11 +68,8 @@ function transaction(userId: string, fields: Record<string, unknown>) {
 const usd = (amount: number) => ({ amount, currency: 'USD' });
 
 async function project(): Promise<void> {
-  await createProjector({
-    eventStore: stores.eventStore,
+  await projectorOver(stores, {
     readStore: read.store,
-    codec: stores.codec,
-    projections: allProjections,
   }).catchUp();
 }
 
