@@ -1,9 +1,9 @@
 import { BUDGET_ALERTS_VIEW } from '@plenty/contracts/views/registry';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BudgetAlertsDoc } from '@plenty/contracts/views/budget-alerts';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
-import type { ReadStore } from '@plenty/platform/read-store/port';
 import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
+import { projectionScratch } from './testing/scratch.js';
 import { budgetAlertsProjection } from './budget-alerts.projection.js';
 import { monthlySummaryProjection } from './monthly-summary.projection.js';
 import { preferencesProjection } from './preferences.projection.js';
@@ -59,16 +59,9 @@ const thbBudget = (amount: number) => ({
 });
 
 describe('budget alerts projection', () => {
-  let store: ReadStore;
-  let dispose: () => Promise<void>;
-
-  beforeEach(async () => {
-    ({ store, dispose } = await scratchReadStore(projections));
-  });
-  afterEach(async () => dispose());
-
-  const given = (...list: RecordedEvent[]) => applyEvents(store, projections, list);
-  const docs = async (userId = 'alice') => (await documents(store, BUDGET_ALERTS_VIEW, userId)) as BudgetAlertsDoc[];
+  const scratch = projectionScratch(projections);
+  const { given } = scratch;
+  const docs = async (userId = 'alice') => (await scratch.documents(BUDGET_ALERTS_VIEW, userId)) as BudgetAlertsDoc[];
   const levels = async () => (await docs()).flatMap((doc) => doc.alerts.map((alert) => alert.level));
 
   it('raises one alert at each threshold the month crosses: 75 %, 90 % and over 100 %', async () => {

@@ -1,9 +1,8 @@
 import { WEEKLY_REPORT_SUBSCRIBERS_VIEW } from '@plenty/contracts/views/registry';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
-import type { ReadStore } from '@plenty/platform/read-store/port';
 import { eventLog } from './testing/events.js';
-import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
+import { projectionScratch } from './testing/scratch.js';
 import { SYSTEM_USER_ID, weeklyReportSubscribersProjection } from './weekly-report-subscribers.projection.js';
 
 const projections = [weeklyReportSubscribersProjection];
@@ -23,30 +22,25 @@ function preferencesChanged(userId: string, position: number, changes: Record<st
 }
 
 describe('weekly report subscribers projection', () => {
-  let store: ReadStore;
-  let dispose: () => Promise<void>;
-  beforeEach(async () => {
-    ({ store, dispose } = await scratchReadStore(projections));
-  });
-  afterEach(async () => dispose());
+  const { given, documents } = projectionScratch(projections);
 
-  const subscribers = async () => documents(store, WEEKLY_REPORT_SUBSCRIBERS_VIEW, SYSTEM_USER_ID);
+  const subscribers = async () => documents(WEEKLY_REPORT_SUBSCRIBERS_VIEW, SYSTEM_USER_ID);
 
   it('lists the users who turned the weekly report on, and drops those who turned it off', async () => {
-    await applyEvents(store, projections, [
+    await given(
       preferencesChanged('alice', 1, { weeklyReport: true }),
       preferencesChanged('bob', 2, { weeklyReport: true, language: 'th' }),
       preferencesChanged('alice', 3, { language: 'lo' }),
       preferencesChanged('bob', 4, { weeklyReport: false }),
-    ]);
+    );
     expect(await subscribers()).toEqual([{ userId: 'alice' }]);
   });
 
   it('drops a user whose account was erased', async () => {
     const log = eventLog();
     const erased = log.accountErased('alice');
-    await applyEvents(store, projections, [preferencesChanged('alice', 1, { weeklyReport: true })]);
-    await applyEvents(store, projections, [{ ...erased, position: '2' }]);
+    await given(preferencesChanged('alice', 1, { weeklyReport: true }));
+    await given({ ...erased, position: '2' });
     expect(await subscribers()).toEqual([]);
   });
 });
