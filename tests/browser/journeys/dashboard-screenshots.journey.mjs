@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { postCommand, uuidV7 } from '../support/api.mjs';
-import { openPage, screenshot } from '../support/browser.mjs';
+import { openThemed, screenshot } from '../support/browser.mjs';
+import { assertScrollFits } from '../support/layout.mjs';
 import { catalog, LOCALES } from '../support/locale.mjs';
-import { createUser, signIn } from '../support/users.mjs';
+import { createUser } from '../support/users.mjs';
 
 /** A date `daysAgo` days before today, in UTC like the user's default time zone. */
 const daysAgo = (days) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
@@ -37,13 +38,6 @@ async function seed(baseUrl, user) {
   return rows.length;
 }
 
-async function session(browser, user, theme, width) {
-  const opened = await openPage(browser, { width, height: 900, reducedMotion: 'reduce' });
-  await opened.context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
-  await signIn(opened.context, user);
-  return opened;
-}
-
 /** Waits until the charts are drawn (recharts loads on its own). */
 async function chartsDrawn(page, errors) {
   await page
@@ -52,11 +46,6 @@ async function chartsDrawn(page, errors) {
       throw new Error(`${error.message} at ${page.url()}; page errors: ${errors.join(' | ')}`);
     });
   await page.waitForTimeout(300);
-}
-
-async function fits(page, width, what) {
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(scrollWidth <= width, `${what} fits ${width} px (scroll width ${scrollWidth})`);
 }
 
 /** The dashboard (new and filled) and the reports in every language, dark and light, wide and narrow. */
@@ -70,8 +59,8 @@ export default async function dashboardScreenshots({ browser, baseUrl, screensho
     ['dark', 375, '-375'],
     ['light', 375, '-375'],
   ]) {
-    const blank = await session(browser, empty, theme, width);
-    const full = await session(browser, filled, theme, width);
+    const blank = await openThemed(browser, { theme, width, height: 900, user: empty });
+    const full = await openThemed(browser, { theme, width, height: 900, user: filled });
     try {
       for (const [locale, prefix] of LOCALES) {
         const messages = catalog(locale);
@@ -80,7 +69,7 @@ export default async function dashboardScreenshots({ browser, baseUrl, screensho
         await blank.page.goto(`${baseUrl}${prefix}/dashboard`);
         await blank.page.getByTestId('dashboard-empty').waitFor({ timeout: 30_000 });
         await screenshot(blank.page, screenshotDir, name('empty'));
-        await fits(blank.page, width, name('empty'));
+        await assertScrollFits(blank.page, width, name('empty'));
 
         // Seeded outside the browser: the views may need a moment to catch up.
         for (let tries = 0; ; tries += 1) {
@@ -93,13 +82,13 @@ export default async function dashboardScreenshots({ browser, baseUrl, screensho
         assert.ok(count > 5);
         await chartsDrawn(full.page, full.errors);
         await screenshot(full.page, screenshotDir, name('filled'));
-        await fits(full.page, width, name('filled'));
+        await assertScrollFits(full.page, width, name('filled'));
 
         await full.page.goto(`${baseUrl}${prefix}/dashboard/reports`);
         await full.page.getByTestId('reports-content').waitFor({ timeout: 30_000 });
         await chartsDrawn(full.page, full.errors);
         await screenshot(full.page, screenshotDir, `reports-${locale}-${theme}${suffix}`);
-        await fits(full.page, width, `reports-${locale}`);
+        await assertScrollFits(full.page, width, `reports-${locale}`);
         if (suffix === '') {
           await blank.page.goto(`${baseUrl}${prefix}/dashboard/reports`);
           await blank.page.getByTestId('reports-content').waitFor({ timeout: 30_000 });

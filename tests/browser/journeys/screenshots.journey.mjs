@@ -1,4 +1,4 @@
-import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
+import { expectHeading, openPage, openThemed, screenshot } from '../support/browser.mjs';
 import { catalog, LOCALES } from '../support/locale.mjs';
 import { GUEST_PAGES } from '../support/pages.mjs';
 import { createUser, signIn } from '../support/users.mjs';
@@ -17,10 +17,8 @@ const SIGNED_IN_PAGES = [
 
 async function capture(browser, baseUrl, screenshotDir, { pages, theme, user, width, suffix = '' }) {
   for (const [locale, prefix] of LOCALES) {
-    const { context, page } = await openPage(browser, { width, height: 800, reducedMotion: 'reduce' });
+    const { context, page } = await openThemed(browser, { theme, width, user });
     try {
-      if (user) await signIn(context, user);
-      await context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
       for (const [name, path, heading] of pages) {
         await page.goto(`${baseUrl}${prefix}${path}`);
         await expectHeading(page, catalog(locale)[heading]);

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { call, postCommand, uuidV7 } from '../support/api.mjs';
-import { expectHeading, openPage, screenshot as capture } from '../support/browser.mjs';
+import { expectHeading, openThemed, screenshot as capture } from '../support/browser.mjs';
+import { assertScrollFits } from '../support/layout.mjs';
 import { catalog, LOCALES } from '../support/locale.mjs';
 import { receiptPng } from '../support/receipt.mjs';
-import { createUser, signIn } from '../support/users.mjs';
+import { createUser } from '../support/users.mjs';
 
 const SEED = [
   ['income', 4500000, 'THB', 'builtin-salary', '2026-11-01', '09:00', 'November salary'],
@@ -63,19 +64,6 @@ async function open(opened, url, heading) {
   }
 }
 
-/** At 360 px nothing scrolls sideways. */
-async function fits(page, width, what) {
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(scrollWidth <= width, `${what} fits ${width} px (scroll width ${scrollWidth})`);
-}
-
-async function session(browser, user, theme, width) {
-  const opened = await openPage(browser, { width, height: 800, reducedMotion: 'reduce' });
-  await opened.context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
-  await signIn(opened.context, user);
-  return opened;
-}
-
 /** The list (empty and filled), the form and the detail in every language, dark and light, wide and at 360 px. */
 export default async function transactionsScreenshots({ browser, baseUrl, screenshotDir }) {
   const empty = await createUser(baseUrl, 'Noy');
@@ -86,8 +74,8 @@ export default async function transactionsScreenshots({ browser, baseUrl, screen
     ['light', 1280, ''],
     ['dark', 360, '-360'],
   ]) {
-    const blank = await session(browser, empty, theme, width);
-    const full = await session(browser, filled, theme, width);
+    const blank = await openThemed(browser, { theme, width, height: 800, user: empty });
+    const full = await openThemed(browser, { theme, width, height: 800, user: filled });
     try {
       for (const [locale, prefix] of LOCALES) {
         const messages = catalog(locale);
@@ -96,7 +84,7 @@ export default async function transactionsScreenshots({ browser, baseUrl, screen
         await open(blank, `${baseUrl}${prefix}/dashboard/transactions`, messages['page.transactions']);
         await blank.page.getByTestId('transactions-empty').waitFor({ timeout: 15_000 });
         await screenshot(blank.page, screenshotDir, name('list-empty'));
-        await fits(blank.page, width, name('list-empty'));
+        await assertScrollFits(blank.page, width, name('list-empty'));
 
         await open(full, `${baseUrl}${prefix}/dashboard/transactions`, messages['page.transactions']);
         await full.page.getByTestId('transaction-totals').waitFor({ timeout: 15_000 });
@@ -115,7 +103,7 @@ export default async function transactionsScreenshots({ browser, baseUrl, screen
           await full.page.getByTestId('transaction-totals').waitFor({ timeout: 15_000 });
         }
         await screenshot(full.page, screenshotDir, name('list'));
-        await fits(full.page, width, name('list'));
+        await assertScrollFits(full.page, width, name('list'));
 
         await full.page.locator('[data-row-id]').filter({ hasText: messages['category.builtin.food'] }).click();
         const dialog = full.page.getByRole('dialog', { name: messages['transactions.detail.title'] });
@@ -136,7 +124,7 @@ export default async function transactionsScreenshots({ browser, baseUrl, screen
         await full.page.getByRole('button', { name: messages['transactions.form.save'] }).click();
         await full.page.getByText(messages['error.amount_required'], { exact: true }).waitFor();
         await screenshot(full.page, screenshotDir, name('form-errors'));
-        await fits(full.page, width, name('form'));
+        await assertScrollFits(full.page, width, name('form'));
       }
       assert.deepEqual([...blank.errors, ...full.errors], []);
     } finally {

@@ -2,7 +2,7 @@
 // settings tabs opened signed in.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signInAs } from './users.mjs';
+import { signIn, signInAs } from './users.mjs';
 
 const FAILURE_DIR = join(dirname(fileURLToPath(import.meta.url)), '../artifacts');
 
@@ -66,9 +66,19 @@ export async function viewport(page, screenshotDir, name) {
  */
 export async function openSignedIn(browser, baseUrl, user, path, options = {}) {
   const { prefix = '', theme = 'dark', width = 1280, height = 800 } = options;
+  const opened = await openThemed(browser, { theme, width, height });
+  await signInAs(opened.context, opened.page, baseUrl, user, `${prefix}${path}`);
+  return opened;
+}
+
+/**
+ * A new page `width` by `height` with reduced motion and the `theme`; `user`, if given, is signed
+ * in on every page it loads (signIn).
+ */
+export async function openThemed(browser, { theme = 'dark', width = 1280, height = 800, user } = {}) {
   const opened = await openPage(browser, { width, height, reducedMotion: 'reduce' });
   await opened.context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
-  await signInAs(opened.context, opened.page, baseUrl, user, `${prefix}${path}`);
+  if (user !== undefined) await signIn(opened.context, user);
   return opened;
 }
 

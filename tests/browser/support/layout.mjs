@@ -74,6 +74,12 @@ export async function assertFits(page, width, where) {
   assert.deepEqual(found, [], `${where} at ${width} px reaches past the right edge`);
 }
 
+/** Fails unless the page is no wider than `width` (its scroll width); `what` names it. */
+export async function assertScrollFits(page, width, what) {
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(scrollWidth <= width, `${what} fits ${width} px (scroll width ${scrollWidth})`);
+}
+
 /** Where the header's content and the page's content begin and end, in px from the left. */
 export function contentEdges() {
   const edges = (element) => {
