@@ -15,6 +15,8 @@ const zones = [
   { from: 'contracts', forbid: ['platform'], reason: 'contracts import no workspace' },
 ];
 const options = [{ zones }];
+/** An import in `path` that the rule reports as a crossing. */
+const crossing = (code, path) => ({ code, filename: at(path), options, errors: [{ messageId: 'crossing' }] });
 
 tester.run('boundaries', boundaries, {
   valid: [
@@ -41,18 +43,8 @@ tester.run('boundaries', boundaries, {
         },
       ],
     },
-    {
-      code: "export { x } from '../features/debt/form';",
-      filename: at('frontend/src/lib/a.ts'),
-      options,
-      errors: [{ messageId: 'crossing' }],
-    },
-    {
-      code: "const page = import('../../app/shell');",
-      filename: at('frontend/src/lib/api/a.ts'),
-      options,
-      errors: [{ messageId: 'crossing' }],
-    },
+    crossing("export { x } from '../features/debt/form';", 'frontend/src/lib/a.ts'),
+    crossing("const page = import('../../app/shell');", 'frontend/src/lib/api/a.ts'),
     {
       code: "import { bulkReplay } from '@plenty/projector/bulk-replay';",
       filename: at('query-api/src/as-of/as-of.ts'),
@@ -64,17 +56,7 @@ tester.run('boundaries', boundaries, {
         },
       ],
     },
-    {
-      code: "import { x } from '../../command-api/src/app.js';",
-      filename: at('query-api/src/app.ts'),
-      options,
-      errors: [{ messageId: 'crossing' }],
-    },
-    {
-      code: "import { x } from '@plenty/platform/log';",
-      filename: at('contracts/src/ids.ts'),
-      options,
-      errors: [{ messageId: 'crossing' }],
-    },
+    crossing("import { x } from '../../command-api/src/app.js';", 'query-api/src/app.ts'),
+    crossing("import { x } from '@plenty/platform/log';", 'contracts/src/ids.ts'),
   ],
 });
