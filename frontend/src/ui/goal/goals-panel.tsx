@@ -8,7 +8,6 @@ import { useFormat } from '../../lib/use-format';
 import { LocalizedLink } from '../../lib/localized-link';
 import { buttonClass } from '../button';
 import { ConfirmDialog } from '../confirm-dialog';
-import { PageLoading } from '../page-loading';
 import { showApiError, showSuccess } from '../toast/toasts-slice';
 import { useGoalsQuery } from './api';
 import { GoalDialog } from './goal-dialog';
@@ -17,7 +16,7 @@ import { goalStatus } from './goal-progress';
 import { GoalFigures, GoalProgressBar, GoalStatusBadge, useGoalName } from './goal-progress-view';
 import { EmptyState } from '../empty-state/empty-state';
 import { Row, RowList, RowTop } from '../list-row/list-row';
-import { QueryLoadError } from '../load-error/load-error';
+import { QueryPending } from '../load-error/load-error';
 import { cardClass } from '../card/card';
 import styles from './goals.module.css';
 import { MoveMoneyDialog } from './move-money-dialog';
@@ -43,23 +42,14 @@ export function GoalsPanel() {
   const format = useFormat();
   const goalName = useGoalName();
   const { currency, today } = useGoalSettings();
-  const { data, isLoading, isError, error, refetch, isFetching } = useGoalsQuery();
+  const goals = useGoalsQuery();
+  const { data } = goals;
   const [editing, setEditing] = useState<Editing>(null);
   const [moving, setMoving] = useState<GoalView | null>(null);
   const [deleting, setDeleting] = useState<GoalView | null>(null);
   const deleteGoal = useCommand('DeleteGoal');
 
-  if (isLoading) return <PageLoading />;
-  if (isError || data === undefined) {
-    return (
-      <QueryLoadError
-        query={{ error, refetch, isFetching }}
-        message="goals.loadFailed"
-        retry="goals.retry"
-        testId="goals-error"
-      />
-    );
-  }
+  if (goals.isError || data === undefined) return <QueryPending query={goals} view="goals" />;
 
   const confirmDelete = async () => {
     const goal = deleting;

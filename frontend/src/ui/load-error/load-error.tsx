@@ -3,6 +3,7 @@ import { loadFailedMessageId } from '../../lib/api/api-error';
 import type { MessageId } from '../../lib/messages';
 import { buttonClass } from '../button';
 import { Card } from '../card/card';
+import { PageLoading } from '../page-loading';
 import styles from './load-error.module.css';
 
 export interface LoadErrorProps {
@@ -59,5 +60,25 @@ export function QueryLoadError({
       onRetry={() => void query.refetch()}
       busy={query.isFetching}
     />
+  );
+}
+
+/** A view that waits for one query: its messages `<name>.loadFailed` and `<name>.retry`, its test id `<name>-error`. */
+type WaitingView = 'categories' | 'goals' | 'preferences';
+
+/**
+ * What a view shows while its query's data is not here: the page's loading state, then, should
+ * the query fail, its `QueryLoadError`.
+ */
+export function QueryPending({
+  query,
+  view,
+}: {
+  readonly query: FailedQuery & { readonly isLoading: boolean };
+  readonly view: WaitingView;
+}) {
+  if (query.isLoading) return <PageLoading />;
+  return (
+    <QueryLoadError query={query} message={`${view}.loadFailed`} retry={`${view}.retry`} testId={`${view}-error`} />
   );
 }

@@ -6,9 +6,8 @@ import { buttonClass } from '../../../ui/button';
 import { useCategoriesQuery } from '../../../ui/category-form/api';
 import { CategoryChip, categoryName } from '../../../ui/category-form/category-chip';
 import { CategoryDialog, TYPE_LABELS } from '../../../ui/category-form/category-dialog';
-import { PageLoading } from '../../../ui/page-loading';
 import { Badge } from '../../../ui/badge/badge';
-import { QueryLoadError } from '../../../ui/load-error/load-error';
+import { QueryPending } from '../../../ui/load-error/load-error';
 import styles from '../settings.module.css';
 import own from './categories.module.css';
 import { SettingsCard } from './settings-card';
@@ -19,21 +18,12 @@ type Editing = { readonly mode: 'add' } | { readonly mode: 'edit'; readonly cate
 /** The built-in categories (read only) and the user's own, which they add, edit and delete. */
 export function CategoriesTab() {
   const intl = useIntl();
-  const { data, isLoading, isError, error, refetch, isFetching } = useCategoriesQuery();
+  const categories = useCategoriesQuery();
+  const { data } = categories;
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<CategoryView | null>(null);
 
-  if (isLoading) return <PageLoading />;
-  if (isError || data === undefined) {
-    return (
-      <QueryLoadError
-        query={{ error, refetch, isFetching }}
-        message="categories.loadFailed"
-        retry="categories.retry"
-        testId="categories-error"
-      />
-    );
-  }
+  if (categories.isError || data === undefined) return <QueryPending query={categories} view="categories" />;
 
   const builtIns = data.filter((category) => category.builtIn);
   const custom = data.filter((category) => !category.builtIn);

@@ -11,7 +11,6 @@ import { usePreferences } from '../../../lib/preferences';
 import { saveTheme } from '../../../lib/theme';
 import { useLocale } from '../../../lib/use-locale';
 import { buttonClass } from '../../../ui/button';
-import { PageLoading } from '../../../ui/page-loading';
 import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
 import {
   budgetInput,
@@ -24,7 +23,7 @@ import {
 } from '../preferences-form';
 import field from '../../../ui/field/field.module.css';
 import type { MessageId } from '../../../lib/messages';
-import { QueryLoadError } from '../../../ui/load-error/load-error';
+import { QueryPending } from '../../../ui/load-error/load-error';
 import styles from '../settings.module.css';
 import { SettingsCard } from './settings-card';
 import own from '../preferences.module.css';
@@ -41,18 +40,9 @@ const NOTIFICATIONS = [
 
 /** Theme, language, currency, budget, notifications, time zone and the rates money is converted with. */
 export function PreferencesTab() {
-  const { preferences, isLoading, isError, error, refetch, isFetching } = usePreferences();
-  if (isLoading) return <PageLoading />;
-  if (isError || preferences === null) {
-    return (
-      <QueryLoadError
-        query={{ error, refetch, isFetching }}
-        message="preferences.loadFailed"
-        retry="preferences.retry"
-        testId="preferences-error"
-      />
-    );
-  }
+  const loaded = usePreferences();
+  const { preferences } = loaded;
+  if (loaded.isError || preferences === null) return <QueryPending query={loaded} view="preferences" />;
   return (
     <div className={styles.stack}>
       <PreferencesForm view={preferences} />
