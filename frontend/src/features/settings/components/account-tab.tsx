@@ -131,11 +131,7 @@ function ProfileSection({ user }: { readonly user: User }) {
           maxLength={100}
           required
         />
-        <div className={`${field.actions} ${styles.formActions}`}>
-          <button type="submit" className={buttonClass('primary')} disabled={saving} aria-busy={saving}>
-            <FormattedMessage id={saving ? 'account.saving' : 'account.profile.save'} />
-          </button>
-        </div>
+        <SaveActions saving={saving} label="account.profile.save" />
       </form>
     </SettingsCard>
   );
@@ -234,12 +230,19 @@ function PasswordSection({ user }: { readonly user: User }) {
             <FormattedMessage id={failure} />
           </p>
         )}
-        <div className={`${field.actions} ${styles.formActions}`}>
-          <button type="submit" className={buttonClass('primary')} disabled={saving} aria-busy={saving}>
-            <FormattedMessage id={saving ? 'account.saving' : 'account.password.submit'} />
-          </button>
-        </div>
+        <SaveActions saving={saving} label="account.password.submit" />
       </form>
     </SettingsCard>
+  );
+}
+
+/** A card form's submit button, busy and saying so while the change is saved. */
+function SaveActions({ saving, label }: { readonly saving: boolean; readonly label: MessageId }) {
+  return (
+    <div className={`${field.actions} ${styles.formActions}`}>
+      <button type="submit" className={buttonClass('primary')} disabled={saving} aria-busy={saving}>
+        <FormattedMessage id={saving ? 'account.saving' : label} />
+      </button>
+    </div>
   );
 }
