@@ -5,21 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readOutbox } from '@plenty/platform/mail/outbox';
 import { ApiClient } from '../support/api-client.js';
+import { mailsTo } from '../support/outbox.js';
 import { useTestStandalone } from '../support/standalone-app.js';
 import { createTestUser, identityCall, signInTestUser, TEST_PASSWORD, type TestUser } from '../support/users.js';
 
 const env = useTestStandalone({ appOrigin: 'http://127.0.0.1:8080' });
 const outbox = () => join(env.dataDir, 'outbox');
 
-async function waitForMail(to: string, count = 1): Promise<{ subject: string; text: string }[]> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const mails = (await readOutbox(outbox())).filter((mail) => mail.to === to);
-    if (mails.length >= count) return mails;
-    if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const waitForMail = (to: string, count = 1) => mailsTo(outbox(), to, count, 10_000);
 
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
 

@@ -9,6 +9,7 @@ import { comparePositions } from '@plenty/contracts/positions';
 import { localDate } from '@plenty/contracts/calendar/zone';
 import { readOutbox } from '@plenty/platform/mail/outbox';
 import { startStandaloneProcess, type StandaloneProcess } from '../support/standalone-process.js';
+import { until } from '../support/until.js';
 import { createTestUser, type TestUser } from '../support/users.js';
 
 /**
@@ -73,15 +74,6 @@ async function uploadReceipt(user: TestUser, bytes: Buffer): Promise<string> {
   });
   if (response.status !== 200) throw new Error(`upload answered ${response.status}`);
   return ((await response.json()) as { receiptId: string }).receiptId;
-}
-
-/** Checks the condition again and again (each check is a request or a file read) until it holds. */
-async function until(what: string, condition: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 async function filesUnder(dir: string): Promise<string[]> {

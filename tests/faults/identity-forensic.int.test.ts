@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readOutbox } from '@plenty/platform/mail/outbox';
 import { useStandaloneProcesses, type StandaloneProcess } from '../support/standalone-process.js';
+import { mailedCode } from '../support/outbox.js';
 import { createTestUser, identityCall, signInTestUser } from '../support/users.js';
 
 /**
@@ -71,15 +71,7 @@ async function resetPassword(server: StandaloneProcess, email: string, password:
     body: JSON.stringify({ commandId: randomUUID(), email, locale: 'en' }),
   });
   expect(request.status).toBe(200);
-  let oobCode: string | undefined;
-  const deadline = Date.now() + 15_000;
-  while (oobCode === undefined) {
-    const mail = (await readOutbox(server.outboxDir)).find((m) => m.to === email && m.text.includes('reset-password'));
-    oobCode = mail === undefined ? undefined : /reset-password\/([^\s/]+)/.exec(mail.text)?.[1];
-    if (oobCode !== undefined) break;
-    if (Date.now() > deadline) throw new Error(`no reset mail to ${email}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const oobCode = await mailedCode(server.outboxDir, email, /reset-password\/([^\s/]+)/);
   const answer = await identityCall(server.baseUrl, 'accounts:resetPassword', {
     oobCode: decodeURIComponent(oobCode),
     newPassword: password,

@@ -16,15 +16,16 @@ import { allDocuments } from '../support/view-documents.js';
 
 /** Waits until the server's read models have applied every stored event. */
 export async function settled(server: StandaloneProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const ready = (await fetch(`${server.baseUrl}/readyz`).then((r) => r.json())) as {
-      projections: { position: string; head: string };
-    };
-    if (ready.projections.position === ready.projections.head) return;
-    if (Date.now() > deadline) throw new Error(`read models stuck at ${ready.projections.position}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await until(
+    'the read models to apply every stored event',
+    async () => {
+      const ready = (await fetch(`${server.baseUrl}/readyz`).then((r) => r.json())) as {
+        projections: { position: string; head: string };
+      };
+      return ready.projections.position === ready.projections.head;
+    },
+    { timeoutMs: 60_000, everyMs: 100 },
+  );
 }
 
 /**

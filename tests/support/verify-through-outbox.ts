@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readOutbox } from '@plenty/platform/mail/outbox';
+import { mailedCode } from './outbox.js';
 import type { TestUser } from './users.js';
 
 /**
@@ -16,14 +16,6 @@ export async function verifyThroughOutbox(baseUrl: string, user: TestUser, outbo
     if (response.status !== 200) throw new Error(`${name} failed: ${response.status} ${await response.text()}`);
   };
   await command('SendVerificationCode', { locale: 'en' });
-  const deadline = Date.now() + 15_000;
-  let code: string | undefined;
-  while (code === undefined) {
-    const mail = (await readOutbox(outboxDir)).filter((m) => m.to === user.email).at(-1);
-    code = mail === undefined ? undefined : /\b(\d{6})\b/.exec(mail.text)?.[1];
-    if (code !== undefined) break;
-    if (Date.now() > deadline) throw new Error(`no verification code was mailed to ${user.email}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const code = await mailedCode(outboxDir, user.email, /\b(\d{6})\b/);
   await command('VerifyEmail', { code });
 }
