@@ -4,14 +4,13 @@ import { formatLongDate } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
 import { LocalizedLink } from '../../../lib/localized-link';
 import { Card } from '../../../ui/card/card';
-import { LoadError } from '../../../ui/load-error/load-error';
+import { QueryLoadError } from '../../../ui/load-error/load-error';
 import { OlderPagesControl, useOlderPages } from '../../../ui/older-pages/older-pages';
 import { todayIn } from '@plenty/contracts/calendar/zone';
 import { useDebtHistoryInfiniteQuery } from '../api';
 import historyStyles from '../../../ui/history/history.module.css';
 import styles from '../debts.module.css';
 import { debtHistoryWriters, entrySentences, historyEntries } from '../../../lib/history/debt-history';
-import { loadFailedMessageId } from '../../../lib/api/api-error';
 
 /** When an entry happened, in the reader's time: "November 23, 2026 16:41". */
 function useMoment(): (instant: string) => string {
@@ -52,11 +51,10 @@ export function DebtHistorySection({ debtId }: { readonly debtId: string }) {
           <FormattedMessage id="common.loading" />
         </p>
       ) : history.data === undefined ? (
-        <LoadError
-          message={loadFailedMessageId(history.error, 'debts.history.error')}
+        <QueryLoadError
+          query={history}
+          message="debts.history.error"
           retry="debts.history.retry"
-          onRetry={() => void history.refetch()}
-          busy={history.isFetching}
           testId="debt-history-error"
         />
       ) : entries.length === 0 ? (

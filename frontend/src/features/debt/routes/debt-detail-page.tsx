@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import type { ApiError } from '../../../lib/api/api-error';
-import { loadFailedMessageId } from '../../../lib/api/api-error';
 import { amountInput } from '../../../lib/amount';
 import { LocalizedLink } from '../../../lib/localized-link';
 import type { MessageId } from '../../../lib/messages';
@@ -17,7 +16,7 @@ import { buttonClass } from '../../../ui/button';
 import { Card } from '../../../ui/card/card';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Inline } from '../../../ui/list-row/list-row';
-import { LoadError } from '../../../ui/load-error/load-error';
+import { QueryLoadError } from '../../../ui/load-error/load-error';
 import { Page, PageHeader, PageTitle } from '../../../ui/page/page';
 import { Loading, SkeletonBlock } from '../../../ui/skeleton/skeleton';
 import { useDebtQuery } from '../api';
@@ -105,13 +104,7 @@ function DetailPage() {
             </p>
           </Card>
         ) : (
-          <LoadError
-            message={loadFailedMessageId(error, 'debts.detail.loadFailed')}
-            retry="debts.retry"
-            onRetry={() => void query.refetch()}
-            busy={query.isFetching}
-            testId="debt-error"
-          />
+          <QueryLoadError query={query} message="debts.detail.loadFailed" retry="debts.retry" testId="debt-error" />
         )}
       </Page>
     );

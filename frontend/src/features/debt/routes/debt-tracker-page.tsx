@@ -3,7 +3,6 @@ import { todayIn } from '@plenty/contracts/calendar/zone';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
-import { loadFailedMessageId } from '../../../lib/api/api-error';
 import { useCommand } from '../../../lib/api/use-command';
 import { usePreferences } from '../../../lib/preferences';
 import { useFormat } from '../../../lib/use-format';
@@ -11,7 +10,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { buttonClass } from '../../../ui/button';
 import { Card } from '../../../ui/card/card';
 import { EmptyState } from '../../../ui/empty-state/empty-state';
-import { LoadError } from '../../../ui/load-error/load-error';
+import { QueryLoadError } from '../../../ui/load-error/load-error';
 import { OutOfRangeNote } from '../../../ui/out-of-range-note';
 import { Page, PageHeader } from '../../../ui/page/page';
 import { Loading, SkeletonBlock } from '../../../ui/skeleton/skeleton';
@@ -82,13 +81,7 @@ function TrackerPage() {
       {query.isLoading ? (
         <Skeleton />
       ) : query.data === undefined ? (
-        <LoadError
-          message={loadFailedMessageId(query.error, 'debts.loadFailed')}
-          retry="debts.retry"
-          onRetry={() => void query.refetch()}
-          busy={query.isFetching}
-          testId="debts-error"
-        />
+        <QueryLoadError query={query} message="debts.loadFailed" retry="debts.retry" testId="debts-error" />
       ) : (
         <Tracker data={query.data} onAdd={startAdding} />
       )}
