@@ -17,6 +17,7 @@ import { TYPES } from '../filters';
 import { CURRENCY_OPTIONS, NOTE_MAX_LENGTH, type TransactionFormValues } from '../form';
 import { useTransactionForm } from '../use-transaction-form';
 import { useWriters } from '../../../ui/history/use-transaction-writers';
+import { BackToListActions } from './back-to-list';
 import { LocationField } from './location-field';
 import { ReceiptField } from './receipt-field';
 import styles from './transaction-form.module.css';
@@ -60,14 +61,11 @@ export function TransactionForm({ title, initial, existing }: TransactionFormPro
           <p>
             <FormattedMessage id="transactions.form.deletedElsewhere" />
           </p>
-          <div className={field.actions}>
+          <BackToListActions variant="secondary">
             <button type="button" className={buttonClass('primary')} onClick={form.saveAsNew} disabled={saving}>
               <FormattedMessage id="transactions.form.saveAsNew" />
             </button>
-            <LocalizedLink to="/dashboard/transactions" className={buttonClass('secondary')}>
-              <FormattedMessage id="transactions.form.backToList" />
-            </LocalizedLink>
-          </div>
+          </BackToListActions>
         </div>
       )}
       <form

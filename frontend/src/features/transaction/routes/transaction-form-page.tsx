@@ -3,15 +3,14 @@ import { todayIn } from '@plenty/contracts/calendar/zone';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation, useParams } from 'react-router';
-import { LocalizedLink } from '../../../lib/localized-link';
 import { usePreferences } from '../../../lib/preferences';
 import { useLocale } from '../../../lib/use-locale';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { buttonClass } from '../../../ui/button';
-import field from '../../../ui/field/field.module.css';
 import { PageHeader } from '../../../ui/page/page';
 import { PageLoading } from '../../../ui/page-loading';
 import { useTransactionQuery } from '../api';
+import { BackToListActions } from '../components/back-to-list';
 import { TransactionForm } from '../components/transaction-form';
 import styles from '../components/transaction-form.module.css';
 import list from '../components/transaction-list.module.css';
@@ -55,16 +54,13 @@ export function EditTransactionPage() {
           <p className={list.stateTitle}>
             <FormattedMessage id={missing ? 'transactions.form.notFound' : 'transactions.form.loadError'} />
           </p>
-          <div className={field.actions}>
+          <BackToListActions variant="primary">
             {!missing && (
               <button type="button" className={buttonClass('secondary')} onClick={() => void transaction.refetch()}>
                 <FormattedMessage id="transactions.retry" />
               </button>
             )}
-            <LocalizedLink to="/dashboard/transactions" className={buttonClass('primary')}>
-              <FormattedMessage id="transactions.form.backToList" />
-            </LocalizedLink>
-          </div>
+          </BackToListActions>
         </div>
       </section>
     );
