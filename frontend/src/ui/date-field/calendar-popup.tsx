@@ -4,6 +4,7 @@ import { formatLongDate, formatNumber } from '../../lib/format';
 import { useLocale } from '../../lib/use-locale';
 import { addDays, addMonthsToDate, isCalendarDate, weekday } from '@plenty/contracts/calendar/date';
 import { monthHeading, monthWeeks, weekdayNames } from './date-text';
+import { StepButton } from '../step-button';
 import styles from './date-field.module.css';
 
 const clamp = (date: string, min?: string, max?: string): string =>
@@ -123,17 +124,14 @@ export function CalendarPopup(props: CalendarPopupProps) {
       (min !== undefined && target.slice(0, 7) < min.slice(0, 7)) ||
       (max !== undefined && target.slice(0, 7) > max.slice(0, 7));
     return (
-      <button
-        type="button"
+      <StepButton
+        label={label}
+        symbol={symbol}
         className={styles.step}
-        aria-label={label}
-        title={label}
         disabled={outside}
         onClick={() => setFocused(clamp(target, min, max))}
-        data-testid={testId}
-      >
-        <span aria-hidden="true">{symbol}</span>
-      </button>
+        testId={testId}
+      />
     );
   };
 

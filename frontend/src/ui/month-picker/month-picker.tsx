@@ -5,6 +5,7 @@ import { isMonth } from '@plenty/contracts/calendar/date';
 import { formatMonth, monthFromParam, monthName, stepMonth, yearName } from '../../lib/month';
 import type { MessageId } from '../../lib/messages';
 import { useLocale } from '../../lib/use-locale';
+import { StepButton } from '../step-button';
 import styles from './month-picker.module.css';
 
 export interface MonthPickerLabels {
@@ -66,15 +67,22 @@ export function MonthPicker({
     onChange(monthFromParam(`${String(nextYear).padStart(4, '0')}-${String(nextIndex).padStart(2, '0')}`, latest));
   return (
     <div className={styles.picker} data-testid="month-picker">
-      <StepButton label={labels.previous} onClick={() => onChange(stepMonth(month, -1, latest))}>
-        ‹
-      </StepButton>
+      <StepButton
+        label={labels.previous}
+        symbol="‹"
+        className={styles.step}
+        onClick={() => onChange(stepMonth(month, -1, latest))}
+      />
       <span className={styles.name} aria-live="polite" data-testid="month-name">
         {formatMonth(month, locale)}
       </span>
-      <StepButton label={labels.next} disabled={atLatest} onClick={() => onChange(stepMonth(month, 1, latest))}>
-        ›
-      </StepButton>
+      <StepButton
+        label={labels.next}
+        symbol="›"
+        className={styles.step}
+        disabled={atLatest}
+        onClick={() => onChange(stepMonth(month, 1, latest))}
+      />
       <div className={styles.jump} role="group" aria-label={labels.input}>
         <JumpList
           label="common.month"
@@ -96,32 +104,6 @@ export function MonthPicker({
         />
       </div>
     </div>
-  );
-}
-
-/** The previous or next month, its arrow named for screen readers and on hover. */
-function StepButton({
-  label,
-  disabled,
-  onClick,
-  children,
-}: {
-  readonly label: string;
-  readonly disabled?: boolean;
-  onClick(): void;
-  readonly children: string;
-}) {
-  return (
-    <button
-      type="button"
-      className={styles.step}
-      aria-label={label}
-      title={label}
-      disabled={disabled}
-      onClick={onClick}
-    >
-      <span aria-hidden="true">{children}</span>
-    </button>
   );
 }
 
