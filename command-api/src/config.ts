@@ -61,28 +61,18 @@ export interface CommandServiceConfig {
 export function loadCommandServiceConfig(env: NodeJS.ProcessEnv = process.env): CommandServiceConfig {
   const parsed = parseEnv(commandEnvSchema, env);
   requireLoopbackForEmulator('the command API', parsed);
-  const { port, host, dataDir, servers } = serviceBasics(
+  const basics = serviceBasics(
     'the command API',
     parsed,
-    ['EVENTSTORE_URL', 'MONGODB_URL'],
-    ['PLENTY_MASTER_KEY'],
+    { names: ['EVENTSTORE_URL', 'MONGODB_URL'], alsoNeeded: ['PLENTY_MASTER_KEY'] },
+    (servers) => ({ eventStoreUrl: servers.EVENTSTORE_URL, mongoUrl: servers.MONGODB_URL, mongoDb: parsed.MONGODB_DB }),
   );
   return {
-    port,
-    host,
-    dataDir,
-    stores: servers
-      ? {
-          kind: 'distributed',
-          eventStoreUrl: servers.EVENTSTORE_URL,
-          mongoUrl: servers.MONGODB_URL,
-          mongoDb: parsed.MONGODB_DB,
-        }
-      : { kind: 'embedded', dataDir },
+    ...basics,
     projectId: parsed.FIREBASE_PROJECT_ID,
     masterKey: parsed.PLENTY_MASTER_KEY,
     logLevel: parsed.LOG_LEVEL,
-    mail: mailConfig(parsed, dataDir),
+    mail: mailConfig(parsed, basics.dataDir),
     appOrigin: parsed.APP_ORIGIN ?? 'http://127.0.0.1:8080',
     commandsPerMinutePerUser: parsed.COMMANDS_PER_MINUTE_PER_USER,
     trustProxy: parsed.TRUST_PROXY,

@@ -128,27 +128,36 @@ export function listenEnvShape(defaultPort: number) {
 }
 
 /**
- * A service's address and data folder from its parsed environment, and the variables naming its
- * distributed servers (`servers`, all set, with `alsoNeeded`, or none: `requireAllOrNone`) when
- * it runs distributed; `servers` is undefined when it runs embedded.
+ * A service's address, data folder and stores from its parsed environment: embedded on the
+ * data folder, or distributed on the servers named by `servers` (all set, with `alsoNeeded`, or
+ * none: `requireAllOrNone`), described by `distributed` from their values.
  */
 export function serviceBasics<
   E extends { PORT: number; HOST: string; DATA_DIR: string } & Readonly<Record<string, unknown>>,
   K extends keyof E & string,
+  D extends object,
 >(
   service: string,
   parsed: E,
-  servers: readonly K[],
-  alsoNeeded: readonly string[] = [],
-): { port: number; host: string; dataDir: string; servers: { [P in K]: NonNullable<E[P]> } | undefined } {
-  const distributed = requireAllOrNone(service, parsed, servers, alsoNeeded);
-  const values = Object.fromEntries(servers.map((name) => [name, parsed[name]]));
-  const complete = distributed && servers.every((name) => values[name] !== undefined);
+  servers: { readonly names: readonly K[]; readonly alsoNeeded?: readonly string[] },
+  distributed: (values: { [P in K]: NonNullable<E[P]> }) => D,
+): {
+  port: number;
+  host: string;
+  dataDir: string;
+  stores: { readonly kind: 'embedded'; readonly dataDir: string } | ({ readonly kind: 'distributed' } & D);
+} {
+  const isDistributed = requireAllOrNone(service, parsed, servers.names, servers.alsoNeeded);
+  const values = Object.fromEntries(servers.names.map((name) => [name, parsed[name]]));
+  const complete = isDistributed && servers.names.every((name) => values[name] !== undefined);
+  const dataDir = resolve(parsed.DATA_DIR);
   return {
     port: parsed.PORT,
     host: parsed.HOST,
-    dataDir: resolve(parsed.DATA_DIR),
-    servers: complete ? (values as { [P in K]: NonNullable<E[P]> }) : undefined,
+    dataDir,
+    stores: complete
+      ? { kind: 'distributed', ...distributed(values as { [P in K]: NonNullable<E[P]> }) }
+      : { kind: 'embedded', dataDir },
   };
 }
 

@@ -97,39 +97,33 @@ export interface ProjectorServiceConfig {
 
 export function loadProjectorServiceConfig(env: NodeJS.ProcessEnv = process.env): ProjectorServiceConfig {
   const parsed = parseEnv(projectorEnvSchema, env);
-  const { port, host, dataDir, servers } = serviceBasics(
+  const basics = serviceBasics(
     'the projector',
     parsed,
-    ['EVENTSTORE_URL', 'MONGODB_URL', 'KAFKA_BROKERS'],
-    ['PLENTY_MASTER_KEY'],
+    { names: ['EVENTSTORE_URL', 'MONGODB_URL', 'KAFKA_BROKERS'], alsoNeeded: ['PLENTY_MASTER_KEY'] },
+    (servers) => ({
+      eventStoreUrl: servers.EVENTSTORE_URL,
+      mongoUrl: servers.MONGODB_URL,
+      mongoDb: parsed.MONGODB_DB,
+      relayEnabled: parsed.RELAY_ENABLED,
+      kafka: {
+        brokers: servers.KAFKA_BROKERS,
+        clientId: parsed.KAFKA_CLIENT_ID,
+        topic: parsed.KAFKA_TOPIC,
+        deadLetterTopic: parsed.KAFKA_DEAD_LETTER_TOPIC,
+        groupId: parsed.KAFKA_GROUP_ID,
+        partitions: parsed.KAFKA_PARTITIONS,
+        replicationFactor: parsed.KAFKA_REPLICATION_FACTOR,
+      },
+    }),
   );
   return {
-    port,
-    host,
-    dataDir,
-    stores: servers
-      ? {
-          kind: 'distributed',
-          eventStoreUrl: servers.EVENTSTORE_URL,
-          mongoUrl: servers.MONGODB_URL,
-          mongoDb: parsed.MONGODB_DB,
-          relayEnabled: parsed.RELAY_ENABLED,
-          kafka: {
-            brokers: servers.KAFKA_BROKERS,
-            clientId: parsed.KAFKA_CLIENT_ID,
-            topic: parsed.KAFKA_TOPIC,
-            deadLetterTopic: parsed.KAFKA_DEAD_LETTER_TOPIC,
-            groupId: parsed.KAFKA_GROUP_ID,
-            partitions: parsed.KAFKA_PARTITIONS,
-            replicationFactor: parsed.KAFKA_REPLICATION_FACTOR,
-          },
-        }
-      : { kind: 'embedded', dataDir },
+    ...basics,
     masterKey: parsed.PLENTY_MASTER_KEY,
     batchSize: parsed.PROJECTOR_BATCH_SIZE,
     logLevel: parsed.LOG_LEVEL,
     notifications: {
-      mail: mailConfig(parsed, dataDir),
+      mail: mailConfig(parsed, basics.dataDir),
       projectId: parsed.FIREBASE_PROJECT_ID,
       weeklyReportIntervalMs: parsed.WEEKLY_REPORT_INTERVAL_MS,
     },

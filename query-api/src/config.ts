@@ -43,24 +43,14 @@ export interface QueryServiceConfig {
 export function loadQueryServiceConfig(env: NodeJS.ProcessEnv = process.env): QueryServiceConfig {
   const parsed = parseEnv(queryEnvSchema, env);
   requireLoopbackForEmulator('the query API', parsed);
-  const { port, host, dataDir, servers } = serviceBasics(
+  const basics = serviceBasics(
     'the query API',
     parsed,
-    ['MONGODB_URL', 'EVENTSTORE_URL'],
-    ['PLENTY_MASTER_KEY'],
+    { names: ['MONGODB_URL', 'EVENTSTORE_URL'], alsoNeeded: ['PLENTY_MASTER_KEY'] },
+    (servers) => ({ mongoUrl: servers.MONGODB_URL, mongoDb: parsed.MONGODB_DB, eventStoreUrl: servers.EVENTSTORE_URL }),
   );
   return {
-    port,
-    host,
-    dataDir,
-    stores: servers
-      ? {
-          kind: 'distributed',
-          mongoUrl: servers.MONGODB_URL,
-          mongoDb: parsed.MONGODB_DB,
-          eventStoreUrl: servers.EVENTSTORE_URL,
-        }
-      : { kind: 'embedded', dataDir },
+    ...basics,
     projectId: parsed.FIREBASE_PROJECT_ID,
     logLevel: parsed.LOG_LEVEL,
     linkSecret: parsed.RECEIPT_LINK_SECRET,
