@@ -12,6 +12,7 @@ import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { allProjections } from '@plenty/projections/all';
 import { createProjector } from '@plenty/projector/runtime';
+import { until } from '../support/until.js';
 import type { TestUser } from '../support/users.js';
 import { seedAccounts, signInAccounts } from './bench-users.js';
 import { printFrontendFigures } from './bundle.js';
@@ -127,9 +128,14 @@ async function lagUnderLoad(baseUrl: string, users: TestUser[], probe: TestUser)
       },
     ],
   });
-  await new Promise((r) => setTimeout(r, 1000));
+  // Measure once the load is running: a hundred of its commands answered.
+  let answered = 0;
+  // Without a callback autocannon answers its instance, also a promise of the result.
+  const instance = background as unknown as autocannon.Instance;
+  instance.on('response', () => (answered += 1));
+  await until('the background load to be answered', () => answered >= 100, { timeoutMs: 30_000 });
   await commandToQueryLag(baseUrl, probe, 'under load (16 connections adding)');
-  (background as unknown as { stop(): void }).stop();
+  instance.stop();
   await background;
 }
 
