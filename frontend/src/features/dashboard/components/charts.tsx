@@ -25,12 +25,7 @@ export function MonthlyChart({ data, write }: { readonly data: Dashboard; readon
   const points = downsample(
     data.months.map((point) => ({ key: point.month, income: point.income, expense: point.expense })),
     mergeFlows,
-  ).map((point) => ({
-    label: write.shortMonth(point.key),
-    key: point.key,
-    income: point.income,
-    expense: point.expense,
-  }));
+  ).map((point) => ({ ...point, label: write.shortMonth(point.key) }));
   const income = intl.formatMessage({ id: 'dashboard.totals.income' });
   const expense = intl.formatMessage({ id: 'dashboard.totals.expense' });
   if (points.every((point) => point.income === 0 && point.expense === 0)) {
