@@ -10,6 +10,8 @@ import {
   parseEnv,
   requireLoopbackForEmulator,
   serviceBasics,
+  type DistributedServers,
+  type ServiceStores,
 } from '@plenty/platform/config';
 
 /** Every variable the command API reads. */
@@ -33,14 +35,7 @@ export const commandEnvSchema = z.object({
   GOOGLE_APPLICATION_CREDENTIALS: z.string().min(1).optional(),
 });
 
-export type CommandStores =
-  | { readonly kind: 'embedded'; readonly dataDir: string }
-  | {
-      readonly kind: 'distributed';
-      readonly eventStoreUrl: string;
-      readonly mongoUrl: string;
-      readonly mongoDb: string;
-    };
+export type CommandStores = ServiceStores<DistributedServers>;
 
 export interface CommandServiceConfig {
   readonly port: number;

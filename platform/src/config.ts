@@ -127,6 +127,17 @@ export function listenEnvShape(defaultPort: number) {
   };
 }
 
+/** Where a service keeps its data: the data folder when embedded, else the servers `D` names. */
+export type ServiceStores<D extends object> =
+  { readonly kind: 'embedded'; readonly dataDir: string } | ({ readonly kind: 'distributed' } & D);
+
+/** The servers every distributed service reads: the event store and MongoDB. */
+export interface DistributedServers {
+  readonly eventStoreUrl: string;
+  readonly mongoUrl: string;
+  readonly mongoDb: string;
+}
+
 /**
  * A service's address, data folder and stores from its parsed environment: embedded on the
  * data folder, or distributed on the servers named by `servers` (all set, with `alsoNeeded`, or
@@ -145,7 +156,7 @@ export function serviceBasics<
   port: number;
   host: string;
   dataDir: string;
-  stores: { readonly kind: 'embedded'; readonly dataDir: string } | ({ readonly kind: 'distributed' } & D);
+  stores: ServiceStores<D>;
 } {
   const isDistributed = requireAllOrNone(service, parsed, servers.names, servers.alsoNeeded);
   const values = Object.fromEntries(servers.names.map((name) => [name, parsed[name]]));

@@ -15,6 +15,8 @@ import {
   parseEnv,
   serviceBasics,
   type LogLevel,
+  type DistributedServers,
+  type ServiceStores,
 } from '@plenty/platform/config';
 
 const topicSchema = z.string().regex(/^[A-Za-z0-9._-]{1,249}$/, 'a Kafka topic name');
@@ -69,16 +71,9 @@ export interface KafkaConfig {
   readonly replicationFactor: number;
 }
 
-export type ProjectorStores =
-  | { readonly kind: 'embedded'; readonly dataDir: string }
-  | {
-      readonly kind: 'distributed';
-      readonly eventStoreUrl: string;
-      readonly mongoUrl: string;
-      readonly mongoDb: string;
-      readonly kafka: KafkaConfig;
-      readonly relayEnabled: boolean;
-    };
+export type ProjectorStores = ServiceStores<
+  DistributedServers & { readonly kafka: KafkaConfig; readonly relayEnabled: boolean }
+>;
 
 export interface ProjectorServiceConfig {
   readonly port: number;

@@ -6,6 +6,8 @@ import {
   parseEnv,
   requireLoopbackForEmulator,
   serviceBasics,
+  type DistributedServers,
+  type ServiceStores,
 } from '@plenty/platform/config';
 
 /** Every variable the query API reads. */
@@ -19,15 +21,11 @@ export const queryEnvSchema = z.object({
   EVENTSTORE_URL: eventStoreUrlSchema,
 });
 
-export type QueryStores =
-  | { readonly kind: 'embedded'; readonly dataDir: string }
-  | {
-      readonly kind: 'distributed';
-      readonly mongoUrl: string;
-      readonly mongoDb: string;
-      /** The user's events for point-in-time views; data keys come from MongoDB, opened with the master key. */
-      readonly eventStoreUrl: string;
-    };
+/**
+ * Distributed, the event store is read for point-in-time views; the data keys come from MongoDB,
+ * opened with the master key.
+ */
+export type QueryStores = ServiceStores<DistributedServers>;
 
 export interface QueryServiceConfig {
   readonly port: number;
