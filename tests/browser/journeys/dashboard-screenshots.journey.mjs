@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { postCommand, uuidV7 } from '../support/api.mjs';
-import { openThemed, screenshot } from '../support/browser.mjs';
+import { screenshot } from '../support/browser.mjs';
 import { assertScrollFits } from '../support/layout.mjs';
-import { catalog, LOCALES } from '../support/locale.mjs';
+import { onEachScreen } from '../support/screens.mjs';
 import { createUser } from '../support/users.mjs';
 
 /** A date `daysAgo` days before today, in UTC like the user's default time zone. */
@@ -53,61 +53,52 @@ export default async function dashboardScreenshots({ browser, baseUrl, screensho
   const empty = await createUser(baseUrl, 'Noy');
   const filled = await createUser(baseUrl, 'Souksavanh');
   const count = await seed(baseUrl, filled);
-  for (const [theme, width, suffix] of [
+  const screens = [
     ['dark', 1280, ''],
     ['light', 1280, ''],
     ['dark', 375, '-375'],
     ['light', 375, '-375'],
-  ]) {
-    const blank = await openThemed(browser, { theme, width, height: 900, user: empty });
-    const full = await openThemed(browser, { theme, width, height: 900, user: filled });
-    try {
-      for (const [locale, prefix] of LOCALES) {
-        const messages = catalog(locale);
-        const name = (what) => `dashboard-${what}-${locale}-${theme}${suffix}`;
+  ];
+  await onEachScreen(browser, { screens, height: 900, empty, filled }, async (shot) => {
+    const { blank, full, locale, prefix, messages, theme, width, suffix } = shot;
+    const name = (what) => `dashboard-${what}-${locale}-${theme}${suffix}`;
 
-        await blank.page.goto(`${baseUrl}${prefix}/dashboard`);
-        await blank.page.getByTestId('dashboard-empty').waitFor({ timeout: 30_000 });
-        await screenshot(blank.page, screenshotDir, name('empty'));
-        await assertScrollFits(blank.page, width, name('empty'));
+    await blank.page.goto(`${baseUrl}${prefix}/dashboard`);
+    await blank.page.getByTestId('dashboard-empty').waitFor({ timeout: 30_000 });
+    await screenshot(blank.page, screenshotDir, name('empty'));
+    await assertScrollFits(blank.page, width, name('empty'));
 
-        // Seeded outside the browser: the views may need a moment to catch up.
-        for (let tries = 0; ; tries += 1) {
-          await full.page.goto(`${baseUrl}${prefix}/dashboard`);
-          await full.page.getByTestId('dashboard-content').waitFor({ timeout: 30_000 });
-          const recent = await full.page.locator('[data-recent-id]').count();
-          if (recent === 5 || tries > 20) break;
-          await full.page.waitForTimeout(500);
-        }
-        assert.ok(count > 5);
-        await chartsDrawn(full.page, full.errors);
-        await screenshot(full.page, screenshotDir, name('filled'));
-        await assertScrollFits(full.page, width, name('filled'));
-
-        await full.page.goto(`${baseUrl}${prefix}/dashboard/reports`);
-        await full.page.getByTestId('reports-content').waitFor({ timeout: 30_000 });
-        await chartsDrawn(full.page, full.errors);
-        await screenshot(full.page, screenshotDir, `reports-${locale}-${theme}${suffix}`);
-        await assertScrollFits(full.page, width, `reports-${locale}`);
-        if (suffix === '') {
-          await blank.page.goto(`${baseUrl}${prefix}/dashboard/reports`);
-          await blank.page.getByTestId('reports-content').waitFor({ timeout: 30_000 });
-          await screenshot(blank.page, screenshotDir, `reports-empty-${locale}-${theme}`);
-          await full.page.goto(`${baseUrl}${prefix}/dashboard?month=2025-01`);
-          await full.page.getByTestId('dashboard-content').waitFor({ timeout: 30_000 });
-          await screenshot(full.page, screenshotDir, name('past-month'));
-        }
-        if (theme === 'dark' && suffix === '') {
-          await full.page.emulateMedia({ media: 'print' });
-          await screenshot(full.page, screenshotDir, `reports-${locale}-print`);
-          await full.page.emulateMedia({ media: 'screen' });
-        }
-        assert.ok(messages['page.reports']);
-      }
-      assert.deepEqual([...blank.errors, ...full.errors], []);
-    } finally {
-      await blank.context.close();
-      await full.context.close();
+    // Seeded outside the browser: the views may need a moment to catch up.
+    for (let tries = 0; ; tries += 1) {
+      await full.page.goto(`${baseUrl}${prefix}/dashboard`);
+      await full.page.getByTestId('dashboard-content').waitFor({ timeout: 30_000 });
+      const recent = await full.page.locator('[data-recent-id]').count();
+      if (recent === 5 || tries > 20) break;
+      await full.page.waitForTimeout(500);
     }
-  }
+    assert.ok(count > 5);
+    await chartsDrawn(full.page, full.errors);
+    await screenshot(full.page, screenshotDir, name('filled'));
+    await assertScrollFits(full.page, width, name('filled'));
+
+    await full.page.goto(`${baseUrl}${prefix}/dashboard/reports`);
+    await full.page.getByTestId('reports-content').waitFor({ timeout: 30_000 });
+    await chartsDrawn(full.page, full.errors);
+    await screenshot(full.page, screenshotDir, `reports-${locale}-${theme}${suffix}`);
+    await assertScrollFits(full.page, width, `reports-${locale}`);
+    if (suffix === '') {
+      await blank.page.goto(`${baseUrl}${prefix}/dashboard/reports`);
+      await blank.page.getByTestId('reports-content').waitFor({ timeout: 30_000 });
+      await screenshot(blank.page, screenshotDir, `reports-empty-${locale}-${theme}`);
+      await full.page.goto(`${baseUrl}${prefix}/dashboard?month=2025-01`);
+      await full.page.getByTestId('dashboard-content').waitFor({ timeout: 30_000 });
+      await screenshot(full.page, screenshotDir, name('past-month'));
+    }
+    if (theme === 'dark' && suffix === '') {
+      await full.page.emulateMedia({ media: 'print' });
+      await screenshot(full.page, screenshotDir, `reports-${locale}-print`);
+      await full.page.emulateMedia({ media: 'screen' });
+    }
+    assert.ok(messages['page.reports']);
+  });
 }

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { call, postCommand, uuidV7 } from '../support/api.mjs';
-import { expectHeading, openThemed, screenshot as capture } from '../support/browser.mjs';
+import { expectHeading, screenshot as capture } from '../support/browser.mjs';
 import { assertScrollFits } from '../support/layout.mjs';
-import { catalog, LOCALES } from '../support/locale.mjs';
 import { receiptPng } from '../support/receipt.mjs';
+import { onEachScreen } from '../support/screens.mjs';
 import { createUser } from '../support/users.mjs';
 
 const SEED = [
@@ -69,67 +69,58 @@ export default async function transactionsScreenshots({ browser, baseUrl, screen
   const empty = await createUser(baseUrl, 'Noy');
   const filled = await createUser(baseUrl, 'Somsak');
   await seed(baseUrl, filled);
-  for (const [theme, width, suffix] of [
+  const screens = [
     ['dark', 1280, ''],
     ['light', 1280, ''],
     ['dark', 360, '-360'],
-  ]) {
-    const blank = await openThemed(browser, { theme, width, height: 800, user: empty });
-    const full = await openThemed(browser, { theme, width, height: 800, user: filled });
-    try {
-      for (const [locale, prefix] of LOCALES) {
-        const messages = catalog(locale);
-        const name = (what) => `transactions-${what}-${locale}-${theme}${suffix}`;
+  ];
+  await onEachScreen(browser, { screens, height: 800, empty, filled }, async (shot) => {
+    const { blank, full, locale, prefix, messages, theme, width, suffix } = shot;
+    const name = (what) => `transactions-${what}-${locale}-${theme}${suffix}`;
 
-        await open(blank, `${baseUrl}${prefix}/dashboard/transactions`, messages['page.transactions']);
-        await blank.page.getByTestId('transactions-empty').waitFor({ timeout: 15_000 });
-        await screenshot(blank.page, screenshotDir, name('list-empty'));
-        await assertScrollFits(blank.page, width, name('list-empty'));
+    await open(blank, `${baseUrl}${prefix}/dashboard/transactions`, messages['page.transactions']);
+    await blank.page.getByTestId('transactions-empty').waitFor({ timeout: 15_000 });
+    await screenshot(blank.page, screenshotDir, name('list-empty'));
+    await assertScrollFits(blank.page, width, name('list-empty'));
 
-        await open(full, `${baseUrl}${prefix}/dashboard/transactions`, messages['page.transactions']);
-        await full.page.getByTestId('transaction-totals').waitFor({ timeout: 15_000 });
-        // Seeded outside the browser: the views may need a moment to catch up.
-        // Only the rows near the screen are in the page: the list's height tells how many it holds.
-        const listed = () =>
-          full.page.evaluate(() => {
-            const list = document.querySelector('[data-row-id]')?.closest('ul');
-            return list ? Math.round(list.getBoundingClientRect().height / 76) : 0;
-          });
-        for (let tries = 0; (await listed()) < SEED.length; tries += 1) {
-          assert.ok(tries < 20, 'every seeded transaction is listed');
-          await full.page.waitForTimeout(500);
-          await full.page.reload();
-          await expectHeading(full.page, messages['page.transactions']);
-          await full.page.getByTestId('transaction-totals').waitFor({ timeout: 15_000 });
-        }
-        await screenshot(full.page, screenshotDir, name('list'));
-        await assertScrollFits(full.page, width, name('list'));
-
-        await full.page.locator('[data-row-id]').filter({ hasText: messages['category.builtin.food'] }).click();
-        const dialog = full.page.getByRole('dialog', { name: messages['transactions.detail.title'] });
-        await dialog.getByTestId('transaction-history').waitFor({ timeout: 15_000 });
-        const image = dialog.getByRole('img', { name: messages['transactions.detail.receiptAlt'] });
-        await image.waitFor({ timeout: 15_000 });
-        await full.page.waitForFunction(
-          (element) => element.complete && element.naturalWidth > 0,
-          await image.elementHandle(),
-        );
-        // The dialog scrolls inside the screen: a picture of the screen, as people see it.
-        await full.page.screenshot({ path: join(screenshotDir, `${name('detail')}.png`) });
-        await full.page.keyboard.press('Escape');
-
-        await open(full, `${baseUrl}${prefix}/dashboard/transactions/add`, messages['page.transactionAdd']);
-        await full.page.getByTestId('category-picker').waitFor({ timeout: 15_000 });
-        await screenshot(full.page, screenshotDir, name('form'));
-        await full.page.getByRole('button', { name: messages['transactions.form.save'] }).click();
-        await full.page.getByText(messages['error.amount_required'], { exact: true }).waitFor();
-        await screenshot(full.page, screenshotDir, name('form-errors'));
-        await assertScrollFits(full.page, width, name('form'));
-      }
-      assert.deepEqual([...blank.errors, ...full.errors], []);
-    } finally {
-      await blank.context.close();
-      await full.context.close();
+    await open(full, `${baseUrl}${prefix}/dashboard/transactions`, messages['page.transactions']);
+    await full.page.getByTestId('transaction-totals').waitFor({ timeout: 15_000 });
+    // Seeded outside the browser: the views may need a moment to catch up.
+    // Only the rows near the screen are in the page: the list's height tells how many it holds.
+    const listed = () =>
+      full.page.evaluate(() => {
+        const list = document.querySelector('[data-row-id]')?.closest('ul');
+        return list ? Math.round(list.getBoundingClientRect().height / 76) : 0;
+      });
+    for (let tries = 0; (await listed()) < SEED.length; tries += 1) {
+      assert.ok(tries < 20, 'every seeded transaction is listed');
+      await full.page.waitForTimeout(500);
+      await full.page.reload();
+      await expectHeading(full.page, messages['page.transactions']);
+      await full.page.getByTestId('transaction-totals').waitFor({ timeout: 15_000 });
     }
-  }
+    await screenshot(full.page, screenshotDir, name('list'));
+    await assertScrollFits(full.page, width, name('list'));
+
+    await full.page.locator('[data-row-id]').filter({ hasText: messages['category.builtin.food'] }).click();
+    const dialog = full.page.getByRole('dialog', { name: messages['transactions.detail.title'] });
+    await dialog.getByTestId('transaction-history').waitFor({ timeout: 15_000 });
+    const image = dialog.getByRole('img', { name: messages['transactions.detail.receiptAlt'] });
+    await image.waitFor({ timeout: 15_000 });
+    await full.page.waitForFunction(
+      (element) => element.complete && element.naturalWidth > 0,
+      await image.elementHandle(),
+    );
+    // The dialog scrolls inside the screen: a picture of the screen, as people see it.
+    await full.page.screenshot({ path: join(screenshotDir, `${name('detail')}.png`) });
+    await full.page.keyboard.press('Escape');
+
+    await open(full, `${baseUrl}${prefix}/dashboard/transactions/add`, messages['page.transactionAdd']);
+    await full.page.getByTestId('category-picker').waitFor({ timeout: 15_000 });
+    await screenshot(full.page, screenshotDir, name('form'));
+    await full.page.getByRole('button', { name: messages['transactions.form.save'] }).click();
+    await full.page.getByText(messages['error.amount_required'], { exact: true }).waitFor();
+    await screenshot(full.page, screenshotDir, name('form-errors'));
+    await assertScrollFits(full.page, width, name('form'));
+  });
 }
