@@ -11,6 +11,7 @@ import { PointInTime } from '@plenty/query-api/as-of/point-in-time';
 import { replayUpTo } from '@plenty/query-api/as-of/replay';
 import { dashboardOf } from '@plenty/query-api/dashboard/dashboard.routes';
 import { reportsOf } from '@plenty/query-api/report/reports.routes';
+import { CATEGORIES, quick, syntheticId } from './synthetic.js';
 
 /**
  * `node --import tsx --conditions=source tests/bench/as-of.ts [--quick]`: the dashboard and
@@ -19,11 +20,9 @@ import { reportsOf } from '@plenty/query-api/report/reports.routes';
  * events in the same SQLite event store: the first answer (read the user's events, replay
  * them into read models in memory, query) and a repeat for the same day (kept in the LRU).
  */
-const quick = process.argv.includes('--quick');
 const SIZES = quick ? [5_000] : [5_000, 50_000];
 const START = Date.parse('2024-11-01T03:00:00.000Z');
 const SPAN_MS = 2 * 365 * 86_400_000;
-const CATEGORIES = ['builtin-food', 'builtin-transport', 'builtin-housing', 'builtin-shopping', 'builtin-health'];
 
 async function seed(dir: string, count: number, masterKey = randomBytes(32)) {
   const keys = await openSqliteKeyStore({ path: join(dir, 'keys.db'), masterKey });
@@ -32,7 +31,7 @@ async function seed(dir: string, count: number, masterKey = randomBytes(32)) {
   let serial = 0;
   const event = async (userId: string, type: string, data: Record<string, unknown>, at: number): Promise<NewEvent> => {
     serial += 1;
-    const id = `0190c7a4-0000-7000-8000-${serial.toString(16).padStart(12, '0')}`;
+    const id = syntheticId(serial);
     const occurredAt = new Date(at).toISOString();
     return codec.encode({
       id,

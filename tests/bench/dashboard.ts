@@ -7,13 +7,13 @@ import { PREFERENCES_VIEW } from '@plenty/contracts/views/registry';
 import { allProjections } from '@plenty/projections/all';
 import { percentile } from './percentile.js';
 import { startBenchQueryApi, withBenchReadStore } from './read-side.js';
+import { CATEGORIES, CURRENCIES, quick, syntheticId } from './synthetic.js';
 
 /**
  * `node --import tsx --conditions=source tests/bench/dashboard.ts [--quick]`: p50/p99 of the
  * dashboard and the reports for one user with 50,000 transactions over five years in three
  * currencies, a monthly budget and a display currency of their own, over HTTP on loopback.
  */
-const quick = process.argv.includes('--quick');
 const USER = 'bench-dashboard';
 const OTHER = 'bench-dashboard-other';
 const count = quick ? 10_000 : 50_000;
@@ -23,14 +23,11 @@ const warmup = quick ? 20 : 100;
 /** Five years of months ending with the current one. */
 const MONTHS = 60;
 
-const CATEGORIES = ['builtin-food', 'builtin-transport', 'builtin-housing', 'builtin-shopping', 'builtin-health'];
-const CURRENCIES = ['LAK', 'THB', 'USD'] as const;
-
 /** The n-th generated TransactionAdded of a user: spread evenly over the five years. */
 function added(userId: string, n: number, position: number, firstMonth: string): RecordedEvent {
   const month = addMonths(firstMonth, Math.floor((n * MONTHS) / count));
   const day = String((n % daysInMonth(Number(month.slice(0, 4)), Number(month.slice(5, 7)))) + 1).padStart(2, '0');
-  const id = `0190c7a4-0000-7000-8000-${n.toString(16).padStart(12, '0')}`;
+  const id = syntheticId(n);
   const currency = CURRENCIES[n % CURRENCIES.length] ?? 'USD';
   return {
     id: `${userId}-${n}`,

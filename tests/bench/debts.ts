@@ -5,13 +5,13 @@ import { DEBTS_VIEW } from '@plenty/contracts/views/registry';
 import { allProjections } from '@plenty/projections/all';
 import { percentile } from './percentile.js';
 import { startBenchQueryApi, withBenchReadStore } from './read-side.js';
+import { quick, syntheticId } from './synthetic.js';
 
 /**
  * `node --import tsx --conditions=source tests/bench/debts.ts [--quick]`: p50/p99 of the debt
  * detail (a 360-row EMI mortgage with 120 installments paid and extra payments) and of the
  * tracker's list with ten debts, over HTTP on loopback; and the projector's time per payment.
  */
-const quick = process.argv.includes('--quick');
 const USER = 'bench-debts';
 const runs = quick ? 200 : 2000;
 const warmup = quick ? 20 : 200;
@@ -29,7 +29,7 @@ const terms = {
 } as const;
 
 function debtIdOf(n: number): string {
-  return `0190c7a4-0000-7000-8000-${n.toString(16).padStart(12, '0')}`;
+  return syntheticId(n);
 }
 
 /** The events of one debt: opened, PAID_ROWS rows paid, then EXTRAS extra payments. */

@@ -6,9 +6,7 @@ import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import { loadMasterKey } from '@plenty/platform/crypto/master-key';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { metadataOf } from '@plenty/platform/testing/new-event';
-
-const CATEGORIES = ['builtin-food', 'builtin-transport', 'builtin-housing', 'builtin-shopping', 'builtin-health'];
-const CURRENCIES = ['LAK', 'THB', 'USD'] as const;
+import { CATEGORIES, CURRENCIES } from './synthetic.js';
 
 /**
  * Writes a generated data set straight into an embedded data dir: `users` users with

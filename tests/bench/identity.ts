@@ -8,6 +8,7 @@ import { IdentityStore } from '@plenty/platform/identity/identity-store';
 import { hashPassword, SCRYPT_PARAMETERS } from '@plenty/platform/identity/password-hash';
 import { loadSigningKey } from '@plenty/platform/identity/signing-key';
 import { percentile } from './percentile.js';
+import { quick } from './synthetic.js';
 
 /**
  * `node --import tsx --conditions=source tests/bench/identity.ts [--quick]`: what the embedded
@@ -15,7 +16,6 @@ import { percentile } from './percentile.js';
  * commits with fsync to identity.db, an ES256 signature) with several at once, and one check of
  * an ID token, first its signature, then the signature remembered and the account read.
  */
-const quick = process.argv.includes('--quick');
 const sizes = quick ? { hashes: 5, signIns: 24, tokens: 500 } : { hashes: 20, signIns: 96, tokens: 5000 };
 
 async function hashTimes(): Promise<void> {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { seedAccounts, signInAccounts } from './bench-users.js';
 import { runLoad, seedUsers, type LoadResult } from './load-model.js';
 import { startBenchServer } from './server.js';
+import { quick } from './synthetic.js';
 
 /**
  * Many people at once (`node --import tsx tests/bench/load.ts [--quick]`): 500 signed-in users
@@ -11,7 +12,6 @@ import { startBenchServer } from './server.js';
  * app's usual mix (about 85 % reads). The number of people grows step by step to show where
  * latency bends; the last step's figures are given per route.
  */
-const quick = process.argv.includes('--quick');
 const LEVELS = quick ? [25, 50, 100] : [50, 100, 200, 350, 500];
 const SECONDS = quick ? 5 : 20;
 const THINK_MS = 250;

@@ -1,12 +1,12 @@
 import { buildLoanSchedule, type LoanTerms } from '@plenty/contracts/loan-schedule';
 import { percentile } from './percentile.js';
+import { quick } from './synthetic.js';
 
 /**
  * `node --import tsx --conditions=source tests/bench/loan-schedule.ts [--quick]`: how long one
  * whole loan schedule takes to compute (exact integer arithmetic), for the terms of a
  * 30-year mortgage, a 5-year car loan and a fixed-payment loan.
  */
-const quick = process.argv.includes('--quick');
 const runs = quick ? 500 : 5000;
 
 const CASES: readonly { label: string; terms: LoanTerms }[] = [

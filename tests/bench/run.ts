@@ -18,8 +18,8 @@ import { seedAccounts, signInAccounts } from './bench-users.js';
 import { printFrontendFigures } from './bundle.js';
 import { generateDataSet } from './generate.js';
 import { startBenchServer, waitForProjections } from './server.js';
+import { quick } from './synthetic.js';
 
-const quick = process.argv.includes('--quick');
 const commandsOnly = process.argv.includes('--commands-only');
 const sizes = quick
   ? { seconds: 3, levels: [16, 64], lagSamples: 200, users: 20, perUser: 500, bigEvents: 100_000 }

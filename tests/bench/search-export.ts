@@ -5,13 +5,13 @@ import { filesApi } from '@plenty/query-api/file/files.plugin';
 import { allProjections } from '@plenty/projections/all';
 import { percentile } from './percentile.js';
 import { startBenchQueryApi, withBenchReadStore } from './read-side.js';
+import { CATEGORIES, CURRENCIES, quick, syntheticId } from './synthetic.js';
 
 /**
  * `node --import tsx --conditions=source tests/bench/search-export.ts [--quick]`: p50/p99 of the transactions
  * list with a search and of the totals query for one user with 50,000 transactions, and the
  * time and peak RSS growth of streaming a CSV export of 100,000, over HTTP on loopback.
  */
-const quick = process.argv.includes('--quick');
 const LIST_USER = 'bench-search';
 const EXPORT_USER = 'bench-export';
 const listCount = quick ? 10_000 : 50_000;
@@ -20,14 +20,12 @@ const runs = quick ? 50 : 500;
 /** Requests per query before timing: the first ones pay for compiling code and warming caches. */
 const warmup = quick ? 10 : 50;
 
-const CATEGORIES = ['builtin-food', 'builtin-transport', 'builtin-housing', 'builtin-shopping', 'builtin-health'];
-const CURRENCIES = ['LAK', 'THB', 'USD'] as const;
 const NOTES = ['ข้าวมันไก่ ร้านป้า', 'ເຂົ້າໜຽວ ຕະຫຼາດເຊົ້າ', 'Coffee with Noy', 'Grab to office', 'Rent, "November"'];
 
 function transaction(n: number): TransactionView {
   const day = String((n % 28) + 1).padStart(2, '0');
   const month = String((n % 12) + 1).padStart(2, '0');
-  const id = `0190c7a4-0000-7000-8000-${n.toString(16).padStart(12, '0')}`;
+  const id = syntheticId(n);
   return {
     id,
     type: n % 5 === 0 ? 'income' : 'expense',
