@@ -11,7 +11,7 @@ import { DialogActions } from '../dialog-form/dialog-actions';
 import dialogForm from '../dialog-form/dialog-form.module.css';
 import { FieldMessage } from '../dialog-form/field-message';
 import field from '../field/field.module.css';
-import { ModalDialog } from '../dialog-form/modal-dialog';
+import { ModalDialog, titledNameFirst } from '../dialog-form/modal-dialog';
 import { NameInput } from '../dialog-form/name-input';
 import { IconPicker } from '../icon/icon-picker';
 import { showApiError, showSuccess } from '../toast/toasts-slice';
@@ -128,9 +128,8 @@ export function CategoryDialog({
       open={open}
       onClose={onClose}
       busy={busy}
-      initialFocus={() => document.getElementById(form.id('name'))}
+      {...titledNameFirst(form)}
       className={`${dialogForm.dialog} ${styles.dialog}`}
-      labelledBy={form.id('title')}
       testId="category-dialog"
       // The dialog lives under <body>, never inside the page's own form: a form nested in a form
       // would send the page's form (a reload that loses what was typed).

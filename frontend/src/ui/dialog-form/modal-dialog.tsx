@@ -109,3 +109,10 @@ export function ModalDialog({
   );
   return portal ? createPortal(element, document.body) : element;
 }
+
+/** A form dialog named by its title (`form.id('title')`) that opens with focus on its name field (`form.id('name')`). */
+export function titledNameFirst(form: {
+  id(part: string): string;
+}): Pick<ModalDialogComponentProps, 'labelledBy' | 'initialFocus'> {
+  return { labelledBy: form.id('title'), initialFocus: () => document.getElementById(form.id('name')) };
+}

@@ -13,7 +13,7 @@ import { DialogActions } from '../dialog-form/dialog-actions';
 import { DialogField } from '../dialog-form/dialog-field';
 import dialogForm from '../dialog-form/dialog-form.module.css';
 import { dateControl } from '../dialog-form/date-control';
-import { ModalDialog } from '../dialog-form/modal-dialog';
+import { ModalDialog, titledNameFirst } from '../dialog-form/modal-dialog';
 import { NameInput } from '../dialog-form/name-input';
 import { showApiError, showSuccess } from '../toast/toasts-slice';
 import { GOAL_NAME_MAX, amountInput, goalChanges, validateGoal, type GoalDraft, type GoalField } from './goal-form';
@@ -113,9 +113,8 @@ export function GoalDialog({ open, goal, goals, defaultCurrency, onClose }: Goal
       open={open}
       onClose={onClose}
       busy={busy}
-      initialFocus={() => document.getElementById(form.id('name'))}
+      {...titledNameFirst(form)}
       className={dialogForm.dialog}
-      labelledBy={form.id('title')}
       testId="goal-dialog"
     >
       <form className={dialogForm.form} noValidate onSubmit={submit} aria-busy={busy}>
