@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   apiEnvShape,
+  apiServiceBasics,
   eventStoreUrlSchema,
   flagSchema,
   type LogLevel,
@@ -8,8 +9,6 @@ import {
   mailEnvShape,
   type MailConfig,
   parseEnv,
-  requireLoopbackForEmulator,
-  serviceBasics,
   type DistributedServers,
   type ServiceStores,
 } from '@plenty/platform/config';
@@ -55,13 +54,7 @@ export interface CommandServiceConfig {
 
 export function loadCommandServiceConfig(env: NodeJS.ProcessEnv = process.env): CommandServiceConfig {
   const parsed = parseEnv(commandEnvSchema, env);
-  requireLoopbackForEmulator('the command API', parsed);
-  const basics = serviceBasics(
-    'the command API',
-    parsed,
-    { names: ['EVENTSTORE_URL', 'MONGODB_URL'], alsoNeeded: ['PLENTY_MASTER_KEY'] },
-    (servers) => ({ eventStoreUrl: servers.EVENTSTORE_URL, mongoUrl: servers.MONGODB_URL, mongoDb: parsed.MONGODB_DB }),
-  );
+  const basics = apiServiceBasics('the command API', parsed);
   return {
     ...basics,
     projectId: parsed.FIREBASE_PROJECT_ID,

@@ -173,6 +173,35 @@ export function serviceBasics<
 }
 
 /**
+ * The address, data folder and stores of an HTTP API service (the command and the query API):
+ * the Auth emulator only on loopback, and distributed on the event store and MongoDB, with the
+ * master key, or embedded on the data folder.
+ */
+export function apiServiceBasics(
+  service: string,
+  parsed: Parameters<typeof requireLoopbackForEmulator>[1] & {
+    PORT: number;
+    DATA_DIR: string;
+    EVENTSTORE_URL?: string | undefined;
+    MONGODB_URL?: string | undefined;
+    MONGODB_DB: string;
+    PLENTY_MASTER_KEY?: string | undefined;
+  },
+) {
+  requireLoopbackForEmulator(service, parsed);
+  return serviceBasics(
+    service,
+    parsed,
+    { names: ['EVENTSTORE_URL', 'MONGODB_URL'], alsoNeeded: ['PLENTY_MASTER_KEY'] },
+    (servers): DistributedServers => ({
+      eventStoreUrl: servers.EVENTSTORE_URL,
+      mongoUrl: servers.MONGODB_URL,
+      mongoDb: parsed.MONGODB_DB,
+    }),
+  );
+}
+
+/**
  * The variables every HTTP API service reads alike: where it listens, its data folder when
  * embedded, how it verifies ID tokens, its MongoDB when distributed, and its log level.
  */

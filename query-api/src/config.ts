@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import {
   apiEnvShape,
+  apiServiceBasics,
   eventStoreUrlSchema,
   type LogLevel,
   parseEnv,
-  requireLoopbackForEmulator,
-  serviceBasics,
   type DistributedServers,
   type ServiceStores,
 } from '@plenty/platform/config';
@@ -40,13 +39,7 @@ export interface QueryServiceConfig {
 
 export function loadQueryServiceConfig(env: NodeJS.ProcessEnv = process.env): QueryServiceConfig {
   const parsed = parseEnv(queryEnvSchema, env);
-  requireLoopbackForEmulator('the query API', parsed);
-  const basics = serviceBasics(
-    'the query API',
-    parsed,
-    { names: ['MONGODB_URL', 'EVENTSTORE_URL'], alsoNeeded: ['PLENTY_MASTER_KEY'] },
-    (servers) => ({ mongoUrl: servers.MONGODB_URL, mongoDb: parsed.MONGODB_DB, eventStoreUrl: servers.EVENTSTORE_URL }),
-  );
+  const basics = apiServiceBasics('the query API', parsed);
   return {
     ...basics,
     projectId: parsed.FIREBASE_PROJECT_ID,
