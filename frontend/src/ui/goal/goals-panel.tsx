@@ -5,7 +5,6 @@ import type { GoalView } from '@plenty/contracts/goals';
 import { useCommand } from '../../lib/api/use-command';
 import { usePreferences } from '../../lib/preferences';
 import { useFormat } from '../../lib/use-format';
-import { LocalizedLink } from '../../lib/localized-link';
 import { buttonClass } from '../button';
 import { ConfirmDialog } from '../confirm-dialog';
 import { showApiError, showSuccess } from '../toast/toasts-slice';
@@ -15,6 +14,7 @@ import { todayIn } from '@plenty/contracts/calendar/zone';
 import { goalStatus } from './goal-progress';
 import { GoalFigures, GoalProgressBar, GoalStatusBadge, useGoalName } from './goal-progress-view';
 import { EmptyState } from '../empty-state/empty-state';
+import { ItemActions } from '../list-row/item-actions';
 import { Row, RowList, RowTop } from '../list-row/list-row';
 import { QueryPending } from '../load-error/load-error';
 import { cardClass } from '../card/card';
@@ -118,29 +118,16 @@ export function GoalsPanel() {
                     >
                       <FormattedMessage id="goals.move" />
                     </button>
-                    <button
-                      type="button"
-                      className={buttonClass('secondary')}
-                      aria-label={intl.formatMessage({ id: 'goals.editLabel' }, { name })}
-                      onClick={() => setEditing({ mode: 'edit', goal })}
-                    >
-                      <FormattedMessage id="goals.edit" />
-                    </button>
-                    <button
-                      type="button"
-                      className={`${buttonClass('secondary')} ${styles.deleteButton}`}
-                      aria-label={intl.formatMessage({ id: 'goals.deleteLabel' }, { name })}
-                      onClick={() => setDeleting(goal)}
-                    >
-                      <FormattedMessage id="goals.delete" />
-                    </button>
-                    <LocalizedLink
-                      to={`/activity?kind=goal&subject=${goal.id}`}
-                      className={buttonClass('secondary')}
-                      aria-describedby={`goal-name-${goal.id}`}
-                    >
-                      <FormattedMessage id="nav.activity" />
-                    </LocalizedLink>
+                    <ItemActions
+                      list="goals"
+                      kind="goal"
+                      id={goal.id}
+                      name={name}
+                      nameId={`goal-name-${goal.id}`}
+                      deleteClass={styles.deleteButton}
+                      onEdit={() => setEditing({ mode: 'edit', goal })}
+                      onDelete={() => setDeleting(goal)}
+                    />
                   </div>
                 </Row>
               );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CategoryView } from '@plenty/contracts/views/categories';
-import { LocalizedLink } from '../../../lib/localized-link';
+import { ItemActions } from '../../../ui/list-row/item-actions';
 import { buttonClass } from '../../../ui/button';
 import { useCategoriesQuery } from '../../../ui/category-form/api';
 import { CategoryChip, categoryName } from '../../../ui/category-form/category-chip';
@@ -62,29 +62,16 @@ export function CategoriesTab() {
                     </span>
                   </span>
                   <span className={own.categoryActions}>
-                    <button
-                      type="button"
-                      className={buttonClass('secondary')}
-                      aria-label={intl.formatMessage({ id: 'categories.editLabel' }, { name })}
-                      onClick={() => setEditing({ mode: 'edit', category })}
-                    >
-                      <FormattedMessage id="categories.edit" />
-                    </button>
-                    <button
-                      type="button"
-                      className={`${buttonClass('secondary')} ${own.deleteButton}`}
-                      aria-label={intl.formatMessage({ id: 'categories.deleteLabel' }, { name })}
-                      onClick={() => setDeleting(category)}
-                    >
-                      <FormattedMessage id="categories.delete" />
-                    </button>
-                    <LocalizedLink
-                      to={`/activity?kind=category&subject=${category.id}`}
-                      className={buttonClass('secondary')}
-                      aria-describedby={`category-name-${category.id}`}
-                    >
-                      <FormattedMessage id="nav.activity" />
-                    </LocalizedLink>
+                    <ItemActions
+                      list="categories"
+                      kind="category"
+                      id={category.id}
+                      name={name}
+                      nameId={`category-name-${category.id}`}
+                      deleteClass={own.deleteButton}
+                      onEdit={() => setEditing({ mode: 'edit', category })}
+                      onDelete={() => setDeleting(category)}
+                    />
                   </span>
                 </li>
               );
