@@ -4,6 +4,7 @@ import { formatLongDate } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
 import { LocalizedLink } from '../../../lib/localized-link';
 import { Card } from '../../../ui/card/card';
+import { HistoryEntry } from '../../../ui/history-entry/history-entry';
 import { QueryLoadError } from '../../../ui/load-error/load-error';
 import { OlderPagesControl, useOlderPages } from '../../../ui/older-pages/older-pages';
 import { todayIn } from '@plenty/contracts/calendar/zone';
@@ -11,6 +12,14 @@ import { useDebtHistoryInfiniteQuery } from '../api';
 import historyStyles from '../../../ui/history/history.module.css';
 import styles from '../debts.module.css';
 import { debtHistoryWriters, entrySentences, historyEntries } from '../../../lib/history/debt-history';
+
+/** A debt history entry: the shared history look, its time and details spaced for the card. */
+const ENTRY_CLASSES = {
+  entry: historyStyles.entry,
+  heading: historyStyles.heading,
+  time: `${historyStyles.time} ${styles.historyTime}`,
+  details: `${historyStyles.details} ${styles.historyDetails}`,
+};
 
 /** When an entry happened, in the reader's time: "November 23, 2026 16:41". */
 function useMoment(): (instant: string) => string {
@@ -67,21 +76,15 @@ export function DebtHistorySection({ debtId }: { readonly debtId: string }) {
             {entries.map((entry) => {
               const { heading, details } = entrySentences(entry, writers);
               return (
-                <li key={entry.revision} className={historyStyles.entry} tabIndex={-1} data-testid="debt-history-entry">
-                  <p className={historyStyles.heading}>
-                    {intl.formatMessage({ id: heading.id }, heading.values)}
-                    <time className={`${historyStyles.time} ${styles.historyTime}`} dateTime={entry.occurredAt}>
-                      {moment(entry.occurredAt)}
-                    </time>
-                  </p>
-                  {details.length > 0 && (
-                    <ul className={`${historyStyles.details} ${styles.historyDetails}`}>
-                      {details.map((sentence, index) => (
-                        <li key={index}>{intl.formatMessage({ id: sentence.id }, sentence.values)}</li>
-                      ))}
-                    </ul>
-                  )}
-                </li>
+                <HistoryEntry
+                  key={entry.revision}
+                  classes={ENTRY_CLASSES}
+                  heading={intl.formatMessage({ id: heading.id }, heading.values)}
+                  occurredAt={entry.occurredAt}
+                  when={moment(entry.occurredAt)}
+                  details={details}
+                  testId="debt-history-entry"
+                />
               );
             })}
           </ol>

@@ -6,6 +6,7 @@ import { useDispatch } from 'react-redux';
 import { useLocation } from 'react-router';
 import { LocalizedLink } from '../../../lib/localized-link';
 import { buttonClass } from '../../../ui/button';
+import { HistoryEntry } from '../../../ui/history-entry/history-entry';
 import { OlderPagesControl, useOlderPages } from '../../../ui/older-pages/older-pages';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { showError, showSuccess } from '../../../ui/toast/toasts-slice';
@@ -201,10 +202,17 @@ function detailRows(
   ];
 }
 
+/** A transaction history entry, in the detail's own look. */
+const ENTRY_CLASSES = {
+  entry: styles.historyEntry,
+  heading: styles.historyHeading,
+  time: styles.historyTime,
+  details: styles.historyChanges,
+};
+
 function History({ id }: { readonly id: string }) {
   const history = useTransactionHistoryInfiniteQuery(id);
   const writers = useWriters();
-  const intl = useIntl();
   const headingId = useId();
   const entries = useMemo(() => historyEntries(history.data?.pages ?? []), [history.data]);
   const older = useOlderPages(history, entries.length, (pages) => historyEntries(pages).length);
@@ -237,21 +245,14 @@ function History({ id }: { readonly id: string }) {
             {entries.map((entry) => {
               const { heading, changes } = entrySentences(entry, writers);
               return (
-                <li key={entry.revision} className={styles.historyEntry} tabIndex={-1}>
-                  <p className={styles.historyHeading}>
-                    <FormattedMessage id={heading} />
-                    <time className={styles.historyTime} dateTime={entry.occurredAt}>
-                      {writers.dateTime(entry.occurredAt)}
-                    </time>
-                  </p>
-                  {changes.length > 0 && (
-                    <ul className={styles.historyChanges}>
-                      {changes.map((sentence, index) => (
-                        <li key={index}>{intl.formatMessage({ id: sentence.id }, sentence.values)}</li>
-                      ))}
-                    </ul>
-                  )}
-                </li>
+                <HistoryEntry
+                  key={entry.revision}
+                  classes={ENTRY_CLASSES}
+                  heading={<FormattedMessage id={heading} />}
+                  occurredAt={entry.occurredAt}
+                  when={writers.dateTime(entry.occurredAt)}
+                  details={changes}
+                />
               );
             })}
           </ol>
