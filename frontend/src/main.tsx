@@ -18,6 +18,7 @@ import '@fontsource/noto-sans-thai/thai-700.css';
 import '@fontsource/noto-sans-lao/lao-400.css';
 import '@fontsource/noto-sans-lao/lao-700.css';
 import './app/tokens.css';
+import './ui/layout.css';
 
 // First of all, a provider's one-time code leaves the address, and is exchanged for a session.
 const socialReturn = authConfig().embedded ? takeSocialReturn() : null;
