@@ -1,7 +1,7 @@
 import type { DebtDetail, DebtList } from '@plenty/contracts/views/debts';
 import type { DebtHistory } from '@plenty/contracts/views/debt-history';
 import { api } from '../../lib/api/api';
-import { historyPageUrl } from '../../lib/history/debt-history';
+import { itemHistoryPageUrl } from '../../lib/history/history-pages';
 
 /** The debt tracker's list and cards, and each debt's detail; the commands that change them are in lib/api/commands. */
 export const debtsApi = api.injectEndpoints({
@@ -20,7 +20,7 @@ export const debtsApi = api.injectEndpoints({
         initialPageParam: null,
         getNextPageParam: (lastPage) => lastPage.nextCursor,
       },
-      query: ({ queryArg, pageParam }) => historyPageUrl(queryArg, pageParam),
+      query: ({ queryArg, pageParam }) => itemHistoryPageUrl('debts', queryArg, pageParam),
       providesTags: ['Debts'],
     }),
   }),

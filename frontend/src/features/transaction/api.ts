@@ -3,7 +3,8 @@ import type { TransactionList, TransactionView } from '@plenty/contracts/views/t
 import type { Currency } from '@plenty/contracts/money';
 import { api } from '../../lib/api/api';
 import { apiQuery, type TransactionFilters } from './filters';
-import { historyPageUrl, type HistoryPage } from '../../lib/history/transaction-history';
+import { itemHistoryPageUrl } from '../../lib/history/history-pages';
+import type { HistoryPage } from '../../lib/history/transaction-history';
 
 /** Rows per request: enough to fill a tall screen twice, small enough to answer fast. */
 export const PAGE_SIZE = 50;
@@ -62,7 +63,7 @@ export const transactionsApi = api.injectEndpoints({
         initialPageParam: null,
         getNextPageParam: (lastPage) => lastPage.nextCursor,
       },
-      query: ({ queryArg, pageParam }) => historyPageUrl(queryArg, pageParam),
+      query: ({ queryArg, pageParam }) => itemHistoryPageUrl('transactions', queryArg, pageParam),
       providesTags: (_result, _error, id) => [{ type: 'Transactions', id }],
     }),
     receiptLink: build.query<{ readonly url: string }, string>({

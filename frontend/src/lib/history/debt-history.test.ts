@@ -5,7 +5,8 @@ import en from '@plenty/locales/en.json';
 import lo from '@plenty/locales/lo.json';
 import th from '@plenty/locales/th.json';
 import type { Locale } from '../locale';
-import { debtHistoryWriters, entrySentences, historyEntries, type Sentence } from './debt-history';
+import { debtHistoryWriters, entrySentences, type Sentence } from './debt-history';
+import { uniqueEntriesNewestFirst as historyEntries } from './history-pages';
 
 const catalogues = { en, th, lo } as const;
 

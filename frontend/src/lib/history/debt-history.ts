@@ -1,9 +1,8 @@
-import type { DebtHistory, DebtHistoryChange, DebtHistoryEntry } from '@plenty/contracts/views/debt-history';
+import type { DebtHistoryChange, DebtHistoryEntry } from '@plenty/contracts/views/debt-history';
 import { CURRENCIES as CURRENCY_CODES, type Currency } from '@plenty/contracts/money';
 import { formatLongDate, formatMoney, formatNumber } from '../format';
 import type { Locale } from '../locale';
 import type { MessageId } from '../messages';
-import { itemHistoryPageUrl, uniqueEntriesNewestFirst } from './history-pages';
 
 /** A message with its values, ready for `intl.formatMessage`. */
 export interface Sentence {
@@ -164,11 +163,3 @@ export function debtHistoryWriters(translate: Translate, locale: Locale): DebtHi
     field: (field) => label(FIELD_LABELS, field),
   };
 }
-
-/** The request for one page of a debt's history, newest first, from `cursor` on. */
-export function historyPageUrl(debtId: string, cursor: string | null, limit?: number): string {
-  return itemHistoryPageUrl('debts', debtId, cursor, limit);
-}
-
-/** The entries of the pages loaded so far, newest first, each once. */
-export const historyEntries: (pages: readonly DebtHistory[]) => DebtHistoryEntry[] = uniqueEntriesNewestFirst;

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { historyPageUrl as debtHistoryPageUrl } from './debt-history';
-import { HISTORY_PAGE_SIZE } from './history-pages';
-import { historyPageUrl as transactionHistoryPageUrl } from './transaction-history';
+import { HISTORY_PAGE_SIZE, itemHistoryPageUrl } from './history-pages';
+
+const debtHistoryPageUrl = (id: string, cursor: string | null, limit?: number) =>
+  itemHistoryPageUrl('debts', id, cursor, limit);
+const transactionHistoryPageUrl = (id: string, cursor: string | null, limit?: number) =>
+  itemHistoryPageUrl('transactions', id, cursor, limit);
 
 describe('history page requests', () => {
   it.each([

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  changeSentence,
-  entrySentences,
-  historyEntries,
-  type HistoryEntry,
-  type HistoryWriters,
-} from './transaction-history';
+import { changeSentence, entrySentences, type HistoryEntry, type HistoryWriters } from './transaction-history';
+import { uniqueEntriesNewestFirst as historyEntries } from './history-pages';
 
 const writers: HistoryWriters = {
   money: (amount, currency) => `${currency === 'THB' ? '฿' : currency}${(amount / 100).toFixed(2)}`,

@@ -1,7 +1,6 @@
 import { CURRENCIES as CURRENCY_CODES, type Currency } from '@plenty/contracts/money';
 import type { HISTORY_ENTRY_TYPES } from '@plenty/contracts/views/transactions';
 import type { MessageId } from '../messages';
-import { itemHistoryPageUrl, uniqueEntriesNewestFirst } from './history-pages';
 
 export type HistoryEventType = (typeof HISTORY_ENTRY_TYPES)[number];
 
@@ -97,11 +96,3 @@ export function entrySentences(
     changes: entry.type === 'edited' ? entry.changes.map((change) => changeSentence(change, writers)) : [],
   };
 }
-
-/** The request for one page of a transaction's history, newest first, from `cursor` on. */
-export function historyPageUrl(transactionId: string, cursor: string | null, limit?: number): string {
-  return itemHistoryPageUrl('transactions', transactionId, cursor, limit);
-}
-
-/** The entries of the pages loaded so far, newest first, each once. */
-export const historyEntries: (pages: readonly HistoryPage[]) => HistoryEntry[] = uniqueEntriesNewestFirst;

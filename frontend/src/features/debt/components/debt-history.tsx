@@ -11,7 +11,8 @@ import { todayIn } from '@plenty/contracts/calendar/zone';
 import { useDebtHistoryInfiniteQuery } from '../api';
 import historyStyles from '../../../ui/history/history.module.css';
 import styles from '../debts.module.css';
-import { debtHistoryWriters, entrySentences, historyEntries } from '../../../lib/history/debt-history';
+import { debtHistoryWriters, entrySentences } from '../../../lib/history/debt-history';
+import { uniqueEntriesNewestFirst } from '../../../lib/history/history-pages';
 
 /** A debt history entry: the shared history look, its time and details spaced for the card. */
 const ENTRY_CLASSES = {
@@ -42,8 +43,8 @@ export function DebtHistorySection({ debtId }: { readonly debtId: string }) {
     () => debtHistoryWriters((id, values) => intl.formatMessage({ id }, values), locale),
     [intl, locale],
   );
-  const entries = useMemo(() => historyEntries(history.data?.pages ?? []), [history.data]);
-  const older = useOlderPages(history, entries.length, (pages) => historyEntries(pages).length);
+  const entries = useMemo(() => uniqueEntriesNewestFirst(history.data?.pages ?? []), [history.data]);
+  const older = useOlderPages(history, entries.length, (pages) => uniqueEntriesNewestFirst(pages).length);
 
   return (
     <Card

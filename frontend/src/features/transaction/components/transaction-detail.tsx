@@ -14,7 +14,8 @@ import { useCommand } from '../../../lib/api/use-command';
 import dialogForm from '../../../ui/dialog-form/dialog-form.module.css';
 import { ModalDialog } from '../../../ui/dialog-form/modal-dialog';
 import { useTransactionHistoryInfiniteQuery, useTransactionQuery } from '../api';
-import { entrySentences, historyEntries } from '../../../lib/history/transaction-history';
+import { uniqueEntriesNewestFirst } from '../../../lib/history/history-pages';
+import { entrySentences } from '../../../lib/history/transaction-history';
 import { isMissing } from '../errors';
 import field from '../../../ui/field/field.module.css';
 import amounts from './transaction-list.module.css';
@@ -214,8 +215,8 @@ function History({ id }: { readonly id: string }) {
   const history = useTransactionHistoryInfiniteQuery(id);
   const writers = useWriters();
   const headingId = useId();
-  const entries = useMemo(() => historyEntries(history.data?.pages ?? []), [history.data]);
-  const older = useOlderPages(history, entries.length, (pages) => historyEntries(pages).length);
+  const entries = useMemo(() => uniqueEntriesNewestFirst(history.data?.pages ?? []), [history.data]);
+  const older = useOlderPages(history, entries.length, (pages) => uniqueEntriesNewestFirst(pages).length);
 
   return (
     <section aria-labelledby={headingId}>
