@@ -28,6 +28,8 @@ export const APP_ROUTES = [
   { path: '/dashboard/transactions/edit/:id', access: 'signed-in' },
   { path: '/dashboard/debt-tracker', access: 'signed-in' },
   { path: '/dashboard/debt-tracker/:id', access: 'signed-in' },
+  { path: '/dashboard/wallets', access: 'signed-in' },
+  { path: '/dashboard/wallets/:id', access: 'signed-in' },
   { path: '/activity', access: 'signed-in' },
 ] as const satisfies readonly AppRoute[];
 

@@ -46,6 +46,8 @@ export const BUILT_IN_CATEGORIES: readonly BuiltInCategory[] = [
   builtIn('shopping', 'expense', 'shopping-bag', '#ec4899'),
   builtIn('entertainment', 'expense', 'film', '#a855f7'),
   builtIn('education', 'expense', 'book', '#14b8a6'),
+  // "Interest & fees": the interest of debt installments paid from a wallet (events/debt.ts).
+  builtIn('interest', 'expense', 'coins', '#b45309'),
   builtIn('salary', 'income', 'wallet', '#22c55e'),
   builtIn('business', 'income', 'briefcase', '#10b981'),
   builtIn('gifts', 'general', 'gift', '#f43f5e'),
@@ -53,6 +55,9 @@ export const BUILT_IN_CATEGORIES: readonly BuiltInCategory[] = [
 ];
 
 export const FALLBACK_CATEGORY_ID = 'builtin-other';
+
+/** The expense category of the interest part of debt installments paid from a wallet. */
+export const INTEREST_CATEGORY_ID = 'builtin-interest';
 
 export function findBuiltInCategory(id: string): BuiltInCategory | undefined {
   return BUILT_IN_CATEGORIES.find((c) => c.id === id);

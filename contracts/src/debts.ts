@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidSchema } from './ids.js';
 import { colorSchema, iconSchema } from './categories.js';
 import { calendarDateSchema } from './calendar/schema.js';
 import { LOAN_TYPES, MAX_TERM_MONTHS, annualRateSchema } from './loan-schedule.js';
@@ -122,6 +123,11 @@ export const debtFieldsSchema = z
     openDate: calendarDateSchema,
     /** The schedule's start: the first installment falls due in the following month. */
     startDate: calendarDateSchema,
+    /**
+     * The wallet the borrowed money (`initialAmount`) went into on `openDate`, in the debt's
+     * currency: it raises that wallet's balance and is not income. Absent: no wallet moved.
+     */
+    walletId: uuidSchema.optional(),
   })
   .strict();
 export type DebtFields = z.infer<typeof debtFieldsSchema>;

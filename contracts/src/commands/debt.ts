@@ -69,6 +69,8 @@ export const markInstallmentPaidSchema = z
     paymentId: uuidSchema,
     date: calendarDateSchema,
     notes: debtNotesSchema.optional(),
+    /** The wallet it was paid from, in the debt's currency (see events/debt.ts `paymentWalletSchema`). */
+    walletId: uuidSchema.optional(),
   })
   .strict();
 

@@ -9,6 +9,7 @@ import {
   type ChangePreferences,
   type SetExchangeRates,
 } from '../preferences.js';
+import { walletCommandSchemas, type WalletCommand } from '../wallets.js';
 
 const commandBase = { commandId: uuidSchema };
 
@@ -30,8 +31,8 @@ export type AddCategory = { type: 'AddCategory'; data: z.infer<typeof addCategor
 export type EditCategory = { type: 'EditCategory'; data: z.infer<typeof editCategorySchema> };
 export type DeleteCategory = { type: 'DeleteCategory'; data: z.infer<typeof deleteCategorySchema> };
 export type ProfileCommand =
-  AddCategory | EditCategory | DeleteCategory | ChangePreferences | SetExchangeRates | GoalCommand;
-export type { ChangePreferences, GoalCommand, SetExchangeRates };
+  AddCategory | EditCategory | DeleteCategory | ChangePreferences | SetExchangeRates | GoalCommand | WalletCommand;
+export type { ChangePreferences, GoalCommand, SetExchangeRates, WalletCommand };
 
 export const profileCommandSchemas = {
   AddCategory: addCategorySchema,
@@ -40,4 +41,5 @@ export const profileCommandSchemas = {
   ChangePreferences: changePreferencesSchema,
   SetExchangeRates: setExchangeRatesSchema,
   ...goalCommandSchemas,
+  ...walletCommandSchemas,
 } as const;

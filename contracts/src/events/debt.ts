@@ -28,6 +28,14 @@ import { currencySchema } from '../money.js';
 export const debtOpenedSchema = debtFieldsSchema.extend({ debtId: uuidSchema, installment: positiveAmount }).strict();
 
 /**
+ * A debt payment or borrowed money may name the wallet it moved through (wallets.ts): the
+ * principal is a transfer between the wallet and the debt (neither income nor expense) and the
+ * interest of an installment is an expense of `builtin-interest`. Without a wallet, a payment
+ * moves no wallet and counts in no budget, as before wallets.
+ */
+export const paymentWalletSchema = uuidSchema.optional();
+
+/**
  * Only the fields that change; `minimumPayment`, `lender`, `description`: null clears them.
  * A change of `currentAmount`, `annualRatePercent`, `paymentDueDay`, `loanType`, `termMonths`,
  * `monthlyPayment` or `startDate` is a change of terms: the pending rows are recomputed.
@@ -69,6 +77,7 @@ export const paymentRecordedSchema = z
     amount: positiveAmount,
     date: calendarDateSchema,
     notes: debtNotesSchema.optional(),
+    walletId: paymentWalletSchema,
   })
   .strict();
 
@@ -78,6 +87,8 @@ export const paymentChangesSchema = z
     amount: positiveAmount.optional(),
     date: calendarDateSchema.optional(),
     notes: debtNotesSchema.nullable().optional(),
+    /** Another wallet; null: paid from no wallet. */
+    walletId: uuidSchema.nullable().optional(),
   })
   .strict();
 export type PaymentChanges = z.infer<typeof paymentChangesSchema>;
@@ -106,6 +117,7 @@ export const installmentMarkedPaidSchema = z
     interest: nonNegativeAmount,
     /** Outstanding balance after this row. */
     balance: nonNegativeAmount,
+    walletId: paymentWalletSchema,
   })
   .strict();
 

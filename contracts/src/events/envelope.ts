@@ -25,10 +25,11 @@ export interface EventEnvelope<Type extends string = string, Data = unknown> ext
   readonly metadata: EventMetadata;
 }
 
-/** Stream names: `profile-<uid>`, `transaction-<uuid>`, `debt-<uuid>`. */
+/** Stream names: `profile-<uid>`, `transaction-<uuid>`, `transfer-<uuid>`, `debt-<uuid>`. */
 export const streamIds = {
   profile: (userId: string) => `profile-${userId}`,
   transaction: (transactionId: string) => `transaction-${transactionId}`,
+  transfer: (transferId: string) => `transfer-${transferId}`,
   debt: (debtId: string) => `debt-${debtId}`,
 } as const;
 

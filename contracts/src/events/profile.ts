@@ -3,6 +3,7 @@ import { categoryIdSchema, categoryTypeSchema, colorSchema, iconSchema } from '.
 import { goalEventSchemas, goalPersonalFields, type GoalEvent } from '../goals.js';
 import { uuidSchema } from '../ids.js';
 import { LIMITS, boundedText } from '../text.js';
+import { walletEventSchemas, walletPersonalFields, type WalletEvent } from '../wallets.js';
 import {
   exchangeRatesSetSchema,
   preferencesChangedSchema,
@@ -43,8 +44,8 @@ export type CategoryAdded = { type: 'CategoryAdded'; data: z.infer<typeof catego
 export type CategoryEdited = { type: 'CategoryEdited'; data: z.infer<typeof categoryEditedSchema> };
 export type CategoryDeleted = { type: 'CategoryDeleted'; data: z.infer<typeof categoryDeletedSchema> };
 export type ProfileEvent =
-  CategoryAdded | CategoryEdited | CategoryDeleted | PreferencesChanged | ExchangeRatesSet | GoalEvent;
-export type { ExchangeRatesSet, GoalEvent, PreferencesChanged };
+  CategoryAdded | CategoryEdited | CategoryDeleted | PreferencesChanged | ExchangeRatesSet | GoalEvent | WalletEvent;
+export type { ExchangeRatesSet, GoalEvent, PreferencesChanged, WalletEvent };
 
 export const profileEventSchemas = {
   CategoryAdded: categoryAddedSchema,
@@ -53,6 +54,7 @@ export const profileEventSchemas = {
   PreferencesChanged: preferencesChangedSchema,
   ExchangeRatesSet: exchangeRatesSetSchema,
   ...goalEventSchemas,
+  ...walletEventSchemas,
 } as const;
 
 export const profilePersonalFields = {
@@ -62,4 +64,5 @@ export const profilePersonalFields = {
   PreferencesChanged: [],
   ExchangeRatesSet: [],
   ...goalPersonalFields,
+  ...walletPersonalFields,
 } as const satisfies Record<ProfileEvent['type'], readonly string[]>;

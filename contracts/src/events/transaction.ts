@@ -26,6 +26,8 @@ export const transactionFieldsSchema = z
     note: freeText(LIMITS.note).optional(),
     receipt: receiptRefSchema.optional(),
     location: locationSchema.optional(),
+    /** The wallet it was paid from or into; absent: the user's default wallet of its currency (wallets.ts). */
+    walletId: uuidSchema.optional(),
   })
   .strict();
 export type TransactionFields = z.infer<typeof transactionFieldsSchema>;
@@ -43,6 +45,8 @@ export const transactionChangesSchema = z
     note: freeText(LIMITS.note).nullable().optional(),
     receipt: receiptRefSchema.nullable().optional(),
     location: locationSchema.nullable().optional(),
+    /** Moves it to another wallet; a transaction always has one. */
+    walletId: uuidSchema.optional(),
   })
   .strict();
 export type TransactionChanges = z.infer<typeof transactionChangesSchema>;

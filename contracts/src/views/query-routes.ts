@@ -17,6 +17,16 @@ import {
   transactionTotalsSchema,
   transactionViewSchema,
 } from './transactions.js';
+import {
+  netWorthQuerySchema,
+  netWorthSchema,
+  transferViewSchema,
+  walletListSchema,
+  walletMovementsQuerySchema,
+  walletMovementsSchema,
+  walletQuerySchema,
+  walletViewSchema,
+} from './wallets.js';
 
 /**
  * `/:id` of one item. Any text is taken: an id that is not a UUID is as unknown as an item
@@ -80,6 +90,40 @@ export const QUERY_ROUTES = {
     params: itemParamsSchema,
     query: transactionHistoryQuerySchema,
     answer: transactionHistorySchema,
+  }),
+  wallets: route({
+    path: '/wallets',
+    summary:
+      'Wallets with their balances as of a day (today by default), unarchived by name then archived, and their total',
+    query: walletQuerySchema,
+    answer: walletListSchema,
+  }),
+  wallet: route({
+    path: '/wallets/:id',
+    summary: "One wallet with its balance as of a day; 404 `wallet_not_found` when missing or another user's",
+    params: itemParamsSchema,
+    query: walletQuerySchema,
+    answer: walletViewSchema,
+  }),
+  walletMovements: route({
+    path: '/wallets/:id/movements',
+    summary: "A wallet's movements with the running balance, newest first, a page per cursor; 404 `wallet_not_found`",
+    params: itemParamsSchema,
+    query: walletMovementsQuerySchema,
+    answer: walletMovementsSchema,
+  }),
+  transfer: route({
+    path: '/transfers/:id',
+    summary: "One transfer between wallets; 404 `transfer_not_found` when missing, deleted or another user's",
+    params: itemParamsSchema,
+    answer: transferViewSchema,
+  }),
+  netWorth: route({
+    path: '/net-worth',
+    summary:
+      'Wallets minus what is still owed on debts, in the display currency and per currency, now and at each month end',
+    query: netWorthQuerySchema,
+    answer: netWorthSchema,
   }),
   categories: route({
     path: '/categories',

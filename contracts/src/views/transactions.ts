@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { categoryIdSchema, transactionTypeSchema } from '../categories.js';
 import { locationSchema } from '../events/transaction.js';
+import { uuidSchema } from '../ids.js';
 import { currencySchema, exactTotalSchema, moneySchema } from '../money.js';
 import { isCleanLine } from '../text.js';
 
@@ -14,6 +15,8 @@ export const transactionViewSchema = z.object({
   note: z.string().nullable(),
   receipt: z.string().nullable(),
   location: locationSchema.nullable(),
+  /** Its wallet: the one it names, else the user's default wallet of its currency (wallets.ts). */
+  walletId: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Revision of the transaction's stream this view reflects (for If-Match on edit). */
@@ -49,6 +52,8 @@ export const transactionListQuerySchema = z
   .object({
     type: transactionTypeSchema.optional(),
     categoryId: categoryIdSchema.optional(),
+    /** Only this wallet's transactions (not its transfers: those are in GET /wallets/:id/movements). */
+    walletId: uuidSchema.optional(),
     q: searchTextSchema.optional(),
     sort: z.enum(TRANSACTION_SORTS, { error: 'field_invalid' }).default('newest'),
     limit: z.coerce.number({ error: 'field_invalid' }).int().min(1).max(200).default(50),
@@ -69,6 +74,7 @@ export const transactionTotalsQuerySchema = z
   .object({
     type: transactionTypeSchema.optional(),
     categoryId: categoryIdSchema.optional(),
+    walletId: uuidSchema.optional(),
     q: searchTextSchema.optional(),
   })
   .strict();
@@ -108,7 +114,17 @@ export const transactionTotalsDocSchema = z.object({
 export type TransactionTotalsDoc = z.infer<typeof transactionTotalsDocSchema>;
 
 /** The fields whose changes the history shows. */
-export const HISTORY_FIELDS = ['type', 'amount', 'categoryId', 'date', 'time', 'note', 'receipt', 'location'] as const;
+export const HISTORY_FIELDS = [
+  'type',
+  'amount',
+  'categoryId',
+  'date',
+  'time',
+  'note',
+  'receipt',
+  'location',
+  'walletId',
+] as const;
 export type HistoryField = (typeof HISTORY_FIELDS)[number];
 
 /** One changed field: money as a money object, text as text, categories by id; null when unset. */

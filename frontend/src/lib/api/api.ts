@@ -13,6 +13,7 @@ const TAG_TYPES = [
   'Debts',
   'Reports',
   'Preferences',
+  'Wallets',
 ] as const;
 export type ApiTag = (typeof TAG_TYPES)[number];
 
