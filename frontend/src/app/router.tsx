@@ -79,6 +79,14 @@ const PAGES: Record<AppPath, Page> = {
     () => import('../features/debt/routes/debt-detail-page'),
     (module) => module.DebtDetailPage,
   ),
+  '/dashboard/wallets': lazyPage(
+    () => import('../features/wallet/routes/wallets-page'),
+    (module) => module.WalletsPage,
+  ),
+  '/dashboard/wallets/:id': lazyPage(
+    () => import('../features/wallet/routes/wallet-detail-page'),
+    (module) => module.WalletDetailPage,
+  ),
   '/activity': lazyPage(
     () => import('../features/activity/routes/activity-page'),
     (module) => module.ActivityPage,
