@@ -27,6 +27,7 @@ import { ProfileCache } from './profile/profile-cache.js';
 import { profileStream } from './profile/profile.stream.js';
 import { ReceiptRelease } from './receipt/receipt-release.js';
 import { transactionStream } from './transaction/transaction.stream.js';
+import { transferStream } from './transfer/transfer.stream.js';
 
 export interface CommandApiOptions {
   readonly eventStore: EventStore;
@@ -62,13 +63,14 @@ const ERASURE_RETRY_MS = 30_000;
 
 const BODY_LIMIT = 64 * 1024;
 
-type StreamCommand = CommandsOf<'transaction' | 'profile' | 'debt'>;
+type PipelineStream = 'transaction' | 'transfer' | 'profile' | 'debt';
+type StreamCommand = CommandsOf<PipelineStream>;
 
 /**
  * A handler for each command of one stream family, running the pipeline with the family's
  * definition. Every command of a user waits in line with their erasure (see CommandsInFlight).
  */
-function pipelineHandlers<S extends 'transaction' | 'profile' | 'debt', C extends Command, State, Context>(
+function pipelineHandlers<S extends PipelineStream, C extends Command, State, Context>(
   deps: PipelineDeps & { readonly inFlight: CommandsInFlight },
   stream: S,
   definition: StreamDefinition<C, State, Context>,
@@ -96,8 +98,10 @@ export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, opt
     inFlight,
   };
   const { blobs } = options.account;
+  // One cache of folded profiles for every stream that checks a category or a wallet.
+  const profiles = new ProfileCache(options.eventStore, options.codec);
   const transactions = transactionStream({
-    profiles: new ProfileCache(options.eventStore, options.codec),
+    profiles,
     blobs,
     receipts:
       blobs === null ? null : new ReceiptRelease({ eventStore: options.eventStore, codec: options.codec, blobs }),
@@ -125,8 +129,9 @@ export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, opt
 
   const handlers: CommandHandlers<StreamCommand | 'DeleteAccount'> = {
     ...pipelineHandlers(deps, 'transaction', transactions),
+    ...pipelineHandlers(deps, 'transfer', transferStream({ profiles })),
     ...pipelineHandlers(deps, 'profile', profileStream),
-    ...pipelineHandlers(deps, 'debt', debtStream),
+    ...pipelineHandlers(deps, 'debt', debtStream({ profiles })),
     async DeleteAccount(body, request) {
       try {
         return await deleteAccount(body, request);

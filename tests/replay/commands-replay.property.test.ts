@@ -9,6 +9,7 @@ import { ProfileCache } from '@plenty/command-api/profile/profile-cache';
 import { profileStream } from '@plenty/command-api/profile/profile.stream';
 import { testCaller } from '@plenty/command-api/testing/stores';
 import { transactionStream } from '@plenty/command-api/transaction/transaction.stream';
+import { transferStream } from '@plenty/command-api/transfer/transfer.stream';
 import { commandRegistry, type CommandName } from '@plenty/contracts/commands/registry';
 import { START } from '@plenty/platform/event-store/port';
 import { HttpError } from '@plenty/platform/http/errors';
@@ -31,17 +32,17 @@ import { commands, readSide, users, type Step } from './command-steps.js';
 
 /** The stream definitions of the money commands, as the command API runs them (no receipts). */
 function definitions(deps: PipelineDeps): Partial<Record<CommandName, StreamDefinition<Command, unknown, unknown>>> {
-  const transactions = transactionStream({
-    profiles: new ProfileCache(deps.eventStore, deps.codec),
-    blobs: null,
-    receipts: null,
-  });
+  const profiles = new ProfileCache(deps.eventStore, deps.codec);
+  const transactions = transactionStream({ profiles, blobs: null, receipts: null });
+  const transfers = transferStream({ profiles });
+  const debts = debtStream({ profiles });
   const table: Partial<Record<CommandName, unknown>> = {};
   for (const name of Object.keys(commandRegistry) as CommandName[]) {
     const { stream } = commandRegistry[name];
     if (stream === 'transaction') table[name] = transactions;
+    else if (stream === 'transfer') table[name] = transfers;
     else if (stream === 'profile') table[name] = profileStream;
-    else if (stream === 'debt') table[name] = debtStream;
+    else if (stream === 'debt') table[name] = debts;
   }
   return table as Partial<Record<CommandName, StreamDefinition<Command, unknown, unknown>>>;
 }

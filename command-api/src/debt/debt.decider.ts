@@ -2,6 +2,7 @@ import { type DebtCommand } from '@plenty/contracts/commands/debt';
 import { type DebtEvent, type DebtChanges } from '@plenty/contracts/events/debt';
 import { domainError, type DomainError } from '@plenty/contracts/errors';
 import { buildLoanSchedule, equalInstallment } from '@plenty/contracts/loan-schedule';
+import { checkWalletUse, type Wallet } from '../profile/wallets.decider.js';
 import { outstandingOf, type DebtDetails, type DebtState } from './debt.state.js';
 import { pendingOf, scheduleProblem, settle } from './debt.settle.js';
 
@@ -10,12 +11,37 @@ type Command<T extends DebtCommand['type']> = Extract<DebtCommand, { type: T }>;
 
 const notFound = (): DomainError => domainError('debt_not_found', 404);
 
-function open(command: Command<'OpenDebt'>, state: DebtState): Decision {
+export interface DebtContext {
+  /** The user's wallet with this id (their own or one of their default wallets), or null. */
+  wallet(walletId: string): Wallet | null;
+}
+
+/** The context of commands that name no wallet. */
+export const withoutWallets: DebtContext = { wallet: () => null };
+
+/** Money of the debt's currency into or out of a wallet the command names: the wallet rules (wallets.decider.ts). */
+function checkWallet(
+  context: DebtContext,
+  walletId: string | null | undefined,
+  debt: { currency: DebtDetails['currency'] },
+) {
+  if (walletId === null || walletId === undefined) return null;
+  return checkWalletUse((id) => context.wallet(id), {
+    walletId,
+    currency: debt.currency,
+    field: 'walletId',
+    newMoney: true,
+  });
+}
+
+function open(command: Command<'OpenDebt'>, state: DebtState, context: DebtContext): Decision {
   if (state.status !== 'none') return domainError('debt_exists', 409, 'debtId');
   const { commandId: _commandId, termMonths, monthlyPayment, ...fields } = command.data;
   if (fields.currentAmount > fields.initialAmount) {
     return domainError('current_amount_above_initial', 422, 'currentAmount');
   }
+  const walletProblem = checkWallet(context, fields.walletId, fields);
+  if (walletProblem !== null) return walletProblem;
   let installment: number;
   try {
     installment = buildLoanSchedule({
@@ -58,6 +84,10 @@ function edit(command: Command<'EditDebt'>, state: DebtState, now: Date): Decisi
   if (changed.length === 0) return domainError('nothing_to_change', 422);
   const hasPayments = debt.paidRows.length > 0 || debt.extras.length > 0;
   if (changes.currency !== undefined && hasPayments) return domainError('debt_has_payments', 409, 'currency');
+  // The borrowed money stays in its wallet's currency.
+  if (changes.currency !== undefined && debt.walletId !== null) {
+    return domainError('wallet_currency_mismatch', 422, 'currency');
+  }
   const next = { ...debt, ...changes } as DebtDetails;
   if (next.currentAmount > next.initialAmount) {
     return domainError(
@@ -89,15 +119,17 @@ function edit(command: Command<'EditDebt'>, state: DebtState, now: Date): Decisi
   return settle(state, events, debtId, null, now, changes.currentAmount === undefined ? undefined : 'currentAmount');
 }
 
-function recordPayment(command: Command<'RecordPayment'>, state: DebtState, now: Date): Decision {
+function recordPayment(command: Command<'RecordPayment'>, state: DebtState, now: Date, context: DebtContext): Decision {
   if (state.status !== 'open') return notFound();
   const { commandId: _commandId, ...data } = command.data;
   if (state.debt.usedPaymentIds.includes(data.paymentId)) return domainError('payment_exists', 409, 'paymentId');
   if (data.amount > outstandingOf(state.debt)) return domainError('payment_exceeds_balance', 422, 'amount');
+  const walletProblem = checkWallet(context, data.walletId, state.debt);
+  if (walletProblem !== null) return walletProblem;
   return settle(state, [{ type: 'PaymentRecorded', data }], data.debtId, data.date, now);
 }
 
-function editPayment(command: Command<'EditPayment'>, state: DebtState, now: Date): Decision {
+function editPayment(command: Command<'EditPayment'>, state: DebtState, now: Date, context: DebtContext): Decision {
   if (state.status !== 'open') return notFound();
   const { debtId, paymentId } = command.data;
   const extra = state.debt.extras.find((payment) => payment.paymentId === paymentId);
@@ -116,6 +148,9 @@ function editPayment(command: Command<'EditPayment'>, state: DebtState, now: Dat
       return domainError('payment_exceeds_balance', 422, 'amount');
     }
   }
+  // A payment moved to another wallet is new money out of it; taking the wallet away always works.
+  const walletProblem = checkWallet(context, changes.walletId as string | null | undefined, state.debt);
+  if (walletProblem !== null) return walletProblem;
   const events: DebtEvent[] = [{ type: 'PaymentEdited', data: { debtId, paymentId, changes } }];
   return settle(state, events, debtId, redatedPayoff(state.debt, current, changes.date), now, 'amount');
 }
@@ -160,9 +195,14 @@ function deletePayment(command: Command<'DeletePayment'>, state: DebtState, now:
   return settle(state, [{ type: 'PaymentDeleted', data: { debtId, paymentId } }], debtId, null, now);
 }
 
-function markPaid(command: Command<'MarkInstallmentPaid'>, state: DebtState, now: Date): Decision {
+function markPaid(
+  command: Command<'MarkInstallmentPaid'>,
+  state: DebtState,
+  now: Date,
+  context: DebtContext,
+): Decision {
   if (state.status !== 'open') return notFound();
-  const { commandId: _commandId, debtId, number, paymentId, date, notes } = command.data;
+  const { commandId: _commandId, debtId, number, paymentId, date, notes, walletId } = command.data;
   const debt = state.debt;
   if (debt.paidRows.some((row) => row.number === number)) return domainError('installment_already_paid', 409, 'number');
   const pending = pendingOf(debt);
@@ -171,7 +211,16 @@ function markPaid(command: Command<'MarkInstallmentPaid'>, state: DebtState, now
   const row = pending.find((candidate) => candidate.number === number);
   if (row === undefined) return domainError('installment_not_found', 404, 'number');
   if (debt.usedPaymentIds.includes(paymentId)) return domainError('payment_exists', 409, 'paymentId');
-  const data = { ...row, debtId, paymentId, date, ...(notes === undefined ? {} : { notes }) };
+  const walletProblem = checkWallet(context, walletId, debt);
+  if (walletProblem !== null) return walletProblem;
+  const data = {
+    ...row,
+    debtId,
+    paymentId,
+    date,
+    ...(notes === undefined ? {} : { notes }),
+    ...(walletId === undefined ? {} : { walletId }),
+  };
   return settle(state, [{ type: 'InstallmentMarkedPaid', data }], debtId, date, now);
 }
 
@@ -180,21 +229,29 @@ function remove(command: Command<'DeleteDebt'>, state: DebtState): Decision {
   return [{ type: 'DebtDeleted', data: { debtId: command.data.debtId } }];
 }
 
-/** Decides what a debt command records, or why it cannot. Pure: time comes in as `now`. */
-export function decideDebt(command: DebtCommand, state: DebtState, now: Date): Decision {
+/**
+ * Decides what a debt command records, or why it cannot. Pure: time comes in as `now`, the
+ * wallets a command names through `context`.
+ */
+export function decideDebt(
+  command: DebtCommand,
+  state: DebtState,
+  now: Date,
+  context: DebtContext = withoutWallets,
+): Decision {
   switch (command.type) {
     case 'OpenDebt':
-      return open(command, state);
+      return open(command, state, context);
     case 'EditDebt':
       return edit(command, state, now);
     case 'RecordPayment':
-      return recordPayment(command, state, now);
+      return recordPayment(command, state, now, context);
     case 'EditPayment':
-      return editPayment(command, state, now);
+      return editPayment(command, state, now, context);
     case 'DeletePayment':
       return deletePayment(command, state, now);
     case 'MarkInstallmentPaid':
-      return markPaid(command, state, now);
+      return markPaid(command, state, now, context);
     case 'MarkInstallmentUnpaid':
       return unmark(state, command.data.debtId, command.data.number, now);
     case 'DeleteDebt':

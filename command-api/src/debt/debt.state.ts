@@ -9,6 +9,8 @@ export interface PaidRow extends ScheduleRow {
   readonly paymentId: string;
   readonly date: string;
   readonly notes: string | null;
+  /** The wallet it was paid from; null: none moved. */
+  readonly walletId: string | null;
 }
 
 /** A payment not tied to a row: all of it is principal. */
@@ -17,6 +19,8 @@ export interface ExtraPayment {
   readonly amount: number;
   readonly date: string;
   readonly notes: string | null;
+  /** The wallet it was paid from; null: none moved. */
+  readonly walletId: string | null;
 }
 
 export interface DebtDetails {
@@ -37,6 +41,8 @@ export interface DebtDetails {
   readonly monthlyPayment: number | null;
   readonly openDate: string;
   readonly startDate: string;
+  /** The wallet the borrowed money went into; null: none. */
+  readonly walletId: string | null;
   /** The regular monthly payment. */
   readonly installment: number;
   /** Paid rows in the order they were marked paid (any order of numbers). */
@@ -84,12 +90,12 @@ function evolveOpen(debt: DebtDetails, known: DebtEvent): DebtState {
       return { status: 'open', debt: { ...next, installment: known.data.installment ?? debt.installment } };
     }
     case 'PaymentRecorded': {
-      const { paymentId, amount, date, notes } = known.data;
+      const { paymentId, amount, date, notes, walletId } = known.data;
       return {
         status: 'open',
         debt: {
           ...debt,
-          extras: [...debt.extras, { paymentId, amount, date, notes: notes ?? null }],
+          extras: [...debt.extras, { paymentId, amount, date, notes: notes ?? null, walletId: walletId ?? null }],
           usedPaymentIds: [...debt.usedPaymentIds, paymentId],
         },
       };
@@ -104,7 +110,12 @@ function evolveOpen(debt: DebtDetails, known: DebtEvent): DebtState {
           extras: debt.extras.map((extra) => (extra.paymentId === paymentId ? { ...extra, ...patch } : extra)),
           paidRows: debt.paidRows.map((row) =>
             row.paymentId === paymentId
-              ? { ...row, date: patch.date ?? row.date, notes: patch.notes === undefined ? row.notes : patch.notes }
+              ? {
+                  ...row,
+                  date: patch.date ?? row.date,
+                  notes: patch.notes === undefined ? row.notes : patch.notes,
+                  walletId: patch.walletId === undefined ? row.walletId : patch.walletId,
+                }
               : row,
           ),
         },
@@ -116,12 +127,12 @@ function evolveOpen(debt: DebtDetails, known: DebtEvent): DebtState {
         debt: { ...debt, extras: debt.extras.filter((extra) => extra.paymentId !== known.data.paymentId) },
       };
     case 'InstallmentMarkedPaid': {
-      const { debtId: _debtId, notes, ...row } = known.data;
+      const { debtId: _debtId, notes, walletId, ...row } = known.data;
       return {
         status: 'open',
         debt: {
           ...debt,
-          paidRows: [...debt.paidRows, { ...row, notes: notes ?? null }],
+          paidRows: [...debt.paidRows, { ...row, notes: notes ?? null, walletId: walletId ?? null }],
           usedPaymentIds: [...debt.usedPaymentIds, row.paymentId],
         },
       };
@@ -155,6 +166,7 @@ export function evolveDebt(state: DebtState, event: { type: string; data: unknow
         description: data.description ?? null,
         termMonths: data.termMonths ?? null,
         monthlyPayment: data.monthlyPayment ?? null,
+        walletId: data.walletId ?? null,
         paidRows: [],
         extras: [],
         usedPaymentIds: [],

@@ -12,7 +12,7 @@ const trip = '0192f0c4-7a1b-7c3d-8e4f-00000000a002';
 
 function given(...events: ProfileEvent[]) {
   const state = events.reduce(evolveProfile, initialProfileState);
-  return { when: (command: ProfileCommand) => decideProfile(command, state) };
+  return { when: (command: ProfileCommand) => decideProfile(command, state, 'alice') };
 }
 
 /** Commands go through their schemas, as the route parses them. */

@@ -10,7 +10,7 @@ const commandId = '0192f0c4-7a1b-7c3d-8e4f-000000000001';
 
 function given(...events: ProfileEvent[]) {
   const state = events.reduce(evolveProfile, initialProfileState);
-  return { when: (command: ProfileCommand) => decideProfile(command, state) };
+  return { when: (command: ProfileCommand) => decideProfile(command, state, 'alice') };
 }
 
 const change = (changes: Record<string, unknown>): ProfileCommand => ({

@@ -16,7 +16,7 @@ const coffeeAdded: ProfileEvent = {
 
 function given(...events: ProfileEvent[]) {
   const state = events.reduce(evolveProfile, initialProfileState);
-  return { when: (command: ProfileCommand) => decideProfile(command, state) };
+  return { when: (command: ProfileCommand) => decideProfile(command, state, 'alice') };
 }
 
 const addTea = (name = 'Tea'): ProfileCommand => ({

@@ -5,6 +5,7 @@ import type { ProfileEvent } from '@plenty/contracts/events/profile';
 import { decideGoal } from './goals.decider.js';
 import { changePreferences, setExchangeRates } from './preferences.decider.js';
 import type { ProfileState } from './profile.state.js';
+import { decideWallet } from './wallets.decider.js';
 
 const sameName = (a: string | null, b: string) => a !== null && a.toLocaleLowerCase() === b.toLocaleLowerCase();
 
@@ -61,8 +62,12 @@ function deleteCategory(
   return [{ type: 'CategoryDeleted', data: { categoryId, replacementCategoryId } }];
 }
 
-/** Decides what a profile command records, or why it cannot. Pure. */
-export function decideProfile(command: ProfileCommand, state: ProfileState): ProfileEvent[] | DomainError {
+/** Decides what a profile command records, or why it cannot. Pure; `userId` is the profile's owner. */
+export function decideProfile(
+  command: ProfileCommand,
+  state: ProfileState,
+  userId: string,
+): ProfileEvent[] | DomainError {
   switch (command.type) {
     case 'AddCategory':
       return addCategory(command, state);
@@ -80,6 +85,12 @@ export function decideProfile(command: ProfileCommand, state: ProfileState): Pro
     case 'WithdrawFromGoal':
     case 'DeleteGoal':
       return decideGoal(command, state.goals);
+    case 'OpenWallet':
+    case 'EditWallet':
+    case 'ArchiveWallet':
+    case 'RestoreWallet':
+    case 'ReconcileWallet':
+      return decideWallet(command, state.wallets, userId);
     default: {
       const unknownCommand: never = command;
       throw new Error(`unknown profile command ${JSON.stringify(unknownCommand)}`);

@@ -2,6 +2,7 @@ import type { CategoryType } from '@plenty/contracts/categories';
 import type { ProfileEvent } from '@plenty/contracts/events/profile';
 import { evolveGoals, initialGoalsState, type GoalsState } from './goals.decider.js';
 import { evolvePreferences, initialPreferencesState, type PreferencesState } from './preferences.decider.js';
+import { evolveWallets, initialWalletsState, type WalletsState } from './wallets.decider.js';
 
 export interface CustomCategory {
   readonly id: string;
@@ -20,6 +21,8 @@ export interface ProfileState {
   readonly preferences: PreferencesState;
   /** Savings goals (spec section 3). */
   readonly goals: GoalsState;
+  /** Wallets the user opened, and default wallets an event named. */
+  readonly wallets: WalletsState;
 }
 
 export const initialProfileState: ProfileState = {
@@ -27,6 +30,7 @@ export const initialProfileState: ProfileState = {
   deletedCategoryIds: new Set(),
   preferences: initialPreferencesState,
   goals: initialGoalsState,
+  wallets: initialWalletsState,
 };
 
 export function evolveProfile(state: ProfileState, event: { type: string; data: unknown }): ProfileState {
@@ -59,6 +63,12 @@ export function evolveProfile(state: ProfileState, event: { type: string; data: 
     case 'GoalWithdrawn':
     case 'GoalDeleted':
       return { ...state, goals: evolveGoals(state.goals, known) };
+    case 'WalletOpened':
+    case 'WalletEdited':
+    case 'WalletArchived':
+    case 'WalletRestored':
+    case 'WalletReconciled':
+      return { ...state, wallets: evolveWallets(state.wallets, known) };
     default:
       return state;
   }

@@ -21,6 +21,7 @@ const holding = (receipt: string | null): TransactionState => ({
     note: null,
     receipt,
     location: null,
+    walletId: null,
   },
 });
 const added = (streamId: string, receipt?: string) => ({

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TransactionCommand } from '@plenty/contracts/commands/transaction';
 import { domainError } from '@plenty/contracts/errors';
 import type { TransactionEvent } from '@plenty/contracts/events/transaction';
+import type { Wallet } from '../profile/wallets.decider.js';
 import { decideTransaction, type TransactionContext } from './transaction.decider.js';
 import { evolveTransaction, initialTransactionState } from './transaction.state.js';
 
@@ -9,10 +10,33 @@ const transactionId = '0192f0c4-7a1b-7c3d-8e4f-5a6b7c8d9e0f';
 const commandId = '0192f0c4-7a1b-7c3d-8e4f-000000000001';
 const coffeeCategory = '0192f0c4-7a1b-7c3d-8e4f-00000000c0ff';
 const uploadedReceipt = '0192f0c4-7a1b-8c3d-8e4f-0000000000aa';
+const bankWallet = '0192f0c4-7a1b-7c3d-8e4f-0000000000b1';
+const oldWallet = '0192f0c4-7a1b-7c3d-8e4f-0000000000b2';
+const kipWallet = '0192f0c4-7a1b-7c3d-8e4f-0000000000b3';
+const cashWallet = '0192f0c4-7a1b-7c3d-8e4f-0000000000b4';
+const wallet = (id: string, currency: Wallet['currency'], archived = false): Wallet => ({
+  id,
+  name: 'Bank',
+  kind: 'bank',
+  currency,
+  openingBalance: 0,
+  openingDate: '2026-01-01',
+  icon: 'wallet',
+  color: '#64748b',
+  excludeFromTotals: false,
+  archived,
+});
+const wallets = new Map([
+  [bankWallet, wallet(bankWallet, 'THB')],
+  [oldWallet, wallet(oldWallet, 'THB', true)],
+  [kipWallet, wallet(kipWallet, 'LAK')],
+  [cashWallet, wallet(cashWallet, 'THB')],
+]);
 const context: TransactionContext = {
   categoryType: (id) => (id === coffeeCategory ? 'expense' : null),
   receiptExists: (id) => id === uploadedReceipt,
   saveLocation: true,
+  wallet: (id) => wallets.get(id) ?? null,
 };
 
 /** The transaction an AddTransaction of these fields records. */
@@ -140,6 +164,50 @@ describe('deleting a transaction', () => {
     expect(given(added, { type: 'TransactionDeleted', data: { transactionId } }).when(remove)).toEqual(
       domainError('transaction_not_found', 404),
     );
+  });
+});
+
+describe('the wallet of a transaction', () => {
+  const inBank: TransactionEvent = { type: 'TransactionAdded', data: { ...noodles, walletId: bankWallet } };
+  it('records the wallet a new transaction names', () => {
+    expect(given().when(add({ walletId: bankWallet }))).toEqual([inBank]);
+  });
+  it("refuses a wallet that is not the user's with 404 on walletId", () => {
+    const unknown = '0192f0c4-7a1b-7c3d-8e4f-00000000dead';
+    expect(given().when(add({ walletId: unknown }))).toEqual(domainError('wallet_not_found', 404, 'walletId'));
+    expect(given(added).when(edit({ walletId: unknown }))).toEqual(domainError('wallet_not_found', 404, 'walletId'));
+  });
+  it('refuses an amount in another currency than the wallet', () => {
+    expect(given().when(add({ walletId: kipWallet }))).toEqual(
+      domainError('wallet_currency_mismatch', 422, 'walletId'),
+    );
+    expect(given(inBank).when(edit({ amount: { amount: 90_000, currency: 'LAK' } }))).toEqual(
+      domainError('wallet_currency_mismatch', 422, 'amount'),
+    );
+  });
+  it('lets a new currency and its wallet change together', () => {
+    expect(given(inBank).when(edit({ amount: { amount: 90_000, currency: 'LAK' }, walletId: kipWallet }))).toEqual([
+      {
+        type: 'TransactionEdited',
+        data: { transactionId, changes: { amount: { amount: 90_000, currency: 'LAK' }, walletId: kipWallet } },
+      },
+    ]);
+  });
+  it('changes the currency of a transaction without a wallet freely (it moves to the other default wallet)', () => {
+    expect(given(added).when(edit({ amount: { amount: 90_000, currency: 'LAK' } }))).toHaveLength(1);
+  });
+  it('refuses new money in an archived wallet, but edits an entry already there', () => {
+    expect(given().when(add({ walletId: oldWallet }))).toEqual(domainError('wallet_archived', 422, 'walletId'));
+    expect(given(added).when(edit({ walletId: oldWallet }))).toEqual(domainError('wallet_archived', 422, 'walletId'));
+    const inOld: TransactionEvent = { type: 'TransactionAdded', data: { ...noodles, walletId: oldWallet } };
+    expect(given(inOld).when(edit({ note: 'Pho', walletId: oldWallet }))).toEqual([
+      { type: 'TransactionEdited', data: { transactionId, changes: { note: 'Pho' } } },
+    ]);
+  });
+  it('moves a transaction to another wallet of its currency', () => {
+    expect(given(inBank).when(edit({ walletId: cashWallet }))).toEqual([
+      { type: 'TransactionEdited', data: { transactionId, changes: { walletId: cashWallet } } },
+    ]);
   });
 });
 

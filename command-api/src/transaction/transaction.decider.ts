@@ -7,6 +7,7 @@ import {
 import type { TransactionCommand } from '@plenty/contracts/commands/transaction';
 import { domainError, type DomainError } from '@plenty/contracts/errors';
 import type { TransactionEvent } from '@plenty/contracts/events/transaction';
+import { checkWalletUse, type Wallet } from '../profile/wallets.decider.js';
 import type { TransactionDetails, TransactionState } from './transaction.state.js';
 
 export interface TransactionContext {
@@ -20,6 +21,8 @@ export interface TransactionContext {
    * same: nothing stored). Removing a stored location is always allowed.
    */
   readonly saveLocation: boolean;
+  /** The user's wallet with this id (their own or one of their default wallets), or null. */
+  wallet(walletId: string): Wallet | null;
 }
 
 function checkCategory(context: TransactionContext, categoryId: string, type: TransactionType): DomainError | null {
@@ -32,6 +35,27 @@ function checkCategory(context: TransactionContext, categoryId: string, type: Tr
 function checkReceipt(context: TransactionContext, receipt: string | null | undefined): DomainError | null {
   if (receipt === null || receipt === undefined || context.receiptExists(receipt)) return null;
   return domainError('receipt_not_found', 422, 'receipt');
+}
+
+/**
+ * A named wallet must be the user's and in the amount's currency; a new entry, or one moved to
+ * another wallet, may not go into an archived wallet. No wallet: the default one of the currency.
+ */
+function checkWallet(
+  context: TransactionContext,
+  walletId: string | null | undefined,
+  currency: TransactionDetails['amount']['currency'],
+  moved: boolean,
+  currencyField: string,
+): DomainError | null {
+  if (walletId === null || walletId === undefined) return null;
+  return checkWalletUse((id) => context.wallet(id), {
+    walletId,
+    currency,
+    field: 'walletId',
+    currencyField,
+    newMoney: moved,
+  });
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -48,6 +72,7 @@ function add(
   const data = context.saveLocation && location !== undefined ? { ...rest, location } : rest;
   return (
     checkCategory(context, data.categoryId, data.type) ??
+    checkWallet(context, data.walletId, data.amount.currency, true, 'walletId') ??
     checkReceipt(context, data.receipt) ?? [{ type: 'TransactionAdded', data }]
   );
 }
@@ -73,6 +98,13 @@ function edit(
   const categoryId = command.data.changes.categoryId ?? current.categoryId;
   if ('type' in changes || 'categoryId' in changes) {
     const problem = checkCategory(context, categoryId, type);
+    if (problem !== null) return problem;
+  }
+  const amount = command.data.changes.amount ?? current.amount;
+  if ('walletId' in changes || amount.currency !== current.amount.currency) {
+    const walletId = command.data.changes.walletId ?? current.walletId;
+    const moved = 'walletId' in changes;
+    const problem = checkWallet(context, walletId, amount.currency, moved, moved ? 'walletId' : 'amount');
     if (problem !== null) return problem;
   }
   if ('receipt' in changes) {

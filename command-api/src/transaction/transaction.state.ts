@@ -11,6 +11,8 @@ export interface TransactionDetails {
   readonly note: string | null;
   readonly receipt: string | null;
   readonly location: TransactionLocation | null;
+  /** Null: the user's default wallet of the amount's currency. */
+  readonly walletId: string | null;
 }
 
 export type TransactionState =
@@ -24,7 +26,7 @@ export function evolveTransaction(state: TransactionState, event: { type: string
   const known = event as TransactionEvent;
   switch (known.type) {
     case 'TransactionAdded': {
-      const { type, amount, categoryId, date, time, note, receipt, location } = known.data;
+      const { type, amount, categoryId, date, time, note, receipt, location, walletId } = known.data;
       return {
         status: 'active',
         transaction: {
@@ -36,6 +38,7 @@ export function evolveTransaction(state: TransactionState, event: { type: string
           note: note ?? null,
           receipt: receipt ?? null,
           location: location ?? null,
+          walletId: walletId ?? null,
         },
       };
     }

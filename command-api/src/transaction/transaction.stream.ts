@@ -4,6 +4,7 @@ import { streamIds } from '@plenty/contracts/events/envelope';
 import { InvalidBlobReferenceError, type BlobStore } from '@plenty/platform/blob-store/port';
 import type { StreamDefinition } from '../pipeline/stream-definition.js';
 import type { ProfileCache } from '../profile/profile-cache.js';
+import { defaultWalletCurrency, findWallet, initialWalletsState, type Wallet } from '../profile/wallets.decider.js';
 import type { ReceiptRelease } from '../receipt/receipt-release.js';
 import { decideTransaction, type TransactionContext } from './transaction.decider.js';
 import { evolveTransaction, initialTransactionState, type TransactionState } from './transaction.state.js';
@@ -19,6 +20,17 @@ function referencedCategory(command: TransactionCommand, state: TransactionState
   if (command.type === 'AddTransaction') return command.data.categoryId;
   if (command.type !== 'EditTransaction') return null;
   return command.data.changes.categoryId ?? (state.status === 'active' ? state.transaction.categoryId : null);
+}
+
+/** The wallet the decision has to look at: one the command names, or the one it keeps when the currency changes. */
+function referencedWallet(command: TransactionCommand, state: TransactionState): string | null {
+  if (command.type === 'AddTransaction') return command.data.walletId ?? null;
+  if (command.type !== 'EditTransaction' || state.status !== 'active') return null;
+  const { walletId, amount } = command.data.changes;
+  if (walletId !== undefined) return walletId;
+  return amount !== undefined && amount.currency !== state.transaction.amount.currency
+    ? state.transaction.walletId
+    : null;
 }
 
 /** The receipt the command attaches: a new one, not the one the transaction already holds. */
@@ -37,6 +49,11 @@ async function receiptExists(blobs: BlobStore, userId: string, receiptId: string
     if (error instanceof InvalidBlobReferenceError) return false;
     throw error;
   }
+}
+
+/** A default wallet as it is without reading the profile (its currency is in its id). */
+function defaultWallet(userId: string, walletId: string): Wallet | null {
+  return findWallet(initialWalletsState, userId, walletId);
 }
 
 export interface TransactionStreamDeps {
@@ -59,9 +76,12 @@ export function transactionStream(
     async loadContext(command, state, { user }) {
       // Built-in categories always exist: the user's profile is read only for their own.
       const referenced = referencedCategory(command, state);
+      // So do default wallets (their currency is in their id): only another wallet is looked up.
+      const wallet = referencedWallet(command, state);
+      const customWallet = wallet !== null && defaultWalletCurrency(user.uid, wallet) === null;
       // So is the privacy setting: only when the command sends a location.
       const profile =
-        (referenced === null || findBuiltInCategory(referenced)) && !sendsLocation(command)
+        (referenced === null || findBuiltInCategory(referenced)) && !customWallet && !sendsLocation(command)
           ? null
           : await deps.profiles.load(user.uid);
       const receipt = attachedReceipt(command, state);
@@ -71,6 +91,7 @@ export function transactionStream(
         receiptExists: (id) => found && id === receipt,
         // Without a profile read the command sends no location, and none is stored.
         saveLocation: profile?.preferences.preferences.saveLocation ?? false,
+        wallet: (id) => (profile === null ? defaultWallet(user.uid, id) : findWallet(profile.wallets, user.uid, id)),
       };
     },
     decide: (command, state, context) => decideTransaction(command, state, context),
