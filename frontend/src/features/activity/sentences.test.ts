@@ -22,6 +22,7 @@ function writersFor(locale: Locale): { writers: ActivityWriters; say(sentence: S
       money: (amount, currency) => formatMoney({ amount, currency }, locale),
       date: (isoDate) => formatLongDate(isoDate, locale),
       category: (id) => (id === 'builtin-food' ? translate('category.builtin.food') : id),
+      wallet: (id) => (id === 'w-kplus' ? 'K PLUS' : id),
       type: (type) => type,
       field: (field) => (fields[field] === undefined ? field : translate(fields[field])),
     },

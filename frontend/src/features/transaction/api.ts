@@ -28,8 +28,8 @@ export interface UploadedReceipt {
   readonly size: number;
 }
 
-type ListArgs = Pick<TransactionFilters, 'type' | 'categoryId' | 'sort' | 'q'>;
-type TotalsArgs = Pick<TransactionFilters, 'type' | 'categoryId' | 'q'>;
+type ListArgs = Pick<TransactionFilters, 'type' | 'categoryId' | 'walletId' | 'sort' | 'q'>;
+type TotalsArgs = Pick<TransactionFilters, 'type' | 'categoryId' | 'walletId' | 'q'>;
 
 export const transactionsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -6,16 +6,24 @@ describe('transaction filters in the address', () => {
     const filters = filtersFromParams(
       new URLSearchParams('type=expense&category=builtin-food&sort=highest&q=%20rice%20'),
     );
-    expect(filters).toEqual({ type: 'expense', categoryId: 'builtin-food', sort: 'highest', q: 'rice' });
+    expect(filters).toEqual({
+      type: 'expense',
+      categoryId: 'builtin-food',
+      walletId: null,
+      sort: 'highest',
+      q: 'rice',
+    });
   });
 
   it('falls back to everything, newest first, for unknown or malformed values', () => {
-    expect(filtersFromParams(new URLSearchParams('type=loan&category=<x>&sort=random'))).toEqual(NO_FILTERS);
+    expect(filtersFromParams(new URLSearchParams('type=loan&category=<x>&wallet=cash&sort=random'))).toEqual(
+      NO_FILTERS,
+    );
   });
 
   it('writes only what differs from the defaults and keeps other parameters', () => {
     const params = paramsWithFilters(
-      { type: 'income', categoryId: null, sort: 'newest', q: 'bonus' },
+      { type: 'income', categoryId: null, walletId: null, sort: 'newest', q: 'bonus' },
       new URLSearchParams('view=abc&sort=oldest'),
     );
     expect(params.toString()).toBe('view=abc&type=income&q=bonus');
@@ -25,6 +33,7 @@ describe('transaction filters in the address', () => {
     const filters = {
       type: 'expense',
       categoryId: '0190a1b2-0000-7000-8000-000000000001',
+      walletId: '0190a1b2-0000-7000-8000-0000000000aa',
       sort: 'lowest',
       q: 'ข้าว',
     } as const;
@@ -36,6 +45,7 @@ describe('transaction filters in the address', () => {
     expect(isFiltered(NO_FILTERS)).toBe(false);
     expect(isFiltered({ ...NO_FILTERS, sort: 'oldest' })).toBe(false);
     expect(isFiltered({ ...NO_FILTERS, q: 'x' })).toBe(true);
+    expect(isFiltered({ ...NO_FILTERS, walletId: '0190a1b2-0000-7000-8000-0000000000aa' })).toBe(true);
   });
 
   it('asks the API with its parameter names, and for search only when there is text', () => {
@@ -43,5 +53,8 @@ describe('transaction filters in the address', () => {
       apiQuery({ type: 'expense', categoryId: 'builtin-food', sort: 'oldest', q: ' ' }, { limit: 50, cursor: 'c1' }),
     ).toBe('type=expense&categoryId=builtin-food&sort=oldest&limit=50&cursor=c1');
     expect(apiQuery({ type: null, categoryId: null, q: 'rice' })).toBe('q=rice');
+    expect(apiQuery({ type: null, categoryId: null, walletId: '0190a1b2-0000-7000-8000-0000000000aa', q: '' })).toBe(
+      'walletId=0190a1b2-0000-7000-8000-0000000000aa',
+    );
   });
 });

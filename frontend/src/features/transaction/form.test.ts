@@ -20,6 +20,7 @@ const savedTransaction = (overrides: Partial<TransactionView>): TransactionView 
   id: 't1',
   type: 'expense',
   amount: { amount: 12000, currency: 'THB' },
+  walletId: '0192f0c4-7a1b-7c3d-8e4f-0000000000c1',
   categoryId: 'builtin-food',
   date: '2026-11-23',
   time: null,
@@ -83,6 +84,22 @@ describe('the transaction form', () => {
         time: '12:30',
       }),
     ).toEqual({ amount: { amount: 15000, currency: 'THB' }, note: null, receipt: null });
+  });
+
+  it('sends the chosen wallet, and a new one only when it changed', () => {
+    const bank = '0192f0c4-7a1b-7c3d-8e4f-0000000000c2';
+    const checked = validateForm({ ...filled, walletId: bank }, 'en');
+    expect(checked.ok && checked.fields.walletId).toBe(bank);
+    const before = savedTransaction({});
+    const same = { type: 'expense', amount: { amount: 12000, currency: 'THB' }, categoryId: 'builtin-food' } as const;
+    expect(changesFrom(before, { ...same, date: '2026-11-23', walletId: before.walletId })).toEqual({});
+    expect(changesFrom(before, { ...same, date: '2026-11-23', walletId: bank })).toEqual({ walletId: bank });
+  });
+
+  it('shows the wallet’s refusals on the wallet field', () => {
+    expect(fieldOfPath('changes.walletId', FIELD_MAPPING)).toBe('walletId');
+    expect(FIELD_MAPPING.codes?.wallet_archived).toBe('walletId');
+    expect(FIELD_MAPPING.codes?.wallet_currency_mismatch).toBe('walletId');
   });
 
   it('maps server field paths to the form', () => {

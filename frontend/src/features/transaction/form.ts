@@ -17,6 +17,7 @@ export const FORM_FIELDS = [
   'type',
   'amount',
   'currency',
+  'walletId',
   'categoryId',
   'date',
   'time',
@@ -30,6 +31,8 @@ export interface TransactionFormValues {
   readonly type: TransactionType;
   readonly amount: string;
   readonly currency: Currency;
+  /** The wallet it was paid from or into; '' until the user's wallets are known (then the default one). */
+  readonly walletId: string;
   readonly categoryId: string;
   readonly date: string;
   readonly time: string;
@@ -44,6 +47,7 @@ export interface TransactionFormValues {
 export interface TransactionFields {
   readonly type: TransactionType;
   readonly amount: { readonly amount: number; readonly currency: Currency };
+  readonly walletId?: string;
   readonly categoryId: string;
   readonly date: string;
   readonly time?: string;
@@ -85,6 +89,7 @@ export function emptyForm(
     type,
     amount: '',
     currency: defaultCurrency(locale, preferred),
+    walletId: '',
     categoryId: '',
     date: today,
     time: '',
@@ -99,6 +104,7 @@ export function formFromTransaction(transaction: TransactionView, locale: Locale
     type: transaction.type,
     amount: amountInput(transaction.amount.amount, transaction.amount.currency, locale),
     currency: transaction.amount.currency,
+    walletId: transaction.walletId,
     categoryId: transaction.categoryId,
     date: transaction.date,
     time: transaction.time ?? '',
@@ -139,6 +145,7 @@ export function validateForm(
     fields: {
       type: values.type,
       amount: { amount: amount.amount, currency: values.currency },
+      ...(values.walletId === '' ? {} : { walletId: values.walletId }),
       categoryId: values.categoryId,
       date: values.date,
       ...(values.time === '' ? {} : { time: values.time }),
@@ -171,6 +178,7 @@ export function changesFrom(
   if (after.amount.amount !== before.amount.amount || after.amount.currency !== before.amount.currency) {
     changes.amount = after.amount;
   }
+  if (after.walletId !== undefined && after.walletId !== before.walletId) changes.walletId = after.walletId;
   if (after.categoryId !== before.categoryId) changes.categoryId = after.categoryId;
   if (after.date !== before.date) changes.date = after.date;
   if ((after.time ?? null) !== before.time) changes.time = after.time ?? null;
@@ -184,6 +192,8 @@ export function changesFrom(
 export const FIELD_MAPPING: FieldMapping<FormField> = {
   fields: FORM_FIELDS,
   paths: { 'amount.currency': 'currency', 'location.latitude': 'location', 'location.longitude': 'location' },
+  // The wallet's refusals (another user's, archived, in another currency) are the wallet field's.
+  codes: { wallet_not_found: 'walletId', wallet_archived: 'walletId', wallet_currency_mismatch: 'walletId' },
 };
 
 /** Coordinates kept to 5 decimals: about a metre, more than a phone's position is worth. */

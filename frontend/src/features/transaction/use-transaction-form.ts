@@ -9,6 +9,8 @@ import type { MessageId } from '../../lib/messages';
 import { usePreferences } from '../../lib/preferences';
 import { useLocale } from '../../lib/use-locale';
 import { showApiError, showInfo, showSuccess } from '../../ui/toast/toasts-slice';
+import { rememberWallet } from '../../ui/wallet-picker/choices';
+import { useUserId } from '../../ui/wallet-picker/wallet-picker';
 import { isMissing } from './errors';
 import { changesFrom, FIELD_MAPPING, FORM_FIELDS, validateForm, type TransactionFormValues } from './form';
 import { listReturnOf } from './return-to-list';
@@ -27,6 +29,7 @@ export function useTransactionForm(initial: TransactionFormValues, existing: Tra
   const navigate = useNavigate();
   const localized = useLocalizedPath();
   const saveLocation = usePreferences().preferences?.saveLocation ?? false;
+  const userId = useUserId();
   const addTransaction = useCommand('AddTransaction', FIELD_MAPPING);
   const editTransaction = useCommand('EditTransaction', FIELD_MAPPING);
   const form = useForm({
@@ -58,11 +61,16 @@ export function useTransactionForm(initial: TransactionFormValues, existing: Tra
     if (!checked.ok || pending.current || uploading) return;
     const fields = checked.fields;
     pending.current = true;
+    // The next form of this currency starts with the wallet saved now.
+    const remember = () => {
+      if (fields.walletId !== undefined) rememberWallet(userId, 'transaction', fields.amount.currency, fields.walletId);
+    };
     try {
       if (existing === null || deletedElsewhere) {
         const transactionId = addTransaction.newId();
         const outcome = await addTransaction.run({ ...fields, transactionId });
         if (!outcome.ok) return failed(outcome);
+        remember();
         done('transactions.added', transactionId);
         budgetAlert({ transactionId, type: fields.type, date: fields.date });
         return;
@@ -75,6 +83,7 @@ export function useTransactionForm(initial: TransactionFormValues, existing: Tra
       }
       const outcome = await editTransaction.run({ transactionId: existing.id, changes });
       if (!outcome.ok) return failed(outcome);
+      remember();
       done('transactions.updated', existing.id);
       budgetAlert({ transactionId: existing.id, type: fields.type, date: fields.date });
     } finally {

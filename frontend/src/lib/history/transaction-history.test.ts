@@ -6,6 +6,7 @@ const writers: HistoryWriters = {
   money: (amount, currency) => `${currency === 'THB' ? '฿' : currency}${(amount / 100).toFixed(2)}`,
   date: (iso) => `date(${iso})`,
   category: (id) => `category(${id})`,
+  wallet: (id) => `wallet(${id})`,
   type: (type) => `type(${type})`,
   field: (field) => ({ amount: 'Amount', note: 'Note', receipt: 'Receipt', categoryId: 'Category' })[field] ?? field,
 };
@@ -33,6 +34,13 @@ describe('history sentences', () => {
     expect(changeSentence({ field: 'note', from: 'rice', to: null }, writers)).toEqual({
       id: 'transactions.history.fieldRemoved',
       values: { field: 'Note' },
+    });
+  });
+
+  it('names the wallets a transaction moved between', () => {
+    expect(changeSentence({ field: 'walletId', from: 'w-cash', to: 'w-bank' }, writers)).toEqual({
+      id: 'transactions.history.fieldChanged',
+      values: { field: 'walletId', from: 'wallet(w-cash)', to: 'wallet(w-bank)' },
     });
   });
 

@@ -33,11 +33,13 @@ export interface HistoryWriters {
   money(amount: number, currency: Currency): string;
   date(isoDate: string): string;
   category(id: string): string;
+  /** A wallet's name by its id ("K PLUS", "Cash (LAK)"). */
+  wallet(id: string): string;
   type(type: string): string;
   field(field: string): string;
 }
 
-const FIELDS_WITH_VALUES = new Set(['type', 'amount', 'categoryId', 'date', 'time', 'note']);
+const FIELDS_WITH_VALUES = new Set(['type', 'amount', 'categoryId', 'walletId', 'date', 'time', 'note']);
 const CURRENCIES = new Set<string>(CURRENCY_CODES);
 
 function isMoney(value: unknown): value is { amount: number; currency: Currency } {
@@ -56,6 +58,7 @@ function isEmpty(value: unknown): boolean {
 function written(field: string, value: unknown, writers: HistoryWriters): string {
   if (field === 'amount' && isMoney(value)) return writers.money(value.amount, value.currency);
   if (field === 'categoryId') return writers.category(String(value));
+  if (field === 'walletId') return writers.wallet(String(value));
   if (field === 'date') return writers.date(String(value));
   if (field === 'type') return writers.type(String(value));
   if (field === 'note') return `“${String(value)}”`;

@@ -9,11 +9,15 @@ import { useFormat } from '../../lib/use-format';
 import { useCategoriesQuery } from '../category-form/api';
 import { todayIn } from '@plenty/contracts/calendar/zone';
 import type { HistoryWriters } from '../../lib/history/transaction-history';
+import { useWalletsQuery } from '../../lib/api/wallets';
+import { walletNameById } from '../../lib/wallet-name';
+import { useUserId } from '../wallet-picker/wallet-picker';
 
 const FIELD_LABELS: Record<string, MessageId> = {
   type: 'transactions.field.type',
   amount: 'transactions.field.amount',
   currency: 'transactions.field.currency',
+  walletId: 'transaction.wallet.label',
   categoryId: 'transactions.field.categoryId',
   date: 'transactions.field.date',
   time: 'transactions.field.time',
@@ -33,7 +37,10 @@ export function useWriters() {
   const format = useFormat();
   const categories = useCategoriesQuery();
   const { preferences } = usePreferences();
+  const userId = useUserId();
+  const walletList = useWalletsQuery({ asOf: null }, { skip: userId === '' }).data;
   return useMemo(() => {
+    const wallets = walletList?.items ?? [];
     const translate = (id: MessageId) => intl.formatMessage({ id });
     const byId = new Map((categories.data ?? []).map((category) => [category.id, category]));
     const category = (id: string) => {
@@ -49,6 +56,7 @@ export function useWriters() {
       date: (isoDate) => format.longDate(isoDate),
       category,
       categoryColor: (id) => byId.get(id)?.color ?? '#64748b',
+      wallet: (id) => walletNameById(intl, wallets, userId, id),
       type: (type) => translate(type === 'income' ? 'transactions.type.income' : 'transactions.type.expense'),
       field: (field) => {
         const label = FIELD_LABELS[field];
@@ -84,6 +92,9 @@ export function useWriters() {
       preferences,
       categories: categories.data ?? [],
       categoriesState: categories,
+      wallets,
+      /** More than one wallet: lists name each row's wallet. */
+      manyWallets: wallets.filter((w) => !w.archived).length > 1,
     };
-  }, [intl, format, categories, preferences]);
+  }, [intl, format, categories, preferences, walletList, userId]);
 }

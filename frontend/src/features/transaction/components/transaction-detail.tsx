@@ -186,6 +186,7 @@ function detailRows(
     ['transactions.field.date', writers.date(transaction.date)],
     ['transactions.field.time', transaction.time ?? '—'],
     ['transactions.field.currency', transaction.amount.currency],
+    ['transaction.wallet.label', writers.wallet(transaction.walletId), 'detail-wallet'],
     ['transactions.field.note', transaction.note ?? <FormattedMessage id="transactions.noNote" />],
     ...(transaction.location === null
       ? []

@@ -14,6 +14,7 @@ import {
   type TransactionFilters as Filters,
 } from '../filters';
 import { categoryLabel, useWriters } from '../../../ui/history/use-transaction-writers';
+import { walletName } from '../../../lib/wallet-name';
 import styles from './transaction-filters.module.css';
 
 const SEARCH_DELAY_MS = 300;
@@ -62,6 +63,15 @@ export function TransactionFilters({
       label: categoryLabel(category, (messageId) => intl.formatMessage({ id: messageId })),
     }))
     .sort((a, b) => a.label.localeCompare(b.label, intl.locale));
+  // Archived wallets stay listed (their transactions are still there), after the others.
+  const wallets = [...writers.wallets]
+    .sort((a, b) => Number(a.archived) - Number(b.archived))
+    .map((wallet) => ({
+      value: wallet.id,
+      label: wallet.archived
+        ? intl.formatMessage({ id: 'transaction.wallet.archivedOption' }, { name: walletName(intl, wallet) })
+        : walletName(intl, wallet),
+    }));
 
   return (
     <form
@@ -101,6 +111,21 @@ export function TransactionFilters({
         ]}
         onChange={(value) => onChange({ ...filters, categoryId: value === '' ? null : value })}
       />
+      {(writers.wallets.length > 1 || filters.walletId !== null) && (
+        <FilterSelect
+          label="transaction.wallet.filter"
+          value={filters.walletId ?? ''}
+          options={[
+            { value: '', label: intl.formatMessage({ id: 'transaction.wallet.all' }) },
+            // A wallet the list does not hold (a link from elsewhere) still shows while chosen.
+            ...(filters.walletId !== null && !wallets.some((w) => w.value === filters.walletId)
+              ? [{ value: filters.walletId, label: writers.wallet(filters.walletId) }]
+              : []),
+            ...wallets,
+          ]}
+          onChange={(value) => onChange({ ...filters, walletId: value === '' ? null : value })}
+        />
+      )}
       <FilterSelect
         label="transactions.filter.sort"
         value={filters.sort}

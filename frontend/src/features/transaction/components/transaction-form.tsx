@@ -1,4 +1,5 @@
 import type { TransactionView } from '@plenty/contracts/views/transactions';
+import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LocalizedLink } from '../../../lib/localized-link';
 import type { MessageId } from '../../../lib/messages';
@@ -13,6 +14,8 @@ import { RadioChoices } from '../../../ui/radio-choices/radio-choices';
 import field from '../../../ui/field/field.module.css';
 import { Spinner } from '../../../ui/spinner';
 import { TimeField } from '../../../ui/time-field/time-field';
+import { lastUsedWallet, preferredWallet } from '../../../ui/wallet-picker/choices';
+import { useWalletChoices, WalletPicker } from '../../../ui/wallet-picker/wallet-picker';
 import { TYPES } from '../filters';
 import { CURRENCY_OPTIONS, NOTE_MAX_LENGTH, type TransactionFormValues } from '../form';
 import { useTransactionForm } from '../use-transaction-form';
@@ -52,6 +55,18 @@ export function TransactionForm({ title, initial, existing }: TransactionFormPro
   const { values, errors, set, saving } = form;
   // The date and time fields take their input's ref as `inputRef`.
   const withInputRef = ({ ref, ...control }: ReturnType<typeof form.field>) => ({ ...control, inputRef: ref });
+  const wallets = useWalletChoices(values.currency, existing?.walletId ?? null);
+  const { update } = form;
+  // Once the wallets are known, and after each change of currency: the transaction's own wallet
+  // (editing, in its currency), else the one used last with this currency, else its cash wallet.
+  useEffect(() => {
+    if (wallets.userId === '' || wallets.isLoading) return;
+    if (values.walletId !== '' && wallets.choices.some((w) => w.id === values.walletId)) return;
+    const own = existing !== null && existing.amount.currency === values.currency ? existing.walletId : null;
+    const last = own ?? lastUsedWallet(wallets.userId, 'transaction', values.currency);
+    const chosen = preferredWallet(wallets.choices, values.currency, wallets.userId, last);
+    if (chosen !== null && chosen !== values.walletId) update({ walletId: chosen });
+  }, [wallets.userId, wallets.isLoading, wallets.choices, values.walletId, values.currency, existing, update]);
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
@@ -131,9 +146,11 @@ export function TransactionForm({ title, initial, existing }: TransactionFormPro
                 name="currency"
                 className={field.input}
                 value={values.currency}
-                onChange={(event) =>
-                  set('currency', CURRENCY_OPTIONS.find((c) => c === event.target.value) ?? values.currency)
-                }
+                onChange={(event) => {
+                  const currency = CURRENCY_OPTIONS.find((c) => c === event.target.value) ?? values.currency;
+                  // A wallet holds one currency: the new currency's wallet is chosen once this one is cleared.
+                  if (currency !== values.currency) form.update({ currency, walletId: '' });
+                }}
               >
                 {CURRENCY_OPTIONS.map((currency) => (
                   <option key={currency} value={currency}>
@@ -144,6 +161,18 @@ export function TransactionForm({ title, initial, existing }: TransactionFormPro
             )}
           </FormField>
         </div>
+        <FormField form={form} label="transaction.wallet.label" hint="transaction.wallet.hint" field="walletId">
+          {(control) => (
+            <WalletPicker
+              {...control}
+              name="walletId"
+              className={field.input}
+              choices={wallets.choices}
+              value={values.walletId === '' ? null : values.walletId}
+              onChange={(walletId) => set('walletId', walletId ?? '')}
+            />
+          )}
+        </FormField>
         <div className={field.field} ref={form.field('categoryId').ref}>
           <span id={form.id('category-label')} className={field.label}>
             <FormattedMessage id="transactions.field.categoryId" />

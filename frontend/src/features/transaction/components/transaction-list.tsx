@@ -28,6 +28,7 @@ export function TransactionList({ filters, label, onOpen, onClear }: ListProps) 
   const list = useTransactionListInfiniteQuery({
     type: filters.type,
     categoryId: filters.categoryId,
+    walletId: filters.walletId,
     sort: filters.sort,
     q: filters.q,
   });
@@ -212,6 +213,7 @@ function Row({
         </span>
         <span className={`${styles.rowMeta} ${styles.ellipsis}`}>
           {writers.dateAndTime(item.date, item.time)}
+          {writers.manyWallets && ` · ${writers.wallet(item.walletId)}`}
           {item.note !== null && ` · ${item.note}`}
         </span>
       </span>

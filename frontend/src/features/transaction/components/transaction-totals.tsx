@@ -15,7 +15,12 @@ import styles from './transaction-totals.module.css';
 export function TransactionTotals({ filters }: { readonly filters: Filters }) {
   const writers = useWriters();
   const headingId = useId();
-  const totals = useTransactionTotalsQuery({ type: filters.type, categoryId: filters.categoryId, q: filters.q });
+  const totals = useTransactionTotalsQuery({
+    type: filters.type,
+    categoryId: filters.categoryId,
+    walletId: filters.walletId,
+    q: filters.q,
+  });
   // The totals are a summary: while they load, or if they cannot be had, the list still stands alone.
   if (totals.data === undefined || totals.data.count === 0) return null;
   const combined = combinedTotals(totals.data.totals, writers.preferences, writers.date);
