@@ -11,6 +11,7 @@ import { preferencesProjection } from './preferences.projection.js';
 import { transactionHistoryProjection } from './transaction-history.projection.js';
 import { transactionTotalsProjection } from './transaction-totals.projection.js';
 import { transactionsProjection } from './transactions.projection.js';
+import { walletsProjection } from './wallets.projection.js';
 import { weeklyReportSubscribersProjection } from './weekly-report-subscribers.projection.js';
 
 /**
@@ -31,5 +32,6 @@ export const allProjections: readonly Projection[] = [
   goalsProjection,
   debtHistoryProjection,
   debtsProjection,
+  walletsProjection,
   accountErasureProjection,
 ];

@@ -16,6 +16,7 @@ import {
 import type { MonthlySummaryDoc } from '@plenty/contracts/views/monthly-summary';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
+import { INTEREST_EVENTS } from './monthly-interest.js';
 import { monthlySummaryProjection } from './monthly-summary.projection.js';
 import { preferencesProjection } from './preferences.projection.js';
 import { isNewerThan, type Projection } from './projection.js';
@@ -102,7 +103,8 @@ const FOLDED = [preferencesProjection, monthlySummaryProjection];
 
 /**
  * Spending alerts: after each event that can move a user's budget status (a transaction added,
- * edited or deleted, preferences or rates changed), the status of the month the event happened in,
+ * edited or deleted, preferences or rates changed, an installment's interest paid from a wallet
+ * or taken back), the status of the month the event happened in,
  * in the user's time zone, is evaluated from the month summary and the preferences as the event
  * leaves them. Those views are read as they were before the event, like every view of another
  * projection, and the event is folded into them here by their own projections' code, on writes
@@ -113,10 +115,19 @@ const FOLDED = [preferencesProjection, monthlySummaryProjection];
 export const budgetAlertsProjection: Projection = {
   name: 'budget-alerts',
   // 2: spending is converted exactly and never throws, whatever the sums and rates.
-  version: 2,
+  // 3: the interest of installments paid from a wallet counts as spending.
+  version: 3,
   views: [budgetAlertsView],
-  reads: FOLDED.flatMap((p) => p.views.map((view) => view.name)),
-  handles: ['TransactionAdded', 'TransactionEdited', 'TransactionDeleted', 'PreferencesChanged', 'ExchangeRatesSet'],
+  // The views of the folded projections, and those they read in turn (the debts, for wallet-paid interest).
+  reads: FOLDED.flatMap((p) => [...p.views.map((view) => view.name), ...(p.reads ?? [])]),
+  handles: [
+    'TransactionAdded',
+    'TransactionEdited',
+    'TransactionDeleted',
+    'PreferencesChanged',
+    'ExchangeRatesSet',
+    ...INTEREST_EVENTS,
+  ],
   async apply(event, uow) {
     const userId = event.metadata.userId;
     const after = staged(

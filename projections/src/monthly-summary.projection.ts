@@ -1,10 +1,12 @@
 import {
+  DEBTS_VIEW,
   MONTHLY_CONTRIBUTIONS_VIEW,
   MONTHLY_SUMMARY_VIEW,
   YEARLY_SUMMARY_VIEW,
 } from '@plenty/contracts/views/registry';
 import { monthOfDate } from '@plenty/contracts/calendar/date';
 import type { CategoryDeleted } from '@plenty/contracts/events/profile';
+import type { DebtEvent } from '@plenty/contracts/events/debt';
 import { exactTotal, totalOf, type ExactTotal } from '@plenty/contracts/money';
 import type { TransactionEvent } from '@plenty/contracts/events/transaction';
 import type {
@@ -16,6 +18,7 @@ import type {
 } from '@plenty/contracts/views/monthly-summary';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
+import { INTEREST_EVENTS, applyInterestEvent } from './monthly-interest.js';
 import { isNewerThan, type Projection } from './projection.js';
 
 /** Read by id (`YYYY-MM`) only: a dashboard reads the month shown and the one before. */
@@ -146,7 +149,8 @@ type Recorded<E> = RecordedEvent & E;
 
 /**
  * Monthly sums of each user's transactions per currency, per category and per day, and each
- * year's months per currency, exact however large (ExactTotal).
+ * year's months per currency, exact however large (ExactTotal), with the interest of
+ * installments paid from a wallet as expenses of `builtin-interest` (monthly-interest.ts).
  * Every change is measured against the transaction's own contribution document, kept by this
  * projection, so it never depends on the order projections run in; an event delivered again
  * finds the contribution already at or past its position and changes nothing.
@@ -154,13 +158,20 @@ type Recorded<E> = RecordedEvent & E;
 export const monthlySummaryProjection: Projection = {
   name: 'monthly-summary',
   // 2: sums are exact past 2^53 (ExactTotal).
-  version: 2,
+  // 3: the interest of installments paid from a wallet is an expense (contributions `payment:<id>`).
+  version: 3,
   views: [monthlySummaryView, yearlySummaryView, monthlyContributionsView],
-  handles: ['TransactionAdded', 'TransactionEdited', 'TransactionDeleted', 'CategoryDeleted'],
+  reads: [DEBTS_VIEW],
+  handles: ['TransactionAdded', 'TransactionEdited', 'TransactionDeleted', 'CategoryDeleted', ...INTEREST_EVENTS],
   async apply(event, uow) {
     const known = event as Recorded<TransactionEvent | CategoryDeleted>;
     const userId = known.metadata.userId;
     const changes = new MonthChanges(known, uow);
+    if (INTEREST_EVENTS.includes(event.type)) {
+      await applyInterestEvent(event as Recorded<DebtEvent>, uow, changes);
+      changes.write();
+      return;
+    }
     switch (known.type) {
       case 'TransactionAdded': {
         const { data } = known;

@@ -8,10 +8,17 @@ import { eventLog } from './testing/events.js';
 import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
 import { allProjections } from './all.js';
 import { SYSTEM_USER_ID } from './weekly-report-subscribers.projection.js';
+import { defaultWalletId } from '@plenty/contracts/wallets';
 
 const coffee = '0192f0c4-7a1b-7c3d-8e4f-00000000c0ff';
 const books = '0192f0c4-7a1b-7c3d-8e4f-0000000b0045';
 const trip = '0192f0c4-7a1b-7c3d-8e4f-00000000b001';
+const savings = '0192f0c4-7a1b-7c3d-8e4f-0000000a11e7';
+const travel = '0192f0c4-7a1b-7c3d-8e4f-0000000a11e8';
+const moveIn = '0192f0c4-7a1b-7c3d-8e4f-00000000f001';
+const moveOut = '0192f0c4-7a1b-7c3d-8e4f-00000000f002';
+const scooter = '0192f0c4-7a1b-7c3d-8e4f-00000000d002';
+const phone = '0192f0c4-7a1b-7c3d-8e4f-00000000d003';
 const USERS = ['alice', 'bob', SYSTEM_USER_ID];
 
 /**
@@ -19,7 +26,9 @@ const USERS = ['alice', 'bob', SYSTEM_USER_ID];
  * and deletions of transactions (history, totals, activity measure them against the
  * transactions view), a deleted category moving transactions, a budget crossed by an expense and
  * by a change of currency and rates (alerts read the month summary and the preferences), a
- * debt edited and paid (its history reads the debts view), goals, the weekly report, and an
+ * debt edited and paid (its history reads the debts view), goals, the weekly report, wallets
+ * with transactions moved between them, transfers across currencies, a reconcile, payments from
+ * a wallet (their interest an expense read with the debts view) and a deleted debt, and an
  * erased account that signs up again.
  */
 function richHistory(): RecordedEvent[] {
@@ -69,6 +78,61 @@ function richHistory(): RecordedEvent[] {
         amount: { amount: 50_000, currency: 'LAK' },
         date: '2026-11-04',
       }),
+      profile(userId, 'WalletOpened', {
+        walletId: savings,
+        name: 'Savings',
+        kind: 'savings',
+        currency: 'THB',
+        openingBalance: 1_000_000,
+        openingDate: '2026-10-01',
+        icon: 'piggy-bank',
+        color: '#228844',
+        excludeFromTotals: false,
+      }),
+      profile(userId, 'WalletOpened', {
+        walletId: travel,
+        name: 'Travel',
+        kind: 'cash',
+        currency: 'USD',
+        openingBalance: 0,
+        openingDate: '2026-11-01',
+        icon: 'plane',
+        color: '#884422',
+        excludeFromTotals: true,
+      }),
+      log.transactionAdded(userId, `${userId}-6`, { amount: { amount: 12_000, currency: 'THB' }, walletId: savings }),
+      log.transactionEdited(userId, `${userId}-1`, { walletId: savings }),
+      log.transactionEdited(userId, `${userId}-6`, { walletId: defaultWalletId(userId, 'THB'), date: '2026-10-15' }),
+      log.event(`transfer-${userId}-${moveIn}`, userId, 'TransferRecorded', {
+        transferId: `${userId}-${moveIn}`,
+        fromWalletId: defaultWalletId(userId, 'THB'),
+        toWalletId: savings,
+        amountOut: { amount: 50_000, currency: 'THB' },
+        amountIn: { amount: 50_000, currency: 'THB' },
+        date: '2026-11-02',
+      }),
+      log.event(`transfer-${userId}-${moveOut}`, userId, 'TransferRecorded', {
+        transferId: `${userId}-${moveOut}`,
+        fromWalletId: savings,
+        toWalletId: travel,
+        amountOut: { amount: 35_000, currency: 'THB' },
+        amountIn: { amount: 1_000, currency: 'USD' },
+        date: '2026-11-05',
+        note: 'Cash for the trip',
+      }),
+      log.event(`transfer-${userId}-${moveIn}`, userId, 'TransferEdited', {
+        transferId: `${userId}-${moveIn}`,
+        changes: { amountOut: { amount: 60_000, currency: 'THB' }, amountIn: { amount: 60_000, currency: 'THB' } },
+      }),
+      log.event(`transfer-${userId}-${moveOut}`, userId, 'TransferDeleted', { transferId: `${userId}-${moveOut}` }),
+      profile(userId, 'WalletReconciled', {
+        walletId: savings,
+        date: '2026-11-06',
+        balance: 1_000_000,
+        adjustment: -25,
+      }),
+      profile(userId, 'WalletEdited', { walletId: defaultWalletId(userId, 'THB'), changes: { name: 'Pocket' } }),
+      profile(userId, 'WalletArchived', { walletId: travel }),
     );
   }
   events.push(
@@ -77,6 +141,37 @@ function richHistory(): RecordedEvent[] {
     debt('InstallmentMarkedPaid', { ...carSchedule.rows[0], paymentId: pay(1), date: '2026-02-01' }),
     debt('PaymentRecorded', { paymentId: pay(2), amount: 300_000, date: '2026-03-10' }),
     debt('PaymentDeleted', { paymentId: pay(2) }),
+    debt('InstallmentMarkedPaid', {
+      ...carSchedule.rows[1],
+      paymentId: pay(3),
+      date: '2026-03-01',
+      walletId: defaultWalletId('alice', 'LAK'),
+    }),
+    debt('InstallmentMarkedPaid', { ...carSchedule.rows[2], paymentId: pay(4), date: '2026-04-01' }),
+    debt('PaymentEdited', { paymentId: pay(4), changes: { walletId: defaultWalletId('alice', 'LAK') } }),
+    debt('PaymentEdited', { paymentId: pay(3), changes: { date: '2026-03-02' } }),
+    debt('PaymentRecorded', {
+      paymentId: pay(5),
+      amount: 100_000,
+      date: '2026-04-10',
+      walletId: defaultWalletId('alice', 'LAK'),
+    }),
+    log.event(`debt-${scooter}`, 'alice', 'DebtOpened', {
+      debtId: scooter,
+      ...carOpened({ name: 'Scooter', walletId: defaultWalletId('alice', 'LAK') }),
+    }),
+    log.event(`debt-${scooter}`, 'alice', 'InstallmentMarkedPaid', {
+      debtId: scooter,
+      ...carSchedule.rows[0],
+      paymentId: pay(6),
+      date: '2026-02-01',
+      walletId: defaultWalletId('alice', 'LAK'),
+    }),
+    log.event(`debt-${phone}`, 'alice', 'DebtOpened', {
+      debtId: phone,
+      ...carOpened({ name: 'Phone', walletId: defaultWalletId('alice', 'LAK') }),
+    }),
+    log.event(`debt-${scooter}`, 'alice', 'DebtDeleted', { debtId: scooter }),
     log.accountErased('bob'),
     log.transactionAdded('bob', 'bob-5', { amount: { amount: 7_000, currency: 'THB' } }),
   );

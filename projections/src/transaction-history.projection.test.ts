@@ -1,6 +1,7 @@
 import { TRANSACTION_HISTORY_VIEW } from '@plenty/contracts/views/registry';
 import { describe, expect, it } from 'vitest';
 import { transactionHistoryDocSchema, type TransactionView } from '@plenty/contracts/views/transactions';
+import { defaultWalletId } from '@plenty/contracts/wallets';
 import { projectionScratch } from './testing/scratch.js';
 import { diffTransaction } from './transaction-history.projection.js';
 
@@ -21,6 +22,7 @@ const before: TransactionView = {
   note: 'Noodles',
   receipt: null,
   location: null,
+  walletId: '0192f0c4-7a1b-7c3d-8e4f-0000000a11e7',
   createdAt: '2026-11-20T00:00:00.000Z',
   updatedAt: '2026-11-20T00:00:00.000Z',
   revision: 0,
@@ -38,6 +40,13 @@ describe('history diff', () => {
     ).toEqual([
       { field: 'amount', from: { amount: 4500, currency: 'THB' }, to: { amount: 5000, currency: 'THB' } },
       { field: 'note', from: 'Noodles', to: null },
+    ]);
+  });
+
+  it('lists a move to another wallet', () => {
+    const savings = '0192f0c4-7a1b-7c3d-8e4f-0000000ba4c5';
+    expect(diffTransaction(before, { walletId: savings, note: 'Noodles' })).toEqual([
+      { field: 'walletId', from: before.walletId, to: savings },
     ]);
   });
 
@@ -101,6 +110,17 @@ describe('transaction history projection', () => {
     await given(edit);
     expect((await historyOf('alice')).at(-1)).toMatchObject({
       changes: [{ field: 'note', from: 'Noodles', to: 'Soup' }],
+    });
+  });
+
+  it('records a move between wallets, from the default wallet the transaction was in', async () => {
+    const savings = '0192f0c4-7a1b-7c3d-8e4f-0000000ba4c5';
+    await given(
+      scratch.log.transactionAdded('alice', 't1'),
+      scratch.log.transactionEdited('alice', 't1', { walletId: savings }),
+    );
+    expect((await historyOf('alice')).at(-1)).toMatchObject({
+      changes: [{ field: 'walletId', from: defaultWalletId('alice', 'THB'), to: savings }],
     });
   });
 

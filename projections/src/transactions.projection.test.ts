@@ -1,6 +1,7 @@
 import { TRANSACTIONS_VIEW } from '@plenty/contracts/views/registry';
 import { describe, expect, it } from 'vitest';
 import { transactionViewSchema } from '@plenty/contracts/views/transactions';
+import { defaultWalletId } from '@plenty/contracts/wallets';
 import { projectionScratch } from './testing/scratch.js';
 
 const coffee = '0192f0c4-7a1b-7c3d-8e4f-00000000c0ff';
@@ -23,6 +24,7 @@ describe('transactions projection', () => {
       note: 'Noodles',
       receipt: null,
       location: null,
+      walletId: defaultWalletId('alice', 'THB'),
       createdAt: added.metadata.occurredAt,
       updatedAt: added.metadata.occurredAt,
       revision: 0,
@@ -47,6 +49,37 @@ describe('transactions projection', () => {
         updatedAt: edited.metadata.occurredAt,
       }),
     ]);
+  });
+
+  it('puts a transaction in the wallet it names, else in the default wallet of its currency, which follows a change of currency', async () => {
+    const savings = '0192f0c4-7a1b-7c3d-8e4f-0000000a11e7';
+    await given(
+      scratch.log.transactionAdded('alice', 't1'),
+      scratch.log.transactionAdded('alice', 't2', { walletId: savings }),
+      scratch.log.transactionAdded('alice', 't3'),
+      scratch.log.transactionEdited('alice', 't1', { amount: { amount: 300, currency: 'USD' } }),
+      scratch.log.transactionEdited('alice', 't3', { walletId: savings }),
+      scratch.log.transactionEdited('alice', 't2', { note: 'kept' }),
+    );
+    const walletOf = Object.fromEntries(
+      ((await transactionsOf('alice')) as { id: string; walletId: string }[]).map((view) => [view.id, view.walletId]),
+    );
+    expect(walletOf).toEqual({ t1: defaultWalletId('alice', 'USD'), t2: savings, t3: savings });
+  });
+
+  it("finds a wallet's transactions by the indexed wallet", async () => {
+    const savings = '0192f0c4-7a1b-7c3d-8e4f-0000000a11e7';
+    await given(
+      scratch.log.transactionAdded('alice', 't1', { walletId: savings }),
+      scratch.log.transactionAdded('alice', 't2'),
+    );
+    const page = await scratch.store.find(TRANSACTIONS_VIEW, {
+      userId: 'alice',
+      where: { walletId: savings },
+      sort: [{ field: 'occurredAt', direction: 'desc' }],
+      limit: 10,
+    });
+    expect(page.items.map((item) => item.id)).toEqual(['t1']);
   });
 
   it('shows the personal text of a user whose key was erased as empty', async () => {

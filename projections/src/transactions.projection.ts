@@ -2,20 +2,22 @@ import { TRANSACTIONS_VIEW } from '@plenty/contracts/views/registry';
 import type { CategoryDeleted } from '@plenty/contracts/events/profile';
 import type { TransactionAdded, TransactionEdited, TransactionEvent } from '@plenty/contracts/events/transaction';
 import { searchKey, type TransactionView } from '@plenty/contracts/views/transactions';
+import { defaultWalletId } from '@plenty/contracts/wallets';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
 import { isNewerThan, type Projection } from './projection.js';
+import { walletAfterEdit } from './wallet-ledger.js';
 
 /** The sortable moment of a transaction: its local date and time, midnight when no time. */
 export const occurredAt = (view: Pick<TransactionView, 'date' | 'time'>): string =>
   `${view.date}T${view.time ?? '00:00'}`;
 
-const SEARCHED = ['type', 'categoryId', 'currency', 'amount', 'noteKey'];
+const SEARCHED = ['type', 'categoryId', 'currency', 'amount', 'noteKey', 'walletId'];
 
 export const transactionsView: ViewDefinition = {
   name: TRANSACTIONS_VIEW,
   // `receipt` is filtered on only to find whether a receipt is still referenced (rare, per user).
-  // `noteKey` is the note in search form, `currency` groups totals.
+  // `noteKey` is the note in search form, `currency` groups totals, `walletId` filters a wallet's.
   fields: {
     type: 'text',
     categoryId: 'text',
@@ -24,6 +26,7 @@ export const transactionsView: ViewDefinition = {
     receipt: 'text',
     currency: 'text',
     noteKey: 'text',
+    walletId: 'text',
   },
   // Type filters scan the date or amount index (about half the rows match); a category
   // narrows enough to sort in memory. Each index costs every write, so only these three.
@@ -44,6 +47,7 @@ export const transactionsView: ViewDefinition = {
       receipt: view.receipt,
       currency: view.amount.currency,
       noteKey: view.note === null ? null : searchKey(view.note),
+      walletId: view.walletId,
     };
   },
 };
@@ -64,6 +68,7 @@ async function addTransaction(event: Recorded<TransactionAdded>, uow: UnitOfWork
     note: data.note ?? null,
     receipt: data.receipt ?? null,
     location: data.location ?? null,
+    walletId: data.walletId ?? defaultWalletId(metadata.userId, data.amount.currency),
     createdAt: metadata.occurredAt,
     updatedAt: metadata.occurredAt,
     revision: event.revision,
@@ -77,9 +82,13 @@ async function editTransaction(event: Recorded<TransactionEdited>, uow: UnitOfWo
   if (current === null || !isNewerThan(event, current)) return;
   // A field left out stays; a field set to null is cleared.
   const changes = Object.fromEntries(Object.entries(data.changes).filter(([, value]) => value !== undefined));
+  const before = current.doc;
   const updated: TransactionView = {
-    ...current.doc,
+    ...before,
     ...changes,
+    walletId:
+      data.changes.walletId ??
+      walletAfterEdit(metadata.userId, before.walletId, before.amount, data.changes.amount ?? before.amount),
     updatedAt: metadata.occurredAt,
     revision: event.revision,
   };
@@ -111,6 +120,8 @@ async function moveToReplacement(event: Recorded<CategoryDeleted>, uow: UnitOfWo
 /** One document per transaction, plaintext, for lists and details. */
 export const transactionsProjection: Projection = {
   name: 'transactions',
+  // 2: each transaction names its wallet (`walletId`, the default one of its currency when the events name none).
+  version: 2,
   views: [transactionsView],
   handles: ['TransactionAdded', 'TransactionEdited', 'TransactionDeleted', 'CategoryDeleted'],
   async apply(event, uow) {

@@ -1,4 +1,5 @@
 import type { TransactionView } from '@plenty/contracts/views/transactions';
+import { defaultWalletId } from '@plenty/contracts/wallets';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import { LinkSigner } from '@plenty/platform/file/signed-link';
 import { filesApi } from '@plenty/query-api/file/files.plugin';
@@ -26,16 +27,19 @@ function transaction(n: number): TransactionView {
   const day = String((n % 28) + 1).padStart(2, '0');
   const month = String((n % 12) + 1).padStart(2, '0');
   const id = syntheticId(n);
+  const currency = CURRENCIES[n % CURRENCIES.length] ?? 'USD';
   return {
     id,
     type: n % 5 === 0 ? 'income' : 'expense',
-    amount: { amount: 100 + ((n * 7919) % 500_000), currency: CURRENCIES[n % CURRENCIES.length] ?? 'USD' },
+    amount: { amount: 100 + ((n * 7919) % 500_000), currency },
     categoryId: n % 5 === 0 ? 'builtin-salary' : (CATEGORIES[n % CATEGORIES.length] ?? 'builtin-food'),
     date: `2026-${month}-${day}`,
     time: n % 2 === 0 ? '12:00' : null,
     note: n % 7 === 0 ? null : `${NOTES[n % NOTES.length] ?? ''} #${n}`,
     receipt: null,
     location: null,
+    // The events name no wallet (as before wallets): the default one of the currency.
+    walletId: defaultWalletId(LIST_USER, currency),
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
     revision: 0,
@@ -50,7 +54,8 @@ async function main(): Promise<void> {
       await readStore.applyBatch('bench', String(position + end - start), async (uow) => {
         for (let n = start; n < end; n += 1) {
           position += 1;
-          const { id, createdAt, updatedAt, revision, time, note, receipt, location, ...fields } = transaction(n);
+          const { id, createdAt, updatedAt, revision, time, note, receipt, location, walletId, ...fields } =
+            transaction(n);
           const event: RecordedEvent = {
             id: `${userId}-${n}`,
             type: 'TransactionAdded',
@@ -68,6 +73,7 @@ async function main(): Promise<void> {
           };
           void receipt;
           void location;
+          void walletId;
           for (const projection of allProjections) {
             if (projection.handles.includes(event.type)) await projection.apply(event, uow);
           }

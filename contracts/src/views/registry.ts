@@ -21,6 +21,7 @@ export const PROJECTION_NAMES = [
   'transaction-history',
   'transaction-totals',
   'transactions',
+  'wallets',
   'weekly-report-subscribers',
 ] as const;
 export type ProjectionName = (typeof PROJECTION_NAMES)[number];
@@ -41,6 +42,15 @@ export const TRANSACTION_HISTORY_VIEW = 'transaction_history';
 export const TRANSACTION_TOTALS_VIEW = 'transaction_totals';
 export const TRANSACTIONS_VIEW = 'transactions';
 export const WEEKLY_REPORT_SUBSCRIBERS_VIEW = 'weekly_report_subscribers';
+/** One document per wallet of a user, default wallets once they have a movement or an event. */
+export const WALLETS_VIEW = 'wallets';
+/** One document per movement of a wallet (`tx:`, `out:`, `in:`, `pay:`, `borrow:`, `adj:` + source id). */
+export const WALLET_MOVEMENTS_VIEW = 'wallet_movements';
+/** The signed sum and count of a wallet's movements per month (`<walletId>:<YYYY-MM>`). */
+export const WALLET_MONTHS_VIEW = 'wallet_months';
+export const TRANSFERS_VIEW = 'transfers';
+/** The wallets projection's own record of each source of movements, kept after a deletion (not read by queries). */
+export const WALLET_SOURCES_VIEW = 'wallet_sources';
 
 /** Each view and the projection that writes it. */
 export const VIEW_OWNERS = {
@@ -60,5 +70,10 @@ export const VIEW_OWNERS = {
   [TRANSACTION_TOTALS_VIEW]: 'transaction-totals',
   [TRANSACTIONS_VIEW]: 'transactions',
   [WEEKLY_REPORT_SUBSCRIBERS_VIEW]: 'weekly-report-subscribers',
+  [WALLETS_VIEW]: 'wallets',
+  [WALLET_MOVEMENTS_VIEW]: 'wallets',
+  [WALLET_MONTHS_VIEW]: 'wallets',
+  [TRANSFERS_VIEW]: 'wallets',
+  [WALLET_SOURCES_VIEW]: 'wallets',
 } as const satisfies Readonly<Record<string, ProjectionName>>;
 export type ViewName = keyof typeof VIEW_OWNERS;
