@@ -164,13 +164,14 @@ export function applyToDebt(debt: DebtDetail, event: DebtEvent, at: string): Deb
       next = edited(debt, event.data);
       break;
     case 'PaymentRecorded': {
-      const { paymentId, amount, date, notes } = event.data;
+      const { paymentId, amount, date, notes, walletId } = event.data;
       const payment = {
         paymentId,
         amount,
         date,
         notes: notes ?? null,
         installmentNumber: null,
+        walletId: walletId ?? null,
         recordedAt: at,
         updatedAt: at,
       };
@@ -188,6 +189,7 @@ export function applyToDebt(debt: DebtDetail, event: DebtEvent, at: string): Deb
                 amount: payment.installmentNumber === null ? (changes.amount ?? payment.amount) : payment.amount,
                 date: changes.date ?? payment.date,
                 notes: changes.notes === undefined ? payment.notes : changes.notes,
+                walletId: changes.walletId === undefined ? (payment.walletId ?? null) : changes.walletId,
                 updatedAt: at,
               }
             : payment,
@@ -202,7 +204,7 @@ export function applyToDebt(debt: DebtDetail, event: DebtEvent, at: string): Deb
       next = { ...debt, payments: debt.payments.filter((payment) => payment.paymentId !== event.data.paymentId) };
       break;
     case 'InstallmentMarkedPaid': {
-      const { number, paymentId, date, notes, dueDate, amount, principal, interest, balance } = event.data;
+      const { number, paymentId, date, notes, dueDate, amount, principal, interest, balance, walletId } = event.data;
       const row: DebtScheduleRow = {
         number,
         dueDate,
@@ -220,6 +222,7 @@ export function applyToDebt(debt: DebtDetail, event: DebtEvent, at: string): Deb
         date,
         notes: notes ?? null,
         installmentNumber: number,
+        walletId: walletId ?? null,
         recordedAt: at,
         updatedAt: at,
       };

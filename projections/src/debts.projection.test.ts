@@ -121,6 +121,34 @@ describe('debts projection', () => {
     expect(debt?.totals.principalPaid).toBe((schedule.rows[0]?.principal ?? 0) + 600_000);
   });
 
+  it('keeps the wallet each payment was paid from, changed or cleared by an edit', async () => {
+    const bank = '0192f0c4-7a1b-7c3d-8e4f-00000000e001';
+    await given(
+      opened(),
+      debtEvent('alice', car, 'InstallmentMarkedPaid', {
+        ...schedule.rows[0],
+        paymentId: pay(1),
+        date: '2026-02-01',
+        walletId: bank,
+      }),
+      debtEvent('alice', car, 'PaymentRecorded', { paymentId: pay(50), amount: 100_000, date: '2026-03-10' }),
+    );
+    const before = debtDetailSchema.parse(await detailOf('alice', car)).payments;
+    expect(before.map((p) => [p.paymentId, p.walletId])).toEqual([
+      [pay(50), null],
+      [pay(1), bank],
+    ]);
+    await given(
+      debtEvent('alice', car, 'PaymentEdited', { paymentId: pay(50), changes: { walletId: bank } }),
+      debtEvent('alice', car, 'PaymentEdited', { paymentId: pay(1), changes: { walletId: null } }),
+    );
+    const after = debtDetailSchema.parse(await detailOf('alice', car)).payments;
+    expect(after.map((p) => [p.paymentId, p.walletId])).toEqual([
+      [pay(50), bank],
+      [pay(1), null],
+    ]);
+  });
+
   it('moves a paid-off debt out of the active count and back when reopened', async () => {
     await given(
       opened(),

@@ -41,6 +41,8 @@ export const debtPaymentViewSchema = z.object({
   date: calendarDateSchema,
   notes: z.string().nullable(),
   installmentNumber: z.number().int().positive().nullable(),
+  /** The wallet it was paid from; null or absent: from no wallet (every payment from before wallets). */
+  walletId: z.string().nullable().optional(),
   recordedAt: instantSchema,
   updatedAt: instantSchema,
 });
