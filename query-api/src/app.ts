@@ -18,10 +18,12 @@ import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { debtsRoutes } from './debt/debts.routes.js';
 import { exportRoutes } from './export/export.routes.js';
 import { goalsRoutes } from './goal/goals.routes.js';
+import { netWorthRoutes } from './net-worth/net-worth.routes.js';
 import { preferencesRoutes } from './preference/preferences.routes.js';
 import { receiptsRoutes } from './receipt/receipts.routes.js';
 import { reportsRoutes } from './report/reports.routes.js';
 import { transactionsRoutes } from './transaction/transactions.routes.js';
+import { walletsRoutes } from './wallet/wallets.routes.js';
 
 export interface QueryApiOptions {
   readonly readStore: ReadStore;
@@ -122,6 +124,8 @@ export const queryApi: FastifyPluginAsync<QueryApiOptions> = async (app, options
   budgetAlertsRoutes(app, options.readStore);
   reportsRoutes(app, options.readStore, clock, pointInTime);
   activityRoutes(app, options.readStore);
+  walletsRoutes(app, options.readStore, clock);
+  netWorthRoutes(app, options.readStore, clock);
   if (options.files !== undefined) {
     receiptsRoutes(app, options.files.blobs, options.files.links);
     exportRoutes(app, options.verifier, options.files.links, exportLinkLimit);

@@ -13,7 +13,11 @@ import {
   TRANSACTION_HISTORY_VIEW,
   TRANSACTION_TOTALS_VIEW,
   TRANSACTIONS_VIEW,
+  TRANSFERS_VIEW,
   VIEW_OWNERS,
+  WALLETS_VIEW,
+  WALLET_MONTHS_VIEW,
+  WALLET_MOVEMENTS_VIEW,
   YEARLY_SUMMARY_VIEW,
 } from '@plenty/contracts/views/registry';
 import type { ReadStore, ViewDefinition } from '@plenty/platform/read-store/port';
@@ -26,6 +30,9 @@ const MONTH_VIEWS = [
   MONTHLY_CONTRIBUTIONS_VIEW,
   TRANSACTIONS_VIEW,
 ];
+
+/** A wallet's document, month sums and movements make its balances. */
+const BALANCE_VIEWS = [WALLETS_VIEW, WALLET_MONTHS_VIEW, WALLET_MOVEMENTS_VIEW];
 
 /**
  * The views each query reads, by its route (under the plugin's prefix). A user quarantined in
@@ -49,7 +56,12 @@ export const ROUTE_VIEWS: Readonly<Record<string, readonly string[]>> = {
   '/reports': MONTH_VIEWS,
   '/budget-alerts': [BUDGET_ALERTS_VIEW],
   '/activity': [ACTIVITY_VIEW, PREFERENCES_VIEW],
-  '/export/link': [TRANSACTIONS_VIEW, CATEGORIES_VIEW],
+  '/wallets': [...BALANCE_VIEWS, PREFERENCES_VIEW],
+  '/wallets/:id': [...BALANCE_VIEWS, PREFERENCES_VIEW],
+  '/wallets/:id/movements': BALANCE_VIEWS,
+  '/transfers/:id': [TRANSFERS_VIEW],
+  '/net-worth': [...BALANCE_VIEWS, DEBTS_VIEW, PREFERENCES_VIEW],
+  '/export/link': [TRANSACTIONS_VIEW, CATEGORIES_VIEW, WALLETS_VIEW],
   '/receipts/:receiptId/link': [],
 };
 

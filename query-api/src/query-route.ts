@@ -45,9 +45,16 @@ export function queryRoute<P extends z.ZodType, Q extends z.ZodType, A extends z
   );
 }
 
+const NOT_FOUND_MESSAGES = {
+  not_found: 'Not found.',
+  debt_not_found: 'Debt not found.',
+  wallet_not_found: 'Wallet not found.',
+  transfer_not_found: 'Transfer not found.',
+} as const satisfies Partial<Record<ErrorCode, string>>;
+
 /** The 404 of an item that is unknown, another user's, or named by something other than a UUID. */
-export function notFound(code: Extract<ErrorCode, 'not_found' | 'debt_not_found'> = 'not_found'): HttpError {
-  return new HttpError(404, code, code === 'debt_not_found' ? 'Debt not found.' : 'Not found.');
+export function notFound(code: keyof typeof NOT_FOUND_MESSAGES = 'not_found'): HttpError {
+  return new HttpError(404, code, NOT_FOUND_MESSAGES[code]);
 }
 
 /** The id in lower case, or the 404 `notFound` when it is not a UUID. */

@@ -13,6 +13,10 @@ import {
   TRANSACTIONS_VIEW,
   TRANSACTION_HISTORY_VIEW,
   TRANSACTION_TOTALS_VIEW,
+  TRANSFERS_VIEW,
+  WALLETS_VIEW,
+  WALLET_MONTHS_VIEW,
+  WALLET_MOVEMENTS_VIEW,
   YEARLY_SUMMARY_VIEW,
 } from '@plenty/contracts/views/registry';
 import type { ViewDefinition } from '@plenty/platform/read-store/port';
@@ -29,7 +33,14 @@ export const DEBT_SUMMARY_ID = 'summary';
 export const readViews: readonly ViewDefinition[] = [
   {
     name: TRANSACTIONS_VIEW,
-    fields: { type: 'text', categoryId: 'text', occurredAt: 'text', amount: 'integer', currency: 'text' },
+    fields: {
+      type: 'text',
+      categoryId: 'text',
+      occurredAt: 'text',
+      amount: 'integer',
+      currency: 'text',
+      walletId: 'text',
+    },
     indexes: [],
   },
   { name: CATEGORIES_VIEW, fields: { type: 'text', createdAt: 'text' }, indexes: [] },
@@ -45,6 +56,10 @@ export const readViews: readonly ViewDefinition[] = [
   { name: DEBT_HISTORY_VIEW, fields: { debtId: 'text', revision: 'integer' }, indexes: [] },
   { name: YEARLY_SUMMARY_VIEW, fields: {}, indexes: [] },
   { name: ACTIVITY_VIEW, fields: { sortKey: 'text', kind: 'text', subjectId: 'text' }, indexes: [] },
+  { name: WALLETS_VIEW, fields: {}, indexes: [] },
+  { name: WALLET_MOVEMENTS_VIEW, fields: { walletId: 'text', sortKey: 'text' }, indexes: [] },
+  { name: WALLET_MONTHS_VIEW, fields: { walletId: 'text', month: 'text' }, indexes: [] },
+  { name: TRANSFERS_VIEW, fields: {}, indexes: [] },
   {
     name: MONTHLY_CONTRIBUTIONS_VIEW,
     fields: { categoryId: 'text', month: 'text', type: 'text', currency: 'text', amount: 'integer' },

@@ -52,6 +52,19 @@ describe('CSV export through a signed link', () => {
         })
       ).status,
     ).toBe(200);
+    const walletId = randomUUID();
+    const opened = await api.command('OpenWallet', {
+      walletId,
+      name: 'K PLUS, "หลัก"',
+      kind: 'bank',
+      currency: 'THB',
+      openingBalance: 0,
+      openingDate: '2026-10-01',
+      icon: 'wallet',
+      color: '#112233',
+      excludeFromTotals: false,
+    });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
     const rows = [
       {
         type: 'expense',
@@ -60,6 +73,7 @@ describe('CSV export through a signed link', () => {
         date: '2026-11-01',
         time: '08:05',
         note: 'ข้าวมันไก่, "พิเศษ"\nสองจาน',
+        walletId,
       },
       {
         type: 'income',
@@ -95,11 +109,11 @@ describe('CSV export through a signed link', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
     expect(parseCsv(text)).toEqual([
-      ['วันที่', 'เวลา', 'ประเภท', 'หมวดหมู่', 'จำนวนเงิน', 'สกุลเงิน', 'หมายเหตุ'],
-      ['2026-11-01', '08:05', 'รายจ่าย', 'อาหาร', '120.50', 'THB', 'ข้าวมันไก่, "พิเศษ"\nสองจาน'],
-      ['2026-11-02', '', 'รายรับ', 'เงินเดือน', '5000000', 'LAK', `'=HYPERLINK("http://evil","x")`],
-      ['2026-11-03', '', 'รายจ่าย', 'ร้านกาแฟ, "ดี"', '0.07', 'USD', "'@SUM(A1)"],
-      ['2026-11-04', '', 'รายจ่าย', 'การเดินทาง', '1.00', 'EUR', ''],
+      ['วันที่', 'เวลา', 'ประเภท', 'หมวดหมู่', 'จำนวนเงิน', 'สกุลเงิน', 'หมายเหตุ', 'กระเป๋าเงิน'],
+      ['2026-11-01', '08:05', 'รายจ่าย', 'อาหาร', '120.50', 'THB', 'ข้าวมันไก่, "พิเศษ"\nสองจาน', 'K PLUS, "หลัก"'],
+      ['2026-11-02', '', 'รายรับ', 'เงินเดือน', '5000000', 'LAK', `'=HYPERLINK("http://evil","x")`, 'เงินสด'],
+      ['2026-11-03', '', 'รายจ่าย', 'ร้านกาแฟ, "ดี"', '0.07', 'USD', "'@SUM(A1)", 'เงินสด'],
+      ['2026-11-04', '', 'รายจ่าย', 'การเดินทาง', '1.00', 'EUR', '', 'เงินสด'],
     ]);
     const parsed = parseCsv(text);
     expect(parsed.slice(1).every((row) => !/^[=+\-@]/.test(row[6] ?? ''))).toBe(true);
@@ -108,8 +122,18 @@ describe('CSV export through a signed link', () => {
     const englishText = (await env.standalone.app.inject({ method: 'GET', url: english.body.url })).rawPayload
       .subarray(3)
       .toString('utf8');
-    expect(parseCsv(englishText)[0]).toEqual(['Date', 'Time', 'Type', 'Category', 'Amount', 'Currency', 'Note']);
+    expect(parseCsv(englishText)[0]).toEqual([
+      'Date',
+      'Time',
+      'Type',
+      'Category',
+      'Amount',
+      'Currency',
+      'Note',
+      'Wallet',
+    ]);
     expect(parseCsv(englishText)[1]?.slice(2, 4)).toEqual(['Expense', 'Food']);
+    expect(parseCsv(englishText).map((row) => row[7])).toEqual(['Wallet', 'K PLUS, "หลัก"', 'Cash', 'Cash', 'Cash']);
   });
 
   it('refuses a link without a valid token, and another user gets only their own rows', async () => {
@@ -121,7 +145,7 @@ describe('CSV export through a signed link', () => {
     expect((await stranger.query('export/link?locale=fr')).status).toBe(400);
     const link = await stranger.query<{ url: string }>('export/link');
     const text = (await env.standalone.app.inject({ method: 'GET', url: link.body.url })).rawPayload.toString('utf8');
-    expect(text).toBe('\uFEFFDate,Time,Type,Category,Amount,Currency,Note\r\n');
+    expect(text).toBe('\uFEFFDate,Time,Type,Category,Amount,Currency,Note,Wallet\r\n');
     // An export link opens nothing else: not a receipt, whatever object is named in the path.
     const exportToken = new URL(link.body.url, 'http://x').searchParams.get('token') ?? '';
     const asReceipt = `/api/files/receipts/${randomUUID()}?token=${encodeURIComponent(exportToken)}`;

@@ -13,5 +13,9 @@ export const exportLinkQuerySchema = z
   .strict();
 export type ExportLinkQuery = z.infer<typeof exportLinkQuerySchema>;
 
-/** The CSV's columns, in order; each header is the message `export.csv.<column>`. */
-export const EXPORT_COLUMNS = ['date', 'time', 'type', 'category', 'amount', 'currency', 'note'] as const;
+/**
+ * The CSV's columns, in order; each header is the message `export.csv.<column>`. `wallet` is
+ * the name of the wallet the transaction belongs to (a default wallet's in the language); it
+ * comes last so the columns before it stay where they were.
+ */
+export const EXPORT_COLUMNS = ['date', 'time', 'type', 'category', 'amount', 'currency', 'note', 'wallet'] as const;

@@ -1,11 +1,12 @@
-import { CATEGORIES_VIEW } from '@plenty/contracts/views/registry';
+import { CATEGORIES_VIEW, WALLETS_VIEW } from '@plenty/contracts/views/registry';
 import { createRequire } from 'node:module';
 import { z } from 'zod';
 import { BUILT_IN_CATEGORIES } from '@plenty/contracts/categories';
-import { toDecimalString } from '@plenty/contracts/money';
+import { CURRENCIES, toDecimalString } from '@plenty/contracts/money';
 import { EXPORT_COLUMNS, type ExportLocale } from '@plenty/contracts/views/files';
 import type { CategoryView } from '@plenty/contracts/views/categories';
 import type { TransactionView } from '@plenty/contracts/views/transactions';
+import { DEFAULT_WALLET_NAME_KEY, defaultWalletId } from '@plenty/contracts/wallets';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { scanTransactions, SORTS } from '../transaction/search.js';
 import { csvRow, UTF8_BOM } from './csv.js';
@@ -43,6 +44,33 @@ async function categoryNames(readStore: ReadStore, userId: string, locale: Expor
   return names;
 }
 
+/** A person's wallets are few; one page holds them all. */
+const MAX_WALLETS = 1000;
+
+/**
+ * Wallet names in the language: as the user named them, a default wallet not renamed by its
+ * message ("Cash"), also before its document exists; a name erased with the user's key is ''.
+ */
+async function walletNames(readStore: ReadStore, userId: string, locale: ExportLocale): Promise<Map<string, string>> {
+  const cash = message(locale, DEFAULT_WALLET_NAME_KEY, 'Cash');
+  const names = new Map(CURRENCIES.map((currency) => [defaultWalletId(userId, currency), cash]));
+  const wallets = await readStore.find<{ id: string; name: string | null; nameKey: string | null }>(WALLETS_VIEW, {
+    userId,
+    sort: [],
+    limit: MAX_WALLETS,
+  });
+  for (const { doc } of wallets.items) {
+    names.set(doc.id, doc.name ?? (doc.nameKey === null ? '' : message(locale, doc.nameKey, cash)));
+  }
+  return names;
+}
+
+/** The names a record needs, in the export's language. */
+export interface ExportNames {
+  readonly categories: ReadonlyMap<string, string>;
+  readonly wallets: ReadonlyMap<string, string>;
+}
+
 export function exportHeader(locale: ExportLocale): string[] {
   return EXPORT_COLUMNS.map((column) => message(locale, `export.csv.${column}`, column));
 }
@@ -55,19 +83,16 @@ export function exportHeader(locale: ExportLocale): string[] {
  * as 9, and the code is what tells currencies apart unambiguously (CA$ vs A$ vs $). The app,
  * its charts and its mails write money with contracts' currency-display.ts instead.
  */
-export function exportRow(
-  view: TransactionView,
-  locale: ExportLocale,
-  categories: ReadonlyMap<string, string>,
-): string[] {
+export function exportRow(view: TransactionView, locale: ExportLocale, names: ExportNames): string[] {
   return [
     view.date,
     view.time ?? '',
     message(locale, `transactions.type.${view.type}`, view.type),
-    categories.get(view.categoryId) ?? view.categoryId,
+    names.categories.get(view.categoryId) ?? view.categoryId,
     toDecimalString(view.amount),
     view.amount.currency,
     view.note ?? '',
+    names.wallets.get(view.walletId) ?? '',
   ];
 }
 
@@ -81,12 +106,16 @@ export async function* exportCsv(
   locale: ExportLocale,
   pageSize = 1000,
 ): AsyncGenerator<string> {
-  const categories = await categoryNames(readStore, userId, locale);
+  const [categories, wallets] = await Promise.all([
+    categoryNames(readStore, userId, locale),
+    walletNames(readStore, userId, locale),
+  ]);
+  const names: ExportNames = { categories, wallets };
   yield UTF8_BOM + csvRow(exportHeader(locale));
   let chunk = '';
   let rows = 0;
   for await (const { doc } of scanTransactions(readStore, { userId, where: {}, sort: SORTS.oldest, pageSize })) {
-    chunk += csvRow(exportRow(doc, locale, categories));
+    chunk += csvRow(exportRow(doc, locale, names));
     rows += 1;
     if (rows % pageSize === 0) {
       yield chunk;

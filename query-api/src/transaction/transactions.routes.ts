@@ -21,10 +21,22 @@ import { findByValue, SORTS, TotalsFold } from './search.js';
 /** Types × categories × currencies of one user: far fewer in practice. */
 const MAX_TOTALS_DOCS = 100_000;
 
+/** The filters the totals view answers: it keeps sums per type, category and currency. */
 function filtersOf(query: { type?: string | undefined; categoryId?: string | undefined }): Record<string, string> {
   const where: Record<string, string> = {};
   if (query.type !== undefined) where.type = query.type;
   if (query.categoryId !== undefined) where.categoryId = query.categoryId;
+  return where;
+}
+
+/** The filters of the transactions themselves: those of the totals and the wallet. */
+function listFiltersOf(query: {
+  type?: string | undefined;
+  categoryId?: string | undefined;
+  walletId?: string | undefined;
+}): Record<string, string> {
+  const where = filtersOf(query);
+  if (query.walletId !== undefined) where.walletId = query.walletId;
   return where;
 }
 
@@ -54,9 +66,10 @@ export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): 
           currenciesOf(readStore, user.uid, filtersOf(query)),
         ]);
         const preferences: PreferencesView = { ...DEFAULT_PREFERENCES_VIEW, ...stored?.doc };
+        // A wallet's transactions are in one currency; the totals' currencies are a superset.
         return findByValue(readStore, {
           userId: user.uid,
-          where: filtersOf(query),
+          where: listFiltersOf(query),
           contains: query.q === undefined ? undefined : { field: 'noteKey', text: searchKey(query.q) },
           limit: query.limit,
           cursor: query.cursor,
@@ -70,7 +83,7 @@ export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): 
       }
       const page = await readStore.find<TransactionView>(TRANSACTIONS_VIEW, {
         userId: user.uid,
-        where: filtersOf(query),
+        where: listFiltersOf(query),
         ...noteContaining(query.q),
         sort: SORTS[query.sort],
         limit: query.limit,
@@ -82,7 +95,7 @@ export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): 
 
   queryRoute(app, QUERY_ROUTES.transactionTotals, async ({ user, query }) => {
     const fold = new TotalsFold();
-    if (query.q === undefined) {
+    if (query.q === undefined && query.walletId === undefined) {
       // The projector keeps sums per (type, category, currency): a few documents per user.
       const sums = await readStore.find<TransactionTotalsDoc>(TRANSACTION_TOTALS_VIEW, {
         userId: user.uid,
@@ -93,10 +106,11 @@ export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): 
       for (const { doc } of sums.items) fold.addSum(doc.type, doc.currency, doc.count, doc.sum);
       return fold.result();
     }
-    // A search sums the matching transactions themselves, from the index that carries the notes.
+    // A search or a wallet sums the matching transactions themselves, from an index that
+    // carries the notes and wallets.
     const groups = await readStore.sum(TRANSACTIONS_VIEW, {
       userId: user.uid,
-      where: filtersOf(query),
+      where: listFiltersOf(query),
       ...noteContaining(query.q),
       groupBy: ['type', 'currency'],
       field: 'amount',

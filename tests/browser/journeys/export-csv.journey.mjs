@@ -62,13 +62,18 @@ async function exportIn(browser, baseUrl, screenshotDir, user, locale, prefix) {
 
     assert.ok(text.startsWith('\uFEFF'), 'a BOM, so spreadsheets read UTF-8');
     const lines = text.slice(1).split(/\r\n/);
-    const header = ['date', 'time', 'type', 'category', 'amount', 'currency', 'note'].map(
+    const header = ['date', 'time', 'type', 'category', 'amount', 'currency', 'note', 'wallet'].map(
       (column) => messages[`export.csv.${column}`],
     );
     assert.equal(lines[0], header.join(','));
     assert.ok(
-      lines.some((line) => line.startsWith('2026-11-20,') && line.includes(messages['category.builtin.food'])),
-      `the transaction, with its category in the language: ${lines.join(' | ')}`,
+      lines.some(
+        (line) =>
+          line.startsWith('2026-11-20,') &&
+          line.includes(messages['category.builtin.food']) &&
+          line.endsWith(`,${messages['wallet.default']}`),
+      ),
+      `the transaction, with its category and wallet in the language: ${lines.join(' | ')}`,
     );
 
     // A failed request says so, and the button works again.
