@@ -7,6 +7,7 @@ import { commandApi } from '@plenty/command-api/app';
 import { carLoan } from '@plenty/command-api/testing/debt-fixtures';
 import { receiptsApi } from '@plenty/command-api/receipt/receipts.plugin';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
+import { defaultWalletId } from '@plenty/contracts/wallets';
 import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
 import { openFsBlobStore } from '@plenty/platform/blob-store/fs';
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
@@ -38,7 +39,15 @@ let stores: TestStores;
 let eventStore: EventStore;
 let codec: EventCodec;
 
-const ids = { transaction: uuidV7(), category: uuidV7(), goal: uuidV7(), debt: uuidV7(), payment: uuidV7() };
+const ids = {
+  transaction: uuidV7(),
+  category: uuidV7(),
+  goal: uuidV7(),
+  debt: uuidV7(),
+  payment: uuidV7(),
+  wallet: uuidV7(),
+  transfer: uuidV7(),
+};
 const thb = (amount: number) => ({ amount, currency: 'THB' });
 
 /** A body each command accepts (given the items made in beforeAll). */
@@ -82,6 +91,32 @@ const VALID: Record<string, () => Record<string, unknown>> = {
   MarkInstallmentPaid: () => ({ debtId: ids.debt, number: 2, paymentId: uuidV7(), date: '2026-03-01' }),
   MarkInstallmentUnpaid: () => ({ debtId: ids.debt, number: 2 }),
   DeleteDebt: () => ({ debtId: uuidV7(), confirmPhrase: 'Delete Debt' }),
+  OpenWallet: () => ({
+    walletId: uuidV7(),
+    name: `W${randomUUID().slice(0, 8)}`,
+    kind: 'bank',
+    currency: 'THB',
+    openingBalance: 100_000,
+    openingDate: '2026-11-01',
+    icon: 'landmark',
+    color: '#2563eb',
+    excludeFromTotals: false,
+  }),
+  EditWallet: () => ({ walletId: ids.wallet, changes: { kind: 'savings', openingBalance: -500 } }),
+  ArchiveWallet: () => ({ walletId: uuidV7() }),
+  RestoreWallet: () => ({ walletId: uuidV7() }),
+  ReconcileWallet: () => ({ walletId: ids.wallet, date: '2026-11-20', balance: 90_000, expectedBalance: 100_000 }),
+  RecordTransfer: () => ({
+    transferId: uuidV7(),
+    fromWalletId: ids.wallet,
+    toWalletId: defaultWalletId('fuzzer', 'THB'),
+    amountOut: thb(100),
+    amountIn: thb(100),
+    date: '2026-11-01',
+    note: 'n',
+  }),
+  EditTransfer: () => ({ transferId: ids.transfer, changes: { note: 'edited', time: '10:30' } }),
+  DeleteTransfer: () => ({ transferId: uuidV7() }),
   DeleteAccount: () => ({ email: 'someone-else@example.test', confirmPhrase: 'Delete My Account', reason: 'other' }),
   SendVerificationCode: () => ({}),
   VerifyEmail: () => ({ code: '123456' }),
@@ -137,6 +172,8 @@ beforeAll(async () => {
     ['AddGoal', { ...VALID.AddGoal?.(), goalId: ids.goal, target: thb(1_000_000) }],
     ['OpenDebt', { ...VALID.OpenDebt?.(), debtId: ids.debt }],
     ['MarkInstallmentPaid', { debtId: ids.debt, number: 1, paymentId: ids.payment, date: '2026-02-15' }],
+    ['OpenWallet', { ...VALID.OpenWallet?.(), walletId: ids.wallet }],
+    ['RecordTransfer', { ...VALID.RecordTransfer?.(), transferId: ids.transfer }],
   ];
   for (const [name, body] of setup) {
     const answer = await send(name, { kind: 'json', value: { commandId: uuidV7(), ...body } });

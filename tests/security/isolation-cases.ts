@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { carLoanFields } from '@plenty/contracts/testing/car-loan';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
+import { defaultWalletId } from '@plenty/contracts/wallets';
 import type { TestUser } from '../support/users.js';
 import { commandNames } from './route-inventory.js';
 
@@ -18,6 +19,8 @@ export const ids = {
   goal: uuidV7(),
   debt: uuidV7(),
   payment: uuidV7(),
+  wallet: uuidV7(),
+  transfer: uuidV7(),
   receipt: '',
 };
 export const thb = (amount: number) => ({ amount, currency: 'THB' });
@@ -29,6 +32,8 @@ export type CommandCase = { body: () => Record<string, unknown>; expect: 'not-fo
 
 /** Each command's case; the DeleteAccount and RequestPasswordReset cases name Alice's address. */
 export function commandCases(users: { readonly alice: TestUser }): Record<string, CommandCase> {
+  // Alice's wallets: the one she opened is tried on its own in OpenWallet's case; her default wallet here.
+  const aliceWallet = () => defaultWalletId(users.alice.uid, 'THB');
   return {
     AddTransaction: {
       // The id is Alice's transaction: Bob cannot add to her stream.
@@ -83,6 +88,42 @@ export function commandCases(users: { readonly alice: TestUser }): Record<string
     },
     MarkInstallmentUnpaid: { body: () => ({ debtId: ids.debt, number: 1 }), expect: 'not-found' },
     DeleteDebt: { body: () => ({ debtId: ids.debt, confirmPhrase: 'Delete Debt' }), expect: 'not-found' },
+    OpenWallet: {
+      // Wallets live in each user's own profile: Bob's are his own.
+      body: () => ({
+        walletId: uuidV7(),
+        name: 'Bob wallet',
+        kind: 'cash',
+        currency: 'THB',
+        openingBalance: 0,
+        openingDate: '2026-11-01',
+        icon: 'wallet',
+        color: '#aa3300',
+        excludeFromTotals: false,
+      }),
+      expect: 'own-data',
+    },
+    EditWallet: { body: () => ({ walletId: aliceWallet(), changes: { name: 'renamed' } }), expect: 'not-found' },
+    ArchiveWallet: { body: () => ({ walletId: aliceWallet() }), expect: 'not-found' },
+    RestoreWallet: { body: () => ({ walletId: aliceWallet() }), expect: 'not-found' },
+    ReconcileWallet: {
+      body: () => ({ walletId: aliceWallet(), date: '2026-11-20', balance: 1, expectedBalance: 0 }),
+      expect: 'not-found',
+    },
+    RecordTransfer: {
+      // The id is Alice's transfer: Bob cannot add to her stream.
+      body: () => ({
+        transferId: ids.transfer,
+        fromWalletId: defaultWalletId(users.alice.uid, 'THB'),
+        toWalletId: ids.wallet,
+        amountOut: thb(100),
+        amountIn: thb(100),
+        date: '2026-11-01',
+      }),
+      expect: 'not-found',
+    },
+    EditTransfer: { body: () => ({ transferId: ids.transfer, changes: { note: 'mine now' } }), expect: 'not-found' },
+    DeleteTransfer: { body: () => ({ transferId: ids.transfer }), expect: 'not-found' },
     // Account commands act on the caller only; with Alice's email Bob's deletion is refused.
     DeleteAccount: {
       body: () => ({ confirmEmail: users.alice.email, confirmPhrase: 'Delete My Account', reason: 'other' }),
@@ -120,6 +161,14 @@ export const QUERIES: Record<string, QueryCase> = {
   'GET /api/queries/budget-alerts': { url: () => '/api/queries/budget-alerts?month=2026-11', expect: 'own-data' },
   'GET /api/queries/reports': { url: () => '/api/queries/reports?month=2026-11', expect: 'own-data' },
   'GET /api/queries/activity': { url: () => '/api/queries/activity', expect: 'own-data' },
+  'GET /api/queries/wallets': { url: () => '/api/queries/wallets', expect: 'own-data' },
+  'GET /api/queries/wallets/:id': { url: () => `/api/queries/wallets/${ids.wallet}`, expect: 'not-found' },
+  'GET /api/queries/wallets/:id/movements': {
+    url: () => `/api/queries/wallets/${ids.wallet}/movements`,
+    expect: 'not-found',
+  },
+  'GET /api/queries/transfers/:id': { url: () => `/api/queries/transfers/${ids.transfer}`, expect: 'not-found' },
+  'GET /api/queries/net-worth': { url: () => '/api/queries/net-worth', expect: 'own-data' },
   'GET /api/queries/receipts/:receiptId/link': {
     url: () => `/api/queries/receipts/${ids.receipt}/link`,
     expect: 'not-found',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultWalletId } from '@plenty/contracts/wallets';
 import { ApiClient } from '../support/api-client.js';
 import { useTestStandalone } from '../support/standalone-app.js';
 import { useTestUsers } from '../support/test-users.js';
@@ -94,6 +95,33 @@ beforeAll(async () => {
     ['OpenDebt', debtTerms],
     ['MarkInstallmentPaid', { debtId: ids.debt, number: 1, paymentId: ids.payment, date: '2026-02-15' }],
     ['ChangePreferences', { changes: { currency: 'THB', monthlyBudget: thb(100_000) } }],
+    [
+      'OpenWallet',
+      {
+        walletId: ids.wallet,
+        name: SECRET.slice(0, 60),
+        kind: 'bank',
+        currency: 'THB',
+        openingBalance: 500_000,
+        openingDate: '2026-11-01',
+        icon: 'landmark',
+        color: '#336699',
+        excludeFromTotals: false,
+      },
+    ],
+    [
+      'RecordTransfer',
+      {
+        transferId: ids.transfer,
+        fromWalletId: ids.wallet,
+        toWalletId: defaultWalletId(users.alice.uid, 'THB'),
+        amountOut: thb(20_000),
+        amountIn: thb(20_000),
+        date: '2026-11-02',
+        note: SECRET,
+      },
+    ],
+    ['ArchiveWallet', { walletId: defaultWalletId(users.alice.uid, 'THB') }],
   ];
   for (const [name, body] of setup) {
     const answer = await api.command(name, body);
@@ -148,8 +176,10 @@ describe("security: another user's data", () => {
     }
     await new ApiClient(env.standalone.app, users.alice).query('transactions');
     expect(await aliceSees()).toEqual(before);
-    const stored = await env.standalone.eventStore.readStream(`transaction-${ids.transaction}`);
-    expect(stored.every((event) => event.metadata.userId === users.alice.uid)).toBe(true);
+    for (const streamId of [`transaction-${ids.transaction}`, `transfer-${ids.transfer}`]) {
+      const stored = await env.standalone.eventStore.readStream(streamId);
+      expect(stored.every((event) => event.metadata.userId === users.alice.uid)).toBe(true);
+    }
   });
 
   it('is out of reach of every query and file route: 404 for her items, never a trace of her in his lists', async () => {
