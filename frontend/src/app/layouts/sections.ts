@@ -26,6 +26,14 @@ export const SECTIONS: readonly Section[] = [
     inMore: false,
   },
   {
+    to: '/dashboard/wallets',
+    label: 'nav.wallets',
+    tabLabel: 'nav.wallets',
+    icon: 'wallets',
+    end: false,
+    inMore: true,
+  },
+  {
     to: '/dashboard/reports',
     label: 'nav.reports',
     tabLabel: 'nav.reports',

@@ -1,15 +1,343 @@
+import { todayIn } from '@plenty/contracts/calendar/zone';
+import type { WalletView } from '@plenty/contracts/views/wallets';
+import { useState, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { useDispatch } from 'react-redux';
+import { useParams } from 'react-router';
+import type { ApiError } from '../../../lib/api/api-error';
+import { useCommand } from '../../../lib/api/use-command';
+import { useWalletsQuery } from '../../../lib/api/wallets';
+import { LocalizedLink } from '../../../lib/localized-link';
+import { usePreferences } from '../../../lib/preferences';
+import { useFormat } from '../../../lib/use-format';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { Page, PageTitle } from '../../../ui/page/page';
+import { AsOfPanel, isAsOfRefused, useAsOfParam } from '../../../ui/as-of/as-of';
+import { Badge } from '../../../ui/badge/badge';
+import { buttonClass } from '../../../ui/button';
+import { Card } from '../../../ui/card/card';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { Inline } from '../../../ui/list-row/list-row';
+import { QueryLoadError } from '../../../ui/load-error/load-error';
+import { Page, PageHeader, PageTitle } from '../../../ui/page/page';
+import { Loading, SkeletonBlock } from '../../../ui/skeleton/skeleton';
+import { Figure } from '../../../ui/stat/stat';
+import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
+import { useLazyTransferByIdQuery, useWalletByIdQuery, useWalletMovementPagesInfiniteQuery } from '../api';
+import { MovementList, openingRow, type MovementRow } from '../components/movement-list';
+import { ReconcileDialog } from '../components/reconcile-dialog';
+import { TransferDialog, type TransferEditing } from '../components/transfer-dialog';
+import { WalletDialog } from '../components/wallet-dialog';
+import { SignedMoney, WalletIcon, useWalletName } from '../components/wallet-icon';
+import { KIND_LABELS } from '../labels';
+import { notFound } from '../not-found';
+import styles from '../wallets.module.css';
 
-/** One wallet: its balance and its movements. */
+/** One wallet: its balance as of today or a chosen day, its actions, and its movements with the running balance. */
 export function WalletDetailPage() {
   usePageTitle('page.walletDetail');
+  const { id = '' } = useParams();
+  const { asOf, setAsOf, todaySearch } = useAsOfParam();
+  const query = useWalletByIdQuery({ id, asOf });
+  const error = query.error as ApiError | undefined;
+  const refused = isAsOfRefused(query.error) && !query.isFetching;
+
+  if (error?.status === 404 || error?.code === 'wallet_not_found') throw notFound();
+  const panel = (
+    <AsOfPanel
+      asOf={asOf}
+      todaySearch={todaySearch}
+      onChange={setAsOf}
+      loading={query.isFetching && query.currentData === undefined}
+      refused={refused}
+    />
+  );
+  const wallet = query.currentData;
+  if (wallet === undefined) {
+    return (
+      <Page>
+        <BackLink />
+        <PageTitle size="compact">
+          <FormattedMessage id="page.walletDetail" />
+        </PageTitle>
+        {panel}
+        {query.isError ? (
+          !refused && (
+            <QueryLoadError
+              query={query}
+              message="wallet.detail.loadFailed"
+              retry="wallet.retry"
+              testId="wallet-error"
+            />
+          )
+        ) : (
+          <Loading className={styles.loading} testId="wallet-loading">
+            <SkeletonBlock />
+            <SkeletonBlock height="20rem" />
+          </Loading>
+        )}
+      </Page>
+    );
+  }
+  return <Detail wallet={wallet} asOf={asOf} panel={panel} />;
+}
+
+function BackLink() {
+  return (
+    <LocalizedLink to="/dashboard/wallets" className={styles.back}>
+      <span aria-hidden="true">← </span>
+      <FormattedMessage id="wallet.detail.back" />
+    </LocalizedLink>
+  );
+}
+
+function Detail({
+  wallet,
+  asOf,
+  panel,
+}: {
+  readonly wallet: WalletView;
+  readonly asOf: string | null;
+  readonly panel: ReactNode;
+}) {
+  const dispatch = useDispatch();
+  const format = useFormat();
+  const { preferences } = usePreferences();
+  const today = todayIn(preferences?.timeZone);
+  const nameOf = useWalletName();
+  const name = nameOf(wallet);
+  const wallets = useWalletsQuery({ asOf: null }).data?.items ?? [wallet];
+  const movements = useWalletMovementPagesInfiniteQuery(wallet.id);
+  const [loadTransfer] = useLazyTransferByIdQuery();
+  const archive = useCommand('ArchiveWallet');
+  const restore = useCommand('RestoreWallet');
+  const deleteTransfer = useCommand('DeleteTransfer');
+
+  const [editing, setEditing] = useState(false);
+  const [reconciling, setReconciling] = useState(false);
+  const [archiving, setArchiving] = useState(false);
+  const [transferring, setTransferring] = useState<TransferEditing>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
+
+  const others = wallets.filter((other) => other.id !== wallet.id && !other.archived);
+  const pages = movements.data?.pages ?? [];
+  const hasMore = movements.hasNextPage;
+  const opening = hasMore ? null : openingRow(wallet);
+  const rows: MovementRow[] = [...pages.flatMap((page) => page.items), ...(opening === null ? [] : [opening])];
+
+  const onArchive = async () => {
+    setArchiving(false);
+    const outcome = await archive.run({ walletId: wallet.id });
+    dispatch(outcome.ok ? showSuccess('wallet.toast.archived', { name }) : showApiError(outcome.error));
+  };
+  const onRestore = async () => {
+    const outcome = await restore.run({ walletId: wallet.id });
+    dispatch(outcome.ok ? showSuccess('wallet.toast.restored', { name }) : showApiError(outcome.error));
+  };
+  const onEditTransfer = async (transferId: string) => {
+    const answer = await loadTransfer(transferId);
+    if (answer.data === undefined) {
+      dispatch(showApiError(answer.error as ApiError));
+      return;
+    }
+    setTransferring({ mode: 'edit', transfer: answer.data });
+  };
+  const onDeleteTransfer = async () => {
+    const transferId = removing;
+    setRemoving(null);
+    if (transferId === null) return;
+    const outcome = await deleteTransfer.run({ transferId });
+    dispatch(outcome.ok ? showSuccess('transfer.toast.deleted') : showApiError(outcome.error));
+  };
+
   return (
     <Page testId="wallet-detail">
-      <PageTitle size="compact">
-        <FormattedMessage id="page.walletDetail" />
-      </PageTitle>
+      <BackLink />
+      <PageHeader
+        align="start"
+        heading={
+          <div className={styles.heading}>
+            <WalletIcon icon={wallet.icon} color={wallet.color} size={28} />
+            <div>
+              <PageTitle size="compact">{name}</PageTitle>
+              <Inline>
+                <Badge>
+                  <FormattedMessage id={KIND_LABELS[wallet.kind]} />
+                </Badge>
+                <Badge>{wallet.currency}</Badge>
+                {wallet.excludeFromTotals && (
+                  <Badge tone="warning" symbol="∅" testId="wallet-excluded">
+                    <FormattedMessage id="wallet.excluded" />
+                  </Badge>
+                )}
+                {wallet.archived && (
+                  <Badge testId="wallet-archived">
+                    <FormattedMessage id="wallet.archived" />
+                  </Badge>
+                )}
+              </Inline>
+            </div>
+          </div>
+        }
+        actions={
+          <div className={styles.actions}>
+            <button
+              type="button"
+              className={buttonClass('secondary')}
+              onClick={() => setEditing(true)}
+              data-testid="edit-wallet"
+            >
+              <FormattedMessage id="wallet.detail.edit" />
+            </button>
+            {!wallet.archived && others.length > 0 && (
+              <button
+                type="button"
+                className={buttonClass('secondary')}
+                onClick={() =>
+                  setTransferring({ mode: 'add', fromWalletId: wallet.id, toWalletId: others[0]?.id ?? '' })
+                }
+                data-testid="wallet-transfer"
+              >
+                <FormattedMessage id="transfer.action" />
+              </button>
+            )}
+            {!wallet.archived && (
+              <button
+                type="button"
+                className={buttonClass('secondary')}
+                onClick={() => setReconciling(true)}
+                data-testid="reconcile-wallet"
+              >
+                <FormattedMessage id="wallet.reconcile.action" />
+              </button>
+            )}
+            {wallet.archived ? (
+              <button
+                type="button"
+                className={buttonClass('secondary')}
+                disabled={restore.pending}
+                onClick={() => void onRestore()}
+                data-testid="restore-wallet"
+              >
+                <FormattedMessage id="wallet.restore" />
+              </button>
+            ) : (
+              <button
+                type="button"
+                className={`${buttonClass('secondary')} ${styles.danger}`}
+                onClick={() => setArchiving(true)}
+                data-testid="archive-wallet"
+              >
+                <FormattedMessage id="wallet.archive" />
+              </button>
+            )}
+            <LocalizedLink to={`/activity?subject=${wallet.id}`} className={buttonClass('secondary')}>
+              <FormattedMessage id="nav.activity" />
+            </LocalizedLink>
+          </div>
+        }
+      />
+      {panel}
+
+      <Card title={<FormattedMessage id="wallet.detail.balance" />} gap="small" testId="wallet-balance-card">
+        <Figure size="large" testId="wallet-detail-balance">
+          <SignedMoney amount={wallet.balance} currency={wallet.currency} />
+        </Figure>
+        <p className={styles.muted}>
+          <FormattedMessage
+            id={asOf === null ? 'wallet.detail.asOfToday' : 'wallet.detail.asOfDay'}
+            values={{ date: format.longDate(asOf ?? today) }}
+          />
+          {wallet.lastReconciledOn !== null && (
+            <>
+              {' · '}
+              <FormattedMessage
+                id="wallet.detail.lastReconciled"
+                values={{ date: format.longDate(wallet.lastReconciledOn) }}
+              />
+            </>
+          )}
+        </p>
+      </Card>
+
+      <Card title={<FormattedMessage id="wallet.detail.movements" />} gap="small">
+        {movements.data === undefined ? (
+          movements.isError ? (
+            <QueryLoadError
+              query={movements}
+              message="wallet.detail.movementsFailed"
+              retry="wallet.retry"
+              testId="wallet-movements-error"
+            />
+          ) : (
+            <Loading testId="wallet-movements-loading" className={styles.loading}>
+              <SkeletonBlock height="8rem" />
+            </Loading>
+          )
+        ) : rows.length === 0 ? (
+          <p className={styles.muted} data-testid="wallet-movements-empty">
+            <FormattedMessage id="wallet.detail.noMovements" />
+          </p>
+        ) : (
+          <>
+            <MovementList
+              wallet={wallet}
+              rows={rows}
+              wallets={wallets}
+              onEditTransfer={(transferId) => void onEditTransfer(transferId)}
+              onDeleteTransfer={setRemoving}
+            />
+            {hasMore && (
+              <button
+                type="button"
+                className={`${buttonClass('secondary')} ${styles.toggle}`}
+                disabled={movements.isFetchingNextPage}
+                aria-busy={movements.isFetchingNextPage}
+                onClick={() => void movements.fetchNextPage()}
+                data-testid="wallet-movements-more"
+              >
+                <FormattedMessage
+                  id={movements.isFetchingNextPage ? 'wallet.detail.loadingMore' : 'wallet.detail.showMore'}
+                />
+              </button>
+            )}
+            {movements.isFetchNextPageError && (
+              <p className={styles.muted} role="alert">
+                <FormattedMessage id="wallet.detail.movementsFailed" />
+              </p>
+            )}
+          </>
+        )}
+      </Card>
+
+      <WalletDialog
+        open={editing}
+        wallet={wallet}
+        wallets={wallets}
+        defaultCurrency={wallet.currency}
+        today={today}
+        onClose={() => setEditing(false)}
+      />
+      <TransferDialog editing={transferring} wallets={wallets} today={today} onClose={() => setTransferring(null)} />
+      <ReconcileDialog wallet={reconciling ? wallet : null} today={today} onClose={() => setReconciling(false)} />
+      <ConfirmDialog
+        open={archiving}
+        title="wallet.archiveDialog.title"
+        body="wallet.archiveDialog.body"
+        confirm="wallet.archive"
+        values={{ name }}
+        danger
+        onConfirm={() => void onArchive()}
+        onCancel={() => setArchiving(false)}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        title="transfer.deleteDialog.title"
+        body="transfer.deleteDialog.body"
+        confirm="transfer.delete"
+        danger
+        onConfirm={() => void onDeleteTransfer()}
+        onCancel={() => setRemoving(null)}
+      />
     </Page>
   );
 }
