@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { testUser } from '@plenty/command-api/testing/stores';
 import type { CommandName } from '@plenty/contracts/commands/registry';
+import { defaultWalletId } from '@plenty/contracts/wallets';
 
 /** The generated histories of the replay test: commands of two users and what the read side does between them. */
 
@@ -17,6 +18,13 @@ const categoryIds = ids('c', 2);
 const goalIds = ids('9', 2);
 const debtIds = ids('d', 2);
 const paymentIds = ids('e', 3);
+const openedWalletIds = ids('b', 2);
+const transferIds = ids('f', 3);
+/** Wallets the users open, and each user's default wallet of baht (the other user's is not theirs). */
+const walletIds = [...openedWalletIds, ...users.map((user) => defaultWalletId(user.uid, 'THB'))];
+const wallet = fc.constantFrom(...walletIds);
+/** An optional wallet: absent, the default wallet of the currency. */
+const maybeWallet = fc.option(wallet, { nil: undefined });
 
 const pick = <T>(values: readonly T[]) => fc.constantFrom(...values);
 const thb = (min: number, max: number) => fc.integer({ min, max }).map((amount) => ({ amount, currency: 'THB' }));
@@ -41,6 +49,7 @@ export const commands: fc.Arbitrary<Step> = fc.oneof(
         categoryId: category,
         date,
         note: pick(['lunch', 'ข้าวผัด', 'ເຂົ້າປຽກ']),
+        walletId: maybeWallet,
       }),
     ),
   },
@@ -57,6 +66,7 @@ export const commands: fc.Arbitrary<Step> = fc.oneof(
               categoryId: category,
               date,
               note: fc.option(pick(['dinner', 'ค่ารถ']), { nil: null }),
+              walletId: wallet,
             },
             { requiredKeys: [] },
           )
@@ -150,6 +160,7 @@ export const commands: fc.Arbitrary<Step> = fc.oneof(
         termMonths: pick([6, 12]),
         openDate: fc.constant('2026-01-15'),
         startDate: fc.constant('2026-01-15'),
+        walletId: maybeWallet,
       }),
     ),
   },
@@ -157,7 +168,13 @@ export const commands: fc.Arbitrary<Step> = fc.oneof(
     weight: 2,
     arbitrary: command(
       'MarkInstallmentPaid',
-      fc.record({ debtId: pick(debtIds), number: fc.integer({ min: 1, max: 3 }), paymentId: pick(paymentIds), date }),
+      fc.record({
+        debtId: pick(debtIds),
+        number: fc.integer({ min: 1, max: 3 }),
+        paymentId: pick(paymentIds),
+        date,
+        walletId: maybeWallet,
+      }),
     ),
   },
   {
@@ -176,10 +193,102 @@ export const commands: fc.Arbitrary<Step> = fc.oneof(
         paymentId: pick(paymentIds),
         amount: fc.integer({ min: 1, max: 400_000 }),
         date,
+        walletId: maybeWallet,
       }),
     ),
   },
   { weight: 1, arbitrary: command('DeletePayment', fc.record({ debtId: pick(debtIds), paymentId: pick(paymentIds) })) },
+  {
+    weight: 1,
+    arbitrary: command(
+      'EditPayment',
+      fc.record({
+        debtId: pick(debtIds),
+        paymentId: pick(paymentIds),
+        changes: fc.record({ walletId: fc.option(wallet, { nil: null }) }),
+      }),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: command(
+      'OpenWallet',
+      fc.record({
+        walletId: pick(openedWalletIds),
+        name: pick(['BCEL One', 'K PLUS', 'ກະເປົາ']),
+        kind: pick(['bank', 'e_wallet', 'savings']),
+        currency: fc.constant('THB'),
+        openingBalance: fc.integer({ min: -50_000, max: 5_000_000 }),
+        openingDate: date,
+        icon: fc.constant('landmark'),
+        color: fc.constant('#2563eb'),
+        excludeFromTotals: fc.boolean(),
+      }),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: command(
+      'EditWallet',
+      fc.record({
+        walletId: wallet,
+        changes: fc
+          .record(
+            {
+              name: pick(['Pocket', 'Savings']),
+              openingBalance: fc.integer({ min: 0, max: 1_000_000 }),
+              openingDate: date,
+            },
+            { requiredKeys: [] },
+          )
+          .filter((c) => Object.keys(c).length > 0),
+      }),
+    ),
+  },
+  { weight: 1, arbitrary: command('ArchiveWallet', fc.record({ walletId: wallet })) },
+  { weight: 1, arbitrary: command('RestoreWallet', fc.record({ walletId: wallet })) },
+  {
+    weight: 1,
+    arbitrary: command(
+      'ReconcileWallet',
+      fc.record({
+        walletId: wallet,
+        date,
+        balance: fc.integer({ min: -100_000, max: 2_000_000 }),
+        expectedBalance: fc.integer({ min: 0, max: 2_000_000 }),
+      }),
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: command(
+      'RecordTransfer',
+      fc.integer({ min: 1, max: 300_000 }).chain((amount) =>
+        fc.record({
+          transferId: pick(transferIds),
+          fromWalletId: wallet,
+          toWalletId: wallet,
+          amountOut: fc.constant({ amount, currency: 'THB' }),
+          amountIn: fc.constant({ amount, currency: 'THB' }),
+          date,
+          note: fc.option(pick(['ATM', 'ถอนเงิน']), { nil: undefined }),
+        }),
+      ),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: command(
+      'EditTransfer',
+      fc.record({
+        transferId: pick(transferIds),
+        changes: fc
+          .record({ toWalletId: wallet, date, note: fc.option(pick(['Cash']), { nil: null }) }, { requiredKeys: [] })
+          .filter((c) => Object.keys(c).length > 0),
+      }),
+    ),
+  },
+  { weight: 1, arbitrary: command('DeleteTransfer', fc.record({ transferId: pick(transferIds) })) },
 );
 
 /** What happens between two commands on the read side. */
