@@ -5,14 +5,19 @@ import {
   GOALS_VIEW,
   PREFERENCES_VIEW,
   TRANSACTIONS_VIEW,
+  TRANSFERS_VIEW,
+  WALLETS_VIEW,
 } from '@plenty/contracts/views/registry';
 import type { DebtEvent } from '@plenty/contracts/events/debt';
 import type { ProfileEvent } from '@plenty/contracts/events/profile';
 import type { TransactionEvent } from '@plenty/contracts/events/transaction';
+import type { TransferEvent } from '@plenty/contracts/transfers';
+import type { WalletEvent } from '@plenty/contracts/wallets';
 import { activitySortKey, type ActivityDoc } from '@plenty/contracts/views/activity';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
 import { positionKey } from '@plenty/platform/read-store/keys';
 import { debtEntry, profileEntry, transactionEntry, type Recorded } from './activity-entries.js';
+import { transferEntry, walletEntry } from './activity-wallets.js';
 import { DEBT_EVENT_TYPES } from './debt-detail.js';
 import { isNewerThan, type Projection } from './projection.js';
 
@@ -41,27 +46,35 @@ const PROFILE_EVENTS = [
   'PreferencesChanged',
   'ExchangeRatesSet',
 ];
+const WALLET_EVENTS = ['WalletOpened', 'WalletEdited', 'WalletArchived', 'WalletRestored', 'WalletReconciled'];
+const TRANSFER_EVENTS = ['TransferRecorded', 'TransferEdited', 'TransferDeleted'];
+
+/** The entry of an event of any stream the page shows; null for an event it does not show. */
+function entryOf(event: Recorded<unknown>, uow: UnitOfWork) {
+  if (TRANSACTION_EVENTS.includes(event.type)) return transactionEntry(event as Recorded<TransactionEvent>, uow);
+  if (DEBT_EVENTS.includes(event.type)) return debtEntry(event as Recorded<DebtEvent>, uow);
+  if (WALLET_EVENTS.includes(event.type)) return walletEntry(event as Recorded<WalletEvent>, uow);
+  if (TRANSFER_EVENTS.includes(event.type)) return transferEntry(event as Recorded<TransferEvent>, uow);
+  return profileEntry(event as Recorded<ProfileEvent>, uow);
+}
 
 /**
  * The Activity page: one document per event of a user's transactions, debts, goals,
- * categories and settings, keyed by the event id. Edits are measured against the other
+ * categories, settings, wallets and transfers, keyed by the event id. Edits are measured against the other
  * views as they stand before the event, and names are taken from them: every projection reads
  * the views as they were before the event it applies, whatever their order (see `staged.ts`).
  */
 export const activityProjection: Projection = {
   name: 'activity',
-  version: 1,
+  // 2: wallet and transfer entries.
+  version: 2,
   views: [activityView],
-  reads: [TRANSACTIONS_VIEW, DEBTS_VIEW, GOALS_VIEW, CATEGORIES_VIEW, PREFERENCES_VIEW],
-  handles: [...TRANSACTION_EVENTS, ...DEBT_EVENTS, ...PROFILE_EVENTS],
+  reads: [TRANSACTIONS_VIEW, DEBTS_VIEW, GOALS_VIEW, CATEGORIES_VIEW, PREFERENCES_VIEW, WALLETS_VIEW, TRANSFERS_VIEW],
+  handles: [...TRANSACTION_EVENTS, ...DEBT_EVENTS, ...PROFILE_EVENTS, ...WALLET_EVENTS, ...TRANSFER_EVENTS],
   async apply(event, uow: UnitOfWork) {
     const userId = event.metadata.userId;
     if (!isNewerThan(event, await uow.get(ACTIVITY_VIEW, userId, event.id))) return;
-    const entry = TRANSACTION_EVENTS.includes(event.type)
-      ? await transactionEntry(event as Recorded<TransactionEvent>, uow)
-      : DEBT_EVENTS.includes(event.type)
-        ? await debtEntry(event as Recorded<DebtEvent>, uow)
-        : await profileEntry(event as Recorded<ProfileEvent>, uow);
+    const entry = await entryOf(event, uow);
     if (entry === null) return;
     const doc: ActivityDoc = {
       id: event.id,
@@ -73,6 +86,7 @@ export const activityProjection: Projection = {
       installmentNumber: null,
       currency: null,
       replacementCategoryId: null,
+      transfer: null,
       ...entry,
     };
     uow.put(ACTIVITY_VIEW, userId, event.id, doc, event.position);

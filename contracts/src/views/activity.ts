@@ -4,14 +4,14 @@ import { currencySchema, moneySchema } from '../money.js';
 
 /**
  * The Activity page (audit history): one document of the `activity` view per event of a
- * user's `transaction-`, `debt-` and `profile-` streams, served newest first by
+ * user's `transaction-`, `debt-`, `transfer-` and `profile-` streams, served newest first by
  * `GET /api/queries/activity`, for the whole account or for one item.
  *
  * Amounts are integers in minor units with their currency (money objects); texts (notes,
  * names) are as the user wrote them at that event; dates are `YYYY-MM-DD`.
  */
 
-export const ACTIVITY_KINDS = ['transaction', 'debt', 'goal', 'category', 'settings'] as const;
+export const ACTIVITY_KINDS = ['transaction', 'debt', 'goal', 'category', 'settings', 'wallet', 'transfer'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /** The subject id of every settings entry: the user has one set of preferences. */
@@ -42,6 +42,14 @@ export const ACTIVITY_TYPES = [
   'preferences_changed',
   'exchange_rates_set',
   'exchange_rates_reset',
+  'wallet_opened',
+  'wallet_edited',
+  'wallet_archived',
+  'wallet_restored',
+  'wallet_reconciled',
+  'transfer_recorded',
+  'transfer_edited',
+  'transfer_deleted',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
@@ -51,7 +59,10 @@ export type ActivityChange = z.infer<typeof activityChangeSchema>;
 
 /**
  * What names the item, as it was at that event (after it, or just before a deletion):
- * a transaction's note, category and amount; the name of a debt, goal or category.
+ * a transaction's note, category and amount; the name of a debt, goal, category or wallet
+ * (null for a default wallet the user has not renamed: its name is `wallet.default`, "Cash",
+ * in the entry's `currency`; also null once the user's key is erased); a transfer's note
+ * and the amount that left (`amountOut`).
  */
 export const activitySubjectSchema = z.object({
   name: z.string().nullable(),
@@ -60,7 +71,39 @@ export const activitySubjectSchema = z.object({
 });
 export type ActivitySubject = z.infer<typeof activitySubjectSchema>;
 
-/** A document of the `activity` view. */
+/** A transfer as it stood after the event (just before it, for a deletion). */
+export const activityTransferSchema = z.object({
+  fromWalletId: z.string(),
+  toWalletId: z.string(),
+  amountOut: moneySchema,
+  amountIn: moneySchema,
+  date: calendarDateSchema,
+  time: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type ActivityTransfer = z.infer<typeof activityTransferSchema>;
+
+/**
+ * A document of the `activity` view.
+ *
+ * Wallet and transfer entries (subject id = the wallet's or the transfer's id, so
+ * `?subjectId=` is each one's history):
+ * - `wallet_opened`: subject name; `amount` the opening balance (money of the wallet's
+ *   currency), `date` the opening date, `currency` the wallet's; `changes` empty.
+ * - `wallet_edited`: `changes` among name, kind, openingBalance (minor units of `currency`),
+ *   openingDate, icon, color, excludeFromTotals; a default wallet's first edit compares with
+ *   its defaults (name null, kind cash, opening balance 0, opening date null).
+ * - `wallet_archived`, `wallet_restored`: subject name and `currency` only.
+ * - `wallet_reconciled`: `amount` the adjustment (signed money, may be 0), `date` the day
+ *   reconciled, `changes` one `{ field: 'balance', from: the balance Plenty showed, to: the
+ *   balance the user entered }` in minor units of `currency`.
+ * - `transfer_recorded`, `transfer_deleted`: `transfer` the transfer, `amount` its amountOut,
+ *   `date` its date, subject name its note.
+ * - `transfer_edited`: `transfer` after the edit, `changes` among fromWalletId, toWalletId,
+ *   amountOut, amountIn (money objects), date, time, note.
+ * A transaction moved to another wallet is a `transaction_edited` whose `changes` hold
+ * `{ field: 'walletId', from, to }` (wallet ids).
+ */
 export const activityDocSchema = z.object({
   /** The event's id. */
   id: z.string(),
@@ -93,6 +136,8 @@ export const activityDocSchema = z.object({
   currency: currencySchema.nullable(),
   /** Where a deleted category's transactions went. */
   replacementCategoryId: z.string().nullable(),
+  /** Transfer entries: the transfer (see above); null for other items. */
+  transfer: activityTransferSchema.nullable(),
 });
 export type ActivityDoc = z.infer<typeof activityDocSchema>;
 

@@ -63,7 +63,8 @@ export function activityRoutes(app: FastifyInstance, readStore: ReadStore): void
       return {
         items: inRange.map(({ doc }) => {
           const { sortKey: _sortKey, ...entry } = doc;
-          return entry;
+          // Entries written before transfers were shown have no `transfer` until the rebuild.
+          return { ...entry, transfer: entry.transfer ?? null };
         }),
         nextCursor: reachedStart ? null : page.nextCursor,
       };
