@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { ACCOUNT_ERASURES_STREAM } from '@plenty/contracts/events/account';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { defaultWalletId } from '@plenty/contracts/wallets';
 import { ApiClient, type CommandAnswer } from '../support/api-client.js';
@@ -9,7 +10,7 @@ import { useTestUsers } from '../support/test-users.js';
 import { expenseBody } from '../support/transaction-body.js';
 
 const env = useTestStandalone();
-const users = useTestUsers(env, ['alice', 'bob']);
+const users = useTestUsers(env, ['alice', 'bob', 'leaving']);
 
 const lak = (amount: number) => ({ amount, currency: 'LAK' });
 const thb = (amount: number) => ({ amount, currency: 'THB' });
@@ -286,5 +287,33 @@ describe('wallet commands over HTTP', () => {
       'wallet_archived',
       'fromWalletId',
     );
+  });
+
+  it("reads a user's transfers among their events and erases them with the account", async () => {
+    const api = new ApiClient(env.standalone.app, users.leaving);
+    const kip = await openWallet(api);
+    const transferId = uuidV7();
+    const transfer = {
+      transferId,
+      fromWalletId: kip,
+      toWalletId: defaultWalletId(users.leaving.uid, 'LAK'),
+      amountOut: lak(20_000),
+      amountIn: lak(20_000),
+      date: '2026-11-20',
+    };
+    expect((await api.command('RecordTransfer', transfer)).status).toBe(200);
+    const { eventStore } = env.standalone;
+    const events = await eventStore.readUserEvents(users.leaving.uid);
+    expect(events.map((event) => event.type)).toEqual(['WalletOpened', 'TransferRecorded']);
+    expect(await eventStore.streamIdsOfUser(users.leaving.uid)).toContain(`transfer-${transferId}`);
+
+    const deletion = await api.command('DeleteAccount', {
+      confirmEmail: users.leaving.email,
+      confirmPhrase: 'Delete My Account',
+      reason: 'other',
+    });
+    expect(deletion.status, JSON.stringify(deletion.body)).toBe(200);
+    expect(await eventStore.streamIdsOfUser(users.leaving.uid)).toEqual([ACCOUNT_ERASURES_STREAM]);
+    expect(await eventStore.readStream(`transfer-${transferId}`)).toEqual([]);
   });
 });
