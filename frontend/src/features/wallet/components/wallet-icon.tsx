@@ -65,8 +65,14 @@ export function SignedMoney({
       data-testid={testId}
       data-amount={amount}
     >
-      <span aria-hidden="true">{shown}</span>
-      <span className="visually-hidden">{spoken}</span>
+      {spoken === shown ? (
+        shown
+      ) : (
+        <>
+          <span aria-hidden="true">{shown}</span>
+          <span className="visually-hidden">{spoken}</span>
+        </>
+      )}
     </span>
   );
 }
