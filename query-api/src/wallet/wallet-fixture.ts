@@ -11,6 +11,8 @@ import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } fr
 import type { DebtDetail } from '@plenty/contracts/views/debts';
 import type { TransferView } from '@plenty/contracts/views/wallets';
 import type { Document, ReadStore } from '@plenty/platform/read-store/port';
+import { openMongoReadStore } from '@plenty/platform/read-store/mongo';
+import { FakeMongoClient } from '@plenty/platform/read-store/mongo-fake';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { readViews } from '../read-views.js';
 import type { WalletDoc, WalletMonthDoc, WalletMovementDoc } from './wallet-docs.js';
@@ -115,9 +117,20 @@ export async function given(store: ReadStore, users: Readonly<Record<string, Use
   });
 }
 
-/** An in-memory read store with the views the wallet queries read. */
-export async function walletStore(): Promise<ReadStore> {
-  const store = await openSqliteReadStore({ path: ':memory:' });
+/**
+ * The read stores the queries run on: SQLite (embedded) and the MongoDB adapter (distributed,
+ * over the in-memory fake driver), each with only the views and fields the query service
+ * registers itself (`readViews`), so a filter or sort on a field it does not declare fails.
+ */
+export const READ_STORES = {
+  sqlite: () => openSqliteReadStore({ path: ':memory:' }),
+  mongo: () => openMongoReadStore({ client: new FakeMongoClient().asClient(), dbName: 'plenty' }),
+} as const;
+export type ReadStoreKind = keyof typeof READ_STORES;
+
+/** An in-memory read store of the kind with the views the wallet queries read. */
+export async function walletStore(kind: ReadStoreKind = 'sqlite'): Promise<ReadStore> {
+  const store = await READ_STORES[kind]();
   await store.ensureViews(readViews);
   return store;
 }
