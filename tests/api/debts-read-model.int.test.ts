@@ -97,8 +97,8 @@ describe('the debt read model and the command side', () => {
           const view = (await store.get<DebtDetail>(DEBTS_VIEW, 'alice', debtId))?.doc;
           const owed = outstandingOf(debt);
           const expectedRows = [
-            // A paid row is its schedule row with the payment's id, date and notes.
-            ...debt.paidRows.map(({ paymentId: _id, date: _date, notes: _notes, ...row }) => row),
+            // A paid row is its schedule row with the payment's id, date, notes and wallet.
+            ...debt.paidRows.map(({ paymentId: _id, date: _date, notes: _notes, walletId: _wallet, ...row }) => row),
             ...pendingRows(
               termsOf(debt),
               debt.paidRows.map((row) => row.number),
