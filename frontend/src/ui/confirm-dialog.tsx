@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { MessageId } from '../lib/messages';
 import { buttonClass } from './button';
@@ -13,6 +13,8 @@ export interface ConfirmDialogProps {
   readonly danger?: boolean;
   /** Values for the title's and body's placeholders. */
   readonly values?: Readonly<Record<string, string | number>>;
+  /** A choice that goes with the answer (the wallet an installment is paid from), under the body. */
+  readonly children?: ReactNode;
   onConfirm(): void;
   onCancel(): void;
 }
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   confirm,
   danger = false,
   values,
+  children,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -39,6 +42,7 @@ export function ConfirmDialog({
       <p id={bodyId} className={styles.body}>
         <FormattedMessage id={body} values={values} />
       </p>
+      {children}
       <div className={styles.actions}>
         {/* eslint-disable-next-line jsx-a11y-x/no-autofocus -- the dialog opens on the user's own press and starts on its safe choice */}
         <button type="button" className={buttonClass('secondary')} onClick={onCancel} autoFocus>

@@ -34,6 +34,7 @@ export function openDebtCommand(value: ValidDebt, debtId: string): Omit<OpenDebt
       : {}),
     openDate: value.openDate,
     startDate: value.startDate,
+    ...(value.walletId === null ? {} : { walletId: value.walletId }),
   };
 }
 
@@ -59,6 +60,8 @@ export function draftOf(debt: DebtDetail, locale: Locale): DebtDraft {
     monthlyPayment: debt.monthlyPayment === null ? '' : amount(debt.monthlyPayment),
     openDate: debt.openDate,
     startDate: debt.startDate,
+    // Where borrowed money went is chosen when the debt is added, not edited.
+    walletId: '',
   };
 }
 

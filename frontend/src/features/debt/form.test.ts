@@ -263,18 +263,31 @@ describe('sending the form', () => {
 
 describe('a payment', () => {
   it('is at most what is still owed', () => {
-    expect(validatePayment({ amount: '100.01', date: '2026-02-01', notes: '' }, 'USD', 10_000, 'en')).toEqual({
+    expect(
+      validatePayment({ amount: '100.01', date: '2026-02-01', notes: '', walletId: '' }, 'USD', 10_000, 'en'),
+    ).toEqual({
       errors: { amount: 'debts.validation.paymentTooLarge' },
       value: null,
     });
-    expect(validatePayment({ amount: '100', date: '2026-02-01', notes: ' early ' }, 'USD', 10_000, 'en')).toEqual({
+    expect(
+      validatePayment({ amount: '100', date: '2026-02-01', notes: ' early ', walletId: '' }, 'USD', 10_000, 'en'),
+    ).toEqual({
       errors: {},
-      value: { amount: 10_000, date: '2026-02-01', notes: 'early' },
+      value: { amount: 10_000, date: '2026-02-01', notes: 'early', walletId: null },
     });
   });
 
+  it('is paid from the chosen wallet, or from none', () => {
+    const bank = '0192f0c4-7a1b-7c3d-8e4f-0000000000c2';
+    const draft = { amount: '10', date: '2026-02-01', notes: '', walletId: bank };
+    expect(validatePayment(draft, 'USD', 10_000, 'en').value?.walletId).toBe(bank);
+    expect(validatePayment({ ...draft, walletId: '' }, 'USD', 10_000, 'en').value?.walletId).toBeNull();
+  });
+
   it('needs an amount and a real date', () => {
-    expect(validatePayment({ amount: '', date: '2026-02-30', notes: '' }, 'USD', 10_000, 'en').errors).toEqual({
+    expect(
+      validatePayment({ amount: '', date: '2026-02-30', notes: '', walletId: '' }, 'USD', 10_000, 'en').errors,
+    ).toEqual({
       amount: 'error.amount_required',
       date: 'error.date_invalid',
     });

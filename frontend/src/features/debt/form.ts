@@ -49,6 +49,8 @@ export interface DebtDraft {
   readonly monthlyPayment: string;
   readonly openDate: string;
   readonly startDate: string;
+  /** A new debt: the wallet the borrowed money went into; '' for none. */
+  readonly walletId: string;
 }
 
 export type DebtField =
@@ -65,7 +67,8 @@ export type DebtField =
   | 'termMonths'
   | 'monthlyPayment'
   | 'openDate'
-  | 'startDate';
+  | 'startDate'
+  | 'walletId';
 
 export type DebtErrors = Partial<Record<DebtField, MessageId>>;
 
@@ -81,6 +84,7 @@ export const DEBT_FIELDS: readonly DebtField[] = [
   'minimumPayment',
   'openDate',
   'startDate',
+  'walletId',
   'lender',
   'description',
   'icon',
@@ -106,6 +110,7 @@ export function emptyDraft(currency: Currency, today: string): DebtDraft {
     monthlyPayment: '',
     openDate: today,
     startDate: today,
+    walletId: '',
   };
 }
 
@@ -148,6 +153,8 @@ export interface ValidDebt {
   readonly monthlyPayment: Money | null;
   readonly openDate: string;
   readonly startDate: string;
+  /** Where the borrowed money went; null: into no wallet. */
+  readonly walletId: string | null;
 }
 
 const SCHEDULE_FIELD: Partial<Record<keyof LoanTerms, DebtField>> = {
@@ -276,6 +283,7 @@ export function validateDebt(
     monthlyPayment: monthly,
     openDate: draft.openDate,
     startDate: draft.startDate,
+    walletId: draft.walletId === '' ? null : draft.walletId,
   };
   // The schedule's own rules (a payment below the first month's interest, too many rows).
   try {

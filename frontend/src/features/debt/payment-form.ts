@@ -10,6 +10,8 @@ export interface PaymentDraft {
   readonly amount: string;
   readonly date: string;
   readonly notes: string;
+  /** The wallet it was paid from; '' for none. */
+  readonly walletId: string;
 }
 
 export type PaymentErrors = Partial<Record<keyof PaymentDraft, MessageId>>;
@@ -23,7 +25,10 @@ export function validatePayment(
   currency: Currency,
   limit: number,
   locale: Locale,
-): { readonly errors: PaymentErrors; readonly value: { amount: number; date: string; notes: string | null } | null } {
+): {
+  readonly errors: PaymentErrors;
+  readonly value: { amount: number; date: string; notes: string | null; walletId: string | null } | null;
+} {
   const errors: { -readonly [K in keyof PaymentDraft]?: MessageId } = {};
   const amount = parseAmount(draft.amount, currency, locale);
   if (!amount.ok) errors.amount = `error.${amount.error}`;
@@ -32,5 +37,13 @@ export function validatePayment(
   const notes = draft.notes.normalize('NFC').trim();
   if (notes.length > LIMITS.note) errors.notes = 'debts.validation.descriptionTooLong';
   if (Object.keys(errors).length > 0 || !amount.ok) return { errors, value: null };
-  return { errors, value: { amount: amount.amount, date: draft.date, notes: notes === '' ? null : notes } };
+  return {
+    errors,
+    value: {
+      amount: amount.amount,
+      date: draft.date,
+      notes: notes === '' ? null : notes,
+      walletId: draft.walletId === '' ? null : draft.walletId,
+    },
+  };
 }

@@ -5,6 +5,8 @@ import { useCommand, type CommandOutcome } from '../../lib/api/use-command';
 import { useLocalizedPath } from '../../lib/localized-link';
 import { useFormat } from '../../lib/use-format';
 import { showApiError, showSuccess } from '../../ui/toast/toasts-slice';
+import { rememberWallet } from '../../ui/wallet-picker/choices';
+import { useUserId } from '../../ui/wallet-picker/wallet-picker';
 import { DELETE_PHRASE, debtChanges } from './commands';
 import type { ValidDebt } from './form';
 import type { PaymentValue } from './components/payment-dialog';
@@ -28,6 +30,9 @@ export function useDebtActions(debt: DebtDetail, name: string) {
   const editPayment = useCommand('EditPayment');
   const deletePayment = useCommand('DeletePayment');
   const money = (amount: number) => format.money({ amount, currency: debt.currency });
+  const userId = useUserId();
+  // The next payment of a debt in this currency starts from the wallet used now (or none).
+  const remember = (walletId: string | null) => rememberWallet(userId, 'debt', debt.currency, walletId);
 
   /** True when it went through; otherwise the error is shown (and, with `rethrow`, thrown). */
   const sent = (outcome: CommandOutcome<never>, rethrow = false): boolean => {
@@ -52,7 +57,8 @@ export function useDebtActions(debt: DebtDetail, name: string) {
       void navigate(localized('/dashboard/debt-tracker'));
     },
 
-    async mark(kind: 'paid' | 'unpaid', row: DebtScheduleRow, today: string): Promise<void> {
+    /** Marks a row paid today (from `walletId`, or from no wallet) or unpaid. */
+    async mark(kind: 'paid' | 'unpaid', row: DebtScheduleRow, today: string, walletId: string | null = null) {
       const number = format.number(row.number);
       if (kind === 'paid') {
         const outcome = await markPaid.run({
@@ -60,8 +66,12 @@ export function useDebtActions(debt: DebtDetail, name: string) {
           number: row.number,
           paymentId: markPaid.newId(),
           date: today,
+          ...(walletId === null ? {} : { walletId }),
         });
-        if (sent(outcome)) dispatch(showSuccess('debts.toast.installmentPaid', { number }));
+        if (sent(outcome)) {
+          remember(walletId);
+          dispatch(showSuccess('debts.toast.installmentPaid', { number }));
+        }
       } else if (sent(await markUnpaid.run({ debtId: debt.id, number: row.number }))) {
         dispatch(showSuccess('debts.toast.installmentUnpaid', { number }));
       }
@@ -81,10 +91,12 @@ export function useDebtActions(debt: DebtDetail, name: string) {
           amount: value.amount,
           date: value.date,
           ...(value.notes === null ? {} : { notes: value.notes }),
+          ...(value.walletId === null ? {} : { walletId: value.walletId }),
         });
         // The first attempt went through, only its answer was lost.
         if (!outcome.ok && outcome.error.code === 'payment_exists') return;
         sent(outcome, true);
+        remember(value.walletId);
         dispatch(showSuccess('debts.toast.paymentCreated', { amount: money(value.amount) }));
         return;
       }
@@ -92,6 +104,7 @@ export function useDebtActions(debt: DebtDetail, name: string) {
         ...(value.amount !== editing.amount && editing.installmentNumber === null ? { amount: value.amount } : {}),
         ...(value.date !== editing.date ? { date: value.date } : {}),
         ...(value.notes !== editing.notes ? { notes: value.notes } : {}),
+        ...(value.walletId !== (editing.walletId ?? null) ? { walletId: value.walletId } : {}),
       };
       if (Object.keys(changes).length > 0) {
         sent(await editPayment.run({ debtId: debt.id, paymentId: editing.paymentId, changes }), true);

@@ -36,8 +36,13 @@ import {
   type DebtFieldContext,
 } from './debt-fields';
 import { SchedulePreviewView } from './schedule-preview';
+import { DebtWalletField } from './wallet-field';
 
-const MAPPING: FieldMapping<DebtField> = { fields: DEBT_FIELDS };
+const MAPPING: FieldMapping<DebtField> = {
+  fields: DEBT_FIELDS,
+  // The wallet's refusals (archived, another currency, not found) under "Received into".
+  codes: { wallet_not_found: 'walletId', wallet_archived: 'walletId', wallet_currency_mismatch: 'walletId' },
+};
 
 type FieldPair = readonly [DebtTextSpec, DebtTextSpec];
 
@@ -213,6 +218,20 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
         ))}
 
         <SchedulePreviewView preview={preview} currency={draft.currency} />
+
+        {mode === 'add' && (
+          <DebtWalletField
+            id={id('walletId')}
+            label="debts.wallet.receivedInto"
+            hint="debts.wallet.receivedHint"
+            currency={draft.currency}
+            value={draft.walletId}
+            onChange={(walletId) => form.update({ walletId })}
+            error={errors.walletId}
+            startWithLastUsed
+            inputRef={(element) => form.register('walletId', element)}
+          />
+        )}
 
         <DebtTextField form={form} field="lender" label="debts.field.lender" maxLength={LENDER_MAX + 10} />
 

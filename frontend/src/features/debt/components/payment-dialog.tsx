@@ -12,11 +12,14 @@ import dialogForm from '../../../ui/dialog-form/dialog-form.module.css';
 import { ModalDialog } from '../../../ui/dialog-form/modal-dialog';
 import styles from '../debts.module.css';
 import { validatePayment, type PaymentDraft } from '../payment-form';
+import { DebtWalletField } from './wallet-field';
 
 export interface PaymentValue {
   readonly amount: number;
   readonly date: string;
   readonly notes: string | null;
+  /** Paid from this wallet; null: from none. */
+  readonly walletId: string | null;
 }
 
 export interface PaymentDialogProps {
@@ -33,8 +36,12 @@ export interface PaymentDialogProps {
 }
 
 type PaymentField = keyof PaymentDraft;
-const FIELDS: readonly PaymentField[] = ['amount', 'date', 'notes'];
-const MAPPING: FieldMapping<PaymentField> = { fields: FIELDS };
+const FIELDS: readonly PaymentField[] = ['amount', 'date', 'walletId', 'notes'];
+const MAPPING: FieldMapping<PaymentField> = {
+  fields: FIELDS,
+  // The wallet's refusals (archived, another currency, not found) under "Paid from".
+  codes: { wallet_not_found: 'walletId', wallet_archived: 'walletId', wallet_currency_mismatch: 'walletId' },
+};
 
 /** Records an extra payment or edits one: amount in the debt's currency, date and notes. */
 export function PaymentDialog({
@@ -118,6 +125,18 @@ export function PaymentDialog({
           {field('amount', 'debts.payments.amount', 'text', amountLocked)}
           {field('date', 'debts.payments.date', 'date')}
         </div>
+        <DebtWalletField
+          id={form.id('walletId')}
+          label="debts.wallet.paidFrom"
+          hint="debts.wallet.paidHint"
+          currency={currency}
+          value={form.values.walletId}
+          onChange={(walletId) => form.set('walletId', walletId)}
+          error={form.errors.walletId}
+          startWithLastUsed={mode === 'add'}
+          keep={initial.walletId === '' ? null : initial.walletId}
+          inputRef={form.field('walletId').ref}
+        />
         {field('notes', 'debts.payments.notes', 'text')}
         <DialogActions
           busy={busy}

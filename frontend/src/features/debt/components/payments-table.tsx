@@ -6,6 +6,9 @@ import { buttonClass } from '../../../ui/button';
 import { Card } from '../../../ui/card/card';
 import { DataTable } from '../../../ui/data-table/data-table';
 import { ColumnHeads, tableClass } from '../../../ui/table/table';
+import { useWalletsQuery } from '../../../lib/api/wallets';
+import { walletNameById } from '../../../lib/wallet-name';
+import { useUserId } from '../../../ui/wallet-picker/wallet-picker';
 import styles from '../debts.module.css';
 
 /** Each payment row's Edit and Delete buttons, named with the payment's date. */
@@ -30,6 +33,8 @@ export function PaymentsCard({
   const format = useFormat();
   const money = (amount: number) => format.money({ amount, currency: debt.currency });
   const label = (id: MessageId) => intl.formatMessage({ id });
+  const userId = useUserId();
+  const wallets = useWalletsQuery({ asOf: null }, { skip: userId === '' }).data?.items ?? [];
   return (
     <Card
       title={<FormattedMessage id="debts.payments.title" />}
@@ -59,6 +64,7 @@ export function PaymentsCard({
                 { id: 'debts.payments.date' },
                 { id: 'debts.payments.kind', start: true },
                 { id: 'debts.payments.amount' },
+                { id: 'debts.payments.wallet', start: true },
                 { id: 'debts.payments.notesColumn', start: true },
                 { id: 'debts.schedule.actions', hidden: true },
               ]}
@@ -83,6 +89,13 @@ export function PaymentsCard({
                   )}
                 </td>
                 <td data-label={label('debts.payments.amount')}>{money(payment.amount)}</td>
+                <td
+                  data-label={label('debts.payments.wallet')}
+                  className={`${styles.start} ${payment.walletId == null ? styles.emptyCell : ''}`}
+                  data-testid="payment-wallet"
+                >
+                  {payment.walletId == null ? '' : walletNameById(intl, wallets, userId, payment.walletId)}
+                </td>
                 <td
                   data-label={label('debts.payments.notesColumn')}
                   className={`${styles.start} ${payment.notes === null ? styles.emptyCell : ''}`}

@@ -1,5 +1,5 @@
 import type { DebtDetail, DebtPaymentView, DebtScheduleRow } from '@plenty/contracts/views/debts';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import type { ApiError } from '../../../lib/api/api-error';
@@ -28,6 +28,7 @@ import { DebtIcon, DebtStatusBadge, useDebtName } from '../components/debt-progr
 import { DeleteDebtDialog } from '../components/delete-debt-dialog';
 import { PaymentDialog } from '../components/payment-dialog';
 import { PaymentsCard } from '../components/payments-table';
+import { DebtWalletField } from '../components/wallet-field';
 import { ScheduleCard } from '../components/schedule-table';
 import styles from '../debts.module.css';
 import type { DebtDraft } from '../form';
@@ -133,6 +134,9 @@ function Detail({ debt }: { readonly debt: DebtDetail }) {
   const [editing, setEditing] = useState<DebtDraft | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [marking, setMarking] = useState<Marking>(null);
+  // The wallet the installment being marked is paid from ('' for none).
+  const [markWallet, setMarkWallet] = useState('');
+  const markWalletId = useId();
   const [paymentEditing, setPaymentEditing] = useState<PaymentEditing>(null);
   const [removingPayment, setRemovingPayment] = useState<DebtPaymentView | null>(null);
   const texts = confirmTexts(marking);
@@ -191,7 +195,7 @@ function Detail({ debt }: { readonly debt: DebtDetail }) {
         debt={debt}
         onAdd={() => {
           actions.startPayment();
-          setPaymentEditing({ mode: 'add', draft: { amount: '', date: today, notes: '' } });
+          setPaymentEditing({ mode: 'add', draft: { amount: '', date: today, notes: '', walletId: '' } });
         }}
         onEdit={(payment) =>
           setPaymentEditing({
@@ -201,6 +205,7 @@ function Detail({ debt }: { readonly debt: DebtDetail }) {
               amount: amountInput(payment.amount, debt.currency, locale),
               date: payment.date,
               notes: payment.notes ?? '',
+              walletId: payment.walletId ?? '',
             },
           })
         }
@@ -210,9 +215,10 @@ function Detail({ debt }: { readonly debt: DebtDetail }) {
       <ScheduleCard
         debt={debt}
         today={today}
-        onMark={(kind, row) =>
-          setMarking({ kind, row, skipped: kind === 'paid' ? rowsSkippedBy(debt.schedule, row) : [] })
-        }
+        onMark={(kind, row) => {
+          setMarkWallet('');
+          setMarking({ kind, row, skipped: kind === 'paid' ? rowsSkippedBy(debt.schedule, row) : [] });
+        }}
       />
 
       <DebtHistorySection debtId={debt.id} />
@@ -268,10 +274,23 @@ function Detail({ debt }: { readonly debt: DebtDetail }) {
         onConfirm={() => {
           const current = marking;
           setMarking(null);
-          if (current !== null) void actions.mark(current.kind, current.row, today);
+          if (current !== null)
+            void actions.mark(current.kind, current.row, today, markWallet === '' ? null : markWallet);
         }}
         onCancel={() => setMarking(null)}
-      />
+      >
+        {marking?.kind === 'paid' && (
+          <DebtWalletField
+            id={markWalletId}
+            label="debts.wallet.paidFrom"
+            hint="debts.wallet.paidHint"
+            currency={debt.currency}
+            value={markWallet}
+            onChange={setMarkWallet}
+            startWithLastUsed
+          />
+        )}
+      </ConfirmDialog>
       <ConfirmDialog
         open={removingPayment !== null}
         title="debts.paymentDelete.title"

@@ -18,6 +18,8 @@ import { StatCard, StatCards, statCardsClass } from '../../../ui/stat/stat';
 import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
 import { useDebtsQuery } from '../api';
 import { openDebtCommand } from '../commands';
+import { rememberWallet } from '../../../ui/wallet-picker/choices';
+import { useUserId } from '../../../ui/wallet-picker/wallet-picker';
 import { DebtDialog } from '../components/debt-dialog';
 import { DebtItems } from '../components/debt-list';
 import styles from '../debts.module.css';
@@ -37,6 +39,7 @@ function TrackerPage() {
   const { preferences } = usePreferences();
   const query = useDebtsQuery();
   const openDebt = useCommand('OpenDebt');
+  const userId = useUserId();
   const [adding, setAdding] = useState<DebtDraft | null>(null);
 
   const startAdding = () => {
@@ -56,6 +59,7 @@ function TrackerPage() {
       dispatch(showApiError(outcome.error));
       throw outcome.error;
     }
+    rememberWallet(userId, 'debt', value.initialAmount.currency, value.walletId);
     dispatch(showSuccess('debts.toast.created', { name: value.name }));
     setAdding(null);
   };
