@@ -169,7 +169,7 @@ export function MovementList({ wallet, rows, wallets, onEditTransfer, onDeleteTr
                     <FormattedMessage id="transfer.delete" />
                   </button>
                   <LocalizedLink
-                    to={`/activity?subject=${transferId}`}
+                    to={`/activity?kind=transfer&subject=${transferId}`}
                     className={`${buttonClass('secondary')} ${styles.small}`}
                     aria-describedby={titleId}
                   >

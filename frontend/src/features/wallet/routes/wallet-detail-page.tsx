@@ -230,7 +230,7 @@ function Detail({
                 <FormattedMessage id="wallet.archive" />
               </button>
             )}
-            <LocalizedLink to={`/activity?subject=${wallet.id}`} className={buttonClass('secondary')}>
+            <LocalizedLink to={`/activity?kind=wallet&subject=${wallet.id}`} className={buttonClass('secondary')}>
               <FormattedMessage id="nav.activity" />
             </LocalizedLink>
           </div>
