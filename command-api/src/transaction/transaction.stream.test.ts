@@ -4,6 +4,7 @@ import type { VerifiedUser } from '@plenty/platform/auth/port';
 import type { EventStore } from '@plenty/platform/event-store/port';
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { HttpError } from '@plenty/platform/http/errors';
+import { defaultWalletId } from '@plenty/contracts/wallets';
 import { ProfileCache } from '../profile/profile-cache.js';
 import { MemoryBlobStore } from '../testing/memory-blob-store.js';
 import { openTestStores, type TestStores } from '@plenty/platform/testing/stores';
@@ -160,5 +161,52 @@ describe('transaction commands and the save-location privacy setting', () => {
       transactionId: transaction.transactionId,
       changes: { location: null },
     });
+  });
+});
+
+describe('transaction commands that name a wallet', () => {
+  async function appendToProfile(userId: string, type: string, data: Record<string, unknown>): Promise<void> {
+    const commandId = randomUUID();
+    const event = await codec.encode({
+      id: randomUUID(),
+      type,
+      data,
+      metadata: { userId, commandId, correlationId: commandId, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+    });
+    await eventStore.appendToStream(`profile-${userId}`, [event], 'any');
+  }
+
+  it('takes a default wallet, archived or not, whatever the category, and refuses a wallet the user archived', async () => {
+    const erin = testUser('erin-wallets');
+    const cash = defaultWalletId(erin.uid, 'THB');
+    const bank = randomUUID();
+    const coffee = randomUUID();
+    await appendToProfile(erin.uid, 'CategoryAdded', {
+      categoryId: coffee,
+      name: 'Coffee',
+      type: 'expense',
+      icon: 'coffee',
+      color: '#aa5500',
+    });
+    await appendToProfile(erin.uid, 'WalletOpened', {
+      walletId: bank,
+      name: 'Bank',
+      kind: 'bank',
+      currency: 'THB',
+      openingBalance: 0,
+      openingDate: '2026-11-01',
+      icon: 'landmark',
+      color: '#2563eb',
+      excludeFromTotals: false,
+    });
+    await appendToProfile(erin.uid, 'WalletArchived', { walletId: cash });
+    await appendToProfile(erin.uid, 'WalletArchived', { walletId: bank });
+    // A transaction without a wallet lands in the default wallet anyway: naming it changes nothing.
+    await send('AddTransaction', erin, { ...lunch(), walletId: cash });
+    await send('AddTransaction', erin, { ...lunch(), categoryId: coffee, walletId: cash });
+    const error = await refusal(send('AddTransaction', erin, { ...lunch(), walletId: bank }));
+    expect(error.statusCode).toBe(422);
+    expect(error.code).toBe('wallet_archived');
+    expect(error.fields).toEqual({ walletId: 'wallet_archived' });
   });
 });

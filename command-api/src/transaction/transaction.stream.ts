@@ -51,7 +51,11 @@ async function receiptExists(blobs: BlobStore, userId: string, receiptId: string
   }
 }
 
-/** A default wallet as it is without reading the profile (its currency is in its id). */
+/**
+ * A default wallet as a transaction sees it, without reading the profile: its currency is in its
+ * id, and it always takes transactions, archived or not, as one recorded without a wallet lands in
+ * it anyway. So a transaction naming it is decided the same whether the profile was read or not.
+ */
 function defaultWallet(userId: string, walletId: string): Wallet | null {
   return findWallet(initialWalletsState, userId, walletId);
 }
@@ -91,7 +95,8 @@ export function transactionStream(
         receiptExists: (id) => found && id === receipt,
         // Without a profile read the command sends no location, and none is stored.
         saveLocation: profile?.preferences.preferences.saveLocation ?? false,
-        wallet: (id) => (profile === null ? defaultWallet(user.uid, id) : findWallet(profile.wallets, user.uid, id)),
+        wallet: (id) =>
+          defaultWallet(user.uid, id) ?? (profile === null ? null : findWallet(profile.wallets, user.uid, id)),
       };
     },
     decide: (command, state, context) => decideTransaction(command, state, context),
