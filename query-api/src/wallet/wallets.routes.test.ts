@@ -147,6 +147,30 @@ describe.each(Object.keys(READ_STORES) as ReadStoreKind[])('on %s', (kind) => {
       const list = await ok('/wallets', walletListSchema, 'bob');
       expect(list.items.map((item) => item.id)).toEqual([BOBS]);
     });
+
+    it('saturates a balance past 2^53 − 1 and says so, its running balances too', async () => {
+      const largest = 2 ** 51;
+      await given(store, {
+        carol: {
+          wallets: [wallet(BANK, { name: 'Vault', openingBalance: largest, openingDate: '2026-01-01' })],
+          movements: [1, 2, 3, 4, 5].map((day) => movement(BANK, `tx:${day}`, `2026-0${day}-15`, largest)),
+        },
+      });
+      const list = await ok('/wallets', walletListSchema, 'carol');
+      expect(list.items[0]?.balance).toBe(Number.MAX_SAFE_INTEGER);
+      expect(list.total).toBe(Number.MAX_SAFE_INTEGER);
+      expect(list.outOfRange).toBe(true);
+      const page = await ok(`/wallets/${BANK}/movements`, walletMovementsSchema, 'carol');
+      // From 4 × 2^51 = 2^53 on the balance is past 2^53 − 1; before that it fits.
+      expect(page.items.map((item) => item.balanceAfter)).toEqual([
+        Number.MAX_SAFE_INTEGER,
+        Number.MAX_SAFE_INTEGER,
+        Number.MAX_SAFE_INTEGER,
+        3 * largest,
+        2 * largest,
+        largest,
+      ]);
+    });
   });
 
   describe('GET /wallets/:id', () => {
