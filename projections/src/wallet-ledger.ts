@@ -1,199 +1,32 @@
 import {
-  TRANSFERS_VIEW,
   WALLETS_VIEW,
   WALLET_MONTHS_VIEW,
   WALLET_MOVEMENTS_VIEW,
   WALLET_SOURCES_VIEW,
 } from '@plenty/contracts/views/registry';
 import { monthOfDate } from '@plenty/contracts/calendar/date';
-import { CURRENCIES, exactTotal, totalOf, type Currency, type ExactTotal, type Money } from '@plenty/contracts/money';
-import {
-  DEFAULT_WALLET_COLOR,
-  DEFAULT_WALLET_ICON,
-  DEFAULT_WALLET_NAME_KEY,
-  defaultWalletId,
-  type WalletKind,
-} from '@plenty/contracts/wallets';
-import type { WalletMovementKind } from '@plenty/contracts/views/wallets';
+import { exactTotal, totalOf } from '@plenty/contracts/money';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
-import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
+import type { UnitOfWork } from '@plenty/platform/read-store/port';
 import { isNewerThan } from './projection.js';
+import {
+  defaultWallet,
+  defaultWalletCurrency,
+  monthDocId,
+  type SourceDoc,
+  type WalletDoc,
+  type WalletMonthDoc,
+  type WalletMovementDoc,
+} from './wallet-docs.js';
+
+/** The documents, views and default wallets, for those that import them from here. */
+export * from './wallet-docs.js';
 
 /*
- * The documents of the wallets projection and the ledger one event changes them through: the
- * wallets it touches, their month sums and their movements are loaded once, changed in memory,
- * and written when the event is done, so a movement taken out and put back (an edit) is one write.
+ * The ledger one event changes the wallets projection's documents through: the wallets it
+ * touches, their month sums and their movements are loaded once, changed in memory, and written
+ * when the event is done, so a movement taken out and put back (an edit) is one write.
  */
-
-/** A `wallets` document (id = wallet id). */
-export interface WalletDoc {
-  readonly id: string;
-  readonly name: string | null;
-  readonly nameKey: string | null;
-  readonly isDefault: boolean;
-  readonly kind: WalletKind;
-  readonly currency: Currency;
-  readonly icon: string;
-  readonly color: string;
-  readonly openingBalance: number;
-  readonly openingDate: string | null;
-  readonly excludeFromTotals: boolean;
-  readonly archived: boolean;
-  readonly lastReconciledOn: string | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-  [key: string]: unknown;
-}
-
-/** A `wallet_movements` document, id by source: `tx:`, `out:`, `in:`, `pay:`, `borrow:`, `adj:` + the source's id. */
-export interface WalletMovementDoc {
-  readonly id: string;
-  readonly walletId: string;
-  readonly kind: Exclude<WalletMovementKind, 'opening'>;
-  readonly date: string;
-  readonly time: string | null;
-  /** `<date>T<time or 00:00>`. */
-  readonly sortKey: string;
-  /** Signed, minor units of `currency` (the wallet's): + in, − out. */
-  readonly amount: number;
-  readonly currency: Currency;
-  readonly transactionId: string | null;
-  readonly transferId: string | null;
-  readonly debtId: string | null;
-  readonly paymentId: string | null;
-  readonly categoryId: string | null;
-  readonly note: string | null;
-  readonly counterpartWalletId: string | null;
-  readonly counterpartAmount: Money | null;
-  readonly principal: number | null;
-  readonly interest: number | null;
-  [key: string]: unknown;
-}
-
-/** A `wallet_months` document (id `<walletId>:<YYYY-MM>`): the signed sum and number of the month's movements. */
-export interface WalletMonthDoc {
-  readonly walletId: string;
-  readonly currency: Currency;
-  readonly month: string;
-  readonly change: ExactTotal;
-  readonly count: number;
-  [key: string]: unknown;
-}
-
-/** What a debt payment was, kept whether or not it moved a wallet, so an edit can give it one. */
-export interface PaymentFacts {
-  readonly installment: number | null;
-  readonly amount: number;
-  readonly principal: number;
-  readonly interest: number;
-  readonly date: string;
-  readonly note: string | null;
-  readonly walletId: string | null;
-}
-
-/** What a debt's borrowed money and payments need of it. */
-export interface DebtFacts {
-  readonly currency: Currency;
-  readonly walletId: string | null;
-  readonly initialAmount: number;
-  readonly openDate: string;
-}
-
-/**
- * A `wallet_sources` document: one per source of movements (`tx:<id>`, `transfer:<id>`,
- * `pay:<paymentId>`, `debt:<debtId>`), kept (not live) after the source is deleted. Every event
- * is measured against it, so an event delivered again, even after a deletion, changes nothing.
- */
-export interface SourceDoc {
-  readonly id: string;
-  readonly live: boolean;
-  /** Payments and debts: the debt, so a deleted debt finds its payments. */
-  readonly debtId: string | null;
-  /** Live transactions: the category, so a deleted category's transactions are found. */
-  readonly categoryId: string | null;
-  readonly payment: PaymentFacts | null;
-  readonly debt: DebtFacts | null;
-  [key: string]: unknown;
-}
-
-export const walletsView: ViewDefinition = { name: WALLETS_VIEW, fields: {}, indexes: [] };
-
-/** A wallet's movements newest first, and a debt's (its payments and borrowed money). */
-export const walletMovementsView: ViewDefinition = {
-  name: WALLET_MOVEMENTS_VIEW,
-  fields: { walletId: 'text', sortKey: 'text', debtId: 'text' },
-  indexes: [['walletId', 'sortKey'], ['debtId']],
-};
-
-export const walletMonthsView: ViewDefinition = {
-  name: WALLET_MONTHS_VIEW,
-  fields: { walletId: 'text', month: 'text' },
-  indexes: [['walletId', 'month']],
-};
-
-export const transfersView: ViewDefinition = { name: TRANSFERS_VIEW, fields: {}, indexes: [] };
-
-export const walletSourcesView: ViewDefinition = {
-  name: WALLET_SOURCES_VIEW,
-  fields: { debtId: 'text', categoryId: 'text' },
-  indexes: [['debtId'], ['categoryId']],
-  indexValues: (doc) => {
-    const source = doc as SourceDoc;
-    return { debtId: source.live ? source.debtId : null, categoryId: source.live ? source.categoryId : null };
-  },
-};
-
-/** The default wallet id among the user's currencies, if `walletId` is one. */
-export function defaultWalletCurrency(userId: string, walletId: string): Currency | null {
-  return CURRENCIES.find((currency) => defaultWalletId(userId, currency) === walletId) ?? null;
-}
-
-/**
- * The wallet a transaction is in after an edit that names none: the default wallet of the new
- * currency when it was in the default one of the old (no wallet chosen), else the same wallet.
- */
-export function walletAfterEdit(userId: string, walletId: string, before: Money, after: Money): string {
-  return walletId === defaultWalletId(userId, before.currency) ? defaultWalletId(userId, after.currency) : walletId;
-}
-
-/** A default wallet as it exists before any event of its own. */
-export function defaultWallet(walletId: string, currency: Currency, at: string): WalletDoc {
-  return {
-    id: walletId,
-    name: null,
-    nameKey: DEFAULT_WALLET_NAME_KEY,
-    isDefault: true,
-    kind: 'cash',
-    currency,
-    icon: DEFAULT_WALLET_ICON,
-    color: DEFAULT_WALLET_COLOR,
-    openingBalance: 0,
-    openingDate: null,
-    excludeFromTotals: false,
-    archived: false,
-    lastReconciledOn: null,
-    createdAt: at,
-    updatedAt: at,
-  };
-}
-
-/** The fields of a movement that only some kinds have, empty. */
-export const NO_LINKS = {
-  transactionId: null,
-  transferId: null,
-  debtId: null,
-  paymentId: null,
-  categoryId: null,
-  note: null,
-  counterpartWalletId: null,
-  counterpartAmount: null,
-  principal: null,
-  interest: null,
-} as const;
-
-export const sortKeyOf = (date: string, time: string | null): string => `${date}T${time ?? '00:00'}`;
-
-export const monthDocId = (walletId: string, month: string): string => `${walletId}:${month}`;
 
 /** The wallets, month sums and movements one event changes, written together by `write`. */
 export class WalletLedger {

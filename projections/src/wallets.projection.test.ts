@@ -7,7 +7,6 @@ import {
 import { transferViewSchema } from '@plenty/contracts/views/wallets';
 import { defaultWalletId } from '@plenty/contracts/wallets';
 import { describe, expect, it } from 'vitest';
-import { car, carOpened, carSchedule, pay } from './testing/car-loan.js';
 import { projectionScratch } from './testing/scratch.js';
 import type { WalletDoc, WalletMonthDoc, WalletMovementDoc } from './wallet-ledger.js';
 
@@ -18,7 +17,6 @@ const savings = '0192f0c4-7a1b-7c3d-8e4f-0000000a11e7';
 const travel = '0192f0c4-7a1b-7c3d-8e4f-0000000a11e8';
 const moved = '0192f0c4-7a1b-7c3d-8e4f-00000000f001';
 const cashTHB = defaultWalletId('alice', 'THB');
-const cashLAK = defaultWalletId('alice', 'LAK');
 
 const wallets = async (userId = 'alice') =>
   Object.fromEntries(((await scratch.documents(WALLETS_VIEW, userId)) as WalletDoc[]).map((doc) => [doc.id, doc]));
@@ -51,8 +49,6 @@ const openSavings = (fields: Record<string, unknown> = {}) =>
 
 const transfer = (type: string, data: Record<string, unknown>) =>
   scratch.log.event(`transfer-${moved}`, 'alice', type, { transferId: moved, ...data });
-const debt = (type: string, data: Record<string, unknown> = {}) =>
-  scratch.log.event(`debt-${car}`, 'alice', type, { debtId: car, ...data });
 
 describe('wallets projection', () => {
   it('gives the default wallet of a currency its document on its first movement', async () => {
@@ -263,61 +259,6 @@ describe('wallets projection', () => {
     });
     expect(await months()).toEqual({ [`${cashTHB}:2026-11`]: [-250, 2] });
     expect((await wallets())[cashTHB]).toMatchObject({ lastReconciledOn: '2026-11-10', isDefault: true });
-  });
-
-  it('moves borrowed money into a wallet and payments out of one, with their principal and interest', async () => {
-    const [first, second] = carSchedule.rows;
-    if (first === undefined || second === undefined) throw new Error('the car loan has rows');
-    await given(
-      debt('DebtOpened', carOpened({ walletId: cashLAK })),
-      debt('InstallmentMarkedPaid', { ...first, paymentId: pay(1), date: '2026-02-01', walletId: cashLAK }),
-      debt('InstallmentMarkedPaid', { ...second, paymentId: pay(2), date: '2026-03-01' }),
-      debt('PaymentRecorded', { paymentId: pay(3), amount: 100_000, date: '2026-03-10', walletId: cashLAK }),
-    );
-    let docs = await movements();
-    expect(docs[`borrow:${car}`]).toMatchObject({
-      walletId: cashLAK,
-      kind: 'debt_borrowed',
-      amount: 1_200_000,
-      currency: 'LAK',
-      date: '2026-01-15',
-      debtId: car,
-    });
-    expect(docs[`pay:${pay(1)}`]).toMatchObject({
-      kind: 'debt_payment',
-      amount: -first.amount,
-      principal: first.principal,
-      interest: first.interest,
-      paymentId: pay(1),
-      debtId: car,
-    });
-    expect(docs[`pay:${pay(3)}`]).toMatchObject({ amount: -100_000, principal: 100_000, interest: 0 });
-    expect(docs[`pay:${pay(2)}`]).toBeUndefined();
-    await given(
-      debt('PaymentEdited', { paymentId: pay(2), changes: { walletId: cashLAK, date: '2026-03-02' } }),
-      debt('PaymentEdited', { paymentId: pay(3), changes: { amount: 50_000, walletId: null } }),
-      debt('PaymentEdited', { paymentId: pay(1), changes: { amount: 1 } }),
-      debt('DebtEdited', { changes: { initialAmount: 1_500_000, name: 'Family car' } }),
-    );
-    docs = await movements();
-    expect(docs[`pay:${pay(2)}`]).toMatchObject({
-      amount: -second.amount,
-      interest: second.interest,
-      date: '2026-03-02',
-    });
-    expect(docs[`pay:${pay(3)}`]).toBeUndefined();
-    // An installment's amount never changes.
-    expect(docs[`pay:${pay(1)}`]).toMatchObject({ amount: -first.amount });
-    expect(docs[`borrow:${car}`]).toMatchObject({ amount: 1_500_000 });
-    await given(debt('InstallmentMarkedUnpaid', { number: 2, paymentId: pay(2) }));
-    expect(Object.keys(await movements()).sort()).toEqual([`borrow:${car}`, `pay:${pay(1)}`]);
-    expect(await months()).toEqual({
-      [`${cashLAK}:2026-01`]: [1_500_000, 1],
-      [`${cashLAK}:2026-02`]: [-first.amount, 1],
-    });
-    await given(debt('DebtDeleted'));
-    expect(await movements()).toEqual({});
-    expect(await months()).toEqual({});
   });
 
   it('is purged with the account', async () => {
