@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_ERASURES_STREAM } from '@plenty/contracts/events/account';
 import { comparePositions } from '@plenty/contracts/positions';
 import { localDate } from '@plenty/contracts/calendar/zone';
+import { defaultWalletId } from '@plenty/contracts/wallets';
 import { readOutbox } from '@plenty/platform/mail/outbox';
 import { startStandaloneProcess, type StandaloneProcess } from '../support/standalone-process.js';
 import { until } from '../support/until.js';
@@ -40,6 +41,8 @@ const leaving = {
   category: `Temple donations ${mark}`,
   debt: { name: `Motorbike loan ${mark}`, lender: `Auntie Bounmy ${mark}`, description: `For the shop ${mark}` },
   receipt: `receipt-scan-${mark}`,
+  wallet: `Savings at LDB ${mark}`,
+  transferNote: `Cash for the wedding gift ${mark}`,
 };
 const stayingNote = `Staying user's groceries ${mark}`;
 
@@ -147,6 +150,29 @@ describe('an erased account on disk', () => {
       openDate: today,
       startDate: today,
     });
+    // A wallet of their own and a transfer from it to their default wallet of kip.
+    const walletId = randomUUID();
+    await send(user, 'OpenWallet', {
+      walletId,
+      name: leaving.wallet,
+      kind: 'savings',
+      currency: 'LAK',
+      openingBalance: 2_000_000,
+      openingDate: today,
+      icon: 'piggy-bank',
+      color: '#0f766e',
+      excludeFromTotals: false,
+    });
+    const transferId = randomUUID();
+    await send(user, 'RecordTransfer', {
+      transferId,
+      fromWalletId: walletId,
+      toWalletId: defaultWalletId(user.uid, 'LAK'),
+      amountOut: { amount: 300_000, currency: 'LAK' },
+      amountIn: { amount: 300_000, currency: 'LAK' },
+      date: today,
+      note: leaving.transferNote,
+    });
     const stayingTransactionId = randomUUID();
     await send(staying, 'AddTransaction', {
       transactionId: stayingTransactionId,
@@ -199,9 +225,14 @@ describe('an erased account on disk', () => {
       { what: 'the lender', bytes: asText(leaving.debt.lender) },
       { what: 'the debt description', bytes: asText(leaving.debt.description) },
       { what: 'the receipt', bytes: asText(leaving.receipt) },
+      { what: 'the wallet name', bytes: asText(leaving.wallet) },
+      { what: 'the transfer note', bytes: asText(leaving.transferNote) },
       { what: 'the reset link token', bytes: asText(resetToken ?? '') },
       // The ids of what the user made tie amounts and dates to them wherever they appear.
-      ...[...transactionIds, debtId, categoryId, receiptId].map((id) => ({ what: `the id ${id}`, bytes: asText(id) })),
+      ...[...transactionIds, debtId, categoryId, receiptId, walletId, transferId].map((id) => ({
+        what: `the id ${id}`,
+        bytes: asText(id),
+      })),
       {
         what: 'the wrapped data key',
         bytes: [wrapped, Buffer.from(wrapped.toString('base64')), Buffer.from(wrapped.toString('base64url'))],
