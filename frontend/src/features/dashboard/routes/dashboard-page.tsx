@@ -25,6 +25,7 @@ import { CategoryChart, MonthlyChart, SpendingPaceChart } from '../components/ch
 import { RecentTransactions } from '../components/recent';
 import { Summary } from '../components/summary';
 import { InsightCard, QuickActions, RuleCard } from '../components/tips';
+import { NetWorthCard, WalletsCard } from '../components/wallets';
 import styles from '../dashboard.module.css';
 import { loadFailedMessageId } from '../../../lib/api/api-error';
 
@@ -68,7 +69,7 @@ export function DashboardPage() {
           />
         </div>
         {data !== undefined ? (
-          <Content data={data} latest={latest} past={asOf !== null} />
+          <Content data={data} latest={latest} asOf={asOf} />
         ) : refused ? null : query.isError && !query.isFetching ? (
           <LoadError
             title="dashboard.error.title"
@@ -86,20 +87,21 @@ export function DashboardPage() {
 }
 
 /**
- * The month's figures. In the past (`past`) nothing can be added, and the goals, which are
- * today's, are left out.
+ * The month's figures. In the past (`asOf`) nothing can be added, and the goals, which are
+ * today's, are left out; the wallets and net worth are as of that day.
  */
 function Content({
   data,
   latest,
-  past,
+  asOf,
 }: {
   readonly data: Dashboard;
   readonly latest: string;
-  readonly past: boolean;
+  readonly asOf: string | null;
 }) {
   const write = useMonthWriters(data.currency);
   const { locale } = useLocale();
+  const past = asOf !== null;
   const isNewUser = data.count === 0 && data.recent.length === 0;
   if (isNewUser && !past) return <Welcome write={write} data={data} />;
   const isCurrentMonth = data.month === latest;
@@ -117,6 +119,12 @@ function Content({
           <SpendingPaceChart data={data} write={write} />
         </Card>
       </div>
+      <Reveal>
+        <div className={styles.grid}>
+          <WalletsCard asOf={asOf} />
+          <NetWorthCard asOf={asOf} />
+        </div>
+      </Reveal>
       <Reveal>
         <div className={styles.grid}>
           <MonthlyChart data={data} write={write} />
@@ -166,7 +174,10 @@ function Welcome({ data, write }: { readonly data: Dashboard; readonly write: Mo
         <BudgetCard budget={data.budget} write={write} isCurrentMonth />
         <RuleCard rule={data.rule503020} expense={0} write={write} />
       </div>
-      <GoalsCard className={cardClass} />
+      <div className={styles.grid}>
+        <WalletsCard asOf={null} />
+        <GoalsCard className={cardClass} />
+      </div>
     </div>
   );
 }

@@ -21,6 +21,7 @@ import { HighSpending } from '../components/high-spending';
 import { Insights } from '../components/insights';
 import { DaysRemaining, NetIncome, Overview } from '../components/overview';
 import { Performance } from '../components/performance';
+import { NetWorth } from '../components/net-worth';
 import styles from '../reports.module.css';
 
 /** The reports' texts ship with this page, not with the app's first download. */
@@ -36,7 +37,7 @@ function ReportsContent() {
   usePageTitle('page.reports');
   const intl = useIntl();
   const { locale } = useLocale();
-  const { query, data, latest, refused, month, setMonth, asOfPanel } = useMonthView(useReportsQuery);
+  const { query, data, asOf, latest, refused, month, setMonth, asOfPanel } = useMonthView(useReportsQuery);
 
   return (
     <Page>
@@ -74,7 +75,7 @@ function ReportsContent() {
       </PageHeader>
       <AsOfPanel {...asOfPanel} />
       {data !== undefined ? (
-        <Report data={data} />
+        <Report data={data} asOf={asOf} />
       ) : refused ? null : query.isError && !query.isFetching ? (
         <LoadError
           title="reports.error.title"
@@ -95,7 +96,7 @@ function ReportsContent() {
 }
 
 /** The month's report, card by card. */
-function Report({ data }: { readonly data: Reports }) {
+function Report({ data, asOf }: { readonly data: Reports; readonly asOf: string | null }) {
   const write = useMonthWriters(data.currency);
   return (
     <div className={styles.content} data-testid="reports-content" data-month={data.month} data-today={data.today}>
@@ -108,6 +109,7 @@ function Report({ data }: { readonly data: Reports }) {
       <CategoryBreakdown data={data} write={write} />
       <HighSpending data={data} write={write} />
       <Performance data={data} write={write} />
+      <NetWorth data={data} asOf={asOf} />
       <Insights data={data} write={write} />
     </div>
   );
