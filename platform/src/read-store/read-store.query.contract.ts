@@ -1,4 +1,5 @@
 import { describe, expect } from 'vitest';
+import { encodeCursor } from './keys.js';
 import type { ReadStore } from './port.js';
 import { CHECKPOINT, contractTest, derived, item, items, next, type Item } from './read-store.contract-fixture.js';
 
@@ -163,6 +164,31 @@ export function readStoreQueryContract(open: () => Promise<ReadStore>): void {
         after = last === undefined ? undefined : { userId: last.userId, id: last.id };
       }
       expect(seen.filter((key) => key.startsWith('scan-'))).toEqual(['scan-1/z', 'scan-2/a', 'scan-2/b']);
+    });
+
+    test('seeks to sort values the caller gives as a cursor with an empty id, either way', async ({
+      store,
+      putAll,
+    }) => {
+      // How a query starts a page at the end of a day: `<date>U` sorts after every key of that day.
+      const labels = ['2026-10-31T00:00', '2026-11-01T00:00', '2026-11-01T09:00', '2026-11-02T00:00'];
+      await putAll('seek', [...labels.map((label) => item('a', 1, label)), item('b', 1, '2026-11-01T05:00')]);
+      const labelsOf = async (direction: 'asc' | 'desc', from: string) =>
+        (
+          await store.find<Item>(items.name, {
+            userId: 'seek',
+            where: { kind: 'a' },
+            sort: [{ field: 'label', direction }],
+            limit: 10,
+            cursor: encodeCursor([from, '']),
+          })
+        ).items.map((d) => d.doc.label);
+      expect(await labelsOf('desc', '2026-11-01U')).toEqual([
+        '2026-11-01T09:00',
+        '2026-11-01T00:00',
+        '2026-10-31T00:00',
+      ]);
+      expect(await labelsOf('asc', '2026-11-01')).toEqual(['2026-11-01T00:00', '2026-11-01T09:00', '2026-11-02T00:00']);
     });
 
     test('refuses a malformed cursor', async ({ store }) => {
