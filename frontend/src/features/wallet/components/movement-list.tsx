@@ -10,34 +10,16 @@ import { useWalletDebtNamesQuery } from '../api';
 import styles from '../wallets.module.css';
 import { SignedMoney, useWalletName } from './wallet-icon';
 
-/** A row of the list: a movement, or the wallet's opening balance (the last row, oldest). */
-export type MovementRow = WalletMovement | OpeningRow;
-
-export interface OpeningRow {
-  readonly id: 'opening';
-  readonly kind: 'opening';
-  readonly date: string;
-  readonly time: null;
-  readonly amount: number;
-  readonly balanceAfter: number;
-}
-
-/** The opening balance as the list's last row, when the wallet has an opening day. */
-export function openingRow(wallet: WalletView): OpeningRow | null {
-  if (wallet.openingDate === null) return null;
-  return {
-    id: 'opening',
-    kind: 'opening',
-    date: wallet.openingDate,
-    time: null,
-    amount: wallet.openingBalance,
-    balanceAfter: wallet.openingBalance,
-  };
+/** The rows of the pages read so far, each once (a change while paging can push a row onto the next page). */
+export function uniqueRows(pages: readonly { readonly items: readonly WalletMovement[] }[]): WalletMovement[] {
+  const byId = new Map<string, WalletMovement>();
+  for (const page of pages) for (const row of page.items) if (!byId.has(row.id)) byId.set(row.id, row);
+  return [...byId.values()];
 }
 
 export interface MovementListProps {
   readonly wallet: WalletView;
-  readonly rows: readonly MovementRow[];
+  readonly rows: readonly WalletMovement[];
   /** Every wallet of the user, to name the other side of a transfer. */
   readonly wallets: readonly WalletView[];
   onEditTransfer(transferId: string): void;
@@ -47,8 +29,8 @@ export interface MovementListProps {
 /**
  * The wallet's movements, newest first: the day, what it was (a category, a transfer to or
  * from another wallet with what arrived there, a debt payment with its principal and interest,
- * borrowed money, a reconciliation, the opening balance), the signed amount and the balance
- * just after it. Each row links to what made it.
+ * borrowed money, a reconciliation, the opening balance, which the API puts last), the signed
+ * amount and the balance just after it. Each row links to what made it.
  */
 export function MovementList({ wallet, rows, wallets, onEditTransfer, onDeleteTransfer }: MovementListProps) {
   const intl = useIntl();
@@ -68,8 +50,7 @@ export function MovementList({ wallet, rows, wallets, onEditTransfer, onDeleteTr
     return category === undefined ? null : categoryName(intl, category);
   };
 
-  const describe = (row: MovementRow): { title: ReactNode; detail?: ReactNode; link?: string } => {
-    if (row.kind === 'opening') return { title: <FormattedMessage id="wallet.movement.opening" /> };
+  const describe = (row: WalletMovement): { title: ReactNode; detail?: ReactNode; link?: string } => {
     const other = row.counterpartAmount;
     const across = other !== null && other.currency !== wallet.currency;
     switch (row.kind) {
@@ -127,6 +108,8 @@ export function MovementList({ wallet, rows, wallets, onEditTransfer, onDeleteTr
         };
       case 'adjustment':
         return { title: <FormattedMessage id="wallet.movement.adjustment" /> };
+      case 'opening':
+        return { title: <FormattedMessage id="wallet.movement.opening" /> };
     }
   };
 
@@ -134,7 +117,7 @@ export function MovementList({ wallet, rows, wallets, onEditTransfer, onDeleteTr
     <ul className={styles.movements} data-testid="wallet-movements">
       {rows.map((row) => {
         const { title, detail, link } = describe(row);
-        const note = row.kind === 'opening' ? null : row.note;
+        const note = row.note;
         const transferId = row.kind === 'transfer_in' || row.kind === 'transfer_out' ? row.transferId : null;
         const titleId = `movement-${row.id.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
         return (

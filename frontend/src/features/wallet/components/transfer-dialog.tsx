@@ -165,7 +165,7 @@ export function TransferDialog({ editing, wallets, today, onClose }: TransferDia
             {walletSelect('toWalletId')}
           </DialogField>
 
-          <div className={dialogForm.row}>
+          <div className={across ? dialogForm.row2 : undefined}>
             <DialogField
               form={form}
               field="amountOut"

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { CURRENCIES, type Currency } from '@plenty/contracts/money';
 import { WALLET_KINDS } from '@plenty/contracts/wallets';
@@ -58,7 +58,6 @@ export interface WalletDialogProps {
  * below zero) and its day, icon and colour, and whether it is left out of totals.
  */
 export function WalletDialog({ open, wallet, wallets, defaultCurrency, today, onClose, onCreated }: WalletDialogProps) {
-  const intl = useIntl();
   const dispatch = useDispatch();
   const { locale } = useLocale();
   const nameOf = useWalletName();
@@ -148,6 +147,21 @@ export function WalletDialog({ open, wallet, wallets, defaultCurrency, today, on
         </fieldset>
 
         <div className={dialogForm.row}>
+          <DialogField
+            form={form}
+            field="openingBalance"
+            label="wallet.field.openingBalance"
+            labelValues={{ currency: draft.currency }}
+          >
+            <input
+              {...form.field('openingBalance', form.id('opening-hint'))}
+              className={`${dialogForm.input} ${dialogForm.amountInput}`}
+              value={draft.openingBalance}
+              inputMode="decimal"
+              autoComplete="off"
+              onChange={(event) => form.set('openingBalance', event.target.value)}
+            />
+          </DialogField>
           <div className={dialogForm.field}>
             <label htmlFor={form.id('currency')} className={dialogForm.label}>
               <FormattedMessage id="wallet.field.currency" />
@@ -166,27 +180,14 @@ export function WalletDialog({ open, wallet, wallets, defaultCurrency, today, on
                 </option>
               ))}
             </select>
-            <p id={form.id('currency-hint')} className={dialogForm.hint}>
-              <FormattedMessage id={editing ? 'wallet.field.currencyLocked' : 'wallet.field.currencyHint'} />
-            </p>
           </div>
-          <DialogField
-            form={form}
-            field="openingBalance"
-            label="wallet.field.openingBalance"
-            labelValues={{ currency: draft.currency }}
-          >
-            <input
-              {...form.field('openingBalance')}
-              className={`${dialogForm.input} ${dialogForm.amountInput}`}
-              value={draft.openingBalance}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={intl.formatMessage({ id: 'wallet.field.openingBalancePlaceholder' })}
-              onChange={(event) => form.set('openingBalance', event.target.value)}
-            />
-          </DialogField>
         </div>
+        <p id={form.id('opening-hint')} className={dialogForm.hint}>
+          <FormattedMessage id="wallet.field.openingBalanceHint" />
+        </p>
+        <p id={form.id('currency-hint')} className={dialogForm.hint}>
+          <FormattedMessage id={editing ? 'wallet.field.currencyLocked' : 'wallet.field.currencyHint'} />
+        </p>
 
         <DialogField form={form} field="openingDate" label="wallet.field.openingDate">
           <DateField

@@ -23,7 +23,7 @@ import { Loading, SkeletonBlock } from '../../../ui/skeleton/skeleton';
 import { Figure } from '../../../ui/stat/stat';
 import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
 import { useLazyTransferByIdQuery, useWalletByIdQuery, useWalletMovementPagesInfiniteQuery } from '../api';
-import { MovementList, openingRow, type MovementRow } from '../components/movement-list';
+import { MovementList, uniqueRows } from '../components/movement-list';
 import { ReconcileDialog } from '../components/reconcile-dialog';
 import { TransferDialog, type TransferEditing } from '../components/transfer-dialog';
 import { WalletDialog } from '../components/wallet-dialog';
@@ -119,10 +119,8 @@ function Detail({
   const [removing, setRemoving] = useState<string | null>(null);
 
   const others = wallets.filter((other) => other.id !== wallet.id && !other.archived);
-  const pages = movements.data?.pages ?? [];
   const hasMore = movements.hasNextPage;
-  const opening = hasMore ? null : openingRow(wallet);
-  const rows: MovementRow[] = [...pages.flatMap((page) => page.items), ...(opening === null ? [] : [opening])];
+  const rows = uniqueRows(movements.data?.pages ?? []);
 
   const onArchive = async () => {
     setArchiving(false);

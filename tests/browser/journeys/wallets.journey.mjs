@@ -1,0 +1,169 @@
+import assert from 'node:assert/strict';
+import { expectHeading, expectToast, openSignedIn, screenshot, viewport } from '../support/browser.mjs';
+import { catalog, fill, LOCALES } from '../support/locale.mjs';
+import { createUser } from '../support/users.mjs';
+import { WALLETS, addWallet, chooseWallet, expectAmount, money, walletRow } from '../support/wallets.mjs';
+
+/**
+ * A THB bank account and a LAK cash wallet: move money from one to the other in two amounts
+ * and see the rate they imply and both balances; reconcile the bank account with what its app
+ * shows and see the adjustment row and the new balance; archive it and restore it. Then the
+ * pages and dialogs in Thai and Lao, on a wide screen and on a phone.
+ */
+export default async function wallets({ browser, baseUrl, screenshotDir }) {
+  const en = catalog('en');
+  const user = await createUser(baseUrl, 'Noy Sisavath');
+  const { context, page, errors } = await openSignedIn(browser, baseUrl, user, WALLETS, { height: 900 });
+  try {
+    await expectHeading(page, en['page.wallets'], { errors });
+    const empty = page.getByTestId('wallets-empty');
+    await empty.getByText(en['wallet.empty.title']).waitFor();
+    await screenshot(page, screenshotDir, 'wallets-empty-en-1280');
+
+    // Two wallets in two currencies, each with its opening balance.
+    await empty.getByRole('button', { name: en['wallet.empty.action'] }).click();
+    await addWallet(page, en, { name: 'K PLUS', kind: 'bank', currency: 'THB', opening: '1,500.00' });
+    await expectToast(page, fill(en['wallet.toast.created'], { name: 'K PLUS' }));
+    await page.getByTestId('add-wallet').click();
+    await addWallet(page, en, { name: 'Pocket kip', kind: 'cash', currency: 'LAK', opening: '500,000' });
+    const bank = walletRow(page, 'K PLUS');
+    const pocket = walletRow(page, 'Pocket kip');
+    assert.equal(await expectAmount(bank.getByTestId('wallet-balance'), 150_000, 'bank'), '฿1,500.00');
+    assert.equal(await expectAmount(pocket.getByTestId('wallet-balance'), 500_000, 'pocket'), '₭500,000');
+    await bank.getByText(en['wallet.kind.bank'], { exact: true }).waitFor();
+
+    // A name the list already has is refused before it is sent.
+    await page.getByTestId('add-wallet').click();
+    const walletDialog = page.getByTestId('wallet-dialog');
+    await walletDialog.getByLabel(en['wallet.field.name'], { exact: true }).fill(' k plus ');
+    await walletDialog.getByRole('button', { name: en['wallet.dialog.add'], exact: true }).click();
+    await walletDialog.getByText(en['error.wallet_name_taken']).waitFor();
+    await page.keyboard.press('Escape');
+    await walletDialog.waitFor({ state: 'hidden' });
+
+    // THB to LAK: 100.00 out, 61,050 in; the rate they imply is shown both ways, exactly.
+    await page.getByTestId('wallets-transfer').click();
+    const transfer = page.getByTestId('transfer-dialog');
+    await transfer.getByRole('heading', { name: en['transfer.dialog.addTitle'] }).waitFor();
+    await chooseWallet(transfer.getByLabel(en['transfer.field.from']), 'K PLUS');
+    await chooseWallet(transfer.getByLabel(en['transfer.field.to']), 'Pocket kip');
+    await transfer.getByLabel(fill(en['transfer.field.amountOut'], { currency: 'THB' })).fill('100');
+    await transfer.getByLabel(fill(en['transfer.field.amountIn'], { currency: 'LAK' })).fill('61,050');
+    const rate = fill(en['transfer.rate'], { from: 'THB', to: 'LAK', rate: '610.5', back: '0.001638' });
+    await transfer.getByTestId('transfer-rate').getByText(rate, { exact: true }).waitFor();
+    await viewport(page, screenshotDir, 'wallets-transfer-en-1280');
+    await transfer.getByRole('button', { name: en['transfer.dialog.add'], exact: true }).click();
+    await expectToast(page, fill(en['transfer.toast.recorded'], { amount: '฿100.00' }));
+    await transfer.waitFor({ state: 'hidden' });
+    await expectAmount(bank.getByTestId('wallet-balance'), 140_000, 'bank after the transfer');
+    await expectAmount(pocket.getByTestId('wallet-balance'), 561_050, 'pocket after the transfer');
+    await screenshot(page, screenshotDir, 'wallets-list-en-1280');
+
+    // The bank account's page: its balance, the transfer with what arrived, the opening balance last.
+    await bank.getByRole('link', { name: 'K PLUS', exact: true }).click();
+    await expectHeading(page, 'K PLUS', { errors });
+    const balance = page.getByTestId('wallet-detail-balance').locator('[data-amount]');
+    assert.equal(await expectAmount(balance, 140_000, 'detail balance'), '฿1,400.00');
+    const rows = page.getByTestId('wallet-movement');
+    const out = rows.filter({ hasText: fill(en['wallet.movement.transferTo'], { name: 'Pocket kip' }) });
+    await out.getByText(fill(en['wallet.movement.received'], { amount: '₭61,050' })).waitFor();
+    assert.equal(await expectAmount(out.getByTestId('movement-amount'), -10_000, 'transfer row'), money('-฿100.00'));
+    const opening = rows.last();
+    assert.equal(await opening.getAttribute('data-kind'), 'opening');
+    await opening.getByText(en['wallet.movement.opening'], { exact: true }).waitFor();
+    await expectAmount(opening.getByTestId('movement-amount'), 150_000, 'opening row');
+
+    // Reconcile: the bank app shows 1,350.00; Plenty says it will record −50.00.
+    await page.getByTestId('reconcile-wallet').click();
+    const reconcile = page.getByTestId('reconcile-dialog');
+    await reconcile
+      .getByTestId('reconcile-expected')
+      .getByText(/฿1,400\.00/)
+      .waitFor();
+    await reconcile.getByLabel(fill(en['wallet.reconcile.balance'], { currency: 'THB' })).fill('1,350');
+    const adjustment = fill(en['wallet.reconcile.adjustment'], { amount: money('-฿50.00') });
+    await reconcile.getByTestId('reconcile-difference').getByText(adjustment, { exact: true }).waitFor();
+    await viewport(page, screenshotDir, 'wallets-reconcile-en-1280');
+    await reconcile.getByRole('button', { name: en['wallet.reconcile.confirm'], exact: true }).click();
+    await expectToast(page, fill(en['wallet.toast.reconciled'], { name: 'K PLUS' }));
+    await expectAmount(balance, 135_000, 'balance after reconciling');
+    const adjusted = rows.filter({ hasText: en['wallet.movement.adjustment'] });
+    await expectAmount(adjusted.getByTestId('movement-amount'), -5000, 'adjustment row');
+    await screenshot(page, screenshotDir, 'wallets-detail-en-1280');
+
+    // Archive after a confirmation; the wallet leaves the total, and Restore brings it back.
+    await page.getByTestId('archive-wallet').click();
+    const confirm = page.getByRole('dialog', { name: fill(en['wallet.archiveDialog.title'], { name: 'K PLUS' }) });
+    await viewport(page, screenshotDir, 'wallets-archive-en-1280');
+    await confirm.getByRole('button', { name: en['wallet.archive'], exact: true }).click();
+    await expectToast(page, fill(en['wallet.toast.archived'], { name: 'K PLUS' }));
+    await page.getByTestId('wallet-archived').waitFor();
+    await page.getByTestId('restore-wallet').click();
+    await expectToast(page, fill(en['wallet.toast.restored'], { name: 'K PLUS' }));
+    await page.getByTestId('archive-wallet').waitFor();
+
+    // Archived on the list: behind its toggle, restored from there.
+    await page.getByTestId('archive-wallet').click();
+    await confirm.getByRole('button', { name: en['wallet.archive'], exact: true }).click();
+    await page.getByTestId('wallet-archived').waitFor();
+    await page.getByRole('link', { name: en['wallet.detail.back'] }).click();
+    await expectHeading(page, en['page.wallets'], { errors });
+    await page.getByTestId('toggle-archived').click();
+    const archived = page.getByTestId('wallets-archived');
+    await archived.getByRole('button', { name: fill(en['wallet.restoreLabel'], { name: 'K PLUS' }) }).click();
+    await expectToast(page, fill(en['wallet.toast.restored'], { name: 'K PLUS' }));
+    await page.getByTestId('wallets-active').getByRole('link', { name: 'K PLUS', exact: true }).waitFor();
+
+    assert.deepEqual(errors, [], 'no page errors');
+  } finally {
+    await context.close();
+  }
+
+  // Every page and dialog in each language, wide and on a phone.
+  for (const [locale, prefix] of LOCALES) {
+    const m = catalog(locale);
+    for (const width of [1280, 390]) {
+      if (locale === 'en' && width === 1280) continue;
+      const opened = await openSignedIn(browser, baseUrl, user, WALLETS, { prefix, width, height: 900 });
+      try {
+        await pictures(opened, m, { screenshotDir, name: `${locale}-${width}` });
+        assert.deepEqual(opened.errors, [], `no page errors (${locale}, ${width})`);
+      } finally {
+        await opened.context.close();
+      }
+    }
+  }
+}
+
+/** The list, the add and transfer dialogs, the detail page and the reconcile dialog. */
+async function pictures({ page, errors }, m, { screenshotDir, name }) {
+  await expectHeading(page, m['page.wallets'], { errors });
+  await walletRow(page, 'K PLUS').waitFor();
+  await screenshot(page, screenshotDir, `wallets-list-${name}`);
+  await page.getByTestId('add-wallet').click();
+  await page.getByTestId('wallet-dialog').getByRole('heading', { name: m['wallet.dialog.addTitle'] }).waitFor();
+  await viewport(page, screenshotDir, `wallets-add-${name}`);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('wallet-dialog').waitFor({ state: 'hidden' });
+  await page.getByTestId('wallets-transfer').click();
+  const transfer = page.getByTestId('transfer-dialog');
+  await chooseWallet(transfer.getByLabel(m['transfer.field.from']), 'K PLUS');
+  await chooseWallet(transfer.getByLabel(m['transfer.field.to']), 'Pocket kip');
+  await transfer.getByLabel(fill(m['transfer.field.amountOut'], { currency: 'THB' })).fill('100');
+  await transfer.getByLabel(fill(m['transfer.field.amountIn'], { currency: 'LAK' })).fill('61050');
+  await transfer.getByTestId('transfer-rate').getByText(/610/).waitFor();
+  await viewport(page, screenshotDir, `wallets-transfer-${name}`);
+  await page.keyboard.press('Escape');
+  await transfer.waitFor({ state: 'hidden' });
+  await walletRow(page, 'K PLUS').getByRole('link', { name: 'K PLUS', exact: true }).click();
+  await expectHeading(page, 'K PLUS', { errors });
+  await page.getByTestId('wallet-movement').last().waitFor();
+  await screenshot(page, screenshotDir, `wallets-detail-${name}`);
+  await page.getByTestId('reconcile-wallet').click();
+  const reconcile = page.getByTestId('reconcile-dialog');
+  await reconcile.getByTestId('reconcile-balance').fill('1300');
+  await reconcile.getByTestId('reconcile-difference').getByText(/50/).waitFor();
+  await viewport(page, screenshotDir, `wallets-reconcile-${name}`);
+  await page.keyboard.press('Escape');
+  await reconcile.waitFor({ state: 'hidden' });
+}
