@@ -1,14 +1,18 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { expectHeading, expectToast, openSignedIn, screenshot, viewport } from '../support/browser.mjs';
+import { dateFromToday } from '../support/dates.mjs';
+import { addDebt } from '../support/debts.mjs';
 import { catalog, fill, LOCALES } from '../support/locale.mjs';
-import { createUser } from '../support/users.mjs';
+import { callApi, createUser } from '../support/users.mjs';
 import { WALLETS, addWallet, chooseWallet, expectAmount, money, walletRow } from '../support/wallets.mjs';
 
 /**
  * A THB bank account and a LAK cash wallet: move money from one to the other in two amounts
  * and see the rate they imply and both balances; reconcile the bank account with what its app
- * shows and see the adjustment row and the new balance; archive it and restore it. Then the
- * pages and dialogs in Thai and Lao, on a wide screen and on a phone.
+ * shows and see the adjustment row and the new balance; archive it and restore it; borrow into
+ * the cash wallet and pay an installment from it (balances, the month's expenses and net worth
+ * agree). Then the pages and dialogs in Thai and Lao, on a wide screen and on a phone.
  */
 export default async function wallets({ browser, baseUrl, screenshotDir }) {
   const en = catalog('en');
@@ -114,6 +118,7 @@ export default async function wallets({ browser, baseUrl, screenshotDir }) {
     await expectToast(page, fill(en['wallet.toast.restored'], { name: 'K PLUS' }));
     await page.getByTestId('wallets-active').getByRole('link', { name: 'K PLUS', exact: true }).waitFor();
 
+    await debtFromWallet(page, en, { baseUrl, user, errors, screenshotDir });
     assert.deepEqual(errors, [], 'no page errors');
   } finally {
     await context.close();
@@ -166,4 +171,98 @@ async function pictures({ page, errors }, m, { screenshotDir, name }) {
   await viewport(page, screenshotDir, `wallets-reconcile-${name}`);
   await page.keyboard.press('Escape');
   await reconcile.waitFor({ state: 'hidden' });
+}
+
+const kip = (amount) => `${amount < 0 ? '\u2212' : ''}₭${Math.abs(amount).toLocaleString('en-US')}`;
+
+/**
+ * A loan whose money lands in the kip wallet, and its first installment paid from that wallet:
+ * the wallet gains what was borrowed (not income) and loses the whole payment, split into
+ * principal and interest; the dashboard's expenses count only the interest beside a real
+ * expense, and net worth is what the wallets hold less what is still owed.
+ */
+async function debtFromWallet(page, en, { baseUrl, user, errors, screenshotDir }) {
+  const list = await callApi(baseUrl, user, 'queries/wallets');
+  const pocket = list.items.find((wallet) => wallet.name === 'Pocket kip');
+  assert.ok(pocket !== undefined, 'the kip wallet is listed');
+
+  await page.goto(`${baseUrl}/dashboard/debt-tracker`);
+  await expectHeading(page, en['page.debtTracker'], { errors });
+  await page.getByTestId('debts-empty').getByRole('button', { name: en['debts.empty.action'] }).click();
+  const { dialog } = await addDebt(page, en, {
+    name: 'Motorbike loan',
+    initialAmount: '12,000,000',
+    rate: '12',
+    termMonths: '12',
+    dueDay: '15',
+    startDate: dateFromToday(-20),
+  });
+  await dialog.getByLabel(en['debts.wallet.receivedInto']).selectOption({ label: 'Pocket kip' });
+  await dialog.getByRole('button', { name: en['debts.dialog.add'], exact: true }).click();
+  await expectToast(page, fill(en['debts.toast.created'], { name: 'Motorbike loan' }));
+  await page.getByTestId('debts-active').getByRole('link', { name: 'Motorbike loan' }).click();
+  await expectHeading(page, 'Motorbike loan', { errors });
+  await page
+    .getByRole('button', { name: fill(en['debts.schedule.markPaidLabel'], { number: 1 }), exact: true })
+    .click();
+  const mark = page.getByRole('dialog', { name: en['debts.confirm.markPaid.title'] });
+  await mark.getByLabel(en['debts.wallet.paidFrom']).selectOption({ label: 'Pocket kip' });
+  await mark.getByRole('button', { name: en['debts.schedule.markPaid'], exact: true }).click();
+  await expectToast(page, fill(en['debts.toast.installmentPaid'], { number: 1 }));
+
+  // The wallet: +12,000,000 borrowed, − the whole installment, its parts named.
+  let payment;
+  for (let tries = 0; tries < 50 && payment === undefined; tries += 1) {
+    const { items } = await callApi(baseUrl, user, `queries/wallets/${pocket.id}/movements`);
+    payment = items.find((item) => item.kind === 'debt_payment');
+    if (payment === undefined) await page.waitForTimeout(100);
+  }
+  assert.ok(payment !== undefined, 'the installment is a movement of the wallet');
+  assert.equal(payment.principal + payment.interest, -payment.amount, 'principal and interest make the payment');
+  assert.ok(payment.interest > 0, 'the installment has interest');
+  await page.goto(`${baseUrl}${WALLETS}/${pocket.id}`);
+  await expectHeading(page, 'Pocket kip', { errors });
+  const balance = page.getByTestId('wallet-detail-balance').locator('[data-amount]');
+  await expectAmount(balance, 561_050 + 12_000_000 + payment.amount, 'kip wallet after borrowing and paying');
+  const rows = page.getByTestId('wallet-movement');
+  const paid = rows.filter({ hasText: fill(en['wallet.movement.debtPayment'], { name: 'Motorbike loan' }) });
+  const parts = fill(en['wallet.movement.parts'], {
+    principal: kip(payment.principal),
+    interest: kip(payment.interest),
+  });
+  await paid.getByText(parts, { exact: true }).waitFor();
+  await expectAmount(paid.getByTestId('movement-amount'), payment.amount, 'payment row');
+  const borrowed = rows.filter({ hasText: fill(en['wallet.movement.borrowed'], { name: 'Motorbike loan' }) });
+  await expectAmount(borrowed.getByTestId('movement-amount'), 12_000_000, 'borrowed row');
+  await screenshot(page, screenshotDir, 'wallets-debt-en-1280');
+
+  // The dashboard: a real expense of 50,000 and the interest are the month's expenses; the
+  // principal and the borrowed money are neither expense nor income.
+  await callApi(baseUrl, user, 'commands/AddTransaction', {
+    transactionId: randomUUID(),
+    type: 'expense',
+    amount: { amount: 50_000, currency: 'LAK' },
+    categoryId: 'builtin-food',
+    date: dateFromToday(0),
+    walletId: pocket.id,
+  });
+  await page.goto(`${baseUrl}/dashboard`);
+  await expectHeading(page, en['page.dashboard'], { errors });
+  await page
+    .getByTestId('total-expense-value')
+    .getByText(kip(50_000 + payment.interest), { exact: true })
+    .waitFor();
+  await page.getByTestId('total-income-value').getByText(kip(0), { exact: true }).waitFor();
+
+  // Net worth: the wallets' total less what is still owed, as the wallets and debts pages say.
+  const wallets = await callApi(baseUrl, user, 'queries/wallets');
+  const debts = await callApi(baseUrl, user, 'queries/debts');
+  assert.equal(wallets.displayCurrency, 'LAK');
+  const net = wallets.total - debts.summary.totalOutstanding;
+  await page.getByTestId('net-worth-value').getByText(kip(net), { exact: true }).waitFor();
+  const netParts = fill(en['dashboard.netWorth.parts'], {
+    assets: kip(wallets.total),
+    debts: kip(debts.summary.totalOutstanding),
+  });
+  await page.getByTestId('net-worth-parts').getByText(netParts, { exact: true }).waitFor();
 }
