@@ -1,0 +1,667 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { INTEREST_CATEGORY_ID } from '@plenty/contracts/categories';
+import { DELETE_DEBT_PHRASE } from '@plenty/contracts/debts';
+import { uuidV7 } from '@plenty/contracts/uuid-v7';
+import type { Dashboard } from '@plenty/contracts/views/dashboard';
+import type { DebtDetail } from '@plenty/contracts/views/debts';
+import {
+  TRANSFERS_VIEW,
+  WALLET_MONTHS_VIEW,
+  WALLET_MOVEMENTS_VIEW,
+  WALLET_SOURCES_VIEW,
+  WALLETS_VIEW,
+} from '@plenty/contracts/views/registry';
+import type { TransactionList } from '@plenty/contracts/views/transactions';
+import type {
+  NetWorth,
+  WalletList,
+  WalletMovement,
+  WalletMovements,
+  WalletView,
+} from '@plenty/contracts/views/wallets';
+import { defaultWalletId } from '@plenty/contracts/wallets';
+import { EventCodec } from '@plenty/platform/crypto/event-codec';
+import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
+import { loadMasterKey } from '@plenty/platform/crypto/master-key';
+import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
+import { allProjections } from '@plenty/projections/all';
+import { createProjector } from '@plenty/projector/runtime';
+import { ApiClient, type CommandAnswer } from '../support/api-client.js';
+import { useTestStandalone } from '../support/standalone-app.js';
+import { useTestUsers } from '../support/test-users.js';
+import { until } from '../support/until.js';
+import { createTestUser, type TestUser } from '../support/users.js';
+import { allDocuments } from '../support/view-documents.js';
+
+/*
+ * Wallets where features meet, through the embedded server: transactions moved between wallets
+ * and currencies, categories and debts deleted under wallet movements, installments unmarked and
+ * paid again, payments and transfers edited, reconciles stacked and backdated, archived wallets,
+ * the erasure of an account, the CSV export, extreme amounts, other users' ids, and a rebuild.
+ */
+
+const env = useTestStandalone();
+const users = useTestUsers(env, ['mallory']);
+
+const lak = (amount: number) => ({ amount, currency: 'LAK' });
+const thb = (amount: number) => ({ amount, currency: 'THB' });
+/** The export's wallet column header in a language. */
+const catalogue = (locale: 'th' | 'lo') =>
+  (createRequire(import.meta.url)(`@plenty/locales/${locale}.json`) as Record<string, string>)['export.csv.wallet'];
+/** Every user this file signs up, for the rebuild at the end. */
+const signedUp: string[] = [];
+const WALLET_VIEWS = [WALLETS_VIEW, WALLET_MOVEMENTS_VIEW, WALLET_MONTHS_VIEW, TRANSFERS_VIEW, WALLET_SOURCES_VIEW];
+
+/** A signed-up user with short ways to command and query. */
+class User {
+  readonly api: ApiClient;
+  readonly uid: string;
+  constructor(readonly account: TestUser) {
+    this.api = new ApiClient(env.standalone.app, account);
+    this.uid = account.uid;
+    if (!signedUp.includes(account.uid)) signedUp.push(account.uid);
+  }
+
+  static async signUp(): Promise<User> {
+    return new User(await createTestUser(env.standalone));
+  }
+
+  async send(name: string, payload: Record<string, unknown>): Promise<void> {
+    const answer = await this.api.command(name, payload, uuidV7());
+    expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
+  }
+
+  async get<T>(path: string): Promise<T> {
+    const answer = await this.api.query<T>(path);
+    expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
+    return answer.body;
+  }
+
+  async openWallet(name: string, currency: string, openingBalance: number, fields: Record<string, unknown> = {}) {
+    const walletId = uuidV7();
+    await this.send('OpenWallet', {
+      walletId,
+      name,
+      kind: 'bank',
+      currency,
+      openingBalance,
+      openingDate: '2026-10-01',
+      icon: 'wallet',
+      color: '#2563eb',
+      excludeFromTotals: false,
+      ...fields,
+    });
+    return walletId;
+  }
+
+  async expense(amount: { amount: number; currency: string }, date: string, fields: Record<string, unknown> = {}) {
+    const transactionId = uuidV7();
+    await this.send('AddTransaction', {
+      transactionId,
+      type: 'expense',
+      amount,
+      categoryId: 'builtin-food',
+      date,
+      ...fields,
+    });
+    return transactionId;
+  }
+
+  async balances(asOf: string): Promise<Record<string, number>> {
+    const list = await this.get<WalletList>(`wallets?asOf=${asOf}`);
+    return Object.fromEntries(list.items.map((item) => [item.id, item.balance]));
+  }
+
+  async balance(walletId: string, asOf: string): Promise<number> {
+    return (await this.get<WalletView>(`wallets/${walletId}?asOf=${asOf}`)).balance;
+  }
+
+  async movements(walletId: string): Promise<WalletMovement[]> {
+    const items: WalletMovement[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: WalletMovements = await this.get(
+        `wallets/${walletId}/movements?limit=3${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`,
+      );
+      items.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor !== null);
+    return items;
+  }
+
+  /** The movements of a wallet agree with its balance: the running balance of the newest is the balance. */
+  async expectConsistent(walletId: string): Promise<void> {
+    const wallet = await this.get<WalletView>(`wallets/${walletId}`);
+    const movements = await this.movements(walletId);
+    expect(movements.reduce((sum, movement) => sum + movement.amount, 0)).toBe(wallet.balance);
+    expect(movements[0]?.balanceAfter).toBe(wallet.balance);
+    expect(movements.length - 1).toBe(wallet.movementCount);
+  }
+
+  async expenseOf(month: string, currency: string): Promise<number> {
+    const dashboard = await this.get<Dashboard>(`dashboard?month=${month}`);
+    return dashboard.perCurrency.find((totals) => totals.currency === currency)?.expense ?? 0;
+  }
+
+  async interestOf(month: string): Promise<number> {
+    const dashboard = await this.get<Dashboard>(`dashboard?month=${month}`);
+    return dashboard.byCategory.find((category) => category.categoryId === INTEREST_CATEGORY_ID)?.expense ?? 0;
+  }
+}
+
+function refused(answer: CommandAnswer, status: number, code: string): void {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+  expect(answer.body.error?.code).toBe(code);
+}
+
+/** A 12-month loan of 12,000,000 kip at 12 % opened on 15 September 2026. */
+const kipLoan = (fields: Record<string, unknown> = {}) => ({
+  debtId: uuidV7(),
+  name: 'Motorbike',
+  type: 'loan',
+  initialAmount: 12_000_000,
+  currentAmount: 12_000_000,
+  annualRatePercent: '12',
+  paymentDueDay: 15,
+  icon: 'car',
+  color: '#336699',
+  currency: 'LAK',
+  loanType: 'emi',
+  termMonths: 12,
+  openDate: '2026-09-15',
+  startDate: '2026-09-15',
+  ...fields,
+});
+
+describe('wallets where features meet', () => {
+  it('moves a transaction between wallets and currencies by an edit, and back to the default wallet', async () => {
+    const user = await User.signUp();
+    const bank = await user.openWallet('BCEL One', 'LAK', 1_000_000);
+    const baht = await user.openWallet('K PLUS', 'THB', 50_000);
+    const kipCash = defaultWalletId(user.uid, 'LAK');
+    const bahtCash = defaultWalletId(user.uid, 'THB');
+    const transactionId = await user.expense(lak(200_000), '2026-10-05', { walletId: bank });
+    expect(await user.balances('2026-10-31')).toEqual({ [bank]: 800_000, [baht]: 50_000 });
+
+    // Another currency and its wallet together: the kip wallet gets its money back.
+    await user.send('EditTransaction', { transactionId, changes: { amount: thb(3_000), walletId: baht } });
+    expect(await user.balances('2026-10-31')).toEqual({ [bank]: 1_000_000, [baht]: 47_000 });
+    const inBaht = await user.get<TransactionList>(`transactions?walletId=${baht}`);
+    expect(inBaht.items.map((item) => item.id)).toEqual([transactionId]);
+    expect((await user.get<TransactionList>(`transactions?walletId=${bank}`)).items).toEqual([]);
+
+    // Back to "no wallet": the default wallet of its currency is named.
+    await user.send('EditTransaction', { transactionId, changes: { walletId: bahtCash } });
+    const balances = await user.balances('2026-10-31');
+    expect(balances).toMatchObject({ [bank]: 1_000_000, [baht]: 50_000, [bahtCash]: -3_000 });
+    // A currency change of a transaction in its default wallet moves it to the other default wallet.
+    await user.send('EditTransaction', { transactionId, changes: { amount: lak(40_000), walletId: kipCash } });
+    expect(await user.balances('2026-10-31')).toMatchObject({ [bahtCash]: 0, [kipCash]: -40_000 });
+    const plain = await user.expense(thb(1_000), '2026-10-06');
+    await user.send('EditTransaction', { transactionId: plain, changes: { amount: lak(7_000) } });
+    expect(await user.balances('2026-10-31')).toMatchObject({ [bahtCash]: 0, [kipCash]: -47_000 });
+    const inKipCash = await user.get<TransactionList>(`transactions?walletId=${kipCash}`);
+    expect(inKipCash.items.map((item) => item.id).sort()).toEqual([transactionId, plain].sort());
+    for (const walletId of [bank, baht, kipCash, bahtCash]) await user.expectConsistent(walletId);
+  });
+
+  it('keeps movements on the replacement category when a custom category is deleted', async () => {
+    const user = await User.signUp();
+    const bank = await user.openWallet('BCEL One', 'LAK', 0);
+    const categoryId = uuidV7();
+    await user.send('AddCategory', { categoryId, name: 'Coffee', type: 'expense', icon: 'cup', color: '#aa5500' });
+    const inBank = await user.expense(lak(30_000), '2026-10-05', { walletId: bank, categoryId });
+    const inCash = await user.expense(lak(20_000), '2026-10-06', { categoryId });
+    await user.send('DeleteCategory', { categoryId, replacementCategoryId: 'builtin-food' });
+    const transactions = await user.get<TransactionList>('transactions');
+    expect(transactions.items.map((item) => item.categoryId)).toEqual(['builtin-food', 'builtin-food']);
+    for (const [walletId, id] of [
+      [bank, inBank],
+      [defaultWalletId(user.uid, 'LAK'), inCash],
+    ] as const) {
+      const movement = (await user.movements(walletId)).find((item) => item.transactionId === id);
+      expect(movement?.categoryId, walletId).toBe('builtin-food');
+    }
+  });
+
+  it('gives the money back to the wallets and the budget when a debt paid from them is deleted', async () => {
+    const user = await User.signUp();
+    const bank = await user.openWallet('BCEL One', 'LAK', 5_000_000);
+    const loan = kipLoan({ walletId: bank });
+    await user.send('OpenDebt', loan);
+    await user.send('MarkInstallmentPaid', {
+      debtId: loan.debtId,
+      number: 1,
+      paymentId: uuidV7(),
+      date: '2026-10-15',
+      walletId: bank,
+    });
+    await user.send('RecordPayment', {
+      debtId: loan.debtId,
+      paymentId: uuidV7(),
+      amount: 500_000,
+      date: '2026-10-20',
+      walletId: bank,
+    });
+    const detail = await user.get<DebtDetail>(`debts/${loan.debtId}`);
+    const row = detail.schedule[0];
+    if (row === undefined) throw new Error('no schedule');
+    expect(await user.balance(bank, '2026-10-31')).toBe(5_000_000 + 12_000_000 - row.amount - 500_000);
+    expect(await user.interestOf('2026-10')).toBe(row.interest);
+
+    await user.send('DeleteDebt', { debtId: loan.debtId, confirmPhrase: DELETE_DEBT_PHRASE });
+    expect(await user.balance(bank, '2026-10-31')).toBe(5_000_000);
+    expect(await user.interestOf('2026-10')).toBe(0);
+    expect(await user.expenseOf('2026-10', 'LAK')).toBe(0);
+    expect((await user.movements(bank)).map((movement) => movement.kind)).toEqual(['opening']);
+    const netWorth = await user.get<NetWorth>('net-worth?asOf=2026-10-31&months=1');
+    expect(netWorth.current.perCurrency).toEqual([{ currency: 'LAK', assets: 5_000_000, debts: 0, net: 5_000_000 }]);
+  });
+
+  it('moves an installment to another wallet when it is marked unpaid and paid again', async () => {
+    const user = await User.signUp();
+    const bank = await user.openWallet('BCEL One', 'LAK', 5_000_000);
+    const other = await user.openWallet('LDB', 'LAK', 5_000_000);
+    const loan = kipLoan();
+    await user.send('OpenDebt', loan);
+    const first = uuidV7();
+    await user.send('MarkInstallmentPaid', {
+      debtId: loan.debtId,
+      number: 1,
+      paymentId: first,
+      date: '2026-10-15',
+      walletId: bank,
+    });
+    const detail = await user.get<DebtDetail>(`debts/${loan.debtId}`);
+    const row = detail.schedule[0];
+    if (row === undefined) throw new Error('no schedule');
+    expect(await user.balances('2026-10-31')).toEqual({ [bank]: 5_000_000 - row.amount, [other]: 5_000_000 });
+
+    await user.send('MarkInstallmentUnpaid', { debtId: loan.debtId, number: 1 });
+    expect(await user.balances('2026-10-31')).toEqual({ [bank]: 5_000_000, [other]: 5_000_000 });
+    expect(await user.interestOf('2026-10')).toBe(0);
+
+    await user.send('MarkInstallmentPaid', {
+      debtId: loan.debtId,
+      number: 1,
+      paymentId: uuidV7(),
+      date: '2026-11-02',
+      walletId: other,
+    });
+    expect(await user.balances('2026-11-26')).toEqual({ [bank]: 5_000_000, [other]: 5_000_000 - row.amount });
+    expect(await user.interestOf('2026-10')).toBe(0);
+    expect(await user.interestOf('2026-11')).toBe(row.interest);
+    // The first payment's id is gone for good: paying with it again is refused.
+    refused(
+      await user.api.command('MarkInstallmentPaid', {
+        debtId: loan.debtId,
+        number: 2,
+        paymentId: first,
+        date: '2026-11-03',
+        walletId: bank,
+      }),
+      409,
+      'payment_exists',
+    );
+    await user.expectConsistent(bank);
+    await user.expectConsistent(other);
+  });
+
+  it('follows a payment edited to another month and then to no wallet', async () => {
+    const user = await User.signUp();
+    const bank = await user.openWallet('BCEL One', 'LAK', 5_000_000);
+    const loan = kipLoan();
+    await user.send('OpenDebt', loan);
+    const paymentId = uuidV7();
+    await user.send('MarkInstallmentPaid', {
+      debtId: loan.debtId,
+      number: 1,
+      paymentId,
+      date: '2026-10-15',
+      walletId: bank,
+    });
+    const row = (await user.get<DebtDetail>(`debts/${loan.debtId}`)).schedule[0];
+    if (row === undefined) throw new Error('no schedule');
+    expect(await user.interestOf('2026-10')).toBe(row.interest);
+
+    await user.send('EditPayment', { debtId: loan.debtId, paymentId, changes: { date: '2026-11-01' } });
+    expect(await user.interestOf('2026-10')).toBe(0);
+    expect(await user.interestOf('2026-11')).toBe(row.interest);
+    expect(await user.balance(bank, '2026-10-31')).toBe(5_000_000);
+    expect(await user.balance(bank, '2026-11-26')).toBe(5_000_000 - row.amount);
+
+    await user.send('EditPayment', { debtId: loan.debtId, paymentId, changes: { walletId: null } });
+    expect(await user.interestOf('2026-11')).toBe(0);
+    expect(await user.balance(bank, '2026-11-26')).toBe(5_000_000);
+    expect((await user.movements(bank)).map((movement) => movement.kind)).toEqual(['opening']);
+
+    // And back to the wallet on a new date.
+    await user.send('EditPayment', { debtId: loan.debtId, paymentId, changes: { walletId: bank, date: '2026-10-20' } });
+    expect(await user.interestOf('2026-10')).toBe(row.interest);
+    expect(await user.balance(bank, '2026-10-31')).toBe(5_000_000 - row.amount);
+    await user.expectConsistent(bank);
+  });
+
+  it('swaps the wallets of a transfer across currencies', async () => {
+    const user = await User.signUp();
+    const kip = await user.openWallet('BCEL One', 'LAK', 2_000_000);
+    const baht = await user.openWallet('K PLUS', 'THB', 100_000);
+    const transferId = uuidV7();
+    await user.send('RecordTransfer', {
+      transferId,
+      fromWalletId: kip,
+      toWalletId: baht,
+      amountOut: lak(600_000),
+      amountIn: thb(100_000),
+      date: '2026-10-10',
+    });
+    expect(await user.balances('2026-10-31')).toEqual({ [kip]: 1_400_000, [baht]: 200_000 });
+    // Swapping the wallets alone leaves each amount in the other currency.
+    refused(
+      await user.api.command('EditTransfer', { transferId, changes: { fromWalletId: baht, toWalletId: kip } }),
+      422,
+      'wallet_currency_mismatch',
+    );
+    await user.send('EditTransfer', {
+      transferId,
+      changes: { fromWalletId: baht, toWalletId: kip, amountOut: thb(100_000), amountIn: lak(600_000) },
+    });
+    expect(await user.balances('2026-10-31')).toEqual({ [kip]: 2_600_000, [baht]: 0 });
+    const [inKip] = await user.movements(kip);
+    expect(inKip).toMatchObject({ kind: 'transfer_in', amount: 600_000, counterpartWalletId: baht });
+    const [outOfBaht] = await user.movements(baht);
+    expect(outOfBaht).toMatchObject({ kind: 'transfer_out', amount: -100_000, counterpartWalletId: kip });
+    expect(await user.expenseOf('2026-10', 'LAK')).toBe(0);
+    expect(await user.expenseOf('2026-10', 'THB')).toBe(0);
+    await user.expectConsistent(kip);
+    await user.expectConsistent(baht);
+  });
+
+  it('stacks two reconciles of one day, and keeps a past reconcile fixed under a backdated transaction', async () => {
+    const user = await User.signUp();
+    const bank = await user.openWallet('BCEL One', 'LAK', 1_000_000);
+    const reconcile = async (date: string, balance: number) => {
+      const expectedBalance = await user.balance(bank, date);
+      await user.send('ReconcileWallet', { walletId: bank, date, balance, expectedBalance });
+    };
+    await reconcile('2026-10-20', 900_000);
+    await reconcile('2026-10-20', 950_000);
+    expect(await user.balance(bank, '2026-10-20')).toBe(950_000);
+    const wallet = await user.get<WalletView>(`wallets/${bank}?asOf=2026-10-31`);
+    expect(wallet.lastReconciledOn).toBe('2026-10-20');
+    expect((await user.movements(bank)).map((movement) => [movement.kind, movement.amount])).toEqual([
+      ['adjustment', 50_000],
+      ['adjustment', -100_000],
+      ['opening', 1_000_000],
+    ]);
+
+    // A past day reconciled later does not move the later reconcile's date back.
+    await reconcile('2026-10-05', 1_000_000);
+    expect((await user.get<WalletView>(`wallets/${bank}?asOf=2026-10-31`)).lastReconciledOn).toBe('2026-10-20');
+    // A transaction recorded afterwards on an earlier day moves every later balance by its amount.
+    await user.expense(lak(10_000), '2026-10-03', { walletId: bank });
+    expect(await user.balance(bank, '2026-10-05')).toBe(990_000);
+    expect(await user.balance(bank, '2026-10-20')).toBe(940_000);
+    await user.expectConsistent(bank);
+  });
+
+  it('leaves an archived wallet out of totals and net worth, and keeps its history', async () => {
+    const user = await User.signUp();
+    const bank = await user.openWallet('BCEL One', 'LAK', 1_000_000);
+    const savings = await user.openWallet('Savings', 'LAK', 3_000_000);
+    await user.expense(lak(100_000), '2026-10-05', { walletId: savings });
+    const before = await user.get<WalletList>('wallets?asOf=2026-10-31');
+    expect(before.perCurrency).toEqual([{ currency: 'LAK', amount: 3_900_000 }]);
+
+    await user.send('ArchiveWallet', { walletId: savings });
+    const after = await user.get<WalletList>('wallets?asOf=2026-10-31');
+    expect(after.perCurrency).toEqual([{ currency: 'LAK', amount: 1_000_000 }]);
+    expect(after.total).toBe(1_000_000);
+    expect(after.items.map((item) => [item.id, item.archived, item.balance])).toEqual([
+      [bank, false, 1_000_000],
+      [savings, true, 2_900_000],
+    ]);
+    const netWorth = await user.get<NetWorth>('net-worth?asOf=2026-10-31&months=1');
+    expect(netWorth.current.perCurrency).toEqual([{ currency: 'LAK', assets: 1_000_000, debts: 0, net: 1_000_000 }]);
+    expect((await user.movements(savings)).map((movement) => movement.kind)).toEqual(['expense', 'opening']);
+    expect((await user.get<TransactionList>(`transactions?walletId=${savings}`)).items).toHaveLength(1);
+  });
+
+  it('answers balances before a wallet opened without its opening balance', async () => {
+    const user = await User.signUp();
+    const bank = await user.openWallet('BCEL One', 'LAK', 1_000_000, { openingDate: '2026-10-10' });
+    await user.expense(lak(5_000), '2026-10-02', { walletId: bank });
+    expect(await user.balance(bank, '2026-10-01')).toBe(0);
+    expect(await user.balance(bank, '2026-10-09')).toBe(-5_000);
+    expect(await user.balance(bank, '2026-10-10')).toBe(995_000);
+    const list = await user.get<WalletList>('wallets?asOf=2026-09-30');
+    expect(list.items.find((item) => item.id === bank)).toMatchObject({ balance: 0, movementCount: 0 });
+    const netWorth = await user.get<NetWorth>('net-worth?asOf=2026-10-09&months=2');
+    expect(netWorth.months.map((month) => [month.month, month.assets])).toEqual([
+      ['2026-09', 0],
+      ['2026-10', -5_000],
+    ]);
+  });
+
+  it('saturates sums past 2^53 and marks them out of range, never failing', async () => {
+    const user = await User.signUp();
+    const max = 2 ** 51;
+    const bank = await user.openWallet('Big', 'LAK', max);
+    const second = await user.openWallet('Bigger', 'LAK', max);
+    for (let i = 0; i < 5; i += 1) {
+      await user.send('AddTransaction', {
+        transactionId: uuidV7(),
+        type: 'income',
+        amount: lak(max),
+        categoryId: 'builtin-salary',
+        date: `2026-10-0${i + 1}`,
+        walletId: bank,
+      });
+    }
+    const wallet = await user.get<WalletView>(`wallets/${bank}?asOf=2026-10-31`);
+    expect(wallet.balance).toBe(Number.MAX_SAFE_INTEGER);
+    const list = await user.get<WalletList>('wallets?asOf=2026-10-31');
+    expect(list.outOfRange).toBe(true);
+    expect(list.perCurrency).toEqual([{ currency: 'LAK', amount: Number.MAX_SAFE_INTEGER }]);
+    expect(list.items.find((item) => item.id === second)?.balance).toBe(max);
+    const movements = await user.get<WalletMovements & { outOfRange?: boolean }>(`wallets/${bank}/movements?limit=10`);
+    expect(movements.items[0]?.balanceAfter).toBe(Number.MAX_SAFE_INTEGER);
+    const netWorth = await user.get<NetWorth>('net-worth?asOf=2026-10-31&months=2');
+    expect(netWorth.outOfRange).toBe(true);
+    expect(netWorth.current.net).toBe(Number.MAX_SAFE_INTEGER);
+    // A debt as large on the other side.
+    await user.send('OpenDebt', kipLoan({ initialAmount: max, currentAmount: max, annualRatePercent: '0' }));
+    const withDebt = await user.get<NetWorth>('net-worth?asOf=2026-10-31&months=2');
+    expect(withDebt.outOfRange).toBe(true);
+    // The reconcile a user sends from such a balance is refused as too large, not a failure.
+    const answer = await user.api.command('ReconcileWallet', {
+      walletId: bank,
+      date: '2026-10-31',
+      balance: 0,
+      expectedBalance: wallet.balance,
+    });
+    expect(answer.status).toBe(400);
+    const transactions = await user.api.query(`transactions/totals?walletId=${bank}`);
+    expect(transactions.status).toBe(200);
+  });
+
+  it("answers another user's wallets, transfers and payments as not found everywhere, changing nothing", async () => {
+    const owner = await User.signUp();
+    const mallory = new User(users.mallory);
+    const bank = await owner.openWallet('BCEL One', 'LAK', 1_000_000);
+    const ownersCash = defaultWalletId(owner.uid, 'LAK');
+    const transactionId = await owner.expense(lak(1_000), '2026-10-02', { walletId: bank });
+    const transferId = uuidV7();
+    await owner.send('RecordTransfer', {
+      transferId,
+      fromWalletId: bank,
+      toWalletId: ownersCash,
+      amountOut: lak(10_000),
+      amountIn: lak(10_000),
+      date: '2026-10-03',
+    });
+    const loan = kipLoan();
+    await owner.send('OpenDebt', loan);
+    const paymentId = uuidV7();
+    await owner.send('MarkInstallmentPaid', {
+      debtId: loan.debtId,
+      number: 1,
+      paymentId,
+      date: '2026-10-15',
+      walletId: bank,
+    });
+    const before = await owner.get<WalletList>('wallets?asOf=2026-10-31');
+
+    const mine = await mallory.openWallet(`Mine ${uuidV7().slice(-6)}`, 'LAK', 0);
+    const myTransaction = await mallory.expense(lak(1_000), '2026-10-02');
+    const hostile: [string, Record<string, unknown>, number, string][] = [
+      ['EditWallet', { walletId: bank, changes: { name: 'Stolen' } }, 404, 'wallet_not_found'],
+      ['ArchiveWallet', { walletId: ownersCash }, 404, 'wallet_not_found'],
+      ['RestoreWallet', { walletId: bank }, 404, 'wallet_not_found'],
+      [
+        'ReconcileWallet',
+        { walletId: bank, date: '2026-10-31', balance: 0, expectedBalance: 1_000 },
+        404,
+        'wallet_not_found',
+      ],
+      ['EditTransaction', { transactionId, changes: { walletId: mine } }, 404, 'not_found'],
+      ['EditTransaction', { transactionId: myTransaction, changes: { walletId: bank } }, 404, 'wallet_not_found'],
+      ['EditTransfer', { transferId, changes: { toWalletId: mine } }, 404, 'transfer_not_found'],
+      ['DeleteTransfer', { transferId }, 404, 'transfer_not_found'],
+      [
+        'RecordTransfer',
+        {
+          transferId: uuidV7(),
+          fromWalletId: bank,
+          toWalletId: mine,
+          amountOut: lak(1),
+          amountIn: lak(1),
+          date: '2026-10-03',
+        },
+        404,
+        'wallet_not_found',
+      ],
+      ['EditPayment', { debtId: loan.debtId, paymentId, changes: { walletId: null } }, 404, 'debt_not_found'],
+      ['MarkInstallmentUnpaid', { debtId: loan.debtId, number: 1 }, 404, 'debt_not_found'],
+    ];
+    for (const [name, payload, status, code] of hostile) {
+      const answer = await mallory.api.command(name, payload);
+      expect([name, answer.status, answer.body.error?.code]).toEqual([name, status, code]);
+    }
+    for (const path of [
+      `wallets/${bank}`,
+      `wallets/${ownersCash}`,
+      `wallets/${bank}/movements`,
+      `wallets/${ownersCash}/movements`,
+      `transfers/${transferId}`,
+    ]) {
+      expect((await mallory.api.query(path)).status, path).toBe(404);
+    }
+    const filtered = await mallory.get<TransactionList>(`transactions?walletId=${bank}`);
+    expect(filtered.items).toEqual([]);
+    expect(await owner.get<WalletList>('wallets?asOf=2026-10-31')).toEqual(before);
+  });
+
+  it('erases every wallet view and transfer stream with the account', async () => {
+    const user = await User.signUp();
+    const bank = await user.openWallet('BCEL One', 'LAK', 1_000_000);
+    await user.expense(lak(1_000), '2026-10-02', { walletId: bank });
+    const transferId = uuidV7();
+    await user.send('RecordTransfer', {
+      transferId,
+      fromWalletId: bank,
+      toWalletId: defaultWalletId(user.uid, 'LAK'),
+      amountOut: lak(10_000),
+      amountIn: lak(10_000),
+      date: '2026-10-03',
+    });
+    await user.send('OpenDebt', kipLoan({ walletId: bank }));
+    await user.send('ReconcileWallet', { walletId: bank, date: '2026-10-20', balance: 0, expectedBalance: 1_000 });
+    await user.get('wallets');
+    for (const view of WALLET_VIEWS) {
+      expect((await allDocuments(env.standalone.readStore, view, user.uid)).length, view).toBeGreaterThan(0);
+    }
+    const deletion = await user.api.command('DeleteAccount', {
+      confirmEmail: user.account.email,
+      confirmPhrase: 'Delete My Account',
+      reason: 'other',
+    });
+    expect(deletion.status, JSON.stringify(deletion.body)).toBe(200);
+    await until('the wallet views to be erased', async () => {
+      for (const view of WALLET_VIEWS) {
+        if ((await allDocuments(env.standalone.readStore, view, user.uid)).length > 0) return false;
+      }
+      return true;
+    });
+    expect(await env.standalone.eventStore.readStream(`transfer-${transferId}`)).toEqual([]);
+  });
+
+  it('names each wallet in the CSV export in Thai and Lao, renamed and archived ones too', async () => {
+    const user = await User.signUp();
+    const bank = await user.openWallet('BCEL One', 'LAK', 0);
+    const baht = await user.openWallet('K PLUS', 'THB', 0);
+    await user.expense(lak(1_000), '2026-10-01', { walletId: bank });
+    await user.expense(thb(2_000), '2026-10-02', { walletId: baht });
+    await user.expense(lak(3_000), '2026-10-03');
+    await user.expense(thb(4_000), '2026-10-04');
+    await user.send('EditWallet', { walletId: defaultWalletId(user.uid, 'LAK'), changes: { name: 'ຖົງເງິນ' } });
+    await user.send('ArchiveWallet', { walletId: baht });
+    await user.get('transactions');
+    const walletColumn = async (locale: string) => {
+      const link = await user.get<{ url: string }>(`export/link?locale=${locale}`);
+      const response = await env.standalone.app.inject({ method: 'GET', url: link.url });
+      expect(response.statusCode).toBe(200);
+      const lines = response.rawPayload
+        .subarray(3)
+        .toString('utf8')
+        .split('\r\n')
+        .filter((line) => line !== '');
+      return lines.map((line) => line.split(',').at(-1));
+    };
+    expect(await walletColumn('lo')).toEqual([catalogue('lo'), 'BCEL One', 'K PLUS', 'ຖົງເງິນ', 'ເງິນສົດ']);
+    expect(await walletColumn('th')).toEqual([catalogue('th'), 'BCEL One', 'K PLUS', 'ຖົງເງິນ', 'เงินสด']);
+  });
+
+  it('rebuilds every wallet document of every user of this file as the live views hold them', async () => {
+    const user = await User.signUp();
+    const bank = await user.openWallet('BCEL One', 'LAK', 500_000);
+    const transactionId = await user.expense(lak(1_000), '2026-10-02', { walletId: bank });
+    await user.send('EditTransaction', { transactionId, changes: { walletId: defaultWalletId(user.uid, 'LAK') } });
+    await user.send('EditWallet', { walletId: defaultWalletId(user.uid, 'LAK'), changes: { openingBalance: 9_000 } });
+    await user.get('wallets');
+
+    const dataDir = env.dataDir;
+    const rebuiltDir = await mkdtemp(join(tmpdir(), 'plenty-wallet-rebuild-'));
+    const masterKey = await loadMasterKey({ dataDir });
+    const keyStore = await openSqliteKeyStore({ path: join(dataDir, 'keys.db'), masterKey });
+    const fresh = await openSqliteReadStore({ path: join(rebuiltDir, 'read.db') });
+    try {
+      const rebuilder = createProjector({
+        eventStore: env.standalone.eventStore,
+        readStore: fresh,
+        codec: new EventCodec(keyStore),
+        projections: allProjections,
+      });
+      await rebuilder.rebuild();
+      const userIds = signedUp;
+      expect(userIds.length).toBeGreaterThan(5);
+      let compared = 0;
+      for (const userId of userIds) {
+        for (const view of WALLET_VIEWS) {
+          const live = await allDocuments(env.standalone.readStore, view, userId);
+          expect(await allDocuments(fresh, view, userId), `${view} of ${userId}`).toEqual(live);
+          compared += live.length;
+        }
+      }
+      expect(compared).toBeGreaterThan(50);
+    } finally {
+      await fresh.close();
+      await keyStore.close();
+      await rm(rebuiltDir, { recursive: true, force: true });
+    }
+  });
+});
