@@ -77,6 +77,23 @@ export default async function wallets({ browser, baseUrl, screenshotDir }) {
     await opening.getByText(en['wallet.movement.opening'], { exact: true }).waitFor();
     await expectAmount(opening.getByTestId('movement-amount'), 150_000, 'opening row');
 
+    // The transfer edited from its row: 61,000 arrived, not 61,050; the dialog starts from it as saved.
+    await out.getByTestId('edit-transfer').click();
+    await transfer.getByRole('heading', { name: en['transfer.dialog.editTitle'] }).waitFor();
+    const amountIn = transfer.getByLabel(fill(en['transfer.field.amountIn'], { currency: 'LAK' }));
+    assert.equal(await amountIn.inputValue(), '61050');
+    await amountIn.fill('61,000');
+    await transfer
+      .getByTestId('transfer-rate')
+      .getByText(fill(en['transfer.rate'], { from: 'THB', to: 'LAK', rate: '610', back: '0.00163934' }), {
+        exact: true,
+      })
+      .waitFor();
+    await transfer.getByRole('button', { name: en['transfer.dialog.save'], exact: true }).click();
+    await expectToast(page, en['transfer.toast.updated']);
+    await out.getByText(fill(en['wallet.movement.received'], { amount: '₭61,000' })).waitFor();
+    await expectAmount(balance, 140_000, 'the amount sent is unchanged');
+
     // Reconcile: the bank app shows 1,350.00; Plenty says it will record −50.00.
     await page.getByTestId('reconcile-wallet').click();
     const reconcile = page.getByTestId('reconcile-dialog');
@@ -223,7 +240,7 @@ async function debtFromWallet(page, en, { baseUrl, user, errors, screenshotDir }
   await page.goto(`${baseUrl}${WALLETS}/${pocket.id}`);
   await expectHeading(page, 'Pocket kip', { errors });
   const balance = page.getByTestId('wallet-detail-balance').locator('[data-amount]');
-  await expectAmount(balance, 561_050 + 12_000_000 + payment.amount, 'kip wallet after borrowing and paying');
+  await expectAmount(balance, 561_000 + 12_000_000 + payment.amount, 'kip wallet after borrowing and paying');
   const rows = page.getByTestId('wallet-movement');
   const paid = rows.filter({ hasText: fill(en['wallet.movement.debtPayment'], { name: 'Motorbike loan' }) });
   const parts = fill(en['wallet.movement.parts'], {
@@ -235,6 +252,16 @@ async function debtFromWallet(page, en, { baseUrl, user, errors, screenshotDir }
   const borrowed = rows.filter({ hasText: fill(en['wallet.movement.borrowed'], { name: 'Motorbike loan' }) });
   await expectAmount(borrowed.getByTestId('movement-amount'), 12_000_000, 'borrowed row');
   await screenshot(page, screenshotDir, 'wallets-debt-en-1280');
+
+  // The transfer deleted from this side, after a confirmation: the kip it brought leaves.
+  const transferIn = rows.filter({ hasText: fill(en['wallet.movement.transferFrom'], { name: 'K PLUS' }) });
+  await transferIn.getByTestId('delete-transfer').click();
+  const confirm = page.getByRole('dialog', { name: en['transfer.deleteDialog.title'] });
+  await confirm.getByText(en['transfer.deleteDialog.body']).waitFor();
+  await confirm.getByRole('button', { name: en['transfer.delete'], exact: true }).click();
+  await expectToast(page, en['transfer.toast.deleted']);
+  await expectAmount(balance, 500_000 + 12_000_000 + payment.amount, 'kip wallet without the transfer');
+  await transferIn.waitFor({ state: 'detached' });
 
   // The dashboard: a real expense of 50,000 and the interest are the month's expenses; the
   // principal and the borrowed money are neither expense nor income.
