@@ -22,7 +22,8 @@ function writersFor(locale: Locale): { writers: ActivityWriters; say(sentence: S
       money: (amount, currency) => formatMoney({ amount, currency }, locale),
       date: (isoDate) => formatLongDate(isoDate, locale),
       category: (id) => (id === 'builtin-food' ? translate('category.builtin.food') : id),
-      wallet: (id) => (id === 'w-kplus' ? 'K PLUS' : id),
+      wallet: (id) => (id === 'w-kplus' ? 'K PLUS' : id === 'w-cash' ? translate('wallet.default') : id),
+      walletDefault: (currency) => intl.formatMessage({ id: 'wallet.defaultWithCurrency' }, { currency }),
       type: (type) => type,
       field: (field) => (fields[field] === undefined ? field : translate(fields[field])),
     },
@@ -45,6 +46,7 @@ const entry = (fields: Partial<ActivityEntry> & Pick<ActivityEntry, 'type' | 'ki
   installmentNumber: null,
   currency: null,
   replacementCategoryId: null,
+  transfer: null,
   ...fields,
 });
 
@@ -177,6 +179,105 @@ describe('activity sentences', () => {
     expect(subjectPath({ kind: 'transaction', subjectId: lunch, type: 'transaction_deleted' })).toBeNull();
     expect(subjectPath({ kind: 'debt', subjectId: lunch, type: 'payment_deleted' })).toBe(
       `/dashboard/debt-tracker/${lunch}`,
+    );
+  });
+
+  it('words wallets opened, edited, reconciled and archived, amounts in the wallet’s currency', () => {
+    const opened = entry({
+      kind: 'wallet',
+      type: 'wallet_opened',
+      amount: { amount: 150_000, currency: 'THB' },
+      date: '2026-11-01',
+      currency: 'THB',
+    });
+    expect(read(opened)).toEqual(['You added this wallet', `Opening balance ${thb(150_000)} on November 1, 2026`]);
+    const edited = entry({
+      kind: 'wallet',
+      type: 'wallet_edited',
+      currency: 'THB',
+      changes: [
+        { field: 'kind', from: 'cash', to: 'bank' },
+        { field: 'openingBalance', from: 0, to: 50_000 },
+        { field: 'excludeFromTotals', from: false, to: true },
+      ],
+    });
+    expect(read(edited)).toEqual([
+      'You edited this wallet',
+      'Kind changed from Cash to Bank account',
+      `Opening balance changed from ${thb(0)} to ${thb(50_000)}`,
+      'Left out of totals: turned on',
+    ]);
+    expect(read(edited, 'th')[1]).toBe('ประเภทเปลี่ยนจาก เงินสด เป็น บัญชีธนาคาร');
+    const reconciled = entry({
+      kind: 'wallet',
+      type: 'wallet_reconciled',
+      currency: 'THB',
+      date: '2026-11-20',
+      amount: { amount: -2_500, currency: 'THB' },
+      changes: [{ field: 'balance', from: 100_000, to: 97_500 }],
+    });
+    expect(read(reconciled)).toEqual([
+      'You reconciled this wallet',
+      `Balance at the end of November 20, 2026: ${thb(97_500)} (Plenty showed ${thb(100_000)})`,
+      `Adjustment recorded: ${thb(-2_500)}`,
+    ]);
+    const agreed = { ...reconciled, amount: { amount: 0, currency: 'THB' as const } };
+    expect(read(agreed).at(-1)).toBe('The balances agreed: no adjustment');
+    expect(read(entry({ kind: 'wallet', type: 'wallet_archived' }))).toEqual(['You archived this wallet']);
+  });
+
+  it('words transfers with their wallets, and what arrived across currencies', () => {
+    const transfer = {
+      fromWalletId: 'w-kplus',
+      toWalletId: 'w-cash',
+      amountOut: { amount: 100_000, currency: 'THB' as const },
+      amountIn: { amount: 60_000_000, currency: 'LAK' as const },
+      date: '2026-11-21',
+      time: null,
+      note: null,
+    };
+    const recorded = entry({ kind: 'transfer', type: 'transfer_recorded', transfer });
+    expect(read(recorded)).toEqual([
+      'You recorded this transfer',
+      `${thb(100_000)} from K PLUS to Cash`,
+      `${formatMoney({ amount: 60_000_000, currency: 'LAK' }, 'en')} arrived`,
+      'On November 21, 2026',
+    ]);
+    const edited = entry({
+      kind: 'transfer',
+      type: 'transfer_edited',
+      transfer,
+      changes: [{ field: 'toWalletId', from: 'w-cash', to: 'w-kplus' }],
+    });
+    expect(read(edited)).toEqual(['You edited this transfer', 'To wallet changed from Cash to K PLUS']);
+    expect(subjectPath(recorded)).toBe('/dashboard/wallets/w-kplus');
+    expect(subjectPath({ ...recorded, type: 'transfer_deleted' })).toBeNull();
+  });
+
+  it('shows a transaction moved to another wallet', () => {
+    const moved = entry({
+      kind: 'transaction',
+      type: 'transaction_edited',
+      changes: [{ field: 'walletId', from: 'w-cash', to: 'w-kplus' }],
+    });
+    expect(read(moved)).toEqual(['You edited this transaction', 'walletId changed from Cash to K PLUS']);
+  });
+
+  it('names a default wallet by its currency and a transfer by its note and amount', () => {
+    const { writers } = writersFor('lo');
+    const unnamed = { name: null, categoryId: null, amount: null };
+    expect(subjectName({ kind: 'wallet', subject: unnamed, currency: 'LAK' }, writers)).toBe('ເງິນສົດ (LAK)');
+    expect(subjectName({ kind: 'wallet', subject: { ...unnamed, name: 'BCEL One' }, currency: 'LAK' }, writers)).toBe(
+      'BCEL One',
+    );
+    expect(
+      subjectName(
+        { kind: 'transfer', subject: { ...unnamed, name: 'ATM', amount: { amount: 100_000, currency: 'THB' } } },
+        writers,
+      ),
+    ).toBe(`“ATM” · ${thb(100_000, 'lo')}`);
+    expect(subjectPath({ kind: 'wallet', subjectId: lunch, type: 'wallet_reconciled' })).toBe(
+      `/dashboard/wallets/${lunch}`,
     );
   });
 });

@@ -117,6 +117,104 @@ export function fieldChange(
   return sentence('transactions.history.fieldChanged', { field, from: write(change.from), to: write(change.to) });
 }
 
+/** A wallet's fields; the opening balance is in minor units of the entry's currency. */
+function walletFields(currency: Currency | null): Readonly<Record<string, FieldRule>> {
+  return {
+    name: { label: 'activity.wallet.field.name', shape: 'value', write: text },
+    kind: {
+      label: 'activity.wallet.field.kind',
+      shape: 'value',
+      write: labelled({
+        cash: 'wallet.kind.cash',
+        bank: 'wallet.kind.bank',
+        e_wallet: 'wallet.kind.e_wallet',
+        credit_card: 'wallet.kind.credit_card',
+        savings: 'wallet.kind.savings',
+        other: 'wallet.kind.other',
+      }),
+    },
+    openingBalance: {
+      label: 'activity.wallet.field.openingBalance',
+      shape: 'value',
+      write: (value, writers) =>
+        typeof value === 'number' && currency !== null
+          ? writers.transaction.money(value, currency)
+          : money(value, writers),
+    },
+    openingDate: { label: 'activity.wallet.field.openingDate', shape: 'value', write: date },
+    icon: { label: 'activity.wallet.field.icon', shape: 'plain' },
+    color: { label: 'activity.wallet.field.color', shape: 'plain' },
+    excludeFromTotals: { label: 'activity.wallet.field.excludeFromTotals', shape: 'switch' },
+  };
+}
+
+const walletName = (value: unknown, writers: ActivityWriters) => writers.transaction.wallet(String(value));
+
+const TRANSFER_FIELDS: Readonly<Record<string, FieldRule>> = {
+  fromWalletId: { label: 'activity.transfer.field.from', shape: 'value', write: walletName },
+  toWalletId: { label: 'activity.transfer.field.to', shape: 'value', write: walletName },
+  amountOut: { label: 'activity.transfer.field.amountOut', shape: 'value', write: money },
+  amountIn: { label: 'activity.transfer.field.amountIn', shape: 'value', write: money },
+  date: { label: 'transactions.field.date', shape: 'value', write: date },
+  time: { label: 'transactions.field.time', shape: 'value' },
+  note: { label: 'transactions.field.note', shape: 'value', write: text },
+};
+
+/** A transfer in one line: "฿1,000.00 from K PLUS to Cash (THB)", with what arrived when currencies differ. */
+function transferLines(entry: ActivityEntry, writers: ActivityWriters): Sentence[] {
+  const transfer = entry.transfer;
+  if (transfer === null) return [];
+  const moved = {
+    amount: writers.transaction.money(transfer.amountOut.amount, transfer.amountOut.currency),
+    from: writers.transaction.wallet(transfer.fromWalletId),
+    to: writers.transaction.wallet(transfer.toWalletId),
+  };
+  const arrived =
+    transfer.amountIn.currency === transfer.amountOut.currency
+      ? []
+      : [
+          sentence('activity.transfer.arrived', {
+            amount: writers.transaction.money(transfer.amountIn.amount, transfer.amountIn.currency),
+          }),
+        ];
+  return [
+    sentence('activity.transfer.moved', moved),
+    ...arrived,
+    sentence('activity.on', { date: writers.transaction.date(transfer.date) }),
+  ];
+}
+
+/** A reconciliation: the balance entered against the one Plenty showed, and the adjustment recorded. */
+function reconciledLines(entry: ActivityEntry, writers: ActivityWriters): Sentence[] {
+  const currency = entry.currency ?? entry.amount?.currency ?? null;
+  const balance = entry.changes.find((change) => change.field === 'balance');
+  const lines: Sentence[] = [];
+  if (
+    balance !== undefined &&
+    currency !== null &&
+    typeof balance.to === 'number' &&
+    typeof balance.from === 'number'
+  ) {
+    lines.push(
+      sentence('activity.wallet.reconciledBalance', {
+        date: entry.date === null ? '' : writers.transaction.date(entry.date),
+        balance: writers.transaction.money(balance.to, currency),
+        shown: writers.transaction.money(balance.from, currency),
+      }),
+    );
+  }
+  if (entry.amount !== null) {
+    lines.push(
+      entry.amount.amount === 0
+        ? sentence('activity.wallet.noAdjustment')
+        : sentence('activity.wallet.adjustment', {
+            amount: `${entry.amount.amount > 0 ? '+' : ''}${writers.transaction.money(entry.amount.amount, entry.amount.currency)}`,
+          }),
+    );
+  }
+  return lines;
+}
+
 const DEBT_TYPES: Readonly<Partial<Record<ActivityEntry['type'], DebtHistoryEntryType>>> = {
   debt_opened: 'opened',
   debt_edited: 'edited',
@@ -224,6 +322,39 @@ export function activitySentences(
       return { heading: sentence('activity.settings.ratesSet'), details: [] };
     case 'exchange_rates_reset':
       return { heading: sentence('activity.settings.ratesReset'), details: [] };
+    case 'wallet_opened':
+      return {
+        heading: sentence('activity.wallet.opened'),
+        details:
+          entry.amount === null
+            ? []
+            : [
+                sentence(entry.date === null ? 'activity.wallet.opening' : 'activity.wallet.openingOn', {
+                  amount,
+                  date: entry.date === null ? '' : writers.transaction.date(entry.date),
+                }),
+              ],
+      };
+    case 'wallet_edited':
+      return {
+        heading: sentence('activity.wallet.edited'),
+        details: entry.changes.map((change) => fieldChange(change, walletFields(entry.currency), writers)),
+      };
+    case 'wallet_archived':
+      return { heading: sentence('activity.wallet.archived'), details: [] };
+    case 'wallet_restored':
+      return { heading: sentence('activity.wallet.restored'), details: [] };
+    case 'wallet_reconciled':
+      return { heading: sentence('activity.wallet.reconciled'), details: reconciledLines(entry, writers) };
+    case 'transfer_recorded':
+      return { heading: sentence('activity.transfer.recorded'), details: transferLines(entry, writers) };
+    case 'transfer_edited':
+      return {
+        heading: sentence('activity.transfer.edited'),
+        details: entry.changes.map((change) => fieldChange(change, TRANSFER_FIELDS, writers)),
+      };
+    case 'transfer_deleted':
+      return { heading: sentence('activity.transfer.deleted'), details: transferLines(entry, writers) };
     default: {
       const debtType = DEBT_TYPES[entry.type];
       if (debtType === undefined) return { heading: sentence('activity.unknown'), details: [] };
@@ -239,15 +370,34 @@ const KIND_LABELS: Readonly<Record<ActivityKind, MessageId>> = {
   goal: 'activity.subject.goal',
   category: 'activity.subject.category',
   settings: 'activity.subject.settings',
+  wallet: 'activity.subject.wallet',
+  transfer: 'activity.subject.transfer',
 };
 
 /** The kind of item an entry is about: "Transaction", "Debt"… */
 export const kindLabel = (kind: ActivityKind): MessageId => KIND_LABELS[kind];
 
 /** The item's name as it was: a transaction's note (or category) and amount, a debt's, goal's or category's name. */
-export function subjectName(entry: Pick<ActivityEntry, 'kind' | 'subject'>, writers: ActivityWriters): string {
+export function subjectName(
+  entry: Pick<ActivityEntry, 'kind' | 'subject'> & Partial<Pick<ActivityEntry, 'currency'>>,
+  writers: ActivityWriters,
+): string {
   const { subject } = entry;
   if (entry.kind === 'settings') return writers.translate('activity.subject.settingsName');
+  if (entry.kind === 'wallet') {
+    // A default wallet not renamed is "Cash" in its currency; an erased name is unnamed.
+    if (subject.name !== null && subject.name !== '') return subject.name;
+    return entry.currency === null || entry.currency === undefined
+      ? writers.translate('activity.subject.unnamed')
+      : writers.transaction.walletDefault(entry.currency);
+  }
+  if (entry.kind === 'transfer') {
+    const note = subject.name !== null && subject.name !== '' ? quoted(subject.name) : null;
+    const moved =
+      subject.amount === null ? null : writers.transaction.money(subject.amount.amount, subject.amount.currency);
+    const parts = [note, moved].filter((part): part is string => part !== null);
+    return parts.length === 0 ? writers.translate('activity.subject.transfer') : parts.join(' · ');
+  }
   if (entry.kind === 'transaction') {
     const name =
       subject.name !== null && subject.name !== ''
@@ -263,9 +413,18 @@ export function subjectName(entry: Pick<ActivityEntry, 'kind' | 'subject'>, writ
 }
 
 /** Where the item itself is shown, in its English form; null for one that was deleted. */
-export function subjectPath(entry: Pick<ActivityEntry, 'kind' | 'subjectId' | 'type'>): string | null {
+export function subjectPath(
+  entry: Pick<ActivityEntry, 'kind' | 'subjectId' | 'type'> & Partial<Pick<ActivityEntry, 'transfer'>>,
+): string | null {
   if (entry.type.endsWith('_deleted') && entry.type !== 'payment_deleted') return null;
   switch (entry.kind) {
+    case 'wallet':
+      return `/dashboard/wallets/${encodeURIComponent(entry.subjectId)}`;
+    case 'transfer':
+      // A transfer has no page of its own: the wallet it left, where it is listed.
+      return entry.transfer === null || entry.transfer === undefined
+        ? null
+        : `/dashboard/wallets/${encodeURIComponent(entry.transfer.fromWalletId)}`;
     case 'transaction':
       return `/dashboard/transactions?view=${encodeURIComponent(entry.subjectId)}`;
     case 'debt':

@@ -7,6 +7,7 @@ const writers: HistoryWriters = {
   date: (iso) => `date(${iso})`,
   category: (id) => `category(${id})`,
   wallet: (id) => `wallet(${id})`,
+  walletDefault: (currency) => `Cash (${currency})`,
   type: (type) => `type(${type})`,
   field: (field) => ({ amount: 'Amount', note: 'Note', receipt: 'Receipt', categoryId: 'Category' })[field] ?? field,
 };

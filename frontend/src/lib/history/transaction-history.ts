@@ -35,6 +35,8 @@ export interface HistoryWriters {
   category(id: string): string;
   /** A wallet's name by its id ("K PLUS", "Cash (LAK)"). */
   wallet(id: string): string;
+  /** The name of a default wallet not renamed, in its currency ("Cash (LAK)"). */
+  walletDefault(currency: Currency): string;
   type(type: string): string;
   field(field: string): string;
 }

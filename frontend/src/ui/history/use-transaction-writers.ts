@@ -10,7 +10,7 @@ import { useCategoriesQuery } from '../category-form/api';
 import { todayIn } from '@plenty/contracts/calendar/zone';
 import type { HistoryWriters } from '../../lib/history/transaction-history';
 import { useWalletsQuery } from '../../lib/api/wallets';
-import { walletNameById } from '../../lib/wallet-name';
+import { walletName, walletNameById } from '../../lib/wallet-name';
 import { useUserId } from '../wallet-picker/wallet-picker';
 
 const FIELD_LABELS: Record<string, MessageId> = {
@@ -57,6 +57,7 @@ export function useWriters() {
       category,
       categoryColor: (id) => byId.get(id)?.color ?? '#64748b',
       wallet: (id) => walletNameById(intl, wallets, userId, id),
+      walletDefault: (currency) => walletName(intl, { name: null, currency }),
       type: (type) => translate(type === 'income' ? 'transactions.type.income' : 'transactions.type.expense'),
       field: (field) => {
         const label = FIELD_LABELS[field];

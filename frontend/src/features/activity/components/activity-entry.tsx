@@ -16,6 +16,8 @@ const OPEN_LABELS: Readonly<Record<ActivityKind, MessageId>> = {
   goal: 'activity.item.open.goal',
   category: 'activity.item.open.category',
   settings: 'activity.item.open.settings',
+  wallet: 'activity.item.open.wallet',
+  transfer: 'activity.item.open.transfer',
 };
 
 /** One event: the item's kind and name (a link to its activity), what happened, what changed, when. */

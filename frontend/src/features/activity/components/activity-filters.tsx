@@ -17,6 +17,8 @@ const KIND_OPTIONS: Readonly<Record<ActivityKind, MessageId>> = {
   goal: 'activity.kind.goal',
   category: 'activity.kind.category',
   settings: 'activity.kind.settings',
+  wallet: 'activity.kind.wallet',
+  transfer: 'activity.kind.transfer',
 };
 
 /** The kind and the days shown, in the address; a start after the end is refused here. */
