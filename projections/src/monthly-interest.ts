@@ -4,7 +4,7 @@ import { monthOfDate } from '@plenty/contracts/calendar/date';
 import type { DebtEvent } from '@plenty/contracts/events/debt';
 import type { Currency } from '@plenty/contracts/money';
 import type { DebtDetail } from '@plenty/contracts/views/debts';
-import type { MonthlyContributionDoc } from '@plenty/contracts/views/monthly-summary';
+import { PAYMENT_CONTRIBUTION_PREFIX, type MonthlyContributionDoc } from '@plenty/contracts/views/monthly-summary';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork } from '@plenty/platform/read-store/port';
 import { isNewerThan } from './projection.js';
@@ -28,7 +28,7 @@ export interface ContributionSink {
 /** The debt events that change what wallet-paid interest adds to the month summaries. */
 export const INTEREST_EVENTS = ['InstallmentMarkedPaid', 'InstallmentMarkedUnpaid', 'PaymentEdited', 'DebtDeleted'];
 
-export const paymentContributionId = (paymentId: string): string => `payment:${paymentId}`;
+export const paymentContributionId = (paymentId: string): string => `${PAYMENT_CONTRIBUTION_PREFIX}${paymentId}`;
 
 const isLive = (doc: MonthlyContributionDoc | undefined): doc is LiveContribution =>
   doc !== undefined && 'month' in doc;

@@ -3,7 +3,7 @@ import { INTEREST_CATEGORY_ID } from '@plenty/contracts/categories';
 import { convertExact, DEFAULT_RATES } from '@plenty/contracts/rates';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import type { ActivityPage } from '@plenty/contracts/views/activity';
-import type { Dashboard } from '@plenty/contracts/views/dashboard';
+import type { Dashboard, Reports } from '@plenty/contracts/views/dashboard';
 import type { DebtDetail } from '@plenty/contracts/views/debts';
 import type { TransactionList, TransactionTotals } from '@plenty/contracts/views/transactions';
 import type {
@@ -225,5 +225,48 @@ describe('wallet queries through the embedded server', () => {
       expect(answer.status, path).toBe(404);
     }
     expect((await ok<WalletList>(stranger, 'wallets')).items).toEqual([]);
+  });
+
+  it("lists a month's largest expenses from its transactions when wallet-paid interest is larger", async () => {
+    const user = await createTestUser(env.standalone);
+    const api = new ApiClient(env.standalone.app, user);
+    const bank = await openWallet(api, 'BCEL One', 'LAK', 50_000_000);
+    const debtId = uuidV7();
+    await send(api, 'OpenDebt', {
+      debtId,
+      name: 'Shop loan',
+      type: 'loan',
+      initialAmount: 12_000_000,
+      currentAmount: 12_000_000,
+      annualRatePercent: '12',
+      paymentDueDay: 15,
+      icon: 'car',
+      color: '#336699',
+      currency: 'LAK',
+      loanType: 'emi',
+      termMonths: 12,
+      openDate: '2026-09-15',
+      startDate: '2026-09-15',
+    });
+    // Every installment paid in October: twelve interest parts, each above any expense below.
+    for (let number = 1; number <= 12; number += 1) {
+      await send(api, 'MarkInstallmentPaid', {
+        debtId,
+        number,
+        paymentId: uuidV7(),
+        date: '2026-10-20',
+        walletId: bank,
+      });
+    }
+    const expenses = Array.from({ length: 11 }, (_, i) => expense(1_000 + i, 'LAK', '2026-10-21', bank));
+    for (const body of expenses) await send(api, 'AddTransaction', body);
+
+    const reports: Reports = await ok(api, 'reports?month=2026-10');
+    expect(reports.highSpending.map((item) => item.amount.amount)).toEqual(
+      expenses
+        .map((body) => body.amount.amount)
+        .reverse()
+        .slice(0, 10),
+    );
   });
 });

@@ -70,4 +70,10 @@ export const monthlyContributionDocSchema = z.union([
   }),
   z.object({ id: z.string(), deleted: z.literal(true) }),
 ]);
+/**
+ * Contribution ids of the interest of wallet-paid installments (`payment:<paymentId>`): they
+ * count in the month's expenses but are no transaction (projections/src/monthly-interest.ts).
+ */
+export const PAYMENT_CONTRIBUTION_PREFIX = 'payment:';
+
 export type MonthlyContributionDoc = z.infer<typeof monthlyContributionDocSchema>;

@@ -9,13 +9,14 @@ import { firstMonthWithData } from '@plenty/contracts/budget-status';
 import { monthOfDate } from '@plenty/contracts/calendar/date';
 import { isKnownTimeZone, localDate } from '@plenty/contracts/calendar/zone';
 import { largestFirst, type Exact } from '@plenty/contracts/figures';
-import { CURRENCIES } from '@plenty/contracts/money';
+import { CURRENCIES, type Currency } from '@plenty/contracts/money';
 import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
 import type { HighSpendingItem } from '@plenty/contracts/views/dashboard';
-import type {
-  MonthlyContributionDoc,
-  MonthlySummaryDoc,
-  YearlySummaryDoc,
+import {
+  PAYMENT_CONTRIBUTION_PREFIX,
+  type MonthlyContributionDoc,
+  type MonthlySummaryDoc,
+  type YearlySummaryDoc,
 } from '@plenty/contracts/views/monthly-summary';
 import type { TransactionView } from '@plenty/contracts/views/transactions';
 import type { ReadStore } from '@plenty/platform/read-store/port';
@@ -105,6 +106,35 @@ export async function newestTransactions(
 }
 
 /**
+ * The largest `limit` expense contributions of transactions in one currency and month. The
+ * interest of wallet-paid installments (`payment:<id>` contributions, see
+ * projections/src/monthly-interest.ts) counts in the month's figures but is no transaction,
+ * so it is passed over and the next page read until `limit` transactions are found.
+ */
+async function largestTransactionContributions(
+  readStore: ReadStore,
+  userId: string,
+  month: string,
+  currency: Currency,
+  limit: number,
+): Promise<MonthlyContributionDoc[]> {
+  const found: MonthlyContributionDoc[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await readStore.find<MonthlyContributionDoc>(MONTHLY_CONTRIBUTIONS_VIEW, {
+      userId,
+      where: { month, type: 'expense', currency },
+      sort: [{ field: 'amount', direction: 'desc' }],
+      limit,
+      ...(cursor === undefined ? {} : { cursor }),
+    });
+    for (const { doc } of page.items) if (!doc.id.startsWith(PAYMENT_CONTRIBUTION_PREFIX)) found.push(doc);
+    cursor = page.nextCursor ?? undefined;
+  } while (found.length < limit && cursor !== undefined);
+  return found.slice(0, limit);
+}
+
+/**
  * The month's largest expenses in the display currency: the largest few of each currency
  * that occurs (from the contributions' month, type, currency and amount index), converted,
  * merged, then read from the transactions view.
@@ -119,18 +149,11 @@ export async function largestExpenses(
   if (summary === undefined) return [];
   const currencies = CURRENCIES.filter((currency) => (summary.currencies[currency]?.expenseCount ?? 0) > 0);
   const pages = await Promise.all(
-    currencies.map((currency) =>
-      readStore.find<MonthlyContributionDoc>(MONTHLY_CONTRIBUTIONS_VIEW, {
-        userId,
-        where: { month: summary.id, type: 'expense', currency },
-        sort: [{ field: 'amount', direction: 'desc' }],
-        limit,
-      }),
-    ),
+    currencies.map((currency) => largestTransactionContributions(readStore, userId, summary.id, currency, limit)),
   );
   const candidates = pages
-    .flatMap((page) => page.items)
-    .flatMap(({ doc }) => ('amount' in doc ? [{ id: doc.id, converted: convert.money(doc.amount) }] : []))
+    .flat()
+    .flatMap((doc) => ('amount' in doc ? [{ id: doc.id, converted: convert.money(doc.amount) }] : []))
     .sort((a, b) => largestFirst(a.converted, b.converted) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     .slice(0, limit);
   const views = await Promise.all(
