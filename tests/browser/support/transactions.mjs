@@ -3,14 +3,17 @@ import { expectHeading, expectToast } from './browser.mjs';
 
 /**
  * Fills the transaction form with what is given: the type (`expense`, `income`), the amount as
- * typed, the currency code, a built-in category (`food`, `salary`, …) and the note.
+ * typed, the currency code, the wallet by the name the form shows ("BCEL One", "Cash (LAK)"),
+ * a built-in category (`food`, `salary`, …) and the note.
  */
-export async function fillTransaction(page, messages, { type, amount, currency, category, note }) {
+export async function fillTransaction(page, messages, { type, amount, currency, wallet, category, note }) {
   if (type !== undefined)
     await page.getByRole('radio', { name: messages[`transactions.type.${type}`], exact: true }).check();
   if (amount !== undefined) await page.getByLabel(messages['transactions.field.amount'], { exact: true }).fill(amount);
   if (currency !== undefined)
     await page.getByLabel(messages['transactions.field.currency'], { exact: true }).selectOption(currency);
+  if (wallet !== undefined)
+    await page.getByLabel(messages['transaction.wallet.label'], { exact: true }).selectOption({ label: wallet });
   if (category !== undefined)
     await page
       .getByTestId('category-picker')

@@ -48,9 +48,10 @@ export function NetWorthChart({
         <LazyLineChart
           data={points}
           series={[
-            { key: 'net', name: names.net, color: 'var(--color-info)' },
+            // Net worth last, so it is drawn over the wallets' line when nothing is owed.
             { key: 'assets', name: names.assets, color: 'var(--color-success)' },
             { key: 'debts', name: names.debts, color: 'var(--color-danger)', dashed: true },
+            { key: 'net', name: names.net, color: 'var(--color-info)' },
           ]}
           formatValue={write.money}
           formatTick={write.tick}
