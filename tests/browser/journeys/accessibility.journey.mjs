@@ -6,7 +6,7 @@ import { openPage } from '../support/browser.mjs';
 import { catalog, LOCALES } from '../support/locale.mjs';
 import { createUser, signIn } from '../support/users.mjs';
 
-/** A user with something on every page: transactions, a debt with a payment, a goal, a budget. */
+/** A user with something on every page: transactions, a debt with a payment, a goal, a budget, a wallet. */
 async function seed(baseUrl, user) {
   await postCommand(baseUrl, user, 'ChangePreferences', {
     changes: { monthlyBudget: { amount: 900_000, currency: 'LAK' } },
@@ -60,7 +60,27 @@ async function seed(baseUrl, user) {
     saved: { amount: 1_500_000, currency: 'LAK' },
     targetDate: '2027-12-31',
   });
-  return { transactionId, debtId };
+  const walletId = uuidV7();
+  await postCommand(baseUrl, user, 'OpenWallet', {
+    walletId,
+    name: 'BCEL One',
+    kind: 'bank',
+    currency: 'LAK',
+    openingBalance: 2_000_000,
+    openingDate: '2026-01-01',
+    icon: 'bank',
+    color: '#3b82f6',
+    excludeFromTotals: false,
+  });
+  await postCommand(baseUrl, user, 'AddTransaction', {
+    transactionId: uuidV7(),
+    type: 'expense',
+    amount: { amount: 40_000, currency: 'LAK' },
+    categoryId: 'builtin-transport',
+    date: today,
+    walletId,
+  });
+  return { transactionId, debtId, walletId };
 }
 
 /** Every page of the app (from the route list itself), with its parameters filled in. */
@@ -69,6 +89,7 @@ function pages(ids) {
     '/auth/reset-password/:token': '/auth/reset-password/not-a-real-code',
     '/dashboard/transactions/edit/:id': `/dashboard/transactions/edit/${ids.transactionId}`,
     '/dashboard/debt-tracker/:id': `/dashboard/debt-tracker/${ids.debtId}`,
+    '/dashboard/wallets/:id': `/dashboard/wallets/${ids.walletId}`,
   };
   const extra = [
     { path: `/dashboard/transactions?view=${ids.transactionId}`, access: 'signed-in' },
