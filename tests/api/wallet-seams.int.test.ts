@@ -600,6 +600,277 @@ describe('wallets where features meet', () => {
     expect(await env.standalone.eventStore.readStream(`transfer-${transferId}`)).toEqual([]);
   });
 
+  it('refuses a null wallet on a transaction edit as invalid, and does not fail', async () => {
+    const user = await User.signUp();
+    const bank = await user.openWallet('BCEL One', 'LAK', 0);
+    const transactionId = await user.expense(lak(1_000), '2026-10-20', { walletId: bank });
+    const answer = await user.api.command('EditTransaction', { transactionId, changes: { walletId: null } });
+    expect(answer.status).toBe(400);
+  });
+
+  it('does not count an extra payment from a wallet as spending, and owes less in net worth', async () => {
+    const user = await User.signUp();
+    const bank = await user.openWallet('BCEL One', 'LAK', 5_000_000);
+    const loan = kipLoan();
+    await user.send('OpenDebt', loan);
+    await user.send('RecordPayment', {
+      debtId: loan.debtId,
+      paymentId: uuidV7(),
+      amount: 700_000,
+      date: '2026-10-20',
+      walletId: bank,
+    });
+    expect(await user.expenseOf('2026-10', 'LAK')).toBe(0);
+    expect(await user.balance(bank, '2026-10-31')).toBe(4_300_000);
+    const netWorth = await user.get<NetWorth>('net-worth?asOf=2026-10-31&months=1');
+    expect(netWorth.current.perCurrency).toEqual([
+      { currency: 'LAK', assets: 4_300_000, debts: 12_000_000 - 700_000, net: 4_300_000 - 11_300_000 },
+    ]);
+    // A payment without a wallet still lowers what is owed, but no wallet.
+    await user.send('RecordPayment', { debtId: loan.debtId, paymentId: uuidV7(), amount: 300_000, date: '2026-10-21' });
+    const after = await user.get<NetWorth>('net-worth?asOf=2026-10-31&months=1');
+    expect(after.current.perCurrency[0]).toMatchObject({ assets: 4_300_000, debts: 11_000_000 });
+  });
+
+  it('follows edits of the opening balance and date, leaving out of totals, archive and restore, also of default wallets', async () => {
+    const user = await User.signUp();
+    const bank = await user.openWallet('BCEL One', 'LAK', 1_000_000);
+    const other = await user.openWallet('LDB', 'LAK', 2_000_000);
+    await user.send('EditWallet', {
+      walletId: bank,
+      changes: { openingBalance: 1_500_000, openingDate: '2026-10-15' },
+    });
+    expect(await user.balance(bank, '2026-10-14')).toBe(0);
+    expect(await user.balance(bank, '2026-10-15')).toBe(1_500_000);
+    await user.send('EditWallet', { walletId: other, changes: { excludeFromTotals: true } });
+    const list = await user.get<WalletList>('wallets?asOf=2026-10-31');
+    expect(list.total).toBe(1_500_000);
+    expect(list.items).toHaveLength(2);
+    const nw = await user.get<NetWorth>('net-worth?asOf=2026-10-31&months=1');
+    expect(nw.current.assets).toBe(1_500_000);
+    await user.send('ArchiveWallet', { walletId: bank });
+    expect((await user.get<WalletList>('wallets?asOf=2026-10-31')).total).toBe(0);
+    await user.send('RestoreWallet', { walletId: bank });
+    expect((await user.get<WalletList>('wallets?asOf=2026-10-31')).total).toBe(1_500_000);
+    const cash = defaultWalletId(user.uid, 'LAK');
+    await user.send('EditWallet', { walletId: cash, changes: { openingBalance: 77_000 } });
+    expect(await user.balance(cash, '2026-01-01')).toBe(77_000);
+    await user.send('ReconcileWallet', {
+      walletId: defaultWalletId(user.uid, 'USD'),
+      date: '2026-10-20',
+      balance: 5_000,
+      expectedBalance: 0,
+    });
+    expect(await user.balance(defaultWalletId(user.uid, 'USD'), '2026-10-31')).toBe(5_000);
+  });
+
+  it('moves borrowed money with an edited loan amount and open date, and takes deleted transactions and transfers out', async () => {
+    const user = await User.signUp();
+    const bank = await user.openWallet('BCEL One', 'LAK', 0);
+    const loan = kipLoan({ walletId: bank });
+    await user.send('OpenDebt', loan);
+    expect(await user.balance(bank, '2026-09-30')).toBe(12_000_000);
+    await user.send('EditDebt', {
+      debtId: loan.debtId,
+      changes: { initialAmount: 13_000_000, openDate: '2026-10-02' },
+    });
+    expect(await user.balance(bank, '2026-09-30')).toBe(0);
+    expect(await user.balance(bank, '2026-10-02')).toBe(13_000_000);
+    const transactionId = await user.expense(lak(1_000), '2026-10-03', { walletId: bank });
+    const transferId = uuidV7();
+    await user.send('RecordTransfer', {
+      transferId,
+      fromWalletId: bank,
+      toWalletId: defaultWalletId(user.uid, 'LAK'),
+      amountOut: lak(5_000),
+      amountIn: lak(5_000),
+      date: '2026-10-04',
+    });
+    await user.send('DeleteTransaction', { transactionId });
+    await user.send('DeleteTransfer', { transferId });
+    expect(await user.balances('2026-10-31')).toMatchObject({
+      [bank]: 13_000_000,
+      [defaultWalletId(user.uid, 'LAK')]: 0,
+    });
+    expect((await user.movements(bank)).map((m) => m.kind)).toEqual(['debt_borrowed', 'opening']);
+    await user.expectConsistent(defaultWalletId(user.uid, 'LAK'));
+  });
+
+  it("counts transactions recorded without a wallet in the default wallet's totals", async () => {
+    const user = await User.signUp();
+    await user.expense(lak(1_000), '2026-10-03');
+    await user.expense(lak(2_000), '2026-10-04', { walletId: defaultWalletId(user.uid, 'LAK') });
+    const totals = await user.get<{ count: number }>(
+      `transactions/totals?walletId=${defaultWalletId(user.uid, 'LAK')}`,
+    );
+    expect(totals.count).toBe(2);
+  });
+
+  it('refuses a payment moved to a wallet of another currency', async () => {
+    const user = await User.signUp();
+    const baht = await user.openWallet('K PLUS', 'THB', 0);
+    const loan = kipLoan();
+    await user.send('OpenDebt', loan);
+    const paymentId = uuidV7();
+    await user.send('RecordPayment', { debtId: loan.debtId, paymentId, amount: 1_000, date: '2026-10-20' });
+    refused(
+      await user.api.command('EditPayment', { debtId: loan.debtId, paymentId, changes: { walletId: baht } }),
+      422,
+      'wallet_currency_mismatch',
+    );
+  });
+
+  it('pages through many movements of one day without losing or repeating any', async () => {
+    const user = await User.signUp();
+    const bank = await user.openWallet('BCEL One', 'LAK', 0);
+    for (let i = 0; i < 7; i += 1) await user.expense(lak(1_000 + i), '2026-10-03', { walletId: bank });
+    await user.send('ReconcileWallet', { walletId: bank, date: '2026-10-03', balance: 0, expectedBalance: -7_021 });
+    const movements = await user.movements(bank);
+    expect(new Set(movements.map((m) => m.id)).size).toBe(9);
+    await user.expectConsistent(bank);
+    expect(movements[0]?.balanceAfter).toBe(0);
+  });
+
+  it('counts wallet-paid interest in every figure of the dashboard and the reports alike', async () => {
+    const user = await User.signUp();
+    const bank = await user.openWallet('BCEL One', 'LAK', 50_000_000);
+    await user.send('ChangePreferences', { changes: { currency: 'LAK', monthlyBudget: lak(1_000_000) } });
+    await user.send('AddTransaction', {
+      transactionId: uuidV7(),
+      type: 'income',
+      amount: lak(10_000_000),
+      categoryId: 'builtin-salary',
+      date: '2026-10-01',
+      walletId: bank,
+    });
+    await user.expense(lak(200_000), '2026-10-03', { walletId: bank });
+    const loan = kipLoan();
+    await user.send('OpenDebt', loan);
+    await user.send('MarkInstallmentPaid', {
+      debtId: loan.debtId,
+      number: 1,
+      paymentId: uuidV7(),
+      date: '2026-10-15',
+      walletId: bank,
+    });
+    const row = (await user.get<DebtDetail>(`debts/${loan.debtId}`)).schedule[0];
+    if (row === undefined) throw new Error('no schedule');
+    const spent = 200_000 + row.interest;
+    const dashboard = await user.get<Dashboard>('dashboard?month=2026-10');
+    expect(dashboard.totals.expense).toBe(spent);
+    expect(dashboard.budget).toMatchObject({ spent });
+    expect(dashboard.daily.reduce((sum, day) => sum + day.expense, 0)).toBe(spent);
+    expect(dashboard.daily.find((day) => day.date === '2026-10-15')?.expense).toBe(row.interest);
+    expect(dashboard.months.at(-1)).toMatchObject({ month: '2026-10', expense: spent });
+    const reports = await user.api.query<Record<string, unknown>>('reports?month=2026-10');
+    expect(reports.status, JSON.stringify(reports.body)).toBe(200);
+    const body = reports.body as unknown as {
+      categoryBreakdown: { expense: { categoryId: string; amount: number }[] };
+      budgetPerformance: { month: string; spent: number }[];
+      totals: { expense: number };
+    };
+    expect(body.totals.expense).toBe(spent);
+    expect(body.categoryBreakdown.expense.find((share) => share.categoryId === INTEREST_CATEGORY_ID)?.amount).toBe(
+      row.interest,
+    );
+    expect(body.budgetPerformance.at(-1)).toMatchObject({ month: '2026-10', spent });
+    const alerts = await user.api.query<{ status?: unknown }>('budget-alerts?month=2026-10');
+    expect(alerts.status, JSON.stringify(alerts.body)).toBe(200);
+  });
+
+  it('raises the budget alert that wallet-paid interest pushes the month into', async () => {
+    const user = await User.signUp();
+    const bank = await user.openWallet('BCEL One', 'LAK', 50_000_000);
+    await user.send('ChangePreferences', { changes: { currency: 'LAK', monthlyBudget: lak(1_000_000) } });
+    await user.expense(lak(890_000), '2026-11-03', { walletId: bank });
+    const before = await user.get<{ status: string | null; alerts: unknown[] }>('budget-alerts?month=2026-11');
+    const loan = kipLoan();
+    await user.send('OpenDebt', loan);
+    await user.send('MarkInstallmentPaid', {
+      debtId: loan.debtId,
+      number: 1,
+      paymentId: uuidV7(),
+      date: '2026-11-15',
+      walletId: bank,
+    });
+    const dashboard = await user.get<Dashboard>('dashboard?month=2026-11');
+    expect(dashboard.budget).toMatchObject({ spent: 890_000 + 120_000 });
+    const after = await user.get<{ status: string | null; alerts: unknown[] }>('budget-alerts?month=2026-11');
+    expect([before.status, after.status]).toEqual([before.status, dashboard.budget.status]);
+    expect(after.alerts.length).toBeGreaterThan(before.alerts.length);
+  });
+
+  it('leaves net worth unchanged by money borrowed into a wallet between the open date and the schedule start', async () => {
+    const user = await User.signUp();
+    const bank = await user.openWallet('BCEL One', 'LAK', 0, { openingDate: '2026-08-01' });
+    await user.send('OpenDebt', kipLoan({ walletId: bank, openDate: '2026-09-01', startDate: '2026-10-01' }));
+    const netWorth = await user.get<NetWorth>('net-worth?asOf=2026-10-05&months=3');
+    expect(netWorth.months.map((month) => [month.month, month.assets, month.debts, month.net])).toEqual([
+      ['2026-08', 0, 0, 0],
+      ['2026-09', 12_000_000, 12_000_000, 0],
+      ['2026-10', 12_000_000, 12_000_000, 0],
+    ]);
+  });
+
+  it('saturates converted and negative totals too', async () => {
+    const user = await User.signUp();
+    const max = 2 ** 51;
+    await user.send('ChangePreferences', { changes: { currency: 'LAK' } });
+    await user.openWallet('Baht', 'THB', max);
+    const debt = await user.openWallet('Card', 'LAK', -max, { kind: 'credit_card' });
+    for (let i = 0; i < 4; i += 1) await user.expense(lak(max), `2026-10-0${i + 1}`, { walletId: debt });
+    const list = await user.api.query<WalletList>('wallets?asOf=2026-10-31');
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.outOfRange).toBe(true);
+    expect(list.body.perCurrency).toEqual([
+      { currency: 'LAK', amount: -Number.MAX_SAFE_INTEGER },
+      { currency: 'THB', amount: max },
+    ]);
+    const nw = await user.api.query<NetWorth>('net-worth?asOf=2026-10-31&months=3');
+    expect(nw.status, JSON.stringify(nw.body)).toBe(200);
+    expect(nw.body.outOfRange).toBe(true);
+    const moves = await user.api.query<WalletMovements>(`wallets/${debt}/movements?limit=2`);
+    expect(moves.status).toBe(200);
+    expect(moves.body.items[0]?.balanceAfter).toBe(-Number.MAX_SAFE_INTEGER);
+    const dashboard = await user.api.query('dashboard?month=2026-10');
+    expect(dashboard.status).toBe(200);
+  });
+
+  it('refuses all but one of wallets opened at once with one name', async () => {
+    const user = await User.signUp();
+    const body = () => ({
+      walletId: uuidV7(),
+      name: 'Same',
+      kind: 'bank',
+      currency: 'LAK',
+      openingBalance: 0,
+      openingDate: '2026-10-01',
+      icon: 'wallet',
+      color: '#2563eb',
+      excludeFromTotals: false,
+    });
+    const answers = await Promise.all([
+      user.api.command('OpenWallet', body()),
+      user.api.command('OpenWallet', body()),
+      user.api.command('OpenWallet', body()),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422, 422]);
+  });
+
+  it('names the wallet in the transaction view and its history, to nobody else', async () => {
+    const user = await User.signUp();
+    const bank = await user.openWallet('BCEL One', 'LAK', 0);
+    const transactionId = await user.expense(lak(1_000), '2026-10-12');
+    const view = await user.get<{ walletId: string }>(`transactions/${transactionId}`);
+    expect(view.walletId).toBe(defaultWalletId(user.uid, 'LAK'));
+    await user.send('EditTransaction', { transactionId, changes: { walletId: bank } });
+    const history = await user.get<unknown>(`transactions/${transactionId}/history`);
+    expect(JSON.stringify(history)).toContain(bank);
+    const mallory = new User(users.mallory);
+    expect((await mallory.api.query(`activity?subjectId=${bank}`)).status).toBe(404);
+    expect((await mallory.api.query(`transactions/${transactionId}/history`)).status).toBe(404);
+  });
+
   it('names each wallet in the CSV export in Thai and Lao, renamed and archived ones too', async () => {
     const user = await User.signUp();
     const bank = await user.openWallet('BCEL One', 'LAK', 0);
