@@ -30,6 +30,7 @@ import { loadMasterKey } from '@plenty/platform/crypto/master-key';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { allProjections } from '@plenty/projections/all';
 import { createProjector } from '@plenty/projector/runtime';
+import { runRebuildCommand } from '@plenty/standalone/rebuild-command';
 import { ApiClient, type CommandAnswer } from '../support/api-client.js';
 import { useTestStandalone } from '../support/standalone-app.js';
 import { useTestUsers } from '../support/test-users.js';
@@ -929,6 +930,21 @@ describe('wallets where features meet', () => {
         }
       }
       expect(compared).toBeGreaterThan(50);
+
+      // `npm run rebuild -- --view wallets --check` finds no difference in the live views either.
+      let output = '';
+      const code = await runRebuildCommand({
+        args: { view: WALLETS_VIEW, check: true, limit: 20, strict: true },
+        deployment: 'distributed',
+        eventStore: env.standalone.eventStore,
+        readStore: env.standalone.readStore,
+        codec: new EventCodec(keyStore),
+        projections: allProjections,
+        write: (text) => (output += text),
+        interactive: false,
+      });
+      expect(code, output).toBe(0);
+      expect(output).toMatch(new RegExp(`Compared ${WALLET_MOVEMENTS_VIEW}: [1-9]\\d* documents`));
     } finally {
       await fresh.close();
       await keyStore.close();
