@@ -135,6 +135,13 @@ export default async function wallets({ browser, baseUrl, screenshotDir }) {
     await expectToast(page, fill(en['wallet.toast.restored'], { name: 'K PLUS' }));
     await page.getByTestId('wallets-active').getByRole('link', { name: 'K PLUS', exact: true }).waitFor();
 
+    // A wallet that is not the user's (or no wallet at all) is "Page not found" with its address.
+    const missing = `${WALLETS}/${randomUUID()}`;
+    await page.goto(`${baseUrl}${missing}`);
+    await expectHeading(page, en['errorPage.notFoundTitle'], { errors });
+    await page.getByText(fill(en['errorPage.notFoundMessage'], { path: missing }), { exact: true }).waitFor();
+    assert.equal(await page.title(), `${en['errorPage.notFoundTitle']} · Plenty`);
+
     await debtFromWallet(page, en, { baseUrl, user, errors, screenshotDir });
     assert.deepEqual(errors, [], 'no page errors');
   } finally {

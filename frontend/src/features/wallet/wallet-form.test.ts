@@ -76,7 +76,7 @@ describe('the wallet form', () => {
     expect(validateWallet({ ...complete, name: 'K PLUS' }, [wallet()], 'en', 'w1').errors).toEqual({});
   });
 
-  it('edits only what changed, and leaves a default wallet’s shown name alone', () => {
+  it('edits only what changed, leaving a default wallet’s shown name and unset opening day alone', () => {
     const cash = wallet({
       name: null,
       nameKey: 'wallet.default',
@@ -88,8 +88,14 @@ describe('the wallet form', () => {
     const { value } = validateWallet(draft, [], 'en', cash.id);
     expect(value).not.toBeNull();
     if (value === null) return;
-    expect(walletChanges(cash, 'Cash (THB)', value)).toEqual({ openingDate: '2026-11-20' });
-    expect(walletChanges(cash, 'Cash (THB)', { ...value, name: 'Pocket' })).toMatchObject({ name: 'Pocket' });
+    const shown = { name: 'Cash (THB)', openingDate: '2026-11-20' };
+    expect(walletChanges(cash, shown, value)).toEqual({});
+    expect(walletChanges(cash, shown, { ...value, name: 'Pocket' })).toEqual({ name: 'Pocket' });
+    expect(walletChanges(cash, shown, { ...value, openingBalance: 5000 })).toEqual({
+      openingBalance: 5000,
+      openingDate: '2026-11-20',
+    });
+    expect(walletChanges(cash, shown, { ...value, openingDate: '2026-11-01' })).toEqual({ openingDate: '2026-11-01' });
   });
 });
 

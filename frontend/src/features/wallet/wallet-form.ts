@@ -156,15 +156,24 @@ export type WalletChanges = { -readonly [K in keyof EditWalletChanges]: EditWall
 
 /**
  * The fields of an edit that differ from the wallet as it is; empty when nothing changes. A
- * default wallet keeps its "Cash" name until the user types another (`shownName` is what the
- * form started with).
+ * default wallet keeps its "Cash" name until the user types another (`shown` is what the form
+ * started with), and a wallet without an opening day gets one only when the user sets its
+ * opening balance or picks a day other than the one the form offered.
  */
-export function walletChanges(wallet: WalletView, shownName: string, value: ValidWallet): WalletChanges {
+export function walletChanges(
+  wallet: WalletView,
+  shown: { readonly name: string; readonly openingDate: string },
+  value: ValidWallet,
+): WalletChanges {
   const changes: WalletChanges = {};
-  if (value.name !== shownName) changes.name = value.name;
+  if (value.name !== shown.name) changes.name = value.name;
   if (value.kind !== wallet.kind) changes.kind = value.kind;
   if (value.openingBalance !== wallet.openingBalance) changes.openingBalance = value.openingBalance;
-  if (value.openingDate !== wallet.openingDate) changes.openingDate = value.openingDate;
+  const dateChosen =
+    wallet.openingDate !== null ||
+    value.openingBalance !== wallet.openingBalance ||
+    value.openingDate !== shown.openingDate;
+  if (value.openingDate !== wallet.openingDate && dateChosen) changes.openingDate = value.openingDate;
   if (value.icon !== wallet.icon) changes.icon = value.icon;
   if (value.color !== wallet.color.toLowerCase()) changes.color = value.color;
   if (value.excludeFromTotals !== wallet.excludeFromTotals) changes.excludeFromTotals = value.excludeFromTotals;

@@ -91,7 +91,7 @@ export function WalletDialog({ open, wallet, wallets, defaultCurrency, today, on
       outcome = await openWallet.run({ walletId, ...value });
       if (outcome.ok) onCreated?.(walletId);
     } else {
-      const changes = walletChanges(wallet, shownName, value);
+      const changes = walletChanges(wallet, { name: shownName, openingDate: wallet.openingDate ?? today }, value);
       if (Object.keys(changes).length > 0) outcome = await editWallet.run({ walletId: wallet.id, changes });
     }
     if (outcome === null || outcome.ok) {

@@ -3,7 +3,7 @@ import type { WalletView } from '@plenty/contracts/views/wallets';
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useDispatch } from 'react-redux';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import type { ApiError } from '../../../lib/api/api-error';
 import { useCommand } from '../../../lib/api/use-command';
 import { useWalletsQuery } from '../../../lib/api/wallets';
@@ -29,19 +29,19 @@ import { TransferDialog, type TransferEditing } from '../components/transfer-dia
 import { WalletDialog } from '../components/wallet-dialog';
 import { SignedMoney, WalletIcon, useWalletName } from '../components/wallet-icon';
 import { KIND_LABELS } from '../labels';
-import { notFound } from '../not-found';
 import styles from '../wallets.module.css';
 
 /** One wallet: its balance as of today or a chosen day, its actions, and its movements with the running balance. */
 export function WalletDetailPage() {
-  usePageTitle('page.walletDetail');
   const { id = '' } = useParams();
   const { asOf, setAsOf, todaySearch } = useAsOfParam();
   const query = useWalletByIdQuery({ id, asOf });
   const error = query.error as ApiError | undefined;
   const refused = isAsOfRefused(query.error) && !query.isFetching;
+  const notFound = error?.status === 404 || error?.code === 'wallet_not_found';
+  usePageTitle(notFound ? 'errorPage.notFoundTitle' : 'page.walletDetail');
 
-  if (error?.status === 404 || error?.code === 'wallet_not_found') throw notFound();
+  if (notFound) return <WalletNotFound />;
   const panel = (
     <AsOfPanel
       asOf={asOf}
@@ -79,6 +79,30 @@ export function WalletDetailPage() {
     );
   }
   return <Detail wallet={wallet} asOf={asOf} panel={panel} />;
+}
+
+/**
+ * A wallet that does not exist or is another user's: the app's "Page not found" with the
+ * address, inside the layout, and the way back to the wallets.
+ */
+function WalletNotFound() {
+  const { pathname } = useLocation();
+  return (
+    <Page testId="wallet-not-found">
+      <BackLink />
+      <PageTitle size="compact">
+        <FormattedMessage id="errorPage.notFoundTitle" />
+      </PageTitle>
+      <Card as="div" role="alert" tone="error">
+        <p className={styles.muted}>
+          <FormattedMessage id="errorPage.notFoundMessage" values={{ path: pathname }} />
+        </p>
+        <p className={styles.muted}>
+          <FormattedMessage id="errorPage.notFoundCard" />
+        </p>
+      </Card>
+    </Page>
+  );
 }
 
 function BackLink() {
