@@ -872,6 +872,74 @@ describe('wallets where features meet', () => {
     expect((await mallory.api.query(`transactions/${transactionId}/history`)).status).toBe(404);
   });
 
+  it('answers crafted movement cursors with a page or a refusal, never a failure', async () => {
+    const user = await User.signUp();
+    const cash = defaultWalletId(user.uid, 'LAK');
+    await user.expense(lak(1_000), '2026-10-12');
+    const enc = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+    for (const cursor of [
+      { o: 1, b: '1', d: 'abc' },
+      { o: 1, b: '9'.repeat(40), d: null },
+      { k: 'zzzz', i: 'x', b: '-' + '9'.repeat(40) },
+      { k: '', i: '', b: '0' },
+    ]) {
+      const answer = await user.api.query(`wallets/${cash}/movements?cursor=${enc(cursor)}`);
+      expect(answer.status, JSON.stringify(cursor)).toBeLessThan(500);
+    }
+  });
+
+  it("keeps movements on the category a deleted category's transactions get, and on an edited type", async () => {
+    const user = await User.signUp();
+    const bank = await user.openWallet('BCEL One', 'LAK', 0);
+    const categoryId = uuidV7();
+    await user.send('AddCategory', { categoryId, name: 'Coffee', type: 'expense', icon: 'cup', color: '#aa5500' });
+    const id = await user.expense(lak(30_000), '2026-10-05', { walletId: bank, categoryId });
+    await user.send('DeleteCategory', { categoryId });
+    const view = await user.get<{ categoryId: string }>(`transactions/${id}`);
+    const movement = (await user.movements(bank)).find((m) => m.transactionId === id);
+    expect(movement?.categoryId).toBe(view.categoryId);
+    // and the type changes with a category change
+    await user.send('EditTransaction', {
+      transactionId: id,
+      changes: { type: 'income', categoryId: 'builtin-salary' },
+    });
+    const after = (await user.movements(bank)).find((m) => m.transactionId === id);
+    expect(after).toMatchObject({ kind: 'income', amount: 30_000, categoryId: 'builtin-salary' });
+    expect(await user.balance(bank, '2026-10-31')).toBe(30_000);
+  });
+
+  it('keeps the history, name and balance of a renamed, reconciled and archived default wallet', async () => {
+    const user = await User.signUp();
+    const cash = defaultWalletId(user.uid, 'LAK');
+    await user.send('EditWallet', { walletId: cash, changes: { name: 'Pocket' } });
+    await user.send('ReconcileWallet', { walletId: cash, date: '2026-10-20', balance: 5_000, expectedBalance: 0 });
+    await user.send('ArchiveWallet', { walletId: cash });
+    const activity = await user.api.query<{ items: { type: string }[] }>(`activity?subjectId=${cash}`);
+    expect(activity.status, JSON.stringify(activity.body)).toBe(200);
+    expect(activity.body.items.map((i) => i.type)).toEqual(['wallet_archived', 'wallet_reconciled', 'wallet_edited']);
+    const list = await user.get<WalletList>('wallets?asOf=2026-10-31');
+    expect(list.items).toMatchObject([{ id: cash, name: 'Pocket', archived: true, balance: 5_000, nameKey: null }]);
+  });
+
+  it('refuses malformed wallet ids, filters, days and cursors without failing', async () => {
+    const user = await User.signUp();
+    const bank = await user.openWallet('BCEL One', 'LAK', 0);
+    for (const path of [
+      `wallets/${bank}/movements?cursor=garbage`,
+      `wallets/${bank}/movements?cursor=${'A'.repeat(300)}`,
+      'wallets/not-a-uuid',
+      'transfers/not-a-uuid',
+      'transactions?walletId=nope',
+      'wallets?asOf=2026-02-30',
+      'net-worth?months=0',
+      'net-worth?months=61',
+    ]) {
+      const answer = await user.api.query(path);
+      expect([path, answer.status < 500]).toEqual([path, true]);
+      expect([path, answer.status === 200]).toEqual([path, false]);
+    }
+  });
+
   it('names each wallet in the CSV export in Thai and Lao, renamed and archived ones too', async () => {
     const user = await User.signUp();
     const bank = await user.openWallet('BCEL One', 'LAK', 0);
