@@ -188,10 +188,30 @@ async function pictures({ page, errors }, m, { screenshotDir, name }) {
   await expectHeading(page, 'K PLUS', { errors });
   await page.getByTestId('wallet-movement').last().waitFor();
   await screenshot(page, screenshotDir, `wallets-detail-${name}`);
+  await page.getByTestId('edit-wallet').click();
+  await page.getByTestId('wallet-dialog').getByRole('heading', { name: m['wallet.dialog.editTitle'] }).waitFor();
+  await viewport(page, screenshotDir, `wallets-edit-${name}`);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('wallet-dialog').waitFor({ state: 'hidden' });
+  await page.getByTestId('archive-wallet').click();
+  const archive = page.getByRole('dialog', { name: fill(m['wallet.archiveDialog.title'], { name: 'K PLUS' }) });
+  await archive.waitFor();
+  await viewport(page, screenshotDir, `wallets-archive-${name}`);
+  await archive.getByRole('button', { name: m['common.cancel'], exact: true }).click();
+  await archive.waitFor({ state: 'hidden' });
+  const transferRow = page.getByTestId('wallet-movement').filter({ has: page.getByTestId('edit-transfer') });
+  await transferRow.getByTestId('edit-transfer').click();
+  await page.getByTestId('transfer-dialog').getByRole('heading', { name: m['transfer.dialog.editTitle'] }).waitFor();
+  await viewport(page, screenshotDir, `wallets-transfer-edit-${name}`);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('transfer-dialog').waitFor({ state: 'hidden' });
   await page.getByTestId('reconcile-wallet').click();
   const reconcile = page.getByTestId('reconcile-dialog');
   await reconcile.getByTestId('reconcile-balance').fill('1300');
-  await reconcile.getByTestId('reconcile-difference').getByText(/50/).waitFor();
+  await reconcile
+    .getByTestId('reconcile-difference')
+    .filter({ hasText: m['wallet.reconcile.adjustment'].split('{amount}')[0].trim() })
+    .waitFor();
   await viewport(page, screenshotDir, `wallets-reconcile-${name}`);
   await page.keyboard.press('Escape');
   await reconcile.waitFor({ state: 'hidden' });
@@ -299,4 +319,16 @@ async function debtFromWallet(page, en, { baseUrl, user, errors, screenshotDir }
     debts: kip(debts.summary.totalOutstanding),
   });
   await page.getByTestId('net-worth-parts').getByText(netParts, { exact: true }).waitFor();
+
+  // A transfer again, for the pictures of its row and its edit dialog.
+  const bank = wallets.items.find((wallet) => wallet.name === 'K PLUS');
+  await callApi(baseUrl, user, 'commands/RecordTransfer', {
+    transferId: randomUUID(),
+    fromWalletId: bank.id,
+    toWalletId: pocket.id,
+    amountOut: { amount: 5000, currency: 'THB' },
+    amountIn: { amount: 30_500, currency: 'LAK' },
+    date: dateFromToday(0),
+    note: 'Exchange at the market',
+  });
 }
