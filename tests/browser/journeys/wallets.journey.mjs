@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { expectHeading, expectToast, openSignedIn, screenshot, viewport } from '../support/browser.mjs';
 import { dateFromToday } from '../support/dates.mjs';
+import { assertFits } from '../support/layout.mjs';
 import { addDebt } from '../support/debts.mjs';
 import { catalog, fill, LOCALES } from '../support/locale.mjs';
 import { callApi, createUser } from '../support/users.mjs';
@@ -148,14 +149,23 @@ export default async function wallets({ browser, baseUrl, screenshotDir }) {
     await context.close();
   }
 
-  // Every page and dialog in each language, wide and on a phone.
+  // Every page and dialog in each language, wide and on a phone; the header with Wallets fits a tablet.
   for (const [locale, prefix] of LOCALES) {
     const m = catalog(locale);
+    const tablet = await openSignedIn(browser, baseUrl, user, WALLETS, { prefix, width: 820, height: 900 });
+    try {
+      await expectHeading(tablet.page, m['page.wallets'], { errors: tablet.errors });
+      await walletRow(tablet.page, 'K PLUS').waitFor();
+      await assertFits(tablet.page, 820, `wallets list (${locale})`);
+      await screenshot(tablet.page, screenshotDir, `wallets-list-${locale}-820`);
+    } finally {
+      await tablet.context.close();
+    }
     for (const width of [1280, 390]) {
       if (locale === 'en' && width === 1280) continue;
       const opened = await openSignedIn(browser, baseUrl, user, WALLETS, { prefix, width, height: 900 });
       try {
-        await pictures(opened, m, { screenshotDir, name: `${locale}-${width}` });
+        await pictures(opened, m, { screenshotDir, name: `${locale}-${width}`, width });
         assert.deepEqual(opened.errors, [], `no page errors (${locale}, ${width})`);
       } finally {
         await opened.context.close();
@@ -165,9 +175,10 @@ export default async function wallets({ browser, baseUrl, screenshotDir }) {
 }
 
 /** The list, the add and transfer dialogs, the detail page and the reconcile dialog. */
-async function pictures({ page, errors }, m, { screenshotDir, name }) {
+async function pictures({ page, errors }, m, { screenshotDir, name, width }) {
   await expectHeading(page, m['page.wallets'], { errors });
   await walletRow(page, 'K PLUS').waitFor();
+  await assertFits(page, width, `wallets list (${name})`);
   await screenshot(page, screenshotDir, `wallets-list-${name}`);
   await page.getByTestId('add-wallet').click();
   await page.getByTestId('wallet-dialog').getByRole('heading', { name: m['wallet.dialog.addTitle'] }).waitFor();
@@ -187,6 +198,7 @@ async function pictures({ page, errors }, m, { screenshotDir, name }) {
   await walletRow(page, 'K PLUS').getByRole('link', { name: 'K PLUS', exact: true }).click();
   await expectHeading(page, 'K PLUS', { errors });
   await page.getByTestId('wallet-movement').last().waitFor();
+  await assertFits(page, width, `wallet detail (${name})`);
   await screenshot(page, screenshotDir, `wallets-detail-${name}`);
   await page.getByTestId('edit-wallet').click();
   await page.getByTestId('wallet-dialog').getByRole('heading', { name: m['wallet.dialog.editTitle'] }).waitFor();
