@@ -187,6 +187,19 @@ export const NO_LINKS = {
   interest: null,
 } as const;
 
-export const sortKeyOf = (date: string, time: string | null): string => `${date}T${time ?? '00:00'}`;
+/**
+ * Where a movement sorts in its wallet: its day and time (midnight without one), then its
+ * source's id, so movements of one moment keep the order they were recorded in (the app's ids
+ * are UUIDv7, which sort by when they were made) and a movement keeps its place when edited.
+ */
+export const sortKeyOf = (date: string, time: string | null, sourceId: string): string =>
+  `${date}T${time ?? '00:00'}~${sourceId}`;
+
+/**
+ * A reconcile adjustment states the balance at the end of its day (what the bank app shows
+ * then), so it sorts after every other movement of that day, and its running balance is the
+ * balance the user entered.
+ */
+export const endOfDaySortKey = (date: string, sourceId: string): string => `${date}T24:00~${sourceId}`;
 
 export const monthDocId = (walletId: string, month: string): string => `${walletId}:${month}`;

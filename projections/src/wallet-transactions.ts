@@ -55,7 +55,7 @@ function transactionMovement(facts: TransactionFacts): WalletMovementDoc {
     kind: facts.type,
     date: facts.date,
     time: facts.time,
-    sortKey: sortKeyOf(facts.date, facts.time),
+    sortKey: sortKeyOf(facts.date, facts.time, facts.transactionId),
     amount: facts.type === 'income' ? facts.amount.amount : -facts.amount.amount,
     currency: facts.amount.currency,
     transactionId: facts.transactionId,
@@ -148,7 +148,7 @@ function transferMovements(transfer: TransferView): WalletMovementDoc[] {
     ...NO_LINKS,
     date: transfer.date,
     time: transfer.time,
-    sortKey: sortKeyOf(transfer.date, transfer.time),
+    sortKey: sortKeyOf(transfer.date, transfer.time, transfer.id),
     transferId: transfer.id,
     note: transfer.note,
   };

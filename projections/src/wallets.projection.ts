@@ -13,7 +13,7 @@ import {
   WalletLedger,
   defaultWallet,
   defaultWalletCurrency,
-  sortKeyOf,
+  endOfDaySortKey,
   transfersView,
   walletMonthsView,
   walletMovementsView,
@@ -44,7 +44,7 @@ async function applyWalletEvent(event: Recorded<WalletEvent>, uow: UnitOfWork): 
       kind: 'adjustment',
       date,
       time: null,
-      sortKey: sortKeyOf(date, null),
+      sortKey: endOfDaySortKey(date, event.id),
       amount: adjustment,
       currency: wallet.currency,
     });
@@ -128,6 +128,8 @@ const TRANSFER_EVENTS = ['TransferRecorded', 'TransferEdited', 'TransferDeleted'
  */
 export const walletsProjection: Projection = {
   name: 'wallets',
+  // 2: movements of one moment in the order recorded; reconcile adjustments at their day's end.
+  version: 2,
   views: [walletsView, walletMovementsView, walletMonthsView, transfersView, walletSourcesView],
   handles: [...WALLET_EVENTS, ...TRANSACTION_EVENTS, ...TRANSFER_EVENTS, ...WALLET_DEBT_EVENTS],
   async apply(event, uow) {

@@ -1,32 +1,16 @@
-import { TRANSFERS_VIEW, WALLETS_VIEW, WALLET_MOVEMENTS_VIEW } from '@plenty/contracts/views/registry';
+import { TRANSFERS_VIEW, WALLETS_VIEW } from '@plenty/contracts/views/registry';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { finishFigures, type Exact } from '@plenty/contracts/figures';
-import { CURRENCIES, saturate, type Currency } from '@plenty/contracts/money';
+import { CURRENCIES, type Currency } from '@plenty/contracts/money';
 import type { PreferencesView } from '@plenty/contracts/preferences';
 import { sumInCurrencyExact } from '@plenty/contracts/rates';
 import { QUERY_ROUTES } from '@plenty/contracts/views/query-routes';
-import type {
-  TransferView,
-  WalletList,
-  WalletMovement,
-  WalletMovements,
-  WalletView,
-} from '@plenty/contracts/views/wallets';
-import { HttpError } from '@plenty/platform/http/errors';
-import { encodeCursor } from '@plenty/platform/read-store/keys';
+import type { TransferView, WalletList, WalletView } from '@plenty/contracts/views/wallets';
 import type { ReadStore } from '@plenty/platform/read-store/port';
-import { itemIdOr404, notFound, paged, queryRoute } from '../query-route.js';
+import { itemIdOr404, notFound, queryRoute } from '../query-route.js';
 import { balanceDay } from './as-of-day.js';
-import {
-  balanceAt,
-  flowOfMonths,
-  monthsByWallet,
-  monthsOfWallet,
-  NEWEST_FIRST,
-  type WalletDoc,
-  type WalletMovementDoc,
-} from './wallet-docs.js';
+import { movementsPage } from './movements-page.js';
+import { balanceAt, monthsByWallet, monthsOfWallet, type WalletDoc } from './wallet-docs.js';
 
 /** A person's wallets: one page holds them all. */
 export const MAX_WALLETS = 1000;
@@ -97,119 +81,6 @@ export async function walletsOf(readStore: ReadStore, userId: string): Promise<W
     limit: MAX_WALLETS,
   });
   return page.items.map(({ doc }) => doc);
-}
-
-/**
- * A page of movements: where the previous one stopped (the last movement's sort key and id)
- * and the balance before it, so the next page starts its running balance there; or, when
- * only the opening row is left, `opening` with the balance and the oldest movement's date.
- */
-const movementCursorSchema = z.union([
-  z.object({ k: z.string().max(40), i: z.string().max(80), b: z.string().regex(/^-?\d{1,40}$/) }).strict(),
-  z.object({ o: z.literal(1), b: z.string().regex(/^-?\d{1,40}$/), d: z.string().max(10).nullable() }).strict(),
-]);
-type MovementCursor = z.infer<typeof movementCursorSchema>;
-
-const writeCursor = (cursor: MovementCursor): string =>
-  Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
-
-function readCursor(cursor: string): MovementCursor {
-  try {
-    return movementCursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-  } catch {
-    throw new HttpError(400, 'validation_failed', 'The page cursor is not valid.', { cursor: 'field_invalid' });
-  }
-}
-
-/** A stored movement as answered, with the balance just after it. */
-function movementOf(doc: WalletMovementDoc, balanceAfter: bigint): WalletMovement {
-  return {
-    id: doc.id,
-    kind: doc.kind,
-    date: doc.date,
-    time: doc.time,
-    amount: doc.amount,
-    balanceAfter: saturate(balanceAfter),
-    transactionId: doc.transactionId,
-    transferId: doc.transferId,
-    debtId: doc.debtId,
-    paymentId: doc.paymentId,
-    categoryId: doc.categoryId,
-    note: doc.note,
-    counterpartWalletId: doc.counterpartWalletId,
-    counterpartAmount: doc.counterpartAmount,
-    principal: doc.principal,
-    interest: doc.interest,
-  };
-}
-
-/** The last row of the list: the opening balance, dated on its date (or the oldest movement's, or when the wallet was made). */
-function openingRow(wallet: WalletDoc, oldestDate: string | null): WalletMovement {
-  const made = wallet.createdAt.slice(0, 10);
-  const date = wallet.openingDate ?? (oldestDate !== null && oldestDate < made ? oldestDate : made);
-  return {
-    id: 'opening',
-    kind: 'opening',
-    date,
-    time: null,
-    amount: wallet.openingBalance,
-    balanceAfter: wallet.openingBalance,
-    transactionId: null,
-    transferId: null,
-    debtId: null,
-    paymentId: null,
-    categoryId: null,
-    note: null,
-    counterpartWalletId: null,
-    counterpartAmount: null,
-    principal: null,
-    interest: null,
-  };
-}
-
-/**
- * A page of a wallet's movements, newest first, each with the running balance: the opening
- * balance and every movement up to and including it in date order. The first page starts from
- * the wallet's balance after everything (opening + every month's sum); each movement takes its
- * amount off for the one before it, and the cursor carries that balance on, so a page costs its
- * own rows. The opening balance ends the list as an `opening` row.
- */
-export async function movementsPage(
-  readStore: ReadStore,
-  userId: string,
-  wallet: WalletDoc,
-  query: { readonly limit: number; readonly cursor?: string | undefined },
-): Promise<WalletMovements> {
-  const from = query.cursor === undefined ? null : readCursor(query.cursor);
-  if (from !== null && 'o' in from) return { items: [openingRow(wallet, from.d)], nextCursor: null };
-  let running: bigint;
-  if (from === null) {
-    const months = await monthsOfWallet(readStore, userId, wallet.id);
-    running = BigInt(wallet.openingBalance) + flowOfMonths(months, () => true).change;
-  } else {
-    running = BigInt(from.b);
-  }
-  const page = await paged(() =>
-    readStore.find<WalletMovementDoc & Record<string, unknown>>(WALLET_MOVEMENTS_VIEW, {
-      userId,
-      where: { walletId: wallet.id },
-      sort: NEWEST_FIRST,
-      limit: query.limit,
-      ...(from === null ? {} : { cursor: encodeCursor([from.k, from.i]) }),
-    }),
-  );
-  const items: WalletMovement[] = [];
-  for (const { doc } of page.items) {
-    items.push(movementOf(doc, running));
-    running -= BigInt(doc.amount);
-  }
-  const last = page.items.at(-1)?.doc;
-  if (page.nextCursor !== null && last !== undefined) {
-    return { items, nextCursor: writeCursor({ k: last.sortKey, i: last.id, b: running.toString() }) };
-  }
-  const oldestDate = last?.date ?? null;
-  if (items.length < query.limit) return { items: [...items, openingRow(wallet, oldestDate)], nextCursor: null };
-  return { items, nextCursor: writeCursor({ o: 1, b: running.toString(), d: oldestDate }) };
 }
 
 /**
