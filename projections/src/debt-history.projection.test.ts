@@ -41,7 +41,10 @@ describe('debt history projection', () => {
       debtEvent('DebtEdited', { changes: { annualRatePercent: '3.9' }, installment: carSchedule.installment - 100 }),
       rowPaid(1),
       debtEvent('PaymentRecorded', { paymentId: pay(50), amount: 500_000, date: '2026-02-10' }),
-      debtEvent('PaymentEdited', { paymentId: pay(50), changes: { amount: 400_000 } }),
+      debtEvent('PaymentEdited', {
+        paymentId: pay(50),
+        changes: { amount: 400_000, walletId: '0192f0c4-7a1b-7c3d-8e4f-00000000e001' },
+      }),
       debtEvent('PaymentDeleted', { paymentId: pay(50) }),
       debtEvent('InstallmentMarkedUnpaid', { number: 1, paymentId: pay(1) }),
       debtEvent('DebtPaidOff', { paidOffAt: '2026-03-01' }),
@@ -87,7 +90,11 @@ describe('debt history projection', () => {
       },
       {
         type: 'payment_edited',
-        changes: [{ field: 'amount', from: 500_000, to: 400_000 }],
+        changes: [
+          { field: 'amount', from: 500_000, to: 400_000 },
+          // Paid from no wallet, then from one.
+          { field: 'walletId', from: null, to: '0192f0c4-7a1b-7c3d-8e4f-00000000e001' },
+        ],
         amount: 500_000,
         date: '2026-02-10',
         installmentNumber: null,

@@ -29,7 +29,8 @@ export function diffDebt(before: DebtDetail | null, changes: DebtChanges): DebtH
   });
 }
 
-const PAYMENT_FIELDS = ['amount', 'date', 'notes'] as const;
+/** A payment's fields an edit may change; `walletId` null: paid from no wallet. */
+const PAYMENT_FIELDS = ['amount', 'date', 'notes', 'walletId'] as const;
 
 export type DebtHistoryEntryFields = Pick<DebtHistoryDoc, 'type' | 'changes' | 'amount' | 'date' | 'installmentNumber'>;
 const entry = (type: DebtHistoryDoc['type'], fields: Partial<DebtHistoryEntryFields> = {}): DebtHistoryEntryFields => ({
@@ -46,7 +47,7 @@ function paymentEdited(before: DebtDetail | null, paymentId: string, changes: Pa
   const diff = PAYMENT_FIELDS.flatMap((field) => {
     const to: unknown = changes[field];
     if (to === undefined) return [];
-    const from = payment === null ? null : payment[field];
+    const from = payment === null ? null : (payment[field] ?? null);
     // An installment's payment keeps its amount whatever the edit says.
     if (field === 'amount' && payment?.installmentNumber !== null && payment !== null) return [];
     return same(from, to) ? [] : [{ field, from, to }];

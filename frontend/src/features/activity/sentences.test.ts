@@ -27,7 +27,11 @@ function writersFor(locale: Locale): { writers: ActivityWriters; say(sentence: S
       type: (type) => type,
       field: (field) => (fields[field] === undefined ? field : translate(fields[field])),
     },
-    debt: debtHistoryWriters((id, values) => intl.formatMessage({ id }, values), locale),
+    debt: debtHistoryWriters(
+      (id, values) => intl.formatMessage({ id }, values),
+      locale,
+      (id) => (id === 'w-kplus' ? 'K PLUS' : id),
+    ),
     translate,
   };
   return { writers, say: (sentence) => intl.formatMessage({ id: sentence.id }, sentence.values) };

@@ -17,7 +17,7 @@ export function useActivityWriters(): PageWriters {
   return useMemo(
     () => ({
       transaction,
-      debt: debtHistoryWriters((id, values) => intl.formatMessage({ id }, values), locale),
+      debt: debtHistoryWriters((id, values) => intl.formatMessage({ id }, values), locale, transaction.wallet),
       translate: (id: MessageId) => intl.formatMessage({ id }),
       dateTime: transaction.dateTime,
     }),

@@ -13,7 +13,12 @@ const catalogues = { en, th, lo } as const;
 /** What a reader of `locale` sees for an entry: its heading, then each line under it. */
 function read(entry: Partial<DebtHistoryEntry> & Pick<DebtHistoryEntry, 'type'>, locale: Locale = 'en'): string[] {
   const intl = createIntl({ locale, messages: catalogues[locale] });
-  const writers = debtHistoryWriters((id, values) => intl.formatMessage({ id }, values), locale);
+  const writers = debtHistoryWriters(
+    (id, values) => intl.formatMessage({ id }, values),
+    locale,
+    (id) =>
+      id === 'w-bcel' ? 'BCEL One' : intl.formatMessage({ id: 'wallet.defaultWithCurrency' }, { currency: 'LAK' }),
+  );
   const say = (sentence: Sentence) => intl.formatMessage({ id: sentence.id }, sentence.values);
   const { heading, details } = entrySentences(
     {
@@ -72,6 +77,19 @@ describe('debt history sentences', () => {
         changes: [{ field: 'amount', from: 500_000, to: 400_000 }],
       }),
     ).toEqual(['Payment of $5,000.00 edited', 'Amount changed from $5,000.00 to $4,000.00']);
+    expect(
+      read({
+        type: 'payment_edited',
+        amount: 500_000,
+        changes: [{ field: 'walletId', from: null, to: 'w-bcel' }],
+      }),
+    ).toEqual(['Payment of $5,000.00 edited', 'Paid from set to BCEL One']);
+    expect(
+      read({ type: 'payment_edited', amount: 500_000, changes: [{ field: 'walletId', from: 'w-bcel', to: 'w-cash' }] }),
+    ).toEqual(['Payment of $5,000.00 edited', 'Paid from changed from BCEL One to Cash (LAK)']);
+    expect(
+      read({ type: 'payment_edited', amount: 500_000, changes: [{ field: 'walletId', from: 'w-bcel', to: null }] }),
+    ).toEqual(['Payment of $5,000.00 edited', 'Paid from removed']);
     expect(read({ type: 'payment_deleted', amount: 400_000 })).toEqual(['Payment of $4,000.00 deleted']);
     expect(read({ type: 'paid_off', date: '2026-12-01' })).toEqual([
       'Debt paid off',

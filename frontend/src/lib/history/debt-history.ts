@@ -20,6 +20,8 @@ export interface DebtHistoryWriters {
   type(type: string): string;
   loanType(loanType: string): string;
   field(field: string): string;
+  /** A wallet's name by its id (the wallet a payment was paid from). */
+  wallet(id: string): string;
 }
 
 const CURRENCIES = new Set<string>(CURRENCY_CODES);
@@ -41,6 +43,7 @@ function written(field: string, value: unknown, currency: Currency, writers: Deb
   if (field === 'termMonths' && typeof value === 'number') return writers.months(value);
   if (field === 'type') return writers.type(String(value));
   if (field === 'loanType') return writers.loanType(String(value));
+  if (field === 'walletId') return writers.wallet(String(value));
   return String(value);
 }
 
@@ -128,6 +131,7 @@ const FIELD_LABELS: Readonly<Record<string, MessageId>> = {
   amount: 'debts.history.field.amount',
   date: 'debts.history.field.date',
   notes: 'debts.history.field.notes',
+  walletId: 'debts.history.field.wallet',
 };
 
 const TYPE_LABELS: Readonly<Record<string, MessageId>> = {
@@ -145,7 +149,11 @@ const LOAN_TYPE_LABELS: Readonly<Record<string, MessageId>> = {
 export type Translate = (id: MessageId, values?: Record<string, string | number>) => string;
 
 /** The writers of the reader's language: its numbers, money, dates and words. */
-export function debtHistoryWriters(translate: Translate, locale: Locale): DebtHistoryWriters {
+export function debtHistoryWriters(
+  translate: Translate,
+  locale: Locale,
+  wallet: (id: string) => string,
+): DebtHistoryWriters {
   const label = (labels: Readonly<Record<string, MessageId>>, key: string) => {
     const id = labels[key];
     return id === undefined ? key : translate(id);
@@ -161,5 +169,6 @@ export function debtHistoryWriters(translate: Translate, locale: Locale): DebtHi
     type: (type) => label(TYPE_LABELS, type),
     loanType: (loanType) => label(LOAN_TYPE_LABELS, loanType),
     field: (field) => label(FIELD_LABELS, field),
+    wallet,
   };
 }

@@ -11,6 +11,9 @@ import { todayIn } from '@plenty/contracts/calendar/zone';
 import { useDebtHistoryInfiniteQuery } from '../api';
 import historyStyles from '../../../ui/history/history.module.css';
 import styles from '../debts.module.css';
+import { useWalletsQuery } from '../../../lib/api/wallets';
+import { walletNameById } from '../../../lib/wallet-name';
+import { useUserId } from '../../../ui/wallet-picker/wallet-picker';
 import { debtHistoryWriters, entrySentences } from '../../../lib/history/debt-history';
 import { uniqueEntriesNewestFirst } from '../../../lib/history/history-pages';
 
@@ -39,9 +42,16 @@ export function DebtHistorySection({ debtId }: { readonly debtId: string }) {
   const intl = useIntl();
   const { locale } = useLocale();
   const moment = useMoment();
+  const userId = useUserId();
+  const wallets = useWalletsQuery({ asOf: null }, { skip: userId === '' }).data?.items;
   const writers = useMemo(
-    () => debtHistoryWriters((id, values) => intl.formatMessage({ id }, values), locale),
-    [intl, locale],
+    () =>
+      debtHistoryWriters(
+        (id, values) => intl.formatMessage({ id }, values),
+        locale,
+        (id) => walletNameById(intl, wallets ?? [], userId, id),
+      ),
+    [intl, locale, wallets, userId],
   );
   const entries = useMemo(() => uniqueEntriesNewestFirst(history.data?.pages ?? []), [history.data]);
   const older = useOlderPages(history, entries.length, (pages) => uniqueEntriesNewestFirst(pages).length);
