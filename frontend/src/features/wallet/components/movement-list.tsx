@@ -29,8 +29,8 @@ export interface MovementListProps {
 /**
  * The wallet's movements, newest first: the day, what it was (a category, a transfer to or
  * from another wallet with what arrived there, a debt payment with its principal and interest,
- * borrowed money, a reconciliation, the opening balance, which the API puts last), the signed
- * amount and the balance just after it. Each row links to what made it.
+ * borrowed money, a reconciliation, the opening balance on its day, as the API places it), the
+ * signed amount and the balance just after it. Each row links to what made it.
  */
 export function MovementList({ wallet, rows, wallets, onEditTransfer, onDeleteTransfer }: MovementListProps) {
   const intl = useIntl();
