@@ -5,76 +5,29 @@ import {
   WALLET_MOVEMENTS_VIEW,
   WALLET_SOURCES_VIEW,
 } from '@plenty/contracts/views/registry';
-import { CURRENCIES, type Currency, type ExactTotal, type Money } from '@plenty/contracts/money';
+import { CURRENCIES, type Currency, type Money } from '@plenty/contracts/money';
 import {
   DEFAULT_WALLET_COLOR,
   DEFAULT_WALLET_ICON,
   DEFAULT_WALLET_NAME_KEY,
   defaultWalletId,
-  type WalletKind,
 } from '@plenty/contracts/wallets';
-import type { WalletMovementKind } from '@plenty/contracts/views/wallets';
+import type { WalletDoc } from '@plenty/contracts/views/wallet-docs';
 import type { ViewDefinition } from '@plenty/platform/read-store/port';
 
 /*
- * The documents and views of the wallets projection (see wallet-ledger.ts for how an event
- * changes them), and the default wallets.
+ * The views of the wallets projection (see wallet-ledger.ts for how an event changes them),
+ * the projection's own documents, and the default wallets. The documents it shares with the
+ * query service are in contracts/views/wallet-docs.ts.
  */
 
-/** A `wallets` document (id = wallet id). */
-export interface WalletDoc {
-  readonly id: string;
-  readonly name: string | null;
-  readonly nameKey: string | null;
-  readonly isDefault: boolean;
-  readonly kind: WalletKind;
-  readonly currency: Currency;
-  readonly icon: string;
-  readonly color: string;
-  readonly openingBalance: number;
-  readonly openingDate: string | null;
-  readonly excludeFromTotals: boolean;
-  readonly archived: boolean;
-  readonly lastReconciledOn: string | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-  [key: string]: unknown;
-}
-
-/** A `wallet_movements` document, id by source: `tx:`, `out:`, `in:`, `pay:`, `borrow:`, `adj:` + the source's id. */
-export interface WalletMovementDoc {
-  readonly id: string;
-  readonly walletId: string;
-  readonly kind: Exclude<WalletMovementKind, 'opening'>;
-  readonly date: string;
-  readonly time: string | null;
-  /** `<date>T<time or 00:00>`. */
-  readonly sortKey: string;
-  /** Signed, minor units of `currency` (the wallet's): + in, − out. */
-  readonly amount: number;
-  readonly currency: Currency;
-  readonly transactionId: string | null;
-  readonly transferId: string | null;
-  readonly debtId: string | null;
-  readonly paymentId: string | null;
-  readonly categoryId: string | null;
-  readonly note: string | null;
-  readonly counterpartWalletId: string | null;
-  readonly counterpartAmount: Money | null;
-  readonly principal: number | null;
-  readonly interest: number | null;
-  [key: string]: unknown;
-}
-
-/** A `wallet_months` document (id `<walletId>:<YYYY-MM>`): the signed sum and number of the month's movements. */
-export interface WalletMonthDoc {
-  readonly walletId: string;
-  readonly currency: Currency;
-  readonly month: string;
-  readonly change: ExactTotal;
-  readonly count: number;
-  [key: string]: unknown;
-}
+export {
+  NO_LINKS,
+  sortKeyOf,
+  type WalletDoc,
+  type WalletMonthDoc,
+  type WalletMovementDoc,
+} from '@plenty/contracts/views/wallet-docs';
 
 /** What a debt payment was, kept whether or not it moved a wallet, so an edit can give it one. */
 export interface PaymentFacts {
@@ -172,28 +125,6 @@ export function defaultWallet(walletId: string, currency: Currency, at: string):
     updatedAt: at,
   };
 }
-
-/** The fields of a movement that only some kinds have, empty. */
-export const NO_LINKS = {
-  transactionId: null,
-  transferId: null,
-  debtId: null,
-  paymentId: null,
-  categoryId: null,
-  note: null,
-  counterpartWalletId: null,
-  counterpartAmount: null,
-  principal: null,
-  interest: null,
-} as const;
-
-/**
- * Where a movement sorts in its wallet: its day and time (midnight without one), then its
- * source's id, so movements of one moment keep the order they were recorded in (the app's ids
- * are UUIDv7, which sort by when they were made) and a movement keeps its place when edited.
- */
-export const sortKeyOf = (date: string, time: string | null, sourceId: string): string =>
-  `${date}T${time ?? '00:00'}~${sourceId}`;
 
 /**
  * A reconcile adjustment states the balance at the end of its day (what the bank app shows

@@ -2,6 +2,7 @@ import { WALLET_MOVEMENTS_VIEW } from '@plenty/contracts/views/registry';
 import { z } from 'zod';
 import { saturate } from '@plenty/contracts/money';
 import type { WalletMovement, WalletMovements } from '@plenty/contracts/views/wallets';
+import { linksOf, NO_LINKS } from '@plenty/contracts/views/wallet-docs';
 import { HttpError } from '@plenty/platform/http/errors';
 import { encodeCursor } from '@plenty/platform/read-store/keys';
 import type { ReadStore } from '@plenty/platform/read-store/port';
@@ -43,16 +44,7 @@ function movementOf(doc: WalletMovementDoc, balanceAfter: bigint): WalletMovemen
     time: doc.time,
     amount: doc.amount,
     balanceAfter: saturate(balanceAfter),
-    transactionId: doc.transactionId,
-    transferId: doc.transferId,
-    debtId: doc.debtId,
-    paymentId: doc.paymentId,
-    categoryId: doc.categoryId,
-    note: doc.note,
-    counterpartWalletId: doc.counterpartWalletId,
-    counterpartAmount: doc.counterpartAmount,
-    principal: doc.principal,
-    interest: doc.interest,
+    ...linksOf(doc),
   };
 }
 
@@ -75,16 +67,7 @@ function openingRow(wallet: WalletDoc, oldestDate: string | null, balanceAfter: 
     time: null,
     amount: wallet.openingBalance,
     balanceAfter: saturate(balanceAfter),
-    transactionId: null,
-    transferId: null,
-    debtId: null,
-    paymentId: null,
-    categoryId: null,
-    note: null,
-    counterpartWalletId: null,
-    counterpartAmount: null,
-    principal: null,
-    interest: null,
+    ...NO_LINKS,
   };
 }
 

@@ -1,68 +1,18 @@
 import { WALLET_MONTHS_VIEW, WALLET_MOVEMENTS_VIEW } from '@plenty/contracts/views/registry';
 import { monthOfDate } from '@plenty/contracts/calendar/date';
-import { totalOf, type Currency, type ExactTotal, type Money } from '@plenty/contracts/money';
-import type { WalletKind } from '@plenty/contracts/wallets';
-import type { WalletMovementKind } from '@plenty/contracts/views/wallets';
+import { totalOf } from '@plenty/contracts/money';
+import type { WalletDoc, WalletMonthDoc, WalletMovementDoc } from '@plenty/contracts/views/wallet-docs';
 import { encodeCursor } from '@plenty/platform/read-store/keys';
 import type { FindResult, ReadStore } from '@plenty/platform/read-store/port';
 
 /*
- * The documents of the wallets projection as this service reads them, and the balance of a
- * wallet at the end of a day from them: the opening balance (when its date is not later),
+ * The documents of the wallets projection (contracts/views/wallet-docs.ts) as this service
+ * reads them, and the balance of a wallet at the end of a day from them: the opening balance (when its date is not later),
  * the months before the day's month from their sums, and the day's month up to the day from
  * its movements. Every sum is exact (bigint).
  */
 
-/** A `wallets` document (id = wallet id). */
-export interface WalletDoc {
-  readonly id: string;
-  readonly name: string | null;
-  readonly nameKey: string | null;
-  readonly isDefault: boolean;
-  readonly kind: WalletKind;
-  readonly currency: Currency;
-  readonly icon: string;
-  readonly color: string;
-  readonly openingBalance: number;
-  readonly openingDate: string | null;
-  readonly excludeFromTotals: boolean;
-  readonly archived: boolean;
-  readonly lastReconciledOn: string | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
-
-/** A `wallet_movements` document (id by source: `tx:<id>`, `out:<id>`, `in:<id>`, `pay:<id>`, `borrow:<id>`, `adj:<id>`). */
-export interface WalletMovementDoc {
-  readonly id: string;
-  readonly walletId: string;
-  readonly kind: Exclude<WalletMovementKind, 'opening'>;
-  readonly date: string;
-  readonly time: string | null;
-  /** `<date>T<time or 00:00>`. */
-  readonly sortKey: string;
-  readonly amount: number;
-  readonly currency: Currency;
-  readonly transactionId: string | null;
-  readonly transferId: string | null;
-  readonly debtId: string | null;
-  readonly paymentId: string | null;
-  readonly categoryId: string | null;
-  readonly note: string | null;
-  readonly counterpartWalletId: string | null;
-  readonly counterpartAmount: Money | null;
-  readonly principal: number | null;
-  readonly interest: number | null;
-}
-
-/** A `wallet_months` document (id `<walletId>:<YYYY-MM>`): the signed sum and count of the month's movements. */
-export interface WalletMonthDoc {
-  readonly walletId: string;
-  readonly currency: Currency;
-  readonly month: string;
-  readonly change: ExactTotal;
-  readonly count: number;
-}
+export type { WalletDoc, WalletMonthDoc, WalletMovementDoc } from '@plenty/contracts/views/wallet-docs';
 
 /** Movements read per page when a balance needs a month's own movements. */
 const PAGE = 200;

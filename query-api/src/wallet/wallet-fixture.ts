@@ -15,7 +15,13 @@ import { openMongoReadStore } from '@plenty/platform/read-store/mongo';
 import { FakeMongoClient } from '@plenty/platform/read-store/mongo-fake';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { readViews } from '../read-views.js';
-import type { WalletDoc, WalletMonthDoc, WalletMovementDoc } from './wallet-docs.js';
+import {
+  NO_LINKS,
+  sortKeyOf,
+  type WalletDoc,
+  type WalletMonthDoc,
+  type WalletMovementDoc,
+} from '@plenty/contracts/views/wallet-docs';
 
 /*
  * For the wallet and net-worth route tests: documents of the wallets and debts views as the
@@ -54,19 +60,10 @@ export const movement = (
   kind: amount >= 0 ? 'income' : 'expense',
   date,
   time: fields.time ?? null,
-  sortKey: `${date}T${fields.time ?? '00:00'}`,
+  sortKey: sortKeyOf(date, fields.time ?? null, id),
   amount,
   currency: 'LAK',
-  transactionId: null,
-  transferId: null,
-  debtId: null,
-  paymentId: null,
-  categoryId: null,
-  note: null,
-  counterpartWalletId: null,
-  counterpartAmount: null,
-  principal: null,
-  interest: null,
+  ...NO_LINKS,
   ...fields,
 });
 
