@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { DebtCommand } from '@plenty/contracts/commands/debt';
 import type { DebtEvent } from '@plenty/contracts/events/debt';
 import { domainError } from '@plenty/contracts/errors';
-import type { Wallet } from '../profile/wallets.decider.js';
 import {
   commandId,
   debtId,
@@ -15,6 +14,7 @@ import {
   rowPaid,
   stateOf,
 } from '../testing/debt-fixtures.js';
+import { testWallet, walletLookup } from '../testing/wallet-fixtures.js';
 import { decideDebt, type DebtContext } from './debt.decider.js';
 
 const bank = '0192f0c4-7a1b-7c3d-8e4f-00000000b001';
@@ -22,24 +22,9 @@ const kip = '0192f0c4-7a1b-7c3d-8e4f-00000000b002';
 const closed = '0192f0c4-7a1b-7c3d-8e4f-00000000b003';
 const strange = '0192f0c4-7a1b-7c3d-8e4f-00000000dead';
 
-const wallet = (id: string, currency: Wallet['currency'], archived = false): Wallet => ({
-  id,
-  name: id,
-  kind: 'bank',
-  currency,
-  openingBalance: 0,
-  openingDate: null,
-  icon: 'wallet',
-  color: '#64748b',
-  excludeFromTotals: false,
-  archived,
-});
-const wallets = new Map([
-  [bank, wallet(bank, 'THB')],
-  [kip, wallet(kip, 'LAK')],
-  [closed, wallet(closed, 'THB', true)],
-]);
-const context: DebtContext = { wallet: (id) => wallets.get(id) ?? null };
+const context: DebtContext = {
+  wallet: walletLookup(testWallet(bank, 'THB'), testWallet(kip, 'LAK'), testWallet(closed, 'THB', true)),
+};
 
 function given(...events: DebtEvent[]) {
   const state = stateOf(events);

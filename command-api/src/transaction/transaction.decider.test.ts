@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { TransactionCommand } from '@plenty/contracts/commands/transaction';
 import { domainError } from '@plenty/contracts/errors';
 import type { TransactionEvent } from '@plenty/contracts/events/transaction';
-import type { Wallet } from '../profile/wallets.decider.js';
 import { decideTransaction, type TransactionContext } from './transaction.decider.js';
 import { evolveTransaction, initialTransactionState } from './transaction.state.js';
+import { testWallet, walletLookup } from '../testing/wallet-fixtures.js';
 
 const transactionId = '0192f0c4-7a1b-7c3d-8e4f-5a6b7c8d9e0f';
 const commandId = '0192f0c4-7a1b-7c3d-8e4f-000000000001';
@@ -14,29 +14,17 @@ const bankWallet = '0192f0c4-7a1b-7c3d-8e4f-0000000000b1';
 const oldWallet = '0192f0c4-7a1b-7c3d-8e4f-0000000000b2';
 const kipWallet = '0192f0c4-7a1b-7c3d-8e4f-0000000000b3';
 const cashWallet = '0192f0c4-7a1b-7c3d-8e4f-0000000000b4';
-const wallet = (id: string, currency: Wallet['currency'], archived = false): Wallet => ({
-  id,
-  name: 'Bank',
-  kind: 'bank',
-  currency,
-  openingBalance: 0,
-  openingDate: '2026-01-01',
-  icon: 'wallet',
-  color: '#64748b',
-  excludeFromTotals: false,
-  archived,
-});
-const wallets = new Map([
-  [bankWallet, wallet(bankWallet, 'THB')],
-  [oldWallet, wallet(oldWallet, 'THB', true)],
-  [kipWallet, wallet(kipWallet, 'LAK')],
-  [cashWallet, wallet(cashWallet, 'THB')],
-]);
+const wallets = walletLookup(
+  testWallet(bankWallet, 'THB'),
+  testWallet(oldWallet, 'THB', true),
+  testWallet(kipWallet, 'LAK'),
+  testWallet(cashWallet, 'THB'),
+);
 const context: TransactionContext = {
   categoryType: (id) => (id === coffeeCategory ? 'expense' : null),
   receiptExists: (id) => id === uploadedReceipt,
   saveLocation: true,
-  wallet: (id) => wallets.get(id) ?? null,
+  wallet: wallets,
 };
 
 /** The transaction an AddTransaction of these fields records. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { domainError } from '@plenty/contracts/errors';
 import { transferCommandSchemas, type TransferCommand, type TransferEvent } from '@plenty/contracts/transfers';
-import type { Wallet } from '../profile/wallets.decider.js';
+import { testWallet, walletLookup } from '../testing/wallet-fixtures.js';
 import { decideTransfer, type TransferContext } from './transfer.decider.js';
 import { evolveTransfer, initialTransferState } from './transfer.state.js';
 
@@ -13,25 +13,14 @@ const baht = '0192f0c4-7a1b-7c3d-8e4f-00000000b003';
 const closed = '0192f0c4-7a1b-7c3d-8e4f-00000000b004';
 const strange = '0192f0c4-7a1b-7c3d-8e4f-00000000dead';
 
-const wallet = (id: string, currency: Wallet['currency'], archived = false): Wallet => ({
-  id,
-  name: id,
-  kind: 'bank',
-  currency,
-  openingBalance: 0,
-  openingDate: null,
-  icon: 'wallet',
-  color: '#64748b',
-  excludeFromTotals: false,
-  archived,
-});
-const wallets = new Map([
-  [bank, wallet(bank, 'LAK')],
-  [cash, wallet(cash, 'LAK')],
-  [baht, wallet(baht, 'THB')],
-  [closed, wallet(closed, 'LAK', true)],
-]);
-const context: TransferContext = { wallet: (id) => wallets.get(id) ?? null };
+const context: TransferContext = {
+  wallet: walletLookup(
+    testWallet(bank, 'LAK'),
+    testWallet(cash, 'LAK'),
+    testWallet(baht, 'THB'),
+    testWallet(closed, 'LAK', true),
+  ),
+};
 
 const lak = (amount: number) => ({ amount, currency: 'LAK' as const });
 const thb = (amount: number) => ({ amount, currency: 'THB' as const });
