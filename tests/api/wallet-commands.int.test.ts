@@ -8,28 +8,24 @@ import { emiLoan, fixedCard } from '../support/loans.js';
 import { useTestStandalone } from '../support/standalone-app.js';
 import { useTestUsers } from '../support/test-users.js';
 import { expenseBody } from '../support/transaction-body.js';
+import { lak, openWalletBody, thb } from '../support/wallets.js';
 
 const env = useTestStandalone();
 const users = useTestUsers(env, ['alice', 'bob', 'leaving']);
 
-const lak = (amount: number) => ({ amount, currency: 'LAK' });
-const thb = (amount: number) => ({ amount, currency: 'THB' });
-
-/** Sends OpenWallet: a bank wallet in kip with a new id and name unless `fields` say otherwise. */
+/** Sends OpenWallet: a bank wallet in kip from 1 November with a new id and name unless `fields` say otherwise. */
 function sendOpenWallet(api: ApiClient, fields: Record<string, unknown> = {}): Promise<CommandAnswer> {
   const walletId = uuidV7();
-  return api.command('OpenWallet', {
-    walletId,
-    name: `Wallet ${walletId.slice(-6)}`,
-    kind: 'bank',
-    currency: 'LAK',
-    openingBalance: 1_000_000,
-    openingDate: '2026-11-01',
-    icon: 'landmark',
-    color: '#2563eb',
-    excludeFromTotals: false,
-    ...fields,
-  });
+  return api.command(
+    'OpenWallet',
+    openWalletBody({
+      walletId,
+      name: `Wallet ${walletId.slice(-6)}`,
+      openingDate: '2026-11-01',
+      icon: 'landmark',
+      ...fields,
+    }),
+  );
 }
 
 /** Opens a wallet for the user and answers its id. */

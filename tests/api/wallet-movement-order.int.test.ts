@@ -5,6 +5,7 @@ import type { WalletMovements, WalletView } from '@plenty/contracts/views/wallet
 import { ApiClient } from '../support/api-client.js';
 import { useTestStandalone } from '../support/standalone-app.js';
 import { createTestUser } from '../support/users.js';
+import { lak, openWallet, sendOk, walletExpense } from '../support/wallets.js';
 
 /*
  * A reconcile states the balance at the END of its day (the client sends expectedBalance =
@@ -19,30 +20,9 @@ const env = useTestStandalone();
 describe('reconciling a wallet on a day with other movements', () => {
   it('shows the entered balance on the adjustment, the newest movement of its day', async () => {
     const api = new ApiClient(env.standalone.app, await createTestUser(env.standalone));
-    const send = async (name: string, payload: Record<string, unknown>) => {
-      const answer = await api.command(name, payload, uuidV7());
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    };
-    const walletId = uuidV7();
-    await send('OpenWallet', {
-      walletId,
-      name: 'BCEL One',
-      kind: 'bank',
-      currency: 'LAK',
-      openingBalance: 1_000_000,
-      openingDate: '2026-10-01',
-      icon: 'wallet',
-      color: '#2563eb',
-      excludeFromTotals: false,
-    });
-    await send('AddTransaction', {
-      transactionId: uuidV7(),
-      type: 'expense',
-      amount: { amount: 100_000, currency: 'LAK' },
-      categoryId: 'builtin-food',
-      date: '2026-10-20',
-      walletId,
-    });
+    const send = (name: string, payload: Record<string, unknown>) => sendOk(api, name, payload);
+    const walletId = await openWallet(api);
+    await send('AddTransaction', walletExpense(lak(100_000), '2026-10-20', { walletId }));
     const shown = (await api.query<WalletView>(`wallets/${walletId}?asOf=2026-10-20`)).body.balance;
     expect(shown).toBe(900_000);
     await send('ReconcileWallet', { walletId, date: '2026-10-20', balance: 880_000, expectedBalance: shown });
@@ -58,32 +38,9 @@ describe('reconciling a wallet on a day with other movements', () => {
   it('lists movements of one day as recorded, newest first, whatever their kind', async () => {
     const user = await createTestUser(env.standalone);
     const api = new ApiClient(env.standalone.app, user);
-    const send = async (name: string, payload: Record<string, unknown>) => {
-      const answer = await api.command(name, payload, uuidV7());
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    };
-    const lak = (amount: number) => ({ amount, currency: 'LAK' });
-    const walletId = uuidV7();
-    await send('OpenWallet', {
-      walletId,
-      name: 'BCEL One',
-      kind: 'bank',
-      currency: 'LAK',
-      openingBalance: 1_000_000,
-      openingDate: '2026-10-01',
-      icon: 'wallet',
-      color: '#2563eb',
-      excludeFromTotals: false,
-    });
-    const expense = (amount: number) =>
-      send('AddTransaction', {
-        transactionId: uuidV7(),
-        type: 'expense',
-        amount: lak(amount),
-        categoryId: 'builtin-food',
-        date: '2026-10-12',
-        walletId,
-      });
+    const send = (name: string, payload: Record<string, unknown>) => sendOk(api, name, payload);
+    const walletId = await openWallet(api);
+    const expense = (amount: number) => send('AddTransaction', walletExpense(lak(amount), '2026-10-12', { walletId }));
     await expense(1_000);
     await send('RecordTransfer', {
       transferId: uuidV7(),

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import type { WalletMovement, WalletMovements, WalletView } from '@plenty/contracts/views/wallets';
 import { ApiClient } from '../support/api-client.js';
 import { useTestStandalone } from '../support/standalone-app.js';
 import { createTestUser } from '../support/users.js';
+import { allMovements, lak, openWallet, sendOk, walletExpense } from '../support/wallets.js';
 
 /*
  * A wallet opened with a balance "as of 10 October" whose user then records an older expense
@@ -17,34 +17,12 @@ const env = useTestStandalone();
 describe('a wallet with movements older than its opening date', () => {
   it('shows the opening row at its date and running balances that agree with the balance as of a day', async () => {
     const api = new ApiClient(env.standalone.app, await createTestUser(env.standalone));
-    const send = async (name: string, payload: Record<string, unknown>) => {
-      const answer = await api.command(name, payload, uuidV7());
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    };
-    const walletId = uuidV7();
-    await send('OpenWallet', {
-      walletId,
-      name: 'BCEL One',
-      kind: 'bank',
-      currency: 'LAK',
-      openingBalance: 1_000_000,
-      openingDate: '2026-10-10',
-      icon: 'wallet',
-      color: '#2563eb',
-      excludeFromTotals: false,
-    });
+    const walletId = await openWallet(api, { openingDate: '2026-10-10' });
     for (const [amount, date] of [
       [5_000, '2026-10-02'],
       [7_000, '2026-10-12'],
     ] as const) {
-      await send('AddTransaction', {
-        transactionId: uuidV7(),
-        type: 'expense',
-        amount: { amount, currency: 'LAK' },
-        categoryId: 'builtin-food',
-        date,
-        walletId,
-      });
+      await sendOk(api, 'AddTransaction', walletExpense(lak(amount), date, { walletId }));
     }
     expect((await api.query<WalletView>(`wallets/${walletId}?asOf=2026-10-05`)).body.balance).toBe(-5_000);
 
@@ -56,17 +34,6 @@ describe('a wallet with movements older than its opening date', () => {
     const rows = (items: WalletMovement[]) => items.map((m) => [m.kind, m.date, m.amount, m.balanceAfter]);
     expect(rows((await api.query<WalletMovements>(`wallets/${walletId}/movements`)).body.items)).toEqual(expected);
     // Page by page the same.
-    const paged: WalletMovement[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: WalletMovements = (
-        await api.query<WalletMovements>(
-          `wallets/${walletId}/movements?limit=1${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`,
-        )
-      ).body;
-      paged.push(...page.items);
-      cursor = page.nextCursor;
-    } while (cursor !== null);
-    expect(rows(paged)).toEqual(expected);
+    expect(rows(await allMovements(api, walletId, 1))).toEqual(expected);
   });
 });
