@@ -55,66 +55,34 @@ describe('activity of wallets and transfers', () => {
       profile('WalletArchived', { walletId: bank }),
       profile('WalletRestored', { walletId: bank }),
     );
-    const named = (name: string) => ({ name, categoryId: null, amount: null });
+    /** An entry of the BCEL wallet in kip; `fields` say what differs from a plain one. */
+    const entry = (type: string, name: string, fields: Record<string, unknown> = {}) => ({
+      ...none,
+      kind: 'wallet',
+      subjectId: bank,
+      type,
+      subject: { name, categoryId: null, amount: null },
+      changes: [],
+      amount: null,
+      date: null,
+      currency: 'LAK',
+      ...fields,
+    });
     expect(await entriesOf(bank)).toEqual([
-      {
-        ...none,
-        kind: 'wallet',
-        subjectId: bank,
-        type: 'wallet_restored',
-        subject: named('BCEL'),
-        changes: [],
-        amount: null,
-        date: null,
-        currency: 'LAK',
-      },
-      {
-        ...none,
-        kind: 'wallet',
-        subjectId: bank,
-        type: 'wallet_archived',
-        subject: named('BCEL'),
-        changes: [],
-        amount: null,
-        date: null,
-        currency: 'LAK',
-      },
-      {
-        ...none,
-        kind: 'wallet',
-        subjectId: bank,
-        type: 'wallet_reconciled',
-        subject: named('BCEL'),
+      entry('wallet_restored', 'BCEL'),
+      entry('wallet_archived', 'BCEL'),
+      entry('wallet_reconciled', 'BCEL', {
         changes: [{ field: 'balance', from: 1_200_000, to: 1_150_000 }],
         amount: { amount: -50_000, currency: 'LAK' },
         date: '2026-11-15',
-        currency: 'LAK',
-      },
-      {
-        ...none,
-        kind: 'wallet',
-        subjectId: bank,
-        type: 'wallet_edited',
-        subject: named('BCEL'),
+      }),
+      entry('wallet_edited', 'BCEL', {
         changes: [
           { field: 'name', from: 'BCEL One', to: 'BCEL' },
           { field: 'openingBalance', from: 1_000_000, to: 1_200_000 },
         ],
-        amount: null,
-        date: null,
-        currency: 'LAK',
-      },
-      {
-        ...none,
-        kind: 'wallet',
-        subjectId: bank,
-        type: 'wallet_opened',
-        subject: named('BCEL One'),
-        changes: [],
-        amount: { amount: 1_000_000, currency: 'LAK' },
-        date: '2026-11-01',
-        currency: 'LAK',
-      },
+      }),
+      entry('wallet_opened', 'BCEL One', { amount: { amount: 1_000_000, currency: 'LAK' }, date: '2026-11-01' }),
     ]);
   });
 
