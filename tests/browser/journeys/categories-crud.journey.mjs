@@ -25,7 +25,8 @@ export default async function categoriesCrud({ browser, baseUrl, screenshotDir }
     await expectHeading(page, en['page.settings']);
     const builtIns = page.getByTestId('categories-builtin');
     await builtIns.getByText(en['category.builtin.food'], { exact: true }).waitFor();
-    assert.equal(await builtIns.getByText(en['categories.builtIn.badge']).count(), 12);
+    // The general set and Interest & fees (debt installments paid from a wallet).
+    assert.equal(await builtIns.getByText(en['categories.builtIn.badge']).count(), 13);
     await page.getByTestId('categories-empty').waitFor();
 
     // Add: nothing filled in yet, every field says what it needs.
