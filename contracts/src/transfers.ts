@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDateSchema, localTimeSchema } from './calendar/schema.js';
 import { uuidSchema } from './ids.js';
-import { positiveMoneySchema } from './money.js';
+import { positiveMoneySchema, type Money } from './money.js';
 import { LIMITS, freeText } from './text.js';
 
 /*
@@ -49,6 +49,39 @@ export const transferChangesSchema = z
   })
   .strict();
 export type TransferChanges = z.infer<typeof transferChangesSchema>;
+
+/** A transfer as it stands, `time` and `note` null when it has none. */
+export interface TransferDetails {
+  readonly fromWalletId: string;
+  readonly toWalletId: string;
+  readonly amountOut: Money;
+  readonly amountIn: Money;
+  readonly date: string;
+  readonly time: string | null;
+  readonly note: string | null;
+}
+
+/** The details of a recorded or stored transfer (and none of its other fields). */
+export function transferDetailsOf(
+  fields: Omit<TransferDetails, 'time' | 'note'> & { readonly time?: string | null; readonly note?: string | null },
+): TransferDetails {
+  const { fromWalletId, toWalletId, amountOut, amountIn, date, time, note } = fields;
+  return { fromWalletId, toWalletId, amountOut, amountIn, date, time: time ?? null, note: note ?? null };
+}
+
+/** A transfer after an edit: each field changed replaces the old one (`time` or `note` null clears it). */
+export function withTransferChanges<T extends TransferDetails>(before: T, changes: TransferChanges): T {
+  return {
+    ...before,
+    fromWalletId: changes.fromWalletId ?? before.fromWalletId,
+    toWalletId: changes.toWalletId ?? before.toWalletId,
+    amountOut: changes.amountOut ?? before.amountOut,
+    amountIn: changes.amountIn ?? before.amountIn,
+    date: changes.date ?? before.date,
+    time: changes.time === undefined ? before.time : changes.time,
+    note: changes.note === undefined ? before.note : changes.note,
+  };
+}
 
 export const transferEditedSchema = z.object({ transferId: uuidSchema, changes: transferChangesSchema }).strict();
 export const transferDeletedSchema = z.object({ transferId: uuidSchema }).strict();

@@ -36,7 +36,7 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
 const orNull = (value: unknown): unknown => (value === undefined ? null : value);
 
 /** The fields a change set really changed, in the order given; a cleared field goes to null. */
-function diffFields<F extends string>(
+export function diffFields<F extends string>(
   fields: readonly F[],
   before: Partial<Record<F, unknown>> | null,
   changes: Partial<Record<F, unknown>>,

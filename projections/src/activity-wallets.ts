@@ -1,10 +1,11 @@
 import { TRANSFERS_VIEW, WALLETS_VIEW } from '@plenty/contracts/views/registry';
-import type { TransferEvent } from '@plenty/contracts/transfers';
+import { transferDetailsOf, withTransferChanges, type TransferEvent } from '@plenty/contracts/transfers';
 import type { WalletEvent } from '@plenty/contracts/wallets';
-import type { ActivityChange, ActivityDoc, ActivityTransfer } from '@plenty/contracts/views/activity';
+import type { ActivityDoc, ActivityTransfer } from '@plenty/contracts/views/activity';
 import type { TransferView } from '@plenty/contracts/views/wallets';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork } from '@plenty/platform/read-store/port';
+import { diffFields } from './activity-entries.js';
 import { defaultWallet, defaultWalletCurrency, type WalletDoc } from './wallet-ledger.js';
 
 /*
@@ -15,22 +16,6 @@ import { defaultWallet, defaultWalletCurrency, type WalletDoc } from './wallet-l
 
 type Recorded<E> = RecordedEvent & E;
 type Entry = Pick<ActivityDoc, 'kind' | 'subjectId' | 'subject' | 'type'> & Partial<ActivityDoc>;
-
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
-
-/** The fields a change set really changed, in the order given; a cleared field goes to null. */
-function diffFields<F extends string>(
-  fields: readonly F[],
-  before: Partial<Record<F, unknown>> | null,
-  changes: Partial<Record<F, unknown>>,
-): ActivityChange[] {
-  return fields.flatMap((field) => {
-    const to = changes[field];
-    if (to === undefined) return [];
-    const from = before === null ? null : (before[field] ?? null);
-    return same(from, to) ? [] : [{ field, from, to }];
-  });
-}
 
 const WALLET_FIELDS = ['name', 'kind', 'openingBalance', 'openingDate', 'icon', 'color', 'excludeFromTotals'] as const;
 const TRANSFER_FIELDS = ['fromWalletId', 'toWalletId', 'amountOut', 'amountIn', 'date', 'time', 'note'] as const;
@@ -91,18 +76,6 @@ export async function walletEntry(event: Recorded<WalletEvent>, uow: UnitOfWork)
   }
 }
 
-const transferOf = (
-  view: Omit<ActivityTransfer, 'time' | 'note'> & { time?: string | null; note?: string | null },
-) => ({
-  fromWalletId: view.fromWalletId,
-  toWalletId: view.toWalletId,
-  amountOut: view.amountOut,
-  amountIn: view.amountIn,
-  date: view.date,
-  time: view.time ?? null,
-  note: view.note ?? null,
-});
-
 export async function transferEntry(event: Recorded<TransferEvent>, uow: UnitOfWork): Promise<Entry | null> {
   const base = { kind: 'transfer' as const, subjectId: event.data.transferId };
   const entryOf = (transfer: ActivityTransfer) => ({
@@ -112,20 +85,13 @@ export async function transferEntry(event: Recorded<TransferEvent>, uow: UnitOfW
     amount: transfer.amountOut,
     date: transfer.date,
   });
-  if (event.type === 'TransferRecorded') return { ...entryOf(transferOf(event.data)), type: 'transfer_recorded' };
+  if (event.type === 'TransferRecorded')
+    return { ...entryOf(transferDetailsOf(event.data)), type: 'transfer_recorded' };
   const stored = await uow.get<TransferView>(TRANSFERS_VIEW, event.metadata.userId, event.data.transferId);
   if (stored === null) return null;
-  const before = transferOf(stored.doc);
+  const before = transferDetailsOf(stored.doc);
   if (event.type === 'TransferDeleted') return { ...entryOf(before), type: 'transfer_deleted' };
   const { changes } = event.data;
-  const after: ActivityTransfer = {
-    fromWalletId: changes.fromWalletId ?? before.fromWalletId,
-    toWalletId: changes.toWalletId ?? before.toWalletId,
-    amountOut: changes.amountOut ?? before.amountOut,
-    amountIn: changes.amountIn ?? before.amountIn,
-    date: changes.date ?? before.date,
-    time: changes.time === undefined ? before.time : changes.time,
-    note: changes.note === undefined ? before.note : changes.note,
-  };
+  const after: ActivityTransfer = withTransferChanges(before, changes);
   return { ...entryOf(after), type: 'transfer_edited', changes: diffFields(TRANSFER_FIELDS, before, changes) };
 }

@@ -2,7 +2,7 @@ import type { CategoryDeleted } from '@plenty/contracts/events/profile';
 import type { TransactionEvent } from '@plenty/contracts/events/transaction';
 import { TRANSFERS_VIEW, WALLET_SOURCES_VIEW } from '@plenty/contracts/views/registry';
 import type { Money } from '@plenty/contracts/money';
-import type { TransferEvent } from '@plenty/contracts/transfers';
+import { transferDetailsOf, withTransferChanges, type TransferEvent } from '@plenty/contracts/transfers';
 import type { TransferView } from '@plenty/contracts/views/wallets';
 import { defaultWalletId } from '@plenty/contracts/wallets';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
@@ -198,13 +198,7 @@ export async function applyTransferEvent(event: Recorded<TransferEvent>, uow: Un
       const { data } = event;
       next = {
         id: transferId,
-        fromWalletId: data.fromWalletId,
-        toWalletId: data.toWalletId,
-        amountOut: data.amountOut,
-        amountIn: data.amountIn,
-        date: data.date,
-        time: data.time ?? null,
-        note: data.note ?? null,
+        ...transferDetailsOf(data),
         createdAt: occurredAt,
         updatedAt: occurredAt,
         revision: event.revision,
@@ -216,14 +210,7 @@ export async function applyTransferEvent(event: Recorded<TransferEvent>, uow: Un
       const { changes } = event.data;
       const before = current.doc;
       next = {
-        ...before,
-        fromWalletId: changes.fromWalletId ?? before.fromWalletId,
-        toWalletId: changes.toWalletId ?? before.toWalletId,
-        amountOut: changes.amountOut ?? before.amountOut,
-        amountIn: changes.amountIn ?? before.amountIn,
-        date: changes.date ?? before.date,
-        time: changes.time === undefined ? before.time : changes.time,
-        note: changes.note === undefined ? before.note : changes.note,
+        ...withTransferChanges(before, changes),
         updatedAt: occurredAt,
         revision: event.revision,
       };

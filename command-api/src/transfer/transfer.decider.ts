@@ -1,5 +1,11 @@
 import { domainError, type DomainError } from '@plenty/contracts/errors';
-import type { TransferChanges, TransferCommand, TransferEvent } from '@plenty/contracts/transfers';
+import {
+  transferDetailsOf,
+  withTransferChanges,
+  type TransferChanges,
+  type TransferCommand,
+  type TransferEvent,
+} from '@plenty/contracts/transfers';
 import { checkWalletUse, type Wallet } from '../profile/wallets.decider.js';
 import type { TransferDetails, TransferState } from './transfer.state.js';
 
@@ -53,8 +59,7 @@ function record(
 ): TransferEvent[] | DomainError {
   if (state.status !== 'none') return domainError('transfer_exists', 409, 'transferId');
   const { commandId: _commandId, ...data } = command.data;
-  const details: TransferDetails = { ...data, time: data.time ?? null, note: data.note ?? null };
-  return checkTransfer(context, details, BOTH, BOTH) ?? [{ type: 'TransferRecorded', data }];
+  return checkTransfer(context, transferDetailsOf(data), BOTH, BOTH) ?? [{ type: 'TransferRecorded', data }];
 }
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -72,7 +77,7 @@ function edit(
     ),
   ) as TransferChanges;
   if (Object.keys(changes).length === 0) return domainError('nothing_to_change', 422);
-  const next = { ...current, ...changes } as TransferDetails;
+  const next = withTransferChanges(current, changes);
   const moved = new Set<Side>();
   if (changes.fromWalletId !== undefined) moved.add('out');
   if (changes.toWalletId !== undefined) moved.add('in');

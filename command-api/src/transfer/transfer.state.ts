@@ -1,15 +1,11 @@
-import type { Money } from '@plenty/contracts/money';
-import type { TransferEvent } from '@plenty/contracts/transfers';
+import {
+  transferDetailsOf,
+  withTransferChanges,
+  type TransferDetails,
+  type TransferEvent,
+} from '@plenty/contracts/transfers';
 
-export interface TransferDetails {
-  readonly fromWalletId: string;
-  readonly toWalletId: string;
-  readonly amountOut: Money;
-  readonly amountIn: Money;
-  readonly date: string;
-  readonly time: string | null;
-  readonly note: string | null;
-}
+export type { TransferDetails } from '@plenty/contracts/transfers';
 
 export type TransferState =
   | { readonly status: 'none' }
@@ -21,15 +17,11 @@ export const initialTransferState: TransferState = { status: 'none' };
 export function evolveTransfer(state: TransferState, event: { type: string; data: unknown }): TransferState {
   const known = event as TransferEvent;
   switch (known.type) {
-    case 'TransferRecorded': {
-      const { transferId: _transferId, time, note, ...fields } = known.data;
-      return { status: 'active', transfer: { ...fields, time: time ?? null, note: note ?? null } };
-    }
-    case 'TransferEdited': {
+    case 'TransferRecorded':
+      return { status: 'active', transfer: transferDetailsOf(known.data) };
+    case 'TransferEdited':
       if (state.status !== 'active') return state;
-      const changes = Object.fromEntries(Object.entries(known.data.changes).filter(([, value]) => value !== undefined));
-      return { status: 'active', transfer: { ...state.transfer, ...changes } };
-    }
+      return { status: 'active', transfer: withTransferChanges(state.transfer, known.data.changes) };
     case 'TransferDeleted':
       return { status: 'deleted' };
     default:
