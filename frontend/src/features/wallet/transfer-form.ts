@@ -2,6 +2,7 @@ import type { CommandRequest } from '@plenty/contracts/commands/registry';
 import { isCalendarDate } from '@plenty/contracts/calendar/date';
 import type { Currency, Money } from '@plenty/contracts/money';
 import { LIMITS } from '@plenty/contracts/text';
+import type { TransferDetails } from '@plenty/contracts/transfers';
 import type { TransferView } from '@plenty/contracts/views/wallets';
 import { amountInput, parseAmount } from '../../lib/amount';
 import type { CommandInput } from '../../lib/api/use-command';
@@ -29,15 +30,8 @@ export interface TransferWallet {
   readonly currency: Currency;
 }
 
-export interface ValidTransfer {
-  readonly fromWalletId: string;
-  readonly toWalletId: string;
-  readonly amountOut: Money;
-  readonly amountIn: Money;
-  readonly date: string;
-  readonly time: string | null;
-  readonly note: string | null;
-}
+/** A transfer the form accepts: what it records, or what an edit leaves. */
+export type ValidTransfer = TransferDetails;
 
 export function emptyTransferDraft(fromWalletId: string, toWalletId: string, today: string): TransferDraft {
   return { fromWalletId, toWalletId, amountOut: '', amountIn: '', date: today, time: '', note: '' };
