@@ -21,13 +21,8 @@ import type { ViewDefinition } from '@plenty/platform/read-store/port';
  * query service are in contracts/views/wallet-docs.ts.
  */
 
-export {
-  NO_LINKS,
-  sortKeyOf,
-  type WalletDoc,
-  type WalletMonthDoc,
-  type WalletMovementDoc,
-} from '@plenty/contracts/views/wallet-docs';
+export { NO_LINKS, sortKeyOf } from '@plenty/contracts/views/wallet-docs';
+export type { WalletDoc, WalletMonthDoc, WalletMovementDoc } from '@plenty/contracts/views/wallet-docs';
 
 /** What a debt payment was, kept whether or not it moved a wallet, so an edit can give it one. */
 export interface PaymentFacts {

@@ -15,13 +15,8 @@ import { openMongoReadStore } from '@plenty/platform/read-store/mongo';
 import { FakeMongoClient } from '@plenty/platform/read-store/mongo-fake';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { readViews } from '../read-views.js';
-import {
-  NO_LINKS,
-  sortKeyOf,
-  type WalletDoc,
-  type WalletMonthDoc,
-  type WalletMovementDoc,
-} from '@plenty/contracts/views/wallet-docs';
+import type { WalletDoc, WalletMonthDoc, WalletMovementDoc } from './wallet-docs.js';
+import { NO_LINKS, sortKeyOf } from '@plenty/contracts/views/wallet-docs';
 
 /*
  * For the wallet and net-worth route tests: documents of the wallets and debts views as the

@@ -1,9 +1,11 @@
-import { useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { WalletView } from '@plenty/contracts/views/wallets';
 import { useFormat } from '../../../lib/use-format';
 import { walletName } from '../../../lib/wallet-name';
+import { Badge } from '../../../ui/badge/badge';
 import { readableOn } from '../../../ui/category-form/rules';
 import { Icon } from '../../../ui/icon/icon';
+import { KIND_LABELS } from '../labels';
 import styles from '../wallets.module.css';
 
 /** The wallet's icon on its colour, decorative: its name is written next to it. */
@@ -24,6 +26,32 @@ export function WalletIcon({
     >
       <Icon name={icon} size={size} />
     </span>
+  );
+}
+
+/** What kind of wallet it is, its currency, and whether it is left out of totals or archived. */
+export function WalletBadges({
+  wallet,
+}: {
+  readonly wallet: Pick<WalletView, 'kind' | 'currency' | 'excludeFromTotals' | 'archived'>;
+}) {
+  return (
+    <>
+      <Badge>
+        <FormattedMessage id={KIND_LABELS[wallet.kind]} />
+      </Badge>
+      <Badge>{wallet.currency}</Badge>
+      {wallet.excludeFromTotals && (
+        <Badge tone="warning" symbol="∅" testId="wallet-excluded">
+          <FormattedMessage id="wallet.excluded" />
+        </Badge>
+      )}
+      {wallet.archived && (
+        <Badge testId="wallet-archived">
+          <FormattedMessage id="wallet.archived" />
+        </Badge>
+      )}
+    </>
   );
 }
 

@@ -12,7 +12,6 @@ import { usePreferences } from '../../../lib/preferences';
 import { useFormat } from '../../../lib/use-format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { AsOfPanel, isAsOfRefused, useAsOfParam } from '../../../ui/as-of/as-of';
-import { Badge } from '../../../ui/badge/badge';
 import { buttonClass } from '../../../ui/button';
 import { Card } from '../../../ui/card/card';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -27,8 +26,7 @@ import { MovementList, uniqueRows } from '../components/movement-list';
 import { ReconcileDialog } from '../components/reconcile-dialog';
 import { TransferDialog, type TransferEditing } from '../components/transfer-dialog';
 import { WalletDialog } from '../components/wallet-dialog';
-import { SignedMoney, WalletIcon, useWalletName } from '../components/wallet-icon';
-import { KIND_LABELS } from '../labels';
+import { SignedMoney, WalletBadges, WalletIcon, useWalletName } from '../components/wallet-icon';
 import styles from '../wallets.module.css';
 
 /** One wallet: its balance as of today or a chosen day, its actions, and its movements with the running balance. */
@@ -182,20 +180,7 @@ function Detail({
             <div>
               <PageTitle size="compact">{name}</PageTitle>
               <Inline>
-                <Badge>
-                  <FormattedMessage id={KIND_LABELS[wallet.kind]} />
-                </Badge>
-                <Badge>{wallet.currency}</Badge>
-                {wallet.excludeFromTotals && (
-                  <Badge tone="warning" symbol="∅" testId="wallet-excluded">
-                    <FormattedMessage id="wallet.excluded" />
-                  </Badge>
-                )}
-                {wallet.archived && (
-                  <Badge testId="wallet-archived">
-                    <FormattedMessage id="wallet.archived" />
-                  </Badge>
-                )}
+                <WalletBadges wallet={wallet} />
               </Inline>
             </div>
           </div>

@@ -10,7 +10,6 @@ import { usePreferences } from '../../../lib/preferences';
 import { useFormat } from '../../../lib/use-format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { AsOfPanel, isAsOfRefused, useAsOfParam } from '../../../ui/as-of/as-of';
-import { Badge } from '../../../ui/badge/badge';
 import { buttonClass } from '../../../ui/button';
 import { Card } from '../../../ui/card/card';
 import { EmptyState } from '../../../ui/empty-state/empty-state';
@@ -23,8 +22,7 @@ import { StatCard, StatCards, statCardsClass } from '../../../ui/stat/stat';
 import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
 import { TransferDialog, type TransferEditing } from '../components/transfer-dialog';
 import { WalletDialog } from '../components/wallet-dialog';
-import { SignedMoney, WalletIcon, useWalletName } from '../components/wallet-icon';
-import { KIND_LABELS } from '../labels';
+import { SignedMoney, WalletBadges, WalletIcon, useWalletName } from '../components/wallet-icon';
 import styles from '../wallets.module.css';
 
 /**
@@ -244,20 +242,7 @@ function WalletRows({
                 </LocalizedLink>
               </h3>
               <span className={styles.actions}>
-                <Badge>
-                  <FormattedMessage id={KIND_LABELS[wallet.kind]} />
-                </Badge>
-                <Badge>{wallet.currency}</Badge>
-                {wallet.excludeFromTotals && (
-                  <Badge tone="warning" symbol="∅" testId="wallet-excluded">
-                    <FormattedMessage id="wallet.excluded" />
-                  </Badge>
-                )}
-                {wallet.archived && (
-                  <Badge testId="wallet-archived">
-                    <FormattedMessage id="wallet.archived" />
-                  </Badge>
-                )}
+                <WalletBadges wallet={wallet} />
               </span>
             </div>
             <div className={styles.balance}>
