@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WalletView } from '@plenty/contracts/views/wallets';
+import { walletView } from '../../lib/testing/wallets';
 import { checkReconcile } from './reconcile';
 import { emptyTransferDraft, transferChanges, validateTransfer } from './transfer-form';
 import {
@@ -11,26 +12,17 @@ import {
   walletDraft,
 } from './wallet-form';
 
-const wallet = (overrides: Partial<WalletView> = {}): WalletView => ({
-  id: 'w1',
-  name: 'K PLUS',
-  nameKey: null,
-  isDefault: false,
-  kind: 'bank',
-  currency: 'THB',
-  icon: 'bank',
-  color: '#2563eb',
-  openingBalance: 150_000,
-  openingDate: '2026-11-01',
-  excludeFromTotals: false,
-  archived: false,
-  balance: 150_000,
-  lastReconciledOn: null,
-  movementCount: 0,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: '2026-11-01T00:00:00.000Z',
-  ...overrides,
-});
+const wallet = (overrides: Partial<WalletView> = {}): WalletView =>
+  walletView({
+    id: 'w1',
+    name: 'K PLUS',
+    currency: 'THB',
+    icon: 'bank',
+    openingBalance: 150_000,
+    openingDate: '2026-11-01',
+    balance: 150_000,
+    ...overrides,
+  });
 
 describe('signed amounts of a balance', () => {
   it('reads a balance below zero in every language, in minor units', () => {

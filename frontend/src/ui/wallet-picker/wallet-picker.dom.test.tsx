@@ -6,6 +6,7 @@ import { defaultWalletId } from '@plenty/contracts/wallets';
 import type { WalletView } from '@plenty/contracts/views/wallets';
 import { sessionChanged } from '../../lib/auth/auth-slice';
 import { fakeApi, renderWithApp } from '../../lib/testing/render-app';
+import { walletView } from '../../lib/testing/wallets';
 import { lastUsedWallet, preferredWallet, rememberWallet, walletChoices } from './choices';
 import { useWalletChoices, WalletPicker } from './wallet-picker';
 
@@ -13,26 +14,17 @@ const USER = 'user-1';
 const stamp = '2026-11-01T00:00:00.000Z';
 
 function wallet(id: string, name: string | null, currency: 'LAK' | 'THB', extra: Partial<WalletView> = {}): WalletView {
-  return {
+  return walletView({
     id,
     name,
     nameKey: name === null ? 'wallet.default' : null,
     isDefault: name === null,
-    kind: 'bank',
     currency,
-    icon: 'wallet',
     color: '#64748b',
-    openingBalance: 0,
-    openingDate: null,
-    excludeFromTotals: false,
-    archived: false,
-    balance: 0,
-    lastReconciledOn: null,
-    movementCount: 0,
     createdAt: stamp,
     updatedAt: stamp,
     ...extra,
-  };
+  });
 }
 
 const bcel = wallet('0192f0c4-7a1b-7c3d-8e4f-0000000000b1', 'BCEL One', 'LAK');

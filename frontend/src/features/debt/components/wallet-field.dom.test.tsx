@@ -1,33 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { useState, type ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { WalletView } from '@plenty/contracts/views/wallets';
 import { sessionChanged } from '../../../lib/auth/auth-slice';
 import { english, fakeApi, renderWithApp } from '../../../lib/testing/render-app';
+import { walletView } from '../../../lib/testing/wallets';
 import { rememberWallet } from '../../../ui/wallet-picker/choices';
 import { DebtWalletField } from './wallet-field';
 
 const USER = 'user-1';
-const stamp = '2026-11-01T00:00:00.000Z';
-const bank: WalletView = {
-  id: '0192f0c4-7a1b-7c3d-8e4f-0000000000b1',
-  name: 'BCEL One',
-  nameKey: null,
-  isDefault: false,
-  kind: 'bank',
-  currency: 'LAK',
-  icon: 'wallet',
-  color: '#2563eb',
-  openingBalance: 0,
-  openingDate: null,
-  excludeFromTotals: false,
-  archived: false,
-  balance: 0,
-  lastReconciledOn: null,
-  movementCount: 0,
-  createdAt: stamp,
-  updatedAt: stamp,
-};
+const bank = walletView({ id: '0192f0c4-7a1b-7c3d-8e4f-0000000000b1', name: 'BCEL One' });
 const list = {
   asOf: '2026-11-27',
   displayCurrency: 'LAK',

@@ -4,29 +4,22 @@ import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { WalletView } from '@plenty/contracts/views/wallets';
 import { english, fakeApi, renderWithApp } from '../../../lib/testing/render-app';
+import { walletView } from '../../../lib/testing/wallets';
 import { LocaleContext } from '../../../lib/use-locale';
 import { ReconcileDialog } from './reconcile-dialog';
 import { TransferDialog } from './transfer-dialog';
 
-const wallet = (id: string, name: string, currency: WalletView['currency'], balance: number): WalletView => ({
-  id,
-  name,
-  nameKey: null,
-  isDefault: false,
-  kind: 'bank',
-  currency,
-  icon: 'bank',
-  color: '#3b82f6',
-  openingBalance: balance,
-  openingDate: '2026-11-01',
-  excludeFromTotals: false,
-  archived: false,
-  balance,
-  lastReconciledOn: null,
-  movementCount: 0,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: '2026-11-01T00:00:00.000Z',
-});
+const wallet = (id: string, name: string, currency: WalletView['currency'], balance: number): WalletView =>
+  walletView({
+    id,
+    name,
+    currency,
+    icon: 'bank',
+    color: '#3b82f6',
+    openingBalance: balance,
+    openingDate: '2026-11-01',
+    balance,
+  });
 
 const BANK = wallet('0193a6a0-0000-7000-8000-000000000001', 'K PLUS', 'THB', 150_000);
 const POCKET = wallet('0193a6a0-0000-7000-8000-000000000002', 'Pocket kip', 'LAK', 500_000);
