@@ -21,16 +21,12 @@ const transfer = (type: string, data: Record<string, unknown>) =>
   recorded(`transfer-${move}`, type, { transferId: move, ...data });
 
 const opened = (walletId: string, name: string, currency: string) =>
-  profile('WalletOpened', {
-    walletId,
+  scratch.log.walletOpened('alice', walletId, {
     name,
-    kind: 'bank',
     currency,
     openingBalance: 1_000_000,
-    openingDate: '2026-11-01',
     icon: 'wallet',
     color: '#112233',
-    excludeFromTotals: false,
   });
 
 /** The entries of one item newest first, without the fields every entry has. */

@@ -78,24 +78,16 @@ function richHistory(): RecordedEvent[] {
         amount: { amount: 50_000, currency: 'LAK' },
         date: '2026-11-04',
       }),
-      profile(userId, 'WalletOpened', {
-        walletId: savings,
-        name: 'Savings',
+      log.walletOpened(userId, savings, {
         kind: 'savings',
-        currency: 'THB',
         openingBalance: 1_000_000,
         openingDate: '2026-10-01',
         icon: 'piggy-bank',
-        color: '#228844',
-        excludeFromTotals: false,
       }),
-      profile(userId, 'WalletOpened', {
-        walletId: travel,
+      log.walletOpened(userId, travel, {
         name: 'Travel',
         kind: 'cash',
         currency: 'USD',
-        openingBalance: 0,
-        openingDate: '2026-11-01',
         icon: 'plane',
         color: '#884422',
         excludeFromTotals: true,

@@ -33,19 +33,11 @@ const months = async (userId = 'alice') =>
     ]),
   );
 
+/** A cash wallet in dollars for a trip. */
+const TRAVEL = { name: 'Travel', kind: 'cash', currency: 'USD', icon: 'plane', color: '#884422' };
+
 const openSavings = (fields: Record<string, unknown> = {}) =>
-  scratch.log.profile('alice', 'WalletOpened', {
-    walletId: savings,
-    name: 'Savings',
-    kind: 'bank',
-    currency: 'THB',
-    openingBalance: 500_000,
-    openingDate: '2026-10-01',
-    icon: 'bank',
-    color: '#228844',
-    excludeFromTotals: false,
-    ...fields,
-  });
+  scratch.log.walletOpened('alice', savings, { openingBalance: 500_000, openingDate: '2026-10-01', ...fields });
 
 const transfer = (type: string, data: Record<string, unknown>) =>
   scratch.log.event(`transfer-${moved}`, 'alice', type, { transferId: moved, ...data });
@@ -180,17 +172,7 @@ describe('wallets projection', () => {
   it('records a transfer as a movement out of one wallet and into the other, in each currency', async () => {
     await given(
       openSavings(),
-      scratch.log.profile('alice', 'WalletOpened', {
-        walletId: travel,
-        name: 'Travel',
-        kind: 'cash',
-        currency: 'USD',
-        openingBalance: 0,
-        openingDate: '2026-11-01',
-        icon: 'plane',
-        color: '#884422',
-        excludeFromTotals: false,
-      }),
+      scratch.log.walletOpened('alice', travel, TRAVEL),
       transfer('TransferRecorded', {
         fromWalletId: savings,
         toWalletId: travel,

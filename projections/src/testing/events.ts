@@ -71,6 +71,20 @@ export function eventLog(start = new Date('2026-11-01T00:00:00.000Z')) {
       profile(userId, 'CategoryEdited', { categoryId, changes }),
     categoryDeleted: (userId: string, categoryId: string, replacementCategoryId = 'builtin-other') =>
       profile(userId, 'CategoryDeleted', { categoryId, replacementCategoryId }),
+    /** A wallet opened: a bank wallet in baht with nothing in it from 1 November, unless `fields` say otherwise. */
+    walletOpened: (userId: string, walletId: string, fields: Record<string, unknown> = {}) =>
+      profile(userId, 'WalletOpened', {
+        walletId,
+        name: 'Savings',
+        kind: 'bank',
+        currency: 'THB',
+        openingBalance: 0,
+        openingDate: '2026-11-01',
+        icon: 'bank',
+        color: '#228844',
+        excludeFromTotals: false,
+        ...fields,
+      }),
     accountErased: (userId: string) =>
       recorded('account-erasures', userId, 'AccountErased', {
         userId,
