@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { calendarDateSchema, instantSchema, monthSchema } from '../calendar/schema.js';
 import { currencySchema, moneySchema } from '../money.js';
 import { walletKindSchema } from '../wallets.js';
+import { activityTransferSchema } from './activity.js';
 import { asOfSchema } from './dashboard.js';
 
 /*
@@ -121,13 +122,8 @@ export type WalletMovements = z.infer<typeof walletMovementsSchema>;
 /** `GET /transfers/:id`: 404 `transfer_not_found` for another user's, unknown or deleted. */
 export const transferViewSchema = z.object({
   id: z.string(),
-  fromWalletId: z.string(),
-  toWalletId: z.string(),
-  amountOut: moneySchema,
-  amountIn: moneySchema,
-  date: calendarDateSchema,
-  time: z.string().nullable(),
-  note: z.string().nullable(),
+  /** The transfer's fields, as an Activity entry of it shows them. */
+  ...activityTransferSchema.shape,
   createdAt: instantSchema,
   updatedAt: instantSchema,
   revision: z.number().int().nonnegative(),
