@@ -1,11 +1,9 @@
 import type { DebtListItem } from '@plenty/contracts/views/debts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFormat } from '../../../lib/use-format';
-import { Icon } from '../../../ui/icon/icon';
-import { readableOn } from '../../../ui/category-form/rules';
+import { IconTile } from '../../../ui/icon/icon-tile';
 import { Badge } from '../../../ui/badge/badge';
 import { ProgressBar } from '../../../ui/progress-bar/progress-bar';
-import styles from '../debts.module.css';
 
 /** Whole percent repaid from the answer's basis points, rounded down so that 100 means paid off. */
 export const wholePercent = (basisPoints: number) => Math.floor(basisPoints / 100);
@@ -26,15 +24,7 @@ export function DebtIcon({
   readonly color: string;
   readonly size?: number;
 }) {
-  return (
-    <span
-      className={styles.iconBox}
-      aria-hidden="true"
-      style={{ ['--debt-color' as string]: color, ['--debt-on-color' as string]: readableOn(color) }}
-    >
-      <Icon name={icon} size={size} />
-    </span>
-  );
+  return <IconTile icon={icon} color={color} size={size} />;
 }
 
 /** "Active" or "Paid off" as words with a symbol, never colour alone. */

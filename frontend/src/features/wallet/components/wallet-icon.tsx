@@ -3,8 +3,7 @@ import type { WalletView } from '@plenty/contracts/views/wallets';
 import { useFormat } from '../../../lib/use-format';
 import { walletName } from '../../../lib/wallet-name';
 import { Badge } from '../../../ui/badge/badge';
-import { readableOn } from '../../../ui/category-form/rules';
-import { Icon } from '../../../ui/icon/icon';
+import { IconTile } from '../../../ui/icon/icon-tile';
 import { KIND_LABELS } from '../labels';
 import styles from '../wallets.module.css';
 
@@ -18,15 +17,7 @@ export function WalletIcon({
   readonly color: string;
   readonly size?: number;
 }) {
-  return (
-    <span
-      className={styles.iconBox}
-      aria-hidden="true"
-      style={{ ['--wallet-color' as string]: color, ['--wallet-on-color' as string]: readableOn(color) }}
-    >
-      <Icon name={icon} size={size} />
-    </span>
-  );
+  return <IconTile icon={icon} color={color} size={size} className={styles.iconBox} />;
 }
 
 /** What kind of wallet it is, its currency, and whether it is left out of totals or archived. */
