@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { debtCommandSchemas } from './debt.js';
 import { profileCommandSchemas } from './profile.js';
 import { COMMAND_NAMES, commandRegistry, isCommandName } from './registry.js';
+import { transferCommandSchemas } from '../transfers.js';
 import { transactionCommandSchemas } from './transaction.js';
 
 describe('the command registry', () => {
@@ -10,6 +11,7 @@ describe('the command registry', () => {
       ...Object.keys(transactionCommandSchemas),
       ...Object.keys(profileCommandSchemas),
       ...Object.keys(debtCommandSchemas),
+      ...Object.keys(transferCommandSchemas),
       'SendVerificationCode',
       'VerifyEmail',
       'RequestPasswordReset',
