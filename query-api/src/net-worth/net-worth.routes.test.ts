@@ -5,11 +5,19 @@ import type { DebtDetail, DebtScheduleRow } from '@plenty/contracts/views/debts'
 import { netWorthSchema, type NetWorth } from '@plenty/contracts/views/wallets';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { getAs, routesUnderTest } from '../route-testing.js';
-import { READ_STORES, given, movement, wallet, walletStore, type ReadStoreKind } from '../wallet/wallet-fixture.js';
+import {
+  BANK,
+  READ_STORES,
+  bcel,
+  given,
+  movement,
+  wallet,
+  walletStore,
+  type ReadStoreKind,
+} from '../wallet/wallet-fixture.js';
 import { netWorthRoutes, owedAt } from './net-worth.routes.js';
 
 const NOW = new Date('2026-11-20T05:00:00.000Z');
-const BANK = '0192f0c4-7a1b-7c3d-8e4f-00000000c001';
 const BAHT = '0192f0c4-7a1b-7c3d-8e4f-00000000c002';
 const KEPT = '0192f0c4-7a1b-7c3d-8e4f-00000000c003';
 const LOAN = '0192f0c4-7a1b-7c3d-8e4f-00000000e001';
@@ -66,7 +74,7 @@ describe.each(Object.keys(READ_STORES) as ReadStoreKind[])('on %s', (kind) => {
     await given(store, {
       alice: {
         wallets: [
-          wallet(BANK, { name: 'BCEL', openingBalance: 1_000_000, openingDate: '2026-09-15' }),
+          bcel(),
           wallet(BAHT, { name: 'K PLUS', currency: 'THB' }),
           wallet(KEPT, { name: 'Mum’s', excludeFromTotals: true, openingBalance: 9_999_999 }),
         ],

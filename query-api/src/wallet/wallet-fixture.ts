@@ -43,6 +43,11 @@ export const wallet = (id: string, fields: Partial<WalletDoc>): WalletDoc => ({
   ...fields,
 });
 
+/** The bank wallet of both route tests: BCEL with 1,000,000 kip from 15 September 2026. */
+export const BANK = '0192f0c4-7a1b-7c3d-8e4f-00000000c001';
+export const bcel = (): WalletDoc =>
+  wallet(BANK, { name: 'BCEL', openingBalance: 1_000_000, openingDate: '2026-09-15' });
+
 export const movement = (
   walletId: string,
   id: string,

@@ -10,11 +10,10 @@ import {
 } from '@plenty/contracts/views/wallets';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { getAs, routesUnderTest } from '../route-testing.js';
-import { READ_STORES, given, movement, wallet, walletStore, type ReadStoreKind } from './wallet-fixture.js';
+import { BANK, READ_STORES, bcel, given, movement, wallet, walletStore, type ReadStoreKind } from './wallet-fixture.js';
 import { walletsRoutes } from './wallets.routes.js';
 
 const NOW = new Date('2026-11-20T05:00:00.000Z');
-const BANK = '0192f0c4-7a1b-7c3d-8e4f-00000000c001';
 const CASH = '0192f0c4-7a1b-7c3d-8e4f-00000000c002';
 const CARD = '0192f0c4-7a1b-7c3d-8e4f-00000000c003';
 const OLD = '0192f0c4-7a1b-7c3d-8e4f-00000000c004';
@@ -44,7 +43,7 @@ describe.each(Object.keys(READ_STORES) as ReadStoreKind[])('on %s', (kind) => {
     await given(store, {
       alice: {
         wallets: [
-          wallet(BANK, { name: 'BCEL', openingBalance: 1_000_000, openingDate: '2026-09-15' }),
+          bcel(),
           wallet(CASH, {
             name: null,
             nameKey: 'wallet.default',
