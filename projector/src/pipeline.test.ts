@@ -124,5 +124,7 @@ describe('distributed pipeline (relay, partitioned topic, partition projectors)'
       const own = (await eventStore.readAll({ maxCount: 100_000 })).filter((e) => e.metadata.userId === user).at(-1);
       expect(await readUserProgress(distributed, user)).toBe(own?.position);
     }
-  }, 30_000);
+    // 1,500 events through every projection three ways, some batches twice: about 20 s alone,
+    // longer beside the rest of the suite on two cores.
+  }, 120_000);
 });
