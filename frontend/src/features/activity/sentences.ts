@@ -2,6 +2,7 @@ import type { ActivityChange, ActivityEntry, ActivityKind } from '@plenty/contra
 import type { DebtHistoryEntry, DebtHistoryEntryType } from '@plenty/contracts/views/debt-history';
 import { CURRENCIES as CURRENCY_CODES, type Currency, type Money } from '@plenty/contracts/money';
 import type { MessageId } from '../../lib/messages';
+import { KIND_LABELS as WALLET_KIND_LABELS } from '../../lib/wallet-kinds';
 import { entrySentences as debtSentences, type DebtHistoryWriters } from '../../lib/history/debt-history';
 import {
   changeSentence as transactionChange,
@@ -124,14 +125,7 @@ function walletFields(currency: Currency | null): Readonly<Record<string, FieldR
     kind: {
       label: 'activity.wallet.field.kind',
       shape: 'value',
-      write: labelled({
-        cash: 'wallet.kind.cash',
-        bank: 'wallet.kind.bank',
-        e_wallet: 'wallet.kind.e_wallet',
-        credit_card: 'wallet.kind.credit_card',
-        savings: 'wallet.kind.savings',
-        other: 'wallet.kind.other',
-      }),
+      write: labelled(WALLET_KIND_LABELS),
     },
     openingBalance: {
       label: 'activity.wallet.field.openingBalance',
