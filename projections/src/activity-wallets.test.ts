@@ -117,46 +117,32 @@ describe('activity of wallets and transfers', () => {
     );
     const edited = { ...recordedTransfer, time: null, amountIn: { amount: 48_000, currency: 'THB' }, note: null };
     const out = { amount: 300_000, currency: 'LAK' };
+    /** An entry of the transfer as edited; `fields` say what differs. */
+    const entry = (type: string, fields: Record<string, unknown> = {}) => ({
+      ...none,
+      kind: 'transfer',
+      subjectId: move,
+      type,
+      subject: { name: null, categoryId: null, amount: out },
+      transfer: edited,
+      changes: [],
+      amount: out,
+      date: '2026-11-10',
+      currency: null,
+      ...fields,
+    });
     expect(await entriesOf(move)).toEqual([
-      {
-        ...none,
-        kind: 'transfer',
-        subjectId: move,
-        type: 'transfer_deleted',
-        subject: { name: null, categoryId: null, amount: out },
-        transfer: edited,
-        changes: [],
-        amount: out,
-        date: '2026-11-10',
-        currency: null,
-      },
-      {
-        ...none,
-        kind: 'transfer',
-        subjectId: move,
-        type: 'transfer_edited',
-        subject: { name: null, categoryId: null, amount: out },
-        transfer: edited,
+      entry('transfer_deleted'),
+      entry('transfer_edited', {
         changes: [
           { field: 'amountIn', from: { amount: 50_000, currency: 'THB' }, to: { amount: 48_000, currency: 'THB' } },
           { field: 'note', from: 'Top up', to: null },
         ],
-        amount: out,
-        date: '2026-11-10',
-        currency: null,
-      },
-      {
-        ...none,
-        kind: 'transfer',
-        subjectId: move,
-        type: 'transfer_recorded',
+      }),
+      entry('transfer_recorded', {
         subject: { name: 'Top up', categoryId: null, amount: out },
         transfer: { ...recordedTransfer, time: null },
-        changes: [],
-        amount: out,
-        date: '2026-11-10',
-        currency: null,
-      },
+      }),
     ]);
   });
 
