@@ -36,6 +36,7 @@ import { useTestStandalone } from '../support/standalone-app.js';
 import { useTestUsers } from '../support/test-users.js';
 import { until } from '../support/until.js';
 import { createTestUser, type TestUser } from '../support/users.js';
+import { allMovements, kipLoan, lak, openWallet, queryOk, sendOk, thb, walletExpense } from '../support/wallets.js';
 import { allDocuments } from '../support/view-documents.js';
 
 /*
@@ -48,8 +49,6 @@ import { allDocuments } from '../support/view-documents.js';
 const env = useTestStandalone();
 const users = useTestUsers(env, ['mallory']);
 
-const lak = (amount: number) => ({ amount, currency: 'LAK' });
-const thb = (amount: number) => ({ amount, currency: 'THB' });
 /** The export's wallet column header in a language. */
 const catalogue = (locale: 'th' | 'lo') =>
   (createRequire(import.meta.url)(`@plenty/locales/${locale}.json`) as Record<string, string>)['export.csv.wallet'];
@@ -71,45 +70,22 @@ class User {
     return new User(await createTestUser(env.standalone));
   }
 
-  async send(name: string, payload: Record<string, unknown>): Promise<void> {
-    const answer = await this.api.command(name, payload, uuidV7());
-    expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
+  send(name: string, payload: Record<string, unknown>): Promise<void> {
+    return sendOk(this.api, name, payload);
   }
 
-  async get<T>(path: string): Promise<T> {
-    const answer = await this.api.query<T>(path);
-    expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
-    return answer.body;
+  get<T>(path: string): Promise<T> {
+    return queryOk<T>(this.api, path);
   }
 
-  async openWallet(name: string, currency: string, openingBalance: number, fields: Record<string, unknown> = {}) {
-    const walletId = uuidV7();
-    await this.send('OpenWallet', {
-      walletId,
-      name,
-      kind: 'bank',
-      currency,
-      openingBalance,
-      openingDate: '2026-10-01',
-      icon: 'wallet',
-      color: '#2563eb',
-      excludeFromTotals: false,
-      ...fields,
-    });
-    return walletId;
+  openWallet(name: string, currency: string, openingBalance: number, fields: Record<string, unknown> = {}) {
+    return openWallet(this.api, { name, currency, openingBalance, ...fields });
   }
 
   async expense(amount: { amount: number; currency: string }, date: string, fields: Record<string, unknown> = {}) {
-    const transactionId = uuidV7();
-    await this.send('AddTransaction', {
-      transactionId,
-      type: 'expense',
-      amount,
-      categoryId: 'builtin-food',
-      date,
-      ...fields,
-    });
-    return transactionId;
+    const body = walletExpense(amount, date, fields);
+    await this.send('AddTransaction', body);
+    return body.transactionId;
   }
 
   async balances(asOf: string): Promise<Record<string, number>> {
@@ -121,17 +97,15 @@ class User {
     return (await this.get<WalletView>(`wallets/${walletId}?asOf=${asOf}`)).balance;
   }
 
-  async movements(walletId: string): Promise<WalletMovement[]> {
-    const items: WalletMovement[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: WalletMovements = await this.get(
-        `wallets/${walletId}/movements?limit=3${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`,
-      );
-      items.push(...page.items);
-      cursor = page.nextCursor;
-    } while (cursor !== null);
-    return items;
+  /** Marks installment `number` of a debt paid from a wallet on `date`; answers the payment's id. */
+  async markPaid(debtId: string, number: number, date: string, walletId: string): Promise<string> {
+    const paymentId = uuidV7();
+    await this.send('MarkInstallmentPaid', { debtId, number, paymentId, date, walletId });
+    return paymentId;
+  }
+
+  movements(walletId: string): Promise<WalletMovement[]> {
+    return allMovements(this.api, walletId, 3);
   }
 
   /** The movements of a wallet agree with its balance: the running balance of the newest is the balance. */
@@ -158,25 +132,6 @@ function refused(answer: CommandAnswer, status: number, code: string): void {
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
   expect(answer.body.error?.code).toBe(code);
 }
-
-/** A 12-month loan of 12,000,000 kip at 12 % opened on 15 September 2026. */
-const kipLoan = (fields: Record<string, unknown> = {}) => ({
-  debtId: uuidV7(),
-  name: 'Motorbike',
-  type: 'loan',
-  initialAmount: 12_000_000,
-  currentAmount: 12_000_000,
-  annualRatePercent: '12',
-  paymentDueDay: 15,
-  icon: 'car',
-  color: '#336699',
-  currency: 'LAK',
-  loanType: 'emi',
-  termMonths: 12,
-  openDate: '2026-09-15',
-  startDate: '2026-09-15',
-  ...fields,
-});
 
 describe('wallets where features meet', () => {
   it('moves a transaction between wallets and currencies by an edit, and back to the default wallet', async () => {
@@ -234,13 +189,7 @@ describe('wallets where features meet', () => {
     const bank = await user.openWallet('BCEL One', 'LAK', 5_000_000);
     const loan = kipLoan({ walletId: bank });
     await user.send('OpenDebt', loan);
-    await user.send('MarkInstallmentPaid', {
-      debtId: loan.debtId,
-      number: 1,
-      paymentId: uuidV7(),
-      date: '2026-10-15',
-      walletId: bank,
-    });
+    await user.markPaid(loan.debtId, 1, '2026-10-15', bank);
     await user.send('RecordPayment', {
       debtId: loan.debtId,
       paymentId: uuidV7(),
@@ -269,14 +218,7 @@ describe('wallets where features meet', () => {
     const other = await user.openWallet('LDB', 'LAK', 5_000_000);
     const loan = kipLoan();
     await user.send('OpenDebt', loan);
-    const first = uuidV7();
-    await user.send('MarkInstallmentPaid', {
-      debtId: loan.debtId,
-      number: 1,
-      paymentId: first,
-      date: '2026-10-15',
-      walletId: bank,
-    });
+    const first = await user.markPaid(loan.debtId, 1, '2026-10-15', bank);
     const detail = await user.get<DebtDetail>(`debts/${loan.debtId}`);
     const row = detail.schedule[0];
     if (row === undefined) throw new Error('no schedule');
@@ -286,13 +228,7 @@ describe('wallets where features meet', () => {
     expect(await user.balances('2026-10-31')).toEqual({ [bank]: 5_000_000, [other]: 5_000_000 });
     expect(await user.interestOf('2026-10')).toBe(0);
 
-    await user.send('MarkInstallmentPaid', {
-      debtId: loan.debtId,
-      number: 1,
-      paymentId: uuidV7(),
-      date: '2026-11-02',
-      walletId: other,
-    });
+    await user.markPaid(loan.debtId, 1, '2026-11-02', other);
     expect(await user.balances('2026-11-26')).toEqual({ [bank]: 5_000_000, [other]: 5_000_000 - row.amount });
     expect(await user.interestOf('2026-10')).toBe(0);
     expect(await user.interestOf('2026-11')).toBe(row.interest);
@@ -317,14 +253,7 @@ describe('wallets where features meet', () => {
     const bank = await user.openWallet('BCEL One', 'LAK', 5_000_000);
     const loan = kipLoan();
     await user.send('OpenDebt', loan);
-    const paymentId = uuidV7();
-    await user.send('MarkInstallmentPaid', {
-      debtId: loan.debtId,
-      number: 1,
-      paymentId,
-      date: '2026-10-15',
-      walletId: bank,
-    });
+    const paymentId = await user.markPaid(loan.debtId, 1, '2026-10-15', bank);
     const row = (await user.get<DebtDetail>(`debts/${loan.debtId}`)).schedule[0];
     if (row === undefined) throw new Error('no schedule');
     expect(await user.interestOf('2026-10')).toBe(row.interest);
@@ -507,14 +436,7 @@ describe('wallets where features meet', () => {
     });
     const loan = kipLoan();
     await owner.send('OpenDebt', loan);
-    const paymentId = uuidV7();
-    await owner.send('MarkInstallmentPaid', {
-      debtId: loan.debtId,
-      number: 1,
-      paymentId,
-      date: '2026-10-15',
-      walletId: bank,
-    });
+    const paymentId = await owner.markPaid(loan.debtId, 1, '2026-10-15', bank);
     const before = await owner.get<WalletList>('wallets?asOf=2026-10-31');
 
     const mine = await mallory.openWallet(`Mine ${uuidV7().slice(-6)}`, 'LAK', 0);
@@ -747,13 +669,7 @@ describe('wallets where features meet', () => {
     await user.expense(lak(200_000), '2026-10-03', { walletId: bank });
     const loan = kipLoan();
     await user.send('OpenDebt', loan);
-    await user.send('MarkInstallmentPaid', {
-      debtId: loan.debtId,
-      number: 1,
-      paymentId: uuidV7(),
-      date: '2026-10-15',
-      walletId: bank,
-    });
+    await user.markPaid(loan.debtId, 1, '2026-10-15', bank);
     const row = (await user.get<DebtDetail>(`debts/${loan.debtId}`)).schedule[0];
     if (row === undefined) throw new Error('no schedule');
     const spent = 200_000 + row.interest;
@@ -787,13 +703,7 @@ describe('wallets where features meet', () => {
     const before = await user.get<{ status: string | null; alerts: unknown[] }>('budget-alerts?month=2026-11');
     const loan = kipLoan();
     await user.send('OpenDebt', loan);
-    await user.send('MarkInstallmentPaid', {
-      debtId: loan.debtId,
-      number: 1,
-      paymentId: uuidV7(),
-      date: '2026-11-15',
-      walletId: bank,
-    });
+    await user.markPaid(loan.debtId, 1, '2026-11-15', bank);
     const dashboard = await user.get<Dashboard>('dashboard?month=2026-11');
     expect(dashboard.budget).toMatchObject({ spent: 890_000 + 120_000 });
     const after = await user.get<{ status: string | null; alerts: unknown[] }>('budget-alerts?month=2026-11');
