@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { calendarDateSchema } from './calendar/schema.js';
 import { colorSchema, iconSchema } from './categories.js';
 import { uuidSchema, uuidV5 } from './ids.js';
-import { MAX_AMOUNT, currencySchema, type Currency } from './money.js';
+import { CURRENCIES, MAX_AMOUNT, currencySchema, type Currency } from './money.js';
 import { boundedText } from './text.js';
 
 /*
@@ -54,9 +54,35 @@ export type WalletFields = z.infer<typeof walletFieldsSchema>;
 /** Namespace of default wallet ids (UUIDv5 of `<uid>:<currency>`). */
 const DEFAULT_WALLET_NAMESPACE = '3b8f6a2e-5c1d-4e7a-9f20-7d4c8b1e6a53';
 
+/** Users whose default wallet ids are kept; past it the cache starts again (ids are cheap to remake). */
+const DEFAULT_IDS_CACHED = 10_000;
+const defaultIds = new Map<string, ReadonlyMap<Currency, string>>();
+
+/**
+ * The user's default wallet id of every currency. A UUIDv5 costs a SHA-1 in plain TypeScript
+ * (about 15 µs), and every transaction event and wallet check asks for them, so each user's are
+ * made once and kept.
+ */
+function defaultIdsOf(userId: string): ReadonlyMap<Currency, string> {
+  const known = defaultIds.get(userId);
+  if (known !== undefined) return known;
+  if (defaultIds.size >= DEFAULT_IDS_CACHED) defaultIds.clear();
+  const ids = new Map(
+    CURRENCIES.map((currency) => [currency, uuidV5(`${userId}:${currency}`, DEFAULT_WALLET_NAMESPACE)]),
+  );
+  defaultIds.set(userId, ids);
+  return ids;
+}
+
 /** The user's default wallet of a currency, which holds every movement recorded without a wallet. */
 export function defaultWalletId(userId: string, currency: Currency): string {
-  return uuidV5(`${userId}:${currency}`, DEFAULT_WALLET_NAMESPACE);
+  return defaultIdsOf(userId).get(currency) ?? uuidV5(`${userId}:${currency}`, DEFAULT_WALLET_NAMESPACE);
+}
+
+/** The currency whose default wallet of the user `walletId` is, or null when it is no default wallet. */
+export function defaultWalletCurrency(userId: string, walletId: string): Currency | null {
+  for (const [currency, id] of defaultIdsOf(userId)) if (id === walletId) return currency;
+  return null;
 }
 
 /** Message id of the name of a default wallet that the user has not renamed. */

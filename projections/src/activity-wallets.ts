@@ -6,7 +6,8 @@ import type { TransferView } from '@plenty/contracts/views/wallets';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork } from '@plenty/platform/read-store/port';
 import { diffFields } from './activity-entries.js';
-import { defaultWallet, defaultWalletCurrency, type WalletDoc } from './wallet-ledger.js';
+import { defaultWalletCurrency } from '@plenty/contracts/wallets';
+import { defaultWallet, type WalletDoc } from './wallet-ledger.js';
 
 /*
  * How wallet and transfer events read on the Activity page (see contracts/views/activity.ts):

@@ -5,7 +5,7 @@ import {
   WALLET_MOVEMENTS_VIEW,
   WALLET_SOURCES_VIEW,
 } from '@plenty/contracts/views/registry';
-import { CURRENCIES, type Currency, type Money } from '@plenty/contracts/money';
+import type { Currency, Money } from '@plenty/contracts/money';
 import {
   DEFAULT_WALLET_COLOR,
   DEFAULT_WALLET_ICON,
@@ -86,11 +86,6 @@ export const walletSourcesView: ViewDefinition = {
     return { debtId: source.live ? source.debtId : null, categoryId: source.live ? source.categoryId : null };
   },
 };
-
-/** The default wallet id among the user's currencies, if `walletId` is one. */
-export function defaultWalletCurrency(userId: string, walletId: string): Currency | null {
-  return CURRENCIES.find((currency) => defaultWalletId(userId, currency) === walletId) ?? null;
-}
 
 /**
  * The wallet a transaction is in after an edit that names none: the default wallet of the new

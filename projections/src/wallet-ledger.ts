@@ -8,10 +8,10 @@ import { monthOfDate } from '@plenty/contracts/calendar/date';
 import { exactTotal, totalOf } from '@plenty/contracts/money';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork } from '@plenty/platform/read-store/port';
+import { defaultWalletCurrency } from '@plenty/contracts/wallets';
 import { isNewerThan } from './projection.js';
 import {
   defaultWallet,
-  defaultWalletCurrency,
   monthDocId,
   type SourceDoc,
   type WalletDoc,

@@ -7,12 +7,12 @@ import type { WalletEvent } from '@plenty/contracts/wallets';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork } from '@plenty/platform/read-store/port';
 import { isNewerThan, type Projection } from './projection.js';
+import { defaultWalletCurrency } from '@plenty/contracts/wallets';
 import { WALLET_DEBT_EVENTS, applyDebtEvent } from './wallet-debts.js';
 import {
   NO_LINKS,
   WalletLedger,
   defaultWallet,
-  defaultWalletCurrency,
   endOfDaySortKey,
   transfersView,
   walletMonthsView,

@@ -1,10 +1,10 @@
 import { domainError, type DomainError } from '@plenty/contracts/errors';
 import type { ProfileEvent } from '@plenty/contracts/events/profile';
-import { CURRENCIES, type Currency } from '@plenty/contracts/money';
+import type { Currency } from '@plenty/contracts/money';
 import {
   DEFAULT_WALLET_COLOR,
   DEFAULT_WALLET_ICON,
-  defaultWalletId,
+  defaultWalletCurrency,
   type WalletChanges,
   type WalletCommand,
   type WalletEvent,
@@ -56,9 +56,6 @@ function defaultRecord(walletId: string): WalletRecord {
 }
 
 /** The currency of the user's default wallet with this id; null when it is not one of theirs. */
-export function defaultWalletCurrency(userId: string, walletId: string): Currency | null {
-  return CURRENCIES.find((currency) => defaultWalletId(userId, currency) === walletId) ?? null;
-}
 
 /** The user's wallet with this id: one they opened, or one of their default wallets; null otherwise. */
 export function findWallet(state: WalletsState, userId: string, walletId: string): Wallet | null {
