@@ -30,6 +30,8 @@ export const APP_ROUTES = [
   { path: '/dashboard/debt-tracker/:id', access: 'signed-in' },
   { path: '/dashboard/wallets', access: 'signed-in' },
   { path: '/dashboard/wallets/:id', access: 'signed-in' },
+  { path: '/dashboard/recurring', access: 'signed-in' },
+  { path: '/dashboard/recurring/:id', access: 'signed-in' },
   { path: '/activity', access: 'signed-in' },
 ] as const satisfies readonly AppRoute[];
 

@@ -107,8 +107,31 @@ describe('budget summary', () => {
       daysElapsed: 10,
       daysLeft: 20,
       projectedTotal: 120_000n,
+      scheduledExpense: 0n,
       projectedStatus: 'over',
     });
+  });
+
+  it('adds the recurring expenses still to come this month to the projection, and none to a past month', () => {
+    const current = budgetSummary({
+      month: '2026-11',
+      today: '2026-11-10',
+      limit: 200_000n,
+      spent: 40_000n,
+      scheduled: 50_000n,
+    });
+    expect(current.projectedTotal).toBe(170_000n);
+    expect(current.scheduledExpense).toBe(50_000n);
+    expect(current.projectedStatus).toBe('approaching');
+    const past = budgetSummary({
+      month: '2026-10',
+      today: '2026-11-10',
+      limit: 200_000n,
+      spent: 40_000n,
+      scheduled: 50_000n,
+    });
+    expect(past.projectedTotal).toBe(40_000n);
+    expect(past.scheduledExpense).toBe(0n);
   });
 
   it('rounds the daily average and projection half up in whole minor units', () => {

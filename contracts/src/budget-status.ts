@@ -95,6 +95,8 @@ export interface BudgetSummary extends MonthProgress {
    * up); for a past or future month what is recorded.
    */
   readonly projectedTotal: bigint;
+  /** Expenses of recurring rules still to come in the month (after today), included in `projectedTotal`. */
+  readonly scheduledExpense: bigint;
   /** The status the projected total would reach. */
   readonly projectedStatus: BudgetStatus;
 }
@@ -111,6 +113,11 @@ export function budgetSummary(input: {
   readonly spent: bigint;
   /** The user's first month with data (`firstMonthWithData`); earlier months are `no_data`. */
   readonly firstMonth?: string | null;
+  /**
+   * Expenses of recurring rules dated after `today` within the month (occurrences not yet posted
+   * nor skipped), in the same currency; added to the projection. Default 0.
+   */
+  readonly scheduled?: bigint;
 }): BudgetSummary {
   const { month, today, spent } = input;
   const noData = isBeforeData(month, input.firstMonth);
@@ -118,9 +125,10 @@ export function budgetSummary(input: {
   const progress = monthProgress(month, today);
   const dailyAverage = progress.daysElapsed === 0 ? 0n : divideHalfUp(spent, BigInt(progress.daysElapsed));
   const isCurrent = progress.daysElapsed > 0 && progress.daysLeft > 0;
-  const projectedTotal = isCurrent
-    ? divideHalfUp(spent * BigInt(progress.daysInMonth), BigInt(progress.daysElapsed))
-    : spent;
+  const scheduledExpense = progress.daysLeft > 0 && input.scheduled !== undefined ? input.scheduled : 0n;
+  const projectedTotal =
+    (isCurrent ? divideHalfUp(spent * BigInt(progress.daysInMonth), BigInt(progress.daysElapsed)) : spent) +
+    scheduledExpense;
   return {
     ...progress,
     status: noData ? 'no_data' : budgetStatus(spent, limit),
@@ -130,6 +138,7 @@ export function budgetSummary(input: {
     percentUsed: noData ? null : basisPointsUsed(spent, limit),
     dailyAverage,
     projectedTotal,
+    scheduledExpense,
     projectedStatus: noData ? 'no_data' : budgetStatus(projectedTotal, limit),
   };
 }

@@ -14,6 +14,9 @@ export const timeZoneSchema = z
   .max(64, { error: 'time_zone_invalid' })
   .refine(isKnownTimeZone, { error: 'time_zone_invalid' });
 
+/** The most days ahead a reminder may come. */
+export const MAX_REMINDER_DAYS = 14;
+
 /** Every preference of spec section 3, with the monthly budget as money (null: no budget set). */
 export const preferencesSchema = z
   .object({
@@ -24,6 +27,14 @@ export const preferencesSchema = z
     emailNotifications: z.boolean({ error: 'field_invalid' }),
     spendingAlerts: z.boolean({ error: 'field_invalid' }),
     weeklyReport: z.boolean({ error: 'field_invalid' }),
+    /** Mail a reminder before each bill (recurring rules with reminders on) and debt installment. */
+    billReminders: z.boolean({ error: 'field_invalid' }),
+    /** How many days before its date a bill or an installment is reminded of (in the app and by mail). */
+    reminderDaysBefore: z
+      .number({ error: 'field_invalid' })
+      .int({ error: 'field_invalid' })
+      .min(0, { error: 'field_invalid' })
+      .max(MAX_REMINDER_DAYS, { error: 'field_invalid' }),
     timeZone: timeZoneSchema,
     analyticsConsent: z.boolean({ error: 'field_invalid' }),
     saveLocation: z.boolean({ error: 'field_invalid' }),
@@ -40,6 +51,8 @@ export const DEFAULT_PREFERENCES: Preferences = {
   emailNotifications: true,
   spendingAlerts: true,
   weeklyReport: false,
+  billReminders: true,
+  reminderDaysBefore: 2,
   timeZone: 'UTC',
   analyticsConsent: false,
   saveLocation: false,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { debtCommandSchemas } from './debt.js';
 import { profileCommandSchemas } from './profile.js';
 import { COMMAND_NAMES, commandRegistry, isCommandName } from './registry.js';
+import { recurringCommandSchemas } from '../recurring.js';
 import { transferCommandSchemas } from '../transfers.js';
 import { transactionCommandSchemas } from './transaction.js';
 
@@ -12,6 +13,8 @@ describe('the command registry', () => {
       ...Object.keys(profileCommandSchemas),
       ...Object.keys(debtCommandSchemas),
       ...Object.keys(transferCommandSchemas),
+      ...Object.keys(recurringCommandSchemas),
+      'PostOccurrence',
       'SendVerificationCode',
       'VerifyEmail',
       'RequestPasswordReset',

@@ -8,6 +8,7 @@ import {
 } from './account.js';
 import { profileCommandSchemas } from './profile.js';
 import { transactionCommandSchemas } from './transaction.js';
+import { postOccurrenceSchema, recurringCommandSchemas } from '../recurring.js';
 import { transferCommandSchemas } from '../transfers.js';
 
 /**
@@ -22,7 +23,7 @@ export type CommandAccess = 'verified' | 'signed-in' | 'guest';
  * The stream family a command writes, as named in `events/envelope` (`transaction-<id>`, …);
  * `identity` commands change the sign-in account and append a record of it.
  */
-export type CommandStream = 'transaction' | 'transfer' | 'profile' | 'debt' | 'account' | 'identity';
+export type CommandStream = 'transaction' | 'transfer' | 'recurring' | 'profile' | 'debt' | 'account' | 'identity';
 
 export interface CommandDefinition<S extends z.ZodType = z.ZodType> {
   /** The body of `POST /api/commands/<Name>`; strict, so an unknown field is refused. */
@@ -53,6 +54,8 @@ const each = <T extends Record<string, z.ZodType>>(
 export const commandRegistry = {
   ...each(transactionCommandSchemas, 'transaction'),
   ...each(transferCommandSchemas, 'transfer'),
+  ...each(recurringCommandSchemas, 'recurring'),
+  PostOccurrence: define(postOccurrenceSchema, 'verified', 'transaction'),
   ...each(profileCommandSchemas, 'profile'),
   ...each(debtCommandSchemas, 'debt'),
   SendVerificationCode: define(sendVerificationCodeSchema, 'signed-in', 'identity'),

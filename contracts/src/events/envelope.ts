@@ -25,12 +25,13 @@ export interface EventEnvelope<Type extends string = string, Data = unknown> ext
   readonly metadata: EventMetadata;
 }
 
-/** Stream names: `profile-<uid>`, `transaction-<uuid>`, `transfer-<uuid>`, `debt-<uuid>`. */
+/** Stream names: `profile-<uid>`, `transaction-<uuid>`, `transfer-<uuid>`, `debt-<uuid>`, `recurring-<uuid>`. */
 export const streamIds = {
   profile: (userId: string) => `profile-${userId}`,
   transaction: (transactionId: string) => `transaction-${transactionId}`,
   transfer: (transferId: string) => `transfer-${transferId}`,
   debt: (debtId: string) => `debt-${debtId}`,
+  recurring: (ruleId: string) => `recurring-${ruleId}`,
 } as const;
 
 export function streamCategory(streamId: string): string {

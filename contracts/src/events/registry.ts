@@ -4,16 +4,25 @@ import { accountEventSchemas, accountPersonalFields, type AccountEvent } from '.
 import { notificationEventSchemas, notificationPersonalFields, type NotificationEvent } from './notification.js';
 import { profileEventSchemas, profilePersonalFields, type ProfileEvent } from './profile.js';
 import { transactionEventSchemas, transactionPersonalFields, type TransactionEvent } from './transaction.js';
+import { recurringEventSchemas, recurringPersonalFields, type RecurringEvent } from '../recurring.js';
 import { transferEventSchemas, transferPersonalFields, type TransferEvent } from '../transfers.js';
 import { verificationEventSchemas, verificationPersonalFields, type VerificationEvent } from './verification.js';
 
 export type PlentyEvent =
-  TransactionEvent | TransferEvent | ProfileEvent | AccountEvent | VerificationEvent | NotificationEvent | DebtEvent;
+  | TransactionEvent
+  | TransferEvent
+  | RecurringEvent
+  | ProfileEvent
+  | AccountEvent
+  | VerificationEvent
+  | NotificationEvent
+  | DebtEvent;
 export type PlentyEventType = PlentyEvent['type'];
 
 export const eventDataSchemas: Record<PlentyEventType, z.ZodType> = {
   ...transactionEventSchemas,
   ...transferEventSchemas,
+  ...recurringEventSchemas,
   ...profileEventSchemas,
   ...accountEventSchemas,
   ...verificationEventSchemas,
@@ -24,6 +33,7 @@ export const eventDataSchemas: Record<PlentyEventType, z.ZodType> = {
 const personalFields: Record<string, readonly string[]> = {
   ...transactionPersonalFields,
   ...transferPersonalFields,
+  ...recurringPersonalFields,
   ...profilePersonalFields,
   ...accountPersonalFields,
   ...verificationPersonalFields,

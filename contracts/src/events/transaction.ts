@@ -3,6 +3,7 @@ import { categoryIdSchema, transactionTypeSchema } from '../categories.js';
 import { calendarDateSchema, localTimeSchema } from '../calendar/schema.js';
 import { uuidSchema } from '../ids.js';
 import { positiveMoneySchema } from '../money.js';
+import { recurrenceRefSchema } from '../recurring.js';
 import { LIMITS, freeText } from '../text.js';
 
 export const locationSchema = z
@@ -32,7 +33,13 @@ export const transactionFieldsSchema = z
   .strict();
 export type TransactionFields = z.infer<typeof transactionFieldsSchema>;
 
-export const transactionAddedSchema = transactionFieldsSchema.extend({ transactionId: uuidSchema }).strict();
+export const transactionAddedSchema = transactionFieldsSchema
+  .extend({
+    transactionId: uuidSchema,
+    /** Set when a recurring rule's occurrence was posted (recurring.ts); never sent by a client. */
+    recurrence: recurrenceRefSchema.optional(),
+  })
+  .strict();
 
 /** Optional fields set to null are cleared. */
 export const transactionChangesSchema = z

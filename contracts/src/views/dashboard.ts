@@ -81,6 +81,8 @@ export const budgetSummarySchema = z.object({
   daysLeft: z.number().int().nonnegative(),
   /** Spending so far carried at the same daily pace to the month's end; the actual total once the month is past. */
   projectedTotal: nonNegativeMinor,
+  /** Recurring expenses still to come this month (after today), included in `projectedTotal`. */
+  scheduledExpense: nonNegativeMinor,
   /** The status the projected total would reach. */
   projectedStatus: budgetStatusSchema,
 });

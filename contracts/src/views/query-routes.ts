@@ -27,6 +27,12 @@ import {
   walletQuerySchema,
   walletViewSchema,
 } from './wallets.js';
+import {
+  recurringRuleDetailSchema,
+  recurringRuleListSchema,
+  upcomingQuerySchema,
+  upcomingSchema,
+} from './recurring.js';
 
 /**
  * `/:id` of one item. Any text is taken: an id that is not a UUID is as unknown as an item
@@ -124,6 +130,25 @@ export const QUERY_ROUTES = {
       'Wallets minus what is still owed on debts, in the display currency and per currency, now and at each month end',
     query: netWorthQuerySchema,
     answer: netWorthSchema,
+  }),
+  recurringRules: route({
+    path: '/recurring',
+    summary: 'Recurring rules: active, held and paused ones by their next date, then ended ones',
+    answer: recurringRuleListSchema,
+  }),
+  recurringRule: route({
+    path: '/recurring/:id',
+    summary:
+      'One recurring rule with its versions, the occurrences waiting for the user and the next ones; 404 `recurring_not_found`',
+    params: itemParamsSchema,
+    answer: recurringRuleDetailSchema,
+  }),
+  upcoming: route({
+    path: '/upcoming',
+    summary:
+      'What waits for the user and what is due in the next days: recurring occurrences and debt installments, with totals',
+    query: upcomingQuerySchema,
+    answer: upcomingSchema,
   }),
   categories: route({
     path: '/categories',

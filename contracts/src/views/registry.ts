@@ -18,6 +18,7 @@ export const PROJECTION_NAMES = [
   'goals',
   'monthly-summary',
   'preferences',
+  'recurring',
   'transaction-history',
   'transaction-totals',
   'transactions',
@@ -51,6 +52,14 @@ export const WALLET_MONTHS_VIEW = 'wallet_months';
 export const TRANSFERS_VIEW = 'transfers';
 /** The wallets projection's own record of each source of movements, kept after a deletion (not read by queries). */
 export const WALLET_SOURCES_VIEW = 'wallet_sources';
+/** One document per recurring rule of a user (views/recurring.ts `RecurringRuleDoc`). */
+export const RECURRING_RULES_VIEW = 'recurring_rules';
+/** Under the system user: active `auto` rules by their next occurrence, for the poster. */
+export const RECURRING_DUE_VIEW = 'recurring_due';
+/** Under the system user: rules with reminders on, by their next occurrence, for the reminder mailer. */
+export const REMINDERS_DUE_VIEW = 'reminders_due';
+/** Under the system user: active debts by their next pending installment, for the reminder mailer. */
+export const INSTALLMENTS_DUE_VIEW = 'installments_due';
 
 /** Each view and the projection that writes it. */
 export const VIEW_OWNERS = {
@@ -75,5 +84,9 @@ export const VIEW_OWNERS = {
   [WALLET_MONTHS_VIEW]: 'wallets',
   [TRANSFERS_VIEW]: 'wallets',
   [WALLET_SOURCES_VIEW]: 'wallets',
+  [RECURRING_RULES_VIEW]: 'recurring',
+  [RECURRING_DUE_VIEW]: 'recurring',
+  [REMINDERS_DUE_VIEW]: 'recurring',
+  [INSTALLMENTS_DUE_VIEW]: 'debts',
 } as const satisfies Readonly<Record<string, ProjectionName>>;
 export type ViewName = keyof typeof VIEW_OWNERS;

@@ -17,6 +17,8 @@ export const transactionViewSchema = z.object({
   location: locationSchema.nullable(),
   /** Its wallet: the one it names, else the user's default wallet of its currency (wallets.ts). */
   walletId: z.string(),
+  /** The recurring rule and occurrence it was posted from; null (or absent in older documents) when entered by hand. */
+  recurrence: z.object({ ruleId: z.string(), date: z.string() }).nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Revision of the transaction's stream this view reflects (for If-Match on edit). */
@@ -54,6 +56,8 @@ export const transactionListQuerySchema = z
     categoryId: categoryIdSchema.optional(),
     /** Only this wallet's transactions (not its transfers: those are in GET /wallets/:id/movements). */
     walletId: uuidSchema.optional(),
+    /** Only the transactions a recurring rule posted. */
+    ruleId: uuidSchema.optional(),
     q: searchTextSchema.optional(),
     sort: z.enum(TRANSACTION_SORTS, { error: 'field_invalid' }).default('newest'),
     limit: z.coerce.number({ error: 'field_invalid' }).int().min(1).max(200).default(50),

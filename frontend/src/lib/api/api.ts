@@ -14,6 +14,7 @@ const TAG_TYPES = [
   'Reports',
   'Preferences',
   'Wallets',
+  'Recurring',
 ] as const;
 export type ApiTag = (typeof TAG_TYPES)[number];
 
