@@ -8,6 +8,7 @@ import { debtsProjection } from './debts.projection.js';
 import { goalsProjection } from './goals.projection.js';
 import { monthlySummaryProjection } from './monthly-summary.projection.js';
 import { preferencesProjection } from './preferences.projection.js';
+import { recurringProjection } from './recurring.projection.js';
 import { transactionHistoryProjection } from './transaction-history.projection.js';
 import { transactionTotalsProjection } from './transaction-totals.projection.js';
 import { transactionsProjection } from './transactions.projection.js';
@@ -33,5 +34,6 @@ export const allProjections: readonly Projection[] = [
   debtHistoryProjection,
   debtsProjection,
   walletsProjection,
+  recurringProjection,
   accountErasureProjection,
 ];

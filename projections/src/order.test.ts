@@ -9,6 +9,7 @@ import { applyEvents, documents, scratchReadStore } from './testing/memory-read-
 import { allProjections } from './all.js';
 import { SYSTEM_USER_ID } from './weekly-report-subscribers.projection.js';
 import { defaultWalletId } from '@plenty/contracts/wallets';
+import { occurrenceTransactionId } from '@plenty/contracts/recurring';
 
 const coffee = '0192f0c4-7a1b-7c3d-8e4f-00000000c0ff';
 const books = '0192f0c4-7a1b-7c3d-8e4f-0000000b0045';
@@ -19,6 +20,9 @@ const moveIn = '0192f0c4-7a1b-7c3d-8e4f-00000000f001';
 const moveOut = '0192f0c4-7a1b-7c3d-8e4f-00000000f002';
 const scooter = '0192f0c4-7a1b-7c3d-8e4f-00000000d002';
 const phone = '0192f0c4-7a1b-7c3d-8e4f-00000000d003';
+const rent = '0192f0c4-7a1b-7c3d-8e4f-00000000e001';
+const gym = '0192f0c4-7a1b-7c3d-8e4f-00000000e002';
+const topUp = '0192f0c4-7a1b-7c3d-8e4f-00000000e003';
 const USERS = ['alice', 'bob', SYSTEM_USER_ID];
 
 /**
@@ -28,8 +32,8 @@ const USERS = ['alice', 'bob', SYSTEM_USER_ID];
  * by a change of currency and rates (alerts read the month summary and the preferences), a
  * debt edited and paid (its history reads the debts view), goals, the weekly report, wallets
  * with transactions moved between them, transfers across currencies, a reconcile, payments from
- * a wallet (their interest an expense read with the debts view) and a deleted debt, and an
- * erased account that signs up again.
+ * a wallet (their interest an expense read with the debts view) and a deleted debt, recurring
+ * rules posted, edited, paused, held and deleted, and an erased account that signs up again.
  */
 function richHistory(): RecordedEvent[] {
   const log = eventLog(new Date('2026-11-10T00:00:00.000Z'));
@@ -125,6 +129,41 @@ function richHistory(): RecordedEvent[] {
       }),
       profile(userId, 'WalletEdited', { walletId: defaultWalletId(userId, 'THB'), changes: { name: 'Pocket' } }),
       profile(userId, 'WalletArchived', { walletId: travel }),
+    );
+    const rule = (ruleId: string, type: string, data: Record<string, unknown> = {}) =>
+      log.event(`recurring-${ruleId}`, userId, type, { ruleId, ...data });
+    const rentFields = {
+      type: 'expense',
+      amount: { amount: 450_000, currency: 'THB' },
+      categoryId: books,
+      walletId: savings,
+      note: 'Rent',
+      mode: 'auto',
+      remind: true,
+      schedule: { frequency: 'month', interval: 1, startDate: '2026-11-01', end: { kind: 'never' } },
+    };
+    events.push(
+      rule(rent, 'RecurringRuleCreated', rentFields),
+      log.transactionAdded(userId, occurrenceTransactionId(userId, rent, '2026-11-01'), {
+        amount: { amount: 450_000, currency: 'THB' },
+        categoryId: books,
+        walletId: savings,
+        date: '2026-11-01',
+        recurrence: { ruleId: rent, date: '2026-11-01' },
+      }),
+      rule(rent, 'OccurrenceEdited', { date: '2026-12-01', changes: { amount: { amount: 455_000, currency: 'THB' } } }),
+      rule(rent, 'RecurringRulePaused', { on: '2026-11-20' }),
+      rule(rent, 'RecurringRuleResumed', { on: '2026-12-05' }),
+      rule(rent, 'RecurringRuleEdited', {
+        from: '2027-01-01',
+        rule: { ...rentFields, amount: { amount: 460_000, currency: 'THB' }, mode: 'confirm' },
+      }),
+      rule(rent, 'OccurrenceSkipped', { date: '2027-02-01' }),
+      rule(rent, 'RecurringRuleHeld', { date: '2027-01-01', reason: 'wallet_archived' }),
+      rule(gym, 'RecurringRuleCreated', { ...rentFields, note: 'Gym' }),
+      rule(gym, 'OccurrenceSkipped', { date: '2026-11-01' }),
+      rule(topUp, 'RecurringRuleCreated', { ...rentFields, note: 'Top-up', mode: 'confirm' }),
+      rule(topUp, 'RecurringRuleDeleted'),
     );
   }
   events.push(
