@@ -28,6 +28,9 @@ import { profileStream } from './profile/profile.stream.js';
 import { ReceiptRelease } from './receipt/receipt-release.js';
 import { transactionStream } from './transaction/transaction.stream.js';
 import { transferStream } from './transfer/transfer.stream.js';
+import { recurringPosting, type RecurringPosting } from './recurring/posting.js';
+import { recurringStream } from './recurring/recurring.stream.js';
+import { postOccurrenceStream } from './transaction/post-occurrence.stream.js';
 
 export interface CommandApiOptions {
   readonly eventStore: EventStore;
@@ -56,6 +59,12 @@ export interface CommandApiOptions {
    * the event store.
    */
   readonly erasedUsers?: ErasureRecord;
+  /**
+   * Given, it receives the server's posting of recurring occurrences (recurring/posting.ts) bound
+   * to this API's pipeline: its profile cache, and its commands in flight, so an account erasure
+   * waits for a posting under way.
+   */
+  readonly recurringPosting?: (posting: RecurringPosting) => void;
 }
 
 /** An erasure that failed half-way is finished again after this delay (and at every start). */
@@ -63,7 +72,7 @@ const ERASURE_RETRY_MS = 30_000;
 
 const BODY_LIMIT = 64 * 1024;
 
-type PipelineStream = 'transaction' | 'transfer' | 'profile' | 'debt';
+type PipelineStream = 'transaction' | 'transfer' | 'recurring' | 'profile' | 'debt';
 type StreamCommand = CommandsOf<PipelineStream>;
 
 /**
@@ -75,15 +84,23 @@ function pipelineHandlers<S extends PipelineStream, C extends Command, State, Co
   stream: S,
   definition: StreamDefinition<C, State, Context>,
 ): CommandHandlers<CommandsOf<S>> {
-  const handle =
-    (type: CommandName): CommandHandler<CommandName> =>
-    async (data, request) => {
-      const caller = callerOf(request);
-      return deps.inFlight.run(caller.user.uid, () =>
-        runCommand(deps, definition, { type, data } as unknown as C, caller),
-      );
-    };
-  return Object.fromEntries(commandsOf(stream).map((name) => [name, handle(name)])) as CommandHandlers<CommandsOf<S>>;
+  return Object.fromEntries(
+    commandsOf(stream).map((name) => [name, pipelineHandler(deps, definition, name)]),
+  ) as CommandHandlers<CommandsOf<S>>;
+}
+
+/** The handler of one command run by the pipeline with a stream definition. */
+function pipelineHandler<C extends Command, State, Context>(
+  deps: PipelineDeps & { readonly inFlight: CommandsInFlight },
+  definition: StreamDefinition<C, State, Context>,
+  type: CommandName,
+): CommandHandler<CommandName> {
+  return async (data, request) => {
+    const caller = callerOf(request);
+    return deps.inFlight.run(caller.user.uid, () =>
+      runCommand(deps, definition, { type, data } as unknown as C, caller),
+    );
+  };
 }
 
 /** `POST /<CommandName>` for the money and account commands: register with `{ prefix: '/api/commands' }`. */
@@ -107,6 +124,9 @@ export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, opt
       blobs === null ? null : new ReceiptRelease({ eventStore: options.eventStore, codec: options.codec, blobs }),
   });
 
+  const rules = { profiles, eventStore: options.eventStore, codec: options.codec };
+  options.recurringPosting?.(recurringPosting({ ...deps, profiles, log: app.log }));
+
   const eraser = new AccountEraser({
     eventStore: options.eventStore,
     now: deps.now,
@@ -127,8 +147,14 @@ export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, opt
     void resumeErasures();
   });
 
+  const postOccurrenceHandler: CommandHandlers<'PostOccurrence'> = {
+    PostOccurrence: pipelineHandler(deps, postOccurrenceStream(rules), 'PostOccurrence'),
+  };
   const handlers: CommandHandlers<StreamCommand | 'DeleteAccount'> = {
     ...pipelineHandlers(deps, 'transaction', transactions),
+    // On a transaction stream too, but decided from its recurring rule.
+    ...postOccurrenceHandler,
+    ...pipelineHandlers(deps, 'recurring', recurringStream(rules)),
     ...pipelineHandlers(deps, 'transfer', transferStream({ profiles })),
     ...pipelineHandlers(deps, 'profile', profileStream),
     ...pipelineHandlers(deps, 'debt', debtStream({ profiles })),

@@ -182,3 +182,33 @@ export function occurrenceDetails(
     edited: changes !== undefined,
   };
 }
+
+/**
+ * The versions after a "this and following" edit from `from`: the versions that start before
+ * `from` are kept, the rest give way to the new one.
+ */
+export function withVersionFrom<V extends { readonly from: string }>(versions: readonly V[], version: V): V[] {
+  return [...versions.filter((kept) => kept.from < version.from), version];
+}
+
+/**
+ * The "this one" changes still standing after a "this and following" edit from `from`: those of
+ * occurrences before it (the later ones belonged to the version the edit replaced).
+ */
+export function overridesBefore<T>(overrides: Readonly<Record<string, T>>, from: string): Record<string, T> {
+  return Object.fromEntries(Object.entries(overrides).filter(([date]) => date < from));
+}
+
+/**
+ * The occurrences a pause passes over when the rule is resumed: those dated from `pausedOn` up
+ * to the day before `resumedOn` (an occurrence on the day of resuming is due as usual).
+ */
+export function pausedOccurrences(
+  versions: readonly RecurringVersion[],
+  pausedOn: string,
+  resumedOn: string,
+  limit = 10_000,
+): string[] {
+  const to = addDays(resumedOn, -1);
+  return pausedOn > to ? [] : ruleOccurrences(versions, pausedOn, to, limit);
+}

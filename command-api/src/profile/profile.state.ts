@@ -17,6 +17,8 @@ export interface ProfileState {
   readonly categories: ReadonlyMap<string, CustomCategory>;
   /** Ids of deleted categories: never reused. */
   readonly deletedCategoryIds: ReadonlySet<string>;
+  /** The category each deleted one's transactions moved to (which may since be deleted too). */
+  readonly categoryReplacements: ReadonlyMap<string, string>;
   /** Preferences and exchange rates (spec section 3). */
   readonly preferences: PreferencesState;
   /** Savings goals (spec section 3). */
@@ -28,6 +30,7 @@ export interface ProfileState {
 export const initialProfileState: ProfileState = {
   categories: new Map(),
   deletedCategoryIds: new Set(),
+  categoryReplacements: new Map(),
   preferences: initialPreferencesState,
   goals: initialGoalsState,
   wallets: initialWalletsState,
@@ -52,7 +55,15 @@ export function evolveProfile(state: ProfileState, event: { type: string; data: 
     case 'CategoryDeleted': {
       const categories = new Map(state.categories);
       categories.delete(known.data.categoryId);
-      return { ...state, categories, deletedCategoryIds: new Set(state.deletedCategoryIds).add(known.data.categoryId) };
+      return {
+        ...state,
+        categories,
+        deletedCategoryIds: new Set(state.deletedCategoryIds).add(known.data.categoryId),
+        categoryReplacements: new Map(state.categoryReplacements).set(
+          known.data.categoryId,
+          known.data.replacementCategoryId,
+        ),
+      };
     }
     case 'PreferencesChanged':
     case 'ExchangeRatesSet':

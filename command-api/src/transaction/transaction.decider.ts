@@ -25,7 +25,12 @@ export interface TransactionContext {
   wallet(walletId: string): Wallet | null;
 }
 
-function checkCategory(context: TransactionContext, categoryId: string, type: TransactionType): DomainError | null {
+/** A category the user may pick for the transaction type (built-in or their own live one). */
+export function checkCategory(
+  context: Pick<TransactionContext, 'categoryType'>,
+  categoryId: string,
+  type: TransactionType,
+): DomainError | null {
   const categoryType = findBuiltInCategory(categoryId)?.type ?? context.categoryType(categoryId);
   if (categoryType === null) return domainError('category_not_found', 422, 'categoryId');
   if (!categoryFitsTransaction(categoryType, type)) return domainError('category_type_mismatch', 422, 'categoryId');
@@ -41,8 +46,8 @@ function checkReceipt(context: TransactionContext, receipt: string | null | unde
  * A named wallet must be the user's and in the amount's currency; a new entry, or one moved to
  * another wallet, may not go into an archived wallet. No wallet: the default one of the currency.
  */
-function checkWallet(
-  context: TransactionContext,
+export function checkWallet(
+  context: Pick<TransactionContext, 'wallet'>,
   walletId: string | null | undefined,
   currency: TransactionDetails['amount']['currency'],
   moved: boolean,

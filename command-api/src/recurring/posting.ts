@@ -1,0 +1,167 @@
+/*
+ * What the server's poster (poster.ts) calls, without HTTP, through the same pipeline and checks
+ * as a user's command:
+ *
+ *   postOccurrence(deps, { userId, ruleId, date, commandId })  → PostOutcome
+ *   holdRecurringRule(deps, { userId, ruleId, date, reason })   → HoldOutcome
+ *
+ * `deps` is a `RecurringPostingDeps`; the command API hands a bound pair (`RecurringPosting`,
+ * `recurringPosting(deps)`) to `CommandApiOptions.recurringPosting`, sharing its profile cache and
+ * its commands in flight (so an account erasure waits for a posting under way and none starts
+ * for an erased user).
+ *
+ * Exactly once: an occurrence's transaction stream `transaction-<occurrenceTransactionId>` can be
+ * opened once. With the poster's command id (`occurrenceCommandId(…, 'post')`, the default), two
+ * posters racing end as one append and one retry answered with the first result; anything
+ * else (the user's "Post now") finds the stream and is `already_posted`.
+ */
+import type { CommandResult } from '@plenty/contracts/commands/result';
+import { occurrenceCommandId, occurrenceTransactionId, type PostOccurrence } from '@plenty/contracts/recurring';
+import type { EventCodec } from '@plenty/platform/crypto/event-codec';
+import type { EventStore } from '@plenty/platform/event-store/port';
+import { HttpError } from '@plenty/platform/http/errors';
+import type { CommandsInFlight } from '../account/commands-in-flight.js';
+import { runCommand } from '../pipeline/run-command.js';
+import type { CommandCaller, StreamDefinition } from '../pipeline/stream-definition.js';
+import type { ProfileCache } from '../profile/profile-cache.js';
+import { postOccurrenceStream } from '../transaction/post-occurrence.stream.js';
+import type { HoldRecurringRule } from './recurring.decider.js';
+import { recurringStream } from './recurring.stream.js';
+
+export interface RecurringPostingDeps {
+  readonly eventStore: EventStore;
+  readonly codec: EventCodec;
+  readonly now: () => Date;
+  readonly profiles: ProfileCache;
+  /** The command API's commands in flight: a posting then waits in line with the user's erasure. */
+  readonly inFlight?: CommandsInFlight;
+  /** Where a reaction logs what it could not do. */
+  readonly log?: CommandCaller['log'];
+}
+
+/**
+ * How posting one occurrence ended:
+ * - `posted`: this call appended the transaction;
+ * - `already_posted`: the occurrence's transaction exists (an earlier or a racing attempt, or the user's Post now);
+ * - `refused`: the pipeline refused it with `code`. `hold` is true when the rule itself cannot be
+ *   posted as it stands (its wallet is archived, its category gone, …): the poster then holds the
+ *   rule with `holdRecurringRule`; false when the rule changed meanwhile (deleted, paused, held, the
+ *   occurrence skipped or no longer one of the rule, or the user erased): nothing to do.
+ */
+export type PostOutcome =
+  | { readonly outcome: 'posted'; readonly transactionId: string; readonly result: CommandResult }
+  | { readonly outcome: 'already_posted'; readonly transactionId: string }
+  | { readonly outcome: 'refused'; readonly code: string; readonly status: number; readonly hold: boolean };
+
+/** `held`: RecurringRuleHeld is in the stream (now or by an earlier attempt); `not_held`: the rule is not active (or gone). */
+export type HoldOutcome = { readonly outcome: 'held' } | { readonly outcome: 'not_held'; readonly code: string | null };
+
+/** Refusals that say the rule changed since the poster read it, not that it cannot be posted. */
+const RULE_CHANGED = new Set([
+  'recurring_not_found',
+  'recurring_paused',
+  'recurring_ended',
+  'occurrence_not_found',
+  'occurrence_skipped',
+  'occurrence_too_far',
+  'unauthenticated',
+  'conflict',
+]);
+
+const silentLog: CommandCaller['log'] = { error: () => undefined, warn: () => undefined };
+
+/** The caller a posting runs as: the rule's owner (nothing but the uid is read). */
+function callerFor(userId: string, deps: RecurringPostingDeps): CommandCaller {
+  return {
+    user: { uid: userId, email: null, emailVerified: true, expiresAt: 0, authTime: 0 },
+    log: deps.log ?? silentLog,
+  };
+}
+
+function inLine<T>(deps: RecurringPostingDeps, userId: string, run: () => Promise<T>): Promise<T> {
+  return deps.inFlight === undefined ? run() : deps.inFlight.run(userId, run);
+}
+
+/**
+ * Runs PostOccurrence for the user with the given command id (default the poster's,
+ * `occurrenceCommandId(userId, ruleId, date, 'post')`). Throws only what is not a refusal (the
+ * event store is down, …).
+ */
+export async function postOccurrence(
+  deps: RecurringPostingDeps,
+  request: {
+    readonly userId: string;
+    readonly ruleId: string;
+    readonly date: string;
+    readonly commandId?: string;
+    readonly amount?: PostOccurrence['data']['amount'];
+  },
+): Promise<PostOutcome> {
+  const { userId, ruleId, date } = request;
+  const transactionId = occurrenceTransactionId(userId, ruleId, date);
+  const commandId = request.commandId ?? occurrenceCommandId(userId, ruleId, date, 'post');
+  let appendedNow = false;
+  const base = postOccurrenceStream(deps);
+  const definition: StreamDefinition<PostOccurrence, unknown, unknown> = {
+    ...(base as unknown as StreamDefinition<PostOccurrence, unknown, unknown>),
+    react: async (appended) => {
+      appendedNow = appended.appendedNow && appended.events.length > 0;
+    },
+  };
+  const command: PostOccurrence = {
+    type: 'PostOccurrence',
+    data: { commandId, ruleId, date, ...(request.amount === undefined ? {} : { amount: request.amount }) },
+  };
+  try {
+    const result = await inLine(deps, userId, () => runCommand(deps, definition, command, callerFor(userId, deps)));
+    return appendedNow ? { outcome: 'posted', transactionId, result } : { outcome: 'already_posted', transactionId };
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    if (error.code === 'occurrence_already_posted') return { outcome: 'already_posted', transactionId };
+    return { outcome: 'refused', code: error.code, status: error.statusCode, hold: !RULE_CHANGED.has(error.code) };
+  }
+}
+
+/**
+ * Holds an active rule whose occurrence `date` could not be posted (`reason`: the refusal's
+ * code), with the command id `occurrenceCommandId(userId, ruleId, date, 'hold')`: holding the
+ * same occurrence again appends nothing.
+ */
+export async function holdRecurringRule(
+  deps: RecurringPostingDeps,
+  request: { readonly userId: string; readonly ruleId: string; readonly date: string; readonly reason: string },
+): Promise<HoldOutcome> {
+  const { userId, ruleId, date, reason } = request;
+  const command: HoldRecurringRule = {
+    type: 'HoldRecurringRule',
+    data: { commandId: occurrenceCommandId(userId, ruleId, date, 'hold'), ruleId, date, reason: reason.slice(0, 64) },
+  };
+  let held = false;
+  const base = recurringStream(deps);
+  const definition: StreamDefinition<HoldRecurringRule, unknown, unknown> = {
+    ...(base as unknown as StreamDefinition<HoldRecurringRule, unknown, unknown>),
+    react: async (appended) => {
+      held = appended.events.some((event) => event.type === 'RecurringRuleHeld');
+    },
+  };
+  try {
+    await inLine(deps, userId, () => runCommand(deps, definition, command, callerFor(userId, deps)));
+    return held ? { outcome: 'held' } : { outcome: 'not_held', code: null };
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return { outcome: 'not_held', code: error.code };
+  }
+}
+
+/** The two bound to one set of dependencies, as the command API hands them to the poster. */
+export interface RecurringPosting {
+  postOccurrence(request: Parameters<typeof postOccurrence>[1]): Promise<PostOutcome>;
+  holdRecurringRule(request: Parameters<typeof holdRecurringRule>[1]): Promise<HoldOutcome>;
+}
+
+export function recurringPosting(deps: RecurringPostingDeps): RecurringPosting {
+  return {
+    postOccurrence: (request) => postOccurrence(deps, request),
+    holdRecurringRule: (request) => holdRecurringRule(deps, request),
+  };
+}
