@@ -1,4 +1,9 @@
-import { DEBTS_VIEW, DEBT_ITEMS_VIEW, DEBT_SUMMARY_VIEW } from '@plenty/contracts/views/registry';
+import {
+  DEBTS_VIEW,
+  DEBT_ITEMS_VIEW,
+  DEBT_SUMMARY_VIEW,
+  INSTALLMENTS_DUE_VIEW,
+} from '@plenty/contracts/views/registry';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { debtDetailSchema, debtListItemSchema, type DebtDetail } from '@plenty/contracts/views/debts';
@@ -9,6 +14,7 @@ import { applyEvents, documents, scratchReadStore } from './testing/memory-read-
 import { projectionScratch } from './testing/scratch.js';
 import { applyToDebt, outstandingOfDebt } from './debt-detail.js';
 import { debtsProjection } from './debts.projection.js';
+import { SYSTEM_USER_ID } from './weekly-report-subscribers.projection.js';
 
 const car = '0192f0c4-7a1b-7c3d-8e4f-00000000d001';
 const card = '0192f0c4-7a1b-7c3d-8e4f-00000000d002';
@@ -213,6 +219,51 @@ describe('debts projection', () => {
     expect(await documents(scratch.store, DEBT_ITEMS_VIEW, 'alice')).toEqual([]);
     expect(await summaryOf('alice')).toBeNull();
     expect(await documents(scratch.store, DEBTS_VIEW, 'bob')).toHaveLength(1);
+  });
+
+  describe('installments due, for the reminders', () => {
+    const dueList = () => documents(scratch.store, INSTALLMENTS_DUE_VIEW, SYSTEM_USER_ID);
+    const dueOf = (userId: string, debtId: string, number: number, dueDate: string) => ({
+      userId,
+      item: 'installment',
+      itemId: debtId,
+      dueDate,
+      dueMonth: dueDate.slice(0, 7),
+      number,
+    });
+
+    it('lists an active debt at its next pending installment, and moves it on as rows are paid in any order', async () => {
+      await given(opened());
+      expect(await dueList()).toEqual([dueOf('alice', car, 1, '2026-02-28')]);
+      await given(rowPaid(2));
+      expect(await dueList()).toEqual([dueOf('alice', car, 1, '2026-02-28')]);
+      await given(rowPaid(1));
+      expect(await dueList()).toEqual([dueOf('alice', car, 3, '2026-04-30')]);
+      await given(debtEvent('alice', car, 'InstallmentMarkedUnpaid', { number: 1, paymentId: pay(1) }));
+      expect(await dueList()).toEqual([dueOf('alice', car, 1, '2026-02-28')]);
+    });
+
+    it('drops a debt paid off or deleted, and lists it again when reopened', async () => {
+      await given(
+        opened(),
+        opened('alice', card, { currency: 'USD' }),
+        debtEvent('alice', car, 'PaymentRecorded', { paymentId: pay(50), amount: 1_200_000, date: '2026-03-10' }),
+        debtEvent('alice', car, 'DebtPaidOff', { paidOffAt: '2026-03-10' }),
+        debtEvent('alice', card, 'DebtDeleted'),
+      );
+      expect(await dueList()).toEqual([]);
+      await given(
+        debtEvent('alice', car, 'PaymentDeleted', { paymentId: pay(50) }),
+        debtEvent('alice', car, 'DebtReopened'),
+      );
+      expect(await dueList()).toEqual([dueOf('alice', car, 1, '2026-02-28')]);
+    });
+
+    it("drops an erased user's debts and keeps everyone else's", async () => {
+      await given(opened('alice'), opened('bob', card));
+      await given(scratch.log.accountErased('alice'));
+      expect(await dueList()).toEqual([dueOf('bob', card, 1, '2026-02-28')]);
+    });
   });
 
   it('keeps principal exact and the summary true through any order of payments, delivered in any batches', async () => {
