@@ -25,6 +25,7 @@ describe('transactions projection', () => {
       receipt: null,
       location: null,
       walletId: defaultWalletId('alice', 'THB'),
+      recurrence: null,
       createdAt: added.metadata.occurredAt,
       updatedAt: added.metadata.occurredAt,
       revision: 0,
@@ -80,6 +81,41 @@ describe('transactions projection', () => {
       limit: 10,
     });
     expect(page.items.map((item) => item.id)).toEqual(['t1']);
+  });
+
+  it("keeps the rule and occurrence a posted transaction came from, through edits and a category's deletion, and finds a rule's by the indexed rule", async () => {
+    const rent = '0192f0c4-7a1b-7c3d-8e4f-00000000e001';
+    const other = '0192f0c4-7a1b-7c3d-8e4f-00000000e002';
+    await given(
+      scratch.log.categoryAdded('alice', coffee),
+      scratch.log.transactionAdded('alice', 't1', {
+        date: '2026-11-01',
+        recurrence: { ruleId: rent, date: '2026-11-01' },
+      }),
+      scratch.log.transactionAdded('alice', 't2', {
+        date: '2026-12-01',
+        recurrence: { ruleId: rent, date: '2026-12-01' },
+      }),
+      scratch.log.transactionAdded('alice', 't3', {
+        date: '2026-12-02',
+        recurrence: { ruleId: other, date: '2026-12-02' },
+      }),
+      scratch.log.transactionAdded('alice', 't4', { date: '2026-12-03', categoryId: coffee }),
+      scratch.log.transactionEdited('alice', 't2', { amount: { amount: 9000, currency: 'THB' }, categoryId: coffee }),
+      scratch.log.categoryDeleted('alice', coffee),
+    );
+    const page = await scratch.store.find(TRANSACTIONS_VIEW, {
+      userId: 'alice',
+      where: { ruleId: rent },
+      sort: [{ field: 'occurredAt', direction: 'desc' }],
+      limit: 10,
+    });
+    expect(page.items.map((item) => [item.id, item.doc.recurrence])).toEqual([
+      ['t2', { ruleId: rent, date: '2026-12-01' }],
+      ['t1', { ruleId: rent, date: '2026-11-01' }],
+    ]);
+    const views = (await transactionsOf('alice')).map((view) => transactionViewSchema.parse(view));
+    expect(views.find((view) => view.id === 't4')?.recurrence).toBeNull();
   });
 
   it('shows the personal text of a user whose key was erased as empty', async () => {

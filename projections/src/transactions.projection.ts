@@ -27,15 +27,18 @@ export const transactionsView: ViewDefinition = {
     currency: 'text',
     noteKey: 'text',
     walletId: 'text',
+    ruleId: 'text',
   },
   // Type filters scan the date or amount index (about half the rows match); a category
-  // narrows enough to sort in memory. Each index costs every write, so only these three.
-  // They carry what a text search and its totals filter and sum on, so a search that passes
-  // over every row of a user reads the index alone.
+  // narrows enough to sort in memory. Each index costs every write, so only these four.
+  // The first three carry what a text search and its totals filter and sum on, so a search that
+  // passes over every row of a user reads the index alone; the last lists what a recurring
+  // rule posted (`ruleId`, null for a transaction entered by hand), newest first.
   indexes: [
     { fields: ['occurredAt'], include: SEARCHED },
     { fields: ['amount'], include: SEARCHED },
     { fields: ['categoryId', 'occurredAt'], include: SEARCHED },
+    ['ruleId', 'occurredAt'],
   ],
   indexValues: (doc) => {
     const view = doc as TransactionView;
@@ -48,6 +51,7 @@ export const transactionsView: ViewDefinition = {
       currency: view.amount.currency,
       noteKey: view.note === null ? null : searchKey(view.note),
       walletId: view.walletId,
+      ruleId: view.recurrence?.ruleId ?? null,
     };
   },
 };
@@ -69,6 +73,7 @@ async function addTransaction(event: Recorded<TransactionAdded>, uow: UnitOfWork
     receipt: data.receipt ?? null,
     location: data.location ?? null,
     walletId: data.walletId ?? defaultWalletId(metadata.userId, data.amount.currency),
+    recurrence: data.recurrence ?? null,
     createdAt: metadata.occurredAt,
     updatedAt: metadata.occurredAt,
     revision: event.revision,
@@ -121,7 +126,8 @@ async function moveToReplacement(event: Recorded<CategoryDeleted>, uow: UnitOfWo
 export const transactionsProjection: Projection = {
   name: 'transactions',
   // 2: each transaction names its wallet (`walletId`, the default one of its currency when the events name none).
-  version: 2,
+  // 3: the recurring rule and occurrence a transaction was posted from (`recurrence`, indexed by `ruleId`).
+  version: 3,
   views: [transactionsView],
   handles: ['TransactionAdded', 'TransactionEdited', 'TransactionDeleted', 'CategoryDeleted'],
   async apply(event, uow) {
