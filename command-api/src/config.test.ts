@@ -26,6 +26,16 @@ describe('command API configuration', () => {
     });
   });
 
+  it('posts recurring transactions every minute by default, or never with RECURRING_INTERVAL_MS=0', () => {
+    expect(loadCommandServiceConfig({ DATA_DIR: '/tmp/plenty' }).recurringIntervalMs).toBe(60_000);
+    expect(loadCommandServiceConfig({ DATA_DIR: '/tmp/plenty', RECURRING_INTERVAL_MS: '0' }).recurringIntervalMs).toBe(
+      0,
+    );
+    expect(() => loadCommandServiceConfig({ DATA_DIR: '/tmp/plenty', RECURRING_INTERVAL_MS: 'soon' })).toThrow(
+      /RECURRING_INTERVAL_MS/,
+    );
+  });
+
   it('names what is missing once one server is configured', () => {
     const load = () => loadCommandServiceConfig({ EVENTSTORE_URL: 'esdb://eventstore:2113?tls=false' });
     expect(load).toThrow(ConfigError);

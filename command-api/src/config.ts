@@ -32,6 +32,11 @@ export const commandEnvSchema = z.object({
    * (read by firebase-admin itself); the emulator needs none.
    */
   GOOGLE_APPLICATION_CREDENTIALS: z.string().min(1).optional(),
+  /**
+   * How often to post the recurring transactions that are due, in ms; 0 turns the posting off.
+   * Every instance may post: the event store makes each occurrence's posting happen once.
+   */
+  RECURRING_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
 });
 
 export type CommandStores = ServiceStores<DistributedServers>;
@@ -50,6 +55,7 @@ export interface CommandServiceConfig {
   readonly appOrigin: string;
   readonly commandsPerMinutePerUser: number;
   readonly trustProxy: boolean;
+  readonly recurringIntervalMs: number;
 }
 
 export function loadCommandServiceConfig(env: NodeJS.ProcessEnv = process.env): CommandServiceConfig {
@@ -64,5 +70,6 @@ export function loadCommandServiceConfig(env: NodeJS.ProcessEnv = process.env): 
     appOrigin: parsed.APP_ORIGIN ?? 'http://127.0.0.1:8080',
     commandsPerMinutePerUser: parsed.COMMANDS_PER_MINUTE_PER_USER,
     trustProxy: parsed.TRUST_PROXY,
+    recurringIntervalMs: parsed.RECURRING_INTERVAL_MS,
   };
 }

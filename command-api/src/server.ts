@@ -16,6 +16,9 @@ import { openEsdbEventStore } from '@plenty/platform/event-store/esdb';
 import type { EventStore } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { connectMongo } from '@plenty/platform/mongo';
+import { openMongoReadStore } from '@plenty/platform/read-store/mongo';
+import type { ReadStore } from '@plenty/platform/read-store/port';
+import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { installErrorHandling } from '@plenty/platform/http/errors';
 import { installHealth } from '@plenty/platform/http/health';
 import { installOpenApi } from '@plenty/platform/http/openapi';
@@ -29,12 +32,16 @@ import type { IdentityAdmin } from './account/erasure.js';
 import { commandApi } from './app.js';
 import { identityCommands } from './identity/identity.plugin.js';
 import { receiptsApi } from './receipt/receipts.plugin.js';
+import { RecurringPoster, posterReadViews } from './recurring/poster.js';
+import type { RecurringPosting } from './recurring/posting.js';
 import type { CommandServiceConfig } from './config.js';
 
 export { loadCommandServiceConfig, type CommandServiceConfig } from './config.js';
 
 export interface CommandService {
   readonly app: FastifyInstance;
+  /** Posts the due occurrences of `auto` recurring rules (RECURRING_INTERVAL_MS). */
+  readonly recurringPoster: RecurringPoster;
   close(): Promise<void>;
 }
 
@@ -43,6 +50,11 @@ interface CommandStores {
   readonly keyStore: KeyStore;
   /** Receipts, which account erasure deletes. */
   readonly blobStore: BlobStore;
+  /**
+   * The read models the projectors write, read only by the recurring poster (the rules due, the
+   * rules, the users' time zones): registered here with the poster's own view definitions.
+   */
+  readonly readStore: ReadStore;
   close(): Promise<void>;
 }
 
@@ -53,20 +65,26 @@ function closingInOrder(stores: Omit<CommandStores, 'close'>, closeRest: () => P
     async close() {
       await stores.eventStore.close();
       await stores.keyStore.close();
+      await stores.readStore.close();
       await closeRest();
     },
   };
 }
 
-/** Embedded: events in `<dataDir>/events.db`, data keys in `keys.db`, receipts in `receipts/`. */
+/**
+ * Embedded: events in `<dataDir>/events.db`, data keys in `keys.db`, receipts in `receipts/`;
+ * the read models a projector process keeps in `read.db`.
+ */
 async function openEmbeddedStores(dataDir: string, masterKey: Buffer): Promise<CommandStores> {
   const keyStore = await openSqliteKeyStore({ path: join(dataDir, 'keys.db'), masterKey });
   const eventStore = await openSqliteEventStore({ path: join(dataDir, 'events.db') });
   const blobStore = await openFsBlobStore({ directory: join(dataDir, 'receipts') });
-  return closingInOrder({ eventStore, keyStore, blobStore }, () => blobStore.close());
+  const readStore = await openSqliteReadStore({ path: join(dataDir, 'read.db') });
+  await readStore.ensureViews(posterReadViews);
+  return closingInOrder({ eventStore, keyStore, blobStore, readStore }, () => blobStore.close());
 }
 
-/** Distributed: events in EventStoreDB, data keys in MongoDB. */
+/** Distributed: events in EventStoreDB, data keys (and the read models the poster reads) in MongoDB. */
 async function openDistributedStores(
   stores: Extract<CommandServiceConfig['stores'], { kind: 'distributed' }>,
   masterKey: Buffer,
@@ -76,7 +94,9 @@ async function openDistributedStores(
     const keyStore = await openMongoKeyStore({ client: mongo, dbName: stores.mongoDb, masterKey });
     const eventStore = await openEsdbEventStore({ connectionString: stores.eventStoreUrl });
     const blobStore = await openGridFsBlobStore({ client: mongo, dbName: stores.mongoDb });
-    return closingInOrder({ eventStore, keyStore, blobStore }, () => mongo.close());
+    const readStore = await openMongoReadStore({ client: mongo, dbName: stores.mongoDb });
+    await readStore.ensureViews(posterReadViews);
+    return closingInOrder({ eventStore, keyStore, blobStore, readStore }, () => mongo.close());
   } catch (error) {
     await mongo.close();
     throw error;
@@ -93,6 +113,7 @@ export async function openCommandService(
     eventStore,
     keyStore,
     blobStore,
+    readStore,
     close: closeStores,
   } = config.stores.kind === 'embedded'
     ? await openEmbeddedStores(config.stores.dataDir, masterKey)
@@ -115,11 +136,15 @@ export async function openCommandService(
     description: 'The write side: commands, receipt uploads and the account commands.',
     docsPage: process.env.NODE_ENV === 'development',
   });
+  let posting: RecurringPosting | null = null;
   await app.register(commandApi, {
     prefix: '/api/commands',
     eventStore,
     codec,
     verifier,
+    recurringPosting: (bound) => {
+      posting = bound;
+    },
     commandsPerMinutePerUser: config.commandsPerMinutePerUser,
     account: {
       keys: keyStore,
@@ -143,10 +168,22 @@ export async function openCommandService(
   installHealth(app, 'Ready: the head of the event log', async () => ({
     events: { head: await eventStore.headPosition() },
   }));
+  if (posting === null) throw new Error('the command API did not hand over its recurring posting');
+  // Every instance may post: an occurrence's transaction stream opens once, whoever appends it.
+  const recurringPoster = new RecurringPoster({
+    readStore,
+    posting,
+    erasedUsers,
+    logger: app.log,
+    intervalMs: config.recurringIntervalMs,
+  });
+  recurringPoster.start();
 
   return {
     app,
+    recurringPoster,
     async close() {
+      await recurringPoster.stop();
       await app.close();
       await mailer.close();
       await closeStores();

@@ -5,6 +5,8 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { IdentityAdmin } from '@plenty/command-api/account/erasure';
 import { commandApi } from '@plenty/command-api/app';
 import { receiptsApi } from '@plenty/command-api/receipt/receipts.plugin';
+import { RecurringPoster } from '@plenty/command-api/recurring/poster';
+import type { RecurringPosting } from '@plenty/command-api/recurring/posting';
 import { LinkSigner, linkSecretFromMasterKey, linkSecretFromText } from '@plenty/platform/file/signed-link';
 import { filesApi } from '@plenty/query-api/file/files.plugin';
 import { identityCommands } from '@plenty/command-api/identity/identity.plugin';
@@ -81,6 +83,10 @@ export interface StandaloneOptions {
   readonly users?: UserDirectory;
   /** How often to look for weekly reports that are due (WEEKLY_REPORT_INTERVAL_MS); 0 turns them off. */
   readonly weeklyReportIntervalMs?: number;
+  /** How often to post the recurring transactions that are due (RECURRING_INTERVAL_MS); 0 never posts by itself. */
+  readonly recurringIntervalMs?: number;
+  /** The recurring poster's clock (tests of time zones and of catching up). */
+  readonly recurringClock?: () => Date;
   /** The built web app to serve; frontend/dist when not given. */
   readonly webAppDir?: string;
 }
@@ -95,6 +101,10 @@ export interface Standalone {
   readonly eventStore: EventStore;
   readonly readStore: ReadStore;
   readonly blobStore: BlobStore;
+  /** Encrypts and decrypts the events' personal fields with each user's key. */
+  readonly codec: EventCodec;
+  /** Posts the due occurrences of `auto` recurring rules: at start (the catch-up) and every interval. */
+  readonly recurringPoster: RecurringPoster;
   /** Accounts, sessions and tokens of the embedded default. */
   readonly identity: EmbeddedIdentity;
   close(): Promise<void>;
@@ -103,6 +113,11 @@ export interface Standalone {
 const DEFAULT_PROJECT_ID = 'plenty';
 
 const frontendDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../frontend/dist');
+
+function postingOf(posting: RecurringPosting | null): RecurringPosting {
+  if (posting === null) throw new Error('the command API did not hand over its recurring posting');
+  return posting;
+}
 
 /** Composes the embedded default: SQLite stores, in-process projector, both APIs, the SPA. */
 export async function openStandalone(options: StandaloneOptions): Promise<Standalone> {
@@ -223,11 +238,15 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
         authProviders: options.authProviders ?? (options.oidcProviders ?? []).map(({ id, label }) => ({ id, label })),
       }),
     });
+    let posting: RecurringPosting | null = null;
     await app.register(commandApi, {
       prefix: '/api/commands',
       eventStore,
       codec,
       verifier,
+      recurringPosting: (bound) => {
+        posting = bound;
+      },
       ...(options.commandsPerMinutePerUser === undefined
         ? {}
         : { commandsPerMinutePerUser: options.commandsPerMinutePerUser }),
@@ -240,6 +259,18 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
       },
       erasedUsers,
     });
+    // After the projector (whose views it reads) and through the command API's pipeline; its
+    // first tick posts what fell due while the server was stopped.
+    const recurringPoster = new RecurringPoster({
+      readStore,
+      posting: postingOf(posting),
+      erasedUsers,
+      logger: app.log,
+      ...(options.recurringIntervalMs === undefined ? {} : { intervalMs: options.recurringIntervalMs }),
+      ...(options.recurringClock === undefined ? {} : { now: options.recurringClock }),
+    });
+    recurringPoster.start();
+    closers.push(() => recurringPoster.stop());
     await app.register(receiptsApi, { prefix: '/api/receipts', verifier, blobs: blobStore });
     await app.register(filesApi, { prefix: '/api/files', blobs: blobStore, links, readStore });
     await app.register(identityCommands, {
@@ -280,7 +311,7 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     );
     closers.push(() => app.close());
 
-    return { app, projector, eventStore, readStore, blobStore, identity, close: closeAll };
+    return { app, projector, eventStore, readStore, blobStore, codec, recurringPoster, identity, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;

@@ -32,6 +32,13 @@ describe('embedded default configuration', () => {
     expect(() => loadStandaloneConfig({ AUTH_ATTEMPT_LIMITS: 'false' })).toThrow(/AUTH_ATTEMPT_LIMITS/);
   });
 
+  it('posts recurring transactions every minute by default, every RECURRING_INTERVAL_MS, or never with 0', () => {
+    expect(loadStandaloneConfig({}).recurringIntervalMs).toBe(60_000);
+    expect(loadStandaloneConfig({ RECURRING_INTERVAL_MS: '5000' }).recurringIntervalMs).toBe(5000);
+    expect(loadStandaloneConfig({ RECURRING_INTERVAL_MS: '0' }).recurringIntervalMs).toBe(0);
+    expect(() => loadStandaloneConfig({ RECURRING_INTERVAL_MS: '-1' })).toThrow(/RECURRING_INTERVAL_MS/);
+  });
+
   it('names every bad variable', () => {
     expect(() => loadStandaloneConfig({ PORT: '-1', LOG_LEVEL: 'chatty' })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
   });

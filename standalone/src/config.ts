@@ -23,6 +23,8 @@ const envSchema = z.object({
   QUERIES_PER_MINUTE_PER_USER: z.coerce.number().int().min(0).default(1200),
   /** How often to look for weekly reports that are due, in ms; 0 turns weekly reports off. */
   WEEKLY_REPORT_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
+  /** How often to post the recurring transactions that are due, in ms; 0 turns the posting off. */
+  RECURRING_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
   /** `true` behind a reverse proxy: limits count the client's address from X-Forwarded-For. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Limits on sign-in, sign-up and password reset attempts; `off` only for load tests. */
@@ -42,6 +44,7 @@ export interface StandaloneConfig {
   readonly commandsPerMinutePerUser: number;
   readonly queriesPerMinutePerUser: number;
   readonly weeklyReportIntervalMs: number;
+  readonly recurringIntervalMs: number;
   readonly trustProxy: boolean;
   readonly authAttemptLimits: boolean;
   /** Sign-in with OpenID Connect providers (PLENTY_OIDC_*, see oidc-config.ts); none by default. */
@@ -64,6 +67,7 @@ export function loadStandaloneConfig(env: NodeJS.ProcessEnv = process.env): Stan
     commandsPerMinutePerUser: parsed.COMMANDS_PER_MINUTE_PER_USER,
     queriesPerMinutePerUser: parsed.QUERIES_PER_MINUTE_PER_USER,
     weeklyReportIntervalMs: parsed.WEEKLY_REPORT_INTERVAL_MS,
+    recurringIntervalMs: parsed.RECURRING_INTERVAL_MS,
     trustProxy: parsed.TRUST_PROXY === 'true',
     authAttemptLimits: parsed.AUTH_ATTEMPT_LIMITS === 'on',
     oidcProviders: oidcProvidersFromEnv(env),

@@ -17,6 +17,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     ...(config.authAttemptLimits ? {} : { identityLimits: NO_IDENTITY_LIMITS }),
     weeklyReportIntervalMs: config.weeklyReportIntervalMs,
+    recurringIntervalMs: config.recurringIntervalMs,
     oidcProviders: config.oidcProviders,
     ...(config.webAppDir === undefined ? {} : { webAppDir: config.webAppDir }),
     projector: 'worker',
