@@ -21,8 +21,10 @@ import { goalsRoutes } from './goal/goals.routes.js';
 import { netWorthRoutes } from './net-worth/net-worth.routes.js';
 import { preferencesRoutes } from './preference/preferences.routes.js';
 import { receiptsRoutes } from './receipt/receipts.routes.js';
+import { recurringRoutes } from './recurring/recurring.routes.js';
 import { reportsRoutes } from './report/reports.routes.js';
 import { transactionsRoutes } from './transaction/transactions.routes.js';
+import { upcomingRoutes } from './upcoming/upcoming.routes.js';
 import { walletsRoutes } from './wallet/wallets.routes.js';
 
 export interface QueryApiOptions {
@@ -126,6 +128,8 @@ export const queryApi: FastifyPluginAsync<QueryApiOptions> = async (app, options
   activityRoutes(app, options.readStore);
   walletsRoutes(app, options.readStore, clock);
   netWorthRoutes(app, options.readStore, clock);
+  recurringRoutes(app, options.readStore, clock);
+  upcomingRoutes(app, options.readStore, clock);
   if (options.files !== undefined) {
     receiptsRoutes(app, options.files.blobs, options.files.links);
     exportRoutes(app, options.verifier, options.files.links, exportLinkLimit);

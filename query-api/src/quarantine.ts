@@ -10,6 +10,7 @@ import {
   MONTHLY_CONTRIBUTIONS_VIEW,
   MONTHLY_SUMMARY_VIEW,
   PREFERENCES_VIEW,
+  RECURRING_RULES_VIEW,
   TRANSACTION_HISTORY_VIEW,
   TRANSACTION_TOTALS_VIEW,
   TRANSACTIONS_VIEW,
@@ -29,6 +30,7 @@ const MONTH_VIEWS = [
   YEARLY_SUMMARY_VIEW,
   MONTHLY_CONTRIBUTIONS_VIEW,
   TRANSACTIONS_VIEW,
+  RECURRING_RULES_VIEW,
 ];
 
 /** A wallet's document, month sums and movements make its balances. */
@@ -60,6 +62,9 @@ export const ROUTE_VIEWS: Readonly<Record<string, readonly string[]>> = {
   '/wallets/:id': [...BALANCE_VIEWS, PREFERENCES_VIEW],
   '/wallets/:id/movements': BALANCE_VIEWS,
   '/transfers/:id': [TRANSFERS_VIEW],
+  '/recurring': [RECURRING_RULES_VIEW],
+  '/recurring/:id': [RECURRING_RULES_VIEW, PREFERENCES_VIEW],
+  '/upcoming': [RECURRING_RULES_VIEW, DEBTS_VIEW, PREFERENCES_VIEW],
   '/net-worth': [...BALANCE_VIEWS, DEBTS_VIEW, PREFERENCES_VIEW],
   '/export/link': [TRANSACTIONS_VIEW, CATEGORIES_VIEW, WALLETS_VIEW],
   '/receipts/:receiptId/link': [],

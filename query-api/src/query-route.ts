@@ -50,6 +50,7 @@ const NOT_FOUND_MESSAGES = {
   debt_not_found: 'Debt not found.',
   wallet_not_found: 'Wallet not found.',
   transfer_not_found: 'Transfer not found.',
+  recurring_not_found: 'Recurring item not found.',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
 /** The 404 of an item that is unknown, another user's, or named by something other than a UUID. */

@@ -10,6 +10,7 @@ import {
   MONTHLY_CONTRIBUTIONS_VIEW,
   MONTHLY_SUMMARY_VIEW,
   PREFERENCES_VIEW,
+  RECURRING_RULES_VIEW,
   TRANSACTIONS_VIEW,
   TRANSACTION_HISTORY_VIEW,
   TRANSACTION_TOTALS_VIEW,
@@ -40,6 +41,7 @@ export const readViews: readonly ViewDefinition[] = [
       amount: 'integer',
       currency: 'text',
       walletId: 'text',
+      ruleId: 'text',
     },
     indexes: [],
   },
@@ -60,6 +62,7 @@ export const readViews: readonly ViewDefinition[] = [
   { name: WALLET_MOVEMENTS_VIEW, fields: { walletId: 'text', sortKey: 'text' }, indexes: [] },
   { name: WALLET_MONTHS_VIEW, fields: { walletId: 'text', month: 'text' }, indexes: [] },
   { name: TRANSFERS_VIEW, fields: {}, indexes: [] },
+  { name: RECURRING_RULES_VIEW, fields: {}, indexes: [] },
   {
     name: MONTHLY_CONTRIBUTIONS_VIEW,
     fields: { categoryId: 'text', month: 'text', type: 'text', currency: 'text', amount: 'integer' },

@@ -73,8 +73,9 @@ describe('replaying a user to the end of a day', () => {
     expect(AS_OF_PROJECTIONS.map((projection) => projection.name)).toEqual(
       allProjections
         .map((projection) => projection.name)
-        // The month summaries read the debts for the interest of installments paid from a wallet.
-        .filter((name) => ['transactions', 'monthly-summary', 'preferences', 'debts'].includes(name)),
+        // The month summaries read the debts for the interest of installments paid from a wallet;
+        // the budget's projection reads the recurring rules.
+        .filter((name) => ['transactions', 'monthly-summary', 'preferences', 'debts', 'recurring'].includes(name)),
     );
     const written = new Set(AS_OF_PROJECTIONS.flatMap((projection) => projection.views.map((view) => view.name)));
     for (const projection of AS_OF_PROJECTIONS)

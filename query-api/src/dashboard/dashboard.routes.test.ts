@@ -1,4 +1,5 @@
-import { PREFERENCES_VIEW } from '@plenty/contracts/views/registry';
+import { PREFERENCES_VIEW, RECURRING_RULES_VIEW } from '@plenty/contracts/views/registry';
+import type { RecurringRuleDoc } from '@plenty/contracts/views/recurring';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
@@ -10,6 +11,7 @@ import type { ReadStore } from '@plenty/platform/read-store/port';
 import { allProjections } from '@plenty/projections/all';
 import { eventLog, type EventLog } from '@plenty/projections/testing/events';
 import { applyEvents, scratchReadStore } from '@plenty/projections/testing/memory-read-store';
+import { RULE_A, RULE_B, RULE_C, RULE_D, RULE_E, rent, ruleDoc } from '../recurring/recurring-fixture.js';
 import { reportsRoutes } from '../report/reports.routes.js';
 import { dashboardRoutes } from './dashboard.routes.js';
 
@@ -43,6 +45,14 @@ async function preferences(userId: string, changes: Partial<PreferencesView>): P
   const position = String((preferencesPosition += 1));
   await store.applyBatch('preferences-test', position, async (uow) => {
     uow.put(PREFERENCES_VIEW, userId, PREFERENCES_DOC_ID, { ...DEFAULT_PREFERENCES_VIEW, ...changes }, position);
+  });
+}
+
+/** Rule documents as the recurring projection leaves them, written after every event of the test. */
+async function rules(userId: string, docs: readonly RecurringRuleDoc[]): Promise<void> {
+  const position = String((preferencesPosition += 1));
+  await store.applyBatch('recurring-test', position, async (uow) => {
+    for (const doc of docs) uow.put(RECURRING_RULES_VIEW, userId, doc.id, { ...doc }, position);
   });
 }
 
@@ -115,8 +125,47 @@ describe('GET /dashboard in the display currency', () => {
       daysElapsed: 10,
       daysLeft: 20,
       projectedTotal: 3303,
+      scheduledExpense: 0,
       projectedStatus: 'over',
     });
+  });
+
+  it("adds the month's recurring expenses still to come to the projection, each currency converted once", async () => {
+    const weekly = {
+      frequency: 'week' as const,
+      interval: 1,
+      startDate: '2026-11-03',
+      end: { kind: 'never' as const },
+    };
+    const taxi = rent({ amount: { amount: 3245, currency: 'THB' }, mode: 'confirm', schedule: weekly });
+    await rules('alice', [
+      // 25 November: 10.00 USD.
+      ruleDoc(
+        RULE_A,
+        rent({
+          amount: { amount: 218_500, currency: 'LAK' },
+          schedule: { ...rent().schedule, startDate: '2026-08-25' },
+        }),
+        {
+          handledThrough: '2026-10-25',
+        },
+      ),
+      // Tuesdays: 17 November skipped, 24 November to come (1.00 USD).
+      ruleDoc(RULE_B, taxi, { handledThrough: '2026-11-10', skipped: ['2026-11-17'] }),
+      // Today's occurrence is not after today; income and paused rules are no expense to come.
+      ruleDoc(RULE_C, rent({ schedule: { ...rent().schedule, startDate: '2026-11-10' } })),
+      ruleDoc(RULE_D, rent({ type: 'income', schedule: { ...rent().schedule, startDate: '2026-11-20' } })),
+      ruleDoc(RULE_E, rent({ schedule: { ...rent().schedule, startDate: '2026-11-20' } }), {
+        status: 'paused',
+        pausedOn: '2026-11-09',
+      }),
+    ]);
+    const { budget } = await dashboard();
+    expect(budget).toMatchObject({ scheduledExpense: 1000 + 100, projectedTotal: 3303 + 1100 });
+    expect((await reports()).budget).toMatchObject({ scheduledExpense: 1100, projectedTotal: 4403 });
+    // December is to come whole: five Tuesdays, and 218,500 + 1,500,000 kip (78.65 USD) on the 10th and 25th.
+    expect((await dashboard('?month=2026-12')).budget.scheduledExpense).toBe(7865 + 5 * 100);
+    expect((await dashboard('?month=2026-10')).budget.scheduledExpense).toBe(0);
   });
 
   it('lists categories, every day, twelve months and the newest transactions', async () => {
@@ -218,6 +267,26 @@ describe('GET /reports', () => {
       }),
       log.transactionAdded('bob', 'bobs', { amount: { amount: 99_999, currency: 'USD' }, date: '2026-11-04' }),
     );
+  });
+
+  it('warns of a projected overspend that only the recurring expenses to come make', async () => {
+    await preferences('carol', { currency: 'USD', monthlyBudget: { amount: 10_000, currency: 'USD' } });
+    await given(
+      log.transactionAdded('carol', 'lunch', { amount: { amount: 1000, currency: 'USD' }, date: '2026-11-02' }),
+    );
+    const kinds = async () => (await reports('', 'carol')).insights.map((insight) => insight.kind);
+    expect(await kinds()).not.toContain('projected_over_budget');
+    const fees = rent({
+      amount: { amount: 8000, currency: 'USD' },
+      schedule: { ...rent().schedule, startDate: '2026-11-20', end: { kind: 'after', count: 1 } },
+    });
+    await rules('carol', [ruleDoc(RULE_A, fees)]);
+    expect((await reports('', 'carol')).insights).toContainEqual({
+      kind: 'projected_over_budget',
+      projectedTotal: 3000 + 8000,
+      limit: 10_000,
+    });
+    expect((await dashboard('', 'carol')).budget).toMatchObject({ projectedStatus: 'over', scheduledExpense: 8000 });
   });
 
   it('ranks the largest expenses by their value in the display currency, not by raw minor units', async () => {

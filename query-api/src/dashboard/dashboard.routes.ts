@@ -16,7 +16,7 @@ import {
   monthsEndingWith,
   rule503020,
 } from './month-figures.js';
-import { monthContext, newestTransactions, readSummaries, readYears } from './month-reader.js';
+import { monthContext, newestTransactions, readScheduled, readSummaries, readYears } from './month-reader.js';
 
 /** Months in the dashboard's trend chart, the shown month last. */
 export const TREND_MONTHS = 12;
@@ -50,13 +50,14 @@ export async function dashboardOf(
   const { month, convert } = context;
   const months = monthsEndingWith(month, TREND_MONTHS);
   const previousMonth = addMonths(month, -1);
-  const [summaries, years, recent] = await Promise.all([
+  const [summaries, years, recent, scheduled] = await Promise.all([
     readSummaries(readStore, userId, [previousMonth, month]),
     readYears(readStore, userId, months),
     newestTransactions(readStore, userId, RECENT_COUNT),
+    readScheduled(readStore, userId, context),
   ]);
   const summary = summaries.get(month);
-  const { converted, ...overview } = monthOverview({ ...context, summary });
+  const { converted, ...overview } = monthOverview({ ...context, summary, scheduled });
   const categories = categoriesOf(summary, convert);
   const previous = summaries.get(previousMonth);
   const { value, outOfRange } = finishFigures<Omit<Dashboard, 'outOfRange'>>({

@@ -205,12 +205,21 @@ export function monthOverview(input: {
   readonly convert: Converter;
   /** The user's first month with data; an earlier month's budget has `no_data`. */
   readonly firstMonth?: string | null;
+  /** Recurring expenses still to come in the month (after today), in the display currency. */
+  readonly scheduled?: bigint;
 }): Overview {
   const { month, today, preferences, summary, convert } = input;
   const converted = convert.cells(summary?.currencies);
   const limit = budgetLimit(preferences, convert);
   const budget = {
-    ...budgetSummary({ month, today, limit, spent: converted.expense, firstMonth: input.firstMonth ?? null }),
+    ...budgetSummary({
+      month,
+      today,
+      limit,
+      spent: converted.expense,
+      firstMonth: input.firstMonth ?? null,
+      scheduled: input.scheduled ?? 0n,
+    }),
     limitOriginal: preferences.monthlyBudget,
   };
   return {

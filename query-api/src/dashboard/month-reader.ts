@@ -20,6 +20,7 @@ import {
 } from '@plenty/contracts/views/monthly-summary';
 import type { TransactionView } from '@plenty/contracts/views/transactions';
 import type { ReadStore } from '@plenty/platform/read-store/port';
+import { rulesOf, scheduledExpense } from '../recurring/rules.js';
 import { Converter, type Summaries, type Years } from './month-figures.js';
 
 /** Where a request stands: the user's preferences, local date, month and currency. */
@@ -56,6 +57,18 @@ export async function monthContext(
     convert: new Converter(preferences.currency, preferences.rates),
     firstMonth: firstMonthWithData(oldest, today),
   };
+}
+
+/**
+ * The month's recurring expenses still to come (after today, not posted nor skipped) in the
+ * display currency, from the user's rules; no read for a month that is over.
+ */
+export async function readScheduled(readStore: ReadStore, userId: string, context: MonthContext): Promise<bigint> {
+  const { month, today, convert } = context;
+  if (monthOfDate(today) > month) return 0n;
+  return scheduledExpense(await rulesOf(readStore, userId), month, today, (amount, currency) =>
+    convert.exact(amount, currency),
+  );
 }
 
 /** The date of the user's oldest transaction (one row of the date index), null when there is none. */

@@ -15,7 +15,7 @@ import {
   monthOverview,
   monthsEndingWith,
 } from '../dashboard/month-figures.js';
-import { largestExpenses, monthContext, readSummaries, readYears } from '../dashboard/month-reader.js';
+import { largestExpenses, monthContext, readScheduled, readSummaries, readYears } from '../dashboard/month-reader.js';
 
 /** Months of budget performance, the shown month last. */
 export const PERFORMANCE_MONTHS = 6;
@@ -47,14 +47,15 @@ export async function reportsOf(
   const { month, convert, preferences } = context;
   const months = monthsEndingWith(month, PERFORMANCE_MONTHS);
   const previousMonth = addMonths(month, -1);
-  const [summaries, years] = await Promise.all([
+  const [summaries, years, scheduled] = await Promise.all([
     readSummaries(readStore, userId, [previousMonth, month]),
     readYears(readStore, userId, months),
+    readScheduled(readStore, userId, context),
   ]);
   const summary = summaries.get(month);
   const previous = summaries.get(previousMonth);
   const highSpending = await largestExpenses(readStore, userId, summary, convert, HIGH_SPENDING_COUNT);
-  const { converted, ...overview } = monthOverview({ ...context, summary });
+  const { converted, ...overview } = monthOverview({ ...context, summary, scheduled });
   const categories = categoriesOf(summary, convert);
   const expenseShares = categoryShares(categories, 'expense');
   const { value, outOfRange } = finishFigures<Omit<Reports, 'outOfRange'>>({

@@ -29,16 +29,21 @@ function filtersOf(query: { type?: string | undefined; categoryId?: string | und
   return where;
 }
 
-/** The filters of the transactions themselves: those of the totals and the wallet. */
+/** The filters of the transactions themselves: those of the totals, the wallet and the recurring rule. */
 function listFiltersOf(query: {
   type?: string | undefined;
   categoryId?: string | undefined;
   walletId?: string | undefined;
+  ruleId?: string | undefined;
 }): Record<string, string> {
   const where = filtersOf(query);
   if (query.walletId !== undefined) where.walletId = query.walletId;
+  if (query.ruleId !== undefined) where.ruleId = query.ruleId;
   return where;
 }
+
+/** The answer's transaction: `recurrence` is null for one entered by hand (absent in documents from before rules). */
+const transactionOf = (doc: TransactionView): TransactionView => ({ ...doc, recurrence: doc.recurrence ?? null });
 
 /** A search in notes: the view keeps each note in search form, the needle is put in the same form. */
 const noteContaining = (q: string | undefined) =>
@@ -67,7 +72,7 @@ export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): 
         ]);
         const preferences: PreferencesView = { ...DEFAULT_PREFERENCES_VIEW, ...stored?.doc };
         // A wallet's transactions are in one currency; the totals' currencies are a superset.
-        return findByValue(readStore, {
+        const found = await findByValue(readStore, {
           userId: user.uid,
           where: listFiltersOf(query),
           contains: query.q === undefined ? undefined : { field: 'noteKey', text: searchKey(query.q) },
@@ -80,6 +85,7 @@ export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): 
             rates: preferences.rates,
           },
         });
+        return { items: found.items.map(transactionOf), nextCursor: found.nextCursor };
       }
       const page = await readStore.find<TransactionView>(TRANSACTIONS_VIEW, {
         userId: user.uid,
@@ -89,7 +95,7 @@ export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): 
         limit: query.limit,
         ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
       });
-      return { items: page.items.map((item) => item.doc), nextCursor: page.nextCursor };
+      return { items: page.items.map((item) => transactionOf(item.doc)), nextCursor: page.nextCursor };
     }),
   );
 
@@ -125,7 +131,7 @@ export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): 
     // Another user's transaction is as unknown as one that never existed.
     const found = await readStore.get<TransactionView>(TRANSACTIONS_VIEW, user.uid, itemIdOr404(params.id));
     if (found === null) throw notFound();
-    return found.doc;
+    return transactionOf(found.doc);
   });
 
   queryRoute(app, QUERY_ROUTES.transactionHistory, async ({ user, params, query }) =>
