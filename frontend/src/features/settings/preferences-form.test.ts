@@ -102,6 +102,16 @@ describe('preferences form', () => {
     expect(validatePreferences(values, stored, 'lo', zones)).toEqual({ ok: true, changes: { monthlyBudget: null } });
   });
 
+  it('shows the stored bill reminder choices and sends them only when changed', () => {
+    const stored = { ...DEFAULT_PREFERENCES_VIEW, billReminders: false, reminderDaysBefore: 5 };
+    const values = formFromView(stored, 'en', 'UTC');
+    expect(values).toMatchObject({ billReminders: false, reminderDaysBefore: 5 });
+    expect(validatePreferences(values, stored, 'en', zones)).toEqual({ ok: true, changes: {} });
+    expect(validatePreferences({ ...values, billReminders: true, reminderDaysBefore: 0 }, stored, 'en', zones)).toEqual(
+      { ok: true, changes: { billReminders: true, reminderDaysBefore: 0 } },
+    );
+  });
+
   it('names the fields that need attention', () => {
     const values = { ...formFromView(DEFAULT_PREFERENCES_VIEW, 'th', 'UTC'), budget: '0', timeZone: 'Bangkok' };
     expect(validatePreferences(values, DEFAULT_PREFERENCES_VIEW, 'th', zones)).toEqual({

@@ -66,6 +66,9 @@ export interface PreferencesFormValues {
   readonly emailNotifications: boolean;
   readonly spendingAlerts: boolean;
   readonly weeklyReport: boolean;
+  readonly billReminders: boolean;
+  /** How many days before a bill or an installment it is reminded of (0 to MAX_REMINDER_DAYS). */
+  readonly reminderDaysBefore: number;
   readonly timeZone: string;
 }
 
@@ -84,6 +87,8 @@ export function formFromView(view: PreferencesView, locale: Locale, browserTimeZ
     emailNotifications: view.emailNotifications,
     spendingAlerts: view.spendingAlerts,
     weeklyReport: view.weeklyReport,
+    billReminders: view.billReminders,
+    reminderDaysBefore: view.reminderDaysBefore,
     timeZone: chosenTimeZone ? view.timeZone : browserTimeZone,
   };
 }
@@ -118,6 +123,8 @@ export function validatePreferences(
     emailNotifications: values.emailNotifications,
     spendingAlerts: values.spendingAlerts,
     weeklyReport: values.weeklyReport,
+    billReminders: values.billReminders,
+    reminderDaysBefore: values.reminderDaysBefore,
     timeZone: values.timeZone,
   };
   for (const [key, value] of Object.entries(next) as [keyof typeof next, unknown][]) {

@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { convertMoney } from '@plenty/contracts/rates';
 import { CURRENCIES, type Currency } from '@plenty/contracts/money';
-import { THEMES, type PreferencesView } from '@plenty/contracts/preferences';
+import { MAX_REMINDER_DAYS, THEMES, type PreferencesView } from '@plenty/contracts/preferences';
 import { runtimeTimeZone } from '@plenty/contracts/calendar/zone';
 import { LOCALES } from '../../../lib/locale';
 import { useCommand } from '../../../lib/api/use-command';
@@ -38,6 +38,9 @@ const NOTIFICATIONS = [
   { key: 'weeklyReport', name: 'weekly' },
 ] as const;
 
+/** The choices of "Remind me … before": on the day, then 1 to MAX_REMINDER_DAYS days. */
+const REMINDER_DAYS = Array.from({ length: MAX_REMINDER_DAYS + 1 }, (_, days) => days);
+
 /** Theme, language, currency, budget, notifications, time zone and the rates money is converted with. */
 export function PreferencesTab() {
   const loaded = usePreferences();
@@ -64,6 +67,7 @@ function PreferencesForm({ view }: { readonly view: PreferencesView }) {
   const budgetField = useRef<HTMLDivElement>(null);
   const zoneField = useRef<HTMLDivElement>(null);
   const zoneListId = useId();
+  const reminderHintId = useId();
 
   const set = <K extends keyof PreferencesFormValues>(key: K, value: PreferencesFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -195,7 +199,40 @@ function PreferencesForm({ view }: { readonly view: PreferencesView }) {
                 testId={`preferences-${name}`}
               />
             ))}
+            <SwitchRow
+              label="preferences.notifications.billReminders"
+              hint={
+                values.emailNotifications
+                  ? 'preferences.notifications.billRemindersHint'
+                  : 'preferences.notifications.billRemindersOff'
+              }
+              checked={values.emailNotifications && values.billReminders}
+              disabled={!values.emailNotifications}
+              onChange={(checked) => set('billReminders', checked)}
+              testId="preferences-bill-reminders"
+            />
           </ul>
+          <label className={`${field.field} ${own.reminderDays}`}>
+            <span className={field.label}>
+              <FormattedMessage id="preferences.reminderDays.label" />
+            </span>
+            <select
+              className={field.input}
+              value={values.reminderDaysBefore}
+              aria-describedby={reminderHintId}
+              data-testid="preferences-reminder-days"
+              onChange={(event) => set('reminderDaysBefore', Number(event.target.value))}
+            >
+              {REMINDER_DAYS.map((days) => (
+                <option key={days} value={days}>
+                  {intl.formatMessage({ id: 'preferences.reminderDays.option' }, { days })}
+                </option>
+              ))}
+            </select>
+            <span id={reminderHintId} className={field.hint}>
+              <FormattedMessage id="preferences.reminderDays.hint" />
+            </span>
+          </label>
         </SettingsCard>
       </div>
       <div className={`${field.actions} ${own.actions}`}>
