@@ -6,8 +6,8 @@ export interface MonthViewArgs {
   readonly asOf: string | null;
 }
 
-/** The cache tags whose changes make a month view stale. */
-export const MONTH_VIEW_TAGS = ['Transactions', 'Budget', 'Profile', 'Categories', 'Reports'] as const;
+/** The cache tags whose changes make a month view stale (`Recurring`: the bills still to come are in the projection). */
+export const MONTH_VIEW_TAGS = ['Transactions', 'Budget', 'Profile', 'Categories', 'Reports', 'Recurring'] as const;
 
 /** The query URL of a month view, e.g. `queries/dashboard?month=2026-05`. */
 export function monthViewUrl(path: string, { month, asOf }: MonthViewArgs): string {

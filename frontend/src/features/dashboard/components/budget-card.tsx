@@ -104,6 +104,11 @@ export function BudgetCard({
           {write.money(budget.projectedTotal)}
         </Stat>
       </StatList>
+      {isCurrentMonth && budget.scheduledExpense > 0 && (
+        <p className={styles.muted} data-testid="budget-scheduled">
+          <FormattedMessage id="dashboard.budget.scheduled" values={{ amount: write.money(budget.scheduledExpense) }} />
+        </p>
+      )}
     </Card>
   );
 }

@@ -24,7 +24,9 @@ import { BudgetCard } from '../components/budget-card';
 import { CategoryChart, MonthlyChart, SpendingPaceChart } from '../components/charts';
 import { RecentTransactions } from '../components/recent';
 import { Summary } from '../components/summary';
+import { ReminderStrip } from '../components/reminder-strip';
 import { InsightCard, QuickActions, RuleCard } from '../components/tips';
+import { UpcomingCard } from '../components/upcoming-card';
 import { NetWorthCard, WalletsCard } from '../components/wallets';
 import styles from '../dashboard.module.css';
 import { loadFailedMessageId } from '../../../lib/api/api-error';
@@ -50,7 +52,10 @@ export function DashboardPage() {
         }
         actions={<QuickActions asOf={asOf} />}
       />
+      {/* Reminders and what is coming are today's: a past day shows neither. */}
+      {asOf === null && <ReminderStrip />}
       <AsOfPanel {...asOfPanel} />
+      {asOf === null && <UpcomingCard />}
 
       <section className={styles.tracker} aria-labelledby={trackerId}>
         <div className={styles.trackerHeader}>

@@ -115,6 +115,14 @@ export function DaysRemaining({ data, write }: ReportPartProps) {
           />
         )}
       </p>
+      {data.daysRemaining > 0 && budget.scheduledExpense > 0 && (
+        <p className={styles.muted} data-testid="reports-scheduled">
+          <FormattedMessage
+            id="reports.daysRemaining.scheduled"
+            values={{ amount: write.money(budget.scheduledExpense) }}
+          />
+        </p>
+      )}
     </Card>
   );
 }

@@ -210,6 +210,12 @@ function Row({
             aria-hidden="true"
           />
           <span className={styles.ellipsis}>{writers.category(item.categoryId)}</span>
+          {/* Posted by a recurring rule; the detail names the rule and links to it. */}
+          {item.recurrence !== undefined && item.recurrence !== null && (
+            <span className={styles.recurringBadge} data-testid="recurring-badge">
+              <FormattedMessage id="transactions.recurring.badge" />
+            </span>
+          )}
         </span>
         <span className={`${styles.rowMeta} ${styles.ellipsis}`}>
           {writers.dateAndTime(item.date, item.time)}

@@ -11,7 +11,9 @@ import { TransactionFilters } from '../components/transaction-filters';
 import { TransactionList } from '../components/transaction-list';
 import styles from '../components/transaction-list.module.css';
 import { TransactionTotals } from '../components/transaction-totals';
+import { ScheduledRows } from '../components/scheduled-rows';
 import { filtersFromParams, NO_FILTERS, paramsWithFilters, type TransactionFilters as Filters } from '../filters';
+import { paramsWithScheduled, showsScheduled } from '../scheduled';
 
 /** The list with its filters (kept in the address), the totals of what matches, and the detail dialog. */
 export function TransactionsPage() {
@@ -20,6 +22,7 @@ export function TransactionsPage() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromParams(params), [params]);
   const openId = params.get('view');
+  const scheduled = showsScheduled(params);
   const opener = useRef<string | null>(null);
 
   const setFilters = useCallback(
@@ -76,6 +79,21 @@ export function TransactionsPage() {
       />
       <TransactionFilters filters={filters} onChange={setFilters} />
       <TransactionTotals filters={filters} />
+      <button
+        type="button"
+        className={`${buttonClass('secondary')} ${styles.scheduledToggle}`}
+        aria-pressed={scheduled}
+        onClick={() =>
+          setParams((previous) => paramsWithScheduled(!scheduled, previous), {
+            replace: true,
+            preventScrollReset: true,
+          })
+        }
+        data-testid="show-scheduled"
+      >
+        <FormattedMessage id="transactions.scheduled.show" />
+      </button>
+      {scheduled && <ScheduledRows filters={filters} />}
       <TransactionList
         filters={filters}
         onOpen={open}

@@ -1,0 +1,102 @@
+import { useId } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { loadFailedMessageId } from '../../../lib/api/api-error';
+import { LocalizedLink } from '../../../lib/localized-link';
+import { buttonClass } from '../../../ui/button';
+import { useWriters } from '../../../ui/history/use-transaction-writers';
+import { useUpcomingQuery } from '../../../ui/upcoming/api';
+import { itemKey, scheduledOccurrences } from '../../../ui/upcoming/upcoming';
+import { useUpcomingWords } from '../../../ui/upcoming/use-upcoming-words';
+import type { TransactionFilters as Filters } from '../filters';
+import { SCHEDULED_DAYS, scheduledMatching } from '../scheduled';
+import styles from './transaction-list.module.css';
+
+/**
+ * The recurring occurrences of the next 30 days not posted yet, above the list: dimmed, marked
+ * "Scheduled", left out of the totals; each opens its rule.
+ */
+export function ScheduledRows({ filters }: { readonly filters: Filters }) {
+  const titleId = useId();
+  const query = useUpcomingQuery({ days: SCHEDULED_DAYS });
+  const writers = useWriters();
+  const words = useUpcomingWords();
+  const { data } = query;
+  const items = data === undefined ? [] : scheduledMatching(scheduledOccurrences(data), filters);
+  return (
+    <section className={styles.scheduled} aria-labelledby={titleId} data-testid="scheduled-rows">
+      <h2 id={titleId} className={styles.scheduledTitle}>
+        <FormattedMessage id="transactions.scheduled.title" values={{ days: SCHEDULED_DAYS }} />
+      </h2>
+      {data === undefined ? (
+        query.isError ? (
+          <div role="alert" className={styles.scheduledNote}>
+            <FormattedMessage id={loadFailedMessageId(query.error, 'transactions.scheduled.loadFailed')} />{' '}
+            <button
+              type="button"
+              className={buttonClass('secondary')}
+              onClick={() => void query.refetch()}
+              disabled={query.isFetching}
+            >
+              <FormattedMessage id="transactions.retry" />
+            </button>
+          </div>
+        ) : (
+          <p className={styles.scheduledNote} role="status">
+            <FormattedMessage id="transactions.scheduled.loading" />
+          </p>
+        )
+      ) : items.length === 0 ? (
+        <p className={styles.scheduledNote} data-testid="scheduled-none">
+          <FormattedMessage id="transactions.scheduled.none" values={{ days: SCHEDULED_DAYS }} />
+        </p>
+      ) : (
+        <ul className={styles.scheduledList}>
+          {items.map((item) => {
+            const income = item.type === 'income';
+            return (
+              <li key={itemKey(item)}>
+                <LocalizedLink
+                  to={`/dashboard/recurring/${item.ruleId}`}
+                  className={`${styles.row} ${styles.scheduledRow}`}
+                  data-testid="scheduled-row"
+                  data-date={item.date}
+                >
+                  <span className={styles.rowMain}>
+                    <span className={styles.rowCategory}>
+                      <span
+                        className={styles.dot}
+                        style={{ background: writers.categoryColor(item.categoryId) }}
+                        aria-hidden="true"
+                      />
+                      <span className={styles.ellipsis}>{writers.category(item.categoryId)}</span>
+                      <span className={styles.scheduledBadge}>
+                        <FormattedMessage
+                          id={item.overdue ? 'transactions.scheduled.overdue' : 'transactions.scheduled.badge'}
+                        />
+                      </span>
+                    </span>
+                    <span className={`${styles.rowMeta} ${styles.ellipsis}`}>
+                      {whenAndDate(words.when(item.date, data.today), writers.date(item.date))}
+                      {writers.manyWallets && ` · ${writers.wallet(item.walletId)}`}
+                      {item.note !== null && ` · ${item.note}`}
+                    </span>
+                  </span>
+                  <span className={styles.amountCell}>
+                    <span className={`${styles.amount} ${income ? styles.income : styles.expense}`}>
+                      <span className="visually-hidden">{writers.type(item.type)} </span>
+                      {income ? '+' : '−'}
+                      {writers.money(item.amount.amount, item.amount.currency)}
+                    </span>
+                  </span>
+                </LocalizedLink>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** "Tomorrow · 28 November 2026", or the date alone when it is further on. */
+const whenAndDate = (when: string, date: string) => (when === date ? date : `${when} · ${date}`);
