@@ -73,7 +73,10 @@ export interface RecurringPosterOptions {
 export interface PosterTick {
   /** Rules looked at (documents of `recurring_due` due somewhere on earth). */
   readonly rules: number;
-  /** Occurrences this tick posted (or found posted by an earlier attempt of its own command). */
+  /**
+   * Occurrences this tick posted. Two posters racing on one occurrence may both count it: the
+   * second append of the same command (same event ids) is the store's deduplicated retry.
+   */
   readonly posted: number;
   /** Occurrences another attempt had posted already. */
   readonly alreadyPosted: number;
