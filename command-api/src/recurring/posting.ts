@@ -41,8 +41,9 @@ export interface RecurringPostingDeps {
 
 /**
  * How posting one occurrence ended:
- * - `posted`: this call appended the transaction;
- * - `already_posted`: the occurrence's transaction exists (an earlier or a racing attempt, or the user's Post now);
+ * - `posted`: the transaction is in with this command id, appended by this call (or by a twin
+ *   racing it with the same command id: the store answers the second append as a retry of the first);
+ * - `already_posted`: it was in before this call (an earlier attempt, or another command, such as the user's Post now);
  * - `refused`: the pipeline refused it with `code`. `hold` is true when the rule itself cannot be
  *   posted as it stands (its wallet is archived, its category gone, …): the poster then holds the
  *   rule with `holdRecurringRule`; false when the rule changed meanwhile (deleted, paused, held, the
@@ -104,6 +105,8 @@ export async function postOccurrence(
   const base = postOccurrenceStream(deps);
   const definition: StreamDefinition<PostOccurrence, unknown, unknown> = {
     ...(base as unknown as StreamDefinition<PostOccurrence, unknown, unknown>),
+    // Read first: an earlier attempt with this command id is then told apart from a new append.
+    createsStream: () => false,
     react: async (appended) => {
       appendedNow = appended.appendedNow && appended.events.length > 0;
     },
