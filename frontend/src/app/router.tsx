@@ -87,6 +87,14 @@ const PAGES: Record<AppPath, Page> = {
     () => import('../features/wallet/routes/wallet-detail-page'),
     (module) => module.WalletDetailPage,
   ),
+  '/dashboard/recurring': lazyPage(
+    () => import('../features/recurring/routes/recurring-page'),
+    (module) => module.RecurringPage,
+  ),
+  '/dashboard/recurring/:id': lazyPage(
+    () => import('../features/recurring/routes/recurring-detail-page'),
+    (module) => module.RecurringDetailPage,
+  ),
   '/activity': lazyPage(
     () => import('../features/activity/routes/activity-page'),
     (module) => module.ActivityPage,

@@ -34,6 +34,14 @@ export const SECTIONS: readonly Section[] = [
     inMore: true,
   },
   {
+    to: '/dashboard/recurring',
+    label: 'nav.recurring',
+    tabLabel: 'nav.recurring',
+    icon: 'recurring',
+    end: false,
+    inMore: true,
+  },
+  {
     to: '/dashboard/reports',
     label: 'nav.reports',
     tabLabel: 'nav.reports',

@@ -3,8 +3,11 @@ import { Fragment, useId, useMemo, useState, type ReactNode } from 'react';
 import type { MessageId } from '../../../lib/messages';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
-import { useLocation } from 'react-router';
-import { LocalizedLink } from '../../../lib/localized-link';
+import { useLocation, useNavigate } from 'react-router';
+import { LocalizedLink, useLocalizedPath } from '../../../lib/localized-link';
+import { useLocale } from '../../../lib/use-locale';
+import { RuleDialog, type RuleEditing } from '../../../ui/recurring/rule-dialog';
+import { draftFromTransaction } from '../../../ui/recurring/rule-form';
 import { buttonClass } from '../../../ui/button';
 import { HistoryEntry } from '../../../ui/history-entry/history-entry';
 import { OlderPagesControl, useOlderPages } from '../../../ui/older-pages/older-pages';
@@ -23,6 +26,7 @@ import styles from './transaction-detail.module.css';
 import { listSearchOf } from '../return-to-list';
 import { useWriters } from '../../../ui/history/use-transaction-writers';
 import { ReceiptView } from './receipt-view';
+import { useRecurringRuleNamesQuery } from '../../../ui/upcoming/api';
 import { loadFailedMessageId } from '../../../lib/api/api-error';
 
 export interface TransactionDetailProps {
@@ -103,6 +107,10 @@ function DetailContent({ transaction, onClose }: { readonly transaction: Transac
   // The form comes back to the list as it is now (filters, sort) with this row in view.
   const listSearch = listSearchOf(useLocation().search);
   const [confirming, setConfirming] = useState(false);
+  const [repeating, setRepeating] = useState<RuleEditing>(null);
+  const { locale } = useLocale();
+  const navigate = useNavigate();
+  const localized = useLocalizedPath();
   const deleteTransaction = useCommand('DeleteTransaction');
   const income = transaction.type === 'income';
   const approx = writers.approx(transaction.amount.amount, transaction.amount.currency);
@@ -143,6 +151,31 @@ function DetailContent({ transaction, onClose }: { readonly transaction: Transac
         >
           <FormattedMessage id="transactions.detail.edit" />
         </LocalizedLink>
+        {transaction.recurrence == null ? (
+          <button
+            type="button"
+            className={buttonClass('secondary')}
+            onClick={() =>
+              setRepeating({
+                kind: 'create',
+                draft: draftFromTransaction(transaction, locale),
+                fromTransactionId: transaction.id,
+              })
+            }
+            data-testid="repeat-transaction"
+          >
+            <FormattedMessage id="recurring.repeat" />
+          </button>
+        ) : (
+          <LocalizedLink
+            to={`/dashboard/recurring/${transaction.recurrence.ruleId}`}
+            className={buttonClass('secondary')}
+            onClick={onClose}
+            data-testid="transaction-rule-link"
+          >
+            <FormattedMessage id="recurring.fromRule" />
+          </LocalizedLink>
+        )}
         <button
           type="button"
           className={buttonClass('danger')}
@@ -163,6 +196,11 @@ function DetailContent({ transaction, onClose }: { readonly transaction: Transac
         ))}
       </dl>
       <History id={transaction.id} />
+      <RuleDialog
+        editing={repeating}
+        onClose={() => setRepeating(null)}
+        onCreated={(ruleId) => void navigate(localized(`/dashboard/recurring/${ruleId}`))}
+      />
       <ConfirmDialog
         open={confirming}
         title="transactions.delete.title"
@@ -187,6 +225,15 @@ function detailRows(
     ['transactions.field.time', transaction.time ?? '—'],
     ['transactions.field.currency', transaction.amount.currency],
     ['transaction.wallet.label', writers.wallet(transaction.walletId), 'detail-wallet'],
+    ...(transaction.recurrence === undefined || transaction.recurrence === null
+      ? []
+      : [
+          [
+            'transactions.recurring.postedBy',
+            <PostedBy recurrence={transaction.recurrence} />,
+            'detail-recurrence',
+          ] as const,
+        ]),
     ['transactions.field.note', transaction.note ?? <FormattedMessage id="transactions.noNote" />],
     ...(transaction.location === null
       ? []
@@ -202,6 +249,37 @@ function detailRows(
       ),
     ],
   ];
+}
+
+/**
+ * The rule an occurrence was posted by, named as the rule pages name it (its note, else its
+ * category), linked to the rule; a rule deleted since is said so, without a link.
+ */
+function PostedBy({ recurrence }: { readonly recurrence: { readonly ruleId: string; readonly date: string } }) {
+  const rules = useRecurringRuleNamesQuery();
+  const writers = useWriters();
+  const rule = rules.data?.items.find((item) => item.id === recurrence.ruleId);
+  const occurrence = writers.date(recurrence.date);
+  if (rules.data !== undefined && rule === undefined) {
+    return <FormattedMessage id="transactions.recurring.deletedRule" values={{ date: occurrence }} />;
+  }
+  return (
+    <FormattedMessage
+      id="transactions.recurring.occurrence"
+      values={{
+        date: occurrence,
+        rule: (
+          <LocalizedLink to={`/dashboard/recurring/${recurrence.ruleId}`} data-testid="detail-recurrence-link">
+            {rule === undefined ? (
+              <FormattedMessage id="transactions.recurring.rule" />
+            ) : (
+              (rule.note ?? writers.category(rule.categoryId))
+            )}
+          </LocalizedLink>
+        ),
+      }}
+    />
+  );
 }
 
 /** A transaction history entry, in the detail's own look. */

@@ -1,0 +1,567 @@
+import { addDays } from '@plenty/contracts/calendar/date';
+import { todayIn } from '@plenty/contracts/calendar/zone';
+import { MAX_DAYS_AHEAD } from '@plenty/contracts/recurring';
+import type { OccurrenceView, RecurringRuleDetail } from '@plenty/contracts/views/recurring';
+import { useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useDispatch } from 'react-redux';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import type { ApiError } from '../../../lib/api/api-error';
+import { useCommand } from '../../../lib/api/use-command';
+import { LocalizedLink, useLocalizedPath } from '../../../lib/localized-link';
+import { usePreferences } from '../../../lib/preferences';
+import { useFormat } from '../../../lib/use-format';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { Badge } from '../../../ui/badge/badge';
+import { buttonClass } from '../../../ui/button';
+import { Card } from '../../../ui/card/card';
+import { CategoryChip } from '../../../ui/category-form/category-chip';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { useWriters } from '../../../ui/history/use-transaction-writers';
+import { Inline } from '../../../ui/list-row/list-row';
+import { QueryLoadError } from '../../../ui/load-error/load-error';
+import { Page, PageHeader, PageTitle } from '../../../ui/page/page';
+import { RuleDialog, type RuleEditing } from '../../../ui/recurring/rule-dialog';
+import { RuleModeBadge, RuleStatusBadge, heldReasonMessage } from '../../../ui/recurring/rule-badges';
+import { useScheduleWords } from '../../../ui/recurring/schedule-words';
+import { Loading, SkeletonBlock } from '../../../ui/skeleton/skeleton';
+import { TermList } from '../../../ui/stat/stat';
+import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
+import { useRecurringPostedInfiniteQuery, useRecurringRuleQuery } from '../api';
+import { OccurrenceDialog, type OccurrenceEditing } from '../components/occurrence-dialog';
+import { TypedAmount, useRuleName } from '../components/rule-parts';
+import { useRuleActions } from '../components/use-rule-actions';
+import styles from '../recurring.module.css';
+
+/**
+ * One recurring rule: what it records and when, the occurrences waiting for the user (Post
+ * now, Edit amount, Skip), the next ones (edit this one or this and following, skip), the
+ * transactions it recorded and how it changed. An unknown rule, or another user's, is "Page
+ * not found".
+ */
+export function RecurringDetailPage() {
+  const { id = '' } = useParams();
+  const query = useRecurringRuleQuery(id);
+  const error = query.error as ApiError | undefined;
+  const notFound = error?.status === 404 || error?.code === 'recurring_not_found';
+  usePageTitle(notFound ? 'errorPage.notFoundTitle' : 'page.recurringDetail');
+
+  if (notFound) return <RuleNotFound />;
+  const rule = query.currentData ?? query.data;
+  if (rule === undefined) {
+    return (
+      <Page>
+        <BackLink />
+        <PageTitle size="compact">
+          <FormattedMessage id="page.recurringDetail" />
+        </PageTitle>
+        {query.isError ? (
+          <QueryLoadError
+            query={query}
+            message="recurring.detail.loadFailed"
+            retry="recurring.retry"
+            testId="rule-error"
+          />
+        ) : (
+          <Loading className={styles.loading} testId="rule-loading">
+            <SkeletonBlock />
+            <SkeletonBlock height="16rem" />
+          </Loading>
+        )}
+      </Page>
+    );
+  }
+  return <Detail rule={rule} />;
+}
+
+function RuleNotFound() {
+  const { pathname } = useLocation();
+  return (
+    <Page testId="rule-not-found">
+      <BackLink />
+      <PageTitle size="compact">
+        <FormattedMessage id="errorPage.notFoundTitle" />
+      </PageTitle>
+      <Card as="div" role="alert" tone="error">
+        <p className={styles.muted}>
+          <FormattedMessage id="errorPage.notFoundMessage" values={{ path: pathname }} />
+        </p>
+        <p className={styles.muted}>
+          <FormattedMessage id="errorPage.notFoundCard" />
+        </p>
+      </Card>
+    </Page>
+  );
+}
+
+function BackLink() {
+  return (
+    <LocalizedLink to="/dashboard/recurring" className={styles.back}>
+      <span aria-hidden="true">← </span>
+      <FormattedMessage id="recurring.detail.back" />
+    </LocalizedLink>
+  );
+}
+
+type Scope = 'one' | 'following';
+
+function Detail({ rule }: { readonly rule: RecurringRuleDetail }) {
+  const intl = useIntl();
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const localized = useLocalizedPath();
+  const format = useFormat();
+  const writers = useWriters();
+  const { preferences } = usePreferences();
+  const today = todayIn(preferences?.timeZone);
+  const name = useRuleName()(rule);
+  const words = useScheduleWords()(rule.schedule);
+  const category = writers.categories.find((c) => c.id === rule.categoryId);
+  const actions = useRuleActions(() => void navigate(localized('/dashboard/recurring')));
+  const post = useCommand('PostOccurrence');
+  const skip = useCommand('SkipOccurrence');
+  const [editing, setEditing] = useState<RuleEditing>(null);
+  const [occurrence, setOccurrence] = useState<OccurrenceEditing>(null);
+  const [skipping, setSkipping] = useState<OccurrenceView | null>(null);
+  const [choosing, setChoosing] = useState<OccurrenceView | null>(null);
+  const [scope, setScope] = useState<Scope>('one');
+  const ended = rule.status === 'ended';
+  const reachable = addDays(today, MAX_DAYS_AHEAD);
+  const stopped = rule.status === 'paused' || rule.status === 'held';
+
+  const onPost = async (item: OccurrenceView) => {
+    const outcome = await post.run({ ruleId: rule.id, date: item.date });
+    dispatch(
+      outcome.ok
+        ? showSuccess('recurring.toast.posted', { date: format.longDate(item.date) })
+        : showApiError(outcome.error),
+    );
+  };
+  const onSkip = async () => {
+    const item = skipping;
+    setSkipping(null);
+    if (item === null) return;
+    const outcome = await skip.run({ ruleId: rule.id, date: item.date });
+    dispatch(
+      outcome.ok
+        ? showSuccess('recurring.toast.skipped', { date: format.longDate(item.date) })
+        : showApiError(outcome.error),
+    );
+  };
+  const onChosen = () => {
+    const item = choosing;
+    setChoosing(null);
+    if (item === null) return;
+    if (scope === 'one') setOccurrence({ kind: 'edit', occurrence: item });
+    else setEditing({ kind: 'edit', rule, from: item.date });
+  };
+
+  const terms: { key: string; label: ReactNode; value: ReactNode; testId?: string }[] = [
+    {
+      key: 'amount',
+      label: <FormattedMessage id="transactions.field.amount" />,
+      value: <TypedAmount type={rule.type} amount={rule.amount} />,
+      testId: 'rule-detail-amount',
+    },
+    {
+      key: 'category',
+      label: <FormattedMessage id="transactions.field.categoryId" />,
+      value: writers.category(rule.categoryId),
+    },
+    { key: 'wallet', label: <FormattedMessage id="transaction.wallet.label" />, value: writers.wallet(rule.walletId) },
+    {
+      key: 'schedule',
+      label: <FormattedMessage id="recurring.field.repeat" />,
+      value: words.repeat,
+      testId: 'rule-detail-schedule',
+    },
+    {
+      key: 'end',
+      label: <FormattedMessage id="recurring.field.end" />,
+      value: words.end ?? <FormattedMessage id="recurring.field.end.never" />,
+    },
+    {
+      key: 'next',
+      label: <FormattedMessage id="recurring.detail.next" />,
+      value:
+        rule.nextDue === null || ended ? <FormattedMessage id="recurring.next.none" /> : format.longDate(rule.nextDue),
+      testId: 'rule-detail-next',
+    },
+    {
+      key: 'posted',
+      label: <FormattedMessage id="recurring.detail.postedCount" />,
+      value: format.number(rule.postedCount),
+      testId: 'rule-detail-posted-count',
+    },
+    {
+      key: 'remind',
+      label: <FormattedMessage id="recurring.field.remind" />,
+      value: <FormattedMessage id={rule.remind ? 'recurring.detail.remindOn' : 'recurring.detail.remindOff'} />,
+    },
+  ];
+
+  return (
+    <Page testId="rule-detail">
+      <BackLink />
+      <PageHeader
+        align="start"
+        heading={
+          <div className={styles.heading}>
+            <CategoryChip icon={category?.icon ?? null} color={category?.color ?? null} size="large" />
+            <div>
+              <PageTitle size="compact">{name}</PageTitle>
+              <Inline>
+                <RuleModeBadge mode={rule.mode} />
+                <RuleStatusBadge status={rule.status} />
+              </Inline>
+            </div>
+          </div>
+        }
+        actions={
+          <div className={styles.actions}>
+            <button
+              type="button"
+              className={buttonClass('secondary')}
+              onClick={() => setEditing({ kind: 'edit', rule, from: rule.nextDue ?? today })}
+              data-testid="edit-rule"
+            >
+              <FormattedMessage id="recurring.edit" />
+            </button>
+            {!ended && (
+              <button
+                type="button"
+                className={buttonClass('secondary')}
+                disabled={actions.busy}
+                onClick={() => actions.toggle(rule, name)}
+                data-testid={rule.status === 'active' ? 'pause-rule' : 'resume-rule'}
+              >
+                <FormattedMessage id={rule.status === 'active' ? 'recurring.pause' : 'recurring.resume'} />
+              </button>
+            )}
+            <button
+              type="button"
+              className={`${buttonClass('secondary')} ${styles.danger}`}
+              onClick={() => actions.askDelete(rule, name)}
+              data-testid="delete-rule"
+            >
+              <FormattedMessage id="recurring.delete" />
+            </button>
+          </div>
+        }
+      />
+
+      {rule.status === 'held' && (
+        <Card as="div" role="alert" tone="error" testId="rule-held">
+          <p>
+            <FormattedMessage
+              id="recurring.detail.held"
+              values={{ date: rule.heldOn === null ? '' : format.longDate(rule.heldOn) }}
+            />
+          </p>
+          <p className={styles.held}>
+            <FormattedMessage id={heldReasonMessage(rule.heldReason)} />
+          </p>
+          <p className={styles.muted}>
+            <FormattedMessage id="recurring.detail.heldHelp" />
+          </p>
+        </Card>
+      )}
+      {rule.status === 'paused' && rule.pausedOn !== null && (
+        <p className={styles.muted} data-testid="rule-paused-note">
+          <FormattedMessage id="recurring.detail.paused" values={{ date: format.longDate(rule.pausedOn) }} />
+        </p>
+      )}
+
+      <Card title={<FormattedMessage id="recurring.detail.rule" />} gap="small">
+        <TermList items={terms} />
+      </Card>
+
+      {rule.waiting.length > 0 && (
+        <Card title={<FormattedMessage id="recurring.detail.waiting" />} gap="small" testId="rule-waiting">
+          <ul className={styles.occurrences}>
+            {rule.waiting.map((item) => {
+              const when = format.longDate(item.date);
+              return (
+                <li
+                  key={item.date}
+                  className={styles.occurrence}
+                  data-testid="waiting-occurrence"
+                  data-date={item.date}
+                >
+                  <div className={styles.occurrenceWhat}>
+                    <span className={styles.occurrenceDate}>{when}</span>
+                    <Inline>
+                      {item.date < today && (
+                        <Badge tone="alert" testId="occurrence-overdue">
+                          <FormattedMessage id="recurring.occurrence.overdue" />
+                        </Badge>
+                      )}
+                      {item.state === 'held' && (
+                        <Badge tone="alert">
+                          <FormattedMessage id="recurring.status.held" />
+                        </Badge>
+                      )}
+                    </Inline>
+                  </div>
+                  <div className={styles.occurrenceEnd}>
+                    <span className={styles.figure}>
+                      <TypedAmount type={item.type} amount={item.amount} />
+                    </span>
+                    {!stopped && (
+                      <>
+                        <button
+                          type="button"
+                          className={`${buttonClass('primary')} ${styles.small}`}
+                          aria-label={intl.formatMessage({ id: 'recurring.occurrence.postLabel' }, { date: when })}
+                          disabled={post.pending}
+                          onClick={() => void onPost(item)}
+                          data-testid="post-now"
+                        >
+                          <FormattedMessage id="recurring.occurrence.post" />
+                        </button>
+                        <button
+                          type="button"
+                          className={`${buttonClass('secondary')} ${styles.small}`}
+                          aria-label={intl.formatMessage(
+                            { id: 'recurring.occurrence.editAmountLabel' },
+                            { date: when },
+                          )}
+                          onClick={() => setOccurrence({ kind: 'post', occurrence: item })}
+                          data-testid="post-other-amount"
+                        >
+                          <FormattedMessage id="recurring.occurrence.editAmount" />
+                        </button>
+                        <button
+                          type="button"
+                          className={`${buttonClass('secondary')} ${styles.small}`}
+                          aria-label={intl.formatMessage({ id: 'recurring.occurrence.skipLabel' }, { date: when })}
+                          onClick={() => setSkipping(item)}
+                          data-testid="skip-occurrence"
+                        >
+                          <FormattedMessage id="recurring.occurrence.skip" />
+                        </button>
+                      </>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          {stopped && (
+            <p className={styles.muted}>
+              <FormattedMessage id="recurring.detail.resumeToPost" />
+            </p>
+          )}
+        </Card>
+      )}
+
+      <Card title={<FormattedMessage id="recurring.detail.next12" />} gap="small" testId="rule-next">
+        {rule.next.length === 0 ? (
+          <p className={styles.muted}>
+            <FormattedMessage id="recurring.detail.noNext" />
+          </p>
+        ) : (
+          <>
+            <ul className={styles.occurrences}>
+              {rule.next.map((item) => {
+                const when = format.longDate(item.date);
+                const changeable = item.state === 'scheduled' && item.date <= reachable;
+                return (
+                  <li key={item.date} className={styles.occurrence} data-testid="next-occurrence" data-date={item.date}>
+                    <div className={styles.occurrenceWhat}>
+                      <span className={styles.occurrenceDate}>{when}</span>
+                      <Inline>
+                        {item.edited && (
+                          <Badge testId="occurrence-edited">
+                            <FormattedMessage id="recurring.occurrence.edited" />
+                          </Badge>
+                        )}
+                        {item.state === 'paused' && (
+                          <Badge tone="warning">
+                            <FormattedMessage id="recurring.status.paused" />
+                          </Badge>
+                        )}
+                      </Inline>
+                    </div>
+                    <div className={styles.occurrenceEnd}>
+                      <span className={styles.figure}>
+                        <TypedAmount type={item.type} amount={item.amount} />
+                      </span>
+                      {changeable && (
+                        <>
+                          <button
+                            type="button"
+                            className={`${buttonClass('secondary')} ${styles.small}`}
+                            aria-label={intl.formatMessage({ id: 'recurring.occurrence.editLabel' }, { date: when })}
+                            onClick={() => {
+                              setScope('one');
+                              setChoosing(item);
+                            }}
+                            data-testid="edit-occurrence"
+                          >
+                            <FormattedMessage id="recurring.occurrence.edit" />
+                          </button>
+                          <button
+                            type="button"
+                            className={`${buttonClass('secondary')} ${styles.small}`}
+                            aria-label={intl.formatMessage({ id: 'recurring.occurrence.skipLabel' }, { date: when })}
+                            onClick={() => setSkipping(item)}
+                            data-testid="skip-occurrence"
+                          >
+                            <FormattedMessage id="recurring.occurrence.skip" />
+                          </button>
+                        </>
+                      )}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+            <p className={styles.muted}>
+              <FormattedMessage id="recurring.detail.changeAhead" />
+            </p>
+          </>
+        )}
+      </Card>
+
+      <Posted ruleId={rule.id} />
+      <Versions rule={rule} />
+
+      <RuleDialog editing={editing} onClose={() => setEditing(null)} />
+      <OccurrenceDialog ruleId={rule.id} editing={occurrence} onClose={() => setOccurrence(null)} />
+      <ConfirmDialog
+        open={skipping !== null}
+        title="recurring.skipDialog.title"
+        body="recurring.skipDialog.body"
+        confirm="recurring.occurrence.skip"
+        values={{ date: skipping === null ? '' : format.longDate(skipping.date) }}
+        onConfirm={() => void onSkip()}
+        onCancel={() => setSkipping(null)}
+      />
+      <ConfirmDialog
+        open={choosing !== null}
+        title="recurring.scopeDialog.title"
+        body="recurring.scopeDialog.body"
+        confirm="recurring.scopeDialog.continue"
+        values={{ date: choosing === null ? '' : format.longDate(choosing.date) }}
+        onConfirm={onChosen}
+        onCancel={() => setChoosing(null)}
+      >
+        <fieldset className={styles.scope}>
+          <legend className="visually-hidden">
+            <FormattedMessage id="recurring.scopeDialog.legend" />
+          </legend>
+          {(['one', 'following'] as const).map((option) => (
+            <label key={option} className={styles.scopeChoice}>
+              <input
+                type="radio"
+                name="occurrence-scope"
+                value={option}
+                checked={scope === option}
+                onChange={() => setScope(option)}
+                data-testid={`scope-${option}`}
+              />
+              <FormattedMessage
+                id={option === 'one' ? 'recurring.scopeDialog.one' : 'recurring.scopeDialog.following'}
+              />
+            </label>
+          ))}
+        </fieldset>
+      </ConfirmDialog>
+      {actions.dialog}
+    </Page>
+  );
+}
+
+/** The transactions the rule recorded, newest first, each linking to its detail. */
+function Posted({ ruleId }: { readonly ruleId: string }) {
+  const format = useFormat();
+  const posted = useRecurringPostedInfiniteQuery(ruleId);
+  const rows = (posted.data?.pages ?? []).flatMap((page) => page.items);
+  return (
+    <Card title={<FormattedMessage id="recurring.detail.posted" />} gap="small" testId="rule-posted">
+      {posted.data === undefined ? (
+        posted.isError ? (
+          <QueryLoadError
+            query={posted}
+            message="recurring.detail.postedFailed"
+            retry="recurring.retry"
+            testId="rule-posted-error"
+          />
+        ) : (
+          <Loading className={styles.loading}>
+            <SkeletonBlock height="5rem" />
+          </Loading>
+        )
+      ) : rows.length === 0 ? (
+        <p className={styles.muted} data-testid="rule-posted-empty">
+          <FormattedMessage id="recurring.detail.noPosted" />
+        </p>
+      ) : (
+        <>
+          <ul className={styles.occurrences}>
+            {rows.map((transaction) => (
+              <li key={transaction.id} className={styles.occurrence} data-testid="posted-transaction">
+                <div className={styles.occurrenceWhat}>
+                  <span className={styles.occurrenceDate}>
+                    <LocalizedLink to={`/dashboard/transactions?view=${transaction.id}`}>
+                      {format.longDate(transaction.date)}
+                    </LocalizedLink>
+                  </span>
+                  {transaction.note !== null && <span className={styles.muted}>{transaction.note}</span>}
+                </div>
+                <div className={styles.occurrenceEnd}>
+                  <span className={styles.figure}>
+                    <TypedAmount type={transaction.type} amount={transaction.amount} testId="posted-amount" />
+                  </span>
+                </div>
+              </li>
+            ))}
+          </ul>
+          {posted.hasNextPage && (
+            <button
+              type="button"
+              className={`${buttonClass('secondary')} ${styles.toggle}`}
+              disabled={posted.isFetchingNextPage}
+              aria-busy={posted.isFetchingNextPage}
+              onClick={() => void posted.fetchNextPage()}
+            >
+              <FormattedMessage
+                id={posted.isFetchingNextPage ? 'recurring.detail.loadingMore' : 'recurring.detail.showMore'}
+              />
+            </button>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** How the rule changed: each version from its first date, newest first. */
+function Versions({ rule }: { readonly rule: RecurringRuleDetail }) {
+  const format = useFormat();
+  const writers = useWriters();
+  const sayWords = useScheduleWords();
+  const versions = [...rule.versions].reverse();
+  return (
+    <Card title={<FormattedMessage id="recurring.detail.history" />} gap="small" testId="rule-history">
+      <ol className={styles.versions}>
+        {versions.map((version, index) => (
+          <li key={version.from} data-testid="rule-version">
+            <FormattedMessage
+              id={index === versions.length - 1 ? 'recurring.history.created' : 'recurring.history.changed'}
+              values={{
+                date: format.longDate(version.from),
+                amount: format.money(version.rule.amount),
+                repeat: sayWords(version.rule.schedule).repeat,
+              }}
+            />
+          </li>
+        ))}
+      </ol>
+      <p className={styles.muted}>
+        <FormattedMessage id="recurring.history.since" values={{ when: writers.dateTime(rule.createdAt) }} />
+      </p>
+    </Card>
+  );
+}

@@ -1,0 +1,165 @@
+import type { RecurringRuleView } from '@plenty/contracts/views/recurring';
+import { describe, expect, it } from 'vitest';
+import {
+  draftFromRule,
+  draftFromTransaction,
+  emptyRuleDraft,
+  pastShortMonths,
+  previewDates,
+  validateRule,
+  wholeNumber,
+  type RuleDraft,
+} from './rule-form';
+
+const CATEGORY = 'builtin-housing';
+const WALLET = '0190f5a0-0000-7000-8000-000000000001';
+
+const draft = (patch: Partial<RuleDraft> = {}): RuleDraft => ({
+  ...emptyRuleDraft('LAK', '2026-01-31'),
+  amount: '2.500.000',
+  categoryId: CATEGORY,
+  ...patch,
+});
+
+const rule = (patch: Partial<RecurringRuleView> = {}): RecurringRuleView => ({
+  id: '0190f5a0-0000-7000-8000-0000000000aa',
+  type: 'expense',
+  amount: { amount: 250000, currency: 'THB' },
+  categoryId: CATEGORY,
+  walletId: WALLET,
+  note: 'Rent',
+  mode: 'auto',
+  remind: true,
+  schedule: { frequency: 'month', interval: 1, startDate: '2026-01-15', end: { kind: 'after', count: 12 } },
+  status: 'active',
+  pausedOn: null,
+  heldOn: null,
+  heldReason: null,
+  nextDue: '2026-05-15',
+  lastPostedOn: '2026-04-15',
+  postedCount: 4,
+  fromTransactionId: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...patch,
+});
+
+describe('the rule form', () => {
+  it('previews a monthly 31st on the last day of shorter months, 29 February in a leap year', () => {
+    expect(previewDates(draft({ startDate: '2027-12-31', monthDay: '31' }))).toEqual([
+      '2027-12-31',
+      '2028-01-31',
+      '2028-02-29',
+      '2028-03-31',
+      '2028-04-30',
+    ]);
+    expect(previewDates(draft({ startDate: '2026-01-31', monthDay: '31' }), 3)).toEqual([
+      '2026-01-31',
+      '2026-02-28',
+      '2026-03-31',
+    ]);
+    expect(pastShortMonths(draft({ monthDay: '29' }))).toBe(true);
+    expect(pastShortMonths(draft({ monthDay: '28' }))).toBe(false);
+    expect(pastShortMonths(draft({ monthDay: 'last' }))).toBe(false);
+    expect(pastShortMonths(draft({ frequency: 'week', monthDay: '31' }))).toBe(false);
+  });
+
+  it('previews weekly schedules every N weeks and stops at the end', () => {
+    expect(
+      previewDates(
+        draft({ frequency: 'week', interval: '2', startDate: '2026-11-27', endKind: 'after', endCount: '3' }),
+      ),
+    ).toEqual(['2026-11-27', '2026-12-11', '2026-12-25']);
+    expect(previewDates(draft({ endKind: 'on', endDate: '2026-03-01' }))).toEqual(['2026-01-31', '2026-02-28']);
+    expect(previewDates(draft({ interval: '' }))).toEqual([]);
+  });
+
+  it('starts "Repeat…" the next month on the transaction’s day, with its amount, category, wallet and note', () => {
+    const repeated = draftFromTransaction(
+      {
+        type: 'expense',
+        amount: { amount: 2_500_000, currency: 'LAK' },
+        categoryId: CATEGORY,
+        walletId: WALLET,
+        note: 'Rent',
+        date: '2026-01-31',
+      },
+      'lo',
+    );
+    expect(repeated).toMatchObject({
+      amount: '2500000',
+      currency: 'LAK',
+      categoryId: CATEGORY,
+      walletId: WALLET,
+      note: 'Rent',
+      frequency: 'month',
+      startDate: '2026-02-28',
+      monthDay: '31',
+    });
+    expect(previewDates(repeated, 3)).toEqual(['2026-02-28', '2026-03-31', '2026-04-30']);
+  });
+
+  it('edits from the next due date, keeping the day and counting what is left', () => {
+    const edited = draftFromRule(rule(), '2026-05-15', 'en');
+    expect(edited).toMatchObject({
+      amount: '2500.00',
+      startDate: '2026-05-15',
+      monthDay: '15',
+      endKind: 'after',
+      endCount: '8',
+      walletId: WALLET,
+    });
+    const weekly = draftFromRule(
+      rule({ schedule: { frequency: 'week', interval: 2, startDate: '2026-01-02', end: { kind: 'never' } } }),
+      '2026-03-13',
+      'en',
+    );
+    expect(weekly).toMatchObject({ frequency: 'week', interval: '2', startDate: '2026-03-13', endKind: 'never' });
+  });
+
+  it('checks each field as the server does', () => {
+    expect(validateRule(draft({ amount: '' }), 'lo').errors.amount).toBe('error.amount_required');
+    expect(validateRule(draft({ categoryId: '' }), 'lo').errors.categoryId).toBe('error.category_required');
+    expect(validateRule(draft({ interval: '0' }), 'lo').errors.interval).toBe('recurring.validation.interval');
+    expect(validateRule(draft({ interval: '100' }), 'lo').errors.interval).toBe('recurring.validation.interval');
+    expect(validateRule(draft({ endKind: 'on', endDate: '2026-01-30' }), 'lo').errors.endDate).toBe(
+      'recurring.validation.endBeforeStart',
+    );
+    expect(validateRule(draft({ endKind: 'after', endCount: '0' }), 'lo').errors.endCount).toBe(
+      'recurring.validation.count',
+    );
+    expect(validateRule(draft({ endKind: 'after', endCount: '1001' }), 'lo').value).toBeNull();
+    expect(validateRule(draft({ startDate: '2026-02-30' }), 'lo').errors.startDate).toBe('error.date_invalid');
+  });
+
+  it('sends the rule fields: month day for monthly rules only, no wallet or note when empty', () => {
+    expect(validateRule(draft(), 'lo').value).toEqual({
+      type: 'expense',
+      amount: { amount: 2_500_000, currency: 'LAK' },
+      categoryId: CATEGORY,
+      mode: 'auto',
+      remind: true,
+      schedule: { frequency: 'month', interval: 1, startDate: '2026-01-31', monthDay: 31, end: { kind: 'never' } },
+    });
+    const weekly = validateRule(
+      draft({ frequency: 'week', walletId: WALLET, note: '  Phone  ', mode: 'confirm', remind: false }),
+      'lo',
+    ).value;
+    expect(weekly).toMatchObject({ walletId: WALLET, note: 'Phone', mode: 'confirm', remind: false });
+    expect(weekly?.schedule).toEqual({
+      frequency: 'week',
+      interval: 1,
+      startDate: '2026-01-31',
+      end: { kind: 'never' },
+    });
+    expect(validateRule(draft({ monthDay: 'last' }), 'lo').value?.schedule.monthDay).toBe('last');
+  });
+
+  it('reads whole numbers typed in Thai or Lao digits', () => {
+    expect(wholeNumber('๑๒')).toBe(12);
+    expect(wholeNumber('໓')).toBe(3);
+    expect(wholeNumber(' 7 ')).toBe(7);
+    expect(wholeNumber('1.5')).toBeNull();
+    expect(wholeNumber('')).toBeNull();
+  });
+});
