@@ -85,6 +85,7 @@ export async function transactionEntry(event: Recorded<TransactionEvent>, uow: U
       subjectId,
       type: 'transaction_added',
       subject: subject({ name: data.note ?? null, categoryId: data.categoryId, amount: data.amount }),
+      recurrence: data.recurrence ?? null,
     };
   }
   const stored = await uow.get<TransactionView>(TRANSACTIONS_VIEW, event.metadata.userId, subjectId);

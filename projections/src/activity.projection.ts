@@ -4,11 +4,13 @@ import {
   DEBTS_VIEW,
   GOALS_VIEW,
   PREFERENCES_VIEW,
+  RECURRING_RULES_VIEW,
   TRANSACTIONS_VIEW,
   TRANSFERS_VIEW,
   WALLETS_VIEW,
 } from '@plenty/contracts/views/registry';
 import type { DebtEvent } from '@plenty/contracts/events/debt';
+import type { RecurringEvent } from '@plenty/contracts/recurring';
 import type { ProfileEvent } from '@plenty/contracts/events/profile';
 import type { TransactionEvent } from '@plenty/contracts/events/transaction';
 import type { TransferEvent } from '@plenty/contracts/transfers';
@@ -17,9 +19,11 @@ import { activitySortKey, type ActivityDoc } from '@plenty/contracts/views/activ
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
 import { positionKey } from '@plenty/platform/read-store/keys';
 import { debtEntry, profileEntry, transactionEntry, type Recorded } from './activity-entries.js';
+import { recurringEntry } from './activity-recurring.js';
 import { transferEntry, walletEntry } from './activity-wallets.js';
 import { DEBT_EVENT_TYPES } from './debt-detail.js';
 import { isNewerThan, type Projection } from './projection.js';
+import { RECURRING_EVENT_TYPES } from './recurring.projection.js';
 
 /**
  * Three indexes, one per way the page reads: the whole account, one kind, one item, each
@@ -48,6 +52,7 @@ const PROFILE_EVENTS = [
 ];
 const WALLET_EVENTS = ['WalletOpened', 'WalletEdited', 'WalletArchived', 'WalletRestored', 'WalletReconciled'];
 const TRANSFER_EVENTS = ['TransferRecorded', 'TransferEdited', 'TransferDeleted'];
+const RECURRING_EVENTS: readonly string[] = RECURRING_EVENT_TYPES;
 
 /** The entry of an event of any stream the page shows; null for an event it does not show. */
 function entryOf(event: Recorded<unknown>, uow: UnitOfWork) {
@@ -55,22 +60,40 @@ function entryOf(event: Recorded<unknown>, uow: UnitOfWork) {
   if (DEBT_EVENTS.includes(event.type)) return debtEntry(event as Recorded<DebtEvent>, uow);
   if (WALLET_EVENTS.includes(event.type)) return walletEntry(event as Recorded<WalletEvent>, uow);
   if (TRANSFER_EVENTS.includes(event.type)) return transferEntry(event as Recorded<TransferEvent>, uow);
+  if (RECURRING_EVENTS.includes(event.type)) return recurringEntry(event as Recorded<RecurringEvent>, uow);
   return profileEntry(event as Recorded<ProfileEvent>, uow);
 }
 
 /**
  * The Activity page: one document per event of a user's transactions, debts, goals,
- * categories, settings, wallets and transfers, keyed by the event id. Edits are measured against the other
+ * categories, settings, wallets, transfers and recurring rules, keyed by the event id. Edits are measured against the other
  * views as they stand before the event, and names are taken from them: every projection reads
  * the views as they were before the event it applies, whatever their order (see `staged.ts`).
  */
 export const activityProjection: Projection = {
   name: 'activity',
   // 2: wallet and transfer entries.
-  version: 2,
+  // 3: recurring rule entries; a transaction a rule posted names the rule (`recurrence`).
+  version: 3,
   views: [activityView],
-  reads: [TRANSACTIONS_VIEW, DEBTS_VIEW, GOALS_VIEW, CATEGORIES_VIEW, PREFERENCES_VIEW, WALLETS_VIEW, TRANSFERS_VIEW],
-  handles: [...TRANSACTION_EVENTS, ...DEBT_EVENTS, ...PROFILE_EVENTS, ...WALLET_EVENTS, ...TRANSFER_EVENTS],
+  reads: [
+    TRANSACTIONS_VIEW,
+    DEBTS_VIEW,
+    GOALS_VIEW,
+    CATEGORIES_VIEW,
+    PREFERENCES_VIEW,
+    WALLETS_VIEW,
+    TRANSFERS_VIEW,
+    RECURRING_RULES_VIEW,
+  ],
+  handles: [
+    ...TRANSACTION_EVENTS,
+    ...DEBT_EVENTS,
+    ...PROFILE_EVENTS,
+    ...WALLET_EVENTS,
+    ...TRANSFER_EVENTS,
+    ...RECURRING_EVENTS,
+  ],
   async apply(event, uow: UnitOfWork) {
     const userId = event.metadata.userId;
     if (!isNewerThan(event, await uow.get(ACTIVITY_VIEW, userId, event.id))) return;
@@ -87,6 +110,8 @@ export const activityProjection: Projection = {
       currency: null,
       replacementCategoryId: null,
       transfer: null,
+      recurrence: null,
+      reason: null,
       ...entry,
     };
     uow.put(ACTIVITY_VIEW, userId, event.id, doc, event.position);

@@ -11,7 +11,16 @@ import { currencySchema, moneySchema } from '../money.js';
  * names) are as the user wrote them at that event; dates are `YYYY-MM-DD`.
  */
 
-export const ACTIVITY_KINDS = ['transaction', 'debt', 'goal', 'category', 'settings', 'wallet', 'transfer'] as const;
+export const ACTIVITY_KINDS = [
+  'transaction',
+  'debt',
+  'goal',
+  'category',
+  'settings',
+  'wallet',
+  'transfer',
+  'recurring',
+] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /** The subject id of every settings entry: the user has one set of preferences. */
@@ -50,6 +59,14 @@ export const ACTIVITY_TYPES = [
   'transfer_recorded',
   'transfer_edited',
   'transfer_deleted',
+  'recurring_created',
+  'recurring_edited',
+  'occurrence_edited',
+  'occurrence_skipped',
+  'recurring_paused',
+  'recurring_resumed',
+  'recurring_held',
+  'recurring_deleted',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
@@ -103,6 +120,22 @@ export type ActivityTransfer = z.infer<typeof activityTransferSchema>;
  *   amountOut, amountIn (money objects), date, time, note.
  * A transaction moved to another wallet is a `transaction_edited` whose `changes` hold
  * `{ field: 'walletId', from, to }` (wallet ids).
+ *
+ * Recurring rule entries (subject id = the rule's id; subject: the rule's note, category and
+ * amount as they stood after the event, just before it for a deletion):
+ * - `recurring_created`: `date` the schedule's start date, `amount` the rule's amount.
+ * - `recurring_edited` ("this and following"): `date` the first occurrence date it applies
+ *   from, `changes` among type, amount (money), categoryId, walletId (null: the default
+ *   wallet), note, mode, remind, schedule (a `recurrence.ts` schedule), against the version
+ *   that governed that date.
+ * - `occurrence_edited` ("this one"): `date` the occurrence, `changes` among amount (money),
+ *   categoryId, walletId, note against what the occurrence was to be posted with.
+ * - `occurrence_skipped`: `date` the occurrence skipped.
+ * - `recurring_paused`, `recurring_resumed`: `date` the user's day of the pause or resumption.
+ * - `recurring_held`: `date` the occurrence that could not be posted, `reason` the error code.
+ * - `recurring_deleted`: nothing more (what it posted is kept).
+ * A transaction a rule posted is a `transaction_added` with `recurrence` (the rule and the
+ * occurrence date).
  */
 export const activityDocSchema = z.object({
   /** The event's id. */
@@ -138,6 +171,10 @@ export const activityDocSchema = z.object({
   replacementCategoryId: z.string().nullable(),
   /** Transfer entries: the transfer (see above); null for other items. */
   transfer: activityTransferSchema.nullable(),
+  /** A transaction a recurring rule posted: the rule and the occurrence date; null (or absent) otherwise. */
+  recurrence: z.object({ ruleId: z.string(), date: calendarDateSchema }).nullable().optional(),
+  /** `recurring_held`: the error code the occurrence was refused with; null (or absent) otherwise. */
+  reason: z.string().nullable().optional(),
 });
 export type ActivityDoc = z.infer<typeof activityDocSchema>;
 

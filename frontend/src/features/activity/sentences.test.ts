@@ -284,4 +284,81 @@ describe('activity sentences', () => {
       `/dashboard/wallets/${lunch}`,
     );
   });
+
+  describe('recurring items', () => {
+    const rule = '0192f0c4-7a1b-7c3d-8e4f-00000000e001';
+    const rent = { name: 'Rent', categoryId: 'builtin-food', amount: { amount: 450_000, currency: 'THB' as const } };
+    const recurring = (fields: Partial<ActivityEntry> & Pick<ActivityEntry, 'type'>) =>
+      entry({ kind: 'recurring', subjectId: rule, subject: rent, ...fields });
+    const say = (locale: Locale, id: MessageId, values: Record<string, string> = {}) =>
+      createIntl({ locale, messages: catalogues[locale] }).formatMessage({ id }, values);
+
+    it('words each event of a rule with its date, in each language', () => {
+      for (const locale of ['en', 'th', 'lo'] as const) {
+        const date = formatLongDate('2027-02-01', locale);
+        expect(read(recurring({ type: 'occurrence_skipped', date: '2027-02-01' }), locale)).toEqual([
+          say(locale, 'activity.recurring.skipped', { date }),
+        ]);
+        expect(read(recurring({ type: 'recurring_paused', date: '2027-02-01' }), locale)).toEqual([
+          say(locale, 'activity.recurring.paused'),
+          say(locale, 'activity.on', { date }),
+        ]);
+        expect(
+          read(recurring({ type: 'recurring_held', date: '2027-02-01', reason: 'wallet_archived' }), locale),
+        ).toEqual([say(locale, 'activity.recurring.held', { date }), say(locale, 'error.wallet_archived')]);
+      }
+    });
+
+    it('words a new rule with its amount, category and start, and an edit with what it changed', () => {
+      expect(read(recurring({ type: 'recurring_created', date: '2026-12-01' }))).toEqual([
+        say('en', 'activity.recurring.created'),
+        say('en', 'activity.transaction.summary', {
+          amount: thb(450_000),
+          category: say('en', 'category.builtin.food'),
+        }),
+        say('en', 'activity.recurring.starts', { date: formatLongDate('2026-12-01', 'en') }),
+      ]);
+      const edited = recurring({
+        type: 'recurring_edited',
+        date: '2027-05-01',
+        changes: [
+          { field: 'amount', from: { amount: 450_000, currency: 'THB' }, to: { amount: 500_000, currency: 'THB' } },
+          { field: 'mode', from: 'auto', to: 'confirm' },
+          { field: 'remind', from: true, to: false },
+          { field: 'schedule', from: {}, to: {} },
+        ],
+      });
+      expect(read(edited, 'th')).toEqual([
+        say('th', 'activity.recurring.edited', { date: formatLongDate('2027-05-01', 'th') }),
+        say('th', 'transactions.history.fieldChanged', {
+          field: say('th', 'transactions.field.amount'),
+          from: thb(450_000, 'th'),
+          to: thb(500_000, 'th'),
+        }),
+        say('th', 'transactions.history.fieldChanged', {
+          field: say('th', 'recurring.field.mode'),
+          from: say('th', 'recurring.mode.auto'),
+          to: say('th', 'recurring.mode.confirm'),
+        }),
+        say('th', 'activity.change.off', { field: say('th', 'recurring.field.remind') }),
+        say('th', 'activity.change.updated', { field: say('th', 'recurring.field.repeat') }),
+      ]);
+    });
+
+    it('says a transaction came from a rule, and names and links a rule as the transaction it posts', () => {
+      const posted = entry({
+        kind: 'transaction',
+        type: 'transaction_added',
+        subject: rent,
+        recurrence: { ruleId: rule, date: '2026-12-01' },
+      });
+      expect(read(posted).at(-1)).toBe(
+        say('en', 'activity.recurring.posted', { date: formatLongDate('2026-12-01', 'en') }),
+      );
+      const { writers } = writersFor('en');
+      expect(subjectName(recurring({ type: 'recurring_paused' }), writers)).toBe(`“Rent” · ${thb(450_000)}`);
+      expect(subjectPath(recurring({ type: 'recurring_paused' }))).toBe(`/dashboard/recurring/${rule}`);
+      expect(subjectPath(recurring({ type: 'recurring_deleted' }))).toBeNull();
+    });
+  });
 });

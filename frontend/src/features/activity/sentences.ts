@@ -1,6 +1,8 @@
 import type { ActivityChange, ActivityEntry, ActivityKind } from '@plenty/contracts/views/activity';
 import type { DebtHistoryEntry, DebtHistoryEntryType } from '@plenty/contracts/views/debt-history';
 import { CURRENCIES as CURRENCY_CODES, type Currency, type Money } from '@plenty/contracts/money';
+import { ERROR_CODES, type ErrorCode } from '@plenty/contracts/errors';
+import { errorMessageId } from '../../lib/api/api-error';
 import type { MessageId } from '../../lib/messages';
 import { KIND_LABELS as WALLET_KIND_LABELS } from '../../lib/wallet-kinds';
 import { entrySentences as debtSentences, type DebtHistoryWriters } from '../../lib/history/debt-history';
@@ -209,6 +211,87 @@ function reconciledLines(entry: ActivityEntry, writers: ActivityWriters): Senten
   return lines;
 }
 
+/** A recurring item's own fields; its transaction fields read as a transaction's history does. */
+const RECURRING_FIELDS: Readonly<Record<string, FieldRule>> = {
+  mode: {
+    label: 'recurring.field.mode',
+    shape: 'value',
+    write: labelled({ auto: 'recurring.mode.auto', confirm: 'recurring.mode.confirm' }),
+  },
+  remind: { label: 'recurring.field.remind', shape: 'switch' },
+  schedule: { label: 'recurring.field.repeat', shape: 'plain' },
+};
+const RECURRING_TRANSACTION_FIELDS = new Set(['type', 'amount', 'categoryId', 'walletId', 'note']);
+
+function recurringChanges(entry: ActivityEntry, writers: ActivityWriters): Sentence[] {
+  return entry.changes.map((change) =>
+    RECURRING_TRANSACTION_FIELDS.has(change.field)
+      ? transactionChange(change, writers.transaction)
+      : fieldChange(change, RECURRING_FIELDS, writers),
+  );
+}
+
+const isErrorCode = (code: string): code is ErrorCode => (ERROR_CODES as readonly string[]).includes(code);
+
+/** What a recurring item's entry says: what happened to it, and on which date. */
+function recurringSentences(
+  entry: ActivityEntry,
+  writers: ActivityWriters,
+): { heading: Sentence; details: Sentence[] } {
+  const date = entry.date === null ? '' : writers.transaction.date(entry.date);
+  const { subject } = entry;
+  switch (entry.type) {
+    case 'recurring_created':
+      return {
+        heading: sentence('activity.recurring.created'),
+        details: [
+          ...(subject.amount === null || subject.categoryId === null
+            ? []
+            : [
+                sentence('activity.transaction.summary', {
+                  amount: writers.transaction.money(subject.amount.amount, subject.amount.currency),
+                  category: writers.transaction.category(subject.categoryId),
+                }),
+              ]),
+          ...(date === '' ? [] : [sentence('activity.recurring.starts', { date })]),
+        ],
+      };
+    case 'recurring_edited':
+      return { heading: sentence('activity.recurring.edited', { date }), details: recurringChanges(entry, writers) };
+    case 'occurrence_edited':
+      return {
+        heading: sentence('activity.recurring.occurrenceEdited', { date }),
+        details: recurringChanges(entry, writers),
+      };
+    case 'occurrence_skipped':
+      return { heading: sentence('activity.recurring.skipped', { date }), details: [] };
+    case 'recurring_paused':
+      return { heading: sentence('activity.recurring.paused'), details: [sentence('activity.on', { date })] };
+    case 'recurring_resumed':
+      return { heading: sentence('activity.recurring.resumed'), details: [sentence('activity.on', { date })] };
+    case 'recurring_held': {
+      const reason = entry.reason ?? null;
+      return {
+        heading: sentence('activity.recurring.held', { date }),
+        details: reason !== null && isErrorCode(reason) ? [sentence(errorMessageId(reason))] : [],
+      };
+    }
+    default:
+      return { heading: sentence('activity.recurring.deleted'), details: [] };
+  }
+}
+
+const RECURRING_TYPES = new Set<ActivityEntry['type']>([
+  'recurring_created',
+  'recurring_edited',
+  'occurrence_edited',
+  'occurrence_skipped',
+  'recurring_paused',
+  'recurring_resumed',
+  'recurring_held',
+  'recurring_deleted',
+]);
+
 const DEBT_TYPES: Readonly<Partial<Record<ActivityEntry['type'], DebtHistoryEntryType>>> = {
   debt_opened: 'opened',
   debt_edited: 'edited',
@@ -270,7 +353,12 @@ export function activitySentences(
                 category: writers.transaction.category(subject.categoryId),
               }),
             ];
-      return { heading: sentence(heading), details: summary };
+      const recurrence = entry.recurrence ?? null;
+      const fromRule =
+        recurrence === null
+          ? []
+          : [sentence('activity.recurring.posted', { date: writers.transaction.date(recurrence.date) })];
+      return { heading: sentence(heading), details: [...summary, ...fromRule] };
     }
     case 'goal_added':
       return {
@@ -350,6 +438,7 @@ export function activitySentences(
     case 'transfer_deleted':
       return { heading: sentence('activity.transfer.deleted'), details: transferLines(entry, writers) };
     default: {
+      if (RECURRING_TYPES.has(entry.type)) return recurringSentences(entry, writers);
       const debtType = DEBT_TYPES[entry.type];
       if (debtType === undefined) return { heading: sentence('activity.unknown'), details: [] };
       const { heading, details } = debtSentences(asDebtEntry(entry, debtType), writers.debt);
@@ -366,6 +455,7 @@ const KIND_LABELS: Readonly<Record<ActivityKind, MessageId>> = {
   settings: 'activity.subject.settings',
   wallet: 'activity.subject.wallet',
   transfer: 'activity.subject.transfer',
+  recurring: 'activity.subject.recurring',
 };
 
 /** The kind of item an entry is about: "Transaction", "Debt"… */
@@ -392,7 +482,7 @@ export function subjectName(
     const parts = [note, moved].filter((part): part is string => part !== null);
     return parts.length === 0 ? writers.translate('activity.subject.transfer') : parts.join(' · ');
   }
-  if (entry.kind === 'transaction') {
+  if (entry.kind === 'transaction' || entry.kind === 'recurring') {
     const name =
       subject.name !== null && subject.name !== ''
         ? quoted(subject.name)
@@ -429,5 +519,7 @@ export function subjectPath(
       return '/dashboard/settings?tab=categories';
     case 'settings':
       return '/dashboard/settings?tab=preferences';
+    case 'recurring':
+      return `/dashboard/recurring/${encodeURIComponent(entry.subjectId)}`;
   }
 }

@@ -18,6 +18,7 @@ const OPEN_LABELS: Readonly<Record<ActivityKind, MessageId>> = {
   settings: 'activity.item.open.settings',
   wallet: 'activity.item.open.wallet',
   transfer: 'activity.item.open.transfer',
+  recurring: 'activity.item.open.recurring',
 };
 
 /** One event: the item's kind and name (a link to its activity), what happened, what changed, when. */

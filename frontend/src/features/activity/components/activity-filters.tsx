@@ -19,6 +19,7 @@ const KIND_OPTIONS: Readonly<Record<ActivityKind, MessageId>> = {
   settings: 'activity.kind.settings',
   wallet: 'activity.kind.wallet',
   transfer: 'activity.kind.transfer',
+  recurring: 'activity.kind.recurring',
 };
 
 /** The kind and the days shown, in the address; a start after the end is refused here. */
