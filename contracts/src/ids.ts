@@ -17,15 +17,26 @@ function uuidBytes(uuid: string): Uint8Array {
   return bytes;
 }
 
+/** Two hex digits of each byte value. */
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
 function formatUuid(bytes: Uint8Array): string {
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+  let hex = '';
+  for (let i = 0; i < 16; i += 1) {
+    hex += HEX[bytes[i] ?? 0] ?? '00';
+    if (i === 3 || i === 5 || i === 7 || i === 9) hex += '-';
+  }
+  return hex;
 }
+
+/** The message schedule, reused by every call (SHA-1 runs to the end without yielding). */
+const WORDS = new Uint32Array(80);
 
 /**
  * SHA-1 (FIPS 180-4) of a message, in plain TypeScript: these ids are made in the server and in
  * the browser alike, and `node:crypto` does not exist in the browser. Only for UUIDv5 names, not
- * for anything secret.
+ * for anything secret. Plain integer arithmetic without allocations per block or round: ids are
+ * made for every command, posted occurrence and projected event.
  */
 export function sha1(message: Uint8Array): Uint8Array {
   const bitLength = message.length * 8;
@@ -35,48 +46,66 @@ export function sha1(message: Uint8Array): Uint8Array {
   const view = new DataView(padded.buffer);
   view.setUint32(padded.length - 8, Math.floor(bitLength / 0x1_0000_0000));
   view.setUint32(padded.length - 4, bitLength >>> 0);
-  const state = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0];
-  const words = new Uint32Array(80);
-  const rotl = (value: number, bits: number) => (value << bits) | (value >>> (32 - bits));
+  let h0 = 0x67452301;
+  let h1 = 0xefcdab89;
+  let h2 = 0x98badcfe;
+  let h3 = 0x10325476;
+  let h4 = 0xc3d2e1f0;
+  const w = WORDS;
   for (let block = 0; block < padded.length; block += 64) {
-    for (let t = 0; t < 16; t += 1) words[t] = view.getUint32(block + t * 4);
+    for (let t = 0; t < 16; t += 1) w[t] = view.getUint32(block + t * 4);
     for (let t = 16; t < 80; t += 1) {
-      words[t] = rotl((words[t - 3] ?? 0) ^ (words[t - 8] ?? 0) ^ (words[t - 14] ?? 0) ^ (words[t - 16] ?? 0), 1);
+      const x = (w[t - 3] as number) ^ (w[t - 8] as number) ^ (w[t - 14] as number) ^ (w[t - 16] as number);
+      w[t] = (x << 1) | (x >>> 31);
     }
-    let [a, b, c, d, e] = state as [number, number, number, number, number];
+    let a = h0;
+    let b = h1;
+    let c = h2;
+    let d = h3;
+    let e = h4;
     for (let t = 0; t < 80; t += 1) {
-      const [f, k] =
-        t < 20
-          ? [(b & c) | (~b & d), 0x5a827999]
-          : t < 40
-            ? [b ^ c ^ d, 0x6ed9eba1]
-            : t < 60
-              ? [(b & c) | (b & d) | (c & d), 0x8f1bbcdc]
-              : [b ^ c ^ d, 0xca62c1d6];
-      const next = (rotl(a, 5) + f + e + k + (words[t] ?? 0)) >>> 0;
+      let f: number;
+      if (t < 20) f = ((b & c) | (~b & d)) + 0x5a827999;
+      else if (t < 40) f = (b ^ c ^ d) + 0x6ed9eba1;
+      else if (t < 60) f = ((b & c) | (b & d) | (c & d)) + 0x8f1bbcdc;
+      else f = (b ^ c ^ d) + 0xca62c1d6;
+      const next = (((a << 5) | (a >>> 27)) + f + e + (w[t] as number)) >>> 0;
       e = d;
       d = c;
-      c = rotl(b, 30) >>> 0;
+      c = ((b << 30) | (b >>> 2)) >>> 0;
       b = a;
       a = next;
     }
-    state[0] = ((state[0] ?? 0) + a) >>> 0;
-    state[1] = ((state[1] ?? 0) + b) >>> 0;
-    state[2] = ((state[2] ?? 0) + c) >>> 0;
-    state[3] = ((state[3] ?? 0) + d) >>> 0;
-    state[4] = ((state[4] ?? 0) + e) >>> 0;
+    h0 = (h0 + a) >>> 0;
+    h1 = (h1 + b) >>> 0;
+    h2 = (h2 + c) >>> 0;
+    h3 = (h3 + d) >>> 0;
+    h4 = (h4 + e) >>> 0;
   }
   const digest = new Uint8Array(20);
   const out = new DataView(digest.buffer);
-  state.forEach((word, index) => out.setUint32(index * 4, word));
+  out.setUint32(0, h0);
+  out.setUint32(4, h1);
+  out.setUint32(8, h2);
+  out.setUint32(12, h3);
+  out.setUint32(16, h4);
   return digest;
 }
 
+/** The bytes of each namespace: a handful, asked for again and again. */
+const namespaceBytes = new Map<string, Uint8Array>();
+const utf8 = new TextEncoder();
+
 /** RFC 9562 UUIDv5 (SHA-1, name-based). */
 export function uuidV5(name: string, namespace: string): string {
-  const text = new TextEncoder().encode(name);
+  const text = utf8.encode(name);
   const message = new Uint8Array(16 + text.length);
-  message.set(uuidBytes(namespace));
+  let space = namespaceBytes.get(namespace);
+  if (space === undefined) {
+    space = uuidBytes(namespace);
+    if (namespaceBytes.size < 64) namespaceBytes.set(namespace, space);
+  }
+  message.set(space);
   message.set(text, 16);
   const bytes = sha1(message).slice(0, 16);
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x50;
