@@ -55,10 +55,12 @@ export const projectorEnvSchema = z.object({
   FIREBASE_AUTH_EMULATOR_HOST: emulatorHostSchema,
   /** A real Firebase project: path of a service-account key, read by firebase-admin itself. */
   GOOGLE_APPLICATION_CREDENTIALS: z.string().min(1).optional(),
-  /** SMTP_URL, MAIL_FROM, MAIL_OUTBOX_DIR (APP_ORIGIN is read but unused here). */
+  /** SMTP_URL, MAIL_FROM, MAIL_OUTBOX_DIR, and APP_ORIGIN for the links in bill reminders. */
   ...mailEnvShape(),
   /** How often to look for weekly reports that are due, in ms; 0 turns weekly reports off. */
   WEEKLY_REPORT_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
+  /** How often to look for bill reminders that are due, in ms; 0 turns reminder mails off. */
+  REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(900_000),
 });
 
 export interface KafkaConfig {
@@ -87,6 +89,8 @@ export interface ProjectorServiceConfig {
     readonly mail: MailConfig;
     readonly projectId: string;
     readonly weeklyReportIntervalMs: number;
+    readonly reminderIntervalMs: number;
+    readonly appOrigin: string;
   };
 }
 
@@ -121,6 +125,8 @@ export function loadProjectorServiceConfig(env: NodeJS.ProcessEnv = process.env)
       mail: mailConfig(parsed, basics.dataDir),
       projectId: parsed.FIREBASE_PROJECT_ID,
       weeklyReportIntervalMs: parsed.WEEKLY_REPORT_INTERVAL_MS,
+      reminderIntervalMs: parsed.REMINDER_INTERVAL_MS,
+      appOrigin: parsed.APP_ORIGIN ?? 'http://127.0.0.1:8080',
     },
   };
 }

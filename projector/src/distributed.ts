@@ -91,6 +91,16 @@ export async function openDistributedProjectorService(
       logger,
     });
     cleanups.push(() => weeklyReports.stop());
+    // Bill reminders too: their claims make them once anyway, the lease spares the others the reads.
+    const reminders = runWhileLeader({
+      leases: mongoLeaseStore(db),
+      name: 'reminders',
+      owner: instance,
+      lead: async () => notifications.reminders.start(),
+      abdicate: () => notifications.reminders.stop(),
+      logger,
+    });
+    cleanups.push(() => reminders.stop());
 
     const deadLetters = await openKafkaDeadLetterSink(kafka, stores.kafka.deadLetterTopic);
     cleanups.push(() => deadLetters.close());

@@ -74,6 +74,7 @@ export async function openProjectorService(
   });
   await projector.start();
   notifications.weeklyReports.start();
+  notifications.reminders.start();
 
   const health = await serveHealth(config, logger, async () => {
     const [position, head] = await Promise.all([projector.current(), eventStore.headPosition()]);

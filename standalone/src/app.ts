@@ -37,6 +37,7 @@ import type { ProjectionStatus } from '@plenty/projector/runtime-api';
 import { readModelsReadiness } from '@plenty/projector/runtime-status';
 import { spendingAlertMailer } from '@plenty/projector/notifications/spending-alert-mailer';
 import { WeeklyReportScheduler } from '@plenty/projector/notifications/weekly-report';
+import { ReminderMailer } from '@plenty/projector/notifications/reminder-mailer';
 import type { ProjectionProgress } from '@plenty/platform/projection-progress';
 import { queryApi } from '@plenty/query-api/app';
 import { startProjector } from './start-projector.js';
@@ -83,6 +84,8 @@ export interface StandaloneOptions {
   readonly users?: UserDirectory;
   /** How often to look for weekly reports that are due (WEEKLY_REPORT_INTERVAL_MS); 0 turns them off. */
   readonly weeklyReportIntervalMs?: number;
+  /** How often to look for bill reminders that are due (REMINDER_INTERVAL_MS); 0 turns reminder mails off. */
+  readonly reminderIntervalMs?: number;
   /** How often to post the recurring transactions that are due (RECURRING_INTERVAL_MS); 0 never posts by itself. */
   readonly recurringIntervalMs?: number;
   /** The recurring poster's clock (tests of time zones and of catching up). */
@@ -230,6 +233,17 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     });
     weeklyReports.start();
     closers.push(() => weeklyReports.stop());
+    const reminders = new ReminderMailer({
+      eventStore,
+      readStore,
+      users,
+      mailer,
+      logger: app.log,
+      appOrigin: options.appOrigin ?? 'http://127.0.0.1:8080',
+      ...(options.reminderIntervalMs === undefined ? {} : { intervalMs: options.reminderIntervalMs }),
+    });
+    reminders.start();
+    closers.push(() => reminders.stop());
 
     installErrorHandling(app, {
       notFound: await serveWebApp(app, {

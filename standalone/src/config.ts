@@ -25,6 +25,8 @@ const envSchema = z.object({
   WEEKLY_REPORT_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
   /** How often to post the recurring transactions that are due, in ms; 0 turns the posting off. */
   RECURRING_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+  /** How often to look for bill reminders that are due, in ms; 0 turns reminder mails off. */
+  REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(900_000),
   /** `true` behind a reverse proxy: limits count the client's address from X-Forwarded-For. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Limits on sign-in, sign-up and password reset attempts; `off` only for load tests. */
@@ -45,6 +47,7 @@ export interface StandaloneConfig {
   readonly queriesPerMinutePerUser: number;
   readonly weeklyReportIntervalMs: number;
   readonly recurringIntervalMs: number;
+  readonly reminderIntervalMs: number;
   readonly trustProxy: boolean;
   readonly authAttemptLimits: boolean;
   /** Sign-in with OpenID Connect providers (PLENTY_OIDC_*, see oidc-config.ts); none by default. */
@@ -68,6 +71,7 @@ export function loadStandaloneConfig(env: NodeJS.ProcessEnv = process.env): Stan
     queriesPerMinutePerUser: parsed.QUERIES_PER_MINUTE_PER_USER,
     weeklyReportIntervalMs: parsed.WEEKLY_REPORT_INTERVAL_MS,
     recurringIntervalMs: parsed.RECURRING_INTERVAL_MS,
+    reminderIntervalMs: parsed.REMINDER_INTERVAL_MS,
     trustProxy: parsed.TRUST_PROXY === 'true',
     authAttemptLimits: parsed.AUTH_ATTEMPT_LIMITS === 'on',
     oidcProviders: oidcProvidersFromEnv(env),

@@ -18,6 +18,7 @@ async function main(): Promise<void> {
     ...(config.authAttemptLimits ? {} : { identityLimits: NO_IDENTITY_LIMITS }),
     weeklyReportIntervalMs: config.weeklyReportIntervalMs,
     recurringIntervalMs: config.recurringIntervalMs,
+    reminderIntervalMs: config.reminderIntervalMs,
     oidcProviders: config.oidcProviders,
     ...(config.webAppDir === undefined ? {} : { webAppDir: config.webAppDir }),
     projector: 'worker',

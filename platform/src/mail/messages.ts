@@ -96,3 +96,24 @@ export interface WeeklyReportValues {
 export function weeklyReportMail(locale: MailLocale, to: string, values: WeeklyReportValues): MailMessage {
   return render(locale, to, 'weeklyReport', { ...values });
 }
+
+export interface ReminderValues {
+  /** A rule's expense or income occurrence, or a debt's installment. */
+  readonly kind: 'expense' | 'income' | 'installment';
+  /** The rule's note or category name, or the debt's name. */
+  readonly name: string;
+  /** The installment's number (installments only; 0 otherwise). */
+  readonly number: number;
+  /** Days from the user's today to the date (0 = today). */
+  readonly days: number;
+  /** The date and the amount, already formatted for the locale. */
+  readonly date: string;
+  readonly amount: string;
+  /** The app's page of the rule or the debt. */
+  readonly link: string;
+}
+
+/** A reminder of a recurring bill or income, or of a debt installment, before its date. */
+export function reminderMail(locale: MailLocale, to: string, values: ReminderValues): MailMessage {
+  return render(locale, to, 'reminder', { ...values });
+}

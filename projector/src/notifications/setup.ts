@@ -4,26 +4,32 @@ import type { EventStore, RecordedEvent } from '@plenty/platform/event-store/por
 import { createMailer } from '@plenty/platform/mail/create';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import type { ProjectorLogger } from '../runtime-api.js';
+import { ReminderMailer } from './reminder-mailer.js';
 import { spendingAlertMailer } from './spending-alert-mailer.js';
 import { WeeklyReportScheduler } from './weekly-report.js';
 
-/** What the projector process needs to mail spending alerts and weekly reports. */
+/** What the projector process needs to mail spending alerts, weekly reports and bill reminders. */
 export interface NotificationSettings {
   readonly mail: MailConfig;
   /** The Firebase project whose users' addresses the mails go to. */
   readonly projectId: string;
   /** WEEKLY_REPORT_INTERVAL_MS; 0 turns weekly reports off. */
   readonly weeklyReportIntervalMs: number;
+  /** REMINDER_INTERVAL_MS; 0 turns reminder mails off. */
+  readonly reminderIntervalMs: number;
+  /** Where the web app is served, for the links in reminders (APP_ORIGIN). */
+  readonly appOrigin: string;
 }
 
 export interface Notifications {
   /** For the projector's `afterBatch`: mails the alerts the batch raised. */
   afterBatch(events: readonly RecordedEvent[]): Promise<void>;
   readonly weeklyReports: WeeklyReportScheduler;
+  readonly reminders: ReminderMailer;
   close(): Promise<void>;
 }
 
-/** The alert mailer and the weekly report scheduler of a projector process, on its stores. */
+/** The alert mailer, the weekly report scheduler and the reminder mailer of a projector process, on its stores. */
 export function openNotifications(
   settings: NotificationSettings,
   stores: { readonly eventStore: EventStore; readonly readStore: ReadStore },
@@ -39,13 +45,23 @@ export function openNotifications(
     logger,
     intervalMs: settings.weeklyReportIntervalMs,
   });
+  const reminders = new ReminderMailer({
+    ...stores,
+    users,
+    mailer,
+    logger,
+    intervalMs: settings.reminderIntervalMs,
+    appOrigin: settings.appOrigin,
+  });
   return {
     async afterBatch(events) {
       await alerts.afterBatch(events);
     },
     weeklyReports,
+    reminders,
     async close() {
       await weeklyReports.stop();
+      await reminders.stop();
       await mailer.close();
     },
   };

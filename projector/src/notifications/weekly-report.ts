@@ -110,7 +110,8 @@ export async function weeklyFigures(
   };
 }
 
-async function categoryName(readStore: ReadStore, userId: string, categoryId: string, locale: MailLocale) {
+/** A category's name in the locale: the user's own, or the built-in one's translation. */
+export async function categoryName(readStore: ReadStore, userId: string, categoryId: string, locale: MailLocale) {
   const stored = await readStore.get<CategoryView>(CATEGORIES_VIEW, userId, categoryId);
   if (stored?.doc.name) return stored.doc.name;
   const key =
