@@ -21,11 +21,24 @@ export const ids = {
   payment: uuidV7(),
   wallet: uuidV7(),
   transfer: uuidV7(),
+  recurring: uuidV7(),
   receipt: '',
 };
 export const thb = (amount: number) => ({ amount, currency: 'THB' });
 /** Alice's car loan, named and lent by her secret text. */
 export const debtTerms = { ...carLoanFields, debtId: ids.debt, name: SECRET, lender: SECRET, paymentDueDay: 15 };
+
+/** Alice's monthly rent from 1 November, noted with her secret text, posted when she confirms it. */
+export const recurringRent = () => ({
+  ruleId: ids.recurring,
+  type: 'expense',
+  amount: thb(450_000),
+  categoryId: ids.category,
+  note: SECRET,
+  mode: 'confirm',
+  remind: true,
+  schedule: { frequency: 'month', interval: 1, startDate: '2026-11-01', end: { kind: 'never' } },
+});
 
 /** How a second user's command against the first user's items must end. */
 export type CommandCase = { body: () => Record<string, unknown>; expect: 'not-found' | 'own-data' | 'refused' };
@@ -124,6 +137,24 @@ export function commandCases(users: { readonly alice: TestUser }): Record<string
     },
     EditTransfer: { body: () => ({ transferId: ids.transfer, changes: { note: 'mine now' } }), expect: 'not-found' },
     DeleteTransfer: { body: () => ({ transferId: ids.transfer }), expect: 'not-found' },
+    // The id is Alice's rule: Bob cannot add to her stream, nor change, post or see any of it.
+    CreateRecurringRule: { body: () => ({ ...recurringRent(), categoryId: 'builtin-housing' }), expect: 'not-found' },
+    EditRecurringRule: {
+      body: () => {
+        const { ruleId, ...rule } = recurringRent();
+        return { ruleId, from: '2026-12-01', rule: { ...rule, categoryId: 'builtin-housing', note: 'mine now' } };
+      },
+      expect: 'not-found',
+    },
+    EditOccurrence: {
+      body: () => ({ ruleId: ids.recurring, date: '2026-12-01', changes: { note: 'mine now' } }),
+      expect: 'not-found',
+    },
+    SkipOccurrence: { body: () => ({ ruleId: ids.recurring, date: '2026-12-01' }), expect: 'not-found' },
+    PauseRecurringRule: { body: () => ({ ruleId: ids.recurring }), expect: 'not-found' },
+    ResumeRecurringRule: { body: () => ({ ruleId: ids.recurring }), expect: 'not-found' },
+    DeleteRecurringRule: { body: () => ({ ruleId: ids.recurring }), expect: 'not-found' },
+    PostOccurrence: { body: () => ({ ruleId: ids.recurring, date: '2026-12-01' }), expect: 'not-found' },
     // Account commands act on the caller only; with Alice's email Bob's deletion is refused.
     DeleteAccount: {
       body: () => ({ confirmEmail: users.alice.email, confirmPhrase: 'Delete My Account', reason: 'other' }),
@@ -169,6 +200,9 @@ export const QUERIES: Record<string, QueryCase> = {
   },
   'GET /api/queries/transfers/:id': { url: () => `/api/queries/transfers/${ids.transfer}`, expect: 'not-found' },
   'GET /api/queries/net-worth': { url: () => '/api/queries/net-worth', expect: 'own-data' },
+  'GET /api/queries/recurring': { url: () => '/api/queries/recurring', expect: 'own-data' },
+  'GET /api/queries/recurring/:id': { url: () => `/api/queries/recurring/${ids.recurring}`, expect: 'not-found' },
+  'GET /api/queries/upcoming': { url: () => '/api/queries/upcoming?days=62', expect: 'own-data' },
   'GET /api/queries/receipts/:receiptId/link': {
     url: () => `/api/queries/receipts/${ids.receipt}/link`,
     expect: 'not-found',

@@ -13,6 +13,7 @@ import {
   ids,
   PUBLIC_ROUTES,
   QUERIES,
+  recurringRent,
   SECRET,
   thb,
   UPLOAD_ROUTES,
@@ -122,6 +123,7 @@ beforeAll(async () => {
       },
     ],
     ['ArchiveWallet', { walletId: defaultWalletId(users.alice.uid, 'THB') }],
+    ['CreateRecurringRule', recurringRent()],
   ];
   for (const [name, body] of setup) {
     const answer = await api.command(name, body);
@@ -176,7 +178,11 @@ describe("security: another user's data", () => {
     }
     await new ApiClient(env.standalone.app, users.alice).query('transactions');
     expect(await aliceSees()).toEqual(before);
-    for (const streamId of [`transaction-${ids.transaction}`, `transfer-${ids.transfer}`]) {
+    for (const streamId of [
+      `transaction-${ids.transaction}`,
+      `transfer-${ids.transfer}`,
+      `recurring-${ids.recurring}`,
+    ]) {
       const stored = await env.standalone.eventStore.readStream(streamId);
       expect(stored.every((event) => event.metadata.userId === users.alice.uid)).toBe(true);
     }
