@@ -122,6 +122,12 @@ function UpcomingRow({
   const income = item.kind === 'recurring' && item.type === 'income';
   const waiting = isWaiting(item, today);
   const action = actionsOf(item);
+  const when = words.when(item.date, today);
+  // The date when "when" does not already say it; the category when the note names the item.
+  const meta = [
+    when === words.date(item.date) ? null : words.date(item.date),
+    item.kind === 'recurring' && item.note !== null ? words.category(item.categoryId) : null,
+  ].filter((part) => part !== null);
   const link =
     item.kind === 'recurring' ? `/dashboard/recurring/${item.ruleId}` : `/dashboard/debt-tracker/${item.debtId}`;
   return (
@@ -133,7 +139,7 @@ function UpcomingRow({
       data-waiting={waiting}
     >
       <span className={styles.when} data-testid="upcoming-when">
-        {words.when(item.date, today)}
+        {when}
       </span>
       <span className={styles.main}>
         <span className={styles.nameLine}>
@@ -154,10 +160,7 @@ function UpcomingRow({
             </Badge>
           ) : null}
         </span>
-        <span className={styles.meta}>
-          {words.date(item.date)}
-          {item.kind === 'recurring' && item.note !== null && ` · ${words.category(item.categoryId)}`}
-        </span>
+        {meta.length > 0 && <span className={styles.meta}>{meta.join(' · ')}</span>}
       </span>
       <span
         className={`${styles.amount} ${income ? toneClass.income : toneClass.expense}`}

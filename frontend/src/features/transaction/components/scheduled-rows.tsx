@@ -5,7 +5,8 @@ import { LocalizedLink } from '../../../lib/localized-link';
 import { buttonClass } from '../../../ui/button';
 import { useWriters } from '../../../ui/history/use-transaction-writers';
 import { useUpcomingQuery } from '../../../ui/upcoming/api';
-import { itemKey, scheduledOccurrences } from '../../../ui/upcoming/upcoming';
+import { itemKey, scheduledOccurrences, type RecurringItem } from '../../../ui/upcoming/upcoming';
+import type { MessageId } from '../../../lib/messages';
 import { useUpcomingWords } from '../../../ui/upcoming/use-upcoming-words';
 import type { TransactionFilters as Filters } from '../filters';
 import { SCHEDULED_DAYS, scheduledMatching } from '../scheduled';
@@ -70,9 +71,7 @@ export function ScheduledRows({ filters }: { readonly filters: Filters }) {
                       />
                       <span className={styles.ellipsis}>{writers.category(item.categoryId)}</span>
                       <span className={styles.scheduledBadge}>
-                        <FormattedMessage
-                          id={item.overdue ? 'transactions.scheduled.overdue' : 'transactions.scheduled.badge'}
-                        />
+                        <FormattedMessage id={scheduledBadge(item)} />
                       </span>
                     </span>
                     <span className={`${styles.rowMeta} ${styles.ellipsis}`}>
@@ -100,3 +99,10 @@ export function ScheduledRows({ filters }: { readonly filters: Filters }) {
 
 /** "Tomorrow · 28 November 2026", or the date alone when it is further on. */
 const whenAndDate = (when: string, date: string) => (when === date ? date : `${when} · ${date}`);
+
+/** Overdue, waiting for the user (due, held) or scheduled ahead. */
+function scheduledBadge(item: RecurringItem): MessageId {
+  if (item.overdue) return 'transactions.scheduled.overdue';
+  if (item.state === 'held') return 'upcoming.state.held';
+  return item.state === 'due' ? 'upcoming.state.due' : 'transactions.scheduled.badge';
+}

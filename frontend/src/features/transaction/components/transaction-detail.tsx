@@ -227,13 +227,7 @@ function detailRows(
     ['transaction.wallet.label', writers.wallet(transaction.walletId), 'detail-wallet'],
     ...(transaction.recurrence === undefined || transaction.recurrence === null
       ? []
-      : [
-          [
-            'transactions.recurring.postedBy',
-            <PostedBy recurrence={transaction.recurrence} />,
-            'detail-recurrence',
-          ] as const,
-        ]),
+      : [['transactions.recurring.postedBy', <PostedBy transaction={transaction} />, 'detail-recurrence'] as const]),
     ['transactions.field.note', transaction.note ?? <FormattedMessage id="transactions.noNote" />],
     ...(transaction.location === null
       ? []
@@ -255,14 +249,18 @@ function detailRows(
  * The rule an occurrence was posted by, named as the rule pages name it (its note, else its
  * category), linked to the rule; a rule deleted since is said so, without a link.
  */
-function PostedBy({ recurrence }: { readonly recurrence: { readonly ruleId: string; readonly date: string } }) {
+function PostedBy({ transaction }: { readonly transaction: TransactionView }) {
   const rules = useRecurringRuleNamesQuery();
   const writers = useWriters();
+  const recurrence = transaction.recurrence;
+  if (recurrence === undefined || recurrence === null) return null;
   const rule = rules.data?.items.find((item) => item.id === recurrence.ruleId);
   const occurrence = writers.date(recurrence.date);
   if (rules.data !== undefined && rule === undefined) {
     return <FormattedMessage id="transactions.recurring.deletedRule" values={{ date: occurrence }} />;
   }
+  // Until the rules are read, the rule is named as it named this transaction.
+  const named = rule ?? transaction;
   return (
     <FormattedMessage
       id="transactions.recurring.occurrence"
@@ -270,11 +268,7 @@ function PostedBy({ recurrence }: { readonly recurrence: { readonly ruleId: stri
         date: occurrence,
         rule: (
           <LocalizedLink to={`/dashboard/recurring/${recurrence.ruleId}`} data-testid="detail-recurrence-link">
-            {rule === undefined ? (
-              <FormattedMessage id="transactions.recurring.rule" />
-            ) : (
-              (rule.note ?? writers.category(rule.categoryId))
-            )}
+            {named.note ?? writers.category(named.categoryId)}
           </LocalizedLink>
         ),
       }}

@@ -91,6 +91,7 @@ export function TransactionsPage() {
         }
         data-testid="show-scheduled"
       >
+        {scheduled && <span aria-hidden="true">✓</span>}
         <FormattedMessage id="transactions.scheduled.show" />
       </button>
       {scheduled && <ScheduledRows filters={filters} />}
