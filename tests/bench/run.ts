@@ -226,6 +226,7 @@ async function main(): Promise<void> {
       'as-of.ts',
       'load.ts',
       'identity.ts',
+      'recurring.ts',
     ]) {
       execFileSync(
         process.execPath,

@@ -28,8 +28,11 @@ import type { RecurringPosting } from './posting.js';
 export const SYSTEM_USER_ID = '__system__';
 
 export const DEFAULT_RECURRING_INTERVAL_MS = 60_000;
-/** Rules posted at once; each rule's occurrences are posted one after another, in order. */
-export const DEFAULT_POSTER_CONCURRENCY = 64;
+/**
+ * Rules posted at once; each rule's occurrences are posted one after another, in order. Many at
+ * once let the event store commit their appends together (tests/bench/recurring.ts).
+ */
+export const DEFAULT_POSTER_CONCURRENCY = 256;
 /** Documents of `recurring_due` read at once. */
 const PAGE = 1000;
 /** Occurrences of one rule looked up at once (a daily rule after a long downtime goes on in batches). */
