@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, addMonthsToDate } from '@plenty/contracts/calendar/date';
 import { todayIn } from '@plenty/contracts/calendar/zone';
+import { ACCOUNT_ERASURES_STREAM } from '@plenty/contracts/events/account';
 import { streamIds } from '@plenty/contracts/events/envelope';
 import { occurrenceCommandId, occurrenceTransactionId } from '@plenty/contracts/recurring';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
@@ -9,6 +10,7 @@ import { ProfileCache } from '@plenty/command-api/profile/profile-cache';
 import { ApiClient, type CommandAnswer } from '../support/api-client.js';
 import { useTestStandalone } from '../support/standalone-app.js';
 import { useTestUsers } from '../support/test-users.js';
+import { createTestUser } from '../support/users.js';
 import { expenseBody } from '../support/transaction-body.js';
 import { openWalletBody, sendOk, thb } from '../support/wallets.js';
 
@@ -298,5 +300,22 @@ describe('posting for the server’s poster', () => {
       code: 'recurring_not_found',
     });
     expect(await typesOn(streamIds.recurring(ruleId))).toEqual(['RecurringRuleCreated']);
+  });
+
+  it('erases a deleted account’s rules and what they posted, and posts nothing for it afterwards', async () => {
+    const leaving = await createTestUser(env.standalone);
+    const api = new ApiClient(env.standalone.app, leaving);
+    const ruleId = await createRule(api, { mode: 'auto' });
+    const request = { userId: leaving.uid, ruleId, date: today() };
+    expect(await posting().postOccurrence(request)).toMatchObject({ outcome: 'posted' });
+    const deletion = { confirmEmail: leaving.email, confirmPhrase: 'Delete My Account', reason: 'privacy' };
+    expect((await api.command('DeleteAccount', deletion)).status).toBe(200);
+    expect(await eventsOn(streamIds.recurring(ruleId))).toEqual([]);
+    expect(await eventsOn(occurrenceStream(leaving.uid, ruleId, today()))).toEqual([]);
+    const streams = await env.standalone.eventStore.streamIdsOfUser(leaving.uid);
+    expect(streams.filter((id) => id !== ACCOUNT_ERASURES_STREAM)).toEqual([]);
+    const next = { ...request, date: addMonthsToDate(today(), 1) };
+    expect(await posting().postOccurrence(next)).toMatchObject({ outcome: 'refused', hold: false });
+    expect(await eventsOn(occurrenceStream(leaving.uid, ruleId, next.date))).toEqual([]);
   });
 });
