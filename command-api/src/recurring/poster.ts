@@ -89,18 +89,6 @@ export interface PosterTick {
   readonly failed: number;
 }
 
-/** Runs `work` on each item, at most `limit` at once. */
-async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
 interface TickCounts {
   rules: number;
   posted: number;
@@ -171,17 +159,14 @@ export class RecurringPoster {
       }
       return zone;
     };
-    let cursor: string | undefined;
-    let page = await this.duePage(cursor);
-    for (;;) {
-      const due = page.items.map((stored) => stored.doc).filter((doc) => doc.nextDue <= latest);
-      const more = due.length === page.items.length ? page.nextCursor : null;
-      // The next page is read while this one is posted.
-      cursor = more ?? undefined;
-      const nextPage = more === null ? null : this.duePage(cursor);
-      nextPage?.catch(() => undefined);
-      counts.rules += due.length;
-      await eachLimited(due, this.concurrency, async (doc) => {
+    // One pool of workers over the due rules as they are read, page after page.
+    const due = this.dueRules(latest);
+    const worker = async () => {
+      for (;;) {
+        const next = await due.next();
+        if (next.done === true) return;
+        const doc = next.value;
+        counts.rules += 1;
         try {
           await this.postRule(doc, now, zoneOf, counts);
         } catch (error) {
@@ -191,20 +176,29 @@ export class RecurringPoster {
             'recurring rule could not be posted',
           );
         }
-      });
-      if (nextPage === null) break;
-      page = await nextPage;
-    }
+      }
+    };
+    await Promise.all(Array.from({ length: this.concurrency }, worker));
     return { ...counts };
   }
 
-  private duePage(cursor: string | undefined) {
-    return this.options.readStore.find<RecurringDueDoc>(RECURRING_DUE_VIEW, {
-      userId: SYSTEM_USER_ID,
-      sort: [{ field: 'nextDue', direction: 'asc' }],
-      limit: PAGE,
-      ...(cursor === undefined ? {} : { cursor }),
-    });
+  /** The documents of `recurring_due` by `nextDue`, up to the latest date on earth. */
+  private async *dueRules(latest: string): AsyncGenerator<RecurringDueDoc> {
+    let cursor: string | undefined;
+    for (;;) {
+      const page = await this.options.readStore.find<RecurringDueDoc>(RECURRING_DUE_VIEW, {
+        userId: SYSTEM_USER_ID,
+        sort: [{ field: 'nextDue', direction: 'asc' }],
+        limit: PAGE,
+        ...(cursor === undefined ? {} : { cursor }),
+      });
+      for (const stored of page.items) {
+        if (stored.doc.nextDue > latest) return;
+        yield stored.doc;
+      }
+      if (page.nextCursor === null) return;
+      cursor = page.nextCursor;
+    }
   }
 
   private async timeZoneOf(userId: string): Promise<string> {
