@@ -47,6 +47,7 @@ const ids = {
   payment: uuidV7(),
   wallet: uuidV7(),
   transfer: uuidV7(),
+  recurring: uuidV7(),
 };
 const thb = (amount: number) => ({ amount, currency: 'THB' });
 
@@ -117,6 +118,40 @@ const VALID: Record<string, () => Record<string, unknown>> = {
   }),
   EditTransfer: () => ({ transferId: ids.transfer, changes: { note: 'edited', time: '10:30' } }),
   DeleteTransfer: () => ({ transferId: uuidV7() }),
+  CreateRecurringRule: () => ({
+    ruleId: uuidV7(),
+    type: 'expense',
+    amount: thb(100),
+    categoryId: 'builtin-utilities',
+    walletId: ids.wallet,
+    note: 'n',
+    mode: 'confirm',
+    remind: true,
+    schedule: { frequency: 'month', interval: 1, startDate: '2026-11-01', monthDay: 'last', end: { kind: 'never' } },
+  }),
+  EditRecurringRule: () => ({
+    ruleId: ids.recurring,
+    from: '2027-02-01',
+    rule: {
+      type: 'expense',
+      amount: thb(200),
+      categoryId: 'builtin-utilities',
+      mode: 'confirm',
+      remind: false,
+      schedule: { frequency: 'week', interval: 2, startDate: '2027-02-01', end: { kind: 'after', count: 3 } },
+    },
+  }),
+  EditOccurrence: () => ({ ruleId: ids.recurring, date: '2026-12-31', changes: { amount: thb(150), note: null } }),
+  SkipOccurrence: () => ({ ruleId: ids.recurring, date: '2027-01-31' }),
+  PauseRecurringRule: () => ({ ruleId: ids.recurring }),
+  ResumeRecurringRule: () => ({ ruleId: ids.recurring }),
+  DeleteRecurringRule: () => ({ ruleId: uuidV7() }),
+  PostOccurrence: () => ({
+    ruleId: ids.recurring,
+    date: '2026-11-30',
+    amount: thb(120),
+    transactionDate: '2026-12-01',
+  }),
   DeleteAccount: () => ({ email: 'someone-else@example.test', confirmPhrase: 'Delete My Account', reason: 'other' }),
   SendVerificationCode: () => ({}),
   VerifyEmail: () => ({ code: '123456' }),
@@ -174,6 +209,7 @@ beforeAll(async () => {
     ['MarkInstallmentPaid', { debtId: ids.debt, number: 1, paymentId: ids.payment, date: '2026-02-15' }],
     ['OpenWallet', { ...VALID.OpenWallet?.(), walletId: ids.wallet }],
     ['RecordTransfer', { ...VALID.RecordTransfer?.(), transferId: ids.transfer }],
+    ['CreateRecurringRule', { ...VALID.CreateRecurringRule?.(), ruleId: ids.recurring }],
   ];
   for (const [name, body] of setup) {
     const answer = await send(name, { kind: 'json', value: { commandId: uuidV7(), ...body } });
