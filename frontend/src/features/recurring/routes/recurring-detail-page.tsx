@@ -246,6 +246,9 @@ function Detail({ rule }: { readonly rule: RecurringRuleDetail }) {
             >
               <FormattedMessage id="recurring.delete" />
             </button>
+            <LocalizedLink to={`/activity?kind=recurring&subject=${rule.id}`} className={buttonClass('secondary')}>
+              <FormattedMessage id="nav.activity" />
+            </LocalizedLink>
           </div>
         }
       />
