@@ -20,6 +20,7 @@ const debtIds = ids('d', 2);
 const paymentIds = ids('e', 3);
 const openedWalletIds = ids('b', 2);
 const transferIds = ids('f', 3);
+const ruleIds = ids('7', 2);
 /** Wallets the users open, and each user's default wallet of baht (the other user's is not theirs). */
 const walletIds = [...openedWalletIds, ...users.map((user) => defaultWalletId(user.uid, 'THB'))];
 const wallet = fc.constantFrom(...walletIds);
@@ -30,6 +31,24 @@ const pick = <T>(values: readonly T[]) => fc.constantFrom(...values);
 const thb = (min: number, max: number) => fc.integer({ min, max }).map((amount) => ({ amount, currency: 'THB' }));
 const date = pick(['2026-09-30', '2026-10-31', '2026-11-01', '2026-11-20']);
 const category = pick([...categoryIds, 'builtin-food', 'builtin-other']);
+
+/** Recurring rules: monthly on the 1st from October, or weekly on Mondays from 2 November. */
+const recurringFields = fc.record({
+  ruleId: pick(ruleIds),
+  type: pick(['expense', 'income']),
+  amount: thb(1, 500_000),
+  categoryId: category,
+  walletId: maybeWallet,
+  note: fc.option(pick(['rent', 'ค่าเช่า', 'ຄ່າເຊົ່າ']), { nil: undefined }),
+  mode: pick(['auto', 'confirm']),
+  remind: fc.boolean(),
+  schedule: pick([
+    { frequency: 'month', interval: 1, startDate: '2026-10-01', end: { kind: 'never' } },
+    { frequency: 'week', interval: 1, startDate: '2026-11-02', end: { kind: 'after', count: 3 } },
+  ]),
+});
+/** Dates that are occurrences of one schedule or the other (or of an edit's). */
+const occurrenceDate = pick(['2026-10-01', '2026-11-01', '2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23']);
 
 /** One command of one of the two users, its body not yet parsed. */
 export type Step = { readonly user: 0 | 1; readonly name: CommandName; readonly body: Record<string, unknown> };
@@ -289,6 +308,42 @@ export const commands: fc.Arbitrary<Step> = fc.oneof(
     ),
   },
   { weight: 1, arbitrary: command('DeleteTransfer', fc.record({ transferId: pick(transferIds) })) },
+  { weight: 2, arbitrary: command('CreateRecurringRule', recurringFields) },
+  {
+    weight: 1,
+    arbitrary: command(
+      'EditRecurringRule',
+      fc.record({
+        ruleId: pick(ruleIds),
+        from: pick(['2026-11-01', '2026-11-16']),
+        rule: recurringFields.map(({ ruleId: _ruleId, ...fields }) => ({
+          ...fields,
+          schedule: { ...fields.schedule, startDate: '2026-11-16' },
+        })),
+      }),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: command(
+      'EditOccurrence',
+      fc.record({ ruleId: pick(ruleIds), date: occurrenceDate, changes: fc.record({ amount: thb(1, 500_000) }) }),
+    ),
+  },
+  { weight: 1, arbitrary: command('SkipOccurrence', fc.record({ ruleId: pick(ruleIds), date: occurrenceDate })) },
+  { weight: 1, arbitrary: command('PauseRecurringRule', fc.record({ ruleId: pick(ruleIds) })) },
+  { weight: 1, arbitrary: command('ResumeRecurringRule', fc.record({ ruleId: pick(ruleIds) })) },
+  { weight: 1, arbitrary: command('DeleteRecurringRule', fc.record({ ruleId: pick(ruleIds) })) },
+  {
+    weight: 2,
+    arbitrary: command(
+      'PostOccurrence',
+      fc.record(
+        { ruleId: pick(ruleIds), date: occurrenceDate, amount: thb(1, 500_000) },
+        { requiredKeys: ['ruleId', 'date'] },
+      ),
+    ),
+  },
 );
 
 /** What happens between two commands on the read side. */

@@ -7,7 +7,9 @@ import { runCommand, type PipelineDeps } from '@plenty/command-api/pipeline/run-
 import type { Command, StreamDefinition } from '@plenty/command-api/pipeline/stream-definition';
 import { ProfileCache } from '@plenty/command-api/profile/profile-cache';
 import { profileStream } from '@plenty/command-api/profile/profile.stream';
+import { recurringStream } from '@plenty/command-api/recurring/recurring.stream';
 import { testCaller } from '@plenty/command-api/testing/stores';
+import { postOccurrenceStream } from '@plenty/command-api/transaction/post-occurrence.stream';
 import { transactionStream } from '@plenty/command-api/transaction/transaction.stream';
 import { transferStream } from '@plenty/command-api/transfer/transfer.stream';
 import { commandRegistry, type CommandName } from '@plenty/contracts/commands/registry';
@@ -30,16 +32,21 @@ import { commands, readSide, users, type Step } from './command-steps.js';
  * the read models must equal a rebuild from the first event.
  */
 
-/** The stream definitions of the money commands, as the command API runs them (no receipts). */
+/** The stream definitions of the money and recurring commands, as the command API runs them (no receipts). */
 function definitions(deps: PipelineDeps): Partial<Record<CommandName, StreamDefinition<Command, unknown, unknown>>> {
   const profiles = new ProfileCache(deps.eventStore, deps.codec);
   const transactions = transactionStream({ profiles, blobs: null, receipts: null });
   const transfers = transferStream({ profiles });
   const debts = debtStream({ profiles });
+  const rules = { profiles, eventStore: deps.eventStore, codec: deps.codec };
+  const recurring = recurringStream(rules);
   const table: Partial<Record<CommandName, unknown>> = {};
   for (const name of Object.keys(commandRegistry) as CommandName[]) {
     const { stream } = commandRegistry[name];
-    if (stream === 'transaction') table[name] = transactions;
+    // On a transaction stream too, but decided from its recurring rule.
+    if (name === 'PostOccurrence') table[name] = postOccurrenceStream(rules);
+    else if (stream === 'transaction') table[name] = transactions;
+    else if (stream === 'recurring') table[name] = recurring;
     else if (stream === 'transfer') table[name] = transfers;
     else if (stream === 'profile') table[name] = profileStream;
     else if (stream === 'debt') table[name] = debts;
