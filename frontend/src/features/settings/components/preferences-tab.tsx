@@ -67,7 +67,8 @@ function PreferencesForm({ view }: { readonly view: PreferencesView }) {
   const budgetField = useRef<HTMLDivElement>(null);
   const zoneField = useRef<HTMLDivElement>(null);
   const zoneListId = useId();
-  const reminderHintId = useId();
+  const reminderId = useId();
+  const reminderHintId = `${reminderId}-hint`;
 
   const set = <K extends keyof PreferencesFormValues>(key: K, value: PreferencesFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -212,11 +213,15 @@ function PreferencesForm({ view }: { readonly view: PreferencesView }) {
               testId="preferences-bill-reminders"
             />
           </ul>
-          <label className={`${field.field} ${own.reminderDays}`}>
-            <span className={field.label}>
+          <div className={`${field.field} ${own.reminderDays}`}>
+            <label htmlFor={reminderId} className={field.label}>
               <FormattedMessage id="preferences.reminderDays.label" />
+            </label>
+            <span id={reminderHintId} className={field.hint}>
+              <FormattedMessage id="preferences.reminderDays.hint" />
             </span>
             <select
+              id={reminderId}
               className={field.input}
               value={values.reminderDaysBefore}
               aria-describedby={reminderHintId}
@@ -229,10 +234,7 @@ function PreferencesForm({ view }: { readonly view: PreferencesView }) {
                 </option>
               ))}
             </select>
-            <span id={reminderHintId} className={field.hint}>
-              <FormattedMessage id="preferences.reminderDays.hint" />
-            </span>
-          </label>
+          </div>
         </SettingsCard>
       </div>
       <div className={`${field.actions} ${own.actions}`}>
