@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_ERASURES_STREAM } from '@plenty/contracts/events/account';
 import { comparePositions } from '@plenty/contracts/positions';
 import { localDate } from '@plenty/contracts/calendar/zone';
+import { occurrenceTransactionId } from '@plenty/contracts/recurring';
 import { defaultWalletId } from '@plenty/contracts/wallets';
 import { readOutbox } from '@plenty/platform/mail/outbox';
 import { startStandaloneProcess, type StandaloneProcess } from '../support/standalone-process.js';
@@ -43,6 +44,7 @@ const leaving = {
   receipt: `receipt-scan-${mark}`,
   wallet: `Savings at LDB ${mark}`,
   transferNote: `Cash for the wedding gift ${mark}`,
+  ruleNote: `Rent of the flat in Sisattanak ${mark}`,
 };
 const stayingNote = `Staying user's groceries ${mark}`;
 
@@ -173,6 +175,20 @@ describe('an erased account on disk', () => {
       date: today,
       note: leaving.transferNote,
     });
+    // A monthly rent with reminders, its first occurrence posted now.
+    const ruleId = randomUUID();
+    await send(user, 'CreateRecurringRule', {
+      ruleId,
+      type: 'expense',
+      amount: { amount: 1_500_000, currency: 'LAK' },
+      categoryId: 'builtin-housing',
+      note: leaving.ruleNote,
+      mode: 'confirm',
+      remind: true,
+      schedule: { frequency: 'month', interval: 1, startDate: today, end: { kind: 'never' } },
+    });
+    await send(user, 'PostOccurrence', { ruleId, date: today });
+    const occurrenceId = occurrenceTransactionId(user.uid, ruleId, today);
     const stayingTransactionId = randomUUID();
     await send(staying, 'AddTransaction', {
       transactionId: stayingTransactionId,
@@ -227,9 +243,10 @@ describe('an erased account on disk', () => {
       { what: 'the receipt', bytes: asText(leaving.receipt) },
       { what: 'the wallet name', bytes: asText(leaving.wallet) },
       { what: 'the transfer note', bytes: asText(leaving.transferNote) },
+      { what: 'the recurring rule note', bytes: asText(leaving.ruleNote) },
       { what: 'the reset link token', bytes: asText(resetToken ?? '') },
       // The ids of what the user made tie amounts and dates to them wherever they appear.
-      ...[...transactionIds, debtId, categoryId, receiptId, walletId, transferId].map((id) => ({
+      ...[...transactionIds, debtId, categoryId, receiptId, walletId, transferId, ruleId, occurrenceId].map((id) => ({
         what: `the id ${id}`,
         bytes: asText(id),
       })),
