@@ -250,6 +250,20 @@ describe('pausing and resuming', () => {
   it('refuses to resume an active rule', () => {
     expect(given(created).when(resume())).toEqual(domainError('recurring_not_paused'));
   });
+  it('resumes a held rule without skipping anything: the held occurrence is posted next', () => {
+    const state = [created, held, { type: 'RecurringRuleResumed', data: { ruleId, on: '2027-02-01' } }].reduce(
+      evolveRecurring,
+      initialRecurringState,
+    );
+    expect(state.status === 'active' && { heldOn: state.rule.heldOn, skipped: [...state.rule.skipped] }).toEqual({
+      heldOn: null,
+      skipped: [],
+    });
+  });
+  it('keeps a paused rule paused when a poster that read it before holds it', () => {
+    const state = [created, paused('2026-11-20'), held].reduce(evolveRecurring, initialRecurringState);
+    expect(state.status).toBe('paused');
+  });
   it('skips what fell during the pause, up to the day before resuming', () => {
     const state = [
       created,
