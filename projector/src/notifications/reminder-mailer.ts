@@ -113,7 +113,7 @@ export class ReminderMailer {
   /** Sends every reminder due now; answers how many were sent. */
   async runOnce(): Promise<number> {
     const now = this.now();
-    const utcToday = now.toISOString().slice(0, 10);
+    const utcToday = localDate(now, 'UTC');
     const from = addDays(utcToday, -ZONE_DAYS);
     const through = addDays(utcToday, ZONE_DAYS + MAX_DAYS_BEFORE);
     const months = [...new Set([monthOfDate(from), monthOfDate(through)])];
