@@ -4,7 +4,12 @@ import { schemaVersionOf } from '@plenty/contracts/events/upcast';
 import { isDomainError, type DomainError } from '@plenty/contracts/errors';
 import { eventIdFor } from '@plenty/contracts/ids';
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
-import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@plenty/platform/event-store/port';
+import {
+  WrongExpectedRevisionError,
+  type EventStore,
+  type NewEvent,
+  type RecordedEvent,
+} from '@plenty/platform/event-store/port';
 import { HttpError } from '@plenty/platform/http/errors';
 import type { Command, CommandCaller, DecideResult, Decision, StreamDefinition } from './stream-definition.js';
 
@@ -88,21 +93,18 @@ function asDecision(result: DecideResult): Decision {
 }
 
 /**
- * Step 3, append: events get ids derived from the command id and their index (so the store
- * refuses a duplicate even when two retries race) and are appended with the loaded revision
- * as expectation. Answers null on a concurrent write.
+ * A decision's events as the store takes them: ids derived from the command id and their
+ * index, the command's metadata, personal fields sealed, each checked against its schema.
  */
-async function append(
-  deps: PipelineDeps,
-  streamId: string,
-  caller: { userId: string; commandId: string },
+export function encodeDecision(
+  deps: Pick<PipelineDeps, 'codec'>,
+  caller: { readonly userId: string; readonly commandId: string },
   events: readonly DomainEvent[],
-  stored: readonly RecordedEvent[],
   now: Date,
-): Promise<CommandResult | null> {
+): Promise<NewEvent[]> {
   const { userId, commandId } = caller;
   const occurredAt = now.toISOString();
-  const encoded = await Promise.all(
+  return Promise.all(
     events.map((event, index) =>
       deps.codec.encode({
         id: eventIdFor(commandId, index),
@@ -118,6 +120,22 @@ async function append(
       }),
     ),
   );
+}
+
+/**
+ * Step 3, append: events get ids derived from the command id and their index (so the store
+ * refuses a duplicate even when two retries race) and are appended with the loaded revision
+ * as expectation. Answers null on a concurrent write.
+ */
+async function append(
+  deps: PipelineDeps,
+  streamId: string,
+  caller: { userId: string; commandId: string },
+  events: readonly DomainEvent[],
+  stored: readonly RecordedEvent[],
+  now: Date,
+): Promise<CommandResult | null> {
+  const encoded = await encodeDecision(deps, caller, events, now);
   const expected = stored.length === 0 ? 'no_stream' : (stored.at(-1)?.revision ?? 0);
   try {
     return await deps.eventStore.appendToStream(streamId, encoded, expected);

@@ -68,7 +68,7 @@ interface Posted {
  * a second post of it is `already_posted`; `refuse` answers chosen refusals (or throws), and
  * `gate` holds posts back to watch what runs at once.
  */
-class RecordingPosting implements Pick<RecurringPosting, 'postOccurrence' | 'holdRecurringRule'> {
+class RecordingPosting implements Pick<RecurringPosting, 'postOccurrence' | 'postOccurrences' | 'holdRecurringRule'> {
   readonly posted: Posted[] = [];
   readonly held: (Omit<Posted, 'commandId'> & { reason: string })[] = [];
   readonly opened = new Set<string>();
@@ -98,6 +98,17 @@ class RecordingPosting implements Pick<RecurringPosting, 'postOccurrence' | 'hol
     } finally {
       this.active -= 1;
     }
+  }
+
+  /** As posting.ts answers a batch: one outcome per date, in order, until a refusal other than a skip. */
+  async postOccurrences(request: { userId: string; ruleId: string; dates: readonly string[] }): Promise<PostOutcome[]> {
+    const outcomes: PostOutcome[] = [];
+    for (const date of request.dates) {
+      const outcome = await this.postOccurrence({ userId: request.userId, ruleId: request.ruleId, date });
+      outcomes.push(outcome);
+      if (outcome.outcome === 'refused' && outcome.code !== 'occurrence_skipped') break;
+    }
+    return outcomes;
   }
 
   async holdRecurringRule(request: {

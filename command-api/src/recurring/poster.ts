@@ -15,8 +15,8 @@ import type { RecurringPosting } from './posting.js';
  * occurrence left, under the system user, by `nextDue`) while `nextDue` is on or before the
  * latest date anywhere on earth (UTC+14). For each rule it reads the user's time zone and the
  * rule's document, lists the occurrences not yet handled up to the user's today, and posts them
- * oldest first with `PostOccurrence` through the command pipeline, with the command id
- * `occurrenceCommandId(…, 'post')`. The occurrence's transaction stream can be opened once only,
+ * oldest first with `PostOccurrence`'s decision and checks, from one reading of the rule's
+ * stream per batch (`postOccurrences`), with the command id `occurrenceCommandId(…, 'post')`. The occurrence's transaction stream can be opened once only,
  * so a crash, a restart, a second instance or a read model that lags behind (which offers the
  * same occurrence again) never posts one twice: the pipeline answers the retry with the first
  * result, or `occurrence_already_posted`. An occurrence refused for what the rule says (its
@@ -61,7 +61,7 @@ export interface PosterLogger {
 export interface RecurringPosterOptions {
   readonly readStore: Pick<ReadStore, 'find' | 'get'>;
   /** PostOccurrence and RecurringRuleHeld through the command pipeline (posting.ts), as the command API binds them. */
-  readonly posting: Pick<RecurringPosting, 'postOccurrence' | 'holdRecurringRule'>;
+  readonly posting: Pick<RecurringPosting, 'postOccurrences' | 'holdRecurringRule'>;
   /** Users whose erasure has started: nothing is posted for them. */
   readonly erasedUsers: ErasedUsers;
   readonly logger?: PosterLogger;
@@ -223,23 +223,27 @@ export class RecurringPoster {
     let doc: RecurringRuleDoc = stored.doc;
     for (;;) {
       const dates = unhandledOccurrences(doc, today, BATCH);
-      for (const date of dates) {
-        // A version in `confirm` mode waits for the user; later `auto` versions go on.
-        if (versionAt(doc.versions, date)?.rule.mode !== 'auto') continue;
+      // A version in `confirm` mode waits for the user; later `auto` versions go on.
+      const auto = dates.filter((date) => versionAt(doc.versions, date)?.rule.mode === 'auto');
+      if (auto.length > 0) {
         if (await this.options.erasedUsers.has(userId)) return;
-        // With the poster's command id (occurrenceCommandId(…, 'post')): a retry appends nothing.
-        const posted = await this.options.posting.postOccurrence({ userId, ruleId, date });
-        if (posted.outcome === 'posted') counts.posted += 1;
-        else if (posted.outcome === 'already_posted') counts.alreadyPosted += 1;
-        else if (posted.code === 'occurrence_skipped') continue;
-        else if (!posted.hold) {
-          // The rule changed since its document was read (paused, edited, deleted): next tick.
-          return;
-        } else {
-          const held = await this.options.posting.holdRecurringRule({ userId, ruleId, date, reason: posted.code });
-          if (held.outcome === 'held') counts.held += 1;
-          this.options.logger?.warn({ userId, ruleId, date, reason: posted.code }, 'recurring rule held');
-          return;
+        // The batch from one reading of the rule's stream, with the poster's command ids
+        // (occurrenceCommandId(…, 'post')): a retry appends nothing.
+        const outcomes = await this.options.posting.postOccurrences({ userId, ruleId, dates: auto });
+        for (const [index, posted] of outcomes.entries()) {
+          const date = auto[index] ?? '';
+          if (posted.outcome === 'posted') counts.posted += 1;
+          else if (posted.outcome === 'already_posted') counts.alreadyPosted += 1;
+          else if (posted.code === 'occurrence_skipped') continue;
+          else if (!posted.hold) {
+            // The rule changed since its document was read (paused, edited, deleted): next tick.
+            return;
+          } else {
+            const held = await this.options.posting.holdRecurringRule({ userId, ruleId, date, reason: posted.code });
+            if (held.outcome === 'held') counts.held += 1;
+            this.options.logger?.warn({ userId, ruleId, date, reason: posted.code }, 'recurring rule held');
+            return;
+          }
         }
       }
       const last = dates.at(-1);

@@ -15,16 +15,23 @@
  * posters racing end as one append and one retry answered with the first result; anything
  * else (the user's "Post now") finds the stream and is `already_posted`.
  */
+import { todayIn } from '@plenty/contracts/calendar/zone';
 import type { CommandResult } from '@plenty/contracts/commands/result';
+import { isDomainError } from '@plenty/contracts/errors';
+import { streamIds } from '@plenty/contracts/events/envelope';
 import { occurrenceCommandId, occurrenceTransactionId, type PostOccurrence } from '@plenty/contracts/recurring';
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
-import type { EventStore } from '@plenty/platform/event-store/port';
+import { WrongExpectedRevisionError, type EventStore } from '@plenty/platform/event-store/port';
 import { HttpError } from '@plenty/platform/http/errors';
 import type { CommandsInFlight } from '../account/commands-in-flight.js';
-import { runCommand } from '../pipeline/run-command.js';
+import { encodeDecision, runCommand } from '../pipeline/run-command.js';
 import type { CommandCaller, StreamDefinition } from '../pipeline/stream-definition.js';
 import type { ProfileCache } from '../profile/profile-cache.js';
-import { postOccurrenceStream } from '../transaction/post-occurrence.stream.js';
+import { decidePostOccurrence } from '../transaction/post-occurrence.decider.js';
+import { occurrenceContext, postOccurrenceStream } from '../transaction/post-occurrence.stream.js';
+import { initialTransactionState } from '../transaction/transaction.state.js';
+import { readOwnedStream } from './owned-stream.js';
+import { evolveRecurring, initialRecurringState } from './recurring.state.js';
 import type { HoldRecurringRule } from './recurring.decider.js';
 import { recurringStream } from './recurring.stream.js';
 
@@ -126,6 +133,82 @@ export async function postOccurrence(
 }
 
 /**
+ * Posts occurrences of one rule, in the order given, with the poster's command ids: what the
+ * server's poster calls. The same decision and checks as `postOccurrence` (the rule as its own
+ * stream folds it, never a read model; AddTransaction's category and wallet checks), with less
+ * work per occurrence:
+ * - the rule's stream is read and folded, and the user's profile brought up to date, once for
+ *   all the dates instead of once per date;
+ * - the transaction is appended with `no_stream` without reading its stream first: the store
+ *   opens an occurrence's stream once. A retry of the same command (same event ids: a poster
+ *   racing this one, or one offered the occurrence again by a read model behind) is answered by
+ *   the store with the first append's result (`posted`: see `PostOutcome`); a stream opened by
+ *   another command (the user's Post now) refuses the append: `already_posted`.
+ * One outcome per date, in order, until the first refusal other than `occurrence_skipped`,
+ * which ends the list (the rule changed, or it is to be held). Throws only what is not a
+ * refusal (the event store is down, …).
+ */
+export async function postOccurrences(
+  deps: RecurringPostingDeps,
+  request: { readonly userId: string; readonly ruleId: string; readonly dates: readonly string[] },
+): Promise<PostOutcome[]> {
+  const { userId, ruleId, dates } = request;
+  if (dates.length === 0) return [];
+  const run = async (): Promise<PostOutcome[]> => {
+    const outcomes: PostOutcome[] = [];
+    const folded = await readOwnedStream(
+      deps,
+      streamIds.recurring(ruleId),
+      userId,
+      initialRecurringState,
+      evolveRecurring,
+    );
+    const profile = await deps.profiles.load(userId);
+    const context = occurrenceContext(userId, folded?.state ?? initialRecurringState, profile);
+    for (const date of dates) {
+      const transactionId = occurrenceTransactionId(userId, ruleId, date);
+      const commandId = occurrenceCommandId(userId, ruleId, date, 'post');
+      const command: PostOccurrence = { type: 'PostOccurrence', data: { commandId, ruleId, date } };
+      const now = deps.now();
+      const decided = decidePostOccurrence(command, initialTransactionState, {
+        ...context,
+        transactionId,
+        today: todayIn(context.timeZone, now),
+      });
+      if (isDomainError(decided)) {
+        outcomes.push({
+          outcome: 'refused',
+          code: decided.code,
+          status: decided.status,
+          hold: !RULE_CHANGED.has(decided.code),
+        });
+        if (decided.code === 'occurrence_skipped') continue;
+        return outcomes;
+      }
+      const events = await encodeDecision(deps, { userId, commandId }, decided, now);
+      const streamId = streamIds.transaction(transactionId);
+      try {
+        const result = await deps.eventStore.appendToStream(streamId, events, 'no_stream');
+        outcomes.push({ outcome: 'posted', transactionId, result });
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        outcomes.push({ outcome: 'already_posted', transactionId });
+      }
+    }
+    return outcomes;
+  };
+  try {
+    return await inLine(deps, userId, run);
+  } catch (error) {
+    // The user's erasure has started (CommandsInFlight): nothing is posted for them.
+    if (error instanceof HttpError && error.code === 'unauthenticated') {
+      return [{ outcome: 'refused', code: error.code, status: error.statusCode, hold: false }];
+    }
+    throw error;
+  }
+}
+
+/**
  * Holds an active rule whose occurrence `date` could not be posted (`reason`: the refusal's
  * code), with the command id `occurrenceCommandId(userId, ruleId, date, 'hold')`: holding the
  * same occurrence again appends nothing.
@@ -159,12 +242,14 @@ export async function holdRecurringRule(
 /** The two bound to one set of dependencies, as the command API hands them to the poster. */
 export interface RecurringPosting {
   postOccurrence(request: Parameters<typeof postOccurrence>[1]): Promise<PostOutcome>;
+  postOccurrences(request: Parameters<typeof postOccurrences>[1]): Promise<PostOutcome[]>;
   holdRecurringRule(request: Parameters<typeof holdRecurringRule>[1]): Promise<HoldOutcome>;
 }
 
 export function recurringPosting(deps: RecurringPostingDeps): RecurringPosting {
   return {
     postOccurrence: (request) => postOccurrence(deps, request),
+    postOccurrences: (request) => postOccurrences(deps, request),
     holdRecurringRule: (request) => holdRecurringRule(deps, request),
   };
 }

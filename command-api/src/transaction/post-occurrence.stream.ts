@@ -7,7 +7,8 @@ import type { StreamDefinition } from '../pipeline/stream-definition.js';
 import type { ProfileCache } from '../profile/profile-cache.js';
 import { findWallet } from '../profile/wallets.decider.js';
 import { readOwnedStream } from '../recurring/owned-stream.js';
-import { evolveRecurring, initialRecurringState } from '../recurring/recurring.state.js';
+import { evolveRecurring, initialRecurringState, type RecurringState } from '../recurring/recurring.state.js';
+import type { ProfileState } from '../profile/profile.state.js';
 import { decidePostOccurrence, type PostOccurrenceContext } from './post-occurrence.decider.js';
 import { evolveTransaction, initialTransactionState, type TransactionState } from './transaction.state.js';
 
@@ -19,6 +20,21 @@ export interface PostOccurrenceStreamDeps {
 
 /** What the decision needs before the pipeline's `now` gives today. */
 export type PostOccurrenceStreamContext = Omit<PostOccurrenceContext, 'today'> & { readonly timeZone: string };
+
+/** What deciding any occurrence of the rule needs besides its transaction id: the folded rule and the user's profile. */
+export function occurrenceContext(
+  userId: string,
+  rule: RecurringState,
+  profile: ProfileState,
+): Omit<PostOccurrenceStreamContext, 'transactionId'> {
+  return {
+    rule,
+    timeZone: profile.preferences.preferences.timeZone,
+    categoryType: (id) => profile.categories.get(id)?.type ?? null,
+    replacement: (id) => profile.categoryReplacements.get(id) ?? null,
+    wallet: (id) => findWallet(profile.wallets, userId, id),
+  };
+}
 
 /**
  * PostOccurrence, on `transaction-<occurrenceTransactionId(user, rule, date)>`: the stream can
@@ -48,11 +64,7 @@ export function postOccurrenceStream(
       const profile = await deps.profiles.load(user.uid);
       return {
         transactionId: occurrenceTransactionId(user.uid, ruleId, date),
-        rule: rule?.state ?? initialRecurringState,
-        timeZone: profile.preferences.preferences.timeZone,
-        categoryType: (id) => profile.categories.get(id)?.type ?? null,
-        replacement: (id) => profile.categoryReplacements.get(id) ?? null,
-        wallet: (id) => findWallet(profile.wallets, user.uid, id),
+        ...occurrenceContext(user.uid, rule?.state ?? initialRecurringState, profile),
       };
     },
     decide: (command, state, context, now) =>
