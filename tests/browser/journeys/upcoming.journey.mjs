@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { readAfter, sendCommand, uuidV7 } from '../support/api.mjs';
+import { seriousViolations } from '../support/axe.mjs';
 import { expectHeading, expectToast, openPage, screenshot } from '../support/browser.mjs';
 import { dateFromToday } from '../support/dates.mjs';
 import { assertFits, PHONE } from '../support/layout.mjs';
@@ -189,11 +190,14 @@ export default async function upcoming({ browser, baseUrl, screenshotDir }) {
 
   // English: dismiss the reminder, post the rent, and find it in the list once.
   const en = catalog('en');
-  const opened = await open(browser, baseUrl, user, '/dashboard', WIDE);
+  const opened = await open(browser, baseUrl, user, '/dashboard', { ...WIDE, bypassCSP: true });
   const { page } = opened;
   try {
     await expectHeading(page, en['page.dashboard'], { errors: opened.errors });
     const reminder = page.getByTestId('reminder').filter({ hasText: RENT });
+    await reminder.waitFor();
+    await page.getByTestId('upcoming-post').waitFor();
+    assert.deepEqual(await seriousViolations(page), [], 'the card and the reminders pass axe');
     await reminder.getByRole('button', { name: new RegExp(RENT) }).click();
     await reminder.waitFor({ state: 'detached' });
     await page.reload();
@@ -219,6 +223,7 @@ export default async function upcoming({ browser, baseUrl, screenshotDir }) {
     const scheduled = page.getByTestId('scheduled-rows');
     await scheduled.locator(`[data-date="${seeded.internetStart}"]`).waitFor();
     // The rent's next occurrence is listed when it falls within the 30 days, never today's posted one.
+    assert.deepEqual(await seriousViolations(page), [], 'the scheduled rows and the badge pass axe');
     const rentRows = scheduled.getByTestId('scheduled-row').filter({ hasText: RENT });
     const withinMonth = seeded.rentNext <= dateFromToday(30);
     assert.equal(await rentRows.count(), withinMonth ? 1 : 0, `the rent's next occurrence (${seeded.rentNext})`);

@@ -88,7 +88,7 @@ describe('the Upcoming card', () => {
       `/dashboard/debt-tracker/${DEBT}`,
     );
     expect(screen.getByTestId('upcoming-out').textContent).toContain('3,500,000');
-    fireEvent.click(within(row).getByRole('button', { name: /^Post Rent for the flat of .* now$/ }));
+    fireEvent.click(within(row).getByRole('button', { name: /^Post now: Rent for the flat/ }));
     await waitFor(() => expect(screen.queryByText('Rent for the flat')).toBeNull());
     expect(commands).toEqual([
       { name: 'PostOccurrence', body: { commandId: expect.any(String), ruleId: RULE, date: '2026-11-27' } },
