@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '@plenty/contracts/calendar/date';
+import { streamIds } from '@plenty/contracts/events/envelope';
+import {
+  occurrenceCommandId,
+  occurrenceTransactionId,
+  postOccurrenceSchema,
+  recurringCommandSchemas,
+  type PostOccurrence,
+  type RecurringCommand,
+} from '@plenty/contracts/recurring';
+import type { VerifiedUser } from '@plenty/platform/auth/port';
+import type { EventStore } from '@plenty/platform/event-store/port';
+import { openTestStores, type TestStores } from '@plenty/platform/testing/stores';
+import { runCommand, type PipelineDeps } from '../pipeline/run-command.js';
+import { ProfileCache } from '../profile/profile-cache.js';
+import { testCaller, testUser } from '../testing/stores.js';
+import { postOccurrenceStream } from '../transaction/post-occurrence.stream.js';
+import { postOccurrences, type PostOutcome } from './posting.js';
+import { recurringStream } from './recurring.stream.js';
+
+/*
+ * The poster's batch posting on a real event store: one reading of the rule's stream for many
+ * dates, appended without reading each transaction stream first, and still exactly once.
+ */
+
+let stores: TestStores;
+let eventStore: EventStore;
+let deps: PipelineDeps;
+let profiles: ProfileCache;
+const now = new Date('2026-11-27T10:30:00.000Z');
+
+beforeAll(async () => {
+  stores = await openTestStores('recurring-posting');
+  eventStore = stores.eventStore;
+  deps = { eventStore, codec: stores.codec, now: () => now };
+  profiles = new ProfileCache(eventStore, stores.codec);
+});
+
+afterAll(() => stores.close());
+
+const postingDeps = () => ({ ...deps, profiles });
+
+async function rule(user: VerifiedUser, name: RecurringCommand['type'], body: Record<string, unknown>) {
+  const data = recurringCommandSchemas[name].parse({ commandId: randomUUID(), ...body });
+  const definition = recurringStream({ profiles, eventStore, codec: stores.codec });
+  return runCommand(deps, definition, { type: name, data } as RecurringCommand, testCaller(user));
+}
+
+/** A daily rent of 150,000 kip, posted automatically, from 20 November 2026. */
+async function dailyRule(user: VerifiedUser): Promise<string> {
+  const ruleId = randomUUID();
+  await rule(user, 'CreateRecurringRule', {
+    ruleId,
+    type: 'expense',
+    amount: { amount: 150_000, currency: 'LAK' },
+    categoryId: 'builtin-housing',
+    note: 'Rent',
+    mode: 'auto',
+    remind: false,
+    schedule: { frequency: 'day', interval: 1, startDate: '2026-11-20', end: { kind: 'never' } },
+  });
+  return ruleId;
+}
+
+const week = Array.from({ length: 7 }, (_, i) => addDays('2026-11-20', i));
+
+async function transactionEvents(uid: string, ruleId: string, date: string) {
+  return eventStore.readStream(streamIds.transaction(occurrenceTransactionId(uid, ruleId, date)));
+}
+
+const kinds = (outcomes: readonly PostOutcome[]) =>
+  outcomes.map((outcome) => (outcome.outcome === 'refused' ? outcome.code : outcome.outcome));
+
+describe('posting a rule’s due occurrences in one batch', () => {
+  it('posts each date in order as the rule says, and a second batch of the same dates stores nothing more', async () => {
+    const user = testUser(`batch-${randomUUID()}`);
+    const ruleId = await dailyRule(user);
+    const first = await postOccurrences(postingDeps(), { userId: user.uid, ruleId, dates: week });
+    expect(kinds(first)).toEqual(week.map(() => 'posted'));
+    for (const date of week) {
+      const events = await transactionEvents(user.uid, ruleId, date);
+      expect(events).toHaveLength(1);
+      expect(events[0]?.metadata.commandId).toBe(occurrenceCommandId(user.uid, ruleId, date, 'post'));
+      expect(events[0]?.data).toMatchObject({
+        type: 'expense',
+        amount: { amount: 150_000, currency: 'LAK' },
+        date,
+        recurrence: { ruleId, date },
+      });
+    }
+    // A read model behind offers them again: the store answers the same appends as retries.
+    const again = await postOccurrences(postingDeps(), { userId: user.uid, ruleId, dates: week });
+    expect(again.every((outcome) => outcome.outcome === 'posted')).toBe(true);
+    for (const date of week) expect(await transactionEvents(user.uid, ruleId, date)).toHaveLength(1);
+  });
+
+  it('finds an occurrence the user posted already, passes over a skipped one and goes on', async () => {
+    const user = testUser(`posted-${randomUUID()}`);
+    const ruleId = await dailyRule(user);
+    const data = postOccurrenceSchema.parse({ commandId: randomUUID(), ruleId, date: week[1] });
+    const definition = postOccurrenceStream({ profiles, eventStore, codec: stores.codec });
+    await runCommand(deps, definition, { type: 'PostOccurrence', data } as PostOccurrence, testCaller(user));
+    await rule(user, 'SkipOccurrence', { ruleId, date: week[2] });
+
+    const outcomes = await postOccurrences(postingDeps(), { userId: user.uid, ruleId, dates: week.slice(0, 4) });
+    expect(kinds(outcomes)).toEqual(['posted', 'already_posted', 'occurrence_skipped', 'posted']);
+    expect(await transactionEvents(user.uid, ruleId, week[1] ?? '')).toHaveLength(1);
+    expect(await transactionEvents(user.uid, ruleId, week[2] ?? '')).toEqual([]);
+  });
+
+  it('stops at a paused rule without asking to hold it, and posts nothing from it', async () => {
+    const user = testUser(`paused-${randomUUID()}`);
+    const ruleId = await dailyRule(user);
+    await rule(user, 'PauseRecurringRule', { ruleId });
+    const outcomes = await postOccurrences(postingDeps(), { userId: user.uid, ruleId, dates: week });
+    expect(outcomes).toEqual([{ outcome: 'refused', code: 'recurring_paused', status: 422, hold: false }]);
+    for (const date of week) expect(await transactionEvents(user.uid, ruleId, date)).toEqual([]);
+  });
+
+  it('answers another user’s rule as unknown and opens no stream', async () => {
+    const alice = testUser(`alice-${randomUUID()}`);
+    const bob = testUser(`bob-${randomUUID()}`);
+    const ruleId = await dailyRule(alice);
+    const outcomes = await postOccurrences(postingDeps(), { userId: bob.uid, ruleId, dates: week });
+    expect(kinds(outcomes)).toEqual(['recurring_not_found']);
+    expect(await transactionEvents(bob.uid, ruleId, week[0] ?? '')).toEqual([]);
+  });
+
+  it('stops at a date that is not one of the rule’s occurrences', async () => {
+    const user = testUser(`dates-${randomUUID()}`);
+    const ruleId = await dailyRule(user);
+    const outcomes = await postOccurrences(postingDeps(), {
+      userId: user.uid,
+      ruleId,
+      dates: ['2026-11-19', '2026-11-20'],
+    });
+    expect(kinds(outcomes)).toEqual(['occurrence_not_found']);
+    expect(await transactionEvents(user.uid, ruleId, '2026-11-20')).toEqual([]);
+  });
+});
