@@ -14,6 +14,7 @@ import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/por
 import { applyToDebt, DEBT_EVENT_TYPES, listItemOf, opened, type Recorded } from './debt-detail.js';
 import { isNewerThan, type Projection } from './projection.js';
 import { SYSTEM_USER_ID } from './weekly-report-subscribers.projection.js';
+import { systemDocId } from '@plenty/contracts/views/recurring';
 
 export const DEBT_SUMMARY_ID = 'summary';
 
@@ -61,7 +62,7 @@ function updateInstallmentDue(
   if (JSON.stringify(was) === JSON.stringify(is)) return;
   const debtId = (after ?? before)?.id;
   if (debtId === undefined) return;
-  const id = `${userId}:${debtId}`;
+  const id = systemDocId(userId, debtId);
   if (is === null) uow.remove(INSTALLMENTS_DUE_VIEW, SYSTEM_USER_ID, id, event.position);
   else uow.put(INSTALLMENTS_DUE_VIEW, SYSTEM_USER_ID, id, is, event.position);
 }

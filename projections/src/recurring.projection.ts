@@ -14,6 +14,7 @@ import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
 import { isNewerThan, type Projection } from './projection.js';
 import { SYSTEM_USER_ID } from './weekly-report-subscribers.projection.js';
+import { systemDocId } from '@plenty/contracts/views/recurring';
 
 /*
  * Recurring rules as their events and their posted occurrences leave them, and the two lists
@@ -41,9 +42,6 @@ export const remindersDueView: ViewDefinition = {
 };
 
 type Recorded<E> = RecordedEvent & E;
-
-/** The id of a user's document under the system user. */
-export const systemDocId = (userId: string, itemId: string): string => `${userId}:${itemId}`;
 
 /** A rule's fields as the read model keeps them: no wallet or note is null. */
 export const docFieldsOf = (rule: RecurringRuleFields): RecurringRuleDocFields => ({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { recurrenceSchema } from '../calendar/recurrence.js';
 import { calendarDateSchema, instantSchema } from '../calendar/schema.js';
 import { transactionTypeSchema } from '../categories.js';
+import { uuidV5 } from '../ids.js';
 import { currencySchema, moneySchema } from '../money.js';
 import { RECURRING_MODES, occurrenceChangesSchema } from '../recurring.js';
 
@@ -11,12 +12,22 @@ import { RECURRING_MODES, occurrenceChangesSchema } from '../recurring.js';
  * The `recurring_rules` view (projection `recurring`) holds one `RecurringRuleDoc` per rule of a
  * user (id: the rule id); a deleted rule's document is removed. The `recurring_due` view holds,
  * under the system user, one `RecurringDueDoc` per active `auto` rule that has an occurrence
- * left (id `<userId>:<ruleId>`): the server's poster pages through it by `nextDue`. The
+ * left (id `systemDocId(userId, ruleId)`): the server's poster pages through it by `nextDue`. The
  * `reminders_due` view holds, under the system user, one `ReminderDueDoc` per rule with
- * reminders on and per active debt (id `<userId>:<itemId>`), with the date of the next
+ * reminders on and per active debt (id `systemDocId(userId, itemId)`), with the date of the next
  * occurrence or installment and its month (`dueMonth`), so the reminder mailer reads only the
  * current and the next month.
  */
+
+/** Namespace of the ids of documents under the system user. */
+const SYSTEM_DOC_NAMESPACE = '0c5e7a91-3d2b-4f68-a1e4-9b7c2d5f8e06';
+
+/**
+ * The id of a user's document under the system user: a one-way hash of the user and the item, so
+ * the tombstone a removal leaves (which keeps its id) names neither once the account is erased.
+ */
+export const systemDocId = (userId: string, itemId: string): string =>
+  uuidV5(`${userId}:${itemId}`, SYSTEM_DOC_NAMESPACE);
 
 export const RECURRING_STATUSES = ['active', 'paused', 'held', 'ended'] as const;
 export type RecurringStatus = (typeof RECURRING_STATUSES)[number];
