@@ -107,6 +107,7 @@ export default async function recurring({ browser, baseUrl, screenshotDir }) {
     await dialog.getByTestId('rule-preview').getByText(longDate(february)).waitFor();
     const rentWords = `${say(en, 'en', 'recurring.every.month', { interval: 1, day: 31 })} — ${en['recurring.note.shortMonths']}`;
     await dialog.getByTestId('rule-preview').getByText(rentWords).waitFor();
+    await dialog.getByTestId('rule-preview').scrollIntoViewIfNeeded();
     await viewport(page, screenshotDir, 'recurring-dialog-en-1280');
     await dialog.getByRole('button', { name: en['recurring.dialog.add'], exact: true }).click();
     await expectToast(page, en['recurring.toast.created']);
@@ -126,7 +127,17 @@ export default async function recurring({ browser, baseUrl, screenshotDir }) {
     await page.getByRole('link', { name: en['recurring.detail.back'] }).click();
     await expectHeading(page, en['page.recurring'], { errors });
     const rows = page.getByTestId('rule-item');
-    await rows.filter({ hasText: RENT }).getByTestId('rule-schedule').getByText(rentWords).waitFor();
+    const rent = rows.filter({ hasText: RENT });
+    await rent.getByTestId('rule-schedule').getByText(rentWords).waitFor();
+
+    // Edit from the list: the rule changes from its next date on.
+    await rent.getByRole('button', { name: fill(en['recurring.editLabel'], { name: RENT }) }).click();
+    await dialog.getByRole('heading', { name: en['recurring.dialog.editTitle'] }).waitFor();
+    await dialog.getByText(fill(en['recurring.dialog.editFrom'], { date: longDate(iso(year, 1, 31)) })).waitFor();
+    await dialog.getByTestId('rule-amount').fill('2,600,000');
+    await dialog.getByRole('button', { name: en['recurring.dialog.save'], exact: true }).click();
+    await expectToast(page, en['recurring.toast.updated']);
+    await rent.getByTestId('rule-amount').getByText('₭2,600,000').waitFor();
     await page.getByTestId('add-rule').click();
     await dialog.getByRole('heading', { name: en['recurring.dialog.addTitle'] }).waitFor();
     await dialog.getByLabel(en['transactions.field.currency'], { exact: true }).selectOption('LAK');
@@ -175,6 +186,24 @@ export default async function recurring({ browser, baseUrl, screenshotDir }) {
     await expectToast(page, fill(en['recurring.toast.skipped'], { date: longDate(skipped) }));
     await page.locator(`[data-testid="next-occurrence"][data-date="${skipped}"]`).waitFor({ state: 'detached' });
     assert.equal(await next.first().getAttribute('data-date'), addMonths(today, 2));
+
+    // "This one only": the one after it comes to another amount; the rest stay as they are.
+    const third = addMonths(today, 2);
+    await next.first().getByTestId('edit-occurrence').click();
+    const scope = page.getByRole('dialog', {
+      name: fill(en['recurring.scopeDialog.title'], { date: longDate(third) }),
+    });
+    await scope.getByTestId('scope-one').check();
+    await scope.getByRole('button', { name: en['recurring.scopeDialog.continue'], exact: true }).click();
+    await occurrence
+      .getByRole('heading', { name: fill(en['recurring.occurrence.editTitle'], { date: longDate(third) }) })
+      .waitFor();
+    await occurrence.getByTestId('occurrence-amount').fill('160,000');
+    await occurrence.getByRole('button', { name: en['recurring.dialog.save'], exact: true }).click();
+    await expectToast(page, fill(en['recurring.toast.occurrenceEdited'], { date: longDate(third) }));
+    await next.first().getByTestId('occurrence-edited').waitFor();
+    await next.first().getByText('₭160,000').waitFor();
+    await next.nth(1).getByText('₭150,000').waitFor();
 
     // Pause and resume.
     await page.getByTestId('pause-rule').click();
@@ -234,6 +263,7 @@ async function pictures({ page, errors }, m, { screenshotDir, name, width }) {
   await dialog.getByTestId('rule-month-day').selectOption('31');
   await dialog.getByTestId('rule-short-month-note').waitFor();
   await dialog.getByTestId('rule-preview-date').first().waitFor();
+  await dialog.getByTestId('rule-preview').scrollIntoViewIfNeeded();
   await viewport(page, screenshotDir, `recurring-dialog-${name}`);
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });

@@ -362,7 +362,7 @@ export function RuleDialog({ editing, onClose, onCreated }: RuleDialogProps) {
           {monthly && (
             <DialogField form={form} field="monthDay" label="recurring.field.monthDay">
               <select
-                {...form.field('monthDay', form.id('month-day-note'))}
+                {...form.field('monthDay', pastShortMonths(draft) ? form.id('month-day-note') : undefined)}
                 className={dialogForm.input}
                 value={draft.monthDay}
                 onChange={(event) => form.set('monthDay', event.target.value)}
