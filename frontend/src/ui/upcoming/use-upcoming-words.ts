@@ -49,6 +49,11 @@ export function useUpcomingWords() {
             return format.longDate(date);
         }
       },
+      /** Why a held rule posts nothing: the message of the code its occurrence was refused with. */
+      heldReason: (code: string | null): string => {
+        const id = `error.${code ?? ''}`;
+        return code !== null && id in intl.messages ? translate(id as MessageId) : translate('upcoming.heldUnknown');
+      },
       date: format.longDate,
       money: format.money,
       number: format.number,

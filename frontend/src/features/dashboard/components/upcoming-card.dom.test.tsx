@@ -95,6 +95,17 @@ describe('the Upcoming card', () => {
     ]);
   });
 
+  it('says why a held rule posts nothing, and offers no Post now on it', async () => {
+    const held: UpcomingItem = { ...rent, mode: 'auto', state: 'held', heldReason: 'wallet_archived', remind: false };
+    api([answer([held])]);
+    show(<UpcomingCard />);
+    const row = (await screen.findByText('Rent for the flat')).closest('li');
+    if (row === null) throw new Error('no row');
+    expect(within(row).getByText(/This wallet is archived/)).toBeDefined();
+    expect(within(row).getByText('On hold')).toBeDefined();
+    expect(within(row).queryByRole('button')).toBeNull();
+  });
+
   it('invites to add a recurring item when nothing is due', async () => {
     api([answer([])]);
     show(<UpcomingCard />);

@@ -127,6 +127,7 @@ function UpcomingRow({
   const meta = [
     when === words.date(item.date) ? null : words.date(item.date),
     item.kind === 'recurring' && item.note !== null ? words.category(item.categoryId) : null,
+    item.kind === 'recurring' && item.state === 'held' ? words.heldReason(item.heldReason) : null,
   ].filter((part) => part !== null);
   const link =
     item.kind === 'recurring' ? `/dashboard/recurring/${item.ruleId}` : `/dashboard/debt-tracker/${item.debtId}`;
