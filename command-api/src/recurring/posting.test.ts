@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@plenty/contracts/calendar/date';
+import { profileCommandSchemas, type ProfileCommand } from '@plenty/contracts/commands/profile';
 import { streamIds } from '@plenty/contracts/events/envelope';
 import {
   occurrenceCommandId,
@@ -15,6 +16,7 @@ import type { EventStore } from '@plenty/platform/event-store/port';
 import { openTestStores, type TestStores } from '@plenty/platform/testing/stores';
 import { runCommand, type PipelineDeps } from '../pipeline/run-command.js';
 import { ProfileCache } from '../profile/profile-cache.js';
+import { profileStream } from '../profile/profile.stream.js';
 import { testCaller, testUser } from '../testing/stores.js';
 import { postOccurrenceStream } from '../transaction/post-occurrence.stream.js';
 import { postOccurrences, type PostOutcome } from './posting.js';
@@ -48,8 +50,13 @@ async function rule(user: VerifiedUser, name: RecurringCommand['type'], body: Re
   return runCommand(deps, definition, { type: name, data } as RecurringCommand, testCaller(user));
 }
 
+async function profile(user: VerifiedUser, name: ProfileCommand['type'], body: Record<string, unknown>) {
+  const data = profileCommandSchemas[name].parse({ commandId: randomUUID(), ...body });
+  return runCommand(deps, profileStream, { type: name, data } as ProfileCommand, testCaller(user));
+}
+
 /** A daily rent of 150,000 kip, posted automatically, from 20 November 2026. */
-async function dailyRule(user: VerifiedUser): Promise<string> {
+async function dailyRule(user: VerifiedUser, fields: Record<string, unknown> = {}): Promise<string> {
   const ruleId = randomUUID();
   await rule(user, 'CreateRecurringRule', {
     ruleId,
@@ -60,6 +67,7 @@ async function dailyRule(user: VerifiedUser): Promise<string> {
     mode: 'auto',
     remind: false,
     schedule: { frequency: 'day', interval: 1, startDate: '2026-11-20', end: { kind: 'never' } },
+    ...fields,
   });
   return ruleId;
 }
@@ -126,6 +134,24 @@ describe('posting a rule’s due occurrences in one batch', () => {
     const outcomes = await postOccurrences(postingDeps(), { userId: bob.uid, ruleId, dates: week });
     expect(kinds(outcomes)).toEqual(['recurring_not_found']);
     expect(await transactionEvents(bob.uid, ruleId, week[0] ?? '')).toEqual([]);
+  });
+
+  it('reads the profile for the user’s own category: posted in the one a deleted category moved to', async () => {
+    const user = testUser(`categories-${randomUUID()}`);
+    const power = randomUUID();
+    await profile(user, 'AddCategory', {
+      categoryId: power,
+      name: 'Power',
+      type: 'expense',
+      icon: 'bolt',
+      color: '#eab308',
+    });
+    const ruleId = await dailyRule(user, { categoryId: power });
+    await profile(user, 'DeleteCategory', { categoryId: power, replacementCategoryId: 'builtin-utilities' });
+    const outcomes = await postOccurrences(postingDeps(), { userId: user.uid, ruleId, dates: week.slice(0, 1) });
+    expect(kinds(outcomes)).toEqual(['posted']);
+    const [added] = await transactionEvents(user.uid, ruleId, week[0] ?? '');
+    expect(added?.data).toMatchObject({ categoryId: 'builtin-utilities' });
   });
 
   it('stops at a date that is not one of the rule’s occurrences', async () => {

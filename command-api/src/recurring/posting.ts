@@ -16,10 +16,12 @@
  * else (the user's "Post now") finds the stream and is `already_posted`.
  */
 import { todayIn } from '@plenty/contracts/calendar/zone';
+import { findBuiltInCategory } from '@plenty/contracts/categories';
 import type { CommandResult } from '@plenty/contracts/commands/result';
 import { isDomainError } from '@plenty/contracts/errors';
 import { streamIds } from '@plenty/contracts/events/envelope';
 import { occurrenceCommandId, occurrenceTransactionId, type PostOccurrence } from '@plenty/contracts/recurring';
+import { occurrenceDetails } from '@plenty/contracts/recurring-schedule';
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { WrongExpectedRevisionError, type EventStore } from '@plenty/platform/event-store/port';
 import { HttpError } from '@plenty/platform/http/errors';
@@ -31,7 +33,7 @@ import { decidePostOccurrence } from '../transaction/post-occurrence.decider.js'
 import { occurrenceContext, postOccurrenceStream } from '../transaction/post-occurrence.stream.js';
 import { initialTransactionState } from '../transaction/transaction.state.js';
 import { readOwnedStream } from './owned-stream.js';
-import { evolveRecurring, initialRecurringState } from './recurring.state.js';
+import { evolveRecurring, initialRecurringState, type RecurringState } from './recurring.state.js';
 import type { HoldRecurringRule } from './recurring.decider.js';
 import { recurringStream } from './recurring.stream.js';
 
@@ -132,13 +134,27 @@ export async function postOccurrence(
   }
 }
 
+/** The time zone furthest east (UTC+14): its date is the latest on earth. */
+const LATEST_ZONE = 'Pacific/Kiritimati';
+
+/** Whether any of the dates needs the user's profile: a category of their own or a named wallet. */
+function needsProfile(rule: RecurringState, dates: readonly string[]): boolean {
+  if (rule.status !== 'active') return false;
+  return dates.some((date) => {
+    const details = occurrenceDetails(rule.rule.versions, rule.rule.overrides, date);
+    return details !== null && (details.walletId !== null || findBuiltInCategory(details.categoryId) === undefined);
+  });
+}
+
 /**
  * Posts occurrences of one rule, in the order given, with the poster's command ids: what the
  * server's poster calls. The same decision and checks as `postOccurrence` (the rule as its own
  * stream folds it, never a read model; AddTransaction's category and wallet checks), with less
  * work per occurrence:
  * - the rule's stream is read and folded, and the user's profile brought up to date, once for
- *   all the dates instead of once per date;
+ *   all the dates instead of once per date; the profile only when a date's category is the
+ *   user's own or it names a wallet (built-in categories always exist, and no wallet is the
+ *   currency's default one, as AddTransaction decides without it);
  * - the transaction is appended with `no_stream` without reading its stream first: the store
  *   opens an occurrence's stream once. A retry of the same command (same event ids: a poster
  *   racing this one, or one offered the occurrence again by a read model behind) is answered by
@@ -163,8 +179,10 @@ export async function postOccurrences(
       initialRecurringState,
       evolveRecurring,
     );
-    const profile = await deps.profiles.load(userId);
-    const context = occurrenceContext(userId, folded?.state ?? initialRecurringState, profile);
+    const rule = folded?.state ?? initialRecurringState;
+    // As AddTransaction: the profile is read only for a custom category or a named wallet.
+    const profile = needsProfile(rule, dates) ? await deps.profiles.load(userId) : null;
+    const context = occurrenceContext(userId, rule, profile);
     for (const date of dates) {
       const transactionId = occurrenceTransactionId(userId, ruleId, date);
       const commandId = occurrenceCommandId(userId, ruleId, date, 'post');
@@ -173,7 +191,9 @@ export async function postOccurrences(
       const decided = decidePostOccurrence(command, initialTransactionState, {
         ...context,
         transactionId,
-        today: todayIn(context.timeZone, now),
+        // Without the profile, the latest date on earth: the poster posts occurrences up to the
+        // user's today only, far inside the 62 days ahead a Post now may reach.
+        today: todayIn(profile === null ? LATEST_ZONE : context.timeZone, now),
       });
       if (isDomainError(decided)) {
         outcomes.push({

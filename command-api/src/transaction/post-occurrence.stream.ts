@@ -8,7 +8,7 @@ import type { ProfileCache } from '../profile/profile-cache.js';
 import { findWallet } from '../profile/wallets.decider.js';
 import { readOwnedStream } from '../recurring/owned-stream.js';
 import { evolveRecurring, initialRecurringState, type RecurringState } from '../recurring/recurring.state.js';
-import type { ProfileState } from '../profile/profile.state.js';
+import { initialProfileState, type ProfileState } from '../profile/profile.state.js';
 import { decidePostOccurrence, type PostOccurrenceContext } from './post-occurrence.decider.js';
 import { evolveTransaction, initialTransactionState, type TransactionState } from './transaction.state.js';
 
@@ -21,18 +21,23 @@ export interface PostOccurrenceStreamDeps {
 /** What the decision needs before the pipeline's `now` gives today. */
 export type PostOccurrenceStreamContext = Omit<PostOccurrenceContext, 'today'> & { readonly timeZone: string };
 
-/** What deciding any occurrence of the rule needs besides its transaction id: the folded rule and the user's profile. */
+/**
+ * What deciding any occurrence of the rule needs besides its transaction id: the folded rule
+ * and the user's profile. Without the profile (null) only built-in categories and default
+ * wallets are known, and the time zone is the profile's default.
+ */
 export function occurrenceContext(
   userId: string,
   rule: RecurringState,
-  profile: ProfileState,
+  profile: ProfileState | null,
 ): Omit<PostOccurrenceStreamContext, 'transactionId'> {
+  const known = profile ?? initialProfileState;
   return {
     rule,
-    timeZone: profile.preferences.preferences.timeZone,
-    categoryType: (id) => profile.categories.get(id)?.type ?? null,
-    replacement: (id) => profile.categoryReplacements.get(id) ?? null,
-    wallet: (id) => findWallet(profile.wallets, userId, id),
+    timeZone: known.preferences.preferences.timeZone,
+    categoryType: (id) => known.categories.get(id)?.type ?? null,
+    replacement: (id) => known.categoryReplacements.get(id) ?? null,
+    wallet: (id) => findWallet(known.wallets, userId, id),
   };
 }
 
