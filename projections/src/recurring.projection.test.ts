@@ -107,6 +107,25 @@ describe('recurring projection', () => {
     expect(await reminders()).toEqual([]);
   });
 
+  it("moves a deleted category's rules to its replacement, in every version and single-occurrence change", async () => {
+    const custom = '0190a1b2-0000-7000-8000-0000000000c1';
+    const rent = ruleEvents(scratch.log, 'alice', RENT);
+    const salary = ruleEvents(scratch.log, 'alice', SALARY);
+    await given(
+      rent.created({ categoryId: custom }),
+      rent.occurrenceEdited('2027-01-01', { categoryId: custom, amount: { amount: 470000, currency: 'THB' } }),
+      salary.created({ type: 'income', categoryId: 'builtin-salary' }),
+      scratch.log.categoryDeleted('alice', custom, 'builtin-housing'),
+    );
+    const moved = await rule('alice');
+    expect(moved?.versions.map((version) => version.rule.categoryId)).toEqual(['builtin-housing']);
+    expect(moved?.overrides['2027-01-01']).toEqual({
+      categoryId: 'builtin-housing',
+      amount: { amount: 470000, currency: 'THB' },
+    });
+    expect((await rule('alice', SALARY))?.versions[0]?.rule.categoryId).toBe('builtin-salary');
+  });
+
   it('moves on as occurrences are posted in order, and keeps one posted ahead until the ones before it are handled', async () => {
     const rent = ruleEvents(scratch.log, 'alice', RENT);
     await given(rent.created(), rent.posted('2026-12-01'), rent.posted('2027-02-01'));

@@ -10,6 +10,7 @@ import type {
   RecurringStatus,
   ReminderDueDoc,
 } from '@plenty/contracts/views/recurring';
+import type { CategoryDeleted } from '@plenty/contracts/events/profile';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
 import { isNewerThan, type Projection } from './projection.js';
@@ -25,7 +26,47 @@ import { systemDocId } from '@plenty/contracts/views/recurring';
  */
 
 /** A user's rules, one document per rule (`RecurringRuleDoc`, id: the rule id). */
-export const recurringRulesView: ViewDefinition = { name: RECURRING_RULES_VIEW, fields: {}, indexes: [] };
+export const recurringRulesView: ViewDefinition = {
+  name: RECURRING_RULES_VIEW,
+  fields: { categoryId: 'text' },
+  indexes: [['categoryId']],
+  // The current version's category: a deleted category's rules are found by it and moved on.
+  indexValues: (doc) => ({ categoryId: (doc as RecurringRuleDoc).versions.at(-1)?.rule.categoryId ?? '' }),
+};
+
+/**
+ * A custom category deleted: its rules follow its transactions to the replacement, in every
+ * version and in the changes of single occurrences, so the rule pages name the category the
+ * occurrences are posted in (the command side follows the same replacement when posting).
+ */
+async function moveRulesToReplacement(event: Recorded<CategoryDeleted>, uow: UnitOfWork): Promise<void> {
+  const { categoryId, replacementCategoryId } = event.data;
+  const swap = (id: string) => (id === categoryId ? replacementCategoryId : id);
+  const rules = await uow.findByField<RecurringRuleDoc>(
+    RECURRING_RULES_VIEW,
+    event.metadata.userId,
+    'categoryId',
+    categoryId,
+  );
+  for (const stored of rules) {
+    if (!isNewerThan(event, stored)) continue;
+    const doc = stored.doc;
+    const moved: RecurringRuleDoc = {
+      ...doc,
+      versions: doc.versions.map((version) => ({
+        ...version,
+        rule: { ...version.rule, categoryId: swap(version.rule.categoryId) },
+      })),
+      overrides: Object.fromEntries(
+        Object.entries(doc.overrides).map(([date, changes]) => [
+          date,
+          changes.categoryId === undefined ? changes : { ...changes, categoryId: swap(changes.categoryId) },
+        ]),
+      ),
+    };
+    uow.put(RECURRING_RULES_VIEW, event.metadata.userId, stored.id, moved, event.position);
+  }
+}
 
 /** Under the system user: active `auto` rules with an occurrence left, paged by `nextDue`; `userId` finds an erased user's. */
 export const recurringDueView: ViewDefinition = {
@@ -226,9 +267,10 @@ async function forgetUser(event: RecordedEvent, uow: UnitOfWork): Promise<void> 
 export const recurringProjection: Projection = {
   name: 'recurring',
   views: [recurringRulesView, recurringDueView, remindersDueView],
-  handles: [...RECURRING_EVENT_TYPES, 'TransactionAdded', 'AccountErased'],
+  handles: [...RECURRING_EVENT_TYPES, 'TransactionAdded', 'CategoryDeleted', 'AccountErased'],
   async apply(event, uow) {
     if (event.type === 'AccountErased') return forgetUser(event, uow);
+    if (event.type === 'CategoryDeleted') return moveRulesToReplacement(event as Recorded<CategoryDeleted>, uow);
     const { userId, occurredAt } = event.metadata;
     if (event.type === 'TransactionAdded') {
       const { recurrence } = (event as Recorded<TransactionAdded>).data;
