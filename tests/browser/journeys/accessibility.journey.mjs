@@ -6,7 +6,10 @@ import { openPage } from '../support/browser.mjs';
 import { catalog, LOCALES } from '../support/locale.mjs';
 import { createUser, signIn } from '../support/users.mjs';
 
-/** A user with something on every page: transactions, a debt with a payment, a goal, a budget, a wallet. */
+/**
+ * A user with something on every page: transactions, a debt with a payment, a goal, a budget, a
+ * wallet, a recurring rule.
+ */
 async function seed(baseUrl, user) {
   await postCommand(baseUrl, user, 'ChangePreferences', {
     changes: { monthlyBudget: { amount: 900_000, currency: 'LAK' } },
@@ -80,7 +83,18 @@ async function seed(baseUrl, user) {
     date: today,
     walletId,
   });
-  return { transactionId, debtId, walletId };
+  const ruleId = uuidV7();
+  await postCommand(baseUrl, user, 'CreateRecurringRule', {
+    ruleId,
+    type: 'expense',
+    amount: { amount: 2_500_000, currency: 'LAK' },
+    categoryId: 'builtin-housing',
+    note: 'Rent',
+    mode: 'confirm',
+    remind: true,
+    schedule: { frequency: 'month', interval: 1, startDate: today, monthDay: 31, end: { kind: 'never' } },
+  });
+  return { transactionId, debtId, walletId, ruleId };
 }
 
 /** Every page of the app (from the route list itself), with its parameters filled in. */
@@ -90,6 +104,7 @@ function pages(ids) {
     '/dashboard/transactions/edit/:id': `/dashboard/transactions/edit/${ids.transactionId}`,
     '/dashboard/debt-tracker/:id': `/dashboard/debt-tracker/${ids.debtId}`,
     '/dashboard/wallets/:id': `/dashboard/wallets/${ids.walletId}`,
+    '/dashboard/recurring/:id': `/dashboard/recurring/${ids.ruleId}`,
   };
   const extra = [
     { path: `/dashboard/transactions?view=${ids.transactionId}`, access: 'signed-in' },

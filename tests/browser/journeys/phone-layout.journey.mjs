@@ -113,13 +113,14 @@ const SECTIONS = [
   ['nav.debts', '/dashboard/debt-tracker', 'page.debtTracker', false],
   ['nav.reports', '/dashboard/reports', 'page.reports', false],
   ['nav.wallets', '/dashboard/wallets', 'page.wallets', true],
+  ['nav.recurring', '/dashboard/recurring', 'page.recurring', true],
   ['nav.activity', '/activity', 'activity.title', true],
   ['nav.settings', '/dashboard/settings', 'page.settings', true],
 ];
 
 /**
  * On a phone the sections are in a bar at the bottom, labelled, with the current one marked;
- * Wallets, Activity and Settings are behind "More", which says when one of them is current.
+ * Wallets, Recurring, Activity and Settings are behind "More", which says when one of them is current.
  * Labels fit their tabs, focus shows, and the bar covers nothing: the page ends above it.
  */
 async function checkPhoneNavigation(page, { baseUrl, prefix, messages, where, picture }) {
