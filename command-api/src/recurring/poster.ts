@@ -60,7 +60,7 @@ export interface PosterLogger {
 
 export interface RecurringPosterOptions {
   readonly readStore: Pick<ReadStore, 'find' | 'get'>;
-  /** PostOccurrence and RecurringRuleHeld through the command pipeline (posting.ts), as the command API binds them. */
+  /** PostOccurrence's decision in batches and RecurringRuleHeld through the command pipeline (posting.ts), as the command API binds them. */
   readonly posting: Pick<RecurringPosting, 'postOccurrences' | 'holdRecurringRule'>;
   /** Users whose erasure has started: nothing is posted for them. */
   readonly erasedUsers: ErasedUsers;
@@ -77,8 +77,9 @@ export interface PosterTick {
   /** Rules looked at (documents of `recurring_due` due somewhere on earth). */
   readonly rules: number;
   /**
-   * Occurrences this tick posted. Two posters racing on one occurrence may both count it: the
-   * second append of the same command (same event ids) is the store's deduplicated retry.
+   * Occurrences this tick posted. Two posters racing on one occurrence may both count it, as may
+   * a tick offered an occurrence again by a read model behind: the second append of the same
+   * command (same event ids) is the store's deduplicated retry, which stores nothing.
    */
   readonly posted: number;
   /** Occurrences another attempt had posted already. */
