@@ -162,6 +162,43 @@ describe('recurring rules where they meet the rest of the app', { timeout: 120_0
     expect(await env.standalone.eventStore.readStream(streamIds.recurring(ruleId))).toHaveLength(ruleEvents);
   });
 
+  it('holds a rule again when it is resumed while its wallet is still archived, and shows it waiting', async () => {
+    const { api } = await userIn('UTC');
+    const walletId = await openWallet(api);
+    const d = (n: number) => addDays(utcToday, n);
+    const ruleId = await createRule(api, d(-1), { walletId });
+    await sendOk(api, 'ArchiveWallet', { walletId });
+    await settle();
+    clock = new Date();
+    expect((await tick()).held).toBe(1);
+    expect(await queryOk<RecurringRuleDetail>(api, `recurring/${ruleId}`)).toMatchObject({
+      status: 'held',
+      heldOn: d(-1),
+    });
+
+    // Resumed before the wallet is restored: the same occurrence still cannot be posted.
+    await sendOk(api, 'ResumeRecurringRule', { ruleId });
+    await settle();
+    await tick();
+    const detail = await queryOk<RecurringRuleDetail>(api, `recurring/${ruleId}`);
+    expect(detail).toMatchObject({ status: 'held', heldOn: d(-1) });
+    expect(detail.heldReason).toMatch(/wallet/);
+    expect(detail.waiting.map((o) => [o.date, o.state])).toEqual([
+      [d(-1), 'held'],
+      [d(0), 'held'],
+    ]);
+    const types = (await env.standalone.eventStore.readStream(streamIds.recurring(ruleId))).map((e) => e.type);
+    expect(types).toEqual(['RecurringRuleCreated', 'RecurringRuleHeld', 'RecurringRuleResumed', 'RecurringRuleHeld']);
+    // Ticking on holds it no more, and restoring and resuming posts both once.
+    await tick();
+    expect(await env.standalone.eventStore.readStream(streamIds.recurring(ruleId))).toHaveLength(4);
+    await sendOk(api, 'RestoreWallet', { walletId });
+    await sendOk(api, 'ResumeRecurringRule', { ruleId });
+    await settle();
+    await tick();
+    expect((await posted(api, ruleId)).map((t) => t.recurrence?.date)).toEqual([d(-1), d(0)]);
+  });
+
   it('follows a deleted category to its replacement, and a category deleted without a choice to where its transactions went', async () => {
     clock = new Date(`${addDays(utcToday, -1)}T12:00:00Z`);
     const { api } = await userIn('UTC');

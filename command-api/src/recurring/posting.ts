@@ -19,6 +19,7 @@ import { todayIn } from '@plenty/contracts/calendar/zone';
 import { findBuiltInCategory } from '@plenty/contracts/categories';
 import type { CommandResult } from '@plenty/contracts/commands/result';
 import { isDomainError } from '@plenty/contracts/errors';
+import { uuidV5 } from '@plenty/contracts/ids';
 import { streamIds } from '@plenty/contracts/events/envelope';
 import { occurrenceCommandId, occurrenceTransactionId, type PostOccurrence } from '@plenty/contracts/recurring';
 import { occurrenceDetails } from '@plenty/contracts/recurring-schedule';
@@ -231,16 +232,23 @@ export async function postOccurrences(
 /**
  * Holds an active rule whose occurrence `date` could not be posted (`reason`: the refusal's
  * code), with the command id `occurrenceCommandId(userId, ruleId, date, 'hold')`: holding the
- * same occurrence again appends nothing.
+ * same occurrence again appends nothing. Once the rule was resumed, the id also names how many
+ * times: a rule resumed while its occurrence still cannot be posted (the wallet not restored
+ * yet) is held again, not answered with the first hold's result.
  */
 export async function holdRecurringRule(
   deps: RecurringPostingDeps,
   request: { readonly userId: string; readonly ruleId: string; readonly date: string; readonly reason: string },
 ): Promise<HoldOutcome> {
   const { userId, ruleId, date, reason } = request;
+  const firstHold = occurrenceCommandId(userId, ruleId, date, 'hold');
+  const resumed = (await deps.eventStore.readStream(streamIds.recurring(ruleId))).filter(
+    (event) => event.type === 'RecurringRuleResumed',
+  ).length;
+  const commandId = resumed === 0 ? firstHold : uuidV5(`resumed-${resumed}`, firstHold);
   const command: HoldRecurringRule = {
     type: 'HoldRecurringRule',
-    data: { commandId: occurrenceCommandId(userId, ruleId, date, 'hold'), ruleId, date, reason: reason.slice(0, 64) },
+    data: { commandId, ruleId, date, reason: reason.slice(0, 64) },
   };
   let held = false;
   const base = recurringStream(deps);
