@@ -6,7 +6,13 @@ import { PREFERENCES_VIEW, RECURRING_DUE_VIEW, RECURRING_RULES_VIEW } from '@ple
 import { PREFERENCES_DOC_ID } from '@plenty/contracts/preferences';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
-import { RecurringPoster, SYSTEM_USER_ID, latestToday, posterReadViews } from './poster.js';
+import {
+  MAX_OCCURRENCES_PER_RULE_TICK,
+  RecurringPoster,
+  SYSTEM_USER_ID,
+  latestToday,
+  posterReadViews,
+} from './poster.js';
 import type { HoldOutcome, PostOutcome, RecurringPosting } from './posting.js';
 
 const RULE_A = '0190c7a4-0000-7000-8000-00000000000a';
@@ -215,6 +221,27 @@ describe('the recurring poster', () => {
     // Every day from 3 May to 26 November but the two handled ones: more than one batch of 100.
     expect(dates).toHaveLength(208 - 2);
     expect(new Set(dates).size).toBe(dates.length);
+  });
+
+  it('offers a rule started decades ago at most a thousand occurrences a tick, oldest first, and goes on at the next', async () => {
+    await store('alice', ruleDoc(RULE_A, '1990-01-01'));
+    await store('bob', ruleDoc(RULE_B, '2026-11-26'));
+    const first = await posterAt('2026-11-26T12:00:00Z').tick();
+    const dates = commands.datesOf('alice', RULE_A);
+    expect(dates).toHaveLength(MAX_OCCURRENCES_PER_RULE_TICK);
+    expect(dates[0]).toBe('1990-01-01');
+    expect(dates.at(-1)).toBe(addDays('1990-01-01', MAX_OCCURRENCES_PER_RULE_TICK - 1));
+    // Bob's occurrence of today is not kept waiting behind Alice's backlog.
+    expect(commands.datesOf('bob', RULE_B)).toEqual(['2026-11-26']);
+    expect(first.posted).toBe(MAX_OCCURRENCES_PER_RULE_TICK + 1);
+
+    // Once the read model has caught up with the first thousand, the next tick posts the next.
+    const last = dates.at(-1) ?? '';
+    await store('alice', ruleDoc(RULE_A, '1990-01-01', { handledThrough: last, nextDue: addDays(last, 1) }));
+    await posterAt('2026-11-26T12:00:00Z').tick();
+    const more = commands.datesOf('alice', RULE_A).slice(MAX_OCCURRENCES_PER_RULE_TICK);
+    expect(more).toHaveLength(MAX_OCCURRENCES_PER_RULE_TICK);
+    expect(more[0]).toBe(addDays(last, 1));
   });
 
   it('posts nothing for paused, held and ended rules, a rule waiting for confirmation, or a user being erased', async () => {

@@ -37,6 +37,13 @@ export const DEFAULT_POSTER_CONCURRENCY = 256;
 const PAGE = 1000;
 /** Occurrences of one rule looked up at once (a daily rule after a long downtime goes on in batches). */
 const BATCH = 100;
+/**
+ * Occurrences of one rule a tick offers to post at most (ten batches: a daily rule down for
+ * almost three years). A rule started decades ago (a careless or hostile start date) would
+ * otherwise keep a tick, and so every user's next occurrences, waiting for minutes; the rest
+ * is posted by the next ticks, still oldest first.
+ */
+export const MAX_OCCURRENCES_PER_RULE_TICK = 10 * BATCH;
 /** The furthest east time zone is 14 hours ahead of UTC: no user's today is later than this date. */
 const LATEST_OFFSET_MS = 14 * 3_600_000;
 const DAY_MS = 86_400_000;
@@ -222,6 +229,8 @@ export class RecurringPoster {
     const stored = await this.options.readStore.get<RecurringRuleDoc>(RECURRING_RULES_VIEW, userId, ruleId);
     if (stored === null || stored.doc.status !== 'active') return;
     let doc: RecurringRuleDoc = stored.doc;
+    // Occurrences offered to the pipeline this tick (waiting `confirm` ones are passed over freely).
+    let offered = 0;
     for (;;) {
       const dates = unhandledOccurrences(doc, today, BATCH);
       // A version in `confirm` mode waits for the user; later `auto` versions go on.
@@ -231,6 +240,7 @@ export class RecurringPoster {
         // The batch from one reading of the rule's stream, with the poster's command ids
         // (occurrenceCommandId(…, 'post')): a retry appends nothing.
         const outcomes = await this.options.posting.postOccurrences({ userId, ruleId, dates: auto });
+        offered += auto.length;
         for (const [index, posted] of outcomes.entries()) {
           const date = auto[index] ?? '';
           if (posted.outcome === 'posted') counts.posted += 1;
@@ -248,7 +258,7 @@ export class RecurringPoster {
         }
       }
       const last = dates.at(-1);
-      if (dates.length < BATCH || last === undefined) return;
+      if (dates.length < BATCH || last === undefined || offered >= MAX_OCCURRENCES_PER_RULE_TICK) return;
       // Everything up to `last` is handled now: go on from the occurrence after it.
       doc = { ...doc, handledThrough: last, nextDue: occurrenceAfterDate(doc.versions, last) };
     }
