@@ -356,6 +356,10 @@ describe('recurring rules where they meet the rest of the app', { timeout: 120_0
     expect(detail.body.waiting.length).toBeLessThanOrEqual(50);
     expect(detail.body.waiting[0]?.date).toBe('1990-01-01');
     expect(upcoming.body.totals.outOfRange).toBe(true);
+    // The month's bills still to come in the budget's projection saturate too.
+    const dashboard = await api.query<Dashboard>('dashboard');
+    expect(dashboard.status, JSON.stringify(dashboard.body)).toBe(200);
+    if (dashboard.body.budget.daysLeft > 0) expect(dashboard.body.outOfRange).toBe(true);
 
     const centuryDetail = await queryOk<RecurringRuleDetail>(api, `recurring/${century}`);
     const tomorrow = addDays(utcToday, 1);
