@@ -115,7 +115,17 @@ export function findClause(view: ViewDefinition, query: FindQuery): { where: str
     ...query.sort.map((s) => ({ expr: column(s.field), direction: s.direction })),
     { expr: 'id', direction: query.sort.at(-1)?.direction ?? 'asc' },
   ];
-  if (query.cursor !== undefined) {
+  const sameDirection = keys.every((key) => key.direction === keys[0]?.direction);
+  if (query.cursor !== undefined && sameDirection) {
+    // One row value: SQLite seeks the index to the cursor itself. The first-key bound and OR
+    // below seek to the cursor's first key only, then pass over every row that shares it (a
+    // page deep into 100,000 due rules of one date read them all again).
+    const after = decodeCursor(query.cursor, keys.length);
+    found.push(
+      `(${keys.map((key) => key.expr).join(', ')}) ${keys[0]?.direction === 'desc' ? '<' : '>'} (${keys.map(() => '?').join(', ')})`,
+    );
+    params.push(...after);
+  } else if (query.cursor !== undefined) {
     const after = decodeCursor(query.cursor, keys.length);
     // The OR below alone makes SQLite scan the index from its start on every page; this
     // bound on the first key (implied by the OR) lets it seek to the cursor instead.
