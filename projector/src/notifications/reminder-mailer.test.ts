@@ -1,50 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEBTS_VIEW } from '@plenty/contracts/views/registry';
-import { eventIdFor } from '@plenty/contracts/ids';
 import { buildLoanSchedule } from '@plenty/contracts/loan-schedule';
 import { carLoanFields } from '@plenty/contracts/testing/car-loan';
 import type { DebtDetail } from '@plenty/contracts/views/debts';
-import { fakeUserDirectory } from '@plenty/platform/auth/user-directory';
 import { mailText } from '@plenty/platform/mail/messages';
-import type { MailMessage, Mailer } from '@plenty/platform/mail/port';
-import { useTestReadStore, useTestStores } from '@plenty/platform/testing/stores';
-import { projectorOver } from '../testing/projector.js';
+import { useMailTest } from '../testing/mail.js';
 import { formatAmount } from './format.js';
 import { ReminderMailer, isReminderDay } from './reminder-mailer.js';
 
-const stores = useTestStores('reminders');
-const read = useTestReadStore(stores);
-let sent: MailMessage[];
-const mailer: Mailer = {
-  async send(message) {
-    sent.push(message);
-  },
-  async close() {},
-};
-const users = fakeUserDirectory({
+const { stores, read, sent, mailer, users, append, preferences, project } = useMailTest('reminders', {
   alice: 'alice@example.com',
   bob: 'bob@example.com',
   carol: 'carol@example.com',
   dave: 'dave@example.com',
 });
-
-beforeEach(() => {
-  sent = [];
-});
-
-async function append(userId: string, streamId: string, type: string, data: Record<string, unknown>) {
-  const commandId = randomUUID();
-  const event = await stores.codec.encode({
-    id: eventIdFor(commandId, 0),
-    type,
-    data,
-    metadata: { userId, commandId, correlationId: commandId, occurredAt: '2026-11-01T00:00:00.000Z', schemaVersion: 1 },
-  });
-  await stores.eventStore.appendToStream(streamId, [event], 'any');
-}
-const preferences = (userId: string, changes: Record<string, unknown>) =>
-  append(userId, `profile-${userId}`, 'PreferencesChanged', { changes });
 
 /** A monthly rule with reminders on, from `startDate`. */
 async function rule(userId: string, startDate: string, fields: Record<string, unknown> = {}): Promise<string> {
@@ -77,10 +47,6 @@ async function loan(userId: string, startDate: string): Promise<string> {
   });
   await append(userId, `debt-${debtId}`, 'DebtOpened', { ...terms, debtId, installment });
   return debtId;
-}
-
-async function project(): Promise<void> {
-  await projectorOver(stores, { readStore: read.store }).catchUp();
 }
 
 function mailerAt(clock: { now: Date }) {

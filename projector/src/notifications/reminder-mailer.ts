@@ -19,6 +19,7 @@ import type { StoredDocument } from '@plenty/platform/read-store/port';
 import { SYSTEM_USER_ID } from '@plenty/projections/weekly-report-subscribers.projection';
 import { claimMail } from './claim.js';
 import { formatAmount, formatDate, mailLocaleOf } from './format.js';
+import { PeriodicMailer } from './periodic-mailer.js';
 import type { NotificationServices } from './spending-alert-mailer.js';
 import { categoryName } from './weekly-report.js';
 
@@ -75,39 +76,12 @@ export interface ReminderMailerOptions extends NotificationServices {
  * makes it once per occurrence or installment, whoever runs the mailer and however often. An
  * erased user's documents are gone and the user directory knows them no more: no mail.
  */
-export class ReminderMailer {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
+export class ReminderMailer extends PeriodicMailer {
   private readonly now: () => Date;
 
   constructor(private readonly options: ReminderMailerOptions) {
+    super(options.intervalMs ?? DEFAULT_REMINDER_INTERVAL_MS, 'reminders failed', options.logger);
     this.now = options.now ?? (() => new Date());
-  }
-
-  start(): void {
-    const interval = this.options.intervalMs ?? DEFAULT_REMINDER_INTERVAL_MS;
-    if (interval <= 0 || this.timer !== null) return;
-    this.timer = setInterval(() => void this.tick(), interval);
-    this.timer.unref();
-    void this.tick();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer !== null) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
-  }
-
-  private async tick(): Promise<void> {
-    if (this.running !== null) return;
-    this.running = this.runOnce();
-    try {
-      await this.running;
-    } catch (error) {
-      this.options.logger?.error({ err: error }, 'reminders failed');
-    } finally {
-      this.running = null;
-    }
   }
 
   /** Sends every reminder due now; answers how many were sent. */

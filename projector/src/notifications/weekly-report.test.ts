@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { useTestReadStore, useTestStores } from '@plenty/platform/testing/stores';
-import { eventIdFor } from '@plenty/contracts/ids';
-import { fakeUserDirectory } from '@plenty/platform/auth/user-directory';
-import type { MailMessage, Mailer } from '@plenty/platform/mail/port';
+import { describe, expect, it } from 'vitest';
 import { isoWeek } from '@plenty/contracts/calendar/date';
 import { WeeklyReportScheduler, dueWeek } from './weekly-report.js';
-import { projectorOver } from '../testing/projector.js';
+import { useMailTest } from '../testing/mail.js';
 
 describe('ISO weeks and when a report is due', () => {
   it('numbers weeks from the Monday, week 1 holding the first Thursday of the year', () => {
@@ -29,33 +25,11 @@ describe('ISO weeks and when a report is due', () => {
   });
 });
 
-const stores = useTestStores('weekly');
-const read = useTestReadStore(stores);
-let sent: MailMessage[];
-const mailer: Mailer = {
-  async send(message) {
-    sent.push(message);
-  },
-  async close() {},
-};
-const users = fakeUserDirectory({ alice: 'alice@example.com', bob: 'bob@example.com', carol: 'carol@example.com' });
-
-beforeEach(async () => {
-  sent = [];
+const { stores, read, sent, mailer, users, append, preferences, project } = useMailTest('weekly', {
+  alice: 'alice@example.com',
+  bob: 'bob@example.com',
+  carol: 'carol@example.com',
 });
-
-async function append(userId: string, streamId: string, type: string, data: Record<string, unknown>) {
-  const commandId = randomUUID();
-  const event = await stores.codec.encode({
-    id: eventIdFor(commandId, 0),
-    type,
-    data,
-    metadata: { userId, commandId, correlationId: commandId, occurredAt: '2026-11-01T00:00:00.000Z', schemaVersion: 1 },
-  });
-  await stores.eventStore.appendToStream(streamId, [event], 'any');
-}
-const preferences = (userId: string, changes: Record<string, unknown>) =>
-  append(userId, `profile-${userId}`, 'PreferencesChanged', { changes });
 function transaction(userId: string, fields: Record<string, unknown>) {
   const transactionId = randomUUID();
   return append(userId, `transaction-${transactionId}`, 'TransactionAdded', {
@@ -66,12 +40,6 @@ function transaction(userId: string, fields: Record<string, unknown>) {
   });
 }
 const usd = (amount: number) => ({ amount, currency: 'USD' });
-
-async function project(): Promise<void> {
-  await projectorOver(stores, {
-    readStore: read.store,
-  }).catchUp();
-}
 
 function scheduler(at: { now: Date }) {
   return new WeeklyReportScheduler({

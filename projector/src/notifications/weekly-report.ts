@@ -24,6 +24,7 @@ import {
 } from '@plenty/projections/weekly-report-subscribers.projection';
 import { claimMail } from './claim.js';
 import { formatAmount, formatDate, formatMonth, mailLocaleOf } from './format.js';
+import { PeriodicMailer } from './periodic-mailer.js';
 import type { NotificationServices } from './spending-alert-mailer.js';
 
 /** The local hour on Monday from which the week's report is due. */
@@ -173,39 +174,12 @@ const PAGE = 500;
  * `WeeklyReportMailed` event on `notification-<uid>-week-<YYYY-Www>` (expected 'no_stream') and
  * sends it. The claim makes it once per week whoever runs the scheduler and however often.
  */
-export class WeeklyReportScheduler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
+export class WeeklyReportScheduler extends PeriodicMailer {
   private readonly now: () => Date;
 
   constructor(private readonly options: WeeklyReportSchedulerOptions) {
+    super(options.intervalMs ?? DEFAULT_WEEKLY_REPORT_INTERVAL_MS, 'weekly reports failed', options.logger);
     this.now = options.now ?? (() => new Date());
-  }
-
-  start(): void {
-    const interval = this.options.intervalMs ?? DEFAULT_WEEKLY_REPORT_INTERVAL_MS;
-    if (interval <= 0 || this.timer !== null) return;
-    this.timer = setInterval(() => void this.tick(), interval);
-    this.timer.unref();
-    void this.tick();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer !== null) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
-  }
-
-  private async tick(): Promise<void> {
-    if (this.running !== null) return;
-    this.running = this.runOnce();
-    try {
-      await this.running;
-    } catch (error) {
-      this.options.logger?.error({ err: error }, 'weekly reports failed');
-    } finally {
-      this.running = null;
-    }
   }
 
   /** Sends every report due now; answers how many were sent. */
