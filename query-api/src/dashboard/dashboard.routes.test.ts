@@ -11,7 +11,7 @@ import type { ReadStore } from '@plenty/platform/read-store/port';
 import { allProjections } from '@plenty/projections/all';
 import { eventLog, type EventLog } from '@plenty/projections/testing/events';
 import { applyEvents, scratchReadStore } from '@plenty/projections/testing/memory-read-store';
-import { RULE_A, RULE_B, RULE_C, RULE_D, RULE_E, rent, ruleDoc } from '../recurring/recurring-fixture.js';
+import { RULE_A, RULE_B, RULE_C, RULE_D, RULE_E, rent, ruleDoc, weekly } from '../recurring/recurring-fixture.js';
 import { reportsRoutes } from '../report/reports.routes.js';
 import { dashboardRoutes } from './dashboard.routes.js';
 
@@ -131,13 +131,7 @@ describe('GET /dashboard in the display currency', () => {
   });
 
   it("adds the month's recurring expenses still to come to the projection, each currency converted once", async () => {
-    const weekly = {
-      frequency: 'week' as const,
-      interval: 1,
-      startDate: '2026-11-03',
-      end: { kind: 'never' as const },
-    };
-    const taxi = rent({ amount: { amount: 3245, currency: 'THB' }, mode: 'confirm', schedule: weekly });
+    const taxi = rent({ amount: { amount: 3245, currency: 'THB' }, mode: 'confirm', schedule: weekly('2026-11-03') });
     await rules('alice', [
       // 25 November: 10.00 USD.
       ruleDoc(

@@ -19,6 +19,18 @@ export const RULE_C = '0192f0c4-7a1b-7c3d-8e4f-00000000e003';
 export const RULE_D = '0192f0c4-7a1b-7c3d-8e4f-00000000e004';
 export const RULE_E = '0192f0c4-7a1b-7c3d-8e4f-00000000e005';
 export const DEBT = '0192f0c4-7a1b-7c3d-8e4f-00000000f001';
+/** Bob's rule, which Alice must never see. */
+export const BOBS = '0192f0c4-7a1b-7c3d-8e4f-00000000e009';
+/** 12:00 on 20 November 2026 in Vientiane. */
+export const NOW = new Date('2026-11-20T05:00:00.000Z');
+
+/** Every week from `startDate`, without end. */
+export const weekly = (startDate: string) => ({
+  frequency: 'week' as const,
+  interval: 1,
+  startDate,
+  end: { kind: 'never' as const },
+});
 
 /** Rent: 1,500,000 kip a month on the 5th from August 2026, posted by the server. */
 export const rent = (fields: Partial<RecurringRuleDocFields> = {}): RecurringRuleDocFields => ({

@@ -5,6 +5,8 @@ import { defaultWalletId } from '@plenty/contracts/wallets';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { getAs, routesUnderTest } from '../route-testing.js';
 import {
+  BOBS,
+  NOW,
   READ_STORES,
   RULE_A,
   RULE_B,
@@ -15,21 +17,12 @@ import {
   recurringStore,
   rent,
   ruleDoc,
+  weekly,
   type ReadStoreKind,
 } from './recurring-fixture.js';
 import { recurringRoutes } from './recurring.routes.js';
 
-/** 12:00 on 20 November 2026 in Vientiane. */
-const NOW = new Date('2026-11-20T05:00:00.000Z');
-const BOBS = '0192f0c4-7a1b-7c3d-8e4f-00000000e009';
 const CARD = '0192f0c4-7a1b-7c3d-8e4f-00000000c003';
-
-const weekly = (startDate: string) => ({
-  frequency: 'week' as const,
-  interval: 1,
-  startDate,
-  end: { kind: 'never' as const },
-});
 
 /** The phone top-up: 100,000 kip every week, paid from a card. */
 const topUp = (startDate: string) =>

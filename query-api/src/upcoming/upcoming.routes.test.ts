@@ -7,6 +7,8 @@ import type { ReadStore } from '@plenty/platform/read-store/port';
 import { getAs, routesUnderTest } from '../route-testing.js';
 import {
   DEBT,
+  BOBS,
+  NOW,
   READ_STORES,
   RULE_A,
   RULE_B,
@@ -19,22 +21,13 @@ import {
   rent,
   row,
   ruleDoc,
+  weekly,
   type ReadStoreKind,
 } from '../recurring/recurring-fixture.js';
 import { upcomingOf } from './upcoming.js';
 import { upcomingRoutes } from './upcoming.routes.js';
 
-/** 12:00 on 20 November 2026 in Vientiane. */
-const NOW = new Date('2026-11-20T05:00:00.000Z');
-const BOBS = '0192f0c4-7a1b-7c3d-8e4f-00000000e009';
 const PAUSED = '0192f0c4-7a1b-7c3d-8e4f-00000000e006';
-
-const weekly = (startDate: string) => ({
-  frequency: 'week' as const,
-  interval: 1,
-  startDate,
-  end: { kind: 'never' as const },
-});
 
 /** Electricity waits for the user each month (300,000 kip on the 5th). */
 const electricity = rent({ amount: { amount: 300_000, currency: 'LAK' }, note: 'Electricity', mode: 'confirm' });
