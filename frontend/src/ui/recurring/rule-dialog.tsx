@@ -38,6 +38,8 @@ import {
   draftFromRule,
   emptyRuleDraft,
   pastShortMonths,
+  PAST_DATES_CAP,
+  pastDatesPosted,
   previewDates,
   validateRule,
   type EndKind,
@@ -155,6 +157,11 @@ export function RuleDialog({ editing, onClose, onCreated }: RuleDialogProps) {
   }, [session, wallets.userId, wallets.isLoading, wallets.choices, draft.walletId, draft.currency, update]);
 
   const preview = useMemo(() => previewDates(draft), [draft]);
+  // A new rule that posts by itself from a start in the past records those dates at once: say how many.
+  const pastDates = useMemo(
+    () => (editing?.kind === 'edit' ? 0 : pastDatesPosted(draft, today)),
+    [draft, today, editing?.kind],
+  );
   const { value: checked } = validateRule(draft, locale);
   const words = checked === null ? null : sayWords(checked.schedule);
   const monthly = draft.frequency === 'month' || draft.frequency === 'year';
@@ -493,6 +500,14 @@ export function RuleDialog({ editing, onClose, onCreated }: RuleDialogProps) {
                   </li>
                 ))}
               </ol>
+            )}
+            {pastDates > 0 && (
+              <p className={dialogForm.hint} data-testid="rule-past-dates">
+                <FormattedMessage
+                  id={pastDates >= PAST_DATES_CAP ? 'recurring.preview.pastMany' : 'recurring.preview.past'}
+                  values={{ count: pastDates }}
+                />
+              </p>
             )}
           </div>
         </section>

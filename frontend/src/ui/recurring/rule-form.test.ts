@@ -4,6 +4,7 @@ import {
   draftFromRule,
   draftFromTransaction,
   emptyRuleDraft,
+  pastDatesPosted,
   pastShortMonths,
   previewDates,
   validateRule,
@@ -161,5 +162,20 @@ describe('the rule form', () => {
     expect(wholeNumber(' 7 ')).toBe(7);
     expect(wholeNumber('1.5')).toBeNull();
     expect(wholeNumber('')).toBeNull();
+  });
+});
+
+describe('past dates a new rule records at once', () => {
+  it('counts the dates from a past start through today for a rule that posts by itself, none for one that asks first', () => {
+    const weekly = draft({ frequency: 'week', startDate: '2026-01-03', mode: 'auto' });
+    expect(pastDatesPosted(weekly, '2026-01-31')).toBe(5);
+    expect(pastDatesPosted({ ...weekly, mode: 'confirm' }, '2026-01-31')).toBe(0);
+    expect(pastDatesPosted({ ...weekly, startDate: '2026-02-07' }, '2026-01-31')).toBe(0);
+  });
+
+  it('stops counting at the cap for a daily rule started decades ago', () => {
+    expect(
+      pastDatesPosted(draft({ frequency: 'day', startDate: '1990-01-01', mode: 'auto' }), '2026-01-31', 1000),
+    ).toBe(1000);
   });
 });

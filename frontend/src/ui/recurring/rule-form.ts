@@ -185,6 +185,14 @@ export function previewDates(draft: RuleDraft, count = 5): string[] {
   return occurrencesBetween(schedule, schedule.startDate, LAST_DATE, count).map((occurrence) => occurrence.date);
 }
 
+/** Past dates a new rule posts by itself as soon as it is saved (an `auto` rule starting before today); at most `cap`. */
+export const PAST_DATES_CAP = 1000;
+export function pastDatesPosted(draft: RuleDraft, today: string, cap = PAST_DATES_CAP): number {
+  const schedule = draftSchedule(draft);
+  if (schedule === null || draft.mode !== 'auto' || schedule.startDate > today) return 0;
+  return occurrencesBetween(schedule, schedule.startDate, today, cap).length;
+}
+
 /** Whether the draft's day of the month is past a shorter month's end (the "last day" note). */
 export const pastShortMonths = (draft: RuleDraft): boolean =>
   (draft.frequency === 'month' || draft.frequency === 'year') &&
