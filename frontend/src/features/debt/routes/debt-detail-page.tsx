@@ -4,7 +4,6 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import type { ApiError } from '../../../lib/api/api-error';
 import { amountInput } from '../../../lib/amount';
-import { LocalizedLink } from '../../../lib/localized-link';
 import type { MessageId } from '../../../lib/messages';
 import { usePreferences } from '../../../lib/preferences';
 import { todayIn } from '@plenty/contracts/calendar/zone';
@@ -17,6 +16,7 @@ import { Card } from '../../../ui/card/card';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Inline } from '../../../ui/list-row/list-row';
 import { QueryLoadError } from '../../../ui/load-error/load-error';
+import { BackLink, type BackTo } from '../../../ui/page/back-link';
 import { Page, PageHeader, PageTitle } from '../../../ui/page/page';
 import { Loading, SkeletonBlock } from '../../../ui/skeleton/skeleton';
 import { useDebtQuery } from '../api';
@@ -37,6 +37,8 @@ import type { PaymentDraft } from '../payment-form';
 import { rowsSkippedBy } from '../schedule-actions';
 import { useDebtActions } from '../use-debt-actions';
 import { withDebtMessages } from '../with-debt-messages';
+
+const BACK: BackTo = { to: '/dashboard/debt-tracker', label: 'debts.detail.back' };
 
 /** A row being marked; `skipped` are the earlier pending rows a payment would skip (asked about first). */
 type Marking = {
@@ -94,7 +96,7 @@ function DetailPage() {
     const notFound = error?.status === 404 || error?.code === 'debt_not_found';
     return (
       <Page>
-        <BackLink />
+        <BackLink {...BACK} />
         <PageTitle size="compact">
           <FormattedMessage id="page.debtDetail" />
         </PageTitle>
@@ -111,15 +113,6 @@ function DetailPage() {
     );
   }
   return <Detail debt={query.data} />;
-}
-
-function BackLink() {
-  return (
-    <LocalizedLink to="/dashboard/debt-tracker" className={styles.back}>
-      <span aria-hidden="true">← </span>
-      <FormattedMessage id="debts.detail.back" />
-    </LocalizedLink>
-  );
 }
 
 function Detail({ debt }: { readonly debt: DebtDetail }) {
@@ -143,7 +136,7 @@ function Detail({ debt }: { readonly debt: DebtDetail }) {
 
   return (
     <Page testId="debt-detail">
-      <BackLink />
+      <BackLink {...BACK} />
       <PageHeader
         align="start"
         heading={

@@ -5,12 +5,13 @@ import type { OccurrenceView, RecurringRuleDetail } from '@plenty/contracts/view
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import type { ApiError } from '../../../lib/api/api-error';
 import { useCommand } from '../../../lib/api/use-command';
 import { LocalizedLink, useLocalizedPath } from '../../../lib/localized-link';
 import { usePreferences } from '../../../lib/preferences';
 import { useFormat } from '../../../lib/use-format';
+import type { MessageId } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Badge } from '../../../ui/badge/badge';
 import { buttonClass } from '../../../ui/button';
@@ -20,6 +21,7 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { useWriters } from '../../../ui/history/use-transaction-writers';
 import { Inline } from '../../../ui/list-row/list-row';
 import { QueryLoadError } from '../../../ui/load-error/load-error';
+import { BackLink, ItemNotFound, type BackTo } from '../../../ui/page/back-link';
 import { Page, PageHeader, PageTitle } from '../../../ui/page/page';
 import { RuleDialog, type RuleEditing } from '../../../ui/recurring/rule-dialog';
 import { RuleModeBadge, RuleStatusBadge, heldReasonMessage } from '../../../ui/recurring/rule-badges';
@@ -32,6 +34,8 @@ import { OccurrenceDialog, type OccurrenceEditing } from '../components/occurren
 import { TypedAmount, useRuleName } from '../components/rule-parts';
 import { useRuleActions } from '../components/use-rule-actions';
 import styles from '../recurring.module.css';
+
+const BACK: BackTo = { to: '/dashboard/recurring', label: 'recurring.detail.back' };
 
 /**
  * One recurring rule: what it records and when, the occurrences waiting for the user (Post
@@ -46,12 +50,12 @@ export function RecurringDetailPage() {
   const notFound = error?.status === 404 || error?.code === 'recurring_not_found';
   usePageTitle(notFound ? 'errorPage.notFoundTitle' : 'page.recurringDetail');
 
-  if (notFound) return <RuleNotFound />;
+  if (notFound) return <ItemNotFound back={BACK} testId="rule-not-found" />;
   const rule = query.currentData ?? query.data;
   if (rule === undefined) {
     return (
       <Page>
-        <BackLink />
+        <BackLink {...BACK} />
         <PageTitle size="compact">
           <FormattedMessage id="page.recurringDetail" />
         </PageTitle>
@@ -74,39 +78,9 @@ export function RecurringDetailPage() {
   return <Detail rule={rule} />;
 }
 
-function RuleNotFound() {
-  const { pathname } = useLocation();
-  return (
-    <Page testId="rule-not-found">
-      <BackLink />
-      <PageTitle size="compact">
-        <FormattedMessage id="errorPage.notFoundTitle" />
-      </PageTitle>
-      <Card as="div" role="alert" tone="error">
-        <p className={styles.muted}>
-          <FormattedMessage id="errorPage.notFoundMessage" values={{ path: pathname }} />
-        </p>
-        <p className={styles.muted}>
-          <FormattedMessage id="errorPage.notFoundCard" />
-        </p>
-      </Card>
-    </Page>
-  );
-}
-
-function BackLink() {
-  return (
-    <LocalizedLink to="/dashboard/recurring" className={styles.back}>
-      <span aria-hidden="true">← </span>
-      <FormattedMessage id="recurring.detail.back" />
-    </LocalizedLink>
-  );
-}
-
 type Scope = 'one' | 'following';
 
 function Detail({ rule }: { readonly rule: RecurringRuleDetail }) {
-  const intl = useIntl();
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const localized = useLocalizedPath();
@@ -202,7 +176,7 @@ function Detail({ rule }: { readonly rule: RecurringRuleDetail }) {
 
   return (
     <Page testId="rule-detail">
-      <BackLink />
+      <BackLink {...BACK} />
       <PageHeader
         align="start"
         heading={
@@ -282,73 +256,55 @@ function Detail({ rule }: { readonly rule: RecurringRuleDetail }) {
       {rule.waiting.length > 0 && (
         <Card title={<FormattedMessage id="recurring.detail.waiting" />} gap="small" testId="rule-waiting">
           <ul className={styles.occurrences}>
-            {rule.waiting.map((item) => {
-              const when = format.longDate(item.date);
-              return (
-                <li
-                  key={item.date}
-                  className={styles.occurrence}
-                  data-testid="waiting-occurrence"
-                  data-date={item.date}
-                >
-                  <div className={styles.occurrenceWhat}>
-                    <span className={styles.occurrenceDate}>{when}</span>
-                    <Inline>
-                      {item.date < today && (
-                        <Badge tone="alert" testId="occurrence-overdue">
-                          <FormattedMessage id="recurring.occurrence.overdue" />
-                        </Badge>
-                      )}
-                      {item.state === 'held' && (
-                        <Badge tone="alert">
-                          <FormattedMessage id="recurring.status.held" />
-                        </Badge>
-                      )}
-                    </Inline>
-                  </div>
-                  <div className={styles.occurrenceEnd}>
-                    <span className={styles.figure}>
-                      <TypedAmount type={item.type} amount={item.amount} />
-                    </span>
-                    {!stopped && (
-                      <>
-                        <button
-                          type="button"
-                          className={`${buttonClass('primary')} ${styles.small}`}
-                          aria-label={intl.formatMessage({ id: 'recurring.occurrence.postLabel' }, { date: when })}
-                          disabled={post.pending}
-                          onClick={() => void onPost(item)}
-                          data-testid="post-now"
-                        >
-                          <FormattedMessage id="recurring.occurrence.post" />
-                        </button>
-                        <button
-                          type="button"
-                          className={`${buttonClass('secondary')} ${styles.small}`}
-                          aria-label={intl.formatMessage(
-                            { id: 'recurring.occurrence.editAmountLabel' },
-                            { date: when },
-                          )}
-                          onClick={() => setOccurrence({ kind: 'post', occurrence: item })}
-                          data-testid="post-other-amount"
-                        >
-                          <FormattedMessage id="recurring.occurrence.editAmount" />
-                        </button>
-                        <button
-                          type="button"
-                          className={`${buttonClass('secondary')} ${styles.small}`}
-                          aria-label={intl.formatMessage({ id: 'recurring.occurrence.skipLabel' }, { date: when })}
-                          onClick={() => setSkipping(item)}
-                          data-testid="skip-occurrence"
-                        >
-                          <FormattedMessage id="recurring.occurrence.skip" />
-                        </button>
-                      </>
+            {rule.waiting.map((item) => (
+              <OccurrenceRow
+                key={item.date}
+                item={item}
+                testId="waiting-occurrence"
+                badges={
+                  <>
+                    {item.date < today && (
+                      <Badge tone="alert" testId="occurrence-overdue">
+                        <FormattedMessage id="recurring.occurrence.overdue" />
+                      </Badge>
                     )}
-                  </div>
-                </li>
-              );
-            })}
+                    {item.state === 'held' && (
+                      <Badge tone="alert">
+                        <FormattedMessage id="recurring.status.held" />
+                      </Badge>
+                    )}
+                  </>
+                }
+              >
+                {!stopped && (
+                  <>
+                    <OccurrenceButton
+                      primary
+                      date={item.date}
+                      label="recurring.occurrence.postLabel"
+                      text="recurring.occurrence.post"
+                      disabled={post.pending}
+                      onClick={() => void onPost(item)}
+                      testId="post-now"
+                    />
+                    <OccurrenceButton
+                      date={item.date}
+                      label="recurring.occurrence.editAmountLabel"
+                      text="recurring.occurrence.editAmount"
+                      onClick={() => setOccurrence({ kind: 'post', occurrence: item })}
+                      testId="post-other-amount"
+                    />
+                    <OccurrenceButton
+                      date={item.date}
+                      label="recurring.occurrence.skipLabel"
+                      text="recurring.occurrence.skip"
+                      onClick={() => setSkipping(item)}
+                      testId="skip-occurrence"
+                    />
+                  </>
+                )}
+              </OccurrenceRow>
+            ))}
           </ul>
           {stopped && (
             <p className={styles.muted}>
@@ -366,59 +322,49 @@ function Detail({ rule }: { readonly rule: RecurringRuleDetail }) {
         ) : (
           <>
             <ul className={styles.occurrences}>
-              {rule.next.map((item) => {
-                const when = format.longDate(item.date);
-                const changeable = item.state === 'scheduled' && item.date <= reachable;
-                return (
-                  <li key={item.date} className={styles.occurrence} data-testid="next-occurrence" data-date={item.date}>
-                    <div className={styles.occurrenceWhat}>
-                      <span className={styles.occurrenceDate}>{when}</span>
-                      <Inline>
-                        {item.edited && (
-                          <Badge testId="occurrence-edited">
-                            <FormattedMessage id="recurring.occurrence.edited" />
-                          </Badge>
-                        )}
-                        {item.state === 'paused' && (
-                          <Badge tone="warning">
-                            <FormattedMessage id="recurring.status.paused" />
-                          </Badge>
-                        )}
-                      </Inline>
-                    </div>
-                    <div className={styles.occurrenceEnd}>
-                      <span className={styles.figure}>
-                        <TypedAmount type={item.type} amount={item.amount} />
-                      </span>
-                      {changeable && (
-                        <>
-                          <button
-                            type="button"
-                            className={`${buttonClass('secondary')} ${styles.small}`}
-                            aria-label={intl.formatMessage({ id: 'recurring.occurrence.editLabel' }, { date: when })}
-                            onClick={() => {
-                              setScope('one');
-                              setChoosing(item);
-                            }}
-                            data-testid="edit-occurrence"
-                          >
-                            <FormattedMessage id="recurring.occurrence.edit" />
-                          </button>
-                          <button
-                            type="button"
-                            className={`${buttonClass('secondary')} ${styles.small}`}
-                            aria-label={intl.formatMessage({ id: 'recurring.occurrence.skipLabel' }, { date: when })}
-                            onClick={() => setSkipping(item)}
-                            data-testid="skip-occurrence"
-                          >
-                            <FormattedMessage id="recurring.occurrence.skip" />
-                          </button>
-                        </>
+              {rule.next.map((item) => (
+                <OccurrenceRow
+                  key={item.date}
+                  item={item}
+                  testId="next-occurrence"
+                  badges={
+                    <>
+                      {item.edited && (
+                        <Badge testId="occurrence-edited">
+                          <FormattedMessage id="recurring.occurrence.edited" />
+                        </Badge>
                       )}
-                    </div>
-                  </li>
-                );
-              })}
+                      {item.state === 'paused' && (
+                        <Badge tone="warning">
+                          <FormattedMessage id="recurring.status.paused" />
+                        </Badge>
+                      )}
+                    </>
+                  }
+                >
+                  {item.state === 'scheduled' && item.date <= reachable && (
+                    <>
+                      <OccurrenceButton
+                        date={item.date}
+                        label="recurring.occurrence.editLabel"
+                        text="recurring.occurrence.edit"
+                        onClick={() => {
+                          setScope('one');
+                          setChoosing(item);
+                        }}
+                        testId="edit-occurrence"
+                      />
+                      <OccurrenceButton
+                        date={item.date}
+                        label="recurring.occurrence.skipLabel"
+                        text="recurring.occurrence.skip"
+                        onClick={() => setSkipping(item)}
+                        testId="skip-occurrence"
+                      />
+                    </>
+                  )}
+                </OccurrenceRow>
+              ))}
             </ul>
             <p className={styles.muted}>
               <FormattedMessage id="recurring.detail.changeAhead" />
@@ -566,5 +512,68 @@ function Versions({ rule }: { readonly rule: RecurringRuleDetail }) {
         <FormattedMessage id="recurring.history.since" values={{ when: writers.dateTime(rule.createdAt) }} />
       </p>
     </Card>
+  );
+}
+
+/** An occurrence in a list of the rule's page: its date and badges, then its amount and actions. */
+function OccurrenceRow({
+  item,
+  testId,
+  badges,
+  children,
+}: {
+  readonly item: OccurrenceView;
+  readonly testId: string;
+  readonly badges: ReactNode;
+  readonly children: ReactNode;
+}) {
+  const format = useFormat();
+  return (
+    <li className={styles.occurrence} data-testid={testId} data-date={item.date}>
+      <div className={styles.occurrenceWhat}>
+        <span className={styles.occurrenceDate}>{format.longDate(item.date)}</span>
+        <Inline>{badges}</Inline>
+      </div>
+      <div className={styles.occurrenceEnd}>
+        <span className={styles.figure}>
+          <TypedAmount type={item.type} amount={item.amount} />
+        </span>
+        {children}
+      </div>
+    </li>
+  );
+}
+
+/** A small button of an occurrence, named by `label` with the occurrence's date. */
+function OccurrenceButton({
+  date,
+  label,
+  text,
+  onClick,
+  testId,
+  primary = false,
+  disabled = false,
+}: {
+  readonly date: string;
+  readonly label: MessageId;
+  readonly text: MessageId;
+  readonly onClick: () => void;
+  readonly testId: string;
+  readonly primary?: boolean;
+  readonly disabled?: boolean;
+}) {
+  const intl = useIntl();
+  const format = useFormat();
+  return (
+    <button
+      type="button"
+      className={`${buttonClass(primary ? 'primary' : 'secondary')} ${styles.small}`}
+      aria-label={intl.formatMessage({ id: label }, { date: format.longDate(date) })}
+      disabled={disabled}
+      onClick={onClick}
+      data-testid={testId}
+    >
+      <FormattedMessage id={text} />
+    </button>
   );
 }

@@ -3,7 +3,7 @@ import type { WalletView } from '@plenty/contracts/views/wallets';
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useDispatch } from 'react-redux';
-import { useLocation, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { ApiError } from '../../../lib/api/api-error';
 import { useCommand } from '../../../lib/api/use-command';
 import { useWalletsQuery } from '../../../lib/api/wallets';
@@ -17,6 +17,7 @@ import { Card } from '../../../ui/card/card';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Inline } from '../../../ui/list-row/list-row';
 import { QueryLoadError } from '../../../ui/load-error/load-error';
+import { BackLink, ItemNotFound, type BackTo } from '../../../ui/page/back-link';
 import { Page, PageHeader, PageTitle } from '../../../ui/page/page';
 import { Loading, SkeletonBlock } from '../../../ui/skeleton/skeleton';
 import { Figure } from '../../../ui/stat/stat';
@@ -29,6 +30,8 @@ import { WalletDialog } from '../components/wallet-dialog';
 import { SignedMoney, WalletBadges, WalletIcon, useWalletName } from '../components/wallet-icon';
 import styles from '../wallets.module.css';
 
+const BACK: BackTo = { to: '/dashboard/wallets', label: 'wallet.detail.back' };
+
 /** One wallet: its balance as of today or a chosen day, its actions, and its movements with the running balance. */
 export function WalletDetailPage() {
   const { id = '' } = useParams();
@@ -39,7 +42,7 @@ export function WalletDetailPage() {
   const notFound = error?.status === 404 || error?.code === 'wallet_not_found';
   usePageTitle(notFound ? 'errorPage.notFoundTitle' : 'page.walletDetail');
 
-  if (notFound) return <WalletNotFound />;
+  if (notFound) return <ItemNotFound back={BACK} testId="wallet-not-found" />;
   const panel = (
     <AsOfPanel
       asOf={asOf}
@@ -53,7 +56,7 @@ export function WalletDetailPage() {
   if (wallet === undefined) {
     return (
       <Page>
-        <BackLink />
+        <BackLink {...BACK} />
         <PageTitle size="compact">
           <FormattedMessage id="page.walletDetail" />
         </PageTitle>
@@ -77,39 +80,6 @@ export function WalletDetailPage() {
     );
   }
   return <Detail wallet={wallet} asOf={asOf} panel={panel} />;
-}
-
-/**
- * A wallet that does not exist or is another user's: the app's "Page not found" with the
- * address, inside the layout, and the way back to the wallets.
- */
-function WalletNotFound() {
-  const { pathname } = useLocation();
-  return (
-    <Page testId="wallet-not-found">
-      <BackLink />
-      <PageTitle size="compact">
-        <FormattedMessage id="errorPage.notFoundTitle" />
-      </PageTitle>
-      <Card as="div" role="alert" tone="error">
-        <p className={styles.muted}>
-          <FormattedMessage id="errorPage.notFoundMessage" values={{ path: pathname }} />
-        </p>
-        <p className={styles.muted}>
-          <FormattedMessage id="errorPage.notFoundCard" />
-        </p>
-      </Card>
-    </Page>
-  );
-}
-
-function BackLink() {
-  return (
-    <LocalizedLink to="/dashboard/wallets" className={styles.back}>
-      <span aria-hidden="true">← </span>
-      <FormattedMessage id="wallet.detail.back" />
-    </LocalizedLink>
-  );
 }
 
 function Detail({
@@ -171,7 +141,7 @@ function Detail({
 
   return (
     <Page testId="wallet-detail">
-      <BackLink />
+      <BackLink {...BACK} />
       <PageHeader
         align="start"
         heading={
