@@ -131,7 +131,11 @@ async function main(): Promise<void> {
         );
         if (events.length !== 1) missing += 1;
       }
+      // Offered everything again (the read models have not seen the posts): the store answers
+      // each append as a retry of the first, and stores nothing.
+      const headBefore = await eventStore.headPosition();
       const again = await poster.tick();
+      const storedAgain = (await eventStore.countEvents({ after: headBefore })) ?? 0;
 
       console.log(
         `\n## Recurring poster: one catch-up tick over ${RULES.toLocaleString('en')} due auto rules (${RULES / RULES_PER_USER} users × ${RULES_PER_USER})\n`,
@@ -151,9 +155,9 @@ async function main(): Promise<void> {
         } |`,
       );
       console.log(
-        `\nSampled ${Math.ceil(RULES / Math.max(1, Math.floor(RULES / 1000)))} occurrences: ${missing} not stored exactly once. A second tick with the read models behind posted ${again.posted} and found ${again.alreadyPosted} posted.`,
+        `\nSampled ${Math.ceil(RULES / Math.max(1, Math.floor(RULES / 1000)))} occurrences: ${missing} not stored exactly once. A second tick with the read models behind offered ${again.posted + again.alreadyPosted} occurrences again (${again.posted} answered as retries of the first append, ${again.alreadyPosted} found posted) and stored ${storedAgain} events.`,
       );
-      if (tick.posted !== RULES || missing > 0) process.exitCode = 1;
+      if (tick.posted !== RULES || missing > 0 || storedAgain > 0) process.exitCode = 1;
     } finally {
       await Promise.all([readStore.close(), eventStore.close(), keyStore.close()]);
     }
