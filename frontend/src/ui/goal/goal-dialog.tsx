@@ -17,6 +17,7 @@ import { ModalDialog, titledNameFirst } from '../dialog-form/modal-dialog';
 import { NameInput } from '../dialog-form/name-input';
 import { showApiError, showSuccess } from '../toast/toasts-slice';
 import { GOAL_NAME_MAX, amountInput, goalChanges, validateGoal, type GoalDraft, type GoalField } from './goal-form';
+import { AmountInput } from '../dialog-form/amount-input';
 
 export interface GoalDialogProps {
   readonly open: boolean;
@@ -97,14 +98,7 @@ export function GoalDialog({ open, goal, goals, defaultCurrency, onClose }: Goal
 
   const amountField = (field: 'target' | 'saved', label: MessageId) => (
     <DialogField form={form} field={field} label={label}>
-      <input
-        {...form.field(field)}
-        className={`${dialogForm.input} ${dialogForm.amountInput}`}
-        value={draft[field]}
-        inputMode="decimal"
-        autoComplete="off"
-        onChange={(event) => form.set(field, event.target.value)}
-      />
+      <AmountInput form={form} field={field} />
     </DialogField>
   );
 

@@ -16,6 +16,7 @@ import { ModalDialog } from '../dialog-form/modal-dialog';
 import { showApiError, showSuccess } from '../toast/toasts-slice';
 import { validateMovement } from './goal-form';
 import styles from './goals.module.css';
+import { AmountInput } from '../dialog-form/amount-input';
 
 export interface MoveMoneyDialogProps {
   /** The goal to put money into or take it out of; null keeps the dialog closed. */
@@ -130,14 +131,7 @@ export function MoveMoneyDialog({ goal, today, onClose }: MoveMoneyDialogProps) 
             label="goals.move.amount"
             labelValues={{ currency: goal.target.currency }}
           >
-            <input
-              {...form.field('amount')}
-              className={`${dialogForm.input} ${dialogForm.amountInput}`}
-              value={form.values.amount}
-              inputMode="decimal"
-              autoComplete="off"
-              onChange={(event) => form.set('amount', event.target.value)}
-            />
+            <AmountInput form={form} field="amount" />
           </DialogField>
 
           <DialogField form={form} field="date" label="goals.move.date">

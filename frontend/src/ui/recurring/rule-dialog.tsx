@@ -47,6 +47,7 @@ import {
   type RuleField,
 } from './rule-form';
 import { useScheduleWords } from './schedule-words';
+import { AmountInput } from '../dialog-form/amount-input';
 
 /** What the dialog is open for: a new rule (maybe from a transaction), or an edit from a date on. */
 export type RuleEditing =
@@ -245,15 +246,7 @@ export function RuleDialog({ editing, onClose, onCreated }: RuleDialogProps) {
 
         <div className={dialogForm.row}>
           <DialogField form={form} field="amount" label="transactions.field.amount">
-            <input
-              {...form.field('amount')}
-              className={`${dialogForm.input} ${dialogForm.amountInput}`}
-              value={draft.amount}
-              inputMode="decimal"
-              autoComplete="off"
-              onChange={(event) => form.set('amount', event.target.value)}
-              data-testid="rule-amount"
-            />
+            <AmountInput form={form} field="amount" testId="rule-amount" />
           </DialogField>
           <div className={dialogForm.field}>
             <label htmlFor={form.id('currency')} className={dialogForm.label}>

@@ -13,6 +13,7 @@ import { ModalDialog } from '../../../ui/dialog-form/modal-dialog';
 import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
 import type { RecurringItem } from '../../../ui/upcoming/upcoming';
 import styles from './upcoming.module.css';
+import { AmountInput } from '../../../ui/dialog-form/amount-input';
 
 type AmountField = 'amount';
 const MAPPING: FieldMapping<AmountField> = { fields: ['amount'] };
@@ -95,15 +96,7 @@ export function PostAmountDialog({
             label="upcoming.amountDialog.amount"
             labelValues={{ currency: item.amount.currency }}
           >
-            <input
-              {...form.field('amount')}
-              className={`${dialogForm.input} ${dialogForm.amountInput}`}
-              value={form.values.amount}
-              inputMode="decimal"
-              autoComplete="off"
-              data-testid="post-amount-input"
-              onChange={(event) => form.set('amount', event.target.value)}
-            />
+            <AmountInput form={form} field="amount" testId="post-amount-input" />
           </DialogField>
           <DialogActions
             busy={busy}

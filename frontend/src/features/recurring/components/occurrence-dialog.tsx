@@ -14,6 +14,7 @@ import { DialogField } from '../../../ui/dialog-form/dialog-field';
 import dialogForm from '../../../ui/dialog-form/dialog-form.module.css';
 import { ModalDialog } from '../../../ui/dialog-form/modal-dialog';
 import { showSuccess } from '../../../ui/toast/toasts-slice';
+import { AmountInput } from '../../../ui/dialog-form/amount-input';
 
 /**
  * One occurrence: `post` records it now with the amount typed (a bill that varies,
@@ -117,15 +118,7 @@ export function OccurrenceDialog({
           />
         </h2>
         <DialogField form={form} field="amount" label="recurring.occurrence.amount" labelValues={{ currency }}>
-          <input
-            {...form.field('amount')}
-            className={`${dialogForm.input} ${dialogForm.amountInput}`}
-            value={form.values.amount}
-            inputMode="decimal"
-            autoComplete="off"
-            onChange={(event) => form.set('amount', event.target.value)}
-            data-testid="occurrence-amount"
-          />
+          <AmountInput form={form} field="amount" testId="occurrence-amount" />
         </DialogField>
         {editing?.kind === 'edit' && (
           <DialogField form={form} field="note" label="recurring.field.note">

@@ -19,6 +19,7 @@ import { useWalletByIdQuery } from '../api';
 import { checkReconcile } from '../reconcile';
 import styles from '../wallets.module.css';
 import { useWalletName } from './wallet-icon';
+import { AmountInput } from '../../../ui/dialog-form/amount-input';
 
 type ReconcileField = 'date' | 'balance';
 const MAPPING: FieldMapping<ReconcileField> = { fields: ['date', 'balance'] };
@@ -142,15 +143,7 @@ export function ReconcileDialog({ wallet, today, onClose }: ReconcileDialogProps
             label="wallet.reconcile.balance"
             labelValues={{ currency: wallet.currency }}
           >
-            <input
-              {...form.field('balance')}
-              className={`${dialogForm.input} ${dialogForm.amountInput}`}
-              value={balance}
-              inputMode="decimal"
-              autoComplete="off"
-              data-testid="reconcile-balance"
-              onChange={(event) => form.set('balance', event.target.value)}
-            />
+            <AmountInput form={form} field="balance" testId="reconcile-balance" />
           </DialogField>
 
           <p className={styles.preview} role="status" data-testid="reconcile-difference">

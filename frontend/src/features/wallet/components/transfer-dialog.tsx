@@ -27,6 +27,7 @@ import {
 } from '../transfer-form';
 import styles from '../wallets.module.css';
 import { useWalletName } from './wallet-icon';
+import { AmountInput } from '../../../ui/dialog-form/amount-input';
 
 const MAPPING: FieldMapping<TransferField> = {
   fields: ['fromWalletId', 'toWalletId', 'amountOut', 'amountIn', 'date', 'time', 'note'],
@@ -127,15 +128,7 @@ export function TransferDialog({ editing, wallets, today, onClose }: TransferDia
   );
 
   const amountInput = (field: 'amountOut' | 'amountIn') => (
-    <input
-      {...form.field(field)}
-      className={`${dialogForm.input} ${dialogForm.amountInput}`}
-      value={draft[field]}
-      inputMode="decimal"
-      autoComplete="off"
-      data-testid={`transfer-${field}`}
-      onChange={(event) => form.set(field, event.target.value)}
-    />
+    <AmountInput form={form} field={field} testId={`transfer-${field}`} />
   );
 
   return (

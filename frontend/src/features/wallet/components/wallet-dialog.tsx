@@ -33,6 +33,7 @@ import {
 } from '../wallet-form';
 import styles from '../wallets.module.css';
 import { WalletIcon, useWalletName } from './wallet-icon';
+import { AmountInput } from '../../../ui/dialog-form/amount-input';
 
 const MAPPING: FieldMapping<WalletField> = {
   fields: ['name', 'openingBalance', 'openingDate', 'icon', 'color'],
@@ -153,14 +154,7 @@ export function WalletDialog({ open, wallet, wallets, defaultCurrency, today, on
             label="wallet.field.openingBalance"
             labelValues={{ currency: draft.currency }}
           >
-            <input
-              {...form.field('openingBalance', form.id('opening-hint'))}
-              className={`${dialogForm.input} ${dialogForm.amountInput}`}
-              value={draft.openingBalance}
-              inputMode="decimal"
-              autoComplete="off"
-              onChange={(event) => form.set('openingBalance', event.target.value)}
-            />
+            <AmountInput form={form} field="openingBalance" describedBy={form.id('opening-hint')} />
           </DialogField>
           <div className={dialogForm.field}>
             <label htmlFor={form.id('currency')} className={dialogForm.label}>
