@@ -11,7 +11,12 @@ import {
   versionAt,
   withVersionFrom,
 } from './recurring-schedule.js';
-import type { RecurringRuleDoc, RecurringRuleDocFields, RecurringVersion } from './views/recurring.js';
+import {
+  newRuleStanding,
+  type RecurringRuleDoc,
+  type RecurringRuleDocFields,
+  type RecurringVersion,
+} from './views/recurring.js';
 
 /** Rent of 4,500 baht on the 1st of each month from January 2027. */
 const rent: RecurringRuleDocFields = {
@@ -41,17 +46,8 @@ const doc = (fields: Partial<RecurringRuleDoc> = {}): RecurringRuleDoc => {
   const base = {
     id: 'rule',
     versions,
-    status: 'active' as const,
-    pausedOn: null,
-    heldOn: null,
-    heldReason: null,
-    handledThrough: null,
-    posted: [],
-    skipped: [],
-    overrides: {},
+    ...newRuleStanding(),
     nextDue: '2027-01-01',
-    postedCount: 0,
-    lastPostedOn: null,
     fromTransactionId: null,
     createdAt: '2027-01-01T00:00:00.000Z',
     updatedAt: '2027-01-01T00:00:00.000Z',

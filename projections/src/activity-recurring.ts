@@ -2,11 +2,10 @@ import { RECURRING_RULES_VIEW } from '@plenty/contracts/views/registry';
 import type { RecurringEvent } from '@plenty/contracts/recurring';
 import { occurrenceDetails, versionAt } from '@plenty/contracts/recurring-schedule';
 import type { ActivityDoc, ActivitySubject } from '@plenty/contracts/views/activity';
-import type { RecurringRuleDoc, RecurringRuleDocFields } from '@plenty/contracts/views/recurring';
+import { ruleDocFields, type RecurringRuleDoc, type RecurringRuleDocFields } from '@plenty/contracts/views/recurring';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork } from '@plenty/platform/read-store/port';
 import { diffFields } from './activity-entries.js';
-import { docFieldsOf } from './recurring.projection.js';
 
 /*
  * How the events of a recurring rule read on the Activity page (see contracts/views/activity.ts):
@@ -32,7 +31,7 @@ const currentRule = (doc: RecurringRuleDoc | null): RecurringRuleDocFields | nul
 export async function recurringEntry(event: Recorded<RecurringEvent>, uow: UnitOfWork): Promise<Entry | null> {
   const base = { kind: 'recurring' as const, subjectId: event.data.ruleId };
   if (event.type === 'RecurringRuleCreated') {
-    const rule = docFieldsOf(event.data);
+    const rule = ruleDocFields(event.data);
     return {
       ...base,
       type: 'recurring_created',
@@ -46,7 +45,7 @@ export async function recurringEntry(event: Recorded<RecurringEvent>, uow: UnitO
   const subject = subjectOf(currentRule(before));
   switch (event.type) {
     case 'RecurringRuleEdited': {
-      const rule = docFieldsOf(event.data.rule);
+      const rule = ruleDocFields(event.data.rule);
       const was = before === null ? null : (versionAt(before.versions, event.data.from) ?? before.versions[0] ?? null);
       return {
         ...base,

@@ -1,7 +1,7 @@
 import { RECURRING_DUE_VIEW, RECURRING_RULES_VIEW, REMINDERS_DUE_VIEW } from '@plenty/contracts/views/registry';
 import { addDays, monthOfDate } from '@plenty/contracts/calendar/date';
 import type { TransactionAdded } from '@plenty/contracts/events/transaction';
-import type { RecurringEvent, RecurringRuleFields } from '@plenty/contracts/recurring';
+import type { RecurringEvent } from '@plenty/contracts/recurring';
 import { compactHandled, isUnhandled, ruleOccurrences, versionAt } from '@plenty/contracts/recurring-schedule';
 import type {
   RecurringDueDoc,
@@ -15,7 +15,7 @@ import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
 import { isNewerThan, type Projection } from './projection.js';
 import { SYSTEM_USER_ID } from './weekly-report-subscribers.projection.js';
-import { systemDocId } from '@plenty/contracts/views/recurring';
+import { newRuleStanding, ruleDocFields, systemDocId } from '@plenty/contracts/views/recurring';
 
 /*
  * Recurring rules as their events and their posted occurrences leave them, and the two lists
@@ -83,18 +83,6 @@ export const remindersDueView: ViewDefinition = {
 };
 
 type Recorded<E> = RecordedEvent & E;
-
-/** A rule's fields as the read model keeps them: no wallet or note is null. */
-export const docFieldsOf = (rule: RecurringRuleFields): RecurringRuleDocFields => ({
-  type: rule.type,
-  amount: rule.amount,
-  categoryId: rule.categoryId,
-  walletId: rule.walletId ?? null,
-  note: rule.note ?? null,
-  mode: rule.mode,
-  remind: rule.remind,
-  schedule: rule.schedule,
-});
 
 /** Ended once nothing is left to post; else paused, held or active, a pause before a hold. */
 function statusOf(doc: Pick<RecurringRuleDoc, 'nextDue' | 'pausedOn' | 'heldOn'>): RecurringStatus {
@@ -167,7 +155,7 @@ export function applyRuleEvent(doc: RecurringRuleDoc, event: Recorded<RecurringE
       return doc;
     case 'RecurringRuleEdited': {
       const { from, rule } = event.data;
-      const versions = [...doc.versions.filter((version) => version.from < from), { from, rule: docFieldsOf(rule) }];
+      const versions = [...doc.versions.filter((version) => version.from < from), { from, rule: ruleDocFields(rule) }];
       const overrides = Object.fromEntries(Object.entries(doc.overrides).filter(([date]) => date < from));
       return settled({ ...touched, versions, overrides });
     }
@@ -215,18 +203,8 @@ export function createdRule(
   const { data, metadata } = event;
   return settled({
     id: data.ruleId,
-    versions: [{ from: data.schedule.startDate, rule: docFieldsOf(data) }],
-    status: 'active',
-    pausedOn: null,
-    heldOn: null,
-    heldReason: null,
-    handledThrough: null,
-    posted: [],
-    skipped: [],
-    overrides: {},
-    nextDue: null,
-    postedCount: 0,
-    lastPostedOn: null,
+    versions: [{ from: data.schedule.startDate, rule: ruleDocFields(data) }],
+    ...newRuleStanding(),
     fromTransactionId: data.fromTransactionId ?? null,
     createdAt: metadata.occurredAt,
     updatedAt: metadata.occurredAt,

@@ -2,13 +2,13 @@ import { RECURRING_DUE_VIEW, RECURRING_RULES_VIEW, REMINDERS_DUE_VIEW } from '@p
 import { addDays } from '@plenty/contracts/calendar/date';
 import { occurrenceTransactionId } from '@plenty/contracts/recurring';
 import { isRuleOccurrence, LAST_DATE, ruleOccurrences } from '@plenty/contracts/recurring-schedule';
-import type { RecurringRuleDoc, RecurringVersion } from '@plenty/contracts/views/recurring';
+import { ruleDocFields, type RecurringRuleDoc, type RecurringVersion } from '@plenty/contracts/views/recurring';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import { eventLog } from './testing/events.js';
 import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
-import { docFieldsOf, recurringProjection } from './recurring.projection.js';
+import { recurringProjection } from './recurring.projection.js';
 import { SYSTEM_USER_ID } from './weekly-report-subscribers.projection.js';
 
 /*
@@ -136,7 +136,7 @@ function play(history: History) {
   const first = fieldsOf(history.schedule);
   on('RecurringRuleCreated', first);
   const model: Model = {
-    versions: [{ from: history.schedule.startDate, rule: docFieldsOf(first) }],
+    versions: [{ from: history.schedule.startDate, rule: ruleDocFields(first) }],
     posted: new Set(),
     skipped: new Set(),
     postedCount: 0,
@@ -182,7 +182,10 @@ function play(history: History) {
       const schedule = { ...step.schedule, startDate: addDays(from, step.pick * 3) };
       if (schedule.end.kind === 'on') schedule.end = { kind: 'on', date: addDays(schedule.startDate, step.days * 9) };
       const rule = fieldsOf(schedule, step.amount);
-      model.versions = [...model.versions.filter((version) => version.from < from), { from, rule: docFieldsOf(rule) }];
+      model.versions = [
+        ...model.versions.filter((version) => version.from < from),
+        { from, rule: ruleDocFields(rule) },
+      ];
       for (const set of [model.posted, model.skipped]) {
         for (const date of set) if (!isRuleOccurrence(model.versions, date)) set.delete(date);
       }

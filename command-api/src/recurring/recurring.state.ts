@@ -1,6 +1,6 @@
 import { pausedOccurrences, overridesBefore, withVersionFrom } from '@plenty/contracts/recurring-schedule';
-import type { OccurrenceChanges, RecurringEvent, RecurringRuleFields } from '@plenty/contracts/recurring';
-import type { RecurringRuleDocFields, RecurringVersion } from '@plenty/contracts/views/recurring';
+import type { OccurrenceChanges, RecurringEvent } from '@plenty/contracts/recurring';
+import { ruleDocFields, type RecurringVersion } from '@plenty/contracts/views/recurring';
 
 /*
  * A recurring rule as its stream folds it. The stream does not know which occurrences were
@@ -29,20 +29,6 @@ export type RecurringState =
 
 export const initialRecurringState: RecurringState = { status: 'none' };
 
-/** A rule's fields as the shared schedule functions read them (recurring-schedule.ts). */
-export function storedFields(fields: RecurringRuleFields): RecurringRuleDocFields {
-  return {
-    type: fields.type,
-    amount: fields.amount,
-    categoryId: fields.categoryId,
-    walletId: fields.walletId ?? null,
-    note: fields.note ?? null,
-    mode: fields.mode,
-    remind: fields.remind,
-    schedule: fields.schedule,
-  };
-}
-
 function mergeChanges(current: OccurrenceChanges | undefined, changes: OccurrenceChanges): OccurrenceChanges {
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   return { ...current, ...defined };
@@ -52,7 +38,7 @@ export function evolveRecurring(state: RecurringState, event: { type: string; da
   const known = event as RecurringEvent;
   if (known.type === 'RecurringRuleCreated') {
     const { ruleId: _ruleId, fromTransactionId, ...fields } = known.data;
-    const stored = storedFields(fields);
+    const stored = ruleDocFields(fields);
     return {
       status: 'active',
       rule: {
@@ -74,7 +60,7 @@ export function evolveRecurring(state: RecurringState, event: { type: string; da
         status: state.status,
         rule: {
           ...rule,
-          versions: withVersionFrom(rule.versions, { from, rule: storedFields(known.data.rule) }),
+          versions: withVersionFrom(rule.versions, { from, rule: ruleDocFields(known.data.rule) }),
           overrides: overridesBefore(rule.overrides, from),
         },
       };

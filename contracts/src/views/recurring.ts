@@ -4,7 +4,7 @@ import { calendarDateSchema, instantSchema } from '../calendar/schema.js';
 import { transactionTypeSchema } from '../categories.js';
 import { uuidV5 } from '../ids.js';
 import { currencySchema, moneySchema } from '../money.js';
-import { RECURRING_MODES, occurrenceChangesSchema } from '../recurring.js';
+import { RECURRING_MODES, occurrenceChangesSchema, type RecurringRuleFields } from '../recurring.js';
 
 /*
  * Read models and query answers of recurring rules and of what is coming up.
@@ -46,6 +46,18 @@ export const recurringRuleDocFieldsSchema = z.object({
 });
 export type RecurringRuleDocFields = z.infer<typeof recurringRuleDocFieldsSchema>;
 
+/** A rule's fields as the read model keeps them and the schedule functions read them: no wallet or note is null. */
+export const ruleDocFields = (rule: RecurringRuleFields): RecurringRuleDocFields => ({
+  type: rule.type,
+  amount: rule.amount,
+  categoryId: rule.categoryId,
+  walletId: rule.walletId ?? null,
+  note: rule.note ?? null,
+  mode: rule.mode,
+  remind: rule.remind,
+  schedule: rule.schedule,
+});
+
 /** One version of a rule: it governs the occurrences dated on or after `from` (until the next version's `from`). */
 export const recurringVersionSchema = z.object({ from: calendarDateSchema, rule: recurringRuleDocFieldsSchema });
 export type RecurringVersion = z.infer<typeof recurringVersionSchema>;
@@ -81,6 +93,34 @@ export const recurringRuleDocSchema = z.object({
   updatedAt: instantSchema,
 });
 export type RecurringRuleDoc = z.infer<typeof recurringRuleDocSchema>;
+
+/** Where a new rule stands: active, never paused or held, nothing handled or posted, no next date yet. */
+export const newRuleStanding = (): Pick<
+  RecurringRuleDoc,
+  | 'status'
+  | 'pausedOn'
+  | 'heldOn'
+  | 'heldReason'
+  | 'handledThrough'
+  | 'posted'
+  | 'skipped'
+  | 'overrides'
+  | 'nextDue'
+  | 'postedCount'
+  | 'lastPostedOn'
+> => ({
+  status: 'active',
+  pausedOn: null,
+  heldOn: null,
+  heldReason: null,
+  handledThrough: null,
+  posted: [],
+  skipped: [],
+  overrides: {},
+  nextDue: null,
+  postedCount: 0,
+  lastPostedOn: null,
+});
 
 /** Under the system user: an active `auto` rule with an occurrence left. */
 export interface RecurringDueDoc {
