@@ -16,9 +16,9 @@ import { RecurringPoster } from '@plenty/command-api/recurring/poster';
 import { recurringPosting } from '@plenty/command-api/recurring/posting';
 import { allProjections } from '@plenty/projections/all';
 import { createProjector } from '@plenty/projector/runtime';
-import { ApiClient } from '../support/api-client.js';
+import type { ApiClient } from '../support/api-client.js';
+import { createRule, userWith } from '../support/recurring.js';
 import { useTestStandalone } from '../support/standalone-app.js';
-import { createTestUser } from '../support/users.js';
 import { openWallet, queryOk, sendOk } from '../support/wallets.js';
 
 /*
@@ -40,34 +40,15 @@ async function settle(): Promise<void> {
   await projector.waitFor(await eventStore.headPosition(), 15_000);
 }
 
-async function userIn(timeZone: string): Promise<{ api: ApiClient; uid: string }> {
-  const user = await createTestUser(env.standalone);
-  const api = new ApiClient(env.standalone.app, user);
-  await sendOk(api, 'ChangePreferences', { changes: { timeZone, currency: 'LAK' } });
-  return { api, uid: user.uid };
-}
+const userIn = (timeZone: string) => userWith(env.standalone, { timeZone, currency: 'LAK' });
 
 /** Creates a daily rule of 150,000 kip rent from `startDate`; answers its id. */
-async function dailyRule(
+const dailyRule = (
   api: ApiClient,
   startDate: string,
   fields: Record<string, unknown> = {},
   schedule: Record<string, unknown> = {},
-): Promise<string> {
-  const ruleId = uuidV7();
-  await sendOk(api, 'CreateRecurringRule', {
-    ruleId,
-    type: 'expense',
-    amount: { amount: 150_000, currency: 'LAK' },
-    categoryId: 'builtin-housing',
-    note: 'Rent',
-    mode: 'auto',
-    remind: false,
-    schedule: { frequency: 'day', interval: 1, startDate, end: { kind: 'never' }, ...schedule },
-    ...fields,
-  });
-  return ruleId;
-}
+) => createRule(api, { note: 'Rent', ...fields }, { frequency: 'day', startDate, ...schedule });
 
 const days = (from: string, count: number) => Array.from({ length: count }, (_, i) => addDays(from, i));
 

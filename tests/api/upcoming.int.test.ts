@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, daysInMonthOf, monthOfDate } from '@plenty/contracts/calendar/date';
 import { localDate } from '@plenty/contracts/calendar/zone';
-import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import type { Dashboard } from '@plenty/contracts/views/dashboard';
 import type { RecurringRuleDetail, RecurringRuleList, Upcoming } from '@plenty/contracts/views/recurring';
 import type { TransactionList } from '@plenty/contracts/views/transactions';
-import { ApiClient } from '../support/api-client.js';
+import type { ApiClient } from '../support/api-client.js';
+import { createRule, userWith } from '../support/recurring.js';
 import { useTestStandalone } from '../support/standalone-app.js';
-import { createTestUser } from '../support/users.js';
 import { queryOk, sendOk } from '../support/wallets.js';
 
 /*
@@ -18,26 +17,17 @@ import { queryOk, sendOk } from '../support/wallets.js';
 
 const env = useTestStandalone({ recurringIntervalMs: 0, reminderIntervalMs: 0 });
 
-async function rule(api: ApiClient, fields: Record<string, unknown>, schedule: Record<string, unknown>) {
-  const ruleId = uuidV7();
-  await sendOk(api, 'CreateRecurringRule', {
-    ruleId,
-    type: 'expense',
-    amount: { amount: 10_000, currency: 'LAK' },
-    categoryId: 'builtin-utilities',
-    mode: 'auto',
-    remind: true,
-    schedule: { interval: 1, end: { kind: 'never' }, ...schedule },
-    ...fields,
-  });
-  return ruleId;
-}
+/** A rule of 10,000 kip of utilities with reminders (see `createRule`). */
+const rule = (api: ApiClient, fields: Record<string, unknown>, schedule: Record<string, unknown>) =>
+  createRule(
+    api,
+    { amount: { amount: 10_000, currency: 'LAK' }, categoryId: 'builtin-utilities', remind: true, ...fields },
+    schedule,
+  );
 
 describe('recurring queries over the embedded default', { timeout: 60_000 }, () => {
   it('shows what waits and what comes, follows posting and skipping, and projects the month’s bills', async () => {
-    const user = await createTestUser(env.standalone);
-    const api = new ApiClient(env.standalone.app, user);
-    await sendOk(api, 'ChangePreferences', { changes: { timeZone: 'UTC', currency: 'LAK' } });
+    const { api } = await userWith(env.standalone, { timeZone: 'UTC', currency: 'LAK' });
     const today = localDate(new Date(), 'UTC');
     const water = await rule(
       api,
