@@ -13,6 +13,7 @@ import { readOutbox } from '@plenty/platform/mail/outbox';
 import { startStandaloneProcess, type StandaloneProcess } from '../support/standalone-process.js';
 import { until } from '../support/until.js';
 import { createTestUser, type TestUser } from '../support/users.js';
+import { ruleBody } from '../support/recurring.js';
 
 /**
  * What a backup or a power cut right after an erasure leaves: the running server's data
@@ -179,13 +180,10 @@ describe('an erased account on disk', () => {
     const ruleId = randomUUID();
     await send(user, 'CreateRecurringRule', {
       ruleId,
-      type: 'expense',
-      amount: { amount: 1_500_000, currency: 'LAK' },
-      categoryId: 'builtin-housing',
-      note: leaving.ruleNote,
-      mode: 'confirm',
-      remind: true,
-      schedule: { frequency: 'month', interval: 1, startDate: today, end: { kind: 'never' } },
+      ...ruleBody(
+        { amount: { amount: 1_500_000, currency: 'LAK' }, note: leaving.ruleNote, mode: 'confirm', remind: true },
+        { startDate: today },
+      ),
     });
     await send(user, 'PostOccurrence', { ruleId, date: today });
     const occurrenceId = occurrenceTransactionId(user.uid, ruleId, today);

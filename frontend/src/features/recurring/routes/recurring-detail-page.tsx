@@ -97,6 +97,15 @@ function Detail({ rule }: { readonly rule: RecurringRuleDetail }) {
   const [editing, setEditing] = useState<RuleEditing>(null);
   const [occurrence, setOccurrence] = useState<OccurrenceEditing>(null);
   const [skipping, setSkipping] = useState<OccurrenceView | null>(null);
+  const skipButton = (item: OccurrenceView) => (
+    <OccurrenceButton
+      date={item.date}
+      label="recurring.occurrence.skipLabel"
+      text="recurring.occurrence.skip"
+      onClick={() => setSkipping(item)}
+      testId="skip-occurrence"
+    />
+  );
   const [choosing, setChoosing] = useState<OccurrenceView | null>(null);
   const [scope, setScope] = useState<Scope>('one');
   const ended = rule.status === 'ended';
@@ -294,13 +303,7 @@ function Detail({ rule }: { readonly rule: RecurringRuleDetail }) {
                       onClick={() => setOccurrence({ kind: 'post', occurrence: item })}
                       testId="post-other-amount"
                     />
-                    <OccurrenceButton
-                      date={item.date}
-                      label="recurring.occurrence.skipLabel"
-                      text="recurring.occurrence.skip"
-                      onClick={() => setSkipping(item)}
-                      testId="skip-occurrence"
-                    />
+                    {skipButton(item)}
                   </>
                 )}
               </OccurrenceRow>
@@ -354,13 +357,7 @@ function Detail({ rule }: { readonly rule: RecurringRuleDetail }) {
                         }}
                         testId="edit-occurrence"
                       />
-                      <OccurrenceButton
-                        date={item.date}
-                        label="recurring.occurrence.skipLabel"
-                        text="recurring.occurrence.skip"
-                        onClick={() => setSkipping(item)}
-                        testId="skip-occurrence"
-                      />
+                      {skipButton(item)}
                     </>
                   )}
                 </OccurrenceRow>
