@@ -26,7 +26,7 @@ import { DialogActions } from '../dialog-form/dialog-actions';
 import { DialogField } from '../dialog-form/dialog-field';
 import dialogForm from '../dialog-form/dialog-form.module.css';
 import { dateControl } from '../dialog-form/date-control';
-import { FieldMessage } from '../dialog-form/field-message';
+import { FieldMessage, FormError } from '../dialog-form/field-message';
 import { ModalDialog } from '../dialog-form/modal-dialog';
 import { useWriters } from '../history/use-transaction-writers';
 import { showSuccess } from '../toast/toasts-slice';
@@ -505,11 +505,7 @@ export function RuleDialog({ editing, onClose, onCreated }: RuleDialogProps) {
           </div>
         </section>
 
-        {formError !== null && Object.keys(create.fieldErrors).length + Object.keys(edit.fieldErrors).length === 0 && (
-          <p className={dialogForm.fieldError} role="alert" data-testid="rule-form-error">
-            <FormattedMessage id={formError} />
-          </p>
-        )}
+        <FormError message={formError} fieldErrors={[create.fieldErrors, edit.fieldErrors]} testId="rule-form-error" />
 
         <DialogActions
           busy={busy}

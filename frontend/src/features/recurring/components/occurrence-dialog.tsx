@@ -11,6 +11,7 @@ import { useLocale } from '../../../lib/use-locale';
 import { LIMITS } from '@plenty/contracts/text';
 import { DialogActions } from '../../../ui/dialog-form/dialog-actions';
 import { DialogField } from '../../../ui/dialog-form/dialog-field';
+import { FormError } from '../../../ui/dialog-form/field-message';
 import dialogForm from '../../../ui/dialog-form/dialog-form.module.css';
 import { ModalDialog } from '../../../ui/dialog-form/modal-dialog';
 import { showSuccess } from '../../../ui/toast/toasts-slice';
@@ -131,11 +132,7 @@ export function OccurrenceDialog({
             />
           </DialogField>
         )}
-        {formError !== null && Object.keys(failedFields).length === 0 && (
-          <p className={dialogForm.fieldError} role="alert" data-testid="occurrence-form-error">
-            <FormattedMessage id={formError} />
-          </p>
-        )}
+        <FormError message={formError} fieldErrors={[failedFields]} testId="occurrence-form-error" />
         <DialogActions
           busy={busy}
           onCancel={onClose}
