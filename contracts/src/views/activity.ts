@@ -26,6 +26,18 @@ export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 /** The subject id of every settings entry: the user has one set of preferences. */
 export const SETTINGS_SUBJECT_ID = 'preferences';
 
+/** The entries of a recurring rule's history. */
+export const RECURRING_ACTIVITY_TYPES = [
+  'recurring_created',
+  'recurring_edited',
+  'occurrence_edited',
+  'occurrence_skipped',
+  'recurring_paused',
+  'recurring_resumed',
+  'recurring_held',
+  'recurring_deleted',
+] as const;
+
 export const ACTIVITY_TYPES = [
   'transaction_added',
   'transaction_edited',
@@ -59,14 +71,7 @@ export const ACTIVITY_TYPES = [
   'transfer_recorded',
   'transfer_edited',
   'transfer_deleted',
-  'recurring_created',
-  'recurring_edited',
-  'occurrence_edited',
-  'occurrence_skipped',
-  'recurring_paused',
-  'recurring_resumed',
-  'recurring_held',
-  'recurring_deleted',
+  ...RECURRING_ACTIVITY_TYPES,
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

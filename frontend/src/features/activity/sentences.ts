@@ -1,4 +1,9 @@
-import type { ActivityChange, ActivityEntry, ActivityKind } from '@plenty/contracts/views/activity';
+import {
+  RECURRING_ACTIVITY_TYPES,
+  type ActivityChange,
+  type ActivityEntry,
+  type ActivityKind,
+} from '@plenty/contracts/views/activity';
 import type { DebtHistoryEntry, DebtHistoryEntryType } from '@plenty/contracts/views/debt-history';
 import { CURRENCIES as CURRENCY_CODES, type Currency, type Money } from '@plenty/contracts/money';
 import { ERROR_CODES, type ErrorCode } from '@plenty/contracts/errors';
@@ -281,16 +286,7 @@ function recurringSentences(
   }
 }
 
-const RECURRING_TYPES = new Set<ActivityEntry['type']>([
-  'recurring_created',
-  'recurring_edited',
-  'occurrence_edited',
-  'occurrence_skipped',
-  'recurring_paused',
-  'recurring_resumed',
-  'recurring_held',
-  'recurring_deleted',
-]);
+const RECURRING_TYPES = new Set<ActivityEntry['type']>(RECURRING_ACTIVITY_TYPES);
 
 const DEBT_TYPES: Readonly<Partial<Record<ActivityEntry['type'], DebtHistoryEntryType>>> = {
   debt_opened: 'opened',
