@@ -10,6 +10,7 @@ import type { MessageId } from '../../../lib/messages';
 import { useUpcomingWords } from '../../../ui/upcoming/use-upcoming-words';
 import type { TransactionFilters as Filters } from '../filters';
 import { SCHEDULED_DAYS, scheduledMatching } from '../scheduled';
+import { RowAmount, RowMeta } from './row-parts';
 import styles from './transaction-list.module.css';
 
 /**
@@ -52,45 +53,39 @@ export function ScheduledRows({ filters }: { readonly filters: Filters }) {
         </p>
       ) : (
         <ul className={styles.scheduledList}>
-          {items.map((item) => {
-            const income = item.type === 'income';
-            return (
-              <li key={itemKey(item)}>
-                <LocalizedLink
-                  to={`/dashboard/recurring/${item.ruleId}`}
-                  className={`${styles.row} ${styles.scheduledRow}`}
-                  data-testid="scheduled-row"
-                  data-date={item.date}
-                >
-                  <span className={styles.rowMain}>
-                    <span className={styles.rowCategory}>
-                      <span
-                        className={styles.dot}
-                        style={{ background: writers.categoryColor(item.categoryId) }}
-                        aria-hidden="true"
-                      />
-                      <span className={styles.ellipsis}>{writers.category(item.categoryId)}</span>
-                      <span className={styles.scheduledBadge}>
-                        <FormattedMessage id={scheduledBadge(item)} />
-                      </span>
-                    </span>
-                    <span className={`${styles.rowMeta} ${styles.ellipsis}`}>
-                      {whenAndDate(words.when(item.date, data.today), writers.date(item.date))}
-                      {writers.manyWallets && ` · ${writers.wallet(item.walletId)}`}
-                      {item.note !== null && ` · ${item.note}`}
+          {items.map((item) => (
+            <li key={itemKey(item)}>
+              <LocalizedLink
+                to={`/dashboard/recurring/${item.ruleId}`}
+                className={`${styles.row} ${styles.scheduledRow}`}
+                data-testid="scheduled-row"
+                data-date={item.date}
+              >
+                <span className={styles.rowMain}>
+                  <span className={styles.rowCategory}>
+                    <span
+                      className={styles.dot}
+                      style={{ background: writers.categoryColor(item.categoryId) }}
+                      aria-hidden="true"
+                    />
+                    <span className={styles.ellipsis}>{writers.category(item.categoryId)}</span>
+                    <span className={styles.scheduledBadge}>
+                      <FormattedMessage id={scheduledBadge(item)} />
                     </span>
                   </span>
-                  <span className={styles.amountCell}>
-                    <span className={`${styles.amount} ${income ? styles.income : styles.expense}`}>
-                      <span className="visually-hidden">{writers.type(item.type)} </span>
-                      {income ? '+' : '−'}
-                      {writers.money(item.amount.amount, item.amount.currency)}
-                    </span>
-                  </span>
-                </LocalizedLink>
-              </li>
-            );
-          })}
+                  <RowMeta
+                    when={whenAndDate(words.when(item.date, data.today), writers.date(item.date))}
+                    walletId={item.walletId}
+                    note={item.note}
+                    writers={writers}
+                  />
+                </span>
+                <span className={styles.amountCell}>
+                  <RowAmount type={item.type} amount={item.amount} writers={writers} />
+                </span>
+              </LocalizedLink>
+            </li>
+          ))}
         </ul>
       )}
     </section>

@@ -11,6 +11,7 @@ import { useTransactionListInfiniteQuery } from '../api';
 import { isFiltered, type TransactionFilters as Filters } from '../filters';
 import { listReturnOf } from '../return-to-list';
 import { useWriters } from '../../../ui/history/use-transaction-writers';
+import { RowAmount, RowMeta } from './row-parts';
 import styles from './transaction-list.module.css';
 import { VirtualRows } from './virtual-rows';
 
@@ -192,7 +193,6 @@ function Row({
   /** The row just saved in the form: marked so the eye finds it. */
   readonly saved: boolean;
 }) {
-  const income = item.type === 'income';
   const approx = writers.approx(item.amount.amount, item.amount.currency);
   return (
     <button
@@ -217,18 +217,15 @@ function Row({
             </span>
           )}
         </span>
-        <span className={`${styles.rowMeta} ${styles.ellipsis}`}>
-          {writers.dateAndTime(item.date, item.time)}
-          {writers.manyWallets && ` · ${writers.wallet(item.walletId)}`}
-          {item.note !== null && ` · ${item.note}`}
-        </span>
+        <RowMeta
+          when={writers.dateAndTime(item.date, item.time)}
+          walletId={item.walletId}
+          note={item.note}
+          writers={writers}
+        />
       </span>
       <span className={styles.amountCell}>
-        <span className={`${styles.amount} ${income ? styles.income : styles.expense}`}>
-          <span className="visually-hidden">{writers.type(item.type)} </span>
-          {income ? '+' : '−'}
-          {writers.money(item.amount.amount, item.amount.currency)}
-        </span>
+        <RowAmount type={item.type} amount={item.amount} writers={writers} />
         {approx !== null && (
           <span className={styles.approx} data-testid="transaction-approx">
             {approx}
