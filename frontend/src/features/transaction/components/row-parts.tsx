@@ -6,6 +6,25 @@ import styles from './transaction-list.module.css';
 
 type Writers = ReturnType<typeof useWriters>;
 
+/** A row's first line: its category's colour and name, then `children` (badges). */
+export function RowCategory({
+  categoryId,
+  writers,
+  children,
+}: {
+  readonly categoryId: string;
+  readonly writers: Writers;
+  readonly children?: ReactNode;
+}) {
+  return (
+    <span className={styles.rowCategory}>
+      <span className={styles.dot} style={{ background: writers.categoryColor(categoryId) }} aria-hidden="true" />
+      <span className={styles.ellipsis}>{writers.category(categoryId)}</span>
+      {children}
+    </span>
+  );
+}
+
 /** A row's second line: when, then its wallet where the user has several, then its note. */
 export function RowMeta({
   when,

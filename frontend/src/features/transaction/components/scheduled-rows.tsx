@@ -10,7 +10,7 @@ import type { MessageId } from '../../../lib/messages';
 import { useUpcomingWords } from '../../../ui/upcoming/use-upcoming-words';
 import type { TransactionFilters as Filters } from '../filters';
 import { SCHEDULED_DAYS, scheduledMatching } from '../scheduled';
-import { RowAmount, RowMeta } from './row-parts';
+import { RowAmount, RowCategory, RowMeta } from './row-parts';
 import styles from './transaction-list.module.css';
 
 /**
@@ -62,17 +62,11 @@ export function ScheduledRows({ filters }: { readonly filters: Filters }) {
                 data-date={item.date}
               >
                 <span className={styles.rowMain}>
-                  <span className={styles.rowCategory}>
-                    <span
-                      className={styles.dot}
-                      style={{ background: writers.categoryColor(item.categoryId) }}
-                      aria-hidden="true"
-                    />
-                    <span className={styles.ellipsis}>{writers.category(item.categoryId)}</span>
+                  <RowCategory categoryId={item.categoryId} writers={writers}>
                     <span className={styles.scheduledBadge}>
                       <FormattedMessage id={scheduledBadge(item)} />
                     </span>
-                  </span>
+                  </RowCategory>
                   <RowMeta
                     when={whenAndDate(words.when(item.date, data.today), writers.date(item.date))}
                     walletId={item.walletId}

@@ -11,7 +11,7 @@ import { useTransactionListInfiniteQuery } from '../api';
 import { isFiltered, type TransactionFilters as Filters } from '../filters';
 import { listReturnOf } from '../return-to-list';
 import { useWriters } from '../../../ui/history/use-transaction-writers';
-import { RowAmount, RowMeta } from './row-parts';
+import { RowAmount, RowCategory, RowMeta } from './row-parts';
 import styles from './transaction-list.module.css';
 import { VirtualRows } from './virtual-rows';
 
@@ -203,20 +203,14 @@ function Row({
       data-saved={saved ? 'true' : undefined}
     >
       <span className={styles.rowMain}>
-        <span className={styles.rowCategory}>
-          <span
-            className={styles.dot}
-            style={{ background: writers.categoryColor(item.categoryId) }}
-            aria-hidden="true"
-          />
-          <span className={styles.ellipsis}>{writers.category(item.categoryId)}</span>
+        <RowCategory categoryId={item.categoryId} writers={writers}>
           {/* Posted by a recurring rule; the detail names the rule and links to it. */}
           {item.recurrence !== undefined && item.recurrence !== null && (
             <span className={styles.recurringBadge} data-testid="recurring-badge">
               <FormattedMessage id="transactions.recurring.badge" />
             </span>
           )}
-        </span>
+        </RowCategory>
         <RowMeta
           when={writers.dateAndTime(item.date, item.time)}
           walletId={item.walletId}
