@@ -1,59 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '@plenty/contracts/calendar/date';
-import { profileCommandSchemas, type ProfileCommand } from '@plenty/contracts/commands/profile';
 import { streamIds } from '@plenty/contracts/events/envelope';
-import {
-  occurrenceCommandId,
-  occurrenceTransactionId,
-  postOccurrenceSchema,
-  recurringCommandSchemas,
-  type PostOccurrence,
-  type RecurringCommand,
-} from '@plenty/contracts/recurring';
+import { occurrenceCommandId, occurrenceTransactionId } from '@plenty/contracts/recurring';
 import type { VerifiedUser } from '@plenty/platform/auth/port';
-import type { EventStore } from '@plenty/platform/event-store/port';
-import { openTestStores, type TestStores } from '@plenty/platform/testing/stores';
-import { runCommand, type PipelineDeps } from '../pipeline/run-command.js';
-import { ProfileCache } from '../profile/profile-cache.js';
-import { profileStream } from '../profile/profile.stream.js';
-import { testCaller, testUser } from '../testing/stores.js';
-import { postOccurrenceStream } from '../transaction/post-occurrence.stream.js';
+import { useRecurringStores } from '../testing/recurring-commands.js';
+import { testUser } from '../testing/stores.js';
 import { postOccurrences, type PostOutcome } from './posting.js';
-import { recurringStream } from './recurring.stream.js';
 
 /*
  * The poster's batch posting on a real event store: one reading of the rule's stream for many
  * dates, appended without reading each transaction stream first, and still exactly once.
  */
 
-let stores: TestStores;
-let eventStore: EventStore;
-let deps: PipelineDeps;
-let profiles: ProfileCache;
 const now = new Date('2026-11-27T10:30:00.000Z');
+const bench = useRecurringStores('recurring-posting', now);
+const { rule, profile } = bench;
 
-beforeAll(async () => {
-  stores = await openTestStores('recurring-posting');
-  eventStore = stores.eventStore;
-  deps = { eventStore, codec: stores.codec, now: () => now };
-  profiles = new ProfileCache(eventStore, stores.codec);
-});
-
-afterAll(() => stores.close());
-
-const postingDeps = () => ({ ...deps, profiles });
-
-async function rule(user: VerifiedUser, name: RecurringCommand['type'], body: Record<string, unknown>) {
-  const data = recurringCommandSchemas[name].parse({ commandId: randomUUID(), ...body });
-  const definition = recurringStream({ profiles, eventStore, codec: stores.codec });
-  return runCommand(deps, definition, { type: name, data } as RecurringCommand, testCaller(user));
-}
-
-async function profile(user: VerifiedUser, name: ProfileCommand['type'], body: Record<string, unknown>) {
-  const data = profileCommandSchemas[name].parse({ commandId: randomUUID(), ...body });
-  return runCommand(deps, profileStream, { type: name, data } as ProfileCommand, testCaller(user));
-}
+const postingDeps = () => ({ ...bench.deps, profiles: bench.profiles });
 
 /** A daily rent of 150,000 kip, posted automatically, from 20 November 2026. */
 async function dailyRule(user: VerifiedUser, fields: Record<string, unknown> = {}): Promise<string> {
@@ -75,7 +39,7 @@ async function dailyRule(user: VerifiedUser, fields: Record<string, unknown> = {
 const week = Array.from({ length: 7 }, (_, i) => addDays('2026-11-20', i));
 
 async function transactionEvents(uid: string, ruleId: string, date: string) {
-  return eventStore.readStream(streamIds.transaction(occurrenceTransactionId(uid, ruleId, date)));
+  return bench.eventStore.readStream(streamIds.transaction(occurrenceTransactionId(uid, ruleId, date)));
 }
 
 const kinds = (outcomes: readonly PostOutcome[]) =>
@@ -107,9 +71,7 @@ describe('posting a rule’s due occurrences in one batch', () => {
   it('finds an occurrence the user posted already, passes over a skipped one and goes on', async () => {
     const user = testUser(`posted-${randomUUID()}`);
     const ruleId = await dailyRule(user);
-    const data = postOccurrenceSchema.parse({ commandId: randomUUID(), ruleId, date: week[1] });
-    const definition = postOccurrenceStream({ profiles, eventStore, codec: stores.codec });
-    await runCommand(deps, definition, { type: 'PostOccurrence', data } as PostOccurrence, testCaller(user));
+    await bench.post(user, { ruleId, date: week[1] });
     await rule(user, 'SkipOccurrence', { ruleId, date: week[2] });
 
     const outcomes = await postOccurrences(postingDeps(), { userId: user.uid, ruleId, dates: week.slice(0, 4) });

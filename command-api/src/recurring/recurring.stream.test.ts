@@ -1,26 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profileCommandSchemas, type ProfileCommand } from '@plenty/contracts/commands/profile';
+import { describe, expect, it } from 'vitest';
 import { streamIds } from '@plenty/contracts/events/envelope';
-import {
-  occurrenceTransactionId,
-  postOccurrenceSchema,
-  recurringCommandSchemas,
-  type PostOccurrence,
-  type RecurringCommand,
-} from '@plenty/contracts/recurring';
-import type { VerifiedUser } from '@plenty/platform/auth/port';
-import type { EventStore } from '@plenty/platform/event-store/port';
+import { occurrenceTransactionId } from '@plenty/contracts/recurring';
 import { HttpError } from '@plenty/platform/http/errors';
-import { openTestStores, type TestStores } from '@plenty/platform/testing/stores';
-import { runCommand, type PipelineDeps } from '../pipeline/run-command.js';
-import { ProfileCache } from '../profile/profile-cache.js';
-import { profileStream } from '../profile/profile.stream.js';
+import { useRecurringStores } from '../testing/recurring-commands.js';
 import { testCaller, testUser } from '../testing/stores.js';
 import { lunch, transactionSender } from '../testing/transaction-commands.js';
-import { postOccurrenceStream } from '../transaction/post-occurrence.stream.js';
 import { transactionStream } from '../transaction/transaction.stream.js';
-import { recurringStream } from './recurring.stream.js';
 
 /*
  * The recurring rule stream and PostOccurrence with their context read from real streams: the
@@ -28,38 +14,10 @@ import { recurringStream } from './recurring.stream.js';
  * a deleted category's replacement.
  */
 
-let stores: TestStores;
-let eventStore: EventStore;
-let deps: PipelineDeps;
-let profiles: ProfileCache;
 /** 10:30 UTC on 27 November 2026: already 28 November in Kiritimati (UTC+14). */
 const now = new Date('2026-11-27T10:30:00.000Z');
-
-beforeAll(async () => {
-  stores = await openTestStores('recurring-stream');
-  eventStore = stores.eventStore;
-  deps = { eventStore, codec: stores.codec, now: () => now };
-  profiles = new ProfileCache(eventStore, stores.codec);
-});
-
-afterAll(() => stores.close());
-
-async function rule(user: VerifiedUser, name: RecurringCommand['type'], body: Record<string, unknown>) {
-  const data = recurringCommandSchemas[name].parse({ commandId: randomUUID(), ...body });
-  const definition = recurringStream({ profiles, eventStore, codec: stores.codec });
-  return runCommand(deps, definition, { type: name, data } as RecurringCommand, testCaller(user));
-}
-
-async function profile(user: VerifiedUser, name: ProfileCommand['type'], body: Record<string, unknown>) {
-  const data = profileCommandSchemas[name].parse({ commandId: randomUUID(), ...body });
-  return runCommand(deps, profileStream, { type: name, data } as ProfileCommand, testCaller(user));
-}
-
-async function post(user: VerifiedUser, body: Record<string, unknown>) {
-  const data = postOccurrenceSchema.parse({ commandId: randomUUID(), ...body });
-  const definition = postOccurrenceStream({ profiles, eventStore, codec: stores.codec });
-  return runCommand(deps, definition, { type: 'PostOccurrence', data } as PostOccurrence, testCaller(user));
-}
+const bench = useRecurringStores('recurring-stream', now);
+const { rule, profile, post } = bench;
 
 async function refusal(answer: Promise<unknown>): Promise<HttpError> {
   const error = await answer.then(
@@ -94,7 +52,7 @@ describe('the recurring rule stream', () => {
     await rule(other, 'CreateRecurringRule', utcBody);
     await rule(other, 'PauseRecurringRule', { ruleId: utcBody.ruleId });
     const pausedOn = async (ruleId: string) =>
-      (await eventStore.readStream(streamIds.recurring(ruleId))).at(-1)?.data as { on: string };
+      (await bench.eventStore.readStream(streamIds.recurring(ruleId))).at(-1)?.data as { on: string };
     expect((await pausedOn(body.ruleId)).on).toBe('2026-11-28');
     expect((await pausedOn(utcBody.ruleId)).on).toBe('2026-11-27');
   });
@@ -107,14 +65,17 @@ describe('the recurring rule stream', () => {
     const skip = await refusal(rule(user, 'SkipOccurrence', { ruleId: body.ruleId, date: '2026-11-28' }));
     expect([skip.statusCode, skip.code]).toEqual([409, 'occurrence_already_posted']);
     await rule(user, 'SkipOccurrence', { ruleId: body.ruleId, date: '2026-12-28' });
-    const types = (await eventStore.readStream(streamIds.recurring(body.ruleId))).map((event) => event.type);
+    const types = (await bench.eventStore.readStream(streamIds.recurring(body.ruleId))).map((event) => event.type);
     expect(types).toEqual(['RecurringRuleCreated', 'OccurrenceSkipped']);
   });
 
   it('makes a rule from the user’s own transaction only', async () => {
     const alice = testUser(`alice-${randomUUID()}`);
     const bob = testUser(`bob-${randomUUID()}`);
-    const send = transactionSender(deps, transactionStream({ profiles, blobs: null, receipts: null }));
+    const send = transactionSender(
+      bench.deps,
+      transactionStream({ profiles: bench.profiles, blobs: null, receipts: null }),
+    );
     const groceries = lunch();
     await send('AddTransaction', testCaller(alice), groceries);
     await rule(alice, 'CreateRecurringRule', monthly({ fromTransactionId: groceries.transactionId }));
@@ -125,7 +86,7 @@ describe('the recurring rule stream', () => {
       'transaction_not_found',
       { fromTransactionId: 'transaction_not_found' },
     ]);
-    expect(await eventStore.readStream(streamIds.recurring(stolen.ruleId))).toEqual([]);
+    expect(await bench.eventStore.readStream(streamIds.recurring(stolen.ruleId))).toEqual([]);
   });
 });
 
@@ -145,7 +106,7 @@ describe('PostOccurrence', () => {
     await profile(user, 'DeleteCategory', { categoryId: bills, replacementCategoryId: 'builtin-housing' });
     await post(user, { ruleId: body.ruleId, date: '2026-11-28' });
     const stream = streamIds.transaction(occurrenceTransactionId(user.uid, body.ruleId, '2026-11-28'));
-    const [added] = await eventStore.readStream(stream);
+    const [added] = await bench.eventStore.readStream(stream);
     expect(added?.data).toMatchObject({ categoryId: 'builtin-housing', recurrence: { ruleId: body.ruleId } });
   });
 
@@ -157,6 +118,6 @@ describe('PostOccurrence', () => {
     const error = await refusal(post(bob, { ruleId: body.ruleId, date: '2026-11-28' }));
     expect([error.statusCode, error.code]).toEqual([404, 'recurring_not_found']);
     const stream = streamIds.transaction(occurrenceTransactionId(bob.uid, body.ruleId, '2026-11-28'));
-    expect(await eventStore.readStream(stream)).toEqual([]);
+    expect(await bench.eventStore.readStream(stream)).toEqual([]);
   });
 });
