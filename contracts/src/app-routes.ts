@@ -32,6 +32,9 @@ export const APP_ROUTES = [
   { path: '/dashboard/wallets/:id', access: 'signed-in' },
   { path: '/dashboard/recurring', access: 'signed-in' },
   { path: '/dashboard/recurring/:id', access: 'signed-in' },
+  { path: '/dashboard/import', access: 'signed-in' },
+  { path: '/dashboard/import/:id', access: 'signed-in' },
+  { path: '/dashboard/restore', access: 'signed-in' },
   { path: '/activity', access: 'signed-in' },
 ] as const satisfies readonly AppRoute[];
 

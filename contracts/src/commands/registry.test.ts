@@ -4,6 +4,8 @@ import { profileCommandSchemas } from './profile.js';
 import { COMMAND_NAMES, commandRegistry, isCommandName } from './registry.js';
 import { recurringCommandSchemas } from '../recurring.js';
 import { transferCommandSchemas } from '../transfers.js';
+import { importCommandSchemas } from '../imports.js';
+import { restoreCommandSchemas } from '../backup.js';
 import { transactionCommandSchemas } from './transaction.js';
 
 describe('the command registry', () => {
@@ -15,6 +17,8 @@ describe('the command registry', () => {
       ...Object.keys(transferCommandSchemas),
       ...Object.keys(recurringCommandSchemas),
       'PostOccurrence',
+      ...Object.keys(importCommandSchemas),
+      ...Object.keys(restoreCommandSchemas),
       'SendVerificationCode',
       'VerifyEmail',
       'RequestPasswordReset',

@@ -10,6 +10,8 @@ import { profileCommandSchemas } from './profile.js';
 import { transactionCommandSchemas } from './transaction.js';
 import { postOccurrenceSchema, recurringCommandSchemas } from '../recurring.js';
 import { transferCommandSchemas } from '../transfers.js';
+import { importCommandSchemas } from '../imports.js';
+import { restoreCommandSchemas } from '../backup.js';
 
 /**
  * Who may send a command:
@@ -23,7 +25,8 @@ export type CommandAccess = 'verified' | 'signed-in' | 'guest';
  * The stream family a command writes, as named in `events/envelope` (`transaction-<id>`, …);
  * `identity` commands change the sign-in account and append a record of it.
  */
-export type CommandStream = 'transaction' | 'transfer' | 'recurring' | 'profile' | 'debt' | 'account' | 'identity';
+export type CommandStream =
+  'transaction' | 'transfer' | 'recurring' | 'import' | 'restore' | 'profile' | 'debt' | 'account' | 'identity';
 
 export interface CommandDefinition<S extends z.ZodType = z.ZodType> {
   /** The body of `POST /api/commands/<Name>`; strict, so an unknown field is refused. */
@@ -56,6 +59,8 @@ export const commandRegistry = {
   ...each(transferCommandSchemas, 'transfer'),
   ...each(recurringCommandSchemas, 'recurring'),
   PostOccurrence: define(postOccurrenceSchema, 'verified', 'transaction'),
+  ...each(importCommandSchemas, 'import'),
+  ...each(restoreCommandSchemas, 'restore'),
   ...each(profileCommandSchemas, 'profile'),
   ...each(debtCommandSchemas, 'debt'),
   SendVerificationCode: define(sendVerificationCodeSchema, 'signed-in', 'identity'),

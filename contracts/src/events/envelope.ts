@@ -25,13 +25,17 @@ export interface EventEnvelope<Type extends string = string, Data = unknown> ext
   readonly metadata: EventMetadata;
 }
 
-/** Stream names: `profile-<uid>`, `transaction-<uuid>`, `transfer-<uuid>`, `debt-<uuid>`, `recurring-<uuid>`. */
+/** Stream names: `profile-<uid>`, `transaction-<uuid>`, `transfer-<uuid>`, `debt-<uuid>`, `recurring-<uuid>`, `import-<uuid>`, `restore-<uuid>`. */
 export const streamIds = {
   profile: (userId: string) => `profile-${userId}`,
   transaction: (transactionId: string) => `transaction-${transactionId}`,
   transfer: (transferId: string) => `transfer-${transferId}`,
   debt: (debtId: string) => `debt-${debtId}`,
   recurring: (ruleId: string) => `recurring-${ruleId}`,
+  /** An import batch (imports.ts). */
+  import: (batchId: string) => `import-${batchId}`,
+  /** A restore of a backup into an account (backup.ts): `restoreStreamId(uid, backupId)`. */
+  restore: (restoreId: string) => `restore-${restoreId}`,
 } as const;
 
 export function streamCategory(streamId: string): string {

@@ -6,12 +6,16 @@ import { profileEventSchemas, profilePersonalFields, type ProfileEvent } from '.
 import { transactionEventSchemas, transactionPersonalFields, type TransactionEvent } from './transaction.js';
 import { recurringEventSchemas, recurringPersonalFields, type RecurringEvent } from '../recurring.js';
 import { transferEventSchemas, transferPersonalFields, type TransferEvent } from '../transfers.js';
+import { importEventSchemas, importPersonalFields, type ImportEvent } from '../imports.js';
+import { restoreEventSchemas, restorePersonalFields, type RestoreEvent } from '../backup.js';
 import { verificationEventSchemas, verificationPersonalFields, type VerificationEvent } from './verification.js';
 
 export type PlentyEvent =
   | TransactionEvent
   | TransferEvent
   | RecurringEvent
+  | ImportEvent
+  | RestoreEvent
   | ProfileEvent
   | AccountEvent
   | VerificationEvent
@@ -23,6 +27,8 @@ export const eventDataSchemas: Record<PlentyEventType, z.ZodType> = {
   ...transactionEventSchemas,
   ...transferEventSchemas,
   ...recurringEventSchemas,
+  ...importEventSchemas,
+  ...restoreEventSchemas,
   ...profileEventSchemas,
   ...accountEventSchemas,
   ...verificationEventSchemas,
@@ -34,6 +40,8 @@ const personalFields: Record<string, readonly string[]> = {
   ...transactionPersonalFields,
   ...transferPersonalFields,
   ...recurringPersonalFields,
+  ...importPersonalFields,
+  ...restorePersonalFields,
   ...profilePersonalFields,
   ...accountPersonalFields,
   ...verificationPersonalFields,

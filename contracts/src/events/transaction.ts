@@ -4,6 +4,7 @@ import { calendarDateSchema, localTimeSchema } from '../calendar/schema.js';
 import { uuidSchema } from '../ids.js';
 import { positiveMoneySchema } from '../money.js';
 import { recurrenceRefSchema } from '../recurring.js';
+import { importRefSchema } from '../import-ref.js';
 import { LIMITS, freeText } from '../text.js';
 
 export const locationSchema = z
@@ -38,6 +39,8 @@ export const transactionAddedSchema = transactionFieldsSchema
     transactionId: uuidSchema,
     /** Set when a recurring rule's occurrence was posted (recurring.ts); never sent by a client. */
     recurrence: recurrenceRefSchema.optional(),
+    /** Set when a row of an import batch was added (imports.ts); never sent by a client. */
+    import: importRefSchema.optional(),
   })
   .strict();
 

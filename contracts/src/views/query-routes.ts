@@ -8,6 +8,7 @@ import { dashboardQuerySchema, dashboardSchema, reportsQuerySchema, reportsSchem
 import { debtHistoryQuerySchema, debtHistorySchema } from './debt-history.js';
 import { debtDetailSchema, debtListSchema } from './debts.js';
 import { exportLinkQuerySchema, fileLinkSchema } from './files.js';
+import { importExistingQuerySchema, importExistingSchema, importListSchema, importViewSchema } from '../imports.js';
 import {
   transactionHistoryQuerySchema,
   transactionHistorySchema,
@@ -149,6 +150,24 @@ export const QUERY_ROUTES = {
       'What waits for the user and what is due in the next days: recurring occurrences and debt installments, with totals',
     query: upcomingQuerySchema,
     answer: upcomingSchema,
+  }),
+  imports: route({
+    path: '/imports',
+    summary: 'Import batches, newest first, with their counts and status',
+    answer: importListSchema,
+  }),
+  importExisting: route({
+    path: '/imports/existing',
+    summary:
+      'The date, type, amount, note and import batch of each transaction between two dates, to flag rows of a file that look like them',
+    query: importExistingQuerySchema,
+    answer: importExistingSchema,
+  }),
+  import: route({
+    path: '/imports/:id',
+    summary: "One import batch; 404 `import_not_found` when missing or another user's",
+    params: itemParamsSchema,
+    answer: importViewSchema,
   }),
   categories: route({
     path: '/categories',

@@ -16,6 +16,7 @@ export const PROJECTION_NAMES = [
   'debt-history',
   'debts',
   'goals',
+  'imports',
   'monthly-summary',
   'preferences',
   'recurring',
@@ -60,6 +61,8 @@ export const RECURRING_DUE_VIEW = 'recurring_due';
 export const REMINDERS_DUE_VIEW = 'reminders_due';
 /** Under the system user: active debts by their next pending installment, for the reminder mailer. */
 export const INSTALLMENTS_DUE_VIEW = 'installments_due';
+/** One document per import batch of a user (imports.ts `ImportView`), keyed by the batch id. */
+export const IMPORTS_VIEW = 'imports';
 
 /** Each view and the projection that writes it. */
 export const VIEW_OWNERS = {
@@ -88,5 +91,6 @@ export const VIEW_OWNERS = {
   [RECURRING_DUE_VIEW]: 'recurring',
   [REMINDERS_DUE_VIEW]: 'recurring',
   [INSTALLMENTS_DUE_VIEW]: 'debts',
+  [IMPORTS_VIEW]: 'imports',
 } as const satisfies Readonly<Record<string, ProjectionName>>;
 export type ViewName = keyof typeof VIEW_OWNERS;

@@ -19,6 +19,8 @@ export const transactionViewSchema = z.object({
   walletId: z.string(),
   /** The recurring rule and occurrence it was posted from; null (or absent in older documents) when entered by hand. */
   recurrence: z.object({ ruleId: z.string(), date: z.string() }).nullable().optional(),
+  /** The import batch and row it was added from; null (or absent in older documents) otherwise. */
+  import: z.object({ batchId: z.string(), row: z.number().int().nonnegative() }).nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Revision of the transaction's stream this view reflects (for If-Match on edit). */
@@ -58,6 +60,8 @@ export const transactionListQuerySchema = z
     walletId: uuidSchema.optional(),
     /** Only the transactions a recurring rule posted. */
     ruleId: uuidSchema.optional(),
+    /** Only the transactions an import batch added. */
+    importId: uuidSchema.optional(),
     q: searchTextSchema.optional(),
     sort: z.enum(TRANSACTION_SORTS, { error: 'field_invalid' }).default('newest'),
     limit: z.coerce.number({ error: 'field_invalid' }).int().min(1).max(200).default(50),

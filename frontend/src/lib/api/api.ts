@@ -15,6 +15,7 @@ const TAG_TYPES = [
   'Preferences',
   'Wallets',
   'Recurring',
+  'Imports',
 ] as const;
 export type ApiTag = (typeof TAG_TYPES)[number];
 
