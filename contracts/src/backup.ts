@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { uuidSchema, uuidV5 } from './ids.js';
+import { importRefSchema } from './import-ref.js';
+import { recurrenceRefSchema } from './recurring.js';
 
 /*
  * A complete backup of one user's data, and its restore (docs/BACKUP-FORMAT.md is the reader's
@@ -33,7 +35,7 @@ import { uuidSchema, uuidV5 } from './ids.js';
  *      `backup_invalid`, and that request changes nothing), its ids moved into the restoring
  *      user's space (`restoredId`; derived ids are derived again: a default wallet's from the new
  *      user, an occurrence's from the new rule id and its date, an import row's from the new batch
- *      id and its row; receipt references through `receipts`, old → new), and appended with
+ *      id and its row, both named by the event's `origin`; receipt references through `receipts`, old → new), and appended with
  *      `occurredAt` kept, so every date of the history stays as it was. Event ids are derived
  *      too (`restoredId` of the old event id), so a request sent again, or the same backup
  *      restored again, appends nothing twice.
@@ -74,6 +76,16 @@ export const backupEventSchema = z
     data: z.record(z.string(), z.unknown()),
     occurredAt: z.iso.datetime(),
     schemaVersion: z.number().int().positive(),
+    /**
+     * On every event of a transaction stream a recurring rule posted or an import added (not only
+     * its first): the occurrence or the row it came from, so a restore derives the stream's new id
+     * again (`occurrenceTransactionId` of the new rule id and the date, `importTransactionId` of the
+     * new batch id and the row) for each of its events, in whatever request each one arrives.
+     */
+    origin: z
+      .object({ recurrence: recurrenceRefSchema.optional(), import: importRefSchema.optional() })
+      .strict()
+      .optional(),
   })
   .strict();
 export type BackupEvent = z.infer<typeof backupEventSchema>;
