@@ -95,6 +95,10 @@ const PAGES: Record<AppPath, Page> = {
     () => import('../features/recurring/routes/recurring-detail-page'),
     (module) => module.RecurringDetailPage,
   ),
+  '/dashboard/restore': lazyPage(
+    () => import('../features/restore/routes/restore-page'),
+    (module) => module.RestorePage,
+  ),
   '/activity': lazyPage(
     () => import('../features/activity/routes/activity-page'),
     (module) => module.ActivityPage,
