@@ -86,5 +86,9 @@ export async function readUserEvents(
       events.push(event);
     }
   }
-  return events.sort((a, b) => comparePositions(a.position, b.position));
+  events.sort((a, b) => comparePositions(a.position, b.position));
+  const after = options.after;
+  const from = after === undefined ? 0 : events.findIndex((event) => comparePositions(event.position, after) > 0);
+  if (from < 0) return [];
+  return options.maxCount === undefined ? events.slice(from) : events.slice(from, from + options.maxCount);
 }

@@ -192,6 +192,11 @@ export function eventStoreContract(
       expect([...positions].sort(comparePositions)).toEqual(positions);
       const before = await store.readUserEvents(reader, { occurredBefore: '2026-10-20T06:00:00.000Z' });
       expect(before.map((e) => e.id)).toEqual([a.id, b.id]);
+      const firstPage = await store.readUserEvents(reader, { maxCount: 3 });
+      expect(firstPage.map((e) => e.id)).toEqual([a.id, b.id, c.id]);
+      const nextPage = await store.readUserEvents(reader, { after: firstPage[1]?.position, maxCount: 3 });
+      expect(nextPage.map((e) => e.id)).toEqual([c.id, d.id]);
+      expect(await store.readUserEvents(reader, { after: all.at(-1)?.position })).toEqual([]);
       expect(await store.readUserEvents(`nobody-${randomUUID()}`)).toEqual([]);
     });
 

@@ -63,7 +63,23 @@ export interface ReadAllOptions {
 export interface ReadUserEventsOptions {
   /** Only events whose `metadata.occurredAt` is strictly before this ISO instant. */
   readonly occurredBefore?: string;
+  /** Only events strictly after this position (reading a long history page by page). Default START. */
+  readonly after?: Position;
+  /** At most this many events (the first ones in position order). Default: all. */
+  readonly maxCount?: number;
 }
+
+/** One append of `EventStore.appendMany`. */
+export interface BatchAppend {
+  readonly streamId: string;
+  readonly events: readonly NewEvent[];
+  readonly expectedRevision: ExpectedRevision;
+}
+
+/** How one append of `appendMany` ended; `appended` is false for a retry of events already stored. */
+export type BatchAppendOutcome =
+  | { readonly ok: true; readonly result: AppendResult; readonly appended: boolean }
+  | { readonly ok: false; readonly error: Error };
 
 export interface EventStore {
   /**
@@ -76,6 +92,14 @@ export interface EventStore {
     events: readonly NewEvent[],
     expectedRevision: ExpectedRevision,
   ): Promise<AppendResult>;
+  /**
+   * Many appends, each checked and atomic on its own as `appendToStream` (a refused one, such as
+   * a WrongExpectedRevisionError, leaves the others be), written together: the embedded store
+   * puts them in one transaction (the import of rows). One outcome per append, in order; it
+   * rejects only when the store itself fails. Optional: a store without it is sent one
+   * `appendToStream` per stream.
+   */
+  appendMany?(appends: readonly BatchAppend[]): Promise<BatchAppendOutcome[]>;
   /** Events of one stream in order; [] when the stream does not exist or was deleted. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of all streams in global order, strictly after `after`, at most `maxCount`. */

@@ -1,7 +1,10 @@
 import Database from 'better-sqlite3';
 import {
   START,
+  WrongExpectedRevisionError,
   type AppendResult,
+  type BatchAppend,
+  type BatchAppendOutcome,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
@@ -30,7 +33,8 @@ interface EventRow {
 const USER_EVENTS_PAGE = 2000;
 
 interface PendingAppend extends AppendRequest {
-  resolve(result: AppendResult): void;
+  /** `appended` is false for a retry of events already stored. */
+  resolve(result: AppendResult, appended: boolean): void;
   reject(error: unknown): void;
 }
 
@@ -97,15 +101,46 @@ class SqliteEventStoreImpl implements SqliteEventStore {
     if (this.closed) return Promise.reject(new Error('event store is closed'));
     if (events.length === 0) return Promise.reject(new RangeError('nothing to append'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ streamId, events, expected: expectedRevision, resolve, reject });
-      if (!this.flushScheduled) {
-        this.flushScheduled = true;
-        setImmediate(() => {
-          this.flushScheduled = false;
-          void this.drain();
-        });
-      }
+      this.enqueue({ streamId, events, expected: expectedRevision, resolve, reject });
     });
+  }
+
+  /** Queued in one go, so they are written by the same transaction (unless the store fails). */
+  async appendMany(appends: readonly BatchAppend[]): Promise<BatchAppendOutcome[]> {
+    if (this.closed) throw new Error('event store is closed');
+    let failure: unknown = null;
+    const outcomes = await Promise.all(
+      appends.map(
+        ({ streamId, events, expectedRevision }) =>
+          new Promise<BatchAppendOutcome>((resolve) => {
+            if (events.length === 0) return resolve({ ok: false, error: new RangeError('nothing to append') });
+            this.enqueue({
+              streamId,
+              events,
+              expected: expectedRevision,
+              resolve: (result, appended) => resolve({ ok: true, result, appended }),
+              reject: (error) => {
+                const known = error instanceof Error ? error : new Error(String(error));
+                if (!(known instanceof WrongExpectedRevisionError)) failure ??= known;
+                resolve({ ok: false, error: known });
+              },
+            });
+          }),
+      ),
+    );
+    if (failure !== null) throw failure;
+    return outcomes;
+  }
+
+  private enqueue(pending: PendingAppend): void {
+    this.queue.push(pending);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => {
+        this.flushScheduled = false;
+        void this.drain();
+      });
+    }
   }
 
   /** Writes what is queued, batch after batch, until nothing is; one drain runs at a time. */
@@ -144,7 +179,7 @@ class SqliteEventStoreImpl implements SqliteEventStore {
       if (outcome === undefined) return pending.reject(new Error('append lost'));
       if (!outcome.ok) return pending.reject(fromWireError(outcome.error));
       appended ||= outcome.appended;
-      pending.resolve(outcome.result);
+      pending.resolve(outcome.result, outcome.appended);
     });
     if (appended) this.notify();
   }
@@ -206,12 +241,15 @@ class SqliteEventStoreImpl implements SqliteEventStore {
     // In pages along the primary key, letting other work run between them: the scan runs on
     // the calling thread, and a large store takes a while to pass over.
     const events: RecordedEvent[] = [];
-    let after = 0;
+    const maxCount = options.maxCount ?? Number.POSITIVE_INFINITY;
+    let after = options.after === undefined ? 0 : Number(options.after);
     for (;;) {
-      const rows = this.statements.userEvents.all(after, userId, before, USER_EVENTS_PAGE);
+      const page = Math.min(USER_EVENTS_PAGE, maxCount - events.length);
+      if (page <= 0) return events;
+      const rows = this.statements.userEvents.all(after, userId, before, page);
       for (const row of rows) events.push(toRecorded(row));
       const last = rows.at(-1);
-      if (last === undefined || rows.length < USER_EVENTS_PAGE) return events;
+      if (last === undefined || rows.length < page) return events;
       after = last.position;
       await new Promise<void>((resolve) => setImmediate(resolve));
     }

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { backupEventSchema, type BackupEvent } from '@plenty/contracts/backup';
+import { streamIds } from '@plenty/contracts/events/envelope';
+import { schemaVersionOf } from '@plenty/contracts/events/upcast';
+import { openTestStores, type TestStores } from '@plenty/platform/testing/stores';
+import { BACKUP_EVENTS_PAGE, backupEvents } from './backup-events.js';
+
+let stores: TestStores;
+beforeEach(async () => {
+  stores = await openTestStores('backup-events');
+});
+afterEach(() => stores.close());
+
+let clock = Date.parse('2026-01-05T03:00:00.000Z');
+
+/** Encodes (personal fields sealed) and appends one event of the user. */
+async function append(
+  userId: string,
+  streamId: string,
+  type: string,
+  data: Record<string, unknown>,
+  expected: 'no_stream' | number,
+) {
+  const commandId = randomUUID();
+  clock += 60_000;
+  const encoded = await stores.codec.encode({
+    id: randomUUID(),
+    type,
+    data,
+    metadata: {
+      userId,
+      commandId,
+      correlationId: commandId,
+      occurredAt: new Date(clock).toISOString(),
+      schemaVersion: schemaVersionOf(type),
+    },
+  });
+  await stores.eventStore.appendToStream(streamId, [encoded], expected);
+  return encoded;
+}
+
+const expense = (transactionId: string, note: string) => ({
+  transactionId,
+  type: 'expense',
+  amount: { amount: 4_500, currency: 'THB' },
+  categoryId: 'builtin-food',
+  date: '2026-01-05',
+  note,
+});
+
+async function collect(userId: string): Promise<BackupEvent[]> {
+  const events: BackupEvent[] = [];
+  for await (const event of backupEvents(stores, userId)) events.push(event);
+  return events;
+}
+
+describe('the events of a backup', () => {
+  it("are the user's own backed-up streams in global order, personal text in clear, never another user's or a notification", async () => {
+    const uid = `u-${randomUUID()}`;
+    const other = `o-${randomUUID()}`;
+    const categoryId = randomUUID();
+    const plain = randomUUID();
+    const posted = randomUUID();
+    const ruleId = randomUUID();
+    const added = await append(
+      uid,
+      streamIds.profile(uid),
+      'CategoryAdded',
+      { categoryId, name: 'ค่าเดินทาง', type: 'expense', icon: 'bus', color: '#3366cc' },
+      'no_stream',
+    );
+    await append(
+      other,
+      streamIds.transaction(randomUUID()),
+      'TransactionAdded',
+      expense(randomUUID(), 'secret'),
+      'no_stream',
+    );
+    await append(uid, streamIds.transaction(plain), 'TransactionAdded', expense(plain, 'ເຂົ້າໜຽວ'), 'no_stream');
+    await append(
+      uid,
+      streamIds.transaction(posted),
+      'TransactionAdded',
+      { ...expense(posted, 'rent'), recurrence: { ruleId, date: '2026-01-05' } },
+      'no_stream',
+    );
+    await append(
+      uid,
+      `notification-${uid}`,
+      'ReminderMailed',
+      { item: 'recurring', itemId: ruleId, date: '2026-01-05' },
+      'no_stream',
+    );
+    await append(
+      uid,
+      streamIds.transaction(posted),
+      'TransactionEdited',
+      { transactionId: posted, changes: { note: 'ค่าเช่า' } },
+      0,
+    );
+    await append(uid, streamIds.transaction(plain), 'TransactionDeleted', { transactionId: plain }, 0);
+
+    const events = await collect(uid);
+    for (const event of events) expect(backupEventSchema.parse(event)).toEqual(event);
+    expect(events.map((e) => [e.streamId, e.type])).toEqual([
+      [streamIds.profile(uid), 'CategoryAdded'],
+      [streamIds.transaction(plain), 'TransactionAdded'],
+      [streamIds.transaction(posted), 'TransactionAdded'],
+      [streamIds.transaction(posted), 'TransactionEdited'],
+      [streamIds.transaction(plain), 'TransactionDeleted'],
+    ]);
+    expect(events[0]).toMatchObject({
+      id: added.id,
+      occurredAt: added.metadata.occurredAt,
+      data: { name: 'ค่าเดินทาง' },
+    });
+    expect(events[1]?.data.note).toBe('ເຂົ້າໜຽວ');
+    expect(events[1]?.origin).toBeUndefined();
+    expect(events[3]?.data).toEqual({ transactionId: posted, changes: { note: 'ค่าเช่า' } });
+    // Every event of the posted occurrence's stream names it, the edit as well as the addition.
+    expect(events[2]?.origin).toEqual({ recurrence: { ruleId, date: '2026-01-05' } });
+    expect(events[3]?.origin).toEqual({ recurrence: { ruleId, date: '2026-01-05' } });
+    expect(events[4]?.origin).toBeUndefined();
+    expect(JSON.stringify(events)).not.toContain(other);
+    expect(JSON.stringify(events)).not.toContain('secret');
+  });
+
+  it('read a history longer than a page whole and in order, with the import row on its stream', async () => {
+    const uid = `u-${randomUUID()}`;
+    const batchId = randomUUID();
+    const ids: string[] = [];
+    for (let row = 0; row < BACKUP_EVENTS_PAGE + 5; row += 1) {
+      const transactionId = randomUUID();
+      ids.push(transactionId);
+      await append(
+        uid,
+        streamIds.transaction(transactionId),
+        'TransactionAdded',
+        { ...expense(transactionId, `row ${String(row)}`), import: { batchId, row } },
+        'no_stream',
+      );
+    }
+    const events = await collect(uid);
+    expect(events.map((e) => e.data.transactionId)).toEqual(ids);
+    expect(events.at(-1)?.origin).toEqual({ import: { batchId, row: BACKUP_EVENTS_PAGE + 4 } });
+  });
+});
