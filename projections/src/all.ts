@@ -6,6 +6,7 @@ import { categoriesProjection } from './categories.projection.js';
 import { debtHistoryProjection } from './debt-history.projection.js';
 import { debtsProjection } from './debts.projection.js';
 import { goalsProjection } from './goals.projection.js';
+import { importsProjection } from './imports.projection.js';
 import { monthlySummaryProjection } from './monthly-summary.projection.js';
 import { preferencesProjection } from './preferences.projection.js';
 import { recurringProjection } from './recurring.projection.js';
@@ -35,5 +36,6 @@ export const allProjections: readonly Projection[] = [
   debtsProjection,
   walletsProjection,
   recurringProjection,
+  importsProjection,
   accountErasureProjection,
 ];

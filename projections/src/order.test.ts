@@ -23,6 +23,7 @@ const phone = '0192f0c4-7a1b-7c3d-8e4f-00000000d003';
 const rent = '0192f0c4-7a1b-7c3d-8e4f-00000000e001';
 const gym = '0192f0c4-7a1b-7c3d-8e4f-00000000e002';
 const topUp = '0192f0c4-7a1b-7c3d-8e4f-00000000e003';
+const statement = '0192f0c4-7a1b-7c3d-8e4f-0000000b1a7c';
 const USERS = ['alice', 'bob', SYSTEM_USER_ID];
 
 /**
@@ -33,7 +34,8 @@ const USERS = ['alice', 'bob', SYSTEM_USER_ID];
  * debt edited and paid (its history reads the debts view), goals, the weekly report, wallets
  * with transactions moved between them, transfers across currencies, a reconcile, payments from
  * a wallet (their interest an expense read with the debts view) and a deleted debt, recurring
- * rules posted, edited, paused, held and deleted, and an erased account that signs up again.
+ * rules posted, edited, paused, held and deleted, an import batch whose rows are edited, deleted and
+ * undone (its counts read the transactions view), and an erased account that signs up again.
  */
 function richHistory(): RecordedEvent[] {
   const log = eventLog(new Date('2026-11-10T00:00:00.000Z'));
@@ -164,6 +166,19 @@ function richHistory(): RecordedEvent[] {
       rule(gym, 'OccurrenceSkipped', { date: '2026-11-01' }),
       rule(topUp, 'RecurringRuleCreated', { ...rentFields, note: 'Top-up', mode: 'confirm' }),
       rule(topUp, 'RecurringRuleDeleted'),
+    );
+    // An import whose rows are edited and deleted, finished, then undone.
+    const batch = statement;
+    events.push(
+      log.importStarted(userId, batch, { fileName: 'kbank.csv', rowCount: 3 }),
+      log.transactionImported(userId, `${userId}-import-0`, batch, 0, { walletId: savings, note: 'Market' }),
+      log.transactionImported(userId, `${userId}-import-2`, batch, 2, { categoryId: coffee }),
+      log.transactionEdited(userId, `${userId}-import-0`, { amount: { amount: 12_500, currency: 'THB' } }),
+      log.importEvent(userId, batch, 'ImportFinished', { added: 2, existing: 0, skipped: { date_invalid: 1 } }),
+      log.transactionDeleted(userId, `${userId}-import-2`),
+      log.importEvent(userId, batch, 'ImportUndoStarted'),
+      log.transactionDeleted(userId, `${userId}-import-0`),
+      log.importEvent(userId, batch, 'ImportUndone', { deleted: 1 }),
     );
   }
   events.push(

@@ -17,6 +17,7 @@ const money = fc.integer({ min: 1, max: 1_000_000 }).map((amount) => ({ amount, 
 const note = fc.option(fc.constantFrom('lunch', 'rent', 'ข้าวผัด'), { nil: null });
 const time = fc.option(fc.constantFrom('08:15', '12:00', '23:59'), { nil: null });
 const date = fc.constantFrom('2026-10-31', '2026-11-01', '2026-11-20');
+const batchId = fc.constantFrom('0192f0c4-7a1b-7c3d-8e4f-00000000b001', '0192f0c4-7a1b-7c3d-8e4f-00000000b002');
 
 /** One event of a random history; ids repeat so edits, deletions and moves meet. */
 const step: fc.Arbitrary<(log: EventLog) => RecordedEvent> = fc.oneof(
@@ -46,6 +47,30 @@ const step: fc.Arbitrary<(log: EventLog) => RecordedEvent> = fc.oneof(
   fc
     .record({ user, id: customCategory, replacement: fc.constantFrom('builtin-other', 'builtin-food') })
     .map((s) => (log: EventLog) => log.categoryDeleted(s.user, s.id, s.replacement)),
+  fc.record({ user, batchId }).map((s) => (log: EventLog) => log.importStarted(s.user, s.batchId)),
+  fc
+    .record({ user, id: transactionId, batchId, row: fc.nat({ max: 2 }), amount: money })
+    .map((s) => (log: EventLog) => log.transactionImported(s.user, s.id, s.batchId, s.row, { amount: s.amount })),
+  fc
+    .record({
+      user,
+      batchId,
+      type: fc.constantFrom('ImportFinished', 'ImportUndoStarted', 'ImportUndone'),
+      count: fc.nat({ max: 3 }),
+    })
+    .map(
+      (s) => (log: EventLog) =>
+        log.importEvent(
+          s.user,
+          s.batchId,
+          s.type,
+          s.type === 'ImportFinished'
+            ? { added: s.count, existing: 0, skipped: s.count === 0 ? {} : { duplicate: 1 } }
+            : s.type === 'ImportUndone'
+              ? { deleted: s.count }
+              : {},
+        ),
+    ),
 );
 
 /** How the events arrive: batches of some size, some followed by a repeat of earlier events. */

@@ -26,6 +26,7 @@ describe('transactions projection', () => {
       location: null,
       walletId: defaultWalletId('alice', 'THB'),
       recurrence: null,
+      import: null,
       createdAt: added.metadata.occurredAt,
       updatedAt: added.metadata.occurredAt,
       revision: 0,
@@ -116,6 +117,31 @@ describe('transactions projection', () => {
     ]);
     const views = (await transactionsOf('alice')).map((view) => transactionViewSchema.parse(view));
     expect(views.find((view) => view.id === 't4')?.recurrence).toBeNull();
+  });
+
+  it("keeps the import batch and row a transaction was added from through edits, and finds a batch's by the indexed batch", async () => {
+    const batch = '0192f0c4-7a1b-7c3d-8e4f-00000000b001';
+    const other = '0192f0c4-7a1b-7c3d-8e4f-00000000b002';
+    await given(
+      scratch.log.transactionAdded('alice', 't1', { date: '2026-11-01', import: { batchId: batch, row: 0 } }),
+      scratch.log.transactionAdded('alice', 't2', { date: '2026-11-03', import: { batchId: batch, row: 1 } }),
+      scratch.log.transactionAdded('alice', 't3', { date: '2026-11-02', import: { batchId: other, row: 0 } }),
+      scratch.log.transactionAdded('alice', 't4', { date: '2026-11-04' }),
+      scratch.log.transactionAdded('bob', 't5', { date: '2026-11-05', import: { batchId: batch, row: 2 } }),
+      scratch.log.transactionEdited('alice', 't1', { note: 'Rent', date: '2026-11-06' }),
+    );
+    const page = await scratch.store.find(TRANSACTIONS_VIEW, {
+      userId: 'alice',
+      where: { importId: batch },
+      sort: [{ field: 'occurredAt', direction: 'desc' }],
+      limit: 10,
+    });
+    expect(page.items.map((item) => [item.id, item.doc.import])).toEqual([
+      ['t1', { batchId: batch, row: 0 }],
+      ['t2', { batchId: batch, row: 1 }],
+    ]);
+    const views = (await transactionsOf('alice')).map((view) => transactionViewSchema.parse(view));
+    expect(views.find((view) => view.id === 't4')?.import).toBeNull();
   });
 
   it('shows the personal text of a user whose key was erased as empty', async () => {

@@ -28,17 +28,20 @@ export const transactionsView: ViewDefinition = {
     noteKey: 'text',
     walletId: 'text',
     ruleId: 'text',
+    importId: 'text',
   },
   // Type filters scan the date or amount index (about half the rows match); a category
-  // narrows enough to sort in memory. Each index costs every write, so only these four.
+  // narrows enough to sort in memory. Each index costs every write, so only these five.
   // The first three carry what a text search and its totals filter and sum on, so a search that
   // passes over every row of a user reads the index alone; the last lists what a recurring
-  // rule posted (`ruleId`, null for a transaction entered by hand), newest first.
+  // rule posted (`ruleId`, null for a transaction entered by hand), newest first, and the one
+  // after it what an import batch added (`importId`, null for one not imported).
   indexes: [
     { fields: ['occurredAt'], include: SEARCHED },
     { fields: ['amount'], include: SEARCHED },
     { fields: ['categoryId', 'occurredAt'], include: SEARCHED },
     ['ruleId', 'occurredAt'],
+    ['importId', 'occurredAt'],
   ],
   indexValues: (doc) => {
     const view = doc as TransactionView;
@@ -52,6 +55,7 @@ export const transactionsView: ViewDefinition = {
       noteKey: view.note === null ? null : searchKey(view.note),
       walletId: view.walletId,
       ruleId: view.recurrence?.ruleId ?? null,
+      importId: view.import?.batchId ?? null,
     };
   },
 };
@@ -74,6 +78,7 @@ async function addTransaction(event: Recorded<TransactionAdded>, uow: UnitOfWork
     location: data.location ?? null,
     walletId: data.walletId ?? defaultWalletId(metadata.userId, data.amount.currency),
     recurrence: data.recurrence ?? null,
+    import: data.import ?? null,
     createdAt: metadata.occurredAt,
     updatedAt: metadata.occurredAt,
     revision: event.revision,
@@ -127,7 +132,8 @@ export const transactionsProjection: Projection = {
   name: 'transactions',
   // 2: each transaction names its wallet (`walletId`, the default one of its currency when the events name none).
   // 3: the recurring rule and occurrence a transaction was posted from (`recurrence`, indexed by `ruleId`).
-  version: 3,
+  // 4: the import batch and row a transaction was added from (`import`, indexed by `importId`).
+  version: 4,
   views: [transactionsView],
   handles: ['TransactionAdded', 'TransactionEdited', 'TransactionDeleted', 'CategoryDeleted'],
   async apply(event, uow) {

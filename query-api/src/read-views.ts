@@ -7,6 +7,7 @@ import {
   DEBT_ITEMS_VIEW,
   DEBT_SUMMARY_VIEW,
   GOALS_VIEW,
+  IMPORTS_VIEW,
   MONTHLY_CONTRIBUTIONS_VIEW,
   MONTHLY_SUMMARY_VIEW,
   PREFERENCES_VIEW,
@@ -42,6 +43,7 @@ export const readViews: readonly ViewDefinition[] = [
       currency: 'text',
       walletId: 'text',
       ruleId: 'text',
+      importId: 'text',
     },
     indexes: [],
   },
@@ -63,6 +65,7 @@ export const readViews: readonly ViewDefinition[] = [
   { name: WALLET_MONTHS_VIEW, fields: { walletId: 'text', month: 'text' }, indexes: [] },
   { name: TRANSFERS_VIEW, fields: {}, indexes: [] },
   { name: RECURRING_RULES_VIEW, fields: {}, indexes: [] },
+  { name: IMPORTS_VIEW, fields: { startedAt: 'text' }, indexes: [] },
   {
     name: MONTHLY_CONTRIBUTIONS_VIEW,
     fields: { categoryId: 'text', month: 'text', type: 'text', currency: 'text', amount: 'integer' },

@@ -85,6 +85,35 @@ export function eventLog(start = new Date('2026-11-01T00:00:00.000Z')) {
         excludeFromTotals: false,
         ...fields,
       }),
+    /** An import batch started: 3 rows of a hand-mapped CSV file, unless `fields` say otherwise. */
+    importStarted: (userId: string, batchId: string, fields: Record<string, unknown> = {}) =>
+      recorded(`import-${batchId}`, userId, 'ImportStarted', {
+        batchId,
+        fileName: 'statement.csv',
+        fileSha256: 'ab'.repeat(32),
+        source: 'csv',
+        rowCount: 3,
+        ...fields,
+      }),
+    /** Any other event of an import batch's stream (ImportFinished, ImportUndoStarted, ImportUndone). */
+    importEvent: (userId: string, batchId: string, type: string, fields: Record<string, unknown> = {}) =>
+      recorded(`import-${batchId}`, userId, type, { batchId, ...fields }),
+    /** A row of an import batch added as a transaction. */
+    transactionImported: (
+      userId: string,
+      transactionId: string,
+      batchId: string,
+      row: number,
+      fields: Record<string, unknown> = {},
+    ) =>
+      transaction(userId, transactionId, 'TransactionAdded', {
+        type: 'expense',
+        amount: { amount: 4500, currency: 'THB' },
+        categoryId: 'builtin-food',
+        date: '2026-11-20',
+        import: { batchId, row },
+        ...fields,
+      }),
     accountErased: (userId: string) =>
       recorded('account-erasures', userId, 'AccountErased', {
         userId,

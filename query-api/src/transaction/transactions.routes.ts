@@ -29,21 +29,27 @@ function filtersOf(query: { type?: string | undefined; categoryId?: string | und
   return where;
 }
 
-/** The filters of the transactions themselves: those of the totals, the wallet and the recurring rule. */
+/** The filters of the transactions themselves: those of the totals, the wallet, the recurring rule and the import batch. */
 function listFiltersOf(query: {
   type?: string | undefined;
   categoryId?: string | undefined;
   walletId?: string | undefined;
   ruleId?: string | undefined;
+  importId?: string | undefined;
 }): Record<string, string> {
   const where = filtersOf(query);
   if (query.walletId !== undefined) where.walletId = query.walletId;
   if (query.ruleId !== undefined) where.ruleId = query.ruleId;
+  if (query.importId !== undefined) where.importId = query.importId;
   return where;
 }
 
-/** The answer's transaction: `recurrence` is null for one entered by hand (absent in documents from before rules). */
-const transactionOf = (doc: TransactionView): TransactionView => ({ ...doc, recurrence: doc.recurrence ?? null });
+/** The answer's transaction: `recurrence` and `import` are null for one entered by hand (absent in older documents). */
+const transactionOf = (doc: TransactionView): TransactionView => ({
+  ...doc,
+  recurrence: doc.recurrence ?? null,
+  import: doc.import ?? null,
+});
 
 /** A search in notes: the view keeps each note in search form, the needle is put in the same form. */
 const noteContaining = (q: string | undefined) =>
