@@ -99,6 +99,14 @@ const PAGES: Record<AppPath, Page> = {
     () => import('../features/restore/routes/restore-page'),
     (module) => module.RestorePage,
   ),
+  '/dashboard/import': lazyPage(
+    () => import('../features/import/routes/import-page'),
+    (module) => module.ImportPage,
+  ),
+  '/dashboard/import/:id': lazyPage(
+    () => import('../features/import/routes/import-detail-page'),
+    (module) => module.ImportDetailPage,
+  ),
   '/activity': lazyPage(
     () => import('../features/activity/routes/activity-page'),
     (module) => module.ActivityPage,
