@@ -10,7 +10,7 @@ import type { EventStore } from '@plenty/platform/event-store/port';
 import { HttpError } from '@plenty/platform/http/errors';
 import { installRateLimits } from '@plenty/platform/http/rate-limit';
 import { deleteAccountRoute } from './account/account.routes.js';
-import { CommandsInFlight } from './account/commands-in-flight.js';
+import { commandsInFlightOf, type CommandsInFlight } from './account/commands-in-flight.js';
 import { AccountEraser, type IdentityAdmin } from './account/erasure.js';
 import {
   callerOf,
@@ -30,7 +30,11 @@ import { transactionStream } from './transaction/transaction.stream.js';
 import { transferStream } from './transfer/transfer.stream.js';
 import { recurringPosting, type RecurringPosting } from './recurring/posting.js';
 import { recurringStream } from './recurring/recurring.stream.js';
+import { importRows } from './import/import-rows.js';
+import type { ImportRowsService } from './import/import-rows.routes.js';
+import { importStream } from './import/import.stream.js';
 import { postOccurrenceStream } from './transaction/post-occurrence.stream.js';
+import { restoreStream } from './restore/restore.stream.js';
 
 export interface CommandApiOptions {
   readonly eventStore: EventStore;
@@ -65,6 +69,12 @@ export interface CommandApiOptions {
    * waits for a posting under way.
    */
   readonly recurringPosting?: (posting: RecurringPosting) => void;
+  /**
+   * Given, it receives the import of rows (`POST /api/imports/rows`, import/import-rows.ts) bound
+   * to this API's pipeline, profile cache and commands in flight, to register with
+   * `importRowsApi` under `/api/imports`.
+   */
+  readonly importRows?: (rows: ImportRowsService) => void;
 }
 
 /** An erasure that failed half-way is finished again after this delay (and at every start). */
@@ -72,7 +82,7 @@ const ERASURE_RETRY_MS = 30_000;
 
 const BODY_LIMIT = 64 * 1024;
 
-type PipelineStream = 'transaction' | 'transfer' | 'recurring' | 'profile' | 'debt';
+type PipelineStream = 'transaction' | 'transfer' | 'recurring' | 'import' | 'restore' | 'profile' | 'debt';
 type StreamCommand = CommandsOf<PipelineStream>;
 
 /**
@@ -107,7 +117,8 @@ function pipelineHandler<C extends Command, State, Context>(
 export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, options) => {
   const erasedUsers = options.erasedUsers ?? new ErasureRecord(options.eventStore);
   const verifier = refuseErasedUsers(options.verifier, erasedUsers);
-  const inFlight = new CommandsInFlight(erasedUsers);
+  // Shared with the restore's events route given the same record (restore/restore-events.routes.ts).
+  const inFlight = commandsInFlightOf(erasedUsers);
   const deps = {
     eventStore: options.eventStore,
     codec: options.codec,
@@ -126,6 +137,7 @@ export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, opt
 
   const rules = { profiles, eventStore: options.eventStore, codec: options.codec };
   options.recurringPosting?.(recurringPosting({ ...deps, profiles, log: app.log }));
+  options.importRows?.((caller, request) => importRows({ ...deps, profiles }, caller, request));
 
   const eraser = new AccountEraser({
     eventStore: options.eventStore,
@@ -155,6 +167,8 @@ export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, opt
     // On a transaction stream too, but decided from its recurring rule.
     ...postOccurrenceHandler,
     ...pipelineHandlers(deps, 'recurring', recurringStream(rules)),
+    ...pipelineHandlers(deps, 'import', importStream({ ...deps, transactions })),
+    ...pipelineHandlers(deps, 'restore', restoreStream({ eventStore: options.eventStore })),
     ...pipelineHandlers(deps, 'transfer', transferStream({ profiles })),
     ...pipelineHandlers(deps, 'profile', profileStream),
     ...pipelineHandlers(deps, 'debt', debtStream({ profiles })),

@@ -69,7 +69,8 @@ export function callerOf(request: FastifyRequest): CommandCaller {
   return { user: currentUser(request), log: request.log };
 }
 
-const requireJson: preValidationAsyncHookHandler = async (request) => {
+/** Refuses a body that is not JSON (415) before it is parsed. */
+export const requireJson: preValidationAsyncHookHandler = async (request) => {
   const type = request.headers['content-type'] ?? '';
   if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'unsupported_media_type', 'Send JSON.');
 };

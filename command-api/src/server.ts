@@ -32,6 +32,8 @@ import type { IdentityAdmin } from './account/erasure.js';
 import { commandApi } from './app.js';
 import { identityCommands } from './identity/identity.plugin.js';
 import { receiptsApi } from './receipt/receipts.plugin.js';
+import { importRowsApi, type ImportRowsService } from './import/import-rows.routes.js';
+import { restoreEventsApi } from './restore/restore-events.routes.js';
 import { RecurringPoster, posterReadViews } from './recurring/poster.js';
 import type { RecurringPosting } from './recurring/posting.js';
 import type { CommandServiceConfig } from './config.js';
@@ -137,6 +139,7 @@ export async function openCommandService(
     docsPage: process.env.NODE_ENV === 'development',
   });
   let posting: RecurringPosting | null = null;
+  let importRows: ImportRowsService | null = null;
   await app.register(commandApi, {
     prefix: '/api/commands',
     eventStore,
@@ -144,6 +147,9 @@ export async function openCommandService(
     verifier,
     recurringPosting: (bound) => {
       posting = bound;
+    },
+    importRows: (bound) => {
+      importRows = bound;
     },
     commandsPerMinutePerUser: config.commandsPerMinutePerUser,
     account: {
@@ -156,6 +162,21 @@ export async function openCommandService(
     erasedUsers,
   });
   await app.register(receiptsApi, { prefix: '/api/receipts', verifier, blobs: blobStore });
+  if (importRows === null) throw new Error('the command API did not hand over its import of rows');
+  await app.register(importRowsApi, {
+    prefix: '/api/imports',
+    verifier,
+    rows: importRows,
+    requestsPerMinutePerUser: config.commandsPerMinutePerUser,
+  });
+  await app.register(restoreEventsApi, {
+    eventStore,
+    codec,
+    verifier,
+    erasedUsers,
+    blobs: blobStore,
+    requestsPerMinutePerUser: config.commandsPerMinutePerUser,
+  });
   await app.register(identityCommands, {
     prefix: '/api/commands',
     eventStore,

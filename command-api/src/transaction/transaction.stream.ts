@@ -4,6 +4,7 @@ import { streamIds } from '@plenty/contracts/events/envelope';
 import { InvalidBlobReferenceError, type BlobStore } from '@plenty/platform/blob-store/port';
 import type { StreamDefinition } from '../pipeline/stream-definition.js';
 import type { ProfileCache } from '../profile/profile-cache.js';
+import type { ProfileState } from '../profile/profile.state.js';
 import { defaultWalletCurrency } from '@plenty/contracts/wallets';
 import { findWallet, initialWalletsState, type Wallet } from '../profile/wallets.decider.js';
 import type { ReceiptRelease } from '../receipt/receipt-release.js';
@@ -61,6 +62,23 @@ function defaultWallet(userId: string, walletId: string): Wallet | null {
   return findWallet(initialWalletsState, userId, walletId);
 }
 
+/**
+ * What a decision reads from the user's profile; null when it was not read (the command names
+ * only built-in categories and default wallets, and sends no location). Shared with the import
+ * of rows (import/import-rows.ts), which reads the profile once for all its rows.
+ */
+export function profileContext(
+  userId: string,
+  profile: ProfileState | null,
+): Pick<TransactionContext, 'categoryType' | 'saveLocation' | 'wallet'> {
+  return {
+    categoryType: (id) => profile?.categories.get(id)?.type ?? null,
+    // Without a profile read the command sends no location, and none is stored.
+    saveLocation: profile?.preferences.preferences.saveLocation ?? false,
+    wallet: (id) => defaultWallet(userId, id) ?? (profile === null ? null : findWallet(profile.wallets, userId, id)),
+  };
+}
+
 export interface TransactionStreamDeps {
   readonly profiles: ProfileCache;
   /** Without a blob store no receipt can be attached (`receipt_not_found`). */
@@ -91,14 +109,7 @@ export function transactionStream(
           : await deps.profiles.load(user.uid);
       const receipt = attachedReceipt(command, state);
       const found = receipt !== null && deps.blobs !== null && (await receiptExists(deps.blobs, user.uid, receipt));
-      return {
-        categoryType: (id) => profile?.categories.get(id)?.type ?? null,
-        receiptExists: (id) => found && id === receipt,
-        // Without a profile read the command sends no location, and none is stored.
-        saveLocation: profile?.preferences.preferences.saveLocation ?? false,
-        wallet: (id) =>
-          defaultWallet(user.uid, id) ?? (profile === null ? null : findWallet(profile.wallets, user.uid, id)),
-      };
+      return { ...profileContext(user.uid, profile), receiptExists: (id) => found && id === receipt };
     },
     decide: (command, state, context) => decideTransaction(command, state, context),
     async react(appended, _command, _context, { user, log }) {

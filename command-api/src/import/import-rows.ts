@@ -1,0 +1,152 @@
+import { findBuiltInCategory } from '@plenty/contracts/categories';
+import type { TransactionCommand } from '@plenty/contracts/commands/transaction';
+import { isDomainError } from '@plenty/contracts/errors';
+import { streamIds } from '@plenty/contracts/events/envelope';
+import {
+  importRowCommandId,
+  importTransactionId,
+  type ImportRowsAnswer,
+  type ImportRowsRequest,
+} from '@plenty/contracts/imports';
+import { defaultWalletCurrency } from '@plenty/contracts/wallets';
+import {
+  WrongExpectedRevisionError,
+  comparePositions,
+  type BatchAppend,
+  type BatchAppendOutcome,
+  type EventStore,
+} from '@plenty/platform/event-store/port';
+import { HttpError } from '@plenty/platform/http/errors';
+import type { CommandsInFlight } from '../account/commands-in-flight.js';
+import { encodeDecision, type PipelineDeps } from '../pipeline/run-command.js';
+import type { CommandCaller } from '../pipeline/stream-definition.js';
+import type { ProfileCache } from '../profile/profile-cache.js';
+import { decideTransaction } from '../transaction/transaction.decider.js';
+import { initialTransactionState } from '../transaction/transaction.state.js';
+import { profileContext } from '../transaction/transaction.stream.js';
+import { importNotFound, readImport } from './import.stream.js';
+
+/*
+ * `POST /api/imports/rows` without HTTP (contracts/src/imports.ts, step 2): each row of a
+ * started batch becomes a TransactionAdded on `transaction-<importTransactionId>`, decided as
+ * AddTransaction is (its decider, with the context the transaction stream reads from the
+ * profile), opened with `no_stream` and the row's command id `importRowCommandId(…, 'add')`.
+ *
+ * Fast: the batch's stream and the user's profile are read once per request, not per row; a new
+ * stream needs no read (it is opened with `no_stream`: the store refuses a second opening, and
+ * answers the same command's events sent again as a retry); the appends go to the store together
+ * (`appendMany`: one transaction of the embedded store), each still atomic and checked on its own.
+ */
+
+export interface ImportRowsDeps extends PipelineDeps {
+  readonly profiles: ProfileCache;
+  /** The command API's commands in flight: an erasure waits for a request under way. */
+  readonly inFlight: CommandsInFlight;
+}
+
+type RowResult = ImportRowsAnswer['results'][number];
+
+/** Whether a row needs the user's profile: a category of their own or a wallet other than a default one. */
+function needsProfile(userId: string, request: ImportRowsRequest): boolean {
+  return request.rows.some(
+    (row) =>
+      findBuiltInCategory(row.categoryId) === undefined ||
+      (row.walletId !== undefined && defaultWalletCurrency(userId, row.walletId) === null),
+  );
+}
+
+/** Without `appendMany`, one append per stream; a retry is told from a new append by its position. */
+async function appendEach(store: EventStore, appends: readonly BatchAppend[]): Promise<BatchAppendOutcome[]> {
+  const head = await store.headPosition();
+  return Promise.all(
+    appends.map(async ({ streamId, events, expectedRevision }): Promise<BatchAppendOutcome> => {
+      try {
+        const result = await store.appendToStream(streamId, events, expectedRevision);
+        return { ok: true, result, appended: comparePositions(result.position, head) > 0 };
+      } catch (error) {
+        if (error instanceof WrongExpectedRevisionError) return { ok: false, error };
+        throw error;
+      }
+    }),
+  );
+}
+
+/**
+ * Adds the rows of one request to a batch the user started, not finished and not undone:
+ * 404 `import_not_found` (none, or another user's), 409 `import_undone`, 422 `import_finished`,
+ * 400 for a row number past the batch's rows. Each row answers `added`, `exists` (in already:
+ * a retry, or the same file sent again) or `refused` with the code AddTransaction would answer.
+ */
+export async function importRows(
+  deps: ImportRowsDeps,
+  caller: CommandCaller,
+  request: ImportRowsRequest,
+): Promise<ImportRowsAnswer> {
+  const userId = caller.user.uid;
+  return deps.inFlight.run(userId, async () => {
+    const { batchId } = request;
+    const folded = await readImport(deps, userId, batchId);
+    const state = folded?.state ?? { status: 'none' as const };
+    if (state.status === 'none') throw importNotFound();
+    if (state.status === 'undoing' || state.status === 'undone') {
+      throw new HttpError(409, 'import_undone', 'import undone');
+    }
+    if (state.status === 'finished') throw new HttpError(422, 'import_finished', 'import finished');
+    const beyond = request.rows.findIndex((row) => row.row >= state.batch.rowCount);
+    if (beyond >= 0) {
+      throw new HttpError(400, 'validation_failed', 'Request validation failed.', {
+        [`rows.${String(beyond)}.row`]: 'field_invalid',
+      });
+    }
+
+    const profile = needsProfile(userId, request) ? await deps.profiles.load(userId) : null;
+    const context = { ...profileContext(userId, profile), receiptExists: () => false };
+    const now = deps.now();
+    const results: RowResult[] = [];
+    const appends: BatchAppend[] = [];
+    const appended: number[] = [];
+    await Promise.all(
+      request.rows.map(async ({ row, ...fields }, index) => {
+        const transactionId = importTransactionId(userId, batchId, row);
+        const commandId = importRowCommandId(userId, batchId, row, 'add');
+        results[index] = { row, outcome: 'added', transactionId };
+        const command: TransactionCommand = { type: 'AddTransaction', data: { commandId, transactionId, ...fields } };
+        const decided = decideTransaction(command, initialTransactionState, context);
+        if (isDomainError(decided)) {
+          // Added by an earlier attempt before what it names changed (a wallet archived since): in already.
+          const opened = (await deps.eventStore.readStream(streamIds.transaction(transactionId), { maxCount: 1 })).some(
+            (event) => event.metadata.userId === userId,
+          );
+          results[index] = opened
+            ? { row, outcome: 'exists', transactionId }
+            : { row, outcome: 'refused', code: decided.code, transactionId };
+          return;
+        }
+        const events = decided.map((event) =>
+          event.type === 'TransactionAdded' ? { ...event, data: { ...event.data, import: { batchId, row } } } : event,
+        );
+        const encoded = await encodeDecision(deps, { userId, commandId }, events, now);
+        appends.push({
+          streamId: streamIds.transaction(transactionId),
+          events: encoded,
+          expectedRevision: 'no_stream',
+        });
+        appended.push(index);
+      }),
+    );
+    const outcomes =
+      deps.eventStore.appendMany === undefined
+        ? await appendEach(deps.eventStore, appends)
+        : await deps.eventStore.appendMany(appends);
+    outcomes.forEach((outcome, position) => {
+      const index = appended[position];
+      const result = index === undefined ? undefined : results[index];
+      if (index === undefined || result === undefined) throw new Error('an append lost its row');
+      if (outcome.ok && outcome.appended) return;
+      if (!outcome.ok && !(outcome.error instanceof WrongExpectedRevisionError)) throw outcome.error;
+      // Opened before: by this row's earlier attempt (the stream is the row's own).
+      results[index] = { ...result, outcome: 'exists' };
+    });
+    return { results };
+  });
+}
