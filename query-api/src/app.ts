@@ -18,6 +18,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { debtsRoutes } from './debt/debts.routes.js';
 import { exportRoutes } from './export/export.routes.js';
 import { goalsRoutes } from './goal/goals.routes.js';
+import { importsRoutes } from './import/imports.routes.js';
 import { netWorthRoutes } from './net-worth/net-worth.routes.js';
 import { preferencesRoutes } from './preference/preferences.routes.js';
 import { receiptsRoutes } from './receipt/receipts.routes.js';
@@ -130,6 +131,7 @@ export const queryApi: FastifyPluginAsync<QueryApiOptions> = async (app, options
   netWorthRoutes(app, options.readStore, clock);
   recurringRoutes(app, options.readStore, clock);
   upcomingRoutes(app, options.readStore, clock);
+  importsRoutes(app, options.readStore);
   if (options.files !== undefined) {
     receiptsRoutes(app, options.files.blobs, options.files.links);
     exportRoutes(app, options.verifier, options.files.links, exportLinkLimit);

@@ -7,6 +7,7 @@ import {
   DEBT_SUMMARY_VIEW,
   DEBTS_VIEW,
   GOALS_VIEW,
+  IMPORTS_VIEW,
   MONTHLY_CONTRIBUTIONS_VIEW,
   MONTHLY_SUMMARY_VIEW,
   PREFERENCES_VIEW,
@@ -68,6 +69,9 @@ export const ROUTE_VIEWS: Readonly<Record<string, readonly string[]>> = {
   '/net-worth': [...BALANCE_VIEWS, DEBTS_VIEW, PREFERENCES_VIEW],
   '/export/link': [TRANSACTIONS_VIEW, CATEGORIES_VIEW, WALLETS_VIEW],
   '/receipts/:receiptId/link': [],
+  '/imports': [IMPORTS_VIEW],
+  '/imports/existing': [TRANSACTIONS_VIEW],
+  '/imports/:id': [IMPORTS_VIEW],
 };
 
 /** The quarantine views a query process reads, registered on its own connection like `readViews`. */

@@ -51,6 +51,7 @@ const NOT_FOUND_MESSAGES = {
   wallet_not_found: 'Wallet not found.',
   transfer_not_found: 'Transfer not found.',
   recurring_not_found: 'Recurring item not found.',
+  import_not_found: 'Import not found.',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
 /** The 404 of an item that is unknown, another user's, or named by something other than a UUID. */
