@@ -17,7 +17,9 @@ const SNIFF_BYTES = 4096;
 
 /** Controls a text file has no business holding (tab, LF and CR aside), C1 controls, U+FFFD, private use. */
 const NOT_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd\ue000-\uf8ff]/;
-const THAI = /[\u0e01-\u0e5b]/;
+const THAI_CONSONANT = /[\u0e01-\u0e2e]/;
+/** A Thai vowel sign or tone mark after something other than a Thai letter: Latin-1 or another code page read as Thai. */
+const STRAY_THAI_MARK = /(?:^|[^\u0e01-\u0e4e])[\u0e31\u0e34-\u0e3a\u0e47-\u0e4e]/;
 
 function decodeStrict(encoding: string, bytes: Uint8Array): string | null {
   try {
@@ -73,9 +75,12 @@ export function decodeFile(bytes: Uint8Array): DecodedFile | FileErrorResult {
   const utf8 = decodeStrict('utf-8', bytes);
   if (utf8 !== null) return readable(utf8) ? { text: utf8, encoding: 'utf-8' } : unreadable;
   // Not UTF-8: Thai text in TIS-620 / Windows-874. Bytes that code page leaves undefined decode to
-  // controls or private-use characters (refused above), and text without a Thai letter is not Thai.
+  // controls or private-use characters (refused above); text without a Thai consonant, or with a
+  // vowel sign or tone mark on no Thai letter ("café" in Latin-1 reads "caf้"), is not Thai.
   const thai = decodeStrict('windows-874', bytes);
-  return readable(thai) && THAI.test(thai) ? { text: thai, encoding: 'tis-620' } : unreadable;
+  return readable(thai) && THAI_CONSONANT.test(thai) && !STRAY_THAI_MARK.test(thai)
+    ? { text: thai, encoding: 'tis-620' }
+    : unreadable;
 }
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
