@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { MAX_AMOUNT, type Currency } from '../money.js';
 import { parseAmountCell, parseCurrencyCell, type Decimal } from './amounts.js';
 
-const read = (cell: string, currency: Currency = 'THB', decimal: Decimal = '.') => parseAmountCell(cell, decimal, currency);
-const ok = (minor: number, negative = false, currency: Currency | null = null) => ({ ok: true, negative, minor, currency });
+const read = (cell: string, currency: Currency = 'THB', decimal: Decimal = '.') =>
+  parseAmountCell(cell, decimal, currency);
+const ok = (minor: number, negative = false, currency: Currency | null = null) => ({
+  ok: true,
+  negative,
+  minor,
+  currency,
+});
 const fail = (code: string) => ({ ok: false, code });
 
 describe('parseAmountCell', () => {

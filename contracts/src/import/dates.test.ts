@@ -39,11 +39,24 @@ describe('parseDateCell', () => {
   });
 
   it('takes the date and time of a date-time cell, the offset left as written', () => {
-    expect(parseDateCell('2024-03-05 14:20', 'YYYY-MM-DD', 'ce')).toEqual({ date: '2024-03-05', time: '14:20', writtenYear: 2024 });
-    expect(parseDateCell('2024-03-05T23:30:00+07:00', 'YYYY-MM-DD', 'ce')).toMatchObject({ date: '2024-03-05', time: '23:30' });
-    expect(parseDateCell('2024-03-05T23:30:00.000Z', 'YYYY-MM-DD', 'ce')).toMatchObject({ date: '2024-03-05', time: '23:30' });
+    expect(parseDateCell('2024-03-05 14:20', 'YYYY-MM-DD', 'ce')).toEqual({
+      date: '2024-03-05',
+      time: '14:20',
+      writtenYear: 2024,
+    });
+    expect(parseDateCell('2024-03-05T23:30:00+07:00', 'YYYY-MM-DD', 'ce')).toMatchObject({
+      date: '2024-03-05',
+      time: '23:30',
+    });
+    expect(parseDateCell('2024-03-05T23:30:00.000Z', 'YYYY-MM-DD', 'ce')).toMatchObject({
+      date: '2024-03-05',
+      time: '23:30',
+    });
     expect(parseDateCell('2024-03-05 14:20:00.000', 'YYYY-MM-DD', 'ce')).toMatchObject({ time: '14:20' });
-    expect(parseDateCell('05/03/2024 2:05 PM', 'DD/MM/YYYY', 'ce')).toMatchObject({ date: '2024-03-05', time: '14:05' });
+    expect(parseDateCell('05/03/2024 2:05 PM', 'DD/MM/YYYY', 'ce')).toMatchObject({
+      date: '2024-03-05',
+      time: '14:05',
+    });
     expect(parseDateCell('05/03/2024 12:05 am', 'DD/MM/YYYY', 'ce')).toMatchObject({ time: '00:05' });
   });
 
@@ -80,7 +93,10 @@ describe('guessDateFormat', () => {
   });
 
   it('reads ISO dates with times, and two-digit years', () => {
-    expect(guessDateFormat(['2024-03-05T00:00:00+07:00', '2024-03-06 10:00'])).toEqual({ format: 'YYYY-MM-DD', era: 'ce' });
+    expect(guessDateFormat(['2024-03-05T00:00:00+07:00', '2024-03-06 10:00'])).toEqual({
+      format: 'YYYY-MM-DD',
+      era: 'ce',
+    });
     expect(guessDateFormat(['05.03.24', '31.12.23'])).toEqual({ format: 'DD.MM.YY', era: 'ce' });
   });
 

@@ -37,7 +37,12 @@ function tableOf(sample: string): CsvTable {
   return table;
 }
 
-function read(sample: string): { preset: string | null; mapping: ColumnMapping; drafts: DraftRow[]; errors: unknown[] } {
+function read(sample: string): {
+  preset: string | null;
+  mapping: ColumnMapping;
+  drafts: DraftRow[];
+  errors: unknown[];
+} {
   const table = tableOf(sample);
   const { preset, mapping } = suggestMapping(table, 'LAK');
   if (mapping.date === undefined) throw new Error('no date column');
@@ -102,10 +107,44 @@ describe('each sample file maps itself', () => {
     expect(preset).toBe('plenty');
     expect(errors).toEqual([]);
     expect(drafts).toEqual([
-      { row: 0, date: '2024-03-05', time: '08:15', type: 'expense', amount: { amount: 12050, currency: 'THB' }, category: 'อาหาร', note: 'ข้าวมันไก่, ชาเย็น', wallet: 'เงินสด' },
-      { row: 1, date: '2024-03-06', type: 'income', amount: { amount: 2500000, currency: 'THB' }, category: 'เงินเดือน', note: 'เงินเดือนมีนาคม', wallet: 'เงินสด' },
-      { row: 2, date: '2024-03-07', time: '19:40', type: 'expense', amount: { amount: 45000, currency: 'LAK' }, category: 'การเดินทาง', note: 'ຄ່າລົດຕຸກຕຸກ', wallet: 'เงินสด' },
-      { row: 3, date: '2024-03-08', type: 'expense', amount: { amount: 1000, currency: 'USD' }, category: 'อื่น ๆ', note: '=1+1', wallet: 'เงินสด' },
+      {
+        row: 0,
+        date: '2024-03-05',
+        time: '08:15',
+        type: 'expense',
+        amount: { amount: 12050, currency: 'THB' },
+        category: 'อาหาร',
+        note: 'ข้าวมันไก่, ชาเย็น',
+        wallet: 'เงินสด',
+      },
+      {
+        row: 1,
+        date: '2024-03-06',
+        type: 'income',
+        amount: { amount: 2500000, currency: 'THB' },
+        category: 'เงินเดือน',
+        note: 'เงินเดือนมีนาคม',
+        wallet: 'เงินสด',
+      },
+      {
+        row: 2,
+        date: '2024-03-07',
+        time: '19:40',
+        type: 'expense',
+        amount: { amount: 45000, currency: 'LAK' },
+        category: 'การเดินทาง',
+        note: 'ຄ່າລົດຕຸກຕຸກ',
+        wallet: 'เงินสด',
+      },
+      {
+        row: 3,
+        date: '2024-03-08',
+        type: 'expense',
+        amount: { amount: 1000, currency: 'USD' },
+        category: 'อื่น ๆ',
+        note: '=1+1',
+        wallet: 'เงินสด',
+      },
     ]);
     const categories = matchCategories(categoryNamesOf(drafts), [], catalogs);
     const wallets = matchWallets(walletNamesOf(drafts), [], catalogs);
@@ -127,10 +166,42 @@ describe('each sample file maps itself', () => {
     expect(mapping.dateFormat).toBe('DD/MM/YYYY');
     expect(errors).toEqual([]);
     expect(drafts).toEqual([
-      { row: 0, date: '2024-03-05', type: 'expense', amount: { amount: 12050, currency: 'THB' }, category: 'Food', note: 'ข้าวมันไก่, ชาเย็น', wallet: 'Cash' },
-      { row: 1, date: '2024-03-06', type: 'income', amount: { amount: 2500000, currency: 'THB' }, category: 'Salary', note: 'เงินเดือน', wallet: 'Cash' },
-      { row: 2, date: '2024-03-13', type: 'expense', amount: { amount: 45000, currency: 'LAK' }, category: 'Transport', note: 'ຄ່າລົດຕຸກຕຸກ', wallet: 'ກະເປົາລາວ' },
-      { row: 3, date: '2024-03-14', type: 'expense', amount: { amount: 250000, currency: 'LAK' }, category: 'ຂອງຂວັນ', note: 'ຂອງຂວັນວັນເກີດ', wallet: 'ກະເປົາລາວ' },
+      {
+        row: 0,
+        date: '2024-03-05',
+        type: 'expense',
+        amount: { amount: 12050, currency: 'THB' },
+        category: 'Food',
+        note: 'ข้าวมันไก่, ชาเย็น',
+        wallet: 'Cash',
+      },
+      {
+        row: 1,
+        date: '2024-03-06',
+        type: 'income',
+        amount: { amount: 2500000, currency: 'THB' },
+        category: 'Salary',
+        note: 'เงินเดือน',
+        wallet: 'Cash',
+      },
+      {
+        row: 2,
+        date: '2024-03-13',
+        type: 'expense',
+        amount: { amount: 45000, currency: 'LAK' },
+        category: 'Transport',
+        note: 'ຄ່າລົດຕຸກຕຸກ',
+        wallet: 'ກະເປົາລາວ',
+      },
+      {
+        row: 3,
+        date: '2024-03-14',
+        type: 'expense',
+        amount: { amount: 250000, currency: 'LAK' },
+        category: 'ຂອງຂວັນ',
+        note: 'ຂອງຂວັນວັນເກີດ',
+        wallet: 'ກະເປົາລາວ',
+      },
     ]);
     // "ຂອງຂວັນ" is the Lao name of the built-in Gifts (general: fits an expense).
     const categories = matchCategories(categoryNamesOf(drafts), [], catalogs);
@@ -153,9 +224,33 @@ describe('each sample file maps itself', () => {
       { row: 2, code: 'import_amount_zero', column: 5 },
     ]);
     expect(drafts).toEqual([
-      { row: 1, date: '2024-03-06', type: 'income', amount: { amount: 25000, currency: 'LAK' }, category: 'Salary', note: 'บริษัท ตัวอย่าง', wallet: 'Checking' },
-      { row: 3, date: '2024-03-07', type: 'expense', amount: { amount: 200, currency: 'LAK' }, category: 'Shopping', note: 'Big C — (SPLIT 1 OF 2) ของใช้', wallet: 'Checking' },
-      { row: 4, date: '2024-03-07', type: 'expense', amount: { amount: 100, currency: 'LAK' }, category: 'Food', note: 'Big C — (SPLIT 2 OF 2) ອາຫານ', wallet: 'Checking' },
+      {
+        row: 1,
+        date: '2024-03-06',
+        type: 'income',
+        amount: { amount: 25000, currency: 'LAK' },
+        category: 'Salary',
+        note: 'บริษัท ตัวอย่าง',
+        wallet: 'Checking',
+      },
+      {
+        row: 3,
+        date: '2024-03-07',
+        type: 'expense',
+        amount: { amount: 200, currency: 'LAK' },
+        category: 'Shopping',
+        note: 'Big C — (SPLIT 1 OF 2) ของใช้',
+        wallet: 'Checking',
+      },
+      {
+        row: 4,
+        date: '2024-03-07',
+        type: 'expense',
+        amount: { amount: 100, currency: 'LAK' },
+        category: 'Food',
+        note: 'Big C — (SPLIT 2 OF 2) ອາຫານ',
+        wallet: 'Checking',
+      },
     ]);
   });
 
@@ -171,9 +266,36 @@ describe('each sample file maps itself', () => {
     expect(preset).toBe('firefly-iii');
     expect(errors).toEqual([{ row: 2, code: 'import_row_transfer', column: 6 }]);
     expect(drafts).toEqual([
-      { row: 0, date: '2024-03-05', time: '08:15', type: 'expense', amount: { amount: 12050, currency: 'THB' }, category: 'Food', note: 'ข้าวมันไก่, ชาเย็น — มื้อเช้า', wallet: 'กระเป๋าเงินสด' },
-      { row: 1, date: '2024-03-06', time: '00:00', type: 'income', amount: { amount: 2500000, currency: 'THB' }, category: 'Salary', note: 'เงินเดือน', wallet: 'กระเป๋าเงินสด' },
-      { row: 3, date: '2024-03-08', time: '19:40', type: 'expense', amount: { amount: 45000, currency: 'LAK' }, category: 'Transport', note: 'ຄ່າລົດຕຸກຕຸກ', wallet: 'ກະເປົາລາວ' },
+      {
+        row: 0,
+        date: '2024-03-05',
+        time: '08:15',
+        type: 'expense',
+        amount: { amount: 12050, currency: 'THB' },
+        category: 'Food',
+        note: 'ข้าวมันไก่, ชาเย็น — มื้อเช้า',
+        wallet: 'กระเป๋าเงินสด',
+      },
+      {
+        row: 1,
+        date: '2024-03-06',
+        time: '00:00',
+        type: 'income',
+        amount: { amount: 2500000, currency: 'THB' },
+        category: 'Salary',
+        note: 'เงินเดือน',
+        wallet: 'กระเป๋าเงินสด',
+      },
+      {
+        row: 3,
+        date: '2024-03-08',
+        time: '19:40',
+        type: 'expense',
+        amount: { amount: 45000, currency: 'LAK' },
+        category: 'Transport',
+        note: 'ຄ່າລົດຕຸກຕຸກ',
+        wallet: 'ກະເປົາລາວ',
+      },
     ]);
   });
 
@@ -182,9 +304,36 @@ describe('each sample file maps itself', () => {
     expect(preset).toBe('cashew');
     expect(errors).toEqual([]);
     expect(drafts).toEqual([
-      { row: 0, date: '2024-03-05', time: '08:15', type: 'expense', amount: { amount: 12050, currency: 'THB' }, category: 'Dining', note: 'ข้าวมันไก่ — ชาเย็น, น้ำแข็ง', wallet: 'Cash' },
-      { row: 1, date: '2024-03-06', time: '09:00', type: 'income', amount: { amount: 2500000, currency: 'THB' }, category: 'Salary', note: 'เงินเดือน', wallet: 'Cash' },
-      { row: 2, date: '2024-03-08', time: '19:40', type: 'expense', amount: { amount: 45000, currency: 'LAK' }, category: 'Transport', note: 'ຄ່າລົດຕຸກຕຸກ — ໄປຕະຫຼາດ', wallet: 'ກະເປົາລາວ' },
+      {
+        row: 0,
+        date: '2024-03-05',
+        time: '08:15',
+        type: 'expense',
+        amount: { amount: 12050, currency: 'THB' },
+        category: 'Dining',
+        note: 'ข้าวมันไก่ — ชาเย็น, น้ำแข็ง',
+        wallet: 'Cash',
+      },
+      {
+        row: 1,
+        date: '2024-03-06',
+        time: '09:00',
+        type: 'income',
+        amount: { amount: 2500000, currency: 'THB' },
+        category: 'Salary',
+        note: 'เงินเดือน',
+        wallet: 'Cash',
+      },
+      {
+        row: 2,
+        date: '2024-03-08',
+        time: '19:40',
+        type: 'expense',
+        amount: { amount: 45000, currency: 'LAK' },
+        category: 'Transport',
+        note: 'ຄ່າລົດຕຸກຕຸກ — ໄປຕະຫຼາດ',
+        wallet: 'ກະເປົາລາວ',
+      },
     ]);
     // "Dining" is none of the user's categories: listed for the user to map or create.
     expect(matchCategories(categoryNamesOf(drafts), [], catalogs).get('expense|dining')).toBeNull();

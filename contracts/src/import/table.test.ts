@@ -30,7 +30,9 @@ describe('readTable', () => {
   });
 
   it('reads quoted cells with delimiters, doubled quotes and line breaks, and any line ending', () => {
-    const t = table('Date,Amount,Note\r\n2024-03-05,"1,200.00","ข้าว, ""พิเศษ""\r\nสองจาน"\r2024-03-06,5,x\n2024-03-07,6,y');
+    const t = table(
+      'Date,Amount,Note\r\n2024-03-05,"1,200.00","ข้าว, ""พิเศษ""\r\nสองจาน"\r2024-03-06,5,x\n2024-03-07,6,y',
+    );
     expect(t.rows).toEqual([
       ['2024-03-05', '1,200.00', 'ข้าว, "พิเศษ"\nสองจาน'],
       ['2024-03-06', '5', 'x'],
@@ -61,8 +63,18 @@ describe('readTable', () => {
     const noHeader = table('2024-03-05,120.50,rice\n2024-03-06,99,tea\n');
     expect(noHeader.header).toBeNull();
     expect(noHeader.rows).toHaveLength(2);
-    expect(looksLikeHeader([['Amount (THB)', 'Date'], ['1', '2024-01-01']])).toBe(true);
-    expect(looksLikeHeader([['rice', 'tea'], ['rice', 'tea']])).toBe(false);
+    expect(
+      looksLikeHeader([
+        ['Amount (THB)', 'Date'],
+        ['1', '2024-01-01'],
+      ]),
+    ).toBe(true);
+    expect(
+      looksLikeHeader([
+        ['rice', 'tea'],
+        ['rice', 'tea'],
+      ]),
+    ).toBe(false);
   });
 
   it('follows hasHeader when told', () => {
