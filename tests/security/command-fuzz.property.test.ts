@@ -48,7 +48,9 @@ const ids = {
   wallet: uuidV7(),
   transfer: uuidV7(),
   recurring: uuidV7(),
+  importBatch: uuidV7(),
 };
+const sha256 = 'ab'.repeat(32);
 const thb = (amount: number) => ({ amount, currency: 'THB' });
 
 /** A body each command accepts (given the items made in beforeAll). */
@@ -152,6 +154,15 @@ const VALID: Record<string, () => Record<string, unknown>> = {
     amount: thb(120),
     transactionDate: '2026-12-01',
   }),
+  StartImport: () => ({
+    batchId: uuidV7(),
+    fileName: 'บัญชี.csv',
+    fileSha256: sha256,
+    source: 'money-lover',
+    rowCount: 3,
+  }),
+  FinishImport: () => ({ batchId: ids.importBatch, added: 2, existing: 0, skipped: { import_date_invalid: 1 } }),
+  UndoImport: () => ({ batchId: ids.importBatch }),
   DeleteAccount: () => ({ email: 'someone-else@example.test', confirmPhrase: 'Delete My Account', reason: 'other' }),
   SendVerificationCode: () => ({}),
   VerifyEmail: () => ({ code: '123456' }),
@@ -210,6 +221,7 @@ beforeAll(async () => {
     ['OpenWallet', { ...VALID.OpenWallet?.(), walletId: ids.wallet }],
     ['RecordTransfer', { ...VALID.RecordTransfer?.(), transferId: ids.transfer }],
     ['CreateRecurringRule', { ...VALID.CreateRecurringRule?.(), ruleId: ids.recurring }],
+    ['StartImport', { ...VALID.StartImport?.(), batchId: ids.importBatch }],
   ];
   for (const [name, body] of setup) {
     const answer = await send(name, { kind: 'json', value: { commandId: uuidV7(), ...body } });

@@ -23,7 +23,17 @@ export const ids = {
   transfer: uuidV7(),
   recurring: uuidV7(),
   receipt: '',
+  /** Alice's import batch (started in the set-up with `aliceImport`). */
+  importBatch: uuidV7(),
 };
+/** The StartImport of Alice's batch: one row, the file named by her secret text. */
+export const aliceImport = () => ({
+  batchId: ids.importBatch,
+  fileName: SECRET,
+  fileSha256: 'a1'.repeat(32),
+  source: 'csv',
+  rowCount: 1,
+});
 export const thb = (amount: number) => ({ amount, currency: 'THB' });
 /** Alice's car loan, named and lent by her secret text. */
 export const debtTerms = { ...carLoanFields, debtId: ids.debt, name: SECRET, lender: SECRET, paymentDueDay: 15 };
@@ -155,6 +165,13 @@ export function commandCases(users: { readonly alice: TestUser }): Record<string
     ResumeRecurringRule: { body: () => ({ ruleId: ids.recurring }), expect: 'not-found' },
     DeleteRecurringRule: { body: () => ({ ruleId: ids.recurring }), expect: 'not-found' },
     PostOccurrence: { body: () => ({ ruleId: ids.recurring, date: '2026-12-01' }), expect: 'not-found' },
+    // The id is Alice's import batch: Bob cannot open it again, finish or undo it (nor send it rows: IMPORT_ROUTES).
+    StartImport: { body: () => ({ ...aliceImport(), fileName: 'bob.csv' }), expect: 'not-found' },
+    FinishImport: {
+      body: () => ({ batchId: ids.importBatch, added: 0, existing: 0, skipped: {} }),
+      expect: 'not-found',
+    },
+    UndoImport: { body: () => ({ batchId: ids.importBatch }), expect: 'not-found' },
     // Account commands act on the caller only; with Alice's email Bob's deletion is refused.
     DeleteAccount: {
       body: () => ({ confirmEmail: users.alice.email, confirmPhrase: 'Delete My Account', reason: 'other' }),
@@ -219,3 +236,5 @@ export const COMMAND_ROUTES = ['POST /api/commands/:commandName'];
 /** One route per command of the registry; each command's own case is in COMMANDS. */
 export const COMMAND_PATHS = commandNames().map((name) => `POST /api/commands/${name}`);
 export const UPLOAD_ROUTES = ['POST /api/receipts'];
+/** The rows of an import batch: Bob's rows for Alice's batch are 404 `import_not_found`. */
+export const IMPORT_ROUTES = ['POST /api/imports/rows'];

@@ -17,6 +17,8 @@ import {
   SECRET,
   thb,
   UPLOAD_ROUTES,
+  IMPORT_ROUTES,
+  aliceImport,
 } from './isolation-cases.js';
 import { identityCases } from './isolation-identity-cases.js';
 import { commandNames, httpRoutes } from './route-inventory.js';
@@ -124,6 +126,7 @@ beforeAll(async () => {
     ],
     ['ArchiveWallet', { walletId: defaultWalletId(users.alice.uid, 'THB') }],
     ['CreateRecurringRule', recurringRent()],
+    ['StartImport', aliceImport()],
   ];
   for (const [name, body] of setup) {
     const answer = await api.command(name, body);
@@ -142,6 +145,7 @@ describe('security: the route list', () => {
       ...COMMAND_ROUTES,
       ...COMMAND_PATHS,
       ...UPLOAD_ROUTES,
+      ...IMPORT_ROUTES,
     ];
     expect(
       served.filter((route) => !covered.includes(route)),
@@ -182,6 +186,7 @@ describe("security: another user's data", () => {
       `transaction-${ids.transaction}`,
       `transfer-${ids.transfer}`,
       `recurring-${ids.recurring}`,
+      `import-${ids.importBatch}`,
     ]) {
       const stored = await env.standalone.eventStore.readStream(streamId);
       expect(stored.every((event) => event.metadata.userId === users.alice.uid)).toBe(true);
@@ -200,6 +205,23 @@ describe("security: another user's data", () => {
       const expected = { 'not-found': 404, 'own-data': 200, unauthorized: 401 }[outcome];
       expect(response.statusCode, `${route}: ${response.body}`).toBe(expected);
     }
+  });
+
+  it("answers Bob's rows for Alice's import batch as unknown and writes nothing", async () => {
+    const head = await env.standalone.eventStore.headPosition();
+    const response = await env.standalone.app.inject({
+      method: 'POST',
+      url: '/api/imports/rows',
+      headers: { authorization: users.bob.authorization, 'content-type': 'application/json' },
+      payload: {
+        batchId: ids.importBatch,
+        rows: [{ row: 0, type: 'expense', amount: thb(100), categoryId: 'builtin-food', date: '2026-11-01' }],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(404);
+    expect((response.json() as { error: { code: string } }).error.code).toBe('import_not_found');
+    expect(response.body).not.toContain(SECRET);
+    expect(await env.standalone.eventStore.headPosition()).toBe(head);
   });
 
   it("never serves Alice's receipt or export to Bob, even through a link", async () => {

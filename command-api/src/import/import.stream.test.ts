@@ -124,7 +124,7 @@ describe('the import batch stream', () => {
     const deps = real();
     const request = {
       batchId,
-      rows: [row(0), row(1, { categoryId: 'custom-nothing' }), row(2, { note: 'ข้าวมันไก่' }), row(3)],
+      rows: [row(0), row(1, { categoryId: randomUUID() }), row(2, { note: 'ข้าวมันไก่' }), row(3)],
     };
     const first = await importRows(deps, testCaller(user), request);
     expect(first.results.map((r) => [r.row, r.outcome, r.code])).toEqual([
