@@ -148,6 +148,8 @@ describe('docker-compose.yml', () => {
     const nginx = read('docker/nginx/default.conf.template');
     expect(nginx).toMatch(/location \/api\/commands\/[\s\S]*proxy_pass http:\/\/command_api/);
     expect(nginx).toMatch(/location \/api\/queries\/[\s\S]*proxy_pass http:\/\/query_api/);
+    // An import's rows go to the command API, whose route takes them (IMPORT_ROWS_PATH).
+    expect(nginx).toMatch(/location \/api\/imports\/ \{\s*proxy_pass http:\/\/command_api;/);
     const emulator = JSON.parse(read('docker/auth-emulator/firebase.json')) as {
       emulators: { auth: { port: number } };
     };
