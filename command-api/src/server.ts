@@ -34,6 +34,8 @@ import { identityCommands } from './identity/identity.plugin.js';
 import { receiptsApi } from './receipt/receipts.plugin.js';
 import { importRowsApi, type ImportRowsService } from './import/import-rows.routes.js';
 import { restoreEventsApi } from './restore/restore-events.routes.js';
+import { backupApi } from './backup/backup.routes.js';
+import { LinkSigner, linkSecretFromMasterKey, linkSecretFromText } from '@plenty/platform/file/signed-link';
 import { RecurringPoster, posterReadViews } from './recurring/poster.js';
 import type { RecurringPosting } from './recurring/posting.js';
 import type { CommandServiceConfig } from './config.js';
@@ -176,6 +178,16 @@ export async function openCommandService(
     erasedUsers,
     blobs: blobStore,
     requestsPerMinutePerUser: config.commandsPerMinutePerUser,
+  });
+  await app.register(backupApi, {
+    eventStore,
+    codec,
+    verifier,
+    erasedUsers,
+    blobs: blobStore,
+    links: new LinkSigner(
+      config.linkSecret === undefined ? linkSecretFromMasterKey(masterKey) : linkSecretFromText(config.linkSecret),
+    ),
   });
   await app.register(identityCommands, {
     prefix: '/api/commands',

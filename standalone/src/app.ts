@@ -5,6 +5,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { IdentityAdmin } from '@plenty/command-api/account/erasure';
 import { commandApi } from '@plenty/command-api/app';
 import { restoreEventsApi } from '@plenty/command-api/restore/restore-events.routes';
+import { backupApi } from '@plenty/command-api/backup/backup.routes';
 import { receiptsApi } from '@plenty/command-api/receipt/receipts.plugin';
 import { importRowsApi, type ImportRowsService } from '@plenty/command-api/import/import-rows.routes';
 import { RecurringPoster } from '@plenty/command-api/recurring/poster';
@@ -311,6 +312,7 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
         ? {}
         : { requestsPerMinutePerUser: options.commandsPerMinutePerUser }),
     });
+    await app.register(backupApi, { eventStore, codec, verifier, erasedUsers, blobs: blobStore, links });
     await app.register(filesApi, { prefix: '/api/files', blobs: blobStore, links, readStore });
     await app.register(identityCommands, {
       prefix: '/api/commands',

@@ -36,3 +36,18 @@ export class CommandsInFlight {
     return new Promise((resolve) => entry.waiting.push(resolve));
   }
 }
+
+const shared = new WeakMap<ErasedUsers, CommandsInFlight>();
+
+/**
+ * The commands in flight of one record of erased users: the command API and the routes beside it
+ * (a restore's events) given the same record count their commands in one place, which the
+ * account erasure waits for.
+ */
+export function commandsInFlightOf(erased: ErasedUsers): CommandsInFlight {
+  const known = shared.get(erased);
+  if (known !== undefined) return known;
+  const inFlight = new CommandsInFlight(erased);
+  shared.set(erased, inFlight);
+  return inFlight;
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { restoredId, type BackupEvent } from '@plenty/contracts/backup';
+import { streamIds } from '@plenty/contracts/events/envelope';
+import { importTransactionId } from '@plenty/contracts/imports';
+import { occurrenceTransactionId } from '@plenty/contracts/recurring';
+import { defaultWalletId } from '@plenty/contracts/wallets';
+import { InvalidBackupEventError, restoreEvent, type RestoreMappingContext } from './restore-mapping.js';
+
+const userId = 'new-account';
+const sourceUserId = 'old-account';
+const context: RestoreMappingContext = { userId, sourceUserId, receipts: new Map([['old-receipt', 'new-receipt']]) };
+const transactionId = '0192f0c4-7a1b-7c3d-8e4f-5a6b7c8d9e0f';
+const ruleId = '0192f0c4-7a1b-7c3d-8e4f-00000000a001';
+const batchId = '0192f0c4-7a1b-7c3d-8e4f-00000000a002';
+const walletId = '0192f0c4-7a1b-7c3d-8e4f-00000000a003';
+const eventId = '0192f0c4-7a1b-7c3d-8e4f-00000000e001';
+
+const added = (data: Record<string, unknown> = {}, origin?: BackupEvent['origin']): BackupEvent => ({
+  id: eventId,
+  streamId: streamIds.transaction(transactionId),
+  type: 'TransactionAdded',
+  data: {
+    transactionId,
+    type: 'expense',
+    amount: { amount: 45_000, currency: 'LAK' },
+    categoryId: 'builtin-food',
+    date: '2026-10-03',
+    ...data,
+  },
+  occurredAt: '2026-10-03T05:30:00.000Z',
+  schemaVersion: 1,
+  ...(origin === undefined ? {} : { origin }),
+});
+
+describe('restore mapping', () => {
+  it('moves ids by field into the restoring account, keeping built-in categories, occurredAt and the note', () => {
+    const restored = restoreEvent(context, added({ walletId, note: `paid back ${walletId}` }));
+    expect(restored).toEqual({
+      id: restoredId(userId, eventId),
+      streamId: streamIds.transaction(restoredId(userId, transactionId)),
+      type: 'TransactionAdded',
+      data: {
+        transactionId: restoredId(userId, transactionId),
+        type: 'expense',
+        amount: { amount: 45_000, currency: 'LAK' },
+        categoryId: 'builtin-food',
+        date: '2026-10-03',
+        walletId: restoredId(userId, walletId),
+        note: `paid back ${walletId}`,
+      },
+      occurredAt: '2026-10-03T05:30:00.000Z',
+      schemaVersion: 1,
+    });
+  });
+
+  it('gives the source’s default wallet the restoring user’s of the same currency', () => {
+    const restored = restoreEvent(context, added({ walletId: defaultWalletId(sourceUserId, 'THB') }));
+    expect(restored.data.walletId).toBe(defaultWalletId(userId, 'THB'));
+  });
+
+  it('derives an occurrence’s and an import row’s transaction again from the new rule and batch ids', () => {
+    const recurrence = { ruleId, date: '2026-08-01' };
+    const posted = restoreEvent(context, added({ recurrence }, { recurrence }));
+    const newRule = restoredId(userId, ruleId);
+    const occurrence = occurrenceTransactionId(userId, newRule, '2026-08-01');
+    expect(posted.streamId).toBe(streamIds.transaction(occurrence));
+    expect(posted.data).toMatchObject({
+      transactionId: occurrence,
+      recurrence: { ruleId: newRule, date: '2026-08-01' },
+    });
+
+    const row = { batchId, row: 7 };
+    const imported = restoreEvent(context, added({ import: row }, { import: row }));
+    const newBatch = restoredId(userId, batchId);
+    expect(imported.streamId).toBe(streamIds.transaction(importTransactionId(userId, newBatch, 7)));
+    expect(imported.data.import).toEqual({ batchId: newBatch, row: 7 });
+  });
+
+  it('moves a receipt through the uploads and drops one not uploaded again', () => {
+    expect(restoreEvent(context, added({ receipt: 'old-receipt' })).data.receipt).toBe('new-receipt');
+    expect(restoreEvent(context, added({ receipt: 'elsewhere' })).data).not.toHaveProperty('receipt');
+  });
+
+  it('puts the profile of the backup’s owner in the restoring user’s, and refuses another profile', () => {
+    const category = {
+      id: eventId,
+      streamId: streamIds.profile(sourceUserId),
+      type: 'CategoryDeleted',
+      data: { categoryId: walletId, replacementCategoryId: 'builtin-other' },
+      occurredAt: '2026-10-03T05:30:00.000Z',
+      schemaVersion: 1,
+    };
+    expect(restoreEvent(context, category)).toMatchObject({
+      streamId: streamIds.profile(userId),
+      data: { categoryId: restoredId(userId, walletId), replacementCategoryId: 'builtin-other' },
+    });
+    expect(() => restoreEvent(context, { ...category, streamId: streamIds.profile('someone-else') })).toThrow(
+      InvalidBackupEventError,
+    );
+  });
+
+  it('refuses what no backup holds', () => {
+    const refused: BackupEvent[] = [
+      { ...added(), type: 'EmailVerified' },
+      { ...added(), streamId: streamIds.debt(transactionId) },
+      { ...added(), streamId: streamIds.transaction(ruleId) },
+      added({ amount: { amount: 0.5, currency: 'LAK' } }),
+      { ...added(), schemaVersion: 2 },
+      {
+        ...added(),
+        type: 'TransferDeleted',
+        streamId: streamIds.transfer(transactionId),
+        origin: { import: { batchId, row: 1 } },
+      },
+    ];
+    for (const event of refused)
+      expect(() => restoreEvent(context, event), event.type).toThrow(InvalidBackupEventError);
+  });
+});

@@ -1,0 +1,295 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { restoredId, type BackupEvent } from '@plenty/contracts/backup';
+import { streamIds } from '@plenty/contracts/events/envelope';
+import { uuidV7 } from '@plenty/contracts/uuid-v7';
+import { backupEvents } from '@plenty/command-api/backup/backup-events';
+import { ApiClient } from '../support/api-client.js';
+import { useTestStandalone } from '../support/standalone-app.js';
+import { createTestUser, type TestUser } from '../support/users.js';
+import { lak, sendOk } from '../support/wallets.js';
+import {
+  expectViewsEqual,
+  giveEverything,
+  postRestoreEvents,
+  receiptBytes,
+  restoreMoves,
+  sendRestore,
+  uploadReceipt,
+} from '../faults/restore-fixture.js';
+
+const env = useTestStandalone();
+
+async function newUser(): Promise<{ user: TestUser; api: ApiClient }> {
+  const user = await createTestUser(env.standalone);
+  return { user, api: new ApiClient(env.standalone.app, user) };
+}
+
+async function backupOf(uid: string): Promise<BackupEvent[]> {
+  const events: BackupEvent[] = [];
+  for await (const event of backupEvents(env.standalone, uid)) events.push(event);
+  return events;
+}
+
+async function caughtUp(): Promise<void> {
+  const { projector, eventStore } = env.standalone;
+  await projector.waitFor(await eventStore.headPosition(), 20_000);
+}
+
+const startRestore = (api: ApiClient, backupId: string, sourceUserId: string, eventCount: number, merge = false) =>
+  api.command('StartRestore', { backupId, sourceUserId, merge, eventCount });
+
+/** How many events the user has in the store (every stream). */
+const eventCount = async (uid: string) => (await env.standalone.eventStore.readUserEvents(uid)).length;
+
+describe('backup and restore: the round trip', () => {
+  it('restores everything into a new account: every view equal to the source’s, and a second restore appends nothing', async () => {
+    const source = await newUser();
+    await giveEverything(env.standalone.app, source.user, source.api);
+    const events = await backupOf(source.user.uid);
+    expect([...new Set(events.map((e) => e.type))].sort()).toEqual(
+      expect.arrayContaining([
+        'CategoryDeleted',
+        'ExchangeRatesSet',
+        'GoalWithdrawn',
+        'ImportFinished',
+        'InstallmentMarkedPaid',
+        'OccurrenceSkipped',
+        'PaymentRecorded',
+        'RecurringRuleEdited',
+        'TransactionDeleted',
+        'TransactionEdited',
+        'TransferRecorded',
+        'WalletReconciled',
+      ]),
+    );
+
+    const target = await newUser();
+    // The browser uploads each receipt again and sends the old → new references.
+    const receipts: Record<string, string> = {};
+    for (const event of events) {
+      const ref = event.data.receipt;
+      if (typeof ref === 'string' && receipts[ref] === undefined)
+        receipts[ref] = await uploadReceipt(env.standalone.app, target.user, receiptBytes(`rich ${source.user.uid}`));
+    }
+    const backupId = randomUUID();
+    expect((await startRestore(target.api, backupId, source.user.uid, events.length)).status).toBe(200);
+    // Small requests: a stream's events arrive over several of them.
+    const answer = await sendRestore(env.standalone.app, target.user, backupId, events, receipts, 7);
+    expect(answer).toEqual({ appended: events.length, existing: 0 });
+    await sendOk(target.api, 'FinishRestore', { backupId, ...answer });
+    await caughtUp();
+
+    const moves = restoreMoves(
+      { userId: target.user.uid, sourceUserId: source.user.uid, receipts: new Map(Object.entries(receipts)) },
+      events,
+    );
+    const counts = await expectViewsEqual(env.standalone.readStore, source.user.uid, target.user.uid, moves);
+    for (const view of [
+      'transactions',
+      'transaction_history',
+      'activity',
+      'categories',
+      'goals',
+      'debts',
+      'wallets',
+      'transfers',
+      'recurring_rules',
+      'imports',
+      'preferences',
+    ])
+      expect(counts[view], view).toBeGreaterThan(0);
+
+    // The same backup again, whole: nothing appended twice.
+    const before = await eventCount(target.user.uid);
+    expect(await sendRestore(env.standalone.app, target.user, backupId, events, receipts)).toEqual({
+      appended: 0,
+      existing: events.length,
+    });
+    expect(await eventCount(target.user.uid)).toBe(before);
+    // The restored rule is the source's: its posted occurrence is not posted again.
+    const ruleEvents = events.filter((e) => e.type === 'RecurringRuleCreated');
+    const ruleId = restoredId(target.user.uid, String(ruleEvents[0]?.data.ruleId));
+    const repost = await target.api.command('PostOccurrence', { ruleId, date: '2026-08-01' });
+    expect(repost.status).not.toBe(200);
+    expect(await eventCount(target.user.uid)).toBe(before);
+  });
+
+  it('refuses an account with data without merge, and merges both sets when confirmed', async () => {
+    const source = await newUser();
+    await sendOk(source.api, 'AddTransaction', {
+      transactionId: uuidV7(),
+      type: 'expense',
+      amount: lak(10_000),
+      categoryId: 'builtin-food',
+      date: '2026-11-01',
+    });
+    const events = await backupOf(source.user.uid);
+
+    const target = await newUser();
+    // Preferences alone are not data.
+    await sendOk(target.api, 'ChangePreferences', { changes: { language: 'th' } });
+    const emptyBackup = randomUUID();
+    expect((await startRestore(target.api, emptyBackup, source.user.uid, events.length)).status).toBe(200);
+
+    await sendOk(target.api, 'AddTransaction', {
+      transactionId: uuidV7(),
+      type: 'expense',
+      amount: lak(20_000),
+      categoryId: 'builtin-food',
+      date: '2026-11-02',
+    });
+    const backupId = randomUUID();
+    const refused = await startRestore(target.api, backupId, source.user.uid, events.length);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error?.code).toBe('restore_account_not_empty');
+    const notStarted = await postRestoreEvents(env.standalone.app, target.user, { backupId, receipts: {}, events });
+    expect(notStarted.status).toBe(404);
+    expect((notStarted.body as { error: { code: string } }).error.code).toBe('restore_not_started');
+
+    expect((await startRestore(target.api, backupId, source.user.uid, events.length, true)).status).toBe(200);
+    expect(await sendRestore(env.standalone.app, target.user, backupId, events, {})).toEqual({
+      appended: events.length,
+      existing: 0,
+    });
+    await caughtUp();
+    const list = await target.api.query<{ items: { amount: { amount: number } }[] }>('transactions?limit=50');
+    expect(list.body.items.map((t) => t.amount.amount).sort()).toEqual([10_000, 20_000]);
+  });
+
+  it('refuses a backup of the same account', async () => {
+    const { user, api } = await newUser();
+    const answer = await startRestore(api, randomUUID(), user.uid, 1);
+    expect(answer.status).toBe(422);
+    expect(answer.body.error?.code).toBe('restore_same_account');
+  });
+});
+
+describe('backup and restore: hostile files', () => {
+  /** A user whose restore of a one-transaction backup from `sourceUserId` is started. */
+  async function restoring(sourceUserId = `source-${randomUUID()}`) {
+    const { user, api } = await newUser();
+    const backupId = randomUUID();
+    expect((await startRestore(api, backupId, sourceUserId, 1)).status).toBe(200);
+    return { user, api, backupId, sourceUserId };
+  }
+
+  const added = (fields: Record<string, unknown> = {}): BackupEvent => {
+    const transactionId = randomUUID();
+    return {
+      id: randomUUID(),
+      streamId: streamIds.transaction(transactionId),
+      type: 'TransactionAdded',
+      data: {
+        transactionId,
+        type: 'expense',
+        amount: lak(1_000),
+        categoryId: 'builtin-food',
+        date: '2026-11-01',
+        ...fields,
+      },
+      occurredAt: '2026-11-01T10:00:00.000Z',
+      schemaVersion: 1,
+    };
+  };
+
+  it('refuses a whole request for one bad event: unknown type, wrong stream, bad data, foreign profile; nothing appended, no 5xx', async () => {
+    const { user, backupId, sourceUserId } = await restoring();
+    const good = added();
+    const before = await eventCount(user.uid);
+    const bad: BackupEvent[] = [
+      { ...added(), type: 'AccountErased' },
+      { ...added(), type: 'NoSuchEvent' },
+      { ...added(), streamId: streamIds.transfer(randomUUID()) },
+      { ...added(), data: { ...added().data, amount: { amount: -5, currency: 'LAK' } } },
+      { ...added(), schemaVersion: 99 },
+      { ...added(), streamId: streamIds.transaction(randomUUID()) },
+      {
+        id: randomUUID(),
+        streamId: streamIds.profile('someone-else'),
+        type: 'CategoryAdded',
+        data: { categoryId: randomUUID(), name: 'x', type: 'expense', icon: 'cup', color: '#000000' },
+        occurredAt: '2026-11-01T10:00:00.000Z',
+        schemaVersion: 1,
+      },
+    ];
+    for (const event of bad) {
+      const answer = await postRestoreEvents(env.standalone.app, user, {
+        backupId,
+        receipts: {},
+        events: [good, event],
+      });
+      expect(answer.status, JSON.stringify(event)).toBe(422);
+      expect(answer.body).toMatchObject({
+        error: { code: 'backup_invalid', fields: { 'events.1': 'backup_invalid' } },
+      });
+    }
+    const notSchema = await postRestoreEvents(env.standalone.app, user, {
+      backupId,
+      receipts: {},
+      events: [{ ...good, streamId: 'account-x' }],
+    });
+    expect(notSchema.status).toBe(400);
+    expect(await eventCount(user.uid)).toBe(before);
+    expect(sourceUserId).toMatch(/^source-/);
+  });
+
+  it('moves another user’s ids into the caller’s space, touching nothing of theirs; a note with a UUID stays', async () => {
+    const victim = await newUser();
+    const victimTx = uuidV7();
+    await sendOk(victim.api, 'AddTransaction', {
+      transactionId: victimTx,
+      type: 'expense',
+      amount: lak(5_000),
+      categoryId: 'builtin-food',
+      date: '2026-11-01',
+    });
+    const victimEvents = await eventCount(victim.user.uid);
+    const { user, api, backupId } = await restoring();
+    const edit: BackupEvent = {
+      id: randomUUID(),
+      streamId: streamIds.transaction(victimTx),
+      type: 'TransactionEdited',
+      data: { transactionId: victimTx, changes: { note: `see ${victimTx}` } },
+      occurredAt: '2026-11-02T10:00:00.000Z',
+      schemaVersion: 1,
+    };
+    const opened = added({ transactionId: victimTx, note: `copy of ${victimTx}` });
+    const answer = await postRestoreEvents(env.standalone.app, user, {
+      backupId,
+      receipts: { 'not-mine': 'also-not-mine' },
+      events: [
+        { ...opened, streamId: streamIds.transaction(victimTx), data: { ...opened.data, receipt: 'not-mine' } },
+        edit,
+      ],
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(await eventCount(victim.user.uid)).toBe(victimEvents);
+    await caughtUp();
+    const mine = restoredId(user.uid, victimTx);
+    const view = await api.query<{ note: string; receipt: unknown }>(`transactions/${mine}`);
+    expect(view.status).toBe(200);
+    expect(view.body.note).toBe(`see ${victimTx}`);
+    expect(view.body.receipt ?? null).toBeNull();
+    expect((await victim.api.query(`transactions/${victimTx}`)).status).toBe(200);
+  });
+
+  it('takes 1,000 events of 1,000-character notes in one request, once', async () => {
+    const { user, backupId } = await restoring();
+    const note = 'ກ'.repeat(1_000);
+    const events = Array.from({ length: 1_000 }, () => added({ note }));
+    expect(await sendRestore(env.standalone.app, user, backupId, events, {})).toEqual({ appended: 1_000, existing: 0 });
+    expect(await sendRestore(env.standalone.app, user, backupId, events, {})).toEqual({ appended: 0, existing: 1_000 });
+  });
+
+  it('answers 404 for a restore another user started', async () => {
+    const { backupId } = await restoring();
+    const other = await newUser();
+    const answer = await postRestoreEvents(env.standalone.app, other.user, {
+      backupId,
+      receipts: {},
+      events: [added()],
+    });
+    expect(answer.status).toBe(404);
+  });
+});
