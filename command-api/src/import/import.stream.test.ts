@@ -141,6 +141,14 @@ describe('the import batch stream', () => {
     expect(stored).toHaveLength(1);
     const decoded = await stores?.codec.decode(stored[0] as (typeof stored)[number]);
     expect(decoded?.data).toMatchObject({ note: 'ข้าวมันไก่', import: { batchId, row: 2 } });
+    // An erasure finds the batch and its rows among the user's streams.
+    const listed = await (stores?.eventStore as EventStore).streamIdsOfUser(user.uid);
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        streamIds.import(batchId),
+        ...[0, 2, 3].map((index) => streamIds.transaction(importTransactionId(user.uid, batchId, index))),
+      ]),
+    );
   });
 
   it('refuses rows past the batch, after it finished, and on another user’s batch', async () => {
