@@ -1,6 +1,6 @@
 import { api } from '../../lib/api/api';
 import type { Locale } from '../../lib/locale';
-import { exportLinkQuery, type ExportLink } from './export';
+import { backupLinkQuery, exportLinkQuery, type ExportLink } from './export';
 
 export const settingsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -10,7 +10,12 @@ export const settingsApi = api.injectEndpoints({
       // Each link is for one download; a new click asks for a fresh one.
       keepUnusedDataFor: 0,
     }),
+    /** A short-lived signed link to the backup of all the user's data (contracts/src/backup.ts). */
+    backupLink: build.query<ExportLink, Locale>({
+      query: backupLinkQuery,
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 
-export const { useLazyExportLinkQuery } = settingsApi;
+export const { useLazyExportLinkQuery, useLazyBackupLinkQuery } = settingsApi;

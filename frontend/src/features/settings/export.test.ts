@@ -1,9 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { exportLinkQuery, isExportLink, startDownload, type DownloadDocument } from './export';
+import { backupLinkQuery, exportLinkQuery, isExportLink, startDownload, type DownloadDocument } from './export';
 
 describe('export link', () => {
   it('asks for the file in the current language', () => {
     expect(exportLinkQuery('lo')).toEqual({ url: 'queries/export/link', params: { locale: 'lo' } });
+  });
+
+  it('asks the command API for the backup link, its readable files in the current language', () => {
+    expect(backupLinkQuery('th')).toEqual({ url: 'backup/link', params: { locale: 'th' } });
   });
 
   it('accepts a relative or http(s) link and nothing else', () => {

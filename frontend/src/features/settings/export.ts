@@ -1,3 +1,4 @@
+import { BACKUP_LINK_PATH } from '@plenty/contracts/backup';
 import type { Locale } from '../../lib/locale';
 
 /** What the export link query answers: a short-lived signed address of the CSV file. */
@@ -8,6 +9,11 @@ export interface ExportLink {
 /** The query for a link to the CSV in this language (category names and headers follow it). */
 export function exportLinkQuery(locale: Locale): { url: string; params: { locale: Locale } } {
   return { url: 'queries/export/link', params: { locale } };
+}
+
+/** The query for a link to the backup ZIP; its readable CSV files are in this language. */
+export function backupLinkQuery(locale: Locale): { url: string; params: { locale: Locale } } {
+  return { url: BACKUP_LINK_PATH.replace(/^\/api\//, ''), params: { locale } };
 }
 
 /** Whether the answer is a link this page may open: on this site or http(s) elsewhere. */

@@ -1,13 +1,292 @@
-import { FormattedMessage } from 'react-intl';
+import { localDate, runtimeTimeZone } from '@plenty/contracts/calendar/zone';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { LocalizedLink } from '../../../lib/localized-link';
+import { usePreferences } from '../../../lib/preferences';
+import { useFormat } from '../../../lib/use-format';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { buttonClass } from '../../../ui/button';
+import { cardClass } from '../../../ui/card/card';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { Field } from '../../../ui/field/field';
+import field from '../../../ui/field/field.module.css';
+import { BackLink } from '../../../ui/page/back-link';
 import { Page, PageHeader } from '../../../ui/page/page';
+import { ProgressBar } from '../../../ui/progress-bar/progress-bar';
+import { Spinner } from '../../../ui/spinner';
+import { TermList } from '../../../ui/stat/stat';
+import { BACKUP_MAX_MEGABYTES, type BackupSummary } from '../backup-file';
+import type { RestoreProgress } from '../restore-run';
+import styles from '../restore.module.css';
+import { useRestore, type RestoreStep } from '../use-restore';
 
-/** Restore a backup file ("Download all my data") into this account. */
+/**
+ * Restore a backup ("Download all my data") into this account: choose the file, which is checked
+ * in the browser; see what it holds; restore it (after a question when the account already has
+ * data), with a progress bar; then a summary. Focus moves to each step's heading.
+ */
 export function RestorePage() {
   usePageTitle('page.restore');
+  const { step, confirmMerge, choose, another, start, answerMerge } = useRestore();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(step.kind);
+
+  useEffect(() => {
+    if (shown.current === step.kind) return;
+    shown.current = step.kind;
+    heading.current?.focus();
+  }, [step.kind]);
+
   return (
-    <Page testId="restore-page">
-      <PageHeader size="compact" align="start" title={<FormattedMessage id="page.restore" />} />
+    <Page testId="restore-page" className={styles.page}>
+      <BackLink to="/dashboard/settings?tab=privacy" label="settings.tab.privacy" />
+      <PageHeader
+        size="compact"
+        align="start"
+        title={<FormattedMessage id="page.restore" />}
+        lead={<FormattedMessage id="restore.lead" />}
+      />
+      <StepView step={step} heading={heading} choose={choose} another={another} start={start} />
+      <ConfirmDialog
+        open={confirmMerge}
+        title="restore.merge.title"
+        body="restore.merge.body"
+        confirm="restore.merge.confirm"
+        onConfirm={() => answerMerge(true)}
+        onCancel={() => answerMerge(false)}
+      />
     </Page>
+  );
+}
+
+interface StepProps {
+  readonly step: RestoreStep;
+  readonly heading: RefObject<HTMLHeadingElement | null>;
+  choose(file: File | undefined): Promise<void>;
+  another(): void;
+  start(): void;
+}
+
+/** A step's card: its heading takes the focus when the step begins. */
+function StepCard({
+  title,
+  heading,
+  testId,
+  children,
+}: {
+  readonly title: ReactNode;
+  readonly heading: StepProps['heading'];
+  readonly testId: string;
+  readonly children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section className={`${cardClass} ${styles.step}`} data-gap="medium" aria-labelledby={id} data-testid={testId}>
+      <h2 id={id} ref={heading} tabIndex={-1} className={styles.title}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function StepView({ step, heading, choose, another, start }: StepProps) {
+  const format = useFormat();
+  switch (step.kind) {
+    case 'choose':
+      return (
+        <StepCard title={<FormattedMessage id="restore.choose.title" />} heading={heading} testId="restore-choose">
+          <Field
+            label="restore.choose.label"
+            hint="restore.choose.hint"
+            values={{ size: format.number(BACKUP_MAX_MEGABYTES) }}
+            error={step.problem}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="file"
+                accept=".zip,application/zip"
+                className={`${field.input} ${styles.file}`}
+                aria-busy={step.checking}
+                data-testid="restore-file"
+                onChange={(event) => {
+                  const input = event.currentTarget;
+                  void choose(input.files?.[0]).finally(() => {
+                    input.value = '';
+                  });
+                }}
+              />
+            )}
+          </Field>
+          <p role="status" className={styles.muted}>
+            {step.checking && (
+              <>
+                <Spinner /> <FormattedMessage id="restore.choose.checking" />
+              </>
+            )}
+          </p>
+        </StepCard>
+      );
+    case 'ready':
+      return (
+        <StepCard title={<FormattedMessage id="restore.ready.title" />} heading={heading} testId="restore-ready">
+          <SummaryTerms summary={step.summary} />
+          <p className={styles.muted}>
+            <FormattedMessage id="restore.ready.note" />
+          </p>
+          <div className={styles.actions}>
+            <button type="button" className={buttonClass('primary')} onClick={start} data-testid="restore-start">
+              <FormattedMessage id="restore.ready.start" />
+            </button>
+            <button type="button" className={buttonClass('secondary')} onClick={another}>
+              <FormattedMessage id="restore.another" />
+            </button>
+          </div>
+        </StepCard>
+      );
+    case 'running':
+      return (
+        <StepCard title={<FormattedMessage id="restore.running.title" />} heading={heading} testId="restore-running">
+          <Progress progress={step.progress} />
+          <p className={styles.muted}>
+            <FormattedMessage id="restore.running.keepOpen" />
+          </p>
+        </StepCard>
+      );
+    case 'failed':
+      return (
+        <StepCard title={<FormattedMessage id="restore.failed.title" />} heading={heading} testId="restore-failed">
+          <p role="alert" className={styles.problem} data-testid="restore-problem">
+            <FormattedMessage id={step.problem.id} values={step.problem.values} />
+          </p>
+          {step.retry && (
+            <p className={styles.muted}>
+              <FormattedMessage id="restore.failed.resume" />
+            </p>
+          )}
+          <div className={styles.actions}>
+            {step.retry && (
+              <button type="button" className={buttonClass('primary')} onClick={start} data-testid="restore-retry">
+                <FormattedMessage id="restore.retry" />
+              </button>
+            )}
+            <button type="button" className={buttonClass('secondary')} onClick={another}>
+              <FormattedMessage id="restore.another" />
+            </button>
+          </div>
+        </StepCard>
+      );
+    case 'done':
+      return (
+        <StepCard title={<FormattedMessage id="restore.done.title" />} heading={heading} testId="restore-done">
+          <Done summary={step.summary} appended={step.totals.appended} existing={step.totals.existing} />
+        </StepCard>
+      );
+  }
+}
+
+/** What the backup holds: when it was made, its records, transactions and receipts. */
+function SummaryTerms({ summary }: { readonly summary: BackupSummary }) {
+  const format = useFormat();
+  const { preferences } = usePreferences();
+  const made = localDate(new Date(summary.manifest.createdAt), preferences?.timeZone ?? runtimeTimeZone());
+  return (
+    <TermList
+      items={[
+        {
+          key: 'made',
+          label: <FormattedMessage id="restore.summary.made" />,
+          value: format.longDate(made),
+          testId: 'restore-made',
+        },
+        {
+          key: 'events',
+          label: <FormattedMessage id="restore.summary.records" />,
+          value: format.number(summary.eventCount),
+          testId: 'restore-records',
+        },
+        {
+          key: 'transactions',
+          label: <FormattedMessage id="restore.summary.transactions" />,
+          value: format.number(summary.transactionCount),
+          testId: 'restore-transactions',
+        },
+        {
+          key: 'receipts',
+          label: <FormattedMessage id="restore.summary.receipts" />,
+          value: format.number(summary.receiptCount),
+          testId: 'restore-receipts',
+        },
+      ]}
+    />
+  );
+}
+
+/** Tenths of the way, so a screen reader hears the progress without a word at every request. */
+const announcedStep = (percent: number) => Math.floor(percent / 10) * 10;
+
+function Progress({ progress }: { readonly progress: RestoreProgress | null }) {
+  const intl = useIntl();
+  const format = useFormat();
+  const total = progress?.total ?? 0;
+  const done = progress?.done ?? 0;
+  const percent = total === 0 ? (progress === null ? 0 : 100) : (done / total) * 100;
+  const words =
+    progress === null
+      ? intl.formatMessage({ id: 'restore.running.starting' })
+      : intl.formatMessage(
+          { id: progress.phase === 'receipts' ? 'restore.running.receipts' : 'restore.running.records' },
+          { done: format.number(done), total: format.number(total) },
+        );
+  const label = intl.formatMessage({ id: 'restore.running.label' });
+  const announced =
+    progress === null
+      ? words
+      : intl.formatMessage(
+          { id: progress.phase === 'receipts' ? 'restore.running.receiptsPercent' : 'restore.running.recordsPercent' },
+          { percent: format.number(announcedStep(percent)) },
+        );
+  return (
+    <div className={styles.progress}>
+      <ProgressBar percent={percent} label={label} valueText={words} size="large" testId="restore-progress" />
+      <p className={styles.muted} aria-hidden="true" data-testid="restore-progress-words">
+        {words}
+      </p>
+      <p role="status" className="visually-hidden">
+        {announced}
+      </p>
+    </div>
+  );
+}
+
+function Done({
+  summary,
+  appended,
+  existing,
+}: {
+  readonly summary: BackupSummary;
+  readonly appended: number;
+  readonly existing: number;
+}) {
+  const format = useFormat();
+  return (
+    <>
+      <p role="status" className={styles.result} data-testid="restore-result">
+        <FormattedMessage
+          id={appended === 0 && existing > 0 ? 'restore.done.nothingNew' : 'restore.done.added'}
+          values={{ added: format.number(appended), existing: format.number(existing), existingCount: existing }}
+        />
+      </p>
+      <SummaryTerms summary={summary} />
+      <div className={styles.actions}>
+        <LocalizedLink to="/dashboard" className={buttonClass('primary')} data-testid="restore-dashboard">
+          <FormattedMessage id="restore.done.dashboard" />
+        </LocalizedLink>
+        <LocalizedLink to="/dashboard/transactions" className={buttonClass('secondary')}>
+          <FormattedMessage id="restore.done.transactions" />
+        </LocalizedLink>
+      </div>
+    </>
   );
 }
