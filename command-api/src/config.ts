@@ -19,6 +19,11 @@ export const commandEnvSchema = z.object({
   ...apiEnvShape(8081),
   /** 32 bytes in base64; wraps every user's data key. Required when distributed. */
   PLENTY_MASTER_KEY: z.string().optional(),
+  /**
+   * Signs the 5-minute backup links ("Download all my data"), as the query API's receipt and
+   * export links: the same value in both services; without it the master key is used.
+   */
+  RECEIPT_LINK_SECRET: z.string().min(32).optional(),
   /** Distributed: the event store (MONGODB_URL then holds the users' data keys). */
   EVENTSTORE_URL: eventStoreUrlSchema,
   /** SMTP_URL, MAIL_FROM, MAIL_OUTBOX_DIR, APP_ORIGIN: how mail goes out and where its links point. */
@@ -49,6 +54,8 @@ export interface CommandServiceConfig {
   readonly stores: CommandStores;
   readonly projectId: string;
   readonly masterKey: string | undefined;
+  /** RECEIPT_LINK_SECRET: signs the backup links; undefined: derived from the master key. */
+  readonly linkSecret: string | undefined;
   readonly logLevel: LogLevel;
   readonly mail: MailConfig;
   /** Where the web app is served: links in mail point there. */
@@ -65,6 +72,7 @@ export function loadCommandServiceConfig(env: NodeJS.ProcessEnv = process.env): 
     ...basics,
     projectId: parsed.FIREBASE_PROJECT_ID,
     masterKey: parsed.PLENTY_MASTER_KEY,
+    linkSecret: parsed.RECEIPT_LINK_SECRET,
     logLevel: parsed.LOG_LEVEL,
     mail: mailConfig(parsed, basics.dataDir),
     appOrigin: parsed.APP_ORIGIN ?? 'http://127.0.0.1:8080',

@@ -5,7 +5,8 @@ import { z } from 'zod';
 /**
  * Short-lived links a browser opens directly (a receipt in `<img src>`, the CSV export), so
  * the ID token never appears in a URL. A token is a JWT (HS256, made and checked with `jose`)
- * bound to the user (`sub`), one purpose (`aud`: `plenty:receipt` or `plenty:export`) and the
+ * bound to the user (`sub`), one purpose (`aud`: `plenty:receipt`, `plenty:export` or
+ * `plenty:backup`, the command API's "Download all my data") and the
  * object (`obj`), with an expiry. Each purpose has its own key derived from the link secret,
  * so a token for one purpose fails the signature check of the other as well as its audience.
  */
@@ -13,13 +14,13 @@ export interface LinkClaims {
   /** The user the link is for. */
   readonly sub: string;
   readonly kind: LinkKind;
-  /** The object: a receipt id, or the export's locale. */
+  /** The object: a receipt id, or the export's or the backup's locale. */
   readonly obj: string;
   /** Seconds since epoch after which the link is refused. */
   readonly exp: number;
 }
 
-export type LinkKind = 'receipt' | 'export';
+export type LinkKind = 'receipt' | 'export' | 'backup';
 
 const ISSUER = 'plenty';
 const ALGORITHM = 'HS256';
@@ -61,7 +62,11 @@ export class LinkSigner {
     private readonly now: () => number = Date.now,
   ) {
     if (secret.length < 32) throw new Error('a link secret needs 32 bytes');
-    this.keys = { receipt: purposeKey(secret, 'receipt'), export: purposeKey(secret, 'export') };
+    this.keys = {
+      receipt: purposeKey(secret, 'receipt'),
+      export: purposeKey(secret, 'export'),
+      backup: purposeKey(secret, 'backup'),
+    };
   }
 
   async sign(claims: Omit<LinkClaims, 'exp'>, ttlSeconds = LINK_TTL_SECONDS): Promise<string> {

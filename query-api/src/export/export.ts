@@ -1,33 +1,20 @@
 import { CATEGORIES_VIEW, WALLETS_VIEW } from '@plenty/contracts/views/registry';
-import { createRequire } from 'node:module';
-import { z } from 'zod';
 import { BUILT_IN_CATEGORIES } from '@plenty/contracts/categories';
-import { CURRENCIES, toDecimalString } from '@plenty/contracts/money';
-import { EXPORT_COLUMNS, type ExportLocale } from '@plenty/contracts/views/files';
+import { CURRENCIES } from '@plenty/contracts/money';
+import type { ExportLocale } from '@plenty/contracts/views/files';
 import type { CategoryView } from '@plenty/contracts/views/categories';
-import type { TransactionView } from '@plenty/contracts/views/transactions';
 import { DEFAULT_WALLET_NAME_KEY, defaultWalletId } from '@plenty/contracts/wallets';
+import { csvRow, UTF8_BOM } from '@plenty/platform/file/csv';
+import {
+  exportHeader,
+  exportRow,
+  fileMessage as message,
+  type ExportNames,
+} from '@plenty/platform/file/transactions-csv';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { scanTransactions, SORTS } from '../transaction/search.js';
-import { csvRow, UTF8_BOM } from './csv.js';
 
-const require = createRequire(import.meta.url);
-const catalogSchema = z.record(z.string(), z.string());
-const catalogs = new Map<ExportLocale, Record<string, string>>();
-
-function catalog(locale: ExportLocale): Record<string, string> {
-  let loaded = catalogs.get(locale);
-  if (loaded === undefined) {
-    loaded = catalogSchema.parse(require(`@plenty/locales/${locale}.json`));
-    catalogs.set(locale, loaded);
-  }
-  return loaded;
-}
-
-/** A message of the language, English when it lacks one, the fallback when neither has it. */
-function message(locale: ExportLocale, key: string, fallback: string): string {
-  return catalog(locale)[key] ?? catalog('en')[key] ?? fallback;
-}
+export { exportHeader, exportRow, type ExportNames };
 
 /** Custom categories are few (a person's own list); one page holds them all. */
 const MAX_CUSTOM = 1000;
@@ -63,37 +50,6 @@ async function walletNames(readStore: ReadStore, userId: string, locale: ExportL
     names.set(doc.id, doc.name ?? (doc.nameKey === null ? '' : message(locale, doc.nameKey, cash)));
   }
   return names;
-}
-
-/** The names a record needs, in the export's language. */
-export interface ExportNames {
-  readonly categories: ReadonlyMap<string, string>;
-  readonly wallets: ReadonlyMap<string, string>;
-}
-
-export function exportHeader(locale: ExportLocale): string[] {
-  return EXPORT_COLUMNS.map((column) => message(locale, `export.csv.${column}`, column));
-}
-
-/**
- * One transaction as a CSV record. The amount stays machine-readable whatever the language:
- * a plain decimal in major units with "." ("1234.50", kip whole: "9000000"), and the currency
- * as its ISO code in a column of its own ("LAK"). There is deliberately no formatted column
- * ("₭9,000,000", or "₭9.000.000" in Lao): a spreadsheet would read it as text, or a Lao one
- * as 9, and the code is what tells currencies apart unambiguously (CA$ vs A$ vs $). The app,
- * its charts and its mails write money with contracts' currency-display.ts instead.
- */
-export function exportRow(view: TransactionView, locale: ExportLocale, names: ExportNames): string[] {
-  return [
-    view.date,
-    view.time ?? '',
-    message(locale, `transactions.type.${view.type}`, view.type),
-    names.categories.get(view.categoryId) ?? view.categoryId,
-    toDecimalString(view.amount),
-    view.amount.currency,
-    view.note ?? '',
-    names.wallets.get(view.walletId) ?? '',
-  ];
 }
 
 /**

@@ -1,0 +1,135 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import { BACKUP_FILE_PATH, BACKUP_LINK_PATH, backupLinkQuerySchema } from '@plenty/contracts/backup';
+import { fileLinkSchema, EXPORT_LOCALES } from '@plenty/contracts/views/files';
+import { refuseErasedUsers, type ErasedUsers } from '@plenty/platform/auth/erased-users';
+import { InvalidTokenError, type TokenVerifier } from '@plenty/platform/auth/port';
+import type { BlobStore } from '@plenty/platform/blob-store/port';
+import type { EventCodec } from '@plenty/platform/crypto/event-codec';
+import type { EventStore } from '@plenty/platform/event-store/port';
+import type { LinkSigner } from '@plenty/platform/file/signed-link';
+import { currentUser, requireAuth } from '@plenty/platform/http/auth-hook';
+import { HttpError } from '@plenty/platform/http/errors';
+import { installRateLimits } from '@plenty/platform/http/rate-limit';
+import { useZodRoutes } from '@plenty/platform/http/zod-routes';
+import { prepareBackup } from './backup-file.js';
+
+export interface BackupApiOptions {
+  readonly eventStore: EventStore;
+  readonly codec: EventCodec;
+  readonly verifier: TokenVerifier;
+  /** The record of erased users: their links answer 404. */
+  readonly erasedUsers: ErasedUsers;
+  /** Receipts; null where the deployment keeps none. */
+  readonly blobs: BlobStore | null;
+  /**
+   * Signs the 5-minute links, with the same secret as the query API's receipt and export links
+   * (RECEIPT_LINK_SECRET, else derived from the master key).
+   */
+  readonly links: LinkSigner;
+  /** Links a user may ask for per minute (per instance); 0 turns the limit off. Default 10. */
+  readonly linksPerMinutePerUser?: number;
+  readonly now?: () => Date;
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9._-]{20,4096})$/;
+const localeSchema = z.enum(EXPORT_LOCALES);
+const tokenQuerySchema = z.object({ token: z.string().min(1).max(2048) }).strict();
+/** `?token=` as the document shows it: whatever else comes, a link without one good token answers 401. */
+const linkQuerySchema = z.looseObject({
+  token: z
+    .string()
+    .min(1)
+    .max(2048)
+    .optional()
+    .catch(undefined)
+    .describe('The signed link token; a missing, expired or altered one answers 401.'),
+});
+
+const notFound = () => new HttpError(404, 'not_found', 'Not found.');
+
+/** The ID token checked again, with the identity provider's revocation check: it must be this user's. */
+async function verifyAgain(request: FastifyRequest, verifier: TokenVerifier, uid: string): Promise<void> {
+  const token = BEARER.exec((request.headers.authorization ?? '').trim())?.[1];
+  if (token === undefined) throw new HttpError(401, 'unauthenticated', 'Sign in to continue.');
+  try {
+    const checked = await verifier.verify(token, { checkRevoked: true });
+    if (checked.uid !== uid) throw new HttpError(401, 'unauthenticated', 'Sign in again to continue.');
+  } catch (error) {
+    if (error instanceof InvalidTokenError) throw new HttpError(401, 'unauthenticated', 'Sign in again to continue.');
+    throw error;
+  }
+}
+
+/**
+ * "Download all my data" (contracts/src/backup.ts): `GET /api/backup/link?locale=` answers a
+ * 5-minute link bound to the signed-in user (a verified email; the ID token is checked again
+ * with revocation, as for the CSV export), and `GET /api/backup/file?token=` streams the
+ * backup ZIP it names. Register at the root.
+ */
+export const backupApi: FastifyPluginAsync<BackupApiOptions> = async (app, options) => {
+  const verifier = refuseErasedUsers(options.verifier, options.erasedUsers);
+
+  await app.register(async (signedIn) => {
+    requireAuth(signedIn, verifier);
+    const perMinute = options.linksPerMinutePerUser ?? 10;
+    const limit =
+      perMinute > 0
+        ? (await installRateLimits(signedIn))([
+            { name: 'backup-user', max: perMinute, windowSeconds: 60, key: (request) => request.user?.uid ?? null },
+          ])
+        : undefined;
+    useZodRoutes(signedIn).get(
+      BACKUP_LINK_PATH,
+      {
+        ...(limit === undefined ? {} : { preValidation: limit }),
+        schema: {
+          summary:
+            'A 5-minute link to the backup of all the user’s data (a verified email; the token checked for revocation)',
+          tags: ['backup'],
+          security: [{ idToken: [] }],
+          querystring: backupLinkQuerySchema,
+          response: { 200: fileLinkSchema },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        await verifyAgain(request, verifier, user.uid);
+        const signed = await options.links.sign({ sub: user.uid, kind: 'backup', obj: request.query.locale });
+        return { url: `${BACKUP_FILE_PATH}?token=${encodeURIComponent(signed)}` };
+      },
+    );
+  });
+
+  useZodRoutes(app).get(
+    BACKUP_FILE_PATH,
+    {
+      schema: {
+        summary: 'The backup ZIP of all the user’s data, through a signed link (application/zip)',
+        tags: ['backup'],
+        querystring: linkQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const query = tokenQuerySchema.safeParse(request.query);
+      const claims = query.success ? await options.links.verify(query.data.token, 'backup') : null;
+      if (claims === null) throw new HttpError(401, 'unauthenticated', 'This link has expired; open it again.');
+      const locale = localeSchema.safeParse(claims.obj);
+      if (!locale.success || (await options.erasedUsers.has(claims.sub))) throw notFound();
+      const backup = await prepareBackup(
+        { eventStore: options.eventStore, codec: options.codec, blobs: options.blobs, now: options.now },
+        claims.sub,
+        locale.data,
+      );
+      // A download cut short ends the generator, which removes the temporary files.
+      const body = Readable.from(backup.bytes(), { objectMode: false });
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${backup.fileName}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(body);
+    },
+  );
+};
