@@ -84,7 +84,12 @@ describe('backup and restore: the round trip', () => {
       { userId: target.user.uid, sourceUserId: source.user.uid, receipts: new Map(Object.entries(receipts)) },
       events,
     );
-    const counts = await expectViewsEqual(env.standalone.readStore, source.user.uid, target.user.uid, moves);
+    const counts = await expectViewsEqual(
+      { source: env.standalone.readStore, target: env.standalone.readStore },
+      source.user.uid,
+      target.user.uid,
+      moves,
+    );
     for (const view of [
       'transactions',
       'transaction_history',

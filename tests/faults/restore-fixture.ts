@@ -336,13 +336,13 @@ function comparable(view: string, target: string, item: { id: string; doc: unkno
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
- * Expects every view of the read store (VIEW_OWNERS: none left out) to hold for `target` the
- * documents it holds for `source`, with the restore's ids moved (see `comparable` for what may
+ * Expects every view (VIEW_OWNERS: none left out) to hold for `target` in its read store the
+ * documents the source's holds for `source`, with the restore's ids moved (see `comparable` for what may
  * differ). Answers each view's number of documents. `extra` are the target's documents a test
  * expects besides the restored ones (an account merged into), left out of the comparison.
  */
 export async function expectViewsEqual(
-  store: ReadStore,
+  stores: { readonly source: ReadStore; readonly target: ReadStore },
   source: string,
   target: string,
   moves: ReadonlyMap<string, string>,
@@ -350,11 +350,11 @@ export async function expectViewsEqual(
 ): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const view of Object.keys(VIEW_OWNERS)) {
-    const expected = moved(await documentsOf(store, view, source), moves, source, target) as {
+    const expected = moved(await documentsOf(stores.source, view, source), moves, source, target) as {
       id: string;
       doc: unknown;
     }[];
-    const actual = (await documentsOf(store, view, target)).filter(
+    const actual = (await documentsOf(stores.target, view, target)).filter(
       (item) => !(view === ACTIVITY_VIEW && (item.doc as { kind?: unknown }).kind === 'restore') && !extra(view, item),
     );
     expect(actual.map((d) => comparable(view, target, d)).sort(byId), `view ${view}`).toEqual(
