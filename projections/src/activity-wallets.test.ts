@@ -40,7 +40,14 @@ const entriesOf = async (subjectId: string, userId = 'alice') => {
     .map(({ id: _id, occurredAt: _at, sortKey: _key, ...entry }) => entry);
 };
 
-const none = { installmentNumber: null, replacementCategoryId: null, transfer: null, recurrence: null, reason: null };
+const none = {
+  installmentNumber: null,
+  replacementCategoryId: null,
+  transfer: null,
+  recurrence: null,
+  reason: null,
+  counts: null,
+};
 
 describe('activity of wallets and transfers', () => {
   it('records a wallet opened, edited, reconciled, archived and restored as the wallet’s entries', async () => {

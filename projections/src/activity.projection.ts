@@ -3,13 +3,16 @@ import {
   CATEGORIES_VIEW,
   DEBTS_VIEW,
   GOALS_VIEW,
+  IMPORTS_VIEW,
   PREFERENCES_VIEW,
   RECURRING_RULES_VIEW,
   TRANSACTIONS_VIEW,
   TRANSFERS_VIEW,
   WALLETS_VIEW,
 } from '@plenty/contracts/views/registry';
+import type { RestoreEvent } from '@plenty/contracts/backup';
 import type { DebtEvent } from '@plenty/contracts/events/debt';
+import type { ImportEvent } from '@plenty/contracts/imports';
 import type { RecurringEvent } from '@plenty/contracts/recurring';
 import type { ProfileEvent } from '@plenty/contracts/events/profile';
 import type { TransactionEvent } from '@plenty/contracts/events/transaction';
@@ -19,6 +22,7 @@ import { activitySortKey, type ActivityDoc } from '@plenty/contracts/views/activ
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
 import { positionKey } from '@plenty/platform/read-store/keys';
 import { debtEntry, profileEntry, transactionEntry, type Recorded } from './activity-entries.js';
+import { IMPORT_ACTIVITY_EVENTS, RESTORE_ACTIVITY_EVENTS, importEntry, restoreEntry } from './activity-imports.js';
 import { recurringEntry } from './activity-recurring.js';
 import { transferEntry, walletEntry } from './activity-wallets.js';
 import { DEBT_EVENT_TYPES } from './debt-detail.js';
@@ -53,6 +57,8 @@ const PROFILE_EVENTS = [
 const WALLET_EVENTS = ['WalletOpened', 'WalletEdited', 'WalletArchived', 'WalletRestored', 'WalletReconciled'];
 const TRANSFER_EVENTS = ['TransferRecorded', 'TransferEdited', 'TransferDeleted'];
 const RECURRING_EVENTS: readonly string[] = RECURRING_EVENT_TYPES;
+const IMPORT_EVENTS: readonly string[] = IMPORT_ACTIVITY_EVENTS;
+const RESTORE_EVENTS: readonly string[] = RESTORE_ACTIVITY_EVENTS;
 
 /** The entry of an event of any stream the page shows; null for an event it does not show. */
 function entryOf(event: Recorded<unknown>, uow: UnitOfWork) {
@@ -61,12 +67,14 @@ function entryOf(event: Recorded<unknown>, uow: UnitOfWork) {
   if (WALLET_EVENTS.includes(event.type)) return walletEntry(event as Recorded<WalletEvent>, uow);
   if (TRANSFER_EVENTS.includes(event.type)) return transferEntry(event as Recorded<TransferEvent>, uow);
   if (RECURRING_EVENTS.includes(event.type)) return recurringEntry(event as Recorded<RecurringEvent>, uow);
+  if (IMPORT_EVENTS.includes(event.type)) return importEntry(event as Recorded<ImportEvent>, uow);
+  if (RESTORE_EVENTS.includes(event.type)) return restoreEntry(event as Recorded<RestoreEvent>);
   return profileEntry(event as Recorded<ProfileEvent>, uow);
 }
 
 /**
  * The Activity page: one document per event of a user's transactions, debts, goals,
- * categories, settings, wallets, transfers and recurring rules, keyed by the event id. Edits are measured against the other
+ * categories, settings, wallets, transfers, recurring rules, imports and restores, keyed by the event id. Edits are measured against the other
  * views as they stand before the event, and names are taken from them: every projection reads
  * the views as they were before the event it applies, whatever their order (see `staged.ts`).
  */
@@ -74,7 +82,8 @@ export const activityProjection: Projection = {
   name: 'activity',
   // 2: wallet and transfer entries.
   // 3: recurring rule entries; a transaction a rule posted names the rule (`recurrence`).
-  version: 3,
+  // 4: import and restore entries (`counts`).
+  version: 4,
   views: [activityView],
   reads: [
     TRANSACTIONS_VIEW,
@@ -85,6 +94,7 @@ export const activityProjection: Projection = {
     WALLETS_VIEW,
     TRANSFERS_VIEW,
     RECURRING_RULES_VIEW,
+    IMPORTS_VIEW,
   ],
   handles: [
     ...TRANSACTION_EVENTS,
@@ -93,6 +103,8 @@ export const activityProjection: Projection = {
     ...WALLET_EVENTS,
     ...TRANSFER_EVENTS,
     ...RECURRING_EVENTS,
+    ...IMPORT_EVENTS,
+    ...RESTORE_EVENTS,
   ],
   async apply(event, uow: UnitOfWork) {
     const userId = event.metadata.userId;
@@ -112,6 +124,7 @@ export const activityProjection: Projection = {
       transfer: null,
       recurrence: null,
       reason: null,
+      counts: null,
       ...entry,
     };
     uow.put(ACTIVITY_VIEW, userId, event.id, doc, event.position);

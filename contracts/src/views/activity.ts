@@ -20,6 +20,8 @@ export const ACTIVITY_KINDS = [
   'wallet',
   'transfer',
   'recurring',
+  'import',
+  'restore',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -37,6 +39,17 @@ export const RECURRING_ACTIVITY_TYPES = [
   'recurring_held',
   'recurring_deleted',
 ] as const;
+
+/** The entries of an import batch's history (subject id = the batch id). */
+export const IMPORT_ACTIVITY_TYPES = [
+  'import_started',
+  'import_finished',
+  'import_undo_started',
+  'import_undone',
+] as const;
+
+/** The entries of a restore from a backup (subject id = the backup's id). */
+export const RESTORE_ACTIVITY_TYPES = ['restore_started', 'restore_finished'] as const;
 
 export const ACTIVITY_TYPES = [
   'transaction_added',
@@ -72,6 +85,8 @@ export const ACTIVITY_TYPES = [
   'transfer_edited',
   'transfer_deleted',
   ...RECURRING_ACTIVITY_TYPES,
+  ...IMPORT_ACTIVITY_TYPES,
+  ...RESTORE_ACTIVITY_TYPES,
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
@@ -104,6 +119,23 @@ export const activityTransferSchema = z.object({
   note: z.string().nullable(),
 });
 export type ActivityTransfer = z.infer<typeof activityTransferSchema>;
+
+/** The numbers of an import or a restore at one of its events (see `counts` below); null where they do not apply. */
+export const activityCountsSchema = z.object({
+  /** `import_started`: rows in the file; `restore_started`: events in the backup. */
+  rows: z.number().int().nonnegative().nullable(),
+  /** `import_finished`: rows added; `restore_finished`: events appended. */
+  added: z.number().int().nonnegative().nullable(),
+  /** `import_finished`: rows found already in; `restore_finished`: events found already restored. */
+  existing: z.number().int().nonnegative().nullable(),
+  /** `import_finished`: rows not added, by reason (an error or file-reading code, or `duplicate`). */
+  skipped: z.record(z.string(), z.number().int().nonnegative()).nullable(),
+  /** `import_undone`: transactions the undo deleted. */
+  deleted: z.number().int().nonnegative().nullable(),
+  /** `restore_started`: whether the account had data and the user confirmed the merge. */
+  merge: z.boolean().nullable(),
+});
+export type ActivityCounts = z.infer<typeof activityCountsSchema>;
 
 /**
  * A document of the `activity` view.
@@ -141,6 +173,14 @@ export type ActivityTransfer = z.infer<typeof activityTransferSchema>;
  * - `recurring_deleted`: nothing more (what it posted is kept).
  * A transaction a rule posted is a `transaction_added` with `recurrence` (the rule and the
  * occurrence date).
+ *
+ * Import entries (kind `import`, subject id = the batch id, subject name = the file's name):
+ * `import_started` (`counts.rows`), `import_finished` (`counts.added`, `existing`, `skipped`),
+ * `import_undo_started`, `import_undone` (`counts.deleted`). The transactions an import added and
+ * an undo deleted have their own `transaction_added` and `transaction_deleted` entries.
+ * Restore entries (kind `restore`, subject id = the backup's id, no name): `restore_started`
+ * (`counts.rows` the backup's events, `counts.merge`), `restore_finished` (`counts.added`,
+ * `counts.existing`); the events it restored keep their own entries, at their first times.
  */
 export const activityDocSchema = z.object({
   /** The event's id. */
@@ -180,6 +220,8 @@ export const activityDocSchema = z.object({
   recurrence: z.object({ ruleId: z.string(), date: calendarDateSchema }).nullable().optional(),
   /** `recurring_held`: the error code the occurrence was refused with; null (or absent) otherwise. */
   reason: z.string().nullable().optional(),
+  /** Import and restore entries: their numbers (see above); null (or absent) otherwise. */
+  counts: activityCountsSchema.nullable().optional(),
 });
 export type ActivityDoc = z.infer<typeof activityDocSchema>;
 

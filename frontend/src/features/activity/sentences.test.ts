@@ -33,6 +33,7 @@ function writersFor(locale: Locale): { writers: ActivityWriters; say(sentence: S
       (id) => (id === 'w-kplus' ? 'K PLUS' : id),
     ),
     translate,
+    count: (value) => intl.formatNumber(value),
   };
   return { writers, say: (sentence) => intl.formatMessage({ id: sentence.id }, sentence.values) };
 }
@@ -359,6 +360,83 @@ describe('activity sentences', () => {
       expect(subjectName(recurring({ type: 'recurring_paused' }), writers)).toBe(`“Rent” · ${thb(450_000)}`);
       expect(subjectPath(recurring({ type: 'recurring_paused' }))).toBe(`/dashboard/recurring/${rule}`);
       expect(subjectPath(recurring({ type: 'recurring_deleted' }))).toBeNull();
+    });
+  });
+  describe('imports and restores', () => {
+    const batch = '0192f0c4-7a1b-7c3d-8e4f-00000000b001';
+    const backup = '0192f0c4-7a1b-7c3d-8e4f-0000000bac01';
+    const none = { rows: null, added: null, existing: null, skipped: null, deleted: null, merge: null };
+    const file = { name: 'KBank 2026.csv', categoryId: null, amount: null };
+    const imported = (fields: Partial<ActivityEntry> & Pick<ActivityEntry, 'type'>) =>
+      entry({ kind: 'import', subjectId: batch, subject: file, ...fields });
+    const restored = (fields: Partial<ActivityEntry> & Pick<ActivityEntry, 'type'>) =>
+      entry({ kind: 'restore', subjectId: backup, ...fields });
+    const say = (locale: Locale, id: MessageId, values: Record<string, string> = {}) =>
+      createIntl({ locale, messages: catalogues[locale] }).formatMessage({ id }, values);
+
+    it('words each event of an import with its numbers, in each language', () => {
+      for (const locale of ['en', 'th', 'lo'] as const) {
+        const count = (value: number) => new Intl.NumberFormat(locale).format(value);
+        expect(read(imported({ type: 'import_started', counts: { ...none, rows: 12_500 } }), locale)).toEqual([
+          say(locale, 'activity.import.started'),
+          say(locale, 'activity.import.rows', { count: count(12_500) }),
+        ]);
+        const finished = imported({
+          type: 'import_finished',
+          counts: { ...none, added: 12_000, existing: 400, skipped: { duplicate: 60, import_date_invalid: 40 } },
+        });
+        expect(read(finished, locale)).toEqual([
+          say(locale, 'activity.import.finished'),
+          say(locale, 'activity.import.added', { count: count(12_000) }),
+          say(locale, 'activity.import.existing', { count: count(400) }),
+          say(locale, 'activity.import.skipped', { count: count(100) }),
+        ]);
+        expect(read(imported({ type: 'import_undo_started' }), locale)).toEqual([
+          say(locale, 'activity.import.undoStarted'),
+        ]);
+        expect(read(imported({ type: 'import_undone', counts: { ...none, deleted: 11_990 } }), locale)).toEqual([
+          say(locale, 'activity.import.undone'),
+          say(locale, 'activity.import.deleted', { count: count(11_990) }),
+        ]);
+      }
+    });
+
+    it('leaves out what an import found nothing of', () => {
+      const clean = imported({ type: 'import_finished', counts: { ...none, added: 3, existing: 0, skipped: {} } });
+      expect(read(clean)).toEqual([
+        say('en', 'activity.import.finished'),
+        say('en', 'activity.import.added', { count: '3' }),
+      ]);
+    });
+
+    it('words a restore with the events it held, a merge, and what it added', () => {
+      expect(read(restored({ type: 'restore_started', counts: { ...none, rows: 1200, merge: true } }), 'lo')).toEqual([
+        say('lo', 'activity.restore.started'),
+        say('lo', 'activity.restore.records', { count: new Intl.NumberFormat('lo').format(1200) }),
+        say('lo', 'activity.restore.merged'),
+      ]);
+      expect(read(restored({ type: 'restore_started', counts: { ...none, rows: 5, merge: false } }))).toEqual([
+        say('en', 'activity.restore.started'),
+        say('en', 'activity.restore.records', { count: '5' }),
+      ]);
+      expect(read(restored({ type: 'restore_finished', counts: { ...none, added: 1150, existing: 50 } }))).toEqual([
+        say('en', 'activity.restore.finished'),
+        say('en', 'activity.restore.added', { count: '1,150' }),
+        say('en', 'activity.restore.existing', { count: '50' }),
+      ]);
+    });
+
+    it('names an import by its file and links to its page, even undone; a restore by its backup', () => {
+      const { writers } = writersFor('th');
+      expect(subjectName(imported({ type: 'import_undone' }), writers)).toBe('KBank 2026.csv');
+      expect(subjectName(imported({ type: 'import_started', subject: { ...file, name: null } }), writers)).toBe(
+        say('th', 'activity.subject.unnamed'),
+      );
+      expect(subjectPath(imported({ type: 'import_undone' }))).toBe(`/dashboard/import/${batch}`);
+      expect(subjectName(restored({ type: 'restore_finished' }), writers)).toBe(
+        say('th', 'activity.subject.backupName'),
+      );
+      expect(subjectPath(restored({ type: 'restore_finished' }))).toBe('/dashboard/restore');
     });
   });
 });

@@ -1,5 +1,7 @@
 import {
+  IMPORT_ACTIVITY_TYPES,
   RECURRING_ACTIVITY_TYPES,
+  RESTORE_ACTIVITY_TYPES,
   type ActivityChange,
   type ActivityEntry,
   type ActivityKind,
@@ -30,6 +32,8 @@ export interface ActivityWriters {
   /** The debt history's writers. */
   readonly debt: DebtHistoryWriters;
   translate(id: MessageId): string;
+  /** A count in the reader's language ("1,200"). */
+  count(value: number): string;
 }
 
 const sentence = (id: MessageId, values: Record<string, string> = {}): Sentence => ({ id, values });
@@ -288,6 +292,55 @@ function recurringSentences(
 
 const RECURRING_TYPES = new Set<ActivityEntry['type']>(RECURRING_ACTIVITY_TYPES);
 
+/** What an import's or a restore's entry says: what happened, and its numbers. */
+function importSentences(entry: ActivityEntry, writers: ActivityWriters): { heading: Sentence; details: Sentence[] } {
+  const counts = entry.counts ?? null;
+  const count = (value: number | null | undefined, id: MessageId): Sentence[] =>
+    value === null || value === undefined ? [] : [sentence(id, { count: writers.count(value) })];
+  const skipped =
+    counts?.skipped === null || counts?.skipped === undefined
+      ? null
+      : Object.values(counts.skipped).reduce((sum, value) => sum + value, 0);
+  switch (entry.type) {
+    case 'import_started':
+      return { heading: sentence('activity.import.started'), details: count(counts?.rows, 'activity.import.rows') };
+    case 'import_finished':
+      return {
+        heading: sentence('activity.import.finished'),
+        details: [
+          ...count(counts?.added, 'activity.import.added'),
+          ...(counts?.existing ? count(counts.existing, 'activity.import.existing') : []),
+          ...(skipped ? count(skipped, 'activity.import.skipped') : []),
+        ],
+      };
+    case 'import_undo_started':
+      return { heading: sentence('activity.import.undoStarted'), details: [] };
+    case 'import_undone':
+      return {
+        heading: sentence('activity.import.undone'),
+        details: count(counts?.deleted, 'activity.import.deleted'),
+      };
+    case 'restore_started':
+      return {
+        heading: sentence('activity.restore.started'),
+        details: [
+          ...count(counts?.rows, 'activity.restore.records'),
+          ...(counts?.merge === true ? [sentence('activity.restore.merged')] : []),
+        ],
+      };
+    default:
+      return {
+        heading: sentence('activity.restore.finished'),
+        details: [
+          ...count(counts?.added, 'activity.restore.added'),
+          ...(counts?.existing ? count(counts.existing, 'activity.restore.existing') : []),
+        ],
+      };
+  }
+}
+
+const IMPORT_TYPES = new Set<ActivityEntry['type']>([...IMPORT_ACTIVITY_TYPES, ...RESTORE_ACTIVITY_TYPES]);
+
 const DEBT_TYPES: Readonly<Partial<Record<ActivityEntry['type'], DebtHistoryEntryType>>> = {
   debt_opened: 'opened',
   debt_edited: 'edited',
@@ -435,6 +488,7 @@ export function activitySentences(
       return { heading: sentence('activity.transfer.deleted'), details: transferLines(entry, writers) };
     default: {
       if (RECURRING_TYPES.has(entry.type)) return recurringSentences(entry, writers);
+      if (IMPORT_TYPES.has(entry.type)) return importSentences(entry, writers);
       const debtType = DEBT_TYPES[entry.type];
       if (debtType === undefined) return { heading: sentence('activity.unknown'), details: [] };
       const { heading, details } = debtSentences(asDebtEntry(entry, debtType), writers.debt);
@@ -452,6 +506,8 @@ const KIND_LABELS: Readonly<Record<ActivityKind, MessageId>> = {
   wallet: 'activity.subject.wallet',
   transfer: 'activity.subject.transfer',
   recurring: 'activity.subject.recurring',
+  import: 'activity.subject.import',
+  restore: 'activity.subject.restore',
 };
 
 /** The kind of item an entry is about: "Transaction", "Debt"… */
@@ -464,6 +520,7 @@ export function subjectName(
 ): string {
   const { subject } = entry;
   if (entry.kind === 'settings') return writers.translate('activity.subject.settingsName');
+  if (entry.kind === 'restore') return writers.translate('activity.subject.backupName');
   if (entry.kind === 'wallet') {
     // A default wallet not renamed is "Cash" in its currency; an erased name is unnamed.
     if (subject.name !== null && subject.name !== '') return subject.name;
@@ -517,5 +574,10 @@ export function subjectPath(
       return '/dashboard/settings?tab=preferences';
     case 'recurring':
       return `/dashboard/recurring/${encodeURIComponent(entry.subjectId)}`;
+    case 'import':
+      // An undone import keeps its page, with its summary.
+      return `/dashboard/import/${encodeURIComponent(entry.subjectId)}`;
+    case 'restore':
+      return '/dashboard/restore';
   }
 }

@@ -19,6 +19,7 @@ export function useActivityWriters(): PageWriters {
       transaction,
       debt: debtHistoryWriters((id, values) => intl.formatMessage({ id }, values), locale, transaction.wallet),
       translate: (id: MessageId) => intl.formatMessage({ id }),
+      count: (value: number) => intl.formatNumber(value),
       dateTime: transaction.dateTime,
     }),
     [transaction, intl, locale],

@@ -19,6 +19,8 @@ const OPEN_LABELS: Readonly<Record<ActivityKind, MessageId>> = {
   wallet: 'activity.item.open.wallet',
   transfer: 'activity.item.open.transfer',
   recurring: 'activity.item.open.recurring',
+  import: 'activity.item.open.import',
+  restore: 'activity.item.open.restore',
 };
 
 /** One event: the item's kind and name (a link to its activity), what happened, what changed, when. */

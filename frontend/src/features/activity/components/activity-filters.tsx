@@ -20,6 +20,8 @@ const KIND_OPTIONS: Readonly<Record<ActivityKind, MessageId>> = {
   wallet: 'activity.kind.wallet',
   transfer: 'activity.kind.transfer',
   recurring: 'activity.kind.recurring',
+  import: 'activity.kind.import',
+  restore: 'activity.kind.restore',
 };
 
 /** The kind and the days shown, in the address; a start after the end is refused here. */
