@@ -1,5 +1,5 @@
 import type { Currency } from '../money.js';
-import type { Decimal } from './amounts.js';
+import { parseAmountCell, type Decimal } from './amounts.js';
 import { guessDateFormat, parseDateCell, type DateFormat, type Era } from './dates.js';
 import { columnOf, detectPreset, type Preset } from './presets.js';
 import type { CsvTable } from './table.js';
@@ -97,6 +97,14 @@ export function guessDecimal(samples: readonly string[]): Decimal {
 const parsedCount = (samples: readonly string[], format: DateFormat, era: Era): number =>
   samples.reduce((n, s) => n + (parseDateCell(s, format, era) === null ? 0 : 1), 0);
 
+/** Whether more than half of the non-empty cells read as amounts (with two decimals at most, the decimal mark guessed). */
+function mostlyAmounts(samples: readonly string[]): boolean {
+  const cells = samples.filter((s) => s.trim() !== '');
+  const decimal = guessDecimal(cells);
+  const read = cells.filter((s) => parseAmountCell(s, decimal, 'USD').ok).length;
+  return cells.length > 0 && read * 2 > cells.length;
+}
+
 /** How many rows the guesses look at. */
 const SAMPLE_ROWS = 500;
 
@@ -123,6 +131,15 @@ export function suggestMapping(
     if (found.amount !== undefined && (found.debit !== undefined || found.credit !== undefined)) {
       delete found.debit;
       delete found.credit;
+    }
+    // No header, or names it does not know: the first column of dates, then the first of amounts.
+    const width = table.rows[0]?.length ?? 0;
+    const columns = Array.from({ length: width }, (_, i) => i);
+    const dateColumn = found.date ?? columns.find((i) => guessDateFormat(columnSamples(table, i)) !== null);
+    if (dateColumn !== undefined) found.date = dateColumn;
+    if (found.amount === undefined && found.debit === undefined && found.credit === undefined) {
+      const amount = columns.find((i) => i !== found.date && mostlyAmounts(columnSamples(table, i)));
+      if (amount !== undefined) found.amount = amount;
     }
   }
   const dateSamples = columnSamples(table, found.date);

@@ -339,3 +339,37 @@ describe('each sample file maps itself', () => {
     expect(matchCategories(categoryNamesOf(drafts), [], catalogs).get('expense|dining')).toBeNull();
   });
 });
+
+describe('suggestMapping without a preset', () => {
+  it('finds columns by Thai and Lao header names, and guesses the date format, era and decimal mark', () => {
+    const table = readTable('ວັນທີ;ລາຍລະອຽດ;ຖອນ;ຝາກ\n05.03.2567;ຄ່າເຂົ້າ;1.500,50;\n06.03.2567;ເງິນເດືອນ;;2.000.000,00\n');
+    if (isFileError(table)) throw new Error(table.error);
+    expect(suggestMapping(table, 'THB')).toEqual({
+      preset: null,
+      mapping: {
+        date: 0,
+        note: 1,
+        debit: 2,
+        credit: 3,
+        dateFormat: 'DD.MM.YYYY',
+        era: 'be',
+        decimal: ',',
+        defaultCurrency: 'THB',
+        sign: 'negative-expense',
+      },
+    });
+  });
+
+  it('finds the date and amount columns of a file without a header', () => {
+    const table = readTable('coffee,05/03/2024,-3.50\ntea,25/03/2024,-2.00\n');
+    if (isFileError(table)) throw new Error(table.error);
+    expect(table.header).toBeNull();
+    expect(suggestMapping(table, 'USD').mapping).toMatchObject({ date: 1, amount: 2, dateFormat: 'DD/MM/YYYY' });
+  });
+
+  it('leaves the date out when no column holds dates', () => {
+    const table = readTable('Name,Amount\nrice,1\n');
+    if (isFileError(table)) throw new Error(table.error);
+    expect(suggestMapping(table, 'USD').mapping.date).toBeUndefined();
+  });
+});
