@@ -25,7 +25,16 @@ export const ids = {
   receipt: '',
   /** Alice's import batch (started in the set-up with `aliceImport`). */
   importBatch: uuidV7(),
+  /** The backup Alice's restore reads (started in the set-up with `aliceRestore`). */
+  restoreBackup: uuidV7(),
 };
+/** The StartRestore of Alice's restore: a backup of another account of hers, merged. */
+export const aliceRestore = () => ({
+  backupId: ids.restoreBackup,
+  sourceUserId: 'alice-old-account',
+  merge: true,
+  eventCount: 1,
+});
 /** The StartImport of Alice's batch: one row, the file named by her secret text. */
 export const aliceImport = () => ({
   batchId: ids.importBatch,
@@ -172,6 +181,11 @@ export function commandCases(users: { readonly alice: TestUser }): Record<string
       expect: 'not-found',
     },
     UndoImport: { body: () => ({ batchId: ids.importBatch }), expect: 'not-found' },
+    // A restore is the caller's own (its stream is derived from the caller and the backup): Bob has
+    // none of Alice's to finish, and one he starts restores into his own account only (another
+    // backup id, so that Alice's stays unknown to him for the restore's events route).
+    FinishRestore: { body: () => ({ backupId: ids.restoreBackup, appended: 0, existing: 0 }), expect: 'not-found' },
+    StartRestore: { body: () => ({ ...aliceRestore(), backupId: uuidV7() }), expect: 'own-data' },
     // Account commands act on the caller only; with Alice's email Bob's deletion is refused.
     DeleteAccount: {
       body: () => ({ confirmEmail: users.alice.email, confirmPhrase: 'Delete My Account', reason: 'other' }),
@@ -238,3 +252,5 @@ export const COMMAND_PATHS = commandNames().map((name) => `POST /api/commands/${
 export const UPLOAD_ROUTES = ['POST /api/receipts'];
 /** The rows of an import batch: Bob's rows for Alice's batch are 404 `import_not_found`. */
 export const IMPORT_ROUTES = ['POST /api/imports/rows'];
+/** The events of a restore: Bob's events for Alice's restore are 404 `restore_not_started`. */
+export const RESTORE_ROUTES = ['POST /api/restore/events'];

@@ -18,6 +18,8 @@ import {
   thb,
   UPLOAD_ROUTES,
   IMPORT_ROUTES,
+  RESTORE_ROUTES,
+  aliceRestore,
   aliceImport,
 } from './isolation-cases.js';
 import { identityCases } from './isolation-identity-cases.js';
@@ -127,6 +129,7 @@ beforeAll(async () => {
     ['ArchiveWallet', { walletId: defaultWalletId(users.alice.uid, 'THB') }],
     ['CreateRecurringRule', recurringRent()],
     ['StartImport', aliceImport()],
+    ['StartRestore', aliceRestore()],
   ];
   for (const [name, body] of setup) {
     const answer = await api.command(name, body);
@@ -146,6 +149,7 @@ describe('security: the route list', () => {
       ...COMMAND_PATHS,
       ...UPLOAD_ROUTES,
       ...IMPORT_ROUTES,
+      ...RESTORE_ROUTES,
     ];
     expect(
       served.filter((route) => !covered.includes(route)),
@@ -221,6 +225,33 @@ describe("security: another user's data", () => {
     expect(response.statusCode, response.body).toBe(404);
     expect((response.json() as { error: { code: string } }).error.code).toBe('import_not_found');
     expect(response.body).not.toContain(SECRET);
+    expect(await env.standalone.eventStore.headPosition()).toBe(head);
+  });
+
+  it("answers Bob's events for Alice's restore as not started and writes nothing", async () => {
+    const head = await env.standalone.eventStore.headPosition();
+    const transactionId = randomUUID();
+    const response = await env.standalone.app.inject({
+      method: 'POST',
+      url: '/api/restore/events',
+      headers: { authorization: users.bob.authorization, 'content-type': 'application/json' },
+      payload: {
+        backupId: ids.restoreBackup,
+        receipts: {},
+        events: [
+          {
+            id: randomUUID(),
+            streamId: `transaction-${transactionId}`,
+            type: 'TransactionAdded',
+            data: { transactionId, type: 'expense', amount: thb(100), categoryId: 'builtin-food', date: '2026-11-01' },
+            occurredAt: '2026-11-01T00:00:00.000Z',
+            schemaVersion: 1,
+          },
+        ],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(404);
+    expect((response.json() as { error: { code: string } }).error.code).toBe('restore_not_started');
     expect(await env.standalone.eventStore.headPosition()).toBe(head);
   });
 
