@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandApi } from '@plenty/command-api/app';
 import { carLoan } from '@plenty/command-api/testing/debt-fixtures';
 import { receiptsApi } from '@plenty/command-api/receipt/receipts.plugin';
+import { restoreEventsApi } from '@plenty/command-api/restore/restore-events.routes';
+import { RESTORE_EVENTS_PATH } from '@plenty/contracts/backup';
+import { ErasureRecord } from '@plenty/platform/auth/erased-users';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { defaultWalletId } from '@plenty/contracts/wallets';
 import { bearer, fakeVerifier } from '@plenty/platform/auth/fake-verifier';
@@ -49,6 +52,7 @@ const ids = {
   transfer: uuidV7(),
   recurring: uuidV7(),
   importBatch: uuidV7(),
+  restoreBackup: uuidV7(),
 };
 const sha256 = 'ab'.repeat(32);
 const thb = (amount: number) => ({ amount, currency: 'THB' });
@@ -163,6 +167,8 @@ const VALID: Record<string, () => Record<string, unknown>> = {
   }),
   FinishImport: () => ({ batchId: ids.importBatch, added: 2, existing: 0, skipped: { import_date_invalid: 1 } }),
   UndoImport: () => ({ batchId: ids.importBatch }),
+  StartRestore: () => ({ backupId: uuidV7(), sourceUserId: 'fuzz-source', merge: true, eventCount: 3 }),
+  FinishRestore: () => ({ backupId: ids.restoreBackup, appended: 1, existing: 0 }),
   DeleteAccount: () => ({ email: 'someone-else@example.test', confirmPhrase: 'Delete My Account', reason: 'other' }),
   SendVerificationCode: () => ({}),
   VerifyEmail: () => ({ code: '123456' }),
@@ -198,6 +204,7 @@ beforeAll(async () => {
   ({ eventStore, codec } = stores);
   app = Fastify();
   installErrorHandling(app);
+  const erasedUsers = new ErasureRecord(eventStore);
   await app.register(commandApi, {
     prefix: '/api/commands',
     eventStore,
@@ -205,6 +212,15 @@ beforeAll(async () => {
     verifier: fakeVerifier,
     commandsPerMinutePerUser: 0,
     account: { keys: stores.keyStore, blobs: null, identity: { async deleteUser() {} } },
+    erasedUsers,
+  });
+  await app.register(restoreEventsApi, {
+    eventStore,
+    codec,
+    verifier: fakeVerifier,
+    erasedUsers,
+    blobs: null,
+    requestsPerMinutePerUser: 0,
   });
   await app.register(receiptsApi, {
     prefix: '/api/receipts',
@@ -222,6 +238,7 @@ beforeAll(async () => {
     ['RecordTransfer', { ...VALID.RecordTransfer?.(), transferId: ids.transfer }],
     ['CreateRecurringRule', { ...VALID.CreateRecurringRule?.(), ruleId: ids.recurring }],
     ['StartImport', { ...VALID.StartImport?.(), batchId: ids.importBatch }],
+    ['StartRestore', { ...VALID.StartRestore?.(), backupId: ids.restoreBackup }],
   ];
   for (const [name, body] of setup) {
     const answer = await send(name, { kind: 'json', value: { commandId: uuidV7(), ...body } });
@@ -277,6 +294,88 @@ describe('commands under hostile input', () => {
     // Some fuzzed commands must get through, or the fuzzing never reached the deciders.
     expect(accepted).toBeGreaterThan(10);
     expect((await eventStore.readAll({ after: START, maxCount: 1 })).length).toBe(1);
+  }, 120_000);
+});
+
+/** A valid request of restore events for the fuzzer's started restore: a transaction added, then edited. */
+function validRestoreRequest(): Record<string, unknown> {
+  const transactionId = randomUUID();
+  const streamId = `transaction-${transactionId}`;
+  return {
+    backupId: ids.restoreBackup,
+    receipts: { 'old-receipt': 'new-receipt' },
+    events: [
+      {
+        id: randomUUID(),
+        streamId,
+        type: 'TransactionAdded',
+        data: { transactionId, type: 'expense', amount: thb(5_000), categoryId: 'builtin-food', date: '2026-11-01' },
+        occurredAt: '2026-11-01T08:00:00.000Z',
+        schemaVersion: 1,
+      },
+      {
+        id: randomUUID(),
+        streamId,
+        type: 'TransactionEdited',
+        data: { transactionId, changes: { note: 'ອາຫານທ່ຽງ' } },
+        occurredAt: '2026-11-02T08:00:00.000Z',
+        schemaVersion: 1,
+      },
+    ],
+  };
+}
+
+const fuzzedRestoreRequest: fc.Arbitrary<Payload> = fc.constant(null).chain(() => {
+  const valid = validRestoreRequest();
+  return fc.oneof(
+    fc.constant({ kind: 'json' as const, value: valid }),
+    ...[edgeNumbers, hostileValue].map((values: fc.Arbitrary<unknown>) =>
+      fc
+        .tuple(fc.constantFrom(...paths(valid)), values)
+        .map(([path, value]) => ({ kind: 'json' as const, value: replaced(valid, path, value) })),
+    ),
+    fc.tuple(fc.constantFrom(...POLLUTING_KEYS, 'extra'), hostileValue).map(([key, value]) => ({
+      kind: 'json' as const,
+      value: { ...valid, [key]: value },
+    })),
+    hostileValue.map((value) => ({ kind: 'json' as const, value })),
+    rawBodies.map((bytes) => ({ kind: 'raw' as const, bytes })),
+  );
+});
+
+describe('restore events under hostile input', () => {
+  it('never answer a server error, write nothing when refused, and write whole events of the caller when accepted', async () => {
+    let accepted = 0;
+    await fc.assert(
+      fc.asyncProperty(fuzzedRestoreRequest, async (payload) => {
+        const before = await eventStore.headPosition();
+        const body =
+          payload.kind === 'raw' ? payload.bytes : Buffer.from(JSON.stringify(payload.value) ?? 'null', 'utf8');
+        const answer = await app.inject({
+          method: 'POST',
+          url: RESTORE_EVENTS_PATH,
+          headers: { authorization: bearer('fuzzer'), 'content-type': 'application/json' },
+          payload: body,
+        });
+        expect(answer.statusCode, answer.body).toBeLessThan(500);
+        const after = await eventStore.headPosition();
+        if (answer.statusCode !== 200) {
+          expect(typeof (answer.json() as { error?: { code?: unknown } }).error?.code, answer.body).toBe('string');
+          expect(after, `refused with ${answer.statusCode} but wrote`).toBe(before);
+        } else if (after !== before) {
+          accepted += 1;
+          for (const event of await eventStore.readAll({ after: before, maxCount: 100 })) {
+            expect(event.metadata.userId).toBe('fuzzer');
+            const decoded = await codec.decode(event);
+            for (const text of stringsIn(decoded.data))
+              expect(FORBIDDEN_TEXT.test(text), JSON.stringify(text)).toBe(false);
+          }
+        }
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 200) },
+    );
+    expect(accepted).toBeGreaterThan(5);
   }, 120_000);
 });
 
