@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_ERASURES_STREAM } from '@plenty/contracts/events/account';
 import { comparePositions } from '@plenty/contracts/positions';
 import { localDate } from '@plenty/contracts/calendar/zone';
+import { IMPORT_ROWS_PATH, importBatchId, importTransactionId } from '@plenty/contracts/imports';
 import { occurrenceTransactionId } from '@plenty/contracts/recurring';
 import { defaultWalletId } from '@plenty/contracts/wallets';
 import { readOutbox } from '@plenty/platform/mail/outbox';
@@ -46,6 +47,8 @@ const leaving = {
   wallet: `Savings at LDB ${mark}`,
   transferNote: `Cash for the wedding gift ${mark}`,
   ruleNote: `Rent of the flat in Sisattanak ${mark}`,
+  importFile: `BCEL statement of Noy ${mark}.csv`,
+  importNote: `Imported pharmacy row ${mark}`,
 };
 const stayingNote = `Staying user's groceries ${mark}`;
 
@@ -187,6 +190,36 @@ describe('an erased account on disk', () => {
     });
     await send(user, 'PostOccurrence', { ruleId, date: today });
     const occurrenceId = occurrenceTransactionId(user.uid, ruleId, today);
+    // An import of a file with one row, finished.
+    const batchId = importBatchId(user.uid, randomBytes(32).toString('hex'), 0);
+    const started = await send(user, 'StartImport', {
+      batchId,
+      fileName: leaving.importFile,
+      fileSha256: randomBytes(32).toString('hex'),
+      source: 'csv',
+      rowCount: 1,
+    });
+    expect(started.position).toBeDefined();
+    const rows = await fetch(`${server.baseUrl}${IMPORT_ROWS_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: user.authorization },
+      body: JSON.stringify({
+        batchId,
+        rows: [
+          {
+            row: 0,
+            type: 'expense',
+            amount: { amount: 12_000, currency: 'THB' },
+            categoryId: 'builtin-food',
+            date: today,
+            note: leaving.importNote,
+          },
+        ],
+      }),
+    });
+    expect(rows.status).toBe(200);
+    await send(user, 'FinishImport', { batchId, added: 1, existing: 0, skipped: {} });
+    const importedId = importTransactionId(user.uid, batchId, 0);
     const stayingTransactionId = randomUUID();
     await send(staying, 'AddTransaction', {
       transactionId: stayingTransactionId,
@@ -242,9 +275,22 @@ describe('an erased account on disk', () => {
       { what: 'the wallet name', bytes: asText(leaving.wallet) },
       { what: 'the transfer note', bytes: asText(leaving.transferNote) },
       { what: 'the recurring rule note', bytes: asText(leaving.ruleNote) },
+      { what: 'the imported file name', bytes: asText(leaving.importFile) },
+      { what: 'the imported row note', bytes: asText(leaving.importNote) },
       { what: 'the reset link token', bytes: asText(resetToken ?? '') },
       // The ids of what the user made tie amounts and dates to them wherever they appear.
-      ...[...transactionIds, debtId, categoryId, receiptId, walletId, transferId, ruleId, occurrenceId].map((id) => ({
+      ...[
+        ...transactionIds,
+        debtId,
+        categoryId,
+        receiptId,
+        walletId,
+        transferId,
+        ruleId,
+        occurrenceId,
+        batchId,
+        importedId,
+      ].map((id) => ({
         what: `the id ${id}`,
         bytes: asText(id),
       })),
