@@ -13,6 +13,15 @@ import {
 import { tooLarge } from '@plenty/contracts/import/errors';
 import { IMPORT_MAX_BYTES } from '@plenty/contracts/imports';
 import type { Currency } from '@plenty/contracts/money';
+import type { MessageId } from '../../lib/messages';
+
+/** The name of each delimiter the file reader knows. */
+export const DELIMITER_NAMES: Readonly<Record<string, MessageId>> = {
+  ',': 'import.delimiter.comma',
+  ';': 'import.delimiter.semicolon',
+  '\t': 'import.delimiter.tab',
+  '|': 'import.delimiter.pipe',
+};
 
 /** A file read and understood: its table, how it was written, and the mapping suggested for it. */
 export interface LoadedFile {

@@ -12,9 +12,6 @@ describe('skippedReasonMessage', () => {
     expect(skippedReasonMessage('import_date_invalid', known(['import.error.import_date_invalid']))).toBe(
       'import.error.import_date_invalid',
     );
-    expect(skippedReasonMessage('import_date_invalid', known(['import.error.date_invalid']))).toBe(
-      'import.error.date_invalid',
-    );
   });
 
   it("reads a server's refusal from the error texts, and an unknown code as refused", () => {

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import type { MessageId } from '../../lib/messages';
 
 /**
@@ -7,7 +8,13 @@ import type { MessageId } from '../../lib/messages';
  */
 export function skippedReasonMessage(code: string, known: (id: string) => boolean): MessageId {
   if (code === 'duplicate') return 'import.skipped.duplicate';
-  const candidates = [`import.error.${code}`, `import.error.${code.replace(/^import_/, '')}`, `error.${code}`];
+  const candidates = [`import.error.${code}`, `error.${code}`];
   const found = candidates.find(known);
   return (found ?? 'import.skipped.other') as MessageId;
+}
+
+/** `skippedReasonMessage` with the catalog of the current language. */
+export function useRowErrorMessage(): (code: string) => MessageId {
+  const intl = useIntl();
+  return (code) => skippedReasonMessage(code, (id) => Object.hasOwn(intl.messages, id));
 }

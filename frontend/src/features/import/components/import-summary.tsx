@@ -1,6 +1,6 @@
 import type { ImportView } from '@plenty/contracts/imports';
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { useCommand } from '../../../lib/api/use-command';
 import { LocalizedLink } from '../../../lib/localized-link';
@@ -12,7 +12,7 @@ import { FormError } from '../../../ui/dialog-form/field-message';
 import { TermList } from '../../../ui/stat/stat';
 import { showSuccess } from '../../../ui/toast/toasts-slice';
 import styles from '../import.module.css';
-import { skippedReasonMessage } from '../reasons';
+import { useRowErrorMessage } from '../reasons';
 import { ImportStatusBadge } from './import-status';
 
 /**
@@ -20,13 +20,12 @@ import { ImportStatusBadge } from './import-status';
  * why), a link to its transactions, and Undo (after a confirmation) while anything of it is left.
  */
 export function ImportSummary({ batch }: { readonly batch: ImportView }) {
-  const intl = useIntl();
   const format = useFormat();
   const dispatch = useDispatch();
   const undo = useCommand('UndoImport');
   const [asking, setAsking] = useState(false);
   const left = batch.added - batch.deleted;
-  const known = (id: string) => Object.hasOwn(intl.messages, id);
+  const reason = useRowErrorMessage();
   const skipped = Object.entries(batch.skipped).filter(([, count]) => count > 0);
   const canUndo = batch.status !== 'undone' && (left > 0 || batch.status === 'undoing');
 
@@ -102,7 +101,7 @@ export function ImportSummary({ batch }: { readonly batch: ImportView }) {
           <ul className={styles.reasons} data-testid="import-skipped">
             {skipped.map(([code, count]) => (
               <li key={code} data-code={code}>
-                <FormattedMessage id={skippedReasonMessage(code, known)} />
+                <FormattedMessage id={reason(code)} />
                 {': '}
                 <strong>{format.number(count)}</strong>
               </li>

@@ -2,6 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Page, PageHeader } from '../../../ui/page/page';
 import { ImportList } from '../components/import-list';
+import { ImportWizard } from '../components/import-wizard';
 
 /** Import transactions from a file: choose it, map its columns, review, import; past imports under it. */
 export function ImportPage() {
@@ -14,6 +15,7 @@ export function ImportPage() {
         title={<FormattedMessage id="page.import" />}
         lead={<FormattedMessage id="import.lead" />}
       />
+      <ImportWizard />
       <ImportList />
     </Page>
   );
