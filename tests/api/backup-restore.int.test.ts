@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { restoredId, type BackupEvent } from '@plenty/contracts/backup';
+import { unzipSync, strFromU8 } from 'fflate';
+import {
+  BACKUP_LINK_PATH,
+  backupEventSchema,
+  backupManifestSchema,
+  restoredId,
+  type BackupEvent,
+} from '@plenty/contracts/backup';
+import { occurrenceTransactionId } from '@plenty/contracts/recurring';
 import { streamIds } from '@plenty/contracts/events/envelope';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { backupEvents } from '@plenty/command-api/backup/backup-events';
@@ -8,6 +16,7 @@ import { ApiClient } from '../support/api-client.js';
 import { useTestStandalone } from '../support/standalone-app.js';
 import { createTestUser, type TestUser } from '../support/users.js';
 import { lak, sendOk } from '../support/wallets.js';
+import { ruleBody } from '../support/recurring.js';
 import {
   expectViewsEqual,
   giveEverything,
@@ -170,6 +179,86 @@ describe('backup and restore: the round trip', () => {
   });
 });
 
+describe('backup and restore: through the file and beside the poster', () => {
+  it('restores the downloaded ZIP file: its events and receipts, every view equal to the source’s', async () => {
+    const source = await newUser();
+    await giveEverything(env.standalone.app, source.user, source.api);
+    const link = await env.standalone.app.inject({
+      method: 'GET',
+      url: `${BACKUP_LINK_PATH}?locale=lo`,
+      headers: { authorization: source.user.authorization },
+    });
+    expect(link.statusCode, link.body).toBe(200);
+    const file = await env.standalone.app.inject({ method: 'GET', url: link.json<{ url: string }>().url });
+    expect(file.statusCode).toBe(200);
+    const files = unzipSync(new Uint8Array(file.rawPayload));
+    const manifest = backupManifestSchema.parse(JSON.parse(strFromU8(files['manifest.json'] ?? new Uint8Array())));
+    const events = strFromU8(files['events.jsonl'] ?? new Uint8Array())
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => backupEventSchema.parse(JSON.parse(line)));
+    expect(events).toHaveLength(manifest.eventCount);
+    expect(manifest.receipts.length).toBeGreaterThan(0);
+
+    const target = await newUser();
+    const receipts: Record<string, string> = {};
+    for (const receipt of manifest.receipts) {
+      const bytes = files[receipt.path];
+      expect(bytes, receipt.path).toBeDefined();
+      receipts[receipt.ref] = await uploadReceipt(env.standalone.app, target.user, Buffer.from(bytes ?? []));
+    }
+    const started = await startRestore(target.api, manifest.backupId, manifest.sourceUserId, manifest.eventCount);
+    expect(started.status).toBe(200);
+    const answer = await sendRestore(env.standalone.app, target.user, manifest.backupId, events, receipts);
+    expect(answer).toEqual({ appended: events.length, existing: 0 });
+    await sendOk(target.api, 'FinishRestore', { backupId: manifest.backupId, ...answer });
+    await caughtUp();
+
+    const moves = restoreMoves(
+      { userId: target.user.uid, sourceUserId: source.user.uid, receipts: new Map(Object.entries(receipts)) },
+      events,
+    );
+    await expectViewsEqual(
+      { source: env.standalone.readStore, target: env.standalone.readStore },
+      source.user.uid,
+      target.user.uid,
+      moves,
+    );
+  });
+
+  it('keeps the occurrence the restored rule posted meanwhile, and takes the backup’s later edit of it', async () => {
+    const source = await newUser();
+    const ruleId = uuidV7();
+    await sendOk(source.api, 'CreateRecurringRule', {
+      ruleId,
+      ...ruleBody({ mode: 'confirm' }, { startDate: '2026-08-01' }),
+    });
+    await sendOk(source.api, 'PostOccurrence', { ruleId, date: '2026-08-01' });
+    const posted = occurrenceTransactionId(source.user.uid, ruleId, '2026-08-01');
+    await sendOk(source.api, 'EditTransaction', { transactionId: posted, changes: { note: 'ຄ່າເຊົ່າເດືອນແປດ' } });
+    const events = await backupOf(source.user.uid);
+    const opened = events.findIndex((event) => event.type === 'TransactionAdded');
+    expect(opened).toBeGreaterThan(0);
+
+    const target = await newUser();
+    const backupId = randomUUID();
+    expect((await startRestore(target.api, backupId, source.user.uid, events.length)).status).toBe(200);
+    await sendRestore(env.standalone.app, target.user, backupId, events.slice(0, opened), {});
+    // The restored rule's occurrence is posted in the new account before the rest arrives.
+    const newRule = restoredId(target.user.uid, ruleId);
+    await sendOk(target.api, 'PostOccurrence', { ruleId: newRule, date: '2026-08-01' });
+    const rest = await sendRestore(env.standalone.app, target.user, backupId, events.slice(opened), {});
+    expect(rest).toEqual({ appended: events.length - opened - 1, existing: 1 });
+
+    const transactionId = occurrenceTransactionId(target.user.uid, newRule, '2026-08-01');
+    const stream = await env.standalone.eventStore.readStream(streamIds.transaction(transactionId));
+    expect(stream.map((event) => event.type)).toEqual(['TransactionAdded', 'TransactionEdited']);
+    await caughtUp();
+    const view = await target.api.query<{ note: string }>(`transactions/${transactionId}`);
+    expect(view.body.note).toBe('ຄ່າເຊົ່າເດືອນແປດ');
+  });
+});
+
 describe('backup and restore: hostile files', () => {
   /** A user whose restore of a one-transaction backup from `sourceUserId` is started. */
   async function restoring(sourceUserId = `source-${randomUUID()}`) {
@@ -281,8 +370,22 @@ describe('backup and restore: hostile files', () => {
 
   it('takes 1,000 events of 1,000-character notes in one request, once', async () => {
     const { user, backupId } = await restoring();
-    const note = 'ກ'.repeat(1_000);
-    const events = Array.from({ length: 1_000 }, () => added({ note }));
+    // Ten transactions, each added and edited 99 times: the largest body, in ten appends.
+    const events = Array.from({ length: 10 }).flatMap((_, stream) => {
+      const first = added({ note: 'ກ'.repeat(1_000) });
+      const transactionId = String(first.data.transactionId);
+      const edits = Array.from({ length: 99 }, (_edit, index) => ({
+        ...first,
+        id: randomUUID(),
+        type: 'TransactionEdited',
+        data: {
+          transactionId,
+          changes: { note: `${'ข'.repeat(995)}${String(stream * 100 + index).padStart(5, '0')}` },
+        },
+      }));
+      return [first, ...edits];
+    });
+    expect(events).toHaveLength(1_000);
     expect(await sendRestore(env.standalone.app, user, backupId, events, {})).toEqual({ appended: 1_000, existing: 0 });
     expect(await sendRestore(env.standalone.app, user, backupId, events, {})).toEqual({ appended: 0, existing: 1_000 });
   });
