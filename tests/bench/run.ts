@@ -227,6 +227,7 @@ async function main(): Promise<void> {
       'load.ts',
       'identity.ts',
       'recurring.ts',
+      'import.ts',
     ]) {
       execFileSync(
         process.execPath,

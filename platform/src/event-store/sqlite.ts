@@ -275,6 +275,8 @@ export interface SqliteEventStore extends EventStore {
   checkpoint(): void;
   scrubDeleted(): Promise<void>;
   countEvents(range?: { readonly after?: Position; readonly until?: Position }): Promise<number>;
+  /** The appends in one transaction (with whatever else is queued), each checked on its own. */
+  appendMany(appends: readonly BatchAppend[]): Promise<BatchAppendOutcome[]>;
 }
 
 /**
