@@ -87,7 +87,8 @@ const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'
 
 /** The file's SHA-256 in lower-case hex (Web Crypto: browsers and Node 20). */
 export async function fileSha256(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', bytes));
+  // A copy on a plain ArrayBuffer: Web Crypto takes no view of a SharedArrayBuffer.
+  const digest = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', new Uint8Array(bytes)));
   let hex = '';
   for (const byte of digest) hex += HEX[byte] ?? '';
   return hex;
