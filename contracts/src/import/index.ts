@@ -13,6 +13,7 @@ export {
   IMPORT_MAX_CELL_CHARS,
   IMPORT_ROW_ERROR_CODES,
   isFileError,
+  tooLarge,
   type FileErrorResult,
   type ImportFileError,
   type ImportRowErrorCode,

@@ -82,14 +82,22 @@ const GUESSES: Readonly<Record<Exclude<MappingColumn, 'incomeWallet'>, readonly 
   wallet: ['wallet', 'account', 'กระเป๋าเงิน', 'บัญชี', 'ກະເປົາເງິນ', 'ບັນຊີ'],
 };
 
-/** `,` when the amounts end in a comma and one or two digits and none in a point and one or two digits. */
+/** Amounts that show a comma as the decimal mark: `12,50`, `1.500.000`, `1.500,00`. */
+const COMMA_DECIMAL = /,\d{1,2}$|\d\.\d{3}\.\d{3}(?!\d)|\.\d{3},/;
+/** Amounts that show a point as the decimal mark: `12.50`, `1,500,000`, `1,500.00`. */
+const POINT_DECIMAL = /\.\d{1,2}$|\d,\d{3},\d{3}(?!\d)|,\d{3}\./;
+
+/**
+ * `,` when some amounts show a comma as the decimal mark (`12,50`, or points between thousands:
+ * `1.500.000`) and none shows a point; else `.`. `1.500` alone decides nothing.
+ */
 export function guessDecimal(samples: readonly string[]): Decimal {
   let comma = 0;
   let point = 0;
   for (const s of samples) {
     const t = s.trim().replace(/[^\d.,]+$/, '');
-    if (/,\d{1,2}$/.test(t)) comma += 1;
-    else if (/\.\d{1,2}$/.test(t)) point += 1;
+    if (COMMA_DECIMAL.test(t)) comma += 1;
+    else if (POINT_DECIMAL.test(t)) point += 1;
   }
   return comma > 0 && point === 0 ? ',' : '.';
 }

@@ -10,6 +10,7 @@ import {
   categoryNamesOf,
   decodeFile,
   detectPreset,
+  guessDecimal,
   isFileError,
   mapRows,
   matchCategories,
@@ -371,5 +372,17 @@ describe('suggestMapping without a preset', () => {
     const table = readTable('Name,Amount\nrice,1\n');
     if (isFileError(table)) throw new Error(table.error);
     expect(suggestMapping(table, 'USD').mapping.date).toBeUndefined();
+  });
+});
+
+describe('guessDecimal', () => {
+  it('reads the decimal mark from the amounts', () => {
+    expect(guessDecimal(['12,50', '3,00'])).toBe(',');
+    expect(guessDecimal(['1.500.000', '25.000'])).toBe(',');
+    expect(guessDecimal(['1.500,00 ₭'])).toBe(',');
+    expect(guessDecimal(['12.50', '3'])).toBe('.');
+    expect(guessDecimal(['1,500,000'])).toBe('.');
+    expect(guessDecimal(['1,500.00', '12,50'])).toBe('.');
+    expect(guessDecimal(['1.500', '1,500', '7'])).toBe('.');
   });
 });
