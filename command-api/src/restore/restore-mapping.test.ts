@@ -112,6 +112,10 @@ describe('restore mapping', () => {
         streamId: streamIds.transfer(transactionId),
         origin: { import: { batchId, row: 1 } },
       },
+      // A posted or imported transaction whose origin does not name the same occurrence or row.
+      added({ recurrence: { ruleId, date: '2026-08-01' } }),
+      added({}, { import: { batchId, row: 1 } }),
+      added({ import: { batchId, row: 2 } }, { import: { batchId, row: 1 } }),
     ];
     for (const event of refused)
       expect(() => restoreEvent(context, event), event.type).toThrow(InvalidBackupEventError);

@@ -109,12 +109,30 @@ function restoredStreamPart(context: RestoreMappingContext, event: BackupEvent, 
   return restoredId(context.userId, part);
 }
 
+/** Whether a `TransactionAdded`'s origin names the occurrence or row its data says it came from (or neither). */
+function originMatches(origin: BackupEvent['origin'], data: Record<string, unknown>): boolean {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  const recurrence = data.recurrence as { ruleId: string; date: string } | undefined;
+  const imported = data.import as { batchId: string; row: number } | undefined;
+  return (
+    same(
+      origin?.recurrence && { ruleId: origin.recurrence.ruleId, date: origin.recurrence.date },
+      recurrence && { ruleId: recurrence.ruleId, date: recurrence.date },
+    ) &&
+    same(
+      origin?.import && { batchId: origin.import.batchId, row: origin.import.row },
+      imported && { batchId: imported.batchId, row: imported.row },
+    )
+  );
+}
+
 /**
  * Checks one backup event and moves it into the restoring user's account (the mapping rules are
  * in docs/ARCHITECTURE.md, "Backup and restore"). Throws InvalidBackupEventError for an event no
  * backup of this code holds: an unknown type, a type on another family's stream, a stream outside
  * `RESTORED_STREAMS` or another user's profile, data that fails its type's schema (after upcasting
- * from its version), an `origin` off a transaction stream, or a stream whose own id the data denies.
+ * from its version), an `origin` off a transaction stream or other than its `TransactionAdded`'s
+ * occurrence or row, or a stream whose own id the data denies.
  */
 export function restoreEvent(context: RestoreMappingContext, event: BackupEvent): RestoredEvent {
   const { type } = event;
@@ -137,6 +155,11 @@ export function restoreEvent(context: RestoreMappingContext, event: BackupEvent)
   }
   if (!eventDataSchemas[type].safeParse(data).success)
     throw new InvalidBackupEventError(`${type} does not match its schema`);
+
+  if (type === 'TransactionAdded' && !originMatches(event.origin, data))
+    throw new InvalidBackupEventError(
+      'a posted or imported transaction whose origin does not name its occurrence or row',
+    );
 
   const newPart = restoredStreamPart(context, event, family, part);
   const moved = moveIds(context, data) as Record<string, unknown>;
