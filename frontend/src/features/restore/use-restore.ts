@@ -69,6 +69,8 @@ export function useRestore() {
   const finishRestore = useCommand('FinishRestore');
   const [step, setStep] = useState<RestoreStep>({ kind: 'choose', checking: false, problem: null });
   const [confirmMerge, setConfirmMerge] = useState(false);
+  /** Counts the times the step's heading should take the focus again without a new step (a declined merge). */
+  const [attention, setAttention] = useState(0);
   const record = useRef<RestoreProgressRecord>(newProgressRecord());
   const merge = useRef(false);
   const running = useRef(false);
@@ -173,10 +175,11 @@ export function useRestore() {
 
   const answerMerge = (yes: boolean) => {
     setConfirmMerge(false);
+    if (!yes) setAttention((count) => count + 1);
     if (!yes || step.kind !== 'ready') return;
     merge.current = true;
     void begin(step.file, step.summary);
   };
 
-  return { step, confirmMerge, choose, another, start, answerMerge };
+  return { step, attention, confirmMerge, choose, another, start, answerMerge };
 }

@@ -27,18 +27,19 @@ import { useRestore, type RestoreStep } from '../use-restore';
  */
 export function RestorePage() {
   usePageTitle('page.restore');
-  const { step, confirmMerge, choose, another, start, answerMerge } = useRestore();
+  const { step, attention, confirmMerge, choose, another, start, answerMerge } = useRestore();
   const heading = useRef<HTMLHeadingElement>(null);
-  const shown = useRef(step.kind);
+  const shown = useRef({ kind: step.kind, attention });
 
+  // Each new step (and a declined merge) puts the focus on the step's heading; not the first one.
   useEffect(() => {
-    if (shown.current === step.kind) return;
-    shown.current = step.kind;
+    if (shown.current.kind === step.kind && shown.current.attention === attention) return;
+    shown.current = { kind: step.kind, attention };
     heading.current?.focus();
-  }, [step.kind]);
+  }, [step.kind, attention]);
 
   return (
-    <Page testId="restore-page" className={styles.page}>
+    <Page testId="restore-page">
       <BackLink to="/dashboard/settings?tab=privacy" label="settings.tab.privacy" />
       <PageHeader
         size="compact"
