@@ -114,13 +114,14 @@ const SECTIONS = [
   ['nav.reports', '/dashboard/reports', 'page.reports', false],
   ['nav.wallets', '/dashboard/wallets', 'page.wallets', true],
   ['nav.recurring', '/dashboard/recurring', 'page.recurring', true],
+  ['nav.import', '/dashboard/import', 'page.import', true],
   ['nav.activity', '/activity', 'activity.title', true],
   ['nav.settings', '/dashboard/settings', 'page.settings', true],
 ];
 
 /**
  * On a phone the sections are in a bar at the bottom, labelled, with the current one marked;
- * Wallets, Recurring, Activity and Settings are behind "More", which says when one of them is current.
+ * Wallets, Recurring, Import, Activity and Settings are behind "More", which says when one of them is current.
  * Labels fit their tabs, focus shows, and the bar covers nothing: the page ends above it.
  */
 async function checkPhoneNavigation(page, { baseUrl, prefix, messages, where, picture }) {

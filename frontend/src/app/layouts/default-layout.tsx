@@ -42,7 +42,7 @@ export function DefaultLayout() {
           {signedIn && (
             <nav className={styles.nav} aria-label={intl.formatMessage({ id: 'nav.main' })}>
               <ul className={styles.navList}>
-                {SECTIONS.map((item) => (
+                {SECTIONS.filter((item) => item.phoneOnly !== true).map((item) => (
                   <li key={item.to}>
                     <LocalizedNavLink to={item.to} end={item.end} className={styles.navLink}>
                       <FormattedMessage id={item.label} />

@@ -2,7 +2,16 @@ import { IconShapeParts, type IconShape } from '../../ui/icon/icon-shape';
 import { StrokeIcon } from '../../ui/icon/stroke-icon';
 
 export type NavIconName =
-  'dashboard' | 'transactions' | 'wallets' | 'recurring' | 'debts' | 'reports' | 'activity' | 'settings' | 'more';
+  | 'dashboard'
+  | 'transactions'
+  | 'wallets'
+  | 'recurring'
+  | 'import'
+  | 'debts'
+  | 'reports'
+  | 'activity'
+  | 'settings'
+  | 'more';
 
 /** 24 × 24 outlines in the style of the category icons (2 px round strokes, current color). */
 const SHAPES: Record<NavIconName, IconShape> = {
@@ -15,6 +24,7 @@ const SHAPES: Record<NavIconName, IconShape> = {
   transactions: ['M7 4h13M7 4l3-2.5M7 4l3 2.5', 'M17 20H4M17 20l-3-2.5M17 20l-3 2.5', 'M4 12h16'],
   wallets: ['M19 7V5a1 1 0 0 0-1-1H5a2 2 0 0 0 0 4h15a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H5a2 2 0 0 1-2-2V6', 'M17 14h.01'],
   recurring: ['M17 2.5l3 3-3 3', 'M4 11.5v-1a5 5 0 0 1 5-5h11', 'M7 21.5l-3-3 3-3', 'M20 12.5v1a5 5 0 0 1-5 5H4'],
+  import: ['M12 3v12', 'M7 10l5 5 5-5', 'M4 17v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3'],
   debts: [{ rect: [2.5, 5, 19, 14, 2.5] }, 'M2.5 10h19', 'M6.5 15h4'],
   reports: ['M4 20V4', 'M4 20h16', 'M8.5 16v-5M13 16V7M17.5 16v-3'],
   activity: ['M3.5 12a8.5 8.5 0 1 0 2.5-6', 'M3 3.5V8h4.5', 'M12 7.5V12l3 2'],

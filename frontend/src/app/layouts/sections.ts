@@ -12,6 +12,8 @@ export interface Section {
   readonly end: boolean;
   /** On a phone, behind "More" rather than a tab of its own. */
   readonly inMore: boolean;
+  /** Left out of the wide header, whose row has no room for it (reached there from Settings instead). */
+  readonly phoneOnly?: boolean;
 }
 
 /** The signed-in sections, in the order the header shows them. */
@@ -56,6 +58,15 @@ export const SECTIONS: readonly Section[] = [
     icon: 'debts',
     end: false,
     inMore: false,
+  },
+  {
+    to: '/dashboard/import',
+    label: 'nav.import',
+    tabLabel: 'nav.import',
+    icon: 'import',
+    end: false,
+    inMore: true,
+    phoneOnly: true,
   },
   { to: '/activity', label: 'nav.activity', tabLabel: 'nav.activity', icon: 'activity', end: false, inMore: true },
   {

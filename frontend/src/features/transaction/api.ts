@@ -28,7 +28,7 @@ export interface UploadedReceipt {
   readonly size: number;
 }
 
-type ListArgs = Pick<TransactionFilters, 'type' | 'categoryId' | 'walletId' | 'sort' | 'q'>;
+type ListArgs = Pick<TransactionFilters, 'type' | 'categoryId' | 'walletId' | 'importId' | 'sort' | 'q'>;
 type TotalsArgs = Pick<TransactionFilters, 'type' | 'categoryId' | 'walletId' | 'q'>;
 
 export const transactionsApi = api.injectEndpoints({

@@ -10,6 +10,7 @@ describe('transaction filters in the address', () => {
       type: 'expense',
       categoryId: 'builtin-food',
       walletId: null,
+      importId: null,
       sort: 'highest',
       q: 'rice',
     });
@@ -23,7 +24,7 @@ describe('transaction filters in the address', () => {
 
   it('writes only what differs from the defaults and keeps other parameters', () => {
     const params = paramsWithFilters(
-      { type: 'income', categoryId: null, walletId: null, sort: 'newest', q: 'bonus' },
+      { type: 'income', categoryId: null, walletId: null, importId: null, sort: 'newest', q: 'bonus' },
       new URLSearchParams('view=abc&sort=oldest'),
     );
     expect(params.toString()).toBe('view=abc&type=income&q=bonus');
@@ -34,6 +35,7 @@ describe('transaction filters in the address', () => {
       type: 'expense',
       categoryId: '0190a1b2-0000-7000-8000-000000000001',
       walletId: '0190a1b2-0000-7000-8000-0000000000aa',
+      importId: '0190a1b2-0000-7000-8000-0000000000bb',
       sort: 'lowest',
       q: 'ข้าว',
     } as const;
@@ -46,6 +48,7 @@ describe('transaction filters in the address', () => {
     expect(isFiltered({ ...NO_FILTERS, sort: 'oldest' })).toBe(false);
     expect(isFiltered({ ...NO_FILTERS, q: 'x' })).toBe(true);
     expect(isFiltered({ ...NO_FILTERS, walletId: '0190a1b2-0000-7000-8000-0000000000aa' })).toBe(true);
+    expect(isFiltered({ ...NO_FILTERS, importId: '0190a1b2-0000-7000-8000-0000000000bb' })).toBe(true);
   });
 
   it('asks the API with its parameter names, and for search only when there is text', () => {
@@ -56,5 +59,14 @@ describe('transaction filters in the address', () => {
     expect(apiQuery({ type: null, categoryId: null, walletId: '0190a1b2-0000-7000-8000-0000000000aa', q: '' })).toBe(
       'walletId=0190a1b2-0000-7000-8000-0000000000aa',
     );
+  });
+
+  it('reads the import a list is narrowed to, and asks the list for its transactions only', () => {
+    const batch = '0190A1B2-0000-7000-8000-0000000000BB';
+    const filters = filtersFromParams(new URLSearchParams(`import=${batch}`));
+    expect(filters.importId).toBe(batch.toLowerCase());
+    expect(paramsWithFilters(filters).toString()).toBe(`import=${batch.toLowerCase()}`);
+    expect(apiQuery(filters)).toBe(`importId=${batch.toLowerCase()}&sort=newest`);
+    expect(filtersFromParams(new URLSearchParams('import=not-a-batch')).importId).toBeNull();
   });
 });

@@ -4,21 +4,30 @@ import { TRANSACTION_SORTS, type TransactionSort } from '@plenty/contracts/views
 export const SORTS = TRANSACTION_SORTS;
 export const TYPES = TRANSACTION_TYPES;
 
-/** What the list shows, kept in the address: `?type=expense&category=builtin-food&wallet=<id>&sort=highest&q=rice`. */
+/** What the list shows, kept in the address: `?type=expense&category=builtin-food&wallet=<id>&import=<id>&sort=highest&q=rice`. */
 export interface TransactionFilters {
   readonly type: TransactionType | null;
   readonly categoryId: string | null;
   /** Only the transactions of this wallet. */
   readonly walletId: string | null;
+  /** Only the transactions one import added (its batch id), from the import's summary. */
+  readonly importId: string | null;
   readonly sort: TransactionSort;
   /** Text searched for in notes; empty for none. */
   readonly q: string;
 }
 
-export const NO_FILTERS: TransactionFilters = { type: null, categoryId: null, walletId: null, sort: 'newest', q: '' };
+export const NO_FILTERS: TransactionFilters = {
+  type: null,
+  categoryId: null,
+  walletId: null,
+  importId: null,
+  sort: 'newest',
+  q: '',
+};
 
 /** The query parameters the list owns; others (the open transaction) are left alone. */
-const OWN_PARAMS = ['type', 'category', 'wallet', 'sort', 'q'] as const;
+const OWN_PARAMS = ['type', 'category', 'wallet', 'import', 'sort', 'q'] as const;
 
 const CATEGORY_ID = /^(builtin-[a-z]+|[0-9a-fA-F-]{36})$/;
 const WALLET_ID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
@@ -33,12 +42,14 @@ export function filtersFromParams(params: URLSearchParams): TransactionFilters {
   const type = params.get('type');
   const category = params.get('category');
   const wallet = params.get('wallet');
+  const batch = params.get('import');
   const sort = params.get('sort');
   const q = (params.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
   return {
     type: isOneOf(TYPES, type) ? type : null,
     categoryId: category !== null && CATEGORY_ID.test(category) ? category.toLowerCase() : null,
     walletId: wallet !== null && WALLET_ID.test(wallet) ? wallet.toLowerCase() : null,
+    importId: batch !== null && WALLET_ID.test(batch) ? batch.toLowerCase() : null,
     sort: isOneOf(SORTS, sort) ? sort : 'newest',
     q,
   };
@@ -54,6 +65,7 @@ export function paramsWithFilters(
   if (filters.type !== null) next.set('type', filters.type);
   if (filters.categoryId !== null) next.set('category', filters.categoryId);
   if (filters.walletId !== null) next.set('wallet', filters.walletId);
+  if (filters.importId !== null) next.set('import', filters.importId);
   if (filters.sort !== 'newest') next.set('sort', filters.sort);
   const q = filters.q.trim();
   if (q !== '') next.set('q', q);
@@ -62,13 +74,20 @@ export function paramsWithFilters(
 
 /** Whether anything narrows the list (the sort order does not). */
 export function isFiltered(filters: TransactionFilters): boolean {
-  return filters.type !== null || filters.categoryId !== null || filters.walletId !== null || filters.q.trim() !== '';
+  return (
+    filters.type !== null ||
+    filters.categoryId !== null ||
+    filters.walletId !== null ||
+    filters.importId !== null ||
+    filters.q.trim() !== ''
+  );
 }
 
 /** The query string of the list and totals endpoints; `q` only when there is text to search. */
 export function apiQuery(
   filters: Pick<TransactionFilters, 'type' | 'categoryId' | 'q'> & {
     readonly walletId?: string | null;
+    readonly importId?: string | null;
     readonly sort?: TransactionSort;
   },
   page: { readonly limit?: number; readonly cursor?: string | null } = {},
@@ -77,6 +96,7 @@ export function apiQuery(
   if (filters.type !== null) query.set('type', filters.type);
   if (filters.categoryId !== null) query.set('categoryId', filters.categoryId);
   if (filters.walletId !== undefined && filters.walletId !== null) query.set('walletId', filters.walletId);
+  if (filters.importId !== undefined && filters.importId !== null) query.set('importId', filters.importId);
   const q = filters.q.trim();
   if (q !== '') query.set('q', q);
   if (filters.sort !== undefined) query.set('sort', filters.sort);

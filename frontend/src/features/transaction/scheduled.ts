@@ -21,6 +21,8 @@ export function paramsWithScheduled(on: boolean, previous: URLSearchParams): URL
  */
 export function scheduledMatching(items: readonly RecurringItem[], filters: TransactionFilters): RecurringItem[] {
   const q = filters.q.trim().toLocaleLowerCase();
+  // Scheduled items are not imported: a list narrowed to one import has none.
+  if (filters.importId !== null) return [];
   return items.filter(
     (item) =>
       (filters.type === null || item.type === filters.type) &&

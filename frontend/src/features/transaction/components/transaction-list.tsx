@@ -30,6 +30,7 @@ export function TransactionList({ filters, label, onOpen, onClear }: ListProps) 
     type: filters.type,
     categoryId: filters.categoryId,
     walletId: filters.walletId,
+    importId: filters.importId,
     sort: filters.sort,
     q: filters.q,
   });
@@ -110,6 +111,13 @@ export function TransactionList({ filters, label, onOpen, onClear }: ListProps) 
       <NoRows testId="transactions-empty" title="transactions.empty.title" body="transactions.empty.body" icon>
         <LocalizedLink to="/dashboard/transactions/add" className={buttonClass('primary')}>
           <FormattedMessage id="transactions.empty.action" />
+        </LocalizedLink>
+        <LocalizedLink
+          to="/dashboard/import"
+          className={buttonClass('secondary')}
+          data-testid="transactions-empty-import"
+        >
+          <FormattedMessage id="transactions.empty.import" />
         </LocalizedLink>
       </NoRows>
     );

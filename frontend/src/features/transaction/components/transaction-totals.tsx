@@ -22,7 +22,8 @@ export function TransactionTotals({ filters }: { readonly filters: Filters }) {
     q: filters.q,
   });
   // The totals are a summary: while they load, or if they cannot be had, the list still stands alone.
-  if (totals.data === undefined || totals.data.count === 0) return null;
+  // The totals route sums no import batch: a list narrowed to one import shows none rather than wrong ones.
+  if (filters.importId !== null || totals.data === undefined || totals.data.count === 0) return null;
   const combined = combinedTotals(totals.data.totals, writers.preferences, writers.date);
   const table = totalsTable(totals.data.totals);
   return (

@@ -78,6 +78,22 @@ export function TransactionsPage() {
         }
       />
       <TransactionFilters filters={filters} onChange={setFilters} />
+      {filters.importId !== null && (
+        <p className={styles.importFilter} role="status" data-testid="transactions-import-filter">
+          <FormattedMessage id="import.filter.shown" />{' '}
+          <LocalizedLink to={`/dashboard/import/${filters.importId}`}>
+            <FormattedMessage id="import.filter.open" />
+          </LocalizedLink>{' '}
+          <button
+            type="button"
+            className={buttonClass('secondary')}
+            onClick={() => setFilters({ ...filters, importId: null })}
+            data-testid="transactions-import-filter-clear"
+          >
+            <FormattedMessage id="import.filter.clear" />
+          </button>
+        </p>
+      )}
       <TransactionTotals filters={filters} />
       <button
         type="button"
