@@ -1,6 +1,7 @@
 import { localDate, runtimeTimeZone } from '@plenty/contracts/calendar/zone';
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { FieldError } from '../../../lib/field-error';
 import { LocalizedLink } from '../../../lib/localized-link';
 import { usePreferences } from '../../../lib/preferences';
 import { useFormat } from '../../../lib/use-format';
@@ -8,7 +9,6 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { buttonClass } from '../../../ui/button';
 import { cardClass } from '../../../ui/card/card';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { Field } from '../../../ui/field/field';
 import field from '../../../ui/field/field.module.css';
 import { BackLink } from '../../../ui/page/back-link';
 import { Page, PageHeader } from '../../../ui/page/page';
@@ -97,29 +97,12 @@ function StepView({ step, heading, choose, another, start }: StepProps) {
     case 'choose':
       return (
         <StepCard title={<FormattedMessage id="restore.choose.title" />} heading={heading} testId="restore-choose">
-          <Field
-            label="restore.choose.label"
-            hint="restore.choose.hint"
-            values={{ size: format.number(BACKUP_MAX_MEGABYTES) }}
-            error={step.problem}
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="file"
-                accept=".zip,application/zip"
-                className={`${field.input} ${styles.file}`}
-                aria-busy={step.checking}
-                data-testid="restore-file"
-                onChange={(event) => {
-                  const input = event.currentTarget;
-                  void choose(input.files?.[0]).finally(() => {
-                    input.value = '';
-                  });
-                }}
-              />
-            )}
-          </Field>
+          <FileChooser
+            checking={step.checking}
+            problem={step.problem}
+            hintValues={{ size: format.number(BACKUP_MAX_MEGABYTES) }}
+            choose={choose}
+          />
           <p role="status" className={styles.muted}>
             {step.checking && (
               <>
@@ -185,6 +168,58 @@ function StepView({ step, heading, choose, another, start }: StepProps) {
         </StepCard>
       );
   }
+}
+
+/**
+ * The file input, drawn as a button in the page's language (the browser's own one speaks the
+ * browser's language): the input stays in the page, visually hidden, focusable and labelled.
+ */
+function FileChooser({
+  checking,
+  problem,
+  hintValues,
+  choose,
+}: {
+  readonly checking: boolean;
+  readonly problem: FieldError | null;
+  readonly hintValues: Readonly<Record<string, string>>;
+  choose(file: File | undefined): Promise<void>;
+}) {
+  const id = useId();
+  const describedBy = [`${id}-hint`, problem === null ? null : `${id}-error`].filter(Boolean).join(' ');
+  return (
+    <div className={field.field}>
+      <p id={`${id}-hint`} className={field.hint}>
+        <FormattedMessage id="restore.choose.hint" values={hintValues} />
+      </p>
+      <div className={styles.chooser}>
+        <input
+          id={id}
+          type="file"
+          accept=".zip,application/zip"
+          className={`visually-hidden ${styles.fileInput}`}
+          aria-invalid={problem !== null}
+          aria-describedby={describedBy}
+          aria-busy={checking}
+          data-testid="restore-file"
+          onChange={(event) => {
+            const input = event.currentTarget;
+            void choose(input.files?.[0]).finally(() => {
+              input.value = '';
+            });
+          }}
+        />
+        <label htmlFor={id} className={buttonClass('primary')}>
+          <FormattedMessage id="restore.choose.label" />
+        </label>
+      </div>
+      {problem !== null && (
+        <p id={`${id}-error`} className={field.error}>
+          <FormattedMessage id={problem.id} values={problem.values} />
+        </p>
+      )}
+    </div>
+  );
 }
 
 /** What the backup holds: when it was made, its records, transactions and receipts. */
@@ -275,8 +310,10 @@ function Done({
     <>
       <p role="status" className={styles.result} data-testid="restore-result">
         <FormattedMessage
-          id={appended === 0 && existing > 0 ? 'restore.done.nothingNew' : 'restore.done.added'}
-          values={{ added: format.number(appended), existing: format.number(existing), existingCount: existing }}
+          id={
+            existing === 0 ? 'restore.done.addedAll' : appended === 0 ? 'restore.done.nothingNew' : 'restore.done.added'
+          }
+          values={{ added: format.number(appended), existing: format.number(existing) }}
         />
       </p>
       <SummaryTerms summary={summary} />
