@@ -1,4 +1,5 @@
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
+import type { EventMetadata } from '@plenty/contracts/events/envelope';
 import type { EventStore } from '@plenty/platform/event-store/port';
 
 /**
@@ -11,10 +12,10 @@ export async function readOwnedStream<State>(
   userId: string,
   initial: State,
   evolve: (state: State, event: { type: string; data: unknown }) => State,
-): Promise<{ state: State; length: number } | null> {
+): Promise<{ state: State; length: number; first: EventMetadata | null } | null> {
   const stored = await store.eventStore.readStream(streamId);
   if (stored.some((event) => event.metadata.userId !== userId)) return null;
   let state = initial;
   for (const event of stored) state = evolve(state, await store.codec.decode(event, { validate: false }));
-  return { state, length: stored.length };
+  return { state, length: stored.length, first: stored[0]?.metadata ?? null };
 }

@@ -128,3 +128,74 @@ describe('posting a rule’s due occurrences in one batch', () => {
     expect(await transactionEvents(user.uid, ruleId, '2026-11-20')).toEqual([]);
   });
 });
+
+describe('posting a rule restored from a backup', () => {
+  /** Appends, as a restore does, a daily auto rule whose events name the restore as their correlation. */
+  async function restoredRule(user: VerifiedUser, restore: { finished: boolean; startedAt: string }) {
+    const restoreId = randomUUID();
+    const ruleId = randomUUID();
+    const meta = (commandId: string, correlationId: string, occurredAt: string) => ({
+      userId: user.uid,
+      commandId,
+      correlationId,
+      occurredAt,
+      schemaVersion: 1,
+    });
+    const started = await bench.deps.codec.encode({
+      id: randomUUID(),
+      type: 'RestoreStarted',
+      data: { backupId: randomUUID(), sourceUserId: `source-${randomUUID()}`, merge: false, eventCount: 1 },
+      metadata: meta(restoreId, restoreId, restore.startedAt),
+    });
+    await bench.eventStore.appendToStream(streamIds.restore(restoreId), [started], 'no_stream');
+    const created = await bench.deps.codec.encode({
+      id: randomUUID(),
+      type: 'RecurringRuleCreated',
+      data: {
+        ruleId,
+        type: 'expense',
+        amount: { amount: 150_000, currency: 'LAK' },
+        categoryId: 'builtin-housing',
+        mode: 'auto',
+        remind: false,
+        schedule: { frequency: 'day', interval: 1, startDate: '2026-11-20', end: { kind: 'never' } },
+      },
+      metadata: meta(randomUUID(), restoreId, '2026-11-01T08:00:00.000Z'),
+    });
+    await bench.eventStore.appendToStream(streamIds.recurring(ruleId), [created], 'no_stream');
+    if (restore.finished) {
+      const finished = await bench.deps.codec.encode({
+        id: randomUUID(),
+        type: 'RestoreFinished',
+        data: { backupId: randomUUID(), appended: 1, existing: 0 },
+        metadata: meta(randomUUID(), randomUUID(), restore.startedAt),
+      });
+      await bench.eventStore.appendToStream(streamIds.restore(restoreId), [finished], 0);
+    }
+    return ruleId;
+  }
+
+  it('waits while the restore that brought the rule is under way: its pauses and skips may still be coming', async () => {
+    const user = testUser(`restoring-${randomUUID()}`);
+    const ruleId = await restoredRule(user, { finished: false, startedAt: '2026-11-27T10:00:00.000Z' });
+    const outcomes = await postOccurrences(postingDeps(), { userId: user.uid, ruleId, dates: week.slice(0, 2) });
+    expect(outcomes).toEqual([{ outcome: 'refused', code: 'restore_under_way', status: 409, hold: false }]);
+    expect(await transactionEvents(user.uid, ruleId, week[0] ?? '')).toEqual([]);
+  });
+
+  it('posts once the restore is finished, or when it was left unfinished for more than a day', async () => {
+    const finished = testUser(`restored-${randomUUID()}`);
+    const done = await restoredRule(finished, { finished: true, startedAt: '2026-11-27T10:00:00.000Z' });
+    const posted = await postOccurrences(postingDeps(), {
+      userId: finished.uid,
+      ruleId: done,
+      dates: week.slice(0, 2),
+    });
+    expect(kinds(posted)).toEqual(['posted', 'posted']);
+
+    const abandoned = testUser(`abandoned-${randomUUID()}`);
+    const left = await restoredRule(abandoned, { finished: false, startedAt: '2026-11-25T10:00:00.000Z' });
+    const late = await postOccurrences(postingDeps(), { userId: abandoned.uid, ruleId: left, dates: week.slice(0, 1) });
+    expect(kinds(late)).toEqual(['posted']);
+  });
+});

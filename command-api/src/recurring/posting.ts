@@ -20,7 +20,7 @@ import { findBuiltInCategory } from '@plenty/contracts/categories';
 import type { CommandResult } from '@plenty/contracts/commands/result';
 import { isDomainError } from '@plenty/contracts/errors';
 import { uuidV5 } from '@plenty/contracts/ids';
-import { streamIds } from '@plenty/contracts/events/envelope';
+import { streamIds, type EventMetadata } from '@plenty/contracts/events/envelope';
 import { occurrenceCommandId, occurrenceTransactionId, type PostOccurrence } from '@plenty/contracts/recurring';
 import { occurrenceDetails } from '@plenty/contracts/recurring-schedule';
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
@@ -67,6 +67,31 @@ export type PostOutcome =
 /** `held`: RecurringRuleHeld is in the stream (now or by an earlier attempt); `not_held`: the rule is not active (or gone). */
 export type HoldOutcome = { readonly outcome: 'held' } | { readonly outcome: 'not_held'; readonly code: string | null };
 
+/** The poster's refusal of a rule restored from a backup whose restore is still under way. */
+const RESTORE_UNDER_WAY = 'restore_under_way';
+
+/** A restore started this long ago and never finished no longer holds its rules back. */
+const ABANDONED_RESTORE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether a rule restored from a backup (its first event was appended by a restore, whose
+ * correlation id names the restore's stream; a command's events have their command id there) waits
+ * for the restore to finish: until then the rule's later pauses, skips, edits and posted
+ * occurrences may still be on their way, and posting now could post what the backup says was
+ * skipped or never due. A restore left unfinished for a day no longer holds the rule back.
+ */
+async function restoreUnderWay(
+  deps: RecurringPostingDeps,
+  userId: string,
+  first: EventMetadata | null,
+): Promise<boolean> {
+  if (first === null || first.correlationId === first.commandId) return false;
+  const events = await deps.eventStore.readStream(streamIds.restore(first.correlationId));
+  const started = events.find((event) => event.type === 'RestoreStarted' && event.metadata.userId === userId);
+  if (started === undefined || events.some((event) => event.type === 'RestoreFinished')) return false;
+  return deps.now().getTime() - Date.parse(started.metadata.occurredAt) < ABANDONED_RESTORE_MS;
+}
+
 /** Refusals that say the rule changed since the poster read it, not that it cannot be posted. */
 const RULE_CHANGED = new Set([
   'recurring_not_found',
@@ -77,6 +102,7 @@ const RULE_CHANGED = new Set([
   'occurrence_too_far',
   'unauthenticated',
   'conflict',
+  RESTORE_UNDER_WAY,
 ]);
 
 const silentLog: CommandCaller['log'] = { error: () => undefined, warn: () => undefined };
@@ -180,6 +206,9 @@ export async function postOccurrences(
       initialRecurringState,
       evolveRecurring,
     );
+    if (await restoreUnderWay(deps, userId, folded?.first ?? null)) {
+      return [{ outcome: 'refused', code: RESTORE_UNDER_WAY, status: 409, hold: false }];
+    }
     const rule = folded?.state ?? initialRecurringState;
     // As AddTransaction: the profile is read only for a custom category or a named wallet.
     const profile = needsProfile(rule, dates) ? await deps.profiles.load(userId) : null;
