@@ -115,10 +115,11 @@ async function chooseFile(page, messages, file) {
 /** Restores `file` as `user` on an empty account in English, then checks every kind of record is there. */
 async function restoreIntoNewAccount(browser, baseUrl, screenshotDir, user, file) {
   const en = catalog('en');
-  const { context, page, errors } = await open(browser, baseUrl, user, '/dashboard/settings?tab=privacy');
+  const { context, page, errors } = await open(browser, baseUrl, user, '/dashboard');
   try {
-    await expectHeading(page, en['page.settings'], { errors });
-    await page.getByRole('link', { name: en['restore.settings.open'] }).click();
+    // A new account's dashboard offers the restore.
+    await expectHeading(page, en['page.dashboard'], { errors });
+    await page.getByTestId('dashboard-restore-offer').getByRole('link').click();
     await expectHeading(page, en['page.restore'], { errors });
     await chooseFile(page, en, file);
     const ready = page.getByTestId('restore-ready');
@@ -212,8 +213,10 @@ async function mergeOnPhone(browser, baseUrl, screenshotDir, user, file) {
 /** The account the backup was made from is told its records are already there. */
 async function sameAccount(browser, baseUrl, screenshotDir, user, file) {
   const th = catalog('th');
-  const { context, page, errors } = await open(browser, baseUrl, user, '/th/dashboard/restore', PHONE);
+  const { context, page, errors } = await open(browser, baseUrl, user, '/th/dashboard/settings?tab=privacy', PHONE);
   try {
+    await expectHeading(page, th['page.settings'], { errors });
+    await page.getByRole('link', { name: th['restore.settings.open'] }).click();
     await expectHeading(page, th['page.restore'], { errors });
     await chooseFile(page, th, file);
     await page.getByRole('button', { name: th['restore.ready.start'] }).click();

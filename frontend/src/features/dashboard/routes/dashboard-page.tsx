@@ -174,6 +174,12 @@ function Welcome({ data, write }: { readonly data: Dashboard; readonly write: Mo
             <FormattedMessage id="dashboard.actions.addIncome" />
           </LocalizedLink>
         </div>
+        <p className={styles.muted} data-testid="dashboard-restore-offer">
+          <FormattedMessage
+            id="restore.dashboard.offer"
+            values={{ link: (chunks) => <LocalizedLink to="/dashboard/restore">{chunks}</LocalizedLink> }}
+          />
+        </p>
       </Card>
       <div className={styles.grid}>
         <BudgetCard budget={data.budget} write={write} isCurrentMonth />
