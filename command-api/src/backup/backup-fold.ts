@@ -190,18 +190,30 @@ const orNull = <T>(value: T | undefined): T | null => (value === undefined ? nul
 const isMoney = (value: unknown): value is Money =>
   typeof value === 'object' && value !== null && 'amount' in value && 'currency' in value;
 
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** The formatter of a time zone, made once: making one costs far more than using it. */
+function formatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The time of an instant in a time zone, `YYYY-MM-DD HH:mm:ss`. */
 export function localDateTime(instant: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(instant));
+  const parts = formatIn(timeZone).formatToParts(new Date(instant));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
 }
