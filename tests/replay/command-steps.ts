@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { testUser } from '@plenty/command-api/testing/stores';
 import type { CommandName } from '@plenty/contracts/commands/registry';
+import { importBatchId } from '@plenty/contracts/imports';
 import { defaultWalletId } from '@plenty/contracts/wallets';
 
 /** The generated histories of the replay test: commands of two users and what the read side does between them. */
@@ -50,10 +51,49 @@ const recurringFields = fc.record({
 /** Dates that are occurrences of one schedule or the other (or of an edit's). */
 const occurrenceDate = pick(['2026-10-01', '2026-11-01', '2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23']);
 
-/** One command of one of the two users, its body not yet parsed. */
-export type Step = { readonly user: 0 | 1; readonly name: CommandName; readonly body: Record<string, unknown> };
-const command = (name: CommandName, body: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Step> =>
+/** Not a command: rows of an import batch sent to `POST /api/imports/rows`. */
+export const IMPORT_ROWS = 'ImportRows';
+
+/** One command of one of the two users (or rows of an import), its body not yet parsed. */
+export type Step = {
+  readonly user: 0 | 1;
+  readonly name: CommandName | typeof IMPORT_ROWS;
+  readonly body: Record<string, unknown>;
+};
+const command = (
+  name: CommandName | typeof IMPORT_ROWS,
+  body: fc.Arbitrary<Record<string, unknown>>,
+): fc.Arbitrary<Step> =>
   fc.record({ user: fc.constantFrom(0 as const, 1 as const), body }).map((c) => ({ ...c, name }));
+
+/**
+ * Import batches: a file of each user's, its first attempt or the one after an undo (batch ids are
+ * derived from the user's id); now and then a batch of the other user's, as unknown to them as a
+ * missing one. Each file has four rows.
+ */
+export const FILE_SHA = 'a'.repeat(64);
+const batchOf = (user: 0 | 1) => {
+  const own = (attempt: number) => importBatchId(users[user].uid, FILE_SHA, attempt);
+  const other = importBatchId(users[user === 0 ? 1 : 0].uid, FILE_SHA, 0);
+  return pick([own(0), own(0), own(0), own(0), own(1), other]);
+};
+/** A step whose body depends on the user who sends it. */
+const userCommand = (
+  name: CommandName | typeof IMPORT_ROWS,
+  body: (user: 0 | 1) => fc.Arbitrary<Record<string, unknown>>,
+): fc.Arbitrary<Step> =>
+  fc.constantFrom(0 as const, 1 as const).chain((user) => body(user).map((b) => ({ user, name, body: b })));
+/** A row of a file: mostly one Plenty takes, now and then one it refuses (an unknown category or wallet). */
+const importRow = (row: number) =>
+  fc.record({
+    row: fc.constant(row),
+    type: pick(['expense', 'expense', 'expense', 'income']),
+    amount: thb(1, 500_000),
+    categoryId: pick(['builtin-food', 'builtin-food', 'builtin-other', ...categoryIds]),
+    date,
+    note: fc.option(pick(['lunch', 'ค่ารถ']), { nil: undefined }),
+    walletId: pick([undefined, undefined, undefined, ...walletIds]),
+  });
 
 /** Any command of the registry, with bodies over a few ids so that commands meet the same items. */
 export const commands: fc.Arbitrary<Step> = fc.oneof(
@@ -334,6 +374,43 @@ export const commands: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: command('PauseRecurringRule', fc.record({ ruleId: pick(ruleIds) })) },
   { weight: 1, arbitrary: command('ResumeRecurringRule', fc.record({ ruleId: pick(ruleIds) })) },
   { weight: 1, arbitrary: command('DeleteRecurringRule', fc.record({ ruleId: pick(ruleIds) })) },
+  {
+    weight: 3,
+    arbitrary: userCommand('StartImport', (user) =>
+      fc.record({
+        batchId: batchOf(user),
+        fileName: pick(['kbank.csv', 'ເງິນສົດ.csv']),
+        fileSha256: fc.constant(FILE_SHA),
+        source: fc.constant('csv'),
+        rowCount: fc.constant(4),
+      }),
+    ),
+  },
+  {
+    weight: 6,
+    arbitrary: userCommand(IMPORT_ROWS, (user) =>
+      fc.record({
+        // As the browser does: StartImport first (a retry when the batch is there), then the rows.
+        start: fc.boolean(),
+        batchId: batchOf(user),
+        rows: fc
+          .uniqueArray(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 4 })
+          .chain((rows) => fc.tuple(...rows.map(importRow))),
+      }),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: userCommand('FinishImport', (user) =>
+      fc.record({
+        batchId: batchOf(user),
+        added: fc.integer({ min: 0, max: 4 }),
+        existing: fc.constant(0),
+        skipped: pick([{}, { duplicate: 1 }]),
+      }),
+    ),
+  },
+  { weight: 2, arbitrary: userCommand('UndoImport', (user) => fc.record({ batchId: batchOf(user) })) },
   {
     weight: 2,
     arbitrary: command(

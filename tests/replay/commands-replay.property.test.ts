@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CommandsInFlight } from '@plenty/command-api/account/commands-in-flight';
 import { debtStream } from '@plenty/command-api/debt/debt.stream';
+import { importRows } from '@plenty/command-api/import/import-rows';
+import { importStream } from '@plenty/command-api/import/import.stream';
 import { runCommand, type PipelineDeps } from '@plenty/command-api/pipeline/run-command';
 import type { Command, StreamDefinition } from '@plenty/command-api/pipeline/stream-definition';
 import { ProfileCache } from '@plenty/command-api/profile/profile-cache';
@@ -13,6 +16,7 @@ import { postOccurrenceStream } from '@plenty/command-api/transaction/post-occur
 import { transactionStream } from '@plenty/command-api/transaction/transaction.stream';
 import { transferStream } from '@plenty/command-api/transfer/transfer.stream';
 import { commandRegistry, type CommandName } from '@plenty/contracts/commands/registry';
+import { importRowsRequestSchema } from '@plenty/contracts/imports';
 import { START } from '@plenty/platform/event-store/port';
 import { HttpError } from '@plenty/platform/http/errors';
 import type { ReadStore } from '@plenty/platform/read-store/port';
@@ -22,20 +26,24 @@ import { eventApplier, viewsOf } from '@plenty/projections/apply';
 import { allProjections } from '@plenty/projections/all';
 import { createProjector } from '@plenty/projector/runtime';
 import type { Projector } from '@plenty/projector/runtime-api';
-import { commands, readSide, users, type Step } from './command-steps.js';
+import { FILE_SHA, IMPORT_ROWS, commands, readSide, users, type Step } from './command-steps.js';
 
 /**
- * Random command sequences of two users, each body parsed with the command registry's schema as
+ * Random command sequences of two users (import rows sent as `POST /api/imports/rows` sends them),
+ * each body parsed with the command registry's schema as
  * its route parses it and carried out by the command pipeline with the real stream definitions
  * on a SQLite event store, projected while they happen: in batches of random size, with a
  * restart of the projector at random points and earlier events delivered again. At the end
  * the read models must equal a rebuild from the first event.
  */
 
-/** The stream definitions of the money and recurring commands, as the command API runs them (no receipts). */
-function definitions(deps: PipelineDeps): Partial<Record<CommandName, StreamDefinition<Command, unknown, unknown>>> {
+type Definitions = Partial<Record<CommandName, StreamDefinition<Command, unknown, unknown>>>;
+
+/** The stream definitions of the money, recurring and import commands, as the command API runs them (no receipts). */
+function definitions(deps: PipelineDeps): Definitions {
   const profiles = new ProfileCache(deps.eventStore, deps.codec);
   const transactions = transactionStream({ profiles, blobs: null, receipts: null });
+  const imports = importStream({ ...deps, transactions });
   const transfers = transferStream({ profiles });
   const debts = debtStream({ profiles });
   const rules = { profiles, eventStore: deps.eventStore, codec: deps.codec };
@@ -50,8 +58,40 @@ function definitions(deps: PipelineDeps): Partial<Record<CommandName, StreamDefi
     else if (stream === 'transfer') table[name] = transfers;
     else if (stream === 'profile') table[name] = profileStream;
     else if (stream === 'debt') table[name] = debts;
+    else if (stream === 'import') table[name] = imports;
   }
-  return table as Partial<Record<CommandName, StreamDefinition<Command, unknown, unknown>>>;
+  return table as Definitions;
+}
+
+/**
+ * `POST /api/imports/rows` as its route carries it out, for the rows of an import; with `start`,
+ * the batch's StartImport is sent first, as the browser sends it before the rows.
+ */
+function rowsService(deps: PipelineDeps, table: Definitions): (step: Step) => Promise<void> {
+  const rowDeps = {
+    ...deps,
+    profiles: new ProfileCache(deps.eventStore, deps.codec),
+    inFlight: new CommandsInFlight({ has: async () => false }),
+  };
+  return async (step) => {
+    const { user, body } = step;
+    const { start, ...request } = body;
+    if (start === true) {
+      const opening = {
+        batchId: request.batchId,
+        fileName: 'kbank.csv',
+        fileSha256: FILE_SHA,
+        source: 'csv',
+        rowCount: 4,
+      };
+      await send(deps, table, async () => undefined, { user, name: 'StartImport', body: opening });
+    }
+    const parsed = importRowsRequestSchema.safeParse(request);
+    if (!parsed.success) return;
+    await importRows(rowDeps, testCaller(users[user]), parsed.data).catch((error: unknown) => {
+      if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+    });
+  };
 }
 
 /**
@@ -61,9 +101,12 @@ function definitions(deps: PipelineDeps): Partial<Record<CommandName, StreamDefi
  */
 async function send(
   deps: PipelineDeps,
-  table: ReturnType<typeof definitions>,
-  { user, name, body }: Step,
+  table: Definitions,
+  rows: (step: Step) => Promise<void>,
+  step: Step,
 ): Promise<void> {
+  const { user, name, body } = step;
+  if (name === IMPORT_ROWS) return rows(step);
   const definition = table[name];
   if (definition === undefined) throw new Error(`no stream definition for ${name}`);
   const parsed = commandRegistry[name].schema.safeParse({ commandId: randomUUID(), ...body });
@@ -95,6 +138,7 @@ describe('read models built while commands happen', () => {
           const { eventStore, codec } = stores;
           const deps: PipelineDeps = { eventStore, codec, now: () => new Date('2026-11-20T10:00:00Z') };
           const table = definitions(deps);
+          const rows = rowsService(deps, table);
           const liveFile = join(stores.dir, 'live.db');
           const open = async (): Promise<{ store: ReadStore; projector: Projector }> => {
             const store = await openSqliteReadStore({ path: liveFile });
@@ -113,7 +157,7 @@ describe('read models built while commands happen', () => {
           const rebuiltStore = await openSqliteReadStore({ path: join(stores.dir, 'rebuilt.db') });
           try {
             for (const [step, after] of steps) {
-              await send(deps, table, step);
+              await send(deps, table, rows, step);
               if (after.kind === 'catch-up') await live.projector.catchUp();
               else if (after.kind === 'restart') {
                 await live.projector.stop();
