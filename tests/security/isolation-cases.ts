@@ -242,6 +242,9 @@ export const QUERIES: Record<string, QueryCase> = {
   // Files are fetched with a signed link, never with a bearer token: a token alone gets 401.
   'GET /api/files/receipts/:receiptId': { url: () => `/api/files/receipts/${ids.receipt}`, expect: 'unauthorized' },
   'GET /api/files/export.csv': { url: () => '/api/files/export.csv', expect: 'unauthorized' },
+  // "Download all my data": the link is to the caller's own backup; the file only through it.
+  'GET /api/backup/link': { url: () => '/api/backup/link', expect: 'own-data' },
+  'GET /api/backup/file': { url: () => '/api/backup/file', expect: 'unauthorized' },
 };
 
 /** Routes anyone may call, and the routes that carry commands and uploads (tried below). */

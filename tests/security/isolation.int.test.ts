@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultWalletId } from '@plenty/contracts/wallets';
 import { ApiClient } from '../support/api-client.js';
@@ -208,6 +209,25 @@ describe("security: another user's data", () => {
       expect(response.body, route).not.toContain(ids.transaction);
       const expected = { 'not-found': 404, 'own-data': 200, unauthorized: 401 }[outcome];
       expect(response.statusCode, `${route}: ${response.body}`).toBe(expected);
+    }
+  });
+
+  it("gives Bob a backup file of his own data with nothing of Alice's in any of its files", async () => {
+    const link = await env.standalone.app.inject({
+      method: 'GET',
+      url: '/api/backup/link?locale=en',
+      headers: { authorization: users.bob.authorization },
+    });
+    expect(link.statusCode, link.body).toBe(200);
+    const file = await env.standalone.app.inject({ method: 'GET', url: (link.json() as { url: string }).url });
+    expect(file.statusCode).toBe(200);
+    const files = unzipSync(new Uint8Array(file.rawPayload));
+    expect(Object.keys(files)).toContain('events.jsonl');
+    for (const [name, bytes] of Object.entries(files)) {
+      const text = Buffer.from(bytes).toString('utf8');
+      expect(text, name).not.toContain(SECRET);
+      expect(text, name).not.toContain(users.alice.uid);
+      expect(text, name).not.toContain(ids.transaction);
     }
   });
 
