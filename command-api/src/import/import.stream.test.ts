@@ -151,6 +151,21 @@ describe('the import batch stream', () => {
     );
   });
 
+  it('answers the same with a store that has no batch append (one append per stream)', async () => {
+    const user = testUser(`importer-${randomUUID()}`);
+    const batchId = await started(user, 3);
+    const store = stores?.eventStore as EventStore;
+    const oneByOne: EventStore = Object.assign(Object.create(store) as EventStore, { appendMany: undefined });
+    const deps = depsOn(oneByOne);
+    const first = await importRows(deps, testCaller(user), { batchId, rows: [row(0), row(1)] });
+    expect(first.results.map((r) => r.outcome)).toEqual(['added', 'added']);
+    const second = await importRows(deps, testCaller(user), { batchId, rows: [row(0), row(1), row(2)] });
+    expect(second.results.map((r) => r.outcome)).toEqual(['exists', 'exists', 'added']);
+    expect(await typesOf(streamIds.transaction(importTransactionId(user.uid, batchId, 1)))).toEqual([
+      'TransactionAdded',
+    ]);
+  });
+
   it('refuses rows past the batch, after it finished, and on another user’s batch', async () => {
     const user = testUser(`importer-${randomUUID()}`);
     const batchId = await started(user, 2);
