@@ -257,6 +257,9 @@ describe('the backup file ("Download all my data")', () => {
     });
     expect(badLocale.statusCode).toBe(400);
 
+    // One backup at a time per user: a second while the first is prepared is asked to wait.
+    const both = await Promise.all([download(url), download(url)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 429]);
     const good = await download(url);
     expect(good.statusCode).toBe(200);
     const manifest = backupManifestSchema.parse(

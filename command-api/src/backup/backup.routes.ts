@@ -102,6 +102,7 @@ export const backupApi: FastifyPluginAsync<BackupApiOptions> = async (app, optio
     );
   });
 
+  const preparing = new Set<string>();
   useZodRoutes(app).get(
     BACKUP_FILE_PATH,
     {
@@ -117,16 +118,30 @@ export const backupApi: FastifyPluginAsync<BackupApiOptions> = async (app, optio
       if (claims === null) throw new HttpError(401, 'unauthenticated', 'This link has expired; open it again.');
       const locale = localeSchema.safeParse(claims.obj);
       if (!locale.success || (await options.erasedUsers.has(claims.sub))) throw notFound();
-      const backup = await prepareBackup(
-        { eventStore: options.eventStore, codec: options.codec, blobs: options.blobs, now: options.now },
-        claims.sub,
-        locale.data,
-      );
-      // A download cut short ends the generator, which removes the temporary files.
-      const body = Readable.from(backup.bytes(), { objectMode: false });
+      // A backup reads the whole history: one at a time per user (per instance).
+      if (preparing.has(claims.sub))
+        throw new HttpError(429, 'rate_limited', 'Your backup is being prepared; try again when it is done.');
+      preparing.add(claims.sub);
+      let body: Readable;
+      try {
+        const backup = await prepareBackup(
+          { eventStore: options.eventStore, codec: options.codec, blobs: options.blobs, now: options.now },
+          claims.sub,
+          locale.data,
+        );
+        body = Readable.from(backup.bytes(), { objectMode: false });
+        reply.header('content-disposition', `attachment; filename="${backup.fileName}"`);
+        // Sent, cut short or never started: the temporary files go, and the user may ask again.
+        body.once('close', () => {
+          backup.discard();
+          preparing.delete(claims.sub);
+        });
+      } catch (error) {
+        preparing.delete(claims.sub);
+        throw error;
+      }
       return reply
         .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="${backup.fileName}"`)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .send(body);
