@@ -11,9 +11,13 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { FormError } from '../../../ui/dialog-form/field-message';
 import { TermList } from '../../../ui/stat/stat';
 import { showSuccess } from '../../../ui/toast/toasts-slice';
+import { useImportBatchQuery } from '../api';
 import styles from '../import.module.css';
 import { useRowErrorMessage } from '../reasons';
 import { ImportStatusBadge } from './import-status';
+
+/** How often an import being undone is read again. */
+const UNDO_POLL_MS = 1500;
 
 /**
  * One import's outcome: its status, how many rows were added, already there and skipped (and
@@ -24,6 +28,8 @@ export function ImportSummary({ batch }: { readonly batch: ImportView }) {
   const dispatch = useDispatch();
   const undo = useCommand('UndoImport');
   const [asking, setAsking] = useState(false);
+  // The server deletes the batch's transactions after answering UndoImport: read it again until it is undone.
+  useImportBatchQuery(batch.batchId, { pollingInterval: UNDO_POLL_MS, skip: batch.status !== 'undoing' });
   const left = batch.added - batch.deleted;
   const reason = useRowErrorMessage();
   const skipped = Object.entries(batch.skipped).filter(([, count]) => count > 0);

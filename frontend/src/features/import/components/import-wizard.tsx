@@ -90,6 +90,8 @@ export function ImportWizard() {
   const [lookalikesFailed, setLookalikesFailed] = useState(false);
   const [kept, setKept] = useState<ReadonlySet<number>>(new Set());
   const [run, setRun] = useState<Run | null>(null);
+  // The names to map, as they were when the step opened: creating one must not take it off the list.
+  const [naming, setNaming] = useState<ReturnType<typeof unknownNames> | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
   const categories = useMemo(() => categoriesQuery.data ?? [], [categoriesQuery.data]);
@@ -195,9 +197,15 @@ export function ImportWizard() {
     void lookForLookalikes();
   };
 
+  const hasUnknown = unknown !== null && (unknown.categories.length > 0 || unknown.wallets.length > 0);
   const afterMapping = () => {
-    if (unknown !== null && (unknown.categories.length > 0 || unknown.wallets.length > 0)) setStep('names');
-    else toReview();
+    if (hasUnknown) {
+      setNaming(unknown);
+      setStep('names');
+    } else {
+      setNaming(null);
+      toReview();
+    }
   };
 
   const reasonText = (code: string) => intl.formatMessage({ id: rowErrorMessage(code) });
@@ -331,9 +339,9 @@ export function ImportWizard() {
               onBack={restart}
             />
           )}
-          {step === 'names' && unknown !== null && (
+          {step === 'names' && naming !== null && (
             <NamesStep
-              unknown={unknown}
+              unknown={naming}
               categories={categories}
               wallets={wallets}
               onBack={() => setStep('map')}
@@ -363,11 +371,7 @@ export function ImportWizard() {
               }
               onDownloadErrors={() => download(skippedRows([]).filter((item) => item.code !== 'duplicate'))}
               onImport={() => void startRun()}
-              onBack={() =>
-                setStep(
-                  unknown !== null && (unknown.categories.length > 0 || unknown.wallets.length > 0) ? 'names' : 'map',
-                )
-              }
+              onBack={() => setStep(naming === null ? 'map' : 'names')}
             />
           )}
           {step === 'run' && run !== null && (
