@@ -184,7 +184,7 @@ describe('the backup file ("Download all my data")', () => {
     // history.csv: a record per money event, oldest first, in Thai.
     const history = parseCsv(csvText(files['history.csv']!));
     expect(history[0]).toEqual([
-      'เวลา',
+      'วันและเวลา',
       'สิ่งที่เกิดขึ้น',
       'ประเภทข้อมูล',
       'ชื่อ',
