@@ -137,7 +137,7 @@ export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, opt
 
   const rules = { profiles, eventStore: options.eventStore, codec: options.codec };
   options.recurringPosting?.(recurringPosting({ ...deps, profiles, log: app.log }));
-  options.importRows?.((caller, request) => importRows({ ...deps, profiles }, caller, request));
+  options.importRows?.((caller, request) => importRows({ ...deps, profiles, transactions }, caller, request));
 
   const eraser = new AccountEraser({
     eventStore: options.eventStore,

@@ -23,8 +23,8 @@ import type { CommandCaller } from '../pipeline/stream-definition.js';
 import type { ProfileCache } from '../profile/profile-cache.js';
 import { decideTransaction } from '../transaction/transaction.decider.js';
 import { initialTransactionState } from '../transaction/transaction.state.js';
-import { profileContext } from '../transaction/transaction.stream.js';
-import { importNotFound, readImport } from './import.stream.js';
+import { profileContext, transactionStream } from '../transaction/transaction.stream.js';
+import { importNotFound, readImport, undoRow, type ImportStreamDeps } from './import.stream.js';
 
 /*
  * `POST /api/imports/rows` without HTTP (contracts/src/imports.ts, step 2): each row of a
@@ -40,6 +40,11 @@ import { importNotFound, readImport } from './import.stream.js';
 
 export interface ImportRowsDeps extends PipelineDeps {
   readonly profiles: ProfileCache;
+  /**
+   * The transaction stream's definition, to delete the rows a request added after their batch's
+   * undo began; absent, one without receipts is made from `profiles` (imported rows have none).
+   */
+  readonly transactions?: ImportStreamDeps['transactions'];
   /** The command API's commands in flight: an erasure waits for a request under way. */
   readonly inFlight: CommandsInFlight;
 }
@@ -147,6 +152,31 @@ export async function importRows(
       // Opened before: by this row's earlier attempt (the stream is the row's own).
       results[index] = { ...result, outcome: 'exists' };
     });
+    await undoLateRows(deps, caller, batchId, results);
     return { results };
   });
+}
+
+/**
+ * An undo that began while this request's rows were on their way to the store has passed them
+ * by (or will not see them): read the batch again once they are in and, if it is undoing or
+ * undone, delete the rows this request added as the undo does (the same command ids, so a
+ * deletion the undo made too is a retry), then answer 409 `import_undone` as for rows sent after it.
+ */
+async function undoLateRows(
+  deps: ImportRowsDeps,
+  caller: CommandCaller,
+  batchId: string,
+  results: readonly RowResult[],
+): Promise<void> {
+  const added = results.filter((result) => result.outcome === 'added').map((result) => result.row);
+  if (added.length === 0) return;
+  const now = await readImport(deps, caller.user.uid, batchId);
+  if (now?.state.status !== 'undoing' && now?.state.status !== 'undone') return;
+  const undoDeps: ImportStreamDeps = {
+    ...deps,
+    transactions: deps.transactions ?? transactionStream({ profiles: deps.profiles, blobs: null, receipts: null }),
+  };
+  for (const row of added) await undoRow(undoDeps, caller, batchId, row);
+  throw new HttpError(409, 'import_undone', 'import undone');
 }

@@ -40,7 +40,12 @@ export async function readImport(
  * undo deleted it (now, or an earlier run cut short). A row never added, deleted by the user, or
  * (it cannot be, its id holds the user's) another's is skipped.
  */
-async function undoRow(deps: ImportStreamDeps, caller: CommandCaller, batchId: string, row: number): Promise<boolean> {
+export async function undoRow(
+  deps: ImportStreamDeps,
+  caller: CommandCaller,
+  batchId: string,
+  row: number,
+): Promise<boolean> {
   const userId = caller.user.uid;
   let deleted = false;
   const definition: StreamDefinition<TransactionCommand, TransactionState, TransactionContext> = {
