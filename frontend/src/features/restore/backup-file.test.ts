@@ -149,6 +149,22 @@ describe('inspectBackup', () => {
   });
 });
 
+describe('a big file', () => {
+  it('lets the page answer again and again while it is read, not only at the end', async () => {
+    // Thirty thousand events compress to a few hundred kilobytes, which one read can give whole.
+    const events = Array.from({ length: 30_000 }, (_, n) => event(n + 1));
+    const file = backupZip({ events, manifest: manifest(events.length) });
+    let turns = 0;
+    const timer = setInterval(() => (turns += 1), 1);
+    try {
+      expect((await inspectBackup(file)).eventCount).toBe(events.length);
+    } finally {
+      clearInterval(timer);
+    }
+    expect(turns).toBeGreaterThanOrEqual(10);
+  }, 60_000);
+});
+
 describe('reading for the restore', () => {
   it('gives the events in order in batches of the size asked, each after the last was sent', async () => {
     const events = Array.from({ length: 25 }, (_, n) => event(n + 1));

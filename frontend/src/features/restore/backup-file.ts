@@ -46,6 +46,8 @@ export interface BackupSummary {
 
 /** The largest line of events.jsonl read (one event; a receipt is a file, not a line). */
 const MAX_LINE_CHARS = 8 * 1024 * 1024;
+/** The most compressed bytes inflated at a time (a backup's text compresses about 25 to 1). */
+const PUSH_BYTES = 8 * 1024;
 /** How long the reading runs before it lets the page draw and answer input. */
 const SLICE_MS = 25;
 
@@ -83,23 +85,28 @@ async function walkZip(
     entry.start();
   });
   unzip.register(UnzipInflate);
+  const push = async (bytes: Uint8Array, final: boolean) => {
+    try {
+      unzip.push(bytes, final);
+    } catch (caught) {
+      failure ??= caught;
+    }
+    if (failure !== null) throw failure instanceof BackupFileError ? failure : new BackupFileError('backup_invalid');
+    await afterChunk();
+    if (now() - sliceStart > SLICE_MS) {
+      await nextTask();
+      sliceStart = now();
+    }
+  };
   const reader = source.stream().getReader();
   let sliceStart = now();
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      try {
-        unzip.push(done ? new Uint8Array(0) : value, done);
-      } catch (caught) {
-        failure ??= caught;
-      }
-      if (failure !== null) throw failure instanceof BackupFileError ? failure : new BackupFileError('backup_invalid');
-      await afterChunk();
-      if (done) return;
-      if (now() - sliceStart > SLICE_MS) {
-        await nextTask();
-        sliceStart = now();
-      }
+      if (done) return await push(new Uint8Array(0), true);
+      // A read may give the whole file at once; a small piece of a well-compressed file still
+      // inflates to a lot, so the archive is fed in pieces with the page's turn in between.
+      for (let at = 0; at < value.length; at += PUSH_BYTES) await push(value.subarray(at, at + PUSH_BYTES), false);
     }
   } finally {
     reader.releaseLock();
@@ -132,6 +139,24 @@ function lines(onLine: (line: string, number: number) => void): ChunkHandler {
       rest = '';
     }
   };
+}
+
+type Line = readonly [text: string, number: number];
+
+/**
+ * Gives each line gathered so far to `each`, letting the page draw and answer input every
+ * SLICE_MS (a chunk of a well-compressed file can hold thousands of lines), then empties the list.
+ */
+async function drainLines(pending: Line[], each: (text: string, number: number) => void): Promise<void> {
+  let sliceStart = now();
+  for (const [text, number] of pending) {
+    each(text, number);
+    if (now() - sliceStart > SLICE_MS) {
+      await nextTask();
+      sliceStart = now();
+    }
+  }
+  pending.length = 0;
 }
 
 /** One line of events.jsonl as a BackupEvent, or `backup_invalid` naming the line. */
@@ -209,6 +234,19 @@ export async function inspectBackup(file: Blob): Promise<BackupSummary> {
   const transactions = new Set<string>();
   const receipts = new Map<string, Uint8Array>();
   const hashed = new Map<string, { sha256: string; bytes: number }>();
+  const pending: Line[] = [];
+  const check = (line: string, number: number) => {
+    if (eventProblem !== null) return;
+    try {
+      const event = parseEventLine(line, number);
+      eventCount += 1;
+      if (event.type === 'TransactionAdded') transactions.add(event.streamId);
+      else if (event.type === 'TransactionDeleted') transactions.delete(event.streamId);
+    } catch (caught) {
+      // Kept until the manifest is read: a newer version's events may not parse here.
+      eventProblem = caught as BackupFileError;
+    }
+  };
 
   await walkZip(
     file,
@@ -217,23 +255,12 @@ export async function inspectBackup(file: Blob): Promise<BackupSummary> {
         return whole((bytes) => {
           manifestText = new TextDecoder().decode(bytes);
         }, MANIFEST_MAX_BYTES);
-      if (name === EVENTS)
-        return lines((line, number) => {
-          if (eventProblem !== null) return;
-          try {
-            const event = parseEventLine(line, number);
-            eventCount += 1;
-            if (event.type === 'TransactionAdded') transactions.add(event.streamId);
-            else if (event.type === 'TransactionDeleted') transactions.delete(event.streamId);
-          } catch (caught) {
-            // Kept until the manifest is read: a newer version's events may not parse here.
-            eventProblem = caught as BackupFileError;
-          }
-        });
+      if (name === EVENTS) return lines((line, number) => pending.push([line, number]));
       if (name.startsWith('receipts/')) return whole((bytes) => receipts.set(name, bytes), BACKUP_MAX_BYTES);
       return null;
     },
     async () => {
+      await drainLines(pending, check);
       for (const [name, bytes] of receipts) {
         hashed.set(name, { sha256: await sha256Hex(bytes), bytes: bytes.length });
         receipts.delete(name);
@@ -288,6 +315,7 @@ export async function readEventBatches(
   size: number = RESTORE_EVENTS_PER_REQUEST,
 ): Promise<void> {
   const queue: BackupEvent[] = [];
+  const pending: Line[] = [];
   let sent = 0;
   let ended = false;
   const flush = async (all: boolean) => {
@@ -301,13 +329,16 @@ export async function readEventBatches(
     file,
     (name) => {
       if (name !== EVENTS) return null;
-      const read = lines((line, number) => queue.push(parseEventLine(line, number)));
+      const read = lines((line, number) => pending.push([line, number]));
       return (bytes, final) => {
         read(bytes, final);
         if (final) ended = true;
       };
     },
-    () => flush(ended),
+    async () => {
+      await drainLines(pending, (line, number) => queue.push(parseEventLine(line, number)));
+      await flush(ended);
+    },
   );
   await flush(true);
 }
