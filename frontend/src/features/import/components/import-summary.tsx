@@ -107,9 +107,9 @@ export function ImportSummary({ batch }: { readonly batch: ImportView }) {
           <ul className={styles.reasons} data-testid="import-skipped">
             {skipped.map(([code, count]) => (
               <li key={code} data-code={code}>
-                <FormattedMessage id={reason(code)} />
-                {': '}
                 <strong>{format.number(count)}</strong>
+                {' · '}
+                <FormattedMessage id={reason(code)} />
               </li>
             ))}
           </ul>
