@@ -35,6 +35,8 @@ export interface BackupFileDeps extends BackupEventsDeps {
   /** Receipts; null where the deployment keeps none (the file then holds none). */
   readonly blobs: BlobStore | null;
   readonly now?: () => Date;
+  /** Where the temporary folder is made; default the system's temporary directory. */
+  readonly tmpDir?: string;
 }
 
 /** A backup ready to stream: its file name and manifest, and the ZIP's bytes once asked for. */
@@ -113,7 +115,7 @@ async function receiptFiles(
  */
 export async function prepareBackup(deps: BackupFileDeps, userId: string, locale: ExportLocale): Promise<BackupFile> {
   const now = deps.now?.() ?? new Date();
-  const dir = mkdtempSync(join(tmpdir(), 'plenty-backup-'));
+  const dir = mkdtempSync(join(deps.tmpDir ?? tmpdir(), 'plenty-backup-'));
   const discard = () => rmSync(dir, { recursive: true, force: true });
   try {
     const timeZone = await timeZoneOf(deps, userId);
