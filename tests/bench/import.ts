@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -124,6 +125,14 @@ async function viewSays(server: BenchServer, user: TestUser, batchId: string, do
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
+/** CPU seconds the server process has used (all its threads: requests, writer, projector), from /proc. */
+function cpuSeconds(server: BenchServer): number {
+  const stat = readFileSync(`/proc/${String(server.child.pid)}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime, fields 14 and 15 of the line (11 and 12 after the name), in clock ticks of 1/100 s.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'plenty-bench-import-'));
   const accounts = await seedAccounts(dataDir, 1);
@@ -138,6 +147,7 @@ async function main(): Promise<void> {
       `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${loadavg()[0]?.toFixed(2)} at the start\n`,
     );
     const bytes = moneyLoverExport(ROWS);
+    const cpuBefore = cpuSeconds(server);
     const started = performance.now();
     const { rows, sha } = await readFile(bytes);
     const parsed = performance.now();
@@ -162,6 +172,7 @@ async function main(): Promise<void> {
     const sent = performance.now();
     await viewSays(server, user, batchId, (view) => view.added === ROWS && view.status === 'finished');
     const caughtUp = performance.now();
+    const importCpu = cpuSeconds(server) - cpuBefore;
     if (counts.added !== ROWS) throw new Error(`added ${counts.added} of ${ROWS} rows: ${JSON.stringify(counts)}`);
     const finishMs = sent - sentOnce;
 
@@ -170,6 +181,7 @@ async function main(): Promise<void> {
     const undoAnswered = performance.now();
     await viewSays(server, user, batchId, (view) => view.status === 'undone' && view.deleted === ROWS);
     const undone = performance.now();
+    const undoCpu = cpuSeconds(server) - cpuBefore - importCpu;
 
     const total = caughtUp - started;
     console.log('| step | time |');
@@ -189,6 +201,9 @@ async function main(): Promise<void> {
     console.log(`| of which FinishImport | ${seconds(finishMs)} |`);
     console.log(`| UndoImport answered (every transaction deleted) | ${seconds(undoAnswered - undoStarted)} |`);
     console.log(`| undo caught up (the view: undone) | ${seconds(undone - undoStarted)} |`);
+    console.log(
+      `\nserver CPU: ${importCpu.toFixed(1)} s for the import (${((importCpu * 1000) / ROWS).toFixed(2)} ms a row, every thread: requests, writer, projector), ${undoCpu.toFixed(1)} s for the undo`,
+    );
     console.log(
       `\nserver peak RSS ${peakRss.toFixed(0)} MiB; bench process peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`,
     );
