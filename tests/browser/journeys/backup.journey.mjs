@@ -197,7 +197,23 @@ async function mergeOnPhone(browser, baseUrl, screenshotDir, user, file) {
     const dialog = page.getByRole('dialog', { name: lo['restore.merge.title'] });
     await dialog.getByText(lo['restore.merge.body']).waitFor();
     await viewport(page, screenshotDir, 'backup-restore-merge-lo-390');
+    // The events wait at the server's door until the progress is looked at.
+    let release = () => {};
+    const held = new Promise((resolve) => (release = resolve));
+    await page.route('**/api/restore/events', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const sending = page.waitForRequest('**/api/restore/events');
     await dialog.getByRole('button', { name: lo['restore.merge.confirm'] }).click();
+    await sending;
+    // The bar is named, and its value in words counts the records (0 of them sent so far).
+    await page.getByRole('progressbar', { name: lo['restore.running.label'] }).waitFor();
+    await page.waitForFunction(() =>
+      /\d/.test(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuetext') ?? ''),
+    );
+    await screenshot(page, screenshotDir, 'backup-restore-running-lo-390');
+    release();
     await page.getByTestId('restore-done').waitFor({ timeout: 60_000 });
     await assertFits(page, PHONE.width, 'restore, done, lo');
     await screenshot(page, screenshotDir, 'backup-restore-done-lo-390');
