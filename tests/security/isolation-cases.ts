@@ -234,6 +234,12 @@ export const QUERIES: Record<string, QueryCase> = {
   'GET /api/queries/recurring': { url: () => '/api/queries/recurring', expect: 'own-data' },
   'GET /api/queries/recurring/:id': { url: () => `/api/queries/recurring/${ids.recurring}`, expect: 'not-found' },
   'GET /api/queries/upcoming': { url: () => '/api/queries/upcoming?days=62', expect: 'own-data' },
+  'GET /api/queries/imports': { url: () => '/api/queries/imports', expect: 'own-data' },
+  'GET /api/queries/imports/:id': { url: () => `/api/queries/imports/${ids.importBatch}`, expect: 'not-found' },
+  'GET /api/queries/imports/existing': {
+    url: () => '/api/queries/imports/existing?from=2026-01-01&to=2026-12-31',
+    expect: 'own-data',
+  },
   'GET /api/queries/receipts/:receiptId/link': {
     url: () => `/api/queries/receipts/${ids.receipt}/link`,
     expect: 'not-found',
