@@ -32,6 +32,7 @@ import { allDocuments } from '../support/view-documents.js';
 import { kipLoan, openWallet, queryOk, sendOk } from '../support/wallets.js';
 import { ruleBody } from '../support/recurring.js';
 import {
+  giveEverything,
   postRestoreEvents,
   receiptBytes,
   restoreMoves,
@@ -881,5 +882,120 @@ describe('an undo beside rows still being sent', () => {
     expect((await read<TransactionList>(api, `transactions?importId=${batchId}&limit=5`)).items).toEqual([]);
     expect(await read<ImportView>(api, `imports/${batchId}`)).toMatchObject({ status: 'undone' });
     expect((await read<Dashboard>(api, `dashboard?month=${month}`)).totals.expense).toBe(0);
+  });
+});
+
+describe('a restore without the receipts', () => {
+  it('restores a transaction whose only edit was attaching a receipt when the receipt is not uploaded again', async () => {
+    const source = await newUser();
+    const transactionId = uuidV7();
+    await sendOk(source.api, 'AddTransaction', {
+      transactionId,
+      type: 'expense',
+      amount: lak(8_000),
+      categoryId: 'builtin-food',
+      date: day(1),
+    });
+    const receipt = await uploadReceipt(env.standalone.app, source.user, receiptBytes(`late ${source.user.uid}`));
+    await sendOk(source.api, 'EditTransaction', { transactionId, changes: { receipt } });
+    const events = await backupOf(source.user.uid);
+    const target = await newUser();
+    // No receipt uploaded again (the file's receipt was lost, or the restore goes on without it).
+    await restoreInto(target, source.user.uid, events);
+    const view = await read<TransactionView>(target.api, `transactions/${restoredId(target.user.uid, transactionId)}`);
+    expect(view.amount).toEqual(lak(8_000));
+    expect(view.receipt ?? null).toBeNull();
+  });
+});
+
+describe('a backup with its opening events taken out', () => {
+  it('restores lone edits, payments, skips, undos and deletions of things never opened: no server error, the projector goes on, the account still works and can be erased', async () => {
+    const rich = await newUser();
+    const { batchId, ruleId } = await giveEverything(env.standalone.app, rich.user, rich.api);
+    await settle();
+    const opening = new Set([
+      'TransactionAdded',
+      'CategoryAdded',
+      'WalletOpened',
+      'GoalAdded',
+      'DebtOpened',
+      'RecurringRuleCreated',
+      'ImportStarted',
+      'TransferRecorded',
+    ]);
+    const lone = (await backupOf(rich.user.uid)).filter((event) => !opening.has(event.type));
+    expect(lone.length).toBeGreaterThan(10);
+    const { user, api } = await newUser();
+    const backupId = randomUUID();
+    expect(
+      (
+        await api.command('StartRestore', {
+          backupId,
+          sourceUserId: rich.user.uid,
+          merge: false,
+          eventCount: lone.length,
+        })
+      ).status,
+    ).toBe(200);
+    const answer = await postRestoreEvents(env.standalone.app, user, { backupId, receipts: {}, events: lone });
+    expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(200);
+    expect(answer.body).toEqual({ appended: lone.length, existing: 0 });
+    await settle();
+
+    for (const path of [
+      'wallets',
+      'net-worth',
+      'debts',
+      'goals',
+      'categories',
+      'transactions?limit=50',
+      `dashboard?month=${month}`,
+      `reports?month=${month}`,
+      'activity',
+      'imports',
+      `imports/${restoredId(user.uid, batchId)}`,
+      'recurring',
+      `recurring/${restoredId(user.uid, ruleId)}`,
+      'upcoming',
+      `imports/existing?from=2026-01-01&to=${today}`,
+    ]) {
+      const read = await api.query(path);
+      expect(read.status, `${path}: ${JSON.stringify(read.body).slice(0, 300)}`).toBeLessThan(500);
+    }
+    const newBatch = restoredId(user.uid, batchId);
+    for (const [name, body] of [
+      ['UndoImport', { batchId: newBatch }],
+      ['FinishImport', { batchId: newBatch, added: 0, existing: 0, skipped: {} }],
+      ['StartImport', { batchId: newBatch, fileName: 'x.csv', fileSha256: 'a'.repeat(64), source: 'csv', rowCount: 2 }],
+      ['ResumeRecurringRule', { ruleId: restoredId(user.uid, ruleId) }],
+      ['PostOccurrence', { ruleId: restoredId(user.uid, ruleId), date: addMonthsToDate(today, -1) }],
+      ['AddCategory', { categoryId: randomUUID(), name: 'After', type: 'expense', icon: 'cup', color: '#000000' }],
+      [
+        'AddTransaction',
+        { transactionId: uuidV7(), type: 'expense', amount: lak(1_000), categoryId: 'builtin-food', date: day(1) },
+      ],
+    ] as const) {
+      const sent = await api.command(name, body);
+      expect(sent.status, `${name}: ${JSON.stringify(sent.body)}`).toBeLessThan(500);
+    }
+    const rows = await sendRows(env.standalone.app, user, { batchId: newBatch, rows: [expenseRow(0)] });
+    expect(rows.status, JSON.stringify(rows.body)).toBeLessThan(500);
+    const ticked = await tick();
+    expect(ticked.failed).toBe(0);
+    // Another user's command is still projected.
+    await sendOk(rich.api, 'AddCategory', {
+      categoryId: randomUUID(),
+      name: 'Still',
+      type: 'expense',
+      icon: 'cup',
+      color: '#000000',
+    });
+    await settle();
+    const deletion = await api.command('DeleteAccount', {
+      confirmEmail: user.email,
+      confirmPhrase: 'Delete My Account',
+      reason: 'privacy',
+    });
+    expect(deletion.status, JSON.stringify(deletion.body)).toBe(200);
   });
 });
