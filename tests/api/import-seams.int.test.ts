@@ -999,3 +999,44 @@ describe('a backup with its opening events taken out', () => {
     expect(deletion.status, JSON.stringify(deletion.body)).toBe(200);
   });
 });
+
+describe('the poster during a restore', () => {
+  it('posts no occurrence the backup skipped when it ticks between two requests of the restore', async () => {
+    clock = new Date();
+    const source = await newUser();
+    const start = addMonthsToDate(today, -3);
+    const ruleId = uuidV7();
+    await sendOk(source.api, 'CreateRecurringRule', { ruleId, ...ruleBody({ note: 'rent' }, { startDate: start }) });
+    await sendOk(source.api, 'SkipOccurrence', { ruleId, date: addMonthsToDate(start, 2) });
+    await settle();
+    await tick();
+    const posted = async (api: ApiClient, rule: string) =>
+      (await read<TransactionList>(api, `transactions?ruleId=${rule}&limit=50`)).items.map((t) => t.date).sort();
+    const expected = [0, 1, 3].map((n) => addMonthsToDate(start, n));
+    expect(await posted(source.api, ruleId)).toEqual(expected);
+
+    const events = await backupOf(source.user.uid);
+    const created = events.findIndex((event) => event.type === 'RecurringRuleCreated');
+    const target = await newUser();
+    const backupId = randomUUID();
+    expect(
+      (
+        await target.api.command('StartRestore', {
+          backupId,
+          sourceUserId: source.user.uid,
+          merge: false,
+          eventCount: events.length,
+        })
+      ).status,
+    ).toBe(200);
+    // The first request ends with the rule's creation; the poster ticks before the next one.
+    await sendRestore(env.standalone.app, target.user, backupId, events.slice(0, created + 1), {});
+    await settle();
+    await tick();
+    await sendRestore(env.standalone.app, target.user, backupId, events.slice(created + 1), {});
+    await sendOk(target.api, 'FinishRestore', { backupId, appended: events.length, existing: 0 });
+    await settle();
+    await tick();
+    expect(await posted(target.api, restoredId(target.user.uid, ruleId))).toEqual(expected);
+  });
+});
