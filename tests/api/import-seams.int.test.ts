@@ -612,7 +612,8 @@ describe('merging a backup into an account with data', () => {
     );
     const dashboard = await read<Dashboard>(target.api, `dashboard?month=${month}`);
     expect(dashboard.totals.expense).toBe(33_000);
-    // The account goes on working: the clashing names can be edited, and a new category of that name is refused or taken, never a 5xx.
+    // Both names stay as they were (the restore appends the backup's events, not commands); the
+    // account goes on working: either can be renamed, and a third of that name is refused.
     const rename = await target.api.command('EditCategory', {
       categoryId: restoredId(target.user.uid, sourceCategory),
       changes: { name: 'Snacks (backup)' },
@@ -625,7 +626,13 @@ describe('merging a backup into an account with data', () => {
       icon: 'cup',
       color: '#000000',
     });
-    expect(again.status).toBeLessThan(500);
+    expect([again.status, again.body.error?.code]).toEqual([409, 'category_name_taken']);
+    // The two wallets of one name: each can still be edited, and one renamed.
+    await sendOk(target.api, 'EditWallet', { walletId: targetWallet, changes: { color: '#123456' } });
+    await sendOk(target.api, 'EditWallet', {
+      walletId: restoredId(target.user.uid, sourceWallet),
+      changes: { name: 'BCEL One (backup)' },
+    });
     // The source account is untouched.
     expect((await read<WalletList>(source.api, 'wallets')).items.find((w) => w.id === sourceWallet)?.balance).toBe(
       1_000_000 - 11_000,
