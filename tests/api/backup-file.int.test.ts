@@ -12,56 +12,15 @@ import { eventDataSchemas, isPlentyEventType } from '@plenty/contracts/events/re
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { HISTORY_EVENT_TYPES } from '@plenty/command-api/backup/backup-fold';
 import { LinkSigner, linkSecretFromText } from '@plenty/platform/file/signed-link';
-import { ApiClient } from '../support/api-client.js';
 import { useTestStandalone } from '../support/standalone-app.js';
-import { createTestUser, type TestUser } from '../support/users.js';
+import { signedUp } from '../support/signed-up.js';
+import { csvText, parseCsv } from '../support/csv.js';
+import type { TestUser } from '../support/users.js';
 import { sendOk } from '../support/wallets.js';
 import { giveEverything, receiptBytes } from '../faults/restore-fixture.js';
 
 const LINK_SECRET = 'backup-file test secret of at least thirty-two characters';
 const env = useTestStandalone({ linkSecret: LINK_SECRET });
-
-/** RFC 4180: records end in CRLF; quoted fields may hold commas, CRLF and doubled quotes. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      record.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i += 1;
-    } else field += c;
-  }
-  expect(field).toBe('');
-  expect(record).toEqual([]);
-  return records;
-}
-
-/** A CSV file's text after its byte order mark, which it must start with. */
-function csvText(bytes: Uint8Array): string {
-  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  return strFromU8(bytes.subarray(3));
-}
-
-async function newUser(): Promise<{ user: TestUser; api: ApiClient }> {
-  const user = await createTestUser(env.standalone);
-  return { user, api: new ApiClient(env.standalone.app, user) };
-}
 
 async function linkOf(user: TestUser, locale: string): Promise<string> {
   const response = await env.standalone.app.inject({
@@ -81,7 +40,7 @@ async function download(url: string) {
 
 describe('the backup file ("Download all my data")', () => {
   it("holds every event, the readable files and the receipts of the user, and nothing of anyone else's", async () => {
-    const other = await newUser();
+    const other = await signedUp(env.standalone);
     const otherTransaction = uuidV7();
     await sendOk(other.api, 'AddTransaction', {
       transactionId: otherTransaction,
@@ -92,7 +51,7 @@ describe('the backup file ("Download all my data")', () => {
       note: 'someone else entirely',
     });
 
-    const { user, api } = await newUser();
+    const { user, api } = await signedUp(env.standalone);
     const rich = await giveEverything(env.standalone.app, user, api);
     await sendOk(api, 'ChangePreferences', { changes: { timeZone: 'Asia/Bangkok' } });
     await sendOk(api, 'AddTransaction', {
@@ -225,7 +184,7 @@ describe('the backup file ("Download all my data")', () => {
   });
 
   it('is read through a 5-minute link bound to its user: altered, expired, other purposes and no token answer 401', async () => {
-    const { user, api } = await newUser();
+    const { user, api } = await signedUp(env.standalone);
     await sendOk(api, 'AddTransaction', {
       transactionId: uuidV7(),
       type: 'expense',
@@ -269,8 +228,8 @@ describe('the backup file ("Download all my data")', () => {
   });
 
   it("gives another user's link only that user's own file, and an erased user's link answers 404", async () => {
-    const first = await newUser();
-    const second = await newUser();
+    const first = await signedUp(env.standalone);
+    const second = await signedUp(env.standalone);
     const note = `first's secret ${randomUUID()}`;
     await sendOk(first.api, 'AddTransaction', {
       transactionId: uuidV7(),

@@ -12,9 +12,9 @@ import { occurrenceTransactionId } from '@plenty/contracts/recurring';
 import { streamIds } from '@plenty/contracts/events/envelope';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { backupEvents } from '@plenty/command-api/backup/backup-events';
-import { ApiClient } from '../support/api-client.js';
+import type { ApiClient } from '../support/api-client.js';
 import { useTestStandalone } from '../support/standalone-app.js';
-import { createTestUser, type TestUser } from '../support/users.js';
+import { signedUp } from '../support/signed-up.js';
 import { lak, sendOk } from '../support/wallets.js';
 import { ruleBody } from '../support/recurring.js';
 import {
@@ -28,11 +28,6 @@ import {
 } from '../faults/restore-fixture.js';
 
 const env = useTestStandalone();
-
-async function newUser(): Promise<{ user: TestUser; api: ApiClient }> {
-  const user = await createTestUser(env.standalone);
-  return { user, api: new ApiClient(env.standalone.app, user) };
-}
 
 async function backupOf(uid: string): Promise<BackupEvent[]> {
   const events: BackupEvent[] = [];
@@ -53,7 +48,7 @@ const eventCount = async (uid: string) => (await env.standalone.eventStore.readU
 
 describe('backup and restore: the round trip', () => {
   it('restores everything into a new account: every view equal to the source’s, and a second restore appends nothing', async () => {
-    const source = await newUser();
+    const source = await signedUp(env.standalone);
     await giveEverything(env.standalone.app, source.user, source.api);
     const events = await backupOf(source.user.uid);
     expect([...new Set(events.map((e) => e.type))].sort()).toEqual(
@@ -73,7 +68,7 @@ describe('backup and restore: the round trip', () => {
       ]),
     );
 
-    const target = await newUser();
+    const target = await signedUp(env.standalone);
     // The browser uploads each receipt again and sends the old → new references.
     const receipts: Record<string, string> = {};
     for (const event of events) {
@@ -130,7 +125,7 @@ describe('backup and restore: the round trip', () => {
   });
 
   it('refuses an account with data without merge, and merges both sets when confirmed', async () => {
-    const source = await newUser();
+    const source = await signedUp(env.standalone);
     await sendOk(source.api, 'AddTransaction', {
       transactionId: uuidV7(),
       type: 'expense',
@@ -140,7 +135,7 @@ describe('backup and restore: the round trip', () => {
     });
     const events = await backupOf(source.user.uid);
 
-    const target = await newUser();
+    const target = await signedUp(env.standalone);
     // Preferences alone are not data.
     await sendOk(target.api, 'ChangePreferences', { changes: { language: 'th' } });
     const emptyBackup = randomUUID();
@@ -172,7 +167,7 @@ describe('backup and restore: the round trip', () => {
   });
 
   it('refuses a backup of the same account', async () => {
-    const { user, api } = await newUser();
+    const { user, api } = await signedUp(env.standalone);
     const answer = await startRestore(api, randomUUID(), user.uid, 1);
     expect(answer.status).toBe(422);
     expect(answer.body.error?.code).toBe('restore_same_account');
@@ -181,7 +176,7 @@ describe('backup and restore: the round trip', () => {
 
 describe('backup and restore: through the file and beside the poster', () => {
   it('restores the downloaded ZIP file: its events and receipts, every view equal to the source’s', async () => {
-    const source = await newUser();
+    const source = await signedUp(env.standalone);
     await giveEverything(env.standalone.app, source.user, source.api);
     const link = await env.standalone.app.inject({
       method: 'GET',
@@ -200,7 +195,7 @@ describe('backup and restore: through the file and beside the poster', () => {
     expect(events).toHaveLength(manifest.eventCount);
     expect(manifest.receipts.length).toBeGreaterThan(0);
 
-    const target = await newUser();
+    const target = await signedUp(env.standalone);
     const receipts: Record<string, string> = {};
     for (const receipt of manifest.receipts) {
       const bytes = files[receipt.path];
@@ -227,7 +222,7 @@ describe('backup and restore: through the file and beside the poster', () => {
   });
 
   it('keeps the occurrence the restored rule posted meanwhile, and takes the backup’s later edit of it', async () => {
-    const source = await newUser();
+    const source = await signedUp(env.standalone);
     const ruleId = uuidV7();
     await sendOk(source.api, 'CreateRecurringRule', {
       ruleId,
@@ -240,7 +235,7 @@ describe('backup and restore: through the file and beside the poster', () => {
     const opened = events.findIndex((event) => event.type === 'TransactionAdded');
     expect(opened).toBeGreaterThan(0);
 
-    const target = await newUser();
+    const target = await signedUp(env.standalone);
     const backupId = randomUUID();
     expect((await startRestore(target.api, backupId, source.user.uid, events.length)).status).toBe(200);
     await sendRestore(env.standalone.app, target.user, backupId, events.slice(0, opened), {});
@@ -262,7 +257,7 @@ describe('backup and restore: through the file and beside the poster', () => {
 describe('backup and restore: hostile files', () => {
   /** A user whose restore of a one-transaction backup from `sourceUserId` is started. */
   async function restoring(sourceUserId = `source-${randomUUID()}`) {
-    const { user, api } = await newUser();
+    const { user, api } = await signedUp(env.standalone);
     const backupId = randomUUID();
     expect((await startRestore(api, backupId, sourceUserId, 1)).status).toBe(200);
     return { user, api, backupId, sourceUserId };
@@ -329,7 +324,7 @@ describe('backup and restore: hostile files', () => {
   });
 
   it('moves another user’s ids into the caller’s space, touching nothing of theirs; a note with a UUID stays', async () => {
-    const victim = await newUser();
+    const victim = await signedUp(env.standalone);
     const victimTx = uuidV7();
     await sendOk(victim.api, 'AddTransaction', {
       transactionId: victimTx,
@@ -392,7 +387,7 @@ describe('backup and restore: hostile files', () => {
 
   it('answers 404 for a restore another user started', async () => {
     const { backupId } = await restoring();
-    const other = await newUser();
+    const other = await signedUp(env.standalone);
     const answer = await postRestoreEvents(env.standalone.app, other.user, {
       backupId,
       receipts: {},

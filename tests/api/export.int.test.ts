@@ -3,39 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { useTestStandalone } from '../support/standalone-app.js';
 import { ApiClient } from '../support/api-client.js';
 import { createTestUser } from '../support/users.js';
+import { parseCsv } from '../support/csv.js';
 
 const env = useTestStandalone();
-
-/** RFC 4180: records end in CRLF; quoted fields may hold commas, CRLF and doubled quotes. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      record.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i += 1;
-    } else field += c;
-  }
-  expect(field).toBe('');
-  expect(record).toEqual([]);
-  return records;
-}
 
 describe('CSV export through a signed link', () => {
   it('exports every transaction in the chosen language, parseable back to the same rows', async () => {

@@ -4,10 +4,10 @@ import { streamIds } from '@plenty/contracts/events/envelope';
 import { IMPORT_ROWS_PER_REQUEST, importTransactionId, type ImportRow } from '@plenty/contracts/imports';
 import { MAX_AMOUNT } from '@plenty/contracts/money';
 import type { TransactionHistory, TransactionList, TransactionView } from '@plenty/contracts/views/transactions';
-import { ApiClient } from '../support/api-client.js';
 import { expenseRow, fileSha, outcomes, sendRows, startImport } from '../support/import-batches.js';
+import { readNow, signedUp } from '../support/signed-up.js';
 import { useTestStandalone } from '../support/standalone-app.js';
-import { createTestUser, type TestUser } from '../support/users.js';
+import type { TestUser } from '../support/users.js';
 import { openWallet, sendOk } from '../support/wallets.js';
 
 /*
@@ -18,22 +18,6 @@ import { openWallet, sendOk } from '../support/wallets.js';
 
 const env = useTestStandalone();
 
-async function signedUp(): Promise<{ user: TestUser; api: ApiClient }> {
-  const user = await createTestUser(env.standalone);
-  return { user, api: new ApiClient(env.standalone.app, user) };
-}
-
-/** Reads a query as the user once the projector has the store's head (the rows route answers no position). */
-async function readNow<T>(user: TestUser, path: string): Promise<{ status: number; body: T }> {
-  const head = await env.standalone.eventStore.headPosition();
-  const response = await env.standalone.app.inject({
-    method: 'GET',
-    url: `/api/queries/${path}`,
-    headers: { authorization: user.authorization, 'x-min-position': head },
-  });
-  return { status: response.statusCode, body: response.json() as T };
-}
-
 const rows = (from: number, count: number, fields: Partial<ImportRow> = {}) =>
   Array.from({ length: count }, (_, index) => expenseRow(from + index, fields));
 
@@ -42,6 +26,7 @@ async function importedIds(user: TestUser, batchId: string): Promise<string[]> {
   let cursor: string | null = null;
   do {
     const page: { status: number; body: TransactionList } = await readNow<TransactionList>(
+      env.standalone,
       user,
       `transactions?importId=${batchId}&limit=200${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`,
     );
@@ -54,7 +39,7 @@ async function importedIds(user: TestUser, batchId: string): Promise<string[]> {
 
 describe('importing rows', () => {
   it('adds each row once when the same request is sent twice and when the same file is imported again', async () => {
-    const { user, api } = await signedUp();
+    const { user, api } = await signedUp(env.standalone);
     const sha = fileSha();
     const { batchId, answer } = await startImport(api, user, sha, 6);
     expect(answer.status).toBe(200);
@@ -90,7 +75,7 @@ describe('importing rows', () => {
   });
 
   it('answers refused rows with their code and adds the good ones around them', async () => {
-    const { user, api } = await signedUp();
+    const { user, api } = await signedUp(env.standalone);
     const archived = await openWallet(api);
     await sendOk(api, 'ArchiveWallet', { walletId: archived });
     const kip = await openWallet(api);
@@ -121,10 +106,10 @@ describe('importing rows', () => {
   });
 
   it('answers another user’s batch as unknown, on every route, and writes nothing', async () => {
-    const { user, api } = await signedUp();
+    const { user, api } = await signedUp(env.standalone);
     const sha = fileSha();
     const { batchId } = await startImport(api, user, sha, 3);
-    const mallory = await signedUp();
+    const mallory = await signedUp(env.standalone);
     const head = await env.standalone.eventStore.headPosition();
     const rowsAnswer = await sendRows(env.standalone.app, mallory.user, { batchId, rows: rows(0, 1) });
     expect([rowsAnswer.status, rowsAnswer.body.error?.code]).toEqual([404, 'import_not_found']);
@@ -143,7 +128,7 @@ describe('importing rows', () => {
   });
 
   it('takes the largest amounts, notes of 1,000 Thai and Lao characters, and 500 rows in one request', async () => {
-    const { user, api } = await signedUp();
+    const { user, api } = await signedUp(env.standalone);
     const { batchId } = await startImport(api, user, fileSha(), IMPORT_ROWS_PER_REQUEST);
     const thai = 'ก'.repeat(999) + 'ข';
     const lao = 'ກ'.repeat(999) + 'ຂ';
@@ -155,16 +140,24 @@ describe('importing rows', () => {
     const answer = await sendRows(env.standalone.app, user, { batchId, rows: many });
     expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(200);
     expect(outcomes(answer.body)).toEqual({ added: IMPORT_ROWS_PER_REQUEST });
-    const largest = await readNow<TransactionView>(user, `transactions/${importTransactionId(user.uid, batchId, 0)}`);
+    const largest = await readNow<TransactionView>(
+      env.standalone,
+      user,
+      `transactions/${importTransactionId(user.uid, batchId, 0)}`,
+    );
     expect(largest.body).toMatchObject({ amount: { amount: MAX_AMOUNT, currency: 'THB' }, note: thai });
-    const laoRow = await readNow<TransactionView>(user, `transactions/${importTransactionId(user.uid, batchId, 1)}`);
+    const laoRow = await readNow<TransactionView>(
+      env.standalone,
+      user,
+      `transactions/${importTransactionId(user.uid, batchId, 1)}`,
+    );
     expect(laoRow.body).toMatchObject({ amount: { amount: 101, currency: 'LAK' }, note: lao });
     const tooMany = await sendRows(env.standalone.app, user, { batchId, rows: rows(0, IMPORT_ROWS_PER_REQUEST + 1) });
     expect(tooMany.status).toBe(400);
   });
 
   it('undoes only the batch’s transactions, keeps their history, and skips one deleted by hand', async () => {
-    const { user, api } = await signedUp();
+    const { user, api } = await signedUp(env.standalone);
     const sha = fileSha();
     const { batchId } = await startImport(api, user, sha, 4);
     await sendRows(env.standalone.app, user, { batchId, rows: rows(0, 4) });
@@ -176,8 +169,9 @@ describe('importing rows', () => {
     const undo = await api.command('UndoImport', { batchId });
     expect(undo.status).toBe(200);
     expect(await importedIds(user, batchId)).toEqual([]);
-    expect((await readNow(user, `transactions/${own.transactionId}`)).status).toBe(200);
+    expect((await readNow(env.standalone, user, `transactions/${own.transactionId}`)).status).toBe(200);
     const history = await readNow<TransactionHistory>(
+      env.standalone,
       user,
       `transactions/${importTransactionId(user.uid, batchId, 0)}/history`,
     );

@@ -9,10 +9,11 @@ import {
 } from '@plenty/contracts/imports';
 import { activityPageSchema } from '@plenty/contracts/views/activity';
 import { transactionHistorySchema, transactionListSchema } from '@plenty/contracts/views/transactions';
-import { ApiClient } from '../support/api-client.js';
+import type { ApiClient } from '../support/api-client.js';
 import { expenseRow, fileSha, sendRows, startImport } from '../support/import-batches.js';
+import { readNow, signedUp } from '../support/signed-up.js';
 import { useTestStandalone } from '../support/standalone-app.js';
-import { createTestUser, type TestUser } from '../support/users.js';
+import type { TestUser } from '../support/users.js';
 import { sendOk } from '../support/wallets.js';
 
 /*
@@ -24,24 +25,8 @@ import { sendOk } from '../support/wallets.js';
 
 const env = useTestStandalone();
 
-async function signedUp(): Promise<{ user: TestUser; api: ApiClient }> {
-  const user = await createTestUser(env.standalone);
-  return { user, api: new ApiClient(env.standalone.app, user) };
-}
-
-/** A query as the user once the projector has the store's head (the rows route answers no position). */
-async function readNow(user: TestUser, path: string): Promise<{ status: number; body: unknown }> {
-  const head = await env.standalone.eventStore.headPosition();
-  const response = await env.standalone.app.inject({
-    method: 'GET',
-    url: `/api/queries/${path}`,
-    headers: { authorization: user.authorization, 'x-min-position': head },
-  });
-  return { status: response.statusCode, body: response.json() };
-}
-
 async function imports(user: TestUser): Promise<ImportView[]> {
-  const answer = await readNow(user, 'imports');
+  const answer = await readNow(env.standalone, user, 'imports');
   expect(answer.status).toBe(200);
   return importListSchema.parse(answer.body).items;
 }
@@ -68,7 +53,7 @@ async function importStatement(user: TestUser, api: ApiClient, fileName: string,
 
 describe('import views', () => {
   it('show a finished import with its counts, the transactions it added, and the lookalike range with each one’s batch', async () => {
-    const { user, api } = await signedUp();
+    const { user, api } = await signedUp(env.standalone);
     await sendOk(api, 'AddTransaction', {
       transactionId: randomUUID(),
       type: 'income',
@@ -94,17 +79,19 @@ describe('import views', () => {
         undoneAt: null,
       }),
     );
-    const one = await readNow(user, `imports/${batchId}`);
+    const one = await readNow(env.standalone, user, `imports/${batchId}`);
     expect(one.status).toBe(200);
     expect(importViewSchema.parse(one.body)).toEqual(listed);
 
-    const added = transactionListSchema.parse((await readNow(user, `transactions?importId=${batchId}`)).body);
+    const added = transactionListSchema.parse(
+      (await readNow(env.standalone, user, `transactions?importId=${batchId}`)).body,
+    );
     expect(added.items.map((item) => [item.id, item.import, item.note])).toEqual([
       [importTransactionId(user.uid, batchId, 2), { batchId, row: 2 }, 'ข้าวผัด'],
       [importTransactionId(user.uid, batchId, 0), { batchId, row: 0 }, 'Market'],
     ]);
 
-    const existing = await readNow(user, 'imports/existing?from=2026-11-03&to=2026-11-04');
+    const existing = await readNow(env.standalone, user, 'imports/existing?from=2026-11-03&to=2026-11-04');
     expect(existing.status).toBe(200);
     expect(importExistingSchema.parse(existing.body)).toEqual({
       items: [
@@ -116,7 +103,7 @@ describe('import views', () => {
   });
 
   it('show an undone import, its transactions deleted with their history kept, and the file imported again as a new batch', async () => {
-    const { user, api } = await signedUp();
+    const { user, api } = await signedUp(env.standalone);
     const { batchId, sha } = await importStatement(user, api, 'ເງິນສົດ.csv');
     await sendOk(api, 'UndoImport', { batchId });
 
@@ -124,10 +111,12 @@ describe('import views', () => {
     expect(undone).toEqual(
       expect.objectContaining({ batchId, status: 'undone', added: 2, deleted: 2, undoneAt: expect.any(String) }),
     );
-    const left = transactionListSchema.parse((await readNow(user, `transactions?importId=${batchId}`)).body);
+    const left = transactionListSchema.parse(
+      (await readNow(env.standalone, user, `transactions?importId=${batchId}`)).body,
+    );
     expect(left.items).toEqual([]);
     const gone = importTransactionId(user.uid, batchId, 0);
-    const history = await readNow(user, `transactions/${gone}/history`);
+    const history = await readNow(env.standalone, user, `transactions/${gone}/history`);
     expect(history.status).toBe(200);
     expect(transactionHistorySchema.parse(history.body).items.map((item) => item.type)).toEqual(['deleted', 'added']);
 
@@ -140,10 +129,10 @@ describe('import views', () => {
   });
 
   it('put each event of an import on the Activity page as an entry of the batch, named by its file', async () => {
-    const { user, api } = await signedUp();
+    const { user, api } = await signedUp(env.standalone);
     const { batchId } = await importStatement(user, api, 'statement.csv');
     await sendOk(api, 'UndoImport', { batchId });
-    const page = await readNow(user, `activity?subjectId=${batchId}`);
+    const page = await readNow(env.standalone, user, `activity?subjectId=${batchId}`);
     expect(page.status).toBe(200);
     const entries = activityPageSchema.parse(page.body).items;
     expect(entries.map((entry) => [entry.kind, entry.type, entry.subject.name])).toEqual([
@@ -154,32 +143,34 @@ describe('import views', () => {
     ]);
     expect(entries[0]?.counts?.deleted).toBe(2);
     expect(entries.at(-1)?.counts?.rows).toBe(3);
-    const everything = activityPageSchema.parse((await readNow(user, 'activity?limit=50')).body).items;
+    const everything = activityPageSchema.parse((await readNow(env.standalone, user, 'activity?limit=50')).body).items;
     expect(everything.filter((entry) => entry.kind === 'transaction').map((entry) => entry.type)).toEqual([
       'transaction_deleted',
       'transaction_deleted',
       'transaction_added',
       'transaction_added',
     ]);
-    const imported = activityPageSchema.parse((await readNow(user, 'activity?kind=import')).body).items;
+    const imported = activityPageSchema.parse((await readNow(env.standalone, user, 'activity?kind=import')).body).items;
     expect(imported).toHaveLength(4);
   });
 
   it('never show another user’s import: 404 for the batch, and nothing of it in their lists', async () => {
-    const alice = await signedUp();
-    const bob = await signedUp();
+    const alice = await signedUp(env.standalone);
+    const bob = await signedUp(env.standalone);
     const { batchId } = await importStatement(alice.user, alice.api, 'alice.csv');
 
-    const refused = await readNow(bob.user, `imports/${batchId}`);
+    const refused = await readNow(env.standalone, bob.user, `imports/${batchId}`);
     expect(refused.status).toBe(404);
     expect(refused.body).toMatchObject({ error: { code: 'import_not_found' } });
     expect(await imports(bob.user)).toEqual([]);
     const range = importExistingSchema.parse(
-      (await readNow(bob.user, 'imports/existing?from=2026-11-01&to=2026-11-30')).body,
+      (await readNow(env.standalone, bob.user, 'imports/existing?from=2026-11-01&to=2026-11-30')).body,
     );
     expect(range).toEqual({ items: [], truncated: false });
-    const filtered = transactionListSchema.parse((await readNow(bob.user, `transactions?importId=${batchId}`)).body);
+    const filtered = transactionListSchema.parse(
+      (await readNow(env.standalone, bob.user, `transactions?importId=${batchId}`)).body,
+    );
     expect(filtered.items).toEqual([]);
-    expect((await readNow(bob.user, `activity?subjectId=${batchId}`)).status).toBe(404);
+    expect((await readNow(env.standalone, bob.user, `activity?subjectId=${batchId}`)).status).toBe(404);
   });
 });
