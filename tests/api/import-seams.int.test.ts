@@ -32,6 +32,7 @@ import { allDocuments } from '../support/view-documents.js';
 import { kipLoan, openWallet, queryOk, sendOk } from '../support/wallets.js';
 import { ruleBody } from '../support/recurring.js';
 import {
+  expectViewsEqual,
   giveEverything,
   postRestoreEvents,
   receiptBytes,
@@ -1045,5 +1046,35 @@ describe('the poster during a restore', () => {
     await settle();
     await tick();
     expect(await posted(target.api, restoredId(target.user.uid, ruleId))).toEqual(expected);
+  });
+});
+
+describe('a backup of a restored account', () => {
+  it('restores into a third account with every view equal to the second’s, its import undone there', async () => {
+    const first = await newUser();
+    const { batchId } = await giveEverything(env.standalone.app, first.user, first.api);
+    await settle();
+    const second = await newUser();
+    await restoreInto(second, first.user.uid, await backupOf(first.user.uid), {
+      receiptBytes: () => receiptBytes(`rich ${first.user.uid}`),
+    });
+    const events = await backupOf(second.user.uid);
+    const third = await newUser();
+    const { receipts } = await restoreInto(third, second.user.uid, events, {
+      receiptBytes: () => receiptBytes(`rich ${first.user.uid}`),
+    });
+    const moves = restoreMoves(
+      { userId: third.user.uid, sourceUserId: second.user.uid, receipts: new Map(Object.entries(receipts)) },
+      events,
+    );
+    await expectViewsEqual(
+      { source: env.standalone.readStore, target: env.standalone.readStore },
+      second.user.uid,
+      third.user.uid,
+      moves,
+    );
+    const batch = restoredId(third.user.uid, restoredId(second.user.uid, batchId));
+    await undo(third.api, batch);
+    expect(await read<ImportView>(third.api, `imports/${batch}`)).toMatchObject({ status: 'undone', deleted: 2 });
   });
 });
