@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backupEventSchema, type BackupEvent } from '@plenty/contracts/backup';
 import { streamIds } from '@plenty/contracts/events/envelope';
-import { schemaVersionOf } from '@plenty/contracts/events/upcast';
-import { openTestStores, type TestStores } from '@plenty/platform/testing/stores';
+import { appendUserEvent, openTestStores, type TestStores } from '@plenty/platform/testing/stores';
 import { BACKUP_EVENTS_PAGE, backupEvents } from './backup-events.js';
 
 let stores: TestStores;
@@ -14,7 +13,7 @@ afterEach(() => stores.close());
 
 let clock = Date.parse('2026-01-05T03:00:00.000Z');
 
-/** Encodes (personal fields sealed) and appends one event of the user. */
+/** Appends one event of the user, a minute after the one before. */
 async function append(
   userId: string,
   streamId: string,
@@ -22,22 +21,8 @@ async function append(
   data: Record<string, unknown>,
   expected: 'no_stream' | number,
 ) {
-  const commandId = randomUUID();
   clock += 60_000;
-  const encoded = await stores.codec.encode({
-    id: randomUUID(),
-    type,
-    data,
-    metadata: {
-      userId,
-      commandId,
-      correlationId: commandId,
-      occurredAt: new Date(clock).toISOString(),
-      schemaVersion: schemaVersionOf(type),
-    },
-  });
-  await stores.eventStore.appendToStream(streamId, [encoded], expected);
-  return encoded;
+  return appendUserEvent(stores, { userId, streamId, type, data, expected, occurredAt: new Date(clock).toISOString() });
 }
 
 const expense = (transactionId: string, note: string) => ({

@@ -6,8 +6,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backupManifestSchema } from '@plenty/contracts/backup';
 import { streamIds } from '@plenty/contracts/events/envelope';
-import { schemaVersionOf } from '@plenty/contracts/events/upcast';
-import { openTestStores, type TestStores } from '@plenty/platform/testing/stores';
+import { appendUserEvent, openTestStores, type TestStores } from '@plenty/platform/testing/stores';
 import { MemoryBlobStore } from '../testing/memory-blob-store.js';
 import { prepareBackup } from './backup-file.js';
 
@@ -23,22 +22,8 @@ afterEach(async () => {
   await stores.close();
 });
 
-async function append(userId: string, streamId: string, type: string, data: Record<string, unknown>) {
-  const commandId = randomUUID();
-  const encoded = await stores.codec.encode({
-    id: randomUUID(),
-    type,
-    data,
-    metadata: {
-      userId,
-      commandId,
-      correlationId: commandId,
-      occurredAt: new Date().toISOString(),
-      schemaVersion: schemaVersionOf(type),
-    },
-  });
-  await stores.eventStore.appendToStream(streamId, [encoded], 'any');
-}
+const append = (userId: string, streamId: string, type: string, data: Record<string, unknown>) =>
+  appendUserEvent(stores, { userId, streamId, type, data });
 
 const backupFolders = () => readdirSync(tmpDir);
 

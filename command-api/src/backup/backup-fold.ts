@@ -1,5 +1,6 @@
 import type { BackupEvent } from '@plenty/contracts/backup';
 import { BUILT_IN_CATEGORIES } from '@plenty/contracts/categories';
+import { localDateTime } from '@plenty/contracts/calendar/zone';
 import type { DebtEvent } from '@plenty/contracts/events/debt';
 import type { ProfileEvent } from '@plenty/contracts/events/profile';
 import type { TransactionEvent } from '@plenty/contracts/events/transaction';
@@ -190,34 +191,6 @@ const orNull = <T>(value: T | undefined): T | null => (value === undefined ? nul
 const isMoney = (value: unknown): value is Money =>
   typeof value === 'object' && value !== null && 'amount' in value && 'currency' in value;
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** The formatter of a time zone, made once: making one costs far more than using it. */
-function formatIn(timeZone: string): Intl.DateTimeFormat {
-  let format = formats.get(timeZone);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formats.set(timeZone, format);
-  }
-  return format;
-}
-
-/** The time of an instant in a time zone, `YYYY-MM-DD HH:mm:ss`. */
-export function localDateTime(instant: string, timeZone: string): string {
-  const parts = formatIn(timeZone).formatToParts(new Date(instant));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
-}
-
 /**
  * Folds the events of one user, in order. `apply` answers the history record of a money event
  * (null for the others); `transactions()` the transactions as they stand; `receipts` every
@@ -302,7 +275,7 @@ export class BackupFold {
     if (entry === null) return null;
     const eventKey = EVENT_KEYS[event.type] ?? event.type;
     return [
-      localDateTime(event.occurredAt, this.timeZone),
+      localDateTime(new Date(event.occurredAt), this.timeZone),
       this.message(`backup.csv.event.${eventKey}`, eventKey),
       this.message(`activity.subject.${entry.item}`, entry.item),
       entry.name ?? '',

@@ -7,6 +7,7 @@ import {
   isKnownTimeZone,
   localClock,
   localDate,
+  localDateTime,
   monthOf,
   startOfLocalDay,
   todayIn,
@@ -45,6 +46,14 @@ describe('today in a time zone', () => {
     expect(monthOf(instantLate, 'Asia/Vientiane')).toBe('2026-12');
     expect(localClock(new Date('2026-11-23T01:00:00Z'), 'Asia/Bangkok')).toEqual({ date: '2026-11-23', hour: 8 });
     expect(localDate(new Date('2026-11-30T17:00:00Z'), 'Asia/Vientiane')).toBe('2026-12-01');
+  });
+});
+
+describe('the local date and time of an instant', () => {
+  it('is written to the second in the time zone given', () => {
+    expect(localDateTime(new Date('2026-10-01T20:30:05.000Z'), 'Asia/Bangkok')).toBe('2026-10-02 03:30:05');
+    expect(localDateTime(new Date('2026-10-01T20:30:05.000Z'), 'UTC')).toBe('2026-10-01 20:30:05');
+    expect(localDateTime(new Date('2026-10-01T00:00:00.000Z'), 'UTC')).toBe('2026-10-01 00:00:00');
   });
 });
 

@@ -10,34 +10,53 @@ const DAY_MS = 86_400_000;
 /** No time zone is more than 14 hours from UTC. */
 const WIDEST_OFFSET_MS = 14 * 3_600_000;
 
-/** Formatters by time zone, with the hour and without: making one costs far more than using it. */
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** How much of the time a formatter gives after the date. */
+type Precision = 'day' | 'hour' | 'second';
 
-function formatIn(formats: Map<string, Intl.DateTimeFormat>, timeZone: string, hour: boolean): Intl.DateTimeFormat {
-  let format = formats.get(timeZone);
+const TIME_FIELDS: Readonly<Record<Precision, Intl.DateTimeFormatOptions>> = {
+  day: {},
+  hour: { hour: '2-digit', hourCycle: 'h23' },
+  second: { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
+};
+
+/** Formatters by precision and time zone: making one costs far more than using it. */
+const formats: Readonly<Record<Precision, Map<string, Intl.DateTimeFormat>>> = {
+  day: new Map(),
+  hour: new Map(),
+  second: new Map(),
+};
+
+function formatIn(timeZone: string, precision: Precision): Intl.DateTimeFormat {
+  let format = formats[precision].get(timeZone);
   if (format === undefined) {
     format = new Intl.DateTimeFormat('en-CA', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
-      ...(hour ? { hour: '2-digit', hourCycle: 'h23' } : {}),
+      ...TIME_FIELDS[precision],
     });
-    formats.set(timeZone, format);
+    formats[precision].set(timeZone, format);
   }
   return format;
 }
 
-function partsIn(formats: Map<string, Intl.DateTimeFormat>, instant: Date, timeZone: string, hour: boolean) {
-  const parts = formatIn(formats, timeZone, hour).formatToParts(instant);
+function partsIn(instant: Date, timeZone: string, precision: Precision) {
+  const parts = formatIn(timeZone, precision).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return { date: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')) };
+  return { date: `${part('year')}-${part('month')}-${part('day')}`, part };
 }
 
 /** The local date and hour (0–23) of an instant in a time zone; throws a RangeError for a zone the runtime does not know. */
 export function localClock(instant: Date, timeZone: string): { readonly date: string; readonly hour: number } {
-  return partsIn(clockFormats, instant, timeZone, true);
+  const { date, part } = partsIn(instant, timeZone, 'hour');
+  return { date, hour: Number(part('hour')) };
+}
+
+/** The local date and time of an instant in a time zone, `YYYY-MM-DD HH:mm:ss`. */
+export function localDateTime(instant: Date, timeZone: string): string {
+  const { date, part } = partsIn(instant, timeZone, 'second');
+  return `${date} ${part('hour')}:${part('minute')}:${part('second')}`;
 }
 
 /**
@@ -53,7 +72,7 @@ export function localDate(instant: Date, timeZone: string): string {
   const last = lastDates.get(timeZone);
   if (last !== undefined && last.minute === minute) return last.date;
   // Without the hour: a third cheaper, and replays ask for many dates.
-  const date = partsIn(dateFormats, instant, timeZone, false).date;
+  const date = partsIn(instant, timeZone, 'day').date;
   lastDates.set(timeZone, { minute, date });
   return date;
 }
@@ -61,7 +80,7 @@ export function localDate(instant: Date, timeZone: string): string {
 /** Whether the runtime knows a time zone (IANA name such as `Asia/Vientiane`). */
 export function isKnownTimeZone(timeZone: string): boolean {
   try {
-    formatIn(dateFormats, timeZone, false);
+    formatIn(timeZone, 'day');
     return true;
   } catch {
     return false;

@@ -1,12 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
+import { schemaVersionOf } from '@plenty/contracts/events/upcast';
 import { EventCodec } from '../crypto/event-codec.js';
 import { openSqliteKeyStore } from '../crypto/key-store-sqlite.js';
 import type { KeyStore } from '../crypto/port.js';
-import type { EventStore } from '../event-store/port.js';
+import type { EventStore, ExpectedRevision, NewEvent } from '../event-store/port.js';
 import { openSqliteEventStore } from '../event-store/sqlite.js';
 import type { ReadStore } from '../read-store/port.js';
 import { openSqliteReadStore } from '../read-store/sqlite.js';
@@ -35,6 +36,40 @@ export async function openTestStores(name: string): Promise<TestStores> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** One event of a user as a test appends it: encoded as a command of its own would write it. */
+export interface UserEventToAppend {
+  readonly userId: string;
+  readonly streamId: string;
+  readonly type: string;
+  readonly data: Record<string, unknown>;
+  /** When it happened (ISO 8601); default now. */
+  readonly occurredAt?: string;
+  /** Default 'any'. */
+  readonly expected?: ExpectedRevision;
+}
+
+/** Encodes (personal fields sealed) and appends one event of the user under a new command id: the event as stored. */
+export async function appendUserEvent(
+  stores: Pick<TestStores, 'codec' | 'eventStore'>,
+  event: UserEventToAppend,
+): Promise<NewEvent> {
+  const commandId = randomUUID();
+  const encoded = await stores.codec.encode({
+    id: randomUUID(),
+    type: event.type,
+    data: event.data,
+    metadata: {
+      userId: event.userId,
+      commandId,
+      correlationId: commandId,
+      occurredAt: event.occurredAt ?? new Date().toISOString(),
+      schemaVersion: schemaVersionOf(event.type),
+    },
+  });
+  await stores.eventStore.appendToStream(event.streamId, [encoded], event.expected ?? 'any');
+  return encoded;
 }
 
 /**
