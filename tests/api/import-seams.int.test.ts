@@ -1078,3 +1078,29 @@ describe('a backup of a restored account', () => {
     expect(await read<ImportView>(third.api, `imports/${batch}`)).toMatchObject({ status: 'undone', deleted: 2 });
   });
 });
+
+describe('a restore into an account whose default wallet was set up', () => {
+  it('asks to merge: the backup’s edits of its default wallet would replace the account’s own', async () => {
+    const source = await newUser();
+    await sendOk(source.api, 'AddTransaction', {
+      transactionId: uuidV7(),
+      type: 'expense',
+      amount: lak(1_000),
+      categoryId: 'builtin-food',
+      date: day(1),
+    });
+    const events = await backupOf(source.user.uid);
+    const target = await newUser();
+    await sendOk(target.api, 'EditWallet', {
+      walletId: defaultWalletId(target.user.uid, 'LAK'),
+      changes: { name: 'Pocket', openingBalance: 500_000, openingDate: `${month}-01` },
+    });
+    const answer = await target.api.command('StartRestore', {
+      backupId: randomUUID(),
+      sourceUserId: source.user.uid,
+      merge: false,
+      eventCount: events.length,
+    });
+    expect([answer.status, answer.body.error?.code]).toEqual([409, 'restore_account_not_empty']);
+  });
+});

@@ -6,8 +6,18 @@ import type { StreamDefinition } from '../pipeline/stream-definition.js';
 import { decideRestore, type RestoreContext } from './restore.decider.js';
 import { evolveRestore, initialRestoreState, type RestoreState } from './restore.state.js';
 
-/** Profile events that make a profile "data": what the user made, not their settings. */
-const PROFILE_DATA_EVENTS: ReadonlySet<string> = new Set(['CategoryAdded', 'GoalAdded', 'WalletOpened']);
+/**
+ * Profile events that make a profile "data": what the user made, not their settings. A default
+ * wallet set up (edited, reconciled) is data too: a backup's edits of its own default wallet land
+ * on the account's, so restoring into it is a merge the user confirms.
+ */
+const PROFILE_DATA_EVENTS: ReadonlySet<string> = new Set([
+  'CategoryAdded',
+  'GoalAdded',
+  'WalletOpened',
+  'WalletEdited',
+  'WalletReconciled',
+]);
 const DATA_STREAMS: ReadonlySet<string> = new Set(RESTORED_STREAMS.filter((family) => family !== 'profile'));
 
 /** Whether the user's account holds data a restore would be merged with (restore.decider.ts). */
