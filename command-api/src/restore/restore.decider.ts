@@ -7,7 +7,8 @@ export interface RestoreContext {
   readonly userId: string;
   /**
    * Whether the account holds data a restore would mix with: any transaction, transfer, rule,
-   * debt or import, or custom categories, goals, opened wallets or a default wallet set up (preferences alone do not count).
+   * debt or import, or custom categories, goals, opened wallets or a default wallet set up
+   * (preferences alone do not count).
    * Only looked up for a StartRestore of a restore not started yet.
    */
   readonly accountHasData: boolean;
