@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { APP_ROUTES } from '@plenty/contracts/app-routes';
-import { postCommand, uuidV7 } from '../support/api.mjs';
+import { randomBytes } from 'node:crypto';
+import { call, postCommand, uuidV7 } from '../support/api.mjs';
 import { seriousViolations } from '../support/axe.mjs';
 import { openPage } from '../support/browser.mjs';
 import { catalog, LOCALES } from '../support/locale.mjs';
@@ -8,7 +9,7 @@ import { createUser, signIn } from '../support/users.mjs';
 
 /**
  * A user with something on every page: transactions, a debt with a payment, a goal, a budget, a
- * wallet, a recurring rule.
+ * wallet, a recurring rule, an import.
  */
 async function seed(baseUrl, user) {
   await postCommand(baseUrl, user, 'ChangePreferences', {
@@ -94,7 +95,33 @@ async function seed(baseUrl, user) {
     remind: true,
     schedule: { frequency: 'month', interval: 1, startDate: today, monthDay: 31, end: { kind: 'never' } },
   });
-  return { transactionId, debtId, walletId, ruleId };
+  const batchId = uuidV7();
+  await postCommand(baseUrl, user, 'StartImport', {
+    batchId,
+    fileName: 'statement.csv',
+    fileSha256: randomBytes(32).toString('hex'),
+    source: 'csv',
+    rowCount: 1,
+  });
+  await call(baseUrl, user, 'imports/rows', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      batchId,
+      rows: [
+        {
+          row: 0,
+          type: 'expense',
+          amount: { amount: 25_000, currency: 'LAK' },
+          categoryId: 'builtin-food',
+          date: today,
+          note: 'Noodles',
+        },
+      ],
+    }),
+  });
+  await postCommand(baseUrl, user, 'FinishImport', { batchId, added: 1, existing: 0, skipped: {} });
+  return { transactionId, debtId, walletId, ruleId, batchId };
 }
 
 /** Every page of the app (from the route list itself), with its parameters filled in. */
@@ -105,6 +132,7 @@ function pages(ids) {
     '/dashboard/debt-tracker/:id': `/dashboard/debt-tracker/${ids.debtId}`,
     '/dashboard/wallets/:id': `/dashboard/wallets/${ids.walletId}`,
     '/dashboard/recurring/:id': `/dashboard/recurring/${ids.ruleId}`,
+    '/dashboard/import/:id': `/dashboard/import/${ids.batchId}`,
   };
   const extra = [
     { path: `/dashboard/transactions?view=${ids.transactionId}`, access: 'signed-in' },
