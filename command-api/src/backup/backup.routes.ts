@@ -1,10 +1,10 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { BACKUP_FILE_PATH, BACKUP_LINK_PATH, backupLinkQuerySchema } from '@plenty/contracts/backup';
 import { fileLinkSchema, EXPORT_LOCALES } from '@plenty/contracts/views/files';
 import { refuseErasedUsers, type ErasedUsers } from '@plenty/platform/auth/erased-users';
-import { InvalidTokenError, type TokenVerifier } from '@plenty/platform/auth/port';
+import type { TokenVerifier } from '@plenty/platform/auth/port';
 import type { BlobStore } from '@plenty/platform/blob-store/port';
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
 import type { EventStore } from '@plenty/platform/event-store/port';
@@ -12,6 +12,7 @@ import type { LinkSigner } from '@plenty/platform/file/signed-link';
 import { currentUser, requireAuth } from '@plenty/platform/http/auth-hook';
 import { HttpError } from '@plenty/platform/http/errors';
 import { installRateLimits } from '@plenty/platform/http/rate-limit';
+import { linkClaimsOf, linkQuerySchema, verifyIdTokenAgain } from '@plenty/platform/http/signed-links';
 import { useZodRoutes } from '@plenty/platform/http/zod-routes';
 import { prepareBackup } from './backup-file.js';
 
@@ -33,34 +34,9 @@ export interface BackupApiOptions {
   readonly now?: () => Date;
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9._-]{20,4096})$/;
 const localeSchema = z.enum(EXPORT_LOCALES);
-const tokenQuerySchema = z.object({ token: z.string().min(1).max(2048) }).strict();
-/** `?token=` as the document shows it: whatever else comes, a link without one good token answers 401. */
-const linkQuerySchema = z.looseObject({
-  token: z
-    .string()
-    .min(1)
-    .max(2048)
-    .optional()
-    .catch(undefined)
-    .describe('The signed link token; a missing, expired or altered one answers 401.'),
-});
 
 const notFound = () => new HttpError(404, 'not_found', 'Not found.');
-
-/** The ID token checked again, with the identity provider's revocation check: it must be this user's. */
-async function verifyAgain(request: FastifyRequest, verifier: TokenVerifier, uid: string): Promise<void> {
-  const token = BEARER.exec((request.headers.authorization ?? '').trim())?.[1];
-  if (token === undefined) throw new HttpError(401, 'unauthenticated', 'Sign in to continue.');
-  try {
-    const checked = await verifier.verify(token, { checkRevoked: true });
-    if (checked.uid !== uid) throw new HttpError(401, 'unauthenticated', 'Sign in again to continue.');
-  } catch (error) {
-    if (error instanceof InvalidTokenError) throw new HttpError(401, 'unauthenticated', 'Sign in again to continue.');
-    throw error;
-  }
-}
 
 /**
  * "Download all my data" (contracts/src/backup.ts): `GET /api/backup/link?locale=` answers a
@@ -95,7 +71,7 @@ export const backupApi: FastifyPluginAsync<BackupApiOptions> = async (app, optio
       },
       async (request) => {
         const user = currentUser(request);
-        await verifyAgain(request, verifier, user.uid);
+        await verifyIdTokenAgain(request, verifier, user.uid);
         const signed = await options.links.sign({ sub: user.uid, kind: 'backup', obj: request.query.locale });
         return { url: `${BACKUP_FILE_PATH}?token=${encodeURIComponent(signed)}` };
       },
@@ -113,9 +89,7 @@ export const backupApi: FastifyPluginAsync<BackupApiOptions> = async (app, optio
       },
     },
     async (request, reply) => {
-      const query = tokenQuerySchema.safeParse(request.query);
-      const claims = query.success ? await options.links.verify(query.data.token, 'backup') : null;
-      if (claims === null) throw new HttpError(401, 'unauthenticated', 'This link has expired; open it again.');
+      const claims = await linkClaimsOf(request, options.links, 'backup');
       const locale = localeSchema.safeParse(claims.obj);
       if (!locale.success || (await options.erasedUsers.has(claims.sub))) throw notFound();
       // A backup reads the whole history: one at a time per user (per instance).

@@ -1,13 +1,13 @@
 import { localDate } from '@plenty/contracts/calendar/zone';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { EXPORT_LOCALES } from '@plenty/contracts/views/files';
 import { receiptParamsSchema } from '@plenty/contracts/views/query-routes';
 import type { BlobStore } from '@plenty/platform/blob-store/port';
 import { extensionOf } from '@plenty/platform/file/sniff';
-import type { LinkClaims, LinkSigner } from '@plenty/platform/file/signed-link';
-import { HttpError } from '@plenty/platform/http/errors';
+import type { LinkSigner } from '@plenty/platform/file/signed-link';
+import { linkClaimsOf, linkQuerySchema } from '@plenty/platform/http/signed-links';
 import { useZodRoutes } from '@plenty/platform/http/zod-routes';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { exportCsv } from '../export/export.js';
@@ -22,30 +22,6 @@ export interface FilesApiOptions {
 
 const exportLocaleSchema = z.enum(EXPORT_LOCALES);
 
-const tokenQuerySchema = z.object({ token: z.string().min(1).max(2048) }).strict();
-
-/**
- * `?token=` as the document shows it. A link that is not exactly one good token is refused
- * with 401 by `claimsOf`, never with a 400: whatever else comes, the link is not valid.
- */
-const linkQuerySchema = z.looseObject({
-  token: z
-    .string()
-    .min(1)
-    .max(2048)
-    .optional()
-    .catch(undefined)
-    .describe('The signed link token; a missing, expired or altered one answers 401.'),
-});
-
-/** The claims of the request's `?token=`, or 401: a browser opened the link, so no bearer token. */
-async function claimsOf(request: FastifyRequest, links: LinkSigner, kind: LinkClaims['kind']): Promise<LinkClaims> {
-  const query = tokenQuerySchema.safeParse(request.query);
-  const claims = query.success ? await links.verify(query.data.token, kind) : null;
-  if (claims === null) throw new HttpError(401, 'unauthenticated', 'This link has expired; open it again.');
-  return claims;
-}
-
 /**
  * Downloads opened by the browser itself with a signed link (register with
  * `{ prefix: '/api/files' }`): `GET /receipts/:receiptId?token=` and `GET /export.csv?token=`.
@@ -57,7 +33,7 @@ export const filesApi: FastifyPluginAsync<FilesApiOptions> = async (app, options
     '/receipts/:receiptId',
     { schema: { ...receipt, params: receiptParamsSchema, querystring: linkQuerySchema } },
     async (request, reply) => {
-      const claims = await claimsOf(request, options.links, 'receipt');
+      const claims = await linkClaimsOf(request, options.links, 'receipt');
       const id = itemIdOr404(request.params.receiptId);
       if (id !== claims.obj) throw notFound();
       const blob = await options.blobs.get(claims.sub, id);
@@ -75,7 +51,7 @@ export const filesApi: FastifyPluginAsync<FilesApiOptions> = async (app, options
 
   const csv = { summary: "The user's transactions as CSV (text/csv)" };
   api.get('/export.csv', { schema: { ...csv, querystring: linkQuerySchema } }, async (request, reply) => {
-    const claims = await claimsOf(request, options.links, 'export');
+    const claims = await linkClaimsOf(request, options.links, 'export');
     const locale = exportLocaleSchema.safeParse(claims.obj);
     if (!locale.success) throw notFound();
     const day = localDate(options.now?.() ?? new Date(), 'UTC');
