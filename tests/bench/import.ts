@@ -37,7 +37,13 @@ import { quick } from './synthetic.js';
  * the projector caught up (the import's view says every row is added). Then the undo of all of it.
  * Target: under 30 s from the file to the caught-up view.
  */
-const ROWS = quick ? 10_000 : 50_000;
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index < 0 ? undefined : process.argv[index + 1];
+}
+/** `--rows N`: another row count; `--keep DIR`: the server's data folder kept there (for `import-projector.ts`). */
+const ROWS = Number((option('rows') ?? (quick ? '10000' : '50000')).replaceAll('_', ''));
+const keptDir = option('keep');
 const IN_FLIGHT = 4;
 const TARGET_MS = 30_000;
 
@@ -134,7 +140,7 @@ function cpuSeconds(server: BenchServer): number {
 }
 
 async function main(): Promise<void> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'plenty-bench-import-'));
+  const dataDir = keptDir ?? (await mkdtemp(join(tmpdir(), 'plenty-bench-import-')));
   const accounts = await seedAccounts(dataDir, 1);
   const server = await startBenchServer({ dataDir });
   let peakRss = 0;
@@ -215,7 +221,7 @@ async function main(): Promise<void> {
   } finally {
     clearInterval(sampler);
     await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    if (keptDir === undefined) await rm(dataDir, { recursive: true, force: true });
   }
 }
 
