@@ -31,10 +31,8 @@ import { firebaseIdentityAdmin } from './account/firebase-identity.js';
 import type { IdentityAdmin } from './account/erasure.js';
 import { commandApi } from './app.js';
 import { identityCommands } from './identity/identity.plugin.js';
-import { receiptsApi } from './receipt/receipts.plugin.js';
-import { importRowsApi, type ImportRowsService } from './import/import-rows.routes.js';
-import { restoreEventsApi } from './restore/restore-events.routes.js';
-import { backupApi } from './backup/backup.routes.js';
+import type { ImportRowsService } from './import/import-rows.routes.js';
+import { registerDataRoutes } from './data-routes.js';
 import { LinkSigner, linkSecretFromMasterKey, linkSecretFromText } from '@plenty/platform/file/signed-link';
 import { RecurringPoster, posterReadViews } from './recurring/poster.js';
 import type { RecurringPosting } from './recurring/posting.js';
@@ -163,23 +161,7 @@ export async function openCommandService(
     },
     erasedUsers,
   });
-  await app.register(receiptsApi, { prefix: '/api/receipts', verifier, blobs: blobStore });
-  if (importRows === null) throw new Error('the command API did not hand over its import of rows');
-  await app.register(importRowsApi, {
-    prefix: '/api/imports',
-    verifier,
-    rows: importRows,
-    requestsPerMinutePerUser: config.commandsPerMinutePerUser,
-  });
-  await app.register(restoreEventsApi, {
-    eventStore,
-    codec,
-    verifier,
-    erasedUsers,
-    blobs: blobStore,
-    requestsPerMinutePerUser: config.commandsPerMinutePerUser,
-  });
-  await app.register(backupApi, {
+  await registerDataRoutes(app, {
     eventStore,
     codec,
     verifier,
@@ -188,6 +170,8 @@ export async function openCommandService(
     links: new LinkSigner(
       config.linkSecret === undefined ? linkSecretFromMasterKey(masterKey) : linkSecretFromText(config.linkSecret),
     ),
+    importRows,
+    requestsPerMinutePerUser: config.commandsPerMinutePerUser,
   });
   await app.register(identityCommands, {
     prefix: '/api/commands',

@@ -4,10 +4,8 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { IdentityAdmin } from '@plenty/command-api/account/erasure';
 import { commandApi } from '@plenty/command-api/app';
-import { restoreEventsApi } from '@plenty/command-api/restore/restore-events.routes';
-import { backupApi } from '@plenty/command-api/backup/backup.routes';
-import { receiptsApi } from '@plenty/command-api/receipt/receipts.plugin';
-import { importRowsApi, type ImportRowsService } from '@plenty/command-api/import/import-rows.routes';
+import { registerDataRoutes } from '@plenty/command-api/data-routes';
+import type { ImportRowsService } from '@plenty/command-api/import/import-rows.routes';
 import { RecurringPoster } from '@plenty/command-api/recurring/poster';
 import type { RecurringPosting } from '@plenty/command-api/recurring/posting';
 import { LinkSigner, linkSecretFromMasterKey, linkSecretFromText } from '@plenty/platform/file/signed-link';
@@ -292,27 +290,16 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     });
     recurringPoster.start();
     closers.push(() => recurringPoster.stop());
-    await app.register(receiptsApi, { prefix: '/api/receipts', verifier, blobs: blobStore });
-    if (importRows === null) throw new Error('the command API did not hand over its import of rows');
-    await app.register(importRowsApi, {
-      prefix: '/api/imports',
-      verifier,
-      rows: importRows,
-      ...(options.commandsPerMinutePerUser === undefined
-        ? {}
-        : { requestsPerMinutePerUser: options.commandsPerMinutePerUser }),
-    });
-    await app.register(restoreEventsApi, {
+    await registerDataRoutes(app, {
       eventStore,
       codec,
       verifier,
       erasedUsers,
       blobs: blobStore,
-      ...(options.commandsPerMinutePerUser === undefined
-        ? {}
-        : { requestsPerMinutePerUser: options.commandsPerMinutePerUser }),
+      links,
+      importRows,
+      requestsPerMinutePerUser: options.commandsPerMinutePerUser,
     });
-    await app.register(backupApi, { eventStore, codec, verifier, erasedUsers, blobs: blobStore, links });
     await app.register(filesApi, { prefix: '/api/files', blobs: blobStore, links, readStore });
     await app.register(identityCommands, {
       prefix: '/api/commands',
