@@ -8,7 +8,11 @@ import {
   type ImportView,
 } from '@plenty/contracts/imports';
 import { activityPageSchema } from '@plenty/contracts/views/activity';
-import { transactionHistorySchema, transactionListSchema } from '@plenty/contracts/views/transactions';
+import {
+  transactionHistorySchema,
+  transactionListSchema,
+  transactionTotalsSchema,
+} from '@plenty/contracts/views/transactions';
 import type { ApiClient } from '../support/api-client.js';
 import { expenseRow, fileSha, sendRows, startImport } from '../support/import-batches.js';
 import { readNow, signedUp } from '../support/signed-up.js';
@@ -89,6 +93,19 @@ describe('import views', () => {
     expect(added.items.map((item) => [item.id, item.import, item.note])).toEqual([
       [importTransactionId(user.uid, batchId, 2), { batchId, row: 2 }, 'ข้าวผัด'],
       [importTransactionId(user.uid, batchId, 0), { batchId, row: 0 }, 'Market'],
+    ]);
+
+    // The totals of the list narrowed to the batch sum its rows only, not the salary beside them.
+    const totals = transactionTotalsSchema.parse(
+      (await readNow(env.standalone, user, `transactions/totals?importId=${batchId}`)).body,
+    );
+    expect(totals.count).toBe(2);
+    expect(totals.totals).toEqual([
+      {
+        currency: expenseRow(0).amount.currency,
+        income: 0,
+        expense: expenseRow(0).amount.amount + expenseRow(2).amount.amount,
+      },
     ]);
 
     const existing = await readNow(env.standalone, user, 'imports/existing?from=2026-11-03&to=2026-11-04');

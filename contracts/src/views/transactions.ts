@@ -83,6 +83,8 @@ export const transactionTotalsQuerySchema = z
     type: transactionTypeSchema.optional(),
     categoryId: categoryIdSchema.optional(),
     walletId: uuidSchema.optional(),
+    /** Only the transactions an import batch added. */
+    importId: uuidSchema.optional(),
     q: searchTextSchema.optional(),
   })
   .strict();

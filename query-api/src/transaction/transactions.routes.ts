@@ -107,7 +107,7 @@ export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): 
 
   queryRoute(app, QUERY_ROUTES.transactionTotals, async ({ user, query }) => {
     const fold = new TotalsFold();
-    if (query.q === undefined && query.walletId === undefined) {
+    if (query.q === undefined && query.walletId === undefined && query.importId === undefined) {
       // The projector keeps sums per (type, category, currency): a few documents per user.
       const sums = await readStore.find<TransactionTotalsDoc>(TRANSACTION_TOTALS_VIEW, {
         userId: user.uid,
@@ -118,8 +118,8 @@ export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): 
       for (const { doc } of sums.items) fold.addSum(doc.type, doc.currency, doc.count, doc.sum);
       return fold.result();
     }
-    // A search or a wallet sums the matching transactions themselves, from an index that
-    // carries the notes and wallets.
+    // A search, a wallet or an import batch sums the matching transactions themselves, from an
+    // index that carries the notes, wallets and batches.
     const groups = await readStore.sum(TRANSACTIONS_VIEW, {
       userId: user.uid,
       where: listFiltersOf(query),

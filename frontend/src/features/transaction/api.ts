@@ -29,7 +29,7 @@ export interface UploadedReceipt {
 }
 
 type ListArgs = Pick<TransactionFilters, 'type' | 'categoryId' | 'walletId' | 'importId' | 'sort' | 'q'>;
-type TotalsArgs = Pick<TransactionFilters, 'type' | 'categoryId' | 'walletId' | 'q'>;
+type TotalsArgs = Pick<TransactionFilters, 'type' | 'categoryId' | 'walletId' | 'importId' | 'q'>;
 
 export const transactionsApi = api.injectEndpoints({
   endpoints: (build) => ({

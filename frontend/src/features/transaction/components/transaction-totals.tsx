@@ -19,11 +19,11 @@ export function TransactionTotals({ filters }: { readonly filters: Filters }) {
     type: filters.type,
     categoryId: filters.categoryId,
     walletId: filters.walletId,
+    importId: filters.importId,
     q: filters.q,
   });
   // The totals are a summary: while they load, or if they cannot be had, the list still stands alone.
-  // The totals route sums no import batch: a list narrowed to one import shows none rather than wrong ones.
-  if (filters.importId !== null || totals.data === undefined || totals.data.count === 0) return null;
+  if (totals.data === undefined || totals.data.count === 0) return null;
   const combined = combinedTotals(totals.data.totals, writers.preferences, writers.date);
   const table = totalsTable(totals.data.totals);
   return (
