@@ -130,6 +130,16 @@ export const budgetAlertsProjection: Projection = {
   ],
   async apply(event, uow) {
     const userId = event.metadata.userId;
+    if (!preferencesProjection.handles.includes(event.type)) {
+      // The event leaves the preferences as they are: without a monthly budget the month's status
+      // is no_budget whatever it spent, so a month without a document keeps none, and the month's
+      // sums need not be folded (most of the cost of an import's rows).
+      const preferences = await preferencesOf(uow, userId);
+      if (preferences.monthlyBudget === null) {
+        const month = monthOfDate(localDate(new Date(event.metadata.occurredAt), preferences.timeZone));
+        if ((await uow.get(BUDGET_ALERTS_VIEW, userId, month)) === null) return;
+      }
+    }
     const after = staged(
       uow,
       FOLDED.flatMap((p) => p.views),
