@@ -17,7 +17,8 @@ import { signedUp } from '../support/signed-up.js';
 import { csvText, parseCsv } from '../support/csv.js';
 import type { TestUser } from '../support/users.js';
 import { sendOk } from '../support/wallets.js';
-import { giveEverything, receiptBytes } from '../faults/restore-fixture.js';
+import { giveEverything } from '../faults/restore-fixture.js';
+import { receiptBytes } from '../support/receipts.js';
 
 const LINK_SECRET = 'backup-file test secret of at least thirty-two characters';
 const env = useTestStandalone({ linkSecret: LINK_SECRET });

@@ -16,15 +16,14 @@ import type { ApiClient } from '../support/api-client.js';
 import { useTestStandalone } from '../support/standalone-app.js';
 import { signedUp } from '../support/signed-up.js';
 import { lak, sendOk } from '../support/wallets.js';
+import { receiptBytes, uploadReceipt } from '../support/receipts.js';
 import { ruleBody } from '../support/recurring.js';
 import {
   expectViewsEqual,
   giveEverything,
   postRestoreEvents,
-  receiptBytes,
   restoreMoves,
   sendRestore,
-  uploadReceipt,
 } from '../faults/restore-fixture.js';
 
 const env = useTestStandalone();

@@ -11,6 +11,7 @@ import { IMPORT_ROWS_PATH, importBatchId, importTransactionId } from '@plenty/co
 import { occurrenceTransactionId } from '@plenty/contracts/recurring';
 import { defaultWalletId } from '@plenty/contracts/wallets';
 import { readOutbox } from '@plenty/platform/mail/outbox';
+import { receiptUploadBody } from '../support/receipts.js';
 import { startStandaloneProcess, type StandaloneProcess } from '../support/standalone-process.js';
 import { until } from '../support/until.js';
 import { createTestUser, type TestUser } from '../support/users.js';
@@ -67,18 +68,10 @@ async function send(user: TestUser | null, name: string, body: Record<string, un
 }
 
 async function uploadReceipt(user: TestUser, bytes: Buffer): Promise<string> {
-  const boundary = `----plenty${randomUUID()}`;
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="receipt.jpg"\r\n` +
-        'Content-Type: image/jpeg\r\n\r\n',
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const { body, contentType } = receiptUploadBody(bytes);
   const response = await fetch(`${server?.baseUrl}/api/receipts`, {
     method: 'POST',
-    headers: { authorization: user.authorization, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    headers: { authorization: user.authorization, 'content-type': contentType },
     body,
   });
   if (response.status !== 200) throw new Error(`upload answered ${response.status}`);

@@ -18,6 +18,7 @@ import { defaultWalletId } from '@plenty/contracts/wallets';
 import { restoreEvent, type RestoreMappingContext } from '@plenty/command-api/restore/restore-mapping';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import type { ApiClient } from '../support/api-client.js';
+import { receiptBytes, uploadReceipt } from '../support/receipts.js';
 import { ruleBody } from '../support/recurring.js';
 import type { TestUser } from '../support/users.js';
 import { allDocuments } from '../support/view-documents.js';
@@ -28,32 +29,9 @@ import { kipLoan, lak, openWallet, sendOk, thb } from '../support/wallets.js';
  * requests, and the comparison of every view of two accounts with the backup's ids moved.
  */
 
+export { receiptBytes, uploadReceipt };
+
 const usd = (amount: number) => ({ amount, currency: 'USD' });
-
-/** The bytes of a small JPEG receipt. */
-export const receiptBytes = (seed: string): Buffer =>
-  Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(`JFIF ${seed}`)]);
-
-/** Uploads a receipt as `user` and answers its reference. */
-export async function uploadReceipt(app: FastifyInstance, user: TestUser, bytes: Buffer): Promise<string> {
-  const boundary = `----plenty${randomUUID()}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="receipt.jpg"\r\n` +
-        `Content-Type: image/jpeg\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/receipts',
-    headers: { authorization: user.authorization, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as { receiptId: string }).receiptId;
-}
 
 /** What the rich user holds that a test names again. */
 export interface RichUser {

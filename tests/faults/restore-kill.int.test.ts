@@ -10,7 +10,8 @@ import { ApiClient } from '../support/api-client.js';
 import { useTestStandalone } from '../support/standalone-app.js';
 import { useStandaloneProcesses } from '../support/standalone-process.js';
 import { createTestUser, type TestUser } from '../support/users.js';
-import { expectViewsEqual, giveEverything, receiptBytes, restoreMoves } from './restore-fixture.js';
+import { receiptBytes } from '../support/receipts.js';
+import { expectViewsEqual, giveEverything, restoreMoves } from './restore-fixture.js';
 import { settled, storedEvents } from './verify.js';
 
 /**

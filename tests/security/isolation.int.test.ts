@@ -3,9 +3,9 @@ import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultWalletId } from '@plenty/contracts/wallets';
 import { ApiClient } from '../support/api-client.js';
+import { receiptBytes, uploadReceipt } from '../support/receipts.js';
 import { useTestStandalone } from '../support/standalone-app.js';
 import { useTestUsers } from '../support/test-users.js';
-import type { TestUser } from '../support/users.js';
 import {
   COMMAND_PATHS,
   COMMAND_ROUTES,
@@ -39,27 +39,6 @@ const users = useTestUsers(env, ['alice', 'bob']);
 const COMMANDS = commandCases(users);
 const IDENTITY = identityCases(env, users);
 
-const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(`JFIF ${SECRET}`)]);
-
-async function uploadReceipt(user: TestUser): Promise<string> {
-  const boundary = `----plenty${randomUUID()}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="r.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    ),
-    jpeg,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const response = await env.standalone.app.inject({
-    method: 'POST',
-    url: '/api/receipts',
-    headers: { authorization: user.authorization, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as { receiptId: string }).receiptId;
-}
-
 /** Everything Alice can read about herself, to compare before and after Bob's attempts. */
 async function aliceSees(): Promise<unknown[]> {
   const api = new ApiClient(env.standalone.app, users.alice);
@@ -78,7 +57,7 @@ async function aliceSees(): Promise<unknown[]> {
 
 beforeAll(async () => {
   const api = new ApiClient(env.standalone.app, users.alice);
-  ids.receipt = await uploadReceipt(users.alice);
+  ids.receipt = await uploadReceipt(env.standalone.app, users.alice, receiptBytes(SECRET));
   const setup: [string, Record<string, unknown>][] = [
     [
       'AddCategory',
