@@ -1,26 +1,7 @@
 import assert from 'node:assert/strict';
 import { postCommand, readAfter, uuidV7 } from '../support/api.mjs';
-import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
-import { catalog, LOCALES } from '../support/locale.mjs';
-import { createUser, signIn } from '../support/users.mjs';
-
-/** The entries' texts on the page, newest first. */
-async function entryTexts(page, count) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const texts = await page.getByTestId('activity-entry').allInnerTexts();
-    if (texts.length === count) return texts;
-    if (Date.now() > deadline) assert.fail(`expected ${count} entries, saw ${texts.length}: ${texts.join(' | ')}`);
-    await page.waitForTimeout(150);
-  }
-}
-
-/** A message's words before and after its `{date}`, which the page fills in its own way. */
-const around = (message) =>
-  message
-    .split(/\{date\}/)
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
+import { activityEntryTexts, eachActivityPage, messageAround } from '../support/activity.mjs';
+import { createUser } from '../support/users.mjs';
 
 /**
  * A recurring rule's audit history: created, paused, resumed, changed from a date on and one
@@ -54,39 +35,36 @@ export default async function activityRecurring({ browser, baseUrl, screenshotDi
   const last = await postCommand(baseUrl, user, 'SkipOccurrence', { ruleId, date: '2027-01-05' });
   await readAfter(baseUrl, user.stored.stsTokenManager.accessToken, 'activity?limit=1', last.position);
 
-  for (const [locale, prefix] of LOCALES) {
-    const messages = catalog(locale);
-    for (const width of [1280, 390]) {
-      const { context, page, errors } = await openPage(browser, { width, height: 900, reducedMotion: 'reduce' });
-      try {
-        await signIn(context, user);
-        await page.goto(`${baseUrl}${prefix}/activity?kind=recurring&subject=${ruleId}`);
-        await expectHeading(page, messages['activity.title'], { errors });
-        const texts = await entryTexts(page, 5);
-        const expected = [
-          'activity.recurring.skipped',
-          'activity.recurring.edited',
-          'activity.recurring.resumed',
-          'activity.recurring.paused',
-          'activity.recurring.created',
-        ];
-        expected.forEach((id, index) => {
-          for (const part of around(messages[id]))
-            assert.ok(texts[index]?.includes(part), `${locale} ${id}: ${texts[index]}`);
-        });
-        assert.ok(texts[1]?.includes(messages['recurring.field.mode']) === false, 'the edit changed the amount only');
-        assert.equal(
-          await page
-            .getByTestId('activity-item')
-            .getByRole('link', { name: messages['activity.item.open.recurring'] })
-            .getAttribute('href'),
-          `${prefix}/dashboard/recurring/${ruleId}`,
-        );
-        await screenshot(page, screenshotDir, `activity-recurring-${locale}-${width}`);
-        assert.deepEqual(errors, []);
-      } finally {
-        await context.close();
-      }
-    }
-  }
+  await eachActivityPage(
+    {
+      browser,
+      baseUrl,
+      screenshotDir,
+      user,
+      path: `/activity?kind=recurring&subject=${ruleId}`,
+      name: 'activity-recurring',
+    },
+    async ({ page, messages, locale, prefix }) => {
+      const texts = await activityEntryTexts(page, 5);
+      const expected = [
+        'activity.recurring.skipped',
+        'activity.recurring.edited',
+        'activity.recurring.resumed',
+        'activity.recurring.paused',
+        'activity.recurring.created',
+      ];
+      expected.forEach((id, index) => {
+        for (const part of messageAround(messages[id], 'date'))
+          assert.ok(texts[index]?.includes(part), `${locale} ${id}: ${texts[index]}`);
+      });
+      assert.ok(texts[1]?.includes(messages['recurring.field.mode']) === false, 'the edit changed the amount only');
+      assert.equal(
+        await page
+          .getByTestId('activity-item')
+          .getByRole('link', { name: messages['activity.item.open.recurring'] })
+          .getAttribute('href'),
+        `${prefix}/dashboard/recurring/${ruleId}`,
+      );
+    },
+  );
 }
