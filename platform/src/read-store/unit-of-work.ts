@@ -35,6 +35,12 @@ export interface UnitOfWorkBacking {
 export class BufferedUnitOfWork implements UnitOfWork {
   readonly writes = new Map<string, Map<string, BufferedWrite>>();
   readonly purged = new Set<string>();
+  /**
+   * Documents read from the store in this batch, absent ones too (null): the store does not
+   * change before the batch commits, and the projections read the same documents again and
+   * again (a new transaction's id by four of them, the user's preferences and wallet by each row).
+   */
+  private readonly reads = new Map<string, Map<string, { doc: Document | null; position: Position } | null>>();
 
   constructor(private readonly store: UnitOfWorkBacking) {}
 
@@ -46,7 +52,14 @@ export class BufferedUnitOfWork implements UnitOfWork {
     const buffered = this.writes.get(view)?.get(bufferKey(userId, id));
     if (buffered !== undefined) return buffered;
     if (this.purged.has(userId)) return null;
-    return this.store.stored(view, userId, id);
+    let reads = this.reads.get(view);
+    if (reads === undefined) this.reads.set(view, (reads = new Map()));
+    const key = bufferKey(userId, id);
+    const known = reads.get(key);
+    if (known !== undefined) return known;
+    const stored = await this.store.stored(view, userId, id);
+    reads.set(key, stored);
+    return stored;
   }
 
   async get<D extends Document>(view: string, userId: string, id: string): Promise<StoredDocument<D> | null> {
