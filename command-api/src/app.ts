@@ -8,7 +8,7 @@ import type { EventCodec } from '@plenty/platform/crypto/event-codec';
 import type { KeyStore } from '@plenty/platform/crypto/port';
 import type { EventStore } from '@plenty/platform/event-store/port';
 import { HttpError } from '@plenty/platform/http/errors';
-import { installRateLimits } from '@plenty/platform/http/rate-limit';
+import { perUserPerMinute } from '@plenty/platform/http/rate-limit';
 import { deleteAccountRoute } from './account/account.routes.js';
 import { commandsInFlightOf, type CommandsInFlight } from './account/commands-in-flight.js';
 import { AccountEraser, type IdentityAdmin } from './account/erasure.js';
@@ -181,13 +181,7 @@ export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, opt
       }
     },
   };
-  const perMinute = options.commandsPerMinutePerUser ?? 600;
-  const limit =
-    perMinute > 0
-      ? (await installRateLimits(app))([
-          { name: 'commands-user', max: perMinute, windowSeconds: 60, key: (request) => request.user?.uid ?? null },
-        ])
-      : undefined;
+  const limit = await perUserPerMinute(app, 'commands-user', options.commandsPerMinutePerUser ?? 600);
   await commandRoutes(app, handlers, {
     verifier,
     bodyLimit: BODY_LIMIT,

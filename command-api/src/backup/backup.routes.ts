@@ -11,7 +11,7 @@ import type { EventStore } from '@plenty/platform/event-store/port';
 import type { LinkSigner } from '@plenty/platform/file/signed-link';
 import { currentUser, requireAuth } from '@plenty/platform/http/auth-hook';
 import { HttpError } from '@plenty/platform/http/errors';
-import { installRateLimits } from '@plenty/platform/http/rate-limit';
+import { perUserPerMinute } from '@plenty/platform/http/rate-limit';
 import { linkClaimsOf, linkQuerySchema, verifyIdTokenAgain } from '@plenty/platform/http/signed-links';
 import { useZodRoutes } from '@plenty/platform/http/zod-routes';
 import { prepareBackup } from './backup-file.js';
@@ -49,13 +49,7 @@ export const backupApi: FastifyPluginAsync<BackupApiOptions> = async (app, optio
 
   await app.register(async (signedIn) => {
     requireAuth(signedIn, verifier);
-    const perMinute = options.linksPerMinutePerUser ?? 10;
-    const limit =
-      perMinute > 0
-        ? (await installRateLimits(signedIn))([
-            { name: 'backup-user', max: perMinute, windowSeconds: 60, key: (request) => request.user?.uid ?? null },
-          ])
-        : undefined;
+    const limit = await perUserPerMinute(signedIn, 'backup-user', options.linksPerMinutePerUser ?? 10);
     useZodRoutes(signedIn).get(
       BACKUP_LINK_PATH,
       {

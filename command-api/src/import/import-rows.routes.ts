@@ -9,7 +9,7 @@ import {
 import { LIMITS } from '@plenty/contracts/text';
 import type { TokenVerifier } from '@plenty/platform/auth/port';
 import { requireAuth } from '@plenty/platform/http/auth-hook';
-import { installRateLimits } from '@plenty/platform/http/rate-limit';
+import { perUserPerMinute } from '@plenty/platform/http/rate-limit';
 import { useZodRoutes } from '@plenty/platform/http/zod-routes';
 import { callerOf, requireJson } from '../command-routes.js';
 import type { CommandCaller } from '../pipeline/stream-definition.js';
@@ -38,13 +38,7 @@ export interface ImportRowsApiOptions {
  */
 export const importRowsApi: FastifyPluginAsync<ImportRowsApiOptions> = async (app, options) => {
   requireAuth(app, options.verifier);
-  const perMinute = options.requestsPerMinutePerUser ?? 600;
-  const limit =
-    perMinute > 0
-      ? (await installRateLimits(app))([
-          { name: 'imports-user', max: perMinute, windowSeconds: 60, key: (request) => request.user?.uid ?? null },
-        ])
-      : undefined;
+  const limit = await perUserPerMinute(app, 'imports-user', options.requestsPerMinutePerUser ?? 600);
   useZodRoutes(app).post(
     '/rows',
     {

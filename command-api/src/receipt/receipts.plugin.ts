@@ -5,7 +5,7 @@ import { sha256Of, type BlobStore } from '@plenty/platform/blob-store/port';
 import { sniffReceiptType } from '@plenty/platform/file/sniff';
 import { currentUser, requireAuth } from '@plenty/platform/http/auth-hook';
 import { HttpError } from '@plenty/platform/http/errors';
-import { installRateLimits } from '@plenty/platform/http/rate-limit';
+import { perUserPerMinute } from '@plenty/platform/http/rate-limit';
 import { receiptIdFor } from './receipt-id.js';
 
 /** Largest receipt accepted, in bytes. */
@@ -55,15 +55,8 @@ export const receiptsApi: FastifyPluginAsync<ReceiptsApiOptions> = async (app, o
     limits: { fileSize: MAX_RECEIPT_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 50, fieldNameSize: 100 },
   });
 
-  const perMinute = options.uploadsPerMinutePerUser ?? 30;
-  const routeOptions =
-    perMinute > 0
-      ? {
-          preHandler: (await installRateLimits(app))([
-            { name: 'receipts-user', max: perMinute, windowSeconds: 60, key: (request) => request.user?.uid ?? null },
-          ]),
-        }
-      : {};
+  const limit = await perUserPerMinute(app, 'receipts-user', options.uploadsPerMinutePerUser ?? 30);
+  const routeOptions = limit === undefined ? {} : { preHandler: limit };
 
   app.post('/', routeOptions, async (request): Promise<ReceiptUpload> => {
     const user = currentUser(request);

@@ -23,7 +23,7 @@ import {
 } from '@plenty/platform/event-store/port';
 import { currentUser, requireAuth } from '@plenty/platform/http/auth-hook';
 import { HttpError } from '@plenty/platform/http/errors';
-import { installRateLimits } from '@plenty/platform/http/rate-limit';
+import { perUserPerMinute } from '@plenty/platform/http/rate-limit';
 import { useZodRoutes } from '@plenty/platform/http/zod-routes';
 import { commandsInFlightOf } from '../account/commands-in-flight.js';
 import { InvalidBackupEventError, restoreEvent, type RestoreMappingContext } from './restore-mapping.js';
@@ -144,13 +144,7 @@ export const restoreEventsApi: FastifyPluginAsync<RestoreEventsOptions> = async 
   const { eventStore, codec, blobs } = options;
   const inFlight = commandsInFlightOf(options.erasedUsers);
   requireAuth(app, refuseErasedUsers(options.verifier, options.erasedUsers));
-  const perMinute = options.requestsPerMinutePerUser ?? 600;
-  const limit =
-    perMinute > 0
-      ? (await installRateLimits(app))([
-          { name: 'restore-user', max: perMinute, windowSeconds: 60, key: (request) => request.user?.uid ?? null },
-        ])
-      : undefined;
+  const limit = await perUserPerMinute(app, 'restore-user', options.requestsPerMinutePerUser ?? 600);
 
   useZodRoutes(app).post(
     RESTORE_EVENTS_PATH,

@@ -42,3 +42,18 @@ export async function installRateLimits(app: FastifyInstance): Promise<(rules: r
     };
   };
 }
+
+/**
+ * The limit of `perMinute` requests a minute per signed-in user (per instance), counted under
+ * `name`; undefined when `perMinute` is 0 (the limit turned off).
+ */
+export async function perUserPerMinute(
+  app: FastifyInstance,
+  name: string,
+  perMinute: number,
+): Promise<Limiter | undefined> {
+  if (perMinute <= 0) return undefined;
+  return (await installRateLimits(app))([
+    { name, max: perMinute, windowSeconds: 60, key: (request) => request.user?.uid ?? null },
+  ]);
+}
