@@ -3,7 +3,6 @@ import { FormattedMessage } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import type { ApiError } from '../../../lib/api/api-error';
 import type { MessageId } from '../../../lib/messages';
-import { LocalizedLink } from '../../../lib/localized-link';
 import { useLocale } from '../../../lib/use-locale';
 import { buttonClass } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
@@ -11,7 +10,7 @@ import { showSuccess } from '../../../ui/toast/toasts-slice';
 import { useLazyBackupLinkQuery } from '../api';
 import { isExportLink, startDownload } from '../export';
 import styles from '../settings.module.css';
-import { SettingsCard } from './settings-card';
+import { SettingsCard, SettingsLinkCard } from './settings-card';
 
 const HOLDS: readonly MessageId[] = [
   'backup.download.holdsRecords',
@@ -91,18 +90,16 @@ export function BackupSection() {
           </p>
         )}
       </SettingsCard>
-      <SettingsCard
+      <SettingsLinkCard
         titleId="restore-title"
         title="restore.settings.title"
         lead="restore.settings.lead"
         testId="restore-section"
-      >
-        <div className={styles.exportRow}>
-          <LocalizedLink to="/dashboard/restore" className={buttonClass('secondary')} data-testid="restore-open">
-            <FormattedMessage id="restore.settings.open" />
-          </LocalizedLink>
-        </div>
-      </SettingsCard>
+        to="/dashboard/restore"
+        label="restore.settings.open"
+        variant="secondary"
+        linkTestId="restore-open"
+      />
     </>
   );
 }

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { LocalizedLink } from '../../../lib/localized-link';
 import type { MessageId } from '../../../lib/messages';
+import { buttonClass, type ButtonVariant } from '../../../ui/button';
 import { cardClass } from '../../../ui/card/card';
 import styles from '../settings.module.css';
 
@@ -61,5 +63,30 @@ export function SettingsCard({
       )}
       {children}
     </section>
+  );
+}
+
+export interface SettingsLinkCardProps {
+  readonly titleId: string;
+  readonly title: MessageId;
+  readonly lead: MessageId;
+  readonly testId: string;
+  /** The page the card's one button opens (without the locale's prefix). */
+  readonly to: string;
+  readonly label: MessageId;
+  readonly variant: ButtonVariant;
+  readonly linkTestId: string;
+}
+
+/** A settings card whose content is one button-styled link to the page that does the work. */
+export function SettingsLinkCard({ to, label, variant, linkTestId, ...card }: SettingsLinkCardProps) {
+  return (
+    <SettingsCard {...card}>
+      <div className={styles.exportRow}>
+        <LocalizedLink to={to} className={buttonClass(variant)} data-testid={linkTestId}>
+          <FormattedMessage id={label} />
+        </LocalizedLink>
+      </div>
+    </SettingsCard>
   );
 }
