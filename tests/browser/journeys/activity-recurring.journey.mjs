@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { postCommand, readAfter, uuidV7 } from '../support/api.mjs';
+import { postCommand, uuidV7 } from '../support/api.mjs';
 import { activityEntryTexts, eachActivityPage, messageAround } from '../support/activity.mjs';
 import { createUser } from '../support/users.mjs';
 
@@ -33,18 +33,10 @@ export default async function activityRecurring({ browser, baseUrl, screenshotDi
     rule: { ...rent, amount: { amount: 480_000, currency: 'THB' }, schedule: { ...schedule, startDate: '2027-01-05' } },
   });
   const last = await postCommand(baseUrl, user, 'SkipOccurrence', { ruleId, date: '2027-01-05' });
-  await readAfter(baseUrl, user.stored.stsTokenManager.accessToken, 'activity?limit=1', last.position);
-
   await eachActivityPage(
-    {
-      browser,
-      baseUrl,
-      screenshotDir,
-      user,
-      path: `/activity?kind=recurring&subject=${ruleId}`,
-      name: 'activity-recurring',
-    },
-    async ({ page, messages, locale, prefix }) => {
+    { browser, baseUrl, screenshotDir },
+    { user, kind: 'recurring', subject: ruleId, position: last.position },
+    async ({ page, messages, locale }) => {
       const texts = await activityEntryTexts(page, 5);
       const expected = [
         'activity.recurring.skipped',
@@ -58,13 +50,6 @@ export default async function activityRecurring({ browser, baseUrl, screenshotDi
           assert.ok(texts[index]?.includes(part), `${locale} ${id}: ${texts[index]}`);
       });
       assert.ok(texts[1]?.includes(messages['recurring.field.mode']) === false, 'the edit changed the amount only');
-      assert.equal(
-        await page
-          .getByTestId('activity-item')
-          .getByRole('link', { name: messages['activity.item.open.recurring'] })
-          .getAttribute('href'),
-        `${prefix}/dashboard/recurring/${ruleId}`,
-      );
     },
   );
 }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readAfter } from './api.mjs';
 import { expectHeading, openPage, screenshot } from './browser.mjs';
 import { catalog, LOCALES } from './locale.mjs';
 import { signIn } from './users.mjs';
@@ -28,21 +29,30 @@ export const messageAround = (message, placeholder) =>
     .filter((part) => part !== '');
 
 /**
- * Opens `path` (after the locale's prefix: `/activity?kind=…&subject=…`) as `user` in each
- * language at 1280 and 390 px, waits for the Activity heading, runs `check`, and takes the
- * picture `<name>-<locale>-<width>` with no page errors.
+ * The Activity page of one item (`kind` `import` or `recurring`, `subject` its id), once the
+ * views have `position`, as `user` in each language at 1280 and 390 px: waits for the heading,
+ * runs `check`, checks the item's link to its own page, and takes the picture
+ * `activity-<kind>-<locale>-<width>` with no page errors.
  */
-export async function eachActivityPage({ browser, baseUrl, screenshotDir, user, path, name }, check) {
+export async function eachActivityPage({ browser, baseUrl, screenshotDir }, { user, kind, subject, position }, check) {
+  await readAfter(baseUrl, user.stored.stsTokenManager.accessToken, 'activity?limit=1', position);
   for (const [locale, prefix] of LOCALES) {
     const messages = catalog(locale);
     for (const width of [1280, 390]) {
       const { context, page, errors } = await openPage(browser, { width, height: 900, reducedMotion: 'reduce' });
       try {
         await signIn(context, user);
-        await page.goto(`${baseUrl}${prefix}${path}`);
+        await page.goto(`${baseUrl}${prefix}/activity?kind=${kind}&subject=${subject}`);
         await expectHeading(page, messages['activity.title'], { errors });
-        await check({ page, messages, locale, prefix });
-        await screenshot(page, screenshotDir, `${name}-${locale}-${width}`);
+        await check({ page, messages, locale });
+        assert.equal(
+          await page
+            .getByTestId('activity-item')
+            .getByRole('link', { name: messages[`activity.item.open.${kind}`] })
+            .getAttribute('href'),
+          `${prefix}/dashboard/${kind}/${subject}`,
+        );
+        await screenshot(page, screenshotDir, `activity-${kind}-${locale}-${width}`);
         assert.deepEqual(errors, []);
       } finally {
         await context.close();
