@@ -14,6 +14,7 @@ import {
   toImportRows,
   walletNamesOf,
 } from '@plenty/contracts/import/index';
+import { customCategory, walletView } from '@plenty/contracts/testing/views';
 import type { CategoryView } from '@plenty/contracts/views/categories';
 import { EXPORT_LOCALES, type ExportLocale } from '@plenty/contracts/views/files';
 import type { TransactionView } from '@plenty/contracts/views/transactions';
@@ -38,29 +39,11 @@ const BONUS = 'b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e';
 const BCEL = 'c3d4e5f6-a7b8-4c9d-8e1f-2a3b4c5d6e7f';
 
 const categories: CategoryView[] = [
-  { id: GROCERIES, name: 'ຕະຫຼາດເຊົ້າ, ຜັກ', nameKey: null, type: 'expense', icon: 'x', color: '#000000', builtIn: false },
-  { id: BONUS, name: '=Bonus', nameKey: null, type: 'income', icon: 'x', color: '#000000', builtIn: false },
+  customCategory(GROCERIES, 'ຕະຫຼາດເຊົ້າ, ຜັກ', 'expense'),
+  customCategory(BONUS, '=Bonus', 'income'),
 ];
 
-const bcel: WalletView = {
-  id: BCEL,
-  name: 'BCEL "One"',
-  nameKey: null,
-  isDefault: false,
-  kind: 'bank',
-  currency: 'LAK',
-  icon: 'wallet',
-  color: '#000000',
-  openingBalance: 0,
-  openingDate: null,
-  excludeFromTotals: false,
-  archived: false,
-  balance: 0,
-  lastReconciledOn: null,
-  movementCount: 0,
-  createdAt: '2024-01-01T00:00:00.000Z',
-  updatedAt: '2024-01-01T00:00:00.000Z',
-};
+const bcel: WalletView = walletView({ id: BCEL, name: 'BCEL "One"' });
 
 let n = 0;
 function view(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CategoryView } from '../views/categories.js';
+import { builtInCategory, customCategory, walletView } from '../testing/views.js';
 import type { WalletView } from '../views/wallets.js';
 import { USE_DEFAULT_WALLET, categoryKey, matchCategories, matchWallets, walletKey, type Catalogs } from './match.js';
 
@@ -24,32 +24,13 @@ const catalogs: Catalogs = [
   },
 ];
 
-const builtIn = (slug: string, type: CategoryView['type']): CategoryView => ({
-  id: `builtin-${slug}`,
-  name: null,
-  nameKey: `category.builtin.${slug}`,
-  type,
-  icon: 'x',
-  color: '#000000',
-  builtIn: true,
-});
-const custom = (id: string, name: string, type: CategoryView['type']): CategoryView => ({
-  id,
-  name,
-  nameKey: null,
-  type,
-  icon: 'x',
-  color: '#000000',
-  builtIn: false,
-});
-
 const CUSTOM_FOOD = '11111111-1111-4111-8111-111111111111';
 const BONUS = '22222222-2222-4222-8222-222222222222';
 const categories = [
-  builtIn('food', 'expense'),
-  builtIn('salary', 'income'),
-  builtIn('gifts', 'general'),
-  custom(BONUS, 'Bonus', 'income'),
+  builtInCategory('food', 'expense'),
+  builtInCategory('salary', 'income'),
+  builtInCategory('gifts', 'general'),
+  customCategory(BONUS, 'Bonus', 'income'),
 ];
 
 describe('matchCategories', () => {
@@ -75,7 +56,7 @@ describe('matchCategories', () => {
 
   it('matches custom categories by their name, NFC or not', () => {
     const decomposed = 'Cafe\u0301';
-    const cafe = custom('33333333-3333-4333-8333-333333333333', 'Café', 'expense');
+    const cafe = customCategory('33333333-3333-4333-8333-333333333333', 'Café', 'expense');
     const result = matchCategories(
       [
         { type: 'income', name: 'bonus' },
@@ -102,7 +83,7 @@ describe('matchCategories', () => {
   });
 
   it("prefers the row's own type, then a custom category, and reads 'Group: Category' by its last part", () => {
-    const mine = custom(CUSTOM_FOOD, 'Food', 'general');
+    const mine = customCategory(CUSTOM_FOOD, 'Food', 'general');
     const result = matchCategories(
       [
         { type: 'expense', name: 'Food' },
@@ -128,26 +109,15 @@ const wallet = (
   name: string | null,
   currency: WalletView['currency'],
   extra: Partial<WalletView> = {},
-): WalletView => ({
-  id,
-  name,
-  nameKey: name === null ? 'wallet.default' : null,
-  isDefault: name === null,
-  kind: 'cash',
-  currency,
-  icon: 'wallet',
-  color: '#000000',
-  openingBalance: 0,
-  openingDate: null,
-  excludeFromTotals: false,
-  archived: false,
-  balance: 0,
-  lastReconciledOn: null,
-  movementCount: 0,
-  createdAt: '2024-01-01T00:00:00.000Z',
-  updatedAt: '2024-01-01T00:00:00.000Z',
-  ...extra,
-});
+): WalletView =>
+  walletView({
+    id,
+    name,
+    nameKey: name === null ? 'wallet.default' : null,
+    isDefault: name === null,
+    currency,
+    ...extra,
+  });
 
 const BANK = '44444444-4444-4444-8444-444444444444';
 const OLD_BANK = '55555555-5555-4555-8555-555555555555';

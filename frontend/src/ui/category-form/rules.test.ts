@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { builtInCategory, customCategory } from '@plenty/contracts/testing/views';
 import type { CategoryView } from '@plenty/contracts/views/categories';
 import {
   categoryChanges,
@@ -12,32 +13,13 @@ import {
   validateCategory,
 } from './rules';
 
-const builtIn = (slug: string, type: CategoryView['type']): CategoryView => ({
-  id: `builtin-${slug}`,
-  name: null,
-  nameKey: `category.builtin.${slug}`,
-  type,
-  icon: 'dots',
-  color: '#64748b',
-  builtIn: true,
-});
-const custom = (id: string, name: string, type: CategoryView['type']): CategoryView => ({
-  id,
-  name,
-  nameKey: null,
-  type,
-  icon: 'coffee',
-  color: '#f97316',
-  builtIn: false,
-});
-
 const list: CategoryView[] = [
-  builtIn('food', 'expense'),
-  builtIn('salary', 'income'),
-  builtIn('other', 'general'),
-  custom('a', 'Coffee', 'expense'),
-  custom('b', 'ຄ່າເຊົ່າ', 'expense'),
-  custom('c', 'Side job', 'income'),
+  builtInCategory('food', 'expense'),
+  builtInCategory('salary', 'income'),
+  builtInCategory('other', 'general'),
+  customCategory('a', 'Coffee', 'expense'),
+  customCategory('b', 'ຄ່າເຊົ່າ', 'expense'),
+  customCategory('c', 'Side job', 'income'),
 ];
 
 describe('duplicate names', () => {
@@ -121,7 +103,7 @@ describe('replacement on delete', () => {
   });
 
   it('offers only general categories for a general one', () => {
-    const general = custom('g', 'Family', 'general');
+    const general = customCategory('g', 'Family', 'general');
     expect(replacementChoices(general, [...list, general]).map((c) => c.id)).toEqual(['builtin-other']);
   });
 
@@ -132,7 +114,7 @@ describe('replacement on delete', () => {
   it('falls back to the first choice when Other is missing', () => {
     const withoutOther = list.filter((c) => c.id !== 'builtin-other');
     expect(defaultReplacement(list[5] as CategoryView, withoutOther)).toBe('builtin-salary');
-    expect(defaultReplacement(custom('g', 'Family', 'general'), withoutOther)).toBeNull();
+    expect(defaultReplacement(customCategory('g', 'Family', 'general'), withoutOther)).toBeNull();
   });
 });
 
