@@ -10,12 +10,11 @@ import {
 } from '@plenty/contracts/imports';
 import type { VerifiedUser } from '@plenty/platform/auth/port';
 import type { EventStore } from '@plenty/platform/event-store/port';
-import { HttpError } from '@plenty/platform/http/errors';
 import { openTestStores, type TestStores } from '@plenty/platform/testing/stores';
 import { CommandsInFlight } from '../account/commands-in-flight.js';
 import { runCommand } from '../pipeline/run-command.js';
 import { ProfileCache } from '../profile/profile-cache.js';
-import { testCaller, testUser } from '../testing/stores.js';
+import { refusal, testCaller, testUser } from '../testing/stores.js';
 import { lunch, transactionSender } from '../testing/transaction-commands.js';
 import { transactionStream } from '../transaction/transaction.stream.js';
 import { importRows } from './import-rows.js';
@@ -51,15 +50,6 @@ function send(user: VerifiedUser, type: ImportCommand['type'], body: Record<stri
   const deps = eventStore === undefined ? real() : depsOn(eventStore);
   const data = importCommandSchemas[type].parse({ commandId: randomUUID(), ...body });
   return runCommand(deps, importStream(deps), { type, data } as ImportCommand, testCaller(user));
-}
-
-async function refusal(answer: Promise<unknown>): Promise<HttpError> {
-  const error = await answer.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
-  return error;
 }
 
 const sha = (content = randomUUID()) => createHash('sha256').update(content).digest('hex');

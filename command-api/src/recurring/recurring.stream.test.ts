@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { streamIds } from '@plenty/contracts/events/envelope';
 import { occurrenceTransactionId } from '@plenty/contracts/recurring';
-import { HttpError } from '@plenty/platform/http/errors';
 import { useRecurringStores } from '../testing/recurring-commands.js';
-import { testCaller, testUser } from '../testing/stores.js';
+import { refusal, testCaller, testUser } from '../testing/stores.js';
 import { lunch, transactionSender } from '../testing/transaction-commands.js';
 import { transactionStream } from '../transaction/transaction.stream.js';
 
@@ -18,15 +17,6 @@ import { transactionStream } from '../transaction/transaction.stream.js';
 const now = new Date('2026-11-27T10:30:00.000Z');
 const bench = useRecurringStores('recurring-stream', now);
 const { rule, profile, post } = bench;
-
-async function refusal(answer: Promise<unknown>): Promise<HttpError> {
-  const error = await answer.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
-  return error;
-}
 
 /** A monthly rule on the 28th from 28 November 2026, posted when the user confirms it. */
 const monthly = (fields: Record<string, unknown> = {}) => ({

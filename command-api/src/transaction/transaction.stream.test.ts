@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VerifiedUser } from '@plenty/platform/auth/port';
 import type { EventStore } from '@plenty/platform/event-store/port';
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
-import { HttpError } from '@plenty/platform/http/errors';
 import { defaultWalletId } from '@plenty/contracts/wallets';
 import { ProfileCache } from '../profile/profile-cache.js';
 import { MemoryBlobStore } from '../testing/memory-blob-store.js';
 import { openTestStores, type TestStores } from '@plenty/platform/testing/stores';
-import { testCaller, testUser } from '../testing/stores.js';
+import { refusal, testCaller, testUser } from '../testing/stores.js';
 import { lunch, transactionSender, type TransactionSender } from '../testing/transaction-commands.js';
 import { transactionStream } from './transaction.stream.js';
 
@@ -31,15 +30,6 @@ afterAll(() => stores.close());
 
 const send = (name: Parameters<TransactionSender>[0], user: VerifiedUser, body: Record<string, unknown>) =>
   run(name, testCaller(user), body);
-
-async function refusal(answer: Promise<unknown>): Promise<HttpError> {
-  const error = await answer.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
-  return error;
-}
 
 async function uploaded(userId: string): Promise<string> {
   const receiptId = randomUUID();
