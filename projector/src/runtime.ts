@@ -29,6 +29,9 @@ import { closeOverReads, openReadModels, owning, shadowCheckpointName, shadowTag
 export function createProjector(options: ProjectorOptions): Projector {
   const { eventStore, readStore, codec, projections } = options;
   const batchSize = options.batchSize ?? 500;
+  const catchUpBatchSize = Math.max(batchSize, options.catchUpBatchSize ?? batchSize);
+  // The size of the next batch: larger while the batches come back full.
+  let nextBatchSize = batchSize;
   const checkpointName = options.checkpointName ?? 'projector';
 
   const watch = new PositionWatch();
@@ -98,10 +101,12 @@ export function createProjector(options: ProjectorOptions): Projector {
   }
 
   /** Applies one batch; answers how many events it held. */
-  const applyNextBatch = (size = batchSize, afterBatch = true) =>
+  const applyNextBatch = (afterBatch = true) =>
     serialized(async () => {
       await prepare();
+      const size = nextBatchSize;
       const events = await eventStore.readAll({ after: watch.position, maxCount: size });
+      nextBatchSize = events.length === size ? catchUpBatchSize : batchSize;
       const last = events.at(-1);
       if (last === undefined) return 0;
       try {
@@ -200,7 +205,7 @@ export function createProjector(options: ProjectorOptions): Projector {
   async function catchUpLive(afterBatch: boolean): Promise<void> {
     // Up to the head as it is now: appends that keep coming are the tail loop's job.
     const head = await eventStore.headPosition();
-    while (comparePositions(watch.position, head) < 0 && (await applyNextBatch(batchSize, afterBatch)) > 0);
+    while (comparePositions(watch.position, head) < 0 && (await applyNextBatch(afterBatch)) > 0);
   }
 
   const projector: Projector = {

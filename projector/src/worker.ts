@@ -50,6 +50,9 @@ const projector = createProjector({
   codec: new EventCodec(keyStore),
   projections: allProjections,
   batchSize: options.batchSize,
+  // Behind (an import of thousands of rows), batches of 2,000: 50,000 imported rows replayed in
+  // 33.6 s of CPU instead of 38.0 s with batches of 500 (tests/bench/import-projector.ts).
+  catchUpBatchSize: Math.max(options.batchSize, 2000),
   onAdvance: (position) => post({ type: 'advanced', position }),
   // Logged by the main thread; they are no failure of this one.
   onQuarantine: (notices) =>
