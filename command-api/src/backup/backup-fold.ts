@@ -1,6 +1,7 @@
 import type { BackupEvent } from '@plenty/contracts/backup';
 import { BUILT_IN_CATEGORIES } from '@plenty/contracts/categories';
 import { localDateTime } from '@plenty/contracts/calendar/zone';
+import { DEBT_FIELD_LABEL_KEYS, TRANSACTION_FIELD_LABEL_KEYS } from '@plenty/contracts/history-labels';
 import type { DebtEvent } from '@plenty/contracts/events/debt';
 import type { ProfileEvent } from '@plenty/contracts/events/profile';
 import type { TransactionEvent } from '@plenty/contracts/events/transaction';
@@ -69,17 +70,7 @@ type Item = 'transaction' | 'transfer' | 'debt' | 'goal' | 'wallet';
 
 /** The label of a changed field: the app's own label of it, the field's name when it has none. */
 const FIELD_KEYS: Readonly<Record<Item, Readonly<Record<string, string>>>> = {
-  transaction: {
-    type: 'transactions.field.type',
-    amount: 'transactions.field.amount',
-    categoryId: 'transactions.field.categoryId',
-    date: 'transactions.field.date',
-    time: 'transactions.field.time',
-    note: 'transactions.field.note',
-    receipt: 'transactions.field.receipt',
-    location: 'transactions.field.location',
-    walletId: 'export.csv.wallet',
-  },
+  transaction: { ...TRANSACTION_FIELD_LABEL_KEYS, walletId: 'export.csv.wallet' },
   transfer: {
     fromWalletId: 'activity.transfer.field.from',
     toWalletId: 'activity.transfer.field.to',
@@ -89,29 +80,7 @@ const FIELD_KEYS: Readonly<Record<Item, Readonly<Record<string, string>>>> = {
     time: 'transactions.field.time',
     note: 'transactions.field.note',
   },
-  debt: {
-    name: 'debts.history.field.name',
-    type: 'debts.history.field.type',
-    lender: 'debts.history.field.lender',
-    description: 'debts.history.field.description',
-    icon: 'debts.history.field.icon',
-    color: 'debts.history.field.color',
-    currency: 'debts.history.field.currency',
-    initialAmount: 'debts.history.field.initialAmount',
-    currentAmount: 'debts.history.field.currentAmount',
-    annualRatePercent: 'debts.history.field.annualRatePercent',
-    minimumPayment: 'debts.history.field.minimumPayment',
-    paymentDueDay: 'debts.history.field.paymentDueDay',
-    loanType: 'debts.history.field.loanType',
-    termMonths: 'debts.history.field.termMonths',
-    monthlyPayment: 'debts.history.field.monthlyPayment',
-    openDate: 'debts.history.field.openDate',
-    startDate: 'debts.history.field.startDate',
-    amount: 'debts.history.field.amount',
-    date: 'debts.history.field.date',
-    notes: 'debts.history.field.notes',
-    walletId: 'export.csv.wallet',
-  },
+  debt: { ...DEBT_FIELD_LABEL_KEYS, walletId: 'export.csv.wallet' },
   goal: {
     name: 'goals.field.name',
     target: 'goals.field.target',

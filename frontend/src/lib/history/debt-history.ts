@@ -1,4 +1,5 @@
 import type { DebtHistoryChange, DebtHistoryEntry } from '@plenty/contracts/views/debt-history';
+import { DEBT_FIELD_LABEL_KEYS } from '@plenty/contracts/history-labels';
 import { CURRENCIES as CURRENCY_CODES, type Currency } from '@plenty/contracts/money';
 import { formatLongDate, formatMoney, formatNumber } from '../format';
 import type { Locale } from '../locale';
@@ -111,26 +112,7 @@ export function entrySentences(
 }
 
 const FIELD_LABELS: Readonly<Record<string, MessageId>> = {
-  name: 'debts.history.field.name',
-  type: 'debts.history.field.type',
-  lender: 'debts.history.field.lender',
-  description: 'debts.history.field.description',
-  icon: 'debts.history.field.icon',
-  color: 'debts.history.field.color',
-  currency: 'debts.history.field.currency',
-  initialAmount: 'debts.history.field.initialAmount',
-  currentAmount: 'debts.history.field.currentAmount',
-  annualRatePercent: 'debts.history.field.annualRatePercent',
-  minimumPayment: 'debts.history.field.minimumPayment',
-  paymentDueDay: 'debts.history.field.paymentDueDay',
-  loanType: 'debts.history.field.loanType',
-  termMonths: 'debts.history.field.termMonths',
-  monthlyPayment: 'debts.history.field.monthlyPayment',
-  openDate: 'debts.history.field.openDate',
-  startDate: 'debts.history.field.startDate',
-  amount: 'debts.history.field.amount',
-  date: 'debts.history.field.date',
-  notes: 'debts.history.field.notes',
+  ...DEBT_FIELD_LABEL_KEYS,
   walletId: 'debts.history.field.wallet',
 };
 

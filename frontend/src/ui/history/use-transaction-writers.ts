@@ -1,4 +1,5 @@
 import type { Currency } from '@plenty/contracts/money';
+import { TRANSACTION_FIELD_LABEL_KEYS } from '@plenty/contracts/history-labels';
 import { convertMoney } from '@plenty/contracts/rates';
 import type { CategoryView } from '@plenty/contracts/views/categories';
 import { useMemo } from 'react';
@@ -14,16 +15,9 @@ import { walletName, walletNameById } from '../../lib/wallet-name';
 import { useUserId } from '../wallet-picker/wallet-picker';
 
 const FIELD_LABELS: Record<string, MessageId> = {
-  type: 'transactions.field.type',
-  amount: 'transactions.field.amount',
+  ...TRANSACTION_FIELD_LABEL_KEYS,
   currency: 'transactions.field.currency',
   walletId: 'transaction.wallet.label',
-  categoryId: 'transactions.field.categoryId',
-  date: 'transactions.field.date',
-  time: 'transactions.field.time',
-  note: 'transactions.field.note',
-  receipt: 'transactions.field.receipt',
-  location: 'transactions.field.location',
 };
 
 export function categoryLabel(category: CategoryView, translate: (id: MessageId) => string): string {
