@@ -45,3 +45,35 @@ export function ProgressBar({
     </div>
   );
 }
+
+/** `percent` rounded down to a multiple of `every`: how a long task's progress is said aloud, in steps. */
+export const announcedStep = (percent: number, every: number): number => Math.floor(percent / every) * every;
+
+export interface ProgressReportProps {
+  readonly percent: number;
+  readonly label: string;
+  /** The progress in words: the bar's value text, and written under it. */
+  readonly words: string;
+  /** Said aloud by a live status when it changes (in steps: `announcedStep`); null says nothing. */
+  readonly announced: string | null;
+  readonly testId?: string;
+  readonly wordsTestId?: string;
+}
+
+/**
+ * A long task's progress (an import, a restore): a large bar, its value in words under it (hidden
+ * from screen readers, which read the bar's value text) and a status announcing it in steps.
+ */
+export function ProgressReport({ percent, label, words, announced, testId, wordsTestId }: ProgressReportProps) {
+  return (
+    <>
+      <ProgressBar percent={percent} label={label} valueText={words} size="large" testId={testId} />
+      <p className={styles.words} aria-hidden="true" data-testid={wordsTestId}>
+        {words}
+      </p>
+      <p className="visually-hidden" role="status">
+        {announced}
+      </p>
+    </>
+  );
+}

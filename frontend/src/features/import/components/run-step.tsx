@@ -3,7 +3,7 @@ import type { MessageId } from '../../../lib/messages';
 import { useFormat } from '../../../lib/use-format';
 import { buttonClass } from '../../../ui/button';
 import { Card } from '../../../ui/card/card';
-import { ProgressBar } from '../../../ui/progress-bar/progress-bar';
+import { announcedStep, ProgressReport } from '../../../ui/progress-bar/progress-bar';
 import { Loading, SkeletonBlock } from '../../../ui/skeleton/skeleton';
 import { useImportBatchQuery } from '../api';
 import styles from '../import.module.css';
@@ -48,26 +48,22 @@ export function RunStep({
   const intl = useIntl();
   const format = useFormat();
   const percent = run.total === 0 ? 100 : Math.floor((run.done / run.total) * 100);
-  const announced = Math.floor(percent / ANNOUNCE_EVERY) * ANNOUNCE_EVERY;
+  const announced = announcedStep(percent, ANNOUNCE_EVERY);
   const values = { done: format.number(run.done), total: format.number(run.total), percent };
 
   if (run.phase === 'done')
     return <Done run={run} onDownloadSkipped={onDownloadSkipped} onAnother={onAnother} onOpen={onOpen} />;
   return (
     <Card title={<FormattedMessage id="import.run.title" />} gap="medium" testId="import-run">
-      <ProgressBar
+      <ProgressReport
         percent={percent}
-        size="large"
         label={intl.formatMessage({ id: 'import.run.progress' })}
-        valueText={intl.formatMessage({ id: 'import.run.progressValue' }, values)}
+        words={intl.formatMessage({ id: 'import.run.progressValue' }, values)}
+        announced={
+          run.phase === 'sending' ? intl.formatMessage({ id: 'import.run.announce' }, { percent: announced }) : null
+        }
         testId="import-progress"
       />
-      <p className={styles.muted} aria-hidden="true">
-        <FormattedMessage id="import.run.progressValue" values={values} />
-      </p>
-      <p className="visually-hidden" role="status">
-        {run.phase === 'sending' && <FormattedMessage id="import.run.announce" values={{ percent: announced }} />}
-      </p>
       {run.phase === 'failed' && (
         <div className={styles.notice} role="alert" data-testid="import-run-failed">
           <p>

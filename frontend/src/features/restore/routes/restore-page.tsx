@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import field from '../../../ui/field/field.module.css';
 import { BackLink } from '../../../ui/page/back-link';
 import { Page, PageHeader } from '../../../ui/page/page';
-import { ProgressBar } from '../../../ui/progress-bar/progress-bar';
+import { announcedStep, ProgressReport } from '../../../ui/progress-bar/progress-bar';
 import { Spinner } from '../../../ui/spinner';
 import { TermList } from '../../../ui/stat/stat';
 import { BACKUP_MAX_MEGABYTES, type BackupSummary } from '../backup-file';
@@ -260,7 +260,7 @@ function SummaryTerms({ summary }: { readonly summary: BackupSummary }) {
 }
 
 /** Tenths of the way, so a screen reader hears the progress without a word at every request. */
-const announcedStep = (percent: number) => Math.floor(percent / 10) * 10;
+const ANNOUNCE_EVERY = 10;
 
 function Progress({ progress }: { readonly progress: RestoreProgress | null }) {
   const intl = useIntl();
@@ -275,23 +275,23 @@ function Progress({ progress }: { readonly progress: RestoreProgress | null }) {
           { id: progress.phase === 'receipts' ? 'restore.running.receipts' : 'restore.running.records' },
           { done: format.number(done), total: format.number(total) },
         );
-  const label = intl.formatMessage({ id: 'restore.running.label' });
   const announced =
     progress === null
       ? words
       : intl.formatMessage(
           { id: progress.phase === 'receipts' ? 'restore.running.receiptsPercent' : 'restore.running.recordsPercent' },
-          { percent: format.number(announcedStep(percent)) },
+          { percent: format.number(announcedStep(percent, ANNOUNCE_EVERY)) },
         );
   return (
     <div className={styles.progress}>
-      <ProgressBar percent={percent} label={label} valueText={words} size="large" testId="restore-progress" />
-      <p className={styles.muted} aria-hidden="true" data-testid="restore-progress-words">
-        {words}
-      </p>
-      <p role="status" className="visually-hidden">
-        {announced}
-      </p>
+      <ProgressReport
+        percent={percent}
+        label={intl.formatMessage({ id: 'restore.running.label' })}
+        words={words}
+        announced={announced}
+        testId="restore-progress"
+        wordsTestId="restore-progress-words"
+      />
     </div>
   );
 }
