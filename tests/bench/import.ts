@@ -150,7 +150,8 @@ async function main(): Promise<void> {
     if (user === undefined) throw new Error('no user signed in');
     console.log(`\n## Import of ${ROWS.toLocaleString('en')} rows (Money Lover CSV)\n`);
     console.log(
-      `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${loadavg()[0]?.toFixed(2)} at the start\n`,
+      `${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ` +
+        `load average ${loadavg()[0]?.toFixed(2)} at the start; \`${['node', ...process.argv.slice(1)].join(' ').replace(process.cwd() + '/', '')}\`\n`,
     );
     const bytes = moneyLoverExport(ROWS);
     const cpuBefore = cpuSeconds(server);
@@ -212,6 +213,10 @@ async function main(): Promise<void> {
     );
     console.log(
       `\nserver peak RSS ${peakRss.toFixed(0)} MiB; bench process peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`,
+    );
+    // What docs/PERFORMANCE.md (Import) measured, to read this run against.
+    console.log(
+      '\nearlier 50,000-row runs: 292.6 s at load 14 (54.6 s of server CPU at load 10, 1.09 ms a row) before the projector work of 2026-11-27; 60.7 s at load 6-9 after it (36.1 s of CPU, 0.72 ms a row)',
     );
     console.log(
       total < TARGET_MS
