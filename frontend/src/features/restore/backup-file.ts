@@ -2,6 +2,7 @@ import {
   BACKUP_FORMAT,
   BACKUP_MAX_BYTES,
   BACKUP_VERSION,
+  RECEIPT_MAX_BYTES,
   RESTORE_EVENTS_PER_REQUEST,
   backupEventSchema,
   backupManifestSchema,
@@ -57,9 +58,17 @@ const now = () => (typeof performance === 'undefined' ? Date.now() : performance
 const nextTask = () => new Promise<void>((resume) => setTimeout(resume, 0));
 
 /**
+ * A backup inflates to at most this many times its size (or MIN_INFLATED_BYTES for a small one):
+ * event lines and receipts compress far less, so more is a ZIP bomb, refused as soon as it shows.
+ */
+const MAX_INFLATION = 100;
+const MIN_INFLATED_BYTES = 16 * 1024 * 1024;
+
+/**
  * Streams the entries of the ZIP `source`: `open(name)` answers the handler of the entries to
  * read (the others are skipped undecompressed), and `afterChunk` runs after each chunk of the file
- * (to send what the chunk completed); a damaged archive is `backup_invalid`.
+ * (to send what the chunk completed); a damaged archive is `backup_invalid`, and so is one whose
+ * entries say or turn out to inflate to more than MAX_INFLATION times the file.
  */
 async function walkZip(
   source: Blob,
@@ -67,13 +76,25 @@ async function walkZip(
   afterChunk: () => Promise<void>,
 ): Promise<void> {
   let failure: unknown = null;
+  const inflationLimit = Math.max(MIN_INFLATED_BYTES, source.size * MAX_INFLATION);
+  let inflated = 0;
   const unzip = new Unzip((entry) => {
     const handler = open(entry.name);
     if (handler === null) return;
+    if (entry.originalSize !== undefined && inflated + entry.originalSize > inflationLimit) {
+      failure ??= new BackupFileError('backup_invalid');
+      return;
+    }
     entry.ondata = (error, data, final) => {
       if (failure !== null) return;
       if (error !== null) {
         failure = error;
+        return;
+      }
+      inflated += data.length;
+      if (inflated > inflationLimit) {
+        failure = new BackupFileError('backup_invalid');
+        entry.terminate();
         return;
       }
       try {
@@ -256,7 +277,7 @@ export async function inspectBackup(file: Blob): Promise<BackupSummary> {
           manifestText = new TextDecoder().decode(bytes);
         }, MANIFEST_MAX_BYTES);
       if (name === EVENTS) return lines((line, number) => pending.push([line, number]));
-      if (name.startsWith('receipts/')) return whole((bytes) => receipts.set(name, bytes), BACKUP_MAX_BYTES);
+      if (name.startsWith('receipts/')) return whole((bytes) => receipts.set(name, bytes), RECEIPT_MAX_BYTES);
       return null;
     },
     async () => {
@@ -294,7 +315,7 @@ export async function readReceipts(
     file,
     (name) => {
       const receipt = listed.get(name);
-      return receipt === undefined ? null : whole((bytes) => ready.push({ receipt, bytes }), BACKUP_MAX_BYTES);
+      return receipt === undefined ? null : whole((bytes) => ready.push({ receipt, bytes }), RECEIPT_MAX_BYTES);
     },
     async () => {
       while (ready.length > 0) {
