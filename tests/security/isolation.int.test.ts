@@ -3,6 +3,8 @@ import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultWalletId } from '@plenty/contracts/wallets';
 import { ApiClient } from '../support/api-client.js';
+import { postRestoreEvents } from '../faults/restore-fixture.js';
+import { sendRows } from '../support/import-batches.js';
 import { receiptBytes, uploadReceipt } from '../support/receipts.js';
 import { useTestStandalone } from '../support/standalone-app.js';
 import { useTestUsers } from '../support/test-users.js';
@@ -212,45 +214,35 @@ describe("security: another user's data", () => {
 
   it("answers Bob's rows for Alice's import batch as unknown and writes nothing", async () => {
     const head = await env.standalone.eventStore.headPosition();
-    const response = await env.standalone.app.inject({
-      method: 'POST',
-      url: '/api/imports/rows',
-      headers: { authorization: users.bob.authorization, 'content-type': 'application/json' },
-      payload: {
-        batchId: ids.importBatch,
-        rows: [{ row: 0, type: 'expense', amount: thb(100), categoryId: 'builtin-food', date: '2026-11-01' }],
-      },
+    const response = await sendRows(env.standalone.app, users.bob, {
+      batchId: ids.importBatch,
+      rows: [{ row: 0, type: 'expense', amount: thb(100), categoryId: 'builtin-food', date: '2026-11-01' }],
     });
-    expect(response.statusCode, response.body).toBe(404);
-    expect((response.json() as { error: { code: string } }).error.code).toBe('import_not_found');
-    expect(response.body).not.toContain(SECRET);
+    expect(response.status, JSON.stringify(response.body)).toBe(404);
+    expect(response.body.error?.code).toBe('import_not_found');
+    expect(JSON.stringify(response.body)).not.toContain(SECRET);
     expect(await env.standalone.eventStore.headPosition()).toBe(head);
   });
 
   it("answers Bob's events for Alice's restore as not started and writes nothing", async () => {
     const head = await env.standalone.eventStore.headPosition();
     const transactionId = randomUUID();
-    const response = await env.standalone.app.inject({
-      method: 'POST',
-      url: '/api/restore/events',
-      headers: { authorization: users.bob.authorization, 'content-type': 'application/json' },
-      payload: {
-        backupId: ids.restoreBackup,
-        receipts: {},
-        events: [
-          {
-            id: randomUUID(),
-            streamId: `transaction-${transactionId}`,
-            type: 'TransactionAdded',
-            data: { transactionId, type: 'expense', amount: thb(100), categoryId: 'builtin-food', date: '2026-11-01' },
-            occurredAt: '2026-11-01T00:00:00.000Z',
-            schemaVersion: 1,
-          },
-        ],
-      },
+    const response = await postRestoreEvents(env.standalone.app, users.bob, {
+      backupId: ids.restoreBackup,
+      receipts: {},
+      events: [
+        {
+          id: randomUUID(),
+          streamId: `transaction-${transactionId}`,
+          type: 'TransactionAdded',
+          data: { transactionId, type: 'expense', amount: thb(100), categoryId: 'builtin-food', date: '2026-11-01' },
+          occurredAt: '2026-11-01T00:00:00.000Z',
+          schemaVersion: 1,
+        },
+      ],
     });
-    expect(response.statusCode, response.body).toBe(404);
-    expect((response.json() as { error: { code: string } }).error.code).toBe('restore_not_started');
+    expect(response.status, JSON.stringify(response.body)).toBe(404);
+    expect((response.body as { error: { code: string } }).error.code).toBe('restore_not_started');
     expect(await env.standalone.eventStore.headPosition()).toBe(head);
   });
 
