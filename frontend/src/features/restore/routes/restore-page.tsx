@@ -119,14 +119,11 @@ function StepView({ step, heading, choose, another, start }: StepProps) {
           <p className={styles.muted}>
             <FormattedMessage id="restore.ready.note" />
           </p>
-          <div className={styles.actions}>
+          <StepActions another={another}>
             <button type="button" className={buttonClass('primary')} onClick={start} data-testid="restore-start">
               <FormattedMessage id="restore.ready.start" />
             </button>
-            <button type="button" className={buttonClass('secondary')} onClick={another}>
-              <FormattedMessage id="restore.another" />
-            </button>
-          </div>
+          </StepActions>
         </StepCard>
       );
     case 'running':
@@ -149,16 +146,13 @@ function StepView({ step, heading, choose, another, start }: StepProps) {
               <FormattedMessage id="restore.failed.resume" />
             </p>
           )}
-          <div className={styles.actions}>
+          <StepActions another={another}>
             {step.retry && (
               <button type="button" className={buttonClass('primary')} onClick={start} data-testid="restore-retry">
                 <FormattedMessage id="restore.retry" />
               </button>
             )}
-            <button type="button" className={buttonClass('secondary')} onClick={another}>
-              <FormattedMessage id="restore.another" />
-            </button>
-          </div>
+          </StepActions>
         </StepCard>
       );
     case 'done':
@@ -174,6 +168,18 @@ function StepView({ step, heading, choose, another, start }: StepProps) {
  * The file input, drawn as a button in the page's language (the browser's own one speaks the
  * browser's language): the input stays in the page, visually hidden, focusable and labelled.
  */
+/** A step's buttons: its own first, then the way to choose another backup. */
+function StepActions({ children, another }: { readonly children: ReactNode; another(): void }) {
+  return (
+    <div className={styles.actions}>
+      {children}
+      <button type="button" className={buttonClass('secondary')} onClick={another}>
+        <FormattedMessage id="restore.another" />
+      </button>
+    </div>
+  );
+}
+
 function FileChooser({
   checking,
   problem,
