@@ -41,9 +41,12 @@ export function staged(uow: UnitOfWork, views: readonly ViewDefinition[]): Stage
   /** The latest write per document: the document, or null when removed. */
   const latest = new Map<string, { readonly doc: Document | null; readonly position: Position }>();
   const purged = new Set<string>();
-  const definitions = new Map(views.map((view) => [view.name, view]));
+  // Made when a search by field first needs it: the applier stages every projection's writes
+  // for every event, and most events search nothing.
+  let definitions: Map<string, ViewDefinition> | null = null;
 
   const valueOf = (view: string, doc: Document, field: string): unknown => {
+    definitions ??= new Map(views.map((definition) => [definition.name, definition]));
     const definition = definitions.get(view);
     return definition?.indexValues === undefined ? doc[field] : definition.indexValues(doc)[field];
   };
