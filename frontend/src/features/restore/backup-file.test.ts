@@ -1,17 +1,12 @@
 import { createHash } from 'node:crypto';
 import { BACKUP_MAX_BYTES, type BackupEvent, type BackupManifest } from '@plenty/contracts/backup';
-import { Zip, ZipDeflate, strToU8, zipSync } from 'fflate';
+import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import {
-  BackupFileError,
-  inspectBackup,
-  parseEventLine,
-  parseManifest,
-  readEventBatches,
-  readReceipts,
-} from './backup-file';
+import { inspectBackup, parseEventLine, parseManifest, readEventBatches, readReceipts } from './backup-file';
+import { problemOf, streamedZip, TEST_BACKUP_ID, testManifest } from './backup-testing';
 
-const BACKUP_ID = '0b8f3f3e-5a43-4c1e-9d59-3f7f1f0a2b11';
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
 const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
 function event(n: number, type = 'TransactionAdded', stream = `transaction-${uuid(1000 + n)}`): BackupEvent {
@@ -26,30 +21,15 @@ function event(n: number, type = 'TransactionAdded', stream = `transaction-${uui
 }
 
 const receiptBytes = strToU8('%PDF-1.4 a receipt');
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 function manifest(events: number, overrides: Partial<BackupManifest> = {}): BackupManifest {
-  return {
-    format: 'plenty-backup',
-    version: 1,
-    backupId: BACKUP_ID,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    sourceUserId: 'user-a',
-    locale: 'th',
+  const receipt = { ref: 'r1', path: 'receipts/r1.pdf', sha256: sha256(receiptBytes), contentType: 'application/pdf' };
+  return testManifest({
     eventCount: events,
     streamCount: events,
-    receipts: [
-      {
-        ref: 'r1',
-        path: 'receipts/r1.pdf',
-        sha256: sha256(receiptBytes),
-        contentType: 'application/pdf',
-        bytes: receiptBytes.length,
-      },
-    ],
-    files: { events: 'events.jsonl', transactions: 'transactions.csv', history: 'history.csv' },
+    receipts: [{ ...receipt, bytes: receiptBytes.length }],
     ...overrides,
-  };
+  });
 }
 
 function backupZip(options: { events: BackupEvent[]; manifest?: unknown; lines?: string[]; receipt?: Uint8Array }) {
@@ -65,40 +45,12 @@ function backupZip(options: { events: BackupEvent[]; manifest?: unknown; lines?:
   ]);
 }
 
-/** The same entries written as a stream (sizes in data descriptors after each entry), as a server writes them. */
-function streamedZip(entries: Record<string, Uint8Array>): Promise<Blob> {
-  return new Promise((resolve, reject) => {
-    const parts: Uint8Array[] = [];
-    const zip = new Zip((error, chunk, final) => {
-      if (error) return reject(error);
-      parts.push(chunk);
-      if (final) resolve(new Blob(parts as Uint8Array<ArrayBuffer>[]));
-    });
-    for (const [name, bytes] of Object.entries(entries)) {
-      const entry = new ZipDeflate(name, { level: 6 });
-      zip.add(entry);
-      entry.push(bytes, true);
-    }
-    zip.end();
-  });
-}
-
-async function problemOf(run: Promise<unknown>): Promise<string> {
-  try {
-    await run;
-  } catch (caught) {
-    if (caught instanceof BackupFileError) return caught.problem;
-    throw caught;
-  }
-  return 'none';
-}
-
 describe('inspectBackup', () => {
   it('says what a valid backup holds: events, receipts and the transactions left standing', async () => {
     const events = [event(1), event(2), event(3, 'TransactionDeleted', `transaction-${uuid(1002)}`)];
     const summary = await inspectBackup(backupZip({ events }));
     expect(summary).toMatchObject({ eventCount: 3, transactionCount: 1, receiptCount: 1 });
-    expect(summary.manifest.backupId).toBe(BACKUP_ID);
+    expect(summary.manifest.backupId).toBe(TEST_BACKUP_ID);
   });
 
   it('reads a ZIP written as a stream, sizes after each entry', async () => {
