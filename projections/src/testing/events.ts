@@ -37,6 +37,13 @@ export function eventLog(start = new Date('2026-11-01T00:00:00.000Z')) {
   const profile = (userId: string, type: string, data: Record<string, unknown>) =>
     recorded(`profile-${userId}`, userId, type, data);
 
+  /** A transaction's fields unless a test says otherwise: 45 baht of food on 20 November 2026. */
+  const expense = () => ({
+    type: 'expense',
+    amount: { amount: 4500, currency: 'THB' },
+    categoryId: 'builtin-food',
+    date: '2026-11-20',
+  });
   return {
     /**
      * Any event on any stream, for the events without a helper of their own; `at` pins its time
@@ -47,13 +54,7 @@ export function eventLog(start = new Date('2026-11-01T00:00:00.000Z')) {
     /** Any event on the user's profile stream (preferences, goals, categories). */
     profile,
     transactionAdded: (userId: string, transactionId: string, fields: Record<string, unknown> = {}) =>
-      transaction(userId, transactionId, 'TransactionAdded', {
-        type: 'expense',
-        amount: { amount: 4500, currency: 'THB' },
-        categoryId: 'builtin-food',
-        date: '2026-11-20',
-        ...fields,
-      }),
+      transaction(userId, transactionId, 'TransactionAdded', { ...expense(), ...fields }),
     transactionEdited: (userId: string, transactionId: string, changes: Record<string, unknown>) =>
       transaction(userId, transactionId, 'TransactionEdited', { changes }),
     transactionDeleted: (userId: string, transactionId: string) =>
@@ -105,15 +106,7 @@ export function eventLog(start = new Date('2026-11-01T00:00:00.000Z')) {
       batchId: string,
       row: number,
       fields: Record<string, unknown> = {},
-    ) =>
-      transaction(userId, transactionId, 'TransactionAdded', {
-        type: 'expense',
-        amount: { amount: 4500, currency: 'THB' },
-        categoryId: 'builtin-food',
-        date: '2026-11-20',
-        import: { batchId, row },
-        ...fields,
-      }),
+    ) => transaction(userId, transactionId, 'TransactionAdded', { ...expense(), import: { batchId, row }, ...fields }),
     accountErased: (userId: string) =>
       recorded('account-erasures', userId, 'AccountErased', {
         userId,
