@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { importRowSchema } from '../imports.js';
 import { CURRENCIES } from '../money.js';
+import { DATE_AMOUNT_NOTE_MAPPING } from '../testing/import-mapping.js';
 import {
   DATE_FORMATS,
   IMPORT_FILE_ERRORS,
@@ -164,16 +165,7 @@ describe('reading any file', () => {
         const table = readTable(text);
         if (isFileError(table)) throw new Error(table.error);
         expect(table.errors).toEqual([{ row: rowsBefore, code: 'import_cell_too_long', column: 2 }]);
-        const { rows } = mapRows(table, {
-          date: 0,
-          amount: 1,
-          note: 2,
-          dateFormat: 'DD/MM/YYYY',
-          era: 'ce',
-          decimal: '.',
-          defaultCurrency: 'THB',
-          sign: 'negative-expense',
-        });
+        const { rows } = mapRows(table, DATE_AMOUNT_NOTE_MAPPING);
         expect(rows).toHaveLength(rowsBefore + 1);
       }),
       { numRuns: 20 },

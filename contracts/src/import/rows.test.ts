@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { importRowSchema, type ImportExisting } from '../imports.js';
+import { DATE_AMOUNT_NOTE_MAPPING } from '../testing/import-mapping.js';
 import { LIMITS } from '../text.js';
 import type { ColumnMapping } from './mapping.js';
 import { USE_DEFAULT_WALLET, categoryKey, walletKey } from './match.js';
 import { cleanText, flagLookalikes, mapRows, parseTimeCell, toImportRows, type DraftRow } from './rows.js';
 import type { CsvTable } from './table.js';
 
-const base: ColumnMapping = {
-  date: 0,
-  amount: 1,
-  note: 2,
-  dateFormat: 'DD/MM/YYYY',
-  era: 'ce',
-  decimal: '.',
-  defaultCurrency: 'THB',
-  sign: 'negative-expense',
-};
+const base = DATE_AMOUNT_NOTE_MAPPING;
 
 const tableOf = (rows: string[][], errors: CsvTable['errors'] = []): CsvTable => ({
   delimiter: ',',
