@@ -60,11 +60,8 @@ export const RESTORE_EVENTS_PATH = '/api/restore/events';
 export const RESTORE_EVENTS_PER_REQUEST = 1000;
 /** Largest backup file the browser opens. */
 export const BACKUP_MAX_BYTES = 512 * 1024 * 1024;
-/**
- * Largest receipt uploaded (POST /api/receipts, command-api's MAX_RECEIPT_BYTES): a backup's
- * receipt over it cannot be restored.
- */
-export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
+/** Largest receipt uploaded: a backup's receipt over it cannot be restored. */
+export { RECEIPT_MAX_BYTES } from './views/files.js';
 
 const sha256Schema = z.string().regex(/^[0-9a-f]{64}$/);
 const streamIdSchema = z

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
+import { RECEIPT_MAX_BYTES } from '@plenty/contracts/views/files';
 import type { TokenVerifier } from '@plenty/platform/auth/port';
 import { sha256Of, type BlobStore } from '@plenty/platform/blob-store/port';
 import { sniffReceiptType } from '@plenty/platform/file/sniff';
@@ -9,7 +10,7 @@ import { perUserPerMinute } from '@plenty/platform/http/rate-limit';
 import { receiptIdFor } from './receipt-id.js';
 
 /** Largest receipt accepted, in bytes. */
-export const MAX_RECEIPT_BYTES = 5 * 1024 * 1024;
+export const MAX_RECEIPT_BYTES = RECEIPT_MAX_BYTES;
 
 /** Room for the multipart framing around the file. */
 const FRAMING_BYTES = 64 * 1024;

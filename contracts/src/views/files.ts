@@ -4,6 +4,9 @@ import { z } from 'zod';
 export const fileLinkSchema = z.object({ url: z.string() });
 export type FileLink = z.infer<typeof fileLinkSchema>;
 
+/** Largest receipt file `POST /api/receipts` takes, in bytes (the form and a restore check it first). */
+export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
+
 export const EXPORT_LOCALES = ['en', 'th', 'lo'] as const;
 export type ExportLocale = (typeof EXPORT_LOCALES)[number];
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { RECEIPT_MAX_BYTES } from '@plenty/contracts/views/files';
 import type { MessageId } from '../../../lib/messages';
 import { buttonClass } from '../../../ui/button';
 import { useUploadReceiptMutation } from '../api';
@@ -9,7 +10,6 @@ import field from '../../../ui/field/field.module.css';
 import styles from './receipt.module.css';
 import { ReceiptView } from './receipt-view';
 
-export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
 const RECEIPT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'application/pdf'];
 
 export interface ReceiptFieldProps {
