@@ -5,7 +5,7 @@ import { expenseRow, fileSha } from '../support/import-batches.js';
 import { useStandaloneProcesses, type StandaloneProcess } from '../support/standalone-process.js';
 import { createTestUser, type TestUser } from '../support/users.js';
 import { between } from './command-mix.js';
-import { expectViewsEqualRebuild, settled, storedEvents } from './verify.js';
+import { expectViewsEqualRebuild, head, killAfterEvents, settled, storedEvents } from './verify.js';
 import { importBatchId } from '@plenty/contracts/imports';
 
 /*
@@ -38,34 +38,6 @@ const requests = (batchId: string) =>
       expenseRow(index * IMPORT_ROWS_PER_REQUEST + row, { note: `แถว ${String(index)} ແຖວ ${String(row)}` }),
     ),
   }));
-
-/** The event store's head as the server's readiness answer gives it (a number in the embedded store). */
-async function head(server: StandaloneProcess): Promise<number> {
-  const ready = (await fetch(`${server.baseUrl}/readyz`).then((r) => r.json())) as { projections?: { head: string } };
-  return Number(ready.projections?.head ?? 0);
-}
-
-/**
- * Kills the server once `count` more events are stored than at `from` (polled every few ms), or
- * once `done` settles (everything was stored before the count was seen): the events it saw.
- */
-async function killAfterEvents(
-  server: StandaloneProcess,
-  from: number,
-  count: number,
-  done: Promise<unknown>,
-): Promise<number> {
-  let finished = false;
-  void done.finally(() => (finished = true));
-  for (;;) {
-    const now = await head(server).catch(() => from);
-    if (now - from >= count || finished) {
-      await server.kill();
-      return now - from;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 /** Each row's events of one type in the data folder, by row number. */
 async function rowEvents(dataDir: string, batchId: string): Promise<Map<string, number>> {

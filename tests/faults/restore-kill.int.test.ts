@@ -12,18 +12,20 @@ import { useStandaloneProcesses } from '../support/standalone-process.js';
 import { createTestUser, type TestUser } from '../support/users.js';
 import { receiptBytes } from '../support/receipts.js';
 import { expectViewsEqual, giveEverything, restoreMoves } from './restore-fixture.js';
-import { settled, storedEvents } from './verify.js';
+import { between } from './command-mix.js';
+import { head, killAfterEvents, settled, storedEvents } from './verify.js';
 
 /**
- * A restore cut by a power cut: the server is killed (SIGKILL) while a request of the restore's
- * events is being appended, started again, and sent every request again. Every event of the
+ * A restore cut by a power cut: the server is killed (SIGKILL) once some of a request's events
+ * are stored and before all of them are, started again, and sent every request again. Every event of the
  * backup is then in the account exactly once, and every view equals the source account's.
  */
 
 const env = useTestStandalone();
 const processes = useStandaloneProcesses('restore-kill');
 
-const EVENTS_PER_REQUEST = 2;
+/** The backup is sent in this many requests; the middle one is cut. */
+const REQUESTS = 3;
 
 async function post(baseUrl: string, user: TestUser, path: string, body: unknown): Promise<Response> {
   return fetch(`${baseUrl}${path}`, {
@@ -72,30 +74,25 @@ describe('a restore killed midway', { timeout: 180_000 }, () => {
     };
     expect((await post(server.baseUrl, target, '/api/commands/StartRestore', start)).status).toBe(200);
 
+    const size = Math.ceil(events.length / REQUESTS);
     const requests: BackupEvent[][] = [];
-    for (let at = 0; at < events.length; at += EVENTS_PER_REQUEST)
-      requests.push(events.slice(at, at + EVENTS_PER_REQUEST));
-    // Killed while one request past the middle is under way.
-    const killAt = Math.floor(requests.length / 2) + Math.floor(Math.random() * 3);
-    let acknowledged = 0;
-    for (const [index, part] of requests.entries()) {
-      const sent = post(server.baseUrl, target, RESTORE_EVENTS_PATH, { backupId, receipts, events: part });
-      if (index === killAt) {
-        // Its answer may come or the connection be cut: either way it is sent again below.
-        const cut = sent.then(
-          () => undefined,
-          () => undefined,
-        );
-        await new Promise((done) => setTimeout(done, Math.floor(Math.random() * 10)));
-        await server.kill();
-        await cut;
-        break;
-      }
-      const answer = await sent;
-      expect(answer.status).toBe(200);
-      acknowledged += ((await answer.json()) as RestoreEventsAnswer).appended;
-    }
-    expect(acknowledged).toBe(killAt * EVENTS_PER_REQUEST);
+    for (let at = 0; at < events.length; at += size) requests.push(events.slice(at, at + size));
+    const first = await post(server.baseUrl, target, RESTORE_EVENTS_PATH, { backupId, receipts, events: requests[0] });
+    expect(first.status).toBe(200);
+    const acknowledged = ((await first.json()) as RestoreEventsAnswer).appended;
+    expect(acknowledged).toBe(requests[0]?.length);
+
+    // Killed once some of the middle request's events are stored; its answer may come or the
+    // connection be cut: either way it is sent again below, with the rest.
+    const middle = requests[1] ?? [];
+    const before = await head(server);
+    const sent = post(server.baseUrl, target, RESTORE_EVENTS_PATH, { backupId, receipts, events: middle }).then(
+      () => undefined,
+      () => undefined,
+    );
+    const seen = await killAfterEvents(server, before, between(1, middle.length - 1), sent);
+    await sent;
+    process.stdout.write(`restore-kill: killed ${String(seen)} of ${String(middle.length)} events into a request\n`);
 
     server = await processes.start(dataDir);
     const again = { appended: 0, existing: 0 };

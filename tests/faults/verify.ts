@@ -95,3 +95,31 @@ export async function expectViewsEqualRebuild(dataDir: string, userIds: readonly
     await Promise.all([live.close(), fresh.close(), eventStore.close(), keyStore.close()]);
   }
 }
+
+/** The event store's head as the server's readiness answer gives it (a number in the embedded store). */
+export async function head(server: StandaloneProcess): Promise<number> {
+  const ready = (await fetch(`${server.baseUrl}/readyz`).then((r) => r.json())) as { projections?: { head: string } };
+  return Number(ready.projections?.head ?? 0);
+}
+
+/**
+ * Kills the server once `count` more events are stored than at `from` (polled every few ms), or
+ * once `done` settles (everything was stored before the count was seen): the events it saw.
+ */
+export async function killAfterEvents(
+  server: StandaloneProcess,
+  from: number,
+  count: number,
+  done: Promise<unknown>,
+): Promise<number> {
+  let finished = false;
+  void done.finally(() => (finished = true));
+  for (;;) {
+    const now = await head(server).catch(() => from);
+    if (now - from >= count || finished) {
+      await server.kill();
+      return now - from;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
