@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
+import { todayIn } from '@plenty/contracts/calendar/zone';
 import { useDispatch } from 'react-redux';
 import { api } from './api/api';
 import type { QueryAnswer } from './api/queries';
@@ -22,6 +23,16 @@ export const preferencesApi = api.injectEndpoints({
 export function usePreferences(options: { readonly skip?: boolean } = {}) {
   const query = preferencesApi.usePreferencesQuery(undefined, { skip: options.skip ?? false });
   return { ...query, preferences: query.data ?? null };
+}
+
+/**
+ * The day (`YYYY-MM-DD`) an instant such as a document's `startedAt` falls on in the user's time
+ * zone (the device's until the preferences are read), for showing when something happened.
+ */
+export function useLocalDay(): (instant: string) => string {
+  const { preferences } = usePreferences();
+  const zone = preferences?.timeZone;
+  return useCallback((instant: string) => todayIn(zone, new Date(instant)), [zone]);
 }
 
 function storedThemeMissing(): boolean {

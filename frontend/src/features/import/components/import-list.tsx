@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LocalizedLink } from '../../../lib/localized-link';
+import { useLocalDay } from '../../../lib/preferences';
 import { useFormat } from '../../../lib/use-format';
 import { Card } from '../../../ui/card/card';
 import { EmptyState } from '../../../ui/empty-state/empty-state';
@@ -14,6 +15,7 @@ import { ImportStatusBadge } from './import-status';
 export function ImportList() {
   const query = useImportsQuery();
   const format = useFormat();
+  const localDay = useLocalDay();
   const intl = useIntl();
   const data = query.currentData ?? query.data;
   return (
@@ -51,7 +53,7 @@ export function ImportList() {
                   <FormattedMessage
                     id="import.list.line"
                     values={{
-                      date: format.longDate(batch.startedAt.slice(0, 10)),
+                      date: format.longDate(localDay(batch.startedAt)),
                       added: intl.formatNumber(batch.added - batch.deleted),
                       rows: intl.formatNumber(batch.rowCount),
                     }}

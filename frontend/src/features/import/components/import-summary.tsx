@@ -4,6 +4,7 @@ import { FormattedMessage } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { useCommand } from '../../../lib/api/use-command';
 import { LocalizedLink } from '../../../lib/localized-link';
+import { useLocalDay } from '../../../lib/preferences';
 import { useFormat } from '../../../lib/use-format';
 import { buttonClass } from '../../../ui/button';
 import { Card } from '../../../ui/card/card';
@@ -25,6 +26,7 @@ const UNDO_POLL_MS = 1500;
  */
 export function ImportSummary({ batch }: { readonly batch: ImportView }) {
   const format = useFormat();
+  const localDay = useLocalDay();
   const dispatch = useDispatch();
   const undo = useCommand('UndoImport');
   const [asking, setAsking] = useState(false);
@@ -51,14 +53,14 @@ export function ImportSummary({ batch }: { readonly batch: ImportView }) {
       <p className={styles.muted}>
         <FormattedMessage
           id={batch.finishedAt === null ? 'import.summary.started' : 'import.summary.finished'}
-          values={{ date: format.longDate((batch.finishedAt ?? batch.startedAt).slice(0, 10)) }}
+          values={{ date: format.longDate(localDay(batch.finishedAt ?? batch.startedAt)) }}
         />
         {batch.undoneAt !== null && (
           <>
             {' · '}
             <FormattedMessage
               id="import.summary.undoneOn"
-              values={{ date: format.longDate(batch.undoneAt.slice(0, 10)) }}
+              values={{ date: format.longDate(localDay(batch.undoneAt)) }}
             />
           </>
         )}

@@ -2,6 +2,7 @@ import type { RowError } from '@plenty/contracts/import/index';
 import type { ImportRow } from '@plenty/contracts/imports';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LocalizedLink } from '../../../lib/localized-link';
+import { useLocalDay } from '../../../lib/preferences';
 import { useFormat } from '../../../lib/use-format';
 import { buttonClass } from '../../../ui/button';
 import { Card } from '../../../ui/card/card';
@@ -37,6 +38,7 @@ export interface ReviewStepProps {
 export function ReviewStep(props: ReviewStepProps) {
   const { rows, errors, batch, lookalikes, kept } = props;
   const format = useFormat();
+  const localDay = useLocalDay();
   const writers = useWriters();
   const reason = useRowErrorMessage();
   const intl = useIntl();
@@ -58,7 +60,7 @@ export function ReviewStep(props: ReviewStepProps) {
                     ? 'import.review.resume'
                     : 'import.review.undoing'
               }
-              values={{ date: format.longDate((previous.finishedAt ?? previous.startedAt).slice(0, 10)) }}
+              values={{ date: format.longDate(localDay(previous.finishedAt ?? previous.startedAt)) }}
             />
           </p>
           <LocalizedLink to={`/dashboard/import/${previous.batchId}`} data-testid="import-previous-link">

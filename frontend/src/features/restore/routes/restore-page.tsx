@@ -1,9 +1,8 @@
-import { localDate, runtimeTimeZone } from '@plenty/contracts/calendar/zone';
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { FieldError } from '../../../lib/field-error';
 import { LocalizedLink } from '../../../lib/localized-link';
-import { usePreferences } from '../../../lib/preferences';
+import { useLocalDay } from '../../../lib/preferences';
 import { useFormat } from '../../../lib/use-format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { buttonClass } from '../../../ui/button';
@@ -231,8 +230,7 @@ function FileChooser({
 /** What the backup holds: when it was made, its records, transactions and receipts. */
 function SummaryTerms({ summary }: { readonly summary: BackupSummary }) {
   const format = useFormat();
-  const { preferences } = usePreferences();
-  const made = localDate(new Date(summary.manifest.createdAt), preferences?.timeZone ?? runtimeTimeZone());
+  const made = useLocalDay()(summary.manifest.createdAt);
   return (
     <TermList
       items={[
