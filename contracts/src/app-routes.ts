@@ -35,6 +35,8 @@ export const APP_ROUTES = [
   { path: '/dashboard/import', access: 'signed-in' },
   { path: '/dashboard/import/:id', access: 'signed-in' },
   { path: '/dashboard/restore', access: 'signed-in' },
+  { path: '/dashboard/budgets', access: 'signed-in' },
+  { path: '/dashboard/tags', access: 'signed-in' },
   { path: '/activity', access: 'signed-in' },
 ] as const satisfies readonly AppRoute[];
 

@@ -26,6 +26,8 @@ export const preferencesSchema = z
     monthlyBudget: positiveMoneySchema.nullable(),
     emailNotifications: z.boolean({ error: 'field_invalid' }),
     spendingAlerts: z.boolean({ error: 'field_invalid' }),
+    /** Alert when a category's spending reaches the levels of its own budget (category-budgets.ts). */
+    categoryAlerts: z.boolean({ error: 'field_invalid' }),
     weeklyReport: z.boolean({ error: 'field_invalid' }),
     /** Mail a reminder before each bill (recurring rules with reminders on) and debt installment. */
     billReminders: z.boolean({ error: 'field_invalid' }),
@@ -50,6 +52,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   monthlyBudget: null,
   emailNotifications: true,
   spendingAlerts: true,
+  categoryAlerts: true,
   weeklyReport: false,
   billReminders: true,
   reminderDaysBefore: 2,

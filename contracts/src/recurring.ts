@@ -5,6 +5,8 @@ import { calendarDateSchema } from './calendar/schema.js';
 import { uuidSchema, uuidV5 } from './ids.js';
 import { positiveMoneySchema } from './money.js';
 import { LIMITS, freeText } from './text.js';
+import { splitLinesSchema } from './splits.js';
+import { tagsSchema } from './tags.js';
 
 /*
  * Recurring rules: a transaction that repeats (rent, salary, a phone top-up, school fees). Each
@@ -57,6 +59,15 @@ export const recurringRuleFieldsSchema = z
     /** The wallet each occurrence is paid from or into; absent: the default wallet of the amount's currency. */
     walletId: uuidSchema.optional(),
     note: freeText(LIMITS.note).optional(),
+    /**
+     * Category lines each occurrence is split into (splits.ts: they add up to `amount`, the first
+     * is `categoryId`'s); an occurrence whose amount is changed ("this one", or posting another
+     * amount) keeps the lines only when they still add up, else it is refused with
+     * `split_total_mismatch`.
+     */
+    splits: splitLinesSchema.optional(),
+    /** Tags each occurrence carries (tags.ts); renamed and deleted with the tag. */
+    tags: tagsSchema.optional(),
     mode: z.enum(RECURRING_MODES, { error: 'field_invalid' }),
     /** Reminders (in the app and by mail when the user's preferences allow) before each occurrence. */
     remind: z.boolean({ error: 'field_invalid' }),
@@ -134,8 +145,8 @@ export const recurringEventSchemas = {
 } as const;
 
 export const recurringPersonalFields = {
-  RecurringRuleCreated: ['note'],
-  RecurringRuleEdited: ['rule.note'],
+  RecurringRuleCreated: ['note', 'splits', 'tags'],
+  RecurringRuleEdited: ['rule.note', 'rule.splits', 'rule.tags'],
   OccurrenceEdited: ['changes.note'],
   OccurrenceSkipped: [],
   RecurringRulePaused: [],

@@ -10,6 +10,8 @@ import {
   type SetExchangeRates,
 } from '../preferences.js';
 import { walletCommandSchemas, type WalletCommand } from '../wallets.js';
+import { tagCommandSchemas, type TagCommand } from '../tags.js';
+import { categoryBudgetCommandSchemas, type CategoryBudgetCommand } from '../category-budgets.js';
 
 const commandBase = { commandId: uuidSchema };
 
@@ -31,8 +33,16 @@ export type AddCategory = { type: 'AddCategory'; data: z.infer<typeof addCategor
 export type EditCategory = { type: 'EditCategory'; data: z.infer<typeof editCategorySchema> };
 export type DeleteCategory = { type: 'DeleteCategory'; data: z.infer<typeof deleteCategorySchema> };
 export type ProfileCommand =
-  AddCategory | EditCategory | DeleteCategory | ChangePreferences | SetExchangeRates | GoalCommand | WalletCommand;
-export type { ChangePreferences, GoalCommand, SetExchangeRates, WalletCommand };
+  | AddCategory
+  | EditCategory
+  | DeleteCategory
+  | ChangePreferences
+  | SetExchangeRates
+  | GoalCommand
+  | WalletCommand
+  | TagCommand
+  | CategoryBudgetCommand;
+export type { CategoryBudgetCommand, ChangePreferences, GoalCommand, SetExchangeRates, TagCommand, WalletCommand };
 
 export const profileCommandSchemas = {
   AddCategory: addCategorySchema,
@@ -42,4 +52,6 @@ export const profileCommandSchemas = {
   SetExchangeRates: setExchangeRatesSchema,
   ...goalCommandSchemas,
   ...walletCommandSchemas,
+  ...tagCommandSchemas,
+  ...categoryBudgetCommandSchemas,
 } as const;

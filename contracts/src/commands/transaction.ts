@@ -1,12 +1,24 @@
 import { z } from 'zod';
 import { transactionChangesSchema, transactionFieldsSchema } from '../events/transaction.js';
 import { uuidSchema } from '../ids.js';
+import { splitAddsUp } from '../splits.js';
 
 const commandBase = { commandId: uuidSchema };
 
+/** The split rules a command can check alone (splits.ts); the handler checks the categories. */
 export const addTransactionSchema = transactionFieldsSchema
   .extend({ ...commandBase, transactionId: uuidSchema })
-  .strict();
+  .strict()
+  .superRefine((command, ctx) => {
+    const lines = command.splits;
+    if (lines === undefined) return;
+    if (!splitAddsUp(lines, command.amount.amount)) {
+      ctx.addIssue({ code: 'custom', message: 'split_total_mismatch', path: ['splits'] });
+    }
+    if (lines[0]?.categoryId !== command.categoryId) {
+      ctx.addIssue({ code: 'custom', message: 'split_category_mismatch', path: ['categoryId'] });
+    }
+  });
 
 export const editTransactionSchema = z
   .object({

@@ -4,6 +4,12 @@ import { goalEventSchemas, goalPersonalFields, type GoalEvent } from '../goals.j
 import { uuidSchema } from '../ids.js';
 import { LIMITS, boundedText } from '../text.js';
 import { walletEventSchemas, walletPersonalFields, type WalletEvent } from '../wallets.js';
+import { tagEventSchemas, tagPersonalFields, type TagEvent } from '../tags.js';
+import {
+  categoryBudgetEventSchemas,
+  categoryBudgetPersonalFields,
+  type CategoryBudgetEvent,
+} from '../category-budgets.js';
 import {
   exchangeRatesSetSchema,
   preferencesChangedSchema,
@@ -44,8 +50,16 @@ export type CategoryAdded = { type: 'CategoryAdded'; data: z.infer<typeof catego
 export type CategoryEdited = { type: 'CategoryEdited'; data: z.infer<typeof categoryEditedSchema> };
 export type CategoryDeleted = { type: 'CategoryDeleted'; data: z.infer<typeof categoryDeletedSchema> };
 export type ProfileEvent =
-  CategoryAdded | CategoryEdited | CategoryDeleted | PreferencesChanged | ExchangeRatesSet | GoalEvent | WalletEvent;
-export type { ExchangeRatesSet, GoalEvent, PreferencesChanged, WalletEvent };
+  | CategoryAdded
+  | CategoryEdited
+  | CategoryDeleted
+  | PreferencesChanged
+  | ExchangeRatesSet
+  | GoalEvent
+  | WalletEvent
+  | TagEvent
+  | CategoryBudgetEvent;
+export type { CategoryBudgetEvent, ExchangeRatesSet, GoalEvent, PreferencesChanged, TagEvent, WalletEvent };
 
 export const profileEventSchemas = {
   CategoryAdded: categoryAddedSchema,
@@ -55,6 +69,8 @@ export const profileEventSchemas = {
   ExchangeRatesSet: exchangeRatesSetSchema,
   ...goalEventSchemas,
   ...walletEventSchemas,
+  ...tagEventSchemas,
+  ...categoryBudgetEventSchemas,
 } as const;
 
 export const profilePersonalFields = {
@@ -65,4 +81,6 @@ export const profilePersonalFields = {
   ExchangeRatesSet: [],
   ...goalPersonalFields,
   ...walletPersonalFields,
+  ...tagPersonalFields,
+  ...categoryBudgetPersonalFields,
 } as const satisfies Record<ProfileEvent['type'], readonly string[]>;

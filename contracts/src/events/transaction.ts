@@ -5,6 +5,8 @@ import { uuidSchema } from '../ids.js';
 import { positiveMoneySchema } from '../money.js';
 import { recurrenceRefSchema } from '../recurring.js';
 import { importRefSchema } from '../import-ref.js';
+import { splitLinesSchema } from '../splits.js';
+import { tagsSchema } from '../tags.js';
 import { LIMITS, freeText } from '../text.js';
 
 export const locationSchema = z
@@ -30,6 +32,10 @@ export const transactionFieldsSchema = z
     location: locationSchema.optional(),
     /** The wallet it was paid from or into; absent: the user's default wallet of its currency (wallets.ts). */
     walletId: uuidSchema.optional(),
+    /** Category lines sharing the amount (splits.ts); absent: the whole amount is `categoryId`'s. */
+    splits: splitLinesSchema.optional(),
+    /** Free tags (tags.ts); absent or empty: none. */
+    tags: tagsSchema.optional(),
   })
   .strict();
 export type TransactionFields = z.infer<typeof transactionFieldsSchema>;
@@ -57,6 +63,10 @@ export const transactionChangesSchema = z
     location: locationSchema.nullable().optional(),
     /** Moves it to another wallet; a transaction always has one. */
     walletId: uuidSchema.optional(),
+    /** New lines, or null to make it a one-category transaction again (splits.ts). */
+    splits: splitLinesSchema.nullable().optional(),
+    /** The whole new set of tags; null or [] clears them. */
+    tags: tagsSchema.nullable().optional(),
   })
   .strict();
 export type TransactionChanges = z.infer<typeof transactionChangesSchema>;
@@ -80,7 +90,7 @@ export const transactionEventSchemas = {
 
 /** Paths in event data holding personal text, encrypted with the user's data key. */
 export const transactionPersonalFields = {
-  TransactionAdded: ['note', 'receipt', 'location'],
-  TransactionEdited: ['changes.note', 'changes.receipt', 'changes.location'],
+  TransactionAdded: ['note', 'receipt', 'location', 'splits', 'tags'],
+  TransactionEdited: ['changes.note', 'changes.receipt', 'changes.location', 'changes.splits', 'changes.tags'],
   TransactionDeleted: [],
 } as const satisfies Record<TransactionEvent['type'], readonly string[]>;

@@ -25,6 +25,12 @@ export const budgetAlertSchema = z.object({
   spent: z.number().int().nonnegative(),
   limit: z.number().int().positive(),
   currency: currencySchema,
+  /**
+   * The category whose own budget (category-budgets.ts) the alert is about; null (or absent in
+   * older documents) for the overall monthly budget. A category's alerts follow the
+   * `categoryAlerts` preference, the overall budget's `spendingAlerts`.
+   */
+  categoryId: z.string().nullable().optional(),
 });
 export type BudgetAlert = z.infer<typeof budgetAlertSchema>;
 

@@ -4,6 +4,7 @@ import { calendarDateSchema, monthSchema } from '../calendar/schema.js';
 import { transactionTypeSchema } from '../categories.js';
 import { currencySchema, moneySchema } from '../money.js';
 import { currencyTotalsSchema, transactionViewSchema } from './transactions.js';
+import { categoryBudgetsSummarySchema } from '../category-budgets.js';
 
 /**
  * Answers of `GET /api/queries/dashboard` and `GET /api/queries/reports`.
@@ -203,6 +204,8 @@ export const dashboardSchema = monthOverviewSchema.extend({
    */
   insight: insightSchema,
   rule503020: rule503020Schema,
+  /** The month's category budgets (category-budgets.ts); no items when none is set. */
+  categoryBudgets: categoryBudgetsSummarySchema,
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
@@ -255,5 +258,52 @@ export const reportsSchema = monthOverviewSchema.extend({
   budgetPerformance: z.array(budgetPerformanceSchema).length(6),
   /** Every finding that applies to the month, most pressing first; `[no_data]` for an empty month. */
   insights: z.array(insightSchema).min(1),
+  /** The month's category budgets: progress per category and unbudgeted spending. */
+  categoryBudgets: categoryBudgetsSummarySchema,
 });
 export type Reports = z.infer<typeof reportsSchema>;
+
+/** The longest custom range of a report, in days (ten years). */
+export const MAX_REPORT_RANGE_DAYS = 3660;
+
+/**
+ * `GET /api/queries/reports/range?from=YYYY-MM-DD&to=YYYY-MM-DD`: the reports' cards over any
+ * range of local dates, both included. `to` before `from`: 400 `date_range_invalid` on `to`;
+ * longer than MAX_REPORT_RANGE_DAYS: 400 `date_range_too_long` on `to`; either before 2000: 400
+ * `date_invalid`. Whole months are read from the monthly sums, the days of a partial month from
+ * its transactions, so any range costs about the same.
+ */
+export const rangeReportQuerySchema = z
+  .object({ from: asOfSchema, to: asOfSchema })
+  .strict()
+  .refine((query) => query.from <= query.to, { error: 'date_range_invalid', path: ['to'] });
+export type RangeReportQuery = z.infer<typeof rangeReportQuerySchema>;
+
+/** The reports of a range: the same cards as a month's, the budget cards per month of the range. */
+export const rangeReportSchema = z.object({
+  from: calendarDateSchema,
+  to: calendarDateSchema,
+  today: z.string(),
+  currency: currencySchema,
+  ratesDate: z.string().nullable(),
+  totals: monthTotalsSchema,
+  perCurrency: z.array(currencyTotalsSchema),
+  count: z.number().int().nonnegative(),
+  netIncome: minor,
+  categoryBreakdown: z.object({
+    expense: z.array(categoryShareSchema),
+    income: z.array(categoryShareSchema),
+  }),
+  /** The range's 10 largest expenses in the display currency, largest first. */
+  highSpending: z.array(highSpendingItemSchema).max(10),
+  /** Each day of the range when it spans at most 92 days, else empty. */
+  daily: z.array(dayTotalsSchema),
+  /** Each month the range touches, oldest first, with only the range's days counted. */
+  months: z.array(monthPointSchema),
+  /** Each month the range touches (at most the last 24), as `budgetPerformance` of a month's reports. */
+  budgetPerformance: z.array(budgetPerformanceSchema).max(24),
+  /** savings_rate, top_category, no_income over the range; `[no_data]` when the range has nothing. */
+  insights: z.array(insightSchema).min(1),
+  outOfRange: z.boolean(),
+});
+export type RangeReport = z.infer<typeof rangeReportSchema>;

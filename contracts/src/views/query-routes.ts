@@ -4,7 +4,16 @@ import { preferencesViewSchema } from '../preferences.js';
 import { activityPageSchema, activityQuerySchema } from './activity.js';
 import { budgetAlertsQuerySchema, budgetAlertsViewSchema } from './budget-alerts.js';
 import { categoryListSchema } from './categories.js';
-import { dashboardQuerySchema, dashboardSchema, reportsQuerySchema, reportsSchema } from './dashboard.js';
+import {
+  dashboardQuerySchema,
+  dashboardSchema,
+  rangeReportQuerySchema,
+  rangeReportSchema,
+  reportsQuerySchema,
+  reportsSchema,
+} from './dashboard.js';
+import { budgetPlanQuerySchema, budgetPlanSchema } from '../category-budgets.js';
+import { tagListSchema } from '../tags.js';
 import { debtHistoryQuerySchema, debtHistorySchema } from './debt-history.js';
 import { debtDetailSchema, debtListSchema } from './debts.js';
 import { exportLinkQuerySchema, fileLinkSchema } from './files.js';
@@ -75,7 +84,7 @@ export const QUERY_ROUTES = {
   transactions: route({
     path: '/transactions',
     summary:
-      'Transactions filtered by type, category and note text, newest, oldest, highest or lowest first, a page per cursor',
+      'Transactions filtered by type, category (split lines too), wallet, rule, import, dates, tag and a search of words and amounts, newest, oldest, highest or lowest first, a page per cursor',
     query: transactionListQuerySchema,
     answer: transactionListSchema,
   }),
@@ -221,6 +230,25 @@ export const QUERY_ROUTES = {
       'The month overview, category shares, largest expenses, 6 months of budget performance, insights; `asOf` a past day',
     query: reportsQuerySchema,
     answer: reportsSchema,
+  }),
+  reportsRange: route({
+    path: '/reports/range',
+    summary:
+      'The reports over any range of local dates: totals, category shares, largest expenses, days or months, budget performance per month, insights',
+    query: rangeReportQuerySchema,
+    answer: rangeReportSchema,
+  }),
+  budgets: route({
+    path: '/budgets',
+    summary:
+      "The month's category budgets with progress, rollover and unbudgeted spending, each category's setting and last month's",
+    query: budgetPlanQuerySchema,
+    answer: budgetPlanSchema,
+  }),
+  tags: route({
+    path: '/tags',
+    summary: "The user's tags with how many transactions carry each, most used first",
+    answer: tagListSchema,
   }),
   budgetAlerts: route({
     path: '/budget-alerts',

@@ -12,6 +12,7 @@ export const PROJECTION_NAMES = [
   'account-erasure',
   'activity',
   'budget-alerts',
+  'budgets',
   'categories',
   'debt-history',
   'debts',
@@ -20,6 +21,7 @@ export const PROJECTION_NAMES = [
   'monthly-summary',
   'preferences',
   'recurring',
+  'tags',
   'transaction-history',
   'transaction-totals',
   'transactions',
@@ -63,6 +65,12 @@ export const REMINDERS_DUE_VIEW = 'reminders_due';
 export const INSTALLMENTS_DUE_VIEW = 'installments_due';
 /** One document per import batch of a user (imports.ts `ImportView`), keyed by the batch id. */
 export const IMPORTS_VIEW = 'imports';
+/** One document per category with a budget setting (category-budgets.ts `CategoryBudgetDoc`), keyed by category id. */
+export const CATEGORY_BUDGETS_VIEW = 'category_budgets';
+/** One document per tag of a user (tags.ts `TagView`), keyed by `tagKey`. */
+export const TAGS_VIEW = 'tags';
+/** One document per (transaction, tag) (tags.ts `TagLinkDoc`), for renames and deletions of a tag. */
+export const TAG_LINKS_VIEW = 'tag_links';
 
 /** Each view and the projection that writes it. */
 export const VIEW_OWNERS = {
@@ -92,5 +100,8 @@ export const VIEW_OWNERS = {
   [REMINDERS_DUE_VIEW]: 'recurring',
   [INSTALLMENTS_DUE_VIEW]: 'debts',
   [IMPORTS_VIEW]: 'imports',
+  [CATEGORY_BUDGETS_VIEW]: 'budgets',
+  [TAGS_VIEW]: 'tags',
+  [TAG_LINKS_VIEW]: 'tags',
 } as const satisfies Readonly<Record<string, ProjectionName>>;
 export type ViewName = keyof typeof VIEW_OWNERS;

@@ -4,6 +4,9 @@ import { locationSchema } from '../events/transaction.js';
 import { uuidSchema } from '../ids.js';
 import { currencySchema, exactTotalSchema, moneySchema } from '../money.js';
 import { isCleanLine } from '../text.js';
+import { calendarDateSchema } from '../calendar/schema.js';
+import { splitLineViewSchema } from '../splits.js';
+import { tagSchema } from '../tags.js';
 
 export const transactionViewSchema = z.object({
   id: z.string(),
@@ -21,6 +24,10 @@ export const transactionViewSchema = z.object({
   recurrence: z.object({ ruleId: z.string(), date: z.string() }).nullable().optional(),
   /** The import batch and row it was added from; null (or absent in older documents) otherwise. */
   import: z.object({ batchId: z.string(), row: z.number().int().nonnegative() }).nullable().optional(),
+  /** Its category lines (splits.ts); null (or absent in older documents) for a one-category transaction. */
+  splits: z.array(splitLineViewSchema).nullable().optional(),
+  /** Its tags as spelled (tags.ts); [] (or absent in older documents) for none. */
+  tags: z.array(z.string()).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Revision of the transaction's stream this view reflects (for If-Match on edit). */
@@ -52,6 +59,23 @@ export const searchTextSchema = z
       .refine(isCleanLine, { error: 'field_invalid' }),
   );
 
+/**
+ * Filters of the list and its totals beside type, category, wallet, rule and batch:
+ * - `from` / `to`: local dates, both included (either may be left out); `to` before `from`: 400
+ *   `date_range_invalid` on `to`;
+ * - `tag`: only transactions with this tag (compared by `tagKey`);
+ * - `categoryId` matches a split transaction when one of its lines is of the category, and the
+ *   totals then count that line's amount, not the whole.
+ * `q` is read by `parseSearch` (search.ts): words and amount terms.
+ */
+const rangeAndTag = {
+  from: calendarDateSchema.optional(),
+  to: calendarDateSchema.optional(),
+  tag: tagSchema.optional(),
+};
+const rangeInOrder = (query: { from?: string | undefined; to?: string | undefined }): boolean =>
+  query.from === undefined || query.to === undefined || query.from <= query.to;
+
 export const transactionListQuerySchema = z
   .object({
     type: transactionTypeSchema.optional(),
@@ -62,13 +86,15 @@ export const transactionListQuerySchema = z
     ruleId: uuidSchema.optional(),
     /** Only the transactions an import batch added. */
     importId: uuidSchema.optional(),
+    ...rangeAndTag,
     q: searchTextSchema.optional(),
     sort: z.enum(TRANSACTION_SORTS, { error: 'field_invalid' }).default('newest'),
     limit: z.coerce.number({ error: 'field_invalid' }).int().min(1).max(200).default(50),
     // An amount sort's cursor holds where each currency stands: up to seven positions.
     cursor: z.string().max(2048).optional(),
   })
-  .strict();
+  .strict()
+  .refine(rangeInOrder, { error: 'date_range_invalid', path: ['to'] });
 export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>;
 
 export const transactionListSchema = z.object({
@@ -85,9 +111,11 @@ export const transactionTotalsQuerySchema = z
     walletId: uuidSchema.optional(),
     /** Only the transactions an import batch added. */
     importId: uuidSchema.optional(),
+    ...rangeAndTag,
     q: searchTextSchema.optional(),
   })
-  .strict();
+  .strict()
+  .refine(rangeInOrder, { error: 'date_range_invalid', path: ['to'] });
 export type TransactionTotalsQuery = z.infer<typeof transactionTotalsQuerySchema>;
 
 /** Sums in integer minor units of one currency; amounts are positive, the type says the sign. */
@@ -134,6 +162,8 @@ export const HISTORY_FIELDS = [
   'receipt',
   'location',
   'walletId',
+  'splits',
+  'tags',
 ] as const;
 export type HistoryField = (typeof HISTORY_FIELDS)[number];
 

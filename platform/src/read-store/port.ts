@@ -30,6 +30,39 @@ export interface ViewDefinition {
    * top-level key of the same name. Sort fields must never be null.
    */
   readonly indexValues?: (doc: Document) => Readonly<Record<string, string | number | null>>;
+  /**
+   * Full-text search over the view's documents (SQLite: an FTS5 table beside the view's; MongoDB:
+   * a multikey index of `column:token` strings). `values` gives each column's tokens, already cut
+   * and in search form (contracts/src/search.ts `searchTokens`), or ids put as single tokens;
+   * a token holds letters, digits and combining marks only. Queries use `TextMatch`.
+   */
+  readonly search?: {
+    readonly columns: readonly string[];
+    readonly values: (doc: Document) => Readonly<Record<string, readonly string[]>>;
+  };
+}
+
+/** One token a search looks for in one column: equal, or starting with it when `prefix`. */
+export interface TextTerm {
+  readonly column: string;
+  readonly token: string;
+  readonly prefix: boolean;
+}
+
+/**
+ * A full-text condition on a view with `search`: every group must match, and a group matches a
+ * document when any of its terms does. An empty group matches nothing.
+ */
+export interface TextMatch {
+  readonly all: readonly (readonly TextTerm[])[];
+}
+
+/** Bounds on an indexed field, each optional; text compares by code point, integers as numbers. */
+export interface FieldRange {
+  readonly gt?: string | number;
+  readonly gte?: string | number;
+  readonly lt?: string | number;
+  readonly lte?: string | number;
 }
 
 export type Document = Record<string, unknown>;
@@ -55,6 +88,10 @@ export interface FindQuery {
   /** Equality filters on indexed fields. */
   readonly where?: Readonly<Record<string, string | number>>;
   readonly contains?: ContainsFilter;
+  /** Bounds on indexed fields, all of which must hold. */
+  readonly ranges?: Readonly<Record<string, FieldRange>>;
+  /** A full-text condition (views with `search` only). */
+  readonly match?: TextMatch;
   /** Sort on indexed fields; the document id is always the final tie-breaker. */
   readonly sort: readonly { readonly field: string; readonly direction: SortDirection }[];
   readonly limit: number;
@@ -67,6 +104,8 @@ export interface SumQuery {
   readonly userId: string;
   readonly where?: Readonly<Record<string, string | number>>;
   readonly contains?: ContainsFilter;
+  readonly ranges?: Readonly<Record<string, FieldRange>>;
+  readonly match?: TextMatch;
   readonly groupBy: readonly string[];
   readonly field: string;
 }

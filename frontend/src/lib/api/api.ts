@@ -16,6 +16,7 @@ const TAG_TYPES = [
   'Wallets',
   'Recurring',
   'Imports',
+  'Tags',
 ] as const;
 export type ApiTag = (typeof TAG_TYPES)[number];
 
