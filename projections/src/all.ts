@@ -2,6 +2,7 @@ import type { Projection } from './projection.js';
 import { activityProjection } from './activity.projection.js';
 import { accountErasureProjection } from './account-erasure.projection.js';
 import { budgetAlertsProjection } from './budget-alerts.projection.js';
+import { budgetsProjection } from './budgets.projection.js';
 import { categoriesProjection } from './categories.projection.js';
 import { debtHistoryProjection } from './debt-history.projection.js';
 import { debtsProjection } from './debts.projection.js';
@@ -30,6 +31,7 @@ export const allProjections: readonly Projection[] = [
   categoriesProjection,
   preferencesProjection,
   budgetAlertsProjection,
+  budgetsProjection,
   weeklyReportSubscribersProjection,
   goalsProjection,
   debtHistoryProjection,
