@@ -13,6 +13,8 @@ import { commandNames } from './route-inventory.js';
 
 /** Text only Alice wrote: it must never reach Bob in any answer. */
 export const SECRET = `alice-secret-${randomUUID()}`;
+/** A tag only Alice gave (tags are at most 32 characters): it must never reach Bob either. */
+export const SECRET_TAG = `t-${randomUUID().replaceAll('-', '').slice(0, 30)}`;
 export const ids = {
   transaction: uuidV7(),
   category: uuidV7(),
@@ -186,6 +188,16 @@ export function commandCases(users: { readonly alice: TestUser }): Record<string
     // backup id, so that Alice's stays unknown to him for the restore's events route).
     FinishRestore: { body: () => ({ backupId: ids.restoreBackup, appended: 0, existing: 0 }), expect: 'not-found' },
     StartRestore: { body: () => ({ ...aliceRestore(), backupId: uuidV7() }), expect: 'own-data' },
+    // Tags are each user's own: Bob renaming or deleting Alice's tag text changes his own (none).
+    RenameTag: { body: () => ({ from: SECRET_TAG, to: 'bob tag' }), expect: 'own-data' },
+    DeleteTag: { body: () => ({ tag: SECRET_TAG }), expect: 'own-data' },
+    // Alice's custom category is unknown to Bob; a copy acts on his own budgets only.
+    SetCategoryBudget: {
+      body: () => ({ categoryId: ids.category, month: '2026-11', limit: thb(1), repeat: true }),
+      expect: 'not-found',
+    },
+    SetCategoryRollover: { body: () => ({ categoryId: ids.category, rollover: false }), expect: 'not-found' },
+    CopyCategoryBudgets: { body: () => ({ from: '2026-11', to: '2026-12' }), expect: 'own-data' },
     // Account commands act on the caller only; with Alice's email Bob's deletion is refused.
     DeleteAccount: {
       body: () => ({ confirmEmail: users.alice.email, confirmPhrase: 'Delete My Account', reason: 'other' }),
@@ -222,6 +234,12 @@ export const QUERIES: Record<string, QueryCase> = {
   'GET /api/queries/dashboard': { url: () => '/api/queries/dashboard', expect: 'own-data' },
   'GET /api/queries/budget-alerts': { url: () => '/api/queries/budget-alerts?month=2026-11', expect: 'own-data' },
   'GET /api/queries/reports': { url: () => '/api/queries/reports?month=2026-11', expect: 'own-data' },
+  'GET /api/queries/reports/range': {
+    url: () => '/api/queries/reports/range?from=2026-01-01&to=2026-12-31',
+    expect: 'own-data',
+  },
+  'GET /api/queries/budgets': { url: () => '/api/queries/budgets?month=2026-11', expect: 'own-data' },
+  'GET /api/queries/tags': { url: () => '/api/queries/tags', expect: 'own-data' },
   'GET /api/queries/activity': { url: () => '/api/queries/activity', expect: 'own-data' },
   'GET /api/queries/wallets': { url: () => '/api/queries/wallets', expect: 'own-data' },
   'GET /api/queries/wallets/:id': { url: () => `/api/queries/wallets/${ids.wallet}`, expect: 'not-found' },

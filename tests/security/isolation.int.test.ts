@@ -18,6 +18,7 @@ import {
   QUERIES,
   recurringRent,
   SECRET,
+  SECRET_TAG,
   thb,
   UPLOAD_ROUTES,
   IMPORT_ROUTES,
@@ -53,6 +54,8 @@ async function aliceSees(): Promise<unknown[]> {
     'goals',
     `debts/${ids.debt}`,
     `debts/${ids.debt}/history`,
+    'tags',
+    'budgets?month=2026-11',
   ];
   return Promise.all(paths.map(async (path) => (await api.query(path)).body));
 }
@@ -75,9 +78,24 @@ beforeAll(async () => {
         date: '2026-11-01',
         note: SECRET,
         receipt: ids.receipt,
+        tags: [SECRET_TAG],
       },
     ],
-    ['EditTransaction', { transactionId: ids.transaction, changes: { amount: thb(15_000) } }],
+    [
+      'EditTransaction',
+      {
+        transactionId: ids.transaction,
+        changes: {
+          amount: thb(15_000),
+          splits: [
+            { categoryId: ids.category, amount: 10_000, note: SECRET },
+            { categoryId: 'builtin-food', amount: 5_000 },
+          ],
+        },
+      },
+    ],
+    ['SetCategoryBudget', { categoryId: ids.category, month: '2026-11', limit: thb(40_000), repeat: true }],
+    ['SetCategoryRollover', { categoryId: ids.category, rollover: true }],
     ['AddGoal', { goalId: ids.goal, name: SECRET.slice(0, 60), target: thb(1_000_000), targetDate: '2027-12-31' }],
     ['OpenDebt', debtTerms],
     ['MarkInstallmentPaid', { debtId: ids.debt, number: 1, paymentId: ids.payment, date: '2026-02-15' }],
@@ -160,6 +178,7 @@ describe("security: another user's data", () => {
       const answer = await stranger.command(name, body());
       const text = JSON.stringify(answer.body);
       expect(text, name).not.toContain(SECRET);
+      expect(text, name).not.toContain(SECRET_TAG);
       expect(text, name).not.toMatch(/"stack"|\bat .+\.(ts|js):\d+/);
       if (outcome === 'not-found') expect(answer.status, `${name}: ${text}`).toBe(404);
       else if (outcome === 'refused')
@@ -187,6 +206,7 @@ describe("security: another user's data", () => {
         headers: { authorization: users.bob.authorization },
       });
       expect(response.body, route).not.toContain(SECRET);
+      expect(response.body, route).not.toContain(SECRET_TAG);
       expect(response.body, route).not.toContain(ids.transaction);
       const expected = { 'not-found': 404, 'own-data': 200, unauthorized: 401 }[outcome];
       expect(response.statusCode, `${route}: ${response.body}`).toBe(expected);
@@ -207,6 +227,7 @@ describe("security: another user's data", () => {
     for (const [name, bytes] of Object.entries(files)) {
       const text = Buffer.from(bytes).toString('utf8');
       expect(text, name).not.toContain(SECRET);
+      expect(text, name).not.toContain(SECRET_TAG);
       expect(text, name).not.toContain(users.alice.uid);
       expect(text, name).not.toContain(ids.transaction);
     }
@@ -251,6 +272,7 @@ describe("security: another user's data", () => {
     const csv = await env.standalone.app.inject({ method: 'GET', url: link.body.url });
     expect(csv.statusCode).toBe(200);
     expect(csv.body).not.toContain(SECRET);
+    expect(csv.body).not.toContain(SECRET_TAG);
     const receiptLink = await new ApiClient(env.standalone.app, users.bob).query(`receipts/${ids.receipt}/link`);
     expect(receiptLink.status).toBe(404);
     // Alice's own link works for the file it names only.
