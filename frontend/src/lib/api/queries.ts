@@ -14,7 +14,7 @@ export type QueryAnswer<N extends QueryName> = z.output<Route<N>['answer']>;
 export type QueryParams<N extends QueryName> = z.input<NonNullable<Route<N>['query']>>;
 
 /** The queries that answer with a whole list, `{ items }`. */
-type ListQueryName = 'categories' | 'goals';
+type ListQueryName = 'categories' | 'goals' | 'tags';
 
 /**
  * The definition of a query answered with a whole list: read as the list itself, cached under
