@@ -66,8 +66,21 @@ const VALID: Record<string, () => Record<string, unknown>> = {
     categoryId: 'builtin-food',
     date: '2026-11-01',
     note: 'n',
+    tags: ['ทริป', 'trip'],
+    splits: [
+      { categoryId: 'builtin-food', amount: 60, note: 'ข้าว' },
+      { categoryId: 'builtin-shopping', amount: 40 },
+    ],
   }),
-  EditTransaction: () => ({ transactionId: ids.transaction, changes: { amount: thb(200), note: 'edited' } }),
+  EditTransaction: () => ({
+    transactionId: ids.transaction,
+    changes: { amount: thb(200), note: 'edited', splits: null, tags: ['ງານແຕ່ງ'] },
+  }),
+  RenameTag: () => ({ from: 'trip', to: 'ເດີນທາງ' }),
+  DeleteTag: () => ({ tag: 'ทริป' }),
+  SetCategoryBudget: () => ({ categoryId: 'builtin-food', month: '2026-11', limit: thb(50_000), repeat: true }),
+  SetCategoryRollover: () => ({ categoryId: 'builtin-food', rollover: true }),
+  CopyCategoryBudgets: () => ({ from: '2026-11', to: '2026-12' }),
   DeleteTransaction: () => ({ transactionId: uuidV7() }),
   AddCategory: () => ({
     categoryId: uuidV7(),
