@@ -1,5 +1,5 @@
 import { CATEGORY_BUDGETS_VIEW } from '@plenty/contracts/views/registry';
-import { categoryBudgetDocSchema } from '@plenty/contracts/category-budgets';
+import { categoryBudgetDocSchema, type CategoryBudgetDoc } from '@plenty/contracts/category-budgets';
 import { describe, expect, it } from 'vitest';
 import { documents } from './testing/memory-read-store.js';
 import { projectionScratch } from './testing/scratch.js';
@@ -23,7 +23,8 @@ const rollover = (userId: string, categoryId: string, on: boolean) =>
 const deleted = (userId: string, categoryId: string) =>
   scratch.log.profile(userId, 'CategoryDeleted', { categoryId, replacementCategoryId: replacement });
 
-const budgetsOf = (userId: string) => documents(scratch.store, CATEGORY_BUDGETS_VIEW, userId);
+const budgetsOf = async (userId: string) =>
+  (await documents(scratch.store, CATEGORY_BUDGETS_VIEW, userId)) as CategoryBudgetDoc[];
 
 describe('budgets projection', () => {
   it('keeps carrying-on limits by month and month-only limits apart, one document per category', async () => {

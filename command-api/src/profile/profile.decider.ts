@@ -2,9 +2,11 @@ import { FALLBACK_CATEGORY_ID, findBuiltInCategory, type CategoryType } from '@p
 import type { ProfileCommand } from '@plenty/contracts/commands/profile';
 import { domainError, type DomainError } from '@plenty/contracts/errors';
 import type { ProfileEvent } from '@plenty/contracts/events/profile';
+import { decideCategoryBudget } from './category-budgets.decider.js';
 import { decideGoal } from './goals.decider.js';
 import { changePreferences, setExchangeRates } from './preferences.decider.js';
 import type { ProfileState } from './profile.state.js';
+import { decideTag } from './tags.decider.js';
 import { decideWallet } from './wallets.decider.js';
 
 const sameName = (a: string | null, b: string) => a !== null && a.toLocaleLowerCase() === b.toLocaleLowerCase();
@@ -91,6 +93,13 @@ export function decideProfile(
     case 'RestoreWallet':
     case 'ReconcileWallet':
       return decideWallet(command, state.wallets, userId);
+    case 'RenameTag':
+    case 'DeleteTag':
+      return decideTag(command);
+    case 'SetCategoryBudget':
+    case 'SetCategoryRollover':
+    case 'CopyCategoryBudgets':
+      return decideCategoryBudget(command, state.categoryBudgets, { typeOf: (id) => typeOf(state, id) });
     default: {
       const unknownCommand: never = command;
       throw new Error(`unknown profile command ${JSON.stringify(unknownCommand)}`);

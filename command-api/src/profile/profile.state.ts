@@ -1,5 +1,10 @@
 import type { CategoryType } from '@plenty/contracts/categories';
 import type { ProfileEvent } from '@plenty/contracts/events/profile';
+import {
+  evolveCategoryBudgets,
+  initialCategoryBudgetsState,
+  type CategoryBudgetsState,
+} from './category-budgets.decider.js';
 import { evolveGoals, initialGoalsState, type GoalsState } from './goals.decider.js';
 import { evolvePreferences, initialPreferencesState, type PreferencesState } from './preferences.decider.js';
 import { evolveWallets, initialWalletsState, type WalletsState } from './wallets.decider.js';
@@ -25,6 +30,8 @@ export interface ProfileState {
   readonly goals: GoalsState;
   /** Wallets the user opened, and default wallets an event named. */
   readonly wallets: WalletsState;
+  /** Budget settings per category (category-budgets.ts), as the `budgets` projection keeps them. */
+  readonly categoryBudgets: CategoryBudgetsState;
 }
 
 export const initialProfileState: ProfileState = {
@@ -34,6 +41,7 @@ export const initialProfileState: ProfileState = {
   preferences: initialPreferencesState,
   goals: initialGoalsState,
   wallets: initialWalletsState,
+  categoryBudgets: initialCategoryBudgetsState,
 };
 
 export function evolveProfile(state: ProfileState, event: { type: string; data: unknown }): ProfileState {
@@ -55,9 +63,12 @@ export function evolveProfile(state: ProfileState, event: { type: string; data: 
     case 'CategoryDeleted': {
       const categories = new Map(state.categories);
       categories.delete(known.data.categoryId);
+      const categoryBudgets = new Map(state.categoryBudgets);
+      categoryBudgets.delete(known.data.categoryId);
       return {
         ...state,
         categories,
+        categoryBudgets,
         deletedCategoryIds: new Set(state.deletedCategoryIds).add(known.data.categoryId),
         categoryReplacements: new Map(state.categoryReplacements).set(
           known.data.categoryId,
@@ -80,6 +91,9 @@ export function evolveProfile(state: ProfileState, event: { type: string; data: 
     case 'WalletRestored':
     case 'WalletReconciled':
       return { ...state, wallets: evolveWallets(state.wallets, known) };
+    case 'CategoryBudgetSet':
+    case 'CategoryRolloverSet':
+      return { ...state, categoryBudgets: evolveCategoryBudgets(state.categoryBudgets, known) };
     default:
       return state;
   }
