@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { transactionViewSchema } from '@plenty/contracts/views/transactions';
 import { defaultWalletId } from '@plenty/contracts/wallets';
 import { projectionScratch } from './testing/scratch.js';
+import { categoryToken, tagToken, transactionsView, walletToken } from './transactions.projection.js';
 
 const coffee = '0192f0c4-7a1b-7c3d-8e4f-00000000c0ff';
 const scratch = projectionScratch();
@@ -27,6 +28,8 @@ describe('transactions projection', () => {
       walletId: defaultWalletId('alice', 'THB'),
       recurrence: null,
       import: null,
+      splits: null,
+      tags: [],
       createdAt: added.metadata.occurredAt,
       updatedAt: added.metadata.occurredAt,
       revision: 0,
@@ -197,5 +200,87 @@ describe('transactions projection', () => {
     await given(addedThenDeleted);
     await given(edited, added);
     expect(await transactionsOf('alice')).toEqual(before);
+  });
+
+  const lines = [
+    { categoryId: 'builtin-food', amount: 3000, note: 'ข้าวสาร' },
+    { categoryId: coffee, amount: 1500 },
+  ];
+
+  it('keeps split lines (a line without a note has it null) and tags as spelled, in order, through edits', async () => {
+    await given(
+      scratch.log.categoryAdded('alice', coffee),
+      scratch.log.transactionAdded('alice', 't1', { splits: lines, tags: ['Trip', 'ງານແຕ່ງ'] }),
+      scratch.log.transactionAdded('alice', 't2', { tags: ['work'] }),
+      scratch.log.transactionEdited('alice', 't2', { splits: lines, tags: null }),
+      scratch.log.transactionEdited('alice', 't1', { splits: null, categoryId: coffee }),
+    );
+    const views = (await transactionsOf('alice')).map((view) => transactionViewSchema.parse(view));
+    expect(views.map((view) => [view.id, view.categoryId, view.splits, view.tags])).toEqual([
+      ['t1', coffee, null, ['Trip', 'ງານແຕ່ງ']],
+      [
+        't2',
+        'builtin-food',
+        [
+          { categoryId: 'builtin-food', amount: 3000, note: 'ข้าวสาร' },
+          { categoryId: coffee, amount: 1500, note: null },
+        ],
+        [],
+      ],
+    ]);
+  });
+
+  it("indexes the words of the note, the lines' notes and the tags, one token per tag, and its categories and wallet by id", () => {
+    const wallet = '0192f0c4-7a1b-7c3d-8e4f-0000000a11e7';
+    const doc = {
+      id: 't1',
+      type: 'expense',
+      amount: { amount: 4500, currency: 'THB' },
+      categoryId: 'builtin-food',
+      date: '2026-11-20',
+      time: null,
+      note: 'ร้านกาแฟใกล้บ้าน Café',
+      receipt: null,
+      location: null,
+      walletId: wallet,
+      splits: [
+        { categoryId: 'builtin-food', amount: 3000, note: 'ຕະຫຼາດເຊົ້າ' },
+        { categoryId: coffee, amount: 1500, note: null },
+      ],
+      tags: ['Trip 2026', 'trip'.toUpperCase()],
+      createdAt: '2026-11-20T00:00:00.000Z',
+      updatedAt: '2026-11-20T00:00:00.000Z',
+      revision: 0,
+    };
+    const values = transactionsView.search?.values(doc);
+    expect(values?.text).toEqual(['ร้าน', 'กาแฟ', 'ใกล้', 'บ้าน', 'café', 'ຕະຫຼາດ', 'ເຊົ້າ', 'trip', '2026']);
+    expect(values?.tag).toEqual([tagToken('Trip 2026'), tagToken('TRIP')]);
+    expect(values?.ref).toEqual([categoryToken('builtin-food'), categoryToken(coffee), walletToken(wallet)]);
+    // Every token is letters and digits only, as the read store's full-text index takes them.
+    for (const token of Object.values(values ?? {}).flat()) expect(token).toMatch(/^[\p{L}\p{N}\p{M}]+$/u);
+    expect(tagToken('ทริป Trip')).toBe(tagToken('ทริป trip'));
+    expect(tagToken('trip')).not.toBe(tagToken('trips'));
+    expect(transactionsView.indexValues?.(doc)).toMatchObject({ searchAmount: 4500, split: 1, amount: 4500 });
+    expect(
+      transactionsView.indexValues?.({ ...doc, amount: { amount: 1_250_000, currency: 'LAK' }, splits: null }),
+    ).toMatchObject({ searchAmount: 125_000_000, split: null });
+  });
+
+  it("moves split lines of a deleted category to its replacement, the first line with the transaction's category", async () => {
+    await given(
+      scratch.log.categoryAdded('alice', coffee),
+      scratch.log.transactionAdded('alice', 't1', { splits: lines }),
+      scratch.log.transactionAdded('alice', 't2', { categoryId: coffee, splits: [...lines].reverse() }),
+      scratch.log.transactionAdded('alice', 't3', {
+        splits: [lines[0], { categoryId: 'builtin-transport', amount: 1500 }],
+      }),
+      scratch.log.categoryDeleted('alice', coffee, 'builtin-other'),
+    );
+    const views = (await transactionsOf('alice')).map((view) => transactionViewSchema.parse(view));
+    expect(views.map((view) => [view.id, view.categoryId, view.splits?.map((line) => line.categoryId)])).toEqual([
+      ['t1', 'builtin-food', ['builtin-food', 'builtin-other']],
+      ['t2', 'builtin-other', ['builtin-other', 'builtin-food']],
+      ['t3', 'builtin-food', ['builtin-food', 'builtin-transport']],
+    ]);
   });
 });

@@ -1,7 +1,10 @@
-import { TRANSACTIONS_VIEW } from '@plenty/contracts/views/registry';
+import { TAG_LINKS_VIEW, TRANSACTIONS_VIEW } from '@plenty/contracts/views/registry';
 import type { CategoryDeleted } from '@plenty/contracts/events/profile';
 import type { TransactionAdded, TransactionEdited, TransactionEvent } from '@plenty/contracts/events/transaction';
-import { searchKey, type TransactionView } from '@plenty/contracts/views/transactions';
+import { searchAmount, searchTokens } from '@plenty/contracts/search';
+import type { SplitLineView } from '@plenty/contracts/splits';
+import { tagKey, type TagDeleted, type TagLinkDoc, type TagRenamed } from '@plenty/contracts/tags';
+import type { TransactionView } from '@plenty/contracts/views/transactions';
 import { defaultWalletId } from '@plenty/contracts/wallets';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
@@ -12,34 +15,71 @@ import { walletAfterEdit } from './wallet-ledger.js';
 export const occurredAt = (view: Pick<TransactionView, 'date' | 'time'>): string =>
   `${view.date}T${view.time ?? '00:00'}`;
 
-const SEARCHED = ['type', 'categoryId', 'currency', 'amount', 'noteKey', 'walletId'];
+/**
+ * What the three covering indexes carry after the id, so a filter, a range or a sum over many of a
+ * user's rows reads the index alone: the equality filters, the amount summed and the amount
+ * searched (`searchAmount`, hundredths of a major unit whatever the currency).
+ */
+const COVERED = ['type', 'categoryId', 'currency', 'amount', 'searchAmount', 'walletId'];
+
+/** Search tokens of ids, letters and digits only (the `ref` column). */
+export const categoryToken = (categoryId: string): string => `c${categoryId.toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+export const walletToken = (walletId: string): string => `w${walletId.toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+/** A tag as one search token (the `tag` column): `t` and the hex of its key's UTF-8. */
+export const tagToken = (tag: string): string =>
+  `t${Array.from(new TextEncoder().encode(tagKey(tag)), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+
+/**
+ * The full-text columns of a transaction (contracts/src/search.ts): `text` holds the words of its
+ * note, of its split lines' notes and of its tags; `tag` one token per tag (the tag filter);
+ * `ref` one token per category (its own and its lines') and one for its wallet, which a search
+ * finds by names matched at query time, so renaming a category or wallet changes no document.
+ */
+function searchValues(view: TransactionView): Record<string, string[]> {
+  const lines = view.splits ?? [];
+  const tags = view.tags ?? [];
+  const text = new Set([
+    ...searchTokens(view.note ?? ''),
+    ...lines.flatMap((line) => searchTokens(line.note ?? '')),
+    ...tags.flatMap((tag) => searchTokens(tag)),
+  ]);
+  const categories = new Set([view.categoryId, ...lines.map((line) => line.categoryId)]);
+  return {
+    text: [...text],
+    tag: tags.map(tagToken),
+    ref: [...[...categories].map(categoryToken), walletToken(view.walletId)],
+  };
+}
 
 export const transactionsView: ViewDefinition = {
   name: TRANSACTIONS_VIEW,
   // `receipt` is filtered on only to find whether a receipt is still referenced (rare, per user).
-  // `noteKey` is the note in search form, `currency` groups totals, `walletId` filters a wallet's.
+  // `currency` groups totals, `walletId` filters a wallet's, `split` (1 for a split transaction,
+  // else null) finds the few split ones when a category is deleted.
   fields: {
     type: 'text',
     categoryId: 'text',
     occurredAt: 'text',
     amount: 'integer',
+    searchAmount: 'integer',
     receipt: 'text',
     currency: 'text',
-    noteKey: 'text',
     walletId: 'text',
     ruleId: 'text',
     importId: 'text',
+    split: 'integer',
   },
   // Type filters scan the date or amount index (about half the rows match); a category
   // narrows enough to sort in memory. Each index costs every write, so only these five.
-  // The first three carry what a text search and its totals filter and sum on, so a search that
-  // passes over every row of a user reads the index alone; the last lists what a recurring
-  // rule posted (`ruleId`, null for a transaction entered by hand), newest first, and the one
-  // after it what an import batch added (`importId`, null for one not imported).
+  // The first three carry what filters, amount ranges and sums read (COVERED), so a search or a
+  // range that passes over many rows of a user reads the index alone; the last lists what a
+  // recurring rule posted (`ruleId`, null for a transaction entered by hand), newest first, and
+  // the one after it what an import batch added (`importId`, null for one not imported). Dates
+  // (`from`/`to`) are ranges on `occurredAt`, the first index's key.
   indexes: [
-    { fields: ['occurredAt'], include: SEARCHED },
-    { fields: ['amount'], include: SEARCHED },
-    { fields: ['categoryId', 'occurredAt'], include: SEARCHED },
+    { fields: ['occurredAt'], include: COVERED },
+    { fields: ['amount'], include: COVERED },
+    { fields: ['categoryId', 'occurredAt'], include: COVERED },
     ['ruleId', 'occurredAt'],
     ['importId', 'occurredAt'],
   ],
@@ -50,15 +90,28 @@ export const transactionsView: ViewDefinition = {
       categoryId: view.categoryId,
       occurredAt: occurredAt(view),
       amount: view.amount.amount,
+      searchAmount: searchAmount(view.amount.amount, view.amount.currency),
       receipt: view.receipt,
       currency: view.amount.currency,
-      noteKey: view.note === null ? null : searchKey(view.note),
       walletId: view.walletId,
       ruleId: view.recurrence?.ruleId ?? null,
       importId: view.import?.batchId ?? null,
+      split: view.splits === null || view.splits === undefined ? null : 1,
     };
   },
+  search: {
+    columns: ['text', 'tag', 'ref'],
+    values: (doc) => searchValues(doc as TransactionView),
+  },
 };
+
+/** Lines as the view keeps them (note null when none); null for none (or erased). */
+const linesOf = (
+  lines: readonly { categoryId: string; amount: number; note?: string | undefined }[] | null | undefined,
+): SplitLineView[] | null =>
+  lines === null || lines === undefined || lines.length === 0
+    ? null
+    : lines.map((line) => ({ categoryId: line.categoryId, amount: line.amount, note: line.note ?? null }));
 
 type Recorded<E> = RecordedEvent & E;
 
@@ -79,6 +132,8 @@ async function addTransaction(event: Recorded<TransactionAdded>, uow: UnitOfWork
     walletId: data.walletId ?? defaultWalletId(metadata.userId, data.amount.currency),
     recurrence: data.recurrence ?? null,
     import: data.import ?? null,
+    splits: linesOf(data.splits),
+    tags: data.tags ?? [],
     createdAt: metadata.occurredAt,
     updatedAt: metadata.occurredAt,
     revision: event.revision,
@@ -99,6 +154,8 @@ async function editTransaction(event: Recorded<TransactionEdited>, uow: UnitOfWo
     walletId:
       data.changes.walletId ??
       walletAfterEdit(metadata.userId, before.walletId, before.amount, data.changes.amount ?? before.amount),
+    splits: data.changes.splits === undefined ? (before.splits ?? null) : linesOf(data.changes.splits),
+    tags: data.changes.tags === undefined ? (before.tags ?? []) : (data.changes.tags ?? []),
     updatedAt: metadata.occurredAt,
     revision: event.revision,
   };
@@ -111,19 +168,52 @@ async function deleteTransaction(event: RecordedEvent, transactionId: string, uo
   uow.remove(TRANSACTIONS_VIEW, event.metadata.userId, transactionId, event.position);
 }
 
-/** No transaction is orphaned: those of a deleted category move to its replacement. */
+/**
+ * No transaction is orphaned: those of a deleted category move to its replacement, and so do the
+ * split lines of that category (two lines may then share one). A split transaction's category is
+ * its first line's; the others are found among the user's few split transactions.
+ */
 async function moveToReplacement(event: Recorded<CategoryDeleted>, uow: UnitOfWork): Promise<void> {
   const { data, metadata } = event;
-  const moving = await uow.findByField<TransactionView>(
-    TRANSACTIONS_VIEW,
-    metadata.userId,
-    'categoryId',
-    data.categoryId,
-  );
-  for (const stored of moving) {
+  const [own, split] = await Promise.all([
+    uow.findByField<TransactionView>(TRANSACTIONS_VIEW, metadata.userId, 'categoryId', data.categoryId),
+    uow.findByField<TransactionView>(TRANSACTIONS_VIEW, metadata.userId, 'split', 1),
+  ]);
+  const moving = new Map(own.map((stored) => [stored.id, stored]));
+  for (const stored of split) {
+    if (stored.doc.splits?.some((line) => line.categoryId === data.categoryId) === true) moving.set(stored.id, stored);
+  }
+  const moved = (categoryId: string) => (categoryId === data.categoryId ? data.replacementCategoryId : categoryId);
+  for (const stored of moving.values()) {
     if (!isNewerThan(event, stored)) continue;
-    const moved: TransactionView = { ...stored.doc, categoryId: data.replacementCategoryId };
-    uow.put(TRANSACTIONS_VIEW, metadata.userId, stored.id, moved, event.position);
+    const lines = stored.doc.splits ?? null;
+    const doc: TransactionView = {
+      ...stored.doc,
+      categoryId: moved(stored.doc.categoryId),
+      splits: lines === null ? null : lines.map((line) => ({ ...line, categoryId: moved(line.categoryId) })),
+    };
+    uow.put(TRANSACTIONS_VIEW, metadata.userId, stored.id, doc, event.position);
+  }
+}
+
+/**
+ * A tag renamed or deleted (profile stream) changes the transactions that carry it, found through
+ * the `tag_links` view of the `tags` projection as it stood before the event. A rename to a tag a
+ * transaction already has merges the two (one tag, where the first of them stood).
+ */
+async function retag(event: RecordedEvent, from: string, to: string | null, uow: UnitOfWork): Promise<void> {
+  const userId = event.metadata.userId;
+  const key = tagKey(from);
+  const links = await uow.findByField<TagLinkDoc>(TAG_LINKS_VIEW, userId, 'tagKey', key);
+  for (const link of links) {
+    const stored = await uow.get<TransactionView>(TRANSACTIONS_VIEW, userId, link.doc.transactionId);
+    if (stored === null || !isNewerThan(event, stored)) continue;
+    const tags: string[] = [];
+    for (const tag of stored.doc.tags ?? []) {
+      const next = tagKey(tag) === key ? to : tag;
+      if (next !== null && !tags.some((kept) => tagKey(kept) === tagKey(next))) tags.push(next);
+    }
+    uow.put(TRANSACTIONS_VIEW, userId, stored.id, { ...stored.doc, tags }, event.position);
   }
 }
 
@@ -133,11 +223,22 @@ export const transactionsProjection: Projection = {
   // 2: each transaction names its wallet (`walletId`, the default one of its currency when the events name none).
   // 3: the recurring rule and occurrence a transaction was posted from (`recurrence`, indexed by `ruleId`).
   // 4: the import batch and row a transaction was added from (`import`, indexed by `importId`).
-  version: 4,
+  // 5: split lines and tags (`splits`, `tags`, renamed and deleted tags applied), the full-text
+  //    columns `text`/`tag`/`ref` instead of the note's `noteKey`, and `searchAmount` for amount
+  //    searches: documents and indexes written by version 4 lack them.
+  version: 5,
   views: [transactionsView],
-  handles: ['TransactionAdded', 'TransactionEdited', 'TransactionDeleted', 'CategoryDeleted'],
+  reads: [TAG_LINKS_VIEW],
+  handles: [
+    'TransactionAdded',
+    'TransactionEdited',
+    'TransactionDeleted',
+    'CategoryDeleted',
+    'TagRenamed',
+    'TagDeleted',
+  ],
   async apply(event, uow) {
-    const known = event as Recorded<TransactionEvent | CategoryDeleted>;
+    const known = event as Recorded<TransactionEvent | CategoryDeleted | TagRenamed | TagDeleted>;
     switch (known.type) {
       case 'TransactionAdded':
         return addTransaction(known, uow);
@@ -147,6 +248,13 @@ export const transactionsProjection: Projection = {
         return deleteTransaction(known, known.data.transactionId, uow);
       case 'CategoryDeleted':
         return moveToReplacement(known, uow);
+      // Tags are personal: an erased user's read as null, and nothing is left to change.
+      case 'TagRenamed':
+        return known.data.from === null || known.data.to === null
+          ? undefined
+          : retag(known, known.data.from, known.data.to, uow);
+      case 'TagDeleted':
+        return known.data.tag === null ? undefined : retag(known, known.data.tag, null, uow);
       default:
         return;
     }
