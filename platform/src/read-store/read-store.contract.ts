@@ -1,6 +1,7 @@
 import { describe } from 'vitest';
 import type { ReadStore } from './port.js';
 import { readStoreQueryContract } from './read-store.query.contract.js';
+import { readStoreSearchContract } from './read-store.search.contract.js';
 import { readStoreShadowContract } from './read-store.shadow.contract.js';
 import { readStoreWriteContract } from './read-store.write.contract.js';
 
@@ -10,5 +11,6 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
     readStoreQueryContract(open);
     readStoreWriteContract(open);
     readStoreShadowContract(open);
+    readStoreSearchContract(open);
   });
 }

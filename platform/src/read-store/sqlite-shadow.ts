@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { SHADOW_TAG, type Promotion } from './port.js';
 import { tableOf } from './sqlite-schema.js';
+import { searchTablesOf } from './sqlite-search.js';
 
 /*
  * Shadow copies of views in SQLite (`view_<name>__<tag>` tables), built beside the live ones by
@@ -8,14 +9,17 @@ import { tableOf } from './sqlite-schema.js';
  * after a change of tables.
  */
 
-/** The names of every view table, live and shadow. */
-function viewTables(db: Database.Database): string[] {
+/** The names of every table of a prefix, live and shadow. */
+function tablesOf(db: Database.Database, prefix: string): string[] {
   return db
     .prepare<[], { name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table'`)
     .all()
     .map((t) => t.name)
-    .filter((name) => name.startsWith('view_'));
+    .filter((name) => name.startsWith(prefix));
 }
+
+/** The names of every view table, live and shadow. */
+const viewTables = (db: Database.Database): string[] => tablesOf(db, 'view_');
 
 /**
  * One transaction: each live table is dropped and its shadow renamed in its place, the
@@ -26,7 +30,7 @@ function viewTables(db: Database.Database): string[] {
 export function promoteShadow(db: Database.Database, promotion: Promotion): void {
   const { tag, views } = promotion;
   if (!SHADOW_TAG.test(tag)) throw new Error(`not a valid shadow tag: ${tag}`);
-  const existing = new Set(viewTables(db));
+  const existing = new Set([...viewTables(db), ...tablesOf(db, 'fts_'), ...tablesOf(db, 'ftk_')]);
   for (const view of views) {
     if (!existing.has(tableOf(view.name, tag))) throw new Error(`no shadow copy of ${view.name} under ${tag}`);
   }
@@ -34,6 +38,13 @@ export function promoteShadow(db: Database.Database, promotion: Promotion): void
     for (const view of views) {
       db.exec(`DROP TABLE IF EXISTS ${tableOf(view.name, null)}`);
       db.exec(`ALTER TABLE ${tableOf(view.name, tag)} RENAME TO ${tableOf(view.name, null)}`);
+      // The search tables go with their view (FTS5 renames its own shadow tables).
+      const live = searchTablesOf(tableOf(view.name, null));
+      const shadow = searchTablesOf(tableOf(view.name, tag));
+      for (const kind of ['fts', 'keys'] as const) {
+        db.exec(`DROP TABLE IF EXISTS ${live[kind]}`);
+        if (existing.has(shadow[kind])) db.exec(`ALTER TABLE ${shadow[kind]} RENAME TO ${live[kind]}`);
+      }
     }
     const upsert = db.prepare(
       'INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position',
@@ -46,7 +57,10 @@ export function promoteShadow(db: Database.Database, promotion: Promotion): void
 /** Drops a shadow's tables and, when named, its checkpoint, in one transaction. */
 export function dropShadow(db: Database.Database, tag: string, checkpointName?: string): void {
   if (!SHADOW_TAG.test(tag)) throw new Error(`not a valid shadow tag: ${tag}`);
-  const shadows = viewTables(db).filter((name) => name.endsWith(`__${tag}`));
+  // A view's FTS table (`fts_x__tag`) drops its own FTS5 tables (`fts_x__tag_data`, …) with it.
+  const shadows = [...viewTables(db), ...tablesOf(db, 'fts_'), ...tablesOf(db, 'ftk_')].filter((name) =>
+    name.endsWith(`__${tag}`),
+  );
   db.transaction(() => {
     for (const name of shadows) db.exec(`DROP TABLE IF EXISTS ${name}`);
     if (checkpointName !== undefined) db.prepare('DELETE FROM checkpoints WHERE name = ?').run(checkpointName);

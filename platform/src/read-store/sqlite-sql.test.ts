@@ -12,7 +12,12 @@ function planOf(sort: { field: string; direction: 'asc' | 'desc' }[], cursor: (s
   const db = new Database(':memory:');
   try {
     createViewTable(db, 'view_due', due, true);
-    const { where, params } = findClause(due, { userId: 'u', sort, limit: 10, cursor: encodeCursor(cursor) });
+    const { where, params } = findClause('view_due', due, {
+      userId: 'u',
+      sort,
+      limit: 10,
+      cursor: encodeCursor(cursor),
+    });
     return db
       .prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN SELECT * FROM view_due ${where}`)
       .all(...params, 11)

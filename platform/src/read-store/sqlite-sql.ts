@@ -1,12 +1,15 @@
 import { decodeCursor, encodeCursor, positionKey } from './keys.js';
 import { column } from './sqlite-schema.js';
+import { matchCondition, matchExpression, searchTablesOf } from './sqlite-search.js';
 import {
   SUM_SPLIT,
   joinSplitSum,
   type BulkWrite,
   type ContainsFilter,
   type Document,
+  type FieldRange,
   type FindQuery,
+  type TextMatch,
   type StoredDocument,
   type SumGroup,
   type SumQuery,
@@ -84,10 +87,22 @@ export function replaceSql(table: string, view: ViewDefinition, rows: number): s
 export const CHECKPOINT_SQL =
   'INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position';
 
-/** Equality and containment conditions on a user's documents, with their parameters. */
+const RANGE_OPERATORS: Record<keyof FieldRange, string> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };
+
+/**
+ * Equality, containment, range and full-text conditions on a user's documents in a view table,
+ * with their parameters.
+ */
 export function conditions(
+  table: string,
   view: ViewDefinition,
-  query: { userId: string; where?: FindQuery['where']; contains?: ContainsFilter },
+  query: {
+    userId: string;
+    where?: FindQuery['where'];
+    contains?: ContainsFilter;
+    ranges?: FindQuery['ranges'];
+    match?: TextMatch;
+  },
 ): { conditions: string[]; params: (string | number)[] } {
   const params: (string | number)[] = [query.userId];
   // A tombstone's indexed values are all null, so any condition on them leaves it out;
@@ -103,13 +118,36 @@ export function conditions(
     conditions.push(`instr(${column(query.contains.field)}, ?) > 0`);
     params.push(query.contains.text);
   }
+  for (const [field, range] of Object.entries(query.ranges ?? {})) {
+    requireField(view, field);
+    for (const [bound, operator] of Object.entries(RANGE_OPERATORS) as [keyof FieldRange, string][]) {
+      const value = range[bound];
+      if (value === undefined) continue;
+      conditions.push(`${column(field)} ${operator} ?`);
+      params.push(value);
+    }
+  }
+  if (query.match !== undefined) {
+    const expression = matchExpression(view, query.userId, query.match);
+    if (expression === null) {
+      conditions.push('0');
+    } else {
+      // A tombstone has no FTS row: a match leaves it out.
+      conditions.push(matchCondition(searchTablesOf(table)));
+      params.push(expression, query.userId);
+    }
+  }
   if (conditions.length === 1) conditions.push('doc IS NOT NULL');
   return { conditions, params };
 }
 
 /** The WHERE … ORDER BY … LIMIT ? clause of a page of `find` (the limit parameter is not included). */
-export function findClause(view: ViewDefinition, query: FindQuery): { where: string; params: (string | number)[] } {
-  const { conditions: found, params } = conditions(view, query);
+export function findClause(
+  table: string,
+  view: ViewDefinition,
+  query: FindQuery,
+): { where: string; params: (string | number)[] } {
+  const { conditions: found, params } = conditions(table, view, query);
   for (const { field } of query.sort) requireField(view, field);
   const keys = [
     ...query.sort.map((s) => ({ expr: column(s.field), direction: s.direction })),
@@ -159,7 +197,7 @@ export function sumSql(
   view: ViewDefinition,
   query: SumQuery,
 ): { sql: string; params: (string | number)[] } {
-  const { conditions: found, params } = conditions(view, query);
+  const { conditions: found, params } = conditions(table, view, query);
   for (const field of [...query.groupBy, query.field]) requireField(view, field);
   const groups = query.groupBy.map((field) => column(field));
   const sql =

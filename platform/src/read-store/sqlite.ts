@@ -16,6 +16,14 @@ import {
   type Row,
 } from './sqlite-sql.js';
 import { dropShadow, promoteShadow, shadowTags } from './sqlite-shadow.js';
+import {
+  SearchWriter,
+  dropSearchTables,
+  ensureSearchTables,
+  optimize,
+  searchTablesOf,
+  type SearchTables,
+} from './sqlite-search.js';
 import { BufferedUnitOfWork, type UnitOfWorkBacking } from './unit-of-work.js';
 import {
   type Document,
@@ -51,6 +59,8 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   private readonly statements = new Map<string, Database.Statement>();
   /** Per view and number of rows, the statement that stores replayed documents over whatever is there. */
   private readonly replaceStatements = new Map<string, Database.Statement>();
+  /** Per view with `search`, what keeps its FTS rows in step. */
+  private readonly searchWriters = new Map<string, SearchWriter>();
 
   /** A shadow store (tag set) shares its base store's connection. */
   constructor(
@@ -72,7 +82,44 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
 
   private createView(view: ViewDefinition): void {
     createViewTable(this.db, this.table(view.name), view, !this.bulk);
+    ensureSearchTables(this.db, this.table(view.name), view);
     this.views.set(view.name, view);
+    this.searchWriters.delete(view.name);
+  }
+
+  /** The FTS writer of a view with `search`, or null. */
+  private searchWriter(view: ViewDefinition): SearchWriter | null {
+    if (view.search === undefined) return null;
+    let writer = this.searchWriters.get(view.name);
+    if (writer === undefined) {
+      writer = new SearchWriter(this.db, searchTablesOf(this.table(view.name)), view);
+      this.searchWriters.set(view.name, writer);
+    }
+    return writer;
+  }
+
+  /** Drops a user's documents in every view, FTS rows included; returns the FTS tables that had some. */
+  private purgeRows(userId: string): SearchTables[] {
+    const touched: SearchTables[] = [];
+    for (const [name, view] of this.views) {
+      this.statement(`DELETE FROM ${this.table(name)} WHERE user_id = ?`).run(userId);
+      const writer = this.searchWriter(view);
+      if (writer?.purge(userId) === true) touched.push(writer.tables);
+    }
+    return touched;
+  }
+
+  /**
+   * After a purge: the FTS indexes that held the user's rows are merged, so no segment keeps
+   * their tokens, then the log is emptied.
+   */
+  private scrub(touched: readonly SearchTables[]): void {
+    if (touched.length > 0) {
+      this.db.transaction(() => {
+        for (const tables of new Set(touched)) optimize(this.db, tables);
+      })();
+    }
+    scrubPurged(this.db);
   }
 
   /** Prepared statements are cached: preparing costs more than running. */
@@ -113,9 +160,9 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   }
 
   async find<D extends Document>(viewName: string, query: FindQuery): Promise<FindResult<D>> {
-    const { where, params } = findClause(this.view(viewName), query);
+    const { where, params } = findClause(this.table(viewName), this.view(viewName), query);
     let rows: Row[];
-    if (query.contains === undefined) {
+    if (query.contains === undefined || query.match !== undefined) {
       rows = this.statement<(string | number)[], Row>(`SELECT * FROM ${this.table(viewName)} ${where}`).all(
         ...params,
         query.limit + 1,
@@ -168,29 +215,27 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   ): Promise<void> {
     const uow = new BufferedUnitOfWork(this);
     await work(uow);
+    const touched: SearchTables[] = [];
     this.db.transaction(() => {
-      for (const userId of uow.purged) {
-        for (const view of this.views.keys())
-          this.statement(`DELETE FROM ${this.table(view)} WHERE user_id = ?`).run(userId);
-      }
+      for (const userId of uow.purged) touched.push(...this.purgeRows(userId));
       for (const [viewName, writes] of uow.writes) {
         const view = this.view(viewName);
         const upsert = this.statement(upsertSql(this.table(viewName), view));
+        const search = this.searchWriter(view);
         for (const write of writes.values()) {
-          upsert.run(...rowParams(view, write));
+          // A write the position guard refused changes no row, and no FTS row either.
+          if (upsert.run(...rowParams(view, write)).changes > 0) search?.write(write.userId, write.id, write.doc);
         }
       }
       this.statement(CHECKPOINT_SQL).run(checkpointName, position);
     })();
-    if (uow.purged.size > 0) scrubPurged(this.db);
+    if (uow.purged.size > 0) this.scrub(touched);
   }
 
   async bulkLoad(checkpointName: string, position: Position, load: BulkLoad): Promise<void> {
+    const touched: SearchTables[] = [];
     this.db.transaction(() => {
-      for (const userId of load.purged) {
-        for (const view of this.views.keys())
-          this.statement(`DELETE FROM ${this.table(view)} WHERE user_id = ?`).run(userId);
-      }
+      for (const userId of load.purged) touched.push(...this.purgeRows(userId));
       // Runs of REPLACE_ROWS writes to one view go in one statement: fewer calls into SQLite.
       const { writes } = load;
       let i = 0;
@@ -207,11 +252,18 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
           for (let k = i; k < end; k += 1)
             this.replaceStatement(view, 1).run(...rowParams(view, writes[k] as BulkWrite));
         }
+        const search = this.searchWriter(view);
+        if (search !== null) {
+          for (let k = i; k < end; k += 1) {
+            const write = writes[k] as BulkWrite;
+            search.write(write.userId, write.id, write.doc);
+          }
+        }
         i = end;
       }
       this.statement(CHECKPOINT_SQL).run(checkpointName, position);
     })();
-    if (load.purged.length > 0) scrubPurged(this.db);
+    if (load.purged.length > 0) this.scrub(touched);
   }
 
   private replaceStatement(view: ViewDefinition, rows: number): Database.Statement {
@@ -249,9 +301,13 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
 
   async reset(views: readonly ViewDefinition[], checkpointName: string): Promise<void> {
     this.db.transaction(() => {
-      for (const view of views) this.db.exec(`DROP TABLE IF EXISTS ${this.table(view.name)}`);
+      for (const view of views) {
+        this.db.exec(`DROP TABLE IF EXISTS ${this.table(view.name)}`);
+        dropSearchTables(this.db, searchTablesOf(this.table(view.name)));
+      }
       this.statements.clear();
       this.replaceStatements.clear();
+      this.searchWriters.clear();
       this.db.prepare('DELETE FROM checkpoints WHERE name = ?').run(checkpointName);
     })();
     for (const view of views) this.createView(view);
@@ -267,12 +323,14 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     if (this.tag !== null) throw new Error('a shadow store promotes nothing');
     promoteShadow(this.db, promotion);
     this.statements.clear();
+    this.searchWriters.clear();
     for (const view of promotion.views) this.createView(view);
   }
 
   async dropShadow(tag: string, checkpointName?: string): Promise<void> {
     dropShadow(this.db, tag, checkpointName);
     this.statements.clear();
+    this.searchWriters.clear();
   }
 
   async shadowTags(): Promise<string[]> {

@@ -1,0 +1,368 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { FieldRange, FindQuery, ReadStore, SumQuery, TextMatch, TextTerm, ViewDefinition } from './port.js';
+import { next } from './read-store.contract-fixture.js';
+
+/** A searchable view: a note cut into words, tags, and ids as single tokens in `ref`. */
+export interface Entry extends Record<string, unknown> {
+  id: string;
+  day: string;
+  amount: number;
+  note: string;
+  tags: string[];
+  refs: string[];
+}
+
+export const entries: ViewDefinition = {
+  name: 'contract_entries',
+  fields: { day: 'text', amount: 'integer', kind: 'text' },
+  indexes: [['day'], ['amount'], ['kind', 'day']],
+  indexValues: (doc) => {
+    const entry = doc as Entry;
+    return { day: entry.day, amount: entry.amount, kind: entry.amount < 0 ? 'out' : 'in' };
+  },
+  search: {
+    columns: ['note', 'tag', 'ref'],
+    values: (doc) => {
+      const entry = doc as Entry;
+      return {
+        note: entry.note.split(' ').filter((word) => word !== ''),
+        tag: entry.tags,
+        ref: entry.refs,
+      };
+    },
+  },
+};
+
+const CHECKPOINT = 'contract-search';
+
+let serial = 0;
+export const entry = (note: string, extra: Partial<Entry> = {}): Entry => {
+  serial += 1;
+  return {
+    id: randomUUID(),
+    day: `2026-11-${String((serial % 28) + 1).padStart(2, '0')}`,
+    amount: serial,
+    note,
+    tags: [],
+    refs: [],
+    ...extra,
+  };
+};
+
+const word = (token: string, column = 'note', prefix = true): TextTerm => ({ column, token, prefix });
+/** Every group must match; a group is the token in any of the columns. */
+const all = (...groups: TextTerm[][]): TextMatch => ({ all: groups });
+
+/** Full-text search and range filters on a view with `search`. */
+export function readStoreSearchContract(open: () => Promise<ReadStore>): void {
+  const test = it.extend<{ store: ReadStore; put: (userId: string, docs: Entry[]) => Promise<void> }>({
+    // eslint-disable-next-line no-empty-pattern -- vitest reads the fixtures a fixture needs from this pattern
+    store: async ({}, use) => {
+      const store = await open();
+      await store.ensureViews([entries]);
+      await use(store);
+      await store.close();
+    },
+    put: async ({ store }, use) => {
+      await use(async (userId, docs) => {
+        const at = next();
+        await store.applyBatch(CHECKPOINT, at, async (uow) => {
+          for (const doc of docs) uow.put(entries.name, userId, doc.id, doc, at);
+        });
+      });
+    },
+  });
+
+  /** Every page's notes, in order, following the cursors. */
+  async function notesOf(store: ReadStore, query: Omit<FindQuery, 'cursor'>): Promise<string[]> {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await store.find<Entry>(entries.name, { ...query, ...(cursor === undefined ? {} : { cursor }) });
+      seen.push(...page.items.map((d) => d.doc.note));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor !== undefined);
+    return seen;
+  }
+
+  const byDay = [{ field: 'day', direction: 'asc' as const }];
+  const search = (store: ReadStore, userId: string, match: TextMatch, extra: Partial<FindQuery> = {}) =>
+    notesOf(store, { userId, match, sort: byDay, limit: 2, ...extra }).then((notes) => notes.sort());
+
+  describe('full-text search', () => {
+    test('matches words as prefixes or exactly, in the columns asked', async ({ store, put }) => {
+      await put('u', [
+        entry('coffee beans', { tags: ['trip'] }),
+        entry('iced coffee', { refs: ['wallet1'] }),
+        entry('tea', { tags: ['coffeehouse'] }),
+        entry('coffeemaker repair'),
+      ]);
+      expect(await search(store, 'u', all([word('coffee')]))).toEqual([
+        'coffee beans',
+        'coffeemaker repair',
+        'iced coffee',
+      ]);
+      expect(await search(store, 'u', all([word('coffee', 'note', false)]))).toEqual(['coffee beans', 'iced coffee']);
+      expect(await search(store, 'u', all([word('coffee', 'tag')]))).toEqual(['tea']);
+      expect(await search(store, 'u', all([word('coffee', 'note', false), word('coffee', 'tag')]))).toEqual([
+        'coffee beans',
+        'iced coffee',
+        'tea',
+      ]);
+      expect(await search(store, 'u', all([word('wallet1', 'ref', false)]))).toEqual(['iced coffee']);
+      expect(await search(store, 'u', all([word('wallet', 'ref', false)]))).toEqual([]);
+      expect(await search(store, 'u', all([word('beans', 'tag')]))).toEqual([]);
+    });
+
+    test('needs every group to match and any term of a group', async ({ store, put }) => {
+      await put('u', [
+        entry('coffee beans', { tags: ['trip'] }),
+        entry('coffee cake'),
+        entry('beans on toast', { tags: ['coffee'] }),
+      ]);
+      const coffee = [word('coffee'), word('coffee', 'tag')];
+      expect(await search(store, 'u', all(coffee, [word('bea')]))).toEqual(['beans on toast', 'coffee beans']);
+      expect(await search(store, 'u', all(coffee, [word('bea')], [word('trip', 'tag')]))).toEqual(['coffee beans']);
+      expect(await search(store, 'u', all(coffee, [word('cake'), word('toast')]))).toEqual([
+        'beans on toast',
+        'coffee cake',
+      ]);
+      // An empty group matches nothing; no group at all leaves every document.
+      expect(await search(store, 'u', all(coffee, []))).toEqual([]);
+      expect(await search(store, 'u', all())).toHaveLength(3);
+    });
+
+    test('finds Thai and Lao words, marks included, and words in any case', async ({ store, put }) => {
+      await put('u', [entry('ข้าวมันไก่ ร้านป้า'), entry('ກາເຟ ເຂົ້າໜຽວ ຕະຫຼາດ'), entry('ข้าวเหนียว'), entry('Café Amazon')]);
+      expect(await search(store, 'u', all([word('ข้าว')]))).toEqual(['ข้าวมันไก่ ร้านป้า', 'ข้าวเหนียว']);
+      expect(await search(store, 'u', all([word('ข้าวมันไก่', 'note', false)]))).toEqual(['ข้าวมันไก่ ร้านป้า']);
+      // A vowel or tone mark is part of the word: ข้า is a prefix of ข้าว, ขา is not.
+      expect(await search(store, 'u', all([word('ขา')]))).toEqual([]);
+      expect(await search(store, 'u', all([word('ເຂົ້າ')]))).toEqual(['ກາເຟ ເຂົ້າໜຽວ ຕະຫຼາດ']);
+      expect(await search(store, 'u', all([word('ຕະຫຼາດ', 'note', false)]))).toEqual(['ກາເຟ ເຂົ້າໜຽວ ຕະຫຼາດ']);
+      expect(await search(store, 'u', all([word('ເຂົາ')]))).toEqual([]);
+      // Diacritics are kept: café is not cafe.
+      expect(await search(store, 'u', all([word('café', 'note', false)]))).toEqual(['Café Amazon']);
+      expect(await search(store, 'u', all([word('cafe', 'note', false)]))).toEqual([]);
+      expect(await search(store, 'u', all([word('AMAZ')]))).toEqual(['Café Amazon']);
+    });
+
+    test("never matches another user's documents nor removed ones, and an edit replaces the words", async ({
+      store,
+      put,
+    }) => {
+      const edited = entry('old words');
+      const removed = entry('coffee gone');
+      await put('u', [edited, removed, entry('coffee stays')]);
+      await put('other', [entry('coffee elsewhere'), entry('old words elsewhere')]);
+      const at = next();
+      await store.applyBatch(CHECKPOINT, at, async (uow) => {
+        uow.remove(entries.name, 'u', removed.id, at);
+        uow.put(entries.name, 'u', edited.id, { ...edited, note: 'new coffee' }, at);
+      });
+      expect(await search(store, 'u', all([word('coffee')]))).toEqual(['coffee stays', 'new coffee']);
+      expect(await search(store, 'u', all([word('old')]))).toEqual([]);
+      expect(await search(store, 'other', all([word('old')]))).toEqual(['old words elsewhere']);
+      // An older write after the edit changes neither the document nor its words.
+      await store.applyBatch(CHECKPOINT, '0', async (uow) => {
+        uow.put(entries.name, 'u', edited.id, { ...edited, note: 'stale words' }, '0');
+      });
+      expect(await search(store, 'u', all([word('stale')]))).toEqual([]);
+      expect(await search(store, 'u', all([word('new')]))).toEqual(['new coffee']);
+      expect(await search(store, 'nobody', all([word('coffee')]))).toEqual([]);
+      expect(
+        await store.sum(entries.name, { userId: 'u', match: all([word('gone')]), groupBy: [], field: 'amount' }),
+      ).toEqual([]);
+    });
+
+    test('matches a hostile token literally or not at all, never failing', async ({ store, put }) => {
+      await put('u', [entry('say "hello" AND NEAR(a b) or col:x * star'), entry('plain')]);
+      for (const token of [
+        '"',
+        '"hello',
+        'hello"',
+        '*',
+        'col:x',
+        'a b',
+        '(a',
+        ')',
+        '"" OR ""',
+        'x" OR uid:"',
+        '',
+        ' ',
+      ]) {
+        for (const prefix of [true, false]) {
+          await expect(search(store, 'u', all([word(token, 'note', prefix)]))).resolves.toEqual([]);
+        }
+      }
+      expect(await search(store, 'u', all([word('near', 'note', false)]))).toEqual([
+        'say "hello" AND NEAR(a b) or col:x * star',
+      ]);
+      expect(await search(store, 'u', all([word('and', 'note', false)]))).toEqual([
+        'say "hello" AND NEAR(a b) or col:x * star',
+      ]);
+      expect(await search(store, 'u', all([word('near')]))).toEqual(['say "hello" AND NEAR(a b) or col:x * star']);
+      expect(await search(store, 'u', all([word('or', 'note', false), word('"', 'note')]))).toEqual([
+        'say "hello" AND NEAR(a b) or col:x * star',
+      ]);
+      await expect(search(store, 'u', all([word('x', 'nosuchcolumn')]))).rejects.toThrow();
+    });
+
+    test('combines with equality filters, ranges, sorting and cursors, either way', async ({ store, put }) => {
+      const docs = Array.from({ length: 30 }, (_, i) =>
+        entry(i % 3 === 0 ? `lunch ${i}` : `dinner ${i}`, {
+          day: `2026-11-${String((i % 10) + 1).padStart(2, '0')}`,
+          amount: i % 2 === 0 ? -(i + 1) * 100 : (i + 1) * 100,
+        }),
+      );
+      await put('u', docs);
+      await put(
+        'other',
+        docs.map((d) => ({ ...d, id: randomUUID() })),
+      );
+      const lunch = all([word('lunch')]);
+      const expected = (keep: (d: Entry) => boolean, direction: 'asc' | 'desc') =>
+        docs
+          .filter((d) => d.note.startsWith('lunch') && keep(d))
+          .sort(
+            (a, b) =>
+              (a.day === b.day ? (a.id < b.id ? -1 : 1) : a.day < b.day ? -1 : 1) * (direction === 'asc' ? 1 : -1),
+          )
+          .map((d) => d.note);
+      for (const direction of ['asc', 'desc'] as const) {
+        const sort = [{ field: 'day', direction }];
+        expect(await notesOf(store, { userId: 'u', match: lunch, sort, limit: 3 })).toEqual(
+          expected(() => true, direction),
+        );
+        expect(await notesOf(store, { userId: 'u', match: lunch, where: { kind: 'out' }, sort, limit: 2 })).toEqual(
+          expected((d) => d.amount < 0, direction),
+        );
+        const ranges = { day: { gte: '2026-11-03', lt: '2026-11-08' } };
+        expect(await notesOf(store, { userId: 'u', match: lunch, ranges, sort, limit: 2 })).toEqual(
+          expected((d) => d.day >= '2026-11-03' && d.day < '2026-11-08', direction),
+        );
+      }
+      const summed = await store.sum(entries.name, {
+        userId: 'u',
+        match: lunch,
+        ranges: { amount: { gt: -1000 } },
+        groupBy: ['kind'],
+        field: 'amount',
+      });
+      const lunches = docs.filter((d) => d.note.startsWith('lunch') && d.amount > -1000);
+      const total = (kind: 'in' | 'out') =>
+        lunches.filter((d) => d.amount < 0 === (kind === 'out')).reduce((s, d) => s + BigInt(d.amount), 0n);
+      const byKind = Object.fromEntries(summed.map((g) => [String(g.group.kind), [g.count, g.sum]]));
+      expect(byKind).toEqual({
+        in: [lunches.filter((d) => d.amount > 0).length, total('in')],
+        out: [lunches.filter((d) => d.amount < 0).length, total('out')],
+      });
+    });
+  });
+
+  describe('range filters', () => {
+    test('keep documents within the bounds of indexed fields, for find and sum, page by page', async ({
+      store,
+      put,
+    }) => {
+      const docs = Array.from({ length: 20 }, (_, i) =>
+        entry(`n${i}`, { day: `2026-10-${String(i + 10)}`, amount: (i - 10) * 50 }),
+      );
+      await put('u', docs);
+      await put('other', [entry('elsewhere', { day: '2026-10-15', amount: 0 })]);
+      const cases: [Record<string, FieldRange>, (d: Entry) => boolean][] = [
+        [{ day: { gte: '2026-10-15', lte: '2026-10-20' } }, (d) => d.day >= '2026-10-15' && d.day <= '2026-10-20'],
+        [{ day: { gt: '2026-10-15', lt: '2026-10-20' } }, (d) => d.day > '2026-10-15' && d.day < '2026-10-20'],
+        [{ amount: { gte: -100 } }, (d) => d.amount >= -100],
+        [{ amount: { lt: 0 }, day: { gte: '2026-10-12' } }, (d) => d.amount < 0 && d.day >= '2026-10-12'],
+        [{ amount: { gt: 10_000 } }, () => false],
+      ];
+      for (const [ranges, keep] of cases) {
+        for (const direction of ['asc', 'desc'] as const) {
+          const wanted = docs
+            .filter(keep)
+            .sort((a, b) => (a.amount - b.amount) * (direction === 'asc' ? 1 : -1))
+            .map((d) => d.note);
+          expect(
+            await notesOf(store, { userId: 'u', ranges, sort: [{ field: 'amount', direction }], limit: 3 }),
+          ).toEqual(wanted);
+        }
+        const query: SumQuery = { userId: 'u', ranges, groupBy: [], field: 'amount' };
+        const kept = docs.filter(keep);
+        expect(await store.sum(entries.name, query)).toEqual(
+          kept.length === 0
+            ? []
+            : [{ group: {}, count: kept.length, sum: kept.reduce((s, d) => s + BigInt(d.amount), 0n) }],
+        );
+      }
+    });
+  });
+
+  describe('search in shadows and erasure', () => {
+    test('a shadow copy searches apart from the live view, and promoted it keeps searching', async ({ store, put }) => {
+      await put('u', [entry('live coffee')]);
+      const shadow = store.shadow('s2');
+      await shadow.ensureViews([entries]);
+      const at = next();
+      await shadow.applyBatch(`${CHECKPOINT}@s2`, at, async (uow) => {
+        const rebuilt = entry('rebuilt coffee');
+        uow.put(entries.name, 'u', rebuilt.id, rebuilt, at);
+      });
+      expect(await search(store, 'u', all([word('coffee')]))).toEqual(['live coffee']);
+      expect(await search(shadow, 'u', all([word('coffee')]))).toEqual(['rebuilt coffee']);
+      await store.promote({ tag: 's2', views: [entries], records: {}, shadowCheckpoint: `${CHECKPOINT}@s2` });
+      expect(await search(store, 'u', all([word('coffee')]))).toEqual(['rebuilt coffee']);
+      await put('u', [entry('after promotion')]);
+      expect(await search(store, 'u', all([word('promo')]))).toEqual(['after promotion']);
+      await store.ensureViews([entries]);
+      expect(await search(store, 'u', all([word('coffee')]))).toEqual(['rebuilt coffee']);
+
+      const dropped = store.shadow('s3');
+      await dropped.ensureViews([entries]);
+      await dropped.applyBatch(`${CHECKPOINT}@s3`, next(), async () => {});
+      await store.dropShadow('s3', `${CHECKPOINT}@s3`);
+      expect(await store.shadowTags()).toEqual([]);
+      expect(await search(store, 'u', all([word('coffee')]))).toEqual(['rebuilt coffee']);
+    });
+
+    test("a purged user's documents are no longer found, and others' still are", async ({ store, put }) => {
+      await put('leaving', [entry('secret plans'), entry('secret too')]);
+      await put('staying', [entry('secret kept')]);
+      await store.applyBatch(CHECKPOINT, next(), async (uow) => uow.purgeUser('leaving'));
+      expect(await search(store, 'leaving', all([word('secret')]))).toEqual([]);
+      expect(await search(store, 'staying', all([word('secret')]))).toEqual(['secret kept']);
+      await put('leaving', [entry('secret again')]);
+      expect(await search(store, 'leaving', all([word('secret')]))).toEqual(['secret again']);
+    });
+
+    test('a reset empties the search with the view, and a bulk load fills it', async ({ store, put }) => {
+      await put('u', [entry('before reset')]);
+      await store.reset([entries], CHECKPOINT);
+      expect(await search(store, 'u', all([word('before')]))).toEqual([]);
+      if (store.bulkLoad === undefined) return;
+      const loaded = entry('loaded by replay');
+      const gone = entry('loaded then removed');
+      await store.bulkLoad(CHECKPOINT, next(), {
+        purged: [],
+        writes: [
+          ...Array.from({ length: 40 }, (_, i) => ({
+            view: entries.name,
+            userId: 'u',
+            id: `bulk-${i}`,
+            doc: entry(`bulk ${i}`),
+            position: next(),
+          })),
+          { view: entries.name, userId: 'u', id: loaded.id, doc: loaded, position: next() },
+          { view: entries.name, userId: 'u', id: gone.id, doc: gone, position: next() },
+        ],
+      });
+      await store.bulkLoad(CHECKPOINT, next(), {
+        purged: [],
+        writes: [{ view: entries.name, userId: 'u', id: gone.id, doc: null, position: next() }],
+      });
+      expect(await search(store, 'u', all([word('loaded')]))).toEqual(['loaded by replay']);
+      expect(await search(store, 'u', all([word('bulk')]))).toHaveLength(40);
+    });
+  });
+}

@@ -1,0 +1,160 @@
+import type Database from 'better-sqlite3';
+import type { Document, TextMatch, ViewDefinition } from './port.js';
+import { identifier } from './sqlite-schema.js';
+import { documentTokens, matchGroups, requireSearch } from './search-tokens.js';
+
+/*
+ * Full-text search in the SQLite read store. A view with `search` has, beside its table
+ * `view_<name>[__<tag>]`:
+ * - `fts_<name>[__<tag>]`: a contentless FTS5 table (no copy of the text, rows deletable) with
+ *   one row per live document: a column `uid` holding the user as one token (every match is
+ *   limited to it, so other users' documents are never read), then one column per search column.
+ * - `ftk_<name>[__<tag>]`: the FTS row's rowid per (user_id, id), since the view table has none.
+ * The tokenizer keeps letters, digits, marks and private-use characters together (Thai and Lao
+ * vowel and tone marks are marks) and removes no diacritics. Deleted rows are removed from the
+ * index at once (`secure-delete`), and the page-level `secure_delete` overwrites what is freed.
+ */
+
+export interface SearchTables {
+  readonly fts: string;
+  readonly keys: string;
+}
+
+/** The search tables of a view table (`view_x` or `view_x__tag`). */
+export function searchTablesOf(table: string): SearchTables {
+  const base = table.slice('view_'.length);
+  return { fts: `fts_${base}`, keys: `ftk_${base}` };
+}
+
+const TOKENIZER = `unicode61 remove_diacritics 0 categories 'L* N* M* Co'`;
+
+const ftsColumn = (column: string) => `c_${identifier(column)}`;
+
+/** A user as one token: the hex of their id's UTF-8. */
+export const userToken = (userId: string): string => `u${Buffer.from(userId, 'utf8').toString('hex')}`;
+
+const quote = (token: string) => `"${token.replaceAll('"', '""')}"`;
+
+/**
+ * The FTS5 query of a match for a user, or null when nothing can match. Every token is a quoted
+ * string (its quotes doubled), so no text is read as FTS5 syntax.
+ */
+export function matchExpression(view: ViewDefinition, userId: string, match: TextMatch): string | null {
+  const groups = matchGroups(view, match);
+  if (groups === null) return null;
+  return [
+    `uid : ${quote(userToken(userId))}`,
+    ...groups.map(
+      (group) =>
+        `(${group.map((term) => `${ftsColumn(term.column)} : ${quote(term.token)}${term.prefix ? ' *' : ''}`).join(' OR ')})`,
+    ),
+  ].join(' AND ');
+}
+
+function exists(db: Database.Database, name: string): boolean {
+  return db.prepare(`SELECT 1 FROM sqlite_master WHERE name = ?`).get(name) !== undefined;
+}
+
+function ftsColumns(db: Database.Database, fts: string): string[] {
+  return db
+    .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${fts}')`)
+    .all()
+    .map((c) => c.name);
+}
+
+/**
+ * Creates a view's search tables when it has `search` (filled once from the documents already
+ * stored, as after an upgrade), builds them again when its columns changed, and drops them when
+ * the view has none.
+ */
+export function ensureSearchTables(db: Database.Database, table: string, view: ViewDefinition): void {
+  const tables = searchTablesOf(table);
+  if (view.search === undefined) {
+    dropSearchTables(db, tables);
+    return;
+  }
+  const columns = ['uid', ...view.search.columns.map(ftsColumn)];
+  const present = exists(db, tables.fts);
+  if (present && ftsColumns(db, tables.fts).join(',') === columns.join(',') && exists(db, tables.keys)) return;
+  db.transaction(() => {
+    if (present) dropSearchTables(db, tables);
+    db.exec(
+      `CREATE VIRTUAL TABLE ${tables.fts} USING fts5(${columns.join(', ')}, content='', contentless_delete=1, ` +
+        `tokenize="${TOKENIZER}")`,
+    );
+    db.exec(`INSERT INTO ${tables.fts}(${tables.fts}, rank) VALUES ('secure-delete', 1)`);
+    db.exec(
+      `CREATE TABLE ${tables.keys} (rid INTEGER PRIMARY KEY, user_id TEXT NOT NULL, id TEXT NOT NULL, UNIQUE (user_id, id))`,
+    );
+    const writer = new SearchWriter(db, tables, view);
+    const rows = db.prepare<[], { user_id: string; id: string; doc: string }>(
+      `SELECT user_id, id, doc FROM ${table} WHERE doc IS NOT NULL`,
+    );
+    for (const row of rows.iterate()) writer.write(row.user_id, row.id, JSON.parse(row.doc) as Document);
+  })();
+}
+
+export function dropSearchTables(db: Database.Database, tables: SearchTables): void {
+  db.exec(`DROP TABLE IF EXISTS ${tables.fts}`);
+  db.exec(`DROP TABLE IF EXISTS ${tables.keys}`);
+}
+
+/** Keeps a view's FTS rows in step with its documents; called inside the documents' transaction. */
+export class SearchWriter {
+  private readonly key: Database.Statement<[string, string], { rid: number }>;
+  private readonly addKey: Database.Statement<[string, string]>;
+  private readonly dropKey: Database.Statement<[number]>;
+  private readonly dropRow: Database.Statement<[number]>;
+  private readonly addRow: Database.Statement<(string | number)[]>;
+  private readonly dropUserRows: Database.Statement<[string]>;
+  private readonly dropUserKeys: Database.Statement<[string]>;
+
+  constructor(
+    db: Database.Database,
+    readonly tables: SearchTables,
+    private readonly view: ViewDefinition,
+  ) {
+    const { fts, keys } = tables;
+    const columns = requireSearch(view).columns.map(ftsColumn);
+    this.key = db.prepare(`SELECT rid FROM ${keys} WHERE user_id = ? AND id = ?`);
+    this.addKey = db.prepare(`INSERT INTO ${keys} (user_id, id) VALUES (?, ?)`);
+    this.dropKey = db.prepare(`DELETE FROM ${keys} WHERE rid = ?`);
+    this.dropRow = db.prepare(`DELETE FROM ${fts} WHERE rowid = ?`);
+    this.addRow = db.prepare(
+      `INSERT INTO ${fts} (rowid, uid${columns.map((c) => `, ${c}`).join('')}) VALUES (?, ?${columns.map(() => ', ?').join('')})`,
+    );
+    this.dropUserRows = db.prepare(`DELETE FROM ${fts} WHERE rowid IN (SELECT rid FROM ${keys} WHERE user_id = ?)`);
+    this.dropUserKeys = db.prepare(`DELETE FROM ${keys} WHERE user_id = ?`);
+  }
+
+  /** Replaces the document's FTS row by one with its tokens now (none for a tombstone). */
+  write(userId: string, id: string, doc: Document | null): void {
+    const rid = this.key.get(userId, id)?.rid;
+    if (rid !== undefined) this.dropRow.run(rid);
+    if (doc === null) {
+      if (rid !== undefined) this.dropKey.run(rid);
+      return;
+    }
+    const rowid = rid ?? Number(this.addKey.run(userId, id).lastInsertRowid);
+    this.addRow.run(rowid, userToken(userId), ...documentTokens(this.view, doc).map((tokens) => tokens.join(' ')));
+  }
+
+  /** Removes a user's rows; returns whether there were any. */
+  purge(userId: string): boolean {
+    this.dropUserRows.run(userId);
+    return this.dropUserKeys.run(userId).changes > 0;
+  }
+}
+
+/**
+ * Merges the FTS index into one segment: after a purge, no page keeps a deleted token, not even
+ * as the first term of a leaf that FTS5 records in its `_idx` table.
+ */
+export function optimize(db: Database.Database, tables: SearchTables): void {
+  db.exec(`INSERT INTO ${tables.fts}(${tables.fts}) VALUES ('optimize')`);
+}
+
+/** The SQL condition (on a view table's `id`) of a match, for the table's user condition to narrow. */
+export function matchCondition(tables: SearchTables): string {
+  return `id IN (SELECT k.id FROM ${tables.keys} k WHERE k.rid IN (SELECT rowid FROM ${tables.fts} WHERE ${tables.fts} MATCH ?) AND k.user_id = ?)`;
+}
