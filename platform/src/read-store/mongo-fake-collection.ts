@@ -198,6 +198,11 @@ export class FakeCollection {
           upsert: model.upsert === true,
           session: options.session,
         });
+      } else if (kind === 'updateOne' && model !== undefined) {
+        await this.updateOne(model.filter as Document, model.update as { $set?: Document }, {
+          upsert: model.upsert === true,
+          session: options.session,
+        });
       } else throw new Error(`fake bulkWrite does not support ${kind}`);
     }
     return { ok: 1 };

@@ -71,6 +71,8 @@ function matchesCondition(value: Value, condition: Value): boolean {
         return (operand as Value[]).some((o) => equal(value, o));
       case '$regex':
         return typeof value === 'string' && new RegExp(operand as string).test(value);
+      case '$exists':
+        return (value !== undefined) === operand;
       default:
         throw new Error(`fake MongoDB does not support ${operator}`);
     }
@@ -82,7 +84,12 @@ export function matches(doc: Document, filter: Document): boolean {
     if (key === '$or') return (condition as Document[]).some((f) => matches(doc, f));
     if (key === '$and') return (condition as Document[]).every((f) => matches(doc, f));
     if (key.startsWith('$')) throw new Error(`fake MongoDB does not support ${key}`);
-    return matchesCondition(valueAt(doc, key), condition);
+    const value = valueAt(doc, key);
+    // An array field matches when the array itself or one of its elements does (a multikey field).
+    if (Array.isArray(value) && !(isOperatorObject(condition) && ('$ne' in condition || '$exists' in condition))) {
+      return matchesCondition(value, condition) || value.some((element) => matchesCondition(element, condition));
+    }
+    return matchesCondition(value, condition);
   });
 }
 

@@ -7,6 +7,7 @@ import {
 } from 'mongodb';
 import type { Position } from '../event-store/port.js';
 import { decodeCursor, encodeCursor, positionKey } from './keys.js';
+import { documentTokens, matchGroups, requireSearch } from './search-tokens.js';
 import { bufferKey, type BufferedWrite } from './unit-of-work.js';
 import {
   SUM_SPLIT,
@@ -19,6 +20,7 @@ import {
   type SortDirection,
   type StoredDocument,
   type SumQuery,
+  type TextMatch,
   type ViewDefinition,
 } from './port.js';
 
@@ -64,6 +66,8 @@ export interface ViewRecord {
   posKey: string;
   /** The indexed values, one per declared field (null when the document has none). */
   f: Record<string, IndexedValue>;
+  /** Views with `search`: the document's tokens as `column:token` strings, under a multikey index. */
+  s?: string[];
 }
 
 export interface CheckpointRecord {
@@ -124,7 +128,37 @@ export function toRecord(view: ViewDefinition, write: BufferedWrite): Omit<ViewR
     position: write.position,
     posKey: positionKey(write.position),
     f: indexValues(view, write.doc),
+    ...(view.search === undefined ? {} : { s: searchValues(view, write.doc) }),
   };
+}
+
+/** Where a view record keeps its search tokens. */
+export const SEARCH_FIELD = 's';
+
+/** A document's search tokens as stored: `column:token`, without repeats (none for a tombstone). */
+export function searchValues(view: ViewDefinition, doc: Document | null): string[] {
+  const { columns } = requireSearch(view);
+  const tokens = documentTokens(view, doc);
+  return [...new Set(columns.flatMap((column, i) => (tokens[i] ?? []).map((token) => `${column}:${token}`)))];
+}
+
+/** The index of a view with `search`: the user, then each of the record's tokens (multikey). */
+export const SEARCH_INDEX: IndexDescription = { key: { userId: 1, [SEARCH_FIELD]: 1 }, name: 'ix_search' };
+
+/**
+ * The condition of a match: every group (`$and`) has one of its terms (`$or`), each a token
+ * equal to a stored one or, for a prefix, an anchored regex with the token escaped. A group left
+ * without terms that can match (see search-tokens.ts) matches nothing.
+ */
+export function matchFilter(view: ViewDefinition, match: TextMatch): Record<string, unknown>[] {
+  const groups = matchGroups(view, match);
+  if (groups === null) return [{ [SEARCH_FIELD]: { $in: [] } }];
+  return groups.map((group) => ({
+    $or: group.map((term) => {
+      const value = `${term.column}:${term.token}`;
+      return { [SEARCH_FIELD]: term.prefix ? { $regex: `^${literalPattern(value)}` } : value };
+    }),
+  }));
 }
 
 /** The unique (userId, id) index every view has; it also serves unsorted and id-sorted finds. */
@@ -163,10 +197,18 @@ const direction = (d: SortDirection): 1 | -1 => (d === 'asc' ? 1 : -1);
 /** A pattern matching `text` literally. */
 export const literalPattern = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 
-/** The user's live records matching the equality filters and the containment. */
+const RANGE_OPERATORS = { gt: '$gt', gte: '$gte', lt: '$lt', lte: '$lte' } as const;
+
+/** The user's live records matching the equality filters, the containment, the ranges and the match. */
 export function buildFilter(
   view: ViewDefinition,
-  query: { userId: string; where?: FindQuery['where']; contains?: ContainsFilter },
+  query: {
+    userId: string;
+    where?: FindQuery['where'];
+    contains?: ContainsFilter;
+    ranges?: FindQuery['ranges'];
+    match?: TextMatch;
+  },
 ): Record<string, unknown> {
   const filter: Record<string, unknown> = { userId: query.userId, doc: { $ne: null } };
   for (const [field, value] of Object.entries(query.where ?? {})) {
@@ -178,6 +220,18 @@ export function buildFilter(
     }
     filter[fieldPath(query.contains.field)] = { $regex: literalPattern(query.contains.text) };
   }
+  const all: Record<string, unknown>[] = [];
+  for (const [field, range] of Object.entries(query.ranges ?? {})) {
+    const type = requireField(view, field);
+    const bounds: Record<string, IndexedValue> = {};
+    for (const [bound, operator] of Object.entries(RANGE_OPERATORS) as [keyof typeof RANGE_OPERATORS, string][]) {
+      const value = range[bound];
+      if (value !== undefined) bounds[operator] = coerce(type, value);
+    }
+    if (Object.keys(bounds).length > 0) all.push({ [fieldPath(field)]: bounds });
+  }
+  if (query.match !== undefined) all.push(...matchFilter(view, query.match));
+  if (all.length > 0) filter.$and = all;
   return filter;
 }
 

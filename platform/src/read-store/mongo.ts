@@ -4,6 +4,8 @@ import { connectMongo } from '../mongo.js';
 import {
   CHECKPOINTS,
   LOOKUP_CHUNK,
+  SEARCH_FIELD,
+  SEARCH_INDEX,
   UNIQUE_INDEX,
   buildFindQuery,
   buildSumPipeline,
@@ -16,6 +18,7 @@ import {
   indexValues,
   recordKey,
   requireField,
+  searchValues,
   storedKey,
   toStored,
   transactionOptions,
@@ -80,10 +83,34 @@ class MongoReadStore implements ReadStore, UnitOfWorkBacking {
 
   private async createView(view: ViewDefinition): Promise<void> {
     Object.keys(view.fields).forEach(identifier);
-    const declared = declaredIndexes(view);
+    const declared = viewIndexes(view);
     // The unique index also creates the collection, so no transaction has to.
     await this.collection(view.name).createIndexes(this.bulk ? [UNIQUE_INDEX] : [UNIQUE_INDEX, ...declared]);
+    if (view.search !== undefined) await this.fillSearch(view);
     this.views.set(view.name, view);
+  }
+
+  /**
+   * Gives the live records of a view that has `search` since they were written their tokens,
+   * once (an upgrade of an existing database). Tombstones have none.
+   */
+  private async fillSearch(view: ViewDefinition): Promise<void> {
+    const collection = this.collection(view.name);
+    const missing = { doc: { $ne: null }, [SEARCH_FIELD]: { $exists: false } } as Filter<ViewRecord>;
+    // Each round gives its records their tokens, so the next one finds the records after them.
+    for (;;) {
+      const records = await collection.find(missing, { projection: { _id: 1, doc: 1 }, limit: LOOKUP_CHUNK }).toArray();
+      if (records.length === 0) return;
+      await collection.bulkWrite(
+        records.map((record) => ({
+          updateOne: {
+            filter: { _id: record._id, ...missing } as Filter<ViewRecord>,
+            update: { $set: { [SEARCH_FIELD]: searchValues(view, record.doc) } },
+          },
+        })),
+        { ordered: false },
+      );
+    }
   }
 
   /** Collections are created before any transaction: transactions creating the same collection at once conflict. */
@@ -237,7 +264,7 @@ class MongoReadStore implements ReadStore, UnitOfWorkBacking {
     this.bulk = enabled;
     if (enabled) return;
     for (const view of this.views.values()) {
-      await this.collection(view.name).createIndexes([UNIQUE_INDEX, ...declaredIndexes(view)]);
+      await this.collection(view.name).createIndexes([UNIQUE_INDEX, ...viewIndexes(view)]);
     }
     if (this.bulkCheckpoint !== null) {
       await this.checkpoints.updateOne(
@@ -285,6 +312,12 @@ class MongoReadStore implements ReadStore, UnitOfWorkBacking {
     if (this.ownsClient) await this.client.close();
   }
 }
+
+/** The declared indexes of a view, and its search index when it has `search`. */
+const viewIndexes = (view: ViewDefinition) => [
+  ...declaredIndexes(view),
+  ...(view.search === undefined ? [] : [SEARCH_INDEX]),
+];
 
 export type MongoReadStoreOptions =
   { readonly client: MongoClient; readonly dbName: string } | { readonly url: string; readonly dbName: string };

@@ -299,6 +299,28 @@ export function readStoreSearchContract(open: () => Promise<ReadStore>): void {
     });
   });
 
+  describe('search added to a view', () => {
+    it('finds the documents stored before the view had search, once its views are ensured again', async () => {
+      const store = await open();
+      const { search: _, ...plain } = entries;
+      await store.ensureViews([plain]);
+      const before = entry('stored before search');
+      const removed = entry('stored then removed');
+      const at = next();
+      await store.applyBatch(CHECKPOINT, at, async (uow) => {
+        uow.put(entries.name, 'u', before.id, before, at);
+        uow.put(entries.name, 'u', removed.id, removed, at);
+      });
+      const later = next();
+      await store.applyBatch(CHECKPOINT, later, async (uow) => uow.remove(entries.name, 'u', removed.id, later));
+      await store.ensureViews([entries]);
+      expect(await search(store, 'u', all([word('stored')]))).toEqual(['stored before search']);
+      await store.ensureViews([entries]);
+      expect(await search(store, 'u', all([word('stored')]))).toEqual(['stored before search']);
+      await store.close();
+    });
+  });
+
   describe('search in shadows and erasure', () => {
     test('a shadow copy searches apart from the live view, and promoted it keeps searching', async ({ store, put }) => {
       await put('u', [entry('live coffee')]);

@@ -26,6 +26,9 @@ export function searchTablesOf(table: string): SearchTables {
   return { fts: `fts_${base}`, keys: `ftk_${base}` };
 }
 
+/** Documents read at once when filling a new FTS table. */
+const FILL_CHUNK = 1000;
+
 const TOKENIZER = `unicode61 remove_diacritics 0 categories 'L* N* M* Co'`;
 
 const ftsColumn = (column: string) => `c_${identifier(column)}`;
@@ -87,10 +90,18 @@ export function ensureSearchTables(db: Database.Database, table: string, view: V
       `CREATE TABLE ${tables.keys} (rid INTEGER PRIMARY KEY, user_id TEXT NOT NULL, id TEXT NOT NULL, UNIQUE (user_id, id))`,
     );
     const writer = new SearchWriter(db, tables, view);
-    const rows = db.prepare<[], { user_id: string; id: string; doc: string }>(
-      `SELECT user_id, id, doc FROM ${table} WHERE doc IS NOT NULL`,
+    // In chunks, in key order: the connection cannot write while a statement still reads.
+    const chunk = db.prepare<[string, string], { user_id: string; id: string; doc: string }>(
+      `SELECT user_id, id, doc FROM ${table} WHERE doc IS NOT NULL AND (user_id, id) > (?, ?) ORDER BY user_id, id LIMIT ${FILL_CHUNK}`,
     );
-    for (const row of rows.iterate()) writer.write(row.user_id, row.id, JSON.parse(row.doc) as Document);
+    let after: [string, string] = ['', ''];
+    for (;;) {
+      const rows = chunk.all(...after);
+      for (const row of rows) writer.write(row.user_id, row.id, JSON.parse(row.doc) as Document);
+      const last = rows.at(-1);
+      if (last === undefined || rows.length < FILL_CHUNK) break;
+      after = [last.user_id, last.id];
+    }
   })();
 }
 
