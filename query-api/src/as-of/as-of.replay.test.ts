@@ -74,8 +74,10 @@ describe('replaying a user to the end of a day', () => {
       allProjections
         .map((projection) => projection.name)
         // The month summaries read the debts for the interest of installments paid from a wallet;
-        // the budget's projection reads the recurring rules.
-        .filter((name) => ['transactions', 'monthly-summary', 'preferences', 'debts', 'recurring'].includes(name)),
+        // the budget's projection reads the recurring rules; the category budgets are their own.
+        .filter((name) =>
+          ['transactions', 'monthly-summary', 'preferences', 'debts', 'recurring', 'budgets'].includes(name),
+        ),
     );
     const written = new Set(AS_OF_PROJECTIONS.flatMap((projection) => projection.views.map((view) => view.name)));
     for (const projection of AS_OF_PROJECTIONS)

@@ -5,6 +5,7 @@ import type { Dashboard } from '@plenty/contracts/views/dashboard';
 import { QUERY_ROUTES } from '@plenty/contracts/views/query-routes';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import type { PointInTime } from '../as-of/point-in-time.js';
+import { readCategoryBudgets } from '../budget/category-budgets.js';
 import { monthRoute } from './month-route.js';
 import { dashboardInsight } from './insights.js';
 import {
@@ -57,6 +58,7 @@ export async function dashboardOf(
     readScheduled(readStore, userId, context),
   ]);
   const summary = summaries.get(month);
+  const categoryBudgets = await readCategoryBudgets(readStore, userId, month, convert, summaries);
   const { converted, ...overview } = monthOverview({ ...context, summary, scheduled });
   const categories = categoriesOf(summary, convert);
   const previous = summaries.get(previousMonth);
@@ -71,6 +73,7 @@ export async function dashboardOf(
       { totals: convert.cells(previous?.currencies), categories: categoriesOf(previous, convert) },
     ),
     rule503020: rule503020(converted.income),
+    categoryBudgets,
   });
   return { ...value, outOfRange };
 }

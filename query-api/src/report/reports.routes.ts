@@ -5,6 +5,7 @@ import type { Reports } from '@plenty/contracts/views/dashboard';
 import { QUERY_ROUTES } from '@plenty/contracts/views/query-routes';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import type { PointInTime } from '../as-of/point-in-time.js';
+import { readCategoryBudgets } from '../budget/category-budgets.js';
 import { monthRoute } from '../dashboard/month-route.js';
 import { reportInsights } from '../dashboard/insights.js';
 import {
@@ -53,6 +54,7 @@ export async function reportsOf(
     readScheduled(readStore, userId, context),
   ]);
   const summary = summaries.get(month);
+  const categoryBudgets = await readCategoryBudgets(readStore, userId, month, convert, summaries);
   const previous = summaries.get(previousMonth);
   const highSpending = await largestExpenses(readStore, userId, summary, convert, HIGH_SPENDING_COUNT);
   const { converted, ...overview } = monthOverview({ ...context, summary, scheduled });
@@ -71,6 +73,7 @@ export async function reportsOf(
       overview.budget,
       expenseShares[0],
     ),
+    categoryBudgets,
   });
   return { ...value, outOfRange };
 }
