@@ -253,7 +253,21 @@ describe('transactions projection', () => {
       revision: 0,
     };
     const values = transactionsView.search?.values(doc);
-    expect(values?.text).toEqual(['ร้าน', 'กาแฟ', 'ใกล้', 'บ้าน', 'café', 'ຕະຫຼາດ', 'ເຊົ້າ', 'trip', '2026']);
+    expect(values?.text).toEqual([
+      'ร้าน',
+      'กาแฟ',
+      'ใกล้',
+      'บ้าน',
+      'café',
+      'ร้านกาแฟใกล้บ้าน',
+      'กาแฟใกล้บ้าน',
+      'ใกล้บ้าน',
+      'ຕະຫຼາດ',
+      'ເຊົ້າ',
+      'ຕະຫຼາດເຊົ້າ',
+      'trip',
+      '2026',
+    ]);
     expect(values?.tag).toEqual([tagToken('Trip 2026'), tagToken('TRIP')]);
     expect(values?.ref).toEqual([categoryToken('builtin-food'), categoryToken(coffee), walletToken(wallet)]);
     // Every token is letters and digits only, as the read store's full-text index takes them.

@@ -1,7 +1,7 @@
 import { TAG_LINKS_VIEW, TRANSACTIONS_VIEW } from '@plenty/contracts/views/registry';
 import type { CategoryDeleted } from '@plenty/contracts/events/profile';
 import type { TransactionAdded, TransactionEdited, TransactionEvent } from '@plenty/contracts/events/transaction';
-import { searchAmount, searchTokens } from '@plenty/contracts/search';
+import { searchAmount, searchIndexTokens } from '@plenty/contracts/search';
 import type { SplitLineView } from '@plenty/contracts/splits';
 import { tagKey, type TagDeleted, type TagLinkDoc, type TagRenamed } from '@plenty/contracts/tags';
 import type { TransactionView } from '@plenty/contracts/views/transactions';
@@ -31,7 +31,8 @@ export const tagToken = (tag: string): string =>
 
 /**
  * The full-text columns of a transaction (contracts/src/search.ts): `text` holds the words of its
- * note, of its split lines' notes and of its tags; `tag` one token per tag (the tag filter);
+ * note, of its split lines' notes and of its tags, and where words are written together (Thai,
+ * Lao) the joined tokens that let a word cut short while typing be found; `tag` one token per tag (the tag filter);
  * `ref` one token per category (its own and its lines') and one for its wallet, which a search
  * finds by names matched at query time, so renaming a category or wallet changes no document.
  */
@@ -39,9 +40,9 @@ function searchValues(view: TransactionView): Record<string, string[]> {
   const lines = view.splits ?? [];
   const tags = view.tags ?? [];
   const text = new Set([
-    ...searchTokens(view.note ?? ''),
-    ...lines.flatMap((line) => searchTokens(line.note ?? '')),
-    ...tags.flatMap((tag) => searchTokens(tag)),
+    ...searchIndexTokens(view.note ?? ''),
+    ...lines.flatMap((line) => searchIndexTokens(line.note ?? '')),
+    ...tags.flatMap((tag) => searchIndexTokens(tag)),
   ]);
   const categories = new Set([view.categoryId, ...lines.map((line) => line.categoryId)]);
   return {
