@@ -24,6 +24,8 @@ import { preferencesRoutes } from './preference/preferences.routes.js';
 import { receiptsRoutes } from './receipt/receipts.routes.js';
 import { recurringRoutes } from './recurring/recurring.routes.js';
 import { reportsRoutes } from './report/reports.routes.js';
+import { rangeReportRoutes } from './report/range.routes.js';
+import { budgetsRoutes } from './budget/budgets.routes.js';
 import { transactionsRoutes } from './transaction/transactions.routes.js';
 import { upcomingRoutes } from './upcoming/upcoming.routes.js';
 import { walletsRoutes } from './wallet/wallets.routes.js';
@@ -126,6 +128,8 @@ export const queryApi: FastifyPluginAsync<QueryApiOptions> = async (app, options
   dashboardRoutes(app, options.readStore, clock, pointInTime);
   budgetAlertsRoutes(app, options.readStore);
   reportsRoutes(app, options.readStore, clock, pointInTime);
+  rangeReportRoutes(app, options.readStore, clock);
+  budgetsRoutes(app, options.readStore, clock);
   activityRoutes(app, options.readStore);
   walletsRoutes(app, options.readStore, clock);
   netWorthRoutes(app, options.readStore, clock);

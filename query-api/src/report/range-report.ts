@@ -1,0 +1,316 @@
+import { basisPointsUsed, budgetStatus, isBeforeData } from '@plenty/contracts/budget-status';
+import { addDays, daysBetween, daysInMonthOf, dayOfMonth, monthOfDate } from '@plenty/contracts/calendar/date';
+import { INTEREST_CATEGORY_ID } from '@plenty/contracts/categories';
+import { finishFigures, largestFirst, type Exact } from '@plenty/contracts/figures';
+import { CURRENCIES, totalOf, type Currency } from '@plenty/contracts/money';
+import { categoryParts } from '@plenty/contracts/splits';
+import type {
+  BudgetPerformance,
+  DayTotals,
+  HighSpendingItem,
+  Insight,
+  MonthPoint,
+  RangeReport,
+} from '@plenty/contracts/views/dashboard';
+import {
+  PAYMENT_CONTRIBUTION_PREFIX,
+  type CellsByCurrency,
+  type MonthlyContributionDoc,
+  type MonthlySummaryDoc,
+} from '@plenty/contracts/views/monthly-summary';
+import { MONTHLY_CONTRIBUTIONS_VIEW, TRANSACTIONS_VIEW } from '@plenty/contracts/views/registry';
+import type { TransactionView } from '@plenty/contracts/views/transactions';
+import type { ReadStore } from '@plenty/platform/read-store/port';
+import { monthsBetween, readSummariesBetween } from '../budget/category-budgets.js';
+import { budgetLimit, categoryShares, type Converted, type Converter } from '../dashboard/month-figures.js';
+import { monthContext } from '../dashboard/month-reader.js';
+
+/** A range of at most this many days lists each of its days. */
+export const DAILY_MAX_DAYS = 92;
+/** Months of budget performance at most, the range's last. */
+export const RANGE_PERFORMANCE_MONTHS = 24;
+/** Largest expenses listed. */
+export const RANGE_HIGH_SPENDING = 10;
+const PAGE = 500;
+
+interface Cell {
+  income: bigint;
+  expense: bigint;
+  incomeCount: number;
+  expenseCount: number;
+}
+
+/** Sums per currency, exact, as the range adds them up before converting each total once. */
+class Sums {
+  readonly cells = new Map<Currency, Cell>();
+
+  add(currency: Currency, type: 'income' | 'expense', amount: bigint, count: number): void {
+    const cell = this.cells.get(currency) ?? { income: 0n, expense: 0n, incomeCount: 0, expenseCount: 0 };
+    if (type === 'income') {
+      cell.income += amount;
+      cell.incomeCount += count;
+    } else {
+      cell.expense += amount;
+      cell.expenseCount += count;
+    }
+    this.cells.set(currency, cell);
+  }
+
+  addCells(cells: CellsByCurrency | undefined): void {
+    for (const currency of CURRENCIES) {
+      const cell = cells?.[currency];
+      if (cell === undefined) continue;
+      this.add(currency, 'income', totalOf(cell.income), cell.incomeCount);
+      this.add(currency, 'expense', totalOf(cell.expense), cell.expenseCount);
+    }
+  }
+
+  convert(convert: Converter): Converted {
+    let income = 0n;
+    let expense = 0n;
+    let incomeCount = 0;
+    let expenseCount = 0;
+    for (const [currency, cell] of this.cells) {
+      income += convert.exact(cell.income, currency);
+      expense += convert.exact(cell.expense, currency);
+      incomeCount += cell.incomeCount;
+      expenseCount += cell.expenseCount;
+    }
+    return { income, expense, incomeCount, expenseCount };
+  }
+}
+
+const sumsOf = <K>(map: Map<K, Sums>, key: K): Sums => {
+  const found = map.get(key);
+  if (found !== undefined) return found;
+  const created = new Sums();
+  map.set(key, created);
+  return created;
+};
+
+/** What the range adds up to before conversion. */
+interface RangeSums {
+  readonly total: Sums;
+  readonly categories: Map<string, Sums>;
+  readonly days: Map<string, Sums>;
+  readonly months: Map<string, Sums>;
+  count: number;
+}
+
+/** The transactions with a local date from `from` to `to` (both included), from the date index. */
+async function transactionsBetween(
+  readStore: ReadStore,
+  userId: string,
+  from: string,
+  to: string,
+): Promise<TransactionView[]> {
+  const found: TransactionView[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await readStore.find<TransactionView>(TRANSACTIONS_VIEW, {
+      userId,
+      ranges: { occurredAt: { gte: from, lt: addDays(to, 1) } },
+      sort: [{ field: 'occurredAt', direction: 'asc' }],
+      limit: PAGE,
+      ...(cursor === undefined ? {} : { cursor }),
+    });
+    for (const { doc } of page.items) found.push(doc);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor !== undefined);
+  return found;
+}
+
+/** The interest of wallet-paid installments (no transaction, but an expense of the month) from `from` to `to`. */
+async function interestBetween(
+  readStore: ReadStore,
+  userId: string,
+  from: string,
+  to: string,
+): Promise<Extract<MonthlyContributionDoc, { month: string }>[]> {
+  const found: Extract<MonthlyContributionDoc, { month: string }>[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await readStore.find<MonthlyContributionDoc>(MONTHLY_CONTRIBUTIONS_VIEW, {
+      userId,
+      where: { categoryId: INTEREST_CATEGORY_ID, month: monthOfDate(from) },
+      sort: [],
+      limit: PAGE,
+      ...(cursor === undefined ? {} : { cursor }),
+    });
+    for (const { doc } of page.items) {
+      if (!('month' in doc) || !doc.id.startsWith(PAYMENT_CONTRIBUTION_PREFIX)) continue;
+      if (doc.date >= from && doc.date <= to) found.push(doc);
+    }
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor !== undefined);
+  return found;
+}
+
+/** Adds the days `from`..`to` of one month, counted one transaction (and split line) at a time. */
+async function addPartialMonth(
+  sums: RangeSums,
+  readStore: ReadStore,
+  userId: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  const month = monthOfDate(from);
+  const [transactions, interest] = await Promise.all([
+    transactionsBetween(readStore, userId, from, to),
+    interestBetween(readStore, userId, from, to),
+  ]);
+  const add = (date: string, type: 'income' | 'expense', currency: Currency, amount: bigint) => {
+    sums.total.add(currency, type, amount, 1);
+    sumsOf(sums.months, month).add(currency, type, amount, 1);
+    sumsOf(sums.days, date).add(currency, type, amount, 1);
+    sums.count += 1;
+  };
+  for (const transaction of transactions) {
+    const { type, date, amount } = transaction;
+    add(date, type, amount.currency, BigInt(amount.amount));
+    for (const part of categoryParts(transaction)) {
+      sumsOf(sums.categories, part.categoryId).add(amount.currency, type, BigInt(part.amount), 1);
+    }
+  }
+  for (const part of interest) {
+    add(part.date, 'expense', part.amount.currency, BigInt(part.amount.amount));
+    sumsOf(sums.categories, part.categoryId).add(part.amount.currency, 'expense', BigInt(part.amount.amount), 1);
+  }
+}
+
+/** Adds a whole month from its summary. */
+function addWholeMonth(sums: RangeSums, month: string, summary: MonthlySummaryDoc | undefined): void {
+  if (summary === undefined) return;
+  sums.total.addCells(summary.currencies);
+  sumsOf(sums.months, month).addCells(summary.currencies);
+  for (const [categoryId, cells] of Object.entries(summary.categories))
+    sumsOf(sums.categories, categoryId).addCells(cells);
+  for (const [date, cells] of Object.entries(summary.days)) sumsOf(sums.days, date).addCells(cells);
+  sums.count += summary.count;
+}
+
+/**
+ * The range's largest expenses in the display currency: the largest few of each currency that
+ * occurs, from the amount index within the range's dates, converted and merged.
+ */
+async function largestExpensesBetween(
+  readStore: ReadStore,
+  userId: string,
+  range: { readonly from: string; readonly to: string },
+  currencies: readonly Currency[],
+  convert: Converter,
+): Promise<Exact<HighSpendingItem>[]> {
+  const pages = await Promise.all(
+    currencies.map((currency) =>
+      readStore.find<TransactionView>(TRANSACTIONS_VIEW, {
+        userId,
+        where: { type: 'expense', currency },
+        ranges: { occurredAt: { gte: range.from, lt: addDays(range.to, 1) } },
+        sort: [{ field: 'amount', direction: 'desc' }],
+        limit: RANGE_HIGH_SPENDING,
+      }),
+    ),
+  );
+  return pages
+    .flatMap((page) => page.items.map(({ doc }) => ({ ...doc, converted: convert.money(doc.amount) })))
+    .sort((a, b) => largestFirst(a.converted, b.converted) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .slice(0, RANGE_HIGH_SPENDING);
+}
+
+/** savings_rate, top_category and no_income over the range; `[no_data]` when none applies. */
+function rangeInsights(
+  totals: Converted,
+  topExpense: { readonly categoryId: string; readonly amount: bigint; readonly share: number } | undefined,
+): Exact<Insight>[] {
+  const insights: Exact<Insight>[] = [];
+  const { income, expense, expenseCount } = totals;
+  if (income === 0n && expenseCount > 0) insights.push({ kind: 'no_income', expense });
+  if (income > 0n)
+    insights.push({ kind: 'savings_rate', income, expense, rate: ((income - expense) * 10_000n) / income });
+  if (topExpense !== undefined) {
+    insights.push({
+      kind: 'top_category',
+      categoryId: topExpense.categoryId,
+      expense: topExpense.amount,
+      share: topExpense.share,
+    });
+  }
+  return insights.length === 0 ? [{ kind: 'no_data' }] : insights;
+}
+
+/** Days of the range, both ends included. */
+export const rangeDays = (from: string, to: string): number => daysBetween(from, to) + 1;
+
+/**
+ * The reports of a range of local dates: whole months from their summaries, the days of a
+ * partial month at either end from its transactions (split lines by their categories), so the
+ * cost depends on the edges, not the length.
+ */
+export async function rangeReportOf(
+  readStore: ReadStore,
+  userId: string,
+  range: { readonly from: string; readonly to: string },
+  now: Date,
+): Promise<RangeReport> {
+  const { from, to } = range;
+  const context = await monthContext(readStore, userId, undefined, now);
+  const { convert, preferences } = context;
+  const months = monthsBetween(monthOfDate(from), monthOfDate(to));
+  const summaries = await readSummariesBetween(readStore, userId, monthOfDate(from), monthOfDate(to));
+  const sums: RangeSums = { total: new Sums(), categories: new Map(), days: new Map(), months: new Map(), count: 0 };
+  for (const month of months) {
+    const first = dayOfMonth(month, 1);
+    const last = dayOfMonth(month, daysInMonthOf(month));
+    const start = from > first ? from : first;
+    const end = to < last ? to : last;
+    if (start === first && end === last) addWholeMonth(sums, month, summaries.get(month));
+    else if (summaries.has(month)) await addPartialMonth(sums, readStore, userId, start, end);
+  }
+
+  const totals = sums.total.convert(convert);
+  const categories = new Map([...sums.categories].map(([id, s]) => [id, s.convert(convert)] as const));
+  const expenseShares = categoryShares(categories, 'expense');
+  const currencies = CURRENCIES.filter((currency) => (sums.total.cells.get(currency)?.expenseCount ?? 0) > 0);
+  const highSpending = await largestExpensesBetween(readStore, userId, range, currencies, convert);
+
+  const daily: Exact<DayTotals>[] = [];
+  if (rangeDays(from, to) <= DAILY_MAX_DAYS) {
+    for (let date = from; date <= to; date = addDays(date, 1)) {
+      const day = sums.days.get(date)?.convert(convert);
+      daily.push({ date, income: day?.income ?? 0n, expense: day?.expense ?? 0n });
+    }
+  }
+  const monthPoints: Exact<MonthPoint>[] = months.map((month) => {
+    const point = sums.months.get(month)?.convert(convert);
+    return { month, income: point?.income ?? 0n, expense: point?.expense ?? 0n };
+  });
+  // A month's budget is for the whole month: its performance counts the month's spending.
+  const limit = budgetLimit(preferences, convert);
+  const budgetPerformance: Exact<BudgetPerformance>[] = months.slice(-RANGE_PERFORMANCE_MONTHS).map((month) => {
+    const spent = convert.cells(summaries.get(month)?.currencies).expense;
+    if (isBeforeData(month, context.firstMonth)) return { month, limit, spent, status: 'no_data', percentUsed: null };
+    return { month, limit, spent, status: budgetStatus(spent, limit), percentUsed: basisPointsUsed(spent, limit) };
+  });
+
+  const { value, outOfRange } = finishFigures<Omit<RangeReport, 'outOfRange'>>({
+    from,
+    to,
+    today: context.today,
+    currency: convert.currency,
+    ratesDate: preferences.ratesDate,
+    totals: { income: totals.income, expense: totals.expense, balance: totals.income - totals.expense },
+    perCurrency: CURRENCIES.flatMap((currency) => {
+      const cell = sums.total.cells.get(currency);
+      return cell === undefined ? [] : [{ currency, income: cell.income, expense: cell.expense }];
+    }),
+    count: sums.count,
+    netIncome: totals.income - totals.expense,
+    categoryBreakdown: { expense: expenseShares, income: categoryShares(categories, 'income') },
+    highSpending,
+    daily,
+    months: monthPoints,
+    budgetPerformance,
+    insights: rangeInsights(totals, expenseShares[0]),
+  });
+  return { ...value, outOfRange };
+}
