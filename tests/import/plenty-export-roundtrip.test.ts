@@ -21,11 +21,12 @@ import type { TransactionView } from '@plenty/contracts/views/transactions';
 import type { WalletView } from '@plenty/contracts/views/wallets';
 import { defaultWalletId } from '@plenty/contracts/wallets';
 import { csvRow, UTF8_BOM } from '@plenty/platform/file/csv';
-import { exportHeader, exportRow, type ExportNames } from '@plenty/query-api/export/export';
+import { exportHeader, exportRows, type ExportNames } from '@plenty/query-api/export/export';
 
 /*
  * Plenty's own CSV export, read back by the import library: every transaction comes back with
- * the same type, amount, currency, category, date, time, note and wallet, in each language.
+ * the same type, amount, currency, category, date, time, note, wallet, tags and split lines, in
+ * each language; a split's records give one transaction again.
  */
 
 const require = createRequire(import.meta.url);
@@ -106,6 +107,30 @@ const views: TransactionView[] = [
     amount: { amount: 99, currency: 'EUR' },
     categoryId: 'builtin-interest',
     note: '+66 81 234 5678',
+    tags: ['=trip', 'ງານແຕ່ງ, ວຽງຈັນ', 'รีโนเวท "บ้าน"'],
+  }),
+  view({
+    type: 'expense',
+    amount: { amount: 120000, currency: 'LAK' },
+    categoryId: GROCERIES,
+    walletId: BCEL,
+    time: '10:30',
+    note: 'ຕະຫຼາດເຊົ້າ',
+    splits: [
+      { categoryId: GROCERIES, amount: 80000, note: 'ຜັກ, ໝາກໄມ້' },
+      { categoryId: 'builtin-shopping', amount: 30000, note: null },
+      { categoryId: GROCERIES, amount: 10000, note: '-ice' },
+    ],
+    tags: ['Trip'],
+  }),
+  view({
+    type: 'income',
+    amount: { amount: 300, currency: 'USD' },
+    categoryId: 'builtin-salary',
+    splits: [
+      { categoryId: 'builtin-salary', amount: 100, note: null },
+      { categoryId: BONUS, amount: 200, note: null },
+    ],
   }),
 ];
 
@@ -123,11 +148,26 @@ function exportFile(locale: ExportLocale): Uint8Array {
       [BCEL, bcel.name ?? ''],
     ]),
   };
-  const text = UTF8_BOM + csvRow(exportHeader(locale)) + views.map((v) => csvRow(exportRow(v, locale, names))).join('');
+  const records = views.flatMap((v) => exportRows(v, locale, names));
+  const text = UTF8_BOM + csvRow(exportHeader(locale)) + records.map(csvRow).join('');
   return new TextEncoder().encode(text);
 }
 
 describe("Plenty's export read back by the import", () => {
+  it('writes a split as one record per line whose amounts add up to the total once, each naming the transaction', () => {
+    const split = views.find((v) => v.splits?.length === 3);
+    if (split === undefined) throw new Error('no split');
+    const names: ExportNames = { categories: new Map(), wallets: new Map() };
+    const records = exportRows(split, 'en', names);
+    expect(records.map((r) => [r[3], r[4], r[9], r[10], r[11]])).toEqual([
+      [GROCERIES, '80000', '1/3', 'ຜັກ, ໝາກໄມ້', split.id],
+      ['builtin-shopping', '30000', '2/3', '', split.id],
+      [GROCERIES, '10000', '3/3', '-ice', split.id],
+    ]);
+    expect(records.reduce((sum, r) => sum + Number(r[4]), 0)).toBe(120000);
+    expect(exportHeader('en').slice(8)).toEqual(['Tags', 'Split', 'Split line note', 'Transaction ID']);
+  });
+
   it.each(EXPORT_LOCALES)('gives back every transaction of a %s export', (locale) => {
     const decoded = decodeFile(exportFile(locale));
     if (isFileError(decoded)) throw new Error(decoded.error);
@@ -141,17 +181,33 @@ describe("Plenty's export read back by the import", () => {
     const walletIds = matchWallets(walletNamesOf(drafts), [bcel], catalogs);
     const { rows, errors: rowErrors } = toImportRows(drafts, categoryIds, walletIds);
     expect(rowErrors).toEqual([]);
+    // Each transaction is numbered by its first record.
+    let record = 0;
     expect(rows).toEqual(
-      views.map((v, row) => ({
-        row,
-        type: v.type,
-        amount: v.amount,
-        categoryId: v.categoryId,
-        date: v.date,
-        ...(v.time === null ? {} : { time: v.time }),
-        ...(v.note === null ? {} : { note: v.note }),
-        ...(v.walletId === BCEL ? { walletId: BCEL } : {}),
-      })),
+      views.map((v) => {
+        const row = record;
+        record += v.splits?.length ?? 1;
+        return {
+          row,
+          type: v.type,
+          amount: v.amount,
+          categoryId: v.categoryId,
+          date: v.date,
+          ...(v.time === null ? {} : { time: v.time }),
+          ...(v.note === null ? {} : { note: v.note }),
+          ...(v.walletId === BCEL ? { walletId: BCEL } : {}),
+          ...(v.splits === undefined || v.splits === null
+            ? {}
+            : {
+                splits: v.splits.map((line) => ({
+                  categoryId: line.categoryId,
+                  amount: line.amount,
+                  ...(line.note === null ? {} : { note: line.note }),
+                })),
+              }),
+          ...(v.tags === undefined ? {} : { tags: v.tags }),
+        };
+      }),
     );
   });
 });

@@ -97,8 +97,8 @@ describe('the backup fold', () => {
     apply(event(profile, 'CategoryEdited', { categoryId: category, changes: { name: 'Café' } }));
     expect([...fold.receipts].sort()).toEqual(['r-1', 'r-2']);
     expect([...fold.transactionRecords()]).toEqual([
-      ['2026-10-01', '', 'Income', 'Salary', '1000.00', 'THB', '', 'Pocket'],
-      ['2026-10-02', '08:00', 'Expense', 'Café', '45.00', 'THB', '', 'Savings'],
+      ['2026-10-01', '', 'Income', 'Salary', '1000.00', 'THB', '', 'Pocket', '', '', '', t2],
+      ['2026-10-02', '08:00', 'Expense', 'Café', '45.00', 'THB', '', 'Savings', '', '', '', t1],
     ]);
 
     apply(event(profile, 'CategoryDeleted', { categoryId: category, replacementCategoryId: 'builtin-food' }));
@@ -119,6 +119,82 @@ describe('the backup fold', () => {
     );
     expect(reconciled?.slice(1, 7)).toEqual(['Wallet reconciled', 'Wallet', 'Savings', '2026-10-05', '-10.00', 'THB']);
     expect(reconciled?.[10]).toBe('Balance: 100.00 THB → 90.00 THB');
+  });
+
+  it('keeps split lines and tags through edits, tag renames and deletions, and a category deleted with a replacement', () => {
+    const fold = new BackupFold(uid, 'en', 'UTC');
+    const profile = `profile-${uid}`;
+    const category = randomUUID();
+    const t1 = randomUUID();
+    const t2 = randomUUID();
+    fold.apply(
+      event(profile, 'CategoryAdded', {
+        categoryId: category,
+        name: 'Market',
+        type: 'expense',
+        icon: 'cart',
+        color: '#112233',
+      }),
+    );
+    const added = fold.apply(
+      event(`transaction-${t1}`, 'TransactionAdded', {
+        transactionId: t1,
+        type: 'expense',
+        amount: thb(12_000),
+        categoryId: category,
+        date: '2026-10-02',
+        splits: [
+          { categoryId: category, amount: 8_000, note: 'veg' },
+          { categoryId: 'builtin-shopping', amount: 4_000 },
+        ],
+        tags: ['trip', 'Wedding'],
+      }),
+    );
+    expect(added?.slice(5, 8)).toEqual(['120.00', 'THB', 'Market']);
+    fold.apply(
+      event(`transaction-${t2}`, 'TransactionAdded', {
+        transactionId: t2,
+        type: 'expense',
+        amount: thb(500),
+        categoryId: 'builtin-food',
+        date: '2026-10-03',
+        tags: ['Trip', 'renovation'],
+      }),
+    );
+    const edited = fold.apply(
+      event(`transaction-${t1}`, 'TransactionEdited', {
+        transactionId: t1,
+        changes: {
+          splits: [
+            { categoryId: category, amount: 2_000 },
+            { categoryId: 'builtin-food', amount: 10_000, note: 'lunch' },
+          ],
+          tags: ['trip'],
+        },
+      }),
+    );
+    expect(edited?.[10]).toBe(
+      'Split: Market 80.00 THB (veg) + Shopping 40.00 THB → Market 20.00 THB + Food 100.00 THB (lunch); Tags: trip, Wedding → trip',
+    );
+    const unsplit = fold.apply(
+      event(`transaction-${t2}`, 'TransactionEdited', { transactionId: t2, changes: { tags: null } }),
+    );
+    expect(unsplit?.[10]).toBe('Tags: Trip, renovation → —');
+    fold.apply(
+      event(`transaction-${t2}`, 'TransactionEdited', { transactionId: t2, changes: { tags: ['trip', 'Renovation'] } }),
+    );
+    // "Trip" → "Journey"; then "renovation" merges into "journey", which t2 has already.
+    fold.apply(event(profile, 'TagRenamed', { from: 'TRIP', to: 'Journey' }));
+    fold.apply(event(profile, 'TagRenamed', { from: 'renovation', to: 'journey' }));
+    fold.apply(event(profile, 'CategoryDeleted', { categoryId: category, replacementCategoryId: 'builtin-other' }));
+    const records = [...fold.transactionRecords()];
+    expect(records.map((r) => [r[3], r[4], r[8], r[9], r[10], r[11]])).toEqual([
+      ['Other', '20.00', 'Journey', '1/2', '', t1],
+      ['Food', '100.00', 'Journey', '2/2', 'lunch', t1],
+      ['Food', '5.00', 'Journey', '', '', t2],
+    ]);
+    fold.apply(event(profile, 'TagDeleted', { tag: 'journey' }));
+    expect([...fold.transactionRecords()].map((r) => r[8])).toEqual(['', '', '']);
   });
 
   it('follows a debt’s payments and a transfer’s edits, in minor units of their currency', () => {

@@ -9,7 +9,13 @@ import { toDecimalString, type Currency, type Money } from '@plenty/contracts/mo
 import { withTransferChanges, type TransferDetails, type TransferEvent } from '@plenty/contracts/transfers';
 import type { ExportLocale } from '@plenty/contracts/views/files';
 import { DEFAULT_WALLET_NAME_KEY, defaultWalletCurrency, defaultWalletId } from '@plenty/contracts/wallets';
-import { exportRow, fileMessage, type ExportedTransaction } from '@plenty/platform/file/transactions-csv';
+import { tagKey } from '@plenty/contracts/tags';
+import {
+  exportRows,
+  exportedCategoryIds,
+  fileMessage,
+  type ExportedTransaction,
+} from '@plenty/platform/file/transactions-csv';
 
 /*
  * The readable files of a backup, folded from its events in order: the transactions as they
@@ -70,7 +76,12 @@ type Item = 'transaction' | 'transfer' | 'debt' | 'goal' | 'wallet';
 
 /** The label of a changed field: the app's own label of it, the field's name when it has none. */
 const FIELD_KEYS: Readonly<Record<Item, Readonly<Record<string, string>>>> = {
-  transaction: { ...TRANSACTION_FIELD_LABEL_KEYS, walletId: 'export.csv.wallet' },
+  transaction: {
+    ...TRANSACTION_FIELD_LABEL_KEYS,
+    walletId: 'export.csv.wallet',
+    splits: 'backup.csv.field.splits',
+    tags: 'export.csv.tags',
+  },
   transfer: {
     fromWalletId: 'activity.transfer.field.from',
     toWalletId: 'activity.transfer.field.to',
@@ -111,8 +122,23 @@ const MINOR_UNIT_FIELDS = new Set([
 ]);
 const WALLET_FIELDS = new Set(['walletId', 'fromWalletId', 'toWalletId']);
 
-interface Transaction extends ExportedTransaction {
-  readonly id: string;
+type Transaction = ExportedTransaction;
+
+type SplitLines = NonNullable<ExportedTransaction['splits']>;
+
+/** The lines of an event as views keep them (the note null when there is none), or null for none. */
+const linesOf = (lines: readonly { categoryId: string; amount: number; note?: string }[] | null | undefined) =>
+  lines === undefined || lines === null || lines.length === 0
+    ? null
+    : lines.map((line) => ({ categoryId: line.categoryId, amount: line.amount, note: line.note ?? null }));
+
+/** A transaction's tags after TagRenamed: `from` becomes `to`, once (merged when it has `to` already). */
+function renamedTags(tags: readonly string[], from: string, to: string): string[] {
+  const fromKey = tagKey(from);
+  if (!tags.some((tag) => tagKey(tag) === fromKey)) return [...tags];
+  const toKey = tagKey(to);
+  const merged = toKey !== fromKey && tags.some((tag) => tagKey(tag) === toKey);
+  return tags.flatMap((tag) => (tagKey(tag) !== fromKey ? [tag] : merged ? [] : [to]));
 }
 
 interface Payment {
@@ -214,8 +240,8 @@ export class BackupFold {
     const categories = new Map<string, string>();
     const wallets = new Map<string, string>();
     for (const transaction of this.transactionsById.values()) {
-      if (!categories.has(transaction.categoryId))
-        categories.set(transaction.categoryId, this.categoryName(transaction.categoryId));
+      for (const categoryId of exportedCategoryIds(transaction))
+        if (!categories.has(categoryId)) categories.set(categoryId, this.categoryName(categoryId));
       if (!wallets.has(transaction.walletId)) wallets.set(transaction.walletId, this.walletName(transaction.walletId));
     }
     return { categories, wallets };
@@ -232,10 +258,10 @@ export class BackupFold {
     });
   }
 
-  /** The CSV export's record of each transaction as it stands, oldest first. */
+  /** The CSV export's records of each transaction as it stands (one per line of a split), oldest first. */
   *transactionRecords(): Generator<string[]> {
     const names = this.exportNames();
-    for (const transaction of this.transactions()) yield exportRow(transaction, this.locale, names);
+    for (const transaction of this.transactions()) yield* exportRows(transaction, this.locale, names);
   }
 
   /** Applies the next event; answers its history.csv record, or null when it is no money event. */
@@ -280,6 +306,7 @@ export class BackupFold {
     if (typeof value === 'string' && field === 'categoryId') return this.categoryName(value);
     if (typeof value === 'string' && WALLET_FIELDS.has(field)) return this.walletName(value);
     if (typeof value === 'boolean') return this.message(value ? 'backup.csv.yes' : 'backup.csv.no', String(value));
+    if (field === 'tags' && Array.isArray(value)) return value.length === 0 ? '—' : value.map(String).join(', ');
     if (typeof value === 'object') return JSON.stringify(value);
     return String(value as string | number);
   }
@@ -342,6 +369,8 @@ export class BackupFold {
           time: data.time ?? null,
           note: data.note ?? null,
           walletId: data.walletId ?? defaultWalletId(this.userId, data.amount.currency),
+          splits: linesOf(data.splits),
+          tags: data.tags ?? [],
         };
         this.transactionsById.set(added.id, added);
         return this.transactionEntry(added);
@@ -366,15 +395,19 @@ export class BackupFold {
           time: changes.time === undefined ? before.time : changes.time,
           note: changes.note === undefined ? before.note : changes.note,
           walletId,
+          splits: changes.splits === undefined ? (before.splits ?? null) : linesOf(changes.splits),
+          tags: changes.tags === undefined ? (before.tags ?? []) : (changes.tags ?? []),
         };
         this.transactionsById.set(transactionId, after);
-        const fields = ['type', 'amount', 'categoryId', 'date', 'time', 'note', 'walletId'];
+        const fields = ['type', 'amount', 'categoryId', 'date', 'time', 'note', 'walletId', 'splits', 'tags'];
         const diff = this.diff(
           fields,
-          before as unknown as Record<string, unknown>,
+          { ...before, splits: this.splitsText(before), tags: before.tags ?? [] } as unknown as Record<string, unknown>,
           {
             ...changes,
             walletId,
+            ...(changes.splits === undefined ? {} : { splits: this.splitsText(after) }),
+            ...(changes.tags === undefined ? {} : { tags: after.tags ?? [] }),
           } as Record<string, unknown>,
         );
         return this.transactionEntry(after, this.describeChanges('transaction', diff, null));
@@ -387,6 +420,18 @@ export class BackupFold {
       default:
         return null;
     }
+  }
+
+  /** A transaction's lines as history.csv writes them ("Food 80.00 THB + Household 40.00 THB"), null for none. */
+  private splitsText(t: Transaction): string | null {
+    const lines: SplitLines = t.splits ?? [];
+    if (lines.length === 0) return null;
+    return lines
+      .map((line) => {
+        const text = `${this.categoryName(line.categoryId)} ${toDecimalString({ amount: line.amount, currency: t.amount.currency })} ${t.amount.currency}`;
+        return line.note === null ? text : `${text} (${line.note})`;
+      })
+      .join(' + ');
   }
 
   private transferEntry(t: TransferDetails, changes = ''): HistoryEntry {
@@ -609,9 +654,28 @@ export class BackupFold {
         return null;
       case 'CategoryDeleted': {
         const { categoryId, replacementCategoryId } = event.data;
+        const moved = (id: string) => (id === categoryId ? replacementCategoryId : id);
         for (const [id, transaction] of this.transactionsById) {
-          if (transaction.categoryId === categoryId)
-            this.transactionsById.set(id, { ...transaction, categoryId: replacementCategoryId });
+          const splits = transaction.splits ?? null;
+          if (transaction.categoryId === categoryId || splits?.some((line) => line.categoryId === categoryId))
+            this.transactionsById.set(id, {
+              ...transaction,
+              categoryId: moved(transaction.categoryId),
+              splits: splits === null ? null : splits.map((line) => ({ ...line, categoryId: moved(line.categoryId) })),
+            });
+        }
+        return null;
+      }
+      case 'TagRenamed':
+      case 'TagDeleted': {
+        const { data } = event;
+        for (const [id, transaction] of this.transactionsById) {
+          const tags = transaction.tags ?? [];
+          const next =
+            'tag' in data
+              ? tags.filter((tag) => tagKey(tag) !== tagKey(data.tag))
+              : renamedTags(tags, data.from, data.to);
+          if (!same(tags, next)) this.transactionsById.set(id, { ...transaction, tags: next });
         }
         return null;
       }

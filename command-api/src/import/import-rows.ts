@@ -30,7 +30,8 @@ import { importNotFound, readImport, undoRow, type ImportStreamDeps } from './im
  * `POST /api/imports/rows` without HTTP (contracts/src/imports.ts, step 2): each row of a
  * started batch becomes a TransactionAdded on `transaction-<importTransactionId>`, decided as
  * AddTransaction is (its decider, with the context the transaction stream reads from the
- * profile), opened with `no_stream` and the row's command id `importRowCommandId(…, 'add')`.
+ * profile: a split's lines and tags get the same checks and codes as in the app), opened with
+ * `no_stream` and the row's command id `importRowCommandId(…, 'add')`.
  *
  * Fast: the batch's stream and the user's profile are read once per request, not per row; a new
  * stream needs no read (it is opened with `no_stream`: the store refuses a second opening, and
@@ -51,11 +52,15 @@ export interface ImportRowsDeps extends PipelineDeps {
 
 type RowResult = ImportRowsAnswer['results'][number];
 
-/** Whether a row needs the user's profile: a category of their own or a wallet other than a default one. */
+/**
+ * Whether a row needs the user's profile: a category of their own (its own or a split line's)
+ * or a wallet other than a default one.
+ */
 function needsProfile(userId: string, request: ImportRowsRequest): boolean {
   return request.rows.some(
     (row) =>
       findBuiltInCategory(row.categoryId) === undefined ||
+      (row.splits ?? []).some((line) => findBuiltInCategory(line.categoryId) === undefined) ||
       (row.walletId !== undefined && defaultWalletCurrency(userId, row.walletId) === null),
   );
 }

@@ -25,6 +25,8 @@ export const IMPORT_ROW_ERROR_CODES = [
   'import_note_too_long',
   'import_category_unknown',
   'import_wallet_unknown',
+  'import_split_invalid',
+  'import_tags_invalid',
   'import_row_invalid',
 ] as const;
 export type ImportRowErrorCode = (typeof IMPORT_ROW_ERROR_CODES)[number];

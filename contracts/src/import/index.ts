@@ -2,7 +2,8 @@
  * Reading an import file in the browser (and in the bench): bytes → text (`decodeFile`) → table
  * (`readTable`: delimiter, header) → a mapping (`suggestMapping`, a preset's or by header names,
  * then the user's) → draft rows (`mapRows`: dates, amounts, types) → rows the server takes
- * (`toImportRows`, once `matchCategories` / `matchWallets` found the ids) → rows that look like
+ * (`toImportRows`, once `matchCategories` / `matchWallets` found the ids; a split transaction's
+ * records, Plenty's export, become one row with its lines; tags are read from a tags column) → rows that look like
  * existing transactions (`flagLookalikes`). Nothing here throws on a file's content: every
  * problem is an error code (`import_*`, texts in locales as `import.error.<code>`).
  * docs/IMPORT-FORMATS.md describes the formats, presets and limits.
@@ -39,7 +40,15 @@ export {
   type MappingColumn,
   type SuggestedMapping,
 } from './mapping.js';
-export { PLENTY_HEADERS, PRESETS, columnOf, detectPreset, headerKey, type Preset } from './presets.js';
+export {
+  PLENTY_HEADERS,
+  PLENTY_LATER_HEADERS,
+  PRESETS,
+  columnOf,
+  detectPreset,
+  headerKey,
+  type Preset,
+} from './presets.js';
 export {
   USE_DEFAULT_WALLET,
   categoryKey,
@@ -54,8 +63,11 @@ export {
   cleanText,
   flagLookalikes,
   mapRows,
+  parseSplitCell,
+  parseTagsCell,
   parseTimeCell,
   toImportRows,
   walletNamesOf,
+  type DraftLine,
   type DraftRow,
 } from './rows.js';

@@ -25,6 +25,20 @@ export interface ColumnMapping {
   wallet?: number;
   /** Where the wallet of an income row is when not in `wallet` (Firefly III: the destination account). */
   incomeWallet?: number;
+  /** A tags column: tags separated by commas or line breaks (`tagSeparator`). */
+  tags?: number;
+  /**
+   * What separates tags in the tags cell: `comma` (commas or line breaks; Firefly III and files
+   * made by hand) or `line` (line breaks only: Plenty's export, whose tags may hold commas).
+   */
+  tagSeparator?: 'comma' | 'line';
+  /**
+   * Plenty's export only: the `Split` column ("1/3": the first of three lines of one split
+   * transaction), the line's note, and the transaction id that ties the lines together.
+   */
+  split?: number;
+  lineNote?: number;
+  transactionId?: number;
   dateFormat: DateFormat;
   era: Era;
   decimal: Decimal;
@@ -53,6 +67,7 @@ export const MAPPING_COLUMNS = [
   'currency',
   'wallet',
   'incomeWallet',
+  'tags',
 ] as const satisfies readonly (keyof ColumnMapping)[];
 export type MappingColumn = (typeof MAPPING_COLUMNS)[number];
 
@@ -80,6 +95,7 @@ const GUESSES: Readonly<Record<Exclude<MappingColumn, 'incomeWallet'>, readonly 
   payee: ['payee', 'merchant', 'title', 'ผู้รับเงิน', 'ຜູ້ຮັບເງິນ'],
   currency: ['currency', 'สกุลเงิน', 'ສະກຸນເງິນ'],
   wallet: ['wallet', 'account', 'กระเป๋าเงิน', 'บัญชี', 'ກະເປົາເງິນ', 'ບັນຊີ'],
+  tags: ['tags', 'tag', 'labels', 'แท็ก', 'ແທັກ'],
 };
 
 /** Amounts that show a comma as the decimal mark: `12,50`, `1.500.000`, `1.500,00`. */

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { importRowSchema } from '../imports.js';
 import {
   PLENTY_HEADERS,
+  PLENTY_LATER_HEADERS,
   PRESETS,
   USE_DEFAULT_WALLET,
   categoryNamesOf,
@@ -60,8 +61,10 @@ describe('presets', () => {
 
   it("Plenty's headers are the export's column names in each language's catalog", () => {
     const columns = ['date', 'time', 'type', 'category', 'amount', 'currency', 'note', 'wallet'];
+    const later = ['tags', 'split', 'lineNote', 'transactionId'];
     for (const locale of ['en', 'th', 'lo'] as const) {
       expect(PLENTY_HEADERS[locale]).toEqual(columns.map((c) => catalog(locale)[`export.csv.${c}`]));
+      expect(PLENTY_LATER_HEADERS[locale]).toEqual(later.map((c) => catalog(locale)[`export.csv.${c}`]));
     }
   });
 
@@ -161,7 +164,62 @@ describe('each sample file maps itself', () => {
     for (const row of rows) expect(importRowSchema.safeParse(row).success).toBe(true);
   });
 
-  it('money-lover.csv: DD/MM/YYYY, signed amounts, the currency column, the wallet', () => {
+  it('plenty-splits.csv (format 2, Lao): a split’s records become one transaction with its lines, tags one a line', () => {
+    const { preset, mapping, drafts, errors } = read('plenty-splits.csv');
+    expect(preset).toBe('plenty');
+    expect(mapping).toMatchObject({ tags: 8, split: 9, lineNote: 10, transactionId: 11, tagSeparator: 'line' });
+    expect(errors).toEqual([]);
+    const tags = ['ງານແຕ່ງ', 'Trip, Luang Prabang'];
+    expect(drafts).toEqual([
+      {
+        row: 0,
+        date: '2024-03-09',
+        time: '10:30',
+        type: 'expense',
+        amount: { amount: 120000, currency: 'LAK' },
+        category: 'ອາຫານ',
+        note: 'ຕະຫຼາດເຊົ້າ',
+        wallet: 'ເງິນສົດ',
+        tags,
+        splits: [
+          { category: 'ອາຫານ', amount: 80000, note: 'ຜັກ ແລະ ໝາກໄມ້' },
+          { category: 'ຊື້ເຄື່ອງ', amount: 40000 },
+        ],
+        lineRows: [1],
+      },
+      salary(2, { date: '2024-03-10', category: 'ເງິນເດືອນ', wallet: 'ເງິນສົດ' }),
+      {
+        row: 3,
+        date: '2024-03-11',
+        type: 'expense',
+        amount: { amount: 500, currency: 'USD' },
+        category: 'ອື່ນໆ',
+        wallet: 'ເງິນສົດ',
+        tags: ['=tag'],
+      },
+    ]);
+    const categories = matchCategories(categoryNamesOf(drafts), [], catalogs);
+    const wallets = matchWallets(walletNamesOf(drafts), [], catalogs);
+    const { rows, errors: rowErrors } = toImportRows(drafts, categories, wallets);
+    expect(rowErrors).toEqual([]);
+    expect(rows[0]).toEqual({
+      row: 0,
+      type: 'expense',
+      amount: { amount: 120000, currency: 'LAK' },
+      categoryId: 'builtin-food',
+      date: '2024-03-09',
+      time: '10:30',
+      note: 'ຕະຫຼາດເຊົ້າ',
+      splits: [
+        { categoryId: 'builtin-food', amount: 80000, note: 'ຜັກ ແລະ ໝາກໄມ້' },
+        { categoryId: 'builtin-shopping', amount: 40000 },
+      ],
+      tags,
+    });
+    for (const row of rows) expect(importRowSchema.safeParse(row).success).toBe(true);
+  });
+
+  it('money-lover.csv: DD/MM/YYYY, signed amounts, the currency column, the wallet, the event as a tag', () => {
     const { preset, mapping, drafts, errors } = read('money-lover.csv');
     expect(preset).toBe('money-lover');
     expect(mapping.dateFormat).toBe('DD/MM/YYYY');
@@ -178,6 +236,7 @@ describe('each sample file maps itself', () => {
         category: 'ຂອງຂວັນ',
         note: 'ຂອງຂວັນວັນເກີດ',
         wallet: 'ກະເປົາລາວ',
+        tags: ['Birthday'],
       },
     ]);
     // "ຂອງຂວັນ" is the Lao name of the built-in Gifts (general: fits an expense).
@@ -238,14 +297,20 @@ describe('each sample file maps itself', () => {
     expect(rows[0]?.amount).toEqual({ amount: 12050, currency: 'THB' });
   });
 
-  it('firefly-iii.csv: types from the type column, transfers skipped, the asset account as the wallet of either type', () => {
+  it('firefly-iii.csv: types from the type column, transfers skipped, the asset account as the wallet of either type, tags split at commas', () => {
     const { preset, drafts, errors } = read('firefly-iii.csv');
     expect(preset).toBe('firefly-iii');
     expect(errors).toEqual([{ row: 2, code: 'import_row_transfer', column: 6 }]);
     expect(drafts).toEqual([
       lunch(0, { time: '08:15', category: 'Food', note: 'ข้าวมันไก่, ชาเย็น — มื้อเช้า', wallet: 'กระเป๋าเงินสด' }),
       salary(1, { time: '00:00', category: 'Salary', note: 'เงินเดือน', wallet: 'กระเป๋าเงินสด' }),
-      tukTuk(3, '2024-03-08', { time: '19:40', category: 'Transport', note: 'ຄ່າລົດຕຸກຕຸກ', wallet: 'ກະເປົາລາວ' }),
+      tukTuk(3, '2024-03-08', {
+        time: '19:40',
+        category: 'Transport',
+        note: 'ຄ່າລົດຕຸກຕຸກ',
+        wallet: 'ກະເປົາລາວ',
+        tags: ['ວຽງຈັນ', 'Trip 2024'],
+      }),
     ]);
   });
 

@@ -41,8 +41,9 @@ function defined(mapping: Partial<ColumnMapping>): Partial<ColumnMapping> {
 }
 
 /**
- * Plenty's own export (query-api/src/export): the header in the language of the export, the
- * values in `locales/*.json` `export.csv.*` (a test keeps these equal to the catalogs).
+ * Plenty's own export (platform/src/file/transactions-csv.ts): the header in the language of the
+ * export, the values in `locales/*.json` `export.csv.*` (a test keeps these equal to the
+ * catalogs). Format 1 had these eight columns; format 2 adds `PLENTY_LATER_HEADERS` at the end.
  */
 export const PLENTY_HEADERS = {
   en: ['Date', 'Time', 'Type', 'Category', 'Amount', 'Currency', 'Note', 'Wallet'],
@@ -50,15 +51,27 @@ export const PLENTY_HEADERS = {
   lo: ['ວັນທີ', 'ເວລາ', 'ປະເພດ', 'ໝວດໝູ່', 'ຈຳນວນເງິນ', 'ສະກຸນເງິນ', 'ໝາຍເຫດ', 'ກະເປົາເງິນ'],
 } as const;
 
+/** The columns format 2 of Plenty's export adds: tags, split ("1/3"), the line's note, the transaction id. */
+export const PLENTY_LATER_HEADERS = {
+  en: ['Tags', 'Split', 'Split line note', 'Transaction ID'],
+  th: ['แท็ก', 'แบ่งรายการ', 'หมายเหตุของบรรทัดที่แบ่ง', 'รหัสรายการ'],
+  lo: ['ແທັກ', 'ແບ່ງລາຍການ', 'ໝາຍເຫດຂອງແຖວທີ່ແບ່ງ', 'ລະຫັດລາຍການ'],
+} as const;
+
 const plenty: Preset = {
   id: 'plenty',
   name: 'Plenty',
   formatVersion:
-    'Plenty CSV export, format 1 (Date, Time, Type, Category, Amount, Currency, Note, Wallet; en, th or lo)',
+    'Plenty CSV export, format 2 (Date, Time, Type, Category, Amount, Currency, Note, Wallet, then Tags, Split, Split line note, Transaction ID; en, th or lo; format 1 without the last four is read too)',
   matches: (header) => Object.values(PLENTY_HEADERS).some((names) => hasAll(header, names)),
   mapping(header) {
-    const names = Object.values(PLENTY_HEADERS).find((n) => hasAll(header, n)) ?? PLENTY_HEADERS.en;
-    const [date, time, type, category, amount, currency, note, wallet] = names.map((name) => columnOf(header, name));
+    const locale =
+      (Object.keys(PLENTY_HEADERS) as (keyof typeof PLENTY_HEADERS)[]).find((l) => hasAll(header, PLENTY_HEADERS[l])) ??
+      'en';
+    const [date, time, type, category, amount, currency, note, wallet] = PLENTY_HEADERS[locale].map((name) =>
+      columnOf(header, name),
+    );
+    const [tags, split, lineNote, transactionId] = PLENTY_LATER_HEADERS[locale].map((name) => columnOf(header, name));
     return defined({
       date,
       time,
@@ -68,6 +81,11 @@ const plenty: Preset = {
       currency,
       note,
       wallet,
+      tags,
+      split,
+      lineNote,
+      transactionId,
+      tagSeparator: 'line',
       dateFormat: 'YYYY-MM-DD',
       era: 'ce',
       decimal: '.',
@@ -81,6 +99,7 @@ const plenty: Preset = {
  * Money Lover (web app and mobile app "Export to CSV", 2023–2025): a row number column (`Id` or
  * `No`), `Date` as DD/MM/YYYY, `Category`, `Amount` signed (expenses negative), `Currency`,
  * `Note`, `Wallet` (older files: `Account`), `Event`, `Exclude Report`; comma or semicolon.
+ * An event (a trip, a wedding: one per transaction) is what Plenty calls a tag: it becomes one.
  */
 const moneyLover: Preset = {
   id: 'money-lover',
@@ -99,6 +118,8 @@ const moneyLover: Preset = {
       currency: columnOf(header, 'Currency'),
       note: columnOf(header, 'Note'),
       wallet: columnOf(header, 'Wallet', 'Account'),
+      tags: columnOf(header, 'Event'),
+      tagSeparator: 'line',
       dateFormat: 'DD/MM/YYYY',
       era: 'ce',
       decimal: '.',
@@ -136,7 +157,8 @@ const actual: Preset = {
  * Firefly III (6.x, `ExportDataGenerator::exportTransactions`): one row per journal; `type`
  * Withdrawal / Deposit / Transfer / Opening balance / Reconciliation, `amount` negative for
  * withdrawals, `currency_code`, `description`, `date` as ISO 8601 with offset, `source_name`
- * (the asset account of a withdrawal), `destination_name` (of a deposit), `category`, `notes`.
+ * (the asset account of a withdrawal), `destination_name` (of a deposit), `category`, `notes`,
+ * `tags` (the journal's tag names joined by `,`: `mergeTags`).
  */
 const fireflyIii: Preset = {
   id: 'firefly-iii',
@@ -156,6 +178,8 @@ const fireflyIii: Preset = {
       category: columnOf(header, 'category'),
       wallet: columnOf(header, 'source_name'),
       incomeWallet: columnOf(header, 'destination_name'),
+      tags: columnOf(header, 'tags'),
+      tagSeparator: 'comma',
       dateFormat: 'YYYY-MM-DD',
       era: 'ce',
       decimal: '.',

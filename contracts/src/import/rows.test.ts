@@ -315,3 +315,145 @@ describe('flagLookalikes', () => {
     expect(flagLookalikes(rows, existing, BATCH).size).toBe(0);
   });
 });
+
+describe('split records and tags', () => {
+  // date, amount, note, category, split, line note, transaction id, tags
+  const mapping: ColumnMapping = {
+    ...base,
+    category: 3,
+    split: 4,
+    lineNote: 5,
+    transactionId: 6,
+    tags: 7,
+    tagSeparator: 'line',
+  };
+  const line = (
+    split: string,
+    amount: string,
+    category: string,
+    fields: { id?: string; note?: string; date?: string } = {},
+  ) => [
+    fields.date ?? '05/03/2024',
+    amount,
+    fields.note ?? 'market',
+    category,
+    split,
+    '',
+    fields.id ?? 'tx-1',
+    'trip\nLuang Prabang, 2024',
+  ];
+
+  it('joins the records of a split into one draft numbered by its first, its amount the lines’ sum', () => {
+    const { rows, errors } = mapRows(
+      tableOf([line('1/3', '-80.00', 'Food'), line('2/3', '-30.00', 'Household'), line('3/3', '-10.50', 'Food')]),
+      mapping,
+    );
+    expect(errors).toEqual([]);
+    expect(rows).toEqual([
+      {
+        row: 0,
+        date: '2024-03-05',
+        type: 'expense',
+        amount: { amount: 12050, currency: 'THB' },
+        category: 'Food',
+        note: 'market',
+        wallet: null,
+        tags: ['trip', 'Luang Prabang, 2024'],
+        splits: [
+          { category: 'Food', amount: 8000 },
+          { category: 'Household', amount: 3000 },
+          { category: 'Food', amount: 1050 },
+        ],
+        lineRows: [1, 2],
+      },
+    ]);
+  });
+
+  it('refuses a split whose records do not belong together, is unfinished or out of order, and keeps the rows around it', () => {
+    const single = ['06/03/2024', '-5.00', 'tea', 'Food', '', '', 'tx-9', ''];
+    const { rows, errors } = mapRows(
+      tableOf([
+        line('1/2', '-80.00', 'Food'),
+        line('2/2', '-30.00', 'Household', { note: 'other note' }),
+        single,
+        line('1/3', '-1.00', 'Food', { id: 'tx-2' }),
+        line('2/3', '-1.00', 'Food', { id: 'tx-2' }),
+        single,
+        line('2/2', '-1.00', 'Food', { id: 'tx-3' }),
+        line('1/2', '-1.00', 'Food', { id: 'tx-4' }),
+        line('2/2', 'x', 'Food', { id: 'tx-4' }),
+        line('1/2', '-1.00', 'Food', { id: 'tx-5' }),
+        line('2/2', '-1.00', 'Food', { id: 'tx-6' }),
+        line('7/2', '-1.00', 'Food'),
+      ]),
+      mapping,
+    );
+    expect(rows.map((r) => r.row)).toEqual([2, 5]);
+    expect(errors.map((e) => [e.row, e.code])).toEqual([
+      [0, 'import_split_invalid'],
+      [1, 'import_split_invalid'],
+      [3, 'import_split_invalid'],
+      [4, 'import_split_invalid'],
+      [6, 'import_split_invalid'],
+      [7, 'import_split_invalid'],
+      [8, 'import_amount_invalid'],
+      [9, 'import_split_invalid'],
+      [10, 'import_split_invalid'],
+      [11, 'import_split_invalid'],
+    ]);
+  });
+
+  it('reads tags at commas and line breaks by default, drops repeats, and refuses too many or too long', () => {
+    const tagged = (cell: string) => ['05/03/2024', '-1.00', '', '', '', '', '', cell];
+    const { rows, errors } = mapRows(
+      tableOf([
+        tagged('trip, Trip,wedding\nรีโนเวท'),
+        tagged(''),
+        tagged(Array.from({ length: 11 }, (_, i) => `t${String(i)}`).join(',')),
+        tagged('x'.repeat(33)),
+      ]),
+      { ...mapping, tagSeparator: 'comma', split: undefined },
+    );
+    expect(rows.map((r) => r.tags)).toEqual([['trip', 'wedding', 'รีโนเวท'], undefined]);
+    expect(errors).toEqual([
+      { row: 2, code: 'import_tags_invalid', column: 7 },
+      { row: 3, code: 'import_tags_invalid', column: 7 },
+    ]);
+  });
+
+  it('gives a split’s lines their category ids and refuses all its records when one line’s category is unknown', () => {
+    const drafts = mapRows(
+      tableOf([
+        line('1/2', '-80.00', 'Food'),
+        line('2/2', '-30.00', 'Mystery'),
+        line('1/2', '-1.00', 'Food', { id: 'b' }),
+        line('2/2', '-2.00', 'Food', { id: 'b' }),
+      ]),
+      mapping,
+    ).rows;
+    const categories = new Map([
+      [categoryKey('expense', 'Food'), 'builtin-food'],
+      [categoryKey('expense', 'Mystery'), null],
+    ]);
+    const { rows, errors } = toImportRows(drafts, categories, new Map());
+    expect(errors).toEqual([
+      { row: 0, code: 'import_category_unknown' },
+      { row: 1, code: 'import_category_unknown' },
+    ]);
+    expect(rows).toEqual([
+      {
+        row: 2,
+        type: 'expense',
+        amount: { amount: 300, currency: 'THB' },
+        categoryId: 'builtin-food',
+        date: '2024-03-05',
+        note: 'market',
+        splits: [
+          { categoryId: 'builtin-food', amount: 100 },
+          { categoryId: 'builtin-food', amount: 200 },
+        ],
+        tags: ['trip', 'Luang Prabang, 2024'],
+      },
+    ]);
+  });
+});

@@ -18,7 +18,24 @@ export type ExportLinkQuery = z.infer<typeof exportLinkQuerySchema>;
 
 /**
  * The CSV's columns, in order; each header is the message `export.csv.<column>`. `wallet` is
- * the name of the wallet the transaction belongs to (a default wallet's in the language); it
- * comes last so the columns before it stay where they were.
+ * the name of the wallet the transaction belongs to (a default wallet's in the language). Later
+ * columns are added at the end so the columns before them stay where they were: `tags` (one tag
+ * a line in the cell), and for a split transaction one record per line (`split` "1/3",
+ * `lineNote`, the line's category and amount), each record naming its `transactionId`.
+ * platform/src/file/transactions-csv.ts writes them; docs/IMPORT-FORMATS.md describes them.
  */
-export const EXPORT_COLUMNS = ['date', 'time', 'type', 'category', 'amount', 'currency', 'note', 'wallet'] as const;
+export const EXPORT_COLUMNS = [
+  'date',
+  'time',
+  'type',
+  'category',
+  'amount',
+  'currency',
+  'note',
+  'wallet',
+  'tags',
+  'split',
+  'lineNote',
+  'transactionId',
+] as const;
+export type ExportColumn = (typeof EXPORT_COLUMNS)[number];

@@ -7,14 +7,14 @@ import { DEFAULT_WALLET_NAME_KEY, defaultWalletId } from '@plenty/contracts/wall
 import { csvRow, UTF8_BOM } from '@plenty/platform/file/csv';
 import {
   exportHeader,
-  exportRow,
+  exportRows,
   fileMessage as message,
   type ExportNames,
 } from '@plenty/platform/file/transactions-csv';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { scanTransactions, SORTS } from '../transaction/search.js';
 
-export { exportHeader, exportRow, type ExportNames };
+export { exportHeader, exportRows, type ExportNames };
 
 /** Custom categories are few (a person's own list); one page holds them all. */
 const MAX_CUSTOM = 1000;
@@ -53,8 +53,11 @@ async function walletNames(readStore: ReadStore, userId: string, locale: ExportL
 }
 
 /**
- * Every transaction of the user as CSV (BOM, header, one record per transaction, oldest
- * first), produced page by page from the read store so memory stays flat however many.
+ * Every transaction of the user as CSV (BOM, header, one record per transaction or, for a split
+ * transaction, one per line; oldest first), produced page by page from the read store so memory
+ * stays flat however many. The columns and the split records: platform/src/file/transactions-csv.ts
+ * (`exportRows`) and docs/IMPORT-FORMATS.md ("Plenty"); tags one a line in their cell; a cell a
+ * spreadsheet would run as a formula starts with `'` (csv.ts).
  */
 export async function* exportCsv(
   readStore: ReadStore,
@@ -71,7 +74,7 @@ export async function* exportCsv(
   let chunk = '';
   let rows = 0;
   for await (const { doc } of scanTransactions(readStore, { userId, where: {}, sort: SORTS.oldest, pageSize })) {
-    chunk += csvRow(exportRow(doc, locale, names));
+    for (const record of exportRows(doc, locale, names)) chunk += csvRow(record);
     rows += 1;
     if (rows % pageSize === 0) {
       yield chunk;
