@@ -11,6 +11,7 @@ import { importsProjection } from './imports.projection.js';
 import { monthlySummaryProjection } from './monthly-summary.projection.js';
 import { preferencesProjection } from './preferences.projection.js';
 import { recurringProjection } from './recurring.projection.js';
+import { tagsProjection } from './tags.projection.js';
 import { transactionHistoryProjection } from './transaction-history.projection.js';
 import { transactionTotalsProjection } from './transaction-totals.projection.js';
 import { transactionsProjection } from './transactions.projection.js';
@@ -38,6 +39,7 @@ export const allProjections: readonly Projection[] = [
   debtsProjection,
   walletsProjection,
   recurringProjection,
+  tagsProjection,
   importsProjection,
   accountErasureProjection,
 ];
