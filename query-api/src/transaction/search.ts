@@ -5,12 +5,12 @@ import { convertExact, RATE_PATTERN, type RateTable } from '@plenty/contracts/ra
 import type { TransactionSort, TransactionTotals, TransactionView } from '@plenty/contracts/views/transactions';
 import {
   InvalidCursorError,
-  type ContainsFilter,
   type FindQuery,
   type FindResult,
   type ReadStore,
   type StoredDocument,
 } from '@plenty/platform/read-store/port';
+import type { StoreConditions } from './filters.js';
 
 /** The read store breaks ties by id, in the direction of the last sort key. */
 export const SORTS: Record<TransactionSort, FindQuery['sort']> = {
@@ -154,8 +154,8 @@ export function decodeAmountCursor(cursor: string): MergeState {
 
 export interface AmountQuery {
   readonly userId: string;
-  readonly where: Readonly<Record<string, string>>;
-  readonly contains?: ContainsFilter | undefined;
+  /** The filters' equality, range and full-text conditions (filters.ts). */
+  readonly conditions: StoreConditions;
   readonly limit: number;
   readonly cursor?: string | undefined;
   /** The currencies the matching transactions may be in (a superset is fine). */
@@ -178,8 +178,8 @@ export async function findByValue(
   const find = (currency: Currency, limit: number, cursor: string | undefined): Promise<FindResult<TransactionView>> =>
     readStore.find<TransactionView>(TRANSACTIONS_VIEW, {
       userId: query.userId,
-      where: { ...query.where, currency },
-      ...(query.contains === undefined ? {} : { contains: query.contains }),
+      ...query.conditions,
+      where: { ...query.conditions.where, currency },
       sort,
       limit,
       ...(cursor === undefined ? {} : { cursor }),

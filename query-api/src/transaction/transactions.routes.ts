@@ -9,57 +9,32 @@ import { CURRENCIES, type Currency } from '@plenty/contracts/money';
 import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
 import { QUERY_ROUTES } from '@plenty/contracts/views/query-routes';
 import {
-  searchKey,
   type TransactionHistoryDoc,
   type TransactionTotalsDoc,
   type TransactionView,
 } from '@plenty/contracts/views/transactions';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { historyPage, itemIdOr404, notFound, paged, queryRoute } from '../query-route.js';
+import { narrowsBeyondTotals, splitLineSums, storeConditions } from './filters.js';
 import { findByValue, SORTS, TotalsFold } from './search.js';
 
 /** Types × categories × currencies of one user: far fewer in practice. */
 const MAX_TOTALS_DOCS = 100_000;
 
-/** The filters the totals view answers: it keeps sums per type, category and currency. */
-function filtersOf(query: { type?: string | undefined; categoryId?: string | undefined }): Record<string, string> {
-  const where: Record<string, string> = {};
-  if (query.type !== undefined) where.type = query.type;
-  if (query.categoryId !== undefined) where.categoryId = query.categoryId;
-  return where;
-}
-
-/** The filters of the transactions themselves: those of the totals, the wallet, the recurring rule and the import batch. */
-function listFiltersOf(query: {
-  type?: string | undefined;
-  categoryId?: string | undefined;
-  walletId?: string | undefined;
-  ruleId?: string | undefined;
-  importId?: string | undefined;
-}): Record<string, string> {
-  const where = filtersOf(query);
-  if (query.walletId !== undefined) where.walletId = query.walletId;
-  if (query.ruleId !== undefined) where.ruleId = query.ruleId;
-  if (query.importId !== undefined) where.importId = query.importId;
-  return where;
-}
-
-/** The answer's transaction: `recurrence` and `import` are null for one entered by hand (absent in older documents). */
+/** The answer's transaction: `recurrence`, `import` and `splits` null and `tags` empty when it has none (absent in older documents). */
 const transactionOf = (doc: TransactionView): TransactionView => ({
   ...doc,
   recurrence: doc.recurrence ?? null,
   import: doc.import ?? null,
+  splits: doc.splits ?? null,
+  tags: doc.tags ?? [],
 });
 
-/** A search in notes: the view keeps each note in search form, the needle is put in the same form. */
-const noteContaining = (q: string | undefined) =>
-  q === undefined ? {} : { contains: { field: 'noteKey', text: searchKey(q) } };
-
-/** The currencies a user's transactions matching the type and category filters are in. */
-async function currenciesOf(readStore: ReadStore, userId: string, where: Record<string, string>): Promise<Currency[]> {
+/** The currencies a user's transactions of the type (every type when none) are in. */
+async function currenciesOf(readStore: ReadStore, userId: string, type: string | undefined): Promise<Currency[]> {
   const sums = await readStore.find<TransactionTotalsDoc>(TRANSACTION_TOTALS_VIEW, {
     userId,
-    where,
+    where: type === undefined ? {} : { type },
     sort: [],
     limit: MAX_TOTALS_DOCS,
   });
@@ -70,18 +45,18 @@ async function currenciesOf(readStore: ReadStore, userId: string, where: Record<
 export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): void {
   queryRoute(app, QUERY_ROUTES.transactions, async ({ user, query }) =>
     paged(async () => {
+      const conditions = await storeConditions(readStore, user.uid, query);
       if (query.sort === 'highest' || query.sort === 'lowest') {
         // By what the amounts are worth in the user's currency, at the user's rates.
         const [stored, currencies] = await Promise.all([
           readStore.get<PreferencesView>(PREFERENCES_VIEW, user.uid, PREFERENCES_DOC_ID),
-          currenciesOf(readStore, user.uid, filtersOf(query)),
+          currenciesOf(readStore, user.uid, query.type),
         ]);
         const preferences: PreferencesView = { ...DEFAULT_PREFERENCES_VIEW, ...stored?.doc };
-        // A wallet's transactions are in one currency; the totals' currencies are a superset.
+        // The currencies of the user's transactions of the type: a superset of those that match.
         const found = await findByValue(readStore, {
           userId: user.uid,
-          where: listFiltersOf(query),
-          contains: query.q === undefined ? undefined : { field: 'noteKey', text: searchKey(query.q) },
+          conditions,
           limit: query.limit,
           cursor: query.cursor,
           currencies,
@@ -95,8 +70,7 @@ export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): 
       }
       const page = await readStore.find<TransactionView>(TRANSACTIONS_VIEW, {
         userId: user.uid,
-        where: listFiltersOf(query),
-        ...noteContaining(query.q),
+        ...conditions,
         sort: SORTS[query.sort],
         limit: query.limit,
         ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
@@ -107,28 +81,31 @@ export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): 
 
   queryRoute(app, QUERY_ROUTES.transactionTotals, async ({ user, query }) => {
     const fold = new TotalsFold();
-    if (query.q === undefined && query.walletId === undefined && query.importId === undefined) {
+    if (query.categoryId === undefined && !narrowsBeyondTotals(query)) {
       // The projector keeps sums per (type, category, currency): a few documents per user.
       const sums = await readStore.find<TransactionTotalsDoc>(TRANSACTION_TOTALS_VIEW, {
         userId: user.uid,
-        where: filtersOf(query),
+        where: query.type === undefined ? {} : { type: query.type },
         sort: [],
         limit: MAX_TOTALS_DOCS,
       });
       for (const { doc } of sums.items) fold.addSum(doc.type, doc.currency, doc.count, doc.sum);
       return fold.result();
     }
-    // A search, a wallet or an import batch sums the matching transactions themselves, from an
-    // index that carries the notes, wallets and batches.
-    const groups = await readStore.sum(TRANSACTIONS_VIEW, {
-      userId: user.uid,
-      where: listFiltersOf(query),
-      ...noteContaining(query.q),
-      groupBy: ['type', 'currency'],
-      field: 'amount',
-    });
+    // Any other filter sums the matching transactions themselves, from an index that carries
+    // what the filters and the sum read. Filtered by a category, a split transaction counts its
+    // lines of that category, not its whole amount: the few split ones are read and folded.
+    const conditions = await storeConditions(readStore, user.uid, query);
+    const groupBy = query.categoryId === undefined ? ['type', 'currency'] : ['type', 'currency', 'split'];
+    const [groups, lines] = await Promise.all([
+      readStore.sum(TRANSACTIONS_VIEW, { userId: user.uid, ...conditions, groupBy, field: 'amount' }),
+      query.categoryId === undefined ? undefined : splitLineSums(readStore, user.uid, conditions, query.categoryId),
+    ]);
     for (const { group, count, sum } of groups) {
-      fold.addSum(group.type as TransactionView['type'], group.currency as Currency, count, sum);
+      const type = group.type as TransactionView['type'];
+      const currency = group.currency as Currency;
+      const split = lines !== undefined && group.split === 1;
+      fold.addSum(type, currency, count, split ? (lines.get(`${type}|${currency}`) ?? 0n) : sum);
     }
     return fold.result();
   });

@@ -1,0 +1,231 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { transactionListSchema, transactionTotalsSchema } from '@plenty/contracts/views/transactions';
+import type { ReadStore } from '@plenty/platform/read-store/port';
+import { viewsOf } from '@plenty/projections/apply';
+import { categoriesProjection } from '@plenty/projections/categories.projection';
+import { eventLog } from '@plenty/projections/testing/events';
+import { applyEvents } from '@plenty/projections/testing/memory-read-store';
+import { preferencesProjection } from '@plenty/projections/preferences.projection';
+import { tagsProjection } from '@plenty/projections/tags.projection';
+import { transactionTotalsProjection } from '@plenty/projections/transaction-totals.projection';
+import { transactionsProjection } from '@plenty/projections/transactions.projection';
+import { walletsProjection } from '@plenty/projections/wallets.projection';
+import { READ_STORES, type ReadStoreKind } from '../wallet/wallet-fixture.js';
+import { getAs, routesUnderTest } from '../route-testing.js';
+import { amountRange } from './filters.js';
+import { transactionsRoutes } from './transactions.routes.js';
+
+const COFFEE = '0192f0c4-7a1b-7c3d-8e4f-0000000000a1';
+const FEES = '0192f0c4-7a1b-7c3d-8e4f-0000000000a2';
+const SPLIT = '0192f0c4-7a1b-7c3d-8e4f-0000000000a3';
+const PAY = '0192f0c4-7a1b-7c3d-8e4f-0000000000a4';
+const BOBS = '0192f0c4-7a1b-7c3d-8e4f-0000000000b1';
+const SCHOOL = '0192f0c4-7a1b-7c3d-8e4f-0000000000c1';
+const KBANK = '0192f0c4-7a1b-7c3d-8e4f-0000000000d1';
+
+describe('amount terms as one range', () => {
+  it('keeps the tightest bounds, an equal amount as both', () => {
+    expect(amountRange([])).toBeUndefined();
+    expect(
+      amountRange([
+        { op: 'gt', value: 500 },
+        { op: 'gte', value: 500 },
+        { op: 'lt', value: 900 },
+      ]),
+    ).toEqual({ gt: 500, lt: 900 });
+    expect(amountRange([{ op: 'eq', value: 700 }])).toEqual({ gte: 700, lte: 700 });
+    expect(
+      amountRange([
+        { op: 'eq', value: 700 },
+        { op: 'gte', value: 800 },
+      ]),
+    ).toEqual({ gte: 800, lte: 700 });
+  });
+});
+
+describe.each(Object.keys(READ_STORES) as ReadStoreKind[])('transaction search and filters on %s', (kind) => {
+  let store: ReadStore;
+  let app: FastifyInstance;
+
+  beforeEach(async () => {
+    store = await READ_STORES[kind]();
+    const projections = [
+      transactionsProjection,
+      transactionTotalsProjection,
+      preferencesProjection,
+      categoriesProjection,
+      walletsProjection,
+      tagsProjection,
+    ];
+    await store.ensureViews(viewsOf(projections));
+    const log = eventLog();
+    await applyEvents(store, projections, [
+      log.categoryAdded('alice', SCHOOL, { name: 'ຄ່າຮຽນລູກ' }),
+      log.walletOpened('alice', KBANK, { name: 'KBank Savings', currency: 'LAK' }),
+      log.transactionAdded('alice', COFFEE, { note: 'ร้านกาแฟใกล้บ้าน', date: '2026-11-01', time: '08:00' }),
+      log.transactionAdded('alice', FEES, {
+        amount: { amount: 1_250_000, currency: 'LAK' },
+        categoryId: SCHOOL,
+        walletId: KBANK,
+        note: 'ເຂົ້າໜຽວ ຕະຫຼາດເຊົ້າ',
+        date: '2026-11-15',
+      }),
+      log.transactionAdded('alice', SPLIT, {
+        amount: { amount: 10_000, currency: 'THB' },
+        splits: [
+          { categoryId: 'builtin-food', amount: 6000, note: 'Groceries' },
+          { categoryId: 'builtin-transport', amount: 4000, note: 'Taxi home' },
+        ],
+        tags: ['Trip Luang Prabang'],
+        date: '2026-11-30',
+        time: '23:59',
+      }),
+      log.transactionAdded('alice', PAY, {
+        type: 'income',
+        amount: { amount: 5_000_000, currency: 'THB' },
+        categoryId: 'builtin-salary',
+        note: 'November pay',
+        tags: ['work'],
+        date: '2026-12-01',
+      }),
+      log.transactionAdded('bob', BOBS, { note: 'ร้านกาแฟ Taxi', tags: ['trip luang prabang'] }),
+    ]);
+    app = await routesUnderTest((scope) => transactionsRoutes(scope, store));
+  });
+
+  afterEach(async () => {
+    await app.close();
+    await store.close();
+  });
+
+  const ids = async (query: string, uid = 'alice') => {
+    const answer = await getAs(app, `/transactions?${query}`, uid);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return transactionListSchema.parse(answer.json()).items.map((t) => t.id);
+  };
+  const search = (q: string, more = '') => ids(`q=${encodeURIComponent(q)}${more}`);
+  const totals = async (query: string) => {
+    const answer = await getAs(app, `/transactions/totals?${query}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return transactionTotalsSchema.parse(answer.json());
+  };
+
+  it('finds words of notes and of split lines’ notes as word starts, the user’s own only', async () => {
+    expect(await search('November')).toEqual([PAY]);
+    expect(await search('nov')).toEqual([PAY]);
+    expect(await search('taxi')).toEqual([SPLIT]);
+    expect(await search('groc taxi')).toEqual([SPLIT]);
+    expect(await search('ovember')).toEqual([]);
+    expect(await ids(`q=taxi`, 'bob')).toEqual([BOBS]);
+  });
+
+  it('finds Thai and Lao words inside text written without spaces, also cut short while typing', async () => {
+    expect(await search('กาแฟ')).toEqual([COFFEE]);
+    expect(await search('ใกล้บ้าน')).toEqual([COFFEE]);
+    expect(await search('ร้านกาแ')).toEqual([COFFEE]);
+    expect(await search('ຕະຫຼາດ')).toEqual([FEES]);
+    expect(await search('ຕະຫຼາ')).toEqual([FEES]);
+    expect(await search('ໜຽວ')).toEqual([FEES]);
+  });
+
+  it('finds tags by their words, and filters by a tag whatever its case', async () => {
+    expect(await search('luang')).toEqual([SPLIT]);
+    expect(await ids(`tag=${encodeURIComponent('TRIP luang prabang')}`)).toEqual([SPLIT]);
+    expect(await ids('tag=work')).toEqual([PAY]);
+    expect(await ids('tag=trip')).toEqual([]);
+    expect(await ids(`tag=${encodeURIComponent('trip luang prabang')}`, 'bob')).toEqual([BOBS]);
+  });
+
+  it('finds category names in English, Thai and Lao, split lines included, and custom names', async () => {
+    expect(await search('transport')).toEqual([SPLIT]);
+    expect(await search('เดินทาง')).toEqual([SPLIT]);
+    expect(await search('ການເດີນທາງ')).toEqual([SPLIT]);
+    expect(await search('food')).toEqual([SPLIT, COFFEE]);
+    expect(await search('อาหาร')).toEqual([SPLIT, COFFEE]);
+    expect(await search('ເງິນເດືອນ')).toEqual([PAY]);
+    expect(await search('ຄ່າຮຽນ')).toEqual([FEES]);
+  });
+
+  it('finds wallet names: a named wallet, and the default wallets as Cash in every language', async () => {
+    expect(await search('kbank')).toEqual([FEES]);
+    expect(await search('savings')).toEqual([FEES]);
+    expect(await search('cash')).toEqual([PAY, SPLIT, COFFEE]);
+    expect(await search('เงินสด')).toEqual([PAY, SPLIT, COFFEE]);
+  });
+
+  it('compares amounts in major units of each transaction’s currency', async () => {
+    expect(await search('>500')).toEqual([PAY, FEES]);
+    expect(await search('1250000')).toEqual([FEES]);
+    expect(await search('1,250,000')).toEqual([FEES]);
+    expect(await search('<100')).toEqual([COFFEE]);
+    expect(await search('<=100')).toEqual([SPLIT, COFFEE]);
+    expect(await search('45')).toEqual([COFFEE]);
+    expect(await search('>=45 <=100 food')).toEqual([SPLIT, COFFEE]);
+    expect(await search('"45"')).toEqual([]);
+  });
+
+  it('filters by dates, both days included, a day alone as from = to', async () => {
+    expect(await ids('from=2026-11-30&to=2026-11-30')).toEqual([SPLIT]);
+    expect(await ids('from=2026-11-01&to=2026-11-15')).toEqual([FEES, COFFEE]);
+    expect(await ids('from=2026-11-16')).toEqual([PAY, SPLIT]);
+    expect(await ids('to=2026-11-01')).toEqual([COFFEE]);
+    expect(await ids('from=2026-11-01&to=2026-11-30&sort=oldest')).toEqual([COFFEE, FEES, SPLIT]);
+  });
+
+  it('refuses a range that ends before it starts', async () => {
+    const answer = await getAs(app, '/transactions?from=2026-11-30&to=2026-11-01');
+    expect(answer.statusCode).toBe(400);
+    expect(answer.body).toContain('date_range_invalid');
+    const sums = await getAs(app, '/transactions/totals?from=2026-11-30&to=2026-11-01');
+    expect(sums.statusCode).toBe(400);
+  });
+
+  it('filters by a category through split lines, and the totals count the lines of that category', async () => {
+    expect(await ids('categoryId=builtin-transport')).toEqual([SPLIT]);
+    expect(await ids('categoryId=builtin-food')).toEqual([SPLIT, COFFEE]);
+    expect(await totals('categoryId=builtin-transport')).toEqual({
+      count: 1,
+      totals: [{ currency: 'THB', income: 0, expense: 4000 }],
+      outOfRange: false,
+    });
+    expect(await totals('categoryId=builtin-food')).toEqual({
+      count: 2,
+      totals: [{ currency: 'THB', income: 0, expense: 10_500 }],
+      outOfRange: false,
+    });
+    expect(await totals('categoryId=builtin-food&q=groceries')).toMatchObject({
+      count: 1,
+      totals: [{ currency: 'THB', income: 0, expense: 6000 }],
+    });
+  });
+
+  it('sums what the new filters select', async () => {
+    expect(await totals('from=2026-11-15&to=2026-12-01')).toEqual({
+      count: 3,
+      totals: [
+        { currency: 'LAK', income: 0, expense: 1_250_000 },
+        { currency: 'THB', income: 5_000_000, expense: 10_000 },
+      ],
+      outOfRange: false,
+    });
+    expect(await totals(`tag=work`)).toMatchObject({ count: 1, totals: [{ currency: 'THB', income: 5_000_000 }] });
+    expect(await totals(`q=${encodeURIComponent('>500')}`)).toMatchObject({ count: 2 });
+  });
+
+  it('sorts by value with every filter', async () => {
+    expect(await search('cash', '&sort=highest')).toEqual([PAY, SPLIT, COFFEE]);
+    expect(await search('>40', '&sort=lowest&from=2026-11-01&to=2026-11-30')).toEqual([COFFEE, SPLIT, FEES]);
+    expect(await ids('categoryId=builtin-food&sort=lowest')).toEqual([COFFEE, SPLIT]);
+  });
+
+  it('reads search syntax as literal text: 200, nothing found', async () => {
+    for (const q of ['"', '*', 'NEAR(a b)', 'a OR b', '^c', 'col:x', "'; DROP TABLE x; --", '(((', '"ร้าน" *']) {
+      const answer = await getAs(app, `/transactions?q=${encodeURIComponent(q)}`);
+      expect(answer.statusCode, `${q}: ${answer.body}`).toBe(200);
+      const sums = await getAs(app, `/transactions/totals?q=${encodeURIComponent(q)}`);
+      expect(sums.statusCode, `${q}: ${sums.body}`).toBe(200);
+    }
+    expect(await search('a OR b')).toEqual([]);
+  });
+});
