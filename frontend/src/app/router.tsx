@@ -107,6 +107,10 @@ const PAGES: Record<AppPath, Page> = {
     () => import('../features/import/routes/import-detail-page'),
     (module) => module.ImportDetailPage,
   ),
+  '/dashboard/budgets': lazyPage(
+    () => import('../features/budget/routes/budget-page'),
+    (module) => module.BudgetPage,
+  ),
   '/activity': lazyPage(
     () => import('../features/activity/routes/activity-page'),
     (module) => module.ActivityPage,

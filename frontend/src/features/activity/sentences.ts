@@ -107,6 +107,7 @@ const SETTINGS_FIELDS: Readonly<Record<string, FieldRule>> = {
   },
   emailNotifications: { label: 'preferences.notifications.email', shape: 'switch' },
   spendingAlerts: { label: 'preferences.notifications.spending', shape: 'switch' },
+  categoryAlerts: { label: 'preferences.notifications.category', shape: 'switch' },
   weeklyReport: { label: 'preferences.notifications.weekly', shape: 'switch' },
   analyticsConsent: { label: 'preferences.privacy.analytics', shape: 'switch' },
   saveLocation: { label: 'preferences.privacy.location', shape: 'switch' },

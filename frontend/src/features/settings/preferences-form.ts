@@ -65,6 +65,8 @@ export interface PreferencesFormValues {
   readonly budget: string;
   readonly emailNotifications: boolean;
   readonly spendingAlerts: boolean;
+  /** Alerts when a category reaches the levels of its own budget. */
+  readonly categoryAlerts: boolean;
   readonly weeklyReport: boolean;
   readonly billReminders: boolean;
   /** How many days before a bill or an installment it is reminded of (0 to MAX_REMINDER_DAYS). */
@@ -86,6 +88,7 @@ export function formFromView(view: PreferencesView, locale: Locale, browserTimeZ
     budget: budgetInput(view.monthlyBudget, locale),
     emailNotifications: view.emailNotifications,
     spendingAlerts: view.spendingAlerts,
+    categoryAlerts: view.categoryAlerts,
     weeklyReport: view.weeklyReport,
     billReminders: view.billReminders,
     reminderDaysBefore: view.reminderDaysBefore,
@@ -122,6 +125,7 @@ export function validatePreferences(
     monthlyBudget: budget.budget,
     emailNotifications: values.emailNotifications,
     spendingAlerts: values.spendingAlerts,
+    categoryAlerts: values.categoryAlerts,
     weeklyReport: values.weeklyReport,
     billReminders: values.billReminders,
     reminderDaysBefore: values.reminderDaysBefore,

@@ -35,6 +35,7 @@ import { TextField } from '../../../ui/field/text-field';
 const NOTIFICATIONS = [
   { key: 'emailNotifications', name: 'email' },
   { key: 'spendingAlerts', name: 'spending' },
+  { key: 'categoryAlerts', name: 'category' },
   { key: 'weeklyReport', name: 'weekly' },
 ] as const;
 
