@@ -297,4 +297,44 @@ describe('transactions projection', () => {
       ['t3', 'builtin-food', ['builtin-food', 'builtin-transport']],
     ]);
   });
+
+  it('renames a tag on the transactions that carry it, merging with the new name where they have it, and deletes one', async () => {
+    await given(
+      scratch.log.transactionAdded('alice', 't1', { tags: ['trip', 'food'] }),
+      scratch.log.transactionAdded('alice', 't2', { tags: ['Japan', 'TRIP', 'work'] }),
+      scratch.log.transactionAdded('alice', 't3', { tags: ['work'] }),
+      scratch.log.transactionAdded('bob', 't4', { tags: ['trip'] }),
+    );
+    await given(scratch.log.profile('alice', 'TagRenamed', { from: 'Trip', to: 'Japan' }));
+    const tagsOf = async (userId: string) =>
+      ((await transactionsOf(userId)) as { id: string; tags: string[] }[]).map((t) => [t.id, t.tags]);
+    expect(await tagsOf('alice')).toEqual([
+      ['t1', ['Japan', 'food']],
+      ['t2', ['Japan', 'work']],
+      ['t3', ['work']],
+    ]);
+    await given(scratch.log.profile('alice', 'TagDeleted', { tag: 'WORK' }));
+    expect(await tagsOf('alice')).toEqual([
+      ['t1', ['Japan', 'food']],
+      ['t2', ['Japan']],
+      ['t3', []],
+    ]);
+    expect(await tagsOf('bob')).toEqual([['t4', ['trip']]]);
+    // A tag renamed then used again is found under the new name: the tags view followed along.
+    await given(scratch.log.profile('alice', 'TagRenamed', { from: 'japan', to: 'Japan 2026' }));
+    expect(await tagsOf('alice')).toEqual([
+      ['t1', ['Japan 2026', 'food']],
+      ['t2', ['Japan 2026']],
+      ['t3', []],
+    ]);
+  });
+
+  it("leaves tags as they are when the renamed tag's text was erased", async () => {
+    await given(
+      scratch.log.transactionAdded('alice', 't1', { tags: ['trip'] }),
+      scratch.log.profile('alice', 'TagRenamed', { from: null, to: null }),
+      scratch.log.profile('alice', 'TagDeleted', { tag: null }),
+    );
+    expect(await transactionsOf('alice')).toEqual([expect.objectContaining({ tags: ['trip'] })]);
+  });
 });
