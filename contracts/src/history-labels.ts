@@ -15,6 +15,8 @@ export const TRANSACTION_FIELD_LABEL_KEYS = {
   note: 'transactions.field.note',
   receipt: 'transactions.field.receipt',
   location: 'transactions.field.location',
+  splits: 'transactions.field.splits',
+  tags: 'transactions.field.tags',
 } as const;
 
 /** A debt's fields, in the order a change lists them. */

@@ -8,6 +8,8 @@ import type { Locale } from '../../lib/locale';
 import type { MessageId } from '../../lib/messages';
 import { amountInput, parseAmount } from '../../lib/amount';
 import type { FieldMapping } from '../../lib/form/field-codes';
+import { MAX_SPLIT_LINES, splitAddsUp, type SplitLine } from '@plenty/contracts/splits';
+import { MAX_TAGS } from '@plenty/contracts/tags';
 
 /** The currencies the form offers, in the order of the list: every currency the app supports. */
 export const CURRENCY_OPTIONS: readonly Currency[] = CURRENCIES;
@@ -19,9 +21,11 @@ export const FORM_FIELDS = [
   'currency',
   'walletId',
   'categoryId',
+  'splits',
   'date',
   'time',
   'note',
+  'tags',
   'receipt',
   'location',
 ] as const;
@@ -41,6 +45,19 @@ export interface TransactionFormValues {
   readonly receipt: string | null;
   /** Where the transaction happened, when the user added their position; null otherwise. */
   readonly location: TransactionLocation | null;
+  /** The category lines of a split transaction; null while it has one category. */
+  readonly splits: readonly SplitLineDraft[] | null;
+  /** Its tags as typed (distinct by `tagKey`). */
+  readonly tags: readonly string[];
+}
+
+/** One line of a split as the form holds it: the amount as typed. */
+export interface SplitLineDraft {
+  /** Stable across edits of the list, so React keeps each line's inputs. */
+  readonly key: string;
+  readonly categoryId: string;
+  readonly amount: string;
+  readonly note: string;
 }
 
 /** The fields AddTransaction takes (without the ids). */
@@ -54,6 +71,8 @@ export interface TransactionFields {
   readonly note?: string;
   readonly receipt?: string;
   readonly location?: TransactionLocation;
+  readonly splits?: SplitLine[];
+  readonly tags?: string[];
 }
 
 export type FormErrors = Partial<Record<FormField, MessageId>>;
@@ -96,6 +115,8 @@ export function emptyForm(
     note: '',
     receipt: null,
     location: null,
+    splits: null,
+    tags: [],
   };
 }
 
@@ -111,6 +132,16 @@ export function formFromTransaction(transaction: TransactionView, locale: Locale
     note: transaction.note ?? '',
     receipt: transaction.receipt,
     location: transaction.location,
+    splits:
+      transaction.splits === undefined || transaction.splits === null || transaction.splits.length === 0
+        ? null
+        : transaction.splits.map((line, index) => ({
+            key: `line-${index}`,
+            categoryId: line.categoryId,
+            amount: amountInput(line.amount, transaction.amount.currency, locale),
+            note: line.note ?? '',
+          })),
+    tags: transaction.tags ?? [],
   };
 }
 
@@ -133,20 +164,31 @@ export function validateForm(
   const errors: FormErrors = {};
   const amount = parseAmount(values.amount, values.currency, locale);
   if (!amount.ok) errors.amount = `error.${amount.error}`;
-  if (values.categoryId === '') errors.categoryId = 'error.category_required';
+  const split = values.splits === null ? null : checkSplit(values.splits, values.currency, locale);
+  if (split !== null && values.splits !== null) {
+    const problem = split.lines.find((line) => line.error !== null)?.error;
+    if (problem !== undefined && problem !== null) errors.splits = problem;
+    else if (values.splits.length < 2) errors.splits = 'error.split_too_few_lines';
+    else if (values.splits.length > MAX_SPLIT_LINES) errors.splits = 'error.split_too_many_lines';
+    else if (amount.ok && !splitAddsUp(split.parsed, amount.amount)) errors.splits = 'error.split_total_mismatch';
+  } else if (values.categoryId === '') errors.categoryId = 'error.category_required';
   if (values.date.trim() === '') errors.date = 'transactions.validation.dateRequired';
   else if (!isCalendarDate(values.date)) errors.date = 'error.date_invalid';
   if (values.time !== '' && !TIME.test(values.time)) errors.time = 'error.time_invalid';
   const note = values.note.trim();
   if (note.length > NOTE_MAX_LENGTH) errors.note = 'error.text_too_long';
+  if (values.tags.length > MAX_TAGS) errors.tags = 'error.tags_too_many';
   if (!amount.ok || Object.keys(errors).length > 0) return { ok: false, errors };
+  const lines = split?.parsed ?? null;
   return {
     ok: true,
     fields: {
       type: values.type,
       amount: { amount: amount.amount, currency: values.currency },
       ...(values.walletId === '' ? {} : { walletId: values.walletId }),
-      categoryId: values.categoryId,
+      categoryId: lines?.[0]?.categoryId ?? values.categoryId,
+      ...(lines === null ? {} : { splits: lines }),
+      ...(values.tags.length === 0 ? {} : { tags: [...values.tags] }),
       date: values.date,
       ...(values.time === '' ? {} : { time: values.time }),
       ...(note === '' ? {} : { note }),
@@ -185,15 +227,129 @@ export function changesFrom(
   if ((after.note ?? null) !== before.note) changes.note = after.note ?? null;
   if ((after.receipt ?? null) !== before.receipt) changes.receipt = after.receipt ?? null;
   if (saveLocation && !sameLocation(after.location ?? null, before.location)) changes.location = after.location ?? null;
+  const beforeLines = before.splits ?? null;
+  const afterLines = after.splits ?? null;
+  if (afterLines === null) {
+    if (beforeLines !== null && beforeLines.length > 0) changes.splits = null;
+  } else if (
+    // New lines, or the amount, currency or type changed under them: the server checks the lines again.
+    !sameLines(beforeLines, afterLines) ||
+    changes.amount !== undefined ||
+    changes.type !== undefined
+  ) {
+    changes.splits = afterLines.map((line) => ({ ...line }));
+  }
+  const beforeTags = before.tags ?? [];
+  const afterTags = after.tags ?? [];
+  if (beforeTags.length !== afterTags.length || beforeTags.some((tag, index) => tag !== afterTags[index])) {
+    changes.tags = [...afterTags];
+  }
   return changes;
+}
+
+function sameLines(
+  before: readonly { categoryId: string; amount: number; note: string | null }[] | null,
+  after: readonly SplitLine[],
+): boolean {
+  return (
+    before !== null &&
+    before.length === after.length &&
+    before.every(
+      (line, index) =>
+        line.categoryId === after[index]?.categoryId &&
+        line.amount === after[index]?.amount &&
+        (line.note ?? undefined) === after[index]?.note,
+    )
+  );
+}
+
+/** A split's lines read: each line's amount in minor units (or its first problem), and the lines to send. */
+export interface SplitCheck {
+  readonly lines: readonly {
+    readonly amount: number | null;
+    readonly error: MessageId | null;
+    readonly categoryError: boolean;
+  }[];
+  /** The lines as the command takes them (only meaningful when no line has an error). */
+  readonly parsed: SplitLine[];
+  /** The sum of the lines that could be read, in minor units. */
+  readonly assigned: bigint;
+}
+
+export function checkSplit(lines: readonly SplitLineDraft[], currency: Currency, locale: Locale): SplitCheck {
+  const parsed: SplitLine[] = [];
+  let assigned = 0n;
+  const checked = lines.map((line) => {
+    const amount = parseAmount(line.amount, currency, locale);
+    if (amount.ok) assigned += BigInt(amount.amount);
+    const note = line.note.trim();
+    const categoryError = line.categoryId === '';
+    const error: MessageId | null = categoryError
+      ? 'error.category_required'
+      : !amount.ok
+        ? `error.${amount.error}`
+        : note.length > NOTE_MAX_LENGTH
+          ? 'error.text_too_long'
+          : null;
+    if (amount.ok)
+      parsed.push({ categoryId: line.categoryId, amount: amount.amount, ...(note === '' ? {} : { note }) });
+    return { amount: amount.ok ? amount.amount : null, error, categoryError };
+  });
+  return { lines: checked, parsed, assigned };
+}
+
+/**
+ * What is left to assign to the lines, exactly, in minor units of the transaction's currency:
+ * positive while lines are missing money, negative when they hold more than the amount; null
+ * while the amount itself cannot be read.
+ */
+export function leftToAssign(values: TransactionFormValues, locale: Locale): bigint | null {
+  if (values.splits === null) return null;
+  const amount = parseAmount(values.amount, values.currency, locale);
+  if (!amount.ok) return null;
+  return BigInt(amount.amount) - checkSplit(values.splits, values.currency, locale).assigned;
+}
+
+let lineCounter = 0;
+/** A new line's draft, with a key no other line of this page has. */
+export function newSplitLine(categoryId = '', amount = ''): SplitLineDraft {
+  lineCounter += 1;
+  return { key: `new-${lineCounter}`, categoryId, amount, note: '' };
+}
+
+/** "Split": the category becomes the first of two lines, the second empty. */
+export function splitLinesFrom(values: TransactionFormValues): SplitLineDraft[] {
+  return [newSplitLine(values.categoryId), newSplitLine()];
 }
 
 /** The server's field paths (`amount.amount`, `changes.note`, `location.latitude`) name the form's fields. */
 export const FIELD_MAPPING: FieldMapping<FormField> = {
   fields: FORM_FIELDS,
-  paths: { 'amount.currency': 'currency', 'location.latitude': 'location', 'location.longitude': 'location' },
+  paths: {
+    'amount.currency': 'currency',
+    'location.latitude': 'location',
+    'location.longitude': 'location',
+    // A line's or a tag's own refusal (`splits.1.categoryId`, `tags.3`) is the splits' or the tags' field.
+    ...Object.fromEntries(
+      Array.from({ length: MAX_SPLIT_LINES }, (_, index) =>
+        ['', '.categoryId', '.note'].map((part) => [`splits.${index}${part}`, 'splits' as const]),
+      ).flat(),
+    ),
+    ...Object.fromEntries(Array.from({ length: MAX_TAGS }, (_, index) => [`tags.${index}`, 'tags' as const])),
+  },
   // The wallet's refusals (another user's, archived, in another currency) are the wallet field's.
-  codes: { wallet_not_found: 'walletId', wallet_archived: 'walletId', wallet_currency_mismatch: 'walletId' },
+  codes: {
+    wallet_not_found: 'walletId',
+    wallet_archived: 'walletId',
+    wallet_currency_mismatch: 'walletId',
+    split_total_mismatch: 'splits',
+    split_category_mismatch: 'splits',
+    split_too_few_lines: 'splits',
+    split_too_many_lines: 'splits',
+    tag_required: 'tags',
+    tag_duplicate: 'tags',
+    tags_too_many: 'tags',
+  },
 };
 
 /** Coordinates kept to 5 decimals: about a metre, more than a phone's position is worth. */

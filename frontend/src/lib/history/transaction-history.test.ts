@@ -57,6 +57,27 @@ describe('history sentences', () => {
     );
   });
 
+  it('names the tags before and after, and says a split was made, changed or undone', () => {
+    expect(changeSentence({ field: 'tags', from: ['Trip'], to: ['Trip', 'ງານແຕ່ງ'] }, writers)).toEqual({
+      id: 'transactions.history.fieldChanged',
+      values: { field: 'tags', from: '“Trip”', to: '“Trip”, “ງານແຕ່ງ”' },
+    });
+    expect(changeSentence({ field: 'tags', from: [], to: ['Trip'] }, writers).id).toBe('transactions.history.fieldSet');
+    expect(changeSentence({ field: 'tags', from: ['Trip'], to: [] }, writers).id).toBe(
+      'transactions.history.fieldRemoved',
+    );
+    const lines = [{ categoryId: 'builtin-food', amount: 100, note: null }];
+    expect(changeSentence({ field: 'splits', from: null, to: lines }, writers).id).toBe(
+      'transactions.history.fieldAdded',
+    );
+    expect(changeSentence({ field: 'splits', from: lines, to: lines }, writers).id).toBe(
+      'transactions.history.fieldReplaced',
+    );
+    expect(changeSentence({ field: 'splits', from: lines, to: null }, writers).id).toBe(
+      'transactions.history.fieldRemoved',
+    );
+  });
+
   it('heads each entry with who did what', () => {
     expect(entrySentences({ revision: 0, type: 'added', occurredAt: '', changes: [] }, writers)).toEqual({
       heading: 'transactions.history.added',

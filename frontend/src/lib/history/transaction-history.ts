@@ -41,7 +41,7 @@ export interface HistoryWriters {
   field(field: string): string;
 }
 
-const FIELDS_WITH_VALUES = new Set(['type', 'amount', 'categoryId', 'walletId', 'date', 'time', 'note']);
+const FIELDS_WITH_VALUES = new Set(['type', 'amount', 'categoryId', 'walletId', 'date', 'time', 'note', 'tags']);
 const CURRENCIES = new Set<string>(CURRENCY_CODES);
 
 function isMoney(value: unknown): value is { amount: number; currency: Currency } {
@@ -54,7 +54,7 @@ function isMoney(value: unknown): value is { amount: number; currency: Currency 
 }
 
 function isEmpty(value: unknown): boolean {
-  return value === null || value === undefined || value === '';
+  return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 }
 
 function written(field: string, value: unknown, writers: HistoryWriters): string {
@@ -64,6 +64,8 @@ function written(field: string, value: unknown, writers: HistoryWriters): string
   if (field === 'date') return writers.date(String(value));
   if (field === 'type') return writers.type(String(value));
   if (field === 'note') return `“${String(value)}”`;
+  // Tags as they were spelled: “Trip”, “ງານແຕ່ງ”.
+  if (field === 'tags' && Array.isArray(value)) return value.map((tag) => `“${String(tag)}”`).join(', ');
   return String(value);
 }
 

@@ -17,12 +17,15 @@ import { TimeField } from '../../../ui/time-field/time-field';
 import { lastUsedWallet, preferredWallet } from '../../../ui/wallet-picker/choices';
 import { useWalletChoices, WalletPicker } from '../../../ui/wallet-picker/wallet-picker';
 import { TYPES } from '../filters';
-import { CURRENCY_OPTIONS, NOTE_MAX_LENGTH, type TransactionFormValues } from '../form';
+import { CURRENCY_OPTIONS, NOTE_MAX_LENGTH, splitLinesFrom, type TransactionFormValues } from '../form';
 import { useTransactionForm } from '../use-transaction-form';
 import { useWriters } from '../../../ui/history/use-transaction-writers';
 import { BackToListActions } from './back-to-list';
 import { LocationField } from './location-field';
 import { ReceiptField } from './receipt-field';
+import { SplitLines } from './split-lines';
+import { TagsInput } from '../../../ui/tags-input/tags-input';
+import { useLocale } from '../../../lib/use-locale';
 import styles from './transaction-form.module.css';
 
 export interface TransactionFormProps {
@@ -51,6 +54,7 @@ export function TransactionForm({ title, initial, existing }: TransactionFormPro
   const intl = useIntl();
   const format = useFormat();
   const writers = useWriters();
+  const { locale } = useLocale();
   const form = useTransactionForm(initial, existing);
   const { values, errors, set, saving } = form;
   // The date and time fields take their input's ref as `inputRef`.
@@ -173,26 +177,71 @@ export function TransactionForm({ title, initial, existing }: TransactionFormPro
             />
           )}
         </FormField>
-        <div className={field.field} ref={form.field('categoryId').ref}>
-          <span id={form.id('category-label')} className={field.label}>
-            <FormattedMessage id="transactions.field.categoryId" />
-          </span>
-          {writers.categoriesState.isLoading ? (
-            <p className={field.hint} role="status">
-              <FormattedMessage id="common.loading" />
+        {values.splits === null ? (
+          <div className={field.field} ref={form.field('categoryId').ref}>
+            <div className={styles.categoryHeader}>
+              <span id={form.id('category-label')} className={field.label}>
+                <FormattedMessage id="transactions.field.categoryId" />
+              </span>
+              <button
+                type="button"
+                className={buttonClass('secondary')}
+                onClick={() => form.update({ splits: splitLinesFrom(values) })}
+                data-testid="split-start"
+              >
+                <FormattedMessage id="split.start" />
+              </button>
+            </div>
+            {writers.categoriesState.isLoading ? (
+              <p className={field.hint} role="status">
+                <FormattedMessage id="common.loading" />
+              </p>
+            ) : (
+              <CategoryPicker
+                type={values.type}
+                value={values.categoryId === '' ? null : values.categoryId}
+                onChange={(categoryId) => set('categoryId', categoryId)}
+                categories={writers.categories}
+                labelledBy={form.id('category-label')}
+                errorId={errors.categoryId === undefined ? undefined : form.errorId('categoryId')}
+              />
+            )}
+            <FormMessage form={form} field="categoryId" />
+          </div>
+        ) : (
+          <fieldset className={styles.splitField} ref={form.field('splits').ref} data-testid="split-lines">
+            <div className={styles.categoryHeader}>
+              <legend className={`${field.label} ${styles.splitLegend}`}>
+                <FormattedMessage id="split.title" />
+              </legend>
+              <button
+                type="button"
+                className={buttonClass('secondary')}
+                onClick={() =>
+                  // One category again: the first line's, the whole amount in it.
+                  form.update({ splits: null, categoryId: values.splits?.[0]?.categoryId ?? values.categoryId })
+                }
+                data-testid="split-undo"
+              >
+                <FormattedMessage id="split.undo" />
+              </button>
+            </div>
+            <p className={field.hint}>
+              <FormattedMessage id="split.hint" />
             </p>
-          ) : (
-            <CategoryPicker
-              type={values.type}
-              value={values.categoryId === '' ? null : values.categoryId}
-              onChange={(categoryId) => set('categoryId', categoryId)}
+            <SplitLines
+              values={values}
+              lines={values.splits}
+              locale={locale}
               categories={writers.categories}
-              labelledBy={form.id('category-label')}
-              errorId={errors.categoryId === undefined ? undefined : form.errorId('categoryId')}
+              showProblems={errors.splits !== undefined}
+              errorId={errors.splits === undefined ? undefined : form.errorId('splits')}
+              idPrefix={form.id('split')}
+              onChange={(lines) => set('splits', lines)}
             />
-          )}
-          <FormMessage form={form} field="categoryId" />
-        </div>
+            <FormMessage form={form} field="splits" />
+          </fieldset>
+        )}
         <div className={styles.formRowEven}>
           {WHEN.map(({ name, label, optional, Control }) => (
             <FormField key={name} form={form} label={label} optional={optional} field={name}>
@@ -225,6 +274,11 @@ export function TransactionForm({ title, initial, existing }: TransactionFormPro
                 }
               }}
             />
+          )}
+        </FormField>
+        <FormField form={form} label="tags.input.label" optional field="tags">
+          {({ ref, ...control }) => (
+            <TagsInput {...control} inputRef={ref} value={values.tags} onChange={(tags) => set('tags', tags)} />
           )}
         </FormField>
         <div ref={form.field('receipt').ref}>
