@@ -2,7 +2,13 @@ import { occurrencesBetween } from './calendar/recurrence.js';
 import { addDays } from './calendar/date.js';
 import type { Money } from './money.js';
 import type { OccurrenceChanges } from './recurring.js';
-import type { RecurringRuleDoc, RecurringRuleDocFields, RecurringVersion } from './views/recurring.js';
+import type { SplitLineView } from './splits.js';
+import {
+  splitLinesOf,
+  type RecurringRuleDoc,
+  type RecurringRuleDocFields,
+  type RecurringVersion,
+} from './views/recurring.js';
 
 /*
  * The occurrences of a rule with versions, and where a rule stands: the one reading of a rule
@@ -160,6 +166,10 @@ export interface OccurrenceDetails {
   /** Null: the default wallet of the amount's currency. */
   readonly walletId: string | null;
   readonly note: string | null;
+  /** The lines it is split into (splits.ts); null: one category. */
+  readonly splits: readonly SplitLineView[] | null;
+  /** Its tags ([] for none). */
+  readonly tags: readonly string[];
   /** Changed by "this one". */
   readonly edited: boolean;
 }
@@ -179,6 +189,8 @@ export function occurrenceDetails(
     categoryId: changes?.categoryId ?? rule.categoryId,
     walletId: changes?.walletId ?? rule.walletId,
     note: changes?.note === undefined ? rule.note : changes.note,
+    splits: changes?.splits === undefined ? (rule.splits ?? null) : splitLinesOf(changes.splits),
+    tags: rule.tags ?? [],
     edited: changes !== undefined,
   };
 }

@@ -76,13 +76,19 @@ export const recurringRuleFieldsSchema = z
   .strict();
 export type RecurringRuleFields = z.infer<typeof recurringRuleFieldsSchema>;
 
-/** One occurrence's own changes ("this one"); `note` null clears it. */
+/**
+ * One occurrence's own changes ("this one"); `note` null clears it. `splits`: the occurrence's
+ * own lines (they add up to its amount; sent without `categoryId`, its category becomes the
+ * first line's), or null to post it in one category (`categoryId`); so an occurrence of a split
+ * rule can be given another amount together with lines that fit.
+ */
 export const occurrenceChangesSchema = z
   .object({
     amount: positiveMoneySchema.optional(),
     categoryId: categoryIdSchema.optional(),
     walletId: uuidSchema.optional(),
     note: freeText(LIMITS.note).nullable().optional(),
+    splits: splitLinesSchema.nullable().optional(),
   })
   .strict();
 export type OccurrenceChanges = z.infer<typeof occurrenceChangesSchema>;
@@ -147,7 +153,7 @@ export const recurringEventSchemas = {
 export const recurringPersonalFields = {
   RecurringRuleCreated: ['note', 'splits', 'tags'],
   RecurringRuleEdited: ['rule.note', 'rule.splits', 'rule.tags'],
-  OccurrenceEdited: ['changes.note'],
+  OccurrenceEdited: ['changes.note', 'changes.splits'],
   OccurrenceSkipped: [],
   RecurringRulePaused: [],
   RecurringRuleResumed: [],

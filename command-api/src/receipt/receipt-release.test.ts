@@ -22,6 +22,8 @@ const holding = (receipt: string | null): TransactionState => ({
     receipt,
     location: null,
     walletId: null,
+    splits: null,
+    tags: [],
   },
 });
 const added = (streamId: string, receipt?: string) => ({

@@ -33,8 +33,8 @@ import type { ProfileCache } from '../profile/profile-cache.js';
 import { decidePostOccurrence } from '../transaction/post-occurrence.decider.js';
 import { occurrenceContext, postOccurrenceStream } from '../transaction/post-occurrence.stream.js';
 import { initialTransactionState } from '../transaction/transaction.state.js';
-import { readOwnedStream } from './owned-stream.js';
-import { evolveRecurring, initialRecurringState, type RecurringState } from './recurring.state.js';
+import type { RecurringState } from './recurring.state.js';
+import { foldRule, readRuleEvents, ruleHasTags } from './rule-with-tags.js';
 import type { HoldRecurringRule } from './recurring.decider.js';
 import { recurringStream } from './recurring.stream.js';
 
@@ -169,7 +169,9 @@ function needsProfile(rule: RecurringState, dates: readonly string[]): boolean {
   if (rule.status !== 'active') return false;
   return dates.some((date) => {
     const details = occurrenceDetails(rule.rule.versions, rule.rule.overrides, date);
-    return details !== null && (details.walletId !== null || findBuiltInCategory(details.categoryId) === undefined);
+    if (details === null) return false;
+    const categories = [details.categoryId, ...(details.splits ?? []).map((line) => line.categoryId)];
+    return details.walletId !== null || categories.some((id) => findBuiltInCategory(id) === undefined);
   });
 }
 
@@ -199,19 +201,16 @@ export async function postOccurrences(
   if (dates.length === 0) return [];
   const run = async (): Promise<PostOutcome[]> => {
     const outcomes: PostOutcome[] = [];
-    const folded = await readOwnedStream(
-      deps,
-      streamIds.recurring(ruleId),
-      userId,
-      initialRecurringState,
-      evolveRecurring,
-    );
-    if (await restoreUnderWay(deps, userId, folded?.first ?? null)) {
+    const events = await readRuleEvents(deps, ruleId, userId);
+    if (await restoreUnderWay(deps, userId, events?.first ?? null)) {
       return [{ outcome: 'refused', code: RESTORE_UNDER_WAY, status: 409, hold: false }];
     }
-    const rule = folded?.state ?? initialRecurringState;
-    // As AddTransaction: the profile is read only for a custom category or a named wallet.
-    const profile = needsProfile(rule, dates) ? await deps.profiles.load(userId) : null;
+    const own = foldRule(events, []);
+    // As AddTransaction: the profile is read only for a custom category or a named wallet, and
+    // for tags (renamed or deleted since the rule was given them: the rule is folded with them).
+    const tagged = ruleHasTags(own);
+    const profile = needsProfile(own, dates) || tagged ? await deps.profiles.load(userId) : null;
+    const rule = tagged ? foldRule(events, await deps.profiles.tagEvents(userId)) : own;
     const context = occurrenceContext(userId, rule, profile);
     for (const date of dates) {
       const transactionId = occurrenceTransactionId(userId, ruleId, date);

@@ -10,7 +10,7 @@ import {
 } from '@plenty/contracts/recurring';
 import { isRuleOccurrence, LAST_DATE, occurrenceDetails, ruleOccurrences } from '@plenty/contracts/recurring-schedule';
 import type { Wallet } from '../profile/wallets.decider.js';
-import { checkCategory, checkWallet } from '../transaction/transaction.decider.js';
+import { checkCategory, checkSplits, checkWallet } from '../transaction/transaction.decider.js';
 import type { RecurringRule, RecurringState } from './recurring.state.js';
 
 /**
@@ -48,10 +48,14 @@ function under(prefix: string, error: DomainError | null): DomainError | null {
   return domainError(error.code, error.status, `${prefix}${error.field}`);
 }
 
-/** AddTransaction's checks on a rule's fields: the category fits the type, the wallet takes new money in the currency. */
+/**
+ * AddTransaction's checks on a rule's fields: the category fits the type, the lines follow the
+ * split rules (splits.ts), the wallet takes new money in the currency.
+ */
 function checkFields(context: RecurringContext, fields: RecurringRuleFields, prefix: string): DomainError | null {
   return (
     under(prefix, checkCategory(context, fields.categoryId, fields.type)) ??
+    under(prefix, checkSplits(context, fields)) ??
     under(prefix, checkWallet(context, fields.walletId, fields.amount.currency, true, 'walletId'))
   );
 }
@@ -108,14 +112,26 @@ function editOccurrence(
 ): RecurringEvent[] | DomainError {
   const rule = liveRule(state);
   if ('kind' in rule) return rule;
-  const { ruleId, date, changes } = command.data;
+  const { ruleId, date } = command.data;
   const problem = checkOccurrence(rule, date, context);
   if (problem !== null) return problem;
   if (rule.skipped.has(date)) return domainError('occurrence_skipped', 422, 'date');
+  // New lines sent without a category give the occurrence the first line's (splits.ts).
+  const first = command.data.changes.splits?.[0]?.categoryId;
+  const changes: OccurrenceChanges =
+    first !== undefined && command.data.changes.categoryId === undefined
+      ? { ...command.data.changes, categoryId: first }
+      : command.data.changes;
   const details = occurrenceDetails(rule.versions, { [date]: { ...rule.overrides[date], ...defined(changes) } }, date);
   if (details === null) return domainError('occurrence_not_found', 422, 'date');
   if (changes.categoryId !== undefined) {
     const wrong = under('changes.', checkCategory(context, details.categoryId, details.type));
+    if (wrong !== null) return wrong;
+  }
+  if (changes.amount !== undefined || changes.categoryId !== undefined || changes.splits !== undefined) {
+    // A split occurrence given another amount or category without lines that fit is refused.
+    const field = changes.splits === undefined || changes.splits === null ? 'amount' : 'splits';
+    const wrong = under('changes.', checkSplits(context, details, changes.amount === undefined ? 'splits' : field));
     if (wrong !== null) return wrong;
   }
   if (details.walletId !== null && (changes.walletId !== undefined || changes.amount !== undefined)) {

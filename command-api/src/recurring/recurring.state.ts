@@ -1,6 +1,7 @@
 import { pausedOccurrences, overridesBefore, withVersionFrom } from '@plenty/contracts/recurring-schedule';
 import type { OccurrenceChanges, RecurringEvent } from '@plenty/contracts/recurring';
-import { ruleDocFields, type RecurringVersion } from '@plenty/contracts/views/recurring';
+import type { TagEvent } from '@plenty/contracts/tags';
+import { retaggedVersions, ruleDocFields, type RecurringVersion } from '@plenty/contracts/views/recurring';
 
 /*
  * A recurring rule as its stream folds it. The stream does not know which occurrences were
@@ -34,7 +35,17 @@ function mergeChanges(current: OccurrenceChanges | undefined, changes: Occurrenc
   return { ...current, ...defined };
 }
 
+/**
+ * Folds the rule's own events, and the profile's tag renames and deletions interleaved with them
+ * in the order they were stored (`foldRuleWithTags`), so the rule's tags are those of now.
+ */
 export function evolveRecurring(state: RecurringState, event: { type: string; data: unknown }): RecurringState {
+  const tagged = event as TagEvent;
+  if (tagged.type === 'TagRenamed' || tagged.type === 'TagDeleted') {
+    if (state.status === 'none' || state.status === 'deleted') return state;
+    const [from, to] = tagged.type === 'TagRenamed' ? [tagged.data.from, tagged.data.to] : [tagged.data.tag, null];
+    return { status: state.status, rule: { ...state.rule, versions: retaggedVersions(state.rule.versions, from, to) } };
+  }
   const known = event as RecurringEvent;
   if (known.type === 'RecurringRuleCreated') {
     const { ruleId: _ruleId, fromTransactionId, ...fields } = known.data;

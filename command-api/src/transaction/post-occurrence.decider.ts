@@ -6,7 +6,7 @@ import { isRuleOccurrence, occurrenceDetails } from '@plenty/contracts/recurring
 import type { Wallet } from '../profile/wallets.decider.js';
 import { tooFarAhead } from '../recurring/recurring.decider.js';
 import type { RecurringState } from '../recurring/recurring.state.js';
-import { checkCategory, checkWallet } from './transaction.decider.js';
+import { checkCategory, checkSplits, checkWallet } from './transaction.decider.js';
 import type { TransactionState } from './transaction.state.js';
 
 export interface PostOccurrenceContext {
@@ -63,9 +63,19 @@ export function decidePostOccurrence(
   if (details === null) return domainError('occurrence_not_found', 422, 'date');
   const categoryId = liveCategory(context, details.categoryId);
   if (categoryId === null) return domainError('category_not_found', 422, 'categoryId');
+  const lines = details.splits?.map((line) => ({ ...line, categoryId: liveCategory(context, line.categoryId) }));
+  const lost = lines?.findIndex((line) => line.categoryId === null) ?? -1;
+  if (lost >= 0) return domainError('category_not_found', 422, `splits.${lost}.categoryId`);
+  const splits = lines?.map(({ categoryId: id, amount: part, note }) => ({
+    categoryId: id ?? categoryId,
+    amount: part,
+    ...(note === null ? {} : { note }),
+  }));
   const money = amount ?? details.amount;
+  const tags = [...details.tags];
   const problem =
     checkCategory(context, categoryId, details.type) ??
+    checkSplits(context, { type: details.type, amount: money, categoryId, splits }, 'amount') ??
     checkWallet(context, details.walletId, money.currency, true, amount === undefined ? 'walletId' : 'amount');
   if (problem !== null) return problem;
   return [
@@ -79,6 +89,8 @@ export function decidePostOccurrence(
         date: transactionDate ?? date,
         ...(details.note === null ? {} : { note: details.note }),
         ...(details.walletId === null ? {} : { walletId: details.walletId }),
+        ...(splits === undefined ? {} : { splits }),
+        ...(tags.length === 0 ? {} : { tags }),
         recurrence: { ruleId, date },
       },
     },

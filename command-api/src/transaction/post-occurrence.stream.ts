@@ -6,8 +6,8 @@ import type { EventStore } from '@plenty/platform/event-store/port';
 import type { StreamDefinition } from '../pipeline/stream-definition.js';
 import type { ProfileCache } from '../profile/profile-cache.js';
 import { findWallet } from '../profile/wallets.decider.js';
-import { readOwnedStream } from '../recurring/owned-stream.js';
-import { evolveRecurring, initialRecurringState, type RecurringState } from '../recurring/recurring.state.js';
+import { foldRule, readRuleEvents } from '../recurring/rule-with-tags.js';
+import type { RecurringState } from '../recurring/recurring.state.js';
 import { initialProfileState, type ProfileState } from '../profile/profile.state.js';
 import { decidePostOccurrence, type PostOccurrenceContext } from './post-occurrence.decider.js';
 import { evolveTransaction, initialTransactionState, type TransactionState } from './transaction.state.js';
@@ -59,17 +59,13 @@ export function postOccurrenceStream(
     createsStream: () => true,
     async loadContext(command, _state, { user }) {
       const { ruleId, date } = command.data;
-      const rule = await readOwnedStream(
-        deps,
-        streamIds.recurring(ruleId),
-        user.uid,
-        initialRecurringState,
-        evolveRecurring,
-      );
+      const events = await readRuleEvents(deps, ruleId, user.uid);
       const profile = await deps.profiles.load(user.uid);
+      // The rule's tags as renamed and deleted since it was given them.
+      const rule = foldRule(events, await deps.profiles.tagEvents(user.uid));
       return {
         transactionId: occurrenceTransactionId(user.uid, ruleId, date),
-        ...occurrenceContext(user.uid, rule?.state ?? initialRecurringState, profile),
+        ...occurrenceContext(user.uid, rule, profile),
       };
     },
     decide: (command, state, context, now) =>

@@ -6,7 +6,8 @@ import {
 } from '@plenty/contracts/categories';
 import type { TransactionCommand } from '@plenty/contracts/commands/transaction';
 import { domainError, type DomainError } from '@plenty/contracts/errors';
-import type { TransactionEvent } from '@plenty/contracts/events/transaction';
+import type { TransactionChanges, TransactionEvent } from '@plenty/contracts/events/transaction';
+import { splitAddsUp, type SplitLine } from '@plenty/contracts/splits';
 import { checkWalletUse, type Wallet } from '../profile/wallets.decider.js';
 import type { TransactionDetails, TransactionState } from './transaction.state.js';
 
@@ -30,12 +31,53 @@ export function checkCategory(
   context: Pick<TransactionContext, 'categoryType'>,
   categoryId: string,
   type: TransactionType,
+  field = 'categoryId',
 ): DomainError | null {
   const categoryType = findBuiltInCategory(categoryId)?.type ?? context.categoryType(categoryId);
-  if (categoryType === null) return domainError('category_not_found', 422, 'categoryId');
-  if (!categoryFitsTransaction(categoryType, type)) return domainError('category_type_mismatch', 422, 'categoryId');
+  if (categoryType === null) return domainError('category_not_found', 422, field);
+  if (!categoryFitsTransaction(categoryType, type)) return domainError('category_type_mismatch', 422, field);
   return null;
 }
+
+/**
+ * The split rules (splits.ts) on a transaction's lines: each line's category as the
+ * transaction's own must be (the error on `splits.<n>.categoryId`), the lines add up to the
+ * amount (`split_total_mismatch` on `amountField`), the first line is the transaction's category
+ * (`split_category_mismatch`). No lines: nothing to check.
+ */
+export function checkSplits(
+  context: Pick<TransactionContext, 'categoryType'>,
+  transaction: {
+    readonly type: TransactionType;
+    readonly amount: { readonly amount: number };
+    readonly categoryId: string;
+    readonly splits?: readonly Pick<SplitLine, 'categoryId' | 'amount'>[] | null | undefined;
+  },
+  amountField = 'splits',
+): DomainError | null {
+  const lines = transaction.splits;
+  if (lines === null || lines === undefined) return null;
+  for (const [index, line] of lines.entries()) {
+    const problem = checkCategory(context, line.categoryId, transaction.type, `splits.${index}.categoryId`);
+    if (problem !== null) return problem;
+  }
+  if (!splitAddsUp(lines, transaction.amount.amount)) return domainError('split_total_mismatch', 422, amountField);
+  if (lines[0]?.categoryId !== transaction.categoryId) {
+    return domainError('split_category_mismatch', 422, 'categoryId');
+  }
+  return null;
+}
+
+/** Tags compared as a set of keys in order: none, null and [] are the same. */
+const sameTags = (a: readonly string[] | null | undefined, b: readonly string[] | null | undefined): boolean =>
+  JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
+
+/** Lines compared as the views keep them (a missing note is none); none and null are the same. */
+const sameLines = (a: readonly SplitLine[] | null | undefined, b: readonly SplitLine[] | null | undefined): boolean => {
+  const form = (lines: readonly SplitLine[] | null | undefined) =>
+    (lines ?? []).map((line) => [line.categoryId, line.amount, line.note ?? null]);
+  return JSON.stringify(form(a)) === JSON.stringify(form(b));
+};
 
 function checkReceipt(context: TransactionContext, receipt: string | null | undefined): DomainError | null {
   if (receipt === null || receipt === undefined || context.receiptExists(receipt)) return null;
@@ -77,8 +119,46 @@ function add(
   const data = context.saveLocation && location !== undefined ? { ...rest, location } : rest;
   return (
     checkCategory(context, data.categoryId, data.type) ??
+    checkSplits(context, data) ??
     checkWallet(context, data.walletId, data.amount.currency, true, 'walletId') ??
     checkReceipt(context, data.receipt) ?? [{ type: 'TransactionAdded', data }]
+  );
+}
+
+/** Whether an edit's field holds what the transaction has already. */
+function unchanged(current: TransactionDetails, key: string, value: unknown): boolean {
+  if (key === 'splits') return sameLines(current.splits, value as SplitLine[] | null);
+  if (key === 'tags') return sameTags(current.tags, value as string[] | null);
+  return sameValue(current[key as keyof TransactionDetails], value);
+}
+
+/**
+ * The split rules on an edit (splits.ts): new lines sent without a category give the
+ * transaction the first line's; a split transaction whose amount, currency or type changes
+ * must be sent lines that fit; lines set to null make it a one-category transaction again.
+ */
+function editSplits(
+  context: TransactionContext,
+  current: TransactionDetails,
+  sent: TransactionChanges,
+  changes: Record<string, unknown>,
+): DomainError | null {
+  const lines = sent.splits === undefined ? current.splits : sent.splits;
+  if (lines === null || lines.length === 0) return null;
+  const first = lines[0]?.categoryId ?? current.categoryId;
+  if (sent.splits !== undefined && sent.categoryId === undefined && first !== current.categoryId) {
+    changes.categoryId = first;
+  }
+  const type = sent.type ?? current.type;
+  const amount = sent.amount ?? current.amount;
+  const categoryId = sent.categoryId ?? (sent.splits === undefined ? current.categoryId : first);
+  if (sent.splits === undefined && amount.currency !== current.amount.currency) {
+    return domainError('split_total_mismatch', 422, 'amount');
+  }
+  return checkSplits(
+    context,
+    { type, amount, categoryId, splits: lines },
+    sent.splits === undefined ? 'amount' : 'splits',
   );
 }
 
@@ -89,18 +169,20 @@ function edit(
 ): TransactionEvent[] | DomainError {
   if (state.status !== 'active') return domainError('transaction_not_found', 404);
   const current: TransactionDetails = state.transaction;
-  const changes = Object.fromEntries(
+  const changes: Record<string, unknown> = Object.fromEntries(
     Object.entries(command.data.changes).filter(
       ([key, value]) =>
         value !== undefined &&
-        !sameValue(current[key as keyof TransactionDetails], value) &&
+        !unchanged(current, key, value) &&
         // A new location only while the user lets locations be saved; taking one away always.
         (key !== 'location' || value === null || context.saveLocation),
     ),
   );
   if (Object.keys(changes).length === 0) return domainError('nothing_to_change', 422);
+  const splitProblem = editSplits(context, current, command.data.changes, changes);
+  if (splitProblem !== null) return splitProblem;
   const type = command.data.changes.type ?? current.type;
-  const categoryId = command.data.changes.categoryId ?? current.categoryId;
+  const categoryId = (changes.categoryId as string | undefined) ?? current.categoryId;
   if ('type' in changes || 'categoryId' in changes) {
     const problem = checkCategory(context, categoryId, type);
     if (problem !== null) return problem;
@@ -116,7 +198,12 @@ function edit(
     const problem = checkReceipt(context, command.data.changes.receipt);
     if (problem !== null) return problem;
   }
-  return [{ type: 'TransactionEdited', data: { transactionId: command.data.transactionId, changes } }];
+  return [
+    {
+      type: 'TransactionEdited',
+      data: { transactionId: command.data.transactionId, changes: changes as TransactionChanges },
+    },
+  ];
 }
 
 function remove(

@@ -1,6 +1,7 @@
 import type { Money } from '@plenty/contracts/money';
 import type { TransactionType } from '@plenty/contracts/categories';
 import type { TransactionEvent, TransactionLocation } from '@plenty/contracts/events/transaction';
+import type { SplitLine } from '@plenty/contracts/splits';
 
 export interface TransactionDetails {
   readonly type: TransactionType;
@@ -13,6 +14,10 @@ export interface TransactionDetails {
   readonly location: TransactionLocation | null;
   /** Null: the user's default wallet of the amount's currency. */
   readonly walletId: string | null;
+  /** Its category lines (splits.ts); null: the whole amount is `categoryId`'s. */
+  readonly splits: readonly SplitLine[] | null;
+  /** Its tags as spelled; [] for none. */
+  readonly tags: readonly string[];
 }
 
 export type TransactionState =
@@ -26,7 +31,7 @@ export function evolveTransaction(state: TransactionState, event: { type: string
   const known = event as TransactionEvent;
   switch (known.type) {
     case 'TransactionAdded': {
-      const { type, amount, categoryId, date, time, note, receipt, location, walletId } = known.data;
+      const { type, amount, categoryId, date, time, note, receipt, location, walletId, splits, tags } = known.data;
       return {
         status: 'active',
         transaction: {
@@ -39,12 +44,16 @@ export function evolveTransaction(state: TransactionState, event: { type: string
           receipt: receipt ?? null,
           location: location ?? null,
           walletId: walletId ?? null,
+          splits: splits ?? null,
+          tags: tags ?? [],
         },
       };
     }
     case 'TransactionEdited': {
       if (state.status !== 'active') return state;
       const changes = Object.fromEntries(Object.entries(known.data.changes).filter(([, value]) => value !== undefined));
+      // Cleared tags are none; lines set to null make it a one-category transaction again.
+      if (changes.tags === null) changes.tags = [];
       return { status: 'active', transaction: { ...state.transaction, ...changes } };
     }
     case 'TransactionDeleted':

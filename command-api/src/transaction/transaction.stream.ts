@@ -18,10 +18,17 @@ function sendsLocation(command: TransactionCommand): boolean {
   return false;
 }
 
-function referencedCategory(command: TransactionCommand, state: TransactionState): string | null {
-  if (command.type === 'AddTransaction') return command.data.categoryId;
-  if (command.type !== 'EditTransaction') return null;
-  return command.data.changes.categoryId ?? (state.status === 'active' ? state.transaction.categoryId : null);
+/** The categories the decision looks at: the transaction's and its lines' (sent, or kept by an edit). */
+function referencedCategories(command: TransactionCommand, state: TransactionState): string[] {
+  if (command.type === 'AddTransaction') {
+    return [command.data.categoryId, ...(command.data.splits ?? []).map((line) => line.categoryId)];
+  }
+  if (command.type !== 'EditTransaction') return [];
+  const current = state.status === 'active' ? state.transaction : null;
+  const { categoryId, splits } = command.data.changes;
+  const lines = splits === undefined ? (current?.splits ?? []) : (splits ?? []);
+  const own = categoryId ?? current?.categoryId;
+  return [...(own === undefined ? [] : [own]), ...lines.map((line) => line.categoryId)];
 }
 
 /** The wallet the decision has to look at: one the command names, or the one it keeps when the currency changes. */
@@ -98,13 +105,13 @@ export function transactionStream(
     createsStream: (command) => command.type === 'AddTransaction',
     async loadContext(command, state, { user }) {
       // Built-in categories always exist: the user's profile is read only for their own.
-      const referenced = referencedCategory(command, state);
+      const referenced = referencedCategories(command, state);
       // So do default wallets (their currency is in their id): only another wallet is looked up.
       const wallet = referencedWallet(command, state);
       const customWallet = wallet !== null && defaultWalletCurrency(user.uid, wallet) === null;
       // So is the privacy setting: only when the command sends a location.
       const profile =
-        (referenced === null || findBuiltInCategory(referenced)) && !customWallet && !sendsLocation(command)
+        referenced.every((id) => findBuiltInCategory(id) !== undefined) && !customWallet && !sendsLocation(command)
           ? null
           : await deps.profiles.load(user.uid);
       const receipt = attachedReceipt(command, state);

@@ -5,6 +5,8 @@ import { transactionTypeSchema } from '../categories.js';
 import { uuidV5 } from '../ids.js';
 import { currencySchema, moneySchema } from '../money.js';
 import { RECURRING_MODES, occurrenceChangesSchema, type RecurringRuleFields } from '../recurring.js';
+import { splitLineViewSchema, type SplitLineView } from '../splits.js';
+import { tagKey } from '../tags.js';
 
 /*
  * Read models and query answers of recurring rules and of what is coming up.
@@ -40,11 +42,26 @@ export const recurringRuleDocFieldsSchema = z.object({
   /** Absent or null: the default wallet of the amount's currency. */
   walletId: z.string().nullable(),
   note: z.string().nullable(),
+  /** Category lines each occurrence is split into (splits.ts); null (or absent in older documents): one category. */
+  splits: z.array(splitLineViewSchema).nullable().optional(),
+  /** Tags each occurrence carries, renamed and deleted with the tag; [] (or absent in older documents): none. */
+  tags: z.array(z.string()).optional(),
   mode: z.enum(RECURRING_MODES),
   remind: z.boolean(),
   schedule: recurrenceSchema,
 });
 export type RecurringRuleDocFields = z.infer<typeof recurringRuleDocFieldsSchema>;
+
+/** Lines as views keep them (a note null when none), or null for none. */
+export const splitLinesOf = (
+  lines:
+    | readonly { readonly categoryId: string; readonly amount: number; readonly note?: string | null | undefined }[]
+    | null
+    | undefined,
+): SplitLineView[] | null =>
+  lines === undefined || lines === null || lines.length === 0
+    ? null
+    : lines.map((line) => ({ categoryId: line.categoryId, amount: line.amount, note: line.note ?? null }));
 
 /** A rule's fields as the read model keeps them and the schedule functions read them: no wallet or note is null. */
 export const ruleDocFields = (rule: RecurringRuleFields): RecurringRuleDocFields => ({
@@ -53,10 +70,39 @@ export const ruleDocFields = (rule: RecurringRuleFields): RecurringRuleDocFields
   categoryId: rule.categoryId,
   walletId: rule.walletId ?? null,
   note: rule.note ?? null,
+  splits: splitLinesOf(rule.splits),
+  tags: rule.tags ?? [],
   mode: rule.mode,
   remind: rule.remind,
   schedule: rule.schedule,
 });
+
+/**
+ * Tags after a tag's rename (`to` given: `from` becomes `to`, merged when `to` is there already)
+ * or deletion (`to` null), compared by `tagKey`; the same list when the tag is not in it.
+ */
+export function retagged(tags: readonly string[], from: string, to: string | null): string[] {
+  const key = tagKey(from);
+  if (!tags.some((tag) => tagKey(tag) === key)) return [...tags];
+  const kept: string[] = [];
+  for (const tag of tags) {
+    const next = tagKey(tag) === key ? to : tag;
+    if (next !== null && !kept.some((known) => tagKey(known) === tagKey(next))) kept.push(next);
+  }
+  return kept;
+}
+
+/** A rule's versions with a tag renamed (or deleted: `to` null) in each. */
+export const retaggedVersions = <V extends { readonly rule: RecurringRuleDocFields }>(
+  versions: readonly V[],
+  from: string,
+  to: string | null,
+): V[] =>
+  versions.map((version) =>
+    (version.rule.tags ?? []).length === 0
+      ? version
+      : { ...version, rule: { ...version.rule, tags: retagged(version.rule.tags ?? [], from, to) } },
+  );
 
 /** One version of a rule: it governs the occurrences dated on or after `from` (until the next version's `from`). */
 export const recurringVersionSchema = z.object({ from: calendarDateSchema, rule: recurringRuleDocFieldsSchema });
@@ -180,6 +226,10 @@ export const occurrenceViewSchema = z.object({
   categoryId: z.string(),
   walletId: z.string(),
   note: z.string().nullable(),
+  /** The lines it is (or was to be) split into; null: one category. */
+  splits: z.array(splitLineViewSchema).nullable(),
+  /** The tags it is (or was to be) posted with. */
+  tags: z.array(z.string()),
   /** Changed by "this one". */
   edited: z.boolean(),
   /** The posted transaction's id (`occurrenceTransactionId`); null unless posted. */
