@@ -18,6 +18,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { debtsRoutes } from './debt/debts.routes.js';
 import { exportRoutes } from './export/export.routes.js';
 import { goalsRoutes } from './goal/goals.routes.js';
+import { tagsRoutes } from './tag/tags.routes.js';
 import { importsRoutes } from './import/imports.routes.js';
 import { netWorthRoutes } from './net-worth/net-worth.routes.js';
 import { preferencesRoutes } from './preference/preferences.routes.js';
@@ -121,6 +122,7 @@ export const queryApi: FastifyPluginAsync<QueryApiOptions> = async (app, options
   categoriesRoutes(app, options.readStore);
   preferencesRoutes(app, options.readStore);
   goalsRoutes(app, options.readStore);
+  tagsRoutes(app, options.readStore);
   debtsRoutes(app, options.readStore);
   const pointInTime = options.history === undefined ? undefined : new PointInTime(options.history);
   if (pointInTime !== undefined) app.addHook('onClose', () => pointInTime.close());
