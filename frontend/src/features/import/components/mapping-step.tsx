@@ -266,6 +266,8 @@ function Preview({
   const format = useFormat();
   const errorMessage = useRowErrorMessage();
   const drafts = new Map(mapped.rows.map((draft) => [draft.row, draft]));
+  /** The other records of a split transaction: row → the row of its first record. */
+  const lineOf = new Map(mapped.rows.flatMap((draft) => (draft.lineRows ?? []).map((row) => [row, draft.row])));
   const errors = new Map(mapped.errors.map((error) => [error.row, error]));
   const shown = table.rows.slice(0, PREVIEW_ROWS).map((_, row) => row);
   return (
@@ -306,6 +308,16 @@ function Preview({
         {shown.map((row) => {
           const draft = drafts.get(row);
           const error = errors.get(row);
+          const splitOf = lineOf.get(row);
+          if (splitOf !== undefined)
+            return (
+              <tr key={row} data-testid="import-preview-row" data-state="ready">
+                <th scope="row">{format.number(row + 1)}</th>
+                <td colSpan={6} className={styles.muted}>
+                  <FormattedMessage id="import.preview.splitLine" values={{ row: format.number(splitOf + 1) }} />
+                </td>
+              </tr>
+            );
           return (
             <tr key={row} data-testid="import-preview-row" data-state={draft === undefined ? 'error' : 'ready'}>
               <th scope="row">{format.number(row + 1)}</th>
