@@ -9,7 +9,7 @@ import { documentTokens, matchGroups, requireSearch } from './search-tokens.js';
  * - `fts_<name>[__<tag>]`: a contentless FTS5 table (no copy of the text, rows deletable) with
  *   one row per live document: a column `uid` holding the user as one token (every match is
  *   limited to it, so other users' documents are never read), then one column per search column.
- * - `ftk_<name>[__<tag>]`: the FTS row's rowid per (user_id, id), since the view table has none.
+ * - `ftk_<name>[__<tag>]`: the FTS row's rowid per document (k_user, k_id), since the view table has none.
  * The tokenizer keeps letters, digits, marks and private-use characters together (Thai and Lao
  * vowel and tone marks are marks) and removes no diacritics. Deleted rows are removed from the
  * index at once (`secure-delete`), and the page-level `secure_delete` overwrites what is freed.
@@ -87,7 +87,7 @@ export function ensureSearchTables(db: Database.Database, table: string, view: V
     );
     db.exec(`INSERT INTO ${tables.fts}(${tables.fts}, rank) VALUES ('secure-delete', 1)`);
     db.exec(
-      `CREATE TABLE ${tables.keys} (rid INTEGER PRIMARY KEY, user_id TEXT NOT NULL, id TEXT NOT NULL, UNIQUE (user_id, id))`,
+      `CREATE TABLE ${tables.keys} (rid INTEGER PRIMARY KEY, k_user TEXT NOT NULL, k_id TEXT NOT NULL, UNIQUE (k_user, k_id))`,
     );
     const writer = new SearchWriter(db, tables, view);
     // In chunks, in key order: the connection cannot write while a statement still reads.
@@ -127,15 +127,15 @@ export class SearchWriter {
   ) {
     const { fts, keys } = tables;
     const columns = requireSearch(view).columns.map(ftsColumn);
-    this.key = db.prepare(`SELECT rid FROM ${keys} WHERE user_id = ? AND id = ?`);
-    this.addKey = db.prepare(`INSERT INTO ${keys} (user_id, id) VALUES (?, ?)`);
+    this.key = db.prepare(`SELECT rid FROM ${keys} WHERE k_user = ? AND k_id = ?`);
+    this.addKey = db.prepare(`INSERT INTO ${keys} (k_user, k_id) VALUES (?, ?)`);
     this.dropKey = db.prepare(`DELETE FROM ${keys} WHERE rid = ?`);
     this.dropRow = db.prepare(`DELETE FROM ${fts} WHERE rowid = ?`);
     this.addRow = db.prepare(
       `INSERT INTO ${fts} (rowid, uid${columns.map((c) => `, ${c}`).join('')}) VALUES (?, ?${columns.map(() => ', ?').join('')})`,
     );
-    this.dropUserRows = db.prepare(`DELETE FROM ${fts} WHERE rowid IN (SELECT rid FROM ${keys} WHERE user_id = ?)`);
-    this.dropUserKeys = db.prepare(`DELETE FROM ${keys} WHERE user_id = ?`);
+    this.dropUserRows = db.prepare(`DELETE FROM ${fts} WHERE rowid IN (SELECT rid FROM ${keys} WHERE k_user = ?)`);
+    this.dropUserKeys = db.prepare(`DELETE FROM ${keys} WHERE k_user = ?`);
   }
 
   /** Replaces the document's FTS row by one with its tokens now (none for a tombstone). */
@@ -165,7 +165,39 @@ export function optimize(db: Database.Database, tables: SearchTables): void {
   db.exec(`INSERT INTO ${tables.fts}(${tables.fts}) VALUES ('optimize')`);
 }
 
-/** The SQL condition (on a view table's `id`) of a match, for the table's user condition to narrow. */
-export function matchCondition(tables: SearchTables): string {
-  return `id IN (SELECT k.id FROM ${tables.keys} k WHERE k.rid IN (SELECT rowid FROM ${tables.fts} WHERE ${tables.fts} MATCH ?) AND k.user_id = ?)`;
+/**
+ * How a query with a match reaches the documents:
+ * - `join`: from the FTS rows that match, through their keys, to the documents, then sorted: its
+ *   cost grows with the matches, right for a few (a rare word) and for sums;
+ * - `scan`: along the sort's index, each document kept when its id is among the matches: right
+ *   when matches are many, as a page is then found after few rows.
+ */
+export type MatchPlan = 'join' | 'scan';
+
+/** Matches a search must have at least (among the first ones) for a page to scan the sort's index. */
+export const SCAN_MATCHES = 2000;
+
+/** The FROM clause of a query on a view table (aliased `v`) with a match planned as `join`. */
+export const joinFrom = (table: string): string => {
+  const { fts, keys } = searchTablesOf(table);
+  return `${fts} CROSS JOIN ${keys} k ON k.rid = ${fts}.rowid CROSS JOIN ${table} v ON v.user_id = k.k_user AND v.id = k.k_id`;
+};
+
+/** The condition of a match and its parameters (the FTS query, and the user for `scan`). */
+export function matchCondition(table: string, plan: MatchPlan): string {
+  const { fts, keys } = searchTablesOf(table);
+  return plan === 'join'
+    ? `${fts} MATCH ?`
+    : `id IN (SELECT k.k_id FROM ${fts} CROSS JOIN ${keys} k ON k.rid = ${fts}.rowid WHERE ${fts} MATCH ? AND k.k_user = ?)`;
+}
+
+/** Whether a match has at least `SCAN_MATCHES` documents, read from the FTS index alone. */
+export function manyMatches(db: Database.Database, table: string, expression: string): boolean {
+  const { fts } = searchTablesOf(table);
+  const row = db
+    .prepare<[string], { n: number }>(
+      `SELECT count(*) AS n FROM (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${SCAN_MATCHES})`,
+    )
+    .get(expression);
+  return (row?.n ?? 0) >= SCAN_MATCHES;
 }

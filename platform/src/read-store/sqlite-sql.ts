@@ -1,6 +1,6 @@
 import { decodeCursor, encodeCursor, positionKey } from './keys.js';
 import { column } from './sqlite-schema.js';
-import { matchCondition, matchExpression, searchTablesOf } from './sqlite-search.js';
+import { joinFrom, matchCondition, matchExpression, type MatchPlan } from './sqlite-search.js';
 import {
   SUM_SPLIT,
   joinSplitSum,
@@ -103,6 +103,7 @@ export function conditions(
     ranges?: FindQuery['ranges'];
     match?: TextMatch;
   },
+  plan: MatchPlan = 'join',
 ): { conditions: string[]; params: (string | number)[] } {
   const params: (string | number)[] = [query.userId];
   // A tombstone's indexed values are all null, so any condition on them leaves it out;
@@ -133,21 +134,27 @@ export function conditions(
       conditions.push('0');
     } else {
       // A tombstone has no FTS row: a match leaves it out.
-      conditions.push(matchCondition(searchTablesOf(table)));
-      params.push(expression, query.userId);
+      conditions.push(matchCondition(table, plan));
+      params.push(expression);
+      if (plan === 'scan') params.push(query.userId);
     }
   }
   if (conditions.length === 1) conditions.push('doc IS NOT NULL');
   return { conditions, params };
 }
 
+/** The FROM clause of a query: the view table as `v`, joined from the FTS matches when planned so. */
+export const fromClause = (table: string, query: { match?: TextMatch }, plan: MatchPlan): string =>
+  query.match !== undefined && plan === 'join' ? joinFrom(table) : `${table} v`;
+
 /** The WHERE … ORDER BY … LIMIT ? clause of a page of `find` (the limit parameter is not included). */
 export function findClause(
   table: string,
   view: ViewDefinition,
   query: FindQuery,
+  plan: MatchPlan = 'join',
 ): { where: string; params: (string | number)[] } {
-  const { conditions: found, params } = conditions(table, view, query);
+  const { conditions: found, params } = conditions(table, view, query, plan);
   for (const { field } of query.sort) requireField(view, field);
   const keys = [
     ...query.sort.map((s) => ({ expr: column(s.field), direction: s.direction })),
@@ -208,7 +215,7 @@ export function sumSql(
       `coalesce(sum(${column(query.field)} >> ${Math.log2(SUM_SPLIT)}), 0) AS high`,
       `coalesce(sum(${column(query.field)} & ${SUM_SPLIT - 1}), 0) AS low`,
     ].join(', ')} ` +
-    `FROM ${table} WHERE ${found.join(' AND ')}` +
+    `FROM ${fromClause(table, query, 'join')} WHERE ${found.join(' AND ')}` +
     (groups.length > 0 ? ` GROUP BY ${groups.join(', ')}` : '');
   return { sql, params };
 }

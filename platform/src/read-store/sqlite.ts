@@ -5,6 +5,7 @@ import { column, createIndexes, createViewTable, tableOf } from './sqlite-schema
 import {
   CHECKPOINT_SQL,
   findClause,
+  fromClause,
   indexValues,
   nextCursor,
   replaceSql,
@@ -21,7 +22,10 @@ import {
   dropSearchTables,
   ensureSearchTables,
   optimize,
+  manyMatches,
+  matchExpression,
   searchTablesOf,
+  type MatchPlan,
   type SearchTables,
 } from './sqlite-search.js';
 import { BufferedUnitOfWork, type UnitOfWorkBacking } from './unit-of-work.js';
@@ -160,10 +164,14 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   }
 
   async find<D extends Document>(viewName: string, query: FindQuery): Promise<FindResult<D>> {
-    const { where, params } = findClause(this.table(viewName), this.view(viewName), query);
+    const table = this.table(viewName);
+    const view = this.view(viewName);
+    const expression = query.match === undefined ? null : matchExpression(view, query.userId, query.match);
+    const plan: MatchPlan = expression !== null && manyMatches(this.db, table, expression) ? 'scan' : 'join';
+    const { where, params } = findClause(table, view, query, plan);
     let rows: Row[];
     if (query.contains === undefined || query.match !== undefined) {
-      rows = this.statement<(string | number)[], Row>(`SELECT * FROM ${this.table(viewName)} ${where}`).all(
+      rows = this.statement<(string | number)[], Row>(`SELECT v.* FROM ${fromClause(table, query, plan)} ${where}`).all(
         ...params,
         query.limit + 1,
       );
