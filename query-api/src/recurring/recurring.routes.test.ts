@@ -151,6 +151,8 @@ describe.each(Object.keys(READ_STORES) as ReadStoreKind[])('on %s', (kind) => {
       categoryId: 'builtin-housing',
       walletId: defaultWalletId('alice', 'LAK'),
       note: null,
+      splits: null,
+      tags: [],
       edited: true,
       transactionId: null,
     });

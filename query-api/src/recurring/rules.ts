@@ -80,6 +80,9 @@ export function ruleView(userId: string, doc: RecurringRuleDoc): RecurringRuleVi
   const { rule } = currentVersion(doc);
   return {
     ...rule,
+    // Older documents have neither: one category, no tags.
+    splits: rule.splits ?? null,
+    tags: rule.tags ?? [],
     id: doc.id,
     walletId: walletOf(userId, rule),
     status: doc.status,
@@ -137,6 +140,8 @@ export function occurrenceView(
     categoryId: details.categoryId,
     walletId: walletOf(userId, details),
     note: details.note,
+    splits: details.splits === null ? null : [...details.splits],
+    tags: [...details.tags],
     edited: details.edited,
     transactionId: state === 'posted' ? occurrenceTransactionId(userId, doc.id, date) : null,
   };
