@@ -99,6 +99,90 @@ describe('restore mapping', () => {
     );
   });
 
+  it('moves split lines’ custom categories by field, keeping built-in ones, tags and line notes as they are', () => {
+    const custom = '0192f0c4-7a1b-7c3d-8e4f-00000000c001';
+    const splits = [
+      { categoryId: custom, amount: 30_000, note: custom },
+      { categoryId: 'builtin-shopping', amount: 15_000 },
+    ];
+    const restored = restoreEvent(context, added({ categoryId: custom, splits, tags: ['trip', custom.slice(0, 32)] }));
+    expect(restored.data).toMatchObject({
+      categoryId: restoredId(userId, custom),
+      splits: [
+        { categoryId: restoredId(userId, custom), amount: 30_000, note: custom },
+        { categoryId: 'builtin-shopping', amount: 15_000 },
+      ],
+      tags: ['trip', custom.slice(0, 32)],
+    });
+
+    const edited = restoreEvent(context, {
+      ...added(),
+      type: 'TransactionEdited',
+      data: { transactionId, changes: { splits, tags: null } },
+    });
+    expect(edited.data.changes).toEqual({
+      splits: [
+        { categoryId: restoredId(userId, custom), amount: 30_000, note: custom },
+        { categoryId: 'builtin-shopping', amount: 15_000 },
+      ],
+      tags: null,
+    });
+
+    const rule = {
+      type: 'expense',
+      amount: { amount: 45_000, currency: 'LAK' },
+      categoryId: custom,
+      splits,
+      tags: ['rent'],
+      mode: 'auto',
+      remind: false,
+      schedule: { frequency: 'month', interval: 1, startDate: '2026-10-01', end: { kind: 'never' } },
+    };
+    const rules = [
+      { type: 'RecurringRuleCreated', data: { ruleId, ...rule } },
+      { type: 'RecurringRuleEdited', data: { ruleId, from: '2026-11-01', rule } },
+      { type: 'OccurrenceEdited', data: { ruleId, date: '2026-11-01', changes: { splits } } },
+    ];
+    for (const { type, data } of rules) {
+      const moved = restoreEvent(context, { ...added(), type, streamId: streamIds.recurring(ruleId), data });
+      expect(JSON.stringify(moved.data), type).not.toContain(`"categoryId":"${custom}"`);
+      expect(JSON.stringify(moved.data), type).toContain(`"categoryId":"${restoredId(userId, custom)}"`);
+      expect(JSON.stringify(moved.data), type).toContain('"categoryId":"builtin-shopping"');
+    }
+  });
+
+  it('moves category budgets’ and rollovers’ categories, and keeps tag renames and deletions as they are', () => {
+    const custom = '0192f0c4-7a1b-7c3d-8e4f-00000000c002';
+    const profile = (type: string, data: Record<string, unknown>): BackupEvent => ({
+      id: eventId,
+      streamId: streamIds.profile(sourceUserId),
+      type,
+      data,
+      occurredAt: '2026-10-03T05:30:00.000Z',
+      schemaVersion: 1,
+    });
+    const limit = { amount: 500_000, currency: 'LAK' };
+    expect(
+      restoreEvent(context, profile('CategoryBudgetSet', { categoryId: custom, month: '2026-10', limit, repeat: true }))
+        .data,
+    ).toEqual({ categoryId: restoredId(userId, custom), month: '2026-10', limit, repeat: true });
+    expect(
+      restoreEvent(
+        context,
+        profile('CategoryBudgetSet', { categoryId: 'builtin-food', month: '2026-11', limit: null, repeat: false }),
+      ).data,
+    ).toEqual({ categoryId: 'builtin-food', month: '2026-11', limit: null, repeat: false });
+    expect(restoreEvent(context, profile('CategoryRolloverSet', { categoryId: custom, rollover: true })).data).toEqual({
+      categoryId: restoredId(userId, custom),
+      rollover: true,
+    });
+    expect(restoreEvent(context, profile('TagRenamed', { from: 'trip', to: custom.slice(0, 32) })).data).toEqual({
+      from: 'trip',
+      to: custom.slice(0, 32),
+    });
+    expect(restoreEvent(context, profile('TagDeleted', { tag: 'trip' })).data).toEqual({ tag: 'trip' });
+  });
+
   it('refuses what no backup holds', () => {
     const refused: BackupEvent[] = [
       { ...added(), type: 'EmailVerified' },
