@@ -1,14 +1,15 @@
 import { BUDGET_ALERTS_VIEW } from '@plenty/contracts/views/registry';
 import { describe, expect, it } from 'vitest';
-import type { BudgetAlertsDoc } from '@plenty/contracts/views/budget-alerts';
+import { MAX_ALERTS_PER_MONTH, type BudgetAlertsDoc } from '@plenty/contracts/views/budget-alerts';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import { applyEvents, documents, scratchReadStore } from './testing/memory-read-store.js';
 import { projectionScratch } from './testing/scratch.js';
-import { budgetAlertsProjection } from './budget-alerts.projection.js';
+import { boundedAlerts, budgetAlertsProjection } from './budget-alerts.projection.js';
+import { budgetsProjection } from './budgets.projection.js';
 import { monthlySummaryProjection } from './monthly-summary.projection.js';
 import { preferencesProjection } from './preferences.projection.js';
 
-const projections = [monthlySummaryProjection, preferencesProjection, budgetAlertsProjection];
+const projections = [monthlySummaryProjection, preferencesProjection, budgetsProjection, budgetAlertsProjection];
 
 /** Events of one user, positions in order of creation, each at the instant given. */
 function events(userId = 'alice') {
@@ -49,6 +50,15 @@ function events(userId = 'alice') {
       recorded(`transaction-${transactionId}`, 'TransactionEdited', { transactionId, changes }, at),
     remove: (transactionId: string, at = '2026-11-22T10:00:00.000Z') =>
       recorded(`transaction-${transactionId}`, 'TransactionDeleted', { transactionId }, at),
+    categoryBudget: (categoryId: string, month: string, amount: number | null, at = '2026-11-01T10:00:00.000Z') =>
+      recorded(
+        `profile-${userId}`,
+        'CategoryBudgetSet',
+        { categoryId, month, limit: amount === null ? null : { amount, currency: 'THB' }, repeat: true },
+        at,
+      ),
+    rollover: (categoryId: string, at = '2026-11-01T10:00:00.000Z') =>
+      recorded(`profile-${userId}`, 'CategoryRolloverSet', { categoryId, rollover: true }, at),
   };
 }
 
@@ -191,5 +201,87 @@ describe('budget alerts projection', () => {
       await disposeOther();
     }
     expect(first[0]?.alerts.map((alert) => alert.level)).toEqual(['approaching', 'over']);
+  });
+});
+
+describe('category budget alerts', () => {
+  const scratch = projectionScratch(projections);
+  const { given } = scratch;
+  const docs = async (userId = 'alice') => (await scratch.documents(BUDGET_ALERTS_VIEW, userId)) as BudgetAlertsDoc[];
+  const categoryAlerts = async () =>
+    (await docs()).flatMap((doc) =>
+      doc.alerts.filter((alert) => (alert.categoryId ?? null) !== null).map((alert) => [alert.categoryId, alert.level]),
+    );
+  const zone = { currency: 'THB', timeZone: 'Asia/Bangkok' };
+
+  it('raises each category’s own alerts at 75 %, 90 % and over, once per level, with no overall budget', async () => {
+    const e = events();
+    await given(e.preferences(zone), e.categoryBudget('builtin-food', '2026-11', 10_000));
+    await given(e.expense('t1', 7_600), e.expense('t2', 1_400, 'THB', '2026-11-20', '2026-11-20T11:00:00.000Z'));
+    await given(e.expense('t3', 1_000, 'THB', '2026-11-20', '2026-11-20T12:00:00.000Z'));
+    await given(e.expense('t4', 1, 'THB', '2026-11-20', '2026-11-20T13:00:00.000Z'));
+    expect(await categoryAlerts()).toEqual([
+      ['builtin-food', 'approaching'],
+      ['builtin-food', 'critical'],
+      ['builtin-food', 'over'],
+    ]);
+    const [doc] = await docs();
+    expect(doc?.alerts[0]).toEqual(
+      expect.objectContaining({ transactionId: 't1', spent: 7_600, limit: 10_000, categoryId: 'builtin-food' }),
+    );
+    expect(doc?.status).toBe('no_budget');
+  });
+
+  it('raises nothing for categories while the categoryAlerts preference is off, and no old news when turned on', async () => {
+    const e = events();
+    await given(
+      e.preferences({ ...zone, categoryAlerts: false }),
+      e.categoryBudget('builtin-food', '2026-11', 10_000),
+      e.expense('t1', 9_500),
+    );
+    expect(await categoryAlerts()).toEqual([]);
+    await given(e.preferences({ categoryAlerts: true }, '2026-11-21T10:00:00.000Z'));
+    expect(await categoryAlerts()).toEqual([['builtin-food', 'critical']]);
+  });
+
+  it('counts what rollover carried from last month in what the category may spend', async () => {
+    const e = events();
+    await given(
+      e.preferences(zone),
+      e.categoryBudget('builtin-food', '2026-10', 10_000, '2026-10-01T10:00:00.000Z'),
+      e.rollover('builtin-food', '2026-10-01T10:00:00.000Z'),
+      e.expense('t0', 2_000, 'THB', '2026-10-10', '2026-10-10T10:00:00.000Z'),
+    );
+    // November may spend 10,000 + 8,000 carried: 13,000 is 72 %, no alert; 13,600 is 75 %.
+    await given(e.expense('t1', 13_000));
+    expect(await categoryAlerts()).toEqual([]);
+    await given(e.expense('t2', 600, 'THB', '2026-11-20', '2026-11-20T11:00:00.000Z'));
+    expect(await categoryAlerts()).toEqual([['builtin-food', 'approaching']]);
+    expect((await docs()).find((doc) => doc.month === '2026-11')?.alerts[0]?.limit).toBe(18_000);
+  });
+
+  it('raises an alert when a lower limit pushes the category past a threshold', async () => {
+    const e = events();
+    await given(e.preferences(zone), e.categoryBudget('builtin-food', '2026-11', 100_000), e.expense('t1', 50_000));
+    expect(await categoryAlerts()).toEqual([]);
+    await given(e.categoryBudget('builtin-food', '2026-11', 50_000, '2026-11-21T10:00:00.000Z'));
+    expect(await categoryAlerts()).toEqual([['builtin-food', 'critical']]);
+  });
+
+  it('keeps at most MAX_ALERTS_PER_MONTH alerts, dropping the oldest category alerts before the overall ones', () => {
+    const alert = (i: number, categoryId: string | null) => ({
+      level: 'approaching' as const,
+      at: '2026-11-20T10:00:00.000Z',
+      eventId: `e${i}`,
+      transactionId: null,
+      spent: 1,
+      limit: 1,
+      currency: 'THB' as const,
+      categoryId,
+    });
+    const many = [alert(0, null), ...Array.from({ length: 12 }, (_, i) => alert(i + 1, `c${i}`)), alert(13, null)];
+    const kept = boundedAlerts(many);
+    expect(kept).toHaveLength(MAX_ALERTS_PER_MONTH);
+    expect(kept.map((a) => a.eventId)).toEqual(['e0', 'e5', 'e6', 'e7', 'e8', 'e9', 'e10', 'e11', 'e12', 'e13']);
   });
 });

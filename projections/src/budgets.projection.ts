@@ -9,7 +9,13 @@ import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
 import { isNewerThan, type Projection } from './projection.js';
 
-export const categoryBudgetsView: ViewDefinition = { name: CATEGORY_BUDGETS_VIEW, fields: {}, indexes: [] };
+/** `budgeted` is 1 on every document: a projection lists a user's with `findByField`. */
+export const categoryBudgetsView: ViewDefinition = {
+  name: CATEGORY_BUDGETS_VIEW,
+  fields: { budgeted: 'integer' },
+  indexes: [],
+  indexValues: () => ({ budgeted: 1 }),
+};
 
 type Recorded<E> = RecordedEvent & E;
 

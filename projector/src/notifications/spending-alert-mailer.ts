@@ -74,7 +74,10 @@ export function spendingAlertMailer(options: SpendingAlertMailerOptions) {
     if (!preferences.emailNotifications || !preferences.spendingAlerts) return false;
     const month = monthOfDate(localDate(new Date(event.metadata.occurredAt), preferences.timeZone));
     const alerts = await options.readStore.get<BudgetAlertsDoc>(BUDGET_ALERTS_VIEW, userId, month);
-    const alert = alerts?.doc.alerts.find((candidate) => candidate.eventId === event.id);
+    // The overall budget's alert of the event; a category's own alerts are shown in the app.
+    const alert = alerts?.doc.alerts.find(
+      (candidate) => candidate.eventId === event.id && (candidate.categoryId ?? null) === null,
+    );
     if (alert === undefined) return false;
     const sentAt = now();
     if (sentAt.getTime() - new Date(alert.at).getTime() > maxAgeMs) return false;
