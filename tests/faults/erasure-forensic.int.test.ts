@@ -37,7 +37,8 @@ const mark = randomBytes(4).toString('hex');
 const leaving = {
   address: `noy.forensic.${mark}@example.test`,
   notes: [
-    `Dinner with Somchai at the night market ${mark}`,
+    // zq<mark>: one word, which full-text search keeps on its own (SQLite's FTS index).
+    `Dinner with Somchai at the night market ${mark} zq${mark}`,
     `ຄ່າເຊົ່າເຮືອນ ວຽງຈັນ ${mark}`,
     `Hospital visit for grandmother ${mark}`,
   ],
@@ -50,6 +51,7 @@ const leaving = {
   ruleNote: `Rent of the flat in Sisattanak ${mark}`,
   importFile: `BCEL statement of Noy ${mark}.csv`,
   importNote: `Imported pharmacy row ${mark}`,
+  tag: `trip${mark}`,
 };
 const stayingNote = `Staying user's groceries ${mark}`;
 
@@ -127,6 +129,7 @@ describe('an erased account on disk', () => {
         date: today,
         note,
         ...(index === 1 ? { receipt: receiptId } : {}),
+        ...(index === 0 ? { tags: [leaving.tag] } : {}),
       });
     }
     await send(user, 'EditTransaction', { transactionId: transactionIds[2], changes: { note: leaving.editedNote } });
@@ -259,6 +262,8 @@ describe('an erased account on disk', () => {
 
     const needles: { readonly what: string; readonly bytes: Buffer[] }[] = [
       { what: 'the address', bytes: asText(leaving.address) },
+      { what: 'a word of a note, as full-text search keeps it', bytes: asText(`zq${mark}`) },
+      { what: 'the tag', bytes: asText(leaving.tag) },
       ...[...leaving.notes, leaving.editedNote].map((note) => ({ what: `the note "${note}"`, bytes: asText(note) })),
       { what: 'the category name', bytes: asText(leaving.category) },
       { what: 'the debt name', bytes: asText(leaving.debt.name) },
