@@ -111,6 +111,10 @@ const PAGES: Record<AppPath, Page> = {
     () => import('../features/budget/routes/budget-page'),
     (module) => module.BudgetPage,
   ),
+  '/dashboard/tags': lazyPage(
+    () => import('../features/tags/routes/tags-page'),
+    (module) => module.TagsPage,
+  ),
   '/activity': lazyPage(
     () => import('../features/activity/routes/activity-page'),
     (module) => module.ActivityPage,

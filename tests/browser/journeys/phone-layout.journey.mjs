@@ -115,11 +115,12 @@ const SECTIONS = [
   ['nav.wallets', '/dashboard/wallets', 'page.wallets', true],
   ['nav.recurring', '/dashboard/recurring', 'page.recurring', true],
   ['nav.import', '/dashboard/import', 'page.import', true],
+  ['nav.tags', '/dashboard/tags', 'page.tags', true],
   ['nav.activity', '/activity', 'activity.title', true],
   ['nav.settings', '/dashboard/settings', 'page.settings', true],
 ];
 /** Sections only the phone's bar lists (the wide header reaches them from Settings). */
-const PHONE_ONLY = new Set(['nav.import']);
+const PHONE_ONLY = new Set(['nav.import', 'nav.tags']);
 
 /**
  * On a phone the sections are in a bar at the bottom, labelled, with the current one marked;

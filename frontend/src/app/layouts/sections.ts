@@ -68,6 +68,15 @@ export const SECTIONS: readonly Section[] = [
     inMore: true,
     phoneOnly: true,
   },
+  {
+    to: '/dashboard/tags',
+    label: 'nav.tags',
+    tabLabel: 'nav.tags',
+    icon: 'tags',
+    end: false,
+    inMore: true,
+    phoneOnly: true,
+  },
   { to: '/activity', label: 'nav.activity', tabLabel: 'nav.activity', icon: 'activity', end: false, inMore: true },
   {
     to: '/dashboard/settings',

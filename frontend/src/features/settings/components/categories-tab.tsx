@@ -10,7 +10,7 @@ import { Badge } from '../../../ui/badge/badge';
 import { QueryPending } from '../../../ui/load-error/load-error';
 import styles from '../settings.module.css';
 import own from './categories.module.css';
-import { SettingsCard } from './settings-card';
+import { SettingsCard, SettingsLinkCard } from './settings-card';
 import { DeleteCategoryDialog } from './delete-category-dialog';
 
 type Editing = { readonly mode: 'add' } | { readonly mode: 'edit'; readonly category: CategoryView } | null;
@@ -100,6 +100,17 @@ export function CategoriesTab() {
           ))}
         </ul>
       </SettingsCard>
+
+      <SettingsLinkCard
+        titleId="tags-title"
+        title="settings.tags.title"
+        lead="settings.tags.body"
+        testId="tags-section"
+        to="/dashboard/tags"
+        label="settings.tags.link"
+        variant="secondary"
+        linkTestId="settings-tags-link"
+      />
 
       <CategoryDialog
         open={editing !== null}

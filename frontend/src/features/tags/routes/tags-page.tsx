@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useDispatch } from 'react-redux';
+import type { TagView } from '@plenty/contracts/tags';
+import { useTagsQuery } from '../../../lib/api/tags';
+import { useCommand } from '../../../lib/api/use-command';
+import { LocalizedLink } from '../../../lib/localized-link';
+import { useFormat } from '../../../lib/use-format';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { buttonClass } from '../../../ui/button';
+import { Card } from '../../../ui/card/card';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { EmptyState } from '../../../ui/empty-state/empty-state';
+import { Row, RowList } from '../../../ui/list-row/list-row';
+import { QueryLoadError } from '../../../ui/load-error/load-error';
+import { Page, PageHeader } from '../../../ui/page/page';
+import { Loading, SkeletonBlock } from '../../../ui/skeleton/skeleton';
+import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
+import { RenameTagDialog } from '../components/rename-tag-dialog';
+import styles from '../tags.module.css';
+
+/** The transaction list filtered by a tag (the list's `tag` URL filter). */
+export const tagTransactionsPath = (tag: Pick<TagView, 'name'>): string =>
+  `/dashboard/transactions?${new URLSearchParams({ tag: tag.name }).toString()}`;
+
+/**
+ * The user's tags, most used first: each opens the transactions that carry it, and is renamed
+ * (merged into another tag when given its name, after asking) or taken off every transaction.
+ */
+export function TagsPage() {
+  usePageTitle('page.tags');
+  const query = useTagsQuery();
+  const data = query.currentData ?? query.data;
+  const [renaming, setRenaming] = useState<TagView | null>(null);
+  const [deleting, setDeleting] = useState<TagView | null>(null);
+  const dispatch = useDispatch();
+  const deleteTag = useCommand('DeleteTag');
+
+  const confirmDelete = async () => {
+    if (deleting === null || deleteTag.pending) return;
+    const outcome = await deleteTag.run({ tag: deleting.name });
+    if (!outcome.ok) {
+      dispatch(showApiError(outcome.error));
+      return;
+    }
+    dispatch(showSuccess('tags.toast.deleted', { name: deleting.name }));
+    setDeleting(null);
+  };
+
+  return (
+    <Page testId="tags-page">
+      <PageHeader
+        size="compact"
+        align="start"
+        title={<FormattedMessage id="page.tags" />}
+        lead={<FormattedMessage id="tags.lead" />}
+      />
+      {data === undefined ? (
+        query.isError ? (
+          <QueryLoadError query={query} message="tags.loadFailed" retry="tags.retry" testId="tags-error" />
+        ) : (
+          <Loading testId="tags-loading" className={styles.loading}>
+            <SkeletonBlock height="4.5rem" />
+            <SkeletonBlock height="4.5rem" />
+            <SkeletonBlock height="4.5rem" />
+          </Loading>
+        )
+      ) : data.length === 0 ? (
+        <EmptyState
+          variant="card"
+          level={2}
+          title={<FormattedMessage id="tags.empty.title" />}
+          testId="tags-empty"
+          action={
+            <LocalizedLink to="/dashboard/transactions" className={buttonClass('primary')}>
+              <FormattedMessage id="tags.empty.action" />
+            </LocalizedLink>
+          }
+        >
+          <FormattedMessage id="tags.empty.body" />
+        </EmptyState>
+      ) : (
+        <Card title={<FormattedMessage id="tags.list.title" />} gap="medium">
+          <RowList testId="tags-list">
+            {data.map((tag) => (
+              <TagRow key={tag.id} tag={tag} onRename={() => setRenaming(tag)} onDelete={() => setDeleting(tag)} />
+            ))}
+          </RowList>
+        </Card>
+      )}
+      <RenameTagDialog tag={renaming} tags={data ?? []} onClose={() => setRenaming(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="tags.delete.title"
+        body="tags.delete.body"
+        confirm="tags.delete.confirm"
+        danger
+        values={{ name: deleting?.name ?? '', count: deleting?.count ?? 0 }}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </Page>
+  );
+}
+
+function TagRow({ tag, onRename, onDelete }: { readonly tag: TagView; onRename(): void; onDelete(): void }) {
+  const intl = useIntl();
+  const format = useFormat();
+  const name = { name: tag.name };
+  return (
+    <Row className={styles.tag} testId="tag-row">
+      <div className={styles.text}>
+        <h3 className={styles.name}>
+          <LocalizedLink to={tagTransactionsPath(tag)} aria-label={intl.formatMessage({ id: 'tags.showLabel' }, name)}>
+            {tag.name}
+          </LocalizedLink>
+        </h3>
+        <p className={styles.meta}>
+          <span data-testid="tag-count">
+            <FormattedMessage id="tags.count" values={{ count: tag.count }} />
+          </span>
+          {tag.lastUsed !== null && (
+            <span>
+              <FormattedMessage id="tags.lastUsed" values={{ date: format.longDate(tag.lastUsed) }} />
+            </span>
+          )}
+        </p>
+      </div>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={buttonClass('secondary')}
+          aria-label={intl.formatMessage({ id: 'tags.renameLabel' }, name)}
+          onClick={onRename}
+        >
+          <FormattedMessage id="tags.rename" />
+        </button>
+        <button
+          type="button"
+          className={`${buttonClass('secondary')} ${styles.delete}`}
+          aria-label={intl.formatMessage({ id: 'tags.deleteLabel' }, name)}
+          onClick={onDelete}
+        >
+          <FormattedMessage id="tags.delete" />
+        </button>
+      </div>
+    </Row>
+  );
+}
