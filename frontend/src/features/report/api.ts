@@ -1,4 +1,4 @@
-import type { Reports } from '@plenty/contracts/views/dashboard';
+import type { RangeReport, Reports } from '@plenty/contracts/views/dashboard';
 import { api } from '../../lib/api/api';
 import { MONTH_VIEW_TAGS, monthViewUrl, type MonthViewArgs } from '../../lib/api/month-view';
 
@@ -12,7 +12,12 @@ export const reportsApi = api.injectEndpoints({
       query: (args) => monthViewUrl('queries/reports', args),
       providesTags: [...MONTH_VIEW_TAGS],
     }),
+    /** The reports' cards over a range of local dates, both included. */
+    reportsRange: build.query<RangeReport, { readonly from: string; readonly to: string }>({
+      query: ({ from, to }) => `queries/reports/range?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+      providesTags: [...MONTH_VIEW_TAGS],
+    }),
   }),
 });
 
-export const { useReportsQuery } = reportsApi;
+export const { useReportsQuery, useReportsRangeQuery } = reportsApi;

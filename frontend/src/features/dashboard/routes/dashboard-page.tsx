@@ -21,6 +21,7 @@ import { Loading, SkeletonBlock } from '../../../ui/skeleton/skeleton';
 import { statCardsClass } from '../../../ui/stat/stat';
 import { useDashboardQuery } from '../api';
 import { BudgetCard } from '../components/budget-card';
+import { CategoryBudgetsCard } from '../components/category-budgets-card';
 import { CategoryChart, MonthlyChart, SpendingPaceChart } from '../components/charts';
 import { RecentTransactions } from '../components/recent';
 import { Summary } from '../components/summary';
@@ -124,6 +125,12 @@ function Content({
           <SpendingPaceChart data={data} write={write} />
         </Card>
       </div>
+      <CategoryBudgetsCard
+        summary={data.categoryBudgets}
+        month={data.month}
+        isCurrentMonth={isCurrentMonth}
+        write={write}
+      />
       <Reveal>
         <div className={styles.grid}>
           <WalletsCard asOf={asOf} />

@@ -6,7 +6,7 @@ import type { MonthWriters } from '../../../ui/budget-status/use-month-writers';
 import { Card } from '../../../ui/card/card';
 import { CategoryChip } from '../../../ui/category-form/category-chip';
 import styles from '../reports.module.css';
-import type { ReportPartProps } from './report-card';
+import type { ReportPartOf } from './report-card';
 
 function ShareList({ items, write }: { readonly items: readonly CategoryShare[]; readonly write: MonthWriters }) {
   if (items.length === 0) {
@@ -56,7 +56,7 @@ const SIDES = [
 ] as const satisfies readonly { kind: TransactionType; title: MessageId }[];
 
 /** Each category's share of the month's expenses and of its income, side by side. */
-export function CategoryBreakdown({ data, write }: ReportPartProps) {
+export function CategoryBreakdown({ data, write }: ReportPartOf<'categoryBreakdown'>) {
   return (
     <Card title={<FormattedMessage id="reports.categories.title" />} testId="reports-categories" wide>
       <div className={styles.columns}>

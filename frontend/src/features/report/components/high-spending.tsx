@@ -4,10 +4,10 @@ import { Card } from '../../../ui/card/card';
 import { DataTable, TableHead } from '../../../ui/data-table/data-table';
 import { numberCellClass, tableClass } from '../../../ui/table/table';
 import styles from '../reports.module.css';
-import type { ReportPartProps } from './report-card';
+import type { ReportPartOf } from './report-card';
 
 /** The month's largest expenses, each opening its transaction. */
-export function HighSpending({ data, write }: ReportPartProps) {
+export function HighSpending({ data, write }: ReportPartOf<'highSpending' | 'currency'>) {
   const intl = useIntl();
   return (
     <Card title={<FormattedMessage id="reports.high.title" />} testId="reports-high-spending" wide>

@@ -5,10 +5,18 @@ import { ChartFigure, LazyBarChart } from '../../../ui/chart/chart-figure';
 import { DataTable, TableHead } from '../../../ui/data-table/data-table';
 import { numberCellClass, tableClass } from '../../../ui/table/table';
 import styles from '../reports.module.css';
-import type { ReportPartProps } from './report-card';
+import type { ReportPartOf } from './report-card';
 
-/** Six months of budget performance: spent against the limit, as a chart and as a table. */
-export function Performance({ data, write }: ReportPartProps) {
+/**
+ * Budget performance by month (the six months ending with the report's, or each month of a
+ * range): spent against the limit, as a chart and as a table. `month`, when given, is marked.
+ */
+export function Performance({
+  data,
+  write,
+  month,
+  range = false,
+}: ReportPartOf<'budgetPerformance'> & { readonly month?: string; readonly range?: boolean }) {
   const intl = useIntl();
   const hasBudget = data.budgetPerformance.some((row) => row.limit !== null);
   const spent = intl.formatMessage({ id: 'reports.performance.spent' });
@@ -20,9 +28,21 @@ export function Performance({ data, write }: ReportPartProps) {
     limit: row.limit,
   }));
   return (
-    <Card title={<FormattedMessage id="reports.performance.title" />} testId="reports-performance" wide>
+    <Card
+      title={<FormattedMessage id={range ? 'reports.range.performance.title' : 'reports.performance.title'} />}
+      testId="reports-performance"
+      wide
+    >
       <p className={styles.muted}>
-        <FormattedMessage id={hasBudget ? 'reports.performance.lead' : 'reports.performance.noBudget'} />
+        <FormattedMessage
+          id={
+            !hasBudget
+              ? 'reports.performance.noBudget'
+              : range
+                ? 'reports.range.performance.lead'
+                : 'reports.performance.lead'
+          }
+        />
       </p>
       {points.every((point) => point.spent === 0) ? (
         <p className={styles.muted} data-testid="performance-no-data">
@@ -79,7 +99,7 @@ export function Performance({ data, write }: ReportPartProps) {
         }
       >
         {data.budgetPerformance.map((row) => (
-          <tr key={row.month} aria-current={row.month === data.month ? 'true' : undefined}>
+          <tr key={row.month} aria-current={row.month === month ? 'true' : undefined}>
             <th scope="row" className={styles.rowHeader}>
               {write.monthName(row.month)}
             </th>

@@ -6,3 +6,9 @@ export interface ReportPartProps {
   readonly data: Reports;
   readonly write: MonthWriters;
 }
+
+/** A card that also shows a range's report: only the parts of the answer it reads. */
+export interface ReportPartOf<K extends keyof Reports> {
+  readonly data: Pick<Reports, K>;
+  readonly write: MonthWriters;
+}
