@@ -84,6 +84,13 @@ async function seed(baseUrl, user) {
     date: today,
     walletId,
   });
+  // A category budget, so the budget page, the dashboard and the reports show their progress bars.
+  await postCommand(baseUrl, user, 'SetCategoryBudget', {
+    categoryId: 'builtin-transport',
+    month: today.slice(0, 7),
+    limit: { amount: 50_000, currency: 'LAK' },
+    repeat: true,
+  });
   const ruleId = uuidV7();
   await postCommand(baseUrl, user, 'CreateRecurringRule', {
     ruleId,
@@ -121,7 +128,7 @@ async function seed(baseUrl, user) {
     }),
   });
   await postCommand(baseUrl, user, 'FinishImport', { batchId, added: 1, existing: 0, skipped: {} });
-  return { transactionId, debtId, walletId, ruleId, batchId };
+  return { transactionId, debtId, walletId, ruleId, batchId, today };
 }
 
 /** Every page of the app (from the route list itself), with its parameters filled in. */
@@ -137,6 +144,7 @@ function pages(ids) {
   const extra = [
     { path: `/dashboard/transactions?view=${ids.transactionId}`, access: 'signed-in' },
     { path: `/activity?kind=transaction&subject=${ids.transactionId}`, access: 'signed-in' },
+    { path: `/dashboard/reports?from=${ids.today.slice(0, 8)}01&to=${ids.today}`, access: 'signed-in' },
     { path: '/dashboard/settings?tab=preferences', access: 'signed-in' },
     { path: '/dashboard/settings?tab=categories', access: 'signed-in' },
     { path: '/dashboard/settings?tab=goals', access: 'signed-in' },

@@ -114,6 +114,7 @@ const SECTIONS = [
   ['nav.reports', '/dashboard/reports', 'page.reports', false],
   ['nav.wallets', '/dashboard/wallets', 'page.wallets', true],
   ['nav.recurring', '/dashboard/recurring', 'page.recurring', true],
+  ['nav.budgets', '/dashboard/budgets', 'budget.page.title', true],
   ['nav.import', '/dashboard/import', 'page.import', true],
   ['nav.tags', '/dashboard/tags', 'page.tags', true],
   ['nav.activity', '/activity', 'activity.title', true],

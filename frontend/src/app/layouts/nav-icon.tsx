@@ -9,6 +9,7 @@ export type NavIconName =
   | 'import'
   | 'debts'
   | 'reports'
+  | 'budgets'
   | 'activity'
   | 'tags'
   | 'settings'
@@ -28,6 +29,7 @@ const SHAPES: Record<NavIconName, IconShape> = {
   import: ['M12 3v12', 'M7 10l5 5 5-5', 'M4 17v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3'],
   debts: [{ rect: [2.5, 5, 19, 14, 2.5] }, 'M2.5 10h19', 'M6.5 15h4'],
   reports: ['M4 20V4', 'M4 20h16', 'M8.5 16v-5M13 16V7M17.5 16v-3'],
+  budgets: ['M21 12a9 9 0 1 1-9-9v9z', 'M15 3.5A9 9 0 0 1 20.5 9H15z'],
   tags: ['M20.6 13.4l-7.2 7.2a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8z', { circle: [7.5, 7.5, 1.5] }],
   activity: ['M3.5 12a8.5 8.5 0 1 0 2.5-6', 'M3 3.5V8h4.5', 'M12 7.5V12l3 2'],
   settings: [

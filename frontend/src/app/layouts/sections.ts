@@ -52,6 +52,14 @@ export const SECTIONS: readonly Section[] = [
     inMore: false,
   },
   {
+    to: '/dashboard/budgets',
+    label: 'nav.budgets',
+    tabLabel: 'nav.budgets',
+    icon: 'budgets',
+    end: false,
+    inMore: true,
+  },
+  {
     to: '/dashboard/debt-tracker',
     label: 'nav.debtTracker',
     tabLabel: 'nav.debts',
