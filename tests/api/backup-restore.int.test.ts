@@ -18,6 +18,7 @@ import { signedUp } from '../support/signed-up.js';
 import { lak, sendOk } from '../support/wallets.js';
 import { receiptBytes, uploadReceipt } from '../support/receipts.js';
 import { ruleBody } from '../support/recurring.js';
+import { csvText, parseCsv } from '../support/csv.js';
 import {
   expectViewsEqual,
   giveEverything,
@@ -42,6 +43,81 @@ async function caughtUp(): Promise<void> {
 const startRestore = (api: ApiClient, backupId: string, sourceUserId: string, eventCount: number, merge = false) =>
   api.command('StartRestore', { backupId, sourceUserId, merge, eventCount });
 
+/**
+ * What issue 26 adds to an account: a custom category in split lines, tags renamed and merged,
+ * a split edited, category budgets carrying on and for one month, rollover, and a confirmed rule
+ * with lines and tags posted once.
+ */
+async function giveSplitsTagsAndBudgets(api: ApiClient): Promise<void> {
+  const market = randomUUID();
+  await sendOk(api, 'AddCategory', {
+    categoryId: market,
+    name: 'ຕະຫຼາດ',
+    type: 'expense',
+    icon: 'cart',
+    color: '#336699',
+  });
+  const shopping = uuidV7();
+  await sendOk(api, 'AddTransaction', {
+    transactionId: shopping,
+    type: 'expense',
+    amount: lak(120_000),
+    categoryId: market,
+    date: '2026-10-06',
+    note: 'ຕະຫຼາດເຊົ້າ',
+    splits: [
+      { categoryId: market, amount: 80_000, note: 'ຜັກ' },
+      { categoryId: 'builtin-shopping', amount: 40_000 },
+    ],
+    tags: ['Trip', 'ງານແຕ່ງ'],
+  });
+  await sendOk(api, 'EditTransaction', {
+    transactionId: shopping,
+    changes: {
+      splits: [
+        { categoryId: market, amount: 70_000, note: 'ຜັກ ແລະ ໝາກໄມ້' },
+        { categoryId: 'builtin-shopping', amount: 50_000 },
+      ],
+    },
+  });
+  await sendOk(api, 'AddTransaction', {
+    transactionId: uuidV7(),
+    type: 'expense',
+    amount: lak(30_000),
+    categoryId: 'builtin-food',
+    date: '2026-10-07',
+    tags: ['renovation', 'trip'],
+  });
+  await sendOk(api, 'RenameTag', { from: 'trip', to: 'Journey' });
+  await sendOk(api, 'RenameTag', { from: 'renovation', to: 'journey' });
+  await sendOk(api, 'SetCategoryBudget', { categoryId: market, month: '2026-09', limit: lak(100_000), repeat: true });
+  await sendOk(api, 'SetCategoryBudget', {
+    categoryId: 'builtin-shopping',
+    month: '2026-10',
+    limit: lak(60_000),
+    repeat: false,
+  });
+  await sendOk(api, 'SetCategoryRollover', { categoryId: market, rollover: true });
+  const ruleId = uuidV7();
+  await sendOk(api, 'CreateRecurringRule', {
+    ruleId,
+    ...ruleBody(
+      {
+        mode: 'confirm',
+        amount: lak(150_000),
+        categoryId: market,
+        splits: [
+          { categoryId: market, amount: 100_000 },
+          { categoryId: 'builtin-food', amount: 50_000, note: 'ເຂົ້າ' },
+        ],
+        tags: ['ງານແຕ່ງ'],
+      },
+      { startDate: '2026-10-15' },
+    ),
+  });
+  await sendOk(api, 'PostOccurrence', { ruleId, date: '2026-10-15' });
+}
+
 /** How many events the user has in the store (every stream). */
 const eventCount = async (uid: string) => (await env.standalone.eventStore.readUserEvents(uid)).length;
 
@@ -49,9 +125,13 @@ describe('backup and restore: the round trip', () => {
   it('restores everything into a new account: every view equal to the source’s, and a second restore appends nothing', async () => {
     const source = await signedUp(env.standalone);
     await giveEverything(env.standalone.app, source.user, source.api);
+    await giveSplitsTagsAndBudgets(source.api);
     const events = await backupOf(source.user.uid);
     expect([...new Set(events.map((e) => e.type))].sort()).toEqual(
       expect.arrayContaining([
+        'CategoryBudgetSet',
+        'CategoryRolloverSet',
+        'TagRenamed',
         'CategoryDeleted',
         'ExchangeRatesSet',
         'GoalWithdrawn',
@@ -105,8 +185,25 @@ describe('backup and restore: the round trip', () => {
       'recurring_rules',
       'imports',
       'preferences',
+      'category_budgets',
+      'tags',
+      'tag_links',
     ])
       expect(counts[view], view).toBeGreaterThan(0);
+    // What the restored account answers: the renamed and merged tags as the source's, the budgets.
+    const tags = await target.api.query<{ items: { name: string; count: number }[] }>('tags');
+    expect(tags.body).toEqual((await source.api.query('tags')).body);
+    expect(tags.body.items.map((t) => [t.name.toLowerCase(), t.count]).sort()).toEqual(
+      [
+        ['journey', 2],
+        ['ງານແຕ່ງ', 2],
+      ].sort(),
+    );
+    const plan = await target.api.query<{ settings: { categoryId: string; rollover: boolean }[] }>(
+      'budgets?month=2026-10',
+    );
+    expect(plan.status).toBe(200);
+    expect(plan.body.settings.map((setting) => setting.rollover).sort()).toEqual([false, true]);
 
     // The same backup again, whole: nothing appended twice.
     const before = await eventCount(target.user.uid);
@@ -177,6 +274,7 @@ describe('backup and restore: through the file and beside the poster', () => {
   it('restores the downloaded ZIP file: its events and receipts, every view equal to the source’s', async () => {
     const source = await signedUp(env.standalone);
     await giveEverything(env.standalone.app, source.user, source.api);
+    await giveSplitsTagsAndBudgets(source.api);
     const link = await env.standalone.app.inject({
       method: 'GET',
       url: `${BACKUP_LINK_PATH}?locale=lo`,
@@ -193,6 +291,19 @@ describe('backup and restore: through the file and beside the poster', () => {
       .map((line) => backupEventSchema.parse(JSON.parse(line)));
     expect(events).toHaveLength(manifest.eventCount);
     expect(manifest.receipts.length).toBeGreaterThan(0);
+    // transactions.csv: a split transaction is one record per line, tags one a line in their cell.
+    const records = parseCsv(csvText(files['transactions.csv'] ?? new Uint8Array()));
+    const split = records.filter((record) => record[6] === 'ຕະຫຼາດເຊົ້າ');
+    expect(split.map((record) => [record[3], record[4], record[9], record[10]])).toEqual([
+      ['ຕະຫຼາດ', '70000', '1/2', 'ຜັກ ແລະ ໝາກໄມ້'],
+      ['ຊື້ເຄື່ອງ', '50000', '2/2', ''],
+    ]);
+    expect(new Set(split.map((record) => record[11])).size).toBe(1);
+    expect(split[0]?.[8]?.split('\n').map((tag) => tag.toLowerCase())).toEqual(['journey', 'ງານແຕ່ງ']);
+    const history = parseCsv(csvText(files['history.csv'] ?? new Uint8Array()));
+    expect(history.some((record) => record.at(-1)?.includes('ຕະຫຼາດ 70000 LAK (ຜັກ ແລະ ໝາກໄມ້) + ຊື້ເຄື່ອງ 50000 LAK'))).toBe(
+      true,
+    );
 
     const target = await signedUp(env.standalone);
     const receipts: Record<string, string> = {};
