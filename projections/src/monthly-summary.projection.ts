@@ -8,6 +8,7 @@ import { monthOfDate } from '@plenty/contracts/calendar/date';
 import type { CategoryDeleted } from '@plenty/contracts/events/profile';
 import type { DebtEvent } from '@plenty/contracts/events/debt';
 import { exactTotal, totalOf, type ExactTotal } from '@plenty/contracts/money';
+import { categoryParts } from '@plenty/contracts/splits';
 import type { TransactionEvent } from '@plenty/contracts/events/transaction';
 import type {
   CellsByCurrency,
@@ -34,14 +35,14 @@ export const isLiveContribution = (doc: MonthlyContributionDoc): doc is Contribu
 
 export const monthlyContributionsView: ViewDefinition = {
   name: MONTHLY_CONTRIBUTIONS_VIEW,
-  fields: { categoryId: 'text', month: 'text', type: 'text', currency: 'text', amount: 'integer' },
-  // By category for a deleted category's move; by month, type and currency sorted by amount
-  // for a month's largest expenses in each currency.
-  indexes: [['categoryId'], ['month', 'type', 'currency', 'amount']],
+  fields: { categoryId: 'text', month: 'text', type: 'text', currency: 'text', amount: 'integer', split: 'integer' },
+  // By category, and the split ones, for a deleted category's move; by month, type and currency
+  // sorted by amount for a month's largest expenses in each currency.
+  indexes: [['categoryId'], ['split'], ['month', 'type', 'currency', 'amount']],
   indexValues: (doc) => {
     const contribution = doc as MonthlyContributionDoc;
     if (!isLiveContribution(contribution)) {
-      return { categoryId: null, month: null, type: null, currency: null, amount: null };
+      return { categoryId: null, month: null, type: null, currency: null, amount: null, split: null };
     }
     return {
       categoryId: contribution.categoryId,
@@ -49,6 +50,7 @@ export const monthlyContributionsView: ViewDefinition = {
       type: contribution.type,
       currency: contribution.amount.currency,
       amount: contribution.amount.amount,
+      split: contribution.splits === undefined ? null : 1,
     };
   },
 };
@@ -85,16 +87,53 @@ function addToGroup(
   return result;
 }
 
-/** The month summary with one transaction's contribution added (sign 1) or taken out (sign −1). */
+/**
+ * What a contribution counts in each category (`categoryParts`): lines of one category taken
+ * together, so a transaction counts once in each category it has lines in, with their sum.
+ */
+export function byCategory(part: Contribution): Contribution[] {
+  const sums = new Map<string, bigint>();
+  for (const line of categoryParts(part)) {
+    sums.set(line.categoryId, (sums.get(line.categoryId) ?? 0n) + BigInt(line.amount));
+  }
+  return [...sums].map(([categoryId, amount]) => ({
+    ...part,
+    categoryId,
+    amount: { currency: part.amount.currency, amount: Number(amount) },
+  }));
+}
+
+/**
+ * The month summary with one transaction's contribution added (sign 1) or taken out (sign −1):
+ * once in the month's count, currencies and day, its lines in their categories.
+ */
 export function applyContribution(doc: MonthlySummaryDoc | null, part: Contribution, sign: 1 | -1): MonthlySummaryDoc {
   const current = doc ?? { id: part.month, count: 0, currencies: {}, categories: {}, days: {} };
+  let categories = current.categories;
+  for (const inCategory of byCategory(part)) {
+    categories = addToGroup(categories, inCategory.categoryId, inCategory, sign);
+  }
   return {
     id: current.id,
     count: current.count + sign,
     currencies: addToCell(current.currencies, part, sign),
-    categories: addToGroup(current.categories, part.categoryId, part, sign),
+    categories,
     days: addToGroup(current.days, part.date, part, sign),
   };
+}
+
+/** A contribution's lines as kept: category and amount of each; none for a one-category transaction. */
+const linesOf = (
+  lines: readonly { readonly categoryId: string; readonly amount: number }[] | null | undefined,
+): Pick<Contribution, 'splits'> =>
+  lines === null || lines === undefined || lines.length === 0
+    ? {}
+    : { splits: lines.map(({ categoryId, amount }) => ({ categoryId, amount })) };
+
+/** The contribution without its lines (a split transaction made one-category again). */
+function withoutLines(part: Contribution): Contribution {
+  const { splits: _splits, ...rest } = part;
+  return rest;
 }
 
 /** The year summary with one transaction's contribution to its month added or taken out. */
@@ -159,7 +198,9 @@ export const monthlySummaryProjection: Projection = {
   name: 'monthly-summary',
   // 2: sums are exact past 2^53 (ExactTotal).
   // 3: the interest of installments paid from a wallet is an expense (contributions `payment:<id>`).
-  version: 3,
+  // 4: split transactions count their lines in their categories (contributions keep the lines,
+  // indexed by `split` for a deleted category's move).
+  version: 4,
   views: [monthlySummaryView, yearlySummaryView, monthlyContributionsView],
   reads: [DEBTS_VIEW],
   handles: ['TransactionAdded', 'TransactionEdited', 'TransactionDeleted', 'CategoryDeleted', ...INTEREST_EVENTS],
@@ -186,6 +227,7 @@ export const monthlySummaryProjection: Projection = {
           type: data.type,
           categoryId: data.categoryId,
           amount: data.amount,
+          ...linesOf(data.splits),
         };
         await changes.apply(part, 1);
         uow.put(MONTHLY_CONTRIBUTIONS_VIEW, userId, part.id, part, known.position);
@@ -199,9 +241,9 @@ export const monthlySummaryProjection: Projection = {
         );
         if (stored === null || !isNewerThan(known, stored) || !isLiveContribution(stored.doc)) return;
         const before = stored.doc;
-        const { type, amount, categoryId, date } = known.data.changes;
+        const { type, amount, categoryId, date, splits } = known.data.changes;
         const after: Contribution = {
-          ...before,
+          ...(splits === undefined ? before : { ...withoutLines(before), ...linesOf(splits) }),
           ...(type === undefined ? {} : { type }),
           ...(amount === undefined ? {} : { amount }),
           ...(categoryId === undefined ? {} : { categoryId }),
@@ -222,15 +264,26 @@ export const monthlySummaryProjection: Projection = {
       }
       case 'CategoryDeleted': {
         const { categoryId, replacementCategoryId } = known.data;
-        const moving = await uow.findByField<MonthlyContributionDoc>(
-          MONTHLY_CONTRIBUTIONS_VIEW,
-          userId,
-          'categoryId',
-          categoryId,
-        );
-        for (const stored of moving) {
+        // Its transactions, and the split ones with a line in it (a user's split ones are read).
+        const [own, split] = await Promise.all([
+          uow.findByField<MonthlyContributionDoc>(MONTHLY_CONTRIBUTIONS_VIEW, userId, 'categoryId', categoryId),
+          uow.findByField<MonthlyContributionDoc>(MONTHLY_CONTRIBUTIONS_VIEW, userId, 'split', 1),
+        ]);
+        const moving = new Map(own.map((stored) => [stored.id, stored]));
+        for (const stored of split) {
+          const lines = isLiveContribution(stored.doc) ? (stored.doc.splits ?? []) : [];
+          if (lines.some((line) => line.categoryId === categoryId)) moving.set(stored.id, stored);
+        }
+        const swap = (id: string) => (id === categoryId ? replacementCategoryId : id);
+        for (const stored of moving.values()) {
           if (!isNewerThan(known, stored) || !isLiveContribution(stored.doc)) continue;
-          const moved: Contribution = { ...stored.doc, categoryId: replacementCategoryId };
+          // Two lines may then share a category: they are kept apart.
+          const lines = stored.doc.splits?.map((line) => ({ ...line, categoryId: swap(line.categoryId) }));
+          const moved: Contribution = {
+            ...stored.doc,
+            categoryId: swap(stored.doc.categoryId),
+            ...(lines === undefined ? {} : { splits: lines }),
+          };
           await changes.apply(stored.doc, -1);
           await changes.apply(moved, 1);
           uow.put(MONTHLY_CONTRIBUTIONS_VIEW, userId, moved.id, moved, known.position);

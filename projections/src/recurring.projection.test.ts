@@ -72,6 +72,8 @@ describe('recurring projection', () => {
             categoryId: 'builtin-housing',
             walletId: null,
             note: 'Flat rent',
+            splits: null,
+            tags: [],
             mode: 'auto',
             remind: true,
             schedule: rentFields().schedule,

@@ -15,7 +15,8 @@ import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
 import { isNewerThan, type Projection } from './projection.js';
 import { SYSTEM_USER_ID } from './weekly-report-subscribers.projection.js';
-import { newRuleStanding, ruleDocFields, systemDocId } from '@plenty/contracts/views/recurring';
+import { newRuleStanding, retaggedVersions, ruleDocFields, systemDocId } from '@plenty/contracts/views/recurring';
+import type { TagDeleted, TagRenamed } from '@plenty/contracts/tags';
 
 /*
  * Recurring rules as their events and their posted occurrences leave them, and the two lists
@@ -28,44 +29,70 @@ import { newRuleStanding, ruleDocFields, systemDocId } from '@plenty/contracts/v
 /** A user's rules, one document per rule (`RecurringRuleDoc`, id: the rule id). */
 export const recurringRulesView: ViewDefinition = {
   name: RECURRING_RULES_VIEW,
-  fields: { categoryId: 'text' },
-  indexes: [['categoryId']],
-  // The current version's category: a deleted category's rules are found by it and moved on.
-  indexValues: (doc) => ({ categoryId: (doc as RecurringRuleDoc).versions.at(-1)?.rule.categoryId ?? '' }),
+  fields: { categoryId: 'text', rule: 'integer' },
+  indexes: [['categoryId'], ['rule']],
+  // The current version's category; `rule` (always 1) finds all of a user's rules (a few dozen at
+  // most): a deleted category's and a renamed tag's rules are found among them and changed.
+  indexValues: (doc) => ({ categoryId: (doc as RecurringRuleDoc).versions.at(-1)?.rule.categoryId ?? '', rule: 1 }),
 };
+
+/** Every rule of the user, as it stood before the event. */
+const rulesOf = (uow: UnitOfWork, userId: string) =>
+  uow.findByField<RecurringRuleDoc>(RECURRING_RULES_VIEW, userId, 'rule', 1);
+
+/** Puts the rules a change changed (a rule it leaves as it was is not written). */
+async function changeRules(
+  event: RecordedEvent,
+  uow: UnitOfWork,
+  change: (doc: RecurringRuleDoc) => RecurringRuleDoc,
+): Promise<void> {
+  for (const stored of await rulesOf(uow, event.metadata.userId)) {
+    if (!isNewerThan(event, stored)) continue;
+    const changed = change(stored.doc);
+    if (JSON.stringify(changed) === JSON.stringify(stored.doc)) continue;
+    uow.put(RECURRING_RULES_VIEW, event.metadata.userId, stored.id, changed, event.position);
+  }
+}
 
 /**
  * A custom category deleted: its rules follow its transactions to the replacement, in every
- * version and in the changes of single occurrences, so the rule pages name the category the
- * occurrences are posted in (the command side follows the same replacement when posting).
+ * version, their lines and the changes of single occurrences, so the rule pages name the category
+ * the occurrences are posted in (the command side follows the same replacement when posting).
  */
 async function moveRulesToReplacement(event: Recorded<CategoryDeleted>, uow: UnitOfWork): Promise<void> {
   const { categoryId, replacementCategoryId } = event.data;
   const swap = (id: string) => (id === categoryId ? replacementCategoryId : id);
-  const rules = await uow.findByField<RecurringRuleDoc>(
-    RECURRING_RULES_VIEW,
-    event.metadata.userId,
-    'categoryId',
-    categoryId,
-  );
-  for (const stored of rules) {
-    if (!isNewerThan(event, stored)) continue;
-    const doc = stored.doc;
-    const moved: RecurringRuleDoc = {
-      ...doc,
-      versions: doc.versions.map((version) => ({
-        ...version,
-        rule: { ...version.rule, categoryId: swap(version.rule.categoryId) },
-      })),
-      overrides: Object.fromEntries(
-        Object.entries(doc.overrides).map(([date, changes]) => [
-          date,
-          changes.categoryId === undefined ? changes : { ...changes, categoryId: swap(changes.categoryId) },
-        ]),
-      ),
-    };
-    uow.put(RECURRING_RULES_VIEW, event.metadata.userId, stored.id, moved, event.position);
-  }
+  const swapLines = <L extends { readonly categoryId: string }>(lines: readonly L[]): L[] =>
+    lines.map((line) => ({ ...line, categoryId: swap(line.categoryId) }));
+  await changeRules(event, uow, (doc) => ({
+    ...doc,
+    versions: doc.versions.map((version) => ({
+      ...version,
+      rule: {
+        ...version.rule,
+        categoryId: swap(version.rule.categoryId),
+        ...(version.rule.splits === undefined || version.rule.splits === null
+          ? {}
+          : { splits: swapLines(version.rule.splits) }),
+      },
+    })),
+    overrides: Object.fromEntries(
+      Object.entries(doc.overrides).map(([date, changes]) => [
+        date,
+        {
+          ...changes,
+          ...(changes.categoryId === undefined ? {} : { categoryId: swap(changes.categoryId) }),
+          ...(changes.splits === undefined || changes.splits === null ? {} : { splits: swapLines(changes.splits) }),
+        },
+      ]),
+    ),
+  }));
+}
+
+/** A tag renamed (merged) or deleted: the rules' templates carry the new name, or no more the tag. */
+async function retagRules(event: Recorded<TagRenamed | TagDeleted>, uow: UnitOfWork): Promise<void> {
+  const [from, to] = event.type === 'TagRenamed' ? [event.data.from, event.data.to] : [event.data.tag, null];
+  await changeRules(event, uow, (doc) => ({ ...doc, versions: retaggedVersions(doc.versions, from, to) }));
 }
 
 /** Under the system user: active `auto` rules with an occurrence left, paged by `nextDue`; `userId` finds an erased user's. */
@@ -244,11 +271,24 @@ async function forgetUser(event: RecordedEvent, uow: UnitOfWork): Promise<void> 
 /** The user's recurring rules, and the rules the poster and the reminder mailer go through. */
 export const recurringProjection: Projection = {
   name: 'recurring',
+  // 2: rules keep their lines and tags; tag renames and deletions change them; a deleted
+  // category's lines move with it (all of a user's rules found by `rule`).
+  version: 2,
   views: [recurringRulesView, recurringDueView, remindersDueView],
-  handles: [...RECURRING_EVENT_TYPES, 'TransactionAdded', 'CategoryDeleted', 'AccountErased'],
+  handles: [
+    ...RECURRING_EVENT_TYPES,
+    'TransactionAdded',
+    'CategoryDeleted',
+    'TagRenamed',
+    'TagDeleted',
+    'AccountErased',
+  ],
   async apply(event, uow) {
     if (event.type === 'AccountErased') return forgetUser(event, uow);
     if (event.type === 'CategoryDeleted') return moveRulesToReplacement(event as Recorded<CategoryDeleted>, uow);
+    if (event.type === 'TagRenamed' || event.type === 'TagDeleted') {
+      return retagRules(event as Recorded<TagRenamed | TagDeleted>, uow);
+    }
     const { userId, occurredAt } = event.metadata;
     if (event.type === 'TransactionAdded') {
       const { recurrence } = (event as Recorded<TransactionAdded>).data;

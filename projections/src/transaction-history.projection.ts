@@ -18,15 +18,33 @@ export const transactionHistoryView: ViewDefinition = {
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
+type Lines = readonly { readonly categoryId: string; readonly amount: number; readonly note?: string | null }[];
+
+/**
+ * A field's value as the history shows it: lines as the views keep them (a note null when none)
+ * or null for one category; tags as the list ([] for none); anything else as it is, null when unset.
+ */
+function shown(field: (typeof HISTORY_FIELDS)[number], value: unknown): unknown {
+  if (field === 'splits') {
+    const lines = value as Lines | null | undefined;
+    return lines === null || lines === undefined || lines.length === 0
+      ? null
+      : lines.map((line) => ({ categoryId: line.categoryId, amount: line.amount, note: line.note ?? null }));
+  }
+  if (field === 'tags') return (value as readonly string[] | null | undefined) ?? [];
+  return value ?? null;
+}
+
 /**
  * The fields an edit really changed, in a fixed order: a field the edit leaves out is not
- * a change, nor is one set to the value it already had; a cleared field goes to null.
+ * a change, nor is one set to the value it already had; a cleared field goes to null (lines to
+ * null, tags to []).
  */
 export function diffTransaction(before: TransactionView | null, changes: TransactionChanges): HistoryChange[] {
   return HISTORY_FIELDS.flatMap((field) => {
-    const to: unknown = changes[field];
-    if (to === undefined) return [];
-    const from: unknown = before === null ? null : before[field];
+    if (changes[field] === undefined) return [];
+    const to = shown(field, changes[field]);
+    const from = before === null ? null : shown(field, before[field]);
     return same(from, to) ? [] : [{ field, from, to }];
   });
 }
@@ -40,6 +58,8 @@ type Recorded<E> = RecordedEvent & E;
  */
 export const transactionHistoryProjection: Projection = {
   name: 'transaction-history',
+  // 2: the history shows changes of split lines and tags.
+  version: 2,
   views: [transactionHistoryView],
   reads: [TRANSACTIONS_VIEW],
   handles: ['TransactionAdded', 'TransactionEdited', 'TransactionDeleted'],

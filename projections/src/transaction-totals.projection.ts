@@ -1,6 +1,7 @@
 import { TRANSACTIONS_VIEW, TRANSACTION_TOTALS_VIEW } from '@plenty/contracts/views/registry';
 import type { CategoryDeleted } from '@plenty/contracts/events/profile';
 import { exactTotal, totalOf } from '@plenty/contracts/money';
+import { categoryParts } from '@plenty/contracts/splits';
 import type { TransactionEvent } from '@plenty/contracts/events/transaction';
 import type { TransactionTotalsDoc, TransactionView } from '@plenty/contracts/views/transactions';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
@@ -14,32 +15,42 @@ export const transactionTotalsView: ViewDefinition = {
   indexes: [],
 };
 
-type Part = Pick<TransactionView, 'type' | 'categoryId' | 'amount'>;
+type Part = Pick<TransactionView, 'type' | 'categoryId' | 'amount'> & {
+  readonly splits?: readonly { readonly categoryId: string; readonly amount: number }[] | null | undefined;
+};
 type Delta = Omit<TransactionTotalsDoc, 'id'>;
 
 const keyOf = (type: string, categoryId: string, currency: string) => `${type}|${categoryId}|${currency}`;
 
-/** How a change of one transaction moves the sums: the old part out, the new part in. */
+/**
+ * How a change of one transaction moves the sums: the old parts out, the new parts in. A
+ * transaction adds to the sum of each category it has a part in (`categoryParts`: a split one its
+ * lines, one of a single category its whole amount), and to the count of its own category only
+ * (a split one's first line's), so the counts of all documents add up to the transactions, each
+ * once, and their sums to the whole amounts.
+ */
 export function totalsDelta(before: Part | null, after: Part | null): Map<string, Delta> {
   const deltas = new Map<string, Delta>();
   const add = (part: Part, sign: 1 | -1) => {
-    const key = keyOf(part.type, part.categoryId, part.amount.currency);
-    const current = deltas.get(key) ?? {
-      type: part.type,
-      categoryId: part.categoryId,
-      currency: part.amount.currency,
-      count: 0,
-      sum: 0,
-    };
-    deltas.set(key, {
-      ...current,
-      count: current.count + sign,
-      sum: exactTotal(totalOf(current.sum) + BigInt(sign) * BigInt(part.amount.amount)),
-    });
+    const currency = part.amount.currency;
+    const parts = categoryParts(part);
+    // Its own category is counted even when no line is left in it (it always has one: the first).
+    for (const categoryId of new Set([part.categoryId, ...parts.map((line) => line.categoryId)])) {
+      const amount = parts
+        .filter((line) => line.categoryId === categoryId)
+        .reduce((sum, line) => sum + BigInt(line.amount), 0n);
+      const key = keyOf(part.type, categoryId, currency);
+      const current = deltas.get(key) ?? { type: part.type, categoryId, currency, count: 0, sum: 0 };
+      deltas.set(key, {
+        ...current,
+        count: current.count + (categoryId === part.categoryId ? sign : 0),
+        sum: exactTotal(totalOf(current.sum) + BigInt(sign) * amount),
+      });
+    }
   };
   if (before !== null) add(before, -1);
   if (after !== null) add(after, 1);
-  for (const [key, delta] of deltas) if (delta.count === 0 && delta.sum === 0) deltas.delete(key);
+  for (const [key, delta] of deltas) if (delta.count === 0 && totalOf(delta.sum) === 0n) deltas.delete(key);
   return deltas;
 }
 
@@ -51,7 +62,8 @@ async function applyDeltas(event: RecordedEvent, deltas: Map<string, Delta>, uow
     if (!isNewerThan(event, stored)) continue;
     const count = (stored?.doc.count ?? 0) + delta.count;
     const sum = exactTotal(totalOf(stored?.doc.sum) + totalOf(delta.sum));
-    if (count <= 0) uow.remove(TRANSACTION_TOTALS_VIEW, userId, key, event.position);
+    // A category with split lines only has a sum and no transaction of its own.
+    if (count <= 0 && totalOf(sum) === 0n) uow.remove(TRANSACTION_TOTALS_VIEW, userId, key, event.position);
     else uow.put(TRANSACTION_TOTALS_VIEW, userId, key, { id: key, ...delta, count, sum }, event.position);
   }
 }
@@ -65,7 +77,8 @@ type Recorded<E> = RecordedEvent & E;
 export const transactionTotalsProjection: Projection = {
   name: 'transaction-totals',
   // 2: sums are exact past 2^53 (ExactTotal).
-  version: 2,
+  // 3: split transactions add their lines to their categories' sums, counted once in their own category.
+  version: 3,
   views: [transactionTotalsView],
   reads: [TRANSACTIONS_VIEW],
   handles: ['TransactionAdded', 'TransactionEdited', 'TransactionDeleted', 'CategoryDeleted'],
@@ -90,18 +103,28 @@ export const transactionTotalsProjection: Projection = {
         return applyDeltas(known, totalsDelta(current.doc, after as Part | null), uow);
       }
       case 'CategoryDeleted': {
-        // Exactly the transactions the transactions projection moves: those older than the event.
-        const moving = await uow.findByField<TransactionView>(
-          TRANSACTIONS_VIEW,
-          userId,
-          'categoryId',
-          known.data.categoryId,
-        );
+        // Exactly the transactions the transactions projection moves: those older than the event
+        // of the category, and the split ones with a line in it.
+        const { categoryId, replacementCategoryId } = known.data;
+        const [own, split] = await Promise.all([
+          uow.findByField<TransactionView>(TRANSACTIONS_VIEW, userId, 'categoryId', categoryId),
+          uow.findByField<TransactionView>(TRANSACTIONS_VIEW, userId, 'split', 1),
+        ]);
+        const moving = new Map(own.map((stored) => [stored.id, stored]));
+        for (const stored of split) {
+          if (stored.doc.splits?.some((line) => line.categoryId === categoryId) === true) moving.set(stored.id, stored);
+        }
+        const swap = (id: string) => (id === categoryId ? replacementCategoryId : id);
         const deltas = new Map<string, Delta>();
-        for (const stored of moving) {
+        for (const stored of moving.values()) {
           if (!isNewerThan(known, stored)) continue;
-          const moved = totalsDelta(stored.doc, { ...stored.doc, categoryId: known.data.replacementCategoryId });
-          for (const [key, delta] of moved) {
+          const lines = stored.doc.splits ?? null;
+          const after: Part = {
+            ...stored.doc,
+            categoryId: swap(stored.doc.categoryId),
+            splits: lines === null ? null : lines.map((line) => ({ ...line, categoryId: swap(line.categoryId) })),
+          };
+          for (const [key, delta] of totalsDelta(stored.doc, after)) {
             const current = deltas.get(key);
             deltas.set(key, {
               ...delta,

@@ -31,10 +31,13 @@ export type CellsByCurrency = z.infer<typeof cellsByCurrencySchema>;
  */
 export const monthlySummaryDocSchema = z.object({
   id: monthSchema,
-  /** Transactions of the month. */
+  /** Transactions of the month (a split one once). */
   count: z.number().int().positive(),
   currencies: cellsByCurrencySchema,
-  /** By category id; only categories with transactions this month. */
+  /**
+   * By category id; only categories with transactions this month. A split transaction counts its
+   * lines in their categories (`categoryParts`), once in each category it has lines in.
+   */
   categories: z.record(z.string(), cellsByCurrencySchema),
   /** By local date `YYYY-MM-DD`; only days with transactions. */
   days: z.record(z.string(), cellsByCurrencySchema),
@@ -67,6 +70,11 @@ export const monthlyContributionDocSchema = z.union([
     type: transactionTypeSchema,
     categoryId: z.string(),
     amount: moneySchema,
+    /**
+     * A split transaction's lines (splits.ts), as they were counted in the categories, so an edit
+     * or a deletion takes out exactly what was put in; absent: the whole amount is `categoryId`'s.
+     */
+    splits: z.array(z.object({ categoryId: z.string(), amount: z.number().int().positive() })).optional(),
   }),
   z.object({ id: z.string(), deleted: z.literal(true) }),
 ]);

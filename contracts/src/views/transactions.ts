@@ -138,14 +138,17 @@ export type TransactionTotals = z.infer<typeof transactionTotalsSchema>;
 /**
  * A document of the `transaction_totals` view: running sums of a user's transactions per
  * (type, category, currency), in integer minor units, so totals without a text search fold
- * a few documents instead of every transaction.
+ * a few documents instead of every transaction. `sum`: what they count in the category (a split
+ * transaction its lines in it); `count`: the transactions whose own category it is (a split one's
+ * first line's), so the counts of all documents add up to the transactions, each once (0 for a
+ * category that only has lines of split transactions).
  */
 export const transactionTotalsDocSchema = z.object({
   id: z.string(),
   type: transactionTypeSchema,
   categoryId: z.string(),
   currency: currencySchema,
-  count: z.number().int().positive(),
+  count: z.number().int().nonnegative(),
   /** Exact: a number while safe, else a decimal string (`ExactTotal`). */
   sum: exactTotalSchema,
 });
