@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { apiQuery, filtersFromParams, isFiltered, NO_FILTERS, paramsWithFilters } from './filters';
+import {
+  apiQuery,
+  filtersFromParams,
+  isFiltered,
+  NO_FILTERS,
+  paramsWithFilters,
+  presetOf,
+  presetRange,
+} from './filters';
 
 describe('transaction filters in the address', () => {
   it('reads type, category, sort and search', () => {
@@ -11,6 +19,9 @@ describe('transaction filters in the address', () => {
       categoryId: 'builtin-food',
       walletId: null,
       importId: null,
+      tag: null,
+      from: null,
+      to: null,
       sort: 'highest',
       q: 'rice',
     });
@@ -24,7 +35,7 @@ describe('transaction filters in the address', () => {
 
   it('writes only what differs from the defaults and keeps other parameters', () => {
     const params = paramsWithFilters(
-      { type: 'income', categoryId: null, walletId: null, importId: null, sort: 'newest', q: 'bonus' },
+      { ...NO_FILTERS, type: 'income', q: 'bonus' },
       new URLSearchParams('view=abc&sort=oldest'),
     );
     expect(params.toString()).toBe('view=abc&type=income&q=bonus');
@@ -36,6 +47,9 @@ describe('transaction filters in the address', () => {
       categoryId: '0190a1b2-0000-7000-8000-000000000001',
       walletId: '0190a1b2-0000-7000-8000-0000000000aa',
       importId: '0190a1b2-0000-7000-8000-0000000000bb',
+      tag: 'รีโนเวท',
+      from: '2026-01-01',
+      to: '2026-12-31',
       sort: 'lowest',
       q: 'ข้าว',
     } as const;
@@ -68,5 +82,62 @@ describe('transaction filters in the address', () => {
     expect(paramsWithFilters(filters).toString()).toBe(`import=${batch.toLowerCase()}`);
     expect(apiQuery(filters)).toBe(`importId=${batch.toLowerCase()}&sort=newest`);
     expect(filtersFromParams(new URLSearchParams('import=not-a-batch')).importId).toBeNull();
+  });
+});
+
+describe('date ranges and tags in the address', () => {
+  it('reads from, to and tag, and the API names of category and wallet', () => {
+    const filters = filtersFromParams(
+      new URLSearchParams(
+        'from=2026-11-01&to=2026-11-30&tag=%20Trip%20&categoryId=builtin-food&walletId=0192F0C4-7A1B-7C3D-8E4F-0000000000C1',
+      ),
+    );
+    expect(filters).toMatchObject({
+      from: '2026-11-01',
+      to: '2026-11-30',
+      tag: 'Trip',
+      categoryId: 'builtin-food',
+      walletId: '0192f0c4-7a1b-7c3d-8e4f-0000000000c1',
+    });
+    expect(paramsWithFilters(filters).toString()).toBe(
+      'category=builtin-food&wallet=0192f0c4-7a1b-7c3d-8e4f-0000000000c1&tag=Trip&from=2026-11-01&to=2026-11-30',
+    );
+    expect(isFiltered({ ...NO_FILTERS, tag: 'Trip' })).toBe(true);
+    expect(isFiltered({ ...NO_FILTERS, to: '2026-11-30' })).toBe(true);
+  });
+
+  it('drops a day that does not exist and an end before the start', () => {
+    expect(filtersFromParams(new URLSearchParams('from=2026-02-30&to=2026-03-01'))).toMatchObject({
+      from: null,
+      to: '2026-03-01',
+    });
+    expect(filtersFromParams(new URLSearchParams('from=2026-03-02&to=2026-03-01'))).toMatchObject({
+      from: '2026-03-02',
+      to: null,
+    });
+  });
+
+  it('sends the range and the tag to the list and totals', () => {
+    const { sort: _sort, ...totals } = { ...NO_FILTERS, tag: 'ງານແຕ່ງ', from: '2026-01-01', to: '2026-01-31' };
+    expect(apiQuery(totals)).toBe(
+      'tag=%E0%BA%87%E0%BA%B2%E0%BA%99%E0%BB%81%E0%BA%95%E0%BB%88%E0%BA%87&from=2026-01-01&to=2026-01-31',
+    );
+  });
+});
+
+describe('date presets', () => {
+  it('cover this month, last month, this year and the last 30 days, today included', () => {
+    expect(presetRange('thisMonth', '2026-03-15')).toEqual({ from: '2026-03-01', to: '2026-03-15' });
+    expect(presetRange('lastMonth', '2026-03-15')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(presetRange('lastMonth', '2026-01-05')).toEqual({ from: '2025-12-01', to: '2025-12-31' });
+    expect(presetRange('thisYear', '2026-03-15')).toEqual({ from: '2026-01-01', to: '2026-03-15' });
+    expect(presetRange('last30', '2026-03-15')).toEqual({ from: '2026-02-14', to: '2026-03-15' });
+  });
+
+  it('name the range in the address, or custom, or all', () => {
+    expect(presetOf({ from: null, to: null }, '2026-03-15')).toBe('all');
+    expect(presetOf({ from: '2026-02-01', to: '2026-02-28' }, '2026-03-15')).toBe('lastMonth');
+    expect(presetOf({ from: '2026-02-01', to: '2026-02-28' }, '2026-04-15')).toBe('custom');
+    expect(presetOf({ from: '2026-02-01', to: null }, '2026-03-15')).toBe('custom');
   });
 });

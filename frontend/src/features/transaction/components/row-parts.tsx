@@ -1,26 +1,63 @@
 import type { Money } from '@plenty/contracts/money';
 import type { TransactionType } from '@plenty/contracts/categories';
 import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import type { useWriters } from '../../../ui/history/use-transaction-writers';
 import styles from './transaction-list.module.css';
 
 type Writers = ReturnType<typeof useWriters>;
 
-/** A row's first line: its category's colour and name, then `children` (badges). */
+/**
+ * A row's first line: its category's colour and name ("Food + 2" for a split into three
+ * categories, every one of them named to screen readers), then `children` (badges).
+ */
 export function RowCategory({
   categoryId,
+  splits,
   writers,
   children,
 }: {
   readonly categoryId: string;
+  /** The categories of a split's lines, first line first; absent or empty for one category. */
+  readonly splits?: readonly string[] | undefined;
   readonly writers: Writers;
   readonly children?: ReactNode;
 }) {
+  const intl = useIntl();
+  const others = splits === undefined ? [] : [...new Set(splits)].filter((id) => id !== categoryId);
+  const name = writers.category(categoryId);
   return (
     <span className={styles.rowCategory}>
       <span className={styles.dot} style={{ background: writers.categoryColor(categoryId) }} aria-hidden="true" />
-      <span className={styles.ellipsis}>{writers.category(categoryId)}</span>
+      {others.length === 0 ? (
+        <span className={styles.ellipsis}>{name}</span>
+      ) : (
+        <span className={styles.ellipsis} data-testid="row-split">
+          <span aria-hidden="true">
+            {intl.formatMessage({ id: 'split.more' }, { category: name, count: others.length })}
+          </span>
+          <span className="visually-hidden">
+            {intl.formatList([name, ...others.map((id) => writers.category(id))], { type: 'conjunction' })}
+          </span>
+        </span>
+      )}
       {children}
+    </span>
+  );
+}
+
+/** A row's tags as small chips (at most three, then "+n"). */
+export function RowTags({ tags }: { readonly tags: readonly string[] | undefined }) {
+  if (tags === undefined || tags.length === 0) return null;
+  const shown = tags.slice(0, 3);
+  return (
+    <span className={styles.rowTags} data-testid="row-tags">
+      {shown.map((tag) => (
+        <span key={tag} className={styles.tagChip}>
+          {tag}
+        </span>
+      ))}
+      {tags.length > shown.length && <span className={styles.tagChip}>+{tags.length - shown.length}</span>}
     </span>
   );
 }

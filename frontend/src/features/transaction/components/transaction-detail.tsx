@@ -221,6 +221,23 @@ function detailRows(
 ): readonly (readonly [MessageId, ReactNode, string?])[] {
   return [
     ['transactions.field.categoryId', writers.category(transaction.categoryId)],
+    ...(transaction.splits === undefined || transaction.splits === null || transaction.splits.length === 0
+      ? []
+      : [
+          [
+            'transactions.field.splits',
+            <ul className={styles.splitLines}>
+              {transaction.splits.map((line, index) => (
+                <li key={index} className={styles.splitLine}>
+                  <span>{writers.category(line.categoryId)}</span>
+                  <span className={styles.splitAmount}>{writers.money(line.amount, transaction.amount.currency)}</span>
+                  {line.note !== null && <span className={styles.splitNote}>{line.note}</span>}
+                </li>
+              ))}
+            </ul>,
+            'detail-splits',
+          ] as const,
+        ]),
     ['transactions.field.date', writers.date(transaction.date)],
     ['transactions.field.time', transaction.time ?? '—'],
     ['transactions.field.currency', transaction.amount.currency],
@@ -229,6 +246,21 @@ function detailRows(
       ? []
       : [['transactions.recurring.postedBy', <PostedBy transaction={transaction} />, 'detail-recurrence'] as const]),
     ['transactions.field.note', transaction.note ?? <FormattedMessage id="transactions.noNote" />],
+    [
+      'transactions.field.tags',
+      transaction.tags === undefined || transaction.tags.length === 0 ? (
+        <FormattedMessage id="transactions.noTags" />
+      ) : (
+        <ul className={styles.tags}>
+          {transaction.tags.map((tag) => (
+            <li key={tag} className={styles.tag}>
+              {tag}
+            </li>
+          ))}
+        </ul>
+      ),
+      'detail-tags',
+    ],
     ...(transaction.location === null
       ? []
       : [['transactions.field.location', writers.location(transaction.location), 'detail-location'] as const]),

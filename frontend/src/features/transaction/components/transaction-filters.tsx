@@ -16,8 +16,23 @@ import {
 import { categoryLabel, useWriters } from '../../../ui/history/use-transaction-writers';
 import { walletName } from '../../../lib/wallet-name';
 import styles from './transaction-filters.module.css';
+import { todayIn } from '@plenty/contracts/calendar/zone';
+import { isCalendarDate } from '@plenty/contracts/calendar/date';
+import { DateField } from '../../../ui/date-field/date-field';
+import { useTagSuggestionsQuery } from '../../../ui/tags-input/api';
+import { tagKey } from '@plenty/contracts/tags';
+import { DATE_PRESETS, presetOf, presetRange, type DatePreset } from '../filters';
 
 const SEARCH_DELAY_MS = 300;
+
+const PRESET_LABELS: Record<DatePreset | 'all' | 'custom', MessageId> = {
+  all: 'transactions.range.all',
+  thisMonth: 'transactions.range.thisMonth',
+  lastMonth: 'transactions.range.lastMonth',
+  thisYear: 'transactions.range.thisYear',
+  last30: 'transactions.range.last30',
+  custom: 'transactions.range.custom',
+};
 
 const SORT_LABELS: Record<(typeof SORTS)[number], MessageId> = {
   newest: 'transactions.sort.newest',
@@ -26,7 +41,10 @@ const SORT_LABELS: Record<(typeof SORTS)[number], MessageId> = {
   lowest: 'transactions.sort.lowest',
 };
 
-/** Type, category, sort and a debounced note search, as a search landmark; "Clear filters" resets them. */
+/**
+ * Type, category, wallet, dates (presets in the user's time zone, or a custom range), tag, sort
+ * and a search as you type (debounced), as a search landmark; "Clear filters" resets them.
+ */
 export function TransactionFilters({
   filters,
   onChange,
@@ -42,6 +60,12 @@ export function TransactionFilters({
   latest.current = filters;
   // Amounts of several currencies are ordered by their value in the display currency (the server's rule).
   const byValue = (filters.sort === 'highest' || filters.sort === 'lowest') && writers.preferences !== null;
+  const today = todayIn(writers.preferences?.timeZone);
+  const preset = presetOf(filters, today);
+  // "Custom" stays open once chosen, even before a day is typed.
+  const [customOpen, setCustomOpen] = useState(preset === 'custom');
+  const showCustom = customOpen || preset === 'custom';
+  const tags = useTagSuggestionsQuery().data ?? [];
 
   // The address changed from elsewhere (clear, back button): show its search text.
   const [addressQ, setAddressQ] = useState(filters.q);
@@ -127,6 +151,71 @@ export function TransactionFilters({
         />
       )}
       <FilterSelect
+        label="transactions.filter.dates"
+        value={showCustom ? 'custom' : preset}
+        testId="filter-dates"
+        options={(['all', ...DATE_PRESETS, 'custom'] as const).map((value) => ({
+          value,
+          label: intl.formatMessage({ id: PRESET_LABELS[value] }),
+        }))}
+        onChange={(value) => {
+          const chosen = DATE_PRESETS.find((entry) => entry === value);
+          if (value === 'custom') {
+            setCustomOpen(true);
+            return;
+          }
+          setCustomOpen(false);
+          onChange({ ...filters, ...(chosen === undefined ? { from: null, to: null } : presetRange(chosen, today)) });
+        }}
+      />
+      {showCustom &&
+        (['from', 'to'] as const).map((end) => (
+          <Field key={end} label={end === 'from' ? 'transactions.range.from' : 'transactions.range.to'}>
+            {(control) => (
+              <DateField
+                {...control}
+                className={field.input}
+                value={filters[end] ?? ''}
+                data-testid={`filter-${end}`}
+                {...(end === 'to' && filters.from !== null ? { min: filters.from } : {})}
+                {...(end === 'from' && filters.to !== null ? { max: filters.to } : {})}
+                onChange={(value) => {
+                  if (value !== '' && !isCalendarDate(value)) return;
+                  const day = value === '' ? null : value;
+                  const next = { ...filters, [end]: day };
+                  // A start after the end moves the end to it (and the other way round).
+                  if (next.from !== null && next.to !== null && next.from > next.to) {
+                    if (end === 'from') next.to = next.from;
+                    else next.from = next.to;
+                  }
+                  onChange(next);
+                }}
+              />
+            )}
+          </Field>
+        ))}
+      {(tags.length > 0 || filters.tag !== null) && (
+        <FilterSelect
+          label="transactions.filter.tag"
+          value={filters.tag === null ? '' : tagKey(filters.tag)}
+          testId="filter-tag"
+          options={[
+            { value: '', label: intl.formatMessage({ id: 'transactions.filter.allTags' }) },
+            // A tag the list does not hold (a link from elsewhere) still shows while chosen.
+            ...(filters.tag !== null && !tags.some((tag) => tag.id === tagKey(filters.tag ?? ''))
+              ? [{ value: tagKey(filters.tag), label: filters.tag }]
+              : []),
+            ...tags.map((tag) => ({ value: tag.id, label: tag.name })),
+          ]}
+          onChange={(value) =>
+            onChange({
+              ...filters,
+              tag: value === '' ? null : (tags.find((tag) => tag.id === value)?.name ?? filters.tag),
+            })
+          }
+        />
+      )}
+      <FilterSelect
         label="transactions.filter.sort"
         value={filters.sort}
         describedBy={byValue ? `${id}-sort-note` : undefined}
@@ -144,15 +233,36 @@ export function TransactionFilters({
           value={search}
           maxLength={MAX_SEARCH_LENGTH}
           placeholder={intl.formatMessage({ id: 'transactions.search.placeholder' })}
+          aria-describedby={`${id}-q-hint`}
           onChange={(event) => setSearch(event.target.value)}
+          data-testid="transactions-search"
         />
+        <p id={`${id}-q-hint`} className={field.hint}>
+          <FormattedMessage id="transactions.search.hint" />
+        </p>
       </div>
+      {filters.tag !== null && (
+        <p className={styles.activeTag} data-testid="filter-tag-chip">
+          <span className={styles.tagChip}>
+            <FormattedMessage id="transactions.filter.tagShown" values={{ tag: filters.tag }} />
+            <button
+              type="button"
+              className={styles.tagChipClear}
+              aria-label={intl.formatMessage({ id: 'transactions.filter.tagClear' }, { tag: filters.tag })}
+              onClick={() => onChange({ ...filters, tag: null })}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          </span>
+        </p>
+      )}
       {(isFiltered(filters) || filters.sort !== 'newest' || search !== '') && (
         <button
           type="button"
           className={`${buttonClass('secondary')} ${styles.clear}`}
           onClick={() => {
             setSearch('');
+            setCustomOpen(false);
             onChange(NO_FILTERS);
           }}
         >
@@ -177,12 +287,14 @@ function FilterSelect({
   value,
   options,
   describedBy,
+  testId,
   onChange,
 }: {
   readonly label: MessageId;
   readonly value: string;
   readonly options: readonly { readonly value: string; readonly label: string }[];
   readonly describedBy?: string | undefined;
+  readonly testId?: string;
   onChange(value: string): void;
 }) {
   return (
@@ -190,6 +302,7 @@ function FilterSelect({
       {(control) => (
         <select
           {...control}
+          data-testid={testId}
           aria-describedby={describedBy}
           className={field.input}
           value={value}

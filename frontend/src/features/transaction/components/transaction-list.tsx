@@ -7,11 +7,11 @@ import { LocalizedLink } from '../../../lib/localized-link';
 import type { MessageId } from '../../../lib/messages';
 import { buttonClass } from '../../../ui/button';
 import { PageLoading } from '../../../ui/page-loading';
-import { useTransactionListInfiniteQuery } from '../api';
+import { listArgs, useTransactionListInfiniteQuery } from '../api';
 import { isFiltered, type TransactionFilters as Filters } from '../filters';
 import { listReturnOf } from '../return-to-list';
 import { useWriters } from '../../../ui/history/use-transaction-writers';
-import { RowAmount, RowCategory, RowMeta } from './row-parts';
+import { RowAmount, RowCategory, RowMeta, RowTags } from './row-parts';
 import styles from './transaction-list.module.css';
 import { VirtualRows } from './virtual-rows';
 
@@ -26,14 +26,7 @@ interface ListProps {
 }
 
 export function TransactionList({ filters, label, onOpen, onClear }: ListProps) {
-  const list = useTransactionListInfiniteQuery({
-    type: filters.type,
-    categoryId: filters.categoryId,
-    walletId: filters.walletId,
-    importId: filters.importId,
-    sort: filters.sort,
-    q: filters.q,
-  });
+  const list = useTransactionListInfiniteQuery(listArgs(filters));
   const writers = useWriters();
   const sentinel = useRef<HTMLDivElement>(null);
   const rows = useRef<HTMLDivElement>(null);
@@ -123,8 +116,13 @@ export function TransactionList({ filters, label, onOpen, onClear }: ListProps) 
     );
   }
 
+  // New filters or search: the rows shown stay until the answer comes (no flicker), said to screen readers.
+  const updating = list.isFetching && !isFetchingNextPage;
   return (
-    <div ref={rows}>
+    <div ref={rows} aria-busy={updating} className={updating ? styles.updating : undefined}>
+      <p className={styles.updatingNote} role="status" data-testid="transactions-updating">
+        {updating && <FormattedMessage id="transactions.search.updating" />}
+      </p>
       <VirtualRows
         items={items}
         rowHeight={ROW_HEIGHT}
@@ -211,13 +209,18 @@ function Row({
       data-saved={saved ? 'true' : undefined}
     >
       <span className={styles.rowMain}>
-        <RowCategory categoryId={item.categoryId} writers={writers}>
+        <RowCategory
+          categoryId={item.categoryId}
+          splits={item.splits?.map((line) => line.categoryId)}
+          writers={writers}
+        >
           {/* Posted by a recurring rule; the detail names the rule and links to it. */}
           {item.recurrence !== undefined && item.recurrence !== null && (
             <span className={styles.recurringBadge} data-testid="recurring-badge">
               <FormattedMessage id="transactions.recurring.badge" />
             </span>
           )}
+          <RowTags tags={item.tags} />
         </RowCategory>
         <RowMeta
           when={writers.dateAndTime(item.date, item.time)}

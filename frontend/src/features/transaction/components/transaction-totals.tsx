@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { cardClass } from '../../../ui/card/card';
 import { OutOfRangeNote } from '../../../ui/out-of-range-note';
-import { useTransactionTotalsQuery } from '../api';
+import { totalsArgs, useTransactionTotalsQuery } from '../api';
 import { combinedTotals } from '../combined-totals';
 import type { TransactionFilters as Filters } from '../filters';
 import { totalsTable } from '../totals-rows';
@@ -15,13 +15,7 @@ import styles from './transaction-totals.module.css';
 export function TransactionTotals({ filters }: { readonly filters: Filters }) {
   const writers = useWriters();
   const headingId = useId();
-  const totals = useTransactionTotalsQuery({
-    type: filters.type,
-    categoryId: filters.categoryId,
-    walletId: filters.walletId,
-    importId: filters.importId,
-    q: filters.q,
-  });
+  const totals = useTransactionTotalsQuery(totalsArgs(filters));
   // The totals are a summary: while they load, or if they cannot be had, the list still stands alone.
   if (totals.data === undefined || totals.data.count === 0) return null;
   const combined = combinedTotals(totals.data.totals, writers.preferences, writers.date);

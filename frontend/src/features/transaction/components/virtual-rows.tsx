@@ -1,8 +1,9 @@
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 export interface VirtualRowsProps<T> {
   readonly items: readonly T[];
-  /** Height of every row in CSS pixels; rows are laid out at fixed offsets. */
+  /** Height of every row in CSS pixels: rows are placed without measuring, so nothing shifts. */
   readonly rowHeight: number;
   readonly label: string;
   readonly className: string | undefined;
@@ -15,8 +16,9 @@ export interface VirtualRowsProps<T> {
 const OVERSCAN = 12;
 
 /**
- * A list of any length in the page's own scroll: only the rows near the screen (and the one with
- * focus) are in the document, so tens of thousands of loaded rows stay smooth.
+ * A list of any length in the page's own scroll (@tanstack/react-virtual's window virtualizer):
+ * only the rows near the screen, and the one with focus, are in the document; the list keeps the
+ * height of all its rows, so the page never jumps while rows come and go.
  */
 export function VirtualRows<T>({
   items,
@@ -29,54 +31,61 @@ export function VirtualRows<T>({
   renderRow,
 }: VirtualRowsProps<T>) {
   const list = useRef<HTMLUListElement>(null);
-  const [range, setRange] = useState({ start: 0, end: Math.min(items.length, 30) });
-  const [focused, setFocused] = useState<number | null>(null);
+  const [offset, setOffset] = useState(0);
+  const focused = useRef<number | null>(null);
   const count = items.length;
 
+  // Where the list starts in the page (filters and totals above it may change height).
   useLayoutEffect(() => {
-    let frame = 0;
-    const measure = () => {
-      frame = 0;
-      const element = list.current;
-      if (element === null) return;
-      const top = element.getBoundingClientRect().top;
-      const start = Math.max(0, Math.floor(-top / rowHeight) - OVERSCAN);
-      const end = Math.min(count, Math.max(start, Math.ceil((window.innerHeight - top) / rowHeight) + OVERSCAN));
-      setRange((previous) => (previous.start === start && previous.end === end ? previous : { start, end }));
-    };
-    const schedule = () => {
-      if (frame === 0) frame = requestAnimationFrame(measure);
-    };
+    const element = list.current;
+    if (element === null) return;
+    const measure = () => setOffset(element.getBoundingClientRect().top + window.scrollY);
     measure();
-    window.addEventListener('scroll', schedule, { passive: true });
-    window.addEventListener('resize', schedule);
-    return () => {
-      window.removeEventListener('scroll', schedule);
-      window.removeEventListener('resize', schedule);
-      if (frame !== 0) cancelAnimationFrame(frame);
-    };
-  }, [count, rowHeight]);
+    const observer = new ResizeObserver(measure);
+    if (element.parentElement !== null) observer.observe(element.parentElement.parentElement ?? element.parentElement);
+    return () => observer.disconnect();
+  }, []);
 
-  const indexes: number[] = [];
-  for (let index = range.start; index < range.end; index += 1) indexes.push(index);
-  if (focused !== null && focused < count && (focused < range.start || focused >= range.end)) indexes.push(focused);
+  // The row with focus stays in the document while it scrolls away, so focus is not lost.
+  const rangeExtractor = useCallback((range: Range) => {
+    const indexes = defaultRangeExtractor(range);
+    const keep = focused.current;
+    if (keep !== null && keep < range.count && !indexes.includes(keep)) indexes.push(keep);
+    return indexes.sort((a, b) => a - b);
+  }, []);
+
+  const virtualizer = useWindowVirtualizer({
+    count,
+    estimateSize: () => rowHeight,
+    overscan: OVERSCAN,
+    scrollMargin: offset,
+    rangeExtractor,
+    getItemKey: (index) => {
+      const item = items[index];
+      return item === undefined ? index : rowKey(item);
+    },
+  });
 
   return (
-    <ul ref={list} className={className} aria-label={label} style={{ height: count * rowHeight }}>
-      {indexes.map((index) => {
-        const item = items[index];
+    <ul ref={list} className={className} aria-label={label} style={{ height: virtualizer.getTotalSize() }}>
+      {virtualizer.getVirtualItems().map((row) => {
+        const item = items[row.index];
         if (item === undefined) return null;
         return (
           <li
-            key={rowKey(item)}
+            key={row.key}
             className={itemClassName}
-            style={{ height: rowHeight, transform: `translateY(${index * rowHeight}px)` }}
-            aria-posinset={index + 1}
+            style={{ height: rowHeight, transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
+            aria-posinset={row.index + 1}
             aria-setsize={total ?? -1}
-            onFocus={() => setFocused(index)}
-            onBlur={() => setFocused((current) => (current === index ? null : current))}
+            onFocus={() => {
+              focused.current = row.index;
+            }}
+            onBlur={() => {
+              if (focused.current === row.index) focused.current = null;
+            }}
           >
-            {renderRow(item, index)}
+            {renderRow(item, row.index)}
           </li>
         );
       })}
