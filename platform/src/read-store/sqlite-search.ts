@@ -191,13 +191,8 @@ export function matchCondition(table: string, plan: MatchPlan): string {
     : `id IN (SELECT k.k_id FROM ${fts} CROSS JOIN ${keys} k ON k.rid = ${fts}.rowid WHERE ${fts} MATCH ? AND k.k_user = ?)`;
 }
 
-/** Whether a match has at least `SCAN_MATCHES` documents, read from the FTS index alone. */
-export function manyMatches(db: Database.Database, table: string, expression: string): boolean {
+/** Counts a match's documents up to `SCAN_MATCHES` (read from the FTS index alone), given the FTS query. */
+export function matchCountSql(table: string): string {
   const { fts } = searchTablesOf(table);
-  const row = db
-    .prepare<[string], { n: number }>(
-      `SELECT count(*) AS n FROM (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${SCAN_MATCHES})`,
-    )
-    .get(expression);
-  return (row?.n ?? 0) >= SCAN_MATCHES;
+  return `SELECT count(*) AS n FROM (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${SCAN_MATCHES})`;
 }

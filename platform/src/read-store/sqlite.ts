@@ -22,7 +22,8 @@ import {
   dropSearchTables,
   ensureSearchTables,
   optimize,
-  manyMatches,
+  SCAN_MATCHES,
+  matchCountSql,
   matchExpression,
   searchTablesOf,
   type MatchPlan,
@@ -167,7 +168,11 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     const table = this.table(viewName);
     const view = this.view(viewName);
     const expression = query.match === undefined ? null : matchExpression(view, query.userId, query.match);
-    const plan: MatchPlan = expression !== null && manyMatches(this.db, table, expression) ? 'scan' : 'join';
+    // Whether the match has many documents, read from the FTS index alone, decides the plan.
+    const many =
+      expression !== null &&
+      (this.statement<[string], { n: number }>(matchCountSql(table)).get(expression)?.n ?? 0) >= SCAN_MATCHES;
+    const plan: MatchPlan = many ? 'scan' : 'join';
     const { where, params } = findClause(table, view, query, plan);
     let rows: Row[];
     if (query.contains === undefined || query.match !== undefined) {
