@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { FindQuery, ReadStore, TextMatch, ViewDefinition } from './port.js';
 import { SCAN_MATCHES } from './sqlite-search.js';
 import { openSqliteReadStore } from './sqlite.js';
@@ -15,6 +19,9 @@ const view: ViewDefinition = {
   indexes: [['day'], ['amount']],
   search: { columns: ['note'], values: (doc) => ({ note: String(doc.note).split(' ') }) },
 };
+
+const dir = mkdtempSync(join(tmpdir(), 'plenty-read-search-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const word = (token: string, prefix = true): TextMatch => ({ all: [[{ column: 'note', token, prefix }]] });
 
@@ -80,6 +87,36 @@ describe('search in the SQLite read store', () => {
       });
     }
     await store.close();
+  });
+
+  it('leaves no FTS or key table of a shadow after it is promoted or dropped', async () => {
+    const path = join(dir, 'read.db');
+    const store = await openSqliteReadStore({ path });
+    await store.ensureViews([view]);
+    for (const tag of ['s1', 's2']) {
+      const shadow = store.shadow(tag);
+      await shadow.ensureViews([view]);
+      await shadow.applyBatch(`c@${tag}`, '1', async (uow) => {
+        uow.put(view.name, 'u', 'a', { day: '2026-01-01', amount: 1, note: `from ${tag}` }, '1');
+      });
+    }
+    await store.promote({ tag: 's1', views: [view], records: {}, shadowCheckpoint: 'c@s1' });
+    await store.dropShadow('s2', 'c@s2');
+    await store.close();
+    const db = new Database(path, { readonly: true });
+    const tables = db
+      .prepare<[], { name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`)
+      .all()
+      .map((t) => t.name);
+    db.close();
+    expect(tables.filter((name) => name.includes('__'))).toEqual([]);
+    expect(tables).toEqual(expect.arrayContaining(['view_searched', 'fts_searched', 'ftk_searched']));
+    const reopened = await openSqliteReadStore({ path });
+    await reopened.ensureViews([view]);
+    expect((await reopened.find(view.name, { userId: 'u', match: word('s1'), sort: [], limit: 5 })).items).toHaveLength(
+      1,
+    );
+    await reopened.close();
   });
 
   it('builds the FTS table again when the search columns change, from the documents stored', async () => {
