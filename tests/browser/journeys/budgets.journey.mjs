@@ -40,7 +40,7 @@ async function setLimit(page, en, { button, amount, once = false, rollover = fal
   const input = dialog.getByLabel(en['budget.page.dialog.amount'], { exact: true });
   assert.ok(await input.evaluate((element) => element === document.activeElement), 'the amount has focus');
   await input.fill(amount);
-  await dialog.getByTestId(once ? 'limit-repeat-once' : 'limit-repeat-every').click();
+  await dialog.locator(`input[type="radio"][value="${once ? 'once' : 'every'}"]`).check();
   if (rollover) await dialog.getByTestId('limit-rollover').check();
   await dialog.getByRole('button', { name: en['budget.page.dialog.save'], exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
