@@ -14,11 +14,13 @@ import { recurrenceRefSchema } from './recurring.js';
  *   manifest.json     BackupManifest: format "plenty-backup", version, backup id, when, whose,
  *                     how many events, the receipts it holds, the files below
  *   events.jsonl      every event of the user's own streams (transactions, transfers, recurring
- *                     rules, profile: categories, preferences, rates, goals, wallets; debts; imports),
+ *                     rules, profile: categories, preferences, rates, goals, wallets, tag renames,
+ *                     category budgets; debts; imports),
  *                     one BackupEvent per line in the order they happened, personal text in
  *                     plain text. This is the record a restore replays: every view (budgets,
  *                     reports, schedules, balances, the history of each movement) is rebuilt from it.
  *   transactions.csv  the transactions as they stand, in the CSV export's columns and language
+ *                     (a split transaction one record per line)
  *   history.csv       the readable history of every money movement: one row per event, oldest first
  *                     (when, what happened, the item, its amount, category, wallet and note)
  *   receipts/<ref>.<ext>  each receipt file, listed in the manifest with its SHA-256
