@@ -115,16 +115,11 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   }
 
   /**
-   * After a purge: the FTS indexes that held the user's rows are merged, so no segment keeps
-   * their tokens, then the log is emptied.
+   * Merges each FTS index that held a purged user's rows into one segment, in the purge's own
+   * transaction: no page keeps their words, even if the process stops right after.
    */
-  private scrub(touched: readonly SearchTables[]): void {
-    if (touched.length > 0) {
-      this.db.transaction(() => {
-        for (const tables of new Set(touched)) optimize(this.db, tables);
-      })();
-    }
-    scrubPurged(this.db);
+  private mergeSearch(touched: readonly SearchTables[]): void {
+    for (const tables of new Set(touched)) optimize(this.db, tables);
   }
 
   /** Prepared statements are cached: preparing costs more than running. */
@@ -228,9 +223,10 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   ): Promise<void> {
     const uow = new BufferedUnitOfWork(this);
     await work(uow);
-    const touched: SearchTables[] = [];
     this.db.transaction(() => {
+      const touched: SearchTables[] = [];
       for (const userId of uow.purged) touched.push(...this.purgeRows(userId));
+      this.mergeSearch(touched);
       for (const [viewName, writes] of uow.writes) {
         const view = this.view(viewName);
         const upsert = this.statement(upsertSql(this.table(viewName), view));
@@ -242,13 +238,14 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
       }
       this.statement(CHECKPOINT_SQL).run(checkpointName, position);
     })();
-    if (uow.purged.size > 0) this.scrub(touched);
+    if (uow.purged.size > 0) scrubPurged(this.db);
   }
 
   async bulkLoad(checkpointName: string, position: Position, load: BulkLoad): Promise<void> {
-    const touched: SearchTables[] = [];
     this.db.transaction(() => {
+      const touched: SearchTables[] = [];
       for (const userId of load.purged) touched.push(...this.purgeRows(userId));
+      this.mergeSearch(touched);
       // Runs of REPLACE_ROWS writes to one view go in one statement: fewer calls into SQLite.
       const { writes } = load;
       let i = 0;
@@ -276,7 +273,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
       }
       this.statement(CHECKPOINT_SQL).run(checkpointName, position);
     })();
-    if (load.purged.length > 0) this.scrub(touched);
+    if (load.purged.length > 0) scrubPurged(this.db);
   }
 
   private replaceStatement(view: ViewDefinition, rows: number): Database.Statement {
