@@ -222,6 +222,30 @@ export async function profileEntry(event: Recorded<ProfileEvent>, uow: UnitOfWor
         changes: diffFields(CATEGORY_FIELDS, before, changes),
       };
     }
+    case 'CategoryBudgetSet':
+    case 'CategoryRolloverSet': {
+      const { categoryId } = event.data;
+      const category = (await uow.get<CategoryDocument>(CATEGORIES_VIEW, userId, categoryId))?.doc ?? null;
+      const base = {
+        kind: 'category' as const,
+        subjectId: categoryId,
+        subject: subject({ name: category?.name ?? null, categoryId }),
+      };
+      if (event.type === 'CategoryRolloverSet') {
+        return {
+          ...base,
+          type: 'category_rollover_set',
+          changes: [{ field: 'rollover', from: null, to: event.data.rollover }],
+        };
+      }
+      return {
+        ...base,
+        type: 'category_budget_set',
+        amount: event.data.limit,
+        date: `${event.data.month}-01`,
+        changes: [{ field: 'repeat', from: null, to: event.data.repeat }],
+      };
+    }
     case 'PreferencesChanged': {
       const stored = await uow.get<PreferencesView>(PREFERENCES_VIEW, userId, PREFERENCES_DOC_ID);
       const before = { ...DEFAULT_PREFERENCES_VIEW, ...stored?.doc };

@@ -199,6 +199,60 @@ describe('activity projection', () => {
     ]);
   });
 
+  it('records category budgets and rollover settings on the category, with the limit and its month', async () => {
+    await given(
+      profile('CategoryAdded', { categoryId: pets, name: 'Pets', type: 'expense', icon: 'paw', color: '#aa5500' }),
+      profile('CategoryBudgetSet', {
+        categoryId: pets,
+        month: '2026-11',
+        limit: { amount: 50_000, currency: 'THB' },
+        repeat: true,
+      }),
+      profile('CategoryBudgetSet', { categoryId: 'builtin-food', month: '2026-12', limit: null, repeat: false }),
+      profile('CategoryRolloverSet', { categoryId: pets, rollover: true }),
+    );
+    const entries = (await activityOf()).filter((entry) => entry.type !== 'category_added');
+    expect(
+      entries.map(({ kind, subjectId, type, subject, amount, date, changes }) => [
+        kind,
+        subjectId,
+        type,
+        subject,
+        amount,
+        date,
+        changes,
+      ]),
+    ).toEqual([
+      [
+        'category',
+        pets,
+        'category_rollover_set',
+        { name: 'Pets', categoryId: pets, amount: null },
+        null,
+        null,
+        [{ field: 'rollover', from: null, to: true }],
+      ],
+      [
+        'category',
+        'builtin-food',
+        'category_budget_set',
+        { name: null, categoryId: 'builtin-food', amount: null },
+        null,
+        '2026-12-01',
+        [{ field: 'repeat', from: null, to: false }],
+      ],
+      [
+        'category',
+        pets,
+        'category_budget_set',
+        { name: 'Pets', categoryId: pets, amount: null },
+        { amount: 50_000, currency: 'THB' },
+        '2026-11-01',
+        [{ field: 'repeat', from: null, to: true }],
+      ],
+    ]);
+  });
+
   it('records settings that really changed, against the defaults at first, and leaves out saves that changed nothing', async () => {
     await given(
       profile('PreferencesChanged', {

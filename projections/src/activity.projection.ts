@@ -6,6 +6,7 @@ import {
   IMPORTS_VIEW,
   PREFERENCES_VIEW,
   RECURRING_RULES_VIEW,
+  TAGS_VIEW,
   TRANSACTIONS_VIEW,
   TRANSFERS_VIEW,
   WALLETS_VIEW,
@@ -16,6 +17,7 @@ import type { ImportEvent } from '@plenty/contracts/imports';
 import type { RecurringEvent } from '@plenty/contracts/recurring';
 import type { ProfileEvent } from '@plenty/contracts/events/profile';
 import type { TransactionEvent } from '@plenty/contracts/events/transaction';
+import type { TagEvent } from '@plenty/contracts/tags';
 import type { TransferEvent } from '@plenty/contracts/transfers';
 import type { WalletEvent } from '@plenty/contracts/wallets';
 import { activitySortKey, type ActivityDoc } from '@plenty/contracts/views/activity';
@@ -24,6 +26,7 @@ import { positionKey } from '@plenty/platform/read-store/keys';
 import { debtEntry, profileEntry, transactionEntry, type Recorded } from './activity-entries.js';
 import { IMPORT_ACTIVITY_EVENTS, RESTORE_ACTIVITY_EVENTS, importEntry, restoreEntry } from './activity-imports.js';
 import { recurringEntry } from './activity-recurring.js';
+import { TAG_ACTIVITY_EVENTS, tagEntry } from './activity-tags.js';
 import { transferEntry, walletEntry } from './activity-wallets.js';
 import { DEBT_EVENT_TYPES } from './debt-detail.js';
 import { isNewerThan, type Projection } from './projection.js';
@@ -51,6 +54,8 @@ const PROFILE_EVENTS = [
   'CategoryAdded',
   'CategoryEdited',
   'CategoryDeleted',
+  'CategoryBudgetSet',
+  'CategoryRolloverSet',
   'PreferencesChanged',
   'ExchangeRatesSet',
 ];
@@ -59,6 +64,7 @@ const TRANSFER_EVENTS = ['TransferRecorded', 'TransferEdited', 'TransferDeleted'
 const RECURRING_EVENTS: readonly string[] = RECURRING_EVENT_TYPES;
 const IMPORT_EVENTS: readonly string[] = IMPORT_ACTIVITY_EVENTS;
 const RESTORE_EVENTS: readonly string[] = RESTORE_ACTIVITY_EVENTS;
+const TAG_EVENTS: readonly string[] = TAG_ACTIVITY_EVENTS;
 
 /** The entry of an event of any stream the page shows; null for an event it does not show. */
 function entryOf(event: Recorded<unknown>, uow: UnitOfWork) {
@@ -69,12 +75,13 @@ function entryOf(event: Recorded<unknown>, uow: UnitOfWork) {
   if (RECURRING_EVENTS.includes(event.type)) return recurringEntry(event as Recorded<RecurringEvent>, uow);
   if (IMPORT_EVENTS.includes(event.type)) return importEntry(event as Recorded<ImportEvent>, uow);
   if (RESTORE_EVENTS.includes(event.type)) return restoreEntry(event as Recorded<RestoreEvent>);
+  if (TAG_EVENTS.includes(event.type)) return tagEntry(event as Recorded<TagEvent>, uow);
   return profileEntry(event as Recorded<ProfileEvent>, uow);
 }
 
 /**
  * The Activity page: one document per event of a user's transactions, debts, goals,
- * categories, settings, wallets, transfers, recurring rules, imports and restores, keyed by the event id. Edits are measured against the other
+ * categories, settings, wallets, transfers, recurring rules, imports, restores and tags, keyed by the event id. Edits are measured against the other
  * views as they stand before the event, and names are taken from them: every projection reads
  * the views as they were before the event it applies, whatever their order (see `staged.ts`).
  */
@@ -83,7 +90,8 @@ export const activityProjection: Projection = {
   // 2: wallet and transfer entries.
   // 3: recurring rule entries; a transaction a rule posted names the rule (`recurrence`).
   // 4: import and restore entries (`counts`).
-  version: 4,
+  // 5: category budget settings; tag renames and deletions.
+  version: 5,
   views: [activityView],
   reads: [
     TRANSACTIONS_VIEW,
@@ -95,6 +103,7 @@ export const activityProjection: Projection = {
     TRANSFERS_VIEW,
     RECURRING_RULES_VIEW,
     IMPORTS_VIEW,
+    TAGS_VIEW,
   ],
   handles: [
     ...TRANSACTION_EVENTS,
@@ -105,6 +114,7 @@ export const activityProjection: Projection = {
     ...RECURRING_EVENTS,
     ...IMPORT_EVENTS,
     ...RESTORE_EVENTS,
+    ...TAG_EVENTS,
   ],
   async apply(event, uow: UnitOfWork) {
     const userId = event.metadata.userId;

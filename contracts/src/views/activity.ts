@@ -22,6 +22,7 @@ export const ACTIVITY_KINDS = [
   'recurring',
   'import',
   'restore',
+  'tag',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -51,6 +52,9 @@ export const IMPORT_ACTIVITY_TYPES = [
 /** The entries of a restore from a backup (subject id = the backup's id). */
 export const RESTORE_ACTIVITY_TYPES = ['restore_started', 'restore_finished'] as const;
 
+/** The entries of a tag's renames and deletion (subject id = the tag's key before the event). */
+export const TAG_ACTIVITY_TYPES = ['tag_renamed', 'tag_deleted'] as const;
+
 export const ACTIVITY_TYPES = [
   'transaction_added',
   'transaction_edited',
@@ -73,6 +77,8 @@ export const ACTIVITY_TYPES = [
   'category_added',
   'category_edited',
   'category_deleted',
+  'category_budget_set',
+  'category_rollover_set',
   'preferences_changed',
   'exchange_rates_set',
   'exchange_rates_reset',
@@ -87,6 +93,7 @@ export const ACTIVITY_TYPES = [
   ...RECURRING_ACTIVITY_TYPES,
   ...IMPORT_ACTIVITY_TYPES,
   ...RESTORE_ACTIVITY_TYPES,
+  ...TAG_ACTIVITY_TYPES,
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
@@ -122,7 +129,7 @@ export type ActivityTransfer = z.infer<typeof activityTransferSchema>;
 
 /** The numbers of an import or a restore at one of its events (see `counts` below); null where they do not apply. */
 export const activityCountsSchema = z.object({
-  /** `import_started`: rows in the file; `restore_started`: events in the backup. */
+  /** `import_started`: rows in the file; `restore_started`: events in the backup; `tag_renamed`: transactions with the tag. */
   rows: z.number().int().nonnegative().nullable(),
   /** `import_finished`: rows added; `restore_finished`: events appended. */
   added: z.number().int().nonnegative().nullable(),
@@ -130,9 +137,9 @@ export const activityCountsSchema = z.object({
   existing: z.number().int().nonnegative().nullable(),
   /** `import_finished`: rows not added, by reason (an error or file-reading code, or `duplicate`). */
   skipped: z.record(z.string(), z.number().int().nonnegative()).nullable(),
-  /** `import_undone`: transactions the undo deleted. */
+  /** `import_undone`: transactions the undo deleted; `tag_deleted`: transactions the tag was taken off. */
   deleted: z.number().int().nonnegative().nullable(),
-  /** `restore_started`: whether the account had data and the user confirmed the merge. */
+  /** `restore_started`: whether the account had data and the user confirmed the merge; `tag_renamed`: merged into a tag that existed. */
   merge: z.boolean().nullable(),
 });
 export type ActivityCounts = z.infer<typeof activityCountsSchema>;
@@ -181,6 +188,16 @@ export type ActivityCounts = z.infer<typeof activityCountsSchema>;
  * Restore entries (kind `restore`, subject id = the backup's id, no name): `restore_started`
  * (`counts.rows` the backup's events, `counts.merge`), `restore_finished` (`counts.added`,
  * `counts.existing`); the events it restored keep their own entries, at their first times.
+ * Category budget entries (kind `category`, subject id and subject categoryId = the category,
+ * subject name = a custom category's name): `category_budget_set` (`amount` the limit, null for
+ * none; `date` the first day of the month it was set for; `changes` one `{ field: 'repeat', from:
+ * null, to: true when it carries on, false for that month only }`), `category_rollover_set`
+ * (`changes` one `{ field: 'rollover', from: null, to: on }`).
+ * Tag entries (kind `tag`, subject id = the tag's key, its name in lower case, before the event;
+ * subject name = the tag as it was named then; no page of its own): `tag_renamed` (`changes` one
+ * `{ field: 'name', from, to }`, `counts.rows` the transactions that carried it, `counts.merge`
+ * true when it was merged into a tag that existed), `tag_deleted` (`counts.deleted` the
+ * transactions it was taken off).
  */
 export const activityDocSchema = z.object({
   /** The event's id. */

@@ -2,6 +2,7 @@ import {
   IMPORT_ACTIVITY_TYPES,
   RECURRING_ACTIVITY_TYPES,
   RESTORE_ACTIVITY_TYPES,
+  TAG_ACTIVITY_TYPES,
   type ActivityChange,
   type ActivityEntry,
   type ActivityKind,
@@ -342,6 +343,24 @@ function importSentences(entry: ActivityEntry, writers: ActivityWriters): { head
 
 const IMPORT_TYPES = new Set<ActivityEntry['type']>([...IMPORT_ACTIVITY_TYPES, ...RESTORE_ACTIVITY_TYPES]);
 
+/** What a tag's entry says: renamed (or merged) to what, or deleted, and how many transactions it concerned. */
+function tagSentences(entry: ActivityEntry, writers: ActivityWriters): { heading: Sentence; details: Sentence[] } {
+  const counts = entry.counts ?? null;
+  const count = (value: number | null | undefined, id: MessageId): Sentence[] =>
+    value === null || value === undefined ? [] : [sentence(id, { count: writers.count(value) })];
+  if (entry.type === 'tag_deleted') {
+    return { heading: sentence('activity.tag.deleted'), details: count(counts?.deleted, 'activity.tag.removedFrom') };
+  }
+  const to = entry.changes.find((change) => change.field === 'name')?.to;
+  const heading =
+    typeof to === 'string'
+      ? sentence(counts?.merge === true ? 'activity.tag.merged' : 'activity.tag.renamed', { to })
+      : sentence('activity.unknown');
+  return { heading, details: count(counts?.rows, 'activity.tag.carried') };
+}
+
+const TAG_TYPES = new Set<ActivityEntry['type']>(TAG_ACTIVITY_TYPES);
+
 const DEBT_TYPES: Readonly<Partial<Record<ActivityEntry['type'], DebtHistoryEntryType>>> = {
   debt_opened: 'opened',
   debt_edited: 'edited',
@@ -445,6 +464,29 @@ export function activitySentences(
                 }),
               ],
       };
+    case 'category_budget_set': {
+      const carriesOn = entry.changes.some((change) => change.field === 'repeat' && change.to === true);
+      const month = entry.date === null ? '' : writers.transaction.date(entry.date);
+      if (entry.amount === null) {
+        return {
+          heading: sentence(carriesOn ? 'activity.category.budgetStopped' : 'activity.category.budgetNone', {
+            date: month,
+          }),
+          details: [],
+        };
+      }
+      return {
+        heading: sentence(carriesOn ? 'activity.category.budgetFrom' : 'activity.category.budgetFor', {
+          amount,
+          date: month,
+        }),
+        details: [],
+      };
+    }
+    case 'category_rollover_set': {
+      const on = entry.changes.some((change) => change.field === 'rollover' && change.to === true);
+      return { heading: sentence(on ? 'activity.category.rolloverOn' : 'activity.category.rolloverOff'), details: [] };
+    }
     case 'preferences_changed':
       return {
         heading: sentence('activity.settings.changed'),
@@ -490,6 +532,7 @@ export function activitySentences(
     default: {
       if (RECURRING_TYPES.has(entry.type)) return recurringSentences(entry, writers);
       if (IMPORT_TYPES.has(entry.type)) return importSentences(entry, writers);
+      if (TAG_TYPES.has(entry.type)) return tagSentences(entry, writers);
       const debtType = DEBT_TYPES[entry.type];
       if (debtType === undefined) return { heading: sentence('activity.unknown'), details: [] };
       const { heading, details } = debtSentences(asDebtEntry(entry, debtType), writers.debt);
@@ -509,6 +552,7 @@ const KIND_LABELS: Readonly<Record<ActivityKind, MessageId>> = {
   recurring: 'activity.subject.recurring',
   import: 'activity.subject.import',
   restore: 'activity.subject.restore',
+  tag: 'activity.subject.tag',
 };
 
 /** The kind of item an entry is about: "Transaction", "Debt"… */
@@ -547,6 +591,10 @@ export function subjectName(
       ? name
       : `${name} · ${writers.transaction.money(subject.amount.amount, subject.amount.currency as Currency)}`;
   }
+  if (entry.kind === 'category' && (subject.name === null || subject.name === '') && subject.categoryId !== null) {
+    // A budget entry of a built-in category: its name in the reader's language.
+    return writers.transaction.category(subject.categoryId);
+  }
   return subject.name === null || subject.name === '' ? writers.translate('activity.subject.unnamed') : subject.name;
 }
 
@@ -580,5 +628,7 @@ export function subjectPath(
       return `/dashboard/import/${encodeURIComponent(entry.subjectId)}`;
     case 'restore':
       return '/dashboard/restore';
+    case 'tag':
+      return '/dashboard/tags';
   }
 }
