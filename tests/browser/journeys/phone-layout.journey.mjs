@@ -121,7 +121,7 @@ const SECTIONS = [
   ['nav.settings', '/dashboard/settings', 'page.settings', true],
 ];
 /** Sections only the phone's bar lists (the wide header reaches them from Settings). */
-const PHONE_ONLY = new Set(['nav.import', 'nav.tags']);
+const PHONE_ONLY = new Set(['nav.import', 'nav.tags', 'nav.budgets']);
 
 /**
  * On a phone the sections are in a bar at the bottom, labelled, with the current one marked;

@@ -58,6 +58,7 @@ export const SECTIONS: readonly Section[] = [
     icon: 'budgets',
     end: false,
     inMore: true,
+    phoneOnly: true,
   },
   {
     to: '/dashboard/debt-tracker',

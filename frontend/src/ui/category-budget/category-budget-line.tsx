@@ -93,8 +93,11 @@ export function UnbudgetedSpending({
   categories,
   write,
   max = Number.POSITIVE_INFINITY,
+  showTotal = true,
 }: {
   readonly total: number;
+  /** Says the total above the categories (not where a figure beside it already does). */
+  readonly showTotal?: boolean;
   readonly categories: readonly { readonly categoryId: string; readonly spent: number }[];
   readonly write: MonthWriters;
   readonly max?: number;
@@ -103,12 +106,14 @@ export function UnbudgetedSpending({
   const more = categories.length - shown.length;
   return (
     <div className={styles.unbudgeted} data-testid="unbudgeted">
-      <p className={styles.unbudgetedTotal}>
-        <FormattedMessage
-          id="budget.unbudgeted.total"
-          values={{ amount: <strong data-testid="unbudgeted-total">{write.money(total)}</strong> }}
-        />
-      </p>
+      {showTotal && (
+        <p className={styles.unbudgetedTotal}>
+          <FormattedMessage
+            id="budget.unbudgeted.total"
+            values={{ amount: <strong data-testid="unbudgeted-total">{write.money(total)}</strong> }}
+          />
+        </p>
+      )}
       {shown.length > 0 && (
         <ul className={styles.unbudgetedList}>
           {shown.map((item) => (

@@ -253,6 +253,7 @@ function Plan({ plan }: { readonly plan: BudgetPlan }) {
             categories={plan.categories.unbudgetedCategories}
             write={write}
             max={5}
+            showTotal={false}
           />
         )}
       </Card>
