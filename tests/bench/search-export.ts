@@ -10,7 +10,8 @@ import { CATEGORIES, CURRENCIES, quick, syntheticId } from './synthetic.js';
 
 /**
  * `node --import tsx --conditions=source tests/bench/search-export.ts [--quick]`: p50/p99 of the transactions
- * list with a search and of the totals query for one user with 50,000 transactions, and the
+ * list with a search (notes in Thai, Lao and English, some transactions split, some tagged), date
+ * ranges, tags and amounts, and of the totals query for one user with 50,000 transactions, and the
  * time and peak RSS growth of streaming a CSV export of 100,000, over HTTP on loopback.
  */
 const LIST_USER = 'bench-search';
@@ -21,18 +22,37 @@ const runs = quick ? 50 : 500;
 /** Requests per query before timing: the first ones pay for compiling code and warming caches. */
 const warmup = quick ? 10 : 50;
 
-const NOTES = ['ข้าวมันไก่ ร้านป้า', 'ເຂົ້າໜຽວ ຕະຫຼາດເຊົ້າ', 'Coffee with Noy', 'Grab to office', 'Rent, "November"'];
+const NOTES = [
+  'ข้าวมันไก่ ร้านป้า',
+  'ເຂົ້າໜຽວ ຕະຫຼາດເຊົ້າ',
+  'Coffee with Noy',
+  'Grab to office',
+  'Rent, "November"',
+  'กาแฟเย็นร้านป้าใกล้บ้าน',
+  'ຄ່າໄຟຟ້າເດືອນນີ້',
+];
+const TAGS = [['Trip Luang Prabang'], ['งานแต่ง', 'family'], ['ງານບຸນ']];
 
 function transaction(n: number): TransactionView {
   const day = String((n % 28) + 1).padStart(2, '0');
   const month = String((n % 12) + 1).padStart(2, '0');
   const id = syntheticId(n);
   const currency = CURRENCIES[n % CURRENCIES.length] ?? 'USD';
+  const amount = 100 + ((n * 7919) % 500_000);
+  const categoryId = n % 5 === 0 ? 'builtin-salary' : (CATEGORIES[n % CATEGORIES.length] ?? 'builtin-food');
+  // One expense in eleven is split in two lines (the second one in Utilities); one in four is tagged.
+  const splits =
+    n % 5 !== 0 && n % 11 === 0
+      ? [
+          { categoryId, amount: Math.floor(amount / 2), note: 'ของใช้ในบ้าน' },
+          { categoryId: 'builtin-utilities', amount: amount - Math.floor(amount / 2), note: null },
+        ]
+      : null;
   return {
     id,
     type: n % 5 === 0 ? 'income' : 'expense',
-    amount: { amount: 100 + ((n * 7919) % 500_000), currency },
-    categoryId: n % 5 === 0 ? 'builtin-salary' : (CATEGORIES[n % CATEGORIES.length] ?? 'builtin-food'),
+    amount: { amount, currency },
+    categoryId,
     date: `2026-${month}-${day}`,
     time: n % 2 === 0 ? '12:00' : null,
     note: n % 7 === 0 ? null : `${NOTES[n % NOTES.length] ?? ''} #${n}`,
@@ -40,6 +60,8 @@ function transaction(n: number): TransactionView {
     location: null,
     // The events name no wallet (as before wallets): the default one of the currency.
     walletId: defaultWalletId(LIST_USER, currency),
+    splits,
+    tags: n % 4 === 0 ? (TAGS[(n / 4) % TAGS.length] ?? []) : [],
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
     revision: 0,
@@ -54,8 +76,20 @@ async function main(): Promise<void> {
       await readStore.applyBatch('bench', String(position + end - start), async (uow) => {
         for (let n = start; n < end; n += 1) {
           position += 1;
-          const { id, createdAt, updatedAt, revision, time, note, receipt, location, walletId, ...fields } =
-            transaction(n);
+          const {
+            id,
+            createdAt,
+            updatedAt,
+            revision,
+            time,
+            note,
+            receipt,
+            location,
+            walletId,
+            splits,
+            tags,
+            ...fields
+          } = transaction(n);
           const event: RecordedEvent = {
             id: `${userId}-${n}`,
             type: 'TransactionAdded',
@@ -64,6 +98,10 @@ async function main(): Promise<void> {
               ...fields,
               ...(time === null ? {} : { time }),
               ...(note === null ? {} : { note }),
+              ...(splits === null || splits === undefined
+                ? {}
+                : { splits: splits.map((line) => (line.note === null ? { ...line, note: undefined } : line)) }),
+              ...(tags === undefined || tags.length === 0 ? {} : { tags }),
             },
             metadata: { userId, commandId: id, correlationId: id, occurredAt: createdAt, schemaVersion: 1 },
             streamId: `transaction-${id}`,
@@ -128,6 +166,21 @@ async function main(): Promise<void> {
       'transactions/totals?type=expense',
       'transactions/totals?categoryId=builtin-transport',
       'transactions/totals?q=coffee',
+      // Search that finds anything: words, Thai words, category names, tags, amounts, dates.
+      'transactions?limit=50&q=noy',
+      `transactions?limit=50&q=${encodeURIComponent('กาแฟ')}`,
+      `transactions?limit=50&q=${encodeURIComponent('กาแฟเย')}`,
+      'transactions?limit=50&q=utilities',
+      `transactions?limit=50&q=${encodeURIComponent('การเดินทาง')}`,
+      `transactions?limit=50&tag=${encodeURIComponent('trip luang prabang')}`,
+      `transactions?limit=50&q=${encodeURIComponent('>500')}`,
+      'transactions?limit=50&from=2026-03-01&to=2026-03-31',
+      `transactions?limit=50&type=expense&from=2026-01-01&to=2026-06-30&q=${encodeURIComponent('coffee >500')}`,
+      `transactions?limit=50&sort=highest&from=2026-01-01&to=2026-06-30&q=${encodeURIComponent('ร้าน')}`,
+      'transactions?limit=50&categoryId=builtin-utilities',
+      'transactions/totals?categoryId=builtin-utilities',
+      'transactions/totals?from=2026-03-01&to=2026-03-31',
+      `transactions/totals?tag=${encodeURIComponent('trip luang prabang')}`,
     ];
     for (const query of queries) {
       const times: number[] = [];
@@ -137,6 +190,7 @@ async function main(): Promise<void> {
         const response = await fetch(`${base}/api/queries/${query}`, { headers });
         const body = (await response.json()) as { items?: unknown[]; count?: number };
         if (i >= warmup) times.push(performance.now() - started);
+        if (!response.ok) throw new Error(`${query}: ${response.status} ${JSON.stringify(body)}`);
         summary = body.items !== undefined ? `${body.items.length} items` : `count ${body.count ?? '?'}`;
       }
       times.sort((a, b) => a - b);
