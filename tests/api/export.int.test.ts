@@ -59,9 +59,23 @@ describe('CSV export through a signed link', () => {
         categoryId: 'builtin-transport',
         date: '2026-11-04',
       },
+      // A split transaction with tags: one record per line, the tags one a line in their cell.
+      {
+        type: 'expense',
+        amount: { amount: 30000, currency: 'THB' },
+        categoryId: 'builtin-food',
+        date: '2026-11-05',
+        note: 'ตลาด',
+        splits: [
+          { categoryId: 'builtin-food', amount: 20000, note: 'ผัก, ผลไม้' },
+          { categoryId, amount: 10000 },
+        ],
+        tags: ['=trip', 'งานแต่ง, เชียงใหม่'],
+      },
     ];
-    for (const row of rows) {
-      const answer = await api.command('AddTransaction', { transactionId: randomUUID(), ...row });
+    const ids = rows.map(() => randomUUID());
+    for (const [index, row] of rows.entries()) {
+      const answer = await api.command('AddTransaction', { transactionId: ids[index], ...row });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     }
     await api.query('transactions');
@@ -78,12 +92,80 @@ describe('CSV export through a signed link', () => {
     const bytes = response.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
+    const [a, b, c, d, e] = ids;
     expect(parseCsv(text)).toEqual([
-      ['วันที่', 'เวลา', 'ประเภท', 'หมวดหมู่', 'จำนวนเงิน', 'สกุลเงิน', 'หมายเหตุ', 'กระเป๋าเงิน'],
-      ['2026-11-01', '08:05', 'รายจ่าย', 'อาหาร', '120.50', 'THB', 'ข้าวมันไก่, "พิเศษ"\nสองจาน', 'K PLUS, "หลัก"'],
-      ['2026-11-02', '', 'รายรับ', 'เงินเดือน', '5000000', 'LAK', `'=HYPERLINK("http://evil","x")`, 'เงินสด'],
-      ['2026-11-03', '', 'รายจ่าย', 'ร้านกาแฟ, "ดี"', '0.07', 'USD', "'@SUM(A1)", 'เงินสด'],
-      ['2026-11-04', '', 'รายจ่าย', 'การเดินทาง', '1.00', 'EUR', '', 'เงินสด'],
+      [
+        'วันที่',
+        'เวลา',
+        'ประเภท',
+        'หมวดหมู่',
+        'จำนวนเงิน',
+        'สกุลเงิน',
+        'หมายเหตุ',
+        'กระเป๋าเงิน',
+        'แท็ก',
+        'แบ่งรายการ',
+        'หมายเหตุของบรรทัดที่แบ่ง',
+        'รหัสรายการ',
+      ],
+      [
+        '2026-11-01',
+        '08:05',
+        'รายจ่าย',
+        'อาหาร',
+        '120.50',
+        'THB',
+        'ข้าวมันไก่, "พิเศษ"\nสองจาน',
+        'K PLUS, "หลัก"',
+        '',
+        '',
+        '',
+        a,
+      ],
+      [
+        '2026-11-02',
+        '',
+        'รายรับ',
+        'เงินเดือน',
+        '5000000',
+        'LAK',
+        `'=HYPERLINK("http://evil","x")`,
+        'เงินสด',
+        '',
+        '',
+        '',
+        b,
+      ],
+      ['2026-11-03', '', 'รายจ่าย', 'ร้านกาแฟ, "ดี"', '0.07', 'USD', "'@SUM(A1)", 'เงินสด', '', '', '', c],
+      ['2026-11-04', '', 'รายจ่าย', 'การเดินทาง', '1.00', 'EUR', '', 'เงินสด', '', '', '', d],
+      [
+        '2026-11-05',
+        '',
+        'รายจ่าย',
+        'อาหาร',
+        '200.00',
+        'THB',
+        'ตลาด',
+        'เงินสด',
+        "'=trip\nงานแต่ง, เชียงใหม่",
+        '1/2',
+        'ผัก, ผลไม้',
+        e,
+      ],
+      [
+        '2026-11-05',
+        '',
+        'รายจ่าย',
+        'ร้านกาแฟ, "ดี"',
+        '100.00',
+        'THB',
+        'ตลาด',
+        'เงินสด',
+        "'=trip\nงานแต่ง, เชียงใหม่",
+        '2/2',
+        '',
+        e,
+      ],
     ]);
     const parsed = parseCsv(text);
     expect(parsed.slice(1).every((row) => !/^[=+\-@]/.test(row[6] ?? ''))).toBe(true);
@@ -101,9 +183,21 @@ describe('CSV export through a signed link', () => {
       'Currency',
       'Note',
       'Wallet',
+      'Tags',
+      'Split',
+      'Split line note',
+      'Transaction ID',
     ]);
     expect(parseCsv(englishText)[1]?.slice(2, 4)).toEqual(['Expense', 'Food']);
-    expect(parseCsv(englishText).map((row) => row[7])).toEqual(['Wallet', 'K PLUS, "หลัก"', 'Cash', 'Cash', 'Cash']);
+    expect(parseCsv(englishText).map((row) => row[7])).toEqual([
+      'Wallet',
+      'K PLUS, "หลัก"',
+      'Cash',
+      'Cash',
+      'Cash',
+      'Cash',
+      'Cash',
+    ]);
   });
 
   it('refuses a link without a valid token, and another user gets only their own rows', async () => {
@@ -115,7 +209,9 @@ describe('CSV export through a signed link', () => {
     expect((await stranger.query('export/link?locale=fr')).status).toBe(400);
     const link = await stranger.query<{ url: string }>('export/link');
     const text = (await env.standalone.app.inject({ method: 'GET', url: link.body.url })).rawPayload.toString('utf8');
-    expect(text).toBe('\uFEFFDate,Time,Type,Category,Amount,Currency,Note,Wallet\r\n');
+    expect(text).toBe(
+      '\uFEFFDate,Time,Type,Category,Amount,Currency,Note,Wallet,Tags,Split,Split line note,Transaction ID\r\n',
+    );
     // An export link opens nothing else: not a receipt, whatever object is named in the path.
     const exportToken = new URL(link.body.url, 'http://x').searchParams.get('token') ?? '';
     const asReceipt = `/api/files/receipts/${randomUUID()}?token=${encodeURIComponent(exportToken)}`;

@@ -62,16 +62,28 @@ async function exportIn(browser, baseUrl, screenshotDir, user, locale, prefix) {
 
     assert.ok(text.startsWith('\uFEFF'), 'a BOM, so spreadsheets read UTF-8');
     const lines = text.slice(1).split(/\r\n/);
-    const header = ['date', 'time', 'type', 'category', 'amount', 'currency', 'note', 'wallet'].map(
-      (column) => messages[`export.csv.${column}`],
-    );
+    const header = [
+      'date',
+      'time',
+      'type',
+      'category',
+      'amount',
+      'currency',
+      'note',
+      'wallet',
+      'tags',
+      'split',
+      'lineNote',
+      'transactionId',
+    ].map((column) => messages[`export.csv.${column}`]);
     assert.equal(lines[0], header.join(','));
     assert.ok(
       lines.some(
         (line) =>
           line.startsWith('2026-11-20,') &&
           line.includes(messages['category.builtin.food']) &&
-          line.endsWith(`,${messages['wallet.default']}`),
+          // The wallet, then no tags, no split, no line note, and the transaction's id.
+          new RegExp(`,${messages['wallet.default']},,,,[0-9a-f-]{36}$`).test(line),
       ),
       `the transaction, with its category and wallet in the language: ${lines.join(' | ')}`,
     );
