@@ -439,4 +439,41 @@ describe('activity sentences', () => {
       expect(subjectPath(restored({ type: 'restore_finished' }))).toBe('/dashboard/restore');
     });
   });
+  describe('tags', () => {
+    const none = { rows: null, added: null, existing: null, skipped: null, deleted: null, merge: null };
+    const tagged = (fields: Partial<ActivityEntry> & Pick<ActivityEntry, 'type'>) =>
+      entry({ kind: 'tag', subjectId: 'trip', subject: { name: 'trip', categoryId: null, amount: null }, ...fields });
+    const say = (locale: Locale, id: MessageId, values: Record<string, string> = {}) =>
+      createIntl({ locale, messages: catalogues[locale] }).formatMessage({ id }, values);
+    const renamed = (to: string, merge: boolean) =>
+      tagged({
+        type: 'tag_renamed',
+        changes: [{ field: 'name', from: 'trip', to }],
+        counts: { ...none, rows: 3, merge },
+      });
+
+    it('words a rename, a merge and a deletion with their numbers, in each language', () => {
+      for (const locale of ['en', 'th', 'lo'] as const) {
+        expect(read(renamed('ທ່ຽວ', false), locale)).toEqual([
+          say(locale, 'activity.tag.renamed', { to: 'ທ່ຽວ' }),
+          say(locale, 'activity.tag.carried', { count: '3' }),
+        ]);
+        expect(read(renamed('Japan', true), locale)).toEqual([
+          say(locale, 'activity.tag.merged', { to: 'Japan' }),
+          say(locale, 'activity.tag.carried', { count: '3' }),
+        ]);
+        expect(read(tagged({ type: 'tag_deleted', counts: { ...none, deleted: 1200 } }), locale)).toEqual([
+          say(locale, 'activity.tag.deleted'),
+          say(locale, 'activity.tag.removedFrom', { count: new Intl.NumberFormat(locale).format(1200) }),
+        ]);
+      }
+    });
+
+    it('names a tag as it was, and leads to the Tags page unless it was deleted', () => {
+      const { writers } = writersFor('en');
+      expect(subjectName(tagged({ type: 'tag_renamed' }), writers)).toBe('trip');
+      expect(subjectPath(tagged({ type: 'tag_renamed' }))).toBe('/dashboard/tags');
+      expect(subjectPath(tagged({ type: 'tag_deleted' }))).toBeNull();
+    });
+  });
 });

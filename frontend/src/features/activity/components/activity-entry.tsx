@@ -21,6 +21,7 @@ const OPEN_LABELS: Readonly<Record<ActivityKind, MessageId>> = {
   recurring: 'activity.item.open.recurring',
   import: 'activity.item.open.import',
   restore: 'activity.item.open.restore',
+  tag: 'activity.item.open.tag',
 };
 
 /** One event: the item's kind and name (a link to its activity), what happened, what changed, when. */
@@ -47,7 +48,8 @@ export function ActivityEntryView({
         <span className={styles.kind}>
           <FormattedMessage id={kindLabel(entry.kind)} />
         </span>
-        {linkToItem ? (
+        {/* A tag has no id the activity filters by (its key is its name): its entries link nowhere. */}
+        {linkToItem && entry.kind !== 'tag' ? (
           <LocalizedLink
             to={activityHref(entry.kind, entry.subjectId)}
             className={styles.subject}

@@ -22,6 +22,7 @@ const KIND_OPTIONS: Readonly<Record<ActivityKind, MessageId>> = {
   recurring: 'activity.kind.recurring',
   import: 'activity.kind.import',
   restore: 'activity.kind.restore',
+  tag: 'activity.kind.tag',
 };
 
 /** The kind and the days shown, in the address; a start after the end is refused here. */
