@@ -63,6 +63,22 @@ function richHistory(): RecordedEvent[] {
       log.transactionEdited(userId, `${userId}-3`, { date: '2026-10-30', categoryId: 'builtin-salary' }),
       log.categoryEdited(userId, coffee, { name: 'Café' }),
       log.transactionAdded(userId, `${userId}-4`, { amount: { amount: 5_000, currency: 'THB' }, categoryId: coffee }),
+      // A split receipt with a line of the category deleted next, its lines changed first.
+      log.transactionAdded(userId, `${userId}-5`, {
+        amount: { amount: 12_000, currency: 'THB' },
+        categoryId: books,
+        splits: [
+          { categoryId: books, amount: 9_000 },
+          { categoryId: coffee, amount: 3_000, note: 'latte' },
+        ],
+        tags: ['Trip'],
+      }),
+      log.transactionEdited(userId, `${userId}-5`, {
+        splits: [
+          { categoryId: books, amount: 7_000 },
+          { categoryId: coffee, amount: 5_000 },
+        ],
+      }),
       log.categoryDeleted(userId, coffee, 'builtin-food'),
       log.transactionDeleted(userId, `${userId}-2`),
       profile(userId, 'ExchangeRatesSet', { rates: { THB: '1', USD: '0.028', LAK: '610' } }),
