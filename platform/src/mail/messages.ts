@@ -76,6 +76,15 @@ export function spendingAlertMail(locale: MailLocale, to: string, values: Spendi
   return render(locale, to, 'spendingAlert', { ...values });
 }
 
+/** A category's own budget alert: the spending alert's values and the category's name in the locale. */
+export interface CategoryAlertValues extends SpendingAlertValues {
+  readonly category: string;
+}
+
+export function categoryAlertMail(locale: MailLocale, to: string, values: CategoryAlertValues): MailMessage {
+  return render(locale, to, 'categoryAlert', { ...values });
+}
+
 export interface WeeklyReportValues {
   /** First and last day of the week reported, formatted for the locale. */
   readonly from: string;

@@ -117,6 +117,27 @@ describe('spending alert mailer', () => {
     expect(await project(new Date('2026-11-22T04:00:00.000Z'))).toBe(0);
   });
 
+  it('mails a category’s own alert naming the category, while category alerts are on, once', async () => {
+    const zone = { currency: 'USD', timeZone: 'Asia/Bangkok' };
+    await preferences('alice', { ...zone, language: 'th' });
+    await preferences('bob', { ...zone, categoryAlerts: false });
+    for (const userId of ['alice', 'bob']) {
+      await append(
+        userId,
+        `profile-${userId}`,
+        'CategoryBudgetSet',
+        { categoryId: 'builtin-food', month: '2026-11', limit: { amount: 10_000, currency: 'USD' }, repeat: true },
+        at,
+      );
+      await expense(userId, 12_000);
+    }
+    expect(await project()).toBe(1);
+    expect(sent[0]?.to).toBe('alice@example.com');
+    expect(sent[0]?.subject).toBe('คุณใช้เกินงบประมาณหมวด อาหาร แล้ว');
+    expect(sent[0]?.text).toContain('$20.00');
+    expect(await project()).toBe(0);
+  });
+
   it('mails nothing for a user whose address is unknown', async () => {
     await preferences('carol', budget);
     await expense('carol', 120_000);
