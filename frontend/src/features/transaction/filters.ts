@@ -1,6 +1,7 @@
 import { TRANSACTION_TYPES, type TransactionType } from '@plenty/contracts/categories';
 import { TRANSACTION_SORTS, type TransactionSort } from '@plenty/contracts/views/transactions';
-import { addDays, isCalendarDate } from '@plenty/contracts/calendar/date';
+import { isCalendarDate } from '@plenty/contracts/calendar/date';
+import { presetOf as rangePreset, type DateRangePreset } from '../../lib/date-range';
 import { TAG_MAX_LENGTH } from '@plenty/contracts/tags';
 
 export const SORTS = TRANSACTION_SORTS;
@@ -152,37 +153,12 @@ export function apiQuery(
   return query.toString();
 }
 
-export const DATE_PRESETS = ['thisMonth', 'lastMonth', 'thisYear', 'last30'] as const;
-export type DatePreset = (typeof DATE_PRESETS)[number];
-
-/** The days a preset covers, both included, for the user's today (`todayIn` their time zone). */
-export function presetRange(preset: DatePreset, today: string): { from: string; to: string } {
-  const year = today.slice(0, 4);
-  const month = today.slice(0, 7);
-  switch (preset) {
-    case 'thisMonth':
-      return { from: `${month}-01`, to: today };
-    case 'lastMonth': {
-      const lastDay = addDays(`${month}-01`, -1);
-      return { from: `${lastDay.slice(0, 7)}-01`, to: lastDay };
-    }
-    case 'thisYear':
-      return { from: `${year}-01-01`, to: today };
-    case 'last30':
-      return { from: addDays(today, -29), to: today };
-  }
-}
-
-/** Which preset a range is for this today, 'all' without a range, else 'custom'. */
+/** Which preset (lib/date-range.ts) a range of the list is for this today, 'all' without a range, else 'custom'. */
 export function presetOf(
   filters: Pick<TransactionFilters, 'from' | 'to'>,
   today: string,
-): DatePreset | 'all' | 'custom' {
+): DateRangePreset | 'all' | 'custom' {
   if (filters.from === null && filters.to === null) return 'all';
-  return (
-    DATE_PRESETS.find((preset) => {
-      const range = presetRange(preset, today);
-      return range.from === filters.from && range.to === filters.to;
-    }) ?? 'custom'
-  );
+  if (filters.from === null || filters.to === null) return 'custom';
+  return rangePreset({ from: filters.from, to: filters.to }, today);
 }

@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { TAG_MAX_LENGTH } from '@plenty/contracts/tags';
 import type { MessageId } from '../../lib/messages';
 import field from '../field/field.module.css';
-import { useTagSuggestionsQuery } from './api';
+import { useTagsQuery } from '../../lib/api/tags';
 import { addTag, tagSuggestions } from './tags';
 import styles from './tags-input.module.css';
 
@@ -28,7 +28,7 @@ export function TagsInput({ id, value, onChange, inputRef, ...aria }: TagsInputP
   const intl = useIntl();
   const own = useId();
   const listId = `${own}-list`;
-  const known = useTagSuggestionsQuery();
+  const known = useTagsQuery();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);

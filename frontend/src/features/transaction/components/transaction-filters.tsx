@@ -19,18 +19,20 @@ import styles from './transaction-filters.module.css';
 import { todayIn } from '@plenty/contracts/calendar/zone';
 import { isCalendarDate } from '@plenty/contracts/calendar/date';
 import { DateField } from '../../../ui/date-field/date-field';
-import { useTagSuggestionsQuery } from '../../../ui/tags-input/api';
+import { useTagsQuery } from '../../../lib/api/tags';
+import { LocalizedLink } from '../../../lib/localized-link';
+import { DATE_RANGE_PRESETS, presetRange, type DateRangePreset } from '../../../lib/date-range';
 import { tagKey } from '@plenty/contracts/tags';
-import { DATE_PRESETS, presetOf, presetRange, type DatePreset } from '../filters';
+import { presetOf } from '../filters';
 
 const SEARCH_DELAY_MS = 300;
 
-const PRESET_LABELS: Record<DatePreset | 'all' | 'custom', MessageId> = {
+const PRESET_LABELS: Record<DateRangePreset | 'all' | 'custom', MessageId> = {
   all: 'transactions.range.all',
   thisMonth: 'transactions.range.thisMonth',
   lastMonth: 'transactions.range.lastMonth',
   thisYear: 'transactions.range.thisYear',
-  last30: 'transactions.range.last30',
+  last30Days: 'transactions.range.last30',
   custom: 'transactions.range.custom',
 };
 
@@ -65,7 +67,7 @@ export function TransactionFilters({
   // "Custom" stays open once chosen, even before a day is typed.
   const [customOpen, setCustomOpen] = useState(preset === 'custom');
   const showCustom = customOpen || preset === 'custom';
-  const tags = useTagSuggestionsQuery().data ?? [];
+  const tags = useTagsQuery().data ?? [];
 
   // The address changed from elsewhere (clear, back button): show its search text.
   const [addressQ, setAddressQ] = useState(filters.q);
@@ -154,12 +156,12 @@ export function TransactionFilters({
         label="transactions.filter.dates"
         value={showCustom ? 'custom' : preset}
         testId="filter-dates"
-        options={(['all', ...DATE_PRESETS, 'custom'] as const).map((value) => ({
+        options={(['all', ...DATE_RANGE_PRESETS, 'custom'] as const).map((value) => ({
           value,
           label: intl.formatMessage({ id: PRESET_LABELS[value] }),
         }))}
         onChange={(value) => {
-          const chosen = DATE_PRESETS.find((entry) => entry === value);
+          const chosen = DATE_RANGE_PRESETS.find((entry) => entry === value);
           if (value === 'custom') {
             setCustomOpen(true);
             return;
@@ -254,6 +256,9 @@ export function TransactionFilters({
               <span aria-hidden="true">×</span>
             </button>
           </span>
+          <LocalizedLink to="/dashboard/tags" className={styles.manageTags} data-testid="manage-tags">
+            <FormattedMessage id="settings.tags.link" />
+          </LocalizedLink>
         </p>
       )}
       {(isFiltered(filters) || filters.sort !== 'newest' || search !== '') && (
