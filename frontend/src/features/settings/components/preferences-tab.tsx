@@ -30,6 +30,7 @@ import own from '../preferences.module.css';
 import { currencyName, RatesCard } from './rates-card';
 import { SwitchRow } from './switch-row';
 import { TextField } from '../../../ui/field/text-field';
+import { LocalizedLink } from '../../../lib/localized-link';
 
 /** The notification switches in the order shown: the value each sets, the name of its texts and test id. */
 const NOTIFICATIONS = [
@@ -185,6 +186,13 @@ function PreferencesForm({ view }: { readonly view: PreferencesView }) {
                 placeholder={intl.formatMessage({ id: 'preferences.budget.placeholder' })}
                 data-testid="preferences-budget"
               />
+              <LocalizedLink
+                to="/dashboard/budgets"
+                className={own.budgetsLink}
+                data-testid="preferences-category-budgets"
+              >
+                <FormattedMessage id="budget.card.setUp" />
+              </LocalizedLink>
             </div>
           </div>
           <h3 className={own.legend}>
