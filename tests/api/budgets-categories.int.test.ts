@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { budgetPlanSchema, type CategoryBudgetsSummary } from '@plenty/contracts/category-budgets';
-import { monthOfDate } from '@plenty/contracts/calendar/date';
+import { addDays, monthOfDate } from '@plenty/contracts/calendar/date';
 import { localDate } from '@plenty/contracts/calendar/zone';
 import { budgetAlertsViewSchema } from '@plenty/contracts/views/budget-alerts';
 import { dashboardSchema, reportsSchema } from '@plenty/contracts/views/dashboard';
@@ -224,6 +224,19 @@ describe('category budgets over HTTP', () => {
     expect(theirs.items).toEqual([
       expect.objectContaining({ categoryId: 'builtin-food', spent: 999_000, status: 'over' }),
     ]);
+  });
+
+  it('answers a past day’s category budgets from the budget events up to that day', async () => {
+    const api = await userApi();
+    const today = localDate(new Date(), 'UTC');
+    const month = monthOfDate(today);
+    await budget(api, 'builtin-health', month, 9_000, true);
+    await spend(api, today, 3_000, 'builtin-health');
+    const now = dashboardSchema.parse((await api.query(`dashboard?month=${month}&asOf=${today}`)).body);
+    expect(line(now.categoryBudgets, 'builtin-health')).toMatchObject({ limit: 9_000, spent: 3_000 });
+    const yesterday = addDays(today, -1);
+    const before = dashboardSchema.parse((await api.query(`dashboard?month=${month}&asOf=${yesterday}`)).body);
+    expect(before.categoryBudgets.items).toEqual([]);
   });
 
   it('raises a category’s spending alerts only while the categoryAlerts preference is on', async () => {
