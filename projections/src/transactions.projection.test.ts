@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { transactionViewSchema } from '@plenty/contracts/views/transactions';
 import { defaultWalletId } from '@plenty/contracts/wallets';
 import { projectionScratch } from './testing/scratch.js';
-import { categoryToken, tagToken, transactionsView, walletToken } from './transactions.projection.js';
+import {
+  categoryToken,
+  lineCategoryToken,
+  tagToken,
+  transactionsView,
+  walletToken,
+} from './transactions.projection.js';
 
 const coffee = '0192f0c4-7a1b-7c3d-8e4f-00000000c0ff';
 const scratch = projectionScratch();
@@ -269,7 +275,12 @@ describe('transactions projection', () => {
       '2026',
     ]);
     expect(values?.tag).toEqual([tagToken('Trip 2026'), tagToken('TRIP')]);
-    expect(values?.ref).toEqual([categoryToken('builtin-food'), categoryToken(coffee), walletToken(wallet)]);
+    expect(values?.ref).toEqual([
+      categoryToken('builtin-food'),
+      categoryToken(coffee),
+      walletToken(wallet),
+      lineCategoryToken(coffee),
+    ]);
     // Every token is letters and digits only, as the read store's full-text index takes them.
     for (const token of Object.values(values ?? {}).flat()) expect(token).toMatch(/^[\p{L}\p{N}\p{M}]+$/u);
     expect(tagToken('ทริป Trip')).toBe(tagToken('ทริป trip'));

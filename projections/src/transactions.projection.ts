@@ -25,6 +25,9 @@ const COVERED = ['type', 'categoryId', 'currency', 'amount', 'searchAmount', 'wa
 /** Search tokens of ids, letters and digits only (the `ref` column). */
 export const categoryToken = (categoryId: string): string => `c${categoryId.toLowerCase().replace(/[^a-z0-9]/g, '')}`;
 export const walletToken = (walletId: string): string => `w${walletId.toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+/** A category a split transaction has a line in but is not its own (its first line's): the few such, for totals by category. */
+export const lineCategoryToken = (categoryId: string): string =>
+  `l${categoryId.toLowerCase().replace(/[^a-z0-9]/g, '')}`;
 /** A tag as one search token (the `tag` column): `t` and the hex of its key's UTF-8. */
 export const tagToken = (tag: string): string =>
   `t${Array.from(new TextEncoder().encode(tagKey(tag)), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
@@ -36,6 +39,8 @@ export const tagToken = (tag: string): string =>
  * `ref` one token per category (its own and its lines') and one for its wallet, which a search
  * finds by names matched at query time, so renaming a category or wallet changes no document.
  */
+// `ref` also holds, for a split transaction, `l` tokens of its lines' categories other than its own:
+// the totals by category count those few transactions beside the `transaction_totals` view's.
 function searchValues(view: TransactionView): Record<string, string[]> {
   const lines = view.splits ?? [];
   const tags = view.tags ?? [];
@@ -48,7 +53,11 @@ function searchValues(view: TransactionView): Record<string, string[]> {
   return {
     text: [...text],
     tag: tags.map(tagToken),
-    ref: [...[...categories].map(categoryToken), walletToken(view.walletId)],
+    ref: [
+      ...[...categories].map(categoryToken),
+      walletToken(view.walletId),
+      ...[...categories].filter((id) => id !== view.categoryId).map(lineCategoryToken),
+    ],
   };
 }
 

@@ -14,6 +14,7 @@ import {
   type TransactionView,
 } from '@plenty/contracts/views/transactions';
 import type { ReadStore } from '@plenty/platform/read-store/port';
+import { lineCategoryToken } from '@plenty/projections/transactions.projection';
 import { historyPage, itemIdOr404, notFound, paged, queryRoute } from '../query-route.js';
 import { narrowsBeyondTotals, splitLineSums, storeConditions } from './filters.js';
 import { findByValue, SORTS, TotalsFold } from './search.js';
@@ -81,15 +82,35 @@ export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): 
 
   queryRoute(app, QUERY_ROUTES.transactionTotals, async ({ user, query }) => {
     const fold = new TotalsFold();
-    if (query.categoryId === undefined && !narrowsBeyondTotals(query)) {
-      // The projector keeps sums per (type, category, currency): a few documents per user.
-      const sums = await readStore.find<TransactionTotalsDoc>(TRANSACTION_TOTALS_VIEW, {
-        userId: user.uid,
-        where: query.type === undefined ? {} : { type: query.type },
-        sort: [],
-        limit: MAX_TOTALS_DOCS,
-      });
+    if (!narrowsBeyondTotals(query)) {
+      // The projector keeps sums per (type, category, currency): a few documents per user. Each
+      // counts the transactions of its own category and sums the split lines of its category, so
+      // by category only the split transactions with a line in it and another category of their
+      // own are left to count: their `l` token finds those few.
+      const where: Record<string, string> = {};
+      if (query.type !== undefined) where.type = query.type;
+      if (query.categoryId !== undefined) where.categoryId = query.categoryId;
+      const [sums, others] = await Promise.all([
+        readStore.find<TransactionTotalsDoc>(TRANSACTION_TOTALS_VIEW, {
+          userId: user.uid,
+          where,
+          sort: [],
+          limit: MAX_TOTALS_DOCS,
+        }),
+        query.categoryId === undefined
+          ? []
+          : readStore.sum(TRANSACTIONS_VIEW, {
+              userId: user.uid,
+              where: query.type === undefined ? {} : { type: query.type },
+              match: { all: [[{ column: 'ref', token: lineCategoryToken(query.categoryId), prefix: false }]] },
+              groupBy: ['type', 'currency'],
+              field: 'amount',
+            }),
+      ]);
       for (const { doc } of sums.items) fold.addSum(doc.type, doc.currency, doc.count, doc.sum);
+      for (const { group, count } of others) {
+        fold.addSum(group.type as TransactionView['type'], group.currency as Currency, count, 0n);
+      }
       return fold.result();
     }
     // Any other filter sums the matching transactions themselves, from an index that carries
