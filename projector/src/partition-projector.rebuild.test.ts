@@ -13,6 +13,7 @@ import { FakeMongoClient } from '@plenty/platform/read-store/mongo-fake';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { createPartitionProjector } from './partition-projector.js';
 import { accountErasureProjection } from '@plenty/projections/account-erasure.projection';
+import { tagsProjection } from '@plenty/projections/tags.projection';
 import { transactionsProjection } from '@plenty/projections/transactions.projection';
 import { QUARANTINE_ID, quarantineViewName } from '@plenty/projections/quarantine';
 import { projectionsAt } from '@plenty/projections/testing/labels';
@@ -70,7 +71,7 @@ describe('partition projector with projection versions', () => {
     const first = instance(1);
     await first.prepare();
     // A new deployment: nothing recorded, so everything is rebuilt from the event store once.
-    expect(first.stale()).toEqual(['transactions', 'labels']);
+    expect(first.stale()).toEqual(['transactions', 'tags', 'labels']);
     await first.handle(batch((await published(0)).slice(0, 3)));
     expect(await documents(readStore, 'transactions', 'alice')).toEqual([]);
     await first.rebuildStale();
@@ -114,7 +115,13 @@ describe('partition projector with projection versions', () => {
       createPartitionProjector({
         readStore,
         codec,
-        projections: [transactionsProjection, tallyProjection(version), tallyEchoProjection, accountErasureProjection],
+        projections: [
+          transactionsProjection,
+          tagsProjection,
+          tallyProjection(version),
+          tallyEchoProjection,
+          accountErasureProjection,
+        ],
         deadLetters: sink,
         rebuildSource: eventStore,
         rebuildBatchSize: 3,

@@ -88,7 +88,7 @@ describe('projection versions', () => {
     expect(rebuilding?.percent).toBe(100);
     expect(projector.status().find((s) => s.name === 'transactions')?.state).toBe('current');
     expect(readModelsReadiness(projector.status(), projector.quarantinedUsers())).toEqual({
-      current: ['transactions'],
+      current: ['transactions', 'tags', 'tag_links'],
       rebuilding: [
         {
           projection: 'labels',

@@ -1,6 +1,7 @@
 import type { ViewDefinition } from '@plenty/platform/read-store/port';
 import { accountErasureProjection } from '../account-erasure.projection.js';
 import type { Projection } from '../projection.js';
+import { tagsProjection } from '../tags.projection.js';
 import { transactionsProjection } from '../transactions.projection.js';
 
 /** The view of the `labels` test projection: one document per transaction. */
@@ -24,5 +25,13 @@ export function labels(version: 1 | 2): Projection {
   };
 }
 
-/** The projections of a deployment whose `labels` projection is at `version`. */
-export const projectionsAt = (version: 1 | 2) => [transactionsProjection, labels(version), accountErasureProjection];
+/**
+ * The projections of a deployment whose `labels` projection is at `version` (with `tags`, whose
+ * links the transactions projection reads).
+ */
+export const projectionsAt = (version: 1 | 2) => [
+  transactionsProjection,
+  tagsProjection,
+  labels(version),
+  accountErasureProjection,
+];
