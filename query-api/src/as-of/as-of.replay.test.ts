@@ -74,9 +74,10 @@ describe('replaying a user to the end of a day', () => {
       allProjections
         .map((projection) => projection.name)
         // The month summaries read the debts for the interest of installments paid from a wallet;
-        // the budget's projection reads the recurring rules; the category budgets are their own.
+        // the budget's projection reads the recurring rules; the category budgets are their own; the
+        // transactions read the tag links (their tags' names).
         .filter((name) =>
-          ['transactions', 'monthly-summary', 'preferences', 'debts', 'recurring', 'budgets'].includes(name),
+          ['transactions', 'monthly-summary', 'preferences', 'debts', 'recurring', 'budgets', 'tags'].includes(name),
         ),
     );
     const written = new Set(AS_OF_PROJECTIONS.flatMap((projection) => projection.views.map((view) => view.name)));
