@@ -33,8 +33,9 @@ export interface ColumnMapping {
    */
   tagSeparator?: 'comma' | 'line';
   /**
-   * Plenty's export only: the `Split` column ("1/3": the first of three lines of one split
-   * transaction), the line's note, and the transaction id that ties the lines together.
+   * Split transactions written one record per line (Plenty's export): the `Split` column ("1/3":
+   * the first of three lines of one split transaction), the line's note, and the transaction id
+   * that ties the lines together.
    */
   split?: number;
   lineNote?: number;
@@ -68,6 +69,9 @@ export const MAPPING_COLUMNS = [
   'wallet',
   'incomeWallet',
   'tags',
+  'split',
+  'lineNote',
+  'transactionId',
 ] as const satisfies readonly (keyof ColumnMapping)[];
 export type MappingColumn = (typeof MAPPING_COLUMNS)[number];
 
@@ -83,7 +87,9 @@ export const TYPE_WORDS: ReadonlyMap<string, 'income' | 'expense' | 'transfer'> 
 ]);
 
 /** Header names a hand-made file's columns are recognised by (en, th, lo and common bank words). */
-const GUESSES: Readonly<Record<Exclude<MappingColumn, 'incomeWallet'>, readonly string[]>> = {
+const GUESSES: Readonly<
+  Record<Exclude<MappingColumn, 'incomeWallet' | 'split' | 'lineNote' | 'transactionId'>, readonly string[]>
+> = {
   date: ['date', 'transaction date', 'posting date', 'value date', 'วันที่', 'วันที่ทำรายการ', 'ວັນທີ'],
   time: ['time', 'เวลา', 'ເວລາ'],
   amount: ['amount', 'value', 'sum', 'จำนวนเงิน', 'จำนวน', 'ຈຳນວນເງິນ', 'ຈຳນວນ'],

@@ -62,7 +62,7 @@ const plenty: Preset = {
   id: 'plenty',
   name: 'Plenty',
   formatVersion:
-    'Plenty CSV export, format 2 (Date, Time, Type, Category, Amount, Currency, Note, Wallet, then Tags, Split, Split line note, Transaction ID; en, th or lo; format 1 without the last four is read too)',
+    'Plenty CSV export, format 2 (Date, Time, Type, Category, Amount, Currency, Note, Wallet, Tags, Split, Split line note, Transaction ID; en, th or lo)',
   matches: (header) => Object.values(PLENTY_HEADERS).some((names) => hasAll(header, names)),
   mapping(header) {
     const locale =
