@@ -273,5 +273,27 @@ describe('split transactions over HTTP', () => {
       [internet, 60_000],
       ['builtin-utilities', 40_000],
     ]);
+
+    // "This one": another amount needs lines that fit; with them, the occurrence posts its own.
+    const next = '2026-12-10';
+    expect(
+      await refusal(api, 'EditOccurrence', { ruleId, date: next, changes: { amount: thb(120_000) } }),
+    ).toMatchObject({
+      status: 422,
+      fields: { 'changes.amount': 'split_total_mismatch' },
+    });
+    const own = [
+      { categoryId: internet, amount: 70_000 },
+      { categoryId: 'builtin-utilities', amount: 50_000 },
+    ];
+    await sendOk(api, 'EditOccurrence', { ruleId, date: next, changes: { amount: thb(120_000), splits: own } });
+    await sendOk(api, 'PostOccurrence', { ruleId, date: next });
+    const second = await queryOk<TransactionView>(api, `transactions/${occurrenceTransactionId(uid, ruleId, next)}`);
+    expect(second).toMatchObject({
+      categoryId: internet,
+      amount: thb(120_000),
+      splits: own.map((line) => ({ ...line, note: null })),
+      tags: ['House'],
+    });
   });
 });
