@@ -36,11 +36,13 @@ export function Performance({
       <p className={styles.muted}>
         <FormattedMessage
           id={
-            !hasBudget
-              ? 'reports.performance.noBudget'
-              : range
+            range
+              ? hasBudget
                 ? 'reports.range.performance.lead'
-                : 'reports.performance.lead'
+                : 'reports.range.performance.noBudget'
+              : hasBudget
+                ? 'reports.performance.lead'
+                : 'reports.performance.noBudget'
           }
         />
       </p>

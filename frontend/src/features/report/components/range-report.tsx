@@ -25,7 +25,7 @@ export function RangeReportView({ data, write }: { readonly data: RangeReport; r
       <CategoryBreakdown data={data} write={write} />
       <HighSpending data={data} write={write} />
       {data.budgetPerformance.length > 0 && <Performance data={data} write={write} range />}
-      <Insights data={data} write={write} />
+      <Insights data={data} write={write} range />
     </div>
   );
 }
@@ -73,7 +73,7 @@ function RangeNet({ data, write }: { readonly data: RangeReport; readonly write:
         </p>
       )}
       <p className={styles.muted}>
-        <FormattedMessage id="reports.transactions" values={{ count: data.count }} />
+        <FormattedMessage id="reports.range.transactions" values={{ count: data.count }} />
       </p>
     </Card>
   );

@@ -111,7 +111,7 @@ function ReportsContent() {
       <Page>
         <PageHeader
           title={<FormattedMessage id="page.reports" />}
-          lead={<FormattedMessage id="reports.lead" />}
+          lead={<FormattedMessage id="reports.range.lead" />}
           actions={
             <div className={styles.tools}>
               {mode}
