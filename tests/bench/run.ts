@@ -220,6 +220,8 @@ async function main(): Promise<void> {
     // Focused benches run in their own process, so their timings do not share a heap with the above.
     for (const bench of [
       'search-export.ts',
+      // Prints why it skips when there is no Chromium at /usr/bin/chromium.
+      'list-browser.ts',
       'loan-schedule.ts',
       'dashboard.ts',
       'debts.ts',

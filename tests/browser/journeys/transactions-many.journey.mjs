@@ -4,7 +4,8 @@ import { expectHeading, openPage } from '../support/browser.mjs';
 import { catalog } from '../support/locale.mjs';
 import { createUser, signIn } from '../support/users.mjs';
 
-const COUNT = 160;
+// More than two pages of 200 (the list's page size).
+const COUNT = 450;
 
 /**
  * A long list reads a page at a time as it is scrolled, and keeps only the rows near the screen
@@ -46,7 +47,10 @@ export default async function transactionsMany({ browser, baseUrl }) {
         return list ? Math.round(list.getBoundingClientRect().height / 76) : 0;
       });
     const end = page.getByText(messages['transactions.end'], { exact: true });
-    for (let step = 0; step < 80 && !(await end.isVisible()); step += 1) {
+    // The end of the list is in the document below the rows long before it is on the screen.
+    const endOnScreen = async () =>
+      (await end.count()) > 0 && (await end.evaluate((element) => element.getBoundingClientRect().top < innerHeight));
+    for (let step = 0; step < 200 && !(await endOnScreen()); step += 1) {
       await page.mouse.wheel(0, 1500);
       await page.waitForTimeout(120);
       most = Math.max(most, await page.locator('[data-row-id]').count());

@@ -143,7 +143,7 @@ export function TransactionList({ filters, label, onOpen, onClear }: ListProps) 
             <FormattedMessage id="transactions.loadMore" />
           </button>
         ) : (
-          <span>
+          <span data-testid="transactions-end">
             <FormattedMessage id="transactions.end" />
           </span>
         )}

@@ -25,9 +25,16 @@ export function TransactionsPage() {
   const scheduled = showsScheduled(params);
   const opener = useRef<string | null>(null);
 
+  // A chosen filter is a step of its own for Back; the search typed replaces its last step, so
+  // Back does not go through every letter.
+  const current = useRef(filters);
+  current.current = filters;
   const setFilters = useCallback(
-    (next: Filters) =>
-      setParams((previous) => paramsWithFilters(next, previous), { replace: true, preventScrollReset: true }),
+    (next: Filters) => {
+      const typed = { ...current.current, q: next.q };
+      const onlySearch = JSON.stringify(typed) === JSON.stringify(next);
+      setParams((previous) => paramsWithFilters(next, previous), { replace: onlySearch, preventScrollReset: true });
+    },
     [setParams],
   );
 

@@ -1,0 +1,150 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { uuidV7 } from '@plenty/contracts/uuid-v7';
+import { ID_TOKEN_SECONDS } from '@plenty/platform/identity/id-tokens';
+import { createTestUser } from '../support/users.js';
+import { percentile } from './percentile.js';
+import { startBenchServer, waitForProjections } from './server.js';
+import { quick } from './synthetic.js';
+
+/**
+ * `node --import tsx --conditions=source tests/bench/list-browser.ts [--quick]`: a user with
+ * 50,000 transactions (5,000 with --quick) opens the transaction list in Chromium; prints the time
+ * from navigation to the first rows, the frame times while the list is scrolled to its end
+ * (requestAnimationFrame deltas: p50, p95, max) and the layout shift score (CLS, PerformanceObserver).
+ * Skips with a reason when /usr/bin/chromium is missing.
+ */
+const CHROMIUM = '/usr/bin/chromium';
+const COUNT = quick ? 5_000 : 50_000;
+const PARALLEL = 32;
+const NOTES = ['ข้าวมันไก่ ร้านป้า', 'ເຂົ້າໜຽວ ຕະຫຼາດເຊົ້າ', 'Coffee with Noy', 'Grab to office'];
+const CATEGORIES = ['builtin-food', 'builtin-transport', 'builtin-shopping', 'builtin-utilities'];
+
+/** Runs in the page before anything else: layout shifts and first rows in the page's own clock. */
+const OBSERVE = `
+window.plentyShift = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.plentyShift += entry.value;
+}).observe({ type: 'layout-shift', buffered: true });
+new MutationObserver((_, observer) => {
+  if (document.querySelector('[data-row-id]') === null) return;
+  window.plentyRowsAt = performance.now();
+  observer.disconnect();
+}).observe(document, { childList: true, subtree: true });`;
+
+/** Scrolls the page to the end of the list 600 px a frame (a fast fling), and answers the frame times (ms). */
+const SCROLL = `new Promise((done) => {
+  const deltas = [];
+  let last = performance.now();
+  let steps = 0;
+  const step = (now) => {
+    deltas.push(now - last);
+    last = now;
+    window.scrollBy(0, 600);
+    steps += 1;
+    const atEnd = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+    const finished = document.querySelector('[data-testid="transactions-end"]') !== null;
+    if ((atEnd && finished) || steps > 40000) done(deltas.slice(1));
+    else requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+})`;
+
+async function seed(baseUrl: string, authorization: string): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    for (let n = next++; n < COUNT; n = next++) {
+      const month = String((n % 12) + 1).padStart(2, '0');
+      const day = String((n % 28) + 1).padStart(2, '0');
+      const response = await fetch(`${baseUrl}/api/commands/AddTransaction`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization },
+        body: JSON.stringify({
+          commandId: uuidV7(),
+          transactionId: uuidV7(),
+          type: 'expense',
+          amount: { amount: 100 + ((n * 7919) % 500_000), currency: 'THB' },
+          categoryId: CATEGORIES[n % CATEGORIES.length],
+          date: `2025-${month}-${day}`,
+          note: `${NOTES[n % NOTES.length] ?? ''} ${n}`,
+          ...(n % 4 === 0 ? { tags: ['Trip'] } : {}),
+        }),
+      });
+      if (!response.ok) throw new Error(`AddTransaction: ${response.status} ${await response.text()}`);
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL }, worker));
+}
+
+async function main(): Promise<void> {
+  console.log(`\n## Transaction list in the browser (${COUNT.toLocaleString('en')} transactions)\n`);
+  if (!existsSync(CHROMIUM)) {
+    console.log(`skipped: no Chromium at ${CHROMIUM}`);
+    return;
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'plenty-bench-list-'));
+  const server = await startBenchServer({ dataDir });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const html = await (await fetch(server.baseUrl)).text();
+    const content = /<meta name="plenty-auth" content="([^"]*)"/.exec(html)?.[1] ?? '';
+    const config = JSON.parse(content.replaceAll('&quot;', '"').replaceAll('&amp;', '&')) as { apiKey: string };
+    const email = `bench-list-${Date.now()}@example.com`;
+    const account = await createTestUser(server.baseUrl, { email }, join(dataDir, 'outbox'));
+    const started = Date.now();
+    await seed(server.baseUrl, account.authorization);
+    await waitForProjections(server.baseUrl);
+    console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const now = Date.now();
+    const session = {
+      uid: account.uid,
+      email,
+      emailVerified: true,
+      isAnonymous: false,
+      providerData: [
+        { providerId: 'password', uid: email, email, displayName: null, phoneNumber: null, photoURL: null },
+      ],
+      stsTokenManager: {
+        refreshToken: account.refreshToken,
+        accessToken: account.idToken,
+        expirationTime: now + ID_TOKEN_SECONDS * 1000,
+      },
+      createdAt: String(now),
+      lastLoginAt: String(now),
+      apiKey: config.apiKey,
+      appName: '[DEFAULT]',
+    };
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const key = `firebase:authUser:${config.apiKey}:[DEFAULT]`;
+    await context.addInitScript(
+      `localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(JSON.stringify(session))})`,
+    );
+    await context.addInitScript(OBSERVE);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/dashboard/transactions`);
+    await page.locator('[data-row-id]').first().waitFor({ timeout: 60_000 });
+    const firstRows = await page.evaluate<number>('window.plentyRowsAt');
+    // The whole list: pages of 200 are read as the scroll nears their end.
+    const deltas = (await page.evaluate<number[]>(SCROLL, { timeout: 0 })).sort((a, b) => a - b);
+    const shift = await page.evaluate<number>('window.plentyShift');
+    const rowsInPage = await page.locator('[data-row-id]').count();
+    console.log(`first rows after ${firstRows.toFixed(0)} ms (navigation start to the first row in the page)`);
+    console.log(
+      `scrolling to the end (${deltas.length} frames): frame p50 ${percentile(deltas, 50).toFixed(1)} ms, p95 ${percentile(deltas, 95).toFixed(1)} ms, max ${(deltas.at(-1) ?? 0).toFixed(1)} ms`,
+    );
+    console.log(`layout shift (CLS) ${shift.toFixed(4)}; rows in the page at the end: ${rowsInPage}`);
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
