@@ -7,7 +7,8 @@ import { minorUnitExponent, type Currency } from './money.js';
  *   which are written without spaces), put in search form (NFC, lower case) and split further at
  *   anything that is not a letter, digit or combining mark. The same `searchTokens` cuts the
  *   text stored for a transaction and the text searched, so both sides agree whatever the script.
- * - Where words are written together (Thai, Lao), the text from each word to the end of the
+ * - Where words are written together, the text from each word (in Thai and Lao: from each
+ *   character, so a part of a compound such as "เตี๋ยว" in "ก๋วยเตี๋ยว" is found) to the end of the
  *   stretch is kept too (`joinedTokens`), and a word typed in such a stretch also matches when the
  *   whole stretch as typed starts one of them: a word cut short while typing is often segmented
  *   otherwise than the whole word, and is still found. Thai or Lao against Latin letters or
@@ -92,16 +93,27 @@ export function searchTokens(text: string): string[] {
 /** Longest joined token, in UTF-16 code units: stored and searched ones are cut alike. */
 export const JOINED_MAX = 32;
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const THAI_OR_LAO = /[\p{sc=Thai}\p{sc=Lao}]/u;
+
 /**
- * Where words are written together (Thai, Lao), the text from each word to the stretch's end,
- * cut at JOINED_MAX ("ร้านกาแฟใกล้บ้าน" → "ร้านกาแฟใกล้บ้าน", "กาแฟใกล้บ้าน", "ใกล้บ้าน"). A
- * word cut short while typing is often segmented otherwise than the whole word ("ຕະຫຼາ" →
- * "ຕະ" "ຫຼາ", though "ຕະຫຼາດ" is one word); what was typed, whole, still starts one of these.
+ * Where words are written together, the text from each word to the stretch's end, cut at
+ * JOINED_MAX ("ร้านกาแฟใกล้บ้าน" → "ร้านกาแฟใกล้บ้าน", "กาแฟใกล้บ้าน", "ใกล้บ้าน"); in Thai and Lao
+ * from each character (grapheme cluster) instead, since a dictionary keeps compounds whole
+ * ("ก๋วยเตี๋ยว" is one word, and "เตี๋ยว" must find it). A word cut short while typing is often
+ * segmented otherwise than the whole word ("ຕະຫຼາ" → "ຕະ" "ຫຼາ", though "ຕະຫຼາດ" is one word);
+ * what was typed, whole, still starts one of these.
  */
 export function joinedTokens(text: string): string[] {
-  return stretches(text).flatMap((words) =>
-    words.slice(0, -1).map((_, index) => words.slice(index).join('').slice(0, JOINED_MAX)),
-  );
+  return stretches(text).flatMap((words) => {
+    const joined = words.join('');
+    if (THAI_OR_LAO.test(joined)) {
+      return [...graphemes.segment(joined)]
+        .map(({ index }) => joined.slice(index, index + JOINED_MAX))
+        .filter((token) => !words.includes(token));
+    }
+    return words.slice(0, -1).map((_, index) => words.slice(index).join('').slice(0, JOINED_MAX));
+  });
 }
 
 /** What a text is indexed as: its words, then its joined tokens, without repeats. */
