@@ -1,9 +1,10 @@
 import { IMPORTS_VIEW } from '@plenty/contracts/views/registry';
 import type { RestoreEvent } from '@plenty/contracts/backup';
 import type { ImportEvent, ImportView } from '@plenty/contracts/imports';
-import type { ActivityCounts, ActivityDoc, ActivitySubject } from '@plenty/contracts/views/activity';
+import type { ActivityDoc, ActivitySubject } from '@plenty/contracts/views/activity';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork } from '@plenty/platform/read-store/port';
+import { activityCounts } from './activity-counts.js';
 
 /*
  * How imports and restores read on the Activity page (see contracts/views/activity.ts): each
@@ -17,16 +18,6 @@ type Entry = Pick<ActivityDoc, 'kind' | 'subjectId' | 'subject' | 'type'> & Part
 
 export const IMPORT_ACTIVITY_EVENTS = ['ImportStarted', 'ImportFinished', 'ImportUndoStarted', 'ImportUndone'] as const;
 export const RESTORE_ACTIVITY_EVENTS = ['RestoreStarted', 'RestoreFinished'] as const;
-
-const NO_COUNTS: ActivityCounts = {
-  rows: null,
-  added: null,
-  existing: null,
-  skipped: null,
-  deleted: null,
-  merge: null,
-};
-const counts = (fields: Partial<ActivityCounts>): ActivityCounts => ({ ...NO_COUNTS, ...fields });
 
 /** A batch is named by its file (null once the user's key is erased). */
 const fileSubject = (fileName: string | null): ActivitySubject => ({
@@ -42,7 +33,7 @@ export async function importEntry(event: Recorded<ImportEvent>, uow: UnitOfWork)
       ...base,
       type: 'import_started',
       subject: fileSubject(event.data.fileName ?? null),
-      counts: counts({ rows: event.data.rowCount }),
+      counts: activityCounts({ rows: event.data.rowCount }),
     };
   }
   const stored = await uow.get<ImportView>(IMPORTS_VIEW, event.metadata.userId, event.data.batchId);
@@ -54,13 +45,13 @@ export async function importEntry(event: Recorded<ImportEvent>, uow: UnitOfWork)
         ...base,
         type: 'import_finished',
         subject,
-        counts: counts({ added, existing, skipped: { ...skipped } }),
+        counts: activityCounts({ added, existing, skipped: { ...skipped } }),
       };
     }
     case 'ImportUndoStarted':
       return { ...base, type: 'import_undo_started', subject };
     case 'ImportUndone':
-      return { ...base, type: 'import_undone', subject, counts: counts({ deleted: event.data.deleted }) };
+      return { ...base, type: 'import_undone', subject, counts: activityCounts({ deleted: event.data.deleted }) };
     default:
       return null;
   }
@@ -77,13 +68,13 @@ export function restoreEntry(event: Recorded<RestoreEvent>): Entry | null {
       return {
         ...base,
         type: 'restore_started',
-        counts: counts({ rows: event.data.eventCount, merge: event.data.merge }),
+        counts: activityCounts({ rows: event.data.eventCount, merge: event.data.merge }),
       };
     case 'RestoreFinished':
       return {
         ...base,
         type: 'restore_finished',
-        counts: counts({ added: event.data.appended, existing: event.data.existing }),
+        counts: activityCounts({ added: event.data.appended, existing: event.data.existing }),
       };
     default:
       return null;

@@ -1,8 +1,9 @@
 import { TAGS_VIEW } from '@plenty/contracts/views/registry';
 import { tagKey, type TagEvent, type TagView } from '@plenty/contracts/tags';
-import type { ActivityCounts, ActivityDoc } from '@plenty/contracts/views/activity';
+import type { ActivityDoc } from '@plenty/contracts/views/activity';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork } from '@plenty/platform/read-store/port';
+import { activityCounts } from './activity-counts.js';
 
 /*
  * How a tag's rename and deletion read on the Activity page (see contracts/views/activity.ts):
@@ -15,15 +16,6 @@ type Recorded<E> = RecordedEvent & E;
 type Entry = Pick<ActivityDoc, 'kind' | 'subjectId' | 'subject' | 'type'> & Partial<ActivityDoc>;
 
 export const TAG_ACTIVITY_EVENTS = ['TagRenamed', 'TagDeleted'] as const;
-
-const NO_COUNTS: ActivityCounts = {
-  rows: null,
-  added: null,
-  existing: null,
-  skipped: null,
-  deleted: null,
-  merge: null,
-};
 
 /** The live transactions carrying a tag before the event; 0 for a tag none carries. */
 async function carrying(uow: UnitOfWork, userId: string, key: string): Promise<number> {
@@ -48,7 +40,7 @@ export async function tagEntry(event: Recorded<TagEvent>, uow: UnitOfWork): Prom
         subject: named(from),
         type: 'tag_renamed',
         changes: [{ field: 'name', from, to }],
-        counts: { ...NO_COUNTS, rows, merge },
+        counts: activityCounts({ rows, merge }),
       };
     }
     case 'TagDeleted': {
@@ -59,7 +51,7 @@ export async function tagEntry(event: Recorded<TagEvent>, uow: UnitOfWork): Prom
         subjectId: key,
         subject: named(tag),
         type: 'tag_deleted',
-        counts: { ...NO_COUNTS, deleted: tag === null ? null : await carrying(uow, userId, key) },
+        counts: activityCounts({ deleted: tag === null ? null : await carrying(uow, userId, key) }),
       };
     }
     default:

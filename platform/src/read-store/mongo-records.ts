@@ -13,8 +13,8 @@ import {
   SUM_SPLIT,
   indexIncludes,
   indexKeys,
-  type ContainsFilter,
   type Document,
+  type DocumentFilter,
   type FindQuery,
   type IndexedFieldType,
   type SortDirection,
@@ -200,16 +200,7 @@ export const literalPattern = (text: string): string => text.replace(/[\\^$.*+?(
 const RANGE_OPERATORS = { gt: '$gt', gte: '$gte', lt: '$lt', lte: '$lte' } as const;
 
 /** The user's live records matching the equality filters, the containment, the ranges and the match. */
-export function buildFilter(
-  view: ViewDefinition,
-  query: {
-    userId: string;
-    where?: FindQuery['where'];
-    contains?: ContainsFilter;
-    ranges?: FindQuery['ranges'];
-    match?: TextMatch;
-  },
-): Record<string, unknown> {
+export function buildFilter(view: ViewDefinition, query: DocumentFilter): Record<string, unknown> {
   const filter: Record<string, unknown> = { userId: query.userId, doc: { $ne: null } };
   for (const [field, value] of Object.entries(query.where ?? {})) {
     filter[fieldPath(field)] = coerce(requireField(view, field), value);

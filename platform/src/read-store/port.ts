@@ -99,6 +99,9 @@ export interface FindQuery {
   readonly cursor?: string;
 }
 
+/** The conditions a find and a sum share: the user's documents, and which of them. */
+export type DocumentFilter = Pick<FindQuery, 'userId' | 'where' | 'contains' | 'ranges' | 'match'>;
+
 /** Counts and sums of an integer field over a user's matching documents, per group of indexed values. */
 export interface SumQuery {
   readonly userId: string;

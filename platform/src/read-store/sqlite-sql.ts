@@ -5,8 +5,8 @@ import {
   SUM_SPLIT,
   joinSplitSum,
   type BulkWrite,
-  type ContainsFilter,
   type Document,
+  type DocumentFilter,
   type FieldRange,
   type FindQuery,
   type TextMatch,
@@ -96,13 +96,7 @@ const RANGE_OPERATORS: Record<keyof FieldRange, string> = { gt: '>', gte: '>=', 
 export function conditions(
   table: string,
   view: ViewDefinition,
-  query: {
-    userId: string;
-    where?: FindQuery['where'];
-    contains?: ContainsFilter;
-    ranges?: FindQuery['ranges'];
-    match?: TextMatch;
-  },
+  query: DocumentFilter,
   plan: MatchPlan = 'join',
 ): { conditions: string[]; params: (string | number)[] } {
   const params: (string | number)[] = [query.userId];

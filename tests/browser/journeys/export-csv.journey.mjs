@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { EXPORT_COLUMNS } from '@plenty/contracts/views/files';
 import { openPage, screenshot } from '../support/browser.mjs';
 import { catalog } from '../support/locale.mjs';
 import { callApi, createUser, signInAs } from '../support/users.mjs';
@@ -62,20 +63,7 @@ async function exportIn(browser, baseUrl, screenshotDir, user, locale, prefix) {
 
     assert.ok(text.startsWith('\uFEFF'), 'a BOM, so spreadsheets read UTF-8');
     const lines = text.slice(1).split(/\r\n/);
-    const header = [
-      'date',
-      'time',
-      'type',
-      'category',
-      'amount',
-      'currency',
-      'note',
-      'wallet',
-      'tags',
-      'split',
-      'lineNote',
-      'transactionId',
-    ].map((column) => messages[`export.csv.${column}`]);
+    const header = EXPORT_COLUMNS.map((column) => messages[`export.csv.${column}`]);
     assert.equal(lines[0], header.join(','));
     assert.ok(
       lines.some(

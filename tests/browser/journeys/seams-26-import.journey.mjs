@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { EXPORT_COLUMNS } from '@plenty/contracts/views/files';
 import { call } from '../support/api.mjs';
 import { seriousViolations } from '../support/axe.mjs';
 import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
@@ -8,20 +9,6 @@ import { createUser, signInAs } from '../support/users.mjs';
 
 const IMPORT = '/dashboard/import';
 const WIDE = { width: 1280, height: 900 };
-const COLUMNS = [
-  'date',
-  'time',
-  'type',
-  'category',
-  'amount',
-  'currency',
-  'note',
-  'wallet',
-  'tags',
-  'split',
-  'lineNote',
-  'transactionId',
-];
 
 /** A cell of a CSV record: quoted when it holds a comma, a quote or a line break. */
 const cell = (value) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
@@ -38,7 +25,7 @@ function plentyExport(messages) {
   const shopping = messages['category.builtin.shopping'];
   const cash = messages['wallet.default'];
   const records = [
-    COLUMNS.map((column) => messages[`export.csv.${column}`]),
+    EXPORT_COLUMNS.map((column) => messages[`export.csv.${column}`]),
     ['2026-11-20', '10:30', expense, market, '800.00', 'THB', 'Talat Sao', cash, tags, '1/2', 'veg', id],
     ['2026-11-20', '10:30', expense, shopping, '400.00', 'THB', 'Talat Sao', cash, tags, '2/2', '', id],
     [
