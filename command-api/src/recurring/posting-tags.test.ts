@@ -15,28 +15,18 @@ import { postOccurrences } from './posting.js';
 
 const now = new Date('2026-11-27T10:30:00.000Z');
 const bench = useRecurringStores('recurring-posting-tags', now);
-const { rule, profile } = bench;
+const { profile } = bench;
 const postingDeps = () => ({ ...bench.deps, profiles: bench.profiles });
 
 /** A daily split rent of 150,000 kip with tags, posted automatically, from 20 November 2026. */
-async function taggedRule(user: VerifiedUser, tags: string[]): Promise<string> {
-  const ruleId = randomUUID();
-  await rule(user, 'CreateRecurringRule', {
-    ruleId,
-    type: 'expense',
-    amount: { amount: 150_000, currency: 'LAK' },
-    categoryId: 'builtin-housing',
+const taggedRule = (user: VerifiedUser, tags: string[]): Promise<string> =>
+  bench.dailyRule(user, {
     splits: [
       { categoryId: 'builtin-housing', amount: 120_000 },
       { categoryId: 'builtin-utilities', amount: 30_000, note: 'Water' },
     ],
     tags,
-    mode: 'auto',
-    remind: false,
-    schedule: { frequency: 'day', interval: 1, startDate: '2026-11-20', end: { kind: 'never' } },
   });
-  return ruleId;
-}
 
 async function posted(uid: string, ruleId: string, date: string) {
   const [event] = await bench.eventStore.readStream(streamIds.transaction(occurrenceTransactionId(uid, ruleId, date)));

@@ -15,26 +15,9 @@ import { postOccurrences, type PostOutcome } from './posting.js';
 
 const now = new Date('2026-11-27T10:30:00.000Z');
 const bench = useRecurringStores('recurring-posting', now);
-const { rule, profile } = bench;
+const { rule, profile, dailyRule } = bench;
 
 const postingDeps = () => ({ ...bench.deps, profiles: bench.profiles });
-
-/** A daily rent of 150,000 kip, posted automatically, from 20 November 2026. */
-async function dailyRule(user: VerifiedUser, fields: Record<string, unknown> = {}): Promise<string> {
-  const ruleId = randomUUID();
-  await rule(user, 'CreateRecurringRule', {
-    ruleId,
-    type: 'expense',
-    amount: { amount: 150_000, currency: 'LAK' },
-    categoryId: 'builtin-housing',
-    note: 'Rent',
-    mode: 'auto',
-    remind: false,
-    schedule: { frequency: 'day', interval: 1, startDate: '2026-11-20', end: { kind: 'never' } },
-    ...fields,
-  });
-  return ruleId;
-}
 
 const week = Array.from({ length: 7 }, (_, i) => addDays('2026-11-20', i));
 

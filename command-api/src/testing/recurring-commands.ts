@@ -60,6 +60,22 @@ export function useRecurringStores(name: string, now: Date) {
         testCaller(user),
       );
     },
+    /** Creates a daily rent of 150,000 kip, posted automatically, from 20 November 2026, with `fields` over it; answers its id. */
+    async dailyRule(user: VerifiedUser, fields: Record<string, unknown> = {}): Promise<string> {
+      const ruleId = randomUUID();
+      await bench.rule(user, 'CreateRecurringRule', {
+        ruleId,
+        type: 'expense',
+        amount: { amount: 150_000, currency: 'LAK' },
+        categoryId: 'builtin-housing',
+        note: 'Rent',
+        mode: 'auto',
+        remind: false,
+        schedule: { frequency: 'day', interval: 1, startDate: '2026-11-20', end: { kind: 'never' } },
+        ...fields,
+      });
+      return ruleId;
+    },
     profile(user: VerifiedUser, type: ProfileCommand['type'], body: Record<string, unknown>) {
       const data = profileCommandSchemas[type].parse({ commandId: randomUUID(), ...body });
       return runCommand(bench.deps, profileStream, { type, data } as ProfileCommand, testCaller(user));
