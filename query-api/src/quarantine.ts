@@ -2,6 +2,7 @@ import {
   ACTIVITY_VIEW,
   BUDGET_ALERTS_VIEW,
   CATEGORIES_VIEW,
+  CATEGORY_BUDGETS_VIEW,
   DEBT_HISTORY_VIEW,
   DEBT_ITEMS_VIEW,
   DEBT_SUMMARY_VIEW,
@@ -28,6 +29,7 @@ import { QUARANTINE_ID, quarantineView, type QuarantineRecord } from '@plenty/pr
 
 const MONTH_VIEWS = [
   PREFERENCES_VIEW,
+  CATEGORY_BUDGETS_VIEW,
   MONTHLY_SUMMARY_VIEW,
   YEARLY_SUMMARY_VIEW,
   MONTHLY_CONTRIBUTIONS_VIEW,
@@ -45,8 +47,9 @@ const BALANCE_VIEWS = [WALLETS_VIEW, WALLET_MONTHS_VIEW, WALLET_MOVEMENTS_VIEW];
  * missing here reads no view (`app.test.ts` checks that every route is listed).
  */
 export const ROUTE_VIEWS: Readonly<Record<string, readonly string[]>> = {
-  '/transactions': [TRANSACTIONS_VIEW],
-  '/transactions/totals': [TRANSACTION_TOTALS_VIEW, TRANSACTIONS_VIEW],
+  // A search matches category and wallet names too.
+  '/transactions': [TRANSACTIONS_VIEW, CATEGORIES_VIEW, WALLETS_VIEW],
+  '/transactions/totals': [TRANSACTION_TOTALS_VIEW, TRANSACTIONS_VIEW, CATEGORIES_VIEW, WALLETS_VIEW],
   '/transactions/:id': [TRANSACTIONS_VIEW],
   '/transactions/:id/history': [TRANSACTION_HISTORY_VIEW],
   '/categories': [CATEGORIES_VIEW],
@@ -59,6 +62,8 @@ export const ROUTE_VIEWS: Readonly<Record<string, readonly string[]>> = {
   '/debts/:id/history': [DEBT_HISTORY_VIEW],
   '/dashboard': MONTH_VIEWS,
   '/reports': MONTH_VIEWS,
+  '/reports/range': MONTH_VIEWS,
+  '/budgets': [...MONTH_VIEWS, CATEGORIES_VIEW],
   '/budget-alerts': [BUDGET_ALERTS_VIEW],
   '/activity': [ACTIVITY_VIEW, PREFERENCES_VIEW],
   '/wallets': [...BALANCE_VIEWS, PREFERENCES_VIEW],

@@ -2,6 +2,7 @@ import {
   ACTIVITY_VIEW,
   BUDGET_ALERTS_VIEW,
   CATEGORIES_VIEW,
+  CATEGORY_BUDGETS_VIEW,
   DEBTS_VIEW,
   DEBT_HISTORY_VIEW,
   DEBT_ITEMS_VIEW,
@@ -13,7 +14,6 @@ import {
   PREFERENCES_VIEW,
   RECURRING_RULES_VIEW,
   TAGS_VIEW,
-  TRANSACTIONS_VIEW,
   TRANSACTION_HISTORY_VIEW,
   TRANSACTION_TOTALS_VIEW,
   TRANSFERS_VIEW,
@@ -23,6 +23,7 @@ import {
   YEARLY_SUMMARY_VIEW,
 } from '@plenty/contracts/views/registry';
 import type { ViewDefinition } from '@plenty/platform/read-store/port';
+import { transactionsView } from '@plenty/projections/transactions.projection';
 
 export const DEBT_SUMMARY_ID = 'summary';
 
@@ -34,20 +35,9 @@ export const DEBT_SUMMARY_ID = 'summary';
  * there say how indexed values are computed.
  */
 export const readViews: readonly ViewDefinition[] = [
-  {
-    name: TRANSACTIONS_VIEW,
-    fields: {
-      type: 'text',
-      categoryId: 'text',
-      occurredAt: 'text',
-      amount: 'integer',
-      currency: 'text',
-      walletId: 'text',
-      ruleId: 'text',
-      importId: 'text',
-    },
-    indexes: [],
-  },
+  // Searched through the read store's full-text index: its search columns and the values the
+  // projector computes must be the projector's own, so the query process registers the same.
+  transactionsView,
   { name: CATEGORIES_VIEW, fields: { type: 'text', createdAt: 'text' }, indexes: [] },
   { name: TRANSACTION_TOTALS_VIEW, fields: { type: 'text', categoryId: 'text' }, indexes: [] },
   { name: TRANSACTION_HISTORY_VIEW, fields: { transactionId: 'text', revision: 'integer' }, indexes: [] },
@@ -68,6 +58,7 @@ export const readViews: readonly ViewDefinition[] = [
   { name: TRANSFERS_VIEW, fields: {}, indexes: [] },
   { name: RECURRING_RULES_VIEW, fields: {}, indexes: [] },
   { name: IMPORTS_VIEW, fields: { startedAt: 'text' }, indexes: [] },
+  { name: CATEGORY_BUDGETS_VIEW, fields: {}, indexes: [] },
   {
     name: MONTHLY_CONTRIBUTIONS_VIEW,
     fields: { categoryId: 'text', month: 'text', type: 'text', currency: 'text', amount: 'integer' },
