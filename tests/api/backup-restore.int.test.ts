@@ -12,6 +12,7 @@ import { occurrenceTransactionId } from '@plenty/contracts/recurring';
 import { streamIds } from '@plenty/contracts/events/envelope';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { backupEvents } from '@plenty/command-api/backup/backup-events';
+import { addCategory } from '../support/categories.js';
 import type { ApiClient } from '../support/api-client.js';
 import { useTestStandalone } from '../support/standalone-app.js';
 import { signedUp } from '../support/signed-up.js';
@@ -49,14 +50,7 @@ const startRestore = (api: ApiClient, backupId: string, sourceUserId: string, ev
  * with lines and tags posted once.
  */
 async function giveSplitsTagsAndBudgets(api: ApiClient): Promise<void> {
-  const market = randomUUID();
-  await sendOk(api, 'AddCategory', {
-    categoryId: market,
-    name: 'ຕະຫຼາດ',
-    type: 'expense',
-    icon: 'cart',
-    color: '#336699',
-  });
+  const market = await addCategory(api, 'ຕະຫຼາດ');
   const shopping = uuidV7();
   await sendOk(api, 'AddTransaction', {
     transactionId: shopping,

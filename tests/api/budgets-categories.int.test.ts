@@ -5,6 +5,7 @@ import { addDays, monthOfDate } from '@plenty/contracts/calendar/date';
 import { localDate } from '@plenty/contracts/calendar/zone';
 import { budgetAlertsViewSchema } from '@plenty/contracts/views/budget-alerts';
 import { dashboardSchema, reportsSchema } from '@plenty/contracts/views/dashboard';
+import { addCategory } from '../support/categories.js';
 import { ApiClient } from '../support/api-client.js';
 import { useTestStandalone } from '../support/standalone-app.js';
 import { createTestUser } from '../support/users.js';
@@ -186,14 +187,7 @@ describe('category budgets over HTTP', () => {
     expect(refused.status).toBe(422);
     expect(refused.body.error?.code).toBe('category_type_mismatch');
 
-    const garden = randomUUID();
-    await ok(api, 'AddCategory', {
-      categoryId: garden,
-      name: 'Garden',
-      type: 'expense',
-      icon: 'leaf',
-      color: '#2e7d32',
-    });
+    const garden = await addCategory(api, 'Garden', { icon: 'leaf', color: '#2e7d32' });
     await budget(api, garden, '2025-11', 8_000, true);
     await spend(api, '2025-11-02', 2_000, garden);
     expect(line(await categoryBudgetsOf(api, '2025-11'), garden)).toMatchObject({ spent: 2_000 });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { BudgetPlan } from '@plenty/contracts/category-budgets';
 import { localDate } from '@plenty/contracts/calendar/zone';
@@ -6,6 +5,7 @@ import { occurrenceTransactionId } from '@plenty/contracts/recurring';
 import type { TagList } from '@plenty/contracts/tags';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import type { TransactionList, TransactionTotals } from '@plenty/contracts/views/transactions';
+import { addCategory } from '../support/categories.js';
 import { ApiClient } from '../support/api-client.js';
 import { fileSha, sendRows, startImport } from '../support/import-batches.js';
 import { ruleBody } from '../support/recurring.js';
@@ -51,14 +51,7 @@ async function spentByCategory(api: ApiClient): Promise<Record<string, number>> 
 describe('issue 26 seams: import, undo and recurring rules with splits, tags and wallets', () => {
   it('an import with tags and split rows shows in the tag filter, the category budgets and the wallet once; its undo takes it out of all', async () => {
     const { user, api } = await newUser();
-    const market = randomUUID();
-    await sendOk(api, 'AddCategory', {
-      categoryId: market,
-      name: 'ຕະຫຼາດ',
-      type: 'expense',
-      icon: 'cart',
-      color: '#336699',
-    });
+    const market = await addCategory(api, 'ຕະຫຼາດ');
     const wallet = await openWallet(api, { openingBalance: 1_000_000 });
     await sendOk(api, 'SetCategoryBudget', { categoryId: market, month, limit: lak(200_000), repeat: true });
     await sendOk(api, 'SetCategoryBudget', { categoryId: 'builtin-food', month, limit: lak(100_000), repeat: false });

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { TransactionList, TransactionTotals } from '@plenty/contracts/views/transactions';
+import { addCategory } from '../support/categories.js';
 import { ApiClient } from '../support/api-client.js';
 import { useTestStandalone } from '../support/standalone-app.js';
 import { expenseBody } from '../support/transaction-body.js';
@@ -45,15 +45,7 @@ describe('search that finds anything', () => {
   it('finds notes, split notes, tags, category names in en/th/lo, wallet names and amounts, the user’s own only', async () => {
     const api = await user();
     const other = await user();
-    const school = randomUUID();
-    const added = await api.command('AddCategory', {
-      categoryId: school,
-      name: 'ຄ່າຮຽນລູກ',
-      type: 'expense',
-      icon: 'cup',
-      color: '#112233',
-    });
-    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const school = await addCategory(api, 'ຄ່າຮຽນລູກ', { icon: 'cup', color: '#112233' });
     const kbank = await openWallet(api, { name: 'KBank ออมทรัพย์', currency: 'THB' });
 
     const coffee = await add(api, { note: 'ร้านกาแฟใกล้บ้าน', amount: { amount: 4500, currency: 'THB' } });

@@ -4,6 +4,7 @@ import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import type { Dashboard, Reports } from '@plenty/contracts/views/dashboard';
 import type { RecurringRuleDetail } from '@plenty/contracts/views/recurring';
 import type { TransactionHistory, TransactionTotals, TransactionView } from '@plenty/contracts/views/transactions';
+import { addCategory } from '../support/categories.js';
 import { ApiClient } from '../support/api-client.js';
 import { ruleBody } from '../support/recurring.js';
 import { useTestStandalone } from '../support/standalone-app.js';
@@ -25,11 +26,6 @@ async function newUser() {
 }
 
 /** A custom expense category; answers its id. */
-async function category(api: ApiClient, name: string): Promise<string> {
-  const categoryId = uuidV7();
-  await sendOk(api, 'AddCategory', { categoryId, name, type: 'expense', icon: 'cart', color: '#336699' });
-  return categoryId;
-}
 
 /** A supermarket receipt of 1,000 baht on 20 November 2026: 600 food, 400 household. */
 const receipt = (household: string, fields: Record<string, unknown> = {}) => ({
@@ -55,7 +51,7 @@ const refusal = async (api: ApiClient, name: string, payload: Record<string, unk
 describe('split transactions over HTTP', () => {
   it('adds one transaction whose lines count in their categories on the dashboard and in the reports, once in the month', async () => {
     const { api } = await newUser();
-    const household = await category(api, 'Household');
+    const household = await addCategory(api, 'Household');
     const added = receipt(household);
     await sendOk(api, 'AddTransaction', added);
     await sendOk(api, 'AddTransaction', {
@@ -93,7 +89,7 @@ describe('split transactions over HTTP', () => {
 
   it('edits the lines, makes it one category again and deletes it, the figures following exactly', async () => {
     const { api } = await newUser();
-    const household = await category(api, 'Household');
+    const household = await addCategory(api, 'Household');
     const added = receipt(household);
     const { transactionId } = added;
     await sendOk(api, 'AddTransaction', added);
@@ -131,7 +127,7 @@ describe('split transactions over HTTP', () => {
 
   it('refuses lines that break the rules, each with its code and field (400 for what the command shows alone)', async () => {
     const { api } = await newUser();
-    const household = await category(api, 'Household');
+    const household = await addCategory(api, 'Household');
     const salary = 'builtin-salary';
     const lines = (second: Record<string, unknown>) => [{ categoryId: 'builtin-food', amount: 60_000 }, second];
 
@@ -202,7 +198,7 @@ describe('split transactions over HTTP', () => {
 
   it("moves a deleted category's lines to its replacement", async () => {
     const { api } = await newUser();
-    const household = await category(api, 'Household');
+    const household = await addCategory(api, 'Household');
     const added = receipt(household);
     await sendOk(api, 'AddTransaction', added);
     await sendOk(api, 'DeleteCategory', { categoryId: household, replacementCategoryId: 'builtin-other' });
@@ -219,7 +215,7 @@ describe('split transactions over HTTP', () => {
 
   it('posts a rule with lines, tags and a wallet: one movement of the whole amount, the lines in their categories', async () => {
     const { uid, api } = await newUser();
-    const internet = await category(api, 'Internet');
+    const internet = await addCategory(api, 'Internet');
     const walletId = await openWallet(api, { currency: 'THB', name: 'KBank', openingDate: '2026-01-01' });
     const ruleId = uuidV7();
     const date = '2026-11-10';
