@@ -52,6 +52,9 @@ const leaving = {
   importFile: `BCEL statement of Noy ${mark}.csv`,
   importNote: `Imported pharmacy row ${mark}`,
   tag: `trip${mark}`,
+  // A split line's note, one word as the FTS index keeps it, and the name a tag is renamed to.
+  splitNote: `zs${mark}`,
+  renamedTag: `holiday${mark}`,
 };
 const stayingNote = `Staying user's groceries ${mark}`;
 
@@ -130,8 +133,17 @@ describe('an erased account on disk', () => {
         note,
         ...(index === 1 ? { receipt: receiptId } : {}),
         ...(index === 0 ? { tags: [leaving.tag] } : {}),
+        ...(index === 1
+          ? {
+              splits: [
+                { categoryId: 'builtin-food', amount: 30_000, note: leaving.splitNote },
+                { categoryId: 'builtin-transport', amount: 10_000 },
+              ],
+            }
+          : {}),
       });
     }
+    await send(user, 'RenameTag', { from: leaving.tag, to: leaving.renamedTag });
     await send(user, 'EditTransaction', { transactionId: transactionIds[2], changes: { note: leaving.editedNote } });
     const debtId = randomUUID();
     await send(user, 'OpenDebt', {
@@ -238,6 +250,16 @@ describe('an erased account on disk', () => {
     expect(code).toBeDefined();
     expect(resetToken).toBeDefined();
 
+    // The split line's note word and the renamed tag are in the search index before the erasure.
+    for (const word of [leaving.splitNote, leaving.renamedTag]) {
+      await until(`a search for ${word} to find its transaction`, async () => {
+        const found = await fetch(`${server?.baseUrl}/api/queries/transactions?q=${word}`, {
+          headers: { authorization: user.authorization },
+        });
+        return ((await found.json()) as { items?: unknown[] }).items?.length === 1;
+      });
+    }
+
     // The user's wrapped data key, as a backup taken now would hold it.
     const keys = new Database(join(dataDir, 'keys.db'), { readonly: true });
     const wrapped = keys
@@ -264,6 +286,8 @@ describe('an erased account on disk', () => {
       { what: 'the address', bytes: asText(leaving.address) },
       { what: 'a word of a note, as full-text search keeps it', bytes: asText(`zq${mark}`) },
       { what: 'the tag', bytes: asText(leaving.tag) },
+      { what: 'the renamed tag', bytes: asText(leaving.renamedTag) },
+      { what: 'a split line’s note', bytes: asText(leaving.splitNote) },
       ...[...leaving.notes, leaving.editedNote].map((note) => ({ what: `the note "${note}"`, bytes: asText(note) })),
       { what: 'the category name', bytes: asText(leaving.category) },
       { what: 'the debt name', bytes: asText(leaving.debt.name) },
