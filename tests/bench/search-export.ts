@@ -1,3 +1,4 @@
+import { cpus, loadavg } from 'node:os';
 import type { TransactionView } from '@plenty/contracts/views/transactions';
 import { defaultWalletId } from '@plenty/contracts/wallets';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
@@ -140,8 +141,15 @@ async function main(): Promise<void> {
     );
 
     console.log(`\n## Search and totals, one user with ${listCount} transactions (${runs} runs each)\n`);
-    console.log('| query | p50 ms | p99 ms | answer |');
-    console.log('|---|---:|---:|---|');
+    const load = loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ');
+    console.log(`load average ${load} on ${cpus().length} cores, ${new Date().toISOString()}`);
+    console.log(
+      "cpu ms: the process's CPU time per request (server and client), which waiting for a core adds nothing to\n",
+    );
+    console.log('| query | p50 ms | p99 ms | cpu ms | answer |');
+    console.log('|---|---:|---:|---:|---|');
     const firstPage = (await (await fetch(`${base}/api/queries/transactions?limit=50`, { headers })).json()) as {
       nextCursor: string;
     };
@@ -185,7 +193,9 @@ async function main(): Promise<void> {
     for (const query of queries) {
       const times: number[] = [];
       let summary = '';
+      let cpuStart = process.cpuUsage();
       for (let i = 0; i < warmup + runs; i += 1) {
+        if (i === warmup) cpuStart = process.cpuUsage();
         const started = performance.now();
         const response = await fetch(`${base}/api/queries/${query}`, { headers });
         const body = (await response.json()) as { items?: unknown[]; count?: number };
@@ -193,9 +203,11 @@ async function main(): Promise<void> {
         if (!response.ok) throw new Error(`${query}: ${response.status} ${JSON.stringify(body)}`);
         summary = body.items !== undefined ? `${body.items.length} items` : `count ${body.count ?? '?'}`;
       }
+      const cpuUsed = process.cpuUsage(cpuStart);
+      const cpu = (cpuUsed.user + cpuUsed.system) / 1000 / runs;
       times.sort((a, b) => a - b);
       console.log(
-        `| \`${query.replace(/cursor=[^&]+/, 'cursor=<25,000 rows in>')}\` | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 99).toFixed(1)} | ${summary} |`,
+        `| \`${query.replace(/cursor=[^&]+/, 'cursor=<25,000 rows in>')}\` | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 99).toFixed(1)} | ${cpu.toFixed(1)} | ${summary} |`,
       );
     }
 
@@ -209,7 +221,7 @@ async function main(): Promise<void> {
     }
     afterWrite.sort((a, b) => a - b);
     console.log(
-      `| search right after a write | ${percentile(afterWrite, 50).toFixed(1)} | ${percentile(afterWrite, 99).toFixed(1)} | |`,
+      `| search right after a write | ${percentile(afterWrite, 50).toFixed(1)} | ${percentile(afterWrite, 99).toFixed(1)} | | |`,
     );
 
     currentUser = EXPORT_USER;

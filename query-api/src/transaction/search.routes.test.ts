@@ -200,6 +200,47 @@ describe.each(Object.keys(READ_STORES) as ReadStoreKind[])('transaction search a
     });
   });
 
+  it('filters by a category alike whether or not a split transaction has a line in it beside another category', async () => {
+    const projections = [transactionsProjection, transactionTotalsProjection, tagsProjection];
+    const log = eventLog();
+    const BILL = '0192f0c4-7a1b-7c3d-8e4f-0000000000e1';
+    const SHARED = '0192f0c4-7a1b-7c3d-8e4f-0000000000e2';
+    const OWN = '0192f0c4-7a1b-7c3d-8e4f-0000000000e3';
+    await applyEvents(store, projections, [
+      log.transactionAdded('alice', BILL, { categoryId: 'builtin-utilities', date: '2026-11-10' }),
+      // A split whose own category (its first line's) is Utilities: found by its own category.
+      log.transactionAdded('alice', OWN, {
+        amount: { amount: 3000, currency: 'THB' },
+        splits: [
+          { categoryId: 'builtin-utilities', amount: 2000 },
+          { categoryId: 'builtin-food', amount: 1000 },
+        ],
+        date: '2026-11-11',
+      }),
+    ]);
+    expect(await ids('categoryId=builtin-utilities')).toEqual([OWN, BILL]);
+    expect(await ids('categoryId=builtin-utilities&sort=oldest&from=2026-11-11')).toEqual([OWN]);
+    expect(await totals('categoryId=builtin-utilities&from=2026-11-01')).toMatchObject({ count: 2 });
+    // Then one whose own category is Food has a line in Utilities: it is found too.
+    await applyEvents(store, projections, [
+      log.transactionAdded('alice', SHARED, {
+        amount: { amount: 5000, currency: 'THB' },
+        splits: [
+          { categoryId: 'builtin-food', amount: 3500 },
+          { categoryId: 'builtin-utilities', amount: 1500 },
+        ],
+        date: '2026-11-12',
+      }),
+    ]);
+    expect(await ids('categoryId=builtin-utilities')).toEqual([SHARED, OWN, BILL]);
+    expect(await ids('categoryId=builtin-utilities&sort=oldest&from=2026-11-11')).toEqual([OWN, SHARED]);
+    expect(await totals('categoryId=builtin-utilities&from=2026-11-11')).toEqual({
+      count: 2,
+      totals: [{ currency: 'THB', income: 0, expense: 3500 }],
+      outOfRange: false,
+    });
+  });
+
   it('sums what the new filters select', async () => {
     expect(await totals('from=2026-11-15&to=2026-12-01')).toEqual({
       count: 3,
