@@ -9,7 +9,17 @@ import type { MessageId } from '../../lib/messages';
 import { amountInput, parseAmount } from '../../lib/amount';
 import type { FieldMapping } from '../../lib/form/field-codes';
 import { MAX_SPLIT_LINES, splitAddsUp, type SplitLine } from '@plenty/contracts/splits';
+import { checkSplit, newSplitLine, NOTE_MAX_LENGTH, type SplitLineDraft } from '../../ui/split-lines/split-draft';
 import { MAX_TAGS } from '@plenty/contracts/tags';
+
+export {
+  checkSplit,
+  leftToAssign,
+  newSplitLine,
+  NOTE_MAX_LENGTH,
+  type SplitCheck,
+  type SplitLineDraft,
+} from '../../ui/split-lines/split-draft';
 
 /** The currencies the form offers, in the order of the list: every currency the app supports. */
 export const CURRENCY_OPTIONS: readonly Currency[] = CURRENCIES;
@@ -51,15 +61,6 @@ export interface TransactionFormValues {
   readonly tags: readonly string[];
 }
 
-/** One line of a split as the form holds it: the amount as typed. */
-export interface SplitLineDraft {
-  /** Stable across edits of the list, so React keeps each line's inputs. */
-  readonly key: string;
-  readonly categoryId: string;
-  readonly amount: string;
-  readonly note: string;
-}
-
 /** The fields AddTransaction takes (without the ids). */
 export interface TransactionFields {
   readonly type: TransactionType;
@@ -79,8 +80,6 @@ export type FormErrors = Partial<Record<FormField, MessageId>>;
 
 export type Validation =
   { readonly ok: true; readonly fields: TransactionFields } | { readonly ok: false; readonly errors: FormErrors };
-
-export const NOTE_MAX_LENGTH = 1000;
 
 /**
  * The currency a new transaction starts with until the user's preferences carry one: the
@@ -261,60 +260,6 @@ function sameLines(
         (line.note ?? undefined) === after[index]?.note,
     )
   );
-}
-
-/** A split's lines read: each line's amount in minor units (or its first problem), and the lines to send. */
-export interface SplitCheck {
-  readonly lines: readonly {
-    readonly amount: number | null;
-    readonly error: MessageId | null;
-    readonly categoryError: boolean;
-  }[];
-  /** The lines as the command takes them (only meaningful when no line has an error). */
-  readonly parsed: SplitLine[];
-  /** The sum of the lines that could be read, in minor units. */
-  readonly assigned: bigint;
-}
-
-export function checkSplit(lines: readonly SplitLineDraft[], currency: Currency, locale: Locale): SplitCheck {
-  const parsed: SplitLine[] = [];
-  let assigned = 0n;
-  const checked = lines.map((line) => {
-    const amount = parseAmount(line.amount, currency, locale);
-    if (amount.ok) assigned += BigInt(amount.amount);
-    const note = line.note.trim();
-    const categoryError = line.categoryId === '';
-    const error: MessageId | null = categoryError
-      ? 'error.category_required'
-      : !amount.ok
-        ? `error.${amount.error}`
-        : note.length > NOTE_MAX_LENGTH
-          ? 'error.text_too_long'
-          : null;
-    if (amount.ok)
-      parsed.push({ categoryId: line.categoryId, amount: amount.amount, ...(note === '' ? {} : { note }) });
-    return { amount: amount.ok ? amount.amount : null, error, categoryError };
-  });
-  return { lines: checked, parsed, assigned };
-}
-
-/**
- * What is left to assign to the lines, exactly, in minor units of the transaction's currency:
- * positive while lines are missing money, negative when they hold more than the amount; null
- * while the amount itself cannot be read.
- */
-export function leftToAssign(values: TransactionFormValues, locale: Locale): bigint | null {
-  if (values.splits === null) return null;
-  const amount = parseAmount(values.amount, values.currency, locale);
-  if (!amount.ok) return null;
-  return BigInt(amount.amount) - checkSplit(values.splits, values.currency, locale).assigned;
-}
-
-let lineCounter = 0;
-/** A new line's draft, with a key no other line of this page has. */
-export function newSplitLine(categoryId = '', amount = ''): SplitLineDraft {
-  lineCounter += 1;
-  return { key: `new-${lineCounter}`, categoryId, amount, note: '' };
 }
 
 /** "Split": the category becomes the first of two lines, the second empty. */

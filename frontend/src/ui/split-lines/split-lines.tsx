@@ -1,19 +1,20 @@
 import type { TransactionType } from '@plenty/contracts/categories';
 import { MAX_SPLIT_LINES } from '@plenty/contracts/splits';
 import type { CategoryView } from '@plenty/contracts/views/categories';
+import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Locale } from '../../../lib/locale';
-import type { MessageId } from '../../../lib/messages';
-import { useFormat } from '../../../lib/use-format';
-import { buttonClass } from '../../../ui/button';
-import { fitsFilter } from '../../../ui/category-form/rules';
-import field from '../../../ui/field/field.module.css';
-import { categoryLabel } from '../../../ui/history/use-transaction-writers';
-import { checkSplit, leftToAssign, newSplitLine, type SplitLineDraft, type TransactionFormValues } from '../form';
+import type { Locale } from '../../lib/locale';
+import type { MessageId } from '../../lib/messages';
+import { useFormat } from '../../lib/use-format';
+import { buttonClass } from '../button';
+import { fitsFilter } from '../category-form/rules';
+import field from '../field/field.module.css';
+import { categoryLabel } from '../history/use-transaction-writers';
+import { checkSplit, leftToAssign, newSplitLine, type SplitLineDraft, type SplitValues } from './split-draft';
 import styles from './split-lines.module.css';
 
 export interface SplitLinesProps {
-  readonly values: TransactionFormValues;
+  readonly values: SplitValues;
   readonly lines: readonly SplitLineDraft[];
   readonly locale: Locale;
   readonly categories: readonly CategoryView[];
@@ -51,6 +52,16 @@ export function SplitLines({
       label: categoryLabel(category, (messageId) => intl.formatMessage({ id: messageId })),
     }))
     .sort((a, b) => a.label.localeCompare(b.label, intl.locale));
+  // A line added or taken off moves the keyboard's focus to a line's category (the new line's,
+  // or the one that took the removed line's place), never back to the page.
+  const focusLine = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusLine.current;
+    focusLine.current = null;
+    if (index === null) return;
+    const line = lines[Math.min(index, lines.length - 1)];
+    if (line !== undefined) document.getElementById(`${idPrefix}-${line.key}-category`)?.focus();
+  }, [lines, idPrefix]);
   const change = (index: number, patch: Partial<SplitLineDraft>) =>
     onChange(lines.map((line, at) => (at === index ? { ...line, ...patch } : line)));
   const money = (amount: bigint) =>
@@ -75,7 +86,7 @@ export function SplitLines({
                 <legend className={styles.lineLegend}>
                   <FormattedMessage id="split.line" values={{ number }} />
                 </legend>
-                <div className={field.field}>
+                <div className={`${field.field} ${styles.category}`}>
                   <label className={field.label} htmlFor={`${lineId}-category`}>
                     <FormattedMessage id="transactions.field.categoryId" />
                   </label>
@@ -118,7 +129,7 @@ export function SplitLines({
                     data-testid="split-amount"
                   />
                 </div>
-                <div className={`${field.field} ${styles.note}`}>
+                <div className={field.field}>
                   <label className={field.label} htmlFor={`${lineId}-note`}>
                     <FormattedMessage id="split.note" />
                   </label>
@@ -135,7 +146,10 @@ export function SplitLines({
                   <button
                     type="button"
                     className={`${buttonClass('secondary')} ${styles.removeLine}`}
-                    onClick={() => onChange(lines.filter((_, at) => at !== index))}
+                    onClick={() => {
+                      focusLine.current = index;
+                      onChange(lines.filter((_, at) => at !== index));
+                    }}
                     aria-label={intl.formatMessage({ id: 'split.removeLine' }, { number })}
                     data-testid="split-remove"
                   >
@@ -156,7 +170,10 @@ export function SplitLines({
         <button
           type="button"
           className={buttonClass('secondary')}
-          onClick={() => onChange([...lines, newSplitLine()])}
+          onClick={() => {
+            focusLine.current = lines.length;
+            onChange([...lines, newSplitLine()]);
+          }}
           disabled={lines.length >= MAX_SPLIT_LINES}
           data-testid="split-add-line"
         >
