@@ -21,7 +21,8 @@ export interface TagsInputProps {
 /**
  * Tags as chips with a combobox to add one: suggestions from the user's tags as they type (arrow
  * keys and Enter, or a click), Enter or a comma adds what is typed, Backspace in the empty input
- * takes the last chip off, each chip has its own remove button. A refused tag (twice, the
+ * takes the last chip off, each chip has its own remove button; what is still typed when the
+ * input loses focus is added too. A refused tag (twice, the
  * eleventh, too long) is said in a polite live region under the input.
  */
 export function TagsInput({ id, value, onChange, inputRef, ...aria }: TagsInputProps) {
@@ -164,6 +165,8 @@ export function TagsInput({ id, value, onChange, inputRef, ...aria }: TagsInputP
           onBlur={() => {
             setOpen(false);
             setActive(-1);
+            // A tag typed and left (Tab to the next field, a tap on Save) is added, not lost.
+            if (text.trim() !== '') add(text);
           }}
           onKeyDown={onKeyDown}
           data-testid="tags-input"
