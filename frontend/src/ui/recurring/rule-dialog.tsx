@@ -10,7 +10,7 @@ import { TRANSACTION_TYPES } from '@plenty/contracts/categories';
 import { CURRENCIES, type Currency } from '@plenty/contracts/money';
 import { RECURRING_MODES } from '@plenty/contracts/recurring';
 import type { RecurringRuleView } from '@plenty/contracts/views/recurring';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { useCommand } from '../../lib/api/use-command';
@@ -48,6 +48,12 @@ import {
 } from './rule-form';
 import { useScheduleWords } from './schedule-words';
 import { AmountInput } from '../dialog-form/amount-input';
+import { buttonClass } from '../button';
+import { newSplitLine } from '../split-lines/split-draft';
+import { SplitLines } from '../split-lines/split-lines';
+import { TagsInput } from '../tags-input/tags-input';
+import { MAX_SPLIT_LINES } from '@plenty/contracts/splits';
+import { MAX_TAGS } from '@plenty/contracts/tags';
 
 /** What the dialog is open for: a new rule (maybe from a transaction), or an edit from a date on. */
 export type RuleEditing =
@@ -73,6 +79,23 @@ const MAPPING: FieldMapping<RuleField> = {
     'rule.schedule.end.date': 'endDate',
     'schedule.end.count': 'endCount',
     'rule.schedule.end.count': 'endCount',
+    splits: 'splits',
+    'rule.splits': 'splits',
+    tags: 'tags',
+    'rule.tags': 'tags',
+    // A line's or a tag's own refusal (`splits.1.categoryId`, `rule.tags.3`) is the lines' or the tags' field.
+    ...Object.fromEntries(
+      ['', 'rule.'].flatMap((prefix) =>
+        Array.from({ length: MAX_SPLIT_LINES }, (_, index) =>
+          ['', '.categoryId', '.amount', '.note'].map((part) => [`${prefix}splits.${index}${part}`, 'splits' as const]),
+        ).flat(),
+      ),
+    ),
+    ...Object.fromEntries(
+      ['', 'rule.'].flatMap((prefix) =>
+        Array.from({ length: MAX_TAGS }, (_, index) => [`${prefix}tags.${index}`, 'tags' as const]),
+      ),
+    ),
   },
   codes: {
     category_required: 'categoryId',
@@ -81,6 +104,13 @@ const MAPPING: FieldMapping<RuleField> = {
     wallet_archived: 'walletId',
     wallet_currency_mismatch: 'walletId',
     wallet_not_found: 'walletId',
+    split_total_mismatch: 'splits',
+    split_category_mismatch: 'splits',
+    split_too_few_lines: 'splits',
+    split_too_many_lines: 'splits',
+    tag_required: 'tags',
+    tag_duplicate: 'tags',
+    tags_too_many: 'tags',
   },
 };
 
@@ -147,6 +177,16 @@ export function RuleDialog({ editing, onClose, onCreated }: RuleDialogProps) {
     },
   });
   const { values: draft, update } = form;
+  // "Split" puts the keyboard on the first line's category, "Undo split" back on "Split".
+  const splitFocus = useRef<'lines' | 'start' | null>(null);
+  const splitting = draft.splits !== null;
+  useEffect(() => {
+    const target = splitFocus.current;
+    splitFocus.current = null;
+    if (target === null) return;
+    const selector = target === 'lines' ? '[data-testid="split-category"]' : '[data-testid="split-start"]';
+    document.querySelector<HTMLElement>(`[data-testid="rule-dialog"] ${selector}`)?.focus();
+  }, [splitting]);
   const wallets = useWalletChoices(draft.currency, editing?.kind === 'edit' ? editing.rule.walletId : null);
 
   // The wallet follows the currency: the rule's own, else the one used last, else its cash wallet.
@@ -281,26 +321,75 @@ export function RuleDialog({ editing, onClose, onCreated }: RuleDialogProps) {
           />
         </DialogField>
 
-        <div className={dialogForm.field} ref={form.field('categoryId').ref}>
-          <span id={form.id('category-label')} className={dialogForm.label}>
-            <FormattedMessage id="transactions.field.categoryId" />
-          </span>
-          {writers.categoriesState.isLoading ? (
-            <p className={dialogForm.hint} role="status">
-              <FormattedMessage id="common.loading" />
+        {draft.splits === null ? (
+          <div className={dialogForm.field} ref={form.field('categoryId').ref}>
+            <div className={styles.categoryHeader}>
+              <span id={form.id('category-label')} className={dialogForm.label}>
+                <FormattedMessage id="transactions.field.categoryId" />
+              </span>
+              <button
+                type="button"
+                className={buttonClass('secondary')}
+                onClick={() => {
+                  splitFocus.current = 'lines';
+                  update({ splits: [newSplitLine(draft.categoryId), newSplitLine()] });
+                }}
+                data-testid="split-start"
+              >
+                <FormattedMessage id="split.start" />
+              </button>
+            </div>
+            {writers.categoriesState.isLoading ? (
+              <p className={dialogForm.hint} role="status">
+                <FormattedMessage id="common.loading" />
+              </p>
+            ) : (
+              <CategoryPicker
+                type={draft.type}
+                value={draft.categoryId === '' ? null : draft.categoryId}
+                onChange={(categoryId) => form.set('categoryId', categoryId)}
+                categories={writers.categories}
+                labelledBy={form.id('category-label')}
+                errorId={form.hasError('categoryId') ? form.errorId('categoryId') : undefined}
+              />
+            )}
+            <FieldMessage form={form} field="categoryId" />
+          </div>
+        ) : (
+          <fieldset className={styles.splitField} ref={form.field('splits').ref} data-testid="split-lines">
+            <div className={styles.categoryHeader}>
+              <legend className={`${dialogForm.label} ${styles.splitLegend}`}>
+                <FormattedMessage id="split.title" />
+              </legend>
+              <button
+                type="button"
+                className={buttonClass('secondary')}
+                onClick={() => {
+                  splitFocus.current = 'start';
+                  // One category again: the first line's, the whole amount in it.
+                  update({ splits: null, categoryId: draft.splits?.[0]?.categoryId ?? draft.categoryId });
+                }}
+                data-testid="split-undo"
+              >
+                <FormattedMessage id="split.undo" />
+              </button>
+            </div>
+            <p className={dialogForm.hint}>
+              <FormattedMessage id="split.hint" />
             </p>
-          ) : (
-            <CategoryPicker
-              type={draft.type}
-              value={draft.categoryId === '' ? null : draft.categoryId}
-              onChange={(categoryId) => form.set('categoryId', categoryId)}
+            <SplitLines
+              values={draft}
+              lines={draft.splits}
+              locale={locale}
               categories={writers.categories}
-              labelledBy={form.id('category-label')}
-              errorId={form.hasError('categoryId') ? form.errorId('categoryId') : undefined}
+              showProblems={form.hasError('splits')}
+              errorId={form.hasError('splits') ? form.errorId('splits') : undefined}
+              idPrefix={form.id('split')}
+              onChange={(lines) => form.set('splits', lines)}
             />
-          )}
-          <FieldMessage form={form} field="categoryId" />
-        </div>
+            <FieldMessage form={form} field="splits" />
+          </fieldset>
+        )}
 
         <DialogField form={form} field="note" label="recurring.field.note">
           <input
@@ -310,6 +399,17 @@ export function RuleDialog({ editing, onClose, onCreated }: RuleDialogProps) {
             autoComplete="off"
             onChange={(event) => form.set('note', event.target.value)}
             data-testid="rule-note"
+          />
+        </DialogField>
+
+        <DialogField form={form} field="tags" label="tags.input.label">
+          <TagsInput
+            id={form.id('tags')}
+            inputRef={form.field('tags').ref}
+            aria-invalid={form.hasError('tags')}
+            aria-describedby={form.hasError('tags') ? form.errorId('tags') : undefined}
+            value={draft.tags}
+            onChange={(tags) => form.set('tags', tags)}
           />
         </DialogField>
 

@@ -165,6 +165,83 @@ describe('the rule form', () => {
   });
 });
 
+describe('a rule split into category lines, with tags', () => {
+  const lines = (...parts: [string, string][]) =>
+    parts.map(([categoryId, amount], index) => ({ key: `l${index}`, categoryId, amount, note: '' }));
+
+  it("sends the lines (the first line's category as the rule's) and the tags once the lines add up exactly", () => {
+    const { errors, value } = validateRule(
+      draft({
+        amount: '100.000',
+        splits: lines(['builtin-food', '60.000'], ['builtin-housing', '40.000']),
+        tags: ['Trip', 'Home'],
+      }),
+      'lo',
+    );
+    expect(errors).toEqual({});
+    expect(value?.categoryId).toBe('builtin-food');
+    expect(value?.splits).toEqual([
+      { categoryId: 'builtin-food', amount: 60000 },
+      { categoryId: 'builtin-housing', amount: 40000 },
+    ]);
+    expect(value?.tags).toEqual(['Trip', 'Home']);
+  });
+
+  it('refuses lines that do not add up, a line without category, one line alone', () => {
+    const refused = (splits: ReturnType<typeof lines>) =>
+      validateRule(draft({ amount: '100.000', splits }), 'lo').errors.splits;
+    expect(refused(lines(['builtin-food', '60.000'], ['builtin-housing', '30.000']))).toBe(
+      'error.split_total_mismatch',
+    );
+    expect(refused(lines(['builtin-food', '60.000'], ['', '40.000']))).toBe('error.category_required');
+    expect(refused(lines(['builtin-food', '100.000']))).toBe('error.split_too_few_lines');
+  });
+
+  it('starts "Repeat…" of a split transaction with its lines, their notes and its tags', () => {
+    const repeated = draftFromTransaction(
+      {
+        type: 'expense',
+        amount: { amount: 125050, currency: 'THB' },
+        categoryId: 'builtin-food',
+        walletId: WALLET,
+        note: null,
+        date: '2026-03-10',
+        splits: [
+          { categoryId: 'builtin-food', amount: 100000, note: 'Market' },
+          { categoryId: 'builtin-housing', amount: 25050, note: null },
+        ],
+        tags: ['Home'],
+      },
+      'en',
+    );
+    expect(repeated.splits?.map(({ categoryId, amount, note }) => ({ categoryId, amount, note }))).toEqual([
+      { categoryId: 'builtin-food', amount: '1000.00', note: 'Market' },
+      { categoryId: 'builtin-housing', amount: '250.50', note: '' },
+    ]);
+    expect(repeated.tags).toEqual(['Home']);
+    expect(validateRule(repeated, 'en').value?.splits).toHaveLength(2);
+  });
+
+  it('edits a split rule from a date with its lines and tags; a rule of one category has none', () => {
+    const split = draftFromRule(
+      rule({
+        splits: [
+          { categoryId: 'builtin-food', amount: 200000, note: null },
+          { categoryId: CATEGORY, amount: 50000, note: null },
+        ],
+        tags: ['Rent'],
+      }),
+      '2026-05-15',
+      'th',
+    );
+    expect(split.splits?.map((line) => line.amount)).toEqual(['2000.00', '500.00']);
+    expect(split.tags).toEqual(['Rent']);
+    const plain = draftFromRule(rule(), '2026-05-15', 'th');
+    expect(plain.splits).toBeNull();
+    expect(plain.tags).toEqual([]);
+  });
+});
+
 describe('past dates a new rule records at once', () => {
   it('counts the dates from a past start through today for a rule that posts by itself, none for one that asks first', () => {
     const weekly = draft({ frequency: 'week', startDate: '2026-01-03', mode: 'auto' });

@@ -18,10 +18,13 @@ import type { Currency } from '@plenty/contracts/money';
 import { recurringRuleFieldsSchema, type RecurringMode, type RecurringRuleFields } from '@plenty/contracts/recurring';
 import { LAST_DATE } from '@plenty/contracts/recurring-schedule';
 import { LIMITS } from '@plenty/contracts/text';
+import type { SplitLineView } from '@plenty/contracts/splits';
+import { MAX_TAGS } from '@plenty/contracts/tags';
 import type { RecurringRuleView } from '@plenty/contracts/views/recurring';
 import { amountInput, parseAmount } from '../../lib/amount';
 import type { Locale } from '../../lib/locale';
 import type { MessageId } from '../../lib/messages';
+import { splitDrafts, splitProblem, type SplitLineDraft } from '../split-lines/split-draft';
 
 export const RULE_FIELDS = [
   'amount',
@@ -33,6 +36,8 @@ export const RULE_FIELDS = [
   'monthDay',
   'endDate',
   'endCount',
+  'splits',
+  'tags',
 ] as const;
 export type RuleField = (typeof RULE_FIELDS)[number];
 export type RuleErrors = Partial<Record<RuleField, MessageId>>;
@@ -58,6 +63,10 @@ export interface RuleDraft {
   readonly endCount: string;
   readonly mode: RecurringMode;
   readonly remind: boolean;
+  /** The category lines each occurrence is split into; null while it has one category. */
+  readonly splits: readonly SplitLineDraft[] | null;
+  /** The tags each occurrence carries. */
+  readonly tags: readonly string[];
 }
 
 /** A transaction (or anything like one) a rule may start from. */
@@ -68,6 +77,8 @@ export interface RuleSeed {
   readonly walletId: string | null;
   readonly note: string | null;
   readonly date: string;
+  readonly splits?: readonly SplitLineView[] | null | undefined;
+  readonly tags?: readonly string[] | undefined;
 }
 
 const dayOf = (date: string) => String(parseDate(date).day);
@@ -89,11 +100,13 @@ export function emptyRuleDraft(currency: Currency, today: string): RuleDraft {
     endCount: '12',
     mode: 'auto',
     remind: true,
+    splits: null,
+    tags: [],
   };
 }
 
 /**
- * "Repeat…" on a transaction: the same amount, category, wallet and note every month on the
+ * "Repeat…" on a transaction: the same amount, category (or split lines), wallet, note and tags every month on the
  * transaction's day, starting the next month (the 31st stays the 31st: shorter months take
  * their last day).
  */
@@ -107,6 +120,8 @@ export function draftFromTransaction(seed: RuleSeed, locale: Locale): RuleDraft 
     walletId: seed.walletId ?? '',
     note: seed.note ?? '',
     monthDay: dayOf(seed.date),
+    splits: splitDrafts(seed.splits, seed.amount.currency, locale),
+    tags: [...(seed.tags ?? [])],
   };
 }
 
@@ -138,6 +153,8 @@ export function draftFromRule(rule: RecurringRuleView, from: string, locale: Loc
     endCount: schedule.end.kind === 'after' ? String(Math.max(1, schedule.end.count - before)) : '12',
     mode: rule.mode,
     remind: rule.remind,
+    splits: splitDrafts(rule.splits, rule.amount.currency, locale),
+    tags: [...(rule.tags ?? [])],
   };
 }
 
@@ -207,7 +224,12 @@ export function validateRule(
   const errors: { -readonly [K in RuleField]?: MessageId } = {};
   const amount = parseAmount(draft.amount, draft.currency, locale);
   if (!amount.ok) errors.amount = `error.${amount.error}`;
-  if (draft.categoryId === '') errors.categoryId = 'error.category_required';
+  const split =
+    draft.splits === null ? null : splitProblem(draft.splits, amount.ok ? amount.amount : null, draft.currency, locale);
+  if (split !== null && split.error !== null) errors.splits = split.error;
+  if (draft.splits === null && draft.categoryId === '') errors.categoryId = 'error.category_required';
+  if (draft.tags.length > MAX_TAGS) errors.tags = 'error.tags_too_many';
+  const lines = split?.lines ?? null;
   const note = draft.note.normalize('NFC').trim();
   if (note.length > LIMITS.note) errors.note = 'recurring.validation.noteTooLong';
   const interval = wholeNumber(draft.interval);
@@ -233,7 +255,9 @@ export function validateRule(
   const fields = recurringRuleFieldsSchema.safeParse({
     type: draft.type,
     amount: { amount: amount.amount, currency: draft.currency },
-    categoryId: draft.categoryId,
+    categoryId: lines?.[0]?.categoryId ?? draft.categoryId,
+    ...(lines === null ? {} : { splits: lines }),
+    ...(draft.tags.length === 0 ? {} : { tags: [...draft.tags] }),
     ...(draft.walletId === '' ? {} : { walletId: draft.walletId }),
     ...(note === '' ? {} : { note }),
     mode: draft.mode,

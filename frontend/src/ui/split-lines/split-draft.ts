@@ -4,8 +4,8 @@
  */
 import type { TransactionType } from '@plenty/contracts/categories';
 import type { Currency } from '@plenty/contracts/money';
-import type { SplitLine } from '@plenty/contracts/splits';
-import { parseAmount } from '../../lib/amount';
+import { MAX_SPLIT_LINES, splitAddsUp, type SplitLine } from '@plenty/contracts/splits';
+import { amountInput, parseAmount } from '../../lib/amount';
 import type { Locale } from '../../lib/locale';
 import type { MessageId } from '../../lib/messages';
 
@@ -84,4 +84,41 @@ let lineCounter = 0;
 export function newSplitLine(categoryId = '', amount = ''): SplitLineDraft {
   lineCounter += 1;
   return { key: `new-${lineCounter}`, categoryId, amount, note: '' };
+}
+
+/**
+ * The lines checked as the server will: the first problem of a line, too few or too many
+ * lines, or lines that do not add up to the amount (`amount` in minor units, null while it
+ * cannot be read); else the lines to send.
+ */
+export function splitProblem(
+  lines: readonly SplitLineDraft[],
+  amount: number | null,
+  currency: Currency,
+  locale: Locale,
+): { readonly error: MessageId; readonly lines: null } | { readonly error: null; readonly lines: SplitLine[] } {
+  const split = checkSplit(lines, currency, locale);
+  const problem = split.lines.find((line) => line.error !== null)?.error ?? null;
+  if (problem !== null) return { error: problem, lines: null };
+  if (lines.length < 2) return { error: 'error.split_too_few_lines', lines: null };
+  if (lines.length > MAX_SPLIT_LINES) return { error: 'error.split_too_many_lines', lines: null };
+  if (amount !== null && !splitAddsUp(split.parsed, amount))
+    return { error: 'error.split_total_mismatch', lines: null };
+  return { error: null, lines: split.parsed };
+}
+
+/** A split's lines as a view shows them, back into a form's drafts. */
+export function splitDrafts(
+  lines:
+    | readonly { readonly categoryId: string; readonly amount: number; readonly note?: string | null }[]
+    | null
+    | undefined,
+  currency: Currency,
+  locale: Locale,
+): SplitLineDraft[] | null {
+  if (lines === null || lines === undefined || lines.length === 0) return null;
+  return lines.map((line) => ({
+    ...newSplitLine(line.categoryId, amountInput(line.amount, currency, locale)),
+    note: line.note ?? '',
+  }));
 }
