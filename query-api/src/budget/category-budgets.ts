@@ -12,6 +12,7 @@ import { largestFirst, type Exact } from '@plenty/contracts/figures';
 import type { MonthlySummaryDoc } from '@plenty/contracts/views/monthly-summary';
 import { CATEGORY_BUDGETS_VIEW, MONTHLY_SUMMARY_VIEW } from '@plenty/contracts/views/registry';
 import type { ReadStore } from '@plenty/platform/read-store/port';
+import { findAll } from '../read-all.js';
 import type { Converter, Summaries } from '../dashboard/month-figures.js';
 
 const PAGE = 500;
@@ -19,19 +20,8 @@ const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Every category budget document of the user (one per category with a setting). */
 export async function readCategoryBudgetDocs(readStore: ReadStore, userId: string): Promise<CategoryBudgetDoc[]> {
-  const docs: CategoryBudgetDoc[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await readStore.find<CategoryBudgetDoc>(CATEGORY_BUDGETS_VIEW, {
-      userId,
-      sort: [],
-      limit: PAGE,
-      ...(cursor === undefined ? {} : { cursor }),
-    });
-    for (const { doc } of page.items) docs.push(doc);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor !== undefined);
-  return docs;
+  const found = await findAll<CategoryBudgetDoc>(readStore, CATEGORY_BUDGETS_VIEW, { userId, sort: [], limit: PAGE });
+  return found.map(({ doc }) => doc);
 }
 
 /**

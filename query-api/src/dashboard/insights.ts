@@ -53,33 +53,43 @@ export function savingsRate(income: bigint, expense: bigint): bigint {
   return ((income - expense) * 10_000n) / income;
 }
 
+/** The largest expense category of a period and its share of the expenses. */
+export interface TopExpense {
+  readonly categoryId: string;
+  readonly amount: bigint;
+  readonly share: number;
+}
+
+/** no_income (expenses and no income) and savings_rate (some income) of a period's totals. */
+export function incomeInsights({ income, expense, expenseCount }: Converted): ExactInsight[] {
+  if (income > 0n) return [{ kind: 'savings_rate', income, expense, rate: savingsRate(income, expense) }];
+  return expenseCount > 0 ? [{ kind: 'no_income', expense }] : [];
+}
+
+/** top_category of the period's largest expense category, when it has one. */
+export const topCategoryInsight = (top: TopExpense | undefined): ExactInsight[] =>
+  top === undefined
+    ? []
+    : [{ kind: 'top_category', categoryId: top.categoryId, expense: top.amount, share: top.share }];
+
 /** Every insight that applies to the month, most pressing first; `[no_data]` when none does. */
 export function reportInsights(
   current: MonthFigures,
   previous: MonthFigures,
   budget: BudgetSummary,
-  topExpense: { readonly categoryId: string; readonly amount: bigint; readonly share: number } | undefined,
+  topExpense: TopExpense | undefined,
 ): ExactInsight[] {
   const insights: ExactInsight[] = [];
-  const { income, expense, expenseCount } = current.totals;
   if (budget.limit !== null && budget.status === 'over') {
     insights.push({ kind: 'over_budget', spent: budget.spent, limit: budget.limit });
   } else if (budget.limit !== null && budget.projectedStatus === 'over') {
     insights.push({ kind: 'projected_over_budget', projectedTotal: budget.projectedTotal, limit: budget.limit });
   }
-  if (income === 0n && expenseCount > 0) insights.push({ kind: 'no_income', expense });
-  if (income > 0n) insights.push({ kind: 'savings_rate', income, expense, rate: savingsRate(income, expense) });
+  insights.push(...incomeInsights(current.totals));
   const increase = largestIncrease(current, previous);
   if (increase !== null) insights.push(increase);
   const trend = spendingTrend(current, previous);
   if (trend !== null) insights.push(trend);
-  if (topExpense !== undefined) {
-    insights.push({
-      kind: 'top_category',
-      categoryId: topExpense.categoryId,
-      expense: topExpense.amount,
-      share: topExpense.share,
-    });
-  }
+  insights.push(...topCategoryInsight(topExpense));
   return insights.length === 0 ? [{ kind: 'no_data' }] : insights;
 }

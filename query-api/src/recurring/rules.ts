@@ -19,6 +19,7 @@ import type {
 } from '@plenty/contracts/views/recurring';
 import { defaultWalletId } from '@plenty/contracts/wallets';
 import type { ReadStore } from '@plenty/platform/read-store/port';
+import { findAll } from '../read-all.js';
 
 /*
  * Reading a user's recurring rules for the queries: the rule documents of `recurring_rules`
@@ -34,19 +35,12 @@ export const NEXT_COUNT = 12;
 
 /** Every rule document of the user, in no particular order. */
 export async function rulesOf(readStore: ReadStore, userId: string): Promise<RecurringRuleDoc[]> {
-  const rules: RecurringRuleDoc[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await readStore.find<RecurringRuleDoc & Record<string, unknown>>(RECURRING_RULES_VIEW, {
-      userId,
-      sort: [],
-      limit: PAGE,
-      ...(cursor === undefined ? {} : { cursor }),
-    });
-    for (const { doc } of page.items) rules.push(doc);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor !== undefined);
-  return rules;
+  const found = await findAll<RecurringRuleDoc & Record<string, unknown>>(readStore, RECURRING_RULES_VIEW, {
+    userId,
+    sort: [],
+    limit: PAGE,
+  });
+  return found.map(({ doc }) => doc);
 }
 
 /** The user's preferences, or the defaults. */

@@ -21,8 +21,10 @@ import {
 import { MONTHLY_CONTRIBUTIONS_VIEW, TRANSACTIONS_VIEW } from '@plenty/contracts/views/registry';
 import type { TransactionView } from '@plenty/contracts/views/transactions';
 import type { ReadStore } from '@plenty/platform/read-store/port';
+import { findAll } from '../read-all.js';
 import { monthsBetween, readSummariesBetween } from '../budget/category-budgets.js';
 import { budgetLimit, categoryShares, type Converted, type Converter } from '../dashboard/month-figures.js';
+import { incomeInsights, topCategoryInsight, type TopExpense } from '../dashboard/insights.js';
 import { monthContext } from '../dashboard/month-reader.js';
 
 /** A range of at most this many days lists each of its days. */
@@ -104,20 +106,13 @@ async function transactionsBetween(
   from: string,
   to: string,
 ): Promise<TransactionView[]> {
-  const found: TransactionView[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await readStore.find<TransactionView>(TRANSACTIONS_VIEW, {
-      userId,
-      ranges: { occurredAt: { gte: from, lt: addDays(to, 1) } },
-      sort: [{ field: 'occurredAt', direction: 'asc' }],
-      limit: PAGE,
-      ...(cursor === undefined ? {} : { cursor }),
-    });
-    for (const { doc } of page.items) found.push(doc);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor !== undefined);
-  return found;
+  const found = await findAll<TransactionView>(readStore, TRANSACTIONS_VIEW, {
+    userId,
+    ranges: { occurredAt: { gte: from, lt: addDays(to, 1) } },
+    sort: [{ field: 'occurredAt', direction: 'asc' }],
+    limit: PAGE,
+  });
+  return found.map(({ doc }) => doc);
 }
 
 /** The interest of wallet-paid installments (no transaction, but an expense of the month) from `from` to `to`. */
@@ -128,21 +123,16 @@ async function interestBetween(
   to: string,
 ): Promise<Extract<MonthlyContributionDoc, { month: string }>[]> {
   const found: Extract<MonthlyContributionDoc, { month: string }>[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await readStore.find<MonthlyContributionDoc>(MONTHLY_CONTRIBUTIONS_VIEW, {
-      userId,
-      where: { categoryId: INTEREST_CATEGORY_ID, month: monthOfDate(from) },
-      sort: [],
-      limit: PAGE,
-      ...(cursor === undefined ? {} : { cursor }),
-    });
-    for (const { doc } of page.items) {
-      if (!('month' in doc) || !doc.id.startsWith(PAYMENT_CONTRIBUTION_PREFIX)) continue;
-      if (doc.date >= from && doc.date <= to) found.push(doc);
-    }
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor !== undefined);
+  const contributions = await findAll<MonthlyContributionDoc>(readStore, MONTHLY_CONTRIBUTIONS_VIEW, {
+    userId,
+    where: { categoryId: INTEREST_CATEGORY_ID, month: monthOfDate(from) },
+    sort: [],
+    limit: PAGE,
+  });
+  for (const { doc } of contributions) {
+    if (!('month' in doc) || !doc.id.startsWith(PAYMENT_CONTRIBUTION_PREFIX)) continue;
+    if (doc.date >= from && doc.date <= to) found.push(doc);
+  }
   return found;
 }
 
@@ -217,24 +207,9 @@ async function largestExpensesBetween(
     .slice(0, RANGE_HIGH_SPENDING);
 }
 
-/** savings_rate, top_category and no_income over the range; `[no_data]` when none applies. */
-function rangeInsights(
-  totals: Converted,
-  topExpense: { readonly categoryId: string; readonly amount: bigint; readonly share: number } | undefined,
-): Exact<Insight>[] {
-  const insights: Exact<Insight>[] = [];
-  const { income, expense, expenseCount } = totals;
-  if (income === 0n && expenseCount > 0) insights.push({ kind: 'no_income', expense });
-  if (income > 0n)
-    insights.push({ kind: 'savings_rate', income, expense, rate: ((income - expense) * 10_000n) / income });
-  if (topExpense !== undefined) {
-    insights.push({
-      kind: 'top_category',
-      categoryId: topExpense.categoryId,
-      expense: topExpense.amount,
-      share: topExpense.share,
-    });
-  }
+/** savings_rate or no_income, and top_category, over the range; `[no_data]` when none applies. */
+function rangeInsights(totals: Converted, topExpense: TopExpense | undefined): Exact<Insight>[] {
+  const insights = [...incomeInsights(totals), ...topCategoryInsight(topExpense)];
   return insights.length === 0 ? [{ kind: 'no_data' }] : insights;
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TagView } from '@plenty/contracts/tags';
 import { QUERY_ROUTES } from '@plenty/contracts/views/query-routes';
 import type { ReadStore } from '@plenty/platform/read-store/port';
+import { findAll } from '../read-all.js';
 import { queryRoute } from '../query-route.js';
 
 /** Tags read a page at a time; a person has a few dozen, and the list holds them all. */
@@ -20,22 +21,13 @@ function byUse(a: TagView, b: TagView): number {
  * the list does not move when the reader switches language.
  */
 export async function readTags(readStore: ReadStore, userId: string, pageSize = PAGE): Promise<TagView[]> {
-  const items: TagView[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await readStore.find<TagView>(TAGS_VIEW, {
-      userId,
-      ranges: { count: { gt: 0 } },
-      sort: [{ field: 'count', direction: 'desc' }],
-      limit: pageSize,
-      ...(cursor === undefined ? {} : { cursor }),
-    });
-    for (const { doc } of page.items) {
-      items.push({ id: doc.id, name: doc.name, count: doc.count, lastUsed: doc.lastUsed });
-    }
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor !== undefined);
-  return items.sort(byUse);
+  const found = await findAll<TagView>(readStore, TAGS_VIEW, {
+    userId,
+    ranges: { count: { gt: 0 } },
+    sort: [{ field: 'count', direction: 'desc' }],
+    limit: pageSize,
+  });
+  return found.map(({ doc }) => ({ id: doc.id, name: doc.name, count: doc.count, lastUsed: doc.lastUsed })).sort(byUse);
 }
 
 export function tagsRoutes(app: FastifyInstance, readStore: ReadStore): void {
