@@ -10,7 +10,7 @@ import { startBenchQueryApi, withBenchReadStore } from './read-side.js';
 import { CATEGORIES, CURRENCIES, quick, syntheticId } from './synthetic.js';
 
 /**
- * `node --import tsx --conditions=source tests/bench/search-export.ts [--quick]`: p50/p99 of the transactions
+ * `node --import tsx --conditions=source tests/bench/search-export.ts [--quick] [--runs=N]`: p50/p99 of the transactions
  * list with a search (notes in Thai, Lao and English, some transactions split, some tagged), date
  * ranges, tags and amounts, and of the totals query for one user with 50,000 transactions, and the
  * time and peak RSS growth of streaming a CSV export of 100,000, over HTTP on loopback.
@@ -19,7 +19,9 @@ const LIST_USER = 'bench-search';
 const EXPORT_USER = 'bench-export';
 const listCount = quick ? 10_000 : 50_000;
 const exportCount = quick ? 20_000 : 100_000;
-const runs = quick ? 50 : 500;
+/** `--runs=N` times each query N times instead (a loaded machine takes long over 500). */
+const runsArgument = process.argv.find((arg) => arg.startsWith('--runs='));
+const runs = runsArgument === undefined ? (quick ? 50 : 500) : Number(runsArgument.slice('--runs='.length));
 /** Requests per query before timing: the first ones pay for compiling code and warming caches. */
 const warmup = quick ? 10 : 50;
 
