@@ -31,7 +31,7 @@ import { TermList } from '../../../ui/stat/stat';
 import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
 import { useRecurringPostedInfiniteQuery, useRecurringRuleQuery } from '../api';
 import { OccurrenceDialog, type OccurrenceEditing } from '../components/occurrence-dialog';
-import { TypedAmount, useRuleName } from '../components/rule-parts';
+import { TypedAmount, useRuleName, SplitCategories, TagChips } from '../components/rule-parts';
 import { useRuleActions } from '../components/use-rule-actions';
 import styles from '../recurring.module.css';
 
@@ -148,9 +148,37 @@ function Detail({ rule }: { readonly rule: RecurringRuleDetail }) {
     },
     {
       key: 'category',
-      label: <FormattedMessage id="transactions.field.categoryId" />,
-      value: writers.category(rule.categoryId),
+      label: (
+        <FormattedMessage
+          id={rule.splits === null || rule.splits === undefined ? 'transactions.field.categoryId' : 'split.title'}
+        />
+      ),
+      value:
+        rule.splits === null || rule.splits === undefined ? (
+          writers.category(rule.categoryId)
+        ) : (
+          <ul className={styles.splitLines}>
+            {rule.splits.map((line, index) => (
+              <li key={index} data-testid="rule-detail-split-line">
+                {writers.category(line.categoryId)} ·{' '}
+                {format.money({ amount: line.amount, currency: rule.amount.currency })}
+                {line.note !== null && <span className={styles.muted}> · {line.note}</span>}
+              </li>
+            ))}
+          </ul>
+        ),
+      testId: 'rule-detail-category',
     },
+    ...((rule.tags ?? []).length === 0
+      ? []
+      : [
+          {
+            key: 'tags',
+            label: <FormattedMessage id="tags.input.label" />,
+            value: <TagChips tags={rule.tags} />,
+            testId: 'rule-detail-tags',
+          },
+        ]),
     { key: 'wallet', label: <FormattedMessage id="transaction.wallet.label" />, value: writers.wallet(rule.walletId) },
     {
       key: 'schedule',
@@ -529,6 +557,12 @@ function OccurrenceRow({
     <li className={styles.occurrence} data-testid={testId} data-date={item.date}>
       <div className={styles.occurrenceWhat}>
         <span className={styles.occurrenceDate}>{format.longDate(item.date)}</span>
+        {item.splits !== null && (
+          <span className={styles.muted}>
+            <SplitCategories rule={item} testId="occurrence-categories" />
+          </span>
+        )}
+        <TagChips tags={item.tags} />
         <Inline>{badges}</Inline>
       </div>
       <div className={styles.occurrenceEnd}>

@@ -19,7 +19,7 @@ import { RuleModeBadge, RuleStatusBadge, heldReasonMessage } from '../../../ui/r
 import { useScheduleWords } from '../../../ui/recurring/schedule-words';
 import { Loading, SkeletonBlock } from '../../../ui/skeleton/skeleton';
 import { useRecurringRulesQuery } from '../api';
-import { TypedAmount, useRuleName } from '../components/rule-parts';
+import { TypedAmount, useRuleName, SplitCategories, TagChips } from '../components/rule-parts';
 import { useRuleActions } from '../components/use-rule-actions';
 import styles from '../recurring.module.css';
 
@@ -138,8 +138,9 @@ function RuleRow({
           </LocalizedLink>
         </h3>
         <p className={styles.muted}>
-          {writers.category(rule.categoryId)} · {writers.wallet(rule.walletId)}
+          <SplitCategories rule={rule} testId="rule-categories" /> · {writers.wallet(rule.walletId)}
         </p>
+        <TagChips tags={rule.tags} testId="rule-tags" />
         <p className={styles.schedule} data-testid="rule-schedule">
           {words.repeat}
           {words.end !== null && <span className={styles.muted}> · {words.end}</span>}
