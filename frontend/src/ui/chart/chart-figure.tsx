@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
-import type { ChartTable } from './chart-types';
+import type { ChartSeries, ChartTable } from './chart-types';
 import styles from './charts.module.css';
 
 /** recharts is a chunk of its own, fetched when the first chart is drawn. */
@@ -7,6 +7,12 @@ const charts = () => import('./recharts-charts');
 export const LazyBarChart = lazy(async () => ({ default: (await charts()).SeriesBarChart }));
 export const LazyLineChart = lazy(async () => ({ default: (await charts()).SeriesLineChart }));
 export const LazyDonutChart = lazy(async () => ({ default: (await charts()).DonutChart }));
+
+/** The bars of income and expenses, in the colours of income and of expenses, named by the caller. */
+export const incomeExpenseSeries = (income: string, expense: string): readonly ChartSeries[] => [
+  { key: 'income', name: income, color: 'var(--color-success)' },
+  { key: 'expense', name: expense, color: 'var(--color-danger)' },
+];
 
 export interface ChartFigureProps {
   readonly title: string;

@@ -4,7 +4,13 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../../lib/messages';
 import { cumulativeSpending, downsample, mergeFlows, topSlices } from '../../../lib/chart-data';
 import type { MonthWriters } from '../../../ui/budget-status/use-month-writers';
-import { ChartFigure, LazyBarChart, LazyDonutChart, LazyLineChart } from '../../../ui/chart/chart-figure';
+import {
+  ChartFigure,
+  incomeExpenseSeries,
+  LazyBarChart,
+  LazyDonutChart,
+  LazyLineChart,
+} from '../../../ui/chart/chart-figure';
 import { Card } from '../../../ui/card/card';
 import styles from '../dashboard.module.css';
 
@@ -45,10 +51,7 @@ export function MonthlyChart({ data, write }: { readonly data: Dashboard; readon
         chart={
           <LazyBarChart
             data={points}
-            series={[
-              { key: 'income', name: income, color: 'var(--color-success)' },
-              { key: 'expense', name: expense, color: 'var(--color-danger)' },
-            ]}
+            series={incomeExpenseSeries(income, expense)}
             formatValue={write.money}
             formatTick={write.tick}
           />

@@ -5,7 +5,7 @@ import { BudgetStatusBadge, BUDGET_STATUS_LABELS } from '../../../ui/budget-stat
 import { Card } from '../../../ui/card/card';
 import { Figure, Stat, StatList, toneClass } from '../../../ui/stat/stat';
 import styles from '../reports.module.css';
-import type { ReportPartProps } from './report-card';
+import type { ReportPartOf, ReportPartProps } from './report-card';
 
 /** The month's budget: its level, spent against the limit, and the month's income and expenses. */
 export function Overview({ data, write }: ReportPartProps) {
@@ -64,8 +64,12 @@ export function Overview({ data, write }: ReportPartProps) {
   );
 }
 
-/** What the month kept or lacked: income less expenses. */
-export function NetIncome({ data, write }: ReportPartProps) {
+/** What the month (or the range) kept or lacked: income less expenses, and of how many transactions. */
+export function NetIncome({
+  data,
+  write,
+  range = false,
+}: ReportPartOf<'netIncome' | 'count'> & { readonly range?: boolean }) {
   const positive = data.netIncome >= 0;
   return (
     <Card title={<FormattedMessage id="reports.netIncome.title" />} testId="reports-net-income">
@@ -81,7 +85,10 @@ export function NetIncome({ data, write }: ReportPartProps) {
         </p>
       )}
       <p className={styles.muted}>
-        <FormattedMessage id="reports.transactions" values={{ count: data.count }} />
+        <FormattedMessage
+          id={range ? 'reports.range.transactions' : 'reports.transactions'}
+          values={{ count: data.count }}
+        />
       </p>
     </Card>
   );

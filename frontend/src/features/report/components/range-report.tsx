@@ -1,15 +1,16 @@
 import type { RangeReport } from '@plenty/contracts/views/dashboard';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Card } from '../../../ui/card/card';
-import { ChartFigure, LazyBarChart } from '../../../ui/chart/chart-figure';
+import { ChartFigure, incomeExpenseSeries, LazyBarChart } from '../../../ui/chart/chart-figure';
 import type { MonthWriters } from '../../../ui/budget-status/use-month-writers';
 import { OutOfRangeNote } from '../../../ui/out-of-range-note';
-import { Figure, Stat, StatList, toneClass } from '../../../ui/stat/stat';
+import { Stat, StatList, toneClass } from '../../../ui/stat/stat';
 import styles from '../reports.module.css';
 import { rangeDays } from '../range';
 import { CategoryBreakdown } from './category-breakdown';
 import { HighSpending } from './high-spending';
 import { Insights } from './insights';
+import { NetIncome } from './overview';
 import { Performance } from './performance';
 
 /** A range's report: its totals, the trend by day (or month), shares, largest expenses, budgets by month and findings. */
@@ -19,7 +20,7 @@ export function RangeReportView({ data, write }: { readonly data: RangeReport; r
       <OutOfRangeNote outOfRange={data.outOfRange} />
       <div className={styles.overview}>
         <RangeTotals data={data} write={write} />
-        <RangeNet data={data} write={write} />
+        <NetIncome data={data} write={write} range />
       </div>
       <Trend data={data} write={write} />
       <CategoryBreakdown data={data} write={write} />
@@ -57,28 +58,6 @@ function RangeTotals({ data, write }: { readonly data: RangeReport; readonly wri
   );
 }
 
-function RangeNet({ data, write }: { readonly data: RangeReport; readonly write: MonthWriters }) {
-  const positive = data.netIncome >= 0;
-  return (
-    <Card title={<FormattedMessage id="reports.netIncome.title" />} testId="reports-net-income">
-      <Figure size="large" className={positive ? toneClass.income : toneClass.expense} testId="net-income-value">
-        {write.money(data.netIncome)}
-      </Figure>
-      {data.count > 0 && (
-        <p className={styles.muted}>
-          <FormattedMessage
-            id={positive ? 'reports.netIncome.kept' : 'reports.netIncome.short'}
-            values={{ amount: write.money(Math.abs(data.netIncome)) }}
-          />
-        </p>
-      )}
-      <p className={styles.muted}>
-        <FormattedMessage id="reports.range.transactions" values={{ count: data.count }} />
-      </p>
-    </Card>
-  );
-}
-
 /** Income and expenses by day when the range has its days (92 at most), else by month. */
 function Trend({ data, write }: { readonly data: RangeReport; readonly write: MonthWriters }) {
   const intl = useIntl();
@@ -106,10 +85,7 @@ function Trend({ data, write }: { readonly data: RangeReport; readonly write: Mo
           <LazyBarChart
             data={points.map((point) => ({ label: point.label, income: point.income, expense: point.expense }))}
             height={220}
-            series={[
-              { key: 'income', name: income, color: 'var(--color-success)' },
-              { key: 'expense', name: expense, color: 'var(--color-danger)' },
-            ]}
+            series={incomeExpenseSeries(income, expense)}
             formatValue={write.money}
             formatTick={write.tick}
           />
