@@ -131,20 +131,8 @@ function ReportsContent() {
         </div>
         {shown !== undefined ? (
           <RangeReportView data={shown} write={rangeWrite} />
-        ) : rangeRefused !== null ? null : rangeQuery.isError && !rangeQuery.isFetching ? (
-          <LoadError
-            title="reports.range.error.title"
-            message={loadFailedMessageId(rangeQuery.error, 'reports.range.error.body')}
-            retry="reports.error.retry"
-            onRetry={() => void rangeQuery.refetch()}
-            testId="reports-error"
-          />
-        ) : (
-          <Loading className={styles.loading} testId="reports-loading">
-            {[0, 1, 2].map((key) => (
-              <SkeletonBlock key={key} height="12rem" />
-            ))}
-          </Loading>
+        ) : rangeRefused !== null ? null : (
+          <ReportPending query={rangeQuery} title="reports.range.error.title" body="reports.range.error.body" />
         )}
       </Page>
     );
@@ -177,22 +165,45 @@ function ReportsContent() {
       <AsOfPanel {...asOfPanel} />
       {data !== undefined ? (
         <Report data={data} asOf={asOf} />
-      ) : refused ? null : query.isError && !query.isFetching ? (
-        <LoadError
-          title="reports.error.title"
-          message={loadFailedMessageId(query.error, 'reports.error.body')}
-          retry="reports.error.retry"
-          onRetry={() => void query.refetch()}
-          testId="reports-error"
-        />
-      ) : (
-        <Loading className={styles.loading} testId="reports-loading">
-          {[0, 1, 2].map((key) => (
-            <SkeletonBlock key={key} height="12rem" />
-          ))}
-        </Loading>
+      ) : refused ? null : (
+        <ReportPending query={query} title="reports.error.title" body="reports.error.body" />
       )}
     </Page>
+  );
+}
+
+/** Until a report is read: its error with a way to try again once the query has failed, else the cards' skeletons. */
+function ReportPending({
+  query,
+  title,
+  body,
+}: {
+  readonly query: {
+    readonly isError: boolean;
+    readonly isFetching: boolean;
+    readonly error?: unknown;
+    readonly refetch: () => Promise<unknown>;
+  };
+  readonly title: MessageId;
+  readonly body: MessageId;
+}) {
+  if (query.isError && !query.isFetching) {
+    return (
+      <LoadError
+        title={title}
+        message={loadFailedMessageId(query.error, body)}
+        retry="reports.error.retry"
+        onRetry={() => void query.refetch()}
+        testId="reports-error"
+      />
+    );
+  }
+  return (
+    <Loading className={styles.loading} testId="reports-loading">
+      {[0, 1, 2].map((key) => (
+        <SkeletonBlock key={key} height="12rem" />
+      ))}
+    </Loading>
   );
 }
 
