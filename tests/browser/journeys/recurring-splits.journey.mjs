@@ -8,8 +8,8 @@ import { createUser } from '../support/users.mjs';
 /**
  * A recurring rule split into category lines, with tags and a wallet: "Repeat…" on a split
  * transaction starts the rule with its lines and tags; lines that do not add up are refused on
- * the lines; saved from today it posts at once, and the posted transaction shows its lines and
- * tags in the list; the rule reads "Food + 1" in the list and lists its lines and tags on its
+ * the lines; a bill from today with a bank wallet is posted with another amount once its lines
+ * fit it, and the posted transaction shows its lines and tags in the list; the rule reads "Food + 1" in the list and lists its lines and tags on its
  * page. Then the rule page and the dialog's lines in Thai and Lao, on a phone and wide.
  */
 export default async function recurringSplits({ browser, baseUrl, screenshotDir }) {
@@ -80,6 +80,7 @@ export default async function recurringSplits({ browser, baseUrl, screenshotDir 
     await dialog.getByRole('button', { name: en['recurring.dialog.add'], exact: true }).click();
     await dialog.getByTestId('split-lines').getByText(en['error.split_total_mismatch'], { exact: true }).waitFor();
     await lines.nth(1).getByTestId('split-amount').fill('50000');
+    await dialog.getByTestId('rule-mode-confirm').check();
     await dialog.getByTestId('tags-input').fill('Rent day');
     await dialog.getByTestId('tags-input').press('Enter');
     await dialog.getByRole('button', { name: en['recurring.dialog.add'], exact: true }).click();
@@ -103,6 +104,21 @@ export default async function recurringSplits({ browser, baseUrl, screenshotDir 
     assert.equal(await detailLines.count(), 2);
     await detailLines.nth(0).getByText('Market').waitFor();
     await page.getByTestId('rule-detail-tags').getByText('Rent day').waitFor();
+
+    // Posted with another amount: the occurrence's lines must fit it, said on the lines.
+    const waiting = page.getByTestId('waiting-occurrence').first();
+    await waiting.getByTestId('post-other-amount').click();
+    const occurrence = page.getByTestId('occurrence-dialog');
+    await occurrence.getByTestId('occurrence-amount').fill('160000');
+    await occurrence.locator('[data-testid="split-left"][data-left="10000"]').waitFor();
+    const postButton = occurrence.getByRole('button', { name: en['recurring.occurrence.postSubmit'], exact: true });
+    await postButton.click();
+    await occurrence.getByTestId('split-lines').getByText(en['error.split_total_mismatch'], { exact: true }).waitFor();
+    await occurrence.getByTestId('split-line').nth(1).getByTestId('split-amount').fill('60000');
+    await occurrence.getByTestId('split-left').filter({ hasText: en['split.allAssigned'] }).waitFor();
+    await postButton.click();
+    await occurrence.waitFor({ state: 'hidden' });
+    await page.getByTestId('posted-transaction').first().getByTestId('posted-amount').getByText('₭160,000').waitFor();
 
     // The posted transaction: paid from the bank, its two categories and its tags in the list.
     await page.goto(`${baseUrl}/dashboard/transactions`);
