@@ -1,10 +1,17 @@
 import assert from 'node:assert/strict';
 import { expectHeading, expectToast, openPage } from '../support/browser.mjs';
 import { PHONE } from '../support/layout.mjs';
-import { catalog } from '../support/locale.mjs';
+import { postCommand, readAfter, uuidV7 } from '../support/api.mjs';
+import { catalog, fill } from '../support/locale.mjs';
 import { createUser, signIn } from '../support/users.mjs';
 
 const focused = (locator) => locator.evaluate((element) => element === document.activeElement);
+
+/** Waits until the focus is on the element named `label` (its aria-label). */
+const focusReaches = (page, label) =>
+  page.waitForFunction((name) => document.activeElement?.getAttribute('aria-label') === name, label, {
+    timeout: 15_000,
+  });
 
 /** The box of the first element `locator` matches. */
 async function box(locator) {
@@ -18,7 +25,9 @@ async function box(locator) {
  * focus to the page's top (Unsplit gives it back to Split); a tag typed and left with Tab is
  * added and saved, not lost. How the screens hold longer Thai and Lao words: a split line's
  * category has the line's width on a phone, and the list's search has a row of its own so the
- * fields beside it keep one line.
+ * fields beside it keep one line. A tag renamed or deleted and a category limit set, removed or
+ * put back move rows about: the focus follows (the renamed tag, the next row, Undo, the
+ * category's Edit) instead of falling back to the page's top.
  */
 export default async function splitsTagsKeyboard({ browser, baseUrl }) {
   const en = catalog('en');
@@ -72,6 +81,49 @@ export default async function splitsTagsKeyboard({ browser, baseUrl }) {
     await expectHeading(page, en['page.transactions']);
     const row = page.locator('[data-row-id]').filter({ hasText: 'Temple fair' });
     await row.getByTestId('row-tags').filter({ hasText: 'ງານບຸນ' }).waitFor({ timeout: 15_000 });
+
+    // Tags: a rename makes the tag a row of its own, a deletion takes its row away.
+    const seeded = await postCommand(baseUrl, user, 'AddTransaction', {
+      transactionId: uuidV7(),
+      type: 'expense',
+      amount: { amount: 50_000, currency: 'LAK' },
+      categoryId: 'builtin-food',
+      date: new Date().toISOString().slice(0, 10),
+      note: 'Fuel',
+      tags: ['Roadtrip'],
+    });
+    await readAfter(baseUrl, user.stored.stsTokenManager.accessToken, 'tags', seeded.position);
+    await page.goto(`${baseUrl}/dashboard/tags`);
+    await expectHeading(page, en['page.tags']);
+    await page.getByRole('button', { name: fill(en['tags.renameLabel'], { name: 'Roadtrip' }) }).press('Enter');
+    const rename = page.getByTestId('rename-tag-dialog');
+    await rename.getByRole('textbox').fill('Road trip 2026');
+    await rename.getByRole('textbox').press('Enter');
+    await rename.waitFor({ state: 'hidden' });
+    await focusReaches(page, fill(en['tags.renameLabel'], { name: 'Road trip 2026' }));
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').getByRole('button', { name: en['tags.delete.confirm'], exact: true }).press('Enter');
+    await focusReaches(page, fill(en['tags.renameLabel'], { name: 'ງານບຸນ' }));
+
+    // Category budgets: Food's limit set from the list without limits, removed, put back.
+    const food = { category: en['category.builtin.food'] };
+    await page.goto(`${baseUrl}/dashboard/budgets`);
+    await page.getByTestId('budget-content').waitFor();
+    await page.getByRole('button', { name: fill(en['budget.page.setLabel'], food) }).press('Enter');
+    const limit = page.getByTestId('limit-dialog');
+    await limit.getByLabel(en['budget.page.dialog.amount'], { exact: true }).fill('100,000');
+    await limit.getByRole('button', { name: en['budget.page.dialog.save'], exact: true }).press('Enter');
+    await focusReaches(page, fill(en['budget.page.editLabel'], food));
+
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').getByRole('button', { name: en['budget.page.remove'], exact: true }).press('Enter');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'budget-undo', null, {
+      timeout: 15_000,
+    });
+    await page.keyboard.press('Enter');
+    await focusReaches(page, fill(en['budget.page.editLabel'], food));
 
     // Thai filters, wide: the search below the other fields, which keep their inputs in line.
     await page.goto(`${baseUrl}/th/dashboard/transactions`);

@@ -1,4 +1,4 @@
-import { CURRENCIES, type Currency, type Money } from '@plenty/contracts/money';
+import { type Currency, type Money } from '@plenty/contracts/money';
 import { FormattedMessage } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { useCommand } from '../../../lib/api/use-command';
@@ -6,6 +6,7 @@ import type { FieldMapping } from '../../../lib/form/field-codes';
 import { useForm } from '../../../lib/form/use-form';
 import { useLocale } from '../../../lib/use-locale';
 import { AmountInput } from '../../../ui/dialog-form/amount-input';
+import { CurrencySelect } from '../../../ui/dialog-form/currency-select';
 import { DialogActions } from '../../../ui/dialog-form/dialog-actions';
 import { DialogField } from '../../../ui/dialog-form/dialog-field';
 import dialogForm from '../../../ui/dialog-form/dialog-form.module.css';
@@ -38,6 +39,7 @@ export function LimitDialog({
   monthName,
   currency,
   previousText,
+  onSaved,
   onClose,
 }: {
   readonly target: LimitDialogTarget | null;
@@ -47,6 +49,8 @@ export function LimitDialog({
   readonly currency: Currency;
   /** Last month's limit and spending, in words, as a hint; null when there is none. */
   readonly previousText: string | null;
+  /** Told once the limit is saved, before the dialog closes. */
+  onSaved?(categoryId: string): void;
   onClose(): void;
 }) {
   const dispatch = useDispatch();
@@ -91,6 +95,7 @@ export function LimitDialog({
       }
     }
     dispatch(showSuccess('budget.page.saved', { category: target.name }));
+    onSaved?.(target.categoryId);
     onClose();
   });
 
@@ -125,22 +130,12 @@ export function LimitDialog({
             <label htmlFor={form.id('currency')} className={dialogForm.label}>
               <FormattedMessage id="budget.page.dialog.currency" />
             </label>
-            <select
+            <CurrencySelect
               id={form.id('currency')}
-              className={dialogForm.input}
               value={form.values.currency}
-              data-testid="limit-currency"
-              onChange={(event) => {
-                const chosen = CURRENCIES.find((option) => option === event.target.value);
-                if (chosen !== undefined) form.set('currency', chosen);
-              }}
-            >
-              {CURRENCIES.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </select>
+              onChange={(currency) => form.set('currency', currency)}
+              testId="limit-currency"
+            />
           </div>
         </div>
         {previous !== null && (

@@ -4,7 +4,7 @@ import { todayIn } from '@plenty/contracts/calendar/zone';
 import type { BudgetPlan } from '@plenty/contracts/category-budgets';
 import { CURRENCIES, type Currency } from '@plenty/contracts/money';
 import { convertMoney } from '@plenty/contracts/rates';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router';
@@ -140,6 +140,28 @@ function Plan({ plan }: { readonly plan: BudgetPlan }) {
   const copy = useCommand('CopyCategoryBudgets');
   const effect = copyEffect(plan);
   const busy = setBudget.pending || copy.pending;
+  // A limit set, removed or put back moves its category from one list to the other: once the
+  // page shows that, the keyboard's focus goes to the category's Edit (set, put back) or to Undo
+  // (removed) instead of falling back to the page's top with the row that held it.
+  const focusAfter = useRef<{ readonly edit: string; readonly month: string } | 'undo' | null>(null);
+  useEffect(() => {
+    const after = focusAfter.current;
+    if (after === null) return;
+    // Another month shown since (a save that changed nothing): nothing moved.
+    if (after !== 'undo' && after.month !== plan.month) {
+      focusAfter.current = null;
+      return;
+    }
+    const target =
+      after === 'undo'
+        ? document.querySelector<HTMLElement>('[data-testid="budget-undo"]')
+        : document.querySelector<HTMLElement>(
+            `[data-testid="category-budget"][data-category="${CSS.escape(after.edit)}"] [data-testid="budget-edit"]`,
+          );
+    if (target === null) return;
+    focusAfter.current = null;
+    target.focus();
+  }, [plan, removed]);
 
   const edit = (row: PlanRow) =>
     setEditing({
@@ -161,6 +183,7 @@ function Plan({ plan }: { readonly plan: BudgetPlan }) {
       dispatch(showApiError(outcome.error));
       return;
     }
+    focusAfter.current = 'undo';
     setRemoved({ categoryId: row.categoryId, name: write.category(row.categoryId), limit, repeat });
   };
 
@@ -176,6 +199,7 @@ function Plan({ plan }: { readonly plan: BudgetPlan }) {
       dispatch(showApiError(outcome.error));
       return;
     }
+    focusAfter.current = { edit: removed.categoryId, month: plan.month };
     setRemoved(null);
     dispatch(showSuccess('budget.page.restored', { category: removed.name }));
   };
@@ -370,6 +394,7 @@ function Plan({ plan }: { readonly plan: BudgetPlan }) {
         monthName={monthName}
         currency={currency}
         previousText={previousText(editingRow)}
+        onSaved={(categoryId) => (focusAfter.current = { edit: categoryId, month: plan.month })}
         onClose={() => setEditing(null)}
       />
       <ConfirmDialog

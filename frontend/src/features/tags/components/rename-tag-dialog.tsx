@@ -33,11 +33,14 @@ const MAPPING: FieldMapping<NameField> = {
 export function RenameTagDialog({
   tag,
   tags,
+  onRenamed,
   onClose,
 }: {
   /** The tag to rename; null while the dialog is closed. */
   readonly tag: TagView | null;
   readonly tags: readonly TagView[];
+  /** Told the new name once the rename (or merge) went through, before the dialog closes. */
+  onRenamed?(to: string): void;
   onClose(): void;
 }) {
   const intl = useIntl();
@@ -65,6 +68,7 @@ export function RenameTagDialog({
     const outcome = await rename.run({ from: tag.name, to });
     if (outcome.ok) {
       dispatch(showSuccess(merged ? 'tags.toast.merged' : 'tags.toast.renamed', { name: to }));
+      onRenamed?.(to);
       onClose();
       return;
     }

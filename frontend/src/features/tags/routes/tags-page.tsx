@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
-import type { TagView } from '@plenty/contracts/tags';
+import { tagKey, type TagView } from '@plenty/contracts/tags';
 import { useTagsQuery } from '../../../lib/api/tags';
 import { useCommand } from '../../../lib/api/use-command';
 import { LocalizedLink } from '../../../lib/localized-link';
@@ -35,6 +35,30 @@ export function TagsPage() {
   const [deleting, setDeleting] = useState<TagView | null>(null);
   const dispatch = useDispatch();
   const deleteTag = useCommand('DeleteTag');
+  // A renamed tag is a row of its own and a deleted one's row is gone: once the list shows the
+  // change, the keyboard's focus goes to the renamed tag's Rename, or to the row that took the
+  // deleted one's place (the empty page's action when none is left), not back to the page's top.
+  const focusAfter = useRef<{ readonly renamed: string } | { readonly deleted: string; readonly index: number } | null>(
+    null,
+  );
+  useEffect(() => {
+    const after = focusAfter.current;
+    if (after === null || data === undefined) return;
+    let index: number;
+    if ('renamed' in after) {
+      index = data.findIndex((tag) => tag.id === after.renamed);
+      if (index === -1) return;
+    } else {
+      if (data.some((tag) => tag.id === after.deleted)) return;
+      index = Math.min(after.index, data.length - 1);
+    }
+    focusAfter.current = null;
+    const target =
+      index < 0
+        ? document.querySelector<HTMLElement>('[data-testid="tags-empty"] a')
+        : document.querySelectorAll<HTMLElement>('[data-testid="tag-rename"]')[index];
+    target?.focus();
+  }, [data]);
 
   const confirmDelete = async () => {
     if (deleting === null || deleteTag.pending) return;
@@ -44,6 +68,7 @@ export function TagsPage() {
       return;
     }
     dispatch(showSuccess('tags.toast.deleted', { name: deleting.name }));
+    focusAfter.current = { deleted: deleting.id, index: (data ?? []).findIndex((tag) => tag.id === deleting.id) };
     setDeleting(null);
   };
 
@@ -88,7 +113,12 @@ export function TagsPage() {
           </RowList>
         </Card>
       )}
-      <RenameTagDialog tag={renaming} tags={data ?? []} onClose={() => setRenaming(null)} />
+      <RenameTagDialog
+        tag={renaming}
+        tags={data ?? []}
+        onRenamed={(to) => (focusAfter.current = { renamed: tagKey(to) })}
+        onClose={() => setRenaming(null)}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title="tags.delete.title"
@@ -132,6 +162,7 @@ function TagRow({ tag, onRename, onDelete }: { readonly tag: TagView; onRename()
           className={buttonClass('secondary')}
           aria-label={intl.formatMessage({ id: 'tags.renameLabel' }, name)}
           onClick={onRename}
+          data-testid="tag-rename"
         >
           <FormattedMessage id="tags.rename" />
         </button>
