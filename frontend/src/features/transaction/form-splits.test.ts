@@ -12,6 +12,7 @@ import {
   type SplitLineDraft,
   type TransactionFormValues,
 } from './form';
+import { savedTransaction } from './form-testing';
 
 const line = (categoryId: string, amount: string, note = ''): SplitLineDraft => ({
   key: `${categoryId}-${amount}`,
@@ -28,22 +29,9 @@ const split: TransactionFormValues = {
   splits: [line('builtin-food', '1000'), line('builtin-shopping', '250.50', 'soap')],
 };
 
-const saved = (overrides: Partial<TransactionView>): TransactionView => ({
-  id: 't1',
-  type: 'expense',
-  amount: { amount: 125050, currency: 'THB' },
-  walletId: '0192f0c4-7a1b-7c3d-8e4f-0000000000c1',
-  categoryId: 'builtin-food',
-  date: '2026-11-23',
-  time: null,
-  note: null,
-  receipt: null,
-  location: null,
-  createdAt: '',
-  updatedAt: '',
-  revision: 0,
-  ...overrides,
-});
+/** The ฿1,250.50 food expense saved, but for `overrides`. */
+const saved = (overrides: Partial<TransactionView>): TransactionView =>
+  savedTransaction({ amount: { amount: 125050, currency: 'THB' }, ...overrides });
 
 describe('a split transaction in the form', () => {
   it('says exactly what is left to assign, in minor units, and goes below zero when over', () => {

@@ -1,4 +1,3 @@
-import type { TransactionView } from '@plenty/contracts/views/transactions';
 import { describe, expect, it } from 'vitest';
 import { fieldOfPath, firstField } from '../../lib/form/field-codes';
 import {
@@ -12,26 +11,9 @@ import {
   locationFrom,
   validateForm,
 } from './form';
+import { savedTransaction } from './form-testing';
 
 const filled = { ...emptyForm('en', '2026-11-23'), amount: '120', categoryId: 'builtin-food' };
-
-/** A saved ฿120 food expense of 2026-11-23 with no optional fields, but for `overrides`. */
-const savedTransaction = (overrides: Partial<TransactionView>): TransactionView => ({
-  id: 't1',
-  type: 'expense',
-  amount: { amount: 12000, currency: 'THB' },
-  walletId: '0192f0c4-7a1b-7c3d-8e4f-0000000000c1',
-  categoryId: 'builtin-food',
-  date: '2026-11-23',
-  time: null,
-  note: null,
-  receipt: null,
-  location: null,
-  createdAt: '',
-  updatedAt: '',
-  revision: 0,
-  ...overrides,
-});
 
 describe('the transaction form', () => {
   it('says what spec section 5 says for each missing field, and focuses the first', () => {
