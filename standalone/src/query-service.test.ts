@@ -91,7 +91,9 @@ describe('query service downloads', () => {
     const csv = await service.app.inject({ url: (link.json() as { url: string }).url });
     expect(csv.statusCode).toBe(200);
     expect(csv.body.startsWith('\uFEFF')).toBe(true);
-    expect(csv.body.split('\r\n')[0]).toBe('\uFEFFວັນທີ,ເວລາ,ປະເພດ,ໝວດໝູ່,ຈຳນວນເງິນ,ສະກຸນເງິນ,ໝາຍເຫດ,ກະເປົາເງິນ');
+    expect(csv.body.split('\r\n')[0]).toBe(
+      '\uFEFFວັນທີ,ເວລາ,ປະເພດ,ໝວດໝູ່,ຈຳນວນເງິນ,ສະກຸນເງິນ,ໝາຍເຫດ,ກະເປົາເງິນ,ແທັກ,ແບ່ງລາຍການ,ໝາຍເຫດຂອງແຖວທີ່ແບ່ງ,ລະຫັດລາຍການ',
+    );
   });
 });
 

@@ -12,6 +12,7 @@ import type { ReadStore, ViewDefinition } from '@plenty/platform/read-store/port
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import type { Projection } from '@plenty/projections/projection';
 import { accountErasureProjection } from '@plenty/projections/account-erasure.projection';
+import { tagsProjection } from '@plenty/projections/tags.projection';
 import { transactionsProjection } from '@plenty/projections/transactions.projection';
 import { createProjector } from '@plenty/projector/runtime';
 import { historyWriter } from '@plenty/projections/testing/history';
@@ -41,7 +42,7 @@ const labels: Projection = {
     );
   },
 };
-const projections = [transactionsProjection, labels, accountErasureProjection];
+const projections = [transactionsProjection, tagsProjection, labels, accountErasureProjection];
 
 describe('rebuild command line', () => {
   it('reads --view, --check, --limit and --strict, and refuses anything else', () => {
@@ -67,10 +68,10 @@ describe('rebuild command line', () => {
 
   it('names the views there are when asked for one that does not exist', () => {
     expect(() => projectionsFor(projections, 'nope')).toThrow(
-      'there is no view named nope; the views are: labels, transactions',
+      'there is no view named nope; the views are: labels, tag_links, tags, transactions',
     );
     expect(projectionsFor(projections, 'labels').map((p) => p.name)).toEqual(['labels']);
-    expect(projectionsFor(projections, undefined).map((p) => p.name)).toEqual(['transactions', 'labels']);
+    expect(projectionsFor(projections, undefined).map((p) => p.name)).toEqual(['transactions', 'tags', 'labels']);
   });
 
   it('lists the fields in which two documents differ', () => {
@@ -126,7 +127,7 @@ describe('rebuild command, embedded', () => {
     expect(identical.code).toBe(0);
     expect(identical.output).toMatch(/events\/s/);
     // The two views and their quarantine views, empty here.
-    expect(identical.output).toContain('Identical: 18 documents in 4 views equal a fresh rebuild of 9 events');
+    expect(identical.output).toContain('Identical: 18 documents in 7 views equal a fresh rebuild of 9 events');
     expect(await readStore.shadowTags()).toEqual([]);
 
     // Read models gone wrong: one label changed, one transaction lost.
@@ -138,7 +139,7 @@ describe('rebuild command, embedded', () => {
     expect(differs.code).toBe(1);
     expect(differs.output).toContain(`labels user=alice id=${ids[2]} field=label: live "wrong", rebuilt "lunch 2"`);
     expect(differs.output).toContain(`transactions user=alice id=${ids[4]} field=(only in the rebuild)`);
-    expect(differs.output).toContain('2 differences in 2 of 4 views');
+    expect(differs.output).toContain('2 differences in 2 of 7 views');
     expect(await readStore.shadowTags()).toEqual([]);
 
     // Only the labels' group is rebuilt: the lost transaction stays lost until its own rebuild.
@@ -165,7 +166,7 @@ describe('rebuild command over an event a projection cannot apply', () => {
     const poison = await writer.addTransaction('alice', { note: 'poison' });
     await writer.addTransaction('bob');
     const [event] = await eventStore.readAll({ after: '1', maxCount: 1 });
-    const poisoned = [transactionsProjection, tallyProjection(), accountErasureProjection];
+    const poisoned = [transactionsProjection, tagsProjection, tallyProjection(), accountErasureProjection];
 
     const rebuilt = await run('embedded', eventStore, readStore, {}, poisoned);
     expect(rebuilt.code).toBe(0);
@@ -185,7 +186,7 @@ describe('rebuild command over an event a projection cannot apply', () => {
     expect(checked.output).toContain('Quarantined: user=alice projection=tally');
     expect((await run('embedded', eventStore, readStore, { check: true, strict: true }, poisoned)).code).toBe(1);
     // Code that can apply the event rebuilds the user's views whole, and lists nobody.
-    const fixed = [transactionsProjection, tallyProjection(2), accountErasureProjection];
+    const fixed = [transactionsProjection, tagsProjection, tallyProjection(2), accountErasureProjection];
     const released = await run('embedded', eventStore, readStore, { strict: true }, fixed);
     expect(released.code).toBe(0);
     expect(released.output).not.toContain('Quarantined');
