@@ -1,5 +1,5 @@
 import type { TransactionView } from '@plenty/contracts/views/transactions';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'react-router';
 import { loadFailedMessageId } from '../../../lib/api/api-error';
@@ -7,7 +7,7 @@ import { LocalizedLink } from '../../../lib/localized-link';
 import type { MessageId } from '../../../lib/messages';
 import { buttonClass } from '../../../ui/button';
 import { PageLoading } from '../../../ui/page-loading';
-import { listArgs, useTransactionListInfiniteQuery } from '../api';
+import { listArgs, totalsArgs, useTransactionListInfiniteQuery, useTransactionTotalsQuery } from '../api';
 import { isFiltered, type TransactionFilters as Filters } from '../filters';
 import { listReturnOf } from '../return-to-list';
 import { useWriters } from '../../../ui/history/use-transaction-writers';
@@ -17,6 +17,8 @@ import { VirtualRows } from './virtual-rows';
 
 /** Every row has this height, so the list can place rows without measuring them. */
 const ROW_HEIGHT = 76;
+/** The next page is read once the rows placed come this close to the end of those loaded. */
+const PAGE_AHEAD = 40;
 
 interface ListProps {
   readonly filters: Filters;
@@ -32,6 +34,9 @@ export function TransactionList({ filters, label, onOpen, onClear }: ListProps) 
   const rows = useRef<HTMLDivElement>(null);
   const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = list;
+  // How many transactions match (the totals above read the same answer): the list is that long
+  // from its first page on, so it does not grow, nor the end move, while the next pages come.
+  const matching = useTransactionTotalsQuery(totalsArgs(filters)).data?.count;
 
   // Back from the form: the row just saved is shown and focused, where the list has it; else the
   // list starts at its top (the form's own scroll position means nothing here).
@@ -79,6 +84,14 @@ export function TransactionList({ filters, label, onOpen, onClear }: ListProps) 
     observer.observe(element);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, isError, items.length]);
+
+  // Rows of pages not read yet placed near the screen (a long list scrolled fast): the next page
+  // is read, and the one after once it is in, until the rows placed are all loaded.
+  const [lastPlaced, setLastPlaced] = useState(-1);
+  const onLastPlaced = useCallback((index: number) => setLastPlaced(index), []);
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !isError && lastPlaced >= items.length - PAGE_AHEAD) void fetchNextPage();
+  }, [lastPlaced, items.length, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
 
   if (list.isLoading) return <PageLoading />;
   if (list.data === undefined) {
@@ -129,7 +142,9 @@ export function TransactionList({ filters, label, onOpen, onClear }: ListProps) 
         label={label}
         className={styles.list}
         itemClassName={styles.rowItem}
-        {...(hasNextPage ? {} : { total: items.length })}
+        {...(hasNextPage ? { length: matching ?? items.length } : { total: items.length })}
+        placeholder={<span className={styles.rowPlaceholder} />}
+        onLastPlaced={onLastPlaced}
         rowKey={(item) => item.id}
         renderRow={(item) => <Row item={item} writers={writers} onOpen={onOpen} saved={item.id === saved} />}
       />

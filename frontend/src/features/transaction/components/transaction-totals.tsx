@@ -16,7 +16,10 @@ export function TransactionTotals({ filters }: { readonly filters: Filters }) {
   const writers = useWriters();
   const headingId = useId();
   const totals = useTransactionTotalsQuery(totalsArgs(filters));
-  // The totals are a summary: while they load, or if they cannot be had, the list still stands alone.
+  // While they load, the card keeps its place (a row of the columns it will most likely show), so
+  // the list below does not move when they come. If they cannot be had, or nothing matches, the
+  // list stands alone.
+  if (totals.data === undefined && totals.isLoading) return <TotalsPlaceholder filters={filters} />;
   if (totals.data === undefined || totals.data.count === 0) return null;
   const combined = combinedTotals(totals.data.totals, writers.preferences, writers.date);
   const table = totalsTable(totals.data.totals);
@@ -68,6 +71,35 @@ export function TransactionTotals({ filters }: { readonly filters: Filters }) {
         </p>
       )}
       <OutOfRangeNote outOfRange={totals.data.outOfRange || combined?.outOfRange === true} />
+    </section>
+  );
+}
+
+/** The totals' card while they load: its heading and one row of empty figures, at their height, hidden from screen readers. */
+function TotalsPlaceholder({ filters }: { readonly filters: Filters }) {
+  const writers = useWriters();
+  const columns = filters.type === null ? (['income', 'expense', 'net'] as const) : [filters.type];
+  return (
+    <section
+      className={`${cardClass} ${styles.totals}`}
+      aria-hidden="true"
+      data-testid="transaction-totals-placeholder"
+    >
+      <h2 className={styles.totalsHeader}>
+        <FormattedMessage id="transactions.totals.title" />
+      </h2>
+      <ul className={styles.totalsRows}>
+        <li className={styles.totalsRow} style={{ '--totals-columns': columns.length } as CSSProperties}>
+          {columns.map((column) => (
+            <span key={column} className={styles.totalsCell}>
+              <span className={styles.totalsLabel}>
+                {column === 'net' ? <FormattedMessage id="transactions.totals.net" /> : writers.type(column)}
+              </span>
+              <span className={`${styles.totalsValue} ${styles.totalsValuePending}`}>&nbsp;</span>
+            </span>
+          ))}
+        </li>
+      </ul>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 export interface VirtualRowsProps<T> {
   readonly items: readonly T[];
@@ -9,6 +9,15 @@ export interface VirtualRowsProps<T> {
   readonly className: string | undefined;
   readonly itemClassName: string | undefined;
   readonly total?: number;
+  /**
+   * How many rows the list has in all, loaded or not (when known): the list has their height from
+   * the start, so it does not grow under the reader as pages come; rows not loaded yet show
+   * `placeholder` until they are.
+   */
+  readonly length?: number;
+  readonly placeholder?: ReactNode;
+  /** The index of the last row placed (loaded or not), whenever it changes: time to read more. */
+  onLastPlaced?(index: number): void;
   rowKey(item: T): string;
   renderRow(item: T, index: number): ReactNode;
 }
@@ -27,13 +36,16 @@ export function VirtualRows<T>({
   className,
   itemClassName,
   total,
+  length,
+  placeholder,
+  onLastPlaced,
   rowKey,
   renderRow,
 }: VirtualRowsProps<T>) {
   const list = useRef<HTMLUListElement>(null);
   const [offset, setOffset] = useState(0);
   const focused = useRef<number | null>(null);
-  const count = items.length;
+  const count = Math.max(items.length, length ?? 0);
 
   // Where the list starts in the page (filters and totals above it may change height).
   useLayoutEffect(() => {
@@ -66,11 +78,30 @@ export function VirtualRows<T>({
     },
   });
 
+  const placed = virtualizer.getVirtualItems();
+  const last = placed.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (last >= 0) onLastPlaced?.(last);
+  }, [last, onLastPlaced]);
+
   return (
     <ul ref={list} className={className} aria-label={label} style={{ height: virtualizer.getTotalSize() }}>
-      {virtualizer.getVirtualItems().map((row) => {
+      {placed.map((row) => {
         const item = items[row.index];
-        if (item === undefined) return null;
+        if (item === undefined) {
+          // A row of a page not read yet: its place, at its height, without a name to read.
+          return (
+            <li
+              key={row.key}
+              className={itemClassName}
+              style={{ height: rowHeight, transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
+              aria-hidden="true"
+              data-placeholder-row=""
+            >
+              {placeholder}
+            </li>
+          );
+        }
         return (
           <li
             key={row.key}
