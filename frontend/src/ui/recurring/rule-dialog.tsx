@@ -7,7 +7,7 @@
 import { RECURRENCE_FREQUENCIES } from '@plenty/contracts/calendar/recurrence';
 import { todayIn } from '@plenty/contracts/calendar/zone';
 import { TRANSACTION_TYPES } from '@plenty/contracts/categories';
-import { CURRENCIES, type Currency } from '@plenty/contracts/money';
+import type { Currency } from '@plenty/contracts/money';
 import { RECURRING_MODES } from '@plenty/contracts/recurring';
 import type { RecurringRuleView } from '@plenty/contracts/views/recurring';
 import { useEffect, useMemo, useRef } from 'react';
@@ -22,6 +22,7 @@ import { useFormat } from '../../lib/use-format';
 import { useLocale } from '../../lib/use-locale';
 import { CategoryPicker } from '../category-picker/category-picker';
 import { DateField } from '../date-field/date-field';
+import { CurrencySelect } from '../dialog-form/currency-select';
 import { DialogActions } from '../dialog-form/dialog-actions';
 import { DialogField } from '../dialog-form/dialog-field';
 import dialogForm from '../dialog-form/dialog-form.module.css';
@@ -292,21 +293,13 @@ export function RuleDialog({ editing, onClose, onCreated }: RuleDialogProps) {
             <label htmlFor={form.id('currency')} className={dialogForm.label}>
               <FormattedMessage id="transactions.field.currency" />
             </label>
-            <select
+            <CurrencySelect
               id={form.id('currency')}
-              className={dialogForm.input}
               value={draft.currency}
-              onChange={(event) => {
-                const next = CURRENCIES.find((c) => c === event.target.value) ?? draft.currency;
+              onChange={(next) => {
                 if (next !== draft.currency) update({ currency: next, walletId: '' });
               }}
-            >
-              {CURRENCIES.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </select>
+            />
           </div>
         </div>
 
