@@ -99,6 +99,8 @@ describe('a rule with versions', () => {
       categoryId: 'builtin-housing',
       walletId: null,
       note: 'Rent',
+      splits: null,
+      tags: [],
       edited: false,
     });
     expect(occurrenceDetails(versions, overrides, '2027-05-15')).toMatchObject({
