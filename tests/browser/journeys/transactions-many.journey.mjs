@@ -8,8 +8,8 @@ import { createUser, signIn } from '../support/users.mjs';
 const COUNT = 450;
 
 /**
- * A long list reads a page at a time as it is scrolled, and keeps only the rows near the screen
- * in the document however many are loaded.
+ * A long list reads a page at a time as it is scrolled, keeps only the rows near the screen in the
+ * document however many are loaded, and has its whole height from the first page on.
  */
 export default async function transactionsMany({ browser, baseUrl }) {
   const messages = catalog('en');
@@ -46,6 +46,9 @@ export default async function transactionsMany({ browser, baseUrl }) {
         const list = document.querySelector('[data-row-id]')?.closest('ul');
         return list ? Math.round(list.getBoundingClientRect().height / 76) : 0;
       });
+    // The list is as long as every matching row from its first page on (rows of pages not read
+    // yet hold their place), so nothing below it moves as the next pages come.
+    assert.equal(await listed(), COUNT, 'the list has the height of every row before the next page is read');
     const end = page.getByText(messages['transactions.end'], { exact: true });
     // The end of the list is in the document below the rows long before it is on the screen.
     const endOnScreen = async () =>
