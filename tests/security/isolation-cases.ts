@@ -13,8 +13,12 @@ import { commandNames } from './route-inventory.js';
 
 /** Text only Alice wrote: it must never reach Bob in any answer. */
 export const SECRET = `alice-secret-${randomUUID()}`;
-/** A tag only Alice gave (tags are at most 32 characters): it must never reach Bob either. */
-export const SECRET_TAG = `t-${randomUUID().replaceAll('-', '').slice(0, 30)}`;
+/**
+ * A tag only Alice gave (tags are at most 32 characters), in capitals: it must never reach Bob
+ * either. Its key (lower case) is what Bob types when he tries her tag, so his own answers may
+ * show that, never her spelling.
+ */
+export const SECRET_TAG = `T-${randomUUID().replaceAll('-', '').slice(0, 30).toUpperCase()}`;
 export const ids = {
   transaction: uuidV7(),
   category: uuidV7(),
@@ -188,9 +192,10 @@ export function commandCases(users: { readonly alice: TestUser }): Record<string
     // backup id, so that Alice's stays unknown to him for the restore's events route).
     FinishRestore: { body: () => ({ backupId: ids.restoreBackup, appended: 0, existing: 0 }), expect: 'not-found' },
     StartRestore: { body: () => ({ ...aliceRestore(), backupId: uuidV7() }), expect: 'own-data' },
-    // Tags are each user's own: Bob renaming or deleting Alice's tag text changes his own (none).
-    RenameTag: { body: () => ({ from: SECRET_TAG, to: 'bob tag' }), expect: 'own-data' },
-    DeleteTag: { body: () => ({ tag: SECRET_TAG }), expect: 'own-data' },
+    // Tags are each user's own: Bob naming Alice's tag (by its key: what he typed is not mistaken for
+    // her spelling in his own answers) renames or deletes his own (none).
+    RenameTag: { body: () => ({ from: SECRET_TAG.toLowerCase(), to: 'bob tag' }), expect: 'own-data' },
+    DeleteTag: { body: () => ({ tag: SECRET_TAG.toLowerCase() }), expect: 'own-data' },
     // Alice's custom category is unknown to Bob; a copy acts on his own budgets only.
     SetCategoryBudget: {
       body: () => ({ categoryId: ids.category, month: '2026-11', limit: thb(1), repeat: true }),
