@@ -10,7 +10,7 @@ import { TRANSACTION_TYPES } from '@plenty/contracts/categories';
 import type { Currency } from '@plenty/contracts/money';
 import { RECURRING_MODES } from '@plenty/contracts/recurring';
 import type { RecurringRuleView } from '@plenty/contracts/views/recurring';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { useCommand } from '../../lib/api/use-command';
@@ -52,6 +52,7 @@ import { AmountInput } from '../dialog-form/amount-input';
 import { buttonClass } from '../button';
 import { newSplitLine } from '../split-lines/split-draft';
 import { SplitLines } from '../split-lines/split-lines';
+import { useSplitFocus } from '../split-lines/use-split-focus';
 import { TagsInput } from '../tags-input/tags-input';
 import { MAX_SPLIT_LINES } from '@plenty/contracts/splits';
 import { MAX_TAGS } from '@plenty/contracts/tags';
@@ -179,15 +180,7 @@ export function RuleDialog({ editing, onClose, onCreated }: RuleDialogProps) {
   });
   const { values: draft, update } = form;
   // "Split" puts the keyboard on the first line's category, "Undo split" back on "Split".
-  const splitFocus = useRef<'lines' | 'start' | null>(null);
-  const splitting = draft.splits !== null;
-  useEffect(() => {
-    const target = splitFocus.current;
-    splitFocus.current = null;
-    if (target === null) return;
-    const selector = target === 'lines' ? '[data-testid="split-category"]' : '[data-testid="split-start"]';
-    document.querySelector<HTMLElement>(`[data-testid="rule-dialog"] ${selector}`)?.focus();
-  }, [splitting]);
+  const splitFocusRef = useSplitFocus(draft.splits !== null, '[data-testid="rule-dialog"]');
   const wallets = useWalletChoices(draft.currency, editing?.kind === 'edit' ? editing.rule.walletId : null);
 
   // The wallet follows the currency: the rule's own, else the one used last, else its cash wallet.
@@ -324,7 +317,7 @@ export function RuleDialog({ editing, onClose, onCreated }: RuleDialogProps) {
                 type="button"
                 className={buttonClass('secondary')}
                 onClick={() => {
-                  splitFocus.current = 'lines';
+                  splitFocusRef.current = 'lines';
                   update({ splits: [newSplitLine(draft.categoryId), newSplitLine()] });
                 }}
                 data-testid="split-start"
@@ -358,7 +351,7 @@ export function RuleDialog({ editing, onClose, onCreated }: RuleDialogProps) {
                 type="button"
                 className={buttonClass('secondary')}
                 onClick={() => {
-                  splitFocus.current = 'start';
+                  splitFocusRef.current = 'start';
                   // One category again: the first line's, the whole amount in it.
                   update({ splits: null, categoryId: draft.splits?.[0]?.categoryId ?? draft.categoryId });
                 }}

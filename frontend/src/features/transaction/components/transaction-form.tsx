@@ -1,5 +1,5 @@
 import type { TransactionView } from '@plenty/contracts/views/transactions';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LocalizedLink } from '../../../lib/localized-link';
 import type { MessageId } from '../../../lib/messages';
@@ -24,6 +24,7 @@ import { BackToListActions } from './back-to-list';
 import { LocationField } from './location-field';
 import { ReceiptField } from './receipt-field';
 import { SplitLines } from '../../../ui/split-lines/split-lines';
+import { useSplitFocus } from '../../../ui/split-lines/use-split-focus';
 import { TagsInput } from '../../../ui/tags-input/tags-input';
 import { useLocale } from '../../../lib/use-locale';
 import styles from './transaction-form.module.css';
@@ -61,17 +62,7 @@ export function TransactionForm({ title, initial, existing }: TransactionFormPro
   const withInputRef = ({ ref, ...control }: ReturnType<typeof form.field>) => ({ ...control, inputRef: ref });
   const wallets = useWalletChoices(values.currency, existing?.walletId ?? null);
   const { update } = form;
-  // Split and Unsplit take their own button away: the keyboard's focus goes to what took its
-  // place (the first line's category, or Split again) instead of falling back to the page.
-  const splitFocus = useRef<'lines' | 'start' | null>(null);
-  const splitting = values.splits !== null;
-  useEffect(() => {
-    const target = splitFocus.current;
-    splitFocus.current = null;
-    if (target === null) return;
-    const selector = target === 'lines' ? '[data-testid="split-category"]' : '[data-testid="split-start"]';
-    document.querySelector<HTMLElement>(selector)?.focus();
-  }, [splitting]);
+  const splitFocusRef = useSplitFocus(values.splits !== null);
   // Once the wallets are known, and after each change of currency: the transaction's own wallet
   // (editing, in its currency), else the one used last with this currency, else its cash wallet.
   useEffect(() => {
@@ -198,7 +189,7 @@ export function TransactionForm({ title, initial, existing }: TransactionFormPro
                 type="button"
                 className={buttonClass('secondary')}
                 onClick={() => {
-                  splitFocus.current = 'lines';
+                  splitFocusRef.current = 'lines';
                   form.update({ splits: splitLinesFrom(values) });
                 }}
                 data-testid="split-start"
@@ -232,7 +223,7 @@ export function TransactionForm({ title, initial, existing }: TransactionFormPro
                 type="button"
                 className={buttonClass('secondary')}
                 onClick={() => {
-                  splitFocus.current = 'start';
+                  splitFocusRef.current = 'start';
                   // One category again: the first line's, the whole amount in it.
                   form.update({ splits: null, categoryId: values.splits?.[0]?.categoryId ?? values.categoryId });
                 }}
