@@ -106,6 +106,7 @@ export const ERROR_CODES = [
   'restore_same_account',
   'backup_invalid',
   'backup_version_unsupported',
+  'transaction_changed',
   'split_total_mismatch',
   'split_category_mismatch',
   'split_too_few_lines',

@@ -20,10 +20,19 @@ export const addTransactionSchema = transactionFieldsSchema
     }
   });
 
+/**
+ * EditTransaction: `changes` to the transaction. `baseRevision`, when given, is the revision of
+ * the transaction the changes were made on (the view's `revision`); if the transaction has been
+ * changed since (on another device, by an earlier command), the edit is refused with 409
+ * `transaction_changed` and appends nothing, so an edit made offline on old data never
+ * overwrites a newer one unseen. A command already applied is answered as before, whatever its
+ * `baseRevision`.
+ */
 export const editTransactionSchema = z
   .object({
     ...commandBase,
     transactionId: uuidSchema,
+    baseRevision: z.number().int().nonnegative().optional(),
     changes: transactionChangesSchema.refine((c) => Object.keys(c).length > 0, { error: 'nothing_to_change' }),
   })
   .strict();

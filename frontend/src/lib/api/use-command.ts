@@ -13,8 +13,13 @@ import { commandsApi } from './commands';
 export type CommandInput<N extends CommandName> =
   CommandRequest<N> extends infer R ? (R extends unknown ? Omit<R, 'commandId'> : never) : never;
 
+/**
+ * `queued`: a command of the outbox (`lib/outbox/types.ts`) that could not reach the server is
+ * kept on the device and sent when the network is back; the screen says "waiting to sync".
+ */
 export type CommandOutcome<F extends string> =
-  | { readonly ok: true; readonly result: CommandResult }
+  | { readonly ok: true; readonly queued: false; readonly result: CommandResult }
+  | { readonly ok: true; readonly queued: true; readonly result: null }
   | {
       readonly ok: false;
       readonly error: ApiError;
@@ -91,7 +96,7 @@ export function useCommand<N extends CommandName, F extends string = never>(
       const result = await dispatch(endpoint.initiate({ ...input, commandId: attempt.commandId })).unwrap();
       submission.current = freshSubmission();
       setFailure(null);
-      return { ok: true, result };
+      return { ok: true, queued: false, result };
     } catch (caught) {
       const error = asApiError(caught);
       const fieldErrors = fieldMessages(error.fields, mapping, error.code);

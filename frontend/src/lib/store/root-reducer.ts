@@ -1,6 +1,8 @@
 import { combineSlices, createDynamicMiddleware } from '@reduxjs/toolkit';
 import { consistencySlice } from '../api/consistency-slice';
 import { authSlice } from '../auth/auth-slice';
+import { networkSlice } from '../offline/network-slice';
+import { outboxSlice } from '../outbox/outbox-slice';
 import { toastsSlice } from '../../ui/toast/toasts-slice';
 
 /**
@@ -14,6 +16,8 @@ export const rootReducer = combineSlices(
   authSlice,
   consistencySlice,
   toastsSlice,
+  networkSlice,
+  outboxSlice,
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export const dynamicMiddleware = createDynamicMiddleware();
