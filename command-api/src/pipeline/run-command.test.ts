@@ -151,3 +151,123 @@ describe('command pipeline', () => {
     expect(tries).toBe(4);
   });
 });
+
+describe('command pipeline: the revision a command was made on', () => {
+  const changed = new HttpError(409, 'transaction_changed', 'changed');
+  /** Adds one more amount; says it was made on `base` (undefined: says nothing). */
+  const madeOn = (transactionId: string, base: number | undefined): StreamDefinition<Command, number[]> => ({
+    ...adding(transactionId, 7),
+    baseRevision: () => base,
+    changedRefusal: () => changed,
+  });
+
+  it('runs a command made on the stream’s last revision', async () => {
+    const transactionId = randomUUID();
+    await runCommand(deps, adding(transactionId, 1), command(), caller);
+    await runCommand(deps, adding(transactionId, 2), command(), caller);
+    const result = await runCommand(deps, madeOn(transactionId, 1), command(), caller);
+    expect(result.revision).toBe(2);
+  });
+
+  it('refuses a command made on an older revision with the definition’s refusal and appends nothing', async () => {
+    const transactionId = randomUUID();
+    await runCommand(deps, adding(transactionId, 1), command(), caller);
+    await runCommand(deps, adding(transactionId, 2), command(), caller);
+    let decided = 0;
+    const definition: StreamDefinition<Command, number[]> = {
+      ...madeOn(transactionId, 0),
+      decide: () => {
+        decided += 1;
+        return [transactionAdded(transactionId, 7)];
+      },
+    };
+    await expect(runCommand(deps, definition, command(), caller)).rejects.toBe(changed);
+    expect(decided).toBe(0);
+    expect(await eventStore.readStream(`transaction-${transactionId}`)).toHaveLength(2);
+  });
+
+  it('refuses a base revision the stream has not reached yet', async () => {
+    const transactionId = randomUUID();
+    await runCommand(deps, adding(transactionId, 1), command(), caller);
+    await expect(runCommand(deps, madeOn(transactionId, 5), command(), caller)).rejects.toBe(changed);
+  });
+
+  it('hands the refusal the stream’s state now', async () => {
+    const transactionId = randomUUID();
+    await runCommand(deps, adding(transactionId, 1), command(), caller);
+    await runCommand(deps, adding(transactionId, 2), command(), caller);
+    const seen: number[][] = [];
+    const definition: StreamDefinition<Command, number[]> = {
+      ...madeOn(transactionId, 0),
+      changedRefusal: (state) => {
+        seen.push(state);
+        return changed;
+      },
+    };
+    await expect(runCommand(deps, definition, command(), caller)).rejects.toBe(changed);
+    expect(seen).toEqual([[1, 2]]);
+  });
+
+  it('answers 409 conflict when the definition gives no refusal of its own', async () => {
+    const transactionId = randomUUID();
+    await runCommand(deps, adding(transactionId, 1), command(), caller);
+    await runCommand(deps, adding(transactionId, 2), command(), caller);
+    const plain: StreamDefinition<Command, number[]> = { ...adding(transactionId, 7), baseRevision: () => 0 };
+    await expect(runCommand(deps, plain, command(), caller)).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'conflict',
+    });
+  });
+
+  it('checks nothing when the command names no base revision', async () => {
+    const transactionId = randomUUID();
+    await runCommand(deps, adding(transactionId, 1), command(), caller);
+    await runCommand(deps, adding(transactionId, 2), command(), caller);
+    const result = await runCommand(deps, madeOn(transactionId, undefined), command(), caller);
+    expect(result.revision).toBe(2);
+  });
+
+  it('leaves a stream with no events to the decision', async () => {
+    const transactionId = randomUUID();
+    const result = await runCommand(deps, madeOn(transactionId, 3), command(), caller);
+    expect(result.revision).toBe(0);
+  });
+
+  it('answers a retry of an applied command with its first result, though the stream has moved on since', async () => {
+    const transactionId = randomUUID();
+    await runCommand(deps, adding(transactionId, 1), command(), caller);
+    const edit = command();
+    const first = await runCommand(deps, madeOn(transactionId, 0), edit, caller);
+    await runCommand(deps, adding(transactionId, 2), command(), caller);
+    const retried = await runCommand(deps, madeOn(transactionId, 0), edit, caller);
+    expect(retried).toEqual(first);
+    expect(await eventStore.readStream(`transaction-${transactionId}`)).toHaveLength(3);
+  });
+
+  it("answers another user's stream as missing, never with the refusal that would tell its revision", async () => {
+    const transactionId = randomUUID();
+    await runCommand(deps, adding(transactionId, 1), command(), caller);
+    await runCommand(deps, adding(transactionId, 2), command(), caller);
+    const mallory = testCaller(testUser('mallory'));
+    await expect(runCommand(deps, madeOn(transactionId, 0), command(), mallory)).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'not_found',
+    });
+  });
+
+  it('refuses a command whose stream changed between its read and its append once it starts over', async () => {
+    const transactionId = randomUUID();
+    await runCommand(deps, adding(transactionId, 1), command(), caller);
+    let tries = 0;
+    const racing: StreamDefinition<Command, number[]> = {
+      ...madeOn(transactionId, 0),
+      async loadContext() {
+        tries += 1;
+        if (tries === 1) await runCommand(deps, adding(transactionId, 2), command(), caller);
+      },
+    };
+    await expect(runCommand(deps, racing, command(), caller)).rejects.toBe(changed);
+    expect(tries).toBe(1);
+    expect(await eventStore.readStream(`transaction-${transactionId}`)).toHaveLength(2);
+  });
+});

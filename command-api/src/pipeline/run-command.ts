@@ -73,6 +73,26 @@ async function loadStream<C extends Command, State>(
   return { stored, state, earlier };
 }
 
+/**
+ * Step 1b, the base revision: a command made on an older revision of the stream than its last
+ * one is refused (the definition says how), so a change made on old data never overwrites a
+ * newer one unseen. Null when the command names no base revision, the stream has no events, or
+ * the base revision is the stream's last.
+ */
+function staleRefusal<C extends Command, State>(
+  definition: StreamDefinition<C, State, unknown>,
+  command: C,
+  loaded: LoadedStream<State>,
+): HttpError | null {
+  const base = definition.baseRevision?.(command);
+  const head = loaded.stored.at(-1);
+  if (base === undefined || head === undefined || head.revision === base) return null;
+  return (
+    definition.changedRefusal?.(loaded.state) ??
+    new HttpError(409, 'conflict', 'This was changed since; reload it and try again.')
+  );
+}
+
 /** Step 2, decide: the context the definition loads, then its pure decision. */
 async function decide<C extends Command, State, Context>(
   deps: PipelineDeps,
@@ -149,7 +169,8 @@ async function append(
  * Runs one command through the pipeline: load → decide → append → react. A concurrent writer
  * makes it start over, a few times, before answering 409. A command already recorded is
  * answered with its first result (or its first refusal) and appends nothing; its reaction
- * runs again, so one cut short by a crash is finished by the retry.
+ * runs again, so one cut short by a crash is finished by the retry. A command made on an older
+ * revision of the stream than its last (`baseRevision`) is refused before it is decided.
  */
 export async function runCommand<C extends Command, State, Context>(
   deps: PipelineDeps,
@@ -170,6 +191,9 @@ export async function runCommand<C extends Command, State, Context>(
       await definition.react?.({ streamId, before, events, appendedNow: false }, command, undefined, caller);
       return { streamId, revision: last.revision, position: last.position };
     }
+
+    const stale = staleRefusal(definition, command, loaded);
+    if (stale !== null) throw stale;
 
     const { decision, context, now } = await decide(deps, definition, command, loaded.state, caller);
     if (decision.events.length === 0) {

@@ -70,4 +70,14 @@ export interface StreamDefinition<C extends Command, State, Context = undefined>
   earlierRefusal?(events: readonly DomainEvent[]): HttpError | null;
   /** The answer for another user's stream, like a missing one; default 404 `not_found`. */
   notFound?(): HttpError;
+  /**
+   * The stream revision the command was made on (an edit made on a view of `revision` n), or
+   * undefined when it does not say. Given, and the stream has events whose last revision is
+   * not it, the command is refused with `changedRefusal` and appends nothing. Checked after the
+   * "already applied" check: a retry of a command that was applied answers its first result,
+   * whatever its base revision. A stream with no events is not checked (the decision answers).
+   */
+  baseRevision?(command: C): number | undefined;
+  /** The refusal for a command made on an older revision, given the stream's state now. */
+  changedRefusal?(state: State): HttpError;
 }

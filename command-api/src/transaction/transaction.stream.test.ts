@@ -200,3 +200,42 @@ describe('transaction commands that name a wallet', () => {
     expect(error.fields).toEqual({ walletId: 'wallet_archived' });
   });
 });
+
+describe('an edit made on a revision of the transaction', () => {
+  it('is applied on the latest revision and refused with 409 transaction_changed on an older one', async () => {
+    const body = lunch();
+    await send('AddTransaction', alice, body);
+    const { transactionId } = body;
+    const first = await send('EditTransaction', alice, { transactionId, baseRevision: 0, changes: { note: 'lunch' } });
+    expect(first.revision).toBe(1);
+    const error = await refusal(
+      send('EditTransaction', alice, { transactionId, baseRevision: 0, changes: { note: 'dinner' } }),
+    );
+    expect(error.statusCode).toBe(409);
+    expect(error.code).toBe('transaction_changed');
+    expect(await eventStore.readStream(`transaction-${transactionId}`)).toHaveLength(2);
+  });
+
+  it('answers an edit of a deleted transaction with 404 transaction_not_found, whatever revision it was made on', async () => {
+    const body = lunch();
+    await send('AddTransaction', alice, body);
+    const { transactionId } = body;
+    await send('DeleteTransaction', alice, { transactionId });
+    const error = await refusal(
+      send('EditTransaction', alice, { transactionId, baseRevision: 0, changes: { note: 'x' } }),
+    );
+    expect(error.statusCode).toBe(404);
+    expect(error.code).toBe('transaction_not_found');
+  });
+
+  it("answers Bob's edit of Alice's transaction with 404, never telling that his revision is not hers", async () => {
+    const body = lunch();
+    await send('AddTransaction', alice, body);
+    await send('EditTransaction', alice, { transactionId: body.transactionId, changes: { note: 'mine' } });
+    const error = await refusal(
+      send('EditTransaction', bob, { transactionId: body.transactionId, baseRevision: 0, changes: { note: 'x' } }),
+    );
+    expect(error.statusCode).toBe(404);
+    expect(error.code).not.toBe('transaction_changed');
+  });
+});

@@ -1,7 +1,9 @@
 import { findBuiltInCategory } from '@plenty/contracts/categories';
 import type { TransactionCommand } from '@plenty/contracts/commands/transaction';
 import { streamIds } from '@plenty/contracts/events/envelope';
+import { domainError } from '@plenty/contracts/errors';
 import { InvalidBlobReferenceError, type BlobStore } from '@plenty/platform/blob-store/port';
+import { domainErrorToHttp } from '../pipeline/run-command.js';
 import type { StreamDefinition } from '../pipeline/stream-definition.js';
 import type { ProfileCache } from '../profile/profile-cache.js';
 import type { ProfileState } from '../profile/profile.state.js';
@@ -118,6 +120,15 @@ export function transactionStream(
       const found = receipt !== null && deps.blobs !== null && (await receiptExists(deps.blobs, user.uid, receipt));
       return { ...profileContext(user.uid, profile), receiptExists: (id) => found && id === receipt };
     },
+    // An edit made on the view of `revision` n is refused once the transaction has a newer event.
+    baseRevision: (command) => (command.type === 'EditTransaction' ? command.data.baseRevision : undefined),
+    // A deleted one answers as it does to any edit: it is gone, there is nothing to review.
+    changedRefusal: (state) =>
+      domainErrorToHttp(
+        state.status === 'deleted'
+          ? domainError('transaction_not_found', 404)
+          : domainError('transaction_changed', 409),
+      ),
     decide: (command, state, context) => decideTransaction(command, state, context),
     async react(appended, _command, _context, { user, log }) {
       if (deps.receipts === null || appended.events.length === 0) return;
