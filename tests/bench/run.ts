@@ -222,6 +222,8 @@ async function main(): Promise<void> {
       'search-export.ts',
       // Prints why it skips when there is no Chromium at /usr/bin/chromium.
       'list-browser.ts',
+      // The offline app: precache, opening without a network, a queued outbox's sync (skips without Chromium).
+      'offline.ts',
       'loan-schedule.ts',
       'dashboard.ts',
       'debts.ts',

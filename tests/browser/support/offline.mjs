@@ -1,0 +1,174 @@
+// The app without a network, as journeys drive it: a profile whose service worker controls the
+// page, the network cut and given back, the device's outbox read (and, for the bench, written)
+// in IndexedDB, and what the server holds of a user's transactions once a sync is over.
+import { postCommand, readAfter } from './api.mjs';
+import { openPage } from './browser.mjs';
+import { idTokenFor, signIn } from './users.mjs';
+
+/** One database per user (frontend/src/lib/offline/db.ts). */
+export const userDbName = (uid) => `plenty-user-${uid}`;
+/** The BroadcastChannel on which pages say that a user's outbox changed (lib/outbox/types.ts). */
+export const OUTBOX_CHANNEL = 'plenty-outbox';
+
+/**
+ * A fresh profile with service workers allowed (Playwright's default, said here because every
+ * offline journey needs it), `user` signed in on every page it loads, reduced motion and the
+ * `theme`; answers what openPage answers.
+ */
+export async function openOfflineCapable(browser, { user, theme = 'dark', width = 1280, height = 900 } = {}) {
+  const opened = await openPage(browser, { width, height, reducedMotion: 'reduce', serviceWorkers: 'allow' });
+  await opened.context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
+  if (user !== undefined) await signIn(opened.context, user);
+  return opened;
+}
+
+/**
+ * Waits until the app's service worker is active (its install, which precaches the app shell,
+ * is over) and controls this page. A worker that does not claim the pages it was installed from
+ * controls them from the next load, so the page is reloaded once when it is active but not yet
+ * in control.
+ */
+export async function waitForServiceWorkerControl(page, { timeout = 60_000 } = {}) {
+  const state = await page.evaluate(async (ms) => {
+    if (!('serviceWorker' in navigator)) return 'unsupported';
+    const ready = await Promise.race([
+      navigator.serviceWorker.ready.then(() => true),
+      new Promise((resolve) => setTimeout(() => resolve(false), ms)),
+    ]);
+    if (!ready) return 'not-registered';
+    return navigator.serviceWorker.controller === null ? 'active' : 'controlling';
+  }, timeout);
+  if (state === 'unsupported') throw new Error('this browser has no service workers');
+  if (state === 'not-registered') throw new Error(`no service worker became active within ${timeout} ms`);
+  if (state === 'active') await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout });
+}
+
+/** Cuts the profile's network (pages and the service worker's own fetches). */
+export async function goOffline(context) {
+  await context.setOffline(true);
+}
+
+/** Gives the profile its network back; the app sees `online` and starts sending its outbox. */
+export async function goOnline(context) {
+  await context.setOffline(false);
+}
+
+/**
+ * The user's outbox as stored on the device (`outbox` store of `plenty-user-<uid>`), in queue
+ * order: `{ seq, name, body, queuedAt, state, attempts, rejection }` each. [] when the device
+ * holds no database of the user (none is made for asking).
+ */
+export async function readOutbox(page, uid) {
+  return page.evaluate(async (name) => {
+    const known = await indexedDB.databases();
+    if (!known.some((db) => db.name === name)) return [];
+    const db = await new Promise((resolve, reject) => {
+      const req = indexedDB.open(name);
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains('outbox')) return [];
+      return await new Promise((resolve, reject) => {
+        const req = db.transaction('outbox', 'readonly').objectStore('outbox').getAll();
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+    } finally {
+      db.close();
+    }
+  }, userDbName(uid));
+}
+
+/**
+ * Puts commands in the user's outbox on the device as the outbox engine stores them (state
+ * `waiting`, no attempts, no rejection, `seq` given by the store), in one transaction, then says
+ * so on the outbox channel so the open pages read it. `commands` are `{ name, body }` with the
+ * body's `commandId`. The app makes the database (at its own version) when a signed-in page
+ * opens; this waits for it. Answers the entries' `seq`s.
+ */
+export async function writeOutbox(page, uid, commands, { timeout = 30_000 } = {}) {
+  await page.waitForFunction(
+    async (name) => (await indexedDB.databases()).some((db) => db.name === name),
+    userDbName(uid),
+    { timeout },
+  );
+  return page.evaluate(
+    async ({ name, uid: owner, channel, commands: queued }) => {
+      const db = await new Promise((resolve, reject) => {
+        const req = indexedDB.open(name);
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      try {
+        const tx = db.transaction('outbox', 'readwrite');
+        const store = tx.objectStore('outbox');
+        const seqs = [];
+        const queuedAt = new Date().toISOString();
+        for (const command of queued) {
+          const req = store.add({
+            name: command.name,
+            body: command.body,
+            queuedAt,
+            state: 'waiting',
+            attempts: 0,
+            rejection: null,
+          });
+          req.onsuccess = () => seqs.push(req.result);
+        }
+        await new Promise((resolve, reject) => {
+          tx.oncomplete = () => resolve();
+          tx.onabort = () => reject(tx.error);
+        });
+        const bc = new BroadcastChannel(channel);
+        bc.postMessage({ type: 'outbox-changed', uid: owner });
+        bc.close();
+        return seqs;
+      } finally {
+        db.close();
+      }
+    },
+    { name: userDbName(uid), uid, channel: OUTBOX_CHANNEL, commands },
+  );
+}
+
+/** Waits until the user's outbox on the device is empty (everything accepted by the server). */
+export async function waitForEmptyOutbox(page, uid, { timeout = 60_000 } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const entries = await readOutbox(page, uid);
+    if (entries.length === 0) return;
+    if (Date.now() > deadline)
+      throw new Error(
+        `the outbox still holds ${entries.length}: ${JSON.stringify(entries.map((e) => [e.seq, e.name, e.state]))}`,
+      );
+    // The outbox changes when the server answers; ask again when the page has had a frame.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
+  }
+}
+
+/**
+ * Every transaction the server lists for the user, newest first, as the server holds it once
+ * everything sent before this call is in its views: a command sent now (a preference set to what
+ * it is) gives a position, and the list is read at or past it, so a command the app sent and
+ * the server accepted is counted, and a second copy of it would be too.
+ */
+export async function serverTransactions(baseUrl, user) {
+  const probe = await postCommand(baseUrl, user, 'ChangePreferences', { changes: { analyticsConsent: false } });
+  const token = await idTokenFor(baseUrl, user);
+  const items = [];
+  let cursor = null;
+  do {
+    const path = `transactions?limit=200${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`;
+    const page = await (await readAfter(baseUrl, token, path, probe.position)).json();
+    items.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor !== null);
+  return items;
+}
+
+/** How many transactions the server lists for the user (see serverTransactions). */
+export async function countServerTransactions(baseUrl, user) {
+  return (await serverTransactions(baseUrl, user)).length;
+}
