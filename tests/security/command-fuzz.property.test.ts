@@ -57,6 +57,9 @@ const ids = {
 const sha256 = 'ab'.repeat(32);
 const thb = (amount: number) => ({ amount, currency: 'THB' });
 
+/** The revision of the transaction `ids.transaction`, as the last command that changed it answered. */
+let transactionRevision = 0;
+
 /** A body each command accepts (given the items made in beforeAll). */
 const VALID: Record<string, () => Record<string, unknown>> = {
   AddTransaction: () => ({
@@ -72,8 +75,10 @@ const VALID: Record<string, () => Record<string, unknown>> = {
       { categoryId: 'builtin-shopping', amount: 40 },
     ],
   }),
+  // Made on the transaction's latest revision, so it is accepted (a fuzzed one is refused: 400 or 409).
   EditTransaction: () => ({
     transactionId: ids.transaction,
+    baseRevision: transactionRevision,
     changes: { amount: thb(200), note: 'edited', splits: null, tags: ['ງານແຕ່ງ'] },
   }),
   RenameTag: () => ({ from: 'trip', to: 'ເດີນທາງ' }),
@@ -289,6 +294,7 @@ describe('commands under hostile input', () => {
           expect(after, `${name} refused with ${answer.statusCode} but wrote`).toBe(before);
         } else if (after !== before) {
           accepted += 1;
+          if (name === 'EditTransaction') transactionRevision = (body as { revision: number }).revision;
           const written = await eventStore.readAll({ after: before, maxCount: 100 });
           expect(written.at(-1)?.position).toBe(after);
           for (const event of written) {
@@ -308,6 +314,50 @@ describe('commands under hostile input', () => {
     expect(accepted).toBeGreaterThan(10);
     expect((await eventStore.readAll({ after: START, maxCount: 1 })).length).toBe(1);
   }, 120_000);
+});
+
+describe('the revision an edit was made on', () => {
+  const edit = (baseRevision: unknown) =>
+    send('EditTransaction', {
+      kind: 'json',
+      value: { commandId: uuidV7(), transactionId: ids.transaction, baseRevision, changes: { note: 'ແກ້ໄຂ' } },
+    });
+
+  it('answers 400 to one that is not a revision (negative, fractional, beyond 2^53, not a number) and writes nothing', async () => {
+    const before = await eventStore.headPosition();
+    for (const baseRevision of [
+      -1,
+      -(2 ** 53),
+      1.5,
+      5e-324,
+      2 ** 53,
+      2 ** 53 + 2,
+      1e308,
+      '0',
+      '',
+      null,
+      true,
+      [],
+      {},
+    ]) {
+      const answer = await edit(baseRevision);
+      expect(answer.statusCode, `${JSON.stringify(baseRevision)}: ${answer.body}`).toBe(400);
+      expect((answer.json() as { error: { code: string } }).error.code).toEqual(expect.any(String));
+    }
+    expect(await eventStore.headPosition()).toBe(before);
+  });
+
+  it('answers 409 transaction_changed to the largest revision there is, and applies one made on the latest', async () => {
+    const before = await eventStore.headPosition();
+    const far = await edit(2 ** 53 - 1);
+    expect(far.statusCode, far.body).toBe(409);
+    expect(far.json()).toMatchObject({ error: { code: 'transaction_changed' } });
+    expect(await eventStore.headPosition()).toBe(before);
+    const latest = (await eventStore.readStream(`transaction-${ids.transaction}`)).at(-1)?.revision;
+    const applied = await edit(latest);
+    expect(applied.statusCode, applied.body).toBe(200);
+    transactionRevision = (applied.json() as { revision: number }).revision;
+  });
 });
 
 /** A valid request of restore events for the fuzzer's started restore: a transaction added, then edited. */

@@ -85,7 +85,8 @@ export function commandCases(users: { readonly alice: TestUser }): Record<string
       expect: 'not-found',
     },
     EditTransaction: {
-      body: () => ({ transactionId: ids.transaction, changes: { note: 'mine now' } }),
+      // With a revision that is not hers (she edited it once): still 404, never 409 transaction_changed.
+      body: () => ({ transactionId: ids.transaction, baseRevision: 0, changes: { note: 'mine now' } }),
       expect: 'not-found',
     },
     DeleteTransaction: { body: () => ({ transactionId: ids.transaction }), expect: 'not-found' },

@@ -198,6 +198,36 @@ describe("security: another user's data", () => {
     }
   });
 
+  it("answers Bob's edit of her transaction alike whatever revision he names, so it never tells hers", async () => {
+    const stranger = new ApiClient(env.standalone.app, users.bob);
+    // Bob's own transaction, edited once: his revisions are 0 and 1, as hers are.
+    const own = randomUUID();
+    const add = {
+      transactionId: own,
+      type: 'expense',
+      amount: thb(100),
+      categoryId: 'builtin-food',
+      date: '2026-11-01',
+    };
+    expect((await stranger.command('AddTransaction', add)).status).toBe(200);
+    const edited = await stranger.command('EditTransaction', { transactionId: own, changes: { note: 'his' } });
+    expect(edited.status).toBe(200);
+    const head = await env.standalone.eventStore.headPosition();
+    const hers = (await env.standalone.eventStore.readStream(`transaction-${ids.transaction}`)).at(-1)?.revision;
+    const answers = [];
+    for (const baseRevision of [0, hers, edited.body.revision, 2 ** 53 - 1, undefined]) {
+      const answer = await stranger.command('EditTransaction', {
+        transactionId: ids.transaction,
+        ...(baseRevision === undefined ? {} : { baseRevision }),
+        changes: { note: 'mine now' },
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(404);
+      answers.push(answer.body);
+    }
+    expect(new Set(answers.map((body) => JSON.stringify(body))).size).toBe(1);
+    expect(await env.standalone.eventStore.headPosition()).toBe(head);
+  });
+
   it('is out of reach of every query and file route: 404 for her items, never a trace of her in his lists', async () => {
     for (const [route, { url, expect: outcome }] of Object.entries(QUERIES)) {
       const response = await env.standalone.app.inject({
