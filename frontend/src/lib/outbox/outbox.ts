@@ -1,0 +1,372 @@
+import { useMemo } from 'react';
+import { useSelector, useStore } from 'react-redux';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import type { CommandRequest } from '@plenty/contracts/commands/registry';
+import type { CommandResult } from '@plenty/contracts/commands/result';
+import type { ApiError } from '../api/api-error';
+import type { SessionUser } from '../auth/session';
+import { selectOnline, type NetworkState } from '../offline/network-slice';
+import {
+  classify,
+  createOutboxEngine,
+  type EntryFate,
+  type LockManagerLike,
+  type OutboxEngine,
+  type SendOutcome,
+} from './engine';
+import { outboxRead, syncStarted, syncStopped, type OutboxSliceState } from './outbox-slice';
+import { readEntries, removeEntry, replaceEntry, resendEntry, restoreEntry, enqueue as enqueueEntry } from './queue';
+import { sessionTokens } from '../auth/session';
+import { saveToken } from './token';
+import {
+  OUTBOX_CHANNEL,
+  SYNC_TAG,
+  type AnyOutboxEntry,
+  type OutboxChangedMessage,
+  type QueueableCommand,
+  type SyncDoneMessage,
+} from './types';
+
+/**
+ * The outbox in the page: one engine per store and signed-in user, the Redux mirror of the
+ * user's `outbox` store, and the hooks the screens use. `startOutbox` (main.tsx) runs it for
+ * whoever signs in; the hooks and `useCommand` also work without it (tests, a first command
+ * before the session is known), on the same engine.
+ */
+
+interface OutboxRootState {
+  readonly auth: { readonly user: SessionUser | null };
+  readonly network: NetworkState;
+  readonly outbox: OutboxSliceState;
+}
+
+/** The part of the Redux store the outbox uses. */
+export interface OutboxStore {
+  dispatch(action: UnknownAction): unknown;
+  getState(): unknown;
+  subscribe?(listener: () => void): () => void;
+}
+
+const stateOf = (store: OutboxStore) => store.getState() as OutboxRootState;
+
+/** Whether a command can be tried now: the app and the browser both think they are online. */
+export function isOnline(state: { readonly network: NetworkState }): boolean {
+  const browser = typeof navigator === 'undefined' || navigator.onLine !== false;
+  return browser && selectOnline(state);
+}
+
+interface Endpoint {
+  initiate(
+    body: unknown,
+    options?: { track?: boolean },
+  ): UnknownAction & { unwrap(): Promise<CommandResult> } & ((...args: never[]) => unknown);
+}
+
+function asApiError(caught: unknown): ApiError {
+  if (typeof caught === 'object' && caught !== null && 'messageId' in caught && 'fields' in caught) {
+    return caught as ApiError;
+  }
+  return { status: 'network', code: 'network', messageId: 'error.network', fields: {} };
+}
+
+/**
+ * Sends an entry through the app's API (the token, X-Min-Position, tag invalidation and the
+ * answer's position all work as for any command). RTK Query loads with the first entry sent.
+ */
+async function sendThroughApi(store: OutboxStore, entry: AnyOutboxEntry): Promise<SendOutcome> {
+  const { commandsApi } = await import('./send-through-api');
+  const endpoint = commandsApi.endpoints[entry.name] as unknown as Endpoint;
+  try {
+    const request = store.dispatch(endpoint.initiate(entry.body, { track: false })) as {
+      unwrap(): Promise<CommandResult>;
+    };
+    return { kind: 'accepted', result: await request.unwrap() };
+  } catch (caught) {
+    return classify(asApiError(caught));
+  }
+}
+
+/** Tags of the read models the given entries' commands change (for entries gone elsewhere). */
+async function invalidateFor(store: OutboxStore, gone: readonly AnyOutboxEntry[]): Promise<void> {
+  if (gone.length === 0) return;
+  const { api, COMMAND_INVALIDATES } = await import('./send-through-api');
+  const tags = new Set(gone.flatMap((entry) => COMMAND_INVALIDATES[entry.name]));
+  store.dispatch(api.util.invalidateTags([...tags]));
+}
+
+function channel(): BroadcastChannel | null {
+  return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(OUTBOX_CHANNEL);
+}
+
+/** Asks the browser to wake the service worker when the network is back (where it can). */
+async function registerBackgroundSync(): Promise<void> {
+  try {
+    if (typeof navigator === 'undefined' || navigator.serviceWorker === undefined) return;
+    const registration = await navigator.serviceWorker.getRegistration();
+    const sync = (registration as { sync?: { register(tag: string): Promise<void> } } | undefined)?.sync;
+    await sync?.register(SYNC_TAG);
+  } catch {
+    // No Background Sync (or not allowed): the page sends on reconnect and on open instead.
+  }
+}
+
+/**
+ * Keeps the user's current ID token on the device, where the service worker finds it to send
+ * the outbox without a page (Background Sync). Works offline while the token is valid.
+ */
+async function saveSessionToken(uid: string): Promise<void> {
+  try {
+    const token = await sessionTokens.idToken(false);
+    if (token !== null) await saveToken(uid, token);
+  } catch {
+    // No token now (signed out, offline with an expired one): the worker leaves the entries.
+  }
+}
+
+/** One user's outbox in one page. */
+export class PageOutbox {
+  readonly engine: OutboxEngine;
+  private seen: readonly AnyOutboxEntry[] | null = null;
+  private closed = false;
+  private readonly broadcast = channel();
+
+  constructor(
+    readonly uid: string,
+    private readonly store: OutboxStore,
+    locks?: LockManagerLike,
+  ) {
+    this.engine = createOutboxEngine({
+      uid,
+      send: (entry) => sendThroughApi(store, entry),
+      changed: () => this.refresh({ tell: true }),
+      online: () => isOnline(stateOf(store)),
+      syncing: (busy, syncedAt) => {
+        if (this.closed) return;
+        store.dispatch(busy ? syncStarted() : syncStopped({ syncedAt }));
+      },
+      ...(locks === undefined ? {} : { locks }),
+    });
+  }
+
+  /**
+   * Reads the store into the Redux mirror; `tell`: says so to other tabs and the worker;
+   * `fromElsewhere`: entries that went were sent by someone else, so their screens are read again.
+   */
+  async refresh(options: { tell?: boolean; fromElsewhere?: boolean } = {}): Promise<void> {
+    if (this.closed) return;
+    const entries = await readEntries(this.uid);
+    if (this.closed) return;
+    const before = this.seen;
+    this.seen = entries;
+    this.store.dispatch(outboxRead({ uid: this.uid, entries }));
+    if (options.fromElsewhere === true && before !== null) {
+      const now = new Set(entries.map((entry) => entry.seq));
+      await invalidateFor(
+        this.store,
+        before.filter((entry) => !now.has(entry.seq) && entry.state !== 'rejected'),
+      );
+    }
+    if (options.tell === true) {
+      const message: OutboxChangedMessage = { type: 'outbox-changed', uid: this.uid };
+      this.broadcast?.postMessage(message);
+    }
+  }
+
+  /** Queues a command; when online, sends it (behind earlier entries) and says how it went. */
+  async submit<N extends QueueableCommand>(name: N, body: CommandRequest<N>): Promise<EntryFate> {
+    const { entry } = await enqueueEntry(this.uid, name, body);
+    void saveSessionToken(this.uid);
+    await this.refresh({ tell: true });
+    // A delete of a transaction never sent: it is gone from the device and nothing is sent.
+    if (entry === null) return { kind: 'queued' };
+    if (!isOnline(stateOf(this.store))) {
+      void registerBackgroundSync();
+      return { kind: 'queued' };
+    }
+    const fate = await this.engine.sendAndWait(entry.seq);
+    if (fate.kind === 'queued') void registerBackgroundSync();
+    return fate;
+  }
+
+  syncNow(): void {
+    if (!isOnline(stateOf(this.store))) return;
+    void saveSessionToken(this.uid);
+    void this.engine.kick();
+  }
+
+  /** Stops sending and listening (signed out, another user, the data wiped). */
+  close(): void {
+    this.closed = true;
+    this.engine.stop();
+    this.broadcast?.close();
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+}
+
+const pages = new WeakMap<OutboxStore, PageOutbox>();
+
+/** The page's outbox of `uid` in this store: the running one, or a new one. */
+export function pageOutbox(store: OutboxStore, uid: string): PageOutbox {
+  const current = pages.get(store);
+  if (current !== undefined && current.uid === uid && !current.isClosed) return current;
+  current?.close();
+  const created = new PageOutbox(uid, store);
+  pages.set(store, created);
+  return created;
+}
+
+/** The signed-in user whose outbox this store runs, if any. */
+const signedInUid = (state: OutboxRootState): string | null => state.auth.user?.uid ?? null;
+
+/**
+ * Runs the outbox for whoever is signed in: reads it into the store and sends what waits, at
+ * once on start, when the network comes back, when the page is shown again, when the service
+ * worker says so (Background Sync) and when another tab or the worker changed it. Stops on
+ * sign-out and when the user's data is wiped (`outboxCleared`). Returns a stop function.
+ */
+export function startOutbox(store: OutboxStore & { subscribe(listener: () => void): () => void }): () => void {
+  let running: PageOutbox | null = null;
+  let runningUid: string | null = null;
+  /** The user whose data was wiped while signed in: not started again until another signs in. */
+  let wipedUid: string | null = null;
+  /** The running outbox has been read into the store (so a null `outbox.uid` means wiped). */
+  let mirrored = false;
+
+  const follow = () => {
+    const state = stateOf(store);
+    const uid = signedInUid(state);
+    if (running !== null && state.outbox.uid === null && running.uid === runningUid && mirrored) {
+      // The reading layer wiped this user's data (outboxCleared): stop before a write re-creates it.
+      wipedUid = running.uid;
+      running.close();
+      running = null;
+      mirrored = false;
+    }
+    if (uid === runningUid) return;
+    running?.close();
+    running = null;
+    mirrored = false;
+    runningUid = uid;
+    if (uid === null || uid === wipedUid) return;
+    wipedUid = null;
+    const page = pageOutbox(store, uid);
+    running = page;
+    void page
+      .refresh()
+      .then(() => {
+        mirrored = stateOf(store).outbox.uid === uid;
+        if (page.isClosed) return;
+        void saveSessionToken(uid);
+        void page.engine.kick();
+      })
+      .catch(() => undefined);
+  };
+
+  const onOnline = () => void running?.engine.kick();
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') void running?.engine.flush();
+  };
+  const onWorkerMessage = (event: MessageEvent) => {
+    const data: unknown = event.data;
+    if (typeof data !== 'object' || data === null || (data as { type?: unknown }).type !== 'plenty:sync') return;
+    const done: SyncDoneMessage = { type: 'plenty:synced' };
+    const answer = () => (event.source as { postMessage?(message: unknown): void } | null)?.postMessage?.(done);
+    if (running === null) return answer();
+    void running.engine.kick().finally(answer);
+  };
+  const listen = channel();
+  if (listen !== null) {
+    listen.onmessage = (event: MessageEvent) => {
+      const data = event.data as Partial<OutboxChangedMessage> | null;
+      if (data?.type !== 'outbox-changed' || running === null || data.uid !== running.uid) return;
+      void running.refresh({ fromElsewhere: true }).catch(() => undefined);
+    };
+  }
+
+  const unsubscribe = store.subscribe(follow);
+  follow();
+  if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
+  if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisible);
+  const worker = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+  worker?.addEventListener('message', onWorkerMessage);
+
+  return () => {
+    unsubscribe();
+    running?.close();
+    running = null;
+    listen?.close();
+    if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
+    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisible);
+    worker?.removeEventListener('message', onWorkerMessage);
+  };
+}
+
+/** The signed-in user's uid, as the hooks read it. */
+const selectUid = (state: OutboxRootState): string | null => state.auth.user?.uid ?? null;
+
+export interface OutboxActions {
+  /** Sends the waiting entries now (no-op offline). */
+  syncNow(): void;
+  /** Removes entry `seq` and returns it (for undo), or null when it is not there. */
+  discard(seq: number): Promise<AnyOutboxEntry | null>;
+  /** Undo of `discard`: the entry back in its place (its own `seq`), waiting. */
+  restore(entry: AnyOutboxEntry): Promise<void>;
+  /** A refused entry waiting again with a new commandId; an EditTransaction loses `baseRevision`. */
+  resendAnyway(seq: number): Promise<void>;
+  /** A corrected entry: the same place, the new body with a new commandId, waiting; then sync. */
+  replace<N extends QueueableCommand>(seq: number, name: N, body: CommandRequest<N>): Promise<void>;
+}
+
+/** What the sync panel and the transaction form do with the signed-in user's outbox. */
+export function useOutboxActions(): OutboxActions {
+  const store = useStore() as OutboxStore;
+  const uid = useSelector(selectUid);
+  return useMemo(() => {
+    const page = () => (uid === null ? null : pageOutbox(store, uid));
+    const changed = async (outbox: PageOutbox, send: boolean) => {
+      await outbox.refresh({ tell: true });
+      if (send) outbox.syncNow();
+    };
+    return {
+      syncNow() {
+        page()?.syncNow();
+      },
+      async discard(seq) {
+        const outbox = page();
+        if (outbox === null) return null;
+        const removed = await removeEntry(outbox.uid, seq);
+        await changed(outbox, false);
+        return removed;
+      },
+      async restore(entry) {
+        const outbox = page();
+        if (outbox === null) return;
+        const back: AnyOutboxEntry = entry.state === 'sending' ? { ...entry, state: 'waiting' } : entry;
+        await restoreEntry(outbox.uid, back);
+        await changed(outbox, back.state === 'waiting');
+      },
+      async resendAnyway(seq) {
+        const outbox = page();
+        if (outbox === null) return;
+        await resendEntry(outbox.uid, seq);
+        await changed(outbox, true);
+      },
+      async replace(seq, name, body) {
+        const outbox = page();
+        if (outbox === null) return;
+        await replaceEntry(outbox.uid, seq, name, body);
+        await changed(outbox, true);
+      },
+    };
+  }, [store, uid]);
+}
+
+/** One entry of the signed-in user's outbox, as mirrored in the store; null when not there. */
+export function useOutboxEntry(seq: number | null): AnyOutboxEntry | null {
+  return useSelector((state: OutboxRootState) =>
+    seq === null ? null : (state.outbox.entries.find((entry) => entry.seq === seq) ?? null),
+  );
+}
