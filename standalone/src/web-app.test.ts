@@ -17,6 +17,9 @@ describe('the web app server', () => {
     await mkdir(join(dist, 'assets'));
     await writeFile(join(dist, 'index.html'), INDEX);
     await writeFile(join(dist, 'assets/app.js'), 'console.log(1)');
+    await writeFile(join(dist, 'sw.js'), 'self.addEventListener("install", () => {})');
+    await writeFile(join(dist, 'manifest.th.webmanifest'), '{"name":"Plenty","start_url":"/th/"}');
+    await writeFile(join(dist, 'icon-192.png'), 'png');
     app = Fastify();
     installErrorHandling(app, {
       notFound: await serveWebApp(app, { distDir: dist, projectId: 'plenty-test' }),
@@ -94,6 +97,43 @@ describe('the web app server', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ error: { code: 'not_found' } });
     expect((await app.inject({ method: 'POST', url: '/dashboard' })).statusCode).toBe(404);
+  });
+
+  it('has the service worker script checked on every update, never kept from a cache', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const response = await app.inject({ method, url: '/sw.js' });
+      expect(response.statusCode, method).toBe(200);
+      expect(response.headers['cache-control'], method).toBe('no-cache');
+      expect(response.headers['content-type'], method).toMatch(/^(application|text)\/javascript/);
+    }
+    expect((await app.inject({ url: '/sw.js' })).body).toContain('addEventListener');
+  });
+
+  it('serves a web app manifest as application/manifest+json, checked on every use', async () => {
+    const response = await app.inject({ url: '/manifest.th.webmanifest' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/manifest+json');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.json()).toEqual({ name: 'Plenty', start_url: '/th/' });
+  });
+
+  it('lets browsers keep the hashed assets for a year, and other files as before', async () => {
+    const asset = await app.inject({ url: '/assets/app.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await app.inject({ url: '/icon-192.png' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=0');
+    const page = await app.inject({ url: '/th/dashboard' });
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing manifest or worker like any unknown path, without the long cache', async () => {
+    const response = await app.inject({ url: '/manifest.fr.webmanifest' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['cache-control']).not.toContain('immutable');
+    const asset = await app.inject({ url: '/assets/gone-1a2b.js' });
+    expect(asset.statusCode).toBe(404);
+    expect(asset.headers['cache-control'] ?? '').not.toContain('immutable');
   });
 
   it('serves the built files', async () => {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchAppRoute } from '@plenty/contracts/app-routes';
@@ -17,6 +17,23 @@ export interface WebAppOptions {
   readonly authProviders?: readonly { readonly id: string; readonly label: string }[];
 }
 
+/** A year: the longest a browser is asked to keep a file. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * How long a browser keeps a built file, by its path in the build (`sw.js`, `assets/app-1a2b.js`):
+ * the service worker script and the web app manifests are checked on every use (a browser looks
+ * for a new worker on each update check, and a stale manifest keeps old names); the files under
+ * `assets/` have their content's hash in their names and never change. Null: as @fastify/static
+ * answers (`public, max-age=0`).
+ */
+export function builtFileCaching(path: string): { cacheControl: string; contentType?: string } | null {
+  if (path === 'sw.js') return { cacheControl: 'no-cache' };
+  if (path.endsWith('.webmanifest')) return { cacheControl: 'no-cache', contentType: 'application/manifest+json' };
+  if (path.startsWith('assets/')) return { cacheControl: IMMUTABLE };
+  return null;
+}
+
 function escapeAttribute(value: string): string {
   return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
@@ -26,8 +43,9 @@ function escapeAttribute(value: string): string {
  * with the app; any other path answers 404 with the same app, which shows its error page,
  * except for crawlers, which get a plain 404. Unknown API paths keep their JSON 404. The page
  * tells the app that it signs in with the embedded identity at its own origin, and which
- * providers to offer. Returns the handler for
- * paths no route matched.
+ * providers to offer. The service worker and the manifests are revalidated on every use, the
+ * hashed assets kept for a year (`builtFileCaching`). Returns the handler for paths no route
+ * matched.
  */
 export async function serveWebApp(
   app: FastifyInstance,
@@ -49,7 +67,17 @@ export async function serveWebApp(
     '<meta name="plenty-auth" content="" />',
     `<meta name="plenty-auth" content="${escapeAttribute(JSON.stringify(authConfig))}" />`,
   );
-  await app.register(fastifyStatic, { root: options.distDir, wildcard: false, index: false });
+  await app.register(fastifyStatic, {
+    root: options.distDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (reply, filePath) => {
+      const caching = builtFileCaching(relative(options.distDir, filePath).split(sep).join('/'));
+      if (caching === null) return;
+      reply.header('cache-control', caching.cacheControl);
+      if (caching.contentType !== undefined) reply.header('content-type', caching.contentType);
+    },
+  });
   const page = (reply: FastifyReply, status: number) =>
     reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   app.get('/', (_request, reply) => page(reply, 200));

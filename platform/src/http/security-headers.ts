@@ -17,8 +17,9 @@ const GAPI = 'https://apis.google.com';
 
 /**
  * The Content-Security-Policy of the web app: no inline script anywhere; scripts from our
- * origin and Google's iframe loader, calls to our origin and the identity provider, and
- * the identity provider's sign-in frame. The popup itself is the provider's own page.
+ * origin and Google's iframe loader, calls to our origin and the identity provider, the
+ * identity provider's sign-in frame, and the service worker and manifests from our origin
+ * only. The popup itself is the provider's own page.
  */
 export function webAppCspDirectives(signIn: SignInOrigins): Record<string, string[]> {
   const identity =
@@ -40,6 +41,9 @@ export function webAppCspDirectives(signIn: SignInOrigins): Record<string, strin
     'frame-src': ["'self'", ...identity.frame],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
+    // The service worker (`/sw.js`) and the web app manifests (`/manifest.<locale>.webmanifest`).
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'frame-ancestors': ["'none'"],
     'base-uri': ["'self'"],
