@@ -8,6 +8,7 @@ import { commandEnvSchema, loadCommandServiceConfig } from '@plenty/command-api/
 import { loadProjectorServiceConfig, projectorEnvSchema } from '@plenty/projector/config';
 import { loadQueryServiceConfig, queryEnvSchema } from '@plenty/query-api/config';
 import { APP_ROUTES, matchAppRoute } from '@plenty/contracts/app-routes';
+import { webAppCspDirectives } from '@plenty/platform/http/security-headers';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -192,9 +193,77 @@ describe('nginx entry', () => {
     '/dashboardx',
     '/assets/index.js',
     '/favicon.svg',
+    '/sw.js',
+    '/manifest.th.webmanifest',
   ];
 
   it('serves the app with 200 exactly on the paths the app has a page for', () => {
     for (const path of samples) expect(pages.test(path), path).toBe(matchAppRoute(path) !== null);
+  });
+
+  /** Each `location … { … }` of the server: its match and its body (braces counted). */
+  const locations = (() => {
+    const found: { match: string; body: string }[] = [];
+    const start = /^\s*location\s+([^{]+?)\s*\{/gm;
+    for (let head = start.exec(nginx); head !== null; head = start.exec(nginx)) {
+      let depth = 1;
+      let index = start.lastIndex;
+      while (depth > 0 && index < nginx.length) {
+        if (nginx[index] === '{') depth += 1;
+        if (nginx[index] === '}') depth -= 1;
+        index += 1;
+      }
+      found.push({ match: head[1] ?? '', body: nginx.slice(start.lastIndex, index - 1) });
+    }
+    return found;
+  })();
+  const location = (match: string) => locations.find((candidate) => candidate.match === match)?.body ?? '';
+  const SECURITY_HEADERS = [
+    'add_header X-Content-Type-Options nosniff always;',
+    'add_header Referrer-Policy strict-origin-when-cross-origin always;',
+    'add_header X-Frame-Options DENY always;',
+    'add_header Cross-Origin-Opener-Policy same-origin-allow-popups always;',
+    'add_header Strict-Transport-Security $plenty_hsts always;',
+    'add_header Content-Security-Policy $plenty_csp always;',
+  ];
+
+  it('repeats the security headers in every location of the app that adds a header of its own', () => {
+    const app = locations.filter(({ match, body }) => body.includes('add_header') && !match.includes('__/auth'));
+    expect(app.map(({ match }) => match)).toEqual(
+      expect.arrayContaining(['= /sw.js', '~ \\.webmanifest$', '/assets/', '= /index.html', '/']),
+    );
+    for (const { match, body } of app) {
+      for (const header of SECURITY_HEADERS) expect(body, `${match}: ${header}`).toContain(header);
+    }
+  });
+
+  it('has the service worker and the manifests revalidated, the manifests typed, and the hashed assets kept a year', () => {
+    expect(location('= /sw.js')).toContain('add_header Cache-Control "no-cache";');
+    const manifests = location('~ \\.webmanifest$');
+    expect(manifests).toContain('add_header Cache-Control "no-cache";');
+    // An empty types map, so the default type is the one every manifest is sent with.
+    expect(manifests).toMatch(/types \{\s*\}\s*default_type application\/manifest\+json;/);
+    const manifestPath = new RegExp(
+      locations.find(({ body }) => body === manifests)?.match.replace(/^~\s+/, '') ?? '^$',
+    );
+    expect(['/manifest.en.webmanifest', '/manifest.lo.webmanifest'].every((path) => manifestPath.test(path))).toBe(
+      true,
+    );
+    expect(manifestPath.test('/manifest.en.webmanifest.js')).toBe(false);
+    expect(location('/assets/')).toContain('add_header Cache-Control "public, max-age=31536000, immutable";');
+  });
+
+  it('sends the directives of the embedded default CSP, with the service worker and manifests from its own origin', () => {
+    const csp = /map \$host \$plenty_csp \{\s*default "([^"]+)";/.exec(nginx)?.[1] ?? '';
+    const directives = new Map(
+      csp.split(';').map((part) => {
+        const [name = '', ...sources] = part.trim().split(/\s+/);
+        return [name, sources] as const;
+      }),
+    );
+    const embedded = webAppCspDirectives({ kind: 'firebase', authDomain: undefined });
+    expect([...directives.keys()].sort()).toEqual(Object.keys(embedded).sort());
+    expect(directives.get('worker-src')).toEqual(["'self'"]);
+    expect(directives.get('manifest-src')).toEqual(["'self'"]);
   });
 });
