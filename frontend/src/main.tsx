@@ -9,6 +9,8 @@ import { sessionChanged } from './lib/auth/auth-slice';
 import { authConfig, finishSocialSignIn, hasStoredSession, watchSession } from './lib/auth/session';
 import { takeSocialReturn } from './lib/auth/social-return';
 import { loadMessages } from './lib/messages';
+import { registerServiceWorker } from './ui/update-prompt/service-worker';
+import { startOfflineListeners } from './lib/offline/listeners';
 // Fonts ship with the app (no font is fetched from the internet); each face is downloaded by
 // the browser only when the page uses its script.
 import '@fontsource/noto-sans/latin-400.css';
@@ -25,6 +27,8 @@ const socialReturn = authConfig().embedded ? takeSocialReturn() : null;
 if (socialReturn?.kind === 'code') void finishSocialSignIn(socialReturn.code).catch(() => undefined);
 
 const store = createStore();
+// Offline reading: the network's state, refetching on reconnect, and warming the device copy after sign-in.
+startOfflineListeners(store, () => import('./app/layouts/warm-up').then((module) => module.default));
 
 // Without a saved session the visitor is a guest at once; the Firebase SDK loads afterwards.
 const storedSession = hasStoredSession();
@@ -34,6 +38,9 @@ const startSession = () =>
 if (storedSession) void startSession();
 else if (document.readyState === 'complete') void startSession();
 else window.addEventListener('load', () => void startSession(), { once: true });
+
+// The service worker keeps the app on the device (built apps only: the dev server has none).
+if (import.meta.env.PROD) registerServiceWorker();
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('missing #root');

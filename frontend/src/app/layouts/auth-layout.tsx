@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { LocalizedLink } from '../../lib/localized-link';
 import { LanguageSwitcher } from '../../ui/language-switcher';
 import { Logo } from '../../ui/logo';
+import { GuestOfflineNotice } from '../../ui/offline-banner/guest-offline-notice';
 import { ThemeSwitcher } from '../../ui/theme-switcher';
 import styles from './auth-layout.module.css';
 import layout from './default-layout.module.css';
@@ -27,6 +28,7 @@ export function AuthLayout() {
           <ThemeSwitcher />
         </div>
       </header>
+      <GuestOfflineNotice />
       <main id="main-content" className={styles.main} tabIndex={-1} aria-label={intl.formatMessage({ id: 'app.name' })}>
         <Outlet />
       </main>

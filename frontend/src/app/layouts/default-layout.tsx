@@ -13,6 +13,8 @@ import { TabBar } from './tab-bar';
 import { UserMenu } from './user-menu';
 
 const PreferencesSync = lazy(() => import('./preferences-sync'));
+const OfflineBanner = lazy(() => import('../../ui/offline-banner/offline-banner'));
+const HeaderSync = lazy(() => import('../../features/sync/header-sync'));
 
 /**
  * Header with navigation, language, theme and account; the page; the footer with the policies.
@@ -53,6 +55,11 @@ export function DefaultLayout() {
             </nav>
           )}
           <div className={styles.controls}>
+            {signedIn && (
+              <Suspense fallback={null}>
+                <HeaderSync />
+              </Suspense>
+            )}
             <LanguageSwitcher />
             <ThemeSwitcher />
             {signedIn ? (
@@ -65,6 +72,11 @@ export function DefaultLayout() {
           </div>
         </div>
       </header>
+      {signedIn && (
+        <Suspense fallback={null}>
+          <OfflineBanner />
+        </Suspense>
+      )}
       {signedIn && <TabBar />}
       <main id="main-content" className={styles.main} tabIndex={-1}>
         <Outlet />

@@ -2,6 +2,8 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { endSession } from '../../lib/auth/session';
+import { wipeDeviceData } from '../../lib/offline/device-data';
+import { selectOutboxEntries } from '../../lib/outbox/outbox-slice';
 import { LocalizedLink, useLocalizedPath } from '../../lib/localized-link';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { showSuccess } from '../../ui/toast/toasts-slice';
@@ -15,6 +17,7 @@ export function UserMenu() {
   const dispatch = useAppDispatch();
   const localized = useLocalizedPath();
   const user = useAppSelector((state) => state.auth.user);
+  const unsynced = useAppSelector(selectOutboxEntries).length;
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
@@ -25,9 +28,12 @@ export function UserMenu() {
   useDismiss(open, menu, trigger, closeMenu);
 
   const name = user?.displayName ?? user?.email ?? '';
+  // Offline too: the server's part of signing out fails quietly, and this device forgets the user.
   const logOut = async () => {
     setConfirming(false);
-    await endSession();
+    const uid = user?.uid ?? null;
+    await endSession().catch(() => undefined);
+    if (uid !== null) await wipeDeviceData(uid);
     dispatch(showSuccess('toast.loggedOut'));
     await navigate(localized('/auth/login'), { replace: true });
   };
@@ -64,11 +70,14 @@ export function UserMenu() {
           <FormattedMessage id="userMenu.logout" />
         </button>
       </div>
+      {/* Entries on this device that have not synced are lost on sign-out: the dialog says how many. */}
       <ConfirmDialog
         open={confirming}
         title="logout.title"
-        body="logout.body"
-        confirm="logout.confirm"
+        body={unsynced > 0 ? 'offline.signOut.unsynced' : 'logout.body'}
+        confirm={unsynced > 0 ? 'offline.signOut.confirm' : 'logout.confirm'}
+        danger={unsynced > 0}
+        values={{ count: unsynced }}
         onConfirm={() => void logOut()}
         onCancel={() => setConfirming(false)}
       />

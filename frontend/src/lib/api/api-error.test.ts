@@ -18,3 +18,10 @@ describe('a query whose views are being repaired', () => {
     expect(loadFailedMessageId(undefined, 'activity.error')).toBe('activity.error');
   });
 });
+
+describe('a query that could not reach the server', () => {
+  it('says the page is not saved on this device yet (a saved page answers from the device instead)', () => {
+    const error = toApiError({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' });
+    expect(loadFailedMessageId(error, 'dashboard.error.body')).toBe('offline.notSaved');
+  });
+});

@@ -72,9 +72,13 @@ export function toApiError(error: FetchBaseQueryError, response?: Response): Api
 
 /**
  * What a page's error state says when its query failed: that the view is being repaired when
- * the server held the user's figures back (`view_quarantined`), the page's own message otherwise.
+ * the server held the user's figures back (`view_quarantined`); that it is not on this device
+ * yet when the network is down (a query with a device copy answers from it instead, see
+ * base-query.ts); the page's own message otherwise.
  */
 export function loadFailedMessageId(error: unknown, pageMessage: MessageId): MessageId {
-  const repairing = typeof error === 'object' && error !== null && 'code' in error && error.code === 'view_quarantined';
-  return repairing ? errorMessageId('view_quarantined') : pageMessage;
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : null;
+  if (code === 'view_quarantined') return errorMessageId('view_quarantined');
+  if (code === 'network') return 'offline.notSaved';
+  return pageMessage;
 }

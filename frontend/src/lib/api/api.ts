@@ -1,6 +1,7 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { sessionTokens } from '../auth/session';
 import { dynamicMiddleware, rootReducer } from '../store/root-reducer';
+import { readAnswer, saveAnswer, signedInUid } from '../offline/answers';
 import { createBaseQuery } from './base-query';
 
 /** The read models the app caches, named by the tags queries provide and commands invalidate. */
@@ -20,17 +21,25 @@ const TAG_TYPES = [
 ] as const;
 export type ApiTag = (typeof TAG_TYPES)[number];
 
-const baseQuery = createBaseQuery({ baseUrl: '/api', tokens: sessionTokens });
+/** A signed-in user's answers are kept on the device, for reading them offline (lib/offline/answers.ts). */
+const baseQuery = createBaseQuery({
+  baseUrl: '/api',
+  tokens: sessionTokens,
+  device: { uid: signedInUid, read: readAnswer, save: saveAnswer },
+});
 export type ApiBaseQuery = typeof baseQuery;
 
 /**
  * The app's single API. Features add their queries with `api.injectEndpoints` in their own
  * `api.ts`; the commands' mutations are made from the registry in `commands.ts`. The first
- * feature that imports it plugs it into the store.
+ * feature that imports it plugs it into the store. When the network comes back, the queries on
+ * screen are asked again (`refetchOnReconnect`, with `setupListeners` in lib/offline/listeners.ts),
+ * so answers shown from the device are replaced.
  */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
+  refetchOnReconnect: true,
   tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });

@@ -1,8 +1,13 @@
 import type { BaseQueryFn, FetchArgs } from '@reduxjs/toolkit/query';
 import { fetchBaseQuery } from '@reduxjs/toolkit/query';
 import { comparePositions, isPosition } from '@plenty/contracts/positions';
+import { answerKey, type SavedAnswer } from '../offline/answers';
+import { TokenUnreachableError } from '../offline/token-unreachable';
+import { answeredFromDevice, answeredFromServer, serverUnreachable, type NetworkState } from '../offline/network-slice';
 import { toApiError, type ApiError } from './api-error';
 import { commandApplied, selectMinPosition } from './consistency-slice';
+
+export { TokenUnreachableError };
 
 /** Where the base query gets the signed-in user's Firebase ID token (null for a guest). */
 export interface IdTokenSource {
@@ -14,6 +19,15 @@ export interface IdTokenSource {
   rejected?(): Promise<void>;
 }
 
+/** Where queries keep their answers on the device, for reading them offline (see lib/offline/answers.ts). */
+export interface DeviceCopy {
+  /** The signed-in user whose answers are kept, from the store's state; null keeps none. */
+  uid(state: unknown): string | null;
+  read(uid: string, key: string): Promise<SavedAnswer | null>;
+  /** Fire and forget: the answer never waits for it, and its failure is ignored. */
+  save(uid: string, answer: SavedAnswer): Promise<unknown>;
+}
+
 export interface BaseQueryOptions {
   readonly baseUrl: string;
   readonly tokens: IdTokenSource;
@@ -23,9 +37,32 @@ export interface BaseQueryOptions {
    * (the server already waited up to 2 s for it); the default waits 0.5 s, 1 s, then 2 s.
    */
   readonly catchUpDelaysMs?: readonly number[];
+  /** The device copy of a signed-in user's answers; without it queries only ask the server. */
+  readonly device?: DeviceCopy;
+  /** How long a query waits for the server when the device has a copy of its answer (10 s). */
+  readonly deviceWaitMs?: number;
+  /** Whether the browser says it is online (`navigator.onLine`); when not, the server is not asked. */
+  readonly browserOnline?: () => boolean;
+  /** The time an answer is saved at. */
+  readonly now?: () => Date;
 }
 
 const CATCH_UP_DELAYS_MS = [500, 1000, 2000] as const;
+const DEVICE_WAIT_MS = 10_000;
+
+const navigatorOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+type RawResult = Awaited<ReturnType<ReturnType<typeof fetchBaseQuery>>>;
+
+const unreachable = (reason: string): RawResult => ({ error: { status: 'FETCH_ERROR', error: reason } });
+
+const isNetworkFailure = (result: RawResult): boolean =>
+  result.error?.status === 'FETCH_ERROR' || result.error?.status === 'TIMEOUT_ERROR';
+
+function networkOf(state: unknown): NetworkState | null {
+  if (typeof state !== 'object' || state === null || !('network' in state)) return null;
+  return (state as { network: NetworkState }).network;
+}
 
 /** Whether position `a` is before `b` (numbers, or `commit/prepare` pairs part by part). */
 export const positionBefore = (a: string, b: string): boolean => comparePositions(a, b) < 0;
@@ -84,18 +121,62 @@ function errorCode(data: unknown): string | null {
  * makes queries read the app's own writes after a command (X-Min-Position; an answer that is
  * still behind it is asked for again a few times, so a busy projector shows the change late
  * rather than never), and turns failures into ApiErrors with a message id.
+ *
+ * A signed-in user's query answers are also kept on the device (`device`): offline (the browser
+ * says so) a query answers from there at once; when the server cannot be reached (a network
+ * error, a token that cannot be refreshed) or takes longer than `deviceWaitMs` while a copy
+ * exists, the copy answers, and the network slice says how old it is (`answeredFromDevice`).
+ * Without a copy the query fails with a network error. Any answer of the server marks what is
+ * shown as current again (`answeredFromServer`).
  */
 export function createBaseQuery(options: BaseQueryOptions): BaseQueryFn<string | FetchArgs, unknown, ApiError> {
   const raw = fetchBaseQuery({ baseUrl: options.baseUrl, ...(options.fetchFn ? { fetchFn: options.fetchFn } : {}) });
+  const browserOnline = options.browserOnline ?? navigatorOnline;
+  const now = options.now ?? (() => new Date());
   return async (args, api, extraOptions) => {
     const request: FetchArgs = typeof args === 'string' ? { url: args } : args;
+    const uid = api.type === 'query' && options.device !== undefined ? options.device.uid(api.getState()) : null;
+    const key = uid === null ? null : answerKey(request);
+
+    const fromDevice = (saved: SavedAnswer) => {
+      api.dispatch(answeredFromDevice({ savedAt: saved.savedAt }));
+      return { data: saved.data };
+    };
+    const failed = (result: RawResult) => {
+      if (isNetworkFailure(result) && !api.signal.aborted && networkOf(api.getState())?.online !== false)
+        api.dispatch(serverUnreachable());
+      return {
+        error: toApiError(result.error ?? { status: 'FETCH_ERROR', error: '' }, result.meta?.response),
+        meta: result.meta,
+      };
+    };
+
+    // Offline: the device copy at once, without waiting for a network that is not there.
+    if (uid !== null && key !== null && options.device !== undefined && !browserOnline()) {
+      const saved = await options.device.read(uid, key);
+      return saved === null ? failed(unreachable('offline')) : fromDevice(saved);
+    }
+
+    // The server's answer is asked for with its own signal, so a weak signal can be given up on.
+    const serverSignal = new AbortController();
+    const giveUp = () => serverSignal.abort();
+    if (api.signal.aborted) giveUp();
+    else api.signal.addEventListener('abort', giveUp, { once: true });
+    const serverApi = { ...api, signal: serverSignal.signal };
+
     const send = async (forceRefresh: boolean) => {
-      const token = await options.tokens.idToken(forceRefresh);
+      let token: string | null;
+      try {
+        token = await options.tokens.idToken(forceRefresh);
+      } catch (error) {
+        if (error instanceof TokenUnreachableError) return { token: null, result: unreachable(error.message) };
+        throw error;
+      }
       const headers = headersOf(request.headers);
       if (token !== null) headers.set('authorization', `Bearer ${token}`);
       const minPosition = selectMinPosition(api.getState());
       if (api.type === 'query' && minPosition !== null) headers.set('x-min-position', minPosition);
-      return { token, result: await raw({ ...request, headers }, api, extraOptions) };
+      return { token, result: await raw({ ...request, headers }, serverApi, extraOptions) };
     };
 
     const attempt = async () => {
@@ -112,21 +193,67 @@ export function createBaseQuery(options: BaseQueryOptions): BaseQueryFn<string |
       return second.result;
     };
 
-    let result = await attempt();
-    if (api.type === 'query') {
-      for (const delay of options.catchUpDelaysMs ?? CATCH_UP_DELAYS_MS) {
-        const minPosition = selectMinPosition(api.getState());
-        if (result.error !== undefined || minPosition === null || !behind(result.meta?.response, minPosition)) break;
-        await pause(delay, api.signal);
-        if (api.signal.aborted) break;
-        result = await attempt();
+    const ask = async () => {
+      let result = await attempt();
+      if (api.type === 'query') {
+        for (const delay of options.catchUpDelaysMs ?? CATCH_UP_DELAYS_MS) {
+          const minPosition = selectMinPosition(api.getState());
+          if (result.error !== undefined || minPosition === null || !behind(result.meta?.response, minPosition)) break;
+          // Offline the views cannot catch up: what came is shown, and asked for again once online.
+          if (!browserOnline()) break;
+          await pause(delay, serverSignal.signal);
+          if (serverSignal.signal.aborted) break;
+          result = await attempt();
+        }
       }
+      return result;
+    };
+
+    const saved =
+      uid !== null && key !== null && options.device !== undefined
+        ? options.device.read(uid, key).catch(() => null)
+        : Promise.resolve(null);
+    // With a copy on the device, a weak signal is waited for DEVICE_WAIT_MS at most.
+    const waitOver = new AbortController();
+    const waited = saved.then(async (copy) => {
+      if (copy === null) return new Promise<never>(() => undefined);
+      await pause(options.deviceWaitMs ?? DEVICE_WAIT_MS, waitOver.signal);
+      return { copy };
+    });
+    let result: RawResult;
+    try {
+      const first = await Promise.race([ask().then((answer) => ({ answer })), waited]);
+      if ('copy' in first) {
+        giveUp();
+        return fromDevice(first.copy);
+      }
+      result = first.answer;
+    } finally {
+      waitOver.abort();
+      api.signal.removeEventListener('abort', giveUp);
     }
-    if (result.error !== undefined)
-      return { error: toApiError(result.error, result.meta?.response), meta: result.meta };
+
+    if (isNetworkFailure(result) && !api.signal.aborted) {
+      const copy = await saved;
+      if (copy !== null) return fromDevice(copy);
+    }
+    if (result.error === undefined || !isNetworkFailure(result)) {
+      const network = networkOf(api.getState());
+      if (network !== null && (!network.online || network.shownAsOf !== null)) api.dispatch(answeredFromServer());
+    }
+    if (result.error !== undefined) return failed(result);
     if (api.type === 'mutation') {
       const position = positionOf(result.data, result.meta?.response);
       if (position !== null) api.dispatch(commandApplied(position));
+    }
+    if (uid !== null && key !== null && options.device !== undefined) {
+      const answer: SavedAnswer = {
+        key,
+        data: result.data,
+        savedAt: now().toISOString(),
+        position: positionOf(result.data, result.meta?.response),
+      };
+      void options.device.save(uid, answer).catch(() => undefined);
     }
     return { data: result.data, meta: result.meta };
   };

@@ -1,5 +1,6 @@
 import type { IdTokenSource } from '../api/base-query';
 import { readAuthConfig, storedUserKey, type AuthConfig } from './auth-config';
+import { TokenUnreachableError } from '../offline/token-unreachable';
 import { authErrorCode, endsSession } from './auth-errors';
 import type * as FirebaseAuthSdk from './firebase-auth';
 import type { Auth, User } from './firebase-auth';
@@ -36,6 +37,29 @@ export function hasStoredSession(): boolean {
   }
 }
 
+/** The uid of the session saved in the browser, read without the SDK; null when there is none. */
+function storedUid(): string | null {
+  try {
+    const stored = window.localStorage.getItem(storedUserKey(authConfig()));
+    const uid: unknown = stored === null ? null : (JSON.parse(stored) as { uid?: unknown }).uid;
+    return typeof uid === 'string' && uid !== '' ? uid : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A session ended without the user signing out (account disabled, sign-in revoked elsewhere):
+ * what the device shows of them is forgotten, what they typed (the outbox) is kept and sent
+ * when they sign in again.
+ */
+function forgetShownData(uid: string | null): void {
+  if (uid === null) return;
+  void import('../offline/device-data')
+    .then(({ forgetDeviceAnswers }) => forgetDeviceAnswers(uid))
+    .catch(() => undefined);
+}
+
 function sessionUser(user: User): SessionUser {
   return { uid: user.uid, email: user.email, displayName: user.displayName, emailVerified: user.emailVerified };
 }
@@ -44,15 +68,24 @@ function sessionUser(user: User): SessionUser {
  * Calls back with the signed-in user, or null, now and whenever it changes. A saved session the
  * identity provider no longer accepts (account disabled or deleted, sign-in revoked) is cleared
  * by the SDK on start-up; the user is told so (see onSessionRevoked).
+ *
+ * Offline, the SDK keeps the saved user (it clears it only when the identity service refuses
+ * it, never when the service cannot be reached), so a signed-in user opens the app offline
+ * signed in; the token is refreshed once the network is back.
  */
 export async function watchSession(onChange: (user: SessionUser | null) => void): Promise<() => void> {
   const hadSession = hasStoredSession();
+  const uidBefore = hadSession ? storedUid() : null;
   const { auth: firebaseAuth, sdk } = await loadAuth();
   await firebaseAuth.authStateReady();
-  if (hadSession && firebaseAuth.currentUser === null) notifyRevoked('user-token-expired');
+  if (hadSession && firebaseAuth.currentUser === null) {
+    forgetShownData(uidBefore);
+    notifyRevoked('user-token-expired');
+  }
   return sdk.onIdTokenChanged(firebaseAuth, (user) => onChange(user === null ? null : sessionUser(user)));
 }
 
+/** Signs out; offline too (the server's part of it is then skipped quietly). */
 export async function endSession(): Promise<void> {
   const { auth: firebaseAuth, sdk } = await loadAuth();
   const refreshToken = firebaseAuth.currentUser?.refreshToken;
@@ -97,6 +130,8 @@ export async function revokeSession(code: string): Promise<void> {
   if (revoking) return;
   revoking = true;
   try {
+    const { auth: firebaseAuth } = await loadAuth();
+    forgetShownData(firebaseAuth.currentUser?.uid ?? null);
     await endSession();
   } catch {
     // Signed out already.
@@ -119,6 +154,8 @@ export const sessionTokens: IdTokenSource = {
         await revokeSession(code);
         return null;
       }
+      // An expired token is not refreshed offline: a network error for the request, never a sign-out.
+      if (code === 'network-request-failed' || code === 'timeout') throw new TokenUnreachableError(error);
       throw error;
     }
   },

@@ -12,7 +12,11 @@
  */
 
 export const USER_DB_PREFIX = 'plenty-user-';
-const VERSION = 1;
+/** 2: the `answers` store's `savedAt` index, to drop the least recently saved answers. */
+const VERSION = 2;
+
+/** The `answers` store's index on `savedAt`. */
+export const ANSWERS_BY_SAVED_AT = 'savedAt';
 
 export type UserStore = 'answers' | 'outbox' | 'meta';
 
@@ -51,7 +55,11 @@ export function openUserDb(uid: string): Promise<IDBDatabase> {
       const req = indexedDB.open(name, VERSION);
       req.onupgradeneeded = () => {
         const created = req.result;
-        if (!created.objectStoreNames.contains('answers')) created.createObjectStore('answers', { keyPath: 'key' });
+        const answers = created.objectStoreNames.contains('answers')
+          ? (req.transaction?.objectStore('answers') ?? null)
+          : created.createObjectStore('answers', { keyPath: 'key' });
+        if (answers !== null && !answers.indexNames.contains(ANSWERS_BY_SAVED_AT))
+          answers.createIndex(ANSWERS_BY_SAVED_AT, 'savedAt');
         if (!created.objectStoreNames.contains('outbox'))
           created.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true });
         if (!created.objectStoreNames.contains('meta')) created.createObjectStore('meta');

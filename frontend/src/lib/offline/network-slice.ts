@@ -13,38 +13,51 @@ export interface NetworkState {
    * answered: "offline — as of <time>". Null while every answer on screen came from the server.
    */
   readonly shownAsOf: string | null;
+  /**
+   * What the browser says (`navigator.onLine` and its `online`/`offline` events): false is
+   * "offline"; true with `online` false is a weak signal or a server that cannot be reached.
+   */
+  readonly browserOnline: boolean;
 }
 
-const initialState: NetworkState = {
-  online: typeof navigator === 'undefined' ? true : navigator.onLine,
-  shownAsOf: null,
-};
+const browserSaysOnline = typeof navigator === 'undefined' ? true : navigator.onLine;
+const initialState: NetworkState = { online: browserSaysOnline, shownAsOf: null, browserOnline: browserSaysOnline };
 
 export const networkSlice = createSlice({
   name: 'network',
   initialState,
   reducers: {
     wentOffline(state) {
-      return { ...state, online: false };
+      return { ...state, online: false, browserOnline: false };
     },
     wentOnline(state) {
-      return { ...state, online: true };
+      return { ...state, online: true, browserOnline: true };
+    },
+    /** A request could not reach the server and nothing from the device was shown instead. */
+    serverUnreachable(state) {
+      return { ...state, online: false };
+    },
+    /** The device copy was wiped (sign-out): nothing on screen comes from it any more. */
+    deviceCopyCleared(state) {
+      return { ...state, shownAsOf: null };
     },
     /** An answer came from the device copy, saved at `savedAt`. */
     answeredFromDevice(state, action: PayloadAction<{ savedAt: string }>) {
       const { savedAt } = action.payload;
       const oldest = state.shownAsOf === null || savedAt < state.shownAsOf ? savedAt : state.shownAsOf;
-      return { online: false, shownAsOf: oldest };
+      return { ...state, online: false, shownAsOf: oldest };
     },
     /** The server answered: what is shown from now on is current. */
-    answeredFromServer() {
-      return { online: true, shownAsOf: null };
+    answeredFromServer(state) {
+      return { ...state, online: true, shownAsOf: null, browserOnline: true };
     },
   },
 });
 
-export const { wentOffline, wentOnline, answeredFromDevice, answeredFromServer } = networkSlice.actions;
+export const { wentOffline, wentOnline, answeredFromDevice, answeredFromServer, serverUnreachable, deviceCopyCleared } =
+  networkSlice.actions;
 
 type WithNetwork = { readonly network: NetworkState };
 export const selectOnline = (state: WithNetwork): boolean => state.network.online;
 export const selectShownAsOf = (state: WithNetwork): string | null => state.network.shownAsOf;
+export const selectBrowserOnline = (state: WithNetwork): boolean => state.network.browserOnline;

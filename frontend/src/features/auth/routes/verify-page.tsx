@@ -6,6 +6,7 @@ import { safeRedirectPath } from '../../../app/guards';
 import type { ApiError } from '../../../lib/api/api-error';
 import { useCommand } from '../../../lib/api/use-command';
 import { endSession, refreshVerifiedUser } from '../../../lib/auth/session';
+import { wipeDeviceData } from '../../../lib/offline/device-data';
 import { useLocalizedPath } from '../../../lib/localized-link';
 import { useLocale } from '../../../lib/use-locale';
 import { showInfo, showSuccess } from '../../../ui/toast/toasts-slice';
@@ -157,6 +158,7 @@ export function VerifyPage() {
 
   const backToLogin = async () => {
     await endSession();
+    if (uid !== null) await wipeDeviceData(uid);
     // The page guard sends a guest on to the login page.
   };
 

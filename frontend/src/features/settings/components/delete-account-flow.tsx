@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { api } from '../../../lib/api/api';
 import { endSession } from '../../../lib/auth/session';
+import { wipeDeviceData } from '../../../lib/offline/device-data';
 import { useLocalizedPath } from '../../../lib/localized-link';
 import type { MessageId } from '../../../lib/messages';
 import { buttonClass } from '../../../ui/button';
@@ -92,7 +92,8 @@ export function DeleteAccountFlow({ user }: { readonly user: User }) {
       goTo('phrase');
       return;
     }
-    dispatch(api.util.resetApiState());
+    // Nothing of the deleted account stays on this device (answers, outbox, the cache in memory).
+    await wipeDeviceData(user.uid);
     await endSession();
     dispatch(showSuccess('account.deleted'));
     await navigate(localized('/auth/login'), { replace: true });

@@ -1,0 +1,42 @@
+import type { Dispatch } from '@reduxjs/toolkit';
+import { outboxCleared } from '../outbox/outbox-slice';
+import { closeDeviceCopy, forgetAnswers } from './answers';
+import { deleteUserDb, hasIndexedDb } from './db';
+import { deviceCopyCleared } from './network-slice';
+
+let dispatch: Dispatch | null = null;
+
+/** The store whose caches a wipe clears (main.tsx binds the app's store at start). */
+export function bindDeviceData(storeDispatch: Dispatch): void {
+  dispatch = storeDispatch;
+}
+
+/** Forgets every answer in memory (RTK Query's cache) and that anything came from the device. */
+async function clearShown(): Promise<void> {
+  if (dispatch === null) return;
+  dispatch(deviceCopyCleared());
+  const { api } = await import('../api/api');
+  dispatch(api.util.resetApiState());
+}
+
+/**
+ * Everything this browser holds of `uid`, gone: their database (answers, outbox, meta), the
+ * answers in memory and the outbox on screen. On sign-out and after the account is deleted.
+ */
+export async function wipeDeviceData(uid: string): Promise<void> {
+  closeDeviceCopy(uid);
+  dispatch?.(outboxCleared());
+  await clearShown().catch(() => undefined);
+  if (hasIndexedDb()) await deleteUserDb(uid).catch(() => undefined);
+}
+
+/**
+ * For a session that ended without the user signing out (account disabled, sign-in revoked):
+ * what the device shows of `uid` is forgotten (answers, meta, the answers in memory), their
+ * outbox is kept and sent when they sign in again.
+ */
+export async function forgetDeviceAnswers(uid: string): Promise<void> {
+  closeDeviceCopy(uid);
+  await clearShown().catch(() => undefined);
+  await forgetAnswers(uid).catch(() => undefined);
+}

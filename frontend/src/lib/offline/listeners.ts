@@ -1,0 +1,46 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { reopenDeviceCopy, signedInUid } from './answers';
+import { bindDeviceData } from './device-data';
+import { wentOffline, wentOnline } from './network-slice';
+import { resetWarmUp, scheduleWarmUp, type WarmUp } from './warm-up';
+
+interface OfflineStore {
+  readonly dispatch: ThunkDispatch<unknown, unknown, UnknownAction>;
+  getState(): unknown;
+  subscribe(listener: () => void): () => void;
+}
+
+/**
+ * Starts offline reading for the app's store: the browser's `online`/`offline` events go to
+ * the network slice; RTK Query asks again for what is on screen when the network is back
+ * (`refetchOnReconnect`); a user who signs in has their device copy read and written again,
+ * and warmed once per session with what they open offline (see warm-up.ts).
+ */
+export function startOfflineListeners(store: OfflineStore, loadWarmUp: () => Promise<WarmUp>): () => void {
+  bindDeviceData(store.dispatch);
+  const offline = () => store.dispatch(wentOffline());
+  const online = () => store.dispatch(wentOnline());
+  window.addEventListener('offline', offline);
+  window.addEventListener('online', online);
+  const stopRefetching = setupListeners(store.dispatch);
+  let uid: string | null = null;
+  const watchUser = () => {
+    const now = signedInUid(store.getState());
+    if (now === uid) return;
+    uid = now;
+    if (now === null) resetWarmUp();
+    else {
+      reopenDeviceCopy(now);
+      scheduleWarmUp(now, store.dispatch, loadWarmUp);
+    }
+  };
+  const unsubscribe = store.subscribe(watchUser);
+  watchUser();
+  return () => {
+    window.removeEventListener('offline', offline);
+    window.removeEventListener('online', online);
+    stopRefetching();
+    unsubscribe();
+  };
+}
