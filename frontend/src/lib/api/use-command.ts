@@ -1,11 +1,16 @@
 import { useCallback, useRef, useState } from 'react';
-import { useDispatch } from 'react-redux';
+import { useDispatch, useStore } from 'react-redux';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { CommandName, CommandRequest } from '@plenty/contracts/commands/registry';
 import type { CommandResult } from '@plenty/contracts/commands/result';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { fieldMessages, type FieldMapping, type FieldMessages } from '../form/field-codes';
 import type { MessageId } from '../messages';
+import { hasIndexedDb } from '../offline/db';
+import { pageOutbox, type OutboxStore } from '../outbox/outbox';
+import { isQueueable, type QueueableCommand } from '../outbox/types';
+import type { EntryFate } from '../outbox/engine';
+import type { SessionUser } from '../auth/session';
 import { toApiError, type ApiError } from './api-error';
 import { commandsApi } from './commands';
 
@@ -62,17 +67,49 @@ function asApiError(caught: unknown): ApiError {
 
 const NO_MAPPING: FieldMapping<never> = { fields: [] };
 
+/** The signed-in user whose outbox takes the command, or null (a guest's command is sent directly). */
+function outboxUid(store: OutboxStore): string | null {
+  const state = store.getState() as { auth?: { user?: SessionUser | null } };
+  return state.auth?.user?.uid ?? null;
+}
+
+/**
+ * Keeps the command in the user's outbox and sends it when online (see `useCommand`); null when
+ * the device cannot keep it (storage refused), and the command is then sent directly.
+ */
+async function submitToOutbox(
+  store: OutboxStore,
+  uid: string,
+  name: QueueableCommand,
+  commandId: string,
+  input: object,
+): Promise<EntryFate | null> {
+  const request = { ...input, commandId } as CommandRequest<QueueableCommand>;
+  try {
+    return await pageOutbox(store, uid).submit(name, request);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Sends one command of the registry the way every form should: one `commandId` for a
  * submission and its retries (the server applies it once), a new one after a success or when
  * the body changes; the answer's position is remembered by the base query, so the next reads
  * show the change; a refusal becomes messages per field (`mapping`) or one for the form.
+ *
+ * A command of the outbox (`QUEUEABLE_COMMANDS`) of a signed-in user is first kept on the
+ * device: offline it is answered `queued` at once; online it is sent behind any earlier entries
+ * and answered as the server answers it, except that a lost answer (no network, a timeout, the
+ * server busy) leaves it `queued`, to be sent again with the same commandId. A refused one is
+ * taken out of the outbox: the form shows why.
  */
 export function useCommand<N extends CommandName, F extends string = never>(
   name: N,
   mapping: FieldMapping<F> = NO_MAPPING as FieldMapping<F>,
 ): Command<N, F> {
   const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
+  const store = useStore() as OutboxStore;
   const submission = useRef<Submission | null>(null);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<{
@@ -92,17 +129,30 @@ export function useCommand<N extends CommandName, F extends string = never>(
     const endpoint = commandsApi.endpoints[name] as unknown as {
       initiate(request: unknown): UnknownAction & { unwrap(): Promise<CommandResult> };
     };
+    const failed = (error: ApiError): CommandOutcome<F> => {
+      const fieldErrors = fieldMessages(error.fields, mapping, error.code);
+      const formError = Object.keys(fieldErrors).length > 0 ? null : error.messageId;
+      setFailure({ error, fieldErrors, formError });
+      return { ok: false, error, fieldErrors, formError };
+    };
+    const uid = isQueueable(name) && hasIndexedDb() ? outboxUid(store) : null;
     try {
+      const fate =
+        uid === null ? null : await submitToOutbox(store, uid, name as QueueableCommand, attempt.commandId, input);
+      if (fate !== null) {
+        if (fate.kind === 'refused') return failed(fate.error);
+        submission.current = freshSubmission();
+        setFailure(null);
+        return fate.kind === 'accepted' && fate.result !== null
+          ? { ok: true, queued: false, result: fate.result }
+          : { ok: true, queued: true, result: null };
+      }
       const result = await dispatch(endpoint.initiate({ ...input, commandId: attempt.commandId })).unwrap();
       submission.current = freshSubmission();
       setFailure(null);
       return { ok: true, queued: false, result };
     } catch (caught) {
-      const error = asApiError(caught);
-      const fieldErrors = fieldMessages(error.fields, mapping, error.code);
-      const formError = Object.keys(fieldErrors).length > 0 ? null : error.messageId;
-      setFailure({ error, fieldErrors, formError });
-      return { ok: false, error, fieldErrors, formError };
+      return failed(asApiError(caught));
     } finally {
       setPending(false);
     }

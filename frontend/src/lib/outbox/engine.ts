@@ -151,6 +151,11 @@ export function createOutboxEngine(deps: EngineDeps): OutboxEngine {
     waiter.resolve(fate);
   };
 
+  /** Nothing more is sent now: whoever waits is told their entry stays queued. */
+  const settleAllQueued = () => {
+    for (const seq of [...waiters.keys()]) settle(seq, { kind: 'queued' });
+  };
+
   const cancelRetry = () => {
     if (retryTimer !== null) timers.clear(retryTimer);
     retryTimer = null;
@@ -197,6 +202,11 @@ export function createOutboxEngine(deps: EngineDeps): OutboxEngine {
         if (sending === null) continue;
         await changed();
         const outcome = await deps.send(sending);
+        // Stopped meanwhile (signed out, data wiped): writing now would bring the database back.
+        if (stopped) {
+          stop = 'gone';
+          break;
+        }
         if (outcome.kind === 'accepted') {
           await removeEntry(deps.uid, next.seq);
           accepted += 1;
@@ -223,11 +233,13 @@ export function createOutboxEngine(deps: EngineDeps): OutboxEngine {
           await changed();
           planRetry(outcome.retryAfterMs);
           stop = 'transient';
+          settleAllQueued();
           break;
         } else {
           await markWaiting(deps.uid, next.seq);
           skipped.add(next.seq);
           stop = 'session-ended';
+          settleAllQueued();
           break;
         }
         await changed();
@@ -286,7 +298,7 @@ export function createOutboxEngine(deps: EngineDeps): OutboxEngine {
     stop() {
       stopped = true;
       cancelRetry();
-      for (const seq of [...waiters.keys()]) settle(seq, { kind: 'queued' });
+      settleAllQueued();
     },
   };
 }

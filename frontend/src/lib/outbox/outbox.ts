@@ -49,17 +49,28 @@ export interface OutboxStore {
 
 const stateOf = (store: OutboxStore) => store.getState() as OutboxRootState;
 
-/** Whether a command can be tried now: the app and the browser both think they are online. */
+/** Whether the browser says it is online (it may still not reach the server). */
+export const browserOnline = (): boolean => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+/**
+ * Whether a command is tried at once: the browser says it is online and the server was reached
+ * last time. Otherwise it is queued without waiting (and sent in the background when the
+ * browser is online: sending is how a weak signal is found to be back).
+ */
 export function isOnline(state: { readonly network: NetworkState }): boolean {
-  const browser = typeof navigator === 'undefined' || navigator.onLine !== false;
-  return browser && selectOnline(state);
+  return browserOnline() && selectOnline(state);
 }
 
+/** How long an entry's request may take before it counts as unanswered (sent again later). */
+export const COMMAND_TIMEOUT_MS = 15_000;
+
 interface Endpoint {
-  initiate(
-    body: unknown,
-    options?: { track?: boolean },
-  ): UnknownAction & { unwrap(): Promise<CommandResult> } & ((...args: never[]) => unknown);
+  initiate(body: unknown, options?: { track?: boolean }): UnknownAction;
+}
+
+interface MutationRequest {
+  unwrap(): Promise<CommandResult>;
+  abort(): void;
 }
 
 function asApiError(caught: unknown): ApiError {
@@ -73,16 +84,19 @@ function asApiError(caught: unknown): ApiError {
  * Sends an entry through the app's API (the token, X-Min-Position, tag invalidation and the
  * answer's position all work as for any command). RTK Query loads with the first entry sent.
  */
-async function sendThroughApi(store: OutboxStore, entry: AnyOutboxEntry): Promise<SendOutcome> {
+async function sendThroughApi(store: OutboxStore, entry: AnyOutboxEntry, timeoutMs: number): Promise<SendOutcome> {
   const { commandsApi } = await import('./send-through-api');
   const endpoint = commandsApi.endpoints[entry.name] as unknown as Endpoint;
+  const request = store.dispatch(endpoint.initiate(entry.body, { track: false })) as MutationRequest;
+  // A weak signal can hold a request for minutes: given up after the timeout, it is sent again
+  // later with the same commandId (applied once if it did reach the server).
+  const timer = setTimeout(() => request.abort(), timeoutMs);
   try {
-    const request = store.dispatch(endpoint.initiate(entry.body, { track: false })) as {
-      unwrap(): Promise<CommandResult>;
-    };
     return { kind: 'accepted', result: await request.unwrap() };
   } catch (caught) {
     return classify(asApiError(caught));
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -133,13 +147,14 @@ export class PageOutbox {
   constructor(
     readonly uid: string,
     private readonly store: OutboxStore,
-    locks?: LockManagerLike,
+    options: { locks?: LockManagerLike; timeoutMs?: number } = {},
   ) {
+    const { locks, timeoutMs = COMMAND_TIMEOUT_MS } = options;
     this.engine = createOutboxEngine({
       uid,
-      send: (entry) => sendThroughApi(store, entry),
+      send: (entry) => sendThroughApi(store, entry, timeoutMs),
       changed: () => this.refresh({ tell: true }),
-      online: () => isOnline(stateOf(store)),
+      online: browserOnline,
       syncing: (busy, syncedAt) => {
         if (this.closed) return;
         store.dispatch(busy ? syncStarted() : syncStopped({ syncedAt }));
@@ -181,6 +196,7 @@ export class PageOutbox {
     if (entry === null) return { kind: 'queued' };
     if (!isOnline(stateOf(this.store))) {
       void registerBackgroundSync();
+      if (browserOnline()) void this.engine.flush();
       return { kind: 'queued' };
     }
     const fate = await this.engine.sendAndWait(entry.seq);
@@ -189,7 +205,7 @@ export class PageOutbox {
   }
 
   syncNow(): void {
-    if (!isOnline(stateOf(this.store))) return;
+    if (!browserOnline()) return;
     void saveSessionToken(this.uid);
     void this.engine.kick();
   }

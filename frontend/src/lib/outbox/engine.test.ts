@@ -1,0 +1,465 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import type { CommandRequest } from '@plenty/contracts/commands/registry';
+import type { ErrorCode } from '@plenty/contracts/errors';
+import { uuidV7 } from '@plenty/contracts/uuid-v7';
+import { deleteUserDb } from '../offline/db';
+import type { ApiError } from '../api/api-error';
+import {
+  backoffMs,
+  classify,
+  createOutboxEngine,
+  inPageLocks,
+  type EngineDeps,
+  type LockManagerLike,
+  type SendOutcome,
+  type Timers,
+} from './engine';
+import { enqueue, markSending, readEntries } from './queue';
+import type { AnyOutboxEntry } from './types';
+
+let users = 0;
+/** A user of their own for each test, so no two tests share a database. */
+const newUid = () => `engine-user-${++users}`;
+
+const add = (transactionId = uuidV7(), amount = 1500): CommandRequest<'AddTransaction'> => ({
+  commandId: uuidV7(),
+  transactionId,
+  type: 'expense',
+  amount: { amount, currency: 'THB' },
+  categoryId: uuidV7(),
+  date: '2026-11-27',
+});
+
+type Answer = 'apply' | 'lose-answer' | 'unreachable' | { status: number; code: ErrorCode; retryAfterSeconds?: number };
+
+/**
+ * Stands in for the command API: applies each commandId once (a command sent again is answered
+ * as the first time, as the server does), and answers in turn with what the test scripts.
+ */
+function fakeServer(script: Answer[] = []) {
+  const applied = new Map<string, { name: string; body: unknown }>();
+  const requests: { name: string; commandId: string }[] = [];
+  let gate: Promise<void> | null = null;
+  const send = async (entry: AnyOutboxEntry): Promise<SendOutcome> => {
+    const { commandId } = entry.body;
+    requests.push({ name: entry.name, commandId });
+    if (gate !== null) await gate;
+    const answer = script.shift() ?? 'apply';
+    if (answer === 'unreachable') return classify(networkError());
+    if (answer === 'apply' || answer === 'lose-answer') {
+      if (!applied.has(commandId)) applied.set(commandId, { name: entry.name, body: entry.body });
+      if (answer === 'lose-answer') return classify(networkError());
+      return { kind: 'accepted', result: { streamId: 'tx', revision: applied.size, position: String(applied.size) } };
+    }
+    const error: ApiError = {
+      status: answer.status,
+      code: answer.code,
+      messageId: `error.${answer.code}`,
+      fields: answer.code === 'validation_failed' ? { 'amount.amount': 'amount_not_positive' } : {},
+      ...(answer.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: answer.retryAfterSeconds }),
+    };
+    return classify(error);
+  };
+  return {
+    send,
+    applied,
+    requests,
+    /** Holds every answer until `release` (a request on its way). */
+    hold() {
+      let release = () => undefined as void;
+      gate = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        gate = null;
+        release();
+      };
+    },
+  };
+}
+
+const networkError = (): ApiError => ({ status: 'network', code: 'network', messageId: 'error.network', fields: {} });
+
+/** Timers that only record what was planned; `fire` runs the last one. */
+function fakeTimers() {
+  const planned: { ms: number; run: () => void; cleared: boolean }[] = [];
+  /** Its time has come: runs the last planned timer. */
+  const fire = () => {
+    const timer = planned.at(-1);
+    if (timer === undefined || timer.cleared) throw new Error('no timer planned');
+    timer.cleared = true;
+    timer.run();
+  };
+  const timers: Timers = {
+    set(run, ms) {
+      const timer = { ms, run, cleared: false };
+      planned.push(timer);
+      return timer;
+    },
+    clear(handle) {
+      (handle as { cleared: boolean }).cleared = true;
+    },
+  };
+  return {
+    timers,
+    planned,
+    fire,
+    pending: () => planned.filter((timer) => !timer.cleared).map((timer) => timer.ms),
+  };
+}
+
+function engineFor(uid: string, server: ReturnType<typeof fakeServer>, extra: Partial<EngineDeps> = {}) {
+  return createOutboxEngine({
+    uid,
+    send: server.send,
+    changed: () => undefined,
+    timers: fakeTimers().timers,
+    now: () => '2026-11-27T10:00:00.000Z',
+    ...extra,
+  });
+}
+
+describe('outbox queue', () => {
+  it('keeps entries in the order they were made, each with its commandId, waiting', async () => {
+    const uid = newUid();
+    const bodies = [add(), add(), add()];
+    for (const body of bodies) await enqueue(uid, 'AddTransaction', body);
+    const entries = await readEntries(uid);
+    expect(entries.map((entry) => entry.body.commandId)).toEqual(bodies.map((body) => body.commandId));
+    expect(entries.map((entry) => entry.seq)).toEqual([...entries.map((entry) => entry.seq)].sort((a, b) => a - b));
+    expect(entries.every((entry) => entry.state === 'waiting' && entry.attempts === 0)).toBe(true);
+  });
+
+  it('takes out a waiting Add and what follows about its transaction when that transaction is deleted, and keeps no delete', async () => {
+    const uid = newUid();
+    const gone = uuidV7();
+    const other = add();
+    await enqueue(uid, 'AddTransaction', add(gone));
+    await enqueue(uid, 'AddTransaction', other);
+    await enqueue(uid, 'EditTransaction', { commandId: uuidV7(), transactionId: gone, changes: { note: 'lunch' } });
+    const { entry, removed } = await enqueue(uid, 'DeleteTransaction', { commandId: uuidV7(), transactionId: gone });
+    expect(entry).toBeNull();
+    expect(removed.map((e) => e.name)).toEqual(['AddTransaction', 'EditTransaction']);
+    expect((await readEntries(uid)).map((e) => e.body.commandId)).toEqual([other.commandId]);
+  });
+
+  it('queues the delete when the Add is already on its way (it may have reached the server)', async () => {
+    const uid = newUid();
+    const id = uuidV7();
+    const { entry } = await enqueue(uid, 'AddTransaction', add(id));
+    await markSending(uid, entry?.seq ?? -1);
+    await enqueue(uid, 'DeleteTransaction', { commandId: uuidV7(), transactionId: id });
+    expect((await readEntries(uid)).map((e) => e.name)).toEqual(['AddTransaction', 'DeleteTransaction']);
+  });
+
+  it('sends an edit without baseRevision when an earlier entry about the same transaction is not sent yet', async () => {
+    const uid = newUid();
+    const pending = uuidV7();
+    const synced = uuidV7();
+    await enqueue(uid, 'AddTransaction', add(pending));
+    await enqueue(uid, 'EditTransaction', {
+      commandId: uuidV7(),
+      transactionId: pending,
+      baseRevision: 0,
+      changes: { note: 'on my change' },
+    });
+    await enqueue(uid, 'EditTransaction', {
+      commandId: uuidV7(),
+      transactionId: synced,
+      baseRevision: 4,
+      changes: { note: 'on the server’s' },
+    });
+    const [, onPending, onSynced] = await readEntries(uid);
+    expect(onPending?.body).not.toHaveProperty('baseRevision');
+    expect(onSynced?.body).toMatchObject({ baseRevision: 4 });
+  });
+});
+
+describe('outbox engine', () => {
+  it('sends waiting entries oldest first and removes each once accepted', async () => {
+    const uid = newUid();
+    const server = fakeServer();
+    const bodies = [add(), add(), add()];
+    for (const body of bodies) await enqueue(uid, 'AddTransaction', body);
+
+    const report = await engineFor(uid, server).flush();
+
+    expect(report).toEqual({ accepted: 3, rejected: 0, stopped: null });
+    expect(server.requests.map((r) => r.commandId)).toEqual(bodies.map((body) => body.commandId));
+    expect(await readEntries(uid)).toEqual([]);
+  });
+
+  it('keeps an entry across a reload: a new engine on the same database sends it', async () => {
+    const uid = newUid();
+    const offline = fakeServer(['unreachable']);
+    const body = add();
+    await enqueue(uid, 'AddTransaction', body);
+    await engineFor(uid, offline).flush();
+    expect(await readEntries(uid)).toHaveLength(1);
+
+    const server = fakeServer();
+    await engineFor(uid, server).flush();
+    expect([...server.applied.keys()]).toEqual([body.commandId]);
+    expect(await readEntries(uid)).toEqual([]);
+  });
+
+  it('sends a command whose answer was lost again with the same commandId, and the server applies it once', async () => {
+    const uid = newUid();
+    const server = fakeServer(['lose-answer']);
+    const body = add();
+    await enqueue(uid, 'AddTransaction', body);
+    const engine = engineFor(uid, server);
+
+    expect((await engine.flush()).stopped).toBe('transient');
+    const [kept] = await readEntries(uid);
+    expect(kept).toMatchObject({ state: 'waiting', attempts: 1 });
+    await engine.kick();
+
+    expect(server.requests.map((r) => r.commandId)).toEqual([body.commandId, body.commandId]);
+    expect(server.applied.size).toBe(1);
+    expect(await readEntries(uid)).toEqual([]);
+  });
+
+  it('keeps a refused entry with the reason and goes on with the next ones', async () => {
+    const uid = newUid();
+    const server = fakeServer(['apply', { status: 400, code: 'validation_failed' }, 'apply']);
+    const bodies = [add(), add(uuidV7(), -5), add()];
+    for (const body of bodies) await enqueue(uid, 'AddTransaction', body);
+
+    const report = await engineFor(uid, server).flush();
+
+    expect(report).toEqual({ accepted: 2, rejected: 1, stopped: null });
+    const left = await readEntries(uid);
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({
+      state: 'rejected',
+      body: { commandId: bodies[1]?.commandId },
+      rejection: {
+        status: 400,
+        code: 'validation_failed',
+        messageId: 'error.validation_failed',
+        fields: { 'amount.amount': 'amount_not_positive' },
+        at: '2026-11-27T10:00:00.000Z',
+      },
+    });
+    // A rejected entry is not sent again by later flushes.
+    await engineFor(uid, server).flush();
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it.each([
+    ['no answer', 'unreachable'],
+    ['a timeout (408)', { status: 408, code: 'validation_failed' }],
+    ['a rate limit (429)', { status: 429, code: 'rate_limited' }],
+    ['a server error (500)', { status: 500, code: 'internal' }],
+    ['an unavailable server (503)', { status: 503, code: 'internal' }],
+    ['a concurrent write (409 conflict)', { status: 409, code: 'conflict' }],
+  ] as [string, Answer][])('stops and keeps the entry waiting on %s', async (_label, answer) => {
+    const uid = newUid();
+    const server = fakeServer([answer]);
+    await enqueue(uid, 'AddTransaction', add());
+    await enqueue(uid, 'AddTransaction', add());
+
+    const report = await engineFor(uid, server).flush();
+
+    expect(report.stopped).toBe('transient');
+    expect(server.requests).toHaveLength(1);
+    expect((await readEntries(uid)).map((e) => [e.state, e.attempts])).toEqual([
+      ['waiting', 1],
+      ['waiting', 0],
+    ]);
+  });
+
+  it.each([
+    ['a changed transaction (409 transaction_changed)', { status: 409, code: 'transaction_changed' }],
+    ['a deleted category (404)', { status: 404, code: 'not_found' }],
+    ['a forbidden command (403)', { status: 403, code: 'forbidden' }],
+  ] as [string, Answer][])('refuses on %s', async (_label, answer) => {
+    const uid = newUid();
+    await enqueue(uid, 'AddTransaction', add());
+    const report = await engineFor(uid, fakeServer([answer])).flush();
+    expect(report.rejected).toBe(1);
+    expect((await readEntries(uid))[0]?.state).toBe('rejected');
+  });
+
+  it('stops on an ended session (401) and keeps the entry waiting for the next sign-in', async () => {
+    const uid = newUid();
+    const server = fakeServer([{ status: 401, code: 'unauthenticated' }]);
+    await enqueue(uid, 'AddTransaction', add());
+    await enqueue(uid, 'AddTransaction', add());
+    const report = await engineFor(uid, server).flush();
+    expect(report.stopped).toBe('session-ended');
+    expect(server.requests).toHaveLength(1);
+    expect((await readEntries(uid)).map((e) => e.state)).toEqual(['waiting', 'waiting']);
+  });
+
+  it('waits 2 s, then twice as long after each unanswered try, up to 5 minutes, and the server’s Retry-After when longer', async () => {
+    expect([1, 2, 3, 4, 8, 9, 20].map(backoffMs)).toEqual([2000, 4000, 8000, 16000, 256000, 300000, 300000]);
+    const uid = newUid();
+    const clock = fakeTimers();
+    const server = fakeServer([
+      'unreachable',
+      'unreachable',
+      { status: 429, code: 'rate_limited', retryAfterSeconds: 60 },
+    ]);
+    await enqueue(uid, 'AddTransaction', add());
+    const engine = engineFor(uid, server, { timers: clock.timers });
+
+    await engine.flush();
+    expect(clock.pending()).toEqual([2000]);
+    await engine.flush();
+    expect(clock.pending()).toEqual([4000]);
+    await engine.flush();
+    expect(clock.pending()).toEqual([60000]);
+    expect(engine.retryInMs).toBe(60000);
+  });
+
+  it('tries again when its pause is over', async () => {
+    const uid = newUid();
+    const clock = fakeTimers();
+    const server = fakeServer(['unreachable']);
+    await enqueue(uid, 'AddTransaction', add());
+    const engine = engineFor(uid, server, { timers: clock.timers });
+    await engine.flush();
+
+    clock.fire();
+    await engine.flush();
+    expect(server.requests).toHaveLength(2);
+    expect(await readEntries(uid)).toEqual([]);
+    expect(clock.pending()).toEqual([]);
+  });
+
+  it('forgets its backoff when the network comes back (kick) and after a flush that sent everything', async () => {
+    const uid = newUid();
+    const clock = fakeTimers();
+    const server = fakeServer(['unreachable', 'unreachable', 'unreachable', 'unreachable']);
+    await enqueue(uid, 'AddTransaction', add());
+    const engine = engineFor(uid, server, { timers: clock.timers });
+    await engine.flush();
+    await engine.flush();
+    await engine.flush();
+    expect(clock.pending()).toEqual([8000]);
+
+    await engine.kick();
+    expect(clock.pending()).toEqual([2000]);
+    await engine.flush();
+    expect(engine.retryInMs).toBeNull();
+    expect(clock.pending()).toEqual([]);
+  });
+
+  it('sends again an entry found `sending` (its tab was closed mid-request) with the same commandId, applied once', async () => {
+    const uid = newUid();
+    const server = fakeServer();
+    const body = add();
+    const { entry } = await enqueue(uid, 'AddTransaction', body);
+    // The closed tab's request had reached the server.
+    await server.send({ ...(entry as AnyOutboxEntry) });
+    await markSending(uid, entry?.seq ?? -1);
+
+    await engineFor(uid, server).flush();
+
+    expect(server.requests.map((r) => r.commandId)).toEqual([body.commandId, body.commandId]);
+    expect(server.applied.size).toBe(1);
+    expect(await readEntries(uid)).toEqual([]);
+  });
+
+  it('marks an entry `sending` while its request is on its way', async () => {
+    const uid = newUid();
+    const server = fakeServer();
+    await enqueue(uid, 'AddTransaction', add());
+    const release = server.hold();
+    const flushed = engineFor(uid, server).flush();
+    await expect.poll(() => server.requests.length).toBe(1);
+    expect((await readEntries(uid))[0]?.state).toBe('sending');
+    release();
+    await flushed;
+    expect(await readEntries(uid)).toEqual([]);
+  });
+
+  it('sends each command once when two tabs flush at the same time (one lock per user)', async () => {
+    const uid = newUid();
+    const server = fakeServer();
+    const locks: LockManagerLike = inPageLocks();
+    const bodies = [add(), add(), add(), add()];
+    for (const body of bodies) await enqueue(uid, 'AddTransaction', body);
+
+    const [first, second] = await Promise.all([
+      engineFor(uid, server, { locks }).flush(),
+      engineFor(uid, server, { locks }).flush(),
+    ]);
+
+    expect((first?.accepted ?? 0) + (second?.accepted ?? 0)).toBe(4);
+    expect(server.requests.map((r) => r.commandId)).toEqual(bodies.map((body) => body.commandId));
+  });
+
+  it('runs one flush after another in one tab, the second seeing what came meanwhile', async () => {
+    const uid = newUid();
+    const server = fakeServer();
+    await enqueue(uid, 'AddTransaction', add());
+    const engine = engineFor(uid, server);
+    const release = server.hold();
+    const first = engine.flush();
+    await expect.poll(() => server.requests.length).toBe(1);
+    const late = add();
+    await enqueue(uid, 'AddTransaction', late);
+    const second = engine.flush();
+    release();
+    await Promise.all([first, second]);
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[1]?.commandId).toBe(late.commandId);
+  });
+
+  it('answers a caller waiting for its entry: accepted, refused (and taken out), or still queued', async () => {
+    const uid = newUid();
+    const server = fakeServer(['apply', { status: 400, code: 'validation_failed' }, 'unreachable']);
+    const engine = engineFor(uid, server);
+    const accepted = await enqueue(uid, 'AddTransaction', add());
+    expect(await engine.sendAndWait(accepted.entry?.seq ?? -1)).toMatchObject({ kind: 'accepted' });
+
+    const refused = await enqueue(uid, 'AddTransaction', add());
+    const fate = await engine.sendAndWait(refused.entry?.seq ?? -1);
+    expect(fate).toMatchObject({ kind: 'refused', error: { code: 'validation_failed' } });
+    expect(await readEntries(uid)).toEqual([]);
+
+    const lost = await enqueue(uid, 'AddTransaction', add());
+    expect(await engine.sendAndWait(lost.entry?.seq ?? -1)).toEqual({ kind: 'queued' });
+    expect(await readEntries(uid)).toHaveLength(1);
+  });
+
+  it('does not send an entry behind an earlier one that got no answer', async () => {
+    const uid = newUid();
+    const server = fakeServer(['unreachable']);
+    await enqueue(uid, 'AddTransaction', add());
+    const mine = await enqueue(uid, 'AddTransaction', add());
+    const fate = await engineFor(uid, server).sendAndWait(mine.entry?.seq ?? -1);
+    expect(fate).toEqual({ kind: 'queued' });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('does not try while the browser says it is offline', async () => {
+    const uid = newUid();
+    const server = fakeServer();
+    await enqueue(uid, 'AddTransaction', add());
+    const report = await engineFor(uid, server, { online: () => false }).flush();
+    expect(report.stopped).toBe('offline');
+    expect(server.requests).toEqual([]);
+  });
+
+  it('stops cleanly when the user’s data is wiped while it sends', async () => {
+    const uid = newUid();
+    const server = fakeServer();
+    await enqueue(uid, 'AddTransaction', add());
+    await enqueue(uid, 'AddTransaction', add());
+    const engine = engineFor(uid, server);
+    const release = server.hold();
+    const flushed = engine.flush();
+    await expect.poll(() => server.requests.length).toBe(1);
+    engine.stop();
+    await deleteUserDb(uid);
+    release();
+
+    expect((await flushed).stopped).toBe('gone');
+    expect(server.requests).toHaveLength(1);
+    const names = (await indexedDB.databases()).map((db) => db.name);
+    expect(names).not.toContain(`plenty-user-${uid}`);
+  });
+});

@@ -1,0 +1,111 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { toApiError } from '../api/api-error';
+import { storedUserIds } from '../offline/db';
+import { classify, createOutboxEngine, type LockManagerLike, type SendOutcome } from './engine';
+import { readEntries } from './queue';
+import { validToken } from './token';
+import { OUTBOX_CHANNEL, type AnyOutboxEntry, type OutboxChangedMessage } from './types';
+
+/**
+ * Background Sync with no window open: the service worker sends each user's waiting entries
+ * itself, with plain `fetch` and the ID token a page last saved (`token.ts`), under the same Web
+ * Lock as the pages, and classifies the answers as they do (`engine.ts`). A user whose saved
+ * token has expired is left alone: the next page that opens sends their entries. Pages are told
+ * of every change on the BroadcastChannel, and read again the screens of the commands that went.
+ */
+
+export interface WorkerSyncOptions {
+  readonly fetch?: typeof fetch;
+  /** Where the API is (the worker's origin + `/api`). */
+  readonly baseUrl?: string;
+  readonly now?: () => Date;
+  readonly locks?: LockManagerLike;
+  /** The users whose databases this browser holds. */
+  readonly userIds?: () => Promise<string[]>;
+  /** Says that a user's outbox changed (the BroadcastChannel by default). */
+  readonly tell?: (uid: string) => void;
+  readonly timeoutMs?: number;
+}
+
+const TIMEOUT_MS = 15_000;
+
+function defaultTell(): (uid: string) => void {
+  if (typeof BroadcastChannel === 'undefined') return () => undefined;
+  return (uid) => {
+    const channel = new BroadcastChannel(OUTBOX_CHANNEL);
+    const message: OutboxChangedMessage = { type: 'outbox-changed', uid };
+    channel.postMessage(message);
+    channel.close();
+  };
+}
+
+async function bodyOf(response: Response): Promise<unknown> {
+  try {
+    return (await response.json()) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** Sends one entry as the page's API would, and says how it went. */
+export async function sendWithFetch(
+  entry: AnyOutboxEntry,
+  token: string,
+  options: { fetch: typeof fetch; baseUrl: string; timeoutMs: number },
+): Promise<SendOutcome> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+  try {
+    const response = await options.fetch(`${options.baseUrl}/commands/${entry.name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(entry.body),
+      signal: controller.signal,
+    });
+    if (response.ok) return { kind: 'accepted', result: null };
+    const error: FetchBaseQueryError = { status: response.status, data: await bodyOf(response) };
+    return classify(toApiError(error, response));
+  } catch (caught) {
+    return classify(toApiError({ status: 'FETCH_ERROR', error: String(caught) }));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Sends the waiting entries of every user of this browser whose saved token is still valid.
+ * Resolves when done (or when nothing more can be sent now); never rejects.
+ */
+export async function syncWithoutWindow(options: WorkerSyncOptions = {}): Promise<void> {
+  const fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
+  const baseUrl = options.baseUrl ?? '/api';
+  const now = options.now ?? (() => new Date());
+  const tell = options.tell ?? defaultTell();
+  const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
+  let uids: string[];
+  try {
+    uids = await (options.userIds ?? storedUserIds)();
+  } catch {
+    return;
+  }
+  for (const uid of uids) {
+    try {
+      const entries = await readEntries(uid);
+      if (!entries.some((entry) => entry.state !== 'rejected')) continue;
+      const token = await validToken(uid, now());
+      if (token === null) continue;
+      const engine = createOutboxEngine({
+        uid,
+        send: (entry) => sendWithFetch(entry, token, { fetch: fetchFn, baseUrl, timeoutMs }),
+        changed: () => tell(uid),
+        now: () => now().toISOString(),
+        ...(options.locks === undefined ? {} : { locks: options.locks }),
+      });
+      await engine.flush();
+      // The worker does not stay to try again: the next sync event or page does.
+      engine.stop();
+    } catch {
+      // This user's data cannot be read now (wiped meanwhile): the others are still sent.
+    }
+  }
+}
