@@ -4,14 +4,20 @@ import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { HASHED_FILE, shellManifest } from './src/sw/precache.js';
+import { MANIFEST_LOCALES, manifestMessages, manifestPath, webManifest } from './src/sw/web-manifest.js';
 
 const require = createRequire(import.meta.url);
 const parserDir = dirname(require.resolve('@formatjs/icu-messageformat-parser'));
 
 const LOCALES_DIR = dirname(require.resolve('@plenty/locales/en.json'));
 
-/** Messages only the server sends (mail) or only the policy pages show (their long texts). */
-const isMail = (key: string) => key.startsWith('mail.');
+/**
+ * Messages only the server sends (mail), only the web app manifests hold (`pwa.manifest.*`) or
+ * only the policy pages show (their long texts).
+ */
+const isMail = (key: string) => key.startsWith('mail.') || key.startsWith('pwa.manifest.');
 const isPolicy = (key: string) => key.startsWith('policy.');
 /** The debt pages' texts; their toasts stay in the main catalog, as the app's toaster shows them. */
 const isDebtPage = (key: string) => key.startsWith('debts.') && !key.startsWith('debts.toast.');
@@ -68,8 +74,64 @@ function precompiledMessages(): Plugin {
   };
 }
 
+const readCatalog = (locale: string) =>
+  JSON.parse(readFileSync(join(LOCALES_DIR, `${locale}.json`), 'utf8')) as Record<string, string>;
+
+/**
+ * The web app manifest of each language, `/manifest.<locale>.webmanifest`, written from
+ * locales/ at build (and answered by the dev server): installing from a Thai page starts the
+ * app on the Thai dashboard. index.html links the English one; the app switches the link.
+ */
+function webManifests(): Plugin {
+  const manifestOf = (locale: (typeof MANIFEST_LOCALES)[number]) =>
+    `${JSON.stringify(webManifest(locale, manifestMessages(readCatalog(locale), locale)), null, 2)}\n`;
+  return {
+    name: 'plenty:web-manifests',
+    generateBundle() {
+      for (const locale of MANIFEST_LOCALES) {
+        this.emitFile({ type: 'asset', fileName: manifestPath(locale).slice(1), source: manifestOf(locale) });
+      }
+    },
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const locale = MANIFEST_LOCALES.find((candidate) => request.url === manifestPath(candidate));
+        if (locale === undefined) return next();
+        response.setHeader('content-type', 'application/manifest+json');
+        response.end(manifestOf(locale));
+      });
+    },
+  };
+}
+
+/**
+ * The service worker (`src/sw/sw.ts` → `/sw.js`), built by vite-plugin-pwa with Workbox's
+ * injectManifest: the precache list is what `src/sw/precache.ts` keeps of the build's files.
+ * The manifests are the app's own (`webManifests`), so the plugin writes none and registers
+ * nothing (main.tsx registers the worker with workbox-window).
+ */
+const serviceWorker = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/sw',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: false,
+    includeManifestIcons: false,
+    injectManifest: {
+      globPatterns: ['**/*'],
+      globIgnores: ['**/*.map', '.vite/**', 'sw.js'],
+      dontCacheBustURLsMatching: HASHED_FILE,
+      // The largest chunk (the charts) is about 400 kB; a chunk ten times that is a mistake to see.
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      manifestTransforms: [(entries) => ({ manifest: shellManifest(entries), warnings: [] })],
+      sourcemap: false,
+      // A classic worker script (what `register('/sw.js')` loads), one file, no module syntax.
+      rollupFormat: 'iife',
+    },
+  });
+
 export default defineConfig({
-  plugins: [precompiledMessages(), react()],
+  plugins: [precompiledMessages(), react(), webManifests(), serviceWorker()],
   resolve: {
     conditions: ['source', 'module', 'browser', 'development|production'],
     alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: join(parserDir, 'no-parser.js') }],

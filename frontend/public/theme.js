@@ -1,4 +1,4 @@
-/* global document, matchMedia, location */
+/* global document, matchMedia, location, MutationObserver */
 // Runs before the first paint: the saved theme and the page's language, so nothing flashes.
 // A file rather than an inline script, so the Content-Security-Policy allows scripts from 'self' only.
 (function () {
@@ -15,4 +15,20 @@
   root.style.colorScheme = theme;
   var prefix = location.pathname.split('/')[1];
   if (prefix === 'th' || prefix === 'lo') root.lang = prefix;
+
+  // The installed app's manifest in the page's language (the app keeps it in step afterwards).
+  var manifest = document.querySelector('link[rel="manifest"]');
+  if (manifest && (prefix === 'th' || prefix === 'lo'))
+    manifest.setAttribute('href', '/manifest.' + prefix + '.webmanifest');
+
+  // The browser's bar takes the colour of the theme shown, now and whenever the app switches it
+  // (both metas, whatever their media says: the chosen theme wins over the system's).
+  var BAR = { dark: '#0f1828', light: '#f5f7fb' };
+  var paintBar = function () {
+    var color = BAR[root.getAttribute('data-theme')] || BAR.dark;
+    var metas = document.querySelectorAll('meta[name="theme-color"]');
+    for (var i = 0; i < metas.length; i += 1) metas[i].setAttribute('content', color);
+  };
+  paintBar();
+  new MutationObserver(paintBar).observe(root, { attributes: true, attributeFilter: ['data-theme'] });
 })();

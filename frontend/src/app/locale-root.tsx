@@ -11,10 +11,12 @@ import {
   type Locale,
 } from '../lib/locale';
 import { loadedMessages, loadMessages, type Messages } from '../lib/messages';
+import { manifestPath } from '../sw/web-manifest';
 import { followSystemTheme, storedTheme } from '../lib/theme';
 import { LocaleContext, type LocaleControl } from '../lib/use-locale';
 import { showSuccess } from '../ui/toast/toasts-slice';
 import { Toaster } from '../ui/toast/toaster';
+import { UpdatePrompt } from '../ui/update-prompt/update-prompt';
 import { useAppDispatch, useAppSelector } from './store';
 
 /** Tags messages may use for markup, e.g. `<code>plenty_locale</code>`. */
@@ -79,6 +81,8 @@ export function LocaleRoot() {
 
   useEffect(() => {
     document.documentElement.lang = catalog.locale;
+    // Installing from this page installs the app in its language (start page, name, shortcut).
+    document.querySelector('link[rel="manifest"]')?.setAttribute('href', manifestPath(catalog.locale));
   }, [catalog.locale]);
 
   useEffect(() => {
@@ -112,6 +116,7 @@ export function LocaleRoot() {
       <LocaleContext.Provider value={control}>
         <Outlet />
         <Toaster />
+        <UpdatePrompt />
       </LocaleContext.Provider>
     </IntlProvider>
   );

@@ -6,10 +6,14 @@ import { signIn, signInAs } from './users.mjs';
 
 const FAILURE_DIR = join(dirname(fileURLToPath(import.meta.url)), '../artifacts');
 
-/** A fresh browser profile (no cookies, no storage) with its first page. */
+/**
+ * A fresh browser profile (no cookies, no storage) with its first page. Service workers are
+ * blocked unless `serviceWorkers: 'allow'`: a journey that is not about offline use must not
+ * depend on what the worker cached, nor download the whole app shell in every context.
+ */
 export async function openPage(browser, options = {}) {
-  const { locale = 'en-US', width = 1280, height = 800, ...rest } = options;
-  const context = await browser.newContext({ locale, viewport: { width, height }, ...rest });
+  const { locale = 'en-US', width = 1280, height = 800, serviceWorkers = 'block', ...rest } = options;
+  const context = await browser.newContext({ locale, viewport: { width, height }, serviceWorkers, ...rest });
   const page = await context.newPage();
   // Uncaught exceptions and console errors and warnings; a missing resource (the 404 page itself,
   // a chunk a journey blocks on purpose) is reported by the journey, not here.
