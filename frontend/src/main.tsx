@@ -10,7 +10,6 @@ import { authConfig, finishSocialSignIn, hasStoredSession, watchSession } from '
 import { takeSocialReturn } from './lib/auth/social-return';
 import { loadMessages } from './lib/messages';
 import { registerServiceWorker } from './ui/update-prompt/service-worker';
-import { registerServiceWorker } from './ui/update-prompt/service-worker';
 import { startOfflineListeners } from './lib/offline/listeners';
 // Fonts ship with the app (no font is fetched from the internet); each face is downloaded by
 // the browser only when the page uses its script.
@@ -39,9 +38,6 @@ const startSession = () =>
 if (storedSession) void startSession();
 else if (document.readyState === 'complete') void startSession();
 else window.addEventListener('load', () => void startSession(), { once: true });
-
-// The service worker keeps the app on the device (built apps only: the dev server has none).
-if (import.meta.env.PROD) registerServiceWorker();
 
 // The service worker keeps the app on the device (built apps only: the dev server has none).
 if (import.meta.env.PROD) registerServiceWorker();
