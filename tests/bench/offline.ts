@@ -65,7 +65,9 @@ function printPrecache(webAppDir: string): void {
   const urls = precachedUrls(readFileSync(swPath, 'utf8'));
   const rows = urls
     .map((url) => {
-      const file = join(webAppDir, url.split(/[?#]/)[0] ?? url);
+      // `/` is the app shell's page, precached under the URL it is asked for.
+      const path = (url.split(/[?#]/)[0] ?? url).replace(/^\//, '');
+      const file = join(webAppDir, path === '' || path.endsWith('/') ? `${path}index.html` : path);
       const bytes = readFileSync(file);
       return { url, raw: statSync(file).size, gzip: gzipSync(bytes, { level: 9 }).length };
     })

@@ -172,3 +172,31 @@ export async function serverTransactions(baseUrl, user) {
 export async function countServerTransactions(baseUrl, user) {
   return (await serverTransactions(baseUrl, user)).length;
 }
+
+/**
+ * Waits until the header's sync status reads `allSynced` (the message "All synced") and the
+ * user's outbox on the device is empty. A failure says what the status showed and what the
+ * outbox still held (each entry's name, state, attempts and refusal).
+ */
+export async function expectAllSynced(page, uid, allSynced, { timeout = 60_000 } = {}) {
+  const status = page.getByTestId('sync-status');
+  try {
+    await status.filter({ hasText: allSynced }).waitFor({ timeout });
+    await waitForEmptyOutbox(page, uid, { timeout });
+  } catch (error) {
+    const shown = await status.innerText({ timeout: 1000 }).catch(() => '(no sync status)');
+    const state = await status.getAttribute('data-state', { timeout: 1000 }).catch(() => null);
+    const entries = await readOutbox(page, uid).catch(() => []);
+    const held = entries.map((e) => ({
+      seq: e.seq,
+      name: e.name,
+      state: e.state,
+      attempts: e.attempts,
+      rejection: e.rejection,
+    }));
+    throw new Error(
+      `not all synced: the status shows ${JSON.stringify(shown)} (${state}), the outbox holds ${JSON.stringify(held)}`,
+      { cause: error },
+    );
+  }
+}
