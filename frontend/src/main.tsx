@@ -11,6 +11,7 @@ import { takeSocialReturn } from './lib/auth/social-return';
 import { loadMessages } from './lib/messages';
 import { registerServiceWorker } from './ui/update-prompt/service-worker';
 import { startOfflineListeners } from './lib/offline/listeners';
+import { startOutbox } from './lib/outbox/outbox';
 // Fonts ship with the app (no font is fetched from the internet); each face is downloaded by
 // the browser only when the page uses its script.
 import '@fontsource/noto-sans/latin-400.css';
@@ -29,6 +30,8 @@ if (socialReturn?.kind === 'code') void finishSocialSignIn(socialReturn.code).ca
 const store = createStore();
 // Offline reading: the network's state, refetching on reconnect, and warming the device copy after sign-in.
 startOfflineListeners(store, () => import('./app/layouts/warm-up').then((module) => module.default));
+// Offline entry: the signed-in user's outbox is read and sent (on start, reconnect, Background Sync).
+startOutbox(store);
 
 // Without a saved session the visitor is a guest at once; the Firebase SDK loads afterwards.
 const storedSession = hasStoredSession();

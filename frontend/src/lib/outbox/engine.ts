@@ -61,8 +61,8 @@ export function inPageLocks(): LockManagerLike {
 
 /** The browser's Web Locks where it has them, else a lock of this page alone. */
 export function defaultLocks(): LockManagerLike {
-  const locks = typeof navigator === 'undefined' ? undefined : (navigator as { locks?: LockManager }).locks;
-  if (locks !== undefined && typeof locks.request === 'function') {
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator as { locks?: LockManager | null }).locks;
+  if (locks != null && typeof locks.request === 'function') {
     return { request: <T>(name: string, callback: () => Promise<T>) => locks.request(name, callback) as Promise<T> };
   }
   return inPageLocks();

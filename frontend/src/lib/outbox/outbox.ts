@@ -5,7 +5,7 @@ import type { CommandRequest } from '@plenty/contracts/commands/registry';
 import type { CommandResult } from '@plenty/contracts/commands/result';
 import type { ApiError } from '../api/api-error';
 import type { SessionUser } from '../auth/session';
-import { selectOnline, type NetworkState } from '../offline/network-slice';
+import { selectBrowserOnline, selectOnline, type NetworkState } from '../offline/network-slice';
 import {
   classify,
   createOutboxEngine,
@@ -35,7 +35,7 @@ import {
  */
 
 interface OutboxRootState {
-  readonly auth: { readonly user: SessionUser | null };
+  readonly auth: { readonly status: string; readonly user: SessionUser | null };
   readonly network: NetworkState;
   readonly outbox: OutboxSliceState;
 }
@@ -50,7 +50,10 @@ export interface OutboxStore {
 const stateOf = (store: OutboxStore) => store.getState() as OutboxRootState;
 
 /** Whether the browser says it is online (it may still not reach the server). */
-export const browserOnline = (): boolean => typeof navigator === 'undefined' || navigator.onLine !== false;
+export function browserOnline(state: { readonly network: NetworkState }): boolean {
+  const browser = typeof navigator === 'undefined' || navigator.onLine !== false;
+  return browser && selectBrowserOnline(state);
+}
 
 /**
  * Whether a command is tried at once: the browser says it is online and the server was reached
@@ -58,7 +61,7 @@ export const browserOnline = (): boolean => typeof navigator === 'undefined' || 
  * browser is online: sending is how a weak signal is found to be back).
  */
 export function isOnline(state: { readonly network: NetworkState }): boolean {
-  return browserOnline() && selectOnline(state);
+  return browserOnline(state) && selectOnline(state);
 }
 
 /** How long an entry's request may take before it counts as unanswered (sent again later). */
@@ -154,7 +157,7 @@ export class PageOutbox {
       uid,
       send: (entry) => sendThroughApi(store, entry, timeoutMs),
       changed: () => this.refresh({ tell: true }),
-      online: browserOnline,
+      online: () => browserOnline(stateOf(store)),
       syncing: (busy, syncedAt) => {
         if (this.closed) return;
         store.dispatch(busy ? syncStarted() : syncStopped({ syncedAt }));
@@ -196,7 +199,7 @@ export class PageOutbox {
     if (entry === null) return { kind: 'queued' };
     if (!isOnline(stateOf(this.store))) {
       void registerBackgroundSync();
-      if (browserOnline()) void this.engine.flush();
+      if (browserOnline(stateOf(this.store))) void this.engine.flush();
       return { kind: 'queued' };
     }
     const fate = await this.engine.sendAndWait(entry.seq);
@@ -205,7 +208,7 @@ export class PageOutbox {
   }
 
   syncNow(): void {
-    if (!browserOnline()) return;
+    if (!browserOnline(stateOf(this.store))) return;
     void saveSessionToken(this.uid);
     void this.engine.kick();
   }
@@ -234,8 +237,9 @@ export function pageOutbox(store: OutboxStore, uid: string): PageOutbox {
   return created;
 }
 
-/** The signed-in user whose outbox this store runs, if any. */
-const signedInUid = (state: OutboxRootState): string | null => state.auth.user?.uid ?? null;
+/** The signed-in user whose outbox this store runs, if any (not one still to verify their address). */
+const signedInUid = (state: OutboxRootState): string | null =>
+  state.auth.status === 'signed-in' ? (state.auth.user?.uid ?? null) : null;
 
 /**
  * Runs the outbox for whoever is signed in: reads it into the store and sends what waits, at
@@ -254,7 +258,7 @@ export function startOutbox(store: OutboxStore & { subscribe(listener: () => voi
   const follow = () => {
     const state = stateOf(store);
     const uid = signedInUid(state);
-    if (running !== null && state.outbox.uid === null && running.uid === runningUid && mirrored) {
+    if (running !== null && mirrored && state.outbox.uid === null) {
       // The reading layer wiped this user's data (outboxCleared): stop before a write re-creates it.
       wipedUid = running.uid;
       running.close();
@@ -266,14 +270,14 @@ export function startOutbox(store: OutboxStore & { subscribe(listener: () => voi
     running = null;
     mirrored = false;
     runningUid = uid;
+    if (uid !== wipedUid) wipedUid = null;
     if (uid === null || uid === wipedUid) return;
-    wipedUid = null;
     const page = pageOutbox(store, uid);
     running = page;
     void page
       .refresh()
       .then(() => {
-        mirrored = stateOf(store).outbox.uid === uid;
+        mirrored = !page.isClosed && stateOf(store).outbox.uid === uid;
         if (page.isClosed) return;
         void saveSessionToken(uid);
         void page.engine.kick();

@@ -1,0 +1,267 @@
+import 'fake-indexeddb/auto';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { uuidV7 } from '@plenty/contracts/uuid-v7';
+import { useCommand } from '../api/use-command';
+import { sessionChanged } from '../auth/auth-slice';
+import { deleteUserDb } from '../offline/db';
+import { wentOffline, wentOnline } from '../offline/network-slice';
+import { fakeApi, renderWithApp } from '../testing/render-app';
+import { outboxCleared } from './outbox-slice';
+import { PageOutbox, pageOutbox, startOutbox, useOutboxActions, useOutboxEntry, type OutboxStore } from './outbox';
+import { enqueue, readEntries } from './queue';
+import { OUTBOX_CHANNEL, type AnyOutboxEntry } from './types';
+
+let users = 0;
+const stops: (() => void)[] = [];
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop();
+});
+
+const result = { streamId: 'transaction-1', revision: 0, position: '77' };
+const CATEGORY = '0192f0c4-7a1b-7c3d-8e4f-00000000c001';
+
+/** Adds an expense of the amount typed, and says how the last try went. */
+function AddExpense() {
+  const command = useCommand('AddTransaction');
+  const [amount, setAmount] = useState('1500');
+  const [outcome, setOutcome] = useState('');
+  const save = async () => {
+    const done = await command.run({
+      transactionId: command.newId(),
+      type: 'expense',
+      amount: { amount: Number(amount), currency: 'THB' },
+      categoryId: CATEGORY,
+      date: '2026-11-27',
+    });
+    setOutcome(done.ok ? (done.queued ? 'saved on this device' : 'saved') : done.error.code);
+  };
+  return (
+    <>
+      <label>
+        Amount
+        <input value={amount} onChange={(event) => setAmount(event.target.value)} />
+      </label>
+      <button type="button" onClick={() => void save()}>
+        Save
+      </button>
+      <p role="status">{command.pending ? 'sending' : outcome}</p>
+    </>
+  );
+}
+
+/** Renders `ui` for a signed-in user of its own; closes their outbox after the test. */
+function signedIn(ui: React.ReactElement) {
+  const uid = `dom-user-${++users}-${uuidV7()}`;
+  const view = renderWithApp(ui);
+  view.store.dispatch(sessionChanged({ uid, email: 'a@example.com', displayName: 'A', emailVerified: true }));
+  stops.push(() => pageOutbox(view.store as OutboxStore, uid).close());
+  return { uid, ...view };
+}
+
+describe('useCommand with the outbox', () => {
+  it('offline, keeps the command on the device at once and sends nothing', async () => {
+    const api = fakeApi([]);
+    const user = userEvent.setup();
+    const { uid, store } = signedIn(<AddExpense />);
+    store.dispatch(wentOffline());
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('saved on this device')).toBeDefined();
+    expect(api.sent).toEqual([]);
+    const [entry] = await readEntries(uid);
+    expect(entry).toMatchObject({ name: 'AddTransaction', state: 'waiting', body: { amount: { amount: 1500 } } });
+    expect(store.getState().outbox.entries.map((e) => e.seq)).toEqual([entry?.seq]);
+  });
+
+  it('online, sends it and answers as the server does, leaving nothing in the outbox', async () => {
+    const api = fakeApi([{ status: 200, body: result }]);
+    const user = userEvent.setup();
+    const { uid, store } = signedIn(<AddExpense />);
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('saved')).toBeDefined();
+    expect(api.sent.map((request) => request.url)).toEqual(['/api/commands/AddTransaction']);
+    expect(await readEntries(uid)).toEqual([]);
+    expect(store.getState().outbox.entries).toEqual([]);
+    expect(store.getState().consistency.minPosition).toBe('77');
+  });
+
+  it('online, shows a refusal on the form and takes the command out of the outbox', async () => {
+    fakeApi([
+      {
+        status: 400,
+        body: { error: { code: 'validation_failed', fields: { 'amount.amount': 'amount_not_positive' } } },
+      },
+    ]);
+    const user = userEvent.setup();
+    const { uid } = signedIn(<AddExpense />);
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('validation_failed')).toBeDefined();
+    expect(await readEntries(uid)).toEqual([]);
+  });
+
+  it('online with a lost answer, keeps it to sync, and sends it again with the same commandId when the network is back', async () => {
+    const api = fakeApi([{ status: 0 }, { status: 200, body: result }]);
+    const user = userEvent.setup();
+    const { uid, store } = signedIn(<AddExpense />);
+    stops.push(startOutbox(store as OutboxStore & { subscribe: typeof store.subscribe }));
+    // The app has opened: its outbox is read and what waited (nothing) sent.
+    await vi.waitFor(() => expect(store.getState().outbox.uid).toBe(uid));
+    await pageOutbox(store as OutboxStore, uid).engine.flush();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('saved on this device')).toBeDefined();
+    expect((await readEntries(uid)).map((e) => [e.state, e.attempts])).toEqual([['waiting', 1]]);
+
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+
+    await vi.waitFor(async () => expect(await readEntries(uid)).toEqual([]));
+    const [first, again] = api.sent.map((request) => request.body['commandId']);
+    expect(api.sent).toHaveLength(2);
+    expect(again).toBe(first);
+    expect(store.getState().outbox.lastSyncedAt).not.toBeNull();
+  });
+
+  it('counts a request without an answer in time as unanswered: it stays waiting', async () => {
+    vi.stubGlobal(
+      'fetch',
+      (input: Request) =>
+        new Promise<Response>((_resolve, reject) => {
+          input.signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+        }),
+    );
+    const { uid, store } = signedIn(<p>app</p>);
+    const outbox = new PageOutbox(uid, store as OutboxStore, { timeoutMs: 30 });
+    stops.push(() => outbox.close());
+    const { entry } = await enqueue(uid, 'AddTransaction', {
+      commandId: uuidV7(),
+      transactionId: uuidV7(),
+      type: 'expense',
+      amount: { amount: 100, currency: 'THB' },
+      categoryId: CATEGORY,
+      date: '2026-11-27',
+    });
+
+    expect(await outbox.engine.sendAndWait(entry?.seq ?? -1)).toEqual({ kind: 'queued' });
+    expect((await readEntries(uid)).map((e) => [e.state, e.attempts])).toEqual([['waiting', 1]]);
+  });
+});
+
+describe('startOutbox', () => {
+  const add = () => ({
+    commandId: uuidV7(),
+    transactionId: uuidV7(),
+    type: 'expense' as const,
+    amount: { amount: 4500, currency: 'LAK' as const },
+    categoryId: CATEGORY,
+    date: '2026-11-26',
+  });
+
+  it('reads the signed-in user’s outbox into the store and sends what waits when the app opens', async () => {
+    const api = fakeApi([{ status: 200, body: result }]);
+    const { uid, store } = signedIn(<p>app</p>);
+    const body = add();
+    await enqueue(uid, 'AddTransaction', body);
+
+    stops.push(startOutbox(store as OutboxStore & { subscribe: typeof store.subscribe }));
+
+    await vi.waitFor(() => expect(api.sent).toHaveLength(1));
+    expect(api.sent[0]?.body['commandId']).toBe(body.commandId);
+    await vi.waitFor(() => expect(store.getState().outbox).toMatchObject({ uid, entries: [], syncing: false }));
+  });
+
+  it('reads the outbox again when another tab or the worker says it changed', async () => {
+    fakeApi([{ status: 0 }]);
+    const { uid, store } = signedIn(<p>app</p>);
+    store.dispatch(wentOffline());
+    stops.push(startOutbox(store as OutboxStore & { subscribe: typeof store.subscribe }));
+    await vi.waitFor(() => expect(store.getState().outbox.uid).toBe(uid));
+
+    const { entry } = await enqueue(uid, 'AddTransaction', add());
+    const otherTab = new BroadcastChannel(OUTBOX_CHANNEL);
+    otherTab.postMessage({ type: 'outbox-changed', uid });
+    otherTab.close();
+
+    await vi.waitFor(() => expect(store.getState().outbox.entries.map((e) => e.seq)).toEqual([entry?.seq]));
+  });
+
+  it('stops when the user’s data is wiped, and does not bring the database back', async () => {
+    const api = fakeApi([]);
+    const { uid, store } = signedIn(<p>app</p>);
+    await enqueue(uid, 'AddTransaction', add());
+    store.dispatch(wentOffline());
+    stops.push(startOutbox(store as OutboxStore & { subscribe: typeof store.subscribe }));
+    await vi.waitFor(() => expect(store.getState().outbox.entries).toHaveLength(1));
+    const running = pageOutbox(store as OutboxStore, uid);
+
+    // What signing out does (lib/offline/device-data.ts).
+    store.dispatch(outboxCleared());
+    await deleteUserDb(uid);
+    expect(running.isClosed).toBe(true);
+    store.dispatch(wentOnline());
+    window.dispatchEvent(new Event('online'));
+    await running.engine.flush();
+
+    expect(api.sent).toEqual([]);
+    expect(store.getState().outbox.uid).toBeNull();
+    expect((await indexedDB.databases()).map((db) => db.name)).not.toContain(`plenty-user-${uid}`);
+  });
+});
+
+/** The sync panel's actions on one entry, as buttons. */
+function EntryActions({ seq }: { seq: number }) {
+  const actions = useOutboxActions();
+  const entry = useOutboxEntry(seq);
+  const [discarded, setDiscarded] = useState<AnyOutboxEntry | null>(null);
+  return (
+    <>
+      <p>{entry === null ? 'no entry' : `entry ${entry.state} ${entry.body.commandId}`}</p>
+      <button type="button" onClick={() => void actions.discard(seq).then(setDiscarded)}>
+        Discard
+      </button>
+      <button type="button" onClick={() => void (discarded === null ? undefined : actions.restore(discarded))}>
+        Undo
+      </button>
+    </>
+  );
+}
+
+describe('useOutboxActions and useOutboxEntry', () => {
+  it('discard takes an entry out and undo puts it back in its place', async () => {
+    fakeApi([]);
+    const user = userEvent.setup();
+    const uid = `dom-user-${++users}-${uuidV7()}`;
+    const first = await enqueue(uid, 'AddTransaction', {
+      commandId: uuidV7(),
+      transactionId: uuidV7(),
+      type: 'income',
+      amount: { amount: 900, currency: 'USD' },
+      categoryId: CATEGORY,
+      date: '2026-11-25',
+    });
+    const seq = first.entry?.seq ?? -1;
+    const { store } = renderWithApp(<EntryActions seq={seq} />);
+    store.dispatch(wentOffline());
+    store.dispatch(sessionChanged({ uid, email: null, displayName: null, emailVerified: true }));
+    stops.push(() => pageOutbox(store as OutboxStore, uid).close());
+    await act(() => pageOutbox(store as OutboxStore, uid).refresh());
+    expect(await screen.findByText(`entry waiting ${first.entry?.body.commandId}`)).toBeDefined();
+
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(await screen.findByText('no entry')).toBeDefined();
+    expect(await readEntries(uid)).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText(`entry waiting ${first.entry?.body.commandId}`)).toBeDefined();
+    expect((await readEntries(uid)).map((e) => e.seq)).toEqual([seq]);
+  });
+});
