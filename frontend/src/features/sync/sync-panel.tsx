@@ -126,18 +126,23 @@ export function SyncPanel({
   const reason = (entry: AnyOutboxEntry) => {
     const rejection = entry.rejection;
     if (rejection === null) return null;
+    const main = translate(rejection.messageId);
     const fields = Object.entries(rejection.fields);
     return (
       <div className={styles.reason} data-testid="outbox-reason">
-        <p>{translate(rejection.messageId)}</p>
+        <p>{main}</p>
         {fields.length > 0 && (
-          <ul className={styles.fields}>
-            {fields.map(([path, code]) => (
-              <li key={path}>
-                {fieldWord(path, { locale, translate })}: {translate(errorMessageId(code))}
-              </li>
-            ))}
-          </ul>
+          <div className={styles.fields}>
+            <FormattedMessage id="sync.reason.fields" />
+            <ul>
+              {fields.map(([path, code]) => {
+                const word = fieldWord(path, { locale, translate });
+                const message = translate(errorMessageId(code));
+                // The field alone when its message is the one said above.
+                return <li key={path}>{message === main ? word : `${word}: ${message}`}</li>;
+              })}
+            </ul>
+          </div>
         )}
         {nothingToFix(entry) && (
           <p className={styles.muted}>
