@@ -4,12 +4,13 @@ import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '@plenty/locales/en.json';
 import th from '@plenty/locales/th.json';
+import type * as serviceWorker from './service-worker';
 import { watchRegistration } from './service-worker';
 import { UpdatePrompt } from './update-prompt';
 
 const applied = vi.hoisted(() => ({ count: 0 }));
 vi.mock('./service-worker', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./service-worker')>()),
+  ...(await importOriginal<typeof serviceWorker>()),
   applyUpdate: () => {
     applied.count += 1;
   },
