@@ -33,7 +33,8 @@ export function UserMenu() {
     setConfirming(false);
     const uid = user?.uid ?? null;
     await endSession().catch(() => undefined);
-    if (uid !== null) await wipeDeviceData(uid);
+    // The database goes once no other tab holds it open; nothing reads or writes it meanwhile.
+    if (uid !== null) void wipeDeviceData(uid);
     dispatch(showSuccess('toast.loggedOut'));
     await navigate(localized('/auth/login'), { replace: true });
   };

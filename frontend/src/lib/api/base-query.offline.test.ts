@@ -65,7 +65,7 @@ interface Ask {
 }
 
 async function ask(url: string, options: Ask) {
-  const dispatched: { type: string; payload?: unknown }[] = [];
+  const dispatched: unknown[] = [];
   const state = {
     uid: 'u1',
     network: options.network ?? { online: true, shownAsOf: null, browserOnline: true },
@@ -74,7 +74,7 @@ async function ask(url: string, options: Ask) {
   const api: BaseQueryApi = {
     signal: new AbortController().signal,
     abort: () => undefined,
-    dispatch: (action: { type: string }) => {
+    dispatch: (action: unknown) => {
       dispatched.push(action);
       return action;
     },

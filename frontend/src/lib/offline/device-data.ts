@@ -5,6 +5,8 @@ import { deleteUserDb, hasIndexedDb } from './db';
 import { deviceCopyCleared } from './network-slice';
 
 let dispatch: Dispatch | null = null;
+/** Users whose database is being deleted on this page. */
+const wiping = new Set<string>();
 
 /** The store whose caches a wipe clears (main.tsx binds the app's store at start). */
 export function bindDeviceData(storeDispatch: Dispatch): void {
@@ -22,12 +24,19 @@ async function clearShown(): Promise<void> {
 /**
  * Everything this browser holds of `uid`, gone: their database (answers, outbox, meta), the
  * answers in memory and the outbox on screen. On sign-out and after the account is deleted.
+ * What is in memory goes at once; the returned promise resolves once the database is deleted,
+ * which waits for other tabs to close it (they do on `versionchange`, see db.ts).
  */
 export async function wipeDeviceData(uid: string): Promise<void> {
   closeDeviceCopy(uid);
+  wiping.add(uid);
   dispatch?.(outboxCleared());
-  await clearShown().catch(() => undefined);
-  if (hasIndexedDb()) await deleteUserDb(uid).catch(() => undefined);
+  try {
+    await clearShown().catch(() => undefined);
+    if (hasIndexedDb()) await deleteUserDb(uid).catch(() => undefined);
+  } finally {
+    wiping.delete(uid);
+  }
 }
 
 /**
@@ -36,6 +45,8 @@ export async function wipeDeviceData(uid: string): Promise<void> {
  * outbox is kept and sent when they sign in again.
  */
 export async function forgetDeviceAnswers(uid: string): Promise<void> {
+  // Being wiped already: opening the database to clear it would only bring it back.
+  if (wiping.has(uid)) return;
   closeDeviceCopy(uid);
   await clearShown().catch(() => undefined);
   await forgetAnswers(uid).catch(() => undefined);

@@ -1,5 +1,4 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { setupListeners } from '@reduxjs/toolkit/query';
 import { reopenDeviceCopy, signedInUid } from './answers';
 import { bindDeviceData } from './device-data';
 import { wentOffline, wentOnline } from './network-slice';
@@ -23,7 +22,17 @@ export function startOfflineListeners(store: OfflineStore, loadWarmUp: () => Pro
   const online = () => store.dispatch(wentOnline());
   window.addEventListener('offline', offline);
   window.addEventListener('online', online);
-  const stopRefetching = setupListeners(store.dispatch);
+  // RTK Query's own listeners (refetchOnReconnect) load with the first signed-in user, as the API
+  // does, so the first page of a guest does not download RTK Query.
+  let stopRefetching: (() => void) | null = null;
+  let stopped = false;
+  const startRefetching = () => {
+    if (stopRefetching !== null) return;
+    stopRefetching = () => undefined;
+    void import('@reduxjs/toolkit/query').then(({ setupListeners }) => {
+      if (!stopped) stopRefetching = setupListeners(store.dispatch);
+    });
+  };
   let uid: string | null = null;
   const watchUser = () => {
     const now = signedInUid(store.getState());
@@ -31,6 +40,7 @@ export function startOfflineListeners(store: OfflineStore, loadWarmUp: () => Pro
     uid = now;
     if (now === null) resetWarmUp();
     else {
+      startRefetching();
       reopenDeviceCopy(now);
       scheduleWarmUp(now, store.dispatch, loadWarmUp);
     }
@@ -40,7 +50,8 @@ export function startOfflineListeners(store: OfflineStore, loadWarmUp: () => Pro
   return () => {
     window.removeEventListener('offline', offline);
     window.removeEventListener('online', online);
-    stopRefetching();
+    stopped = true;
+    stopRefetching?.();
     unsubscribe();
   };
 }

@@ -158,7 +158,7 @@ export function VerifyPage() {
 
   const backToLogin = async () => {
     await endSession();
-    if (uid !== null) await wipeDeviceData(uid);
+    if (uid !== null) void wipeDeviceData(uid);
     // The page guard sends a guest on to the login page.
   };
 

@@ -92,9 +92,10 @@ export function DeleteAccountFlow({ user }: { readonly user: User }) {
       goTo('phrase');
       return;
     }
-    // Nothing of the deleted account stays on this device (answers, outbox, the cache in memory).
-    await wipeDeviceData(user.uid);
     await endSession();
+    // Nothing of the deleted account stays on this device (answers, outbox, the cache in memory);
+    // the database goes once no other tab holds it open.
+    void wipeDeviceData(user.uid);
     dispatch(showSuccess('account.deleted'));
     await navigate(localized('/auth/login'), { replace: true });
   };
