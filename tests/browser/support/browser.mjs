@@ -22,6 +22,8 @@ export async function openPage(browser, options = {}) {
   page.on('console', (message) => {
     if (!['error', 'warning'].includes(message.type())) return;
     if (message.text().startsWith('Failed to load resource')) return;
+    // The app registers its service worker on every page; a blocked one is the context's choice.
+    if (serviceWorkers === 'block' && message.text() === 'Service Worker registration blocked by Playwright') return;
     errors.push(`${message.type()}: ${message.text()}`);
   });
   return { context, page, errors };
