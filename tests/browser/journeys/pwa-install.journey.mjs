@@ -104,6 +104,20 @@ export default async function pwaInstall({ browser, baseUrl, screenshotDir }) {
         ['#0f1828', '#0f1828'],
       );
 
+      // A chosen light theme paints the bar light from the first paint, and follows a switch.
+      if (locale === 'th') {
+        const barColors = () =>
+          page.evaluate(() =>
+            [...document.querySelectorAll('meta[name="theme-color"]')].map((meta) => meta.getAttribute('content')),
+          );
+        await page.evaluate(() => localStorage.setItem('theme', 'light'));
+        await page.reload();
+        await expectHeading(page, messages['page.login'], { errors });
+        assert.deepEqual(await barColors(), ['#f5f7fb', '#f5f7fb']);
+        await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+        assert.deepEqual(await barColors(), ['#0f1828', '#0f1828']);
+      }
+
       // The worker installs (precaching the shell) and controls the page; offline, the pages open.
       await waitForServiceWorkerControl(page);
       await context.setOffline(true);
