@@ -120,6 +120,17 @@ export default async function pwaInstall({ browser, baseUrl, screenshotDir }) {
 
       // The worker installs (precaching the shell) and controls the page; offline, the pages open.
       await waitForServiceWorkerControl(page);
+      // Chrome finds nothing missing for installing (a journey's profile is incognito-like, which
+      // is the one reason it gives), and reads the manifest without errors.
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      assert.deepEqual(
+        installabilityErrors.map((error) => error.errorId).filter((id) => id !== 'in-incognito'),
+        [],
+      );
+      const appManifest = await cdp.send('Page.getAppManifest');
+      assert.equal(new URL(appManifest.url).pathname, manifestHref);
+      assert.deepEqual(appManifest.errors, []);
       await context.setOffline(true);
       const reloaded = await page.reload();
       assert.equal(reloaded?.fromServiceWorker(), true);
