@@ -161,6 +161,8 @@ export default async function offlineFirstVisit({ browser, baseUrl, screenshotDi
       await visit(page, baseUrl, prefix, '/dashboard/budgets', m['budget.page.title']);
       await visit(page, baseUrl, prefix, '/dashboard/reports', m['page.reports']);
       await page.getByTestId('reports-content').waitFor({ timeout: 20_000 });
+      await visit(page, baseUrl, prefix, '/dashboard/debt-tracker', m['page.debtTracker']);
+      await page.getByText('Motorbike loan').first().waitFor({ timeout: 20_000 });
       await visit(page, baseUrl, prefix, '/dashboard', m['page.dashboard']);
       await expense.filter({ hasText: /\d/ }).waitFor({ timeout: 20_000 });
 
@@ -171,10 +173,17 @@ export default async function offlineFirstVisit({ browser, baseUrl, screenshotDi
       const banner = page.getByTestId('offline-banner');
       await banner.waitFor({ timeout: 20_000 });
       assert.equal(await banner.getAttribute('role'), 'status', 'the offline banner is announced');
+      // "Offline — showing data as of 1:44 PM": when the figures were read, in the language's words.
+      const asOf = text(m, 'offline.asOf').split('{time}')[0].trim();
+      await banner.filter({ hasText: asOf }).filter({ hasText: /\d/ }).waitFor();
       await expense.filter({ hasText: /\d/ }).waitFor({ timeout: 20_000 });
       assert.equal(await expense.innerText(), expenseOnline, 'the cached expense total');
       assert.equal(await page.getByTestId('total-income-value').innerText(), incomeOnline, 'the cached income total');
       await shot(page, '2-offline-dashboard');
+      // The loan, read online, opens offline too.
+      await visit(page, baseUrl, prefix, '/dashboard/debt-tracker', m['page.debtTracker']);
+      await page.getByText('Motorbike loan').first().waitFor({ timeout: 20_000 });
+      await banner.waitFor();
 
       // Three transactions entered offline: plain, another category, and split with tags in the bank wallet.
       const stamp = `${locale}-${Date.now()}`;
@@ -215,11 +224,9 @@ export default async function offlineFirstVisit({ browser, baseUrl, screenshotDi
       );
       await visit(page, baseUrl, prefix, '/dashboard', m['page.dashboard']);
       const pending = page.getByTestId('pending-totals');
-      if (process.env.JOURNEY_DRAFT_NO_DASHBOARD_PENDING === undefined) {
-        await pending.waitFor({ timeout: 20_000 });
-        const sums = await pending.getByTestId('pending-totals-sums').innerText();
-        assert.ok(sums.includes(kip(locale, 215_000)), `the dashboard's pending totals count the three: ${sums}`);
-      }
+      await pending.waitFor({ timeout: 20_000 });
+      const sums = await pending.getByTestId('pending-totals-sums').innerText();
+      assert.ok(sums.includes(kip(locale, 215_000)), `the dashboard's pending totals count the three: ${sums}`);
       await shot(page, '4-offline-pending-totals');
 
       // Back online: they are sent, the status says all is synced, the list no longer says waiting.
