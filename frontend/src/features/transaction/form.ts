@@ -326,3 +326,16 @@ export const GEOLOCATION_MESSAGES: Record<GeolocationFailure, MessageId> = {
   timeout: 'transactions.location.timeout',
   unsupported: 'transactions.location.unsupported',
 };
+
+/**
+ * The refusal of an outbox entry opened to be fixed: also a deleted or unsuitable category,
+ * which the answer names without a path, is the category field's.
+ */
+export const FIX_FIELD_MAPPING: FieldMapping<FormField> = {
+  ...FIELD_MAPPING,
+  codes: {
+    ...FIELD_MAPPING.codes,
+    category_not_found: 'categoryId',
+    category_type_mismatch: 'categoryId',
+  },
+};

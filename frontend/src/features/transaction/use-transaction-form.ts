@@ -1,8 +1,13 @@
 import type { TransactionView } from '@plenty/contracts/views/transactions';
-import { useCallback, useRef, useState } from 'react';
-import { useDispatch } from 'react-redux';
+import { uuidV7 } from '@plenty/contracts/uuid-v7';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import { useCommand } from '../../lib/api/use-command';
+import { fieldMessages } from '../../lib/form/field-codes';
+import type { NetworkState } from '../../lib/offline/network-slice';
+import { useOutboxActions } from '../../lib/outbox/outbox';
+import type { OutboxRejection } from '../../lib/outbox/types';
 import { useForm } from '../../lib/form/use-form';
 import { useLocalizedPath } from '../../lib/localized-link';
 import type { MessageId } from '../../lib/messages';
@@ -12,17 +17,56 @@ import { showApiError, showInfo, showSuccess } from '../../ui/toast/toasts-slice
 import { rememberWallet } from '../../ui/wallet-picker/choices';
 import { useUserId } from '../../ui/wallet-picker/wallet-picker';
 import { isMissing } from './errors';
-import { changesFrom, FIELD_MAPPING, FORM_FIELDS, validateForm, type TransactionFormValues } from './form';
+import {
+  changesFrom,
+  FIELD_MAPPING,
+  FIX_FIELD_MAPPING,
+  FORM_FIELDS,
+  validateForm,
+  type TransactionFormValues,
+} from './form';
 import { listReturnOf } from './return-to-list';
 import { useBudgetAlert } from './use-budget-alert';
+
+/**
+ * The form opened on an entry of the outbox (`OutboxFixState`): saving replaces that entry (same
+ * place in the queue, a new commandId) instead of sending a new command.
+ */
+export type OutboxFix =
+  | {
+      readonly seq: number;
+      readonly name: 'AddTransaction';
+      readonly transactionId: string;
+      readonly rejection: OutboxRejection | null;
+    }
+  | {
+      readonly seq: number;
+      readonly name: 'EditTransaction';
+      readonly transactionId: string;
+      readonly rejection: OutboxRejection | null;
+      /** The row the entry's changes are made over: the server's, with the device's earlier edits. */
+      readonly base: TransactionView;
+      /** The revision to send; absent when the entry had none (made over another waiting entry). */
+      readonly baseRevision: number | undefined;
+    };
+
+/** Whether the app reaches its server (true until the network slice says otherwise). */
+export const useOnline = (): boolean =>
+  useSelector((state: { readonly network?: NetworkState }) => state.network?.online ?? true);
 
 /**
  * The add and edit form's state and saving (`useForm` and `useCommand`): the transaction's id
  * and the command's id stay the same across retries, so a double click or a retry after a lost
  * answer makes one transaction; a changed form is a new command; a transaction deleted
- * elsewhere keeps what was typed and can be saved as a new one.
+ * elsewhere keeps what was typed and can be saved as a new one. Offline, a save is kept on the
+ * device ("Saved on this device…") and the list shows it waiting to sync; an edit says which
+ * revision it was made on, so one made on old data is refused rather than overwriting.
  */
-export function useTransactionForm(initial: TransactionFormValues, existing: TransactionView | null) {
+export function useTransactionForm(
+  initial: TransactionFormValues,
+  existing: TransactionView | null,
+  fix: OutboxFix | null = null,
+) {
   const { locale } = useLocale();
   const budgetAlert = useBudgetAlert();
   const dispatch = useDispatch();
@@ -32,6 +76,8 @@ export function useTransactionForm(initial: TransactionFormValues, existing: Tra
   const userId = useUserId();
   const addTransaction = useCommand('AddTransaction', FIELD_MAPPING);
   const editTransaction = useCommand('EditTransaction', FIELD_MAPPING);
+  const outbox = useOutboxActions();
+  const [replacing, setReplacing] = useState(false);
   const form = useForm({
     initial,
     fields: FORM_FIELDS,
@@ -45,7 +91,15 @@ export function useTransactionForm(initial: TransactionFormValues, existing: Tra
   const element = useRef<HTMLFormElement>(null);
   // Set at the submit itself, not at the next render: a second submit in between sends nothing.
   const pending = useRef(false);
-  const saving = addTransaction.pending || editTransaction.pending;
+  const saving = addTransaction.pending || editTransaction.pending || replacing;
+  // A refused entry opened to be fixed: its field errors on their fields from the start.
+  const { showErrors } = form;
+  const rejection = fix?.rejection ?? null;
+  useEffect(() => {
+    if (rejection === null) return;
+    const messages = fieldMessages(rejection.fields, FIX_FIELD_MAPPING, rejection.code);
+    if (Object.keys(messages).length > 0) showErrors(messages);
+  }, [rejection, showErrors]);
   // Back to the list the user came from (its filters and sort), with the saved row in view.
   const { listSearch } = listReturnOf(useLocation().state);
   const toList = (focusRow: string | null) =>
@@ -66,11 +120,45 @@ export function useTransactionForm(initial: TransactionFormValues, existing: Tra
       if (fields.walletId !== undefined) rememberWallet(userId, 'transaction', fields.amount.currency, fields.walletId);
     };
     try {
+      if (fix !== null) {
+        // The corrected entry takes the place of the one opened, with a new commandId.
+        if (fix.name === 'AddTransaction') {
+          setReplacing(true);
+          await outbox.replace(fix.seq, 'AddTransaction', {
+            ...fields,
+            transactionId: fix.transactionId,
+            commandId: uuidV7(),
+          });
+        } else {
+          const changes = changesFrom(fix.base, fields, { saveLocation });
+          if (Object.keys(changes).length === 0) {
+            dispatch(showInfo('error.nothing_to_change'));
+            return;
+          }
+          setReplacing(true);
+          await outbox.replace(fix.seq, 'EditTransaction', {
+            transactionId: fix.transactionId,
+            changes,
+            commandId: uuidV7(),
+            ...(fix.baseRevision === undefined ? {} : { baseRevision: fix.baseRevision }),
+          });
+        }
+        remember();
+        dispatch(showSuccess('pending.form.replaced'));
+        toList(fix.name === 'AddTransaction' ? null : fix.transactionId);
+        return;
+      }
       if (existing === null || deletedElsewhere) {
         const transactionId = addTransaction.newId();
         const outcome = await addTransaction.run({ ...fields, transactionId });
         if (!outcome.ok) return failed(outcome);
         remember();
+        if (outcome.queued) {
+          // Kept on the device: the list shows it in its block of entries waiting to sync.
+          dispatch(showSuccess('pending.queued'));
+          toList(null);
+          return;
+        }
         done('transactions.added', transactionId);
         budgetAlert({ transactionId, type: fields.type, date: fields.date });
         return;
@@ -81,12 +169,24 @@ export function useTransactionForm(initial: TransactionFormValues, existing: Tra
         toList(existing.id);
         return;
       }
-      const outcome = await editTransaction.run({ transactionId: existing.id, changes });
+      // The revision the form was opened on: a newer transaction refuses the edit
+      // (transaction_changed) instead of being overwritten unseen.
+      const outcome = await editTransaction.run({
+        transactionId: existing.id,
+        baseRevision: existing.revision,
+        changes,
+      });
       if (!outcome.ok) return failed(outcome);
       remember();
+      if (outcome.queued) {
+        dispatch(showSuccess('pending.queued'));
+        toList(existing.id);
+        return;
+      }
       done('transactions.updated', existing.id);
       budgetAlert({ transactionId: existing.id, type: fields.type, date: fields.date });
     } finally {
+      setReplacing(false);
       pending.current = false;
     }
   };
@@ -121,5 +221,7 @@ export function useTransactionForm(initial: TransactionFormValues, existing: Tra
     summary: FORM_FIELDS.some((field) => form.errors[field] !== undefined),
     saveLocation,
     listSearch,
+    /** Offline: the receipt field takes none (receipts need the server). */
+    online: useOnline(),
   };
 }

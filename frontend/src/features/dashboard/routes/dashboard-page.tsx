@@ -1,5 +1,5 @@
 import type { Dashboard } from '@plenty/contracts/views/dashboard';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import type { AuthState } from '../../../lib/auth/auth-slice';
@@ -24,6 +24,8 @@ import { BudgetCard } from '../components/budget-card';
 import { CategoryBudgetsCard } from '../components/category-budgets-card';
 import { CategoryChart, MonthlyChart, SpendingPaceChart } from '../components/charts';
 import { RecentTransactions } from '../components/recent';
+import { monthRange, pendingSums } from '../../../lib/outbox/pending';
+import { PendingTotalsLine, usePendingAdds, usePendingEntries } from '../../../ui/pending/pending';
 import { Summary } from '../components/summary';
 import { ReminderStrip } from '../components/reminder-strip';
 import { InsightCard, QuickActions, RuleCard } from '../components/tips';
@@ -108,7 +110,13 @@ function Content({
   const write = useMonthWriters(data.currency);
   const { locale } = useLocale();
   const past = asOf !== null;
-  const isNewUser = data.count === 0 && data.recent.length === 0;
+  // The device's adds waiting to sync: the month's are summed under its figures (not counted
+  // in them yet), and the newest come first in the recent list.
+  const entries = usePendingEntries();
+  const pending = usePendingAdds({});
+  const monthAdds = usePendingAdds(monthRange(data.month));
+  const monthSums = useMemo(() => pendingSums(monthAdds), [monthAdds]);
+  const isNewUser = data.count === 0 && data.recent.length === 0 && pending.length === 0;
   if (isNewUser && !past) return <Welcome write={write} data={data} />;
   const isCurrentMonth = data.month === latest;
   return (
@@ -119,6 +127,7 @@ function Content({
         </p>
       )}
       <Summary data={data} write={write} />
+      {!past && <PendingTotalsLine sums={monthSums} className={styles.pendingTotals} />}
       <div className={styles.trackerGrid}>
         <BudgetCard budget={data.budget} write={write} isCurrentMonth={isCurrentMonth} />
         <Card>
@@ -145,7 +154,12 @@ function Content({
       </Reveal>
       <Reveal>
         <div className={styles.grid}>
-          <RecentTransactions items={data.recent} write={write} />
+          <RecentTransactions
+            items={data.recent}
+            write={write}
+            pending={past ? [] : pending}
+            entries={past ? [] : entries}
+          />
           <InsightCard insight={data.insight} write={write} />
         </div>
       </Reveal>

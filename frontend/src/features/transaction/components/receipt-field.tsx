@@ -17,6 +17,8 @@ export interface ReceiptFieldProps {
   readonly value: string | null;
   onChange(receiptId: string | null): void;
   onUploading(uploading: boolean): void;
+  /** Without a network a receipt cannot be uploaded: the field says so and takes none. */
+  readonly offline?: boolean;
 }
 
 interface Local {
@@ -25,7 +27,7 @@ interface Local {
 }
 
 /** Attach a photo or PDF of the receipt: it is uploaded at once, and the form keeps its id. */
-export function ReceiptField({ value, onChange, onUploading }: ReceiptFieldProps) {
+export function ReceiptField({ value, onChange, onUploading, offline = false }: ReceiptFieldProps) {
   const intl = useIntl();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -63,7 +65,9 @@ export function ReceiptField({ value, onChange, onUploading }: ReceiptFieldProps
     }
   };
 
-  const describedBy = [`${id}-hint`, error === null ? null : `${id}-error`].filter(Boolean).join(' ');
+  const describedBy = [`${id}-hint`, offline ? `${id}-offline` : null, error === null ? null : `${id}-error`]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <div className={field.field}>
@@ -75,6 +79,11 @@ export function ReceiptField({ value, onChange, onUploading }: ReceiptFieldProps
         <p id={`${id}-hint`} className={field.hint}>
           <FormattedMessage id="transactions.form.receiptHint" />
         </p>
+        {offline && (
+          <p id={`${id}-offline`} className={styles.receiptOffline} data-testid="receipt-offline">
+            <FormattedMessage id="pending.receipt.offline" />
+          </p>
+        )}
         {uploading.isLoading && (
           <p role="status" className={field.hint}>
             <FormattedMessage id="transactions.form.receiptUploading" />
@@ -104,6 +113,7 @@ export function ReceiptField({ value, onChange, onUploading }: ReceiptFieldProps
           aria-describedby={describedBy}
           aria-invalid={error !== null}
           onChange={(event) => void choose(event.target.files?.[0])}
+          disabled={offline}
           tabIndex={-1}
           data-testid="receipt-input"
         />
@@ -112,7 +122,7 @@ export function ReceiptField({ value, onChange, onUploading }: ReceiptFieldProps
             type="button"
             className={buttonClass('secondary')}
             onClick={() => input.current?.click()}
-            disabled={uploading.isLoading}
+            disabled={uploading.isLoading || offline}
             aria-describedby={describedBy}
           >
             <FormattedMessage

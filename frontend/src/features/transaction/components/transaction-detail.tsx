@@ -26,6 +26,8 @@ import styles from './transaction-detail.module.css';
 import { listSearchOf } from '../return-to-list';
 import { useWriters } from '../../../ui/history/use-transaction-writers';
 import { ReceiptView } from './receipt-view';
+import { overlayRow } from '../../../lib/outbox/pending';
+import { usePendingEntries } from '../../../ui/pending/pending';
 import { useRecurringRuleNamesQuery } from '../../../ui/upcoming/api';
 import { loadFailedMessageId } from '../../../lib/api/api-error';
 
@@ -98,11 +100,15 @@ function DetailBody({ id, onClose }: { readonly id: string; onClose(): void }) {
       </div>
     );
   }
-  return <DetailContent transaction={transaction.data} onClose={onClose} />;
+  return <DetailContent server={transaction.data} onClose={onClose} />;
 }
 
-function DetailContent({ transaction, onClose }: { readonly transaction: TransactionView; onClose(): void }) {
+function DetailContent({ server, onClose }: { readonly server: TransactionView; onClose(): void }) {
   const writers = useWriters();
+  // The device's edit or deletion waiting to sync: shown over what the server has, and said.
+  const entries = usePendingEntries();
+  const overlay = useMemo(() => overlayRow(server, entries), [server, entries]);
+  const transaction = overlay.row;
   const dispatch = useDispatch();
   // The form comes back to the list as it is now (filters, sort) with this row in view.
   const listSearch = listSearchOf(useLocation().search);
@@ -122,12 +128,30 @@ function DetailContent({ transaction, onClose }: { readonly transaction: Transac
       dispatch(showError('transactions.delete.failed'));
       return;
     }
-    dispatch(showSuccess('transactions.delete.done'));
+    dispatch(showSuccess(outcome.queued ? 'pending.queued' : 'transactions.delete.done'));
     onClose();
   };
 
+  const pendingNote: MessageId | null =
+    overlay.deletion !== null
+      ? 'pending.detail.delete'
+      : overlay.edit === null
+        ? null
+        : overlay.edit.state === 'rejected'
+          ? 'pending.detail.editRejected'
+          : 'pending.detail.edit';
+
   return (
     <div className={styles.dialogBody}>
+      {pendingNote !== null && (
+        <p
+          className={styles.pendingNote}
+          data-testid="detail-pending"
+          data-state={(overlay.deletion ?? overlay.edit)?.state}
+        >
+          <FormattedMessage id={pendingNote} />
+        </p>
+      )}
       <div>
         <span className={`${styles.badge} ${income ? styles.badgeIncome : styles.badgeExpense}`}>
           {writers.type(transaction.type)}
@@ -180,7 +204,7 @@ function DetailContent({ transaction, onClose }: { readonly transaction: Transac
           type="button"
           className={buttonClass('danger')}
           onClick={() => setConfirming(true)}
-          disabled={deleteTransaction.pending}
+          disabled={deleteTransaction.pending || overlay.deletion !== null}
         >
           <FormattedMessage id="transactions.detail.delete" />
         </button>

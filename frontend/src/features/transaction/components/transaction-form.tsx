@@ -18,7 +18,7 @@ import { lastUsedWallet, preferredWallet } from '../../../ui/wallet-picker/choic
 import { useWalletChoices, WalletPicker } from '../../../ui/wallet-picker/wallet-picker';
 import { TYPES } from '../filters';
 import { CURRENCY_OPTIONS, NOTE_MAX_LENGTH, splitLinesFrom, type TransactionFormValues } from '../form';
-import { useTransactionForm } from '../use-transaction-form';
+import { useTransactionForm, type OutboxFix } from '../use-transaction-form';
 import { useWriters } from '../../../ui/history/use-transaction-writers';
 import { BackToListActions } from './back-to-list';
 import { LocationField } from './location-field';
@@ -34,6 +34,8 @@ export interface TransactionFormProps {
   readonly initial: TransactionFormValues;
   /** The transaction being edited, or null for a new one. */
   readonly existing: TransactionView | null;
+  /** The outbox entry the form was opened on (its fields shown; saving replaces it). */
+  readonly fix?: OutboxFix | null;
 }
 
 /** The date and its optional time, side by side: each a field of the form with its own control. */
@@ -51,12 +53,12 @@ function amountExample(
 }
 
 /** The add and edit form: type, amount and currency, category, date and time, note, receipt, location. */
-export function TransactionForm({ title, initial, existing }: TransactionFormProps) {
+export function TransactionForm({ title, initial, existing, fix = null }: TransactionFormProps) {
   const intl = useIntl();
   const format = useFormat();
   const writers = useWriters();
   const { locale } = useLocale();
-  const form = useTransactionForm(initial, existing);
+  const form = useTransactionForm(initial, existing, fix);
   const { values, errors, set, saving } = form;
   // The date and time fields take their input's ref as `inputRef`.
   const withInputRef = ({ ref, ...control }: ReturnType<typeof form.field>) => ({ ...control, inputRef: ref });
@@ -77,6 +79,24 @@ export function TransactionForm({ title, initial, existing }: TransactionFormPro
   return (
     <section className={styles.page} aria-labelledby="page-title">
       <PageHeader title={<FormattedMessage id={title} />} lead={<FormattedMessage id="transactions.form.lead" />} />
+      {fix !== null && (
+        <div
+          className={styles.fixNote}
+          data-testid="pending-fix-note"
+          data-state={fix.rejection === null ? 'waiting' : 'rejected'}
+        >
+          <p>
+            {fix.rejection === null ? (
+              <FormattedMessage id="pending.form.fixing" />
+            ) : (
+              <FormattedMessage
+                id="pending.form.rejected"
+                values={{ reason: intl.formatMessage({ id: fix.rejection.messageId }) }}
+              />
+            )}
+          </p>
+        </div>
+      )}
       {form.deletedElsewhere && (
         <div className={styles.alert} role="alert" data-testid="deleted-elsewhere">
           <p>
@@ -292,6 +312,7 @@ export function TransactionForm({ title, initial, existing }: TransactionFormPro
             value={values.receipt}
             onChange={(receipt) => set('receipt', receipt)}
             onUploading={form.onUploading}
+            offline={!form.online}
           />
           <FormMessage form={form} field="receipt" />
         </div>

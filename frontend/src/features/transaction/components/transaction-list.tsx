@@ -11,6 +11,14 @@ import { listArgs, totalsArgs, useTransactionListInfiniteQuery, useTransactionTo
 import { isFiltered, type TransactionFilters as Filters } from '../filters';
 import { listReturnOf } from '../return-to-list';
 import { useWriters } from '../../../ui/history/use-transaction-writers';
+import {
+  applyChanges,
+  pendingDeletions,
+  pendingEdits,
+  type PendingDeletion,
+  type PendingEdit,
+} from '../../../lib/outbox/pending';
+import { PendingBadge, usePendingEntries } from '../../../ui/pending/pending';
 import { RowAmount, RowCategory, RowMeta, RowTags } from './row-parts';
 import styles from './transaction-list.module.css';
 import { VirtualRows } from './virtual-rows';
@@ -22,12 +30,14 @@ const PAGE_AHEAD = 40;
 
 interface ListProps {
   readonly filters: Filters;
+  /** How many of the device's adds are shown above: with some, an empty list says nothing. */
+  readonly pendingAdds?: number;
   readonly label: string;
   onOpen(id: string): void;
   onClear(): void;
 }
 
-export function TransactionList({ filters, label, onOpen, onClear }: ListProps) {
+export function TransactionList({ filters, label, onOpen, onClear, pendingAdds = 0 }: ListProps) {
   const list = useTransactionListInfiniteQuery(listArgs(filters));
   const writers = useWriters();
   const sentinel = useRef<HTMLDivElement>(null);
@@ -37,6 +47,10 @@ export function TransactionList({ filters, label, onOpen, onClear }: ListProps) 
   // How many transactions match (the totals above read the same answer): the list is that long
   // from its first page on, so it does not grow, nor the end move, while the next pages come.
   const matching = useTransactionTotalsQuery(totalsArgs(filters)).data?.count;
+  // The device's waiting edits and deletions, laid over the rows they are about.
+  const entries = usePendingEntries();
+  const edits = useMemo(() => pendingEdits(entries), [entries]);
+  const deletions = useMemo(() => pendingDeletions(entries), [entries]);
 
   // Back from the form: the row just saved is shown and focused, where the list has it; else the
   // list starts at its top (the form's own scroll position means nothing here).
@@ -107,6 +121,7 @@ export function TransactionList({ filters, label, onOpen, onClear }: ListProps) 
     );
   }
   if (items.length === 0) {
+    if (pendingAdds > 0) return null;
     return isFiltered(filters) ? (
       <NoRows testId="transactions-no-match" title="transactions.noMatch.title" body="transactions.noMatch.body">
         <button type="button" className={buttonClass('secondary')} onClick={onClear}>
@@ -146,7 +161,16 @@ export function TransactionList({ filters, label, onOpen, onClear }: ListProps) 
         placeholder={<span className={styles.rowPlaceholder} />}
         onLastPlaced={onLastPlaced}
         rowKey={(item) => item.id}
-        renderRow={(item) => <Row item={item} writers={writers} onOpen={onOpen} saved={item.id === saved} />}
+        renderRow={(item) => (
+          <Row
+            item={item}
+            writers={writers}
+            onOpen={onOpen}
+            saved={item.id === saved}
+            edit={edits.get(item.id) ?? null}
+            deletion={deletions.get(item.id) ?? null}
+          />
+        )}
       />
       <div ref={sentinel} className={styles.listFooter} aria-live="polite">
         {isFetchingNextPage ? (
@@ -203,25 +227,38 @@ function NoRows({
 }
 
 function Row({
-  item,
+  item: server,
   writers,
   onOpen,
   saved,
+  edit,
+  deletion,
 }: {
   readonly item: TransactionView;
   readonly writers: ReturnType<typeof useWriters>;
   onOpen(id: string): void;
   /** The row just saved in the form: marked so the eye finds it. */
   readonly saved: boolean;
+  /** The device's edit waiting to sync: the row shows the edited values, with a badge. */
+  readonly edit: PendingEdit | null;
+  /** The device's deletion waiting to sync: the row is dimmed, with a badge. */
+  readonly deletion: PendingDeletion | null;
 }) {
+  // The device's changes shown over the server's row.
+  const item = edit === null ? server : applyChanges(server, edit.changes);
   const approx = writers.approx(item.amount.amount, item.amount.currency);
+  const classes = [styles.row, saved ? styles.rowSaved : '', deletion !== null ? styles.rowDeleting : '']
+    .filter((name) => name !== '')
+    .join(' ');
   return (
     <button
       type="button"
-      className={saved ? `${styles.row} ${styles.rowSaved}` : styles.row}
+      className={classes}
       onClick={() => onOpen(item.id)}
       data-row-id={item.id}
       data-saved={saved ? 'true' : undefined}
+      data-pending={deletion !== null ? 'delete' : edit !== null ? 'edit' : undefined}
+      data-state={deletion?.state ?? edit?.state}
     >
       <span className={styles.rowMain}>
         <RowCategory
@@ -229,6 +266,11 @@ function Row({
           splits={item.splits?.map((line) => line.categoryId)}
           writers={writers}
         >
+          {deletion !== null ? (
+            <PendingBadge kind="delete" state={deletion.state} />
+          ) : (
+            edit !== null && <PendingBadge kind="edit" state={edit.state} />
+          )}
           {/* Posted by a recurring rule; the detail names the rule and links to it. */}
           {item.recurrence !== undefined && item.recurrence !== null && (
             <span className={styles.recurringBadge} data-testid="recurring-badge">

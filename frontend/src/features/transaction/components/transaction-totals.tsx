@@ -10,17 +10,26 @@ import { totalsTable } from '../totals-rows';
 import { useWriters } from '../../../ui/history/use-transaction-writers';
 import amounts from './transaction-list.module.css';
 import styles from './transaction-totals.module.css';
+import { PendingTotalsLine, usePendingSums } from '../../../ui/pending/pending';
 
 /** Income, expense and net per currency of everything that matches the filters, and their sum in the display currency. */
 export function TransactionTotals({ filters }: { readonly filters: Filters }) {
   const writers = useWriters();
   const headingId = useId();
   const totals = useTransactionTotalsQuery(totalsArgs(filters));
+  // What the device adds for these filters and the server does not count yet.
+  const pending = usePendingSums(filters);
   // While they load, the card keeps its place (a row of the columns it will most likely show), so
   // the list below does not move when they come. If they cannot be had, or nothing matches, the
   // list stands alone.
   if (totals.data === undefined && totals.isLoading) return <TotalsPlaceholder filters={filters} />;
-  if (totals.data === undefined || totals.data.count === 0) return null;
+  if (totals.data === undefined || totals.data.count === 0) {
+    return pending.length === 0 ? null : (
+      <section className={`${cardClass} ${styles.totals}`} data-testid="transaction-totals-pending">
+        <PendingTotalsLine sums={pending} />
+      </section>
+    );
+  }
   const combined = combinedTotals(totals.data.totals, writers.preferences, writers.date);
   const table = totalsTable(totals.data.totals);
   return (
@@ -71,6 +80,7 @@ export function TransactionTotals({ filters }: { readonly filters: Filters }) {
         </p>
       )}
       <OutOfRangeNote outOfRange={totals.data.outOfRange || combined?.outOfRange === true} />
+      <PendingTotalsLine sums={pending} />
     </section>
   );
 }

@@ -11,6 +11,8 @@ import { TransactionFilters } from '../components/transaction-filters';
 import { TransactionList } from '../components/transaction-list';
 import styles from '../components/transaction-list.module.css';
 import { TransactionTotals } from '../components/transaction-totals';
+import { PendingAddsBlock } from '../components/pending';
+import { usePendingAdds } from '../../../ui/pending/pending';
 import { ScheduledRows } from '../components/scheduled-rows';
 import { filtersFromParams, NO_FILTERS, paramsWithFilters, type TransactionFilters as Filters } from '../filters';
 import { paramsWithScheduled, showsScheduled } from '../scheduled';
@@ -24,6 +26,7 @@ export function TransactionsPage() {
   const openId = params.get('view');
   const scheduled = showsScheduled(params);
   const opener = useRef<string | null>(null);
+  const pendingAdds = usePendingAdds(filters);
 
   // A chosen filter is a step of its own for Back; the search typed replaces its last step, so
   // Back does not go through every letter.
@@ -118,7 +121,9 @@ export function TransactionsPage() {
         <FormattedMessage id="transactions.scheduled.show" />
       </button>
       {scheduled && <ScheduledRows filters={filters} />}
+      <PendingAddsBlock adds={pendingAdds} />
       <TransactionList
+        pendingAdds={pendingAdds.length}
         filters={filters}
         onOpen={open}
         onClear={() => setFilters(NO_FILTERS)}
