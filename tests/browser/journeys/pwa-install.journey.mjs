@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seriousViolations } from '../support/axe.mjs';
 import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
 import { catalog, LOCALES } from '../support/locale.mjs';
 import { waitForServiceWorkerControl } from '../support/offline.mjs';
@@ -156,7 +157,8 @@ async function newVersionPrompt({ browser, screenshotDir }) {
   const copy = mkdtempSync(join(tmpdir(), 'plenty-pwa-app-'));
   cpSync(built, copy, { recursive: true });
   const server = await startServer({ env: { WEB_APP_DIR: copy } });
-  const { context, page, errors } = await openPage(browser, { serviceWorkers: 'allow' });
+  // bypassCSP: axe-core is injected as a script of the page, which the app's CSP forbids.
+  const { context, page, errors } = await openPage(browser, { serviceWorkers: 'allow', bypassCSP: true });
   try {
     const en = catalog('en');
     await page.goto(`${server.baseUrl}/auth/login`);
@@ -190,6 +192,7 @@ async function newVersionPrompt({ browser, screenshotDir }) {
       await prompt.getByText(messages['pwa.update.ready'], { exact: true }).waitFor({ timeout: 30_000 });
       assert.equal(await prompt.locator('xpath=..').getAttribute('role'), 'status');
       await prompt.getByRole('button', { name: messages['pwa.update.reload'], exact: true }).waitFor();
+      assert.deepEqual(await seriousViolations(page), []);
       for (const width of [390, 1280]) {
         await page.setViewportSize({ width, height: 800 });
         await screenshot(page, screenshotDir, `pwa-update-prompt-${locale}-${width}`);
