@@ -159,8 +159,15 @@ export default async function offlineReading({ browser, baseUrl, screenshotDir }
         assert.equal(await banner.getAttribute('role'), 'status', 'the banner is announced');
         assert.match(await banner.innerText(), /\d/, 'the banner says the time');
         assert.ok(!page.url().includes('/auth/login'), `still signed in on ${shown.path}`);
-        if (shown.path === '/dashboard' || shown.path === '/dashboard/debt-tracker')
-          await shot(page, shown.path.slice(11) || 'dashboard');
+        if (shown.path === '/dashboard' || shown.path === '/dashboard/debt-tracker') {
+          const name = shown.path.slice(11) || 'dashboard';
+          await shot(page, name);
+          // The other width too: the banner on a phone and wide.
+          const other = width === 1280 ? 390 : 1280;
+          await page.setViewportSize({ width: other, height: 900 });
+          await screenshot(page, screenshotDir, `offline-reading-${name}-${locale}-${other}`);
+          await page.setViewportSize({ width, height: 900 });
+        }
       }
       await page.getByRole('button', { name: text(m, 'userMenu.label') }).waitFor();
 

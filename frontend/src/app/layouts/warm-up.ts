@@ -1,6 +1,11 @@
 import { monthOf } from '@plenty/contracts/calendar/zone';
+import { addMonths } from '@plenty/contracts/calendar/date';
 import type { AnyDispatch } from '../../lib/offline/warm-up';
-import { reportMonths } from '../../lib/offline/warm-up';
+
+/** The months whose reports are fetched ahead: this one and the two before it. */
+export function reportMonths(thisMonth: string): readonly string[] {
+  return [thisMonth, addMonths(thisMonth, -1), addMonths(thisMonth, -2)];
+}
 
 /**
  * Fetches what a person opens offline, so it is on the device even if they never opened it

@@ -1,5 +1,4 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { addMonths } from '@plenty/contracts/calendar/date';
 
 export type AnyDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
 
@@ -15,11 +14,6 @@ export function savesData(): boolean {
   if (typeof navigator === 'undefined') return false;
   const connection = (navigator as Navigator & { connection?: Connection }).connection;
   return connection?.saveData === true;
-}
-
-/** The months whose reports are fetched ahead: this one and the two before it. */
-export function reportMonths(thisMonth: string): readonly string[] {
-  return [thisMonth, addMonths(thisMonth, -1), addMonths(thisMonth, -2)];
 }
 
 let warmedFor: string | null = null;
