@@ -15,7 +15,7 @@ import {
   type SendOutcome,
   type Timers,
 } from './engine';
-import { enqueue, markSending, readEntries } from './queue';
+import { enqueue, markSending, readEntries, replaceEntry } from './queue';
 import type { AnyOutboxEntry } from './types';
 
 let users = 0;
@@ -359,6 +359,25 @@ describe('outbox engine', () => {
 
     expect(server.requests.map((r) => r.commandId)).toEqual([body.commandId, body.commandId]);
     expect(server.applied.size).toBe(1);
+    expect(await readEntries(uid)).toEqual([]);
+  });
+
+  it('keeps a correction made while the old command was on its way, and sends it after', async () => {
+    const uid = newUid();
+    const server = fakeServer();
+    const wrong = add();
+    const { entry } = await enqueue(uid, 'AddTransaction', wrong);
+    const seq = entry?.seq ?? -1;
+    const engine = engineFor(uid, server);
+    const release = server.hold();
+    const flushed = engine.flush();
+    await expect.poll(() => server.requests.length).toBe(1);
+    const corrected = { ...wrong, commandId: uuidV7(), amount: { amount: 1700, currency: 'THB' as const } };
+    await replaceEntry(uid, seq, 'AddTransaction', corrected);
+    release();
+    await flushed;
+
+    expect(server.requests.map((r) => r.commandId)).toEqual([wrong.commandId, corrected.commandId]);
     expect(await readEntries(uid)).toEqual([]);
   });
 

@@ -89,6 +89,8 @@ export interface EngineDeps {
   readonly uid: string;
   /** Sends one entry's command and says how it went (never throws for an answer). */
   send(entry: AnyOutboxEntry): Promise<SendOutcome>;
+  /** The server accepted a command: where its change is in the event store (`position`). */
+  accepted?(result: CommandResult): void | Promise<void>;
   /** The store changed (an entry's state, one gone): mirror it, tell other tabs. */
   changed(): void | Promise<void>;
   /** Whether to try at all (false: the browser says it is offline). */
@@ -187,7 +189,6 @@ export function createOutboxEngine(deps: EngineDeps): OutboxEngine {
     let rejected = 0;
     let syncedAt: string | null = null;
     let stop: FlushReport['stopped'] = null;
-    const skipped = new Set<number>();
     deps.syncing?.(true, null);
     try {
       for (;;) {
@@ -196,7 +197,7 @@ export function createOutboxEngine(deps: EngineDeps): OutboxEngine {
           break;
         }
         const entries = await readEntries(deps.uid);
-        const next = entries.find((entry) => entry.state !== 'rejected' && !skipped.has(entry.seq));
+        const next = entries.find((entry) => entry.state !== 'rejected');
         if (next === undefined) break;
         const sending = await markSending(deps.uid, next.seq);
         if (sending === null) continue;
@@ -207,15 +208,18 @@ export function createOutboxEngine(deps: EngineDeps): OutboxEngine {
           stop = 'gone';
           break;
         }
+        const { commandId } = sending.body;
         if (outcome.kind === 'accepted') {
-          await removeEntry(deps.uid, next.seq);
+          await removeEntry(deps.uid, next.seq, commandId);
+          const { result } = outcome;
+          if (result !== null) await Promise.resolve(deps.accepted?.(result)).catch(() => undefined);
           accepted += 1;
           syncedAt = now();
           settle(next.seq, { kind: 'accepted', result: outcome.result });
         } else if (outcome.kind === 'refused') {
           const { error } = outcome;
           if (waiters.has(next.seq)) {
-            await removeEntry(deps.uid, next.seq);
+            await removeEntry(deps.uid, next.seq, commandId);
             settle(next.seq, { kind: 'refused', error });
           } else {
             const rejection: OutboxRejection = {
@@ -225,19 +229,18 @@ export function createOutboxEngine(deps: EngineDeps): OutboxEngine {
               fields: error.fields,
               at: now(),
             };
-            await markRejected(deps.uid, next.seq, rejection);
+            await markRejected(deps.uid, next.seq, rejection, commandId);
             rejected += 1;
           }
         } else if (outcome.kind === 'transient') {
-          await markUnanswered(deps.uid, next.seq);
+          await markUnanswered(deps.uid, next.seq, commandId);
           await changed();
           planRetry(outcome.retryAfterMs);
           stop = 'transient';
           settleAllQueued();
           break;
         } else {
-          await markWaiting(deps.uid, next.seq);
-          skipped.add(next.seq);
+          await markWaiting(deps.uid, next.seq, commandId);
           stop = 'session-ended';
           settleAllQueued();
           break;

@@ -11,7 +11,8 @@ import { wentOffline, wentOnline } from '../offline/network-slice';
 import { fakeApi, renderWithApp } from '../testing/render-app';
 import { outboxCleared } from './outbox-slice';
 import { PageOutbox, pageOutbox, startOutbox, useOutboxActions, useOutboxEntry, type OutboxStore } from './outbox';
-import { enqueue, readEntries } from './queue';
+import { savePosition } from './position';
+import { enqueue, readEntries, removeEntry } from './queue';
 import { OUTBOX_CHANNEL, type AnyOutboxEntry } from './types';
 
 let users = 0;
@@ -189,9 +190,15 @@ describe('startOutbox', () => {
     const { entry } = await enqueue(uid, 'AddTransaction', add());
     const otherTab = new BroadcastChannel(OUTBOX_CHANNEL);
     otherTab.postMessage({ type: 'outbox-changed', uid });
-    otherTab.close();
-
     await vi.waitFor(() => expect(store.getState().outbox.entries.map((e) => e.seq)).toEqual([entry?.seq]));
+
+    // The other tab sent it: gone here too, and reads wait for its position.
+    await removeEntry(uid, entry?.seq ?? -1);
+    await savePosition(uid, '314');
+    otherTab.postMessage({ type: 'outbox-changed', uid });
+    otherTab.close();
+    await vi.waitFor(() => expect(store.getState().outbox.entries).toEqual([]));
+    await vi.waitFor(() => expect(store.getState().consistency.minPosition).toBe('314'));
   });
 
   it('stops when the user’s data is wiped, and does not bring the database back', async () => {

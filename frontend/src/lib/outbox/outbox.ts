@@ -18,6 +18,9 @@ import { outboxRead, syncStarted, syncStopped, type OutboxSliceState } from './o
 import { readEntries, removeEntry, replaceEntry, resendEntry, restoreEntry, enqueue as enqueueEntry } from './queue';
 import { sessionTokens } from '../auth/session';
 import { saveToken } from './token';
+import { readPosition, savePosition } from './position';
+import { commandApplied, selectMinPosition } from '../api/consistency-slice';
+import { comparePositions } from '@plenty/contracts/positions';
 import {
   OUTBOX_CHANNEL,
   SYNC_TAG,
@@ -157,6 +160,7 @@ export class PageOutbox {
       uid,
       send: (entry) => sendThroughApi(store, entry, timeoutMs),
       changed: () => this.refresh({ tell: true }),
+      accepted: (result) => savePosition(uid, result.position),
       online: () => browserOnline(stateOf(store)),
       syncing: (busy, syncedAt) => {
         if (this.closed) return;
@@ -178,6 +182,7 @@ export class PageOutbox {
     this.seen = entries;
     this.store.dispatch(outboxRead({ uid: this.uid, entries }));
     if (options.fromElsewhere === true && before !== null) {
+      await this.catchUp();
       const now = new Set(entries.map((entry) => entry.seq));
       await invalidateFor(
         this.store,
@@ -188,6 +193,14 @@ export class PageOutbox {
       const message: OutboxChangedMessage = { type: 'outbox-changed', uid: this.uid };
       this.broadcast?.postMessage(message);
     }
+  }
+
+  /** Reads wait for the commands another tab or the worker sent (their last position). */
+  private async catchUp(): Promise<void> {
+    const position = await readPosition(this.uid).catch(() => null);
+    if (position === null || this.closed) return;
+    const current = selectMinPosition(this.store.getState());
+    if (current === null || comparePositions(current, position) < 0) this.store.dispatch(commandApplied(position));
   }
 
   /** Queues a command; when online, sends it (behind earlier entries) and says how it went. */

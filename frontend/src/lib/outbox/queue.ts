@@ -101,27 +101,33 @@ export function enqueue<N extends QueueableCommand>(
   });
 }
 
-/** Changes one entry if it is still there; resolves with the entry as written, or null. */
+/**
+ * Changes one entry if it is still there (and still holds the command `commandId`, when given:
+ * an entry replaced by its correction while its old command was on its way is left alone);
+ * resolves with the entry as written, or null.
+ */
 export function updateEntry(
   uid: string,
   seq: number,
   change: (entry: AnyOutboxEntry) => AnyOutboxEntry,
+  commandId?: string,
 ): Promise<AnyOutboxEntry | null> {
   return inTransaction(uid, 'outbox', 'readwrite', async (tx) => {
     const store = tx.objectStore('outbox');
     const found = (await request(store.get(seq))) as AnyOutboxEntry | undefined;
-    if (found === undefined) return null;
+    if (found === undefined || (commandId !== undefined && found.body.commandId !== commandId)) return null;
     const changed = { ...change(found), seq };
     await request(store.put(changed));
     return changed;
   });
 }
 
-export function removeEntry(uid: string, seq: number): Promise<AnyOutboxEntry | null> {
+/** Takes an entry out (only while it holds the command `commandId`, when given). */
+export function removeEntry(uid: string, seq: number, commandId?: string): Promise<AnyOutboxEntry | null> {
   return inTransaction(uid, 'outbox', 'readwrite', async (tx) => {
     const store = tx.objectStore('outbox');
     const found = (await request(store.get(seq))) as AnyOutboxEntry | undefined;
-    if (found === undefined) return null;
+    if (found === undefined || (commandId !== undefined && found.body.commandId !== commandId)) return null;
     await request(store.delete(seq));
     return found;
   });
@@ -138,15 +144,15 @@ export const markSending = (uid: string, seq: number) =>
   updateEntry(uid, seq, (entry) => ({ ...entry, state: 'sending' }));
 
 /** Sent without an answer: back to waiting, one more attempt counted. */
-export const markUnanswered = (uid: string, seq: number) =>
-  updateEntry(uid, seq, (entry) => ({ ...entry, state: 'waiting', attempts: entry.attempts + 1 }));
+export const markUnanswered = (uid: string, seq: number, commandId?: string) =>
+  updateEntry(uid, seq, (entry) => ({ ...entry, state: 'waiting', attempts: entry.attempts + 1 }), commandId);
 
-/** Sent, but stopped before its request went (the session ended): back to waiting as it was. */
-export const markWaiting = (uid: string, seq: number) =>
-  updateEntry(uid, seq, (entry) => ({ ...entry, state: 'waiting' }));
+/** Sent, but the session ended: back to waiting as it was. */
+export const markWaiting = (uid: string, seq: number, commandId?: string) =>
+  updateEntry(uid, seq, (entry) => ({ ...entry, state: 'waiting' }), commandId);
 
-export const markRejected = (uid: string, seq: number, rejection: OutboxRejection) =>
-  updateEntry(uid, seq, (entry) => ({ ...entry, state: 'rejected', rejection }));
+export const markRejected = (uid: string, seq: number, rejection: OutboxRejection, commandId?: string) =>
+  updateEntry(uid, seq, (entry) => ({ ...entry, state: 'rejected', rejection }), commandId);
 
 /**
  * "Send anyway" on a refused entry: waiting again with a new commandId (the server remembers

@@ -4,6 +4,7 @@ import type { CommandRequest } from '@plenty/contracts/commands/registry';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { inPageLocks } from './engine';
 import { enqueue, readEntries, replaceEntry, resendEntry, restoreEntry, removeEntry, markRejected } from './queue';
+import { readPosition } from './position';
 import { saveToken, tokenExpiry, validToken } from './token';
 import { syncWithoutWindow } from './worker-sync';
 
@@ -41,7 +42,7 @@ function fakeFetch(answers: number[] = []) {
     if (status === 0) throw new TypeError('Failed to fetch');
     if (status === 200) {
       applied.add(body.commandId);
-      return Response.json({ streamId: 's', revision: 0, position: '1' });
+      return Response.json({ streamId: 's', revision: 0, position: String(applied.size) });
     }
     return Response.json({ error: { code: status === 400 ? 'validation_failed' : 'internal' } }, { status });
   };
@@ -73,6 +74,8 @@ describe('syncWithoutWindow', () => {
     });
     expect(await readEntries(uid)).toEqual([]);
     expect(told).toContain(uid);
+    // Pages wait for the worker's commands when they read again.
+    expect(await readPosition(uid)).toBe('2');
   });
 
   it('sends nothing with an expired token: the entries wait for the next page to open', async () => {

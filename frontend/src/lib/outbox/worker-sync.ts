@@ -2,6 +2,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { toApiError } from '../api/api-error';
 import { storedUserIds } from '../offline/db';
 import { classify, createOutboxEngine, type LockManagerLike, type SendOutcome } from './engine';
+import { isCommandResult, savePosition } from './position';
 import { readEntries } from './queue';
 import { validToken } from './token';
 import { OUTBOX_CHANNEL, type AnyOutboxEntry, type OutboxChangedMessage } from './types';
@@ -62,7 +63,10 @@ export async function sendWithFetch(
       body: JSON.stringify(entry.body),
       signal: controller.signal,
     });
-    if (response.ok) return { kind: 'accepted', result: null };
+    if (response.ok) {
+      const body = await bodyOf(response);
+      return { kind: 'accepted', result: isCommandResult(body) ? body : null };
+    }
     const error: FetchBaseQueryError = { status: response.status, data: await bodyOf(response) };
     return classify(toApiError(error, response));
   } catch (caught) {
@@ -98,6 +102,7 @@ export async function syncWithoutWindow(options: WorkerSyncOptions = {}): Promis
         uid,
         send: (entry) => sendWithFetch(entry, token, { fetch: fetchFn, baseUrl, timeoutMs }),
         changed: () => tell(uid),
+        accepted: (result) => savePosition(uid, result.position),
         now: () => now().toISOString(),
         ...(options.locks === undefined ? {} : { locks: options.locks }),
       });
