@@ -2,6 +2,9 @@ import type { DebtDetail, DebtPaymentView, DebtScheduleRow } from '@plenty/contr
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { useCommand, type CommandOutcome } from '../../lib/api/use-command';
+import { useOutboxActions } from '../../lib/outbox/outbox';
+import { pendingMarks } from '../../lib/outbox/pending';
+import { usePendingEntries } from '../../ui/pending/pending';
 import { useLocalizedPath } from '../../lib/localized-link';
 import { useFormat } from '../../lib/use-format';
 import { showApiError, showSuccess } from '../../ui/toast/toasts-slice';
@@ -31,6 +34,8 @@ export function useDebtActions(debt: DebtDetail, name: string) {
   const deletePayment = useCommand('DeletePayment');
   const money = (amount: number) => format.money({ amount, currency: debt.currency });
   const userId = useUserId();
+  const entries = usePendingEntries();
+  const outbox = useOutboxActions();
   // The next payment of a debt in this currency starts from the wallet used now (or none).
   const remember = (walletId: string | null) => rememberWallet(userId, 'debt', debt.currency, walletId);
 
@@ -57,9 +62,20 @@ export function useDebtActions(debt: DebtDetail, name: string) {
       void navigate(localized('/dashboard/debt-tracker'));
     },
 
-    /** Marks a row paid today (from `walletId`, or from no wallet) or unpaid. */
+    /**
+     * Marks a row paid today (from `walletId`, or from no wallet) or unpaid. Offline the mark is
+     * kept on the device ("Saved on this device…"). The opposite mark of the row still waiting
+     * on this device is taken back instead of sending a second command.
+     */
     async mark(kind: 'paid' | 'unpaid', row: DebtScheduleRow, today: string, walletId: string | null = null) {
       const number = format.number(row.number);
+      const waiting = pendingMarks(entries, debt.id).get(row.number);
+      if (waiting !== undefined && waiting.paid !== (kind === 'paid') && waiting.state !== 'sending') {
+        if ((await outbox.discard(waiting.seq)) !== null) {
+          dispatch(showSuccess(kind === 'unpaid' ? 'pending.debt.discarded' : 'pending.debt.unpaidDiscarded'));
+          return;
+        }
+      }
       if (kind === 'paid') {
         const outcome = await markPaid.run({
           debtId: debt.id,
@@ -70,10 +86,17 @@ export function useDebtActions(debt: DebtDetail, name: string) {
         });
         if (sent(outcome)) {
           remember(walletId);
-          dispatch(showSuccess('debts.toast.installmentPaid', { number }));
+          dispatch(
+            showSuccess(outcome.ok && outcome.queued ? 'pending.queued' : 'debts.toast.installmentPaid', { number }),
+          );
         }
-      } else if (sent(await markUnpaid.run({ debtId: debt.id, number: row.number }))) {
-        dispatch(showSuccess('debts.toast.installmentUnpaid', { number }));
+        return;
+      }
+      const outcome = await markUnpaid.run({ debtId: debt.id, number: row.number });
+      if (sent(outcome)) {
+        dispatch(
+          showSuccess(outcome.ok && outcome.queued ? 'pending.queued' : 'debts.toast.installmentUnpaid', { number }),
+        );
       }
     },
 

@@ -10,6 +10,18 @@ import { tableClass } from '../../../ui/table/table';
 import styles from '../debts.module.css';
 import { rowState } from '../schedule-actions';
 import { ScheduleHead } from './schedule-preview';
+import { pendingMarks, type PendingMark } from '../../../lib/outbox/pending';
+import { PendingMarkBadge, usePendingEntries } from '../../../ui/pending/pending';
+
+/** "Paid · waiting to sync", "Unpaid · not synced"…: a row's mark made on this device. */
+const markMessage = (mark: PendingMark): MessageId =>
+  mark.paid
+    ? mark.state === 'rejected'
+      ? 'pending.debt.paidRejected'
+      : 'pending.debt.paid'
+    : mark.state === 'rejected'
+      ? 'pending.debt.unpaidRejected'
+      : 'pending.debt.unpaid';
 
 const STATE_LABELS: Record<ReturnType<typeof rowState>, MessageId> = {
   paid: 'debts.schedule.paid',
@@ -75,6 +87,9 @@ export function ScheduleCard({
   const money = (amount: number) => format.money({ amount, currency: debt.currency });
   const label = (id: MessageId) => intl.formatMessage({ id });
   const overdueCount = debt.schedule.filter((row) => rowState(row, today) === 'overdue').length;
+  // The rows this device marked paid or unpaid, waiting to sync: shown with their mark.
+  const entries = usePendingEntries();
+  const marks = pendingMarks(entries, debt.id);
   return (
     <Card
       title={<FormattedMessage id="debts.schedule.title" />}
@@ -107,8 +122,19 @@ export function ScheduleCard({
         {debt.schedule.map((row) => {
           const state = rowState(row, today);
           const number = format.number(row.number);
+          // A mark refused by the server leaves the row as the server has it.
+          const mark = marks.get(row.number);
+          const marked = mark !== undefined && mark.state !== 'rejected' ? mark : undefined;
+          const status = marked === undefined ? row.status : marked.paid ? 'paid' : 'pending';
           return (
-            <tr key={row.number} data-status={row.status} data-state={state} data-testid="schedule-row">
+            <tr
+              key={row.number}
+              data-status={status}
+              data-state={state}
+              data-testid="schedule-row"
+              data-pending={mark === undefined ? undefined : mark.paid ? 'paid' : 'unpaid'}
+              data-pending-state={mark?.state}
+            >
               <td data-label={label('debts.schedule.number')} className={styles.cardHead}>
                 <span className={styles.narrowOnly}>
                   <FormattedMessage id="debts.payments.installment" values={{ number }} />
@@ -123,18 +149,22 @@ export function ScheduleCard({
               <td data-label={label('debts.schedule.interest')}>{money(row.interest)}</td>
               <td data-label={label('debts.schedule.balance')}>{money(row.balance)}</td>
               <td data-label={label('debts.schedule.status')} className={styles.start}>
-                <Badge
-                  tone={state === 'paid' ? 'success' : state === 'overdue' ? 'alert' : 'neutral'}
-                  symbol={state === 'paid' ? '✓' : state === 'overdue' ? '!' : undefined}
-                  testId="schedule-status"
-                  data={{ kind: state }}
-                >
-                  <FormattedMessage id={STATE_LABELS[state]} />
-                </Badge>
+                {mark !== undefined ? (
+                  <PendingMarkBadge message={markMessage(mark)} state={mark.state} />
+                ) : (
+                  <Badge
+                    tone={state === 'paid' ? 'success' : state === 'overdue' ? 'alert' : 'neutral'}
+                    symbol={state === 'paid' ? '✓' : state === 'overdue' ? '!' : undefined}
+                    testId="schedule-status"
+                    data={{ kind: state }}
+                  >
+                    <FormattedMessage id={STATE_LABELS[state]} />
+                  </Badge>
+                )}
               </td>
               <td className={styles.cardActions}>
                 <MarkButton
-                  kind={row.status === 'pending' ? 'paid' : 'unpaid'}
+                  kind={status === 'pending' ? 'paid' : 'unpaid'}
                   number={number}
                   onClick={(kind) => onMark(kind, row)}
                 />

@@ -98,10 +98,13 @@ export function TransferDialog({ editing, wallets, today, onClose }: TransferDia
       if (Object.keys(changes).length > 0) outcome = await edit.run({ transferId: transfer.id, changes });
     }
     if (outcome === null || outcome.ok) {
+      // Offline the transfer is kept on the device and the wallet lists it waiting to sync.
+      const queued = outcome !== null && outcome.queued;
       dispatch(
-        showSuccess(transfer === undefined ? 'transfer.toast.recorded' : 'transfer.toast.updated', {
-          amount: format.money(value.amountOut),
-        }),
+        showSuccess(
+          queued ? 'pending.queued' : transfer === undefined ? 'transfer.toast.recorded' : 'transfer.toast.updated',
+          { amount: format.money(value.amountOut) },
+        ),
       );
       onClose();
       return;

@@ -24,6 +24,7 @@ import { Figure } from '../../../ui/stat/stat';
 import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
 import { useLazyTransferByIdQuery, useWalletByIdQuery, useWalletMovementPagesInfiniteQuery } from '../api';
 import { MovementList, uniqueRows } from '../components/movement-list';
+import { PendingMovements } from '../components/pending-movements';
 import { ReconcileDialog } from '../components/reconcile-dialog';
 import { TransferDialog, type TransferEditing } from '../components/transfer-dialog';
 import { WalletDialog } from '../components/wallet-dialog';
@@ -237,6 +238,7 @@ function Detail({
       </Card>
 
       <Card title={<FormattedMessage id="wallet.detail.movements" />} gap="small">
+        {asOf === null && <PendingMovements wallet={wallet} wallets={wallets} />}
         {movements.data === undefined ? (
           movements.isError ? (
             <QueryLoadError
