@@ -454,6 +454,20 @@ describe('outbox engine', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('says it is syncing only while there is something to send', async () => {
+    const uid = newUid();
+    const states: [boolean, string | null][] = [];
+    const engine = engineFor(uid, fakeServer(), { syncing: (busy, syncedAt) => states.push([busy, syncedAt]) });
+    await engine.flush();
+    expect(states).toEqual([]);
+    await enqueue(uid, 'AddTransaction', add());
+    await engine.flush();
+    expect(states).toEqual([
+      [true, null],
+      [false, '2026-11-27T10:00:00.000Z'],
+    ]);
+  });
+
   it('does not try while the browser says it is offline', async () => {
     const uid = newUid();
     const server = fakeServer();

@@ -95,6 +95,7 @@ export interface EngineDeps {
   changed(): void | Promise<void>;
   /** Whether to try at all (false: the browser says it is offline). */
   online?(): boolean;
+  /** Sending began (`busy`), or ended, with when the last entry was accepted. */
   syncing?(busy: boolean, syncedAt: string | null): void;
   locks?: LockManagerLike;
   timers?: Timers;
@@ -189,7 +190,8 @@ export function createOutboxEngine(deps: EngineDeps): OutboxEngine {
     let rejected = 0;
     let syncedAt: string | null = null;
     let stop: FlushReport['stopped'] = null;
-    deps.syncing?.(true, null);
+    // "Syncing" only once there is something to send (a flush on every page show finds nothing).
+    let busy = false;
     try {
       for (;;) {
         if (stopped) {
@@ -201,6 +203,10 @@ export function createOutboxEngine(deps: EngineDeps): OutboxEngine {
         if (next === undefined) break;
         const sending = await markSending(deps.uid, next.seq);
         if (sending === null) continue;
+        if (!busy) {
+          busy = true;
+          deps.syncing?.(true, null);
+        }
         await changed();
         const outcome = await deps.send(sending);
         // Stopped meanwhile (signed out, data wiped): writing now would bring the database back.
@@ -251,7 +257,7 @@ export function createOutboxEngine(deps: EngineDeps): OutboxEngine {
       // The database went away (signed out, account deleted) or cannot be read: stop here.
       stop = 'gone';
     } finally {
-      deps.syncing?.(false, syncedAt);
+      if (busy) deps.syncing?.(false, syncedAt);
     }
     if (stop === null) {
       failures = 0;
