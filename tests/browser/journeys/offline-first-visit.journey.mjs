@@ -227,6 +227,9 @@ export default async function offlineFirstVisit({ browser, baseUrl, screenshotDi
       await pending.waitFor({ timeout: 20_000 });
       const sums = await pending.getByTestId('pending-totals-sums').innerText();
       assert.ok(sums.includes(kip(locale, 215_000)), `the dashboard's pending totals count the three: ${sums}`);
+      // The recent list shows them first, each waiting.
+      const recent = page.getByTestId('recent-transactions');
+      for (const t of entered) await recent.locator('[data-pending="add"]').filter({ hasText: t.note }).waitFor();
       await shot(page, '4-offline-pending-totals');
 
       // Back online: they are sent, the status says all is synced, the list no longer says waiting.
