@@ -11,11 +11,11 @@ import {
   waitForServiceWorkerControl,
   writeOutbox,
 } from '../support/offline.mjs';
+import { PHONE, SMALL_PHONE } from '../support/layout.mjs';
 import { fillTransaction } from '../support/transactions.mjs';
 import { createUser, signIn } from '../support/users.mjs';
 
 const today = () => new Date().toISOString().slice(0, 10);
-const PHONE = { width: 390, height: 844 };
 const WIDE = { width: 1280, height: 900 };
 
 /** A Plenty user with a category of their own and a taxi ride entered on another device. */
@@ -57,6 +57,44 @@ async function shootBoth(page, screenshotDir, name) {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
     await viewport(page, screenshotDir, `${name}-${label}`);
   }
+}
+
+/** Where the header's controls are: the right edge of the last, and each one's row (its top). */
+function headerControls() {
+  const header = document.querySelector('header');
+  const controls = [...header.querySelectorAll('a, button, select')].filter((e) => e.offsetParent !== null);
+  return {
+    right: Math.max(...controls.map((element) => element.getBoundingClientRect().right)),
+    rows: [...new Set(controls.map((element) => Math.round(element.getBoundingClientRect().top)))],
+  };
+}
+
+/**
+ * On phones the status sits in the header beside the logo, the language, the theme and the user
+ * menu: all on one row, nothing past the screen's edge (once the fonts are in).
+ */
+async function expectHeaderFits(page, locale) {
+  for (const size of [PHONE, SMALL_PHONE]) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => document.fonts.ready);
+    await page
+      .waitForFunction(
+        (width) => {
+          const header = document.querySelector('header');
+          const controls = [...header.querySelectorAll('a, button, select')].filter((e) => e.offsetParent !== null);
+          const right = Math.max(...controls.map((element) => element.getBoundingClientRect().right));
+          const rows = new Set(controls.map((element) => Math.round(element.getBoundingClientRect().top)));
+          return right <= width + 0.5 && rows.size === 1;
+        },
+        size.width,
+        { timeout: 5_000 },
+      )
+      .catch(async () => {
+        const found = await page.evaluate(headerControls);
+        throw new Error(`the header at ${size.width} px in ${locale}: ${JSON.stringify(found)}`);
+      });
+  }
+  await page.setViewportSize(WIDE);
 }
 
 async function expectNoSeriousViolations(page, where) {
@@ -153,6 +191,7 @@ export default async function offlineSyncPanel({ browser, baseUrl, screenshotDir
       await page.keyboard.press('Escape');
       await panel.waitFor({ state: 'hidden' });
       assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'sync-status');
+      await expectHeaderFits(page, locale);
 
       // Meanwhile, on another device: Street food is deleted and the taxi is changed.
       await postCommand(baseUrl, user, 'DeleteCategory', { categoryId: streetFood });

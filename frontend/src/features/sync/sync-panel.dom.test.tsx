@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { sessionChanged } from '../../lib/auth/auth-slice';
-import { wentOffline } from '../../lib/offline/network-slice';
+import { serverUnreachable, wentOffline } from '../../lib/offline/network-slice';
 import type { OutboxActions } from '../../lib/outbox/outbox';
 import { outboxRead, syncStopped } from '../../lib/outbox/outbox-slice';
 import type { AnyOutboxEntry } from '../../lib/outbox/types';
@@ -238,6 +238,15 @@ describe('the sync panel', () => {
     expect(syncNow.getAttribute('aria-disabled')).toBe('true');
     const why = document.getElementById(syncNow.getAttribute('aria-describedby') ?? '');
     expect(why?.textContent).toBe(english('sync.panel.offline'));
+    fireEvent.click(syncNow);
+    expect(actions.syncNow).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps Sync now on with a weak signal, when the browser is online but the server was not reached', () => {
+    const { store, actions } = show([lunch(1)]);
+    act(() => void store.dispatch(serverUnreachable()));
+    const syncNow = screen.getByRole('button', { name: english('sync.panel.syncNow') });
+    expect(syncNow.getAttribute('aria-disabled')).toBe('false');
     fireEvent.click(syncNow);
     expect(actions.syncNow).toHaveBeenCalledTimes(1);
   });

@@ -6,7 +6,7 @@ import { todayIn } from '@plenty/contracts/calendar/zone';
 import { errorMessageId } from '../../lib/api/api-error';
 import { useLocalizedPath } from '../../lib/localized-link';
 import type { MessageId } from '../../lib/messages';
-import { selectOnline, type NetworkState } from '../../lib/offline/network-slice';
+import { selectBrowserOnline, type NetworkState } from '../../lib/offline/network-slice';
 import type { OutboxActions } from '../../lib/outbox/outbox';
 import { selectOutbox, selectUnsyncedCount, type OutboxSliceState } from '../../lib/outbox/outbox-slice';
 import type { AnyOutboxEntry, OutboxFixState } from '../../lib/outbox/types';
@@ -74,7 +74,8 @@ export function SyncPanel({
   const shortDateTime = useShortDateTime();
   const outbox = useSelector((state: State) => selectOutbox(state));
   const unsynced = useSelector((state: State) => selectUnsyncedCount(state));
-  const online = useSelector((state: State) => selectOnline(state));
+  // What the browser says: with a weak signal sending is how the app finds the server again.
+  const online = useSelector((state: State) => selectBrowserOnline(state) && navigator.onLine !== false);
   const titleId = useId();
   const reasonId = useId();
   const [asked, setAsked] = useState<AnyOutboxEntry | null>(null);
