@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -140,5 +141,61 @@ describe('the web app server', () => {
     const response = await app.inject({ url: '/assets/app.js' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('console.log(1)');
+  });
+});
+
+describe('the service worker as the server answers it', () => {
+  const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+  // As vite-plugin-pwa's injectManifest writes it: the page precached as "/", revised by index.html's bytes.
+  const WORKER = `(()=>{const m=[{"revision":"0f0f","url":"manifest.en.webmanifest"},{"revision":"${md5(INDEX)}","url":"/"}];self.m=m})();`;
+  let dist: string;
+  const servers: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'plenty-web-sw-'));
+    await writeFile(join(dist, 'index.html'), INDEX);
+    await writeFile(join(dist, 'sw.js'), WORKER);
+  });
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.close()));
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  async function serving(authProviders: { id: string; label: string }[]) {
+    const app = Fastify();
+    servers.push(app);
+    installErrorHandling(app, {
+      notFound: await serveWebApp(app, { distDir: dist, projectId: 'plenty-test', authProviders }),
+    });
+    await app.ready();
+    const page = (await app.inject({ url: '/' })).body;
+    const worker = await app.inject({ url: '/sw.js' });
+    return { page, worker };
+  }
+
+  it('revises the precached page by the page "/" answers, so new sign-in settings reach devices as a new version', async () => {
+    const before = await serving([]);
+    const after = await serving([{ id: 'work', label: 'Work SSO' }]);
+    expect(before.page).not.toBe(after.page);
+    for (const { page, worker } of [before, after]) {
+      expect(worker.statusCode).toBe(200);
+      expect(worker.body).toContain(`{"revision":"${md5(page)}","url":"/"}`);
+      expect(worker.body).toContain('{"revision":"0f0f","url":"manifest.en.webmanifest"}');
+      expect(worker.headers['cache-control']).toBe('no-cache');
+      expect(worker.headers['content-type']).toMatch(/^text\/javascript/);
+    }
+    expect(before.worker.body).not.toBe(after.worker.body);
+    expect(before.worker.body).not.toContain(md5(INDEX));
+  });
+
+  it('answers HEAD for the worker like GET, without a body', async () => {
+    const app = Fastify();
+    servers.push(app);
+    installErrorHandling(app, { notFound: await serveWebApp(app, { distDir: dist, projectId: 'plenty-test' }) });
+    const head = await app.inject({ method: 'HEAD', url: '/sw.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['cache-control']).toBe('no-cache');
+    expect(head.body).toBe('');
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
@@ -34,6 +35,23 @@ export function builtFileCaching(path: string): { cacheControl: string; contentT
   return null;
 }
 
+/** How Workbox revises a precached file: the MD5 of its bytes, in hex. */
+const md5 = (text: string): string => createHash('md5').update(text).digest('hex');
+
+/**
+ * The service worker as this server must serve it: the build revised its navigation shell (`/`)
+ * by the bytes of `index.html`, but `/` answers the page with this server's sign-in settings
+ * filled in. The shell's revision becomes the hash of the page `/` answers, so a change of
+ * settings (providers, project) without a new build is a new worker to the browser: it stores
+ * the page again and offers the reload, instead of keeping the old settings on every device.
+ * Null when the worker names no such revision (then it is served as built).
+ */
+export function servedWorker(worker: string, builtIndex: string, servedIndex: string): string | null {
+  const built = `{"revision":"${md5(builtIndex)}","url":"/"}`;
+  if (!worker.includes(built)) return null;
+  return worker.replaceAll(built, `{"revision":"${md5(servedIndex)}","url":"/"}`);
+}
+
 function escapeAttribute(value: string): string {
   return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
@@ -43,7 +61,8 @@ function escapeAttribute(value: string): string {
  * with the app; any other path answers 404 with the same app, which shows its error page,
  * except for crawlers, which get a plain 404. Unknown API paths keep their JSON 404. The page
  * tells the app that it signs in with the embedded identity at its own origin, and which
- * providers to offer. The service worker and the manifests are revalidated on every use, the
+ * providers to offer; the service worker's copy of that page is revised by what this server
+ * answers (`servedWorker`). The service worker and the manifests are revalidated on every use, the
  * hashed assets kept for a year (`builtFileCaching`). Returns the handler for paths no route
  * matched.
  */
@@ -63,14 +82,24 @@ export async function serveWebApp(
     identity: 'embedded',
     providers: options.authProviders ?? [],
   };
-  const indexHtml = (await readFile(indexPath, 'utf8')).replace(
+  const builtIndex = await readFile(indexPath, 'utf8');
+  const indexHtml = builtIndex.replace(
     '<meta name="plenty-auth" content="" />',
     `<meta name="plenty-auth" content="${escapeAttribute(JSON.stringify(authConfig))}" />`,
   );
+  const workerPath = join(options.distDir, 'sw.js');
+  const worker = existsSync(workerPath)
+    ? servedWorker(await readFile(workerPath, 'utf8'), builtIndex, indexHtml)
+    : null;
+  if (existsSync(workerPath) && worker === null) {
+    app.log.warn('sw.js does not precache index.html as "/": devices keep the sign-in settings of its build');
+  }
   await app.register(fastifyStatic, {
     root: options.distDir,
     wildcard: false,
     index: false,
+    // The worker is answered below, with the revision of the page this server serves.
+    globIgnore: worker === null ? [] : ['sw.js'],
     setHeaders: (reply, filePath) => {
       const caching = builtFileCaching(relative(options.distDir, filePath).split(sep).join('/'));
       if (caching === null) return;
@@ -81,6 +110,14 @@ export async function serveWebApp(
   const page = (reply: FastifyReply, status: number) =>
     reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   app.get('/', (_request, reply) => page(reply, 200));
+  if (worker !== null) {
+    app.get('/sw.js', (_request, reply) =>
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', builtFileCaching('sw.js')?.cacheControl ?? 'no-cache')
+        .send(worker),
+    );
+  }
   return (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/');
