@@ -3,8 +3,10 @@ import { useSelector, useStore } from 'react-redux';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { CommandRequest } from '@plenty/contracts/commands/registry';
 import type { CommandResult } from '@plenty/contracts/commands/result';
+import { comparePositions } from '@plenty/contracts/positions';
 import type { ApiError } from '../api/api-error';
-import type { SessionUser } from '../auth/session';
+import { commandApplied, selectMinPosition } from '../api/consistency-slice';
+import { sessionTokens, type SessionUser } from '../auth/session';
 import { selectBrowserOnline, selectOnline, type NetworkState } from '../offline/network-slice';
 import {
   classify,
@@ -15,12 +17,9 @@ import {
   type SendOutcome,
 } from './engine';
 import { outboxRead, syncStarted, syncStopped, type OutboxSliceState } from './outbox-slice';
-import { readEntries, removeEntry, replaceEntry, resendEntry, restoreEntry, enqueue as enqueueEntry } from './queue';
-import { sessionTokens } from '../auth/session';
-import { saveToken } from './token';
 import { readPosition, savePosition } from './position';
-import { commandApplied, selectMinPosition } from '../api/consistency-slice';
-import { comparePositions } from '@plenty/contracts/positions';
+import { enqueue as enqueueEntry, readEntries, removeEntry, replaceEntry, resendEntry, restoreEntry } from './queue';
+import { saveToken } from './token';
 import {
   OUTBOX_CHANNEL,
   SYNC_TAG,
