@@ -167,6 +167,14 @@ export class PageOutbox {
       },
       ...(locks === undefined ? {} : { locks }),
     });
+    // Another tab or the worker changed the outbox (this page's own messages do not come back).
+    if (this.broadcast !== null) {
+      this.broadcast.onmessage = (event: MessageEvent) => {
+        const data = event.data as Partial<OutboxChangedMessage> | null;
+        if (data?.type !== 'outbox-changed' || data.uid !== this.uid) return;
+        void this.refresh({ fromElsewhere: true }).catch(() => undefined);
+      };
+    }
   }
 
   /**
@@ -309,15 +317,6 @@ export function startOutbox(store: OutboxStore & { subscribe(listener: () => voi
     if (running === null) return answer();
     void running.engine.kick().finally(answer);
   };
-  const listen = channel();
-  if (listen !== null) {
-    listen.onmessage = (event: MessageEvent) => {
-      const data = event.data as Partial<OutboxChangedMessage> | null;
-      if (data?.type !== 'outbox-changed' || running === null || data.uid !== running.uid) return;
-      void running.refresh({ fromElsewhere: true }).catch(() => undefined);
-    };
-  }
-
   const unsubscribe = store.subscribe(follow);
   follow();
   if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
@@ -329,7 +328,6 @@ export function startOutbox(store: OutboxStore & { subscribe(listener: () => voi
     unsubscribe();
     running?.close();
     running = null;
-    listen?.close();
     if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
     if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisible);
     worker?.removeEventListener('message', onWorkerMessage);
