@@ -257,6 +257,9 @@ export default async function offlineSyncPanel({ browser, baseUrl, screenshotDir
         .getByTestId('sync-review')
         .getByText(/35[.,]000/)
         .waitFor();
+      await taxiEdit.getByTestId('sync-review').scrollIntoViewIfNeeded();
+      await shootBoth(page, screenshotDir, `sync-panel-review-${locale}`);
+      await page.setViewportSize(WIDE);
       await taxiEdit.getByTestId('outbox-apply-anyway').click();
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="outbox-entry"]').length === 1, null, {
         timeout: 60_000,
