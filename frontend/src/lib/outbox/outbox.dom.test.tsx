@@ -201,6 +201,27 @@ describe('startOutbox', () => {
     await vi.waitFor(() => expect(store.getState().consistency.minPosition).toBe('314'));
   });
 
+  it('sends when the service worker asks (Background Sync) and answers when done', async () => {
+    const api = fakeApi([{ status: 200, body: result }]);
+    const worker = new EventTarget();
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { serviceWorker: worker }));
+    const { uid, store } = signedIn(<p>app</p>);
+    store.dispatch(wentOffline());
+    stops.push(startOutbox(store as OutboxStore & { subscribe: typeof store.subscribe }));
+    await vi.waitFor(() => expect(store.getState().outbox.uid).toBe(uid));
+    await enqueue(uid, 'AddTransaction', add());
+    store.dispatch(wentOnline());
+
+    const answers: unknown[] = [];
+    const request = new MessageEvent('message', { data: { type: 'plenty:sync' } });
+    Object.defineProperty(request, 'source', { value: { postMessage: (message: unknown) => answers.push(message) } });
+    worker.dispatchEvent(request);
+
+    await vi.waitFor(() => expect(answers).toEqual([{ type: 'plenty:synced' }]));
+    expect(api.sent).toHaveLength(1);
+    expect(await readEntries(uid)).toEqual([]);
+  });
+
   it('stops when the user’s data is wiped, and does not bring the database back', async () => {
     const api = fakeApi([]);
     const { uid, store } = signedIn(<p>app</p>);
