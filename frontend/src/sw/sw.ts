@@ -1,8 +1,9 @@
-/// <reference lib="webworker" />
 /**
  * The service worker (built by vite-plugin-pwa's injectManifest into `/sw.js`): keeps the app
  * shell on the device and opens every page from it, so the app starts without a network. It
  * never touches `/api/`: offline data is the pages' business (IndexedDB, lib/offline).
+ * Compiled with the worker library in a project of its own (`tsconfig.json` here, in
+ * `npm run typecheck`), so the pages never see a worker's globals.
  */
 import { clientsClaim } from 'workbox-core';
 import {
