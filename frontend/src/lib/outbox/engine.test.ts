@@ -15,7 +15,7 @@ import {
   type SendOutcome,
   type Timers,
 } from './engine';
-import { enqueue, markSending, readEntries, replaceEntry } from './queue';
+import { enqueue, markRejected, markSending, readEntries, replaceEntry } from './queue';
 import type { AnyOutboxEntry } from './types';
 
 let users = 0;
@@ -140,6 +140,22 @@ describe('outbox queue', () => {
     expect(entry).toBeNull();
     expect(removed.map((e) => e.name)).toEqual(['AddTransaction', 'EditTransaction']);
     expect((await readEntries(uid)).map((e) => e.body.commandId)).toEqual([other.commandId]);
+  });
+
+  it('takes out a refused Add when its transaction is deleted, sending nothing', async () => {
+    const uid = newUid();
+    const id = uuidV7();
+    const { entry } = await enqueue(uid, 'AddTransaction', add(id));
+    await markRejected(uid, entry?.seq ?? -1, {
+      status: 404,
+      code: 'not_found',
+      messageId: 'error.not_found',
+      fields: {},
+      at: '2026-11-27T10:00:00.000Z',
+    });
+    const deleted = await enqueue(uid, 'DeleteTransaction', { commandId: uuidV7(), transactionId: id });
+    expect(deleted.entry).toBeNull();
+    expect(await readEntries(uid)).toEqual([]);
   });
 
   it('queues the delete when the Add is already on its way (it may have reached the server)', async () => {

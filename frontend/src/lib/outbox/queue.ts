@@ -63,9 +63,9 @@ export interface Enqueued {
 /**
  * Puts a command at the end of the user's outbox and resolves once it is on disk.
  *
- * A DeleteTransaction of a transaction whose AddTransaction is still waiting removes that Add
- * and the entries after it about the same transaction, and keeps nothing: the server never
- * heard of it. An EditTransaction after an entry not yet sent about the same transaction loses
+ * A DeleteTransaction of a transaction whose AddTransaction is still waiting (or was refused)
+ * removes that Add and the entries after it about the same transaction, and keeps nothing: the
+ * server never heard of it. An EditTransaction after an entry not yet sent about the same transaction loses
  * its `baseRevision`.
  */
 export function enqueue<N extends QueueableCommand>(
@@ -79,8 +79,9 @@ export function enqueue<N extends QueueableCommand>(
     const earlier = ((await request(store.getAll())) as AnyOutboxEntry[]).sort((a, b) => a.seq - b.seq);
     if (name === 'DeleteTransaction') {
       const id = (body as CommandRequest<'DeleteTransaction'>).transactionId;
+      // Waiting or refused, the Add never reached the server; one on its way may have.
       const add = earlier.find(
-        (entry) => entry.name === 'AddTransaction' && entry.state === 'waiting' && transactionOf(entry) === id,
+        (entry) => entry.name === 'AddTransaction' && entry.state !== 'sending' && transactionOf(entry) === id,
       );
       if (add !== undefined) {
         const removed = earlier.filter((entry) => entry.seq >= add.seq && transactionOf(entry) === id);
