@@ -78,6 +78,13 @@ describe('the web app server', () => {
     await only.close();
   });
 
+  it('never answers the page without its sign-in settings, not even as /index.html', async () => {
+    const response = await app.inject({ url: '/index.html' });
+    expect(response.body).toContain('<div id="root">');
+    expect(response.body).not.toContain('<meta name="plenty-auth" content="" />');
+    expect(response.body).toContain('plenty-embedded');
+  });
+
   it('answers an unknown path with 404 and the app, which shows its error page', async () => {
     const response = await app.inject({ url: '/th/no-such-page' });
     expect(response.statusCode).toBe(404);
@@ -187,6 +194,22 @@ describe('the service worker as the server answers it', () => {
     }
     expect(before.worker.body).not.toBe(after.worker.body);
     expect(before.worker.body).not.toContain(md5(INDEX));
+  });
+
+  it('serves the worker a deployment put in place while the server runs, and none once it is gone', async () => {
+    const app = Fastify();
+    servers.push(app);
+    installErrorHandling(app, { notFound: await serveWebApp(app, { distDir: dist, projectId: 'plenty-test' }) });
+    const page = (await app.inject({ url: '/' })).body;
+    await writeFile(join(dist, 'sw.js'), WORKER.replace('0f0f', '1e1e'));
+    const replaced = await app.inject({ url: '/sw.js' });
+    expect(replaced.body).toContain('{"revision":"1e1e","url":"manifest.en.webmanifest"}');
+    expect(replaced.body).toContain(`{"revision":"${md5(page)}","url":"/"}`);
+    await rm(join(dist, 'sw.js'));
+    const gone = await app.inject({ url: '/sw.js' });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers['cache-control'] ?? '').not.toContain('immutable');
+    await writeFile(join(dist, 'sw.js'), WORKER);
   });
 
   it('answers HEAD for the worker like GET, without a body', async () => {

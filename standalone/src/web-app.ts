@@ -88,18 +88,21 @@ export async function serveWebApp(
     `<meta name="plenty-auth" content="${escapeAttribute(JSON.stringify(authConfig))}" />`,
   );
   const workerPath = join(options.distDir, 'sw.js');
-  const worker = existsSync(workerPath)
-    ? servedWorker(await readFile(workerPath, 'utf8'), builtIndex, indexHtml)
-    : null;
-  if (existsSync(workerPath) && worker === null) {
+  /** The worker as built now (a deployment may replace it while the server runs), as served. */
+  const currentWorker = async (): Promise<string | null> => {
+    const built = await readFile(workerPath, 'utf8').catch(() => null);
+    return built === null ? null : (servedWorker(built, builtIndex, indexHtml) ?? built);
+  };
+  if (existsSync(workerPath) && servedWorker(await readFile(workerPath, 'utf8'), builtIndex, indexHtml) === null) {
     app.log.warn('sw.js does not precache index.html as "/": devices keep the sign-in settings of its build');
   }
   await app.register(fastifyStatic, {
     root: options.distDir,
     wildcard: false,
     index: false,
-    // The worker is answered below, with the revision of the page this server serves.
-    globIgnore: worker === null ? [] : ['sw.js'],
+    // The page only as filled in (`/index.html` is an unknown path); the worker is answered
+    // below, with the revision of the page this server serves.
+    globIgnore: ['index.html', 'sw.js'],
     setHeaders: (reply, filePath) => {
       const caching = builtFileCaching(relative(options.distDir, filePath).split(sep).join('/'));
       if (caching === null) return;
@@ -110,14 +113,14 @@ export async function serveWebApp(
   const page = (reply: FastifyReply, status: number) =>
     reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   app.get('/', (_request, reply) => page(reply, 200));
-  if (worker !== null) {
-    app.get('/sw.js', (_request, reply) =>
-      reply
-        .type('text/javascript; charset=utf-8')
-        .header('cache-control', builtFileCaching('sw.js')?.cacheControl ?? 'no-cache')
-        .send(worker),
-    );
-  }
+  app.get('/sw.js', async (_request, reply) => {
+    const worker = await currentWorker();
+    if (worker === null) return reply.callNotFound();
+    return reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', builtFileCaching('sw.js')?.cacheControl ?? 'no-cache')
+      .send(worker);
+  });
   return (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/');
