@@ -12,11 +12,12 @@ import {
   precacheAndRoute,
   type PrecacheEntry,
 } from 'workbox-precaching';
-import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { registerRoute } from 'workbox-routing';
 import { SYNC_TAG } from '../lib/outbox/types';
 import { syncWithoutWindow } from '../lib/outbox/worker-sync';
 import { syncThroughWindows } from './background-sync';
-import { NAVIGATION_DENYLIST, SHELL_URL } from './precache';
+import { answeredWithShell } from './navigation';
+import { SHELL_URL } from './precache';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -28,9 +29,12 @@ interface SyncEvent extends ExtendableEvent {
 cleanupOutdatedCaches();
 // The list is filled in at build (frontend/src/sw/precache.ts decides what is in it).
 precacheAndRoute(self.__WB_MANIFEST);
-// Every page of the app is the one document the server answers for `/`; the API, sign-in and
-// health checks stay on the network.
-registerRoute(new NavigationRoute(createHandlerBoundToURL(SHELL_URL), { denylist: [...NAVIGATION_DENYLIST] }));
+// Every page of the app is the one document the server answers for `/`; the API, sign-in,
+// health checks and files the build does not have stay on the network (`answeredWithShell`).
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && answeredWithShell(url.pathname),
+  createHandlerBoundToURL(SHELL_URL),
+);
 
 // A new version waits until the person chooses to reload (the update prompt), then takes over
 // every open page at once.

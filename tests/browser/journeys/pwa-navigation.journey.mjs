@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { expectHeading, openPage } from '../support/browser.mjs';
+import { catalog } from '../support/locale.mjs';
+import { waitForServiceWorkerControl } from '../support/offline.mjs';
+
+/** Where the worker must leave a tab's navigation to the network (frontend/src/sw/navigation.ts). */
+const LEFT_TO_THE_NETWORK = [
+  '/sw.js',
+  '/robots.txt',
+  '/assets/dashboard-page-OLD12345.js',
+  '/api/queries/dashboard',
+  '/api/files/receipts/0f3a1c2e',
+  '/api/identity/oidc/work/callback?state=x&code=y',
+  '/readyz',
+];
+
+/**
+ * What the service worker answers when a tab is opened on something that is not a page: online,
+ * the server's own answer (the worker script as JavaScript, the API's 401), never the app; with
+ * the network cut, the browser's offline error, never the app dressed as the file or the API's
+ * answer. An unknown page still opens offline, with the app's not-found page in its language.
+ */
+export default async function pwaNavigation({ browser, baseUrl }) {
+  const th = catalog('th');
+  const { context, page, errors } = await openPage(browser, { serviceWorkers: 'allow' });
+  try {
+    await page.goto(`${baseUrl}/th/auth/login`);
+    await expectHeading(page, th['page.login'], { errors });
+    await waitForServiceWorkerControl(page);
+
+    const worker = await page.goto(`${baseUrl}/sw.js`);
+    assert.equal(worker?.fromServiceWorker(), false);
+    assert.match(worker?.headers()['content-type'] ?? '', /javascript/);
+    const api = await page.goto(`${baseUrl}/api/queries/dashboard`);
+    assert.equal(api?.fromServiceWorker(), false);
+    assert.equal(api?.status(), 401);
+    assert.match(api?.headers()['content-type'] ?? '', /json/);
+
+    await context.setOffline(true);
+    for (const path of LEFT_TO_THE_NETWORK) {
+      await assert.rejects(page.goto(`${baseUrl}${path}`), /ERR_INTERNET_DISCONNECTED/, path);
+    }
+    const unknown = await page.goto(`${baseUrl}/th/no-such-page`);
+    assert.equal(unknown?.fromServiceWorker(), true);
+    await expectHeading(page, th['errorPage.notFoundTitle'], { errors });
+    const login = await page.goto(`${baseUrl}/th/auth/login`);
+    assert.equal(login?.fromServiceWorker(), true);
+    await expectHeading(page, th['page.login'], { errors });
+    await context.setOffline(false);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+}
