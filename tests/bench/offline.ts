@@ -329,8 +329,13 @@ async function main(): Promise<void> {
     const open = new Map<unknown, (typeof sends)[number]>();
     const isSend = (url: string) => url.endsWith('/api/commands/AddTransaction');
     let queries = 0;
+    const queryPaths = new Map<string, number>();
     page.on('request', (request) => {
-      if (request.url().includes('/api/queries/')) queries += 1;
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/queries/')) {
+        queries += 1;
+        queryPaths.set(url.pathname, (queryPaths.get(url.pathname) ?? 0) + 1);
+      }
       if (!isSend(request.url())) return;
       const send = { start: performance.now(), end: null, ok: false };
       sends.push(send);
@@ -351,6 +356,11 @@ async function main(): Promise<void> {
     await page.locator('[data-testid="sync-status"][data-state="synced"]').waitFor({ timeout: 600_000 });
     const emptied = performance.now() - started;
     const queriesWhileSyncing = queries;
+    const readMost = [...queryPaths]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([path, count]) => `${path} ×${count}`)
+      .join(', ');
     const left = await outboxSize(page, user.uid);
     if (left !== 0) throw new Error(`the status says all synced, but the outbox holds ${left}`);
     let listed = 0;
@@ -378,6 +388,7 @@ async function main(): Promise<void> {
     console.log(
       `${sends.length} requests (${sends.filter((send) => !send.ok).length} failed); each answer p50 ${percentile(answers, 50).toFixed(0)} ms, p95 ${percentile(answers, 95).toFixed(0)} ms; between an answer and the next request p50 ${percentile(gaps, 50).toFixed(0)} ms, p95 ${percentile(gaps, 95).toFixed(0)} ms; ${((100 * inRequests) / emptied).toFixed(0)} % of the time waiting for answers; ${queriesWhileSyncing} queries read by the page meanwhile`,
     );
+    console.log(`queries read most while syncing: ${readMost}`);
     await context.close();
   } finally {
     await browser.close();
