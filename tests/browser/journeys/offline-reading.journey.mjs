@@ -189,8 +189,8 @@ export default async function offlineReading({ browser, baseUrl, screenshotDir }
         await context.route('**/api/queries/dashboard**', hang);
         await visit(PAGES[0]);
         await banner.getByText(lead(m, 'offline.unreachableAsOf')).waitFor({ timeout: 30_000 });
-        await page.getByTestId('total-expense-value').filter({ hasText: /\d/ }).waitFor();
         await shot(page, 'weak-signal');
+        await page.getByTestId('total-expense-value').filter({ hasText: /\d/ }).waitFor();
         await context.unroute('**/api/queries/dashboard**', hang);
 
         // Signing out offline with an entry not synced: the dialog says it will be lost; the device forgets the user.
