@@ -193,6 +193,7 @@ describe('the service worker as the server answers it', () => {
       expect(worker.headers['content-type']).toMatch(/^text\/javascript/);
     }
     expect(before.worker.body).not.toBe(after.worker.body);
+    expect(before.worker.headers.etag).not.toBe(after.worker.headers.etag);
     expect(before.worker.body).not.toContain(md5(INDEX));
   });
 
@@ -210,6 +211,21 @@ describe('the service worker as the server answers it', () => {
     expect(gone.statusCode).toBe(404);
     expect(gone.headers['cache-control'] ?? '').not.toContain('immutable');
     await writeFile(join(dist, 'sw.js'), WORKER);
+  });
+
+  it('answers an update check of an unchanged worker with 304 and no bytes', async () => {
+    const app = Fastify();
+    servers.push(app);
+    installErrorHandling(app, { notFound: await serveWebApp(app, { distDir: dist, projectId: 'plenty-test' }) });
+    const first = await app.inject({ url: '/sw.js' });
+    const etag = String(first.headers.etag);
+    const again = await app.inject({ url: '/sw.js', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers['cache-control']).toBe('no-cache');
+    const stale = await app.inject({ url: '/sw.js', headers: { 'if-none-match': '"something-else"' } });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.body).toBe(first.body);
   });
 
   it('answers HEAD for the worker like GET, without a body', async () => {

@@ -113,13 +113,14 @@ export async function serveWebApp(
   const page = (reply: FastifyReply, status: number) =>
     reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   app.get('/', (_request, reply) => page(reply, 200));
-  app.get('/sw.js', async (_request, reply) => {
+  // Browsers ask for it on every update check: an unchanged worker answers 304 without its bytes.
+  app.get('/sw.js', async (request, reply) => {
     const worker = await currentWorker();
     if (worker === null) return reply.callNotFound();
-    return reply
-      .type('text/javascript; charset=utf-8')
-      .header('cache-control', builtFileCaching('sw.js')?.cacheControl ?? 'no-cache')
-      .send(worker);
+    const etag = `"${md5(worker)}"`;
+    reply.header('cache-control', builtFileCaching('sw.js')?.cacheControl ?? 'no-cache').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('text/javascript; charset=utf-8').send(worker);
   });
   return (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
