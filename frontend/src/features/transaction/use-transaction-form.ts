@@ -1,6 +1,6 @@
 import type { TransactionView } from '@plenty/contracts/views/transactions';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import { useCommand } from '../../lib/api/use-command';
@@ -50,9 +50,29 @@ export type OutboxFix =
       readonly baseRevision: number | undefined;
     };
 
-/** Whether the app reaches its server (true until the network slice says otherwise). */
-export const useOnline = (): boolean =>
-  useSelector((state: { readonly network?: NetworkState }) => state.network?.online ?? true);
+const subscribeToNetwork = (changed: () => void) => {
+  window.addEventListener('online', changed);
+  window.addEventListener('offline', changed);
+  return () => {
+    window.removeEventListener('online', changed);
+    window.removeEventListener('offline', changed);
+  };
+};
+
+/**
+ * Whether the app can reach its server: the browser says it is online and the network slice
+ * has not seen the server unreachable (an answer from the service worker's cache does not
+ * make the browser online).
+ */
+export function useOnline(): boolean {
+  const browser = useSyncExternalStore(
+    subscribeToNetwork,
+    () => navigator.onLine,
+    () => true,
+  );
+  const reached = useSelector((state: { readonly network?: NetworkState }) => state.network?.online ?? true);
+  return browser && reached;
+}
 
 /**
  * The add and edit form's state and saving (`useForm` and `useCommand`): the transaction's id
