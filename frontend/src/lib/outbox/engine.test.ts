@@ -15,7 +15,7 @@ import {
   type SendOutcome,
   type Timers,
 } from './engine';
-import { enqueue, markRejected, markSending, readEntries, replaceEntry } from './queue';
+import { enqueue, markRejected, markSending, readEntries, replaceEntry, resendEntry, restoreEntry } from './queue';
 import type { AnyOutboxEntry } from './types';
 
 let users = 0;
@@ -510,5 +510,132 @@ describe('outbox engine', () => {
     expect(server.requests).toHaveLength(1);
     const names = (await indexedDB.databases()).map((db) => db.name);
     expect(names).not.toContain(`plenty-user-${uid}`);
+  });
+});
+
+describe('outbox under attack', () => {
+  it('does not send an entry twice when "send anyway" comes while another tab is sending it', async () => {
+    const uid = newUid();
+    const server = fakeServer();
+    const { entry } = await enqueue(uid, 'AddTransaction', add());
+    const seq = entry?.seq ?? -1;
+    const release = server.hold();
+    const flushed = engineFor(uid, server).flush();
+    await expect.poll(() => server.requests.length).toBe(1);
+    // A second tab still shows the entry as refused and presses "send anyway".
+    expect(await resendEntry(uid, seq)).toBeNull();
+    release();
+    await flushed;
+
+    expect(server.requests).toHaveLength(1);
+    expect(server.applied.size).toBe(1);
+    expect(await readEntries(uid)).toEqual([]);
+  });
+
+  it('sends again with the same commandId an entry discarded and brought back while another tab sent it', async () => {
+    const uid = newUid();
+    const server = fakeServer();
+    const body = add();
+    const { entry } = await enqueue(uid, 'AddTransaction', body);
+    const release = server.hold();
+    const flushed = engineFor(uid, server).flush();
+    await expect.poll(() => server.requests.length).toBe(1);
+    const [discarded] = await readEntries(uid);
+    await restoreEntry(uid, { ...(discarded ?? (entry as AnyOutboxEntry)), state: 'waiting' });
+    release();
+    await flushed;
+    await engineFor(uid, server).flush();
+
+    expect(server.applied.size).toBe(1);
+    expect(new Set(server.requests.map((r) => r.commandId))).toEqual(new Set([body.commandId]));
+  });
+
+  it('sends a correction of an add that reached the server meanwhile as an edit of that transaction', async () => {
+    const uid = newUid();
+    const server = fakeServer();
+    const wrong = add();
+    const { entry } = await enqueue(uid, 'AddTransaction', wrong);
+    const release = server.hold();
+    const flushed = engineFor(uid, server).flush();
+    await expect.poll(() => server.requests.length).toBe(1);
+    const corrected = {
+      ...wrong,
+      commandId: uuidV7(),
+      amount: { amount: 1700, currency: 'THB' as const },
+      note: 'Taxi',
+    };
+    await replaceEntry(uid, entry?.seq ?? -1, 'AddTransaction', corrected);
+    release();
+    await flushed;
+
+    expect(server.requests.map((r) => r.name)).toEqual(['AddTransaction', 'EditTransaction']);
+    const edit = server.applied.get(corrected.commandId)?.body as CommandRequest<'EditTransaction'>;
+    expect(edit.transactionId).toBe(wrong.transactionId);
+    expect(edit.changes).toMatchObject({
+      amount: { amount: 1700, currency: 'THB' },
+      note: 'Taxi',
+      time: null,
+      tags: null,
+    });
+    expect(await readEntries(uid)).toEqual([]);
+  });
+
+  it('turns an add refused because its transaction exists (an earlier version got through unanswered) into an edit', async () => {
+    const uid = newUid();
+    const server = fakeServer([{ status: 409, code: 'transaction_exists' }, 'apply']);
+    const body = add();
+    await enqueue(uid, 'AddTransaction', body);
+    const report = await engineFor(uid, server).flush();
+
+    expect(report).toEqual({ accepted: 1, rejected: 0, stopped: null });
+    expect(server.requests.map((r) => r.name)).toEqual(['AddTransaction', 'EditTransaction']);
+    expect(server.requests[1]?.commandId).not.toBe(body.commandId);
+    expect(await readEntries(uid)).toEqual([]);
+  });
+
+  it('marks refused an entry edited on the device into something it cannot send, and sends the next ones', async () => {
+    const uid = newUid();
+    const server = fakeServer();
+    await enqueue(uid, 'AddTransaction', add());
+    const { entry } = await enqueue(uid, 'AddTransaction', add());
+    // Changed by hand in the browser's tools: a command that does not exist, a body that is gone.
+    const edited = (change: object) => ({ ...(entry as AnyOutboxEntry), ...change }) as unknown as AnyOutboxEntry;
+    await restoreEntry(uid, edited({ name: 'DropEverything' }));
+    await restoreEntry(uid, edited({ seq: 99, body: null }));
+    await enqueue(uid, 'AddTransaction', add());
+    const sendKnown = async (sent: AnyOutboxEntry): Promise<SendOutcome> => {
+      if ((sent.name as string) === 'DropEverything') throw new TypeError('no such endpoint');
+      return server.send(sent);
+    };
+
+    const report = await engineFor(uid, server, { send: sendKnown }).flush();
+
+    expect(report).toEqual({ accepted: 2, rejected: 2, stopped: null });
+    const left = await readEntries(uid);
+    expect(left.map((e) => [e.state, e.rejection?.code])).toEqual([
+      ['rejected', 'unknown_command'],
+      ['rejected', 'unknown_command'],
+    ]);
+  });
+
+  it('keeps to the server’s Retry-After while entries go through, instead of a pause that grows to minutes', async () => {
+    const uid = newUid();
+    const clock = fakeTimers();
+    const limited = { status: 429, code: 'rate_limited' as const, retryAfterSeconds: 10 };
+    const script: Answer[] = [];
+    for (let round = 0; round < 8; round += 1) script.push('apply', limited);
+    const server = fakeServer(script);
+    for (let n = 0; n < 10; n += 1) await enqueue(uid, 'AddTransaction', add());
+    const engine = engineFor(uid, server, { timers: clock.timers });
+
+    await engine.flush();
+    const pauses: number[] = [];
+    for (let round = 0; round < 7; round += 1) {
+      pauses.push(...clock.pending());
+      clock.fire();
+      await engine.flush();
+    }
+    expect(pauses).toEqual(Array.from({ length: 7 }, () => 10_000));
+    expect(server.applied.size).toBe(8);
   });
 });

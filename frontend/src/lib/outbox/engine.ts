@@ -1,8 +1,17 @@
 import type { CommandResult } from '@plenty/contracts/commands/result';
 import type { ErrorCode } from '@plenty/contracts/errors';
 import type { ApiError } from '../api/api-error';
-import { markRejected, markSending, markUnanswered, markWaiting, readEntries, removeEntry } from './queue';
-import { syncLockName, type AnyOutboxEntry, type OutboxRejection } from './types';
+import {
+  addBecomesEdit,
+  markRejected,
+  markSending,
+  markUnanswered,
+  markWaiting,
+  nextToSend,
+  removeEntry,
+  transactionOf,
+} from './queue';
+import { isQueueable, syncLockName, type AnyOutboxEntry, type OutboxRejection } from './types';
 
 /**
  * The outbox's sender, the same in pages and in the service worker: under the user's Web Lock
@@ -36,6 +45,30 @@ export function classify(error: ApiError): SendOutcome {
   if (status === 401) return { kind: 'session-ended' };
   return { kind: 'refused', error: { ...error, status, code } };
 }
+
+/**
+ * Whether an entry read from the device can be sent at all: a queueable command with a body
+ * that has its commandId (an entry changed by hand in the browser's tools may not).
+ */
+export function isSendable(entry: AnyOutboxEntry): boolean {
+  const body: unknown = entry.body;
+  return (
+    typeof entry.name === 'string' &&
+    isQueueable(entry.name) &&
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as { commandId?: unknown }).commandId === 'string'
+  );
+}
+
+/** What an entry that cannot be sent (see `isSendable`, or a send that threw) is refused with. */
+const unsendable = (at: string): OutboxRejection => ({
+  status: 400,
+  code: 'unknown_command',
+  messageId: 'error.unknown_command',
+  fields: {},
+  at,
+});
 
 /** `navigator.locks`, or what stands in for it. */
 export interface LockManagerLike {
@@ -95,6 +128,11 @@ export interface EngineDeps {
   changed(): void | Promise<void>;
   /** Whether to try at all (false: the browser says it is offline). */
   online?(): boolean;
+  /**
+   * A flush ends (before `syncing(false)`, whether anything was sent or not): whoever put work
+   * off while it sent (mirroring the store, reading views again) does it now.
+   */
+  idle?(): void | Promise<void>;
   /** Sending began (`busy`), or ended, with when the last entry was accepted. */
   syncing?(busy: boolean, syncedAt: string | null): void;
   locks?: LockManagerLike;
@@ -165,9 +203,11 @@ export function createOutboxEngine(deps: EngineDeps): OutboxEngine {
     retryInMs = null;
   };
 
-  const planRetry = (retryAfterMs: number | null) => {
+  /** `progressed`: this flush got answers before it stopped, so the pause starts over. */
+  const planRetry = (retryAfterMs: number | null, progressed: boolean) => {
     cancelRetry();
     if (stopped) return;
+    if (progressed) failures = 0;
     failures += 1;
     retryInMs = Math.max(backoffMs(failures), retryAfterMs ?? 0);
     retryTimer = timers.set(() => {
@@ -198,9 +238,14 @@ export function createOutboxEngine(deps: EngineDeps): OutboxEngine {
           stop = 'gone';
           break;
         }
-        const entries = await readEntries(deps.uid);
-        const next = entries.find((entry) => entry.state !== 'rejected');
-        if (next === undefined) break;
+        const next = await nextToSend(deps.uid);
+        if (next === null) break;
+        if (!isSendable(next)) {
+          await markRejected(deps.uid, next.seq, unsendable(now()));
+          rejected += 1;
+          await changed();
+          continue;
+        }
         const sending = await markSending(deps.uid, next.seq);
         if (sending === null) continue;
         if (!busy) {
@@ -208,20 +253,40 @@ export function createOutboxEngine(deps: EngineDeps): OutboxEngine {
           deps.syncing?.(true, null);
         }
         await changed();
-        const outcome = await deps.send(sending);
+        let outcome: SendOutcome;
+        try {
+          outcome = await deps.send(sending);
+        } catch {
+          // Nothing the server said: the entry could not be made into a request.
+          const { status, code, messageId, fields } = unsendable(now());
+          outcome = { kind: 'refused', error: { status, code, messageId, fields } };
+        }
         // Stopped meanwhile (signed out, data wiped): writing now would bring the database back.
         if (stopped) {
           stop = 'gone';
           break;
         }
         const { commandId } = sending.body;
+        const transactionId = sending.name === 'AddTransaction' ? transactionOf(sending) : null;
         if (outcome.kind === 'accepted') {
-          await removeEntry(deps.uid, next.seq, commandId);
+          const removed = await removeEntry(deps.uid, next.seq, commandId);
+          // Corrected while on its way: the correction now edits the transaction just added.
+          if (removed === null && transactionId !== null) {
+            await addBecomesEdit(deps.uid, next.seq, transactionId, { notCommandId: commandId });
+          }
           const { result } = outcome;
           if (result !== null) await Promise.resolve(deps.accepted?.(result)).catch(() => undefined);
           accepted += 1;
           syncedAt = now();
           settle(next.seq, { kind: 'accepted', result: outcome.result });
+        } else if (
+          outcome.kind === 'refused' &&
+          outcome.error.code === 'transaction_exists' &&
+          transactionId !== null &&
+          (await addBecomesEdit(deps.uid, next.seq, transactionId, { commandId })) !== null
+        ) {
+          // An earlier version of this add got there (its answer lost, then corrected): the
+          // entry is now the edit that makes the transaction what it says, sent next.
         } else if (outcome.kind === 'refused') {
           const { error } = outcome;
           if (waiters.has(next.seq)) {
@@ -241,7 +306,7 @@ export function createOutboxEngine(deps: EngineDeps): OutboxEngine {
         } else if (outcome.kind === 'transient') {
           await markUnanswered(deps.uid, next.seq, commandId);
           await changed();
-          planRetry(outcome.retryAfterMs);
+          planRetry(outcome.retryAfterMs, accepted + rejected > 0);
           stop = 'transient';
           settleAllQueued();
           break;
@@ -257,6 +322,10 @@ export function createOutboxEngine(deps: EngineDeps): OutboxEngine {
       // The database went away (signed out, account deleted) or cannot be read: stop here.
       stop = 'gone';
     } finally {
+      // What was put off while sending (the mirror, the views to read again) is done now.
+      await Promise.resolve()
+        .then(() => deps.idle?.())
+        .catch(() => undefined);
       if (busy) deps.syncing?.(false, syncedAt);
     }
     if (stop === null) {

@@ -28,6 +28,29 @@ export function readEntries(uid: string): Promise<AnyOutboxEntry[]> {
   });
 }
 
+/** How many entries `nextToSend` reads at a time. */
+const NEXT_BATCH = 8;
+
+/**
+ * The oldest entry that is not `rejected` (the next to send), or null: read a few entries at a
+ * time from the front, rather than the whole store before each entry sent.
+ */
+export function nextToSend(uid: string): Promise<AnyOutboxEntry | null> {
+  return inTransaction(uid, 'outbox', 'readonly', async (tx) => {
+    const store = tx.objectStore('outbox');
+    let after: number | null = null;
+    for (;;) {
+      const range = after === null ? undefined : IDBKeyRange.lowerBound(after, true);
+      const batch = (await request(store.getAll(range, NEXT_BATCH))) as AnyOutboxEntry[];
+      const found = batch.find((entry) => entry.state !== 'rejected');
+      if (found !== undefined) return found;
+      const last = batch.at(-1);
+      if (last === undefined || batch.length < NEXT_BATCH) return null;
+      after = last.seq;
+    }
+  });
+}
+
 export function readEntry(uid: string, seq: number): Promise<AnyOutboxEntry | null> {
   return inTransaction(uid, 'outbox', 'readonly', async (tx) => {
     const found = (await request(tx.objectStore('outbox').get(seq))) as AnyOutboxEntry | undefined;
@@ -160,12 +183,82 @@ export const markRejected = (uid: string, seq: number, rejection: OutboxRejectio
  * the refused one's answer); an EditTransaction no longer says which revision it was made on,
  * so it overwrites what changed meanwhile.
  */
-export const resendEntry = (uid: string, seq: number) =>
-  updateEntry(uid, seq, (entry) => {
-    const body = { ...entry.body, commandId: uuidV7() };
-    if (entry.name === 'EditTransaction') delete (body as { baseRevision?: number }).baseRevision;
-    return { ...entry, body, state: 'waiting', attempts: 0, rejection: null } as AnyOutboxEntry;
+export function resendEntry(uid: string, seq: number): Promise<AnyOutboxEntry | null> {
+  return inTransaction(uid, 'outbox', 'readwrite', async (tx) => {
+    const store = tx.objectStore('outbox');
+    const found = (await request(store.get(seq))) as AnyOutboxEntry | undefined;
+    // Only a refused entry: one another tab is sending (or sent) would go a second time under
+    // the new commandId.
+    if (found === undefined || found.state !== 'rejected') return null;
+    const body = { ...found.body, commandId: uuidV7() };
+    if (found.name === 'EditTransaction') delete (body as { baseRevision?: number }).baseRevision;
+    const changed = { ...found, body, state: 'waiting', attempts: 0, rejection: null } as AnyOutboxEntry;
+    await request(store.put(changed));
+    return changed;
   });
+}
+
+/**
+ * The edit that makes an existing transaction what an AddTransaction says: every field, those
+ * the add leaves out cleared (the wallet kept when it names none).
+ */
+export function editFromAdd(
+  add: CommandRequest<'AddTransaction'>,
+  commandId: string,
+): CommandRequest<'EditTransaction'> {
+  const { transactionId, walletId } = add;
+  return {
+    commandId,
+    transactionId,
+    changes: {
+      type: add.type,
+      amount: add.amount,
+      categoryId: add.categoryId,
+      date: add.date,
+      time: add.time ?? null,
+      note: add.note ?? null,
+      receipt: add.receipt ?? null,
+      location: add.location ?? null,
+      splits: add.splits ?? null,
+      tags: add.tags ?? null,
+      ...(walletId === undefined ? {} : { walletId }),
+    },
+  };
+}
+
+/**
+ * An AddTransaction whose transaction the server already has (an earlier version of the entry
+ * got there: it was corrected while on its way, or its answer was lost) becomes the edit that
+ * makes that transaction what the entry says, waiting, in the same place. `notCommandId`: only
+ * when the entry no longer holds that command (the one just accepted); `commandId`: only while it
+ * holds that one (the one just refused). Resolves with the edit, or null when nothing changed.
+ */
+export function addBecomesEdit(
+  uid: string,
+  seq: number,
+  transactionId: string,
+  match: { readonly commandId?: string; readonly notCommandId?: string },
+): Promise<AnyOutboxEntry | null> {
+  return inTransaction(uid, 'outbox', 'readwrite', async (tx) => {
+    const store = tx.objectStore('outbox');
+    const found = (await request(store.get(seq))) as AnyOutboxEntry | undefined;
+    if (found?.name !== 'AddTransaction' || found.body.transactionId !== transactionId) return null;
+    if (match.commandId !== undefined && found.body.commandId !== match.commandId) return null;
+    if (match.notCommandId !== undefined && found.body.commandId === match.notCommandId) return null;
+    const commandId = match.commandId === undefined ? found.body.commandId : uuidV7();
+    const edit: OutboxEntry<'EditTransaction'> = {
+      seq,
+      name: 'EditTransaction',
+      body: editFromAdd(found.body, commandId),
+      queuedAt: found.queuedAt,
+      state: found.state === 'sending' ? 'waiting' : found.state,
+      attempts: 0,
+      rejection: null,
+    };
+    await request(store.put(edit));
+    return edit;
+  });
+}
 
 /** A corrected entry: the same place in the queue, the new command (new commandId), waiting. */
 export function replaceEntry<N extends QueueableCommand>(
