@@ -7,6 +7,7 @@ import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { fieldMessages, type FieldMapping, type FieldMessages } from '../form/field-codes';
 import type { MessageId } from '../messages';
 import { hasIndexedDb } from '../offline/db';
+import { keepDeviceStorage } from '../outbox/keep-storage';
 import { pageOutbox, type OutboxStore } from '../outbox/outbox';
 import { isQueueable, type QueueableCommand } from '../outbox/types';
 import type { EntryFate } from '../outbox/engine';
@@ -143,9 +144,10 @@ export function useCommand<N extends CommandName, F extends string = never>(
         if (fate.kind === 'refused') return failed(fate.error);
         submission.current = freshSubmission();
         setFailure(null);
-        return fate.kind === 'accepted' && fate.result !== null
-          ? { ok: true, queued: false, result: fate.result }
-          : { ok: true, queued: true, result: null };
+        if (fate.kind === 'accepted' && fate.result !== null) return { ok: true, queued: false, result: fate.result };
+        // Kept on the device until it syncs: the browser must not evict it meanwhile.
+        void keepDeviceStorage();
+        return { ok: true, queued: true, result: null };
       }
       const result = await dispatch(endpoint.initiate({ ...input, commandId: attempt.commandId })).unwrap();
       submission.current = freshSubmission();
