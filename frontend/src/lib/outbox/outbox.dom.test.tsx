@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { api } from '../api/api';
 import { useCommand } from '../api/use-command';
 import { sessionChanged } from '../auth/auth-slice';
 import { deleteUserDb } from '../offline/db';
@@ -129,7 +131,7 @@ describe('useCommand with the outbox', () => {
     const [first, again] = api.sent.map((request) => request.body['commandId']);
     expect(api.sent).toHaveLength(2);
     expect(again).toBe(first);
-    expect(store.getState().outbox.lastSyncedAt).not.toBeNull();
+    await vi.waitFor(() => expect(store.getState().outbox.lastSyncedAt).not.toBeNull());
   });
 
   it('counts a request without an answer in time as unanswered: it stays waiting', async () => {
@@ -154,6 +156,91 @@ describe('useCommand with the outbox', () => {
 
     expect(await outbox.engine.sendAndWait(entry?.seq ?? -1)).toEqual({ kind: 'queued' });
     expect((await readEntries(uid)).map((e) => [e.state, e.attempts])).toEqual([['waiting', 1]]);
+  });
+});
+
+describe('a flush of many entries', () => {
+  const add = (amount: number) => ({
+    commandId: uuidV7(),
+    transactionId: uuidV7(),
+    type: 'expense' as const,
+    amount: { amount, currency: 'LAK' as const },
+    categoryId: CATEGORY,
+    date: '2026-11-26',
+  });
+
+  /** The store as the outbox sees it, keeping every action it dispatches. */
+  function recording(store: OutboxStore) {
+    const actions: UnknownAction[] = [];
+    const seen: OutboxStore = {
+      dispatch: (action) => {
+        actions.push(action);
+        return store.dispatch(action);
+      },
+      getState: () => store.getState(),
+    };
+    const invalidated = () =>
+      actions.filter((action) => api.util.invalidateTags.match(action)).flatMap((action) => action.payload);
+    return { seen, actions, invalidated };
+  }
+
+  it('reads the views the entries change again once, when it stops, each tag once', async () => {
+    const N = 5;
+    const sent = fakeApi(
+      Array.from({ length: N }, (_, n) => ({ status: 200, body: { ...result, position: String(80 + n) } })),
+    );
+    const { uid, store } = signedIn(<p>app</p>);
+    const { seen, invalidated } = recording(store as OutboxStore);
+    const outbox = new PageOutbox(uid, seen);
+    stops.push(() => outbox.close());
+    for (let n = 0; n < N; n += 1) await enqueue(uid, 'AddTransaction', add(1000 + n));
+    const positions: string[] = [];
+    const unsubscribe = store.subscribe(() => {
+      const position = store.getState().consistency.minPosition;
+      if (position !== null && positions.at(-1) !== position) positions.push(position);
+    });
+
+    expect(await outbox.engine.flush()).toEqual({ accepted: N, rejected: 0, stopped: null });
+    unsubscribe();
+
+    expect(sent.sent).toHaveLength(N);
+    expect([...invalidated()].sort()).toEqual(['Tags', 'Transactions', 'Wallets']);
+    // Each answer's position still counts at once, so reads made meanwhile wait for it.
+    expect(positions).toEqual(['80', '81', '82', '83', '84']);
+    // The mirror is the store as it is at the end: nothing left.
+    expect(store.getState().outbox.entries).toEqual([]);
+  });
+
+  it('mirrors the store a few times for the whole flush, not after every write', async () => {
+    const N = 6;
+    fakeApi(Array.from({ length: N }, () => ({ status: 200, body: result })));
+    const { uid, store } = signedIn(<p>app</p>);
+    const { seen, actions } = recording(store as OutboxStore);
+    const outbox = new PageOutbox(uid, seen);
+    stops.push(() => outbox.close());
+    for (let n = 0; n < N; n += 1) await enqueue(uid, 'AddTransaction', add(2000 + n));
+
+    await outbox.engine.flush();
+
+    const mirrored = actions.filter((action) => action.type === 'outbox/outboxRead').length;
+    // The engine changes the store twice per entry (sending, then gone): 12 writes.
+    expect(mirrored).toBeGreaterThanOrEqual(1);
+    expect(mirrored).toBeLessThan(2 * N);
+    expect(store.getState().outbox.entries).toEqual([]);
+  });
+
+  it('reads the views again at once for an entry a form waits for, before it is told', async () => {
+    fakeApi([{ status: 200, body: result }]);
+    const { uid, store } = signedIn(<p>app</p>);
+    const { seen, invalidated } = recording(store as OutboxStore);
+    const outbox = new PageOutbox(uid, seen);
+    stops.push(() => outbox.close());
+
+    const fate = await outbox.submit('AddTransaction', add(3000));
+
+    expect(fate).toEqual({ kind: 'accepted', result });
+    expect([...invalidated()].sort()).toEqual(['Tags', 'Transactions', 'Wallets']);
+    expect(store.getState().outbox.entries).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { CommandRequest } from '@plenty/contracts/commands/registry';
 import type { CommandResult } from '@plenty/contracts/commands/result';
 import { comparePositions } from '@plenty/contracts/positions';
+import type { ApiTag } from '../api/api';
 import type { ApiError } from '../api/api-error';
 import { commandApplied, selectMinPosition } from '../api/consistency-slice';
 import { sessionTokens, type SessionUser } from '../auth/session';
@@ -86,20 +87,33 @@ function asApiError(caught: unknown): ApiError {
 }
 
 /**
- * Sends an entry through the app's API (the token, X-Min-Position, tag invalidation and the
- * answer's position all work as for any command). RTK Query loads with the first entry sent.
+ * Sends an entry through the app's API (the token, X-Min-Position and the answer's position
+ * work as for any command) without invalidating tags: `owe` is told the tags of the views the
+ * command changed once it was answered (accepted or refused), and the outbox reads them again
+ * once for the whole flush. RTK Query loads with the first entry sent.
  */
-async function sendThroughApi(store: OutboxStore, entry: AnyOutboxEntry, timeoutMs: number): Promise<SendOutcome> {
-  const { commandsApi } = await import('./send-through-api');
-  const endpoint = commandsApi.endpoints[entry.name] as unknown as Endpoint;
-  const request = store.dispatch(endpoint.initiate(entry.body, { track: false })) as MutationRequest;
+async function sendThroughApi(
+  store: OutboxStore,
+  entry: AnyOutboxEntry,
+  timeoutMs: number,
+  owe: (tags: readonly ApiTag[]) => void,
+): Promise<SendOutcome> {
+  const { outboxApi, COMMAND_INVALIDATES } = await import('./send-through-api');
+  const endpoint = outboxApi.endpoints.sendQueuedCommand as unknown as Endpoint;
+  const sent = { name: entry.name, body: entry.body };
+  const request = store.dispatch(endpoint.initiate(sent, { track: false })) as MutationRequest;
   // A weak signal can hold a request for minutes: given up after the timeout, it is sent again
   // later with the same commandId (applied once if it did reach the server).
   const timer = setTimeout(() => request.abort(), timeoutMs);
   try {
-    return { kind: 'accepted', result: await request.unwrap() };
+    const result = await request.unwrap();
+    owe(COMMAND_INVALIDATES[entry.name]);
+    return { kind: 'accepted', result };
   } catch (caught) {
-    return classify(asApiError(caught));
+    const outcome = classify(asApiError(caught));
+    // A refusal (a changed or deleted transaction …) says the views were behind: read them too.
+    if (outcome.kind === 'refused') owe(COMMAND_INVALIDATES[entry.name]);
+    return outcome;
   } finally {
     clearTimeout(timer);
   }
@@ -142,12 +156,26 @@ async function saveSessionToken(uid: string): Promise<void> {
   }
 }
 
+/**
+ * How long the Redux mirror may lag the outbox store while a flush sends: the engine's changes
+ * within it are read once (not after every write), and all at the flush's end.
+ */
+export const MIRROR_EVERY_MS = 100;
+
 /** One user's outbox in one page. */
 export class PageOutbox {
   readonly engine: OutboxEngine;
   private seen: readonly AnyOutboxEntry[] | null = null;
   private closed = false;
   private readonly broadcast = channel();
+  /** Tags of the views that commands sent in this flush changed, not yet read again. */
+  private readonly owed = new Set<ApiTag>();
+  /** Entries a form waits for (`submit`): their views are read again as soon as answered. */
+  private readonly awaited = new Set<number>();
+  /** A mirror of the store planned (the engine changed it); null when none. */
+  private mirrorTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Reads of the store into the mirror, one after another (a later read is dispatched last). */
+  private reading: Promise<unknown> = Promise.resolve();
 
   constructor(
     readonly uid: string,
@@ -157,8 +185,18 @@ export class PageOutbox {
     const { locks, timeoutMs = COMMAND_TIMEOUT_MS } = options;
     this.engine = createOutboxEngine({
       uid,
-      send: (entry) => sendThroughApi(store, entry, timeoutMs),
-      changed: () => this.refresh({ tell: true }),
+      send: async (entry) => {
+        const outcome = await sendThroughApi(store, entry, timeoutMs, (tags) => {
+          for (const tag of tags) this.owed.add(tag);
+        });
+        if (this.awaited.has(entry.seq)) await this.readOwedViews();
+        return outcome;
+      },
+      changed: () => this.mirrorSoon(),
+      idle: async () => {
+        await this.mirrorNow();
+        await this.readOwedViews();
+      },
       accepted: (result) => savePosition(uid, result.position),
       online: () => browserOnline(stateOf(store)),
       syncing: (busy, syncedAt) => {
@@ -181,7 +219,14 @@ export class PageOutbox {
    * Reads the store into the Redux mirror; `tell`: says so to other tabs and the worker;
    * `fromElsewhere`: entries that went were sent by someone else, so their screens are read again.
    */
-  async refresh(options: { tell?: boolean; fromElsewhere?: boolean } = {}): Promise<void> {
+  refresh(options: { tell?: boolean; fromElsewhere?: boolean } = {}): Promise<void> {
+    const read = () => this.read(options);
+    const done = this.reading.then(read, read);
+    this.reading = done.catch(() => undefined);
+    return done;
+  }
+
+  private async read(options: { tell?: boolean; fromElsewhere?: boolean }): Promise<void> {
     if (this.closed) return;
     const entries = await readEntries(this.uid);
     if (this.closed) return;
@@ -200,6 +245,33 @@ export class PageOutbox {
       const message: OutboxChangedMessage = { type: 'outbox-changed', uid: this.uid };
       this.broadcast?.postMessage(message);
     }
+  }
+
+  /** The engine changed the store: mirrored within `MIRROR_EVERY_MS`, with the changes after it. */
+  private mirrorSoon(): void {
+    if (this.closed || this.mirrorTimer !== null) return;
+    this.mirrorTimer = setTimeout(() => {
+      this.mirrorTimer = null;
+      void this.refresh({ tell: true }).catch(() => undefined);
+    }, MIRROR_EVERY_MS);
+  }
+
+  /** The planned mirror, now (a flush ends). */
+  private async mirrorNow(): Promise<void> {
+    if (this.mirrorTimer === null) return;
+    clearTimeout(this.mirrorTimer);
+    this.mirrorTimer = null;
+    await this.refresh({ tell: true }).catch(() => undefined);
+  }
+
+  /** The views the commands sent changed are read again: each tag once. */
+  private async readOwedViews(): Promise<void> {
+    if (this.owed.size === 0 || this.closed) return;
+    const tags = [...this.owed];
+    this.owed.clear();
+    const { api } = await import('./send-through-api');
+    if (this.closed) return;
+    this.store.dispatch(api.util.invalidateTags(tags));
   }
 
   /** Reads wait for the commands another tab or the worker sent (their last position). */
@@ -222,8 +294,16 @@ export class PageOutbox {
       if (browserOnline(stateOf(this.store))) void this.engine.flush();
       return { kind: 'queued' };
     }
-    const fate = await this.engine.sendAndWait(entry.seq);
+    this.awaited.add(entry.seq);
+    let fate: EntryFate;
+    try {
+      fate = await this.engine.sendAndWait(entry.seq);
+    } finally {
+      this.awaited.delete(entry.seq);
+    }
     if (fate.kind === 'queued') void registerBackgroundSync();
+    // The form shows what comes next with the mirror as the store is now (its entry gone).
+    else await this.refresh({ tell: true }).catch(() => undefined);
     return fate;
   }
 
@@ -236,6 +316,8 @@ export class PageOutbox {
   /** Stops sending and listening (signed out, another user, the data wiped). */
   close(): void {
     this.closed = true;
+    if (this.mirrorTimer !== null) clearTimeout(this.mirrorTimer);
+    this.mirrorTimer = null;
     this.engine.stop();
     this.broadcast?.close();
   }
