@@ -38,6 +38,8 @@ function fixableInForm(entry: AnyOutboxEntry): boolean {
  * add or edit with something to correct can be fixed in the transaction form.
  */
 export function entryActions(entry: AnyOutboxEntry): readonly EntryAction[] {
+  // On its way: the server may have it already, and a discard would not take it back.
+  if (entry.state === 'sending') return [];
   if (entry.state !== 'rejected' || entry.rejection === null) return ['discard'];
   if (entry.name === 'EditTransaction' && entry.rejection.code === 'transaction_changed') {
     return ['review', 'applyAnyway', 'discard'];
@@ -57,4 +59,24 @@ export function fixPath(entry: AnyOutboxEntry): string | null {
     return `/dashboard/transactions/edit/${encodeURIComponent(entry.body.transactionId)}`;
   }
   return null;
+}
+
+/** How many entries the panel lists at most (a huge outbox keeps the panel quick). */
+export const MAX_LISTED = 50;
+
+/**
+ * The entries the panel lists, in their order: every refused one (up to `max`), which need the
+ * person, and the first of the others; `more` is how many others are not listed.
+ */
+export function listedEntries(
+  entries: readonly AnyOutboxEntry[],
+  max: number = MAX_LISTED,
+): { readonly listed: readonly AnyOutboxEntry[]; readonly more: number } {
+  if (entries.length <= max) return { listed: entries, more: 0 };
+  const refused = entries.filter((entry) => entry.state === 'rejected').slice(0, max);
+  const room = Math.max(0, max - refused.length);
+  const others = entries.filter((entry) => entry.state !== 'rejected').slice(0, room);
+  const keep = new Set([...refused, ...others]);
+  const listed = entries.filter((entry) => keep.has(entry));
+  return { listed, more: entries.length - listed.length };
 }

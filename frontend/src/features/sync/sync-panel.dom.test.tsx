@@ -260,6 +260,31 @@ describe('the sync panel', () => {
     expect(screen.queryByRole('button', { name: english('sync.panel.syncNow') })).toBeNull();
   });
 
+  it('offers no Discard for an entry on its way (the server may have it already)', () => {
+    show([{ ...lunch(1), state: 'sending' }, lunch(2)]);
+    expect(row(0).queryByRole('button', { name: /^Discard / })).toBeNull();
+    expect(row(1).getByRole('button', { name: /^Discard / })).toBeDefined();
+  });
+
+  it('lists a huge outbox’s refused entries and the first waiting ones, and says how many more wait', async () => {
+    const entries = Array.from({ length: 1000 }, (_, n) =>
+      n === 700 ? lunch(n + 1, refused(422, 'category_not_found', { categoryId: 'category_not_found' })) : lunch(n + 1),
+    );
+    show(entries);
+    const listed = rows().map((entry) => Number(entry.getAttribute('data-seq')));
+    expect(listed).toHaveLength(50);
+    expect(listed.slice(0, 49)).toEqual(Array.from({ length: 49 }, (_, n) => n + 1));
+    expect(listed[49]).toBe(701);
+    expect(screen.getByTestId('sync-more').textContent).toBe('950 more entries wait after these; they sync in order.');
+  });
+
+  it('lists an entry changed by hand into something unreadable, to be discarded', () => {
+    const broken = { ...lunch(1), body: null } as unknown as AnyOutboxEntry;
+    show([broken, lunch(2)]);
+    expect(row(0).getByTestId('outbox-entry-words').textContent).toBe(english('sync.entry.unreadable'));
+    expect(row(0).getByRole('button', { name: /^Discard / })).toBeDefined();
+  });
+
   it('closes on Escape', () => {
     const { onClose } = show([lunch(1)]);
     fireEvent.keyDown(screen.getByTestId('sync-panel'), { key: 'Escape' });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
@@ -17,7 +17,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ModalDialog } from '../../ui/dialog-form/modal-dialog';
 import { fieldWord, formatShortDate } from '../../ui/sync-status/describe-entry';
 import { useDescribeEntry } from '../../ui/sync-status/use-describe-entry';
-import { entryActions, fixPath, nothingToFix } from './entry-actions';
+import { entryActions, fixPath, listedEntries, nothingToFix } from './entry-actions';
 import { ReviewChanges } from './review-changes';
 import styles from './sync-panel.module.css';
 
@@ -97,6 +97,7 @@ export function SyncPanel({
   }, [notice]);
 
   const { entries, syncing, lastSyncedAt } = outbox;
+  const { listed, more } = useMemo(() => listedEntries(entries), [entries]);
   const cannotSync = !online || syncing || unsynced === 0;
 
   const discard = async (entry: AnyOutboxEntry) => {
@@ -219,7 +220,7 @@ export function SyncPanel({
             )}
           </div>
           <ol className={styles.list} aria-label={translate('sync.panel.list')}>
-            {entries.map((entry) => {
+            {listed.map((entry) => {
               const words = describe(entry);
               const reviewId = `${titleId}-review-${entry.seq}`;
               return (
@@ -314,6 +315,11 @@ export function SyncPanel({
               );
             })}
           </ol>
+          {more > 0 && (
+            <p className={styles.muted} data-testid="sync-more">
+              <FormattedMessage id="sync.panel.more" values={{ count: more }} />
+            </p>
+          )}
         </>
       )}
 

@@ -96,6 +96,18 @@ function knownTransactionWords(known: KnownTransaction, lookups: EntryLookups, w
  * device has read; a name it does not have reads "a transaction", "a debt", "Deleted category".
  */
 export function describeEntry(entry: AnyOutboxEntry, lookups: EntryLookups, writer: EntryWriter): string {
+  // An entry changed by hand in the browser's tools (no body, an unknown command, a money
+  // without currency) is still listed, to be discarded, rather than breaking the panel.
+  try {
+    const words = describeCommand(entry, lookups, writer) as string | undefined;
+    if (typeof words === 'string') return words;
+  } catch {
+    // Described below.
+  }
+  return writer.translate('sync.entry.unreadable');
+}
+
+function describeCommand(entry: AnyOutboxEntry, lookups: EntryLookups, writer: EntryWriter): string {
   const { translate, locale } = writer;
   switch (entry.name) {
     case 'AddTransaction': {
