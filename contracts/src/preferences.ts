@@ -4,9 +4,9 @@ import { isKnownTimeZone } from './calendar/zone.js';
 import { uuidSchema } from './ids.js';
 import { currencySchema, positiveMoneySchema, type Currency, type Money } from './money.js';
 import { DEFAULT_RATES, DEFAULT_RATES_DATE, boundedRateTableSchema, rateTableSchema, type RateTable } from './rates.js';
+import { THEMES } from './themes.js';
 
-export const THEMES = ['dark', 'light', 'system'] as const;
-export type ThemePreference = (typeof THEMES)[number];
+export { THEMES, type ThemePreference } from './themes.js';
 
 /** An IANA time zone the runtime knows ("Asia/Vientiane", "UTC"). */
 export const timeZoneSchema = z

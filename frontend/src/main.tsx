@@ -11,7 +11,7 @@ import { takeSocialReturn } from './lib/auth/social-return';
 import { loadMessages } from './lib/messages';
 import { registerServiceWorker } from './ui/update-prompt/service-worker';
 import { startOfflineListeners } from './lib/offline/listeners';
-import { startOutbox } from './lib/outbox/outbox';
+import { startOutboxWhenSignedIn } from './lib/outbox/start-when-signed-in';
 // Fonts ship with the app (no font is fetched from the internet); each face is downloaded by
 // the browser only when the page uses its script.
 import '@fontsource/noto-sans/latin-400.css';
@@ -30,8 +30,9 @@ if (socialReturn?.kind === 'code') void finishSocialSignIn(socialReturn.code).ca
 const store = createStore();
 // Offline reading: the network's state, refetching on reconnect, and warming the device copy after sign-in.
 startOfflineListeners(store, () => import('./app/layouts/warm-up').then((module) => module.default));
-// Offline entry: the signed-in user's outbox is read and sent (on start, reconnect, Background Sync).
-startOutbox(store);
+// Offline entry: the signed-in user's outbox is read and sent (on start, reconnect, Background
+// Sync); the engine is downloaded once someone is signed in, not with a guest's first page.
+startOutboxWhenSignedIn(store, () => import('./lib/outbox/outbox').then((module) => module.startOutbox));
 
 // Without a saved session the visitor is a guest at once; the Firebase SDK loads afterwards.
 const storedSession = hasStoredSession();

@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isTheme, resolveTheme, saveTheme, storedTheme, subscribeTheme } from './theme';
+import { THEMES as CONTRACT_THEMES } from '@plenty/contracts/preferences';
+import { THEMES, isTheme, resolveTheme, saveTheme, storedTheme, subscribeTheme } from './theme';
 
 describe('themes', () => {
+  it('are the themes the preferences contract accepts', () => {
+    expect(THEMES).toBe(CONTRACT_THEMES);
+  });
+
   it('are dark by default and with a dark system', () => {
     expect(resolveTheme('dark', true)).toBe('dark');
     expect(resolveTheme('system', false)).toBe('dark');

@@ -1,6 +1,9 @@
-import { THEMES, type ThemePreference } from '@plenty/contracts/preferences';
+// The list apart from the preferences' schemas: every page needs it, none of them zod.
+import { THEMES, type ThemePreference } from '@plenty/contracts/themes';
 
 export type Theme = ThemePreference;
+
+export { THEMES };
 export const THEME_STORAGE_KEY = 'theme';
 
 export function isTheme(value: unknown): value is Theme {

@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
-import { THEMES } from '@plenty/contracts/preferences';
-import { saveTheme, storedTheme, subscribeTheme, type Theme } from '../lib/theme';
+import { THEMES, saveTheme, storedTheme, subscribeTheme, type Theme } from '../lib/theme';
 import { PreferenceSelect } from './preference-select';
 
 const ICONS: Record<Theme, string> = { dark: '☾', light: '☀', system: '◐' };

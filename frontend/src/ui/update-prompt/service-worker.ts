@@ -1,4 +1,4 @@
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 /** How often an open page asks whether a new version was deployed (and when it is shown again). */
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -50,7 +50,7 @@ export function watchRegistration(registration: ServiceWorkerRegistration, conta
 
 /**
  * Registers `/sw.js` (production builds only, see main.tsx) once the page has loaded, so the
- * first paint never waits for it; then checks for a new version whenever the page is shown
+ * first paint never waits for it (workbox-window is downloaded then, not with the first page); then checks for a new version whenever the page is shown
  * again and every hour.
  */
 export function registerServiceWorker(): void {
@@ -63,6 +63,7 @@ export function registerServiceWorker(): void {
 }
 
 async function register(): Promise<void> {
+  const { Workbox } = await import('workbox-window');
   const worker = new Workbox('/sw.js', { scope: '/' });
   workbox = worker;
   worker.addEventListener('waiting', () => {
