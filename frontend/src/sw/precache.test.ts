@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPrecached, shellManifest, NAVIGATION_DENYLIST, type PrecacheEntry } from './precache';
+import { isPrecached, mayPrecache, shellManifest, NAVIGATION_DENYLIST, type PrecacheEntry } from './precache';
 
 // What a build writes (frontend/dist), as Workbox lists it: one file of each kind the build makes.
 const BUILT = [
@@ -115,5 +115,39 @@ describe('navigations the worker leaves to the network', () => {
     for (const path of ['/', '/dashboard', '/th/dashboard/transactions', '/lo/auth/login', '/apiary', '/readyzone']) {
       expect(leftAlone(path), path).toBe(false);
     }
+  });
+});
+
+describe('what the worker stores at install', () => {
+  const PAGE =
+    '<!doctype html><html><head><meta name="plenty-auth" content="{}" /></head><body><div id="root"></div></body></html>';
+  const SHELL = 'https://plenty.example/?__WB_REVISION__=0adef75f';
+  const html = (body: string, status = 200) =>
+    new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8' } });
+
+  it('keeps the app’s page as the shell, and can still read it afterwards', async () => {
+    const page = html(PAGE);
+    expect(await mayPrecache(SHELL, page)).toBe(true);
+    expect(await page.text()).toBe(PAGE);
+  });
+
+  it('never keeps an error or a stand-in page as the shell, even one sent with 200', async () => {
+    expect(await mayPrecache(SHELL, html(PAGE, 503))).toBe(false);
+    expect(await mayPrecache(SHELL, html(PAGE, 404))).toBe(false);
+    expect(await mayPrecache(SHELL, html('<html><body><h1>502 Bad Gateway</h1></body></html>'))).toBe(false);
+    expect(await mayPrecache(SHELL, html('<h1>Down for maintenance</h1><div id="root"></div>'))).toBe(false);
+    const json = new Response('{"error":{"code":"unavailable"}}', {
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(await mayPrecache(SHELL, json)).toBe(false);
+  });
+
+  it('keeps the other files unless they are errors', async () => {
+    const chunk = 'https://plenty.example/assets/index-Cc_XpMF7.js';
+    expect(await mayPrecache(chunk, new Response('export {}', { status: 200 }))).toBe(true);
+    expect(await mayPrecache(chunk, new Response('gone', { status: 404 }))).toBe(false);
+    expect(
+      await mayPrecache('https://plenty.example/theme.js?__WB_REVISION__=1', new Response('', { status: 500 })),
+    ).toBe(false);
   });
 });

@@ -57,3 +57,17 @@ export const NAVIGATION_DENYLIST: readonly RegExp[] = [
   /^\/readyz(?:$|[/?])/,
   /^\/healthz(?:$|[/?])/,
 ];
+
+/**
+ * Whether an answer may be stored in the precache: never an error (as Workbox's own check), and
+ * for the navigation shell only the app's page itself, so a proxy's or a starting server's error
+ * or maintenance page, even one sent with 200, never becomes what every page opens offline.
+ * Refused, the worker's install fails and the browser tries again later; the old worker stays.
+ */
+export async function mayPrecache(url: string, response: Response): Promise<boolean> {
+  if (response.status >= 400) return false;
+  if (new URL(url).pathname !== SHELL_URL) return true;
+  if (response.status !== 200 || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return false;
+  const page = await response.clone().text();
+  return page.includes('<div id="root">') && page.includes('name="plenty-auth"');
+}

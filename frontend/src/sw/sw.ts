@@ -7,6 +7,7 @@
  */
 import { clientsClaim } from 'workbox-core';
 import {
+  addPlugins,
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
   precacheAndRoute,
@@ -17,7 +18,7 @@ import { SYNC_TAG } from '../lib/outbox/types';
 import { syncWithoutWindow } from '../lib/outbox/worker-sync';
 import { syncThroughWindows } from './background-sync';
 import { answeredWithShell } from './navigation';
-import { SHELL_URL } from './precache';
+import { mayPrecache, SHELL_URL } from './precache';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -27,6 +28,12 @@ interface SyncEvent extends ExtendableEvent {
 }
 
 cleanupOutdatedCaches();
+// What is stored at install: no error, and as `/` only the app's page (`mayPrecache`).
+addPlugins([
+  {
+    cacheWillUpdate: async ({ request, response }) => ((await mayPrecache(request.url, response)) ? response : null),
+  },
+]);
 // The list is filled in at build (frontend/src/sw/precache.ts decides what is in it).
 precacheAndRoute(self.__WB_MANIFEST);
 // Every page of the app is the one document the server answers for `/`; the API, sign-in,

@@ -27,6 +27,14 @@ export default async function pwaNavigation({ browser, baseUrl }) {
     await page.goto(`${baseUrl}/th/auth/login`);
     await expectHeading(page, th['page.login'], { errors });
     await waitForServiceWorkerControl(page);
+    // The worker kept the app's page, as the server answers it, for every page to open from.
+    const shell = await page.evaluate(async () => {
+      const stored = await Promise.all((await caches.keys()).map(async (name) => (await caches.open(name)).keys()));
+      const request = stored.flat().find((entry) => new URL(entry.url).pathname === '/');
+      const answer = request === undefined ? undefined : await caches.match(request);
+      return answer === undefined ? '' : answer.text();
+    });
+    assert.equal(shell, await (await fetch(`${baseUrl}/`)).text());
 
     const worker = await page.goto(`${baseUrl}/sw.js`);
     assert.equal(worker?.fromServiceWorker(), false);
@@ -37,8 +45,12 @@ export default async function pwaNavigation({ browser, baseUrl }) {
     assert.match(api?.headers()['content-type'] ?? '', /json/);
 
     await context.setOffline(true);
+    // Each in a tab of its own, as a person opens a link (the page's own error navigation then
+    // never interrupts the next one).
     for (const path of LEFT_TO_THE_NETWORK) {
-      await assert.rejects(page.goto(`${baseUrl}${path}`), /ERR_INTERNET_DISCONNECTED/, path);
+      const tab = await context.newPage();
+      await assert.rejects(tab.goto(`${baseUrl}${path}`), /ERR_INTERNET_DISCONNECTED/, path);
+      await tab.close();
     }
     const unknown = await page.goto(`${baseUrl}/th/no-such-page`);
     assert.equal(unknown?.fromServiceWorker(), true);
