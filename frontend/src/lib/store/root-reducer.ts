@@ -3,6 +3,7 @@ import { consistencySlice } from '../api/consistency-slice';
 import { authSlice } from '../auth/auth-slice';
 import { networkSlice } from '../offline/network-slice';
 import { outboxSlice } from '../outbox/outbox-slice';
+import { syncPanelSlice } from '../../ui/sync-status/sync-panel-slice';
 import { toastsSlice } from '../../ui/toast/toasts-slice';
 
 /**
@@ -18,6 +19,7 @@ export const rootReducer = combineSlices(
   toastsSlice,
   networkSlice,
   outboxSlice,
+  syncPanelSlice,
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export const dynamicMiddleware = createDynamicMiddleware();

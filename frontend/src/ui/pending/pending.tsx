@@ -2,7 +2,7 @@ import type { Currency } from '@plenty/contracts/money';
 import type { TransactionSort, TransactionView } from '@plenty/contracts/views/transactions';
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSelector } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import type { MessageId } from '../../lib/messages';
 import type { OutboxSliceState } from '../../lib/outbox/outbox-slice';
 import {
@@ -15,6 +15,7 @@ import {
 } from '../../lib/outbox/pending';
 import type { AnyOutboxEntry } from '../../lib/outbox/types';
 import { useWriters } from '../history/use-transaction-writers';
+import { syncPanelOpened } from '../sync-status/sync-panel-slice';
 import styles from './pending.module.css';
 
 /*
@@ -106,19 +107,18 @@ export function PendingMarkBadge({ message, state }: { readonly message: Message
   );
 }
 
-/** The header's sync status button, which opens the sync panel (features/sync). */
-export const SYNC_STATUS_SELECTOR = '[data-testid="sync-status"]';
-
 /**
  * From a refused entry to the sync panel, where it is explained, fixed or discarded: the panel
- * is the header's dialog, opened as its sync status button opens it.
+ * is the header's dialog (features/sync), opened through the store; closing it gives focus back here.
  */
 export function PendingFixLink({ className }: { readonly className?: string }) {
+  const dispatch = useDispatch();
   return (
     <button
       type="button"
       className={className === undefined ? styles.fix : `${styles.fix} ${className}`}
-      onClick={() => document.querySelector<HTMLButtonElement>(SYNC_STATUS_SELECTOR)?.click()}
+      aria-haspopup="dialog"
+      onClick={() => dispatch(syncPanelOpened())}
       data-testid="pending-fix"
     >
       <FormattedMessage id="pending.fix" />
