@@ -20,35 +20,51 @@ function base64UrlDecode(part: string): string {
   return atob(padded);
 }
 
-/** The `exp` of a JWT as an ISO time, or null when the token cannot be read. */
-export function tokenExpiry(token: string): string | null {
+function claimsOf(token: string): Record<string, unknown> | null {
   const payload = token.split('.')[1];
   if (payload === undefined) return null;
   try {
     const claims: unknown = JSON.parse(base64UrlDecode(payload));
-    const exp = typeof claims === 'object' && claims !== null ? (claims as { exp?: unknown }).exp : undefined;
-    return typeof exp === 'number' && Number.isFinite(exp) ? new Date(exp * 1000).toISOString() : null;
+    return typeof claims === 'object' && claims !== null ? (claims as Record<string, unknown>) : null;
   } catch {
     return null;
   }
 }
 
-/** Saves the token (nothing when its expiry cannot be read). */
+/** The `exp` of a JWT as an ISO time, or null when the token cannot be read. */
+export function tokenExpiry(token: string): string | null {
+  const exp = claimsOf(token)?.exp;
+  return typeof exp === 'number' && Number.isFinite(exp) ? new Date(exp * 1000).toISOString() : null;
+}
+
+/** Whether the token is the user's own: its subject (`sub`, Firebase and the embedded identity) is `uid`. */
+export function tokenIsFor(token: string, uid: string): boolean {
+  return claimsOf(token)?.sub === uid;
+}
+
+/**
+ * Saves the token (nothing when its expiry cannot be read). A token of someone else (the
+ * session changed while it was fetched) is never kept in this user's database: the worker would
+ * send this user's entries as that person; whatever was kept is taken out instead.
+ */
 export async function saveToken(uid: string, idToken: string): Promise<void> {
   const expiresAt = tokenExpiry(idToken);
   if (expiresAt === null) return;
   const saved: SavedToken = { idToken, expiresAt };
+  const own = tokenIsFor(idToken, uid);
   await inTransaction(uid, 'meta', 'readwrite', async (tx) => {
-    await request(tx.objectStore('meta').put(saved, TOKEN_KEY));
+    const meta = tx.objectStore('meta');
+    await request(own ? meta.put(saved, TOKEN_KEY) : meta.delete(TOKEN_KEY));
   });
 }
 
-/** The saved token if it is still valid at `now` (with a minute to spare), else null. */
+/** The saved token if it is the user's and still valid at `now` (with a minute to spare), else null. */
 export async function validToken(uid: string, now: Date = new Date()): Promise<string | null> {
   const saved = await inTransaction(uid, 'meta', 'readonly', async (tx) => {
     const found: unknown = await request(tx.objectStore('meta').get(TOKEN_KEY));
     return found as Partial<SavedToken> | undefined;
   });
   if (typeof saved?.idToken !== 'string' || typeof saved.expiresAt !== 'string') return null;
+  if (!tokenIsFor(saved.idToken, uid)) return null;
   return Date.parse(saved.expiresAt) - 60_000 > now.getTime() ? saved.idToken : null;
 }

@@ -13,10 +13,10 @@ const newUid = () => `worker-user-${++users}`;
 
 const NOW = new Date('2026-11-27T10:00:00.000Z');
 
-/** A JWT-shaped token whose `exp` is `exp` (seconds); the signature is not read on the device. */
-function token(exp: number): string {
+/** A JWT-shaped token of user `sub` whose `exp` is `exp` (seconds); the signature is not read on the device. */
+function token(exp: number, sub: string): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${part({ alg: 'RS256' })}.${part({ sub: 'u', exp })}.signature`;
+  return `${part({ alg: 'RS256' })}.${part({ sub, exp })}.signature`;
 }
 const inAnHour = Math.floor(NOW.getTime() / 1000) + 3600;
 const anHourAgo = Math.floor(NOW.getTime() / 1000) - 3600;
@@ -54,7 +54,7 @@ describe('syncWithoutWindow', () => {
     const uid = newUid();
     const bodies = [add(), add()];
     for (const body of bodies) await enqueue(uid, 'AddTransaction', body);
-    const saved = token(inAnHour);
+    const saved = token(inAnHour, uid);
     await saveToken(uid, saved);
     const api = fakeFetch();
     const told: string[] = [];
@@ -81,7 +81,7 @@ describe('syncWithoutWindow', () => {
   it('sends nothing with an expired token: the entries wait for the next page to open', async () => {
     const uid = newUid();
     await enqueue(uid, 'AddTransaction', add());
-    await saveToken(uid, token(anHourAgo));
+    await saveToken(uid, token(anHourAgo, uid));
     const api = fakeFetch();
 
     await syncWithoutWindow({ fetch: api.fetch, now: () => NOW, userIds: async () => [uid], tell: () => undefined });
@@ -101,7 +101,7 @@ describe('syncWithoutWindow', () => {
   it('classifies as the pages do: a refusal is kept with its reason, no answer leaves the rest waiting', async () => {
     const uid = newUid();
     for (let i = 0; i < 3; i += 1) await enqueue(uid, 'AddTransaction', add());
-    await saveToken(uid, token(inAnHour));
+    await saveToken(uid, token(inAnHour, uid));
     const api = fakeFetch([400, 0]);
 
     await syncWithoutWindow({ fetch: api.fetch, now: () => NOW, userIds: async () => [uid], tell: () => undefined });
@@ -116,7 +116,7 @@ describe('syncWithoutWindow', () => {
   it('waits for a page that holds the user’s lock, and then sends nothing the page already sent', async () => {
     const uid = newUid();
     await enqueue(uid, 'AddTransaction', add());
-    await saveToken(uid, token(inAnHour));
+    await saveToken(uid, token(inAnHour, uid));
     const locks = inPageLocks();
     const api = fakeFetch();
     let releasePage = () => undefined as void;
@@ -148,11 +148,62 @@ describe('syncWithoutWindow', () => {
 describe('saved token', () => {
   it('reads the expiry of a token and keeps it valid until a minute before', async () => {
     const uid = newUid();
-    expect(tokenExpiry(token(inAnHour))).toBe('2026-11-27T11:00:00.000Z');
+    expect(tokenExpiry(token(inAnHour, uid))).toBe('2026-11-27T11:00:00.000Z');
     expect(tokenExpiry('not a token')).toBeNull();
-    await saveToken(uid, token(inAnHour));
-    expect(await validToken(uid, NOW)).toBe(token(inAnHour));
+    await saveToken(uid, token(inAnHour, uid));
+    expect(await validToken(uid, NOW)).toBe(token(inAnHour, uid));
     expect(await validToken(uid, new Date('2026-11-27T10:59:30.000Z'))).toBeNull();
+  });
+});
+
+describe('the token under attack', () => {
+  it('never keeps a token of another user in a user’s database, so the worker cannot send one user’s entries as another', async () => {
+    const first = newUid();
+    const second = newUid();
+    await enqueue(first, 'AddTransaction', add());
+    await saveToken(first, token(inAnHour, second));
+    expect(await validToken(first, NOW)).toBeNull();
+    const api = fakeFetch();
+    await syncWithoutWindow({ fetch: api.fetch, now: () => NOW, userIds: async () => [first] });
+    expect(api.requests).toEqual([]);
+    expect(await readEntries(first)).toHaveLength(1);
+  });
+
+  it('stops sending when the saved token expires during a long sync, leaving the rest waiting', async () => {
+    const uid = newUid();
+    for (let n = 0; n < 3; n += 1) await enqueue(uid, 'AddTransaction', add());
+    await saveToken(uid, token(inAnHour, uid));
+    let clock = NOW;
+    const api = fakeFetch();
+    const slowFetch: typeof fetch = async (input, init) => {
+      const answer = await api.fetch(input, init);
+      // This answer took the rest of the token's hour.
+      clock = new Date(NOW.getTime() + 3600_000);
+      return answer;
+    };
+
+    await syncWithoutWindow({ fetch: slowFetch, now: () => clock, userIds: async () => [uid] });
+
+    expect(api.requests).toHaveLength(1);
+    expect((await readEntries(uid)).map((entry) => entry.state)).toEqual(['waiting', 'waiting']);
+  });
+
+  it('sends with the newer token a page saved while the worker was sending', async () => {
+    const uid = newUid();
+    for (let n = 0; n < 2; n += 1) await enqueue(uid, 'AddTransaction', add());
+    const older = token(inAnHour, uid);
+    const newer = token(inAnHour + 600, uid);
+    await saveToken(uid, older);
+    const api = fakeFetch();
+    const refreshing: typeof fetch = async (input, init) => {
+      const answer = await api.fetch(input, init);
+      await saveToken(uid, newer);
+      return answer;
+    };
+
+    await syncWithoutWindow({ fetch: refreshing, now: () => NOW, userIds: async () => [uid] });
+
+    expect(api.requests.map((r) => r.authorization)).toEqual([`Bearer ${older}`, `Bearer ${newer}`]);
   });
 });
 

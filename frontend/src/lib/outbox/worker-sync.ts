@@ -96,11 +96,16 @@ export async function syncWithoutWindow(options: WorkerSyncOptions = {}): Promis
     try {
       const entries = await readEntries(uid);
       if (!entries.some((entry) => entry.state !== 'rejected')) continue;
-      const token = await validToken(uid, now());
-      if (token === null) continue;
+      if ((await validToken(uid, now())) === null) continue;
       const engine = createOutboxEngine({
         uid,
-        send: (entry) => sendWithFetch(entry, token, { fetch: fetchFn, baseUrl, timeoutMs }),
+        // The token is read again for each entry: a long sync never sends one that has expired
+        // meanwhile, and takes the newer one a page saved.
+        send: async (entry) => {
+          const token = await validToken(uid, now());
+          if (token === null) return { kind: 'session-ended' };
+          return sendWithFetch(entry, token, { fetch: fetchFn, baseUrl, timeoutMs });
+        },
         changed: () => tell(uid),
         accepted: (result) => savePosition(uid, result.position),
         now: () => now().toISOString(),
