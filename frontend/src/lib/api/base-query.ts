@@ -3,7 +3,13 @@ import { fetchBaseQuery } from '@reduxjs/toolkit/query';
 import { comparePositions, isPosition } from '@plenty/contracts/positions';
 import { answerKey, type SavedAnswer } from '../offline/answers';
 import { TokenUnreachableError } from '../offline/token-unreachable';
-import { answeredFromDevice, answeredFromServer, serverUnreachable, type NetworkState } from '../offline/network-slice';
+import {
+  answeredFromDevice,
+  answeredFromServer,
+  navigatorSaysOnline,
+  serverUnreachable,
+  type NetworkState,
+} from '../offline/network-slice';
 import { toApiError, type ApiError } from './api-error';
 import { commandApplied, selectMinPosition } from './consistency-slice';
 
@@ -49,8 +55,6 @@ export interface BaseQueryOptions {
 
 const CATCH_UP_DELAYS_MS = [500, 1000, 2000] as const;
 const DEVICE_WAIT_MS = 10_000;
-
-const navigatorOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
 type RawResult = Awaited<ReturnType<ReturnType<typeof fetchBaseQuery>>>;
 
@@ -131,7 +135,7 @@ function errorCode(data: unknown): string | null {
  */
 export function createBaseQuery(options: BaseQueryOptions): BaseQueryFn<string | FetchArgs, unknown, ApiError> {
   const raw = fetchBaseQuery({ baseUrl: options.baseUrl, ...(options.fetchFn ? { fetchFn: options.fetchFn } : {}) });
-  const browserOnline = options.browserOnline ?? navigatorOnline;
+  const browserOnline = options.browserOnline ?? navigatorSaysOnline;
   const now = options.now ?? (() => new Date());
   return async (args, api, extraOptions) => {
     const request: FetchArgs = typeof args === 'string' ? { url: args } : args;

@@ -20,8 +20,14 @@ export interface NetworkState {
   readonly browserOnline: boolean;
 }
 
-const browserSaysOnline = typeof navigator === 'undefined' ? true : navigator.onLine;
-const initialState: NetworkState = { online: browserSaysOnline, shownAsOf: null, browserOnline: browserSaysOnline };
+/**
+ * What `navigator.onLine` says now: false only when the browser knows it has no network; true
+ * where there is no navigator (node) or it does not say.
+ */
+export const navigatorSaysOnline = (): boolean => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+const initialOnline = navigatorSaysOnline();
+const initialState: NetworkState = { online: initialOnline, shownAsOf: null, browserOnline: initialOnline };
 
 export const networkSlice = createSlice({
   name: 'network',
@@ -61,3 +67,9 @@ type WithNetwork = { readonly network: NetworkState };
 export const selectOnline = (state: WithNetwork): boolean => state.network.online;
 export const selectShownAsOf = (state: WithNetwork): string | null => state.network.shownAsOf;
 export const selectBrowserOnline = (state: WithNetwork): boolean => state.network.browserOnline;
+/**
+ * Whether the browser says it is online, by its last event and by `navigator.onLine` now (an
+ * event may not have reached the store yet); it may still not reach the server.
+ */
+export const selectBrowserSaysOnline = (state: WithNetwork): boolean =>
+  selectBrowserOnline(state) && navigatorSaysOnline();

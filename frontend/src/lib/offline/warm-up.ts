@@ -1,4 +1,5 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { navigatorSaysOnline } from './network-slice';
 
 export type AnyDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
 
@@ -27,7 +28,7 @@ export function scheduleWarmUp(uid: string, dispatch: AnyDispatch, load: () => P
   if (warmedFor === uid || savesData()) return;
   warmedFor = uid;
   const start = () => {
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    if (!navigatorSaysOnline()) {
       warmedFor = null;
       return;
     }

@@ -1,7 +1,7 @@
 import { useEffect, useState, type Ref } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
-import { selectBrowserOnline, type NetworkState } from '../../lib/offline/network-slice';
+import { selectBrowserSaysOnline, type NetworkState } from '../../lib/offline/network-slice';
 import {
   selectOutbox,
   selectRejectedEntries,
@@ -79,7 +79,7 @@ export function SyncStatus({
   const outbox = useSelector((state: State) => selectOutbox(state));
   const unsynced = useSelector((state: State) => selectUnsyncedCount(state));
   const rejected = useSelector((state: State) => selectRejectedEntries(state).length);
-  const online = useSelector((state: State) => selectBrowserOnline(state) && navigator.onLine !== false);
+  const online = useSelector((state: State) => selectBrowserSaysOnline(state));
   const { syncing, lastSyncedAt } = outbox;
   const empty = outbox.entries.length === 0;
 
