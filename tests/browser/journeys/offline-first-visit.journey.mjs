@@ -11,6 +11,7 @@ import {
   serverTransactions,
   waitForServiceWorkerControl,
 } from '../support/offline.mjs';
+import { openKipLoan, openWallet } from '../support/seed.mjs';
 import { fillTransaction } from '../support/transactions.mjs';
 import { createUser, idTokenFor } from '../support/users.mjs';
 
@@ -37,16 +38,12 @@ function text(messages, id) {
  */
 async function seed(baseUrl, user) {
   const wallet = uuidV7();
-  await postCommand(baseUrl, user, 'OpenWallet', {
+  await openWallet(baseUrl, user, {
     walletId: wallet,
-    name: 'BCEL One',
-    kind: 'bank',
-    currency: 'LAK',
     openingBalance: 3_000_000,
     openingDate: firstOfMonth(),
     icon: 'wallet',
     color: '#2563eb',
-    excludeFromTotals: false,
   });
   const seeded = [
     { type: 'income', amount: 4_500_000, categoryId: 'builtin-salary', note: 'Salary' },
@@ -62,22 +59,7 @@ async function seed(baseUrl, user) {
       date: firstOfMonth(),
       note: t.note,
     });
-  const last = await postCommand(baseUrl, user, 'OpenDebt', {
-    debtId: uuidV7(),
-    name: 'Motorbike loan',
-    type: 'loan',
-    initialAmount: 12_000_000,
-    currentAmount: 12_000_000,
-    annualRatePercent: '7.5',
-    paymentDueDay: 15,
-    icon: 'car',
-    color: '#336699',
-    currency: 'LAK',
-    loanType: 'emi',
-    termMonths: 12,
-    openDate: firstOfMonth(),
-    startDate: firstOfMonth(),
-  });
+  const last = await openKipLoan(baseUrl, user, { openDate: firstOfMonth() });
   const token = await idTokenFor(baseUrl, user);
   await readAfter(baseUrl, token, 'dashboard', last.position);
   await readAfter(baseUrl, token, 'debts', last.position);
@@ -95,25 +77,7 @@ const waitingWith = (page, note) => page.locator('[data-pending="add"]').filter(
  */
 async function addOffline(page, m, { amount, category, note, wallet, split, tags = [] }) {
   await expectHeading(page, m['page.transactionAdd']);
-  await fillTransaction(page, m, { type: 'expense', amount, currency: 'LAK', wallet, category, note });
-  if (split !== undefined) {
-    await page.getByTestId('split-start').click();
-    const lines = page.getByTestId('split-line');
-    for (const [index, line] of split.entries()) {
-      await lines
-        .nth(index)
-        .getByTestId('split-category')
-        .selectOption({ label: m[`category.builtin.${line.category}`] });
-      await lines.nth(index).getByTestId('split-amount').fill(line.amount);
-    }
-    await page.getByTestId('split-left').filter({ hasText: m['split.allAssigned'] }).waitFor();
-  }
-  const input = page.getByTestId('tags-input');
-  for (const tag of tags) {
-    await input.fill(tag);
-    await input.press('Enter');
-    await page.getByTestId('tag-chip').filter({ hasText: tag }).waitFor();
-  }
+  await fillTransaction(page, m, { type: 'expense', amount, currency: 'LAK', wallet, category, note, split, tags });
   await page.getByRole('button', { name: m['transactions.form.save'] }).click();
   await expectToast(page, text(m, 'pending.queued'));
   await expectHeading(page, m['page.transactions']);

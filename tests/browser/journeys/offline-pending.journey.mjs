@@ -5,41 +5,16 @@ import { catalog, fill } from '../support/locale.mjs';
 import {
   goOffline,
   goOnline,
-  readOutbox,
   serverTransactions,
   waitForEmptyOutbox,
+  waitForOutbox,
+  waitForSavedAnswer,
   waitForServiceWorkerControl,
 } from '../support/offline.mjs';
+import { openKipLoan, openWallet } from '../support/seed.mjs';
 import { confirmIn } from '../support/debts.mjs';
 import { fillTransaction } from '../support/transactions.mjs';
 import { createUser, idTokenFor, signIn } from '../support/users.mjs';
-
-/** Waits until the device holds a copy of an answer whose key (its path and query) contains `part`. */
-function answerSaved(page, uid, part) {
-  return page.waitForFunction(
-    async ({ name, wanted }) => {
-      if (!(await indexedDB.databases()).some((db) => db.name === name)) return false;
-      const db = await new Promise((resolve, reject) => {
-        const req = indexedDB.open(name);
-        req.onsuccess = () => resolve(req.result);
-        req.onerror = () => reject(req.error);
-      });
-      try {
-        if (!db.objectStoreNames.contains('answers')) return false;
-        const keys = await new Promise((resolve, reject) => {
-          const req = db.transaction('answers', 'readonly').objectStore('answers').getAllKeys();
-          req.onsuccess = () => resolve(req.result);
-          req.onerror = () => reject(req.error);
-        });
-        return keys.some((key) => String(key).includes(wanted));
-      } finally {
-        db.close();
-      }
-    },
-    { name: `plenty-user-${uid}`, wanted: part },
-    { timeout: 30_000 },
-  );
-}
 
 /**
  * Entries waiting to sync, on every screen: offline, an expense with split lines, a tag and a
@@ -59,17 +34,7 @@ export default async function offlinePending({ browser, baseUrl, screenshotDir }
     [bank, 'BCEL One', 'bank'],
     [pocket, 'Pocket kip', 'cash'],
   ]) {
-    await postCommand(baseUrl, user, 'OpenWallet', {
-      walletId,
-      name,
-      kind,
-      currency: 'LAK',
-      openingBalance: 5_000_000,
-      openingDate: '2026-01-01',
-      icon: kind,
-      color: '#3b82f6',
-      excludeFromTotals: false,
-    });
+    await openWallet(baseUrl, user, { walletId, name, kind, icon: kind });
   }
   const today = new Date().toISOString().slice(0, 10);
   const kept = uuidV7();
@@ -88,21 +53,12 @@ export default async function offlinePending({ browser, baseUrl, screenshotDir }
     });
   }
   const debtId = uuidV7();
-  await postCommand(baseUrl, user, 'OpenDebt', {
+  await openKipLoan(baseUrl, user, {
     debtId,
     name: 'Motorbike',
-    type: 'loan',
-    initialAmount: 12_000_000,
-    currentAmount: 12_000_000,
     annualRatePercent: '0',
     paymentDueDay: 5,
-    icon: 'car',
-    color: '#336699',
-    currency: 'LAK',
-    loanType: 'emi',
-    termMonths: 12,
     openDate: '2026-01-05',
-    startDate: '2026-01-05',
   });
 
   const { context, page, errors } = await openPage(browser, {
@@ -114,15 +70,8 @@ export default async function offlinePending({ browser, baseUrl, screenshotDir }
   const rowOf = (id) => page.locator(`[data-row-id="${id}"]`);
   const save = () => page.getByRole('button', { name: m['transactions.form.save'] }).click();
   const saveChanges = () => page.getByRole('button', { name: m['transactions.form.saveChanges'] }).click();
-  const outboxHolds = async (count) => {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const entries = await readOutbox(page, user.uid);
-      if (entries.length === count) return entries;
-      if (Date.now() > deadline) assert.fail(`the outbox holds ${JSON.stringify(entries.map((e) => e.name))}`);
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
-    }
-  };
+  const outboxHolds = (count) =>
+    waitForOutbox(page, user.uid, (entries) => entries.length === count, `not ${count} entries on the device`);
 
   try {
     await signIn(context, user);
@@ -131,14 +80,14 @@ export default async function offlinePending({ browser, baseUrl, screenshotDir }
     await page.getByTestId('dashboard-content').waitFor();
     await page.goto(`${baseUrl}/dashboard/debt-tracker/${debtId}`);
     await page.getByTestId('schedule-row').first().waitFor();
-    await answerSaved(page, user.uid, `queries/debts/${debtId}`);
+    await waitForSavedAnswer(page, user.uid, `queries/debts/${debtId}`, { containing: true });
     await page.goto(`${baseUrl}/dashboard/wallets/${bank}`);
     await page.getByTestId('wallet-detail').waitFor();
     // The details opened offline, read once online.
     for (const id of [kept, dropped]) {
       await page.goto(`${baseUrl}/dashboard/transactions?view=${id}`);
       await page.getByTestId('detail-amount').waitFor();
-      await answerSaved(page, user.uid, `queries/transactions/${id}`);
+      await waitForSavedAnswer(page, user.uid, `queries/transactions/${id}`, { containing: true });
     }
     await page.goto(`${baseUrl}/dashboard/transactions/edit/${kept}`);
     await expectHeading(page, m['page.transactionEdit'], { errors });
@@ -161,19 +110,18 @@ export default async function offlinePending({ browser, baseUrl, screenshotDir }
       true,
       'no receipt offline',
     );
-    await fillTransaction(page, m, { type: 'expense', amount: '120000', currency: 'LAK', note: 'Market offline' });
-    await page.getByLabel(m['transaction.wallet.label'], { exact: true }).selectOption({ label: 'BCEL One' });
-    await page.getByTestId('split-start').click();
-    const lines = page.getByTestId('split-line');
-    await lines.nth(0).getByTestId('split-category').selectOption({ label: m['category.builtin.food'] });
-    await lines.nth(0).getByTestId('split-amount').fill('100000');
-    await lines.nth(1).getByTestId('split-category').selectOption({ label: m['category.builtin.shopping'] });
-    await lines.nth(1).getByTestId('split-amount').fill('20000');
-    await page.getByTestId('split-left').filter({ hasText: m['split.allAssigned'] }).waitFor();
-    const tags = page.getByTestId('tags-input');
-    await tags.fill('Market day');
-    await tags.press('Enter');
-    await page.getByTestId('tag-chip').filter({ hasText: 'Market day' }).waitFor();
+    await fillTransaction(page, m, {
+      type: 'expense',
+      amount: '120000',
+      currency: 'LAK',
+      wallet: 'BCEL One',
+      note: 'Market offline',
+      split: [
+        { category: 'food', amount: '100000' },
+        { category: 'shopping', amount: '20000' },
+      ],
+      tags: ['Market day'],
+    });
     await save();
     await expectToast(page, m['pending.queued']);
     await expectHeading(page, m['page.transactions']);

@@ -6,9 +6,11 @@ import {
   goOffline,
   goOnline,
   openOfflineCapable,
+  waitForSavedAnswer,
   waitForServiceWorkerControl,
   writeOutbox,
 } from '../support/offline.mjs';
+import { openKipLoan } from '../support/seed.mjs';
 import { createUser, idTokenFor } from '../support/users.mjs';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -51,51 +53,9 @@ async function seed(baseUrl, user) {
     saved: { amount: 1_500_000, currency: 'LAK' },
     targetDate: '2027-12-31',
   });
-  const last = await postCommand(baseUrl, user, 'OpenDebt', {
-    debtId: uuidV7(),
-    name: 'Motorbike loan',
-    type: 'loan',
-    initialAmount: 12_000_000,
-    currentAmount: 12_000_000,
-    annualRatePercent: '7.5',
-    paymentDueDay: 15,
-    icon: 'car',
-    color: '#336699',
-    currency: 'LAK',
-    loanType: 'emi',
-    termMonths: 12,
-    openDate: firstOfMonth(),
-    startDate: firstOfMonth(),
-  });
+  const last = await openKipLoan(baseUrl, user, { openDate: firstOfMonth() });
   const token = await idTokenFor(baseUrl, user);
   for (const view of ['dashboard', 'debts', 'goals']) await readAfter(baseUrl, token, view, last.position);
-}
-
-/** Whether the device holds the user's answer of `key` (lib/offline/answers.ts). */
-function answerSaved(page, uid, key) {
-  return page.waitForFunction(
-    async ({ name, wanted }) => {
-      if (!(await indexedDB.databases()).some((db) => db.name === name)) return false;
-      const db = await new Promise((resolve, reject) => {
-        const req = indexedDB.open(name);
-        req.onsuccess = () => resolve(req.result);
-        req.onerror = () => reject(req.error);
-      });
-      try {
-        if (!db.objectStoreNames.contains('answers')) return false;
-        const found = await new Promise((resolve, reject) => {
-          const req = db.transaction('answers', 'readonly').objectStore('answers').get(wanted);
-          req.onsuccess = () => resolve(req.result);
-          req.onerror = () => reject(req.error);
-        });
-        return found !== undefined;
-      } finally {
-        db.close();
-      }
-    },
-    { name: `plenty-user-${uid}`, wanted: key },
-    { timeout: 30_000 },
-  );
 }
 
 /** The databases of users this browser holds. */
@@ -146,7 +106,7 @@ export default async function offlineReading({ browser, baseUrl, screenshotDir }
         await visit(shown);
         await content(shown).waitFor({ timeout: 20_000 });
       }
-      await answerSaved(page, user.uid, 'queries/debts');
+      await waitForSavedAnswer(page, user.uid, 'queries/debts');
       const banner = page.getByTestId('offline-banner');
       assert.equal(await banner.innerText(), '', 'online, the banner says nothing');
 
@@ -242,7 +202,7 @@ export default async function offlineReading({ browser, baseUrl, screenshotDir }
     await page.goto(`${baseUrl}/dashboard`);
     await expectHeading(page, m['page.dashboard'], { errors });
     await page.getByText('New phone').first().waitFor({ timeout: 20_000 });
-    await answerSaved(page, leaving.uid, 'queries/goals');
+    await waitForSavedAnswer(page, leaving.uid, 'queries/goals');
     assert.deepEqual(await userDatabases(page), [`plenty-user-${leaving.uid}`]);
     await page.goto(`${baseUrl}/dashboard/settings?tab=privacy`);
     await expectHeading(page, m['page.settings']);

@@ -1,15 +1,16 @@
 import assert from 'node:assert/strict';
-import { postCommand, uuidV7 } from '../support/api.mjs';
+import { uuidV7 } from '../support/api.mjs';
 import { expectHeading, expectToast, openPage } from '../support/browser.mjs';
 import { catalog } from '../support/locale.mjs';
 import {
   goOffline,
   goOnline,
-  readOutbox,
   serverTransactions,
   waitForEmptyOutbox,
+  waitForOutbox,
   waitForServiceWorkerControl,
 } from '../support/offline.mjs';
+import { openWallet } from '../support/seed.mjs';
 import { fillTransaction } from '../support/transactions.mjs';
 import { createUser, signIn } from '../support/users.mjs';
 
@@ -25,17 +26,7 @@ export default async function offlineSync({ browser, baseUrl }) {
   const m = catalog('en');
   const user = await createUser(baseUrl, 'Dao');
   const walletId = uuidV7();
-  await postCommand(baseUrl, user, 'OpenWallet', {
-    walletId,
-    name: 'BCEL One',
-    kind: 'bank',
-    currency: 'LAK',
-    openingBalance: 5_000_000,
-    openingDate: '2026-01-01',
-    icon: 'bank',
-    color: '#3b82f6',
-    excludeFromTotals: false,
-  });
+  await openWallet(baseUrl, user, { walletId });
 
   const { context, page, errors } = await openPage(browser, {
     width: 1280,
@@ -51,15 +42,7 @@ export default async function offlineSync({ browser, baseUrl }) {
     sent.push({ name, commandId: JSON.parse(request.postData() ?? '{}').commandId });
   });
   const sentOf = (commandId) => sent.filter((request) => request.commandId === commandId).length;
-  const outboxWith = async (predicate, what) => {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const entries = await readOutbox(page, user.uid);
-      if (predicate(entries)) return entries;
-      if (Date.now() > deadline) assert.fail(`${what}: the outbox holds ${JSON.stringify(entries)}`);
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
-    }
-  };
+  const outboxWith = (predicate, what) => waitForOutbox(page, user.uid, predicate, what);
   const onServer = async (note) => (await serverTransactions(baseUrl, user)).filter((item) => item.note === note);
   const addLink = () => page.getByRole('link', { name: m['transactions.add'], exact: true }).first();
   const save = () => page.getByRole('button', { name: m['transactions.form.save'] }).click();
@@ -89,19 +72,18 @@ export default async function offlineSync({ browser, baseUrl }) {
 
     await addLink().click();
     await expectHeading(page, m['page.transactionAdd']);
-    await fillTransaction(page, m, { type: 'expense', amount: '120000', currency: 'LAK', note: 'Market offline' });
-    await walletSelect.selectOption({ label: 'BCEL One' });
-    await page.getByTestId('split-start').click();
-    const lines = page.getByTestId('split-line');
-    await lines.nth(0).getByTestId('split-category').selectOption({ label: m['category.builtin.food'] });
-    await lines.nth(0).getByTestId('split-amount').fill('100000');
-    await lines.nth(1).getByTestId('split-category').selectOption({ label: m['category.builtin.shopping'] });
-    await lines.nth(1).getByTestId('split-amount').fill('20000');
-    await page.getByTestId('split-left').filter({ hasText: m['split.allAssigned'] }).waitFor();
-    const tags = page.getByTestId('tags-input');
-    await tags.fill('Market day');
-    await tags.press('Enter');
-    await page.getByTestId('tag-chip').filter({ hasText: 'Market day' }).waitFor();
+    await fillTransaction(page, m, {
+      type: 'expense',
+      amount: '120000',
+      currency: 'LAK',
+      wallet: 'BCEL One',
+      note: 'Market offline',
+      split: [
+        { category: 'food', amount: '100000' },
+        { category: 'shopping', amount: '20000' },
+      ],
+      tags: ['Market day'],
+    });
     await save();
     await expectToast(page, m['pending.queued']);
     await expectHeading(page, m['page.transactions']);

@@ -55,30 +55,82 @@ export async function goOnline(context) {
 }
 
 /**
+ * Every record (or, with `keys`, every key) of one store of the user's database on the device,
+ * in key order. [] when the device holds no database of the user or the database has no such
+ * store (none is made for asking).
+ */
+export async function readUserStore(page, uid, store, { keys = false } = {}) {
+  return page.evaluate(
+    async ({ name, store: wanted, keys: keysOnly }) => {
+      const known = await indexedDB.databases();
+      if (!known.some((db) => db.name === name)) return [];
+      const db = await new Promise((resolve, reject) => {
+        const req = indexedDB.open(name);
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      try {
+        if (!db.objectStoreNames.contains(wanted)) return [];
+        return await new Promise((resolve, reject) => {
+          const all = db.transaction(wanted, 'readonly').objectStore(wanted);
+          const req = keysOnly ? all.getAllKeys() : all.getAll();
+          req.onsuccess = () => resolve(req.result);
+          req.onerror = () => reject(req.error);
+        });
+      } finally {
+        db.close();
+      }
+    },
+    { name: userDbName(uid), store, keys },
+  );
+}
+
+/**
  * The user's outbox as stored on the device (`outbox` store of `plenty-user-<uid>`), in queue
  * order: `{ seq, name, body, queuedAt, state, attempts, rejection }` each. [] when the device
  * holds no database of the user (none is made for asking).
  */
-export async function readOutbox(page, uid) {
-  return page.evaluate(async (name) => {
-    const known = await indexedDB.databases();
-    if (!known.some((db) => db.name === name)) return [];
-    const db = await new Promise((resolve, reject) => {
-      const req = indexedDB.open(name);
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    });
-    try {
-      if (!db.objectStoreNames.contains('outbox')) return [];
-      return await new Promise((resolve, reject) => {
-        const req = db.transaction('outbox', 'readonly').objectStore('outbox').getAll();
-        req.onsuccess = () => resolve(req.result);
-        req.onerror = () => reject(req.error);
-      });
-    } finally {
-      db.close();
-    }
-  }, userDbName(uid));
+export function readOutbox(page, uid) {
+  return readUserStore(page, uid, 'outbox');
+}
+
+/** Resolves when the page has drawn its next frame: the moment to look at the device again. */
+export function nextFrame(page) {
+  return page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
+}
+
+/**
+ * Reads the user's outbox on the device until `done(entries)` holds and answers those entries.
+ * After `timeout` ms it fails with `what` and what the outbox held.
+ */
+export async function waitForOutbox(page, uid, done, what, { timeout = 30_000 } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const entries = await readOutbox(page, uid);
+    if (done(entries)) return entries;
+    if (Date.now() > deadline)
+      throw new Error(
+        `${what}: the outbox holds ${entries.length}: ${JSON.stringify(entries.map((e) => [e.seq, e.name, e.state]))}`,
+      );
+    // The outbox changes when the app or the server acts; ask again when the page has had a frame.
+    await nextFrame(page);
+  }
+}
+
+/**
+ * Waits until the device holds the user's copy of an answer (lib/offline/answers.ts): the one
+ * whose key is `key` exactly, or, with `{ containing }`, any whose key (its path and query)
+ * contains that text.
+ */
+export async function waitForSavedAnswer(page, uid, key, { containing = false, timeout = 30_000 } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const keys = (await readUserStore(page, uid, 'answers', { keys: true })).map(String);
+    if (keys.some((saved) => (containing ? saved.includes(key) : saved === key))) return;
+    if (Date.now() > deadline)
+      throw new Error(`the device holds no answer ${containing ? 'containing' : 'of'} ${key}: ${JSON.stringify(keys)}`);
+    await nextFrame(page);
+  }
 }
 
 /**
@@ -135,17 +187,7 @@ export async function writeOutbox(page, uid, commands, { timeout = 30_000 } = {}
 
 /** Waits until the user's outbox on the device is empty (everything accepted by the server). */
 export async function waitForEmptyOutbox(page, uid, { timeout = 60_000 } = {}) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const entries = await readOutbox(page, uid);
-    if (entries.length === 0) return;
-    if (Date.now() > deadline)
-      throw new Error(
-        `the outbox still holds ${entries.length}: ${JSON.stringify(entries.map((e) => [e.seq, e.name, e.state]))}`,
-      );
-    // The outbox changes when the server answers; ask again when the page has had a frame.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
-  }
+  await waitForOutbox(page, uid, (entries) => entries.length === 0, 'not emptied', { timeout });
 }
 
 /**

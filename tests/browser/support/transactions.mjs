@@ -4,9 +4,15 @@ import { expectHeading, expectToast } from './browser.mjs';
 /**
  * Fills the transaction form with what is given: the type (`expense`, `income`), the amount as
  * typed, the currency code, the wallet by the name the form shows ("BCEL One", "Cash (LAK)"),
- * a built-in category (`food`, `salary`, …) and the note.
+ * a built-in category (`food`, `salary`, …) and the note; then, if given, splits the amount into
+ * `split` lines (`{ category, amount }`, a built-in category and the amount as typed) and waits
+ * until they add up, and adds the `tags` by name, each waited for as a chip.
  */
-export async function fillTransaction(page, messages, { type, amount, currency, wallet, category, note }) {
+export async function fillTransaction(
+  page,
+  messages,
+  { type, amount, currency, wallet, category, note, split, tags = [] },
+) {
   if (type !== undefined)
     await page.getByRole('radio', { name: messages[`transactions.type.${type}`], exact: true }).check();
   if (amount !== undefined) await page.getByLabel(messages['transactions.field.amount'], { exact: true }).fill(amount);
@@ -20,6 +26,24 @@ export async function fillTransaction(page, messages, { type, amount, currency, 
       .getByRole('radio', { name: messages[`category.builtin.${category}`], exact: true })
       .click();
   if (note !== undefined) await page.getByLabel(new RegExp(`^${messages['transactions.field.note']}`)).fill(note);
+  if (split !== undefined) {
+    await page.getByTestId('split-start').click();
+    const lines = page.getByTestId('split-line');
+    for (const [index, line] of split.entries()) {
+      await lines
+        .nth(index)
+        .getByTestId('split-category')
+        .selectOption({ label: messages[`category.builtin.${line.category}`] });
+      await lines.nth(index).getByTestId('split-amount').fill(line.amount);
+    }
+    await page.getByTestId('split-left').filter({ hasText: messages['split.allAssigned'] }).waitFor();
+  }
+  const input = page.getByTestId('tags-input');
+  for (const tag of tags) {
+    await input.fill(tag);
+    await input.press('Enter');
+    await page.getByTestId('tag-chip').filter({ hasText: tag }).waitFor();
+  }
 }
 
 /**
