@@ -54,7 +54,8 @@ export async function saveToken(uid: string, idToken: string): Promise<void> {
   const own = tokenIsFor(idToken, uid);
   await inTransaction(uid, 'meta', 'readwrite', async (tx) => {
     const meta = tx.objectStore('meta');
-    await request(own ? meta.put(saved, TOKEN_KEY) : meta.delete(TOKEN_KEY));
+    if (own) await request(meta.put(saved, TOKEN_KEY));
+    else await request(meta.delete(TOKEN_KEY));
   });
 }
 
