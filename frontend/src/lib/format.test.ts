@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate, formatMoney, formatNumber, minorUnitDigits } from './format';
+import { formatLongDate, formatMoney, formatNumber, formatShortDate, minorUnitDigits } from './format';
 
 describe('formatting for the reader', () => {
   it('writes LAK without decimals and the other currencies with two', () => {
@@ -40,6 +40,13 @@ describe('formatting for the reader', () => {
       '฿120.00',
       '฿120,00',
     ]);
+  });
+
+  it('writes a short date as day and abbreviated month, Lao the CLDR way without the browser’s data', () => {
+    expect(formatShortDate('2026-11-27', 'en')).toBe('Nov 27');
+    expect(formatShortDate('2026-11-27', 'th')).toBe('27 พ.ย.');
+    expect(formatShortDate('2026-01-05', 'lo', false)).toBe('5 ມ.ກ.');
+    expect(formatShortDate('2026-11-27', 'lo', false)).toBe('27 ພ.ຈ.');
   });
 
   it('writes English dates in full', () => {

@@ -24,6 +24,22 @@ export const LAO_MONTHS = [
   'ທັນວາ',
 ] as const;
 
+/** CLDR's abbreviated Lao month names, where the full names do not fit (chart axes, short dates). */
+export const LAO_SHORT_MONTHS = [
+  'ມ.ກ.',
+  'ກ.ພ.',
+  'ມ.ນ.',
+  'ມ.ສ.',
+  'ພ.ພ.',
+  'ມິ.ຖ.',
+  'ກ.ລ.',
+  'ສ.ຫ.',
+  'ກ.ຍ.',
+  'ຕ.ລ.',
+  'ພ.ຈ.',
+  'ທ.ວ.',
+] as const;
+
 export function hasLocaleData(locale: Locale): boolean {
   return Intl.NumberFormat.supportedLocalesOf([locale]).length > 0;
 }
@@ -69,4 +85,13 @@ export function formatLongDate(isoDate: string, locale: Locale, native: boolean 
     );
   }
   return `${day} ${LAO_MONTHS[month - 1] ?? ''} ${year}`;
+}
+
+/** A calendar date (`YYYY-MM-DD`) short, day and month: "27 Nov", "27 พ.ย.", "27 ພ.ຈ.". */
+export function formatShortDate(isoDate: string, locale: Locale, native: boolean = hasLocaleData(locale)): string {
+  const [year = 1970, month = 1, day = 1] = isoDate.split('-').map(Number);
+  if (locale === 'lo' && !native) return `${day} ${LAO_SHORT_MONTHS[month - 1] ?? ''}`;
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    utcMidnight(calendarDate(year, month, day)),
+  );
 }

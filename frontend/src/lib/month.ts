@@ -1,22 +1,6 @@
 import { addMonths, isMonth, isoDate, utcMidnight } from '@plenty/contracts/calendar/date';
-import { hasLocaleData, LAO_MONTHS } from './format';
+import { hasLocaleData, LAO_MONTHS, LAO_SHORT_MONTHS } from './format';
 import type { Locale } from './locale';
-
-/** CLDR's abbreviated Lao month names, for chart axes where the full names do not fit. */
-const LAO_SHORT_MONTHS = [
-  'ມ.ກ.',
-  'ກ.ພ.',
-  'ມ.ນ.',
-  'ມ.ສ.',
-  'ພ.ພ.',
-  'ມິ.ຖ.',
-  'ກ.ລ.',
-  'ສ.ຫ.',
-  'ກ.ຍ.',
-  'ຕ.ລ.',
-  'ພ.ຈ.',
-  'ທ.ວ.',
-] as const;
 
 /**
  * The month a page shows for `?month=`: a valid month no later than `latest`; anything else

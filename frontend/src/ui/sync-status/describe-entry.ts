@@ -1,7 +1,6 @@
-import { isoDate, utcMidnight } from '@plenty/contracts/calendar/date';
 import type { Money } from '@plenty/contracts/money';
 import type { TransactionType } from '@plenty/contracts/categories';
-import { formatMoney, hasLocaleData } from '../../lib/format';
+import { formatMoney, formatShortDate } from '../../lib/format';
 import type { Locale } from '../../lib/locale';
 import type { MessageId } from '../../lib/messages';
 import type { AnyOutboxEntry } from '../../lib/outbox/types';
@@ -28,29 +27,8 @@ export interface EntryWriter {
   translate(id: MessageId, values?: Readonly<Record<string, string | number>>): string;
 }
 
-const LAO_SHORT_MONTHS = [
-  'ມ.ກ.',
-  'ກ.ພ.',
-  'ມ.ນ.',
-  'ມ.ສ.',
-  'ພ.ພ.',
-  'ມິ.ຖ.',
-  'ກ.ລ.',
-  'ສ.ຫ.',
-  'ກ.ຍ.',
-  'ຕ.ລ.',
-  'ພ.ຈ.',
-  'ທ.ວ.',
-];
-
-/** A calendar date short, day and month: "27 Nov", "27 พ.ย.", "27 ພ.ຈ.". */
-export function formatShortDate(date: string, locale: Locale, native: boolean = hasLocaleData(locale)): string {
-  const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
-  if (locale === 'lo' && !native) return `${day} ${LAO_SHORT_MONTHS[month - 1] ?? ''}`;
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    utcMidnight(isoDate(year, month, day)),
-  );
-}
+/** A calendar date short, day and month (lib/format.ts); the sync panel writes its dates so. */
+export { formatShortDate };
 
 /** The words for the fields an edit changes, in the order the form shows them. */
 const FIELD_WORDS: Readonly<Record<string, MessageId>> = {
