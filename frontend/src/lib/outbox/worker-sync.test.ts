@@ -6,7 +6,7 @@ import { inPageLocks } from './engine';
 import { enqueue, readEntries, replaceEntry, resendEntry, restoreEntry, removeEntry, markRejected } from './queue';
 import { readPosition } from './position';
 import { saveToken, tokenExpiry, validToken } from './token';
-import { syncWithoutWindow } from './worker-sync';
+import { EntriesLeftToSend, syncWithoutWindow } from './worker-sync';
 
 let users = 0;
 const newUid = () => `worker-user-${++users}`;
@@ -104,7 +104,9 @@ describe('syncWithoutWindow', () => {
     await saveToken(uid, token(inAnHour, uid));
     const api = fakeFetch([400, 0]);
 
-    await syncWithoutWindow({ fetch: api.fetch, now: () => NOW, userIds: async () => [uid], tell: () => undefined });
+    await expect(
+      syncWithoutWindow({ fetch: api.fetch, now: () => NOW, userIds: async () => [uid], tell: () => undefined }),
+    ).rejects.toBeInstanceOf(EntriesLeftToSend);
 
     expect((await readEntries(uid)).map((e) => [e.state, e.attempts, e.rejection?.code ?? null])).toEqual([
       ['rejected', 0, 'validation_failed'],
@@ -153,6 +155,38 @@ describe('saved token', () => {
     await saveToken(uid, token(inAnHour, uid));
     expect(await validToken(uid, NOW)).toBe(token(inAnHour, uid));
     expect(await validToken(uid, new Date('2026-11-27T10:59:30.000Z'))).toBeNull();
+  });
+});
+
+describe('Background Sync trying again', () => {
+  it('fails the sync (so the browser fires it again later) when an entry got no answer, after sending the other users’', async () => {
+    const flaky = newUid();
+    const other = newUid();
+    await enqueue(flaky, 'AddTransaction', add());
+    await enqueue(other, 'AddTransaction', add());
+    await saveToken(flaky, token(inAnHour, flaky));
+    await saveToken(other, token(inAnHour, other));
+    const api = fakeFetch([0, 200]);
+
+    const sync = syncWithoutWindow({ fetch: api.fetch, now: () => NOW, userIds: async () => [flaky, other] });
+
+    await expect(sync).rejects.toBeInstanceOf(EntriesLeftToSend);
+    expect(await readEntries(flaky)).toHaveLength(1);
+    expect(await readEntries(other)).toEqual([]);
+  });
+
+  it('ends the sync well when what is left can only be refused, fixed or sent by a page (no retry would help)', async () => {
+    const uid = newUid();
+    const expired = newUid();
+    await enqueue(uid, 'AddTransaction', add());
+    await enqueue(expired, 'AddTransaction', add());
+    await saveToken(uid, token(inAnHour, uid));
+    await saveToken(expired, token(anHourAgo, expired));
+    const api = fakeFetch([400]);
+
+    await expect(
+      syncWithoutWindow({ fetch: api.fetch, now: () => NOW, userIds: async () => [uid, expired] }),
+    ).resolves.toBeUndefined();
   });
 });
 

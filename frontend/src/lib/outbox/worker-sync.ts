@@ -77,8 +77,21 @@ export async function sendWithFetch(
 }
 
 /**
+ * Entries got no answer (a weak signal, the server busy): the sync event fails so that the
+ * browser fires it again later (Background Sync retries a failed sync with a growing pause),
+ * rather than leaving them until a page opens.
+ */
+export class EntriesLeftToSend extends Error {
+  constructor(readonly uids: readonly string[]) {
+    super(`outbox entries left to send for ${uids.length} user(s)`);
+    this.name = 'EntriesLeftToSend';
+  }
+}
+
+/**
  * Sends the waiting entries of every user of this browser whose saved token is still valid.
- * Resolves when done (or when nothing more can be sent now); never rejects.
+ * Resolves when done, or when what is left needs a page (refused, an expired token); rejects
+ * with `EntriesLeftToSend`, after trying every user, when an entry got no answer.
  */
 export async function syncWithoutWindow(options: WorkerSyncOptions = {}): Promise<void> {
   const fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
@@ -92,6 +105,7 @@ export async function syncWithoutWindow(options: WorkerSyncOptions = {}): Promis
   } catch {
     return;
   }
+  const unanswered: string[] = [];
   for (const uid of uids) {
     try {
       const entries = await readEntries(uid);
@@ -111,11 +125,13 @@ export async function syncWithoutWindow(options: WorkerSyncOptions = {}): Promis
         now: () => now().toISOString(),
         ...(options.locks === undefined ? {} : { locks: options.locks }),
       });
-      await engine.flush();
+      const report = await engine.flush();
       // The worker does not stay to try again: the next sync event or page does.
       engine.stop();
+      if (report.stopped === 'transient') unanswered.push(uid);
     } catch {
       // This user's data cannot be read now (wiped meanwhile): the others are still sent.
     }
   }
+  if (unanswered.length > 0) throw new EntriesLeftToSend(unanswered);
 }
