@@ -1,9 +1,9 @@
-import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { describe, expect, it } from 'vitest';
 import type { SavedAnswer } from '../offline/answers';
 import { answeredFromDevice, answeredFromServer, serverUnreachable, type NetworkState } from '../offline/network-slice';
 import { TokenUnreachableError } from '../offline/token-unreachable';
 import { createBaseQuery, type DeviceCopy, type IdTokenSource } from './base-query';
+import { queryApi } from './query-api-fixture';
 
 const baseUrl = 'http://plenty.test/api';
 const SAVED_AT = '2026-11-26T07:30:00.000Z';
@@ -65,24 +65,11 @@ interface Ask {
 }
 
 async function ask(url: string, options: Ask) {
-  const dispatched: unknown[] = [];
-  const state = {
+  const { api, dispatched } = queryApi(options.type ?? 'query', {
     uid: 'u1',
     network: options.network ?? { online: true, shownAsOf: null, browserOnline: true },
     consistency: { minPosition: options.minPosition ?? null },
-  };
-  const api: BaseQueryApi = {
-    signal: new AbortController().signal,
-    abort: () => undefined,
-    dispatch: (action: unknown) => {
-      dispatched.push(action);
-      return action;
-    },
-    getState: () => state,
-    extra: undefined,
-    endpoint: 'test',
-    type: options.type ?? 'query',
-  };
+  });
   const baseQuery = createBaseQuery({
     baseUrl,
     tokens: options.tokens ?? token,

@@ -1,7 +1,7 @@
-import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { describe, expect, it } from 'vitest';
 import { createBaseQuery, positionBefore, type IdTokenSource } from './base-query';
 import { commandApplied } from './consistency-slice';
+import { queryApi } from './query-api-fixture';
 
 interface Sent {
   readonly url: string;
@@ -37,23 +37,6 @@ function tokens(...issued: (string | null)[]): IdTokenSource & { refreshes: numb
     },
   };
   return source;
-}
-
-function queryApi(type: 'query' | 'mutation', state: unknown = {}) {
-  const dispatched: unknown[] = [];
-  const api: BaseQueryApi = {
-    signal: new AbortController().signal,
-    abort: () => undefined,
-    dispatch: (action: unknown) => {
-      dispatched.push(action);
-      return action;
-    },
-    getState: () => state,
-    extra: undefined,
-    endpoint: 'test',
-    type,
-  };
-  return { api, dispatched };
 }
 
 const baseUrl = 'http://plenty.test/api';
