@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { postCommand, readAfter, uuidV7 } from '../support/api.mjs';
-import { expectHeading, expectToast, screenshot } from '../support/browser.mjs';
+import { expectHeading, screenshot } from '../support/browser.mjs';
 import { catalog, say } from '../support/locale.mjs';
 import {
   expectAllSynced,
@@ -8,6 +8,7 @@ import {
   goOnline,
   openOfflineCapable,
   readOutbox,
+  saveOnDevice,
   serverTransactions,
   waitForServiceWorkerControl,
 } from '../support/offline.mjs';
@@ -78,9 +79,7 @@ const waitingWith = (page, note) => page.locator('[data-pending="add"]').filter(
 async function addOffline(page, m, { amount, category, note, wallet, split, tags = [] }) {
   await expectHeading(page, m['page.transactionAdd']);
   await fillTransaction(page, m, { type: 'expense', amount, currency: 'LAK', wallet, category, note, split, tags });
-  await page.getByRole('button', { name: m['transactions.form.save'] }).click();
-  await expectToast(page, text(m, 'pending.queued'));
-  await expectHeading(page, m['page.transactions']);
+  await saveOnDevice(page, m);
   await waitingWith(page, note).waitFor({ timeout: 15_000 });
 }
 

@@ -5,6 +5,8 @@ import { catalog, fill } from '../support/locale.mjs';
 import {
   goOffline,
   goOnline,
+  MARKET_OFFLINE,
+  saveOnDevice,
   serverTransactions,
   waitForEmptyOutbox,
   waitForOutbox,
@@ -68,8 +70,6 @@ export default async function offlinePending({ browser, baseUrl, screenshotDir }
     serviceWorkers: 'allow',
   });
   const rowOf = (id) => page.locator(`[data-row-id="${id}"]`);
-  const save = () => page.getByRole('button', { name: m['transactions.form.save'] }).click();
-  const saveChanges = () => page.getByRole('button', { name: m['transactions.form.saveChanges'] }).click();
   const outboxHolds = (count) =>
     waitForOutbox(page, user.uid, (entries) => entries.length === count, `not ${count} entries on the device`);
 
@@ -110,21 +110,8 @@ export default async function offlinePending({ browser, baseUrl, screenshotDir }
       true,
       'no receipt offline',
     );
-    await fillTransaction(page, m, {
-      type: 'expense',
-      amount: '120000',
-      currency: 'LAK',
-      wallet: 'BCEL One',
-      note: 'Market offline',
-      split: [
-        { category: 'food', amount: '100000' },
-        { category: 'shopping', amount: '20000' },
-      ],
-      tags: ['Market day'],
-    });
-    await save();
-    await expectToast(page, m['pending.queued']);
-    await expectHeading(page, m['page.transactions']);
+    await fillTransaction(page, m, MARKET_OFFLINE);
+    await saveOnDevice(page, m);
 
     const block = page.getByTestId('pending-adds');
     await block.getByRole('heading', { name: m['pending.block.title'] }).waitFor();
@@ -144,9 +131,7 @@ export default async function offlinePending({ browser, baseUrl, screenshotDir }
     await expectHeading(page, m['page.transactionEdit']);
     const amount = page.getByLabel(m['transactions.field.amount'], { exact: true });
     await amount.fill('55000');
-    await saveChanges();
-    await expectToast(page, m['pending.queued']);
-    await expectHeading(page, m['page.transactions']);
+    await saveOnDevice(page, m, { changes: true });
     await rowOf(kept).getByTestId('pending-badge').filter({ hasText: m['pending.badge.edit'] }).waitFor();
     assert.equal(await rowOf(kept).getAttribute('data-pending'), 'edit');
     assert.match(await rowOf(kept).innerText(), /55,000/u, 'the edited amount is shown');
@@ -251,9 +236,7 @@ export default async function offlinePending({ browser, baseUrl, screenshotDir }
           note: `Tea ${locale} ${width}`,
         });
         await page.getByTestId('category-picker').getByRole('radio').first().click();
-        await page.getByRole('button', { name: words['transactions.form.save'] }).click();
-        await expectToast(page, words['pending.queued']);
-        await expectHeading(page, words['page.transactions']);
+        await saveOnDevice(page, words);
         await page.getByTestId('pending-adds').locator('[data-pending="add"]').first().waitFor();
         await screenshot(page, screenshotDir, `offline-pending-${locale}-${width}`);
       }

@@ -5,6 +5,8 @@ import { catalog } from '../support/locale.mjs';
 import {
   goOffline,
   goOnline,
+  MARKET_OFFLINE,
+  saveOnDevice,
   serverTransactions,
   waitForEmptyOutbox,
   waitForOutbox,
@@ -66,27 +68,12 @@ export default async function offlineSync({ browser, baseUrl }) {
     await goOffline(context);
     await fillTransaction(page, m, { type: 'expense', amount: '45000', currency: 'LAK', note: 'Noodles offline' });
     await picker().click();
-    await save();
-    await expectToast(page, m['pending.queued']);
-    await expectHeading(page, m['page.transactions']);
+    await saveOnDevice(page, m);
 
     await addLink().click();
     await expectHeading(page, m['page.transactionAdd']);
-    await fillTransaction(page, m, {
-      type: 'expense',
-      amount: '120000',
-      currency: 'LAK',
-      wallet: 'BCEL One',
-      note: 'Market offline',
-      split: [
-        { category: 'food', amount: '100000' },
-        { category: 'shopping', amount: '20000' },
-      ],
-      tags: ['Market day'],
-    });
-    await save();
-    await expectToast(page, m['pending.queued']);
-    await expectHeading(page, m['page.transactions']);
+    await fillTransaction(page, m, MARKET_OFFLINE);
+    await saveOnDevice(page, m);
 
     await addLink().click();
     await expectHeading(page, m['page.transactionAdd']);
@@ -97,9 +84,7 @@ export default async function offlineSync({ browser, baseUrl }) {
       category: 'salary',
       note: 'Salary offline',
     });
-    await save();
-    await expectToast(page, m['pending.queued']);
-    await expectHeading(page, m['page.transactions']);
+    await saveOnDevice(page, m);
 
     const queued = await outboxWith((entries) => entries.length === 3, 'three entries kept on the device');
     assert.deepEqual(

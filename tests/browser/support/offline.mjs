@@ -1,8 +1,8 @@
 // The app without a network, as journeys drive it: a profile whose service worker controls the
 // page, the network cut and given back, the device's outbox read (and, for the bench, written)
 // in IndexedDB, and what the server holds of a user's transactions once a sync is over.
-import { postCommand, readAfter } from './api.mjs';
-import { openPage } from './browser.mjs';
+import { postCommand, readAfter, uuidV7 } from './api.mjs';
+import { expectHeading, expectToast, openPage } from './browser.mjs';
 import { idTokenFor, signIn } from './users.mjs';
 
 /** One database per user (frontend/src/lib/offline/db.ts). */
@@ -42,6 +42,34 @@ export async function waitForServiceWorkerControl(page, { timeout = 60_000 } = {
   if (state === 'not-registered') throw new Error(`no service worker became active within ${timeout} ms`);
   if (state === 'active') await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout });
+}
+
+/**
+ * The expense the offline journeys enter with no network, as fillTransaction takes it: 120,000
+ * kip from the bank wallet "BCEL One", split over food and shopping, tagged "Market day".
+ */
+export const MARKET_OFFLINE = Object.freeze({
+  type: 'expense',
+  amount: '120000',
+  currency: 'LAK',
+  wallet: 'BCEL One',
+  note: 'Market offline',
+  split: [
+    { category: 'food', amount: '100000' },
+    { category: 'shopping', amount: '20000' },
+  ],
+  tags: ['Market day'],
+});
+
+/**
+ * Saves the transaction form with no network (`changes`: the edit form's "Save changes") and
+ * waits for the toast that says it is kept on the device to sync, and for the list it goes back to.
+ */
+export async function saveOnDevice(page, messages, { changes = false } = {}) {
+  const save = messages[changes ? 'transactions.form.saveChanges' : 'transactions.form.save'];
+  await page.getByRole('button', { name: save }).click();
+  await expectToast(page, messages['pending.queued']);
+  await expectHeading(page, messages['page.transactions']);
 }
 
 /** Cuts the profile's network (pages and the service worker's own fetches). */
@@ -241,4 +269,34 @@ export async function expectAllSynced(page, uid, allSynced, { timeout = 60_000 }
       { cause: error },
     );
   }
+}
+
+/**
+ * Puts in the user's outbox an expense in a category that does not exist and opens the page
+ * again, which sends it: the server refuses it and it stays on the device, "Not synced", with
+ * the header's status asking for attention and the list's row offering "See why and fix".
+ */
+export async function queueRefusedAdd(page, uid, { note = 'Refused lunch' } = {}) {
+  const commandId = uuidV7();
+  await writeOutbox(page, uid, [
+    {
+      name: 'AddTransaction',
+      body: {
+        commandId,
+        transactionId: uuidV7(),
+        type: 'expense',
+        amount: { amount: 15_000, currency: 'LAK' },
+        categoryId: uuidV7(),
+        date: new Date().toISOString().slice(0, 10),
+        note,
+      },
+    },
+  ]);
+  await page.reload();
+  await waitForOutbox(
+    page,
+    uid,
+    (entries) => entries.some((entry) => entry.body.commandId === commandId && entry.state === 'rejected'),
+    'the add in a missing category was not refused',
+  );
 }
