@@ -15,7 +15,16 @@ import {
   type SendOutcome,
   type Timers,
 } from './engine';
-import { enqueue, markRejected, markSending, readEntries, replaceEntry, resendEntry, restoreEntry } from './queue';
+import {
+  discardEntry,
+  enqueue,
+  markRejected,
+  markSending,
+  readEntries,
+  replaceEntry,
+  resendEntry,
+  restoreEntry,
+} from './queue';
 import type { AnyOutboxEntry } from './types';
 
 let users = 0;
@@ -529,6 +538,24 @@ describe('outbox under attack', () => {
 
     expect(server.requests).toHaveLength(1);
     expect(server.applied.size).toBe(1);
+    expect(await readEntries(uid)).toEqual([]);
+  });
+
+  it('does not let a discard take out an entry another tab is sending (it may reach the server anyway)', async () => {
+    const uid = newUid();
+    const server = fakeServer();
+    const { entry } = await enqueue(uid, 'AddTransaction', add());
+    const seq = entry?.seq ?? -1;
+    const release = server.hold();
+    const flushed = engineFor(uid, server).flush();
+    await expect.poll(() => server.requests.length).toBe(1);
+    expect(await discardEntry(uid, seq)).toBeNull();
+    expect(await readEntries(uid)).toHaveLength(1);
+    release();
+    await flushed;
+    expect(await readEntries(uid)).toEqual([]);
+    const { entry: waiting } = await enqueue(uid, 'AddTransaction', add());
+    expect(await discardEntry(uid, waiting?.seq ?? -1)).toMatchObject({ seq: waiting?.seq });
     expect(await readEntries(uid)).toEqual([]);
   });
 

@@ -14,7 +14,7 @@ import { fakeApi, renderWithApp } from '../testing/render-app';
 import { outboxCleared } from './outbox-slice';
 import { PageOutbox, pageOutbox, startOutbox, useOutboxActions, useOutboxEntry, type OutboxStore } from './outbox';
 import { savePosition } from './position';
-import { enqueue, readEntries, removeEntry } from './queue';
+import { enqueue, markSending, readEntries, removeEntry } from './queue';
 import { OUTBOX_CHANNEL, type AnyOutboxEntry } from './types';
 
 let users = 0;
@@ -378,5 +378,33 @@ describe('useOutboxActions and useOutboxEntry', () => {
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(await screen.findByText(`entry waiting ${first.entry?.body.commandId}`)).toBeDefined();
     expect((await readEntries(uid)).map((e) => e.seq)).toEqual([seq]);
+  });
+
+  it('discard leaves an entry that another tab is sending', async () => {
+    fakeApi([]);
+    const user = userEvent.setup();
+    const uid = `dom-user-${++users}-${uuidV7()}`;
+    const first = await enqueue(uid, 'AddTransaction', {
+      commandId: uuidV7(),
+      transactionId: uuidV7(),
+      type: 'income',
+      amount: { amount: 900, currency: 'USD' },
+      categoryId: CATEGORY,
+      date: '2026-11-25',
+    });
+    const seq = first.entry?.seq ?? -1;
+    const { store } = renderWithApp(<EntryActions seq={seq} />);
+    store.dispatch(wentOffline());
+    store.dispatch(sessionChanged({ uid, email: null, displayName: null, emailVerified: true }));
+    stops.push(() => pageOutbox(store as OutboxStore, uid).close());
+    await act(() => pageOutbox(store as OutboxStore, uid).refresh());
+    expect(await screen.findByText(`entry waiting ${first.entry?.body.commandId}`)).toBeDefined();
+    // Another tab starts sending it; this page has not heard yet.
+    await markSending(uid, seq);
+
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+
+    expect(await screen.findByText(`entry sending ${first.entry?.body.commandId}`)).toBeDefined();
+    expect((await readEntries(uid)).map((e) => e.state)).toEqual(['sending']);
   });
 });

@@ -19,7 +19,7 @@ import {
 } from './engine';
 import { outboxRead, syncStarted, syncStopped, type OutboxSliceState } from './outbox-slice';
 import { readPosition, savePosition } from './position';
-import { enqueue as enqueueEntry, readEntries, removeEntry, replaceEntry, resendEntry, restoreEntry } from './queue';
+import { discardEntry, enqueue as enqueueEntry, readEntries, replaceEntry, resendEntry, restoreEntry } from './queue';
 import { saveToken } from './token';
 import {
   OUTBOX_CHANNEL,
@@ -449,7 +449,8 @@ export function useOutboxActions(): OutboxActions {
       async discard(seq) {
         const outbox = page();
         if (outbox === null) return null;
-        const removed = await removeEntry(outbox.uid, seq);
+        // Not one on its way (another tab or the worker may be sending it).
+        const removed = await discardEntry(outbox.uid, seq);
         await changed(outbox, false);
         return removed;
       },

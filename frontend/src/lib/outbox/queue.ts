@@ -157,6 +157,20 @@ export function removeEntry(uid: string, seq: number, commandId?: string): Promi
   });
 }
 
+/**
+ * The person discards an entry: taken out unless it is on its way (a tab or the worker is
+ * sending it; the server may have it already, and taking it out would not take that back).
+ */
+export function discardEntry(uid: string, seq: number): Promise<AnyOutboxEntry | null> {
+  return inTransaction(uid, 'outbox', 'readwrite', async (tx) => {
+    const store = tx.objectStore('outbox');
+    const found = (await request(store.get(seq))) as AnyOutboxEntry | undefined;
+    if (found === undefined || found.state === 'sending') return null;
+    await request(store.delete(seq));
+    return found;
+  });
+}
+
 /** Puts a discarded entry back in its place (its own `seq`), as it was. */
 export function restoreEntry(uid: string, entry: AnyOutboxEntry): Promise<void> {
   return inTransaction(uid, 'outbox', 'readwrite', async (tx) => {
