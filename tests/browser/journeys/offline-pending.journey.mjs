@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { postCommand, readAfter, uuidV7 } from '../support/api.mjs';
-import { expectHeading, expectToast, openPage, screenshot } from '../support/browser.mjs';
+import { expectHeading, expectToast, screenshot } from '../support/browser.mjs';
 import { catalog, fill } from '../support/locale.mjs';
 import {
   goOffline,
   goOnline,
   MARKET_OFFLINE,
+  openOfflineCapable,
   saveOnDevice,
   serverTransactions,
   waitForEmptyOutbox,
@@ -16,7 +17,7 @@ import {
 import { openKipLoan, openWallet } from '../support/seed.mjs';
 import { confirmIn } from '../support/debts.mjs';
 import { fillTransaction } from '../support/transactions.mjs';
-import { createUser, idTokenFor, signIn } from '../support/users.mjs';
+import { createUser, idTokenFor } from '../support/users.mjs';
 
 /**
  * Entries waiting to sync, on every screen: offline, an expense with split lines, a tag and a
@@ -63,18 +64,12 @@ export default async function offlinePending({ browser, baseUrl, screenshotDir }
     openDate: '2026-01-05',
   });
 
-  const { context, page, errors } = await openPage(browser, {
-    width: 1280,
-    height: 900,
-    reducedMotion: 'reduce',
-    serviceWorkers: 'allow',
-  });
+  const { context, page, errors } = await openOfflineCapable(browser, { user, theme: null });
   const rowOf = (id) => page.locator(`[data-row-id="${id}"]`);
   const outboxHolds = (count) =>
     waitForOutbox(page, user.uid, (entries) => entries.length === count, `not ${count} entries on the device`);
 
   try {
-    await signIn(context, user);
     // Online once: every page this journey opens offline is read, and the worker keeps the app.
     await page.goto(`${baseUrl}/dashboard`);
     await page.getByTestId('dashboard-content').waitFor();

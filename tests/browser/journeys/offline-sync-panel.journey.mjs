@@ -1,19 +1,20 @@
 import assert from 'node:assert/strict';
 import { postCommand, uuidV7 } from '../support/api.mjs';
 import { seriousViolations } from '../support/axe.mjs';
-import { expectHeading, openPage, viewport } from '../support/browser.mjs';
+import { expectHeading, viewport } from '../support/browser.mjs';
 import { catalog, say } from '../support/locale.mjs';
 import {
   expectAllSynced,
   goOffline,
   goOnline,
+  openOfflineCapable,
   serverTransactions,
   waitForServiceWorkerControl,
   writeOutbox,
 } from '../support/offline.mjs';
 import { PHONE, SMALL_PHONE } from '../support/layout.mjs';
 import { fillTransaction } from '../support/transactions.mjs';
-import { createUser, signIn } from '../support/users.mjs';
+import { createUser } from '../support/users.mjs';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const WIDE = { width: 1280, height: 900 };
@@ -122,15 +123,8 @@ export default async function offlineSyncPanel({ browser, baseUrl, screenshotDir
     const taxiBefore = await serverTransaction(baseUrl, user, taxi);
 
     // axe-core goes in as a script, which the app's CSP forbids: this profile bypasses it.
-    const { context, page, errors } = await openPage(browser, {
-      ...WIDE,
-      reducedMotion: 'reduce',
-      serviceWorkers: 'allow',
-      bypassCSP: true,
-    });
+    const { context, page, errors } = await openOfflineCapable(browser, { user, ...WIDE, bypassCSP: true });
     try {
-      await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
-      await signIn(context, user);
       // The form once online, so its categories are on the device.
       await page.goto(`${baseUrl}${prefix}/dashboard/transactions/add`);
       await expectHeading(page, m['page.transactionAdd'], { errors });

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { uuidV7 } from '../support/api.mjs';
-import { expectHeading, expectToast, openPage } from '../support/browser.mjs';
+import { expectHeading, expectToast } from '../support/browser.mjs';
 import { catalog } from '../support/locale.mjs';
 import {
   goOffline,
   goOnline,
   MARKET_OFFLINE,
+  openOfflineCapable,
   saveOnDevice,
   serverTransactions,
   waitForEmptyOutbox,
@@ -14,7 +15,7 @@ import {
 } from '../support/offline.mjs';
 import { openWallet } from '../support/seed.mjs';
 import { fillTransaction } from '../support/transactions.mjs';
-import { createUser, signIn } from '../support/users.mjs';
+import { createUser } from '../support/users.mjs';
 
 /**
  * Offline entry that syncs exactly once: three transactions entered through the form with no
@@ -30,12 +31,7 @@ export default async function offlineSync({ browser, baseUrl }) {
   const walletId = uuidV7();
   await openWallet(baseUrl, user, { walletId });
 
-  const { context, page, errors } = await openPage(browser, {
-    width: 1280,
-    height: 900,
-    reducedMotion: 'reduce',
-    serviceWorkers: 'allow',
-  });
+  const { context, page, errors } = await openOfflineCapable(browser, { user, theme: null });
   // Every request of a command, from the page or its worker: which commandIds went how often.
   const sent = [];
   context.on('request', (request) => {
@@ -51,7 +47,6 @@ export default async function offlineSync({ browser, baseUrl }) {
   const picker = () => page.getByTestId('category-picker').getByRole('radio', { name: m['category.builtin.food'] });
 
   try {
-    await signIn(context, user);
     // Online once: the list, the form and the wallets are read, and the worker keeps the app.
     await page.goto(`${baseUrl}/dashboard/transactions`);
     await expectHeading(page, m['page.transactions'], { errors });

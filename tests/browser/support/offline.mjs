@@ -13,11 +13,21 @@ export const OUTBOX_CHANNEL = 'plenty-outbox';
 /**
  * A fresh profile with service workers allowed (Playwright's default, said here because every
  * offline journey needs it), `user` signed in on every page it loads, reduced motion and the
- * `theme`; answers what openPage answers.
+ * `theme` (null: the app's own choice); any other option goes to openPage (`bypassCSP` for axe).
+ * Answers what openPage answers.
  */
-export async function openOfflineCapable(browser, { user, theme = 'dark', width = 1280, height = 900 } = {}) {
-  const opened = await openPage(browser, { width, height, reducedMotion: 'reduce', serviceWorkers: 'allow' });
-  await opened.context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
+export async function openOfflineCapable(
+  browser,
+  { user, theme = 'dark', width = 1280, height = 900, ...pageOptions } = {},
+) {
+  const opened = await openPage(browser, {
+    width,
+    height,
+    reducedMotion: 'reduce',
+    serviceWorkers: 'allow',
+    ...pageOptions,
+  });
+  if (theme !== null) await opened.context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
   if (user !== undefined) await signIn(opened.context, user);
   return opened;
 }
