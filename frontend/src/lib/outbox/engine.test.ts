@@ -541,6 +541,28 @@ describe('outbox under attack', () => {
     expect(await readEntries(uid)).toEqual([]);
   });
 
+  it('queues the delete of an add that was sent without an answer (it may be on the server), and both go once', async () => {
+    const uid = newUid();
+    const server = fakeServer(['lose-answer']);
+    const body = add();
+    await enqueue(uid, 'AddTransaction', body);
+    const engine = engineFor(uid, server);
+    expect((await engine.flush()).stopped).toBe('transient');
+
+    const { entry } = await enqueue(uid, 'DeleteTransaction', {
+      commandId: uuidV7(),
+      transactionId: body.transactionId,
+    });
+    expect(entry?.name).toBe('DeleteTransaction');
+    await engine.kick();
+
+    expect([...server.applied.values()].map((command) => command.name)).toEqual([
+      'AddTransaction',
+      'DeleteTransaction',
+    ]);
+    expect(await readEntries(uid)).toEqual([]);
+  });
+
   it('does not let a discard take out an entry another tab is sending (it may reach the server anyway)', async () => {
     const uid = newUid();
     const server = fakeServer();

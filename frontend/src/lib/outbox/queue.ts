@@ -102,9 +102,13 @@ export function enqueue<N extends QueueableCommand>(
     const earlier = ((await request(store.getAll())) as AnyOutboxEntry[]).sort((a, b) => a.seq - b.seq);
     if (name === 'DeleteTransaction') {
       const id = (body as CommandRequest<'DeleteTransaction'>).transactionId;
-      // Waiting or refused, the Add never reached the server; one on its way may have.
+      // Refused, or waiting and never sent, the Add never reached the server; one on its way may
+      // have, and so may one sent before without an answer (attempts): the delete goes after it.
       const add = earlier.find(
-        (entry) => entry.name === 'AddTransaction' && entry.state !== 'sending' && transactionOf(entry) === id,
+        (entry) =>
+          entry.name === 'AddTransaction' &&
+          (entry.state === 'rejected' || (entry.state === 'waiting' && entry.attempts === 0)) &&
+          transactionOf(entry) === id,
       );
       if (add !== undefined) {
         const removed = earlier.filter((entry) => entry.seq >= add.seq && transactionOf(entry) === id);
