@@ -166,4 +166,43 @@ describe('describeEntry', () => {
     expect(describeEntry(paid, lookups, writer('th'))).toBe('งวดที่ 3 ของ Car loan ชำระแล้ว');
     expect(describeEntry(unpaid, nothingKnown, writer('lo'))).toBe('ງວດທີ 3 ຂອງ ໜີ້ ຍັງບໍ່ໄດ້ຊຳລະ');
   });
+  it.each(['th', 'lo'] as const)('writes every kind of entry in %s words, without English or message ids', (locale) => {
+    const every: AnyOutboxEntry[] = [
+      expense,
+      entry('AddTransaction', {
+        transactionId: LUNCH,
+        type: 'income',
+        amount: { amount: 90000, currency: 'LAK' },
+        categoryId: FOOD,
+        date: '2026-11-27',
+        splits: [
+          { categoryId: FOOD, amount: 60000 },
+          { categoryId: RENT, amount: 30000 },
+        ],
+        tags: ['trip'],
+      }),
+      entry('EditTransaction', {
+        transactionId: TAXI_RIDE,
+        changes: { splits: [{ categoryId: FOOD, amount: 30000 }], tags: null, walletId: CASH },
+      }),
+      entry('DeleteTransaction', { transactionId: UNKNOWN }),
+      entry('RecordTransfer', {
+        transferId: LUNCH,
+        fromWalletId: CASH,
+        toWalletId: BANK,
+        amountOut: { amount: 10000, currency: 'THB' },
+        amountIn: { amount: 10000, currency: 'THB' },
+        date: '2026-11-27',
+      }),
+      entry('MarkInstallmentPaid', { debtId: CAR_LOAN, number: 3, paymentId: LUNCH, date: '2026-11-27' }),
+      entry('MarkInstallmentUnpaid', { debtId: CAR_LOAN, number: 3 }),
+      { ...expense, body: null } as unknown as AnyOutboxEntry,
+    ];
+    const words = every.map((made) => describeEntry(made, nothingKnown, writer(locale)));
+    for (const line of words) {
+      expect(line).not.toMatch(/[A-Za-z]{2,}/);
+      expect(line.trim()).not.toBe('');
+    }
+    expect(new Set(words).size).toBe(words.length);
+  });
 });
