@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { postCommand, readAfter, uuidV7 } from '../support/api.mjs';
 import { expectHeading, screenshot } from '../support/browser.mjs';
-import { catalog, say } from '../support/locale.mjs';
+import { firstOfMonth } from '../support/dates.mjs';
+import { catalog, say, text } from '../support/locale.mjs';
 import {
   expectAllSynced,
   goOffline,
@@ -16,22 +17,11 @@ import { openKipLoan, openWallet } from '../support/seed.mjs';
 import { fillTransaction } from '../support/transactions.mjs';
 import { createUser, idTokenFor } from '../support/users.mjs';
 
-/** Today and the first of this month as the app reads them for a user in UTC (the default time zone). */
-const today = () => new Date().toISOString().slice(0, 10);
-const firstOfMonth = () => `${today().slice(0, 8)}01`;
-
 /** Kip as the app writes it: its sign first, "₭215,000" ("₭215.000" in Lao's marks). */
 const kip = (locale, amount) => {
   const english = new Intl.NumberFormat('en').format(amount);
   return `₭${locale === 'lo' ? english.replaceAll(',', '.') : english}`;
 };
-
-/** A message of the catalog; a key not there yet fails in words rather than matching `undefined`. */
-function text(messages, id) {
-  const found = messages[id];
-  if (typeof found !== 'string') throw new Error(`no message ${id} in the catalog`);
-  return found;
-}
 
 /**
  * What the user has before the phone loses its signal: a bank wallet beside cash, three kip

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { postCommand, readAfter, uuidV7 } from '../support/api.mjs';
 import { expectHeading, expectToast, screenshot } from '../support/browser.mjs';
-import { catalog } from '../support/locale.mjs';
+import { dateFromToday, firstOfMonth } from '../support/dates.mjs';
+import { catalog, text } from '../support/locale.mjs';
 import {
   goOffline,
   goOnline,
@@ -12,16 +13,6 @@ import {
 } from '../support/offline.mjs';
 import { openKipLoan } from '../support/seed.mjs';
 import { createUser, idTokenFor } from '../support/users.mjs';
-
-const today = () => new Date().toISOString().slice(0, 10);
-const firstOfMonth = () => `${today().slice(0, 8)}01`;
-
-/** A message of the catalog; a key not there yet fails in words rather than matching `undefined`. */
-function text(messages, id) {
-  const found = messages[id];
-  if (typeof found !== 'string') throw new Error(`no message ${id} in the catalog`);
-  return found;
-}
 
 /** The words of a message before its first placeholder ("Offline — showing data as of "). */
 const lead = (messages, id) => text(messages, id).split('{')[0];
@@ -42,7 +33,7 @@ async function seed(baseUrl, user) {
     });
   await postCommand(baseUrl, user, 'SetCategoryBudget', {
     categoryId: 'builtin-food',
-    month: today().slice(0, 7),
+    month: firstOfMonth().slice(0, 7),
     limit: { amount: 900_000, currency: 'LAK' },
     repeat: true,
   });
@@ -165,7 +156,7 @@ export default async function offlineReading({ browser, baseUrl, screenshotDir }
               type: 'expense',
               amount: { amount: 30_000, currency: 'LAK' },
               categoryId: 'builtin-food',
-              date: today(),
+              date: dateFromToday(0),
               note: 'Noodles on the way home',
             },
           },

@@ -6,3 +6,8 @@ export function dateFromToday(days) {
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
+
+/** The first of this month (UTC), as the app reads it for a user who never chose a time zone. */
+export function firstOfMonth() {
+  return `${dateFromToday(0).slice(0, 8)}01`;
+}

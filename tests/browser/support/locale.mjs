@@ -19,6 +19,13 @@ export const LOCALES = [
   ['lo', '/lo'],
 ];
 
+/** A message of the catalog; a key not there (yet) fails in words rather than matching `undefined`. */
+export function text(messages, id) {
+  const found = messages[id];
+  if (typeof found !== 'string') throw new Error(`no message ${id} in the catalog`);
+  return found;
+}
+
 /** A message with its `{name}` placeholders filled in from `values` (a placeholder not given stays). */
 export function fill(message, values) {
   return message.replace(/\{(\w+)\}/g, (placeholder, name) => (name in values ? String(values[name]) : placeholder));
