@@ -81,6 +81,12 @@ export function openUserDb(uid: string): Promise<IDBDatabase> {
       req.onblocked = () => undefined;
     });
     open.set(name, db);
+    // A failed open (also one that throws at once, as a browser refusing storage does) is not
+    // kept: the next call tries again instead of failing until the page is reloaded.
+    const opening = db;
+    opening.catch(() => {
+      if (open.get(name) === opening) open.delete(name);
+    });
   }
   return db;
 }

@@ -127,6 +127,21 @@ describe('the transactions a device adds', () => {
     const entries = [add(1), add(2), entry('DeleteTransaction', { transactionId: id(1) })];
     expect(pendingAddsFor(entries, {}).map((add) => add.row.id)).toEqual([id(2)]);
   });
+
+  it('leave out entries whose stored body is not the command (edited by hand in the browser)', () => {
+    const broken = [
+      entry('AddTransaction', {}),
+      entry('AddTransaction', { transactionId: id(7), amount: null }),
+      entry('EditTransaction', { transactionId: id(8), changes: 'all' }),
+      entry('MarkInstallmentPaid', { debtId: id(9), number: -1 }),
+      { ...add(10), name: 'NoSuchCommand' } as unknown as AnyOutboxEntry,
+      { ...add(11), body: null } as unknown as AnyOutboxEntry,
+    ];
+    const entries = [...broken, add(2)];
+    expect(pendingAddsFor(entries, {}).map((pending) => pending.row.id)).toEqual([id(2)]);
+    expect(pendingSums(pendingAddsFor(entries, {}))).toHaveLength(1);
+    expect(pendingMarks(entries, id(9)).size).toBe(0);
+  });
 });
 
 describe('the filters of the list', () => {

@@ -1,4 +1,7 @@
+import { markInstallmentPaidSchema, markInstallmentUnpaidSchema } from '@plenty/contracts/commands/debt';
 import type { CommandRequest } from '@plenty/contracts/commands/registry';
+import { transactionCommandSchemas } from '@plenty/contracts/commands/transaction';
+import { recordTransferSchema } from '@plenty/contracts/transfers';
 import { CURRENCIES, type Currency } from '@plenty/contracts/money';
 import { parseSearch, searchAmount, searchIndexTokens, type AmountTerm } from '@plenty/contracts/search';
 import { categoryParts } from '@plenty/contracts/splits';
@@ -53,10 +56,36 @@ export interface RowOverlay {
   readonly deletion: PendingDeletion | null;
 }
 
+/** The schema of each queued command: an entry whose body does not pass is left off every screen. */
+const BODY_SCHEMAS: Readonly<Record<AnyOutboxEntry['name'], { safeParse(body: unknown): { success: boolean } }>> = {
+  ...transactionCommandSchemas,
+  RecordTransfer: recordTransferSchema,
+  MarkInstallmentPaid: markInstallmentPaidSchema,
+  MarkInstallmentUnpaid: markInstallmentUnpaidSchema,
+};
+const wellFormed = new WeakMap<AnyOutboxEntry, boolean>();
+
+/**
+ * Whether the entry is one the screens can show: a known command whose body passes its schema.
+ * The outbox is the browser's storage, which anyone with the device's developer tools can edit;
+ * such an entry is refused by the engine and shown in the sync panel, never read here.
+ */
+function readable(entry: AnyOutboxEntry): boolean {
+  let ok = wellFormed.get(entry);
+  if (ok === undefined) {
+    const schema = (
+      BODY_SCHEMAS as Readonly<Record<string, (typeof BODY_SCHEMAS)[AnyOutboxEntry['name']] | undefined>>
+    )[entry.name];
+    ok = schema !== undefined && schema.safeParse(entry.body).success;
+    wellFormed.set(entry, ok);
+  }
+  return ok;
+}
+
 const isEntry = <N extends AnyOutboxEntry['name']>(
   entry: AnyOutboxEntry,
   name: N,
-): entry is Extract<AnyOutboxEntry, { name: N }> => entry.name === name;
+): entry is Extract<AnyOutboxEntry, { name: N }> => entry.name === name && readable(entry);
 
 /** An AddTransaction body as a list row (revision 0: the server has no stream yet). */
 export function rowFromAdd(
