@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { call, postCommand, uuidV7 } from '../support/api.mjs';
 import { seriousViolations } from '../support/axe.mjs';
 import { openPage } from '../support/browser.mjs';
+import { queueRefusedAdd } from '../support/offline.mjs';
 import { catalog, LOCALES } from '../support/locale.mjs';
 import { createUser, signIn } from '../support/users.mjs';
 
@@ -175,7 +176,9 @@ async function settle(page, errors = []) {
 
 /**
  * Every page in every language and both themes, checked by axe-core: no serious or critical
- * accessibility finding (contrast, names, roles, labels, language of the page).
+ * accessibility finding (contrast, names, roles, labels, language of the page). Signed in, an
+ * entry refused by the server is on the device, so the header's sync status, the list's pending
+ * row and the sync panel are checked too.
  */
 export default async function accessibility({ browser, baseUrl }) {
   const user = await createUser(baseUrl, 'Khamla');
@@ -190,6 +193,13 @@ export default async function accessibility({ browser, baseUrl }) {
         await context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
         if (access === 'signed-in') await signIn(context, user);
         try {
+          // Signed in, an entry the server refused stays on the device: every page's header shows
+          // the sync status, the transaction list its row with "See why and fix".
+          if (access === 'signed-in') {
+            await page.goto(`${baseUrl}${prefix}/dashboard/transactions`);
+            await settle(page, errors);
+            await queueRefusedAdd(page, user.uid);
+          }
           for (const target of pages(ids)) {
             const wanted = target.access === 'public' || (access === 'guest') === (target.access === 'guest-only');
             if (!wanted) continue;
@@ -205,6 +215,19 @@ export default async function accessibility({ browser, baseUrl }) {
               findings.push({ page: `${prefix}${target.path}`, theme, ...finding, nodes: where });
             }
             checked += 1;
+            // The sync panel, opened from the refused row.
+            if (access === 'signed-in' && target.path === '/dashboard/transactions') {
+              await page.getByTestId('pending-fix').click();
+              await page.getByTestId('sync-panel').waitFor();
+              await page.evaluate(() => document.fonts.ready);
+              for (const { nodes, ...finding } of await seriousViolations(page)) {
+                const where = nodes.slice(0, 3).map((node) => `${node.target}: ${node.summary}`);
+                findings.push({ page: `${prefix}${target.path} (sync panel)`, theme, ...finding, nodes: where });
+              }
+              await page.keyboard.press('Escape');
+              await page.getByTestId('sync-panel').waitFor({ state: 'hidden' });
+              checked += 1;
+            }
           }
           assert.deepEqual(errors, [], `no page errors (${locale}, ${theme}, ${access})`);
         } finally {
