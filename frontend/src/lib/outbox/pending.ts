@@ -1,3 +1,4 @@
+import { daysInMonthOf } from '@plenty/contracts/calendar/date';
 import { markInstallmentPaidSchema, markInstallmentUnpaidSchema } from '@plenty/contracts/commands/debt';
 import type { CommandRequest } from '@plenty/contracts/commands/registry';
 import { transactionCommandSchemas } from '@plenty/contracts/commands/transaction';
@@ -350,9 +351,7 @@ export function pendingSums(adds: readonly PendingAdd[], filter: Pick<PendingFil
 
 /** The first and last day of a month `YYYY-MM`. */
 export function monthRange(month: string): { readonly from: string; readonly to: string } {
-  const [year = 1970, number = 1] = month.split('-').map(Number);
-  const last = new Date(Date.UTC(year, number, 0)).getUTCDate();
-  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+  return { from: `${month}-01`, to: `${month}-${String(daysInMonthOf(month)).padStart(2, '0')}` };
 }
 
 /** A transfer the device records, with its state. */
