@@ -40,6 +40,10 @@ export const api = createApi({
   reducerPath: 'api',
   baseQuery,
   refetchOnReconnect: true,
+  // A command's views are read again as soon as it is answered, even while another query is
+  // still on its way (a warm-up, a page waiting for the views to catch up): waiting for every
+  // query to settle first could hold a change back for as long as one of them takes.
+  invalidationBehavior: 'immediately',
   tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });
