@@ -1,48 +1,17 @@
 import 'fake-indexeddb/auto';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
-import { useCommand } from '../api/use-command';
 import { sessionChanged } from '../auth/auth-slice';
 import { wentOffline } from '../offline/network-slice';
 import { fakeApi, renderWithApp } from '../testing/render-app';
+import { AddExpense } from './add-expense.fixture';
 import { forgetStorageAsked } from './keep-storage';
 import { pageOutbox, type OutboxStore } from './outbox';
 import { readEntries } from './queue';
 
-const CATEGORY = '0192f0c4-7a1b-7c3d-8e4f-00000000c001';
 const stops: (() => void)[] = [];
-
-/** Adds an expense of the amount typed, and says how the last try went. */
-function AddExpense() {
-  const command = useCommand('AddTransaction');
-  const [amount, setAmount] = useState('1500');
-  const [outcome, setOutcome] = useState('');
-  const save = async () => {
-    const done = await command.run({
-      transactionId: command.newId(),
-      type: 'expense',
-      amount: { amount: Number(amount), currency: 'THB' },
-      categoryId: CATEGORY,
-      date: '2026-11-27',
-    });
-    setOutcome(done.ok ? (done.queued ? 'saved on this device' : 'saved') : done.error.code);
-  };
-  return (
-    <>
-      <label>
-        Amount
-        <input value={amount} onChange={(event) => setAmount(event.target.value)} />
-      </label>
-      <button type="button" onClick={() => void save()}>
-        Save
-      </button>
-      <p role="status">{command.pending ? 'sending' : outcome}</p>
-    </>
-  );
-}
 
 function signedInOffline() {
   const uid = `storage-user-${uuidV7()}`;

@@ -1,16 +1,16 @@
 import 'fake-indexeddb/auto';
 import { act, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../api/api';
-import { useCommand } from '../api/use-command';
 import { sessionChanged } from '../auth/auth-slice';
 import { deleteUserDb } from '../offline/db';
 import { wentOffline, wentOnline } from '../offline/network-slice';
 import { fakeApi, renderWithApp } from '../testing/render-app';
+import { AddExpense, CATEGORY } from './add-expense.fixture';
 import { outboxCleared } from './outbox-slice';
 import { PageOutbox, pageOutbox, startOutbox, useOutboxActions, useOutboxEntry, type OutboxStore } from './outbox';
 import { savePosition } from './position';
@@ -24,36 +24,6 @@ afterEach(() => {
 });
 
 const result = { streamId: 'transaction-1', revision: 0, position: '77' };
-const CATEGORY = '0192f0c4-7a1b-7c3d-8e4f-00000000c001';
-
-/** Adds an expense of the amount typed, and says how the last try went. */
-function AddExpense() {
-  const command = useCommand('AddTransaction');
-  const [amount, setAmount] = useState('1500');
-  const [outcome, setOutcome] = useState('');
-  const save = async () => {
-    const done = await command.run({
-      transactionId: command.newId(),
-      type: 'expense',
-      amount: { amount: Number(amount), currency: 'THB' },
-      categoryId: CATEGORY,
-      date: '2026-11-27',
-    });
-    setOutcome(done.ok ? (done.queued ? 'saved on this device' : 'saved') : done.error.code);
-  };
-  return (
-    <>
-      <label>
-        Amount
-        <input value={amount} onChange={(event) => setAmount(event.target.value)} />
-      </label>
-      <button type="button" onClick={() => void save()}>
-        Save
-      </button>
-      <p role="status">{command.pending ? 'sending' : outcome}</p>
-    </>
-  );
-}
 
 /** Renders `ui` for a signed-in user of its own; closes their outbox after the test. */
 function signedIn(ui: React.ReactElement) {
