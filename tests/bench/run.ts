@@ -17,7 +17,7 @@ import type { TestUser } from '../support/users.js';
 import { seedAccounts, signInAccounts } from './bench-users.js';
 import { printFrontendFigures } from './bundle.js';
 import { generateDataSet } from './generate.js';
-import { startBenchServer, waitForProjections } from './server.js';
+import { fastifyVersion, startBenchServer, startHelloWorld, waitForProjections, type BenchServer } from './server.js';
 import { quick } from './synthetic.js';
 
 const commandsOnly = process.argv.includes('--commands-only');
@@ -50,42 +50,99 @@ function addTransactionBody(): string {
   });
 }
 
-async function commandThroughput(baseUrl: string, users: TestUser[]): Promise<void> {
-  console.log(`\n## AddTransaction throughput (${sizes.seconds} s per level, ${users.length} users)\n`);
-  console.log('| connections | commands/s | p50 ms | p97.5 ms | p99 ms | max ms | errors | non-2xx |');
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
+/** The HTTP ceiling's level: the hello-world is measured right before the command at this many connections. */
+const CEILING_CONNECTIONS = 64;
+
+interface LevelFigures {
+  readonly perSecond: number;
+  readonly p99: number;
+  /** CPU of the server process (every thread) per request answered, in ms. */
+  readonly cpuMsPerRequest: number;
+}
+
+/** Runs autocannon and reads the server's CPU time (from /proc) before and after. */
+async function measured(
+  options: autocannon.Options,
+  server: { cpuMs(): number },
+): Promise<{ result: autocannon.Result; cpuMsPerRequest: number }> {
+  const cpuBefore = server.cpuMs();
+  const result = await autocannon(options);
+  const cpuMs = server.cpuMs() - cpuBefore;
+  return { result, cpuMsPerRequest: result.requests.total === 0 ? 0 : cpuMs / result.requests.total };
+}
+
+/** A Fastify hello-world (its own process) at the same autocannon settings as the commands. */
+async function helloWorldCeiling(connections: number): Promise<LevelFigures> {
+  const hello = await startHelloWorld();
+  try {
+    const { result, cpuMsPerRequest } = await measured(
+      { url: `${hello.baseUrl}/`, connections, duration: sizes.seconds },
+      hello,
+    );
+    const l = result.latency;
+    console.log(
+      `| hello-world, ${connections} | ${Math.round(result.requests.average)} | ${l.p50} | ${l.p97_5} | ${l.p99} | ${l.max} | ${result.errors} | ${result.non2xx} | ${cpuMsPerRequest.toFixed(3)} |`,
+    );
+    return { perSecond: result.requests.average, p99: l.p99, cpuMsPerRequest };
+  } finally {
+    await hello.stop();
+  }
+}
+
+async function commandThroughput(server: BenchServer, users: TestUser[]): Promise<void> {
+  console.log(
+    `\n## AddTransaction throughput against the HTTP ceiling (${sizes.seconds} s per level, ${users.length} users; Fastify ${fastifyVersion()})\n`,
+  );
+  console.log('| connections | requests/s | p50 ms | p97.5 ms | p99 ms | max ms | errors | non-2xx | server CPU ms/request |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   let turn = 0;
+  let ceiling: LevelFigures | null = null;
+  let atCeiling: LevelFigures | null = null;
   for (const connections of sizes.levels) {
-    const result = await autocannon({
-      url: `${baseUrl}/api/commands/AddTransaction`,
-      connections,
-      duration: sizes.seconds,
-      method: 'POST',
-      requests: [
-        {
-          setupRequest: (request) => {
-            const user = users[turn++ % users.length];
-            return {
-              ...request,
-              headers: { 'content-type': 'application/json', authorization: user?.authorization ?? '' },
-              body: addTransactionBody(),
-            };
+    if (connections === CEILING_CONNECTIONS) ceiling = await helloWorldCeiling(connections);
+    const { result, cpuMsPerRequest } = await measured(
+      {
+        url: `${server.baseUrl}/api/commands/AddTransaction`,
+        connections,
+        duration: sizes.seconds,
+        method: 'POST',
+        requests: [
+          {
+            setupRequest: (request) => {
+              const user = users[turn++ % users.length];
+              return {
+                ...request,
+                headers: { 'content-type': 'application/json', authorization: user?.authorization ?? '' },
+                body: addTransactionBody(),
+              };
+            },
           },
-        },
-      ],
-    });
+        ],
+      },
+      server,
+    );
     const l = result.latency;
     const statuses = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => code !== '200');
     if (statuses.length > 0)
       console.error(`  (answers other than 200: ${JSON.stringify(Object.fromEntries(statuses))})`);
     console.log(
-      `| ${connections} | ${Math.round(result.requests.average)} | ${l.p50} | ${l.p97_5} | ${l.p99} | ${l.max} | ${result.errors} | ${result.non2xx} |`,
+      `| AddTransaction, ${connections} | ${Math.round(result.requests.average)} | ${l.p50} | ${l.p97_5} | ${l.p99} | ${l.max} | ${result.errors} | ${result.non2xx} | ${cpuMsPerRequest.toFixed(3)} |`,
+    );
+    if (connections === CEILING_CONNECTIONS)
+      atCeiling = { perSecond: result.requests.average, p99: l.p99, cpuMsPerRequest };
+  }
+  if (ceiling !== null && atCeiling !== null) {
+    const ratio = (100 * atCeiling.perSecond) / ceiling.perSecond;
+    const cpuRatio = (100 * ceiling.cpuMsPerRequest) / atCeiling.cpuMsPerRequest;
+    console.log(
+      `\nAt ${CEILING_CONNECTIONS} connections: AddTransaction ${Math.round(atCeiling.perSecond)}/s (p99 ${atCeiling.p99} ms) against the hello-world's ${Math.round(ceiling.perSecond)}/s, **${ratio.toFixed(1)} %** of the HTTP ceiling; by server CPU per request, ${cpuRatio.toFixed(1)} % (${ceiling.cpuMsPerRequest.toFixed(3)} against ${atCeiling.cpuMsPerRequest.toFixed(3)} ms).`,
     );
   }
 }
 
 async function commandToQueryLag(baseUrl: string, user: TestUser, label: string): Promise<void> {
   const lags: number[] = [];
+  let missed = 0;
   for (let i = 0; i < sizes.lagSamples; i += 1) {
     const body = addTransactionBody();
     const answer = await fetch(`${baseUrl}/api/commands/AddTransaction`, {
@@ -99,13 +156,68 @@ async function commandToQueryLag(baseUrl: string, user: TestUser, label: string)
     const seen = await fetch(`${baseUrl}/api/queries/transactions/${transactionId}`, {
       headers: { authorization: user.authorization, 'x-min-position': position },
     });
-    if (seen.status !== 200) throw new Error(`query did not see its write: ${seen.status}`);
+    // 404: the projections had not reached the position when the query stopped waiting (2 s).
+    if (seen.status === 404) missed += 1;
+    else if (seen.status !== 200) throw new Error(`query did not see its write: ${seen.status}`);
     lags.push(performance.now() - answered);
   }
   lags.sort((a, b) => a - b);
   console.log(
-    `| ${label} | ${lags.length} | ${percentile(lags, 50).toFixed(2)} | ${percentile(lags, 95).toFixed(2)} | ${percentile(lags, 99).toFixed(2)} | ${(lags.at(-1) ?? 0).toFixed(2)} |`,
+    `| ${label} | ${lags.length} | ${percentile(lags, 50).toFixed(2)} | ${percentile(lags, 95).toFixed(2)} | ${percentile(lags, 99).toFixed(2)} | ${(lags.at(-1) ?? 0).toFixed(2)} | ${missed} |`,
   );
+}
+
+/** One look at `/readyz`: the head of the event log and the position the projections have applied. */
+interface ProjectorSample {
+  readonly at: number;
+  readonly head: number;
+  readonly position: number;
+}
+
+/**
+ * Samples `/readyz` every `everyMs` until `stop()`: how far the projector is behind the head
+ * (events), and how old the oldest event it has not applied is (ms): the time since the head
+ * first passed the applied position, as far as the samples tell (to within one interval).
+ */
+function sampleProjector(baseUrl: string, everyMs: number): { stop(): Promise<ProjectorSample[]> } {
+  const samples: ProjectorSample[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const body = (await fetch(`${baseUrl}/readyz`).then((r) => r.json())) as {
+        projections?: { position: string; head: string };
+      };
+      const at = performance.now();
+      if (body.projections !== undefined)
+        samples.push({ at, head: Number(body.projections.head), position: Number(body.projections.position) });
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return samples;
+    },
+  };
+}
+
+function printProjectorLag(samples: readonly ProjectorSample[], everyMs: number): void {
+  const behind = samples.map((s) => s.head - s.position).sort((a, b) => a - b);
+  const ages = samples
+    .map((sample) => {
+      if (sample.position >= sample.head) return 0;
+      const passed = samples.find((earlier) => earlier.head > sample.position);
+      return passed === undefined ? 0 : sample.at - passed.at;
+    })
+    .sort((a, b) => a - b);
+  const row = (values: number[], digits: number) =>
+    `${percentile(values, 50).toFixed(digits)} | ${percentile(values, 95).toFixed(digits)} | ${percentile(values, 99).toFixed(digits)} | ${(values.at(-1) ?? 0).toFixed(digits)}`;
+  console.log(`\nThe projector under that load: /readyz sampled every ${everyMs} ms (${samples.length} samples)\n`);
+  console.log('| measure | p50 | p95 | p99 | max |');
+  console.log('|---|---:|---:|---:|---:|');
+  console.log(`| events behind the head | ${row(behind, 0)} |`);
+  console.log(`| age of the oldest event not applied, ms | ${row(ages, 0)} |`);
 }
 
 async function lagUnderLoad(baseUrl: string, users: TestUser[], probe: TestUser): Promise<void> {
@@ -134,10 +246,22 @@ async function lagUnderLoad(baseUrl: string, users: TestUser[], probe: TestUser)
   const instance = background as unknown as autocannon.Instance;
   instance.on('response', () => (answered += 1));
   await until('the background load to be answered', () => answered >= 100, { timeoutMs: 30_000 });
-  await commandToQueryLag(baseUrl, probe, 'under load (16 connections adding)');
-  instance.stop();
-  await background;
+  const started = answered;
+  const startedAt = performance.now();
+  const sampler = sampleProjector(baseUrl, PROJECTOR_SAMPLE_MS);
+  try {
+    await commandToQueryLag(baseUrl, probe, 'under load (16 connections adding)');
+  } finally {
+    const samples = await sampler.stop();
+    const rate = (answered - started) / ((performance.now() - startedAt) / 1000);
+    instance.stop();
+    await background;
+    console.log(`\n(the 16 connections added ${Math.round(rate)} transactions/s meanwhile)`);
+    printProjectorLag(samples, PROJECTOR_SAMPLE_MS);
+  }
 }
+
+const PROJECTOR_SAMPLE_MS = 20;
 
 async function rebuildSpeed(label: string, dataDir: string): Promise<void> {
   const masterKey = await loadMasterKey({ dataDir });
@@ -171,10 +295,10 @@ async function main(): Promise<void> {
     try {
       const [probe, ...users] = await signInAccounts(server.baseUrl, accounts);
       if (probe === undefined) throw new Error('no users were seeded');
-      await commandThroughput(server.baseUrl, users);
+      await commandThroughput(server, users);
       console.log('\n## Command answer → query sees it (X-Min-Position), ms\n');
-      console.log('| condition | samples | p50 | p95 | p99 | max |');
-      console.log('|---|---:|---:|---:|---:|---:|');
+      console.log('| condition | samples | p50 | p95 | p99 | max | not seen within 2 s |');
+      console.log('|---|---:|---:|---:|---:|---:|---:|');
       await waitForProjections(server.baseUrl);
       await commandToQueryLag(server.baseUrl, probe, 'idle');
       await lagUnderLoad(server.baseUrl, users, probe);
