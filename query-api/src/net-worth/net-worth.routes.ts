@@ -100,7 +100,8 @@ export function netWorthRoutes(app: FastifyInstance, readStore: ReadStore, now: 
     const currentAssets = await Promise.all(
       kept.map(async (wallet) => ({
         currency: wallet.currency,
-        amount: (await balanceAt(readStore, user.uid, wallet, months.get(wallet.id) ?? [], day.asOf)).balance,
+        amount: (await balanceAt(readStore, user.uid, wallet, months.get(wallet.id) ?? [], day.asOf, day.today))
+          .balance,
       })),
     );
     const current = netWorthPoint(currentAssets, debtsAt(debts, day.asOf), day.preferences);

@@ -1,5 +1,5 @@
 import { WALLET_MONTHS_VIEW, WALLET_MOVEMENTS_VIEW } from '@plenty/contracts/views/registry';
-import { monthOfDate } from '@plenty/contracts/calendar/date';
+import { addDays, dayOfMonth, daysInMonthOf, monthOfDate } from '@plenty/contracts/calendar/date';
 import { totalOf } from '@plenty/contracts/money';
 import type { WalletDoc, WalletMonthDoc, WalletMovementDoc } from '@plenty/contracts/views/wallet-docs';
 import { encodeCursor } from '@plenty/platform/read-store/keys';
@@ -76,16 +76,16 @@ export function flowOfMonths(months: readonly WalletMonthDoc[], include: (month:
   return flow;
 }
 
-/** The movements of `date`'s month dated up to it, read newest first from the end of that day. */
-export async function flowOfMonthUpTo(
+/** The movements of `walletId` dated from `first` to `last` (both inclusive), read newest first from the end of `last`. */
+async function flowOfDays(
   readStore: ReadStore,
   userId: string,
   walletId: string,
-  date: string,
+  first: string,
+  last: string,
 ): Promise<Flow> {
-  const monthStart = `${monthOfDate(date)}-01`;
   let flow = NO_FLOW;
-  let cursor: string | null = endOfDayCursor(date);
+  let cursor: string | null = endOfDayCursor(last);
   while (cursor !== null) {
     const page: FindResult<WalletMovementDoc & Record<string, unknown>> = await readStore.find(WALLET_MOVEMENTS_VIEW, {
       userId,
@@ -95,12 +95,37 @@ export async function flowOfMonthUpTo(
       cursor,
     });
     for (const { doc } of page.items) {
-      if (doc.date < monthStart) return flow;
+      if (doc.date < first) return flow;
       flow = plus(flow, { change: BigInt(doc.amount), count: 1 });
     }
     cursor = page.nextCursor;
   }
   return flow;
+}
+
+/**
+ * The movements of `date`'s month dated up to it. Up to the middle of the month they are read
+ * themselves; later, or on `today`, the month's sum less the movements dated after the day, which
+ * for today are only those dated ahead (none, mostly): a month of 1,000 movements is not read
+ * document by document on every look at a balance. The month document is the sum of its
+ * movements (the wallets projection writes both in one step), so both ways give the same flow.
+ */
+export async function flowOfMonthUpTo(
+  readStore: ReadStore,
+  userId: string,
+  walletId: string,
+  date: string,
+  month: WalletMonthDoc,
+  today?: string,
+): Promise<Flow> {
+  const monthStart = `${monthOfDate(date)}-01`;
+  const days = daysInMonthOf(month.month);
+  if (date !== today && Number(date.slice(8, 10)) * 2 <= days)
+    return flowOfDays(readStore, userId, walletId, monthStart, date);
+  const lastDay = dayOfMonth(month.month, days);
+  if (date >= lastDay) return { change: totalOf(month.change), count: month.count };
+  const after = await flowOfDays(readStore, userId, walletId, addDays(date, 1), lastDay);
+  return { change: totalOf(month.change) - after.change, count: month.count - after.count };
 }
 
 /** The opening balance counts from its date on; a wallet without one (a default wallet) has it always. */
@@ -119,7 +144,8 @@ export function balanceAtMonthEnd(
 
 /**
  * The balance at the end of `date` and how many movements make it. The day's month is read
- * from its movements only when it has any (its month document says so).
+ * from its movements only when it has any (its month document says so); `today`, the user's,
+ * tells when the day's later movements are only those dated ahead.
  */
 export async function balanceAt(
   readStore: ReadStore,
@@ -127,11 +153,13 @@ export async function balanceAt(
   wallet: WalletDoc,
   months: readonly WalletMonthDoc[],
   date: string,
+  today?: string,
 ): Promise<{ readonly balance: bigint; readonly movementCount: number }> {
   const month = monthOfDate(date);
   const before = flowOfMonths(months, (m) => m < month);
-  const hasMonth = months.some((doc) => doc.month === month && doc.count > 0);
-  const within = hasMonth ? await flowOfMonthUpTo(readStore, userId, wallet.id, date) : NO_FLOW;
+  const monthDoc = months.find((doc) => doc.month === month && doc.count > 0);
+  const within =
+    monthDoc === undefined ? NO_FLOW : await flowOfMonthUpTo(readStore, userId, wallet.id, date, monthDoc, today);
   const flow = plus(before, within);
   return { balance: openingAt(wallet, date) + flow.change, movementCount: flow.count };
 }

@@ -136,6 +136,38 @@ describe.each(Object.keys(READ_STORES) as ReadStoreKind[])('on %s', (kind) => {
       expect(await at('2026-11-17')).toMatchObject({ balance: 950_000, movementCount: 4 });
     });
 
+    it('gives every day of a month the opening and the movements dated up to it, early or late in the month, today with movements dated ahead', async () => {
+      const SAVINGS = '0192f0c4-7a1b-7c3d-8e4f-00000000c005';
+      const movements = Array.from({ length: 60 }, (_, n) => {
+        const date = `2026-${n % 3 === 0 ? '10' : '11'}-${String((n % 30) + 1).padStart(2, '0')}`;
+        return movement(SAVINGS, `tx:s${n}`, date, (n % 2 === 0 ? 1 : -1) * (1_000 + n * 37), {
+          time: n % 4 === 0 ? '09:30' : null,
+        });
+      });
+      await given(store, {
+        alice: {
+          wallets: [wallet(SAVINGS, { name: 'Savings', openingBalance: 500_000, openingDate: '2026-10-01' })],
+          movements,
+        },
+      });
+      const days = [
+        ...Array.from({ length: 31 }, (_, n) => `2026-10-${String(n + 1).padStart(2, '0')}`),
+        ...Array.from({ length: 20 }, (_, n) => `2026-11-${String(n + 1).padStart(2, '0')}`),
+      ];
+      for (const date of days) {
+        const upTo = movements.filter((m) => m.date <= date);
+        const found = (await ok(`/wallets?asOf=${date}`, walletListSchema)).items.find((item) => item.id === SAVINGS);
+        expect(found, date).toMatchObject({
+          balance: 500_000 + upTo.reduce((sum, m) => sum + m.amount, 0),
+          movementCount: upTo.length,
+        });
+      }
+      const today = (await ok('/wallets', walletListSchema)).items.find((item) => item.id === SAVINGS);
+      const upToToday = movements.filter((m) => m.date <= '2026-11-20');
+      expect(upToToday.length).toBeLessThan(movements.length);
+      expect(today).toMatchObject({ balance: 500_000 + upToToday.reduce((sum, m) => sum + m.amount, 0) });
+    });
+
     it('refuses a day after today on the user’s calendar', async () => {
       const answer = await getAs(app, '/wallets?asOf=2026-11-21');
       expect(answer.statusCode).toBe(400);

@@ -98,7 +98,7 @@ export function walletsRoutes(app: FastifyInstance, readStore: ReadStore, now: (
     const balances = await Promise.all(
       wallets.sort(compareWallets).map(async (wallet) => ({
         wallet,
-        ...(await balanceAt(readStore, user.uid, wallet, months.get(wallet.id) ?? [], day.asOf)),
+        ...(await balanceAt(readStore, user.uid, wallet, months.get(wallet.id) ?? [], day.asOf, day.today)),
       })),
     );
     const { value, outOfRange } = finishFigures<Omit<WalletList, 'outOfRange'>>({
@@ -126,7 +126,7 @@ export function walletsRoutes(app: FastifyInstance, readStore: ReadStore, now: (
       balanceDay(readStore, user.uid, query.asOf, now()),
       monthsOfWallet(readStore, user.uid, wallet.id),
     ]);
-    const { balance, movementCount } = await balanceAt(readStore, user.uid, wallet, months, day.asOf);
+    const { balance, movementCount } = await balanceAt(readStore, user.uid, wallet, months, day.asOf, day.today);
     return finishFigures<WalletView>(walletView(wallet, balance, movementCount)).value;
   });
 
