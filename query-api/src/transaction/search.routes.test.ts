@@ -260,6 +260,29 @@ describe.each(Object.keys(READ_STORES) as ReadStoreKind[])('transaction search a
     expect(await ids('categoryId=builtin-food&sort=lowest')).toEqual([COFFEE, SPLIT]);
   });
 
+  it('pages a list by value, however it is cut, through the same transactions as one page', async () => {
+    const pages = async (query: string, limit: number) => {
+      const all: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const answer = await getAs(
+          app,
+          `/transactions?${query}&limit=${limit}${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`,
+        );
+        expect(answer.statusCode, answer.body).toBe(200);
+        const page = transactionListSchema.parse(answer.json());
+        all.push(...page.items.map((t) => t.id));
+        cursor = page.nextCursor;
+      } while (cursor !== null && all.length < 20);
+      return all;
+    };
+    for (const query of ['sort=highest', 'sort=lowest', `sort=highest&q=${encodeURIComponent('>40')}`]) {
+      const whole = await ids(`${query}&limit=50`);
+      expect(whole.length, query).toBeGreaterThan(2);
+      for (const limit of [1, 2, 3]) expect(await pages(query, limit), `${query}, ${limit} a page`).toEqual(whole);
+    }
+  });
+
   it('reads search syntax as literal text: 200, nothing found', async () => {
     for (const q of ['"', '*', 'NEAR(a b)', 'a OR b', '^c', 'col:x', "'; DROP TABLE x; --", '(((', '"ร้าน" *']) {
       const answer = await getAs(app, `/transactions?q=${encodeURIComponent(q)}`);

@@ -10,6 +10,7 @@ import {
   type ReadStore,
   type StoredDocument,
 } from '@plenty/platform/read-store/port';
+import { encodeCursor } from '@plenty/platform/read-store/keys';
 import type { StoreConditions } from './filters.js';
 
 /** The read store breaks ties by id, in the direction of the last sort key. */
@@ -196,7 +197,7 @@ export async function findByValue(
           currency,
           value: valueInDisplay(stored.doc.amount.amount, currency, query.order),
         }));
-        return { currency, resume, page, rows, taken: 0 };
+        return { currency, page, rows, taken: 0 };
       },
     ),
   );
@@ -219,18 +220,20 @@ export async function findByValue(
   const next: MergeState = { ...state };
   let more = false;
   for (const stream of streams) {
-    const { currency, page, rows, taken, resume } = stream;
+    const { currency, page, rows, taken } = stream;
     if (taken === rows.length) {
       next[currency] = page.nextCursor ?? 0;
       if (page.nextCursor !== null) more = true;
       continue;
     }
     more = true;
-    if (taken === 0) continue;
-    // Part of this currency's rows went on the page: the store's cursor right after the last one.
-    const consumed = await find(currency, taken, resume);
-    if (consumed.nextCursor === null) throw new Error('a currency ran out before the rows it had just listed');
-    next[currency] = consumed.nextCursor;
+    const last = rows[taken - 1];
+    if (last === undefined) continue;
+    // Part of this currency's rows went on the page: the store's cursor right after the last one,
+    // which both read stores make of the row's sort values and id (the indexed `amount` is the
+    // amount's minor units), as a page of `taken` rows would end. Reading that page again to get
+    // it cost as much as the page itself.
+    next[currency] = encodeCursor([last.doc.amount.amount, last.doc.id]);
   }
   return { items, nextCursor: more ? encodeAmountCursor(next) : null };
 }
