@@ -49,12 +49,15 @@ if (import.meta.env.PROD) registerServiceWorker();
 const root = document.getElementById('root');
 if (root === null) throw new Error('missing #root');
 const mount = root;
-void loadMessages(currentLocaleDecision(window.location.pathname, null).locale).then(() =>
-  createRoot(mount).render(
-    <StrictMode>
-      <Provider store={store}>
-        <RouterProvider router={createAppRouter()} />
-      </Provider>
-    </StrictMode>,
-  ),
+// A guest's first page downloads only the guest's messages; with a saved session the signed-in
+// app's come at once, alongside (lib/catalog-parts.ts).
+void loadMessages(currentLocaleDecision(window.location.pathname, null).locale, storedSession ? 'all' : 'guest').then(
+  () =>
+    createRoot(mount).render(
+      <StrictMode>
+        <Provider store={store}>
+          <RouterProvider router={createAppRouter()} />
+        </Provider>
+      </StrictMode>,
+    ),
 );

@@ -10,13 +10,15 @@ import {
   LOCALE_STORAGE_KEY,
   type Locale,
 } from '../lib/locale';
-import { loadedMessages, loadMessages, type Messages } from '../lib/messages';
+import { hasStoredSession } from '../lib/auth/session';
+import { loadedMessages, loadMessages, type CatalogPart, type Messages } from '../lib/messages';
 import { manifestPath } from '../sw/web-manifest';
 import { followSystemTheme, storedTheme } from '../lib/theme';
 import { LocaleContext, type LocaleControl } from '../lib/use-locale';
 import { showSuccess } from '../ui/toast/toasts-slice';
 import { Toaster } from '../ui/toast/toaster';
 import { UpdatePrompt } from '../ui/update-prompt/update-prompt';
+import { AppMessagesReady } from './app-messages';
 import { useAppDispatch, useAppSelector } from './store';
 
 /** Tags messages may use for markup, e.g. `<code>plenty_locale</code>`. */
@@ -60,24 +62,31 @@ export function LocaleRoot() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const preferredLocale = useAppSelector((state) => state.auth.preferredLocale);
+  const status = useAppSelector((state) => state.auth.status);
   const decision = currentLocaleDecision(location.pathname, preferredLocale);
-  const [catalog, setCatalog] = useState<{ locale: Locale; messages: Messages | undefined }>(() => ({
+  // A guest's pages need only the guest's messages; once someone is signed in (or a saved
+  // session is being restored) the signed-in app's come too, and stay.
+  const [restoring] = useState(hasStoredSession);
+  const part: CatalogPart = status === 'signed-in' || (status === 'unknown' && restoring) ? 'all' : 'guest';
+  const [catalog, setCatalog] = useState<{ locale: Locale; messages: Messages | undefined; part: CatalogPart }>(() => ({
     locale: decision.locale,
-    messages: loadedMessages(decision.locale),
+    messages: loadedMessages(decision.locale, part),
+    part: loadedMessages(decision.locale, 'all') === undefined ? 'guest' : 'all',
   }));
 
   useEffect(() => {
     if (decision.redirectTo !== null) return;
     rememberLocale(decision.locale, { store: false });
-    if (catalog.locale === decision.locale && catalog.messages !== undefined) return;
+    const wanted: CatalogPart = catalog.part === 'all' ? 'all' : part;
+    if (catalog.locale === decision.locale && catalog.messages !== undefined && catalog.part === wanted) return;
     let current = true;
-    void loadMessages(decision.locale).then((messages) => {
-      if (current) setCatalog({ locale: decision.locale, messages });
+    void loadMessages(decision.locale, wanted).then((messages) => {
+      if (current) setCatalog({ locale: decision.locale, messages, part: wanted });
     });
     return () => {
       current = false;
     };
-  }, [decision.locale, decision.redirectTo, catalog]);
+  }, [decision.locale, decision.redirectTo, catalog, part]);
 
   useEffect(() => {
     document.documentElement.lang = catalog.locale;
@@ -93,12 +102,12 @@ export function LocaleRoot() {
 
   const setLocale = useCallback(
     async (locale: Locale) => {
-      await loadMessages(locale);
+      await loadMessages(locale, catalog.part);
       rememberLocale(locale, { store: true });
       await navigate(`${localizedPath(location.pathname, locale)}${location.search}${location.hash}`);
       dispatch(showSuccess('language.changed'));
     },
-    [dispatch, location.hash, location.pathname, location.search, navigate],
+    [catalog.part, dispatch, location.hash, location.pathname, location.search, navigate],
   );
   const control = useMemo<LocaleControl>(() => ({ locale: catalog.locale, setLocale }), [catalog.locale, setLocale]);
 
@@ -114,9 +123,11 @@ export function LocaleRoot() {
       defaultRichTextElements={RICH_TEXT}
     >
       <LocaleContext.Provider value={control}>
-        <Outlet />
-        <Toaster />
-        <UpdatePrompt />
+        <AppMessagesReady.Provider value={catalog.part === 'all'}>
+          <Outlet />
+          <Toaster />
+          <UpdatePrompt />
+        </AppMessagesReady.Provider>
       </LocaleContext.Provider>
     </IntlProvider>
   );

@@ -1,10 +1,11 @@
 import type { PageAccess } from '@plenty/contracts/app-routes';
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { authErrorMessageId } from '../lib/auth/auth-errors';
 import { onSessionRevoked } from '../lib/auth/session';
 import { PageLoading } from '../ui/page-loading';
 import { showError } from '../ui/toast/toasts-slice';
+import { AppMessagesReady } from './app-messages';
 import { guardPage } from './guards';
 import { useAppDispatch, useAppSelector } from './store';
 
@@ -21,8 +22,11 @@ export function PageGuard({ access }: { readonly access: PageAccess }) {
     () => onSessionRevoked((code) => dispatch(showError(authErrorMessageId(code, 'authError.sessionExpired')))),
     [dispatch],
   );
+  const appMessages = useContext(AppMessagesReady);
   const decision = guardPage(access, status, location);
   if (decision.kind === 'wait') return <PageLoading />;
+  // A signed-in page shows once the signed-in app's messages are here (see app-messages.ts).
+  if (decision.kind !== 'redirect' && access === 'signed-in' && !appMessages) return <PageLoading />;
   if (decision.kind === 'redirect') return <Navigate replace to={decision.to} />;
   return <Outlet />;
 }

@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useContext } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Outlet } from 'react-router';
 import { LocalizedLink, LocalizedNavLink } from '../../lib/localized-link';
 import { LanguageSwitcher } from '../../ui/language-switcher';
 import { Logo } from '../../ui/logo';
 import { ThemeSwitcher } from '../../ui/theme-switcher';
+import { AppMessagesReady } from '../app-messages';
 import { useAppSelector } from '../store';
 import styles from './default-layout.module.css';
 import { SECTIONS } from './sections';
@@ -23,6 +24,8 @@ const HeaderSync = lazy(() => import('../../features/sync/header-sync'));
 export function DefaultLayout() {
   const intl = useIntl();
   const signedIn = useAppSelector((state) => state.auth.status === 'signed-in');
+  // The sync status and the offline banner speak the signed-in app's messages (app-messages.ts).
+  const appMessages = useContext(AppMessagesReady);
   return (
     <div className={styles.shell}>
       {signedIn && (
@@ -55,7 +58,7 @@ export function DefaultLayout() {
             </nav>
           )}
           <div className={styles.controls}>
-            {signedIn && (
+            {signedIn && appMessages && (
               <Suspense fallback={null}>
                 <HeaderSync />
               </Suspense>
@@ -72,7 +75,7 @@ export function DefaultLayout() {
           </div>
         </div>
       </header>
-      {signedIn && (
+      {signedIn && appMessages && (
         <Suspense fallback={null}>
           <OfflineBanner />
         </Suspense>
