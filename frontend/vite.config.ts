@@ -1,10 +1,14 @@
 import { readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { isSignedInMessage } from './src/lib/catalog-parts.js';
 import { HASHED_FILE, shellManifest } from './src/sw/precache.js';
 import { MANIFEST_LOCALES, manifestMessages, manifestPath, webManifest } from './src/sw/web-manifest.js';
 
@@ -23,12 +27,21 @@ const isPolicy = (key: string) => key.startsWith('policy.');
 const isDebtPage = (key: string) => key.startsWith('debts.') && !key.startsWith('debts.toast.');
 
 /** Messages that ship with the pages that show them: `virtual:plenty-<name>-messages/<locale>`. */
-const PAGE_MESSAGES: Record<string, (key: string) => boolean> = {
+const PAGES_OWN_MESSAGES: Record<string, (key: string) => boolean> = {
   'virtual:plenty-policy-messages/': isPolicy,
   'virtual:plenty-debts-messages/': isDebtPage,
   'virtual:plenty-activity-messages/': (key) => key.startsWith('activity.') && !key.startsWith('activity.toast.'),
   'virtual:plenty-asof-messages/': (key) => key.startsWith('asof.'),
   'virtual:plenty-reports-messages/': (key) => key.startsWith('reports.'),
+};
+const isPagesOwn = (key: string) => Object.values(PAGES_OWN_MESSAGES).some((belongs) => belongs(key));
+/**
+ * …and the signed-in app's messages that no page above holds (src/lib/catalog-parts.ts),
+ * downloaded once someone is signed in, so a guest's first page gets only its own.
+ */
+const PAGE_MESSAGES: Record<string, (key: string) => boolean> = {
+  ...PAGES_OWN_MESSAGES,
+  'virtual:plenty-app-messages/': (key) => isSignedInMessage(key) && !isPagesOwn(key) && !isMail(key),
 };
 const isPageMessage = (key: string) => Object.values(PAGE_MESSAGES).some((belongs) => belongs(key));
 const pageModule = (id: string) => Object.keys(PAGE_MESSAGES).find((prefix) => id.startsWith(prefix));
@@ -103,6 +116,38 @@ function webManifests(): Plugin {
   };
 }
 
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * Writes each script and style sheet of `assets/` also compressed, `<file>.br` (Brotli 10: 2 % bigger than 11 at less than half its CPU)
+ * and `<file>.gz` (gzip -9), which the server sends to a browser that accepts them (@fastify/static's
+ * `preCompressed`): a phone on a slow network downloads a quarter of the bytes, and the server
+ * compresses nothing while it answers. Runs on Node's thread pool, both cores at once.
+ */
+function precompressedAssets(): Plugin {
+  return {
+    name: 'plenty:precompressed-assets',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      const files = Object.keys(bundle).filter((file) => /^assets\/[^/]+\.(?:js|css)$/.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const bytes = await readFile(join(dir, file));
+          const [br, gz] = await Promise.all([
+            brotli(bytes, {
+              params: { [zlib.BROTLI_PARAM_QUALITY]: 10, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+            }),
+            gzipped(bytes, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(join(dir, `${file}.br`), br), writeFile(join(dir, `${file}.gz`), gz)]);
+        }),
+      );
+    },
+  };
+}
+
 /**
  * The service worker (`src/sw/sw.ts` → `/sw.js`), built by vite-plugin-pwa with Workbox's
  * injectManifest: the precache list is what `src/sw/precache.ts` keeps of the build's files.
@@ -119,7 +164,7 @@ const serviceWorker = () =>
     includeManifestIcons: false,
     injectManifest: {
       globPatterns: ['**/*'],
-      globIgnores: ['**/*.map', '.vite/**', 'sw.js'],
+      globIgnores: ['**/*.map', '**/*.br', '**/*.gz', '.vite/**', 'sw.js'],
       dontCacheBustURLsMatching: HASHED_FILE,
       // The largest chunk (the charts) is about 400 kB; a chunk ten times that is a mistake to see.
       maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
@@ -131,7 +176,7 @@ const serviceWorker = () =>
   });
 
 export default defineConfig({
-  plugins: [precompiledMessages(), react(), webManifests(), serviceWorker()],
+  plugins: [precompiledMessages(), react(), webManifests(), precompressedAssets(), serviceWorker()],
   resolve: {
     conditions: ['source', 'module', 'browser', 'development|production'],
     alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: join(parserDir, 'no-parser.js') }],

@@ -103,6 +103,9 @@ export async function serveWebApp(
     // The page only as filled in (`/index.html` is an unknown path); the worker is answered
     // below, with the revision of the page this server serves.
     globIgnore: ['index.html', 'sw.js'],
+    // The build writes each asset also as `.br` and `.gz` (frontend/vite.config.ts): sent as
+    // they are to a browser that accepts them.
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       const caching = builtFileCaching(relative(options.distDir, filePath).split(sep).join('/'));
       if (caching === null) return;
