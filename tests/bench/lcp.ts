@@ -1,0 +1,261 @@
+// Largest Contentful Paint of the dashboard and the login page on a simulated mid-range phone:
+// Chromium with its CPU slowed four times and the network of DevTools' and Lighthouse's mobile
+// preset, against the built app served by the embedded default.
+//
+//   WEB_APP_DIR=/tmp/web-<name> npx tsx tests/bench/lcp.ts [--runs 5] [--no-build]
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { uuidV7 } from '@plenty/contracts/uuid-v7';
+import { ID_TOKEN_SECONDS } from '@plenty/platform/identity/id-tokens';
+import { createTestUser, type TestUser } from '../support/users.js';
+import { buildWebApp, webAppDir } from './bundle.js';
+import { startBenchServer, type BenchServer } from './server.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+/** The flags of the browser journeys (tests/browser/run.mjs). */
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+/** Issue 28's target for the dashboard's Largest Contentful Paint on the simulated phone. */
+const LCP_TARGET_MS = 1000;
+/** A mid-range phone's CPU against this machine's. */
+const CPU_SLOWDOWN = 4;
+/**
+ * DevTools' "Fast 3G", Lighthouse's mobile preset: 562.5 ms round trip, 1,474.56 kbit/s down
+ * and 675 kbit/s up (kbit of 1,024 bits, as Lighthouse counts them).
+ */
+const NETWORK = { latencyMs: 562.5, downloadKbps: 1474.56, uploadKbps: 675 };
+const TRANSACTIONS = 1200;
+
+/** The last largest-contentful-paint entry so far: its time and what it painted. */
+const LARGEST_CONTENTFUL_PAINT = `new Promise((done) => {
+  new PerformanceObserver((list) => {
+    const entries = list.getEntries();
+    const last = entries[entries.length - 1];
+    const element = last?.element;
+    const name = element == null ? '?' :
+      element.tagName.toLowerCase() + (element.dataset?.testid ? '[' + element.dataset.testid + ']' : '') +
+      ' "' + (element.textContent ?? '').trim().slice(0, 40) + '"';
+    done({ time: last?.startTime ?? 0, element: name });
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+})`;
+
+/** Notes when the dashboard's totals enter the page, as `window.plentyTotalsShownAt`. */
+const TOTALS_SHOWN = `new MutationObserver((_, observer) => {
+  if (document.querySelector('[data-testid="total-expense-value"]') === null) return;
+  window.plentyTotalsShownAt = performance.now();
+  observer.disconnect();
+}).observe(document, { childList: true, subtree: true });`;
+
+interface Paint {
+  readonly time: number;
+  readonly element: string;
+}
+interface Sample extends Paint {
+  /** When the totals entered the page (dashboard only). */
+  readonly totals: number;
+  /** JavaScript bytes the page received over the network (not from the cache or the worker). */
+  readonly scriptBytes: number;
+}
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** A page whose CPU and network are those of the simulated phone. */
+async function phonePage(context: BrowserContext): Promise<{ page: Page; scriptBytes: () => number }> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: NETWORK.latencyMs,
+    downloadThroughput: (NETWORK.downloadKbps * 1024) / 8,
+    uploadThroughput: (NETWORK.uploadKbps * 1024) / 8,
+  });
+  // Bytes of script that came over the (throttled) network, not from the HTTP cache or the worker.
+  let bytes = 0;
+  const scripts = new Set<string>();
+  cdp.on('Network.responseReceived', (event) => {
+    if (event.type === 'Script' && !event.response.fromDiskCache && event.response.fromServiceWorker !== true) {
+      scripts.add(event.requestId);
+    }
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    if (scripts.has(event.requestId)) bytes += event.encodedDataLength;
+  });
+  return { page, scriptBytes: () => bytes };
+}
+
+async function paintOf(page: Page): Promise<Paint> {
+  return page.evaluate<Paint>(LARGEST_CONTENTFUL_PAINT);
+}
+
+/** Signs up a user (verified, as a person does) and gives them a year of transactions. */
+async function seedUser(server: BenchServer, dataDir: string): Promise<TestUser> {
+  const user = await createTestUser(
+    server.baseUrl,
+    { email: `lcp-${Date.now()}@example.com` },
+    join(dataDir, 'outbox'),
+  );
+  const today = Date.now();
+  const add = async (n: number) => {
+    const day = new Date(today - (n % 365) * 86_400_000).toISOString().slice(0, 10);
+    const response = await fetch(`${server.baseUrl}/api/commands/AddTransaction`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: user.authorization },
+      body: JSON.stringify({
+        commandId: uuidV7(),
+        transactionId: uuidV7(),
+        type: n % 6 === 0 ? 'income' : 'expense',
+        amount: { amount: 1000 + ((n * 7919) % 90_000), currency: ['LAK', 'THB', 'USD'][n % 3] },
+        categoryId: n % 6 === 0 ? 'builtin-salary' : ['builtin-food', 'builtin-transport', 'builtin-housing'][n % 3],
+        date: day,
+      }),
+    });
+    if (!response.ok) throw new Error(`AddTransaction: ${response.status} ${await response.text()}`);
+  };
+  for (let n = 0; n < TRANSACTIONS; n += 20) {
+    await Promise.all(Array.from({ length: 20 }, (_, i) => add(n + i)));
+  }
+  return user;
+}
+
+/** The session the Firebase SDK stores after signing in, put in the page before it loads. */
+async function signedInContext(browser: Browser, server: BenchServer, user: TestUser): Promise<BrowserContext> {
+  const html = await (await fetch(server.baseUrl)).text();
+  const content = /<meta name="plenty-auth" content="([^"]*)"/.exec(html)?.[1] ?? '';
+  const { apiKey } = JSON.parse(content.replaceAll('&quot;', '"').replaceAll('&amp;', '&')) as { apiKey: string };
+  const now = Date.now();
+  const session = {
+    uid: user.uid,
+    email: user.email,
+    emailVerified: true,
+    isAnonymous: false,
+    providerData: [
+      {
+        providerId: 'password',
+        uid: user.email,
+        email: user.email,
+        displayName: null,
+        phoneNumber: null,
+        photoURL: null,
+      },
+    ],
+    stsTokenManager: {
+      refreshToken: user.refreshToken,
+      accessToken: user.idToken,
+      expirationTime: now + ID_TOKEN_SECONDS * 1000,
+    },
+    createdAt: String(now),
+    lastLoginAt: String(now),
+    apiKey,
+    appName: '[DEFAULT]',
+  };
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
+  const key = `firebase:authUser:${apiKey}:[DEFAULT]`;
+  // Only the first page of the context finds no session: the app keeps what it stores later.
+  await context.addInitScript(
+    `if (localStorage.getItem(${JSON.stringify(key)}) === null) localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(JSON.stringify(session))})`,
+  );
+  await context.addInitScript(TOTALS_SHOWN);
+  return context;
+}
+
+/** Opens the dashboard on the phone and waits until its totals show and the network rests. */
+async function dashboardVisit(context: BrowserContext, baseUrl: string): Promise<Sample> {
+  const { page, scriptBytes } = await phonePage(context);
+  await page.goto(`${baseUrl}/dashboard`);
+  await page.getByTestId('total-expense-value').waitFor({ timeout: 120_000 });
+  await page.waitForLoadState('networkidle');
+  const paint = await paintOf(page);
+  const totals = await page.evaluate<number>('window.plentyTotalsShownAt ?? 0');
+  await page.close();
+  return { ...paint, totals, scriptBytes: scriptBytes() };
+}
+
+/** Waits until the service worker controls the app (it precaches the shell as it installs). */
+async function waitForWorker(context: BrowserContext, baseUrl: string): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/privacy-policy`);
+  await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 120_000 });
+  await page.close();
+}
+
+function report(label: string, samples: readonly Sample[], target: number | null, withTotals: boolean): void {
+  const times = samples.map((sample) => sample.time).sort((a, b) => a - b);
+  const totals = samples.map((sample) => sample.totals).sort((a, b) => a - b);
+  const median = percentile(times, 50);
+  const worst = times.at(-1) ?? 0;
+  const verdict =
+    target === null
+      ? ''
+      : ` — ${worst < target ? 'within' : median < target ? 'p50 within, worst OVER' : 'OVER'} the ${target} ms target`;
+  const kib = (samples.reduce((sum, sample) => sum + sample.scriptBytes, 0) / samples.length / 1024).toFixed(1);
+  console.log(
+    `${label.padEnd(34)} LCP p50 ${median.toFixed(0)} ms, worst ${worst.toFixed(0)} ms (${samples.length} runs)` +
+      (withTotals ? `; totals shown p50 ${percentile(totals, 50).toFixed(0)} ms` : '') +
+      `; ${kib} KiB of script over the network${verdict}`,
+  );
+  const elements = [...new Set(samples.map((sample) => sample.element))];
+  console.log(`${''.padEnd(34)} largest element: ${elements.join(' | ')}`);
+}
+
+/**
+ * Prints the Largest Contentful Paint of the login page, of the dashboard on a first visit (cold
+ * cache, no service worker) and on a repeat visit (HTTP cache and service worker warm), `runs`
+ * times each, on the simulated phone. The app must be built in WEB_APP_DIR (buildWebApp).
+ */
+export async function printLargestContentfulPaint(runs = 5): Promise<void> {
+  console.log(
+    `\n## Largest Contentful Paint on a simulated phone (CPU ×${CPU_SLOWDOWN} slower; network ${NETWORK.latencyMs} ms latency, ` +
+      `${NETWORK.downloadKbps} kbit/s down, ${NETWORK.uploadKbps} kbit/s up; 390 × 844)\n`,
+  );
+  if (!existsSync(CHROMIUM)) {
+    console.log(`skipped: no Chromium at ${CHROMIUM}`);
+    return;
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'plenty-bench-lcp-'));
+  process.env.WEB_APP_DIR = webAppDir;
+  const server = await startBenchServer({ dataDir });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const user = await seedUser(server, dataDir);
+    const login: Sample[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+      const { page, scriptBytes } = await phonePage(context);
+      await page.goto(`${server.baseUrl}/auth/login`);
+      await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 120_000 });
+      await page.waitForLoadState('networkidle');
+      login.push({ ...(await paintOf(page)), totals: 0, scriptBytes: scriptBytes() });
+      await context.close();
+    }
+    report('/auth/login, first visit', login, null, false);
+    const first: Sample[] = [];
+    const repeat: Sample[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      const context = await signedInContext(browser, server, user);
+      first.push(await dashboardVisit(context, server.baseUrl));
+      await waitForWorker(context, server.baseUrl);
+      repeat.push(await dashboardVisit(context, server.baseUrl));
+      await context.close();
+    }
+    report('/dashboard, first visit (cold)', first, LCP_TARGET_MS, true);
+    report('/dashboard, repeat visit (warm)', repeat, LCP_TARGET_MS, true);
+    console.log(`(${TRANSACTIONS} transactions over a year in three currencies; a fresh browser context per run)`);
+  } finally {
+    await browser.close();
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const runsAt = process.argv.indexOf('--runs');
+  const runs = runsAt === -1 ? 5 : Number(process.argv[runsAt + 1]);
+  if (!process.argv.includes('--no-build')) buildWebApp();
+  await printLargestContentfulPaint(runs);
+}
