@@ -8,7 +8,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { MonthlySummaryDoc } from '@plenty/contracts/views/monthly-summary';
 import type { RecurringRuleDoc } from '@plenty/contracts/views/recurring';
-import type { TransactionHistoryDoc, TransactionTotalsDoc } from '@plenty/contracts/views/transactions';
+import type { TransactionHistoryChunk, TransactionTotalsDoc } from '@plenty/contracts/views/transactions';
 import { projectionScratch } from './testing/scratch.js';
 
 const household = '0192f0c4-7a1b-7c3d-8e4f-0000000000c1';
@@ -114,8 +114,8 @@ describe('split transactions in the figures by category', () => {
       scratch.log.transactionAdded('alice', 't1', receipt),
       scratch.log.transactionEdited('alice', 't1', { splits: null, tags: null }),
     );
-    const history = (await scratch.documents(TRANSACTION_HISTORY_VIEW, 'alice')) as TransactionHistoryDoc[];
-    const edited = history.find((doc) => doc.type === 'edited');
+    const chunks = (await scratch.documents(TRANSACTION_HISTORY_VIEW, 'alice')) as TransactionHistoryChunk[];
+    const edited = chunks.flatMap((chunk) => chunk.entries).find((entry) => entry.type === 'edited');
     expect(edited?.changes).toEqual([
       {
         field: 'splits',

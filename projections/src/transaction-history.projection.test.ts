@@ -1,16 +1,22 @@
 import { TRANSACTION_HISTORY_VIEW } from '@plenty/contracts/views/registry';
 import { describe, expect, it } from 'vitest';
-import { transactionHistoryDocSchema, type TransactionView } from '@plenty/contracts/views/transactions';
+import {
+  transactionHistoryChunkSchema,
+  type TransactionHistoryChunk,
+  type TransactionView,
+} from '@plenty/contracts/views/transactions';
 import { defaultWalletId } from '@plenty/contracts/wallets';
 import { projectionScratch } from './testing/scratch.js';
 import { diffTransaction } from './transaction-history.projection.js';
 
 const scratch = projectionScratch();
 const { given } = scratch;
-const historyOf = async (userId: string) =>
-  ((await scratch.documents(TRANSACTION_HISTORY_VIEW, userId)) as { revision: number }[]).sort(
+const chunksOf = async (userId: string) =>
+  ((await scratch.documents(TRANSACTION_HISTORY_VIEW, userId)) as TransactionHistoryChunk[]).sort(
     (a, b) => a.revision - b.revision,
   );
+/** Every entry the view holds for the user, oldest first. */
+const historyOf = async (userId: string) => (await chunksOf(userId)).flatMap((chunk) => chunk.entries);
 
 const before: TransactionView = {
   id: 't1',
@@ -56,7 +62,7 @@ describe('history diff', () => {
 });
 
 describe('transaction history projection', () => {
-  it('keeps one entry per event with the changes of each edit', async () => {
+  it('keeps one entry per event with the changes of each edit, in one chunk', async () => {
     const added = scratch.log.transactionAdded('alice', 't1', { note: 'Noodles' });
     const first = scratch.log.transactionEdited('alice', 't1', { amount: { amount: 5000, currency: 'THB' } });
     const second = scratch.log.transactionEdited('alice', 't1', { note: 'Noodle soup', categoryId: 'builtin-other' });
@@ -65,24 +71,18 @@ describe('transaction history projection', () => {
     const history = await historyOf('alice');
     expect(history).toEqual([
       {
-        id: added.id,
-        transactionId: 't1',
         revision: 0,
         type: 'added',
         occurredAt: added.metadata.occurredAt,
         changes: [],
       },
       {
-        id: first.id,
-        transactionId: 't1',
         revision: 1,
         type: 'edited',
         occurredAt: first.metadata.occurredAt,
         changes: [{ field: 'amount', from: { amount: 4500, currency: 'THB' }, to: { amount: 5000, currency: 'THB' } }],
       },
       {
-        id: second.id,
-        transactionId: 't1',
         revision: 2,
         type: 'edited',
         occurredAt: second.metadata.occurredAt,
@@ -92,15 +92,17 @@ describe('transaction history projection', () => {
         ],
       },
       {
-        id: deleted.id,
-        transactionId: 't1',
         revision: 3,
         type: 'deleted',
         occurredAt: deleted.metadata.occurredAt,
         changes: [],
       },
     ]);
-    for (const doc of history) expect(transactionHistoryDocSchema.parse(doc)).toEqual(doc);
+    const chunks = await chunksOf('alice');
+    expect(chunks.map(({ id, transactionId, revision }) => ({ id, transactionId, revision }))).toEqual([
+      { id: 't1:0', transactionId: 't1', revision: 0 },
+    ]);
+    for (const chunk of chunks) expect(transactionHistoryChunkSchema.parse(chunk)).toEqual(chunk);
   });
 
   it('changes nothing when an edit is delivered again', async () => {
@@ -122,6 +124,39 @@ describe('transaction history projection', () => {
     expect((await historyOf('alice')).at(-1)).toMatchObject({
       changes: [{ field: 'walletId', from: defaultWalletId('alice', 'THB'), to: savings }],
     });
+  });
+
+  it('writes nothing for an addition that nothing followed: the transactions view answers for it', async () => {
+    await given(scratch.log.transactionAdded('alice', 't1'), scratch.log.transactionAdded('alice', 't2'));
+    expect(await chunksOf('alice')).toEqual([]);
+  });
+
+  it('writes the addition into chunk 0 with the first event that follows it, at its own time', async () => {
+    const added = scratch.log.transactionAdded('alice', 't1');
+    await given(added);
+    await given(scratch.log.transactionDeleted('alice', 't1'));
+    expect(await historyOf('alice')).toMatchObject([
+      { revision: 0, type: 'added', occurredAt: added.metadata.occurredAt, changes: [] },
+      { revision: 1, type: 'deleted', changes: [] },
+    ]);
+  });
+
+  it('keeps a transaction edited 150 times in chunks of 64 revisions, each edit in its own', async () => {
+    const events = [scratch.log.transactionAdded('alice', 't1')];
+    for (let n = 1; n <= 150; n += 1) {
+      events.push(scratch.log.transactionEdited('alice', 't1', { amount: { amount: 4500 + n, currency: 'THB' } }));
+    }
+    await given(...events);
+    const chunks = await chunksOf('alice');
+    expect(chunks.map((chunk) => [chunk.id, chunk.revision, chunk.entries.length])).toEqual([
+      ['t1:0', 0, 64],
+      ['t1:1', 64, 64],
+      ['t1:2', 128, 23],
+    ]);
+    expect((await historyOf('alice')).map((entry) => entry.revision)).toEqual(events.map((_, n) => n));
+    expect(chunks[2]?.entries.at(-1)?.changes).toEqual([
+      { field: 'amount', from: { amount: 4649, currency: 'THB' }, to: { amount: 4650, currency: 'THB' } },
+    ]);
   });
 
   it('is purged with the account', async () => {

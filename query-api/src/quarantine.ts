@@ -51,7 +51,7 @@ export const ROUTE_VIEWS: Readonly<Record<string, readonly string[]>> = {
   '/transactions': [TRANSACTIONS_VIEW, CATEGORIES_VIEW, WALLETS_VIEW],
   '/transactions/totals': [TRANSACTION_TOTALS_VIEW, TRANSACTIONS_VIEW, CATEGORIES_VIEW, WALLETS_VIEW],
   '/transactions/:id': [TRANSACTIONS_VIEW],
-  '/transactions/:id/history': [TRANSACTION_HISTORY_VIEW],
+  '/transactions/:id/history': [TRANSACTION_HISTORY_VIEW, TRANSACTIONS_VIEW],
   '/categories': [CATEGORIES_VIEW],
   '/preferences': [PREFERENCES_VIEW],
   '/goals': [GOALS_VIEW],

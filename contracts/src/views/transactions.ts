@@ -180,7 +180,11 @@ export type HistoryChange = z.infer<typeof historyChangeSchema>;
 
 export const HISTORY_ENTRY_TYPES = ['added', 'edited', 'deleted'] as const;
 
-/** A document of the `transaction_history` view: one per event of a transaction stream. */
+/**
+ * One event of a transaction stream as its history shows it. Before projection version 3 the
+ * `transaction_history` view held one such document per event; a view still frozen in that
+ * layout while its rebuild runs is read the same way (`transactionHistoryEntriesOf`).
+ */
 export const transactionHistoryDocSchema = z.object({
   id: z.string(),
   transactionId: z.string(),
@@ -206,6 +210,33 @@ export const transactionHistoryEntrySchema = transactionHistoryDocSchema.pick({
   changes: true,
 });
 export type TransactionHistoryEntry = z.infer<typeof transactionHistoryEntrySchema>;
+
+/** Revisions of a transaction stream a history chunk holds: revisions 64·k to 64·k + 63 in chunk k. */
+export const HISTORY_CHUNK_SIZE = 64;
+
+/**
+ * A document of the `transaction_history` view (projection version 3): the entries of one
+ * transaction's revisions `revision` to `revision + 63`, oldest first, id `<transactionId>:<k>`.
+ * The adding event at revision 0 has no document of its own while nothing followed it: the
+ * transaction's document in `transactions` (its `createdAt`) answers for it, and the first
+ * later event writes it into chunk 0.
+ */
+export const transactionHistoryChunkSchema = z.object({
+  id: z.string(),
+  transactionId: z.string(),
+  /** The first revision the chunk holds (64·k), indexed like the revision of a one-event document. */
+  revision: z.number().int().nonnegative(),
+  entries: z.array(transactionHistoryEntrySchema).min(1).max(HISTORY_CHUNK_SIZE),
+});
+export type TransactionHistoryChunk = z.infer<typeof transactionHistoryChunkSchema>;
+
+/** The entries a document of the view holds, oldest first, in either layout. */
+export const transactionHistoryEntriesOf = (
+  doc: TransactionHistoryChunk | TransactionHistoryDoc,
+): readonly TransactionHistoryEntry[] =>
+  'entries' in doc
+    ? doc.entries
+    : [{ revision: doc.revision, type: doc.type, occurredAt: doc.occurredAt, changes: doc.changes }];
 
 /** Newest first. */
 export const transactionHistorySchema = z.object({

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TransactionEvent } from '@plenty/contracts/events/transaction';
-import { TRANSACTIONS_VIEW } from '@plenty/contracts/views/registry';
+import { TRANSACTIONS_VIEW, TRANSACTION_HISTORY_VIEW } from '@plenty/contracts/views/registry';
 import {
   transactionHistorySchema,
   type TransactionHistoryDoc,
@@ -28,23 +28,23 @@ import { transactionsRoutes } from './transactions.routes.js';
  */
 
 const LEGACY_VIEW = 'legacy_transaction_history';
-const legacyView: ViewDefinition = {
-  name: LEGACY_VIEW,
+const legacyView = (name: string): ViewDefinition => ({
+  name,
   fields: { transactionId: 'text', revision: 'integer' },
   indexes: [['transactionId', 'revision']],
-};
+});
 
-/** The reference: one document per event, keyed by the event id (the layout before chunks). */
-const legacyHistory: Projection = {
+/** The reference: one document per event, keyed by the event id (the layout before chunks), into `view`. */
+const legacyHistoryInto = (view: string): Projection => ({
   name: 'legacy-transaction-history',
   version: 1,
-  views: [legacyView],
+  views: [legacyView(view)],
   reads: [TRANSACTIONS_VIEW],
   handles: ['TransactionAdded', 'TransactionEdited', 'TransactionDeleted'],
   async apply(event, uow) {
     const known = event as RecordedEvent & TransactionEvent;
     const userId = known.metadata.userId;
-    if (!isNewerThan(known, await uow.get(LEGACY_VIEW, userId, known.id))) return;
+    if (!isNewerThan(known, await uow.get(view, userId, known.id))) return;
     let entry: Pick<TransactionHistoryDoc, 'type' | 'changes'>;
     if (known.type === 'TransactionAdded') entry = { type: 'added', changes: [] };
     else if (known.type === 'TransactionDeleted') entry = { type: 'deleted', changes: [] };
@@ -59,9 +59,10 @@ const legacyHistory: Projection = {
       occurredAt: known.metadata.occurredAt,
       ...entry,
     };
-    uow.put(LEGACY_VIEW, userId, known.id, doc, known.position);
+    uow.put(view, userId, known.id, doc, known.position);
   },
-};
+});
+const legacyHistory = legacyHistoryInto(LEGACY_VIEW);
 
 const id = (n: number) => `0192f0c4-7a1b-7c3d-8e4f-${String(n).padStart(12, '0')}`;
 const PLAIN = id(1);
@@ -115,13 +116,22 @@ function history(): RecordedEvent[] {
   return events;
 }
 
-describe.each(Object.keys(READ_STORES) as ReadStoreKind[])('a transaction history on %s', (kind) => {
+describe.each(
+  (Object.keys(READ_STORES) as ReadStoreKind[]).flatMap((kind) => [
+    [kind, 'chunks'],
+    [kind, 'one document per event, frozen while its rebuild runs'],
+  ]),
+)('a transaction history on %s, the view in %s', (kind, layout) => {
   let store: ReadStore;
   let app: FastifyInstance;
 
   beforeEach(async () => {
-    store = await READ_STORES[kind]();
-    const projections = [transactionsProjection, transactionHistoryProjection, legacyHistory];
+    store = await READ_STORES[kind as ReadStoreKind]();
+    const projections = [
+      transactionsProjection,
+      layout === 'chunks' ? transactionHistoryProjection : legacyHistoryInto(TRANSACTION_HISTORY_VIEW),
+      legacyHistory,
+    ];
     await store.ensureViews(viewsOf(projections));
     const events = history();
     // In batches of a few events, as a live projector commits them.

@@ -1,21 +1,13 @@
-import {
-  PREFERENCES_VIEW,
-  TRANSACTIONS_VIEW,
-  TRANSACTION_HISTORY_VIEW,
-  TRANSACTION_TOTALS_VIEW,
-} from '@plenty/contracts/views/registry';
+import { PREFERENCES_VIEW, TRANSACTIONS_VIEW, TRANSACTION_TOTALS_VIEW } from '@plenty/contracts/views/registry';
 import type { FastifyInstance } from 'fastify';
 import { CURRENCIES, type Currency } from '@plenty/contracts/money';
 import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
 import { QUERY_ROUTES } from '@plenty/contracts/views/query-routes';
-import {
-  type TransactionHistoryDoc,
-  type TransactionTotalsDoc,
-  type TransactionView,
-} from '@plenty/contracts/views/transactions';
+import { type TransactionTotalsDoc, type TransactionView } from '@plenty/contracts/views/transactions';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { lineCategoryToken } from '@plenty/projections/transactions.projection';
-import { historyPage, itemIdOr404, notFound, paged, queryRoute } from '../query-route.js';
+import { itemIdOr404, notFound, paged, queryRoute } from '../query-route.js';
+import { transactionHistoryPage } from './history.js';
 import { narrowsBeyondTotals, splitLineSums, storeConditions } from './filters.js';
 import { findByValue, SORTS, TotalsFold } from './search.js';
 
@@ -138,19 +130,7 @@ export function transactionsRoutes(app: FastifyInstance, readStore: ReadStore): 
     return transactionOf(found.doc);
   });
 
-  queryRoute(app, QUERY_ROUTES.transactionHistory, async ({ user, params, query }) =>
-    historyPage(readStore, {
-      view: TRANSACTION_HISTORY_VIEW,
-      userId: user.uid,
-      where: { transactionId: itemIdOr404(params.id) },
-      query,
-      notFound,
-      entry: (doc: TransactionHistoryDoc) => ({
-        revision: doc.revision,
-        type: doc.type,
-        occurredAt: doc.occurredAt,
-        changes: doc.changes,
-      }),
-    }),
+  queryRoute(app, QUERY_ROUTES.transactionHistory, ({ user, params, query }) =>
+    transactionHistoryPage(readStore, user.uid, itemIdOr404(params.id), query),
   );
 }
