@@ -52,6 +52,13 @@ function expected(from: string, to: string) {
   return { count: inside.length, income: sum('income'), expense: sum('expense'), byCategory };
 }
 
+/** The days of the range that have transactions, in order. */
+const expectedDays = (from: string, to: string): string[] =>
+  recorded
+    .filter((entry) => entry.date >= from && entry.date <= to)
+    .map((entry) => entry.date)
+    .sort();
+
 async function report(from: string, to: string): Promise<RangeReport> {
   const answer = await api.query(`reports/range?from=${from}&to=${to}`);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -118,7 +125,24 @@ beforeAll(async () => {
     amount: 20_000,
     parts: [{ categoryId: 'builtin-salary', amount: 20_000 }],
   });
+  await add(expense('2025-07-01', 700));
   await add(expense('2025-07-04', 40_000, 'builtin-housing'));
+  await add({
+    date: '2025-07-15',
+    type: 'expense',
+    amount: 1_000,
+    parts: [
+      { categoryId: 'builtin-food', amount: 400 },
+      { categoryId: 'builtin-transport', amount: 600 },
+    ],
+  });
+  await add({
+    date: '2025-07-20',
+    type: 'income',
+    amount: 9_000,
+    parts: [{ categoryId: 'builtin-salary', amount: 9_000 }],
+  });
+  await add(expense('2025-07-31', 1_200, 'builtin-shopping'));
   await add(expense('2026-01-01', 500));
 });
 
@@ -188,6 +212,23 @@ describe('reports over a range of dates', () => {
     ];
     for (const from of edges)
       for (const to of edges.filter((edge) => edge >= from).slice(0, 3)) expectSameAsOneByOne(await report(from, to));
+  });
+
+  it('counts most of a month as the month less its other days, at either end or both, as one by one', async () => {
+    for (const [from, to] of [
+      ['2025-07-01', '2025-07-30'],
+      ['2025-07-02', '2025-07-31'],
+      ['2025-07-02', '2025-07-30'],
+      ['2025-07-05', '2025-07-25'],
+      ['2025-06-20', '2025-07-19'],
+      ['2025-07-14', '2025-08-31'],
+      ['2025-01-02', '2025-03-30'],
+    ] as const) {
+      const answer = await report(from, to);
+      expectSameAsOneByOne(answer);
+      const days = answer.daily.filter((day) => day.expense > 0 || day.income > 0).map((day) => day.date);
+      expect(days, `${from}..${to}`).toEqual([...new Set(expectedDays(from, to))]);
+    }
   });
 
   it('answers nothing for a range without transactions', async () => {

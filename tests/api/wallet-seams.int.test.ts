@@ -691,6 +691,24 @@ describe('wallets where features meet', () => {
       row.interest,
     );
     expect(body.budgetPerformance.at(-1)).toMatchObject({ month: '2026-10', spent });
+    // Ranges of a few days read them; most of a month is the month less its other days.
+    for (const [from, to, income, expense] of [
+      ['2026-10-14', '2026-10-16', 0, row.interest],
+      ['2026-10-01', '2026-10-14', 10_000_000, 200_000],
+      ['2026-10-10', '2026-10-31', 0, row.interest],
+      ['2026-10-02', '2026-10-31', 0, spent],
+      ['2026-10-16', '2026-10-31', 0, 0],
+    ] as const) {
+      const range = await user.api.query<Record<string, unknown>>(`reports/range?from=${from}&to=${to}`);
+      expect(range.status, JSON.stringify(range.body)).toBe(200);
+      const figures = range.body as unknown as {
+        totals: { income: number; expense: number };
+        categoryBreakdown: { expense: { categoryId: string; amount: number }[] };
+      };
+      expect(figures.totals, `${from}..${to}`).toMatchObject({ income, expense });
+      const interest = figures.categoryBreakdown.expense.find((share) => share.categoryId === INTEREST_CATEGORY_ID);
+      expect(interest?.amount ?? 0, `${from}..${to}`).toBe(expense === 200_000 ? 0 : expense === 0 ? 0 : row.interest);
+    }
     const alerts = await user.api.query<{ status?: unknown }>('budget-alerts?month=2026-10');
     expect(alerts.status, JSON.stringify(alerts.body)).toBe(200);
   });

@@ -55,7 +55,24 @@ class Sums {
       cell.expense += amount;
       cell.expenseCount += count;
     }
-    this.cells.set(currency, cell);
+    if (cell.incomeCount === 0 && cell.expenseCount === 0) this.cells.delete(currency);
+    else this.cells.set(currency, cell);
+  }
+
+  /** Adds what `other` holds. */
+  addSums(other: Sums): void {
+    for (const [currency, cell] of other.cells) {
+      this.add(currency, 'income', cell.income, cell.incomeCount);
+      this.add(currency, 'expense', cell.expense, cell.expenseCount);
+    }
+  }
+
+  /** Takes out what `other` holds. */
+  subtract(other: Sums): void {
+    for (const [currency, cell] of other.cells) {
+      this.add(currency, 'income', -cell.income, -cell.incomeCount);
+      this.add(currency, 'expense', -cell.expense, -cell.expenseCount);
+    }
   }
 
   addCells(cells: CellsByCurrency | undefined): void {
@@ -136,18 +153,23 @@ async function interestBetween(
   return found;
 }
 
-/** Adds the days `from`..`to` of one month, counted one transaction (and split line) at a time. */
+/**
+ * Adds the days `from`..`to` of one month, counted one transaction (and split line) at a time.
+ * The interest of installments is read only when the month's summary has some in its category
+ * (`summary`): without it the month has none, and the contributions are not searched.
+ */
 async function addPartialMonth(
   sums: RangeSums,
   readStore: ReadStore,
   userId: string,
+  summary: MonthlySummaryDoc,
   from: string,
   to: string,
 ): Promise<void> {
   const month = monthOfDate(from);
   const [transactions, interest] = await Promise.all([
     transactionsBetween(readStore, userId, from, to),
-    interestBetween(readStore, userId, from, to),
+    summary.categories[INTEREST_CATEGORY_ID] === undefined ? [] : interestBetween(readStore, userId, from, to),
   ]);
   const add = (date: string, type: 'income' | 'expense', currency: Currency, amount: bigint) => {
     sums.total.add(currency, type, amount, 1);
@@ -158,9 +180,13 @@ async function addPartialMonth(
   for (const transaction of transactions) {
     const { type, date, amount } = transaction;
     add(date, type, amount.currency, BigInt(amount.amount));
+    // Once in each category it has lines in, with their sum, as the month summaries count it.
+    const inCategories = new Map<string, bigint>();
     for (const part of categoryParts(transaction)) {
-      sumsOf(sums.categories, part.categoryId).add(amount.currency, type, BigInt(part.amount), 1);
+      inCategories.set(part.categoryId, (inCategories.get(part.categoryId) ?? 0n) + BigInt(part.amount));
     }
+    for (const [categoryId, sum] of inCategories)
+      sumsOf(sums.categories, categoryId).add(amount.currency, type, sum, 1);
   }
   for (const part of interest) {
     add(part.date, 'expense', part.amount.currency, BigInt(part.amount.amount));
@@ -177,6 +203,44 @@ function addWholeMonth(sums: RangeSums, month: string, summary: MonthlySummaryDo
     sumsOf(sums.categories, categoryId).addCells(cells);
   for (const [date, cells] of Object.entries(summary.days)) sumsOf(sums.days, date).addCells(cells);
   sums.count += summary.count;
+}
+
+/**
+ * Adds the days `from`..`to` of a month as its summary less the month's other days, counted one
+ * transaction at a time: the summary is the sum of every transaction and interest payment of
+ * the month (the monthly summary projection), so this is what adding the days themselves gives,
+ * and for a range ending today the other days hold only what is dated ahead.
+ */
+async function addMonthLessOtherDays(
+  sums: RangeSums,
+  readStore: ReadStore,
+  userId: string,
+  summary: MonthlySummaryDoc,
+  from: string,
+  to: string,
+): Promise<void> {
+  const month = monthOfDate(from);
+  const first = dayOfMonth(month, 1);
+  const last = dayOfMonth(month, daysInMonthOf(month));
+  const other: RangeSums = { total: new Sums(), categories: new Map(), days: new Map(), months: new Map(), count: 0 };
+  if (from > first) await addPartialMonth(other, readStore, userId, summary, first, addDays(from, -1));
+  if (to < last) await addPartialMonth(other, readStore, userId, summary, addDays(to, 1), last);
+  const whole = new Sums();
+  whole.addCells(summary.currencies);
+  whole.subtract(other.total);
+  sums.total.addSums(whole);
+  sumsOf(sums.months, month).addSums(whole);
+  for (const [categoryId, cells] of Object.entries(summary.categories)) {
+    const inCategory = new Sums();
+    inCategory.addCells(cells);
+    const taken = other.categories.get(categoryId);
+    if (taken !== undefined) inCategory.subtract(taken);
+    if (inCategory.cells.size > 0) sumsOf(sums.categories, categoryId).addSums(inCategory);
+  }
+  for (const [date, cells] of Object.entries(summary.days)) {
+    if (date >= from && date <= to) sumsOf(sums.days, date).addCells(cells);
+  }
+  sums.count += summary.count - other.count;
 }
 
 /**
@@ -239,7 +303,16 @@ export async function rangeReportOf(
     const start = from > first ? from : first;
     const end = to < last ? to : last;
     if (start === first && end === last) addWholeMonth(sums, month, summaries.get(month));
-    else if (summaries.has(month)) await addPartialMonth(sums, readStore, userId, start, end);
+    else {
+      const summary = summaries.get(month);
+      if (summary === undefined) continue;
+      // The fewer days are read: those of the range, or the month's others.
+      if (rangeDays(start, end) * 2 > daysInMonthOf(month)) {
+        await addMonthLessOtherDays(sums, readStore, userId, summary, start, end);
+      } else {
+        await addPartialMonth(sums, readStore, userId, summary, start, end);
+      }
+    }
   }
 
   const totals = sums.total.convert(convert);
