@@ -79,7 +79,6 @@ port.on('message', (raw: unknown) => {
     for (const listener of appendListeners) listener();
     return;
   }
-  clearInterval(checkpoints);
   clearInterval(statusTimer);
   void projector
     .stop()
@@ -99,10 +98,6 @@ const sendStatus = () => {
 };
 const statusTimer = setInterval(sendStatus, 500);
 statusTimer.unref();
-
-// The main thread's writer never checkpoints the event log; this thread does, off its path.
-const checkpoints = setInterval(() => store.checkpoint(), 1000);
-checkpoints.unref();
 
 await projector.start();
 sendStatus();

@@ -147,12 +147,13 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     const masterKey = await loadMasterKey({ envValue: options.masterKey, dataDir: options.dataDir });
     const keyStore = await openSqliteKeyStore({ path: join(options.dataDir, 'keys.db'), masterKey });
     closers.push(() => keyStore.close());
-    // Built (`npm start`): the projector and the event writer each have a thread of their own,
-    // so the requests' thread never waits for a commit's fsync.
+    // Built (`npm start`): the projector, the event writer and the log's checkpoints each have a
+    // thread of their own, so the requests' thread never waits for a commit's fsync, and neither
+    // the commits nor the projector's batches wait for a checkpoint's.
     const threads = options.projector === 'worker';
     const eventStore = await openSqliteEventStore({
       path: join(options.dataDir, 'events.db'),
-      checkpoints: threads ? 'elsewhere' : 'auto',
+      checkpoints: threads ? 'thread' : 'auto',
       writer: threads ? 'thread' : 'inline',
     });
     closers.push(() => eventStore.close());

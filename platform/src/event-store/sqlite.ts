@@ -16,6 +16,7 @@ import {
 } from './port.js';
 import { SqliteEventWriter, fromWireError, type AppendOutcome, type AppendRequest } from './sqlite-writer.js';
 import { inlineWriter, threadWriter, type EventWriter } from './sqlite-writers.js';
+import { startCheckpointThread, type CheckpointThread } from './sqlite-checkpointer.js';
 import { openOrExplainDamage } from '../damaged-database.js';
 
 interface EventRow {
@@ -68,6 +69,7 @@ class SqliteEventStoreImpl implements SqliteEventStore {
   constructor(
     private readonly db: Database.Database,
     private readonly writer: EventWriter,
+    private readonly checkpointThread: CheckpointThread | null = null,
   ) {
     this.statements = {
       readStream: this.db.prepare<[string, number, number], EventRow>(
@@ -266,6 +268,7 @@ class SqliteEventStoreImpl implements SqliteEventStore {
     this.closed = true;
     await this.drain();
     this.listeners.clear();
+    await this.checkpointThread?.stop();
     await this.writer.close();
     this.db.close();
   }
@@ -281,13 +284,14 @@ export interface SqliteEventStore extends EventStore {
 
 /**
  * `checkpoints: 'elsewhere'` leaves checkpointing to another connection that calls
- * `checkpoint()` (the embedded default does it from the projector's thread). `writer: 'thread'`
- * writes from a thread of its own (it needs the built code), so that the requests' thread does
- * not wait for each commit's fsync.
+ * `checkpoint()`; `'thread'` checkpoints every second from a thread of its own (the embedded
+ * default), so that neither the writer's commits nor the projector's batches wait for it.
+ * `writer: 'thread'` writes from a thread of its own (it needs the built code), so that the
+ * requests' thread does not wait for each commit's fsync.
  */
 export async function openSqliteEventStore(options: {
   path: string;
-  checkpoints?: 'auto' | 'elsewhere';
+  checkpoints?: 'auto' | 'elsewhere' | 'thread';
   writer?: 'inline' | 'thread';
 }): Promise<SqliteEventStore> {
   // The events cannot be rebuilt from anything: a damaged file stops the opening with one
@@ -297,26 +301,39 @@ export async function openSqliteEventStore(options: {
 
 async function open(options: {
   path: string;
-  checkpoints?: 'auto' | 'elsewhere';
+  checkpoints?: 'auto' | 'elsewhere' | 'thread';
   writer?: 'inline' | 'thread';
 }): Promise<SqliteEventStore> {
   const checkpoints = options.checkpoints ?? 'auto';
-  if (options.writer !== 'thread') {
-    const writer = new SqliteEventWriter(options.path, checkpoints);
-    return new SqliteEventStoreImpl(writer.connection, inlineWriter(writer));
+  const writerCheckpoints = checkpoints === 'auto' ? 'auto' : 'elsewhere';
+  if ((options.writer === 'thread' || checkpoints === 'thread') && options.path === ':memory:') {
+    throw new RangeError('a writer or checkpoint thread needs a database file, not :memory:');
   }
-  if (options.path === ':memory:') throw new RangeError('a writer thread needs a database file, not :memory:');
-  // The writer first: it creates the file and its table, which the reading connection needs.
-  const writer = await threadWriter(options.path, checkpoints);
+  // The writer first: it creates the file and its table, which the other connections need.
+  let writer: EventWriter;
   let db: Database.Database;
+  if (options.writer !== 'thread') {
+    const inline = new SqliteEventWriter(options.path, writerCheckpoints);
+    writer = inlineWriter(inline);
+    db = inline.connection;
+  } else {
+    writer = await threadWriter(options.path, writerCheckpoints);
+    try {
+      db = new Database(options.path);
+      db.pragma('busy_timeout = 5000');
+      // Only the writer's connection checkpoints (or another thread's, see `checkpoint`).
+      db.pragma('wal_autocheckpoint = 0');
+    } catch (error) {
+      await writer.close();
+      throw error;
+    }
+  }
+  if (checkpoints !== 'thread') return new SqliteEventStoreImpl(db, writer);
   try {
-    db = new Database(options.path);
-    db.pragma('busy_timeout = 5000');
-    // Only the writer's connection checkpoints (or another thread's, see `checkpoint`).
-    db.pragma('wal_autocheckpoint = 0');
+    return new SqliteEventStoreImpl(db, writer, await startCheckpointThread(options.path));
   } catch (error) {
     await writer.close();
+    if (db.open) db.close();
     throw error;
   }
-  return new SqliteEventStoreImpl(db, writer);
 }

@@ -1,0 +1,49 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+
+/** What the checkpoint thread is started with. */
+export interface CheckpointData {
+  readonly path: string;
+  readonly intervalMs: number;
+}
+
+/** What it tells its starter: that it opened the file, each checkpoint's duration, that it stopped. */
+export type CheckpointReport =
+  | { readonly kind: 'opened' }
+  | { readonly kind: 'failed'; readonly message: string }
+  | { readonly kind: 'checkpointed'; readonly ms: number }
+  | { readonly kind: 'stopped' };
+
+const port = parentPort;
+if (port !== null) {
+  const { path, intervalMs } = workerData as CheckpointData;
+  const report = (message: CheckpointReport) => port.postMessage(message);
+  let db: Database.Database;
+  try {
+    db = new Database(path);
+    db.pragma('busy_timeout = 5000');
+    // This connection only checkpoints, on its own schedule.
+    db.pragma('wal_autocheckpoint = 0');
+    report({ kind: 'opened' });
+  } catch (error) {
+    report({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+    port.close();
+    throw error;
+  }
+  const timer = setInterval(() => {
+    const started = performance.now();
+    try {
+      // PASSIVE: copies what no reader still needs, never waits for the writer or the readers.
+      db.pragma('wal_checkpoint(PASSIVE)');
+      report({ kind: 'checkpointed', ms: performance.now() - started });
+    } catch (error) {
+      report({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+    }
+  }, intervalMs);
+  port.on('message', () => {
+    clearInterval(timer);
+    db.close();
+    report({ kind: 'stopped' });
+    port.close();
+  });
+}
