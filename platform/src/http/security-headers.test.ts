@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
 import { describe, expect, it } from 'vitest';
 import {
   apiCspDirectives,
@@ -58,5 +59,56 @@ describe('the web app content security policy', () => {
     const header = await cspHeader(apiCspDirectives);
     expect(header).toContain("default-src 'none'");
     expect(header).not.toContain('worker-src');
+  });
+});
+
+describe('the security headers of every answer', () => {
+  /** The headers of an answer, but those that differ between two answers (date) or come from the route. */
+  const securityOf = (headers: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(headers).filter(
+        ([name]) => !['date', 'content-length', 'content-type', 'connection', 'keep-alive'].includes(name),
+      ),
+    );
+
+  it('are the ones helmet sends with the same options, on a route, a 404 and an error', async () => {
+    for (const csp of [apiCspDirectives, webAppCspDirectives({ kind: 'embedded' })]) {
+      const ours = Fastify();
+      await installSecurityHeaders(ours, { csp });
+      const theirs = Fastify();
+      await theirs.register(fastifyHelmet, {
+        global: true,
+        contentSecurityPolicy: { useDefaults: false, directives: csp },
+        crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+        crossOriginEmbedderPolicy: false,
+        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+        strictTransportSecurity: false,
+        xFrameOptions: { action: 'deny' },
+      });
+      for (const app of [ours, theirs]) {
+        app.get('/ok', async () => ({ ok: true }));
+        app.get('/fails', async () => {
+          throw new Error('no');
+        });
+      }
+      for (const url of ['/ok', '/missing', '/fails']) {
+        const [mine, helmets] = await Promise.all([ours.inject({ url }), theirs.inject({ url })]);
+        expect(mine.statusCode, url).toBe(helmets.statusCode);
+        expect(securityOf(mine.headers), url).toEqual(securityOf(helmets.headers));
+        expect(mine.headers['x-content-type-options'], url).toBe('nosniff');
+      }
+      await Promise.all([ours.close(), theirs.close()]);
+    }
+  });
+
+  it('add HSTS over TLS only', async () => {
+    const app = Fastify({ trustProxy: true });
+    await installSecurityHeaders(app, { csp: apiCspDirectives });
+    app.get('/', async () => ({ ok: true }));
+    const plain = await app.inject({ url: '/' });
+    const tls = await app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } });
+    await app.close();
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 });
