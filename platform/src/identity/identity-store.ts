@@ -19,9 +19,18 @@ import {
  * cut. Deleted rows are overwritten (secure_delete) and the log is truncated after an
  * erasure, so a copy of the folder taken afterwards holds nothing of the account.
  */
+/** Accounts remembered at most (all are forgotten when full: read again as needed). */
+const USERS_REMEMBERED = 50_000;
+
 export class IdentityStore {
   private readonly db: Database.Database;
   private readonly statements;
+  /**
+   * Accounts as last read, by uid: every request's token is checked against its account, and
+   * only this store changes them. Each change forgets the account it touches; nothing read
+   * inside a transaction is kept, so a rolled-back change is never remembered.
+   */
+  private readonly users = new Map<string, IdentityUser>();
 
   constructor(path: string) {
     this.db = new Database(path);
@@ -96,8 +105,21 @@ export class IdentityStore {
   }
 
   user(uid: string): IdentityUser | null {
+    const known = this.users.get(uid);
+    if (known !== undefined) return known;
     const row = this.statements.byUid.get(uid);
-    return row === undefined ? null : toUser(row);
+    if (row === undefined) return null;
+    const user = Object.freeze(toUser(row));
+    if (!this.db.inTransaction) {
+      if (this.users.size >= USERS_REMEMBERED) this.users.clear();
+      this.users.set(uid, user);
+    }
+    return user;
+  }
+
+  /** Forgets what was read of the account before it changes. */
+  private changing(uid: string): void {
+    this.users.delete(uid);
   }
 
   userByEmail(email: string): IdentityUser | null {
@@ -111,6 +133,7 @@ export class IdentityStore {
 
   /** False when the uid or the address is taken already. */
   insertUser(user: IdentityUser): boolean {
+    this.changing(user.uid);
     try {
       const result = this.statements.insertUser.run({
         uid: user.uid,
@@ -160,11 +183,13 @@ export class IdentityStore {
   }
 
   setProfile(uid: string, displayName: string | null, photoUrl: string | null): void {
+    this.changing(uid);
     this.statements.setProfile.run(displayName, photoUrl, uid);
   }
 
   /** Sets the password and ends every session: refresh tokens go, older ID tokens are refused. */
   setPassword(uid: string, passwordHash: string, now: number): void {
+    this.changing(uid);
     this.db.transaction(() => {
       this.statements.setPassword.run(passwordHash, now, uid);
       this.statements.deleteRefreshOf.run(uid);
@@ -172,14 +197,17 @@ export class IdentityStore {
   }
 
   markEmailVerified(uid: string): void {
+    this.changing(uid);
     this.statements.setVerified.run(uid);
   }
 
   recordSignIn(uid: string, now: number): void {
+    this.changing(uid);
     this.statements.setLastLogin.run(now, uid);
   }
 
   setDisabled(uid: string, disabled: boolean): void {
+    this.changing(uid);
     this.db.transaction(() => {
       this.statements.setDisabled.run(disabled ? 1 : 0, uid);
       if (disabled) this.statements.deleteRefreshOf.run(uid);
@@ -188,6 +216,7 @@ export class IdentityStore {
 
   /** Removes the account, its sessions, codes and linked providers, and truncates the log. */
   deleteUser(uid: string): void {
+    this.changing(uid);
     this.db.transaction(() => {
       this.statements.deleteRefreshOf.run(uid);
       this.statements.deleteCodesOf.run(uid);
