@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UnsupportedSchemaVersionError, Upcasters } from '@plenty/contracts/events/upcast';
-import type { TransactionView } from '@plenty/contracts/views/transactions';
+import type { TransactionHistoryChunk, TransactionView } from '@plenty/contracts/views/transactions';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { encryptValue } from '@plenty/platform/crypto/field-cipher';
 import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
@@ -147,12 +147,12 @@ describe('events recorded with an older schema version', () => {
     await projector.catchUp();
     const view = await readStore.get<TransactionView>(TRANSACTIONS_VIEW, userId, transactionId);
     expect(view?.doc).toMatchObject({ amount: { amount: 15000, currency: 'THB' }, note: 'Khao soi with friends' });
-    const history = await readStore.find<{ type: string; changes: unknown[] }>(TRANSACTION_HISTORY_VIEW, {
+    const history = await readStore.find<TransactionHistoryChunk>(TRANSACTION_HISTORY_VIEW, {
       userId,
       sort: [{ field: 'revision', direction: 'asc' }],
       limit: 10,
     });
-    expect(history.items.map((item) => item.doc.changes)).toEqual([
+    expect(history.items.flatMap((item) => item.doc.entries.map((entry) => entry.changes))).toEqual([
       [],
       [{ field: 'amount', from: { amount: 12050, currency: 'THB' }, to: { amount: 15000, currency: 'THB' } }],
       [{ field: 'note', from: 'Khao soi', to: 'Khao soi with friends' }],
