@@ -188,6 +188,47 @@ describe('bulk replay', () => {
     expect(await replayedViews('flushing', 5, undefined, projections)).toEqual(live);
   });
 
+  it('a flush the read store fails to write stops the replay, leaving the checkpoint of the last flush written', async () => {
+    await writeHistory(historyWriter(stores.eventStore, stores.codec), users, 10);
+    const path = join(stores.dir, 'failing.db');
+    const opened = await openSqliteReadStore({ path });
+    const bulkLoad = opened.bulkLoad?.bind(opened);
+    if (bulkLoad === undefined) throw new Error('the SQLite read store loads in bulk');
+    const positions: string[] = [];
+    // From the second flush on, the store's writer thread finds a view's table gone.
+    const failing: ReadStore = {
+      ...withoutBulkLoad(opened),
+      bulkLoad: (name, position, load) => {
+        positions.push(position);
+        if (positions.length === 2) {
+          const other = new Database(path);
+          other.exec('DROP TABLE view_activity');
+          other.close();
+        }
+        return bulkLoad(name, position, load);
+      },
+    };
+    await failing.bulkMode?.(true);
+    await failing.ensureViews(viewsOf(allProjections));
+    const replay = bulkReplay({
+      eventStore: stores.eventStore,
+      readStore: failing,
+      codec: stores.codec,
+      projections: allProjections,
+      checkpointName: 'projector',
+      flushEvery: 9,
+    });
+    await expect(replay).rejects.toThrow(/no such table: view_activity/);
+    // Not the head: the replay is recognisably unfinished, with the first flush's documents only.
+    const checkpoint = await opened.getCheckpoint('projector');
+    expect(checkpoint).toBe(positions[0]);
+    expect(checkpoint).not.toBe(await stores.eventStore.headPosition());
+    // The next flush waited for the failed one and never started.
+    expect(positions).toHaveLength(2);
+    await opened.close();
+    expect(rowsOf(path)['view_transactions']?.length).toBeLessThan(users.length * 10);
+  });
+
   it('rebuild() through the replay gives the same views as the live projector', async () => {
     await writeHistory(historyWriter(stores.eventStore, stores.codec), users, 25);
     const live = await liveViews();

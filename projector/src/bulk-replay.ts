@@ -53,6 +53,12 @@ export const REPLAY_BATCH_SIZE = 2000;
  */
 export const REPLAY_FLUSH_EVENTS = 50_000;
 
+/** PLENTY_REPLAY_FLUSH_EVENTS, when set to a positive whole number: for measuring other intervals. */
+function flushEventsFromEnvironment(): number | undefined {
+  const value = Number(process.env['PLENTY_REPLAY_FLUSH_EVENTS']);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
 /**
  * Replays the event store from its first event into views that hold nothing yet. The views
  * are empty, so nothing the replay reads can come from an earlier run: the documents it
@@ -68,7 +74,7 @@ export async function bulkReplay(options: BulkReplayOptions): Promise<BulkReplay
   const applyDecoded = decodedApplier(projections, { quarantine });
   const decoder = new ParallelDecoder(codec);
   const uow = new ReplayUnitOfWork(readStore, viewsOf(projections));
-  const flushEvery = options.flushEvery ?? REPLAY_FLUSH_EVENTS;
+  const flushEvery = options.flushEvery ?? flushEventsFromEnvironment() ?? REPLAY_FLUSH_EVENTS;
   const until = options.until ?? (await eventStore.headPosition());
 
   /** Reads the batch after a position and starts decrypting it, while the one before is applied. */
@@ -113,8 +119,11 @@ export async function bulkReplay(options: BulkReplayOptions): Promise<BulkReplay
       options.onProgress?.({ applied, total: null, position });
     }
     if (unflushed > 0) await uow.flush(checkpointName, position);
+    // The last flush is written (or its failure thrown) before the replay answers.
+    await uow.settle();
   } finally {
     await next.catch(() => undefined);
+    await uow.settle().catch(() => undefined);
     await decoder.close();
   }
   return { events: applied, ms: performance.now() - started, position };

@@ -50,6 +50,8 @@ export class ReplayUnitOfWork implements UnitOfWork {
   /** Users purged since the last flush: the store still has their documents until then. */
   private readonly purged = new Set<string>();
   private interval = 0;
+  /** The last flush handed to the store, until it is written (the replay goes on meanwhile). */
+  private written: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly store: ReadStore,
@@ -78,6 +80,7 @@ export class ReplayUnitOfWork implements UnitOfWork {
   private async load(state: ViewState, userId: string, id: string): Promise<Entry | undefined> {
     if (!state.evicted || this.purged.has(userId)) return undefined;
     if (!this.evictedKeys.mayHold(state.definition.name, userId, id)) return undefined;
+    await this.settle();
     const stored = await this.store.get(state.definition.name, userId, id);
     // Nothing else runs while the replay awaits, but keep whatever the replay holds now.
     const docs = this.docsOf(state, userId);
@@ -114,6 +117,7 @@ export class ReplayUnitOfWork implements UnitOfWork {
     if (!Object.hasOwn(definition.fields, field)) throw new Error(`not an indexed field of ${view}: ${field}`);
     const found = new Map<string, StoredDocument<D>>();
     if (state.evicted && !this.purged.has(userId)) {
+      await this.settle();
       const stored = await this.store.find<D>(view, { userId, where: { [field]: value }, sort: [], limit: 1_000_000 });
       for (const item of stored.items) found.set(item.id, item);
     }
@@ -162,11 +166,16 @@ export class ReplayUnitOfWork implements UnitOfWork {
   }
 
   /**
-   * Writes what changed since the last flush, with the checkpoint, and lets go of the
-   * documents nobody read or wrote since the flush before. The writes go in key order
-   * (view, user, id), so each table's B-tree is filled page after page.
+   * Hands what changed since the last flush to the store, with the checkpoint, and lets go of
+   * the documents nobody read or wrote since the flush before. The writes go in key order
+   * (view, user, id), so each table's B-tree is filled page after page. It answers once the
+   * store has them, not once they are written (a store with a writer thread writes them while
+   * the replay goes on): `settle` waits for that, and so does the next flush and any read of
+   * the store. A flush that fails makes the next of these throw.
    */
   async flush(checkpointName: string, position: Position): Promise<void> {
+    // Documents let go below were written by an earlier flush: it must be in the store first.
+    await this.settle();
     const writes: BulkWrite[] = [];
     for (const state of this.views.values()) {
       const view = state.definition.name;
@@ -190,8 +199,11 @@ export class ReplayUnitOfWork implements UnitOfWork {
       }
     }
     const load = { purged: [...this.purged], writes };
-    if (this.store.bulkLoad !== undefined) await this.store.bulkLoad(checkpointName, position, load);
+    let written = Promise.resolve();
+    // bulkLoad takes what it writes before it answers (SQLite's writer thread has it serialised).
+    if (this.store.bulkLoad !== undefined) written = this.store.bulkLoad(checkpointName, position, load);
     else {
+      // A store without it reads the documents while it writes: the replay waits.
       await this.store.applyBatch(checkpointName, position, async (uow) => {
         for (const userId of load.purged) uow.purgeUser(userId);
         for (const write of writes) {
@@ -200,8 +212,16 @@ export class ReplayUnitOfWork implements UnitOfWork {
         }
       });
     }
+    this.written = written;
+    // Awaited by `settle`; a replay that stops before must not leave it unhandled.
+    written.catch(() => undefined);
     this.purged.clear();
     this.interval += 1;
+  }
+
+  /** Waits until the store has written every flush handed to it; throws if one failed. */
+  async settle(): Promise<void> {
+    await this.written;
   }
 }
 

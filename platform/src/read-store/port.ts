@@ -220,6 +220,10 @@ export interface ReadStore {
    * users, then stores each write as it is, replacing the stored document of the same key
    * whatever its position, and sets the checkpoint, atomically. The replay has applied the
    * position guards itself. Without it, a replay writes the same through `applyBatch`.
+   * The store takes what it writes from `load` within the call, before its promise is
+   * returned, and the promise answers once the load is written: a store may write it in
+   * the background (SQLite's writer thread) while the caller goes on, loads are written in
+   * the order given, and the store's own reads wait for the loads handed over.
    */
   bulkLoad?(checkpointName: string, position: Position, load: BulkLoad): Promise<void>;
   getCheckpoint(checkpointName: string): Promise<Position | null>;

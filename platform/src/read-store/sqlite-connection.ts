@@ -3,7 +3,7 @@ import { truncateWriteAheadLog } from '../sqlite-log.js';
 
 /** Page cache sizes (negative: KiB): SQLite's default, and a larger one while bulk loading. */
 const DEFAULT_CACHE_KIB = -2000;
-const BULK_CACHE_KIB = -65_536;
+export const BULK_CACHE_KIB = -65_536;
 /** Tries at emptying the log after a purge, and the pause between two. */
 const SCRUB_ATTEMPTS = 10;
 const SCRUB_RETRY_MS = 500;

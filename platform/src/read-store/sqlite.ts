@@ -1,6 +1,13 @@
 import type Database from 'better-sqlite3';
 import type { Position } from '../event-store/port.js';
-import { enterBulkMode, leaveBulkMode, openReadStoreDatabase, scrubPurged } from './sqlite-connection.js';
+import { BulkWriterThread } from './sqlite-bulk-writer.js';
+import {
+  BULK_CACHE_KIB,
+  enterBulkMode,
+  leaveBulkMode,
+  openReadStoreDatabase,
+  scrubPurged,
+} from './sqlite-connection.js';
 import { column, createIndexes, createViewTable, tableOf } from './sqlite-schema.js';
 import {
   CHECKPOINT_SQL,
@@ -8,6 +15,7 @@ import {
   fromClause,
   indexValues,
   nextCursor,
+  pushRowParams,
   replaceSql,
   rowParams,
   sumGroups,
@@ -20,6 +28,7 @@ import { dropShadow, promoteShadow, shadowTags } from './sqlite-shadow.js';
 import {
   SearchWriter,
   dropSearchTables,
+  searchTexts,
   ensureSearchTables,
   optimize,
   SCAN_MATCHES,
@@ -51,6 +60,13 @@ import {
 const REPLACE_ROWS = 32;
 
 /**
+ * Where bulk loads are written: `thread` (the default) by a writer thread with its own
+ * connection while the replay goes on, `main` on the replay's thread. Set by
+ * PLENTY_BULK_WRITER, for measuring one against the other.
+ */
+const bulkWriterMode = (): 'thread' | 'main' => (process.env['PLENTY_BULK_WRITER'] === 'main' ? 'main' : 'thread');
+
+/**
  * The embedded read store: one table per view, one column per indexed field. It is
  * rebuildable from the events, so it trades the last fsync for speed (synchronous=NORMAL);
  * the checkpoint is written in the same transaction as the documents, so the two never
@@ -66,15 +82,26 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   private readonly replaceStatements = new Map<string, Database.Statement>();
   /** Per view with `search`, what keeps its FTS rows in step. */
   private readonly searchWriters = new Map<string, SearchWriter>();
+  /** In bulk mode, the thread writing the bulk loads (opened at the first), or null. */
+  private bulkWriter: BulkWriterThread | null = null;
+  /** The last bulk load handed to the writer thread, until it is committed. */
+  private bulkWritten: Promise<void> = Promise.resolve();
+  /** The texts of the writer thread's replacing inserts, per table and number of rows. */
+  private readonly replaceSqls = new Map<string, string>();
 
-  /** A shadow store (tag set) shares its base store's connection. */
+  /**
+   * A shadow store (tag set) shares its base store's connection. `path` is the file, when a
+   * second connection can open it (the bulk writer's).
+   */
   constructor(
     private readonly db: Database.Database,
     private readonly tag: string | null,
+    private readonly path: string | null = null,
   ) {}
 
   static open(path: string): SqliteReadStore {
-    return new SqliteReadStore(openReadStoreDatabase(path), null);
+    const onDisk = path !== '' && path !== ':memory:' && !path.startsWith('file:');
+    return new SqliteReadStore(openReadStoreDatabase(path), null, onDisk ? path : null);
   }
 
   private table(view: string): string {
@@ -90,6 +117,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     ensureSearchTables(this.db, this.table(view.name), view);
     this.views.set(view.name, view);
     this.searchWriters.delete(view.name);
+    this.replaceSqls.clear();
   }
 
   /** The FTS writer of a view with `search`, or null. */
@@ -144,10 +172,12 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
 
   async get<D extends Document>(view: string, userId: string, id: string): Promise<StoredDocument<D> | null> {
     this.view(view);
+    await this.settled();
     return toStored<D>(this.row(view, userId, id));
   }
 
   async stored(view: string, userId: string, id: string): Promise<{ doc: Document | null; position: Position } | null> {
+    await this.settled();
     const row = this.row(view, userId, id);
     if (row === undefined) return null;
     return { doc: row.doc === null ? null : (JSON.parse(row.doc) as Document), position: row.position };
@@ -162,6 +192,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   async find<D extends Document>(viewName: string, query: FindQuery): Promise<FindResult<D>> {
     const table = this.table(viewName);
     const view = this.view(viewName);
+    await this.settled();
     const expression = query.match === undefined ? null : matchExpression(view, query.userId, query.match);
     // Whether the match has many documents, read from the FTS index alone, decides the plan.
     const many =
@@ -196,6 +227,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
 
   async scan(viewName: string, options: { after?: ScanKey; limit: number }): Promise<StoredDocument[]> {
     this.view(viewName);
+    await this.settled();
     const { after } = options;
     const rows =
       after === undefined
@@ -211,6 +243,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   }
 
   async sum(viewName: string, query: SumQuery): Promise<SumGroup[]> {
+    await this.settled();
     const { sql, params } = sumSql(this.table(viewName), this.view(viewName), query);
     return sumGroups(
       this.statement<(string | number)[], Record<string, string | number | null>>(sql).all(...params),
@@ -223,6 +256,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     position: Position,
     work: (uow: UnitOfWork) => Promise<void>,
   ): Promise<void> {
+    await this.settled();
     const uow = new BufferedUnitOfWork(this);
     await work(uow);
     this.db.transaction(() => {
@@ -243,7 +277,25 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     if (uow.purged.size > 0) scrubPurged(this.db);
   }
 
+  /**
+   * In bulk mode on a file of its own (not a shadow, which shares the live views' connection),
+   * the load is serialised here and written by a thread with its own connection: the promise
+   * answers once it is committed, and the replay applies the next events meanwhile. Loads are
+   * committed in the order given; a read of this store waits for the loads handed over.
+   */
   async bulkLoad(checkpointName: string, position: Position, load: BulkLoad): Promise<void> {
+    if (this.bulk && this.tag === null && this.path !== null && bulkWriterMode() === 'thread') {
+      this.bulkWriter ??= new BulkWriterThread({
+        path: this.path,
+        rollbackJournal: this.rollbackJournal,
+        cacheKiB: -BULK_CACHE_KIB,
+      });
+      const written = this.loadThrough(this.bulkWriter, checkpointName, position, load);
+      this.bulkWritten = written.catch(() => undefined);
+      await written;
+      if (load.purged.length > 0) scrubPurged(this.db);
+      return;
+    }
     this.db.transaction(() => {
       const touched: SearchTables[] = [];
       for (const userId of load.purged) touched.push(...this.purgeRows(userId));
@@ -258,7 +310,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
         while (end < writes.length && end - i < REPLACE_ROWS && writes[end]?.view === first.view) end += 1;
         if (end - i === REPLACE_ROWS) {
           const params: (string | number | null)[] = [];
-          for (let k = i; k < end; k += 1) params.push(...rowParams(view, writes[k] as BulkWrite));
+          for (let k = i; k < end; k += 1) pushRowParams(params, view, writes[k] as BulkWrite);
           this.replaceStatement(view, REPLACE_ROWS).run(...params);
         } else {
           for (let k = i; k < end; k += 1)
@@ -278,6 +330,62 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     if (load.purged.length > 0) scrubPurged(this.db);
   }
 
+  /** The same statements as the load on this thread, handed to the writer thread as they are made. */
+  private loadThrough(
+    writer: BulkWriterThread,
+    checkpointName: string,
+    position: Position,
+    load: BulkLoad,
+  ): Promise<void> {
+    for (const userId of load.purged) {
+      for (const [name, view] of this.views) {
+        writer.run(`DELETE FROM ${this.table(name)} WHERE user_id = ?`, userId);
+        if (view.search !== undefined) {
+          writer.searchPurge(searchTablesOf(this.table(name)), view.search.columns, userId);
+        }
+      }
+    }
+    if (load.purged.length > 0) writer.mergePurged();
+    const { writes } = load;
+    const width = (view: ViewDefinition) => 5 + Object.keys(view.fields).length;
+    let i = 0;
+    while (i < writes.length) {
+      const first = writes[i] as BulkWrite;
+      const view = this.view(first.view);
+      const table = this.table(view.name);
+      let end = i + 1;
+      while (end < writes.length && end - i < REPLACE_ROWS && writes[end]?.view === first.view) end += 1;
+      const rows = end - i === REPLACE_ROWS ? REPLACE_ROWS : 1;
+      for (let k = i; k < end; k += rows) {
+        const params = writer.runWith(this.replaceText(table, view, rows), rows * width(view));
+        for (let r = k; r < k + rows; r += 1) pushRowParams(params, view, writes[r] as BulkWrite);
+      }
+      if (view.search !== undefined) {
+        const tables = searchTablesOf(table);
+        for (let k = i; k < end; k += 1) {
+          const write = writes[k] as BulkWrite;
+          writer.searchWrite(tables, view.search.columns, write.userId, write.id, searchTexts(view, write.doc));
+        }
+      }
+      writer.sent();
+      i = end;
+    }
+    writer.run(CHECKPOINT_SQL, checkpointName, position);
+    return writer.commit();
+  }
+
+  private replaceText(table: string, view: ViewDefinition, rows: number): string {
+    const key = `${table}:${rows}`;
+    let sql = this.replaceSqls.get(key);
+    if (sql === undefined) this.replaceSqls.set(key, (sql = replaceSql(table, view, rows)));
+    return sql;
+  }
+
+  /** Waits for the bulk loads handed to the writer thread (so a read sees them). */
+  private async settled(): Promise<void> {
+    if (this.bulkWriter !== null) await this.bulkWritten;
+  }
+
   private replaceStatement(view: ViewDefinition, rows: number): Database.Statement {
     const key = `${view.name}:${rows}`;
     let statement = this.replaceStatements.get(key);
@@ -295,6 +403,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
    */
   async bulkMode(enabled: boolean): Promise<void> {
     this.bulk = enabled;
+    if (!enabled) await this.closeBulkWriter();
     if (enabled) {
       this.rollbackJournal = enterBulkMode(this.db, this.tag !== null);
       return;
@@ -305,6 +414,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   }
 
   async getCheckpoint(checkpointName: string): Promise<Position | null> {
+    await this.settled();
     const row = this.db
       .prepare<[string], { position: string }>('SELECT position FROM checkpoints WHERE name = ?')
       .get(checkpointName);
@@ -312,6 +422,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   }
 
   async reset(views: readonly ViewDefinition[], checkpointName: string): Promise<void> {
+    await this.settled();
     this.db.transaction(() => {
       for (const view of views) {
         this.db.exec(`DROP TABLE IF EXISTS ${this.table(view.name)}`);
@@ -349,7 +460,17 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     return shadowTags(this.db);
   }
 
+  /** Waits for the writer thread's loads and closes it; its connection goes before the indexes are built. */
+  private async closeBulkWriter(): Promise<void> {
+    const writer = this.bulkWriter;
+    if (writer === null) return;
+    await this.bulkWritten;
+    this.bulkWriter = null;
+    await writer.close();
+  }
+
   async close(): Promise<void> {
+    await this.closeBulkWriter();
     if (this.tag === null && this.db.open) this.db.close();
   }
 }

@@ -1,0 +1,168 @@
+import { Worker } from 'node:worker_threads';
+import {
+  OP_MERGE,
+  OP_PURGE,
+  OP_RUN,
+  OP_SEARCH,
+  type BulkParam,
+  type BulkReply,
+  type BulkRequest,
+  type BulkWorkerData,
+} from './sqlite-bulk-worker.js';
+import type { SearchTables } from './sqlite-search.js';
+
+/** Parameters gathered before they are handed to the thread: it starts writing while the rest is serialised. */
+const CHUNK_PARAMS = 40_000;
+
+/**
+ * The replay's side of the bulk writer's thread (sqlite-bulk-worker.ts). A flush is written
+ * as operations with their parameters already serialised (JSON, indexed values, FTS texts),
+ * sent in chunks as they are made, and committed in one transaction in the thread; `commit`
+ * answers when it is, or rejects when the thread rolled it back or stopped.
+ */
+export class BulkWriterThread {
+  private readonly worker: Worker;
+  private readonly sqlIds = new Map<string, number>();
+  private readonly searchIds = new Map<string, number>();
+  private sqls: [number, string][] = [];
+  private searches: [number, SearchTables, readonly string[]][] = [];
+  private ops: number[] = [];
+  private params: BulkParam[] = [];
+  private readonly pending = new Map<number, { resolve(): void; reject(error: Error): void }>();
+  private nextId = 1;
+  private failure: Error | null = null;
+  private exited: Promise<void>;
+
+  constructor(data: BulkWorkerData) {
+    // From source (tests), the thread still runs the compiled module: threads cannot load TypeScript.
+    const compiled = import.meta.url.endsWith('.ts')
+      ? '../../dist/read-store/sqlite-bulk-worker.js'
+      : './sqlite-bulk-worker.js';
+    this.worker = new Worker(new URL(compiled, import.meta.url), { workerData: data });
+    this.worker.on('message', (reply: BulkReply) => {
+      const waiting = this.pending.get(reply.id);
+      this.pending.delete(reply.id);
+      if (reply.ok) waiting?.resolve();
+      else waiting?.reject(new Error(`the read store's bulk writer rolled back a flush: ${reply.error}`));
+    });
+    this.exited = new Promise((resolve) => {
+      const fail = (error: Error) => {
+        this.failure ??= error;
+        for (const { reject } of this.pending.values()) reject(error);
+        this.pending.clear();
+      };
+      this.worker.on('error', fail);
+      this.worker.on('exit', (code) => {
+        fail(new Error(`the read store's bulk writer stopped (exit code ${code})`));
+        resolve();
+      });
+    });
+  }
+
+  /** Runs a statement with these parameters, in the open flush. */
+  run(sql: string, ...params: BulkParam[]): void {
+    this.ops.push(OP_RUN, this.sqlId(sql), params.length);
+    for (const param of params) this.params.push(param);
+    this.sent();
+  }
+
+  /**
+   * Runs a statement whose parameters the caller appends to `params()` itself, `count` of them:
+   * call `runWith` first, then push exactly `count` values.
+   */
+  runWith(sql: string, count: number): BulkParam[] {
+    this.ops.push(OP_RUN, this.sqlId(sql), count);
+    return this.params;
+  }
+
+  /** Replaces a document's FTS row by one with these texts (none for a tombstone: null). */
+  searchWrite(
+    tables: SearchTables,
+    columns: readonly string[],
+    userId: string,
+    id: string,
+    texts: readonly string[] | null,
+  ): void {
+    this.ops.push(OP_SEARCH, this.searchId(tables, columns), texts === null ? 0 : 1);
+    this.params.push(userId, id);
+    if (texts !== null) for (const text of texts) this.params.push(text);
+  }
+
+  /** Drops a user's FTS rows. */
+  searchPurge(tables: SearchTables, columns: readonly string[], userId: string): void {
+    this.ops.push(OP_PURGE, this.searchId(tables, columns));
+    this.params.push(userId);
+  }
+
+  /** Merges every FTS index that a purge of this flush touched into one segment. */
+  mergePurged(): void {
+    this.ops.push(OP_MERGE);
+  }
+
+  /** Hands what is gathered to the thread once it is a chunk's worth. */
+  sent(): void {
+    if (this.params.length >= CHUNK_PARAMS) this.send();
+  }
+
+  /** Commits the flush: answers once it is in the file. */
+  commit(): Promise<void> {
+    this.send();
+    return this.ask((id) => ({ kind: 'commit', id }));
+  }
+
+  /** Waits for the flushes handed over, then closes the thread's connection and the thread. */
+  async close(): Promise<void> {
+    if (this.failure === null) {
+      this.send();
+      await this.ask((id) => ({ kind: 'close', id })).catch(() => undefined);
+    }
+    await this.worker.terminate();
+    await this.exited;
+  }
+
+  private send(): void {
+    if (this.ops.length === 0 || this.failure !== null) return;
+    const request: BulkRequest = {
+      kind: 'ops',
+      ops: this.ops,
+      params: this.params,
+      sqls: this.sqls,
+      searches: this.searches,
+    };
+    this.worker.postMessage(request);
+    this.ops = [];
+    this.params = [];
+    this.sqls = [];
+    this.searches = [];
+  }
+
+  private ask(request: (id: number) => BulkRequest): Promise<void> {
+    if (this.failure !== null) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage(request(id));
+    });
+  }
+
+  private sqlId(sql: string): number {
+    let id = this.sqlIds.get(sql);
+    if (id === undefined) {
+      id = this.sqlIds.size;
+      this.sqlIds.set(sql, id);
+      this.sqls.push([id, sql]);
+    }
+    return id;
+  }
+
+  private searchId(tables: SearchTables, columns: readonly string[]): number {
+    const key = `${tables.fts}(${columns.join(',')})`;
+    let id = this.searchIds.get(key);
+    if (id === undefined) {
+      id = this.searchIds.size;
+      this.searchIds.set(key, id);
+      this.searches.push([id, tables, columns]);
+    }
+    return id;
+  }
+}

@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BulkLoad, BulkWrite, ReadStore, ViewDefinition } from './port.js';
+import { openSqliteReadStore } from './sqlite.js';
+
+interface Note {
+  readonly kind: string;
+  readonly score: number;
+  readonly text: string;
+}
+
+const notes: ViewDefinition = {
+  name: 'notes',
+  fields: { kind: 'text', score: 'integer' },
+  indexes: [['kind', 'score']],
+  search: { columns: ['text'], values: (doc) => ({ text: [(doc as unknown as Note).text] }) },
+};
+const tallies: ViewDefinition = { name: 'tallies', fields: {}, indexes: [] };
+
+let dir: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'plenty-bulk-writer-'));
+});
+
+afterEach(() => {
+  delete process.env['PLENTY_BULK_WRITER'];
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const position = (n: number) => String(n).padStart(8, '0');
+const note = (userId: string, id: string, n: number, text: string): BulkWrite => ({
+  view: 'notes',
+  userId,
+  id,
+  doc: { kind: n % 2 === 0 ? 'even' : 'odd', score: n, text },
+  position: position(n),
+});
+
+/** Three loads: 70 notes of two users and a tally; then some replaced, one removed, one user purged. */
+const loads: BulkLoad[] = [
+  {
+    purged: [],
+    writes: [
+      ...Array.from({ length: 40 }, (_, i) => note('ann', `n${String(i).padStart(2, '0')}`, i, `market ${i} ก๋วยเตี๋ยว`)),
+      ...Array.from({ length: 30 }, (_, i) => note('ben', `n${String(i).padStart(2, '0')}`, 100 + i, `rent ${i}`)),
+      { view: 'tallies', userId: 'ann', id: 'total', doc: { count: 40 }, position: position(39) },
+    ],
+  },
+  {
+    purged: [],
+    writes: [
+      note('ann', 'n03', 200, 'market moved'),
+      { view: 'notes', userId: 'ann', id: 'n04', doc: null, position: position(201) },
+      { view: 'tallies', userId: 'ann', id: 'total', doc: { count: 39 }, position: position(201) },
+    ],
+  },
+  { purged: ['ben'], writes: [note('ben', 'back', 300, 'returned')] },
+];
+
+/** Every row of the view tables and the FTS keys, and what a few searches find. */
+async function contents(store: ReadStore, path: string) {
+  const db = new Database(path, { readonly: true });
+  const rows = Object.fromEntries(
+    ['view_notes', 'view_tallies', 'ftk_notes'].map((table) => [
+      table,
+      db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).raw().all().length,
+    ]),
+  );
+  const docs = db.prepare('SELECT * FROM view_notes ORDER BY user_id, id').raw().all();
+  db.close();
+  const found = async (userId: string, token: string) =>
+    (
+      await store.find(notes.name, {
+        userId,
+        match: { all: [[{ column: 'text', token, prefix: false }]] },
+        sort: [{ field: 'score', direction: 'asc' }],
+        limit: 100,
+      })
+    ).items.map((item) => item.id);
+  return {
+    rows,
+    docs,
+    market: await found('ann', 'market'),
+    moved: await found('ann', 'moved'),
+    thai: await found('ann', 'ก๋วยเตี๋ยว'),
+    rent: await found('ben', 'rent'),
+    returned: await found('ben', 'returned'),
+    checkpoint: await store.getCheckpoint('replay'),
+  };
+}
+
+async function loadAll(path: string, mode: 'thread' | 'main'): Promise<Awaited<ReturnType<typeof contents>>> {
+  process.env['PLENTY_BULK_WRITER'] = mode;
+  const store = await openSqliteReadStore({ path });
+  await store.bulkMode?.(true);
+  await store.reset([notes, tallies], 'replay');
+  // Handed over one after the other without waiting, as a replay does.
+  const written = loads.map((load, i) => store.bulkLoad?.('replay', position(1000 + i), load) ?? Promise.resolve());
+  // A read waits for the loads handed over.
+  expect((await store.get('tallies', 'ann', 'total'))?.doc).toEqual({ count: 39 });
+  await Promise.all(written);
+  await store.bulkMode?.(false);
+  const result = await contents(store, path);
+  await store.close();
+  return result;
+}
+
+describe('bulk loads written by the writer thread', () => {
+  it('store the same rows, FTS rows and checkpoint as loads written on the calling thread', async () => {
+    const threaded = await loadAll(join(dir, 'thread.db'), 'thread');
+    const inline = await loadAll(join(dir, 'main.db'), 'main');
+    expect(threaded).toEqual(inline);
+    // ann's 40 (n04 a tombstone) and ben's one after his purge; FTS rows only for live documents.
+    expect(threaded.rows).toEqual({ view_notes: 41, view_tallies: 1, ftk_notes: 40 });
+    expect(threaded.market).toHaveLength(39);
+    expect(threaded.moved).toEqual(['n03']);
+    expect(threaded.thai).toHaveLength(38);
+    expect(threaded.rent).toEqual([]);
+    expect(threaded.returned).toEqual(['back']);
+    expect(threaded.checkpoint).toBe(position(1002));
+  });
+
+  it('a load the thread cannot write is rolled back whole and fails, leaving the checkpoint of the last load written', async () => {
+    const path = join(dir, 'failing.db');
+    const store = await openSqliteReadStore({ path });
+    await store.bulkMode?.(true);
+    await store.reset([notes, tallies], 'replay');
+    await store.bulkLoad?.('replay', position(1000), loads[0] as BulkLoad);
+    // Another connection takes a table away: the thread's next load cannot write to it.
+    const other = new Database(path);
+    other.exec('DROP TABLE view_tallies');
+    other.close();
+    await expect(store.bulkLoad?.('replay', position(1001), loads[1] as BulkLoad)).rejects.toThrow(
+      /bulk writer rolled back a flush: no such table: view_tallies/,
+    );
+    expect(await store.getCheckpoint('replay')).toBe(position(1000));
+    // Nothing of the failed load is there: n03 keeps its first text, n04 is not removed.
+    expect((await store.get<{ text: string }>('notes', 'ann', 'n03'))?.doc.text).toBe('market 3 ก๋วยเตี๋ยว');
+    expect(await store.get('notes', 'ann', 'n04')).not.toBeNull();
+    // The thread still writes the loads after.
+    await store.bulkLoad?.('replay', position(1002), { purged: [], writes: [note('cat', 'x', 400, 'later')] });
+    expect(await store.getCheckpoint('replay')).toBe(position(1002));
+    await store.close();
+  });
+});
