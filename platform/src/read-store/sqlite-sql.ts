@@ -49,29 +49,14 @@ export function rowParams(
   view: ViewDefinition,
   write: Pick<BulkWrite, 'userId' | 'id' | 'doc' | 'position'>,
 ): (string | number | null)[] {
-  const params: (string | number | null)[] = [];
-  pushRowParams(params, view, write);
-  return params;
-}
-
-/** Appends a document's row (as `rowParams` gives it) to `params`, without an array of its own. */
-export function pushRowParams(
-  params: (string | number | null)[],
-  view: ViewDefinition,
-  write: Pick<BulkWrite, 'userId' | 'id' | 'doc' | 'position'>,
-): void {
-  params.push(
+  return [
     write.userId,
     write.id,
     write.doc === null ? null : JSON.stringify(write.doc),
     write.position,
     positionKey(write.position),
-  );
-  const values = (write.doc === null ? {} : (view.indexValues?.(write.doc) ?? write.doc)) as Record<string, unknown>;
-  for (const field in view.fields) {
-    const value = values[field];
-    params.push(typeof value === 'string' || typeof value === 'number' ? value : null);
-  }
+    ...indexValues(view, write.doc),
+  ];
 }
 
 function insertColumns(table: string, view: ViewDefinition): { head: string; values: string } {
@@ -145,6 +130,7 @@ export function conditions(
       // A tombstone has no FTS row: a match leaves it out.
       conditions.push(matchCondition(table, plan));
       params.push(expression);
+      if (plan === 'scan') params.push(query.userId);
     }
   }
   if (conditions.length === 1) conditions.push('doc IS NOT NULL');
