@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { defineConfig, type Plugin } from 'vite';
@@ -175,6 +176,50 @@ const serviceWorker = () =>
     },
   });
 
+type ModuleGraph = {
+  getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+};
+const SOURCE_DIR = join(dirname(fileURLToPath(import.meta.url)), 'src');
+const DASHBOARD_PAGE = join(SOURCE_DIR, 'features/dashboard/routes/dashboard-page.tsx');
+/** The pages a guest opens (the router's lazy pages of these folders). */
+const GUEST_PAGES = ['features/auth/', 'features/home/', 'features/policy/'].map((path) => join(SOURCE_DIR, path));
+
+/** Every module `roots` import, statically, directly or not (the roots included). */
+function staticGraph(graph: ModuleGraph, roots: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    for (const imported of graph.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+  };
+  roots.forEach(visit);
+  return seen;
+}
+
+/**
+ * The dashboard, where every signed-in visit starts, imports some 70 modules beyond the first
+ * page's, which Rolldown would split into as many small chunks by who else imports them. A phone
+ * on a slow network pays a round trip for each six of them (a browser opens at most six
+ * connections to a server), so they come as one chunk, `dashboard`, which the page's own chunk
+ * imports; the pages opened after it find most of what they need there already. What the first
+ * page or a guest's pages import stays out of it, so the login page never downloads it.
+ */
+function dashboardChunk() {
+  let sets: { elsewhere: Set<string>; dashboard: Set<string> } | null = null;
+  return (id: string, graph: ModuleGraph): string | null => {
+    if (sets === null) {
+      const pages = graph.getModuleInfo(join(SOURCE_DIR, 'app/router.tsx'))?.dynamicallyImportedIds ?? [];
+      const guestPages = pages.filter((page) => GUEST_PAGES.some((folder) => page.startsWith(folder)));
+      if (guestPages.length === 0) throw new Error('the router names no guest page: see dashboardChunk');
+      sets = {
+        elsewhere: staticGraph(graph, [join(SOURCE_DIR, 'main.tsx'), ...guestPages]),
+        dashboard: staticGraph(graph, [DASHBOARD_PAGE]),
+      };
+    }
+    return id !== DASHBOARD_PAGE && sets.dashboard.has(id) && !sets.elsewhere.has(id) ? 'dashboard' : null;
+  };
+}
+
 export default defineConfig({
   plugins: [precompiledMessages(), react(), webManifests(), precompressedAssets(), serviceWorker()],
   resolve: {
@@ -189,7 +234,11 @@ export default defineConfig({
     // Rolldown reports which plugins took most of a build that ran long. On a busy machine that is
     // always Vite's own (import analysis, CSS), nothing this project can act on, and the first
     // `npm start` of a newcomer should not print it as if something were wrong.
-    rolldownOptions: { checks: { bundlerTimings: false } },
+    rolldownOptions: {
+      checks: { bundlerTimings: false },
+      // Only the modules named (not what they import: the first page's stay where they are).
+      output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: dashboardChunk() }] } },
+    },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080', '/readyz': 'http://127.0.0.1:8080', '/healthz': 'http://127.0.0.1:8080' },

@@ -46,6 +46,9 @@ else window.addEventListener('load', () => void startSession(), { once: true });
 // The service worker keeps the app on the device (built apps only: the dev server has none).
 if (import.meta.env.PROD) registerServiceWorker();
 
+// The router starts at once: it downloads the page's code while the messages come.
+const router = createAppRouter();
+
 const root = document.getElementById('root');
 if (root === null) throw new Error('missing #root');
 const mount = root;
@@ -56,7 +59,7 @@ void loadMessages(currentLocaleDecision(window.location.pathname, null).locale, 
     createRoot(mount).render(
       <StrictMode>
         <Provider store={store}>
-          <RouterProvider router={createAppRouter()} />
+          <RouterProvider router={router} />
         </Provider>
       </StrictMode>,
     ),

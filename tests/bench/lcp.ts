@@ -180,7 +180,8 @@ async function dashboardVisit(context: BrowserContext, baseUrl: string): Promise
 async function waitForWorker(context: BrowserContext, baseUrl: string): Promise<void> {
   const page = await context.newPage();
   await page.goto(`${baseUrl}/privacy-policy`);
-  await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 120_000 });
+  // Active once installed, which is once the shell is precached; the next page is controlled.
+  await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
   await page.close();
 }
 
