@@ -197,8 +197,9 @@ export function sumSql(
   table: string,
   view: ViewDefinition,
   query: SumQuery,
+  plan: MatchPlan = 'join',
 ): { sql: string; params: (string | number)[] } {
-  const { conditions: found, params } = conditions(table, view, query);
+  const { conditions: found, params } = conditions(table, view, query, plan);
   for (const field of [...query.groupBy, query.field]) requireField(view, field);
   const groups = query.groupBy.map((field) => column(field));
   const sql =
@@ -209,7 +210,7 @@ export function sumSql(
       `coalesce(sum(${column(query.field)} >> ${Math.log2(SUM_SPLIT)}), 0) AS high`,
       `coalesce(sum(${column(query.field)} & ${SUM_SPLIT - 1}), 0) AS low`,
     ].join(', ')} ` +
-    `FROM ${fromClause(table, query, 'join')} WHERE ${found.join(' AND ')}` +
+    `FROM ${fromClause(table, query, plan)} WHERE ${found.join(' AND ')}` +
     (groups.length > 0 ? ` GROUP BY ${groups.join(', ')}` : '');
   return { sql, params };
 }

@@ -85,6 +85,20 @@ describe('search in the SQLite read store', () => {
         count: docs.filter(keep).length,
         sum: BigInt(docs.filter(keep).reduce((s, d) => s + d.amount, 0)),
       });
+      // Within a range on an index's first key, many matches are summed along that index.
+      const inRange = docs.filter((d) => keep(d) && d.day >= '2026-04' && d.day < '2026-09' && d.amount >= 100);
+      const [ranged] = await store.sum(view.name, {
+        userId: 'u',
+        match: word(token),
+        ranges: { day: { gte: '2026-04', lt: '2026-09' }, amount: { gte: 100 } },
+        groupBy: [],
+        field: 'amount',
+      });
+      expect(ranged).toEqual({
+        group: {},
+        count: inRange.length,
+        sum: BigInt(inRange.reduce((s, d) => s + d.amount, 0)),
+      });
     }
     await store.close();
   });

@@ -54,6 +54,7 @@ import {
   type ScanKey,
   type ViewDefinition,
   SHADOW_TAG,
+  indexKeys,
 } from './port.js';
 
 /** Rows per statement when bulk loading. */
@@ -193,11 +194,8 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     const table = this.table(viewName);
     const view = this.view(viewName);
     await this.settled();
-    const expression = query.match === undefined ? null : matchExpression(view, query.userId, query.match);
     // Whether the match has many documents, read from the FTS index alone, decides the plan.
-    const many =
-      expression !== null &&
-      (this.statement<[string], { n: number }>(matchCountSql(table)).get(expression)?.n ?? 0) >= SCAN_MATCHES;
+    const many = this.manyMatches(table, view, query);
     const plan: MatchPlan = many ? 'scan' : 'join';
     const { where, params } = findClause(table, view, query, plan);
     // Where a page may pass over many rows of the user (a text condition, a range, or many matches
@@ -225,6 +223,15 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     return { items, nextCursor: nextCursor(rows, query) };
   }
 
+  /** Whether the query's match has at least SCAN_MATCHES documents, counted in the FTS index alone. */
+  private manyMatches(table: string, view: ViewDefinition, query: Pick<FindQuery, 'userId' | 'match'>): boolean {
+    const expression = query.match === undefined ? null : matchExpression(view, query.userId, query.match);
+    return (
+      expression !== null &&
+      (this.statement<[string], { n: number }>(matchCountSql(table)).get(expression)?.n ?? 0) >= SCAN_MATCHES
+    );
+  }
+
   async scan(viewName: string, options: { after?: ScanKey; limit: number }): Promise<StoredDocument[]> {
     this.view(viewName);
     await this.settled();
@@ -244,7 +251,16 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
 
   async sum(viewName: string, query: SumQuery): Promise<SumGroup[]> {
     await this.settled();
-    const { sql, params } = sumSql(this.table(viewName), this.view(viewName), query);
+    const table = this.table(viewName);
+    const view = this.view(viewName);
+    // Many matches within a range on the first key of an index: the range's rows, walked along
+    // that index (which carries what a sum reads), are fewer to test against the match list than
+    // the matches are to join to their whole rows (a common word over half a year: 24 → 8 ms).
+    const bounded = Object.keys(query.ranges ?? {}).some((field) =>
+      view.indexes.some((index) => indexKeys(index)[0] === field),
+    );
+    const plan: MatchPlan = bounded && this.manyMatches(table, view, query) ? 'scan' : 'join';
+    const { sql, params } = sumSql(table, view, query, plan);
     return sumGroups(
       this.statement<(string | number)[], Record<string, string | number | null>>(sql).all(...params),
       query,
