@@ -47,7 +47,9 @@ export type BulkReply =
   { readonly id: number; readonly ok: true } | { readonly id: number; readonly ok: false; readonly error: string };
 
 const port = parentPort;
-if (port !== null) {
+// Only in the thread BulkWriterThread starts: other threads import this module for its
+// constants (the projector's worker, through the read store) and have a parent port too.
+if (port !== null && (workerData as { bulkWriter?: unknown } | null)?.bulkWriter === true) {
   const { path, rollbackJournal, cacheKiB } = workerData as BulkWorkerData;
   const db = new Database(path);
   db.pragma('busy_timeout = 5000');

@@ -38,7 +38,8 @@ export class BulkWriterThread {
     const compiled = import.meta.url.endsWith('.ts')
       ? '../../dist/read-store/sqlite-bulk-worker.js'
       : './sqlite-bulk-worker.js';
-    this.worker = new Worker(new URL(compiled, import.meta.url), { workerData: data });
+    // Marked, so that the module's body runs only in this thread, not in every thread importing it.
+    this.worker = new Worker(new URL(compiled, import.meta.url), { workerData: { ...data, bulkWriter: true } });
     this.worker.on('message', (reply: BulkReply) => {
       const waiting = this.pending.get(reply.id);
       this.pending.delete(reply.id);
