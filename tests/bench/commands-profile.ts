@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { seedAccounts, signInAccounts } from './bench-users.js';
-import { startBenchServer } from './server.js';
+import { startBenchServer, waitForProjections } from './server.js';
 
 /**
  * AddTransaction at a fixed number of connections for a few seconds against the built server,
@@ -68,6 +68,8 @@ try {
         },
       ],
     });
+    // The projector's share too, when it fell behind.
+    await waitForProjections(server.baseUrl);
     const cpu = server.cpuMs() - cpuBefore;
     const perThread = [...threadCpu(server.child.pid)]
       .map(([thread, ms]) => [thread, (ms - (threadsBefore.get(thread) ?? 0)) / result.requests.total] as const)

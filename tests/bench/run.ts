@@ -60,13 +60,19 @@ interface LevelFigures {
   readonly cpuMsPerRequest: number;
 }
 
-/** Runs autocannon and reads the server's CPU time (from /proc) before and after. */
+/**
+ * Runs autocannon and reads the server's CPU time (from /proc) before, and after `settled`: for
+ * commands, once the projections have applied them, so the projector's share is counted even
+ * when it fell behind during the level.
+ */
 async function measured(
   options: autocannon.Options,
   server: { cpuMs(): number },
+  settled: () => Promise<void> = async () => undefined,
 ): Promise<{ result: autocannon.Result; cpuMsPerRequest: number }> {
   const cpuBefore = server.cpuMs();
   const result = await autocannon(options);
+  await settled();
   const cpuMs = server.cpuMs() - cpuBefore;
   return { result, cpuMsPerRequest: result.requests.total === 0 ? 0 : cpuMs / result.requests.total };
 }
@@ -122,6 +128,7 @@ async function commandThroughput(server: BenchServer, users: TestUser[]): Promis
         ],
       },
       server,
+      () => waitForProjections(server.baseUrl),
     );
     const l = result.latency;
     const statuses = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => code !== '200');
