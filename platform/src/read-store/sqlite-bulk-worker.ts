@@ -1,6 +1,18 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { SearchRows, optimize, type SearchTables } from './sqlite-search.js';
+import {
+  BULK_WRITER,
+  OP_MERGE,
+  OP_PURGE,
+  OP_RUN,
+  OP_SEARCH,
+  type BulkDefinitions,
+  type BulkParam,
+  type BulkReply,
+  type BulkRequest,
+  type BulkWorkerData,
+} from './sqlite-bulk-protocol.js';
+import { SearchRows, optimize } from './sqlite-search.js';
 
 /*
  * The bulk writer's thread: its own connection to the read store's file, running the
@@ -8,48 +20,10 @@ import { SearchRows, optimize, type SearchTables } from './sqlite-search.js';
  * that SQLite writes one flush while the replay applies the next interval's events.
  */
 
-/** How the thread opens the file. */
-export interface BulkWorkerData {
-  readonly path: string;
-  /** Whether the file left the write-ahead log for a rollback journal (see enterBulkMode). */
-  readonly rollbackJournal: boolean;
-  /** The page cache, in KiB. */
-  readonly cacheKiB: number;
-}
-
-/** Statements and search tables the thread has not been told of yet, by the number ops use. */
-export interface BulkDefinitions {
-  readonly sqls: readonly (readonly [number, string])[];
-  readonly searches: readonly (readonly [number, SearchTables, readonly string[]])[];
-}
-
-/**
- * Operations of one flush, in order, as numbers: `RUN sql n` runs statement `sql` with the next
- * n parameters; `SEARCH s 0|1` writes the FTS row of search table `s` for the next two
- * parameters (user, id) and, with 1, its texts (one per search column) after them, with 0 none;
- * `PURGE s` drops the FTS rows of the user in the next parameter; `MERGE` merges every FTS index
- * a purge touched since the last MERGE into one segment.
- */
-export const OP_RUN = 0;
-export const OP_SEARCH = 1;
-export const OP_PURGE = 2;
-export const OP_MERGE = 3;
-
-export type BulkParam = string | number | null;
-
-export type BulkRequest =
-  | ({ readonly kind: 'ops'; readonly ops: readonly number[]; readonly params: readonly BulkParam[] } & BulkDefinitions)
-  | { readonly kind: 'commit'; readonly id: number }
-  | { readonly kind: 'close'; readonly id: number };
-
-/** The answer to a commit (or close): done, or why the flush was rolled back. */
-export type BulkReply =
-  { readonly id: number; readonly ok: true } | { readonly id: number; readonly ok: false; readonly error: string };
-
 const port = parentPort;
-// Only in the thread BulkWriterThread starts: other threads import this module for its
-// constants (the projector's worker, through the read store) and have a parent port too.
-if (port !== null && (workerData as { bulkWriter?: unknown } | null)?.bulkWriter === true) {
+// Only in the thread BulkWriterThread starts: another thread that imported this module (none
+// should: the protocol is in sqlite-bulk-protocol.ts) has a parent port too.
+if (port !== null && (workerData as Partial<BulkWorkerData> | null)?.kind === BULK_WRITER) {
   const { path, rollbackJournal, cacheKiB } = workerData as BulkWorkerData;
   const db = new Database(path);
   db.pragma('busy_timeout = 5000');

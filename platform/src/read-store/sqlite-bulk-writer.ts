@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import {
+  BULK_WRITER,
   OP_MERGE,
   OP_PURGE,
   OP_RUN,
@@ -8,7 +9,7 @@ import {
   type BulkReply,
   type BulkRequest,
   type BulkWorkerData,
-} from './sqlite-bulk-worker.js';
+} from './sqlite-bulk-protocol.js';
 import type { SearchTables } from './sqlite-search.js';
 
 /** Parameters gathered before they are handed to the thread: it starts writing while the rest is serialised. */
@@ -33,13 +34,14 @@ export class BulkWriterThread {
   private failure: Error | null = null;
   private exited: Promise<void>;
 
-  constructor(data: BulkWorkerData) {
+  constructor(data: Omit<BulkWorkerData, 'kind'>) {
     // From source (tests), the thread still runs the compiled module: threads cannot load TypeScript.
     const compiled = import.meta.url.endsWith('.ts')
       ? '../../dist/read-store/sqlite-bulk-worker.js'
       : './sqlite-bulk-worker.js';
     // Marked, so that the module's body runs only in this thread, not in every thread importing it.
-    this.worker = new Worker(new URL(compiled, import.meta.url), { workerData: { ...data, bulkWriter: true } });
+    const workerData: BulkWorkerData = { ...data, kind: BULK_WRITER };
+    this.worker = new Worker(new URL(compiled, import.meta.url), { workerData });
     this.worker.on('message', (reply: BulkReply) => {
       const waiting = this.pending.get(reply.id);
       this.pending.delete(reply.id);
