@@ -51,7 +51,7 @@ export const REPLAY_BATCH_SIZE = 2000;
  * Events applied between two writes to the read store: each write stores every document
  * changed since the one before, once, and lets go of those no longer used.
  */
-export const REPLAY_FLUSH_EVENTS = 50_000;
+export const REPLAY_FLUSH_EVENTS = 10_000;
 
 /** PLENTY_REPLAY_FLUSH_EVENTS, when set to a positive whole number: for measuring other intervals. */
 function flushEventsFromEnvironment(): number | undefined {
