@@ -24,10 +24,12 @@ COPY standalone/package.json standalone/
 COPY frontend/package.json frontend/
 COPY tests/package.json tests/
 
-# Production dependencies of the service's workspace only.
+# Production dependencies of the service's workspace only, and firebase-admin: the platform's
+# optional peer for Firebase sign-in, which a home install leaves out (the platform's only other
+# development dependencies are two packages of types).
 FROM manifests AS deps
 ARG SERVICE
-RUN npm ci --omit=dev --workspace "@plenty/${SERVICE}" --no-audit --no-fund
+RUN npm ci --workspace "@plenty/${SERVICE}" --workspace @plenty/platform --no-audit --no-fund
 
 # Everything, to compile the service's TypeScript (and what it references) or build the web app.
 FROM manifests AS build

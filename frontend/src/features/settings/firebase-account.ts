@@ -11,7 +11,7 @@ import {
   updateProfile,
   type AuthProvider,
   type User,
-} from 'firebase/auth';
+} from '@firebase/auth';
 import { useEffect, useState } from 'react';
 import { socialStartUrl } from '../../lib/auth/social-return';
 import { authConfig, endSession, loadAuth } from '../../lib/auth/session';

@@ -1,8 +1,8 @@
-import { initializeApp } from 'firebase/app';
-import { browserLocalPersistence, connectAuthEmulator, initializeAuth, type Auth } from 'firebase/auth';
+import { initializeApp } from '@firebase/app';
+import { browserLocalPersistence, connectAuthEmulator, initializeAuth, type Auth } from '@firebase/auth';
 import type { AuthConfig } from './auth-config';
 
-export type { Auth, User } from 'firebase/auth';
+export type { Auth, User } from '@firebase/auth';
 export {
   confirmPasswordReset,
   createUserWithEmailAndPassword,
@@ -15,7 +15,7 @@ export {
   updateProfile,
   validatePassword,
   verifyPasswordResetCode,
-} from 'firebase/auth';
+} from '@firebase/auth';
 
 /** Loaded on demand, so the first screen does not wait for the Firebase SDK. */
 export function startFirebaseAuth(config: AuthConfig): Auth {

@@ -9,7 +9,7 @@ import {
   signInWithRedirect,
   type Auth,
   type AuthProvider,
-} from 'firebase/auth';
+} from '@firebase/auth';
 import { authErrorCode } from './auth-errors';
 import { PENDING_REDIRECT_KEY } from './redirect-pending';
 
