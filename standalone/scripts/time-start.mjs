@@ -6,17 +6,20 @@
 //   node standalone/scripts/time-start.mjs            # as the checkout is (a later start)
 //   node standalone/scripts/time-start.mjs --first    # after removing every build (a first start)
 //   node standalone/scripts/time-start.mjs --runs 3   # several times, one after the other
+//   node standalone/scripts/time-start.mjs --script <file>   # another start script (a before)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { SERVER_PACKAGES, root } from './build.mjs';
 
 const args = process.argv.slice(2);
 const first = args.includes('--first');
 const runsAt = args.indexOf('--runs');
 const runs = runsAt === -1 ? 1 : Number(args[runsAt + 1]);
+const scriptAt = args.indexOf('--script');
+const script = scriptAt === -1 ? join(root, 'standalone', 'scripts', 'start.mjs') : resolve(args[scriptAt + 1]);
 
 const freePort = () =>
   new Promise((resolvePort, reject) => {
@@ -38,13 +41,16 @@ function cpuSeconds(pid) {
 
 async function once() {
   if (first) {
-    for (const pkg of [...SERVER_PACKAGES, 'frontend'])
+    // As a fresh clone has it: no build, and no record of what `tsc -b` built.
+    for (const pkg of [...SERVER_PACKAGES, 'frontend', 'tests']) {
       rmSync(join(root, pkg, 'dist'), { recursive: true, force: true });
+      rmSync(join(root, pkg, 'tsconfig.tsbuildinfo'), { force: true });
+    }
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'plenty-start-'));
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [join(root, 'standalone', 'scripts', 'start.mjs')], {
+  const child = spawn(process.execPath, [script], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
