@@ -32,6 +32,9 @@ function threadCpu(pid: number | undefined): Map<string, number> {
 
 const connections = Number(process.argv[2] ?? 64);
 const seconds = Number(process.argv[3] ?? 8);
+// `--amount <n>`: exactly n commands instead of a duration, so fixed costs weigh the same in two runs.
+const amountAt = process.argv.indexOf('--amount');
+const amount = amountAt < 0 ? undefined : Number(process.argv[amountAt + 1]);
 const dataDir = await mkdtemp(join(tmpdir(), 'plenty-commands-profile-'));
 try {
   const accounts = await seedAccounts(dataDir, 50);
@@ -44,7 +47,7 @@ try {
     const result = await autocannon({
       url: `${server.baseUrl}/api/commands/AddTransaction`,
       connections,
-      duration: seconds,
+      ...(amount === undefined ? { duration: seconds } : { amount }),
       method: 'POST',
       requests: [
         {
@@ -77,7 +80,7 @@ try {
       .sort((a, b) => b[1] - a[1]);
     console.log(perThread.map(([thread, ms]) => `  ${thread}: ${ms.toFixed(3)} ms/command`).join('\n'));
     console.log(
-      `${connections} connections, ${seconds} s: ${Math.round(result.requests.average)}/s, p50 ${result.latency.p50} p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, server CPU ${(cpu / result.requests.total).toFixed(3)} ms/command`,
+      `${connections} connections, ${amount === undefined ? `${seconds} s` : `${amount} commands`}: ${Math.round(result.requests.average)}/s, p50 ${result.latency.p50} p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, server CPU ${(cpu / result.requests.total).toFixed(3)} ms/command`,
     );
   } finally {
     await server.stop();
