@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -18,6 +19,9 @@ describe('the web app server', () => {
     await mkdir(join(dist, 'assets'));
     await writeFile(join(dist, 'index.html'), INDEX);
     await writeFile(join(dist, 'assets/app.js'), 'console.log(1)');
+    // As the build writes them beside each script (frontend/vite.config.ts).
+    await writeFile(join(dist, 'assets/app.js.br'), brotliCompressSync('console.log(1)'));
+    await writeFile(join(dist, 'assets/app.js.gz'), gzipSync('console.log(1)'));
     await writeFile(join(dist, 'sw.js'), 'self.addEventListener("install", () => {})');
     await writeFile(join(dist, 'manifest.th.webmanifest'), '{"name":"Plenty","start_url":"/th/"}');
     await writeFile(join(dist, 'icon-192.png'), 'png');
@@ -148,6 +152,19 @@ describe('the web app server', () => {
     const response = await app.inject({ url: '/assets/app.js' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('console.log(1)');
+  });
+
+  it('sends a script as the build compressed it to a browser that accepts Brotli or gzip', async () => {
+    const brotli = await app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log(1)');
+    const gzip = await app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 });
 
