@@ -110,8 +110,12 @@ export function dropSearchTables(db: Database.Database, tables: SearchTables): v
   db.exec(`DROP TABLE IF EXISTS ${tables.keys}`);
 }
 
-/** Keeps a view's FTS rows in step with its documents; called inside the documents' transaction. */
-export class SearchWriter {
+/**
+ * Keeps the FTS rows of a search table in step with its documents, given each document's text
+ * per search column (tokens joined by spaces); called inside the documents' transaction. It
+ * needs no view definition, so the bulk writer's thread runs it too (sqlite-bulk-worker.ts).
+ */
+export class SearchRows {
   private readonly key: Database.Statement<[string, string], { rid: number }>;
   private readonly addKey: Database.Statement<[string, string]>;
   private readonly dropKey: Database.Statement<[number]>;
@@ -120,40 +124,62 @@ export class SearchWriter {
   private readonly dropUserRows: Database.Statement<[string]>;
   private readonly dropUserKeys: Database.Statement<[string]>;
 
+  /** `columns`: the view's search columns, in its order. */
   constructor(
     db: Database.Database,
     readonly tables: SearchTables,
-    private readonly view: ViewDefinition,
+    columns: readonly string[],
   ) {
     const { fts, keys } = tables;
-    const columns = requireSearch(view).columns.map(ftsColumn);
+    const names = columns.map(ftsColumn);
     this.key = db.prepare(`SELECT rid FROM ${keys} WHERE k_user = ? AND k_id = ?`);
     this.addKey = db.prepare(`INSERT INTO ${keys} (k_user, k_id) VALUES (?, ?)`);
     this.dropKey = db.prepare(`DELETE FROM ${keys} WHERE rid = ?`);
     this.dropRow = db.prepare(`DELETE FROM ${fts} WHERE rowid = ?`);
     this.addRow = db.prepare(
-      `INSERT INTO ${fts} (rowid, uid${columns.map((c) => `, ${c}`).join('')}) VALUES (?, ?${columns.map(() => ', ?').join('')})`,
+      `INSERT INTO ${fts} (rowid, uid${names.map((c) => `, ${c}`).join('')}) VALUES (?, ?${names.map(() => ', ?').join('')})`,
     );
     this.dropUserRows = db.prepare(`DELETE FROM ${fts} WHERE rowid IN (SELECT rid FROM ${keys} WHERE k_user = ?)`);
     this.dropUserKeys = db.prepare(`DELETE FROM ${keys} WHERE k_user = ?`);
   }
 
-  /** Replaces the document's FTS row by one with its tokens now (none for a tombstone). */
-  write(userId: string, id: string, doc: Document | null): void {
+  /** Replaces the document's FTS row by one with these texts (none for a tombstone: null). */
+  writeTexts(userId: string, id: string, texts: readonly string[] | null): void {
     const rid = this.key.get(userId, id)?.rid;
     if (rid !== undefined) this.dropRow.run(rid);
-    if (doc === null) {
+    if (texts === null) {
       if (rid !== undefined) this.dropKey.run(rid);
       return;
     }
     const rowid = rid ?? Number(this.addKey.run(userId, id).lastInsertRowid);
-    this.addRow.run(rowid, userToken(userId), ...documentTokens(this.view, doc).map((tokens) => tokens.join(' ')));
+    this.addRow.run(rowid, userToken(userId), ...texts);
   }
 
   /** Removes a user's rows; returns whether there were any. */
   purge(userId: string): boolean {
     this.dropUserRows.run(userId);
     return this.dropUserKeys.run(userId).changes > 0;
+  }
+}
+
+/** A document's FTS texts: its tokens per search column joined by spaces (null for a tombstone). */
+export function searchTexts(view: ViewDefinition, doc: Document | null): string[] | null {
+  return doc === null ? null : documentTokens(view, doc).map((tokens) => tokens.join(' '));
+}
+
+/** The FTS rows of a view's documents, from the documents. */
+export class SearchWriter extends SearchRows {
+  constructor(
+    db: Database.Database,
+    tables: SearchTables,
+    private readonly view: ViewDefinition,
+  ) {
+    super(db, tables, requireSearch(view).columns);
+  }
+
+  /** Replaces the document's FTS row by one with its tokens now (none for a tombstone). */
+  write(userId: string, id: string, doc: Document | null): void {
+    this.writeTexts(userId, id, searchTexts(this.view, doc));
   }
 }
 

@@ -49,14 +49,29 @@ export function rowParams(
   view: ViewDefinition,
   write: Pick<BulkWrite, 'userId' | 'id' | 'doc' | 'position'>,
 ): (string | number | null)[] {
-  return [
+  const params: (string | number | null)[] = [];
+  pushRowParams(params, view, write);
+  return params;
+}
+
+/** Appends a document's row (as `rowParams` gives it) to `params`, without an array of its own. */
+export function pushRowParams(
+  params: (string | number | null)[],
+  view: ViewDefinition,
+  write: Pick<BulkWrite, 'userId' | 'id' | 'doc' | 'position'>,
+): void {
+  params.push(
     write.userId,
     write.id,
     write.doc === null ? null : JSON.stringify(write.doc),
     write.position,
     positionKey(write.position),
-    ...indexValues(view, write.doc),
-  ];
+  );
+  const values = (write.doc === null ? {} : (view.indexValues?.(write.doc) ?? write.doc)) as Record<string, unknown>;
+  for (const field in view.fields) {
+    const value = values[field];
+    params.push(typeof value === 'string' || typeof value === 'number' ? value : null);
+  }
 }
 
 function insertColumns(table: string, view: ViewDefinition): { head: string; values: string } {
