@@ -12,7 +12,7 @@ import {
   type BulkRequest,
   type BulkWorkerData,
 } from './sqlite-bulk-protocol.js';
-import { SearchRows, optimize } from './sqlite-search.js';
+import { SearchRows, optimize, type SearchTables } from './sqlite-search.js';
 
 /*
  * The bulk writer's thread: its own connection to the read store's file, running the
@@ -33,6 +33,10 @@ if (port !== null && (workerData as Partial<BulkWorkerData> | null)?.kind === BU
   db.pragma('secure_delete = ON');
   db.pragma(`cache_size = ${-Math.abs(cacheKiB)}`);
 
+  // What the replay's thread defined, by number: kept from every message, a failed flush's too
+  // (the loads after it use them), and prepared on first use.
+  const sqls = new Map<number, string>();
+  const searchTables = new Map<number, readonly [SearchTables, readonly string[]]>();
   const statements = new Map<number, Database.Statement>();
   const searches = new Map<number, { rows: SearchRows; width: number }>();
   const touched = new Set<SearchRows>();
@@ -40,10 +44,31 @@ if (port !== null && (workerData as Partial<BulkWorkerData> | null)?.kind === BU
   let failure: string | null = null;
 
   const define = (request: BulkDefinitions) => {
-    for (const [id, sql] of request.sqls) statements.set(id, db.prepare(sql));
-    for (const [id, tables, columns] of request.searches) {
-      searches.set(id, { rows: new SearchRows(db, tables, columns), width: columns.length });
+    for (const [id, sql] of request.sqls) sqls.set(id, sql);
+    for (const [id, tables, columns] of request.searches) searchTables.set(id, [tables, columns]);
+  };
+
+  const statementOf = (id: number): Database.Statement => {
+    let statement = statements.get(id);
+    if (statement === undefined) {
+      const sql = sqls.get(id);
+      if (sql === undefined) throw new Error('a statement the writer was not given');
+      statement = db.prepare(sql);
+      statements.set(id, statement);
     }
+    return statement;
+  };
+
+  const searchOf = (id: number): { rows: SearchRows; width: number } => {
+    let search = searches.get(id);
+    if (search === undefined) {
+      const defined = searchTables.get(id);
+      if (defined === undefined) throw new Error('a search table the writer was not given');
+      const [tables, columns] = defined;
+      search = { rows: new SearchRows(db, tables, columns), width: columns.length };
+      searches.set(id, search);
+    }
+    return search;
   };
 
   const run = (ops: readonly number[], params: readonly BulkParam[]) => {
@@ -51,23 +76,20 @@ if (port !== null && (workerData as Partial<BulkWorkerData> | null)?.kind === BU
     for (let i = 0; i < ops.length;) {
       const op = ops[i++] as number;
       if (op === OP_RUN) {
-        const statement = statements.get(ops[i++] as number);
+        const statement = statementOf(ops[i++] as number);
         const count = ops[i++] as number;
-        if (statement === undefined) throw new Error('a statement the writer was not given');
         statement.run(params.slice(p, p + count));
         p += count;
       } else if (op === OP_SEARCH) {
-        const search = searches.get(ops[i++] as number);
+        const search = searchOf(ops[i++] as number);
         const live = ops[i++] === 1;
-        if (search === undefined) throw new Error('a search table the writer was not given');
         const userId = params[p++] as string;
         const id = params[p++] as string;
         const texts = live ? (params.slice(p, p + search.width) as string[]) : null;
         if (live) p += search.width;
         search.rows.writeTexts(userId, id, texts);
       } else if (op === OP_PURGE) {
-        const search = searches.get(ops[i++] as number);
-        if (search === undefined) throw new Error('a search table the writer was not given');
+        const search = searchOf(ops[i++] as number);
         if (search.rows.purge(params[p++] as string)) touched.add(search.rows);
       } else if (op === OP_MERGE) {
         for (const rows of touched) optimize(db, rows.tables);
@@ -78,9 +100,9 @@ if (port !== null && (workerData as Partial<BulkWorkerData> | null)?.kind === BU
 
   port.on('message', (request: BulkRequest) => {
     if (request.kind === 'ops') {
+      define(request);
       if (failure !== null) return;
       try {
-        define(request);
         if (!db.inTransaction) db.exec('BEGIN');
         run(request.ops, request.params);
       } catch (error) {

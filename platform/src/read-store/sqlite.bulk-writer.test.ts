@@ -19,6 +19,7 @@ const notes: ViewDefinition = {
   search: { columns: ['text'], values: (doc) => ({ text: [(doc as unknown as Note).text] }) },
 };
 const tallies: ViewDefinition = { name: 'tallies', fields: {}, indexes: [] };
+const extras: ViewDefinition = { name: 'extras', fields: {}, indexes: [] };
 
 let dir: string;
 
@@ -144,6 +145,42 @@ describe('bulk loads written by the writer thread', () => {
     // The thread still writes the loads after.
     await store.bulkLoad?.('replay', position(1002), { purged: [], writes: [note('cat', 'x', 400, 'later')] });
     expect(await store.getCheckpoint('replay')).toBe(position(1002));
+    await store.close();
+  });
+
+  it('a load rolled back early still tells the thread of the statements its later chunks bring, so the loads after can use them', async () => {
+    const path = join(dir, 'failing-early.db');
+    const store = await openSqliteReadStore({ path });
+    await store.bulkMode?.(true);
+    await store.reset([notes, tallies, extras], 'replay');
+    await store.bulkLoad?.('replay', position(1000), loads[0] as BulkLoad);
+    const other = new Database(path);
+    other.exec('DROP TABLE view_tallies');
+    other.close();
+    // The tally fails at once; the notes after it fill more than one chunk, and the last write is
+    // to a view no load wrote before: its statement comes with the load's last chunk.
+    const many = Array.from({ length: 6_000 }, (_, i) =>
+      note('dan', `m${String(i).padStart(4, '0')}`, 2_000 + i, `many ${i}`),
+    );
+    await expect(
+      store.bulkLoad?.('replay', position(1001), {
+        purged: [],
+        writes: [
+          { view: 'tallies', userId: 'dan', id: 'total', doc: { count: 1 }, position: position(1_999) },
+          ...many,
+          { view: 'extras', userId: 'dan', id: 'e', doc: { n: 1 }, position: position(8_000) },
+        ],
+      }),
+    ).rejects.toThrow(/no such table: view_tallies/);
+    // A load to that view: written, not refused for a statement the thread was never told of.
+    await store.bulkLoad?.('replay', position(1002), {
+      purged: [],
+      writes: [{ view: 'extras', userId: 'eve', id: 'x', doc: { n: 2 }, position: position(9_000) }],
+    });
+    expect(await store.getCheckpoint('replay')).toBe(position(1002));
+    expect((await store.get('extras', 'eve', 'x'))?.doc).toEqual({ n: 2 });
+    expect(await store.get('notes', 'dan', 'm0000')).toBeNull();
+    expect(await store.get('extras', 'dan', 'e')).toBeNull();
     await store.close();
   });
 });
