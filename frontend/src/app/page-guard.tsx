@@ -18,15 +18,18 @@ export function PageGuard({ access }: { readonly access: PageAccess }) {
   const location = useLocation();
   const dispatch = useAppDispatch();
   const status = useAppSelector((state) => state.auth.status);
-  useEffect(
-    () => onSessionRevoked((code) => dispatch(showError(authErrorMessageId(code, 'authError.sessionExpired')))),
-    [dispatch],
-  );
   const appMessages = useContext(AppMessagesReady);
   const decision = guardPage(access, status, location);
-  if (decision.kind === 'wait') return <PageLoading />;
   // A signed-in page shows once the signed-in app's messages are here (see app-messages.ts).
-  if (decision.kind !== 'redirect' && access === 'signed-in' && !appMessages) return <PageLoading />;
+  const shows = decision.kind === 'show' && (access !== 'signed-in' || appMessages);
+  // Only a page on screen tells of a revoked session: one ended while the app starts is kept
+  // until the page it leads to (the login page) shows, so the toast is not spent on a loading screen.
+  useEffect(() => {
+    if (!shows) return undefined;
+    return onSessionRevoked((code) => dispatch(showError(authErrorMessageId(code, 'authError.sessionExpired'))));
+  }, [dispatch, shows]);
+  if (decision.kind === 'wait') return <PageLoading />;
+  if (decision.kind !== 'redirect' && !shows) return <PageLoading />;
   if (decision.kind === 'redirect') return <Navigate replace to={decision.to} />;
   return <Outlet />;
 }
