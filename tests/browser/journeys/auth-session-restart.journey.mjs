@@ -58,8 +58,10 @@ export default async function authSessionRestart({ browser }) {
       visitors.push(visitor);
       const email = uniqueEmail(`restart-${locale}`);
       await signUpThroughForm(page, server, m, { prefix, name: 'Khamla Vongsavanh', email, password: 'kip-and-baht' });
-      // The dashboard has fetched all it asks for (its page texts load after it shows), so the server
-      // goes down under a page that is complete, not under one still loading.
+      // The dashboard has fetched all it asks for (its "As of" panel's texts load after it shows:
+      // the panel is there once they are), so the server goes down under a page that is complete,
+      // not under one still loading.
+      await page.getByTestId('as-of').waitFor();
       await page.waitForLoadState('networkidle');
     }
 

@@ -14,14 +14,27 @@ const LOCALES = [
   ['lo', '/lo'],
 ];
 
-/** The header's visible controls: each one's row (its top) and the right edge of the last. */
+/**
+ * The header's visible controls: how many rows they take and the right edge of the last. Two
+ * controls share a row when their boxes overlap in height: a select and a button of one row may
+ * sit a pixel apart (a symbol from a fallback font makes one line box taller), a wrapped control
+ * sits a whole control lower.
+ */
 function headerControls() {
   const header = document.querySelector('header');
-  const controls = [...header.querySelectorAll('a, button, select')].filter((e) => e.offsetParent !== null);
-  return {
-    right: Math.round(Math.max(...controls.map((element) => element.getBoundingClientRect().right))),
-    rows: [...new Set(controls.map((element) => Math.round(element.getBoundingClientRect().top)))].length,
-  };
+  const boxes = [...header.querySelectorAll('a, button, select')]
+    .filter((e) => e.offsetParent !== null)
+    .map((element) => element.getBoundingClientRect())
+    .sort((a, b) => a.top - b.top);
+  let rows = 0;
+  let rowBottom = -Infinity;
+  for (const box of boxes) {
+    if (box.top >= rowBottom) {
+      rows += 1;
+      rowBottom = box.bottom;
+    } else rowBottom = Math.max(rowBottom, box.bottom);
+  }
+  return { right: Math.round(Math.max(...boxes.map((box) => box.right))), rows };
 }
 
 async function measureHeader(page, size) {
