@@ -68,6 +68,8 @@ export function LocaleRoot() {
   // session is being restored) the signed-in app's come too, and stay.
   const [restoring] = useState(hasStoredSession);
   const part: CatalogPart = status === 'signed-in' || (status === 'unknown' && restoring) ? 'all' : 'guest';
+  // Attempts at loading the messages that failed so far (each failure schedules another).
+  const [attempt, setAttempt] = useState(0);
   const [catalog, setCatalog] = useState<{ locale: Locale; messages: Messages | undefined; part: CatalogPart }>(() => ({
     locale: decision.locale,
     messages: loadedMessages(decision.locale, part),
@@ -80,13 +82,27 @@ export function LocaleRoot() {
     const wanted: CatalogPart = catalog.part === 'all' ? 'all' : part;
     if (catalog.locale === decision.locale && catalog.messages !== undefined && catalog.part === wanted) return;
     let current = true;
-    void loadMessages(decision.locale, wanted).then((messages) => {
-      if (current) setCatalog({ locale: decision.locale, messages, part: wanted });
-    });
+    let retry: number | undefined;
+    const again = () => {
+      if (current) setAttempt((n) => n + 1);
+    };
+    loadMessages(decision.locale, wanted).then(
+      (messages) => {
+        if (current) setCatalog({ locale: decision.locale, messages, part: wanted });
+      },
+      () => {
+        // A chunk that could not be fetched (a dropped connection, a server restarting) is asked
+        // for again, sooner when the browser says it is back online, so no page waits for ever.
+        retry = window.setTimeout(again, Math.min(30_000, 1000 * 2 ** Math.min(attempt, 5)));
+        window.addEventListener('online', again, { once: true });
+      },
+    );
     return () => {
       current = false;
+      window.clearTimeout(retry);
+      window.removeEventListener('online', again);
     };
-  }, [decision.locale, decision.redirectTo, catalog, part]);
+  }, [decision.locale, decision.redirectTo, catalog, part, attempt]);
 
   useEffect(() => {
     document.documentElement.lang = catalog.locale;
