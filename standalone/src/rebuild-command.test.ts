@@ -154,7 +154,8 @@ describe('rebuild command, embedded', () => {
     expect(await documents(readStore, 'transactions', 'alice')).toHaveLength(9);
     expect(await readStore.shadowTags()).toEqual([]);
     await Promise.all([readStore.close(), eventStore.close()]);
-  });
+    // Five runs, each starting the read store's writer thread for its replay.
+  }, 60_000);
 });
 
 describe('rebuild command over an event a projection cannot apply', () => {

@@ -18,18 +18,29 @@ const port = parentPort;
 if (port !== null) {
   const { path, intervalMs } = workerData as CheckpointData;
   const report = (message: CheckpointReport) => port.postMessage(message);
-  let db: Database.Database;
+  let opened: Database.Database | null = null;
   try {
-    db = new Database(path);
-    db.pragma('busy_timeout = 5000');
+    opened = new Database(path);
+    opened.pragma('busy_timeout = 5000');
     // This connection only checkpoints, on its own schedule.
-    db.pragma('wal_autocheckpoint = 0');
-    report({ kind: 'opened' });
+    opened.pragma('wal_autocheckpoint = 0');
   } catch (error) {
+    opened?.close();
+    opened = null;
+    // Told as a message (not thrown), so the starter always hears why, in its own words.
     report({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
     port.close();
-    throw error;
   }
+  if (opened !== null) checkpointEvery(opened, intervalMs, port, report);
+}
+
+function checkpointEvery(
+  db: Database.Database,
+  intervalMs: number,
+  port: NonNullable<typeof parentPort>,
+  report: (message: CheckpointReport) => void,
+): void {
+  report({ kind: 'opened' });
   const timer = setInterval(() => {
     const started = performance.now();
     try {
