@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
-import { ID_TOKEN_SECONDS } from '@plenty/platform/identity/id-tokens';
 import { createTestUser, type TestUser } from '../support/users.js';
 import { buildWebApp, webAppDir } from './bundle.js';
 import { startBenchServer, type BenchServer } from './server.js';
+import { storedSession } from './stored-session.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 /** The flags of the browser journeys (tests/browser/run.mjs). */
@@ -125,40 +125,11 @@ async function seedUser(server: BenchServer, dataDir: string): Promise<TestUser>
 
 /** The session the Firebase SDK stores after signing in, put in the page before it loads. */
 async function signedInContext(browser: Browser, server: BenchServer, user: TestUser): Promise<BrowserContext> {
-  const html = await (await fetch(server.baseUrl)).text();
-  const content = /<meta name="plenty-auth" content="([^"]*)"/.exec(html)?.[1] ?? '';
-  const { apiKey } = JSON.parse(content.replaceAll('&quot;', '"').replaceAll('&amp;', '&')) as { apiKey: string };
-  const now = Date.now();
-  const session = {
-    uid: user.uid,
-    email: user.email,
-    emailVerified: true,
-    isAnonymous: false,
-    providerData: [
-      {
-        providerId: 'password',
-        uid: user.email,
-        email: user.email,
-        displayName: null,
-        phoneNumber: null,
-        photoURL: null,
-      },
-    ],
-    stsTokenManager: {
-      refreshToken: user.refreshToken,
-      accessToken: user.idToken,
-      expirationTime: now + ID_TOKEN_SECONDS * 1000,
-    },
-    createdAt: String(now),
-    lastLoginAt: String(now),
-    apiKey,
-    appName: '[DEFAULT]',
-  };
+  const { key, value } = await storedSession(server.baseUrl, user);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
-  const key = `firebase:authUser:${apiKey}:[DEFAULT]`;
   // Only the first page of the context finds no session: the app keeps what it stores later.
   await context.addInitScript(
-    `if (localStorage.getItem(${JSON.stringify(key)}) === null) localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(JSON.stringify(session))})`,
+    `if (localStorage.getItem(${JSON.stringify(key)}) === null) localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)})`,
   );
   await context.addInitScript(TOTALS_SHOWN);
   return context;

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
-import { ID_TOKEN_SECONDS } from '@plenty/platform/identity/id-tokens';
 import { createTestUser } from '../support/users.js';
 import { percentile } from './percentile.js';
 import { startBenchServer, waitForProjections } from './server.js';
+import { storedSession } from './stored-session.js';
 import { quick } from './synthetic.js';
 
 /**
@@ -141,39 +141,15 @@ async function main(): Promise<void> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {
-    const html = await (await fetch(server.baseUrl)).text();
-    const content = /<meta name="plenty-auth" content="([^"]*)"/.exec(html)?.[1] ?? '';
-    const config = JSON.parse(content.replaceAll('&quot;', '"').replaceAll('&amp;', '&')) as { apiKey: string };
     const email = `bench-list-${Date.now()}@example.com`;
     const account = await createTestUser(server.baseUrl, { email }, join(dataDir, 'outbox'));
     const started = Date.now();
     await seed(server.baseUrl, account.authorization);
     await waitForProjections(server.baseUrl);
     console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const now = Date.now();
-    const session = {
-      uid: account.uid,
-      email,
-      emailVerified: true,
-      isAnonymous: false,
-      providerData: [
-        { providerId: 'password', uid: email, email, displayName: null, phoneNumber: null, photoURL: null },
-      ],
-      stsTokenManager: {
-        refreshToken: account.refreshToken,
-        accessToken: account.idToken,
-        expirationTime: now + ID_TOKEN_SECONDS * 1000,
-      },
-      createdAt: String(now),
-      lastLoginAt: String(now),
-      apiKey: config.apiKey,
-      appName: '[DEFAULT]',
-    };
+    const { key, value } = await storedSession(server.baseUrl, account);
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
-    const key = `firebase:authUser:${config.apiKey}:[DEFAULT]`;
-    await context.addInitScript(
-      `localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(JSON.stringify(session))})`,
-    );
+    await context.addInitScript(`localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)})`);
     await context.addInitScript(OBSERVE);
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/dashboard/transactions`);

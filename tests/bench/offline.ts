@@ -7,10 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
-import { ID_TOKEN_SECONDS } from '@plenty/platform/identity/id-tokens';
 import { createTestUser, type TestUser } from '../support/users.js';
 import { percentile } from './percentile.js';
 import { startBenchServer, waitForProjections } from './server.js';
+import { storedSession } from './stored-session.js';
 import { quick } from './synthetic.js';
 
 /**
@@ -208,31 +208,11 @@ async function serverCount(baseUrl: string, user: TestUser): Promise<number> {
   return count;
 }
 
-async function openSignedIn(context: BrowserContext, baseUrl: string, user: TestUser, email: string): Promise<Page> {
-  const html = await (await fetch(baseUrl)).text();
-  const content = /<meta name="plenty-auth" content="([^"]*)"/.exec(html)?.[1] ?? '';
-  const config = JSON.parse(content.replaceAll('&quot;', '"').replaceAll('&amp;', '&')) as { apiKey: string };
-  const now = Date.now();
-  const session = {
-    uid: user.uid,
-    email,
-    emailVerified: true,
-    isAnonymous: false,
-    providerData: [{ providerId: 'password', uid: email, email, displayName: null, phoneNumber: null, photoURL: null }],
-    stsTokenManager: {
-      refreshToken: user.refreshToken,
-      accessToken: user.idToken,
-      expirationTime: now + ID_TOKEN_SECONDS * 1000,
-    },
-    createdAt: String(now),
-    lastLoginAt: String(now),
-    apiKey: config.apiKey,
-    appName: '[DEFAULT]',
-  };
-  const key = `firebase:authUser:${config.apiKey}:[DEFAULT]`;
+async function openSignedIn(context: BrowserContext, baseUrl: string, user: TestUser): Promise<Page> {
+  const { key, value } = await storedSession(baseUrl, user);
   // Once per tab, as a sign-in leaves it; later loads keep what the app itself stored.
   await context.addInitScript(
-    `if (sessionStorage.getItem('bench-signed-in') === null) { localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(JSON.stringify(session))}); sessionStorage.setItem('bench-signed-in', '1'); }`,
+    `if (sessionStorage.getItem('bench-signed-in') === null) { localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)}); sessionStorage.setItem('bench-signed-in', '1'); }`,
   );
   await context.addInitScript(FIRST_FIGURE);
   return context.newPage();
@@ -275,7 +255,7 @@ async function main(): Promise<void> {
       reducedMotion: 'reduce',
       serviceWorkers: 'allow',
     });
-    const page = await openSignedIn(context, baseUrl, user, email);
+    const page = await openSignedIn(context, baseUrl, user);
     await page.goto(`${baseUrl}/dashboard`);
     await waitForControl(page);
     await page.locator(FIGURE).filter({ hasText: /\d/ }).waitFor({ timeout: 60_000 });

@@ -6,12 +6,10 @@ import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } fr
 import { PREFERENCES_VIEW } from '@plenty/contracts/views/registry';
 import { defaultWalletId } from '@plenty/contracts/wallets';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
-import { LinkSigner } from '@plenty/platform/file/signed-link';
 import type { UnitOfWork } from '@plenty/platform/read-store/port';
 import { allProjections } from '@plenty/projections/all';
-import { filesApi } from '@plenty/query-api/file/files.plugin';
 import { percentile } from './percentile.js';
-import { startBenchQueryApi, withBenchReadStore } from './read-side.js';
+import { exportFiles, startBenchQueryApi, withBenchReadStore } from './read-side.js';
 import { CATEGORIES, quick, syntheticId } from './synthetic.js';
 
 /**
@@ -330,17 +328,11 @@ async function main(): Promise<void> {
     const seedSeconds = (performance.now() - seedStarted) / 1000;
 
     let currentUser = USER;
-    const links = new LinkSigner(Buffer.alloc(32, 1));
     const { app, base, headers } = await startBenchQueryApi(
       readStore,
       () => currentUser,
       () => events.position,
-      {
-        files: { blobs: nullBlobs, links },
-        register: async (files) => {
-          await files.register(filesApi, { prefix: '/api/files', blobs: nullBlobs, links, readStore });
-        },
-      },
+      exportFiles(readStore),
     );
     const get = async (query: string): Promise<Response> => {
       const response = await fetch(`${base}/api/queries/${query}`, { headers });
@@ -475,14 +467,5 @@ async function main(): Promise<void> {
     await app.close();
   });
 }
-
-/** The export reads no blobs. */
-const nullBlobs = {
-  put: async () => ({ size: 0, sha256: '' }),
-  get: async () => null,
-  delete: async () => undefined,
-  deleteUser: async () => undefined,
-  close: async () => undefined,
-};
 
 await main();

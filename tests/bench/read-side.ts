@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TokenVerifier } from '@plenty/platform/auth/port';
+import { LinkSigner } from '@plenty/platform/file/signed-link';
 import { installErrorHandling } from '@plenty/platform/http/errors';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { allProjections } from '@plenty/projections/all';
 import { quarantineView } from '@plenty/projections/quarantine';
 import { queryApi, type QueryApiOptions } from '@plenty/query-api/app';
+import { filesApi } from '@plenty/query-api/file/files.plugin';
 
 /**
  * Runs `bench` with a SQLite read store holding every projection's views and quarantine list, in a new temporary
@@ -62,4 +64,27 @@ export async function startBenchQueryApi(
   await register?.(app);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, base, headers: { authorization: `Bearer ${'x'.repeat(40)}` } };
+}
+
+/** The export reads no blobs. */
+const nullBlobs = {
+  put: async () => ({ size: 0, sha256: '' }),
+  get: async () => null,
+  delete: async () => undefined,
+  deleteUser: async () => undefined,
+  close: async () => undefined,
+};
+
+/**
+ * The files options of `startBenchQueryApi` for a bench that downloads the CSV export: signed
+ * links and the files route over `readStore`, with no receipts to read.
+ */
+export function exportFiles(readStore: ReadStore): Parameters<typeof startBenchQueryApi>[3] {
+  const links = new LinkSigner(Buffer.alloc(32, 1));
+  return {
+    files: { blobs: nullBlobs, links },
+    register: async (files) => {
+      await files.register(filesApi, { prefix: '/api/files', blobs: nullBlobs, links, readStore });
+    },
+  };
 }

@@ -2,11 +2,9 @@ import { cpus, loadavg } from 'node:os';
 import type { TransactionView } from '@plenty/contracts/views/transactions';
 import { defaultWalletId } from '@plenty/contracts/wallets';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
-import { LinkSigner } from '@plenty/platform/file/signed-link';
-import { filesApi } from '@plenty/query-api/file/files.plugin';
 import { allProjections } from '@plenty/projections/all';
 import { percentile } from './percentile.js';
-import { startBenchQueryApi, withBenchReadStore } from './read-side.js';
+import { exportFiles, startBenchQueryApi, withBenchReadStore } from './read-side.js';
 import { CATEGORIES, CURRENCIES, quick, syntheticId } from './synthetic.js';
 
 /**
@@ -129,17 +127,11 @@ async function main(): Promise<void> {
     }
 
     let currentUser = LIST_USER;
-    const links = new LinkSigner(Buffer.alloc(32, 1));
     const { app, base, headers } = await startBenchQueryApi(
       readStore,
       () => currentUser,
       () => position,
-      {
-        files: { blobs: nullBlobs, links },
-        register: async (files) => {
-          await files.register(filesApi, { prefix: '/api/files', blobs: nullBlobs, links, readStore });
-        },
-      },
+      exportFiles(readStore),
     );
 
     console.log(`\n## Search and totals, one user with ${listCount} transactions (${runs} runs each)\n`);
@@ -253,14 +245,5 @@ async function main(): Promise<void> {
     await app.close();
   });
 }
-
-/** The export reads no blobs. */
-const nullBlobs = {
-  put: async () => ({ size: 0, sha256: '' }),
-  get: async () => null,
-  delete: async () => undefined,
-  deleteUser: async () => undefined,
-  close: async () => undefined,
-};
 
 await main();
