@@ -335,6 +335,8 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
         return reply.code(ready ? 200 : 503).send({
           status: ready ? 'ready' : 'degraded',
           projections: { position, head, ...readModelsReadiness(projector.status(), projector.quarantinedUsers()) },
+          // Who copies the event log into its file: its thread, or the main connection once that ended.
+          eventLog: { checkpoints: eventStore.checkpointStatus() },
         });
       },
     );

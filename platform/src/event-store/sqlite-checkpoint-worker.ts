@@ -7,10 +7,14 @@ export interface CheckpointData {
   readonly intervalMs: number;
 }
 
-/** What it tells its starter: that it opened the file, each checkpoint's duration, that it stopped. */
+/**
+ * What it tells its starter: that it opened the file, that a checkpoint began and how long it
+ * took, that one failed, that it stopped.
+ */
 export type CheckpointReport =
   | { readonly kind: 'opened' }
   | { readonly kind: 'failed'; readonly message: string }
+  | { readonly kind: 'checkpointing' }
   | { readonly kind: 'checkpointed'; readonly ms: number }
   | { readonly kind: 'stopped' };
 
@@ -43,6 +47,7 @@ function checkpointEvery(
   report({ kind: 'opened' });
   const timer = setInterval(() => {
     const started = performance.now();
+    report({ kind: 'checkpointing' });
     try {
       // PASSIVE: copies what no reader still needs, never waits for the writer or the readers.
       db.pragma('wal_checkpoint(PASSIVE)');
@@ -51,9 +56,15 @@ function checkpointEvery(
       report({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
     }
   }, intervalMs);
-  port.on('message', () => {
+  // A stop that arrives during a checkpoint is read once it ends (the checkpoint is one
+  // synchronous call). The thread then ends by itself, with nothing left to run: exit code 0.
+  port.once('message', () => {
     clearInterval(timer);
-    db.close();
+    try {
+      db.close();
+    } catch {
+      // Closing only releases the connection; the log's pages are safe in the file either way.
+    }
     report({ kind: 'stopped' });
     port.close();
   });

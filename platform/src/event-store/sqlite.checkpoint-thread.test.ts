@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { newEvent } from '../testing/new-event.js';
 import { startCheckpointThread } from './sqlite-checkpointer.js';
 import { openSqliteEventStore } from './sqlite.js';
@@ -16,6 +16,10 @@ const fileSize = (path: string) => statSync(path).size;
 async function eventually(check: () => boolean): Promise<void> {
   while (!check()) await new Promise((resolve) => setTimeout(resolve, 10));
 }
+
+/** The checkpoint thread as built, which then throws or exits after a few checkpoints. */
+const failingThread = (fail: 'throws' | 'exits') =>
+  new URL(`./testing/checkpoint-worker-that-${fail}.mjs`, import.meta.url);
 
 async function appendSome(store: Awaited<ReturnType<typeof openSqliteEventStore>>, count: number): Promise<void> {
   await Promise.all(
@@ -58,4 +62,75 @@ describe('the event log checkpointed from a thread of its own', () => {
   it('refuses to start on a file it cannot open', async () => {
     await expect(startCheckpointThread(join(dir, 'missing-folder', 'events.db'))).rejects.toThrow(/checkpoint/);
   });
+
+  it('stops cleanly while a checkpoint is running: the thread ends by itself and nothing fails', async () => {
+    const path = join(dir, `${randomUUID()}.db`);
+    const store = await openSqliteEventStore({ path, checkpoints: 'elsewhere', writer: 'thread' });
+    // A large log, so that the first checkpoint copies megabytes and is still running when asked to stop.
+    for (let round = 0; round < 20; round += 1) await appendSome(store, 200);
+    const errors: Error[] = [];
+    const lost: string[] = [];
+    const exitCode = process.exitCode;
+    const checkpoints = await startCheckpointThread(path, {
+      intervalMs: 1,
+      onError: (error) => errors.push(error),
+      onLost: (reason) => lost.push(reason),
+    });
+    try {
+      await eventually(() => checkpoints.checkpointing);
+      await checkpoints.stop();
+      // Stopped once more (a second signal): answered at once, the same way.
+      await checkpoints.stop();
+      expect({ errors, lost, lostNow: checkpoints.lost, exitCode: process.exitCode }).toEqual({
+        errors: [],
+        lost: [],
+        lostNow: null,
+        exitCode,
+      });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it.each(['throws', 'exits'] as const)(
+    'notices a thread that ends on its own (it %s), says so once and checkpoints from the main connection instead',
+    async (fail) => {
+      const path = join(dir, `${randomUUID()}.db`);
+      const said = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+      const store = await openSqliteEventStore({
+        path,
+        checkpoints: 'thread',
+        writer: 'thread',
+        checkpointIntervalMs: 20,
+        checkpointThreadModule: failingThread(fail),
+      });
+      try {
+        expect(store.checkpointStatus()).toEqual({ by: 'thread' });
+        await eventually(() => store.checkpointStatus().by === 'main-connection');
+        const lines = said.mock.calls
+          .map(([line]) => String(line))
+          .filter((line) => line.includes('checkpoint thread'));
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatch(
+          fail === 'throws'
+            ? /stopped \(it failed: the checkpoint thread crashed\)/
+            : /stopped \(it exited with code 3\)/,
+        );
+        // The log keeps being copied into the file: the main connection's checkpoints do it now.
+        await appendSome(store, 300);
+        const before = fileSize(path);
+        await eventually(() => fileSize(path) > before + 300 * 500);
+        expect(store.checkpointStatus()).toMatchObject({ by: 'main-connection' });
+      } finally {
+        said.mockRestore();
+        await store.close();
+      }
+      const reopened = await openSqliteEventStore({ path });
+      try {
+        expect(await reopened.countEvents()).toBe(300);
+      } finally {
+        await reopened.close();
+      }
+    },
+  );
 });

@@ -65,6 +65,8 @@ class SqliteEventStoreImpl implements SqliteEventStore {
   private flushing: Promise<void> | null = null;
   private readonly listeners = new Set<() => void>();
   private closed = false;
+  private fallbackCheckpoints: NodeJS.Timeout | null = null;
+  private checkpointThreadLost: string | null = null;
 
   constructor(
     private readonly db: Database.Database,
@@ -262,20 +264,57 @@ class SqliteEventStoreImpl implements SqliteEventStore {
     if (!this.closed) this.db.pragma('wal_checkpoint(PASSIVE)');
   }
 
+  /**
+   * The checkpoint thread ended on its own: said once, then this connection checkpoints on the
+   * thread's schedule (PASSIVE, every second, between requests), so the log does not grow.
+   */
+  checkpointThreadEnded(reason: string, intervalMs = 1000): void {
+    if (this.closed || this.checkpointThreadLost !== null) return;
+    this.checkpointThreadLost = reason;
+    process.stderr.write(
+      `The event log's checkpoint thread stopped (${reason}); the log is checkpointed from the main connection every ${intervalMs} ms instead.\n`,
+    );
+    this.fallbackCheckpoints = setInterval(() => {
+      try {
+        this.checkpoint();
+      } catch {
+        // A busy moment: the next one copies what this one could not.
+      }
+    }, intervalMs);
+    this.fallbackCheckpoints.unref();
+  }
+
+  checkpointStatus(): CheckpointStatus {
+    if (this.checkpointThread === null) return { by: 'connection' };
+    if (this.checkpointThreadLost === null) return { by: 'thread' };
+    return { by: 'main-connection', threadEnded: this.checkpointThreadLost };
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     // What was acknowledged stays; what is queued is still written and answered.
     this.closed = true;
     await this.drain();
     this.listeners.clear();
+    if (this.fallbackCheckpoints !== null) clearInterval(this.fallbackCheckpoints);
     await this.checkpointThread?.stop();
     await this.writer.close();
     this.db.close();
   }
 }
 
+/**
+ * Who checkpoints the event log: its own connections (`auto`/`elsewhere`), the checkpoint thread,
+ * or, once that thread has ended on its own, the store's main connection in its place.
+ */
+export type CheckpointStatus =
+  | { readonly by: 'connection' }
+  | { readonly by: 'thread' }
+  | { readonly by: 'main-connection'; readonly threadEnded: string };
+
 export interface SqliteEventStore extends EventStore {
   checkpoint(): void;
+  checkpointStatus(): CheckpointStatus;
   scrubDeleted(): Promise<void>;
   countEvents(range?: { readonly after?: Position; readonly until?: Position }): Promise<number>;
   /** The appends in one transaction (with whatever else is queued), each checked on its own. */
@@ -285,13 +324,18 @@ export interface SqliteEventStore extends EventStore {
 /**
  * `checkpoints: 'elsewhere'` leaves checkpointing to another connection that calls
  * `checkpoint()`; `'thread'` checkpoints every second from a thread of its own (the embedded
- * default), so that neither the writer's commits nor the projector's batches wait for it.
+ * default), so that neither the writer's commits nor the projector's batches wait for it; if
+ * that thread ends on its own, it is said once and the main connection checkpoints instead.
  * `writer: 'thread'` writes from a thread of its own (it needs the built code), so that the
  * requests' thread does not wait for each commit's fsync.
  */
 export async function openSqliteEventStore(options: {
   path: string;
   checkpoints?: 'auto' | 'elsewhere' | 'thread';
+  /** How often the checkpoint thread (or, once it has ended, the main connection) checkpoints; 1 s. */
+  checkpointIntervalMs?: number;
+  /** The checkpoint thread's module (tests start one that fails). */
+  checkpointThreadModule?: URL;
   writer?: 'inline' | 'thread';
 }): Promise<SqliteEventStore> {
   // The events cannot be rebuilt from anything: a damaged file stops the opening with one
@@ -302,6 +346,8 @@ export async function openSqliteEventStore(options: {
 async function open(options: {
   path: string;
   checkpoints?: 'auto' | 'elsewhere' | 'thread';
+  checkpointIntervalMs?: number;
+  checkpointThreadModule?: URL;
   writer?: 'inline' | 'thread';
 }): Promise<SqliteEventStore> {
   const checkpoints = options.checkpoints ?? 'auto';
@@ -330,7 +376,15 @@ async function open(options: {
   }
   if (checkpoints !== 'thread') return new SqliteEventStoreImpl(db, writer);
   try {
-    return new SqliteEventStoreImpl(db, writer, await startCheckpointThread(options.path));
+    let store: SqliteEventStoreImpl | null = null;
+    const thread = await startCheckpointThread(options.path, {
+      intervalMs: options.checkpointIntervalMs ?? 1000,
+      ...(options.checkpointThreadModule === undefined ? {} : { module: options.checkpointThreadModule }),
+      onLost: (reason) => store?.checkpointThreadEnded(reason, options.checkpointIntervalMs),
+    });
+    store = new SqliteEventStoreImpl(db, writer, thread);
+    if (thread.lost !== null) store.checkpointThreadEnded(thread.lost, options.checkpointIntervalMs);
+    return store;
   } catch (error) {
     await writer.close();
     if (db.open) db.close();
