@@ -8,6 +8,7 @@ import type { TransactionView } from '@plenty/contracts/views/transactions';
 import { defaultWalletId } from '@plenty/contracts/wallets';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
+import { compiledModuleUrl } from '@plenty/platform/read-store/search-tokens';
 import { isNewerThan, type Projection } from './projection.js';
 import { walletAfterEdit } from './wallet-ledger.js';
 
@@ -112,6 +113,8 @@ export const transactionsView: ViewDefinition = {
   search: {
     columns: ['text', 'tag', 'ref'],
     values: (doc) => searchValues(doc as TransactionView),
+    // The SQLite bulk writer's thread derives a rebuild's FTS rows with this module.
+    module: compiledModuleUrl(import.meta.url),
   },
 };
 

@@ -39,6 +39,13 @@ export interface ViewDefinition {
   readonly search?: {
     readonly columns: readonly string[];
     readonly values: (doc: Document) => Readonly<Record<string, readonly string[]>>;
+    /**
+     * A compiled module exporting this definition (`compiledModuleUrl(import.meta.url)` in the
+     * module that defines it), for stores that write from a thread of their own: the SQLite bulk
+     * writer's thread imports it and derives the FTS rows from the documents it is handed, so the
+     * replay's thread does not. Without it, the rows are derived where the documents are written.
+     */
+    readonly module?: string;
   };
 }
 

@@ -53,3 +53,14 @@ export function matchGroups(view: ViewDefinition, match: TextMatch): TextTerm[][
   }
   return groups;
 }
+
+/**
+ * The URL of a module as a thread can import it: its compiled JavaScript in the package's `dist`
+ * when the caller runs from TypeScript source (tests, benches), the module itself otherwise.
+ */
+export function compiledModuleUrl(moduleUrl: string): string {
+  if (!moduleUrl.endsWith('.ts')) return moduleUrl;
+  const at = moduleUrl.lastIndexOf('/src/');
+  if (at < 0) throw new Error(`not a module under src/: ${moduleUrl}`);
+  return `${moduleUrl.slice(0, at)}/dist/${moduleUrl.slice(at + '/src/'.length, -'.ts'.length)}.js`;
+}

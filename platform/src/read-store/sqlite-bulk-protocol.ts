@@ -18,7 +18,13 @@ export interface BulkWorkerData {
 /** Statements and search tables the thread has not been told of yet, by the number ops use. */
 export interface BulkDefinitions {
   readonly sqls: readonly (readonly [number, string])[];
-  readonly searches: readonly (readonly [number, SearchTables, readonly string[]])[];
+  readonly searches: readonly (readonly [number, SearchTables, readonly string[], SearchSource | null])[];
+}
+
+/** Where the thread finds a view's search values: a compiled module exporting its definition, by name. */
+export interface SearchSource {
+  readonly module: string;
+  readonly view: string;
 }
 
 /**
@@ -26,12 +32,16 @@ export interface BulkDefinitions {
  * n parameters; `SEARCH s 0|1` writes the FTS row of search table `s` for the next two
  * parameters (user, id) and, with 1, its texts (one per search column) after them, with 0 none;
  * `PURGE s` drops the FTS rows of the user in the next parameter; `MERGE` merges every FTS index
- * a purge touched since the last MERGE into one segment.
+ * a purge touched since the last MERGE into one segment; `SEARCH_ROW s i` writes the FTS row of
+ * search table `s` (defined with a source) for the document row whose parameters start at index
+ * i of the same message (user, id, document JSON or null for a tombstone), deriving its texts in
+ * the thread.
  */
 export const OP_RUN = 0;
 export const OP_SEARCH = 1;
 export const OP_PURGE = 2;
 export const OP_MERGE = 3;
+export const OP_SEARCH_ROW = 4;
 
 export type BulkParam = string | number | null;
 

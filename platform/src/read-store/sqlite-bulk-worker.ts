@@ -6,13 +6,16 @@ import {
   OP_PURGE,
   OP_RUN,
   OP_SEARCH,
+  OP_SEARCH_ROW,
   type BulkDefinitions,
   type BulkParam,
   type BulkReply,
   type BulkRequest,
   type BulkWorkerData,
+  type SearchSource,
 } from './sqlite-bulk-protocol.js';
-import { SearchRows, optimize, type SearchTables } from './sqlite-search.js';
+import type { Document, ViewDefinition } from './port.js';
+import { SearchRows, optimize, searchTexts, type SearchTables } from './sqlite-search.js';
 
 /*
  * The bulk writer's thread: its own connection to the read store's file, running the
@@ -36,16 +39,24 @@ if (port !== null && (workerData as Partial<BulkWorkerData> | null)?.kind === BU
   // What the replay's thread defined, by number: kept from every message, a failed flush's too
   // (the loads after it use them), and prepared on first use.
   const sqls = new Map<number, string>();
-  const searchTables = new Map<number, readonly [SearchTables, readonly string[]]>();
+  const searchTables = new Map<number, readonly [SearchTables, readonly string[], SearchSource | null]>();
   const statements = new Map<number, Database.Statement>();
-  const searches = new Map<number, { rows: SearchRows; width: number }>();
+  const searches = new Map<number, { rows: SearchRows; width: number; view: ViewDefinition | null }>();
+  /** The view definitions of the sources named, by module and view, once imported. */
+  const sourceViews = new Map<string, ViewDefinition>();
+  const sourceKey = (source: SearchSource) => `${source.view} ${source.module}`;
   const touched = new Set<SearchRows>();
   /** Why the open flush failed (it was rolled back; its remaining ops are skipped until the commit). */
   let failure: string | null = null;
 
-  const define = (request: BulkDefinitions) => {
+  const define = async (request: BulkDefinitions) => {
     for (const [id, sql] of request.sqls) sqls.set(id, sql);
-    for (const [id, tables, columns] of request.searches) searchTables.set(id, [tables, columns]);
+    for (const [id, tables, columns, source] of request.searches) searchTables.set(id, [tables, columns, source]);
+    for (const [, , columns, source] of request.searches) {
+      if (source !== null && !sourceViews.has(sourceKey(source))) {
+        sourceViews.set(sourceKey(source), await importView(source, columns));
+      }
+    }
   };
 
   const statementOf = (id: number): Database.Statement => {
@@ -59,13 +70,14 @@ if (port !== null && (workerData as Partial<BulkWorkerData> | null)?.kind === BU
     return statement;
   };
 
-  const searchOf = (id: number): { rows: SearchRows; width: number } => {
+  const searchOf = (id: number): { rows: SearchRows; width: number; view: ViewDefinition | null } => {
     let search = searches.get(id);
     if (search === undefined) {
       const defined = searchTables.get(id);
       if (defined === undefined) throw new Error('a search table the writer was not given');
-      const [tables, columns] = defined;
-      search = { rows: new SearchRows(db, tables, columns), width: columns.length };
+      const [tables, columns, source] = defined;
+      const view = source === null ? null : (sourceViews.get(sourceKey(source)) ?? null);
+      search = { rows: new SearchRows(db, tables, columns), width: columns.length, view };
       searches.set(id, search);
     }
     return search;
@@ -88,6 +100,13 @@ if (port !== null && (workerData as Partial<BulkWorkerData> | null)?.kind === BU
         const texts = live ? (params.slice(p, p + search.width) as string[]) : null;
         if (live) p += search.width;
         search.rows.writeTexts(userId, id, texts);
+      } else if (op === OP_SEARCH_ROW) {
+        const search = searchOf(ops[i++] as number);
+        const start = ops[i++] as number;
+        if (search.view === null) throw new Error('a search row without the view that derives it');
+        const json = params[start + 2] as string | null;
+        const doc = json === null ? null : (JSON.parse(json) as Document);
+        search.rows.writeTexts(params[start] as string, params[start + 1] as string, searchTexts(search.view, doc));
       } else if (op === OP_PURGE) {
         const search = searchOf(ops[i++] as number);
         if (search.rows.purge(params[p++] as string)) touched.add(search.rows);
@@ -98,10 +117,31 @@ if (port !== null && (workerData as Partial<BulkWorkerData> | null)?.kind === BU
     }
   };
 
+  // Handled one after the other: defining a search source imports its module first.
+  let handled = Promise.resolve();
   port.on('message', (request: BulkRequest) => {
+    handled = handled
+      .then(() => handle(request))
+      .catch((error: unknown) => {
+        // As a throw in a listener would: the thread stops, and the replay hears why.
+        queueMicrotask(() => {
+          throw error;
+        });
+      });
+  });
+
+  const handle = async (request: BulkRequest) => {
     if (request.kind === 'ops') {
-      define(request);
-      if (failure !== null) return;
+      try {
+        await define(request);
+      } catch (error) {
+        failure ??= error instanceof Error ? error.message : String(error);
+      }
+      if (failure !== null) {
+        touched.clear();
+        if (db.inTransaction) db.exec('ROLLBACK');
+        return;
+      }
       try {
         if (!db.inTransaction) db.exec('BEGIN');
         run(request.ops, request.params);
@@ -131,5 +171,17 @@ if (port !== null && (workerData as Partial<BulkWorkerData> | null)?.kind === BU
     db.close();
     port.postMessage({ id: request.id, ok: true } satisfies BulkReply);
     port.close();
-  });
+  };
+}
+
+/** The view definition a source names, from its module's exports, with the search columns the replay gave. */
+async function importView(source: SearchSource, columns: readonly string[]): Promise<ViewDefinition> {
+  const exports = (await import(source.module)) as Record<string, unknown>;
+  for (const value of Object.values(exports)) {
+    const view = value as Partial<ViewDefinition> | null;
+    if (typeof view !== 'object' || view === null || view.name !== source.view) continue;
+    if (view.search?.columns.join(',') !== columns.join(',')) continue;
+    return view as ViewDefinition;
+  }
+  throw new Error(`${source.module} exports no view ${source.view} searching ${columns.join(', ')}`);
 }

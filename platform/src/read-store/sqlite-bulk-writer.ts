@@ -5,10 +5,12 @@ import {
   OP_PURGE,
   OP_RUN,
   OP_SEARCH,
+  OP_SEARCH_ROW,
   type BulkParam,
   type BulkReply,
   type BulkRequest,
   type BulkWorkerData,
+  type SearchSource,
 } from './sqlite-bulk-protocol.js';
 import type { SearchTables } from './sqlite-search.js';
 
@@ -26,7 +28,7 @@ export class BulkWriterThread {
   private readonly sqlIds = new Map<string, number>();
   private readonly searchIds = new Map<string, number>();
   private sqls: [number, string][] = [];
-  private searches: [number, SearchTables, readonly string[]][] = [];
+  private searches: [number, SearchTables, readonly string[], SearchSource | null][] = [];
   private ops: number[] = [];
   private params: BulkParam[] = [];
   private readonly pending = new Map<number, { resolve(): void; reject(error: Error): void }>();
@@ -41,7 +43,8 @@ export class BulkWriterThread {
       : './sqlite-bulk-worker.js';
     // Marked, so that the module's body runs only in this thread, not in every thread importing it.
     const workerData: BulkWorkerData = { ...data, kind: BULK_WRITER };
-    this.worker = new Worker(new URL(compiled, import.meta.url), { workerData });
+    // Without the replay's flags (`--conditions=source`): what the thread imports is compiled.
+    this.worker = new Worker(new URL(compiled, import.meta.url), { workerData, execArgv: [] });
     this.worker.on('message', (reply: BulkReply) => {
       const waiting = this.pending.get(reply.id);
       this.pending.delete(reply.id);
@@ -89,6 +92,15 @@ export class BulkWriterThread {
     this.ops.push(OP_SEARCH, this.searchId(tables, columns), texts === null ? 0 : 1);
     this.params.push(userId, id);
     if (texts !== null) for (const text of texts) this.params.push(text);
+  }
+
+  /**
+   * Replaces the FTS row of the document whose row parameters (user, id, document JSON, as
+   * `pushRowParams` puts them) start at `rowStart` of the array `runWith` gave in this chunk: the
+   * thread derives its texts with the view's definition from `source` (none for a tombstone).
+   */
+  searchRow(tables: SearchTables, columns: readonly string[], source: SearchSource, rowStart: number): void {
+    this.ops.push(OP_SEARCH_ROW, this.searchId(tables, columns, source), rowStart);
   }
 
   /** Drops a user's FTS rows. */
@@ -158,13 +170,13 @@ export class BulkWriterThread {
     return id;
   }
 
-  private searchId(tables: SearchTables, columns: readonly string[]): number {
-    const key = `${tables.fts}(${columns.join(',')})`;
+  private searchId(tables: SearchTables, columns: readonly string[], source: SearchSource | null = null): number {
+    const key = `${tables.fts}(${columns.join(',')})${source === null ? '' : ` ${source.view} ${source.module}`}`;
     let id = this.searchIds.get(key);
     if (id === undefined) {
       id = this.searchIds.size;
       this.searchIds.set(key, id);
-      this.searches.push([id, tables, columns]);
+      this.searches.push([id, tables, columns, source]);
     }
     return id;
   }

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BulkLoad, BulkWrite, ReadStore, ViewDefinition } from './port.js';
+import { threadSearchedNotes } from './sqlite-bulk-search-fixture.js';
+import { compiledModuleUrl } from './search-tokens.js';
 import { openSqliteReadStore } from './sqlite.js';
 
 interface Note {
@@ -94,11 +96,15 @@ async function contents(store: ReadStore, path: string) {
   };
 }
 
-async function loadAll(path: string, mode: 'thread' | 'main'): Promise<Awaited<ReturnType<typeof contents>>> {
+async function loadAll(
+  path: string,
+  mode: 'thread' | 'main',
+  view: ViewDefinition = notes,
+): Promise<Awaited<ReturnType<typeof contents>>> {
   process.env['PLENTY_BULK_WRITER'] = mode;
   const store = await openSqliteReadStore({ path });
   await store.bulkMode?.(true);
-  await store.reset([notes, tallies], 'replay');
+  await store.reset([view, tallies], 'replay');
   // Handed over one after the other without waiting, as a replay does.
   const written = loads.map((load, i) => store.bulkLoad?.('replay', position(1000 + i), load) ?? Promise.resolve());
   // A read waits for the loads handed over.
@@ -123,6 +129,75 @@ describe('bulk loads written by the writer thread', () => {
     expect(threaded.rent).toEqual([]);
     expect(threaded.returned).toEqual(['back']);
     expect(threaded.checkpoint).toBe(position(1002));
+  });
+
+  it('derive the FTS rows in the thread from the documents, byte for byte as the calling thread derives them', async () => {
+    const search = threadSearchedNotes.search as NonNullable<ViewDefinition['search']>;
+    let derivedHere = 0;
+    // The replay's copy counts its calls; the thread imports the fixture module's own.
+    const counted: ViewDefinition = {
+      ...threadSearchedNotes,
+      search: {
+        ...search,
+        values: (doc) => {
+          derivedHere += 1;
+          return search.values(doc);
+        },
+      },
+    };
+    const threaded = await loadAll(join(dir, 'thread.db'), 'thread', counted);
+    expect(derivedHere).toBe(0);
+    const inline = await loadAll(join(dir, 'main.db'), 'main', counted);
+    expect(derivedHere).toBeGreaterThan(70);
+    expect(threaded).toEqual(inline);
+    expect(threaded.thai).toHaveLength(38);
+    // Every row of the FTS index's own tables and of its keys, byte for byte.
+    const ftsRows = (path: string) => {
+      const db = new Database(path, { readonly: true });
+      const tables = db
+        .prepare<[], { name: string }>(
+          `SELECT name FROM sqlite_master WHERE type = 'table' AND (name LIKE 'fts_notes_%' OR name = 'ftk_notes') ORDER BY name`,
+        )
+        .all()
+        .map((row) => row.name);
+      const rows = Object.fromEntries(
+        tables.map((table) => [table, db.prepare(`SELECT * FROM ${table} ORDER BY 1`).raw().all()]),
+      );
+      db.close();
+      return rows;
+    };
+    const threadRows = ftsRows(join(dir, 'thread.db'));
+    expect(Object.keys(threadRows)).toEqual([
+      'ftk_notes',
+      'fts_notes_config',
+      'fts_notes_data',
+      'fts_notes_docsize',
+      'fts_notes_idx',
+    ]);
+    expect(threadRows).toEqual(ftsRows(join(dir, 'main.db')));
+  });
+
+  it('fail a load whose search module exports no such view, and write the loads after', async () => {
+    process.env['PLENTY_BULK_WRITER'] = 'thread';
+    const path = join(dir, 'no-view.db');
+    const store = await openSqliteReadStore({ path });
+    await store.bulkMode?.(true);
+    const search = threadSearchedNotes.search as NonNullable<ViewDefinition['search']>;
+    const elsewhere: ViewDefinition = {
+      ...threadSearchedNotes,
+      search: { ...search, module: compiledModuleUrl(new URL('./search-tokens.ts', import.meta.url).href) },
+    };
+    await store.reset([elsewhere, tallies], 'replay');
+    await expect(store.bulkLoad?.('replay', position(1000), loads[0] as BulkLoad)).rejects.toThrow(
+      /exports no view notes searching text, kind/,
+    );
+    expect(await store.getCheckpoint('replay')).toBeNull();
+    await store.bulkLoad?.('replay', position(1001), {
+      purged: [],
+      writes: [{ view: 'tallies', userId: 'ann', id: 'total', doc: { count: 1 }, position: position(1001) }],
+    });
+    expect(await store.getCheckpoint('replay')).toBe(position(1001));
+    await store.close();
   });
 
   it('a load the thread cannot write is rolled back whole and fails, leaving the checkpoint of the last load written', async () => {
