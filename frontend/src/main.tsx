@@ -5,12 +5,13 @@ import { RouterProvider } from 'react-router/dom';
 import { currentLocaleDecision } from './app/locale-root';
 import { createAppRouter } from './app/router';
 import { createStore } from './app/store';
-import { sessionChanged } from './lib/auth/auth-slice';
-import { authConfig, finishSocialSignIn, hasStoredSession, watchSession } from './lib/auth/session';
+import { paintedSessionEnds, sessionChanged } from './lib/auth/auth-slice';
+import { authConfig, finishSocialSignIn, hasStoredSession, watchSession, type SessionUser } from './lib/auth/session';
 import { takeSocialReturn } from './lib/auth/social-return';
 import { loadMessages } from './lib/messages';
 import { registerServiceWorker } from './ui/update-prompt/service-worker';
 import { startOfflineListeners } from './lib/offline/listeners';
+import { deviceCopyCleared } from './lib/offline/network-slice';
 import { startOutboxWhenSignedIn } from './lib/outbox/start-when-signed-in';
 // Fonts ship with the app (no font is fetched from the internet); each face is downloaded by
 // the browser only when the page uses its script.
@@ -37,8 +38,20 @@ startOutboxWhenSignedIn(store, () => import('./lib/outbox/outbox').then((module)
 // Without a saved session the visitor is a guest at once; the Firebase SDK loads afterwards.
 const storedSession = hasStoredSession();
 if (!storedSession) store.dispatch(sessionChanged(null));
-const startSession = () =>
-  watchSession((user) => store.dispatch(sessionChanged(user))).catch(() => store.dispatch(sessionChanged(null)));
+// A repeat visit: the saved user's device copy is painted at once, while the SDK restores the
+// session (lib/auth/start-up.ts); decided while the messages load.
+const painting = storedSession
+  ? import('./lib/auth/start-up').then(({ paintFromDevice }) => paintFromDevice(store)).catch(() => false)
+  : Promise.resolve(false);
+const sessionSeen = (user: SessionUser | null) => {
+  // The restored session ended or is someone else's: nothing painted for it stays on screen.
+  if (paintedSessionEnds(store.getState().auth, user)) {
+    store.dispatch(deviceCopyCleared());
+    void import('./lib/api/api').then(({ api }) => store.dispatch(api.util.resetApiState()));
+  }
+  store.dispatch(sessionChanged(user));
+};
+const startSession = () => watchSession(sessionSeen).catch(() => sessionSeen(null));
 if (storedSession) void startSession();
 else if (document.readyState === 'complete') void startSession();
 else window.addEventListener('load', () => void startSession(), { once: true });
@@ -54,13 +67,15 @@ if (root === null) throw new Error('missing #root');
 const mount = root;
 // A guest's first page downloads only the guest's messages; with a saved session the signed-in
 // app's come at once, alongside (lib/catalog-parts.ts).
-void loadMessages(currentLocaleDecision(window.location.pathname, null).locale, storedSession ? 'all' : 'guest').then(
-  () =>
-    createRoot(mount).render(
-      <StrictMode>
-        <Provider store={store}>
-          <RouterProvider router={router} />
-        </Provider>
-      </StrictMode>,
-    ),
+void Promise.all([
+  loadMessages(currentLocaleDecision(window.location.pathname, null).locale, storedSession ? 'all' : 'guest'),
+  painting,
+]).then(() =>
+  createRoot(mount).render(
+    <StrictMode>
+      <Provider store={store}>
+        <RouterProvider router={router} />
+      </Provider>
+    </StrictMode>,
+  ),
 );

@@ -67,7 +67,7 @@ interface Ask {
 async function ask(url: string, options: Ask) {
   const { api, dispatched } = queryApi(options.type ?? 'query', {
     uid: 'u1',
-    network: options.network ?? { online: true, shownAsOf: null, browserOnline: true },
+    network: options.network ?? { online: true, shownAsOf: null, browserOnline: true, refreshing: 0 },
     consistency: { minPosition: options.minPosition ?? null },
   });
   const baseQuery = createBaseQuery({
@@ -126,7 +126,7 @@ describe('the base query with a device copy', () => {
     const { result, dispatched } = await ask('queries/debts?b=2&a=1', {
       fetchFn,
       device: copy,
-      network: { online: false, shownAsOf: SAVED_AT, browserOnline: true },
+      network: { online: false, shownAsOf: SAVED_AT, browserOnline: true, refreshing: 0 },
     });
     expect(result.data).toEqual({ items: ['rent'] });
     expect(writes).toEqual([

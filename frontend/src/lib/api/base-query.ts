@@ -1,4 +1,4 @@
-import type { BaseQueryFn, FetchArgs } from '@reduxjs/toolkit/query';
+import type { BaseQueryApi, BaseQueryFn, FetchArgs } from '@reduxjs/toolkit/query';
 import { fetchBaseQuery } from '@reduxjs/toolkit/query';
 import { comparePositions, isPosition } from '@plenty/contracts/positions';
 import { answerKey, type SavedAnswer } from '../offline/answers';
@@ -34,6 +34,21 @@ export interface DeviceCopy {
   save(uid: string, answer: SavedAnswer): Promise<unknown>;
 }
 
+/**
+ * Painting from the device at start-up: on a repeat visit, while the session the browser saved
+ * is being restored (lib/auth/start-up.ts), each query's first answer on this page is its device
+ * copy, shown at once; the query is then asked of the server, whose answer replaces it.
+ */
+export interface DevicePaint {
+  /** Whether the app is restoring a saved session, so first answers come from the device. */
+  painting(state: unknown): boolean;
+  /**
+   * Asks the server for the query in the cache entry `queryCacheKey` once its painted answer is
+   * in the cache, and dispatches `paintRefreshed()` when that is done (answered or not).
+   */
+  refresh(api: Pick<BaseQueryApi, 'dispatch' | 'getState'>, queryCacheKey: string): void;
+}
+
 export interface BaseQueryOptions {
   readonly baseUrl: string;
   readonly tokens: IdTokenSource;
@@ -51,6 +66,8 @@ export interface BaseQueryOptions {
   readonly browserOnline?: () => boolean;
   /** The time an answer is saved at. */
   readonly now?: () => Date;
+  /** Painting from the device at start-up; without it every first answer is the server's. */
+  readonly paint?: DevicePaint;
 }
 
 const CATCH_UP_DELAYS_MS = [500, 1000, 2000] as const;
@@ -118,6 +135,9 @@ function errorCode(data: unknown): string | null {
   return typeof code === 'string' ? code : null;
 }
 
+/** Whether the device copy's user is still `uid` (the session did not end or change meanwhile). */
+const signedInUidIs = (device: DeviceCopy, state: unknown, uid: string): boolean => device.uid(state) === uid;
+
 /**
  * The one way the app talks to its API: sends the ID token, asks for a fresh token and tries
  * once more when the server answers 401 (and signs the user out when it answers 401 again) or
@@ -137,6 +157,8 @@ export function createBaseQuery(options: BaseQueryOptions): BaseQueryFn<string |
   const raw = fetchBaseQuery({ baseUrl: options.baseUrl, ...(options.fetchFn ? { fetchFn: options.fetchFn } : {}) });
   const browserOnline = options.browserOnline ?? navigatorSaysOnline;
   const now = options.now ?? (() => new Date());
+  /** The cache entries whose first answer on this page was painted from the device. */
+  const painted = new Set<string>();
   return async (args, api, extraOptions) => {
     const request: FetchArgs = typeof args === 'string' ? { url: args } : args;
     const uid = api.type === 'query' && options.device !== undefined ? options.device.uid(api.getState()) : null;
@@ -159,6 +181,28 @@ export function createBaseQuery(options: BaseQueryOptions): BaseQueryFn<string |
     if (uid !== null && key !== null && options.device !== undefined && !browserOnline()) {
       const saved = await options.device.read(uid, key);
       return saved === null ? failed(unreachable('offline')) : fromDevice(saved);
+    }
+
+    // Start-up of a repeat visit: the device copy at once, then the server is asked (refresh).
+    const { paint, device } = options;
+    const cacheKey = api.queryCacheKey;
+    if (
+      uid !== null &&
+      key !== null &&
+      device !== undefined &&
+      paint !== undefined &&
+      cacheKey !== undefined &&
+      !painted.has(cacheKey) &&
+      paint.painting(api.getState())
+    ) {
+      painted.add(cacheKey);
+      const copy = await device.read(uid, key).catch(() => null);
+      // Read again: the session may have ended (or be confirmed) while the copy was read.
+      if (copy !== null && paint.painting(api.getState()) && signedInUidIs(device, api.getState(), uid)) {
+        api.dispatch(answeredFromDevice({ savedAt: copy.savedAt, refreshing: true }));
+        setTimeout(() => paint.refresh(api, cacheKey), 0);
+        return { data: copy.data };
+      }
     }
 
     // The server's answer is asked for with its own signal, so a weak signal can be given up on.

@@ -48,6 +48,77 @@ function storedUid(): string | null {
   }
 }
 
+/** What the Firebase SDK saved of the signed-in user in this browser, read without loading it. */
+export interface StoredSession {
+  readonly user: SessionUser;
+  /** The ID token it saved, as the SDK had it when it last wrote; null when absent. */
+  readonly idToken: string | null;
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/** The session saved in the browser, read without the SDK; null when there is none or it is not of the SDK's shape. */
+export function readStoredSession(): StoredSession | null {
+  let parsed: unknown;
+  try {
+    const stored = window.localStorage.getItem(storedUserKey(authConfig()));
+    if (stored === null) return null;
+    parsed = JSON.parse(stored);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const record = parsed as Record<string, unknown>;
+  const { uid, email, displayName, emailVerified, stsTokenManager } = record;
+  if (!isText(uid) || uid === '') return null;
+  const tokens = typeof stsTokenManager === 'object' && stsTokenManager !== null ? stsTokenManager : {};
+  const accessToken = (tokens as { accessToken?: unknown }).accessToken;
+  return {
+    user: {
+      uid,
+      email: isText(email) ? email : null,
+      displayName: isText(displayName) ? displayName : null,
+      emailVerified: emailVerified === true,
+    },
+    idToken: isText(accessToken) && accessToken !== '' ? accessToken : null,
+  };
+}
+
+/** When a JWT expires (its `exp`, in ms since the epoch); null when it cannot be read. */
+export function tokenExpiresAt(token: string): number | null {
+  const payload = token.split('.')[1];
+  if (payload === undefined || payload === '') return null;
+  try {
+    const base64 = payload.replaceAll('-', '+').replaceAll('_', '/');
+    const json: unknown = JSON.parse(atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '=')));
+    const exp = typeof json === 'object' && json !== null ? (json as { exp?: unknown }).exp : undefined;
+    return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A saved ID token is used before the SDK is ready only while it has at least this long to live. */
+export const STORED_TOKEN_MARGIN_MS = 60_000;
+
+/** The SDK has said who is signed in (authStateReady): from then on every token is its own. */
+let sdkReady = false;
+/** The server refused the saved token (401): the SDK's is waited for from then on. */
+let storedTokenRefused = false;
+
+/**
+ * The ID token the SDK saved, for the first requests of a page while the SDK restores the
+ * session: only before the SDK is ready, only while it is valid for STORED_TOKEN_MARGIN_MS more
+ * by its `exp`, and never again once the server refused it. The server verifies it as any other.
+ */
+export function earlyIdToken(now: number = Date.now()): string | null {
+  if (sdkReady || storedTokenRefused) return null;
+  const token = readStoredSession()?.idToken ?? null;
+  if (token === null) return null;
+  const expiresAt = tokenExpiresAt(token);
+  return expiresAt !== null && expiresAt - STORED_TOKEN_MARGIN_MS > now ? token : null;
+}
+
 /**
  * A session ended without the user signing out (account disabled, sign-in revoked elsewhere):
  * what the device shows of them is forgotten, what they typed (the outbox) is kept and sent
@@ -78,6 +149,7 @@ export async function watchSession(onChange: (user: SessionUser | null) => void)
   const uidBefore = hadSession ? storedUid() : null;
   const { auth: firebaseAuth, sdk } = await loadAuth();
   await firebaseAuth.authStateReady();
+  sdkReady = true;
   if (hadSession && firebaseAuth.currentUser === null) {
     forgetShownData(uidBefore);
     notifyRevoked('user-token-expired');
@@ -144,8 +216,17 @@ export async function revokeSession(code: string): Promise<void> {
 export const sessionTokens: IdTokenSource = {
   async idToken(forceRefresh) {
     if (auth === null && !hasStoredSession()) return null;
+    // While the SDK restores the session, the token it saved signs the first requests (a
+    // repeat visit does not wait for the SDK's chunk and its round trip); a request the server
+    // refused asks again with forceRefresh, which waits for the SDK.
+    if (forceRefresh) storedTokenRefused = true;
+    else {
+      const early = earlyIdToken();
+      if (early !== null) return early;
+    }
     const { auth: firebaseAuth } = await loadAuth();
     await firebaseAuth.authStateReady();
+    sdkReady = true;
     try {
       return (await firebaseAuth.currentUser?.getIdToken(forceRefresh)) ?? null;
     } catch (error) {

@@ -1,4 +1,4 @@
-import { ANSWERS_BY_SAVED_AT, hasIndexedDb, inTransaction, request } from './db';
+import { ANSWERS_BY_SAVED_AT, hasIndexedDb, inTransaction, request, userDbName } from './db';
 
 /**
  * The device copy of a user's answers (offline reading): the last answer of each query they
@@ -136,4 +136,22 @@ export async function forgetAnswers(uid: string): Promise<void> {
     await request(tx.objectStore('answers').clear());
     await request(tx.objectStore('meta').clear());
   });
+}
+
+/**
+ * Whether `uid` has a device copy of any answer on this browser. Does not create their database
+ * where the browser can list databases (it is not opened when it does not exist).
+ */
+export async function hasSavedAnswers(uid: string): Promise<boolean> {
+  if (!deviceCopyOpen(uid)) return false;
+  try {
+    if (typeof indexedDB.databases === 'function') {
+      const names = (await indexedDB.databases()).map((db) => db.name);
+      if (!names.includes(userDbName(uid))) return false;
+    }
+    const count = await inTransaction(uid, 'answers', 'readonly', (tx) => request(tx.objectStore('answers').count()));
+    return count > 0;
+  } catch {
+    return false;
+  }
 }

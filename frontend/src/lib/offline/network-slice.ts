@@ -18,6 +18,11 @@ export interface NetworkState {
    * "offline"; true with `online` false is a weak signal or a server that cannot be reached.
    */
   readonly browserOnline: boolean;
+  /**
+   * How many answers painted from the device at start-up (a repeat visit, while the session is
+   * restored) are still being asked of the server: "updating — showing data as of <time>".
+   */
+  readonly refreshing: number;
 }
 
 /**
@@ -27,7 +32,12 @@ export interface NetworkState {
 export const navigatorSaysOnline = (): boolean => typeof navigator === 'undefined' || navigator.onLine !== false;
 
 const initialOnline = navigatorSaysOnline();
-const initialState: NetworkState = { online: initialOnline, shownAsOf: null, browserOnline: initialOnline };
+const initialState: NetworkState = {
+  online: initialOnline,
+  shownAsOf: null,
+  browserOnline: initialOnline,
+  refreshing: 0,
+};
 
 export const networkSlice = createSlice({
   name: 'network',
@@ -45,28 +55,53 @@ export const networkSlice = createSlice({
     },
     /** The device copy was wiped (sign-out): nothing on screen comes from it any more. */
     deviceCopyCleared(state) {
-      return { ...state, shownAsOf: null };
+      return { ...state, shownAsOf: null, refreshing: 0 };
     },
-    /** An answer came from the device copy, saved at `savedAt`. */
-    answeredFromDevice(state, action: PayloadAction<{ savedAt: string }>) {
-      const { savedAt } = action.payload;
+    /**
+     * An answer came from the device copy, saved at `savedAt`: because the server could not be
+     * reached, or (`refreshing`) painted at start-up while the server is asked for it.
+     */
+    answeredFromDevice(state, action: PayloadAction<{ savedAt: string; refreshing?: boolean }>) {
+      const { savedAt, refreshing = false } = action.payload;
       const oldest = state.shownAsOf === null || savedAt < state.shownAsOf ? savedAt : state.shownAsOf;
-      return { ...state, online: false, shownAsOf: oldest };
+      return refreshing
+        ? { ...state, shownAsOf: oldest, refreshing: state.refreshing + 1 }
+        : { ...state, online: false, shownAsOf: oldest };
     },
-    /** The server answered: what is shown from now on is current. */
+    /**
+     * The server answered: what is shown from now on is current, except answers painted from
+     * the device that are still being asked for (`refreshing`).
+     */
     answeredFromServer(state) {
-      return { ...state, online: true, shownAsOf: null, browserOnline: true };
+      return { ...state, online: true, shownAsOf: state.refreshing > 0 ? state.shownAsOf : null, browserOnline: true };
+    },
+    /**
+     * An answer painted from the device at start-up was asked of the server (answered or not);
+     * once none is left and the server answers, nothing on screen comes from the device.
+     */
+    paintRefreshed(state) {
+      const refreshing = Math.max(0, state.refreshing - 1);
+      return { ...state, refreshing, shownAsOf: refreshing === 0 && state.online ? null : state.shownAsOf };
     },
   },
 });
 
-export const { wentOffline, wentOnline, answeredFromDevice, answeredFromServer, serverUnreachable, deviceCopyCleared } =
-  networkSlice.actions;
+export const {
+  wentOffline,
+  wentOnline,
+  answeredFromDevice,
+  answeredFromServer,
+  serverUnreachable,
+  deviceCopyCleared,
+  paintRefreshed,
+} = networkSlice.actions;
 
 type WithNetwork = { readonly network: NetworkState };
 export const selectOnline = (state: WithNetwork): boolean => state.network.online;
 export const selectShownAsOf = (state: WithNetwork): string | null => state.network.shownAsOf;
 export const selectBrowserOnline = (state: WithNetwork): boolean => state.network.browserOnline;
+/** Whether answers painted from the device at start-up are still being asked of the server. */
+export const selectRefreshing = (state: WithNetwork): boolean => state.network.refreshing > 0;
 /**
  * Whether the browser says it is online, by its last event and by `navigator.onLine` now (an
  * event may not have reached the store yet); it may still not reach the server.
