@@ -6,7 +6,9 @@ import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } fr
 import { PREFERENCES_VIEW } from '@plenty/contracts/views/registry';
 import { defaultWalletId } from '@plenty/contracts/wallets';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
-import type { UnitOfWork } from '@plenty/platform/read-store/port';
+import type { ReadStore, UnitOfWork } from '@plenty/platform/read-store/port';
+import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
+import { quarantineView } from '@plenty/projections/quarantine';
 import { allProjections } from '@plenty/projections/all';
 import { percentile } from './percentile.js';
 import { exportFiles, startBenchQueryApi, withBenchReadStore } from './read-side.js';
@@ -26,6 +28,13 @@ const OTHER = 'bench-scale-other';
 const count = quick ? 10_000 : 50_000;
 const runsArgument = process.argv.find((arg) => arg.startsWith('--runs='));
 const runs = runsArgument === undefined ? (quick ? 30 : 200) : Number(runsArgument.slice('--runs='.length));
+/**
+ * `--store=<file>`: the read store in this file, kept afterwards; seeded only when it has no
+ * checkpoint yet, so runs before and after a change read the very same data.
+ */
+const storePath = process.argv.find((arg) => arg.startsWith('--store='))?.slice('--store='.length);
+/** `--only=<text>`: only the pages whose name contains it (`export` alone: only the export). */
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 /** Requests per query before timing: the first ones pay for compiling code and warming caches. */
 const warmup = quick ? 5 : 20;
 /** Five years of months ending with the current one. */
@@ -288,8 +297,20 @@ interface PageQueries {
   readonly queries: readonly string[];
 }
 
+/** The bench's read store: a temporary one, or the one in `--store`'s file, kept. */
+async function withReadStore(bench: (readStore: ReadStore) => Promise<void>): Promise<void> {
+  if (storePath === undefined) return withBenchReadStore('read-scale', bench);
+  const readStore = await openSqliteReadStore({ path: storePath });
+  try {
+    await readStore.ensureViews([...allProjections.flatMap((p) => p.views), ...allProjections.map(quarantineView)]);
+    await bench(readStore);
+  } finally {
+    await readStore.close();
+  }
+}
+
 async function main(): Promise<void> {
-  await withBenchReadStore('read-scale', async (readStore) => {
+  await withReadStore(async (readStore) => {
     const preferences: PreferencesView = {
       ...DEFAULT_PREFERENCES_VIEW,
       currency: 'THB',
@@ -311,7 +332,8 @@ async function main(): Promise<void> {
       }
     };
     let seeded = 0;
-    for (const userId of [USER, OTHER]) {
+    const kept = await readStore.getCheckpoint('bench');
+    for (const userId of kept === null ? [USER, OTHER] : []) {
       const all = profileEvents(events, userId, firstMonth);
       for (let n = 0; n < count; n += 1) all.push(...transactionEvents(events, userId, n, firstMonth));
       if (userId === USER) {
@@ -321,10 +343,14 @@ async function main(): Promise<void> {
       await apply(all);
       seeded += all.length;
     }
-    const preferencesPosition = String((events.position += 1));
-    await readStore.applyBatch('bench', preferencesPosition, async (uow) => {
-      uow.put(PREFERENCES_VIEW, USER, PREFERENCES_DOC_ID, preferences, preferencesPosition);
-    });
+    if (kept === null) {
+      const preferencesPosition = String((events.position += 1));
+      await readStore.applyBatch('bench', preferencesPosition, async (uow) => {
+        uow.put(PREFERENCES_VIEW, USER, PREFERENCES_DOC_ID, preferences, preferencesPosition);
+      });
+    } else {
+      events.position = Number(kept);
+    }
     const seedSeconds = (performance.now() - seedStarted) / 1000;
 
     let currentUser = USER;
@@ -405,7 +431,7 @@ async function main(): Promise<void> {
     );
     console.log('| page | query | p50 ms | p99 ms | cpu ms | KiB |');
     console.log('|---|---|---:|---:|---:|---:|');
-    for (const { page, queries } of PAGES) {
+    for (const { page, queries } of PAGES.filter((p) => only === undefined || p.page.includes(only))) {
       const times = queries.map((): number[] => []);
       const cpu = queries.map(() => 0);
       const sizes = queries.map(() => 0);
@@ -441,6 +467,10 @@ async function main(): Promise<void> {
 
     // The export of the same user, streamed.
     currentUser = USER;
+    if (only !== undefined && only !== 'export') {
+      await app.close();
+      return;
+    }
     const link = (await (await get('export/link?locale=th')).json()) as { url: string };
     global.gc?.();
     const baseline = process.memoryUsage().rss;

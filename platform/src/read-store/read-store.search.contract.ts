@@ -387,4 +387,142 @@ export function readStoreSearchContract(open: () => Promise<ReadStore>): void {
       expect(await search(store, 'u', all([word('bulk')]))).toHaveLength(40);
     });
   });
+
+  describe('sums of a search over a view with covering indexes', () => {
+    /** Covering indexes: the SQLite store keeps the fields they carry beside its search keys. */
+    const covered: ViewDefinition = {
+      name: 'contract_covered',
+      fields: { day: 'text', amount: 'integer', kind: 'text', cur: 'text', batch: 'text' },
+      indexes: [
+        { fields: ['day'], include: ['kind', 'cur', 'amount'] },
+        { fields: ['amount'], include: ['kind', 'cur'] },
+        ['batch', 'day'],
+      ],
+      search: { columns: ['note'], values: (doc) => ({ note: String(doc.note).split(' ') }) },
+    };
+    interface Row extends Record<string, unknown> {
+      day: string;
+      amount: number;
+      kind: string;
+      cur: string;
+      batch: string;
+      note: string;
+    }
+    const WORDS = ['coffee', 'rice', 'fuel', 'rent'];
+
+    /** Random documents, edited, removed and loaded again, then every sum against the documents themselves. */
+    async function checkSums(store: ReadStore, bulk: boolean): Promise<void> {
+      let seed = 28;
+      const random = (n: number) => {
+        seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+        return seed % n;
+      };
+      const make = (): Row => ({
+        day: `2026-${String(random(12) + 1).padStart(2, '0')}-${String(random(28) + 1).padStart(2, '0')}`,
+        amount: random(2) === 0 ? random(100_000) : -random(5_000_000_000),
+        kind: ['in', 'out'][random(2)] ?? 'in',
+        cur: ['LAK', 'THB', 'USD'][random(3)] ?? 'LAK',
+        batch: `b${random(3)}`,
+        note: Array.from({ length: random(3) + 1 }, () => WORDS[random(WORDS.length)]).join(' '),
+      });
+      const live = new Map<string, Row>();
+      const rounds: { userId: string; id: string; doc: Row | null }[][] = [];
+      for (let round = 0; round < 4; round += 1) {
+        // One write per document and round, as a batch holds.
+        const writes = new Map<string, { userId: string; id: string; doc: Row | null }>();
+        for (let i = 0; i < 150; i += 1) {
+          const id = `d${random(300)}`;
+          // Another user's documents share ids and words: never counted.
+          const userId = random(5) === 0 ? 'other' : 'u';
+          const doc = random(6) === 0 ? null : make();
+          writes.set(`${userId} ${id}`, { userId, id, doc });
+        }
+        rounds.push([...writes.values()]);
+      }
+      if (bulk && store.bulkLoad !== undefined) {
+        await store.bulkMode?.(true);
+        await store.reset([covered], CHECKPOINT);
+        for (const writes of rounds) {
+          await store.bulkLoad(CHECKPOINT, next(), {
+            purged: [],
+            writes: writes.map((w) => ({ view: covered.name, ...w, position: next() })),
+          });
+        }
+        await store.bulkMode?.(false);
+      } else {
+        for (const writes of rounds) {
+          const at = next();
+          await store.applyBatch(CHECKPOINT, at, async (uow) => {
+            for (const { userId, id, doc } of writes) {
+              if (doc === null) uow.remove(covered.name, userId, id, at);
+              else uow.put(covered.name, userId, id, doc, at);
+            }
+          });
+        }
+      }
+      for (const writes of rounds) {
+        for (const { userId, id, doc } of writes) {
+          if (userId !== 'u') continue;
+          if (doc === null) live.delete(id);
+          else live.set(id, doc);
+        }
+      }
+      const cases: [Omit<SumQuery, 'userId' | 'field'>, (d: Row) => boolean][] = [];
+      for (const token of [...WORDS, 'co', 'none']) {
+        const has = (d: Row) => d.note.split(' ').some((w) => w.startsWith(token));
+        const match = all([word(token)]);
+        cases.push(
+          [{ match, groupBy: [] }, has],
+          [{ match, groupBy: ['kind', 'cur'] }, has],
+          [{ match, where: { kind: 'out' }, groupBy: ['cur'] }, (d) => has(d) && d.kind === 'out'],
+          [
+            { match, ranges: { day: { gte: '2026-03-01', lt: '2026-09-01' } }, groupBy: ['cur'] },
+            (d) => has(d) && d.day >= '2026-03-01' && d.day < '2026-09-01',
+          ],
+          [
+            { match, ranges: { amount: { gt: -1_000_000 } }, where: { cur: 'THB' }, groupBy: ['kind'] },
+            (d) => has(d) && d.amount > -1_000_000 && d.cur === 'THB',
+          ],
+          // A field no covering index carries.
+          [{ match, where: { batch: 'b1' }, groupBy: ['kind'] }, (d) => has(d) && d.batch === 'b1'],
+          [{ match, groupBy: ['batch'] }, has],
+        );
+      }
+      cases.push([
+        { match: all([word('rice'), word('fuel')]), groupBy: ['cur'] },
+        (d) => /rice/.test(d.note) && /fuel/.test(d.note),
+      ]);
+      for (const [query, keep] of cases) {
+        const expected = new Map<string, { count: number; sum: bigint }>();
+        for (const doc of live.values()) {
+          if (!keep(doc)) continue;
+          const key = JSON.stringify(query.groupBy.map((field) => doc[field]));
+          const group = expected.get(key) ?? { count: 0, sum: 0n };
+          expected.set(key, { count: group.count + 1, sum: group.sum + BigInt(doc.amount) });
+        }
+        const summed = await store.sum(covered.name, { userId: 'u', ...query, field: 'amount' });
+        const got = new Map(
+          summed.map((g) => [
+            JSON.stringify(query.groupBy.map((field) => g.group[field])),
+            { count: g.count, sum: g.sum },
+          ]),
+        );
+        expect(got, JSON.stringify(query)).toEqual(expected);
+      }
+    }
+
+    it('equal the sums of the matching documents through edits, removals and other users', async () => {
+      const store = await open();
+      await store.ensureViews([covered]);
+      await checkSums(store, false);
+      await store.close();
+    });
+
+    it('equal them after a bulk load too', async () => {
+      const store = await open();
+      await store.ensureViews([covered]);
+      await checkSums(store, true);
+      await store.close();
+    });
+  });
 }

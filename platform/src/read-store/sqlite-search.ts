@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { Document, TextMatch, ViewDefinition } from './port.js';
-import { identifier } from './sqlite-schema.js';
+import { indexIncludes, indexKeys, type Document, type TextMatch, type ViewDefinition } from './port.js';
+import { column, identifier } from './sqlite-schema.js';
 import { documentTokens, matchGroups, requireSearch } from './search-tokens.js';
 
 /*
@@ -9,7 +9,10 @@ import { documentTokens, matchGroups, requireSearch } from './search-tokens.js';
  * - `fts_<name>[__<tag>]`: a contentless FTS5 table (no copy of the text, rows deletable) with
  *   one row per live document: a column `uid` holding the user as one token (every match is
  *   limited to it, so other users' documents are never read), then one column per search column.
- * - `ftk_<name>[__<tag>]`: the FTS row's rowid per document (k_user, k_id), since the view table has none.
+ * - `ftk_<name>[__<tag>]`: the FTS row's rowid per document (k_user, k_id), since the view table has none,
+ *   and a copy of the document's indexed values that the view's covering indexes carry (`carriedFields`,
+ *   in columns `kf_<field>`, named apart from the view table's): a sum over a search's many matches reads them from here,
+ *   beside the key it reads anyway, not from the whole rows (where they come after the document).
  * The tokenizer keeps letters, digits, marks and private-use characters together (Thai and Lao
  * vowel and tone marks are marks) and removes no diacritics. Deleted rows are removed from the
  * index at once (`secure-delete`), and the page-level `secure_delete` overwrites what is freed.
@@ -25,6 +28,36 @@ export function searchTablesOf(table: string): SearchTables {
   const base = table.slice('view_'.length);
   return { fts: `fts_${base}`, keys: `ftk_${base}` };
 }
+
+/**
+ * The indexed fields a view's search keys table carries: those of its covering indexes (keys and
+ * included fields), which are what sums and filters over many rows read; none without covering indexes.
+ */
+export function carriedFields(view: ViewDefinition): string[] {
+  const covered = new Set(
+    view.indexes.flatMap((index) => {
+      const include = indexIncludes(index);
+      return include.length === 0 ? [] : [...indexKeys(index), ...include];
+    }),
+  );
+  return Object.keys(view.fields).filter((field) => covered.has(field));
+}
+
+/** The column of a carried field in a search keys table. */
+export const carriedColumn = (field: string): string => `kf_${identifier(field)}`;
+
+/** The view table a search keys table belongs to (`ftk_x` → `view_x`). */
+const viewTableOf = (tables: SearchTables): string => `view_${tables.keys.slice('ftk_'.length)}`;
+
+/** The columns of a table, in order. */
+const tableColumns = (db: Database.Database, table: string): string[] =>
+  db
+    .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}')`)
+    .all()
+    .map((c) => c.name);
+
+/** The carried columns a search keys table has (every column after its key). */
+const keyColumns = (db: Database.Database, keys: string): string[] => tableColumns(db, keys).slice(3);
 
 /** Documents read at once when filling a new FTS table. */
 const FILL_CHUNK = 1000;
@@ -58,13 +91,6 @@ function exists(db: Database.Database, name: string): boolean {
   return db.prepare(`SELECT 1 FROM sqlite_master WHERE name = ?`).get(name) !== undefined;
 }
 
-function ftsColumns(db: Database.Database, fts: string): string[] {
-  return db
-    .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${fts}')`)
-    .all()
-    .map((c) => c.name);
-}
-
 /**
  * Creates a view's search tables when it has `search` (filled once from the documents already
  * stored, as after an upgrade), builds them again when its columns changed, and drops them when
@@ -77,8 +103,12 @@ export function ensureSearchTables(db: Database.Database, table: string, view: V
     return;
   }
   const columns = ['uid', ...view.search.columns.map(ftsColumn)];
+  const carried = carriedFields(view).map(carriedColumn);
   const present = exists(db, tables.fts);
-  if (present && ftsColumns(db, tables.fts).join(',') === columns.join(',') && exists(db, tables.keys)) return;
+  if (present && tableColumns(db, tables.fts).join(',') === columns.join(',') && exists(db, tables.keys)) {
+    if (keyColumns(db, tables.keys).join(',') !== carried.join(',')) carryValues(db, table, tables, view);
+    return;
+  }
   db.transaction(() => {
     if (present) dropSearchTables(db, tables);
     db.exec(
@@ -86,9 +116,7 @@ export function ensureSearchTables(db: Database.Database, table: string, view: V
         `tokenize="${TOKENIZER}")`,
     );
     db.exec(`INSERT INTO ${tables.fts}(${tables.fts}, rank) VALUES ('secure-delete', 1)`);
-    db.exec(
-      `CREATE TABLE ${tables.keys} (rid INTEGER PRIMARY KEY, k_user TEXT NOT NULL, k_id TEXT NOT NULL, UNIQUE (k_user, k_id))`,
-    );
+    createKeysTable(db, tables, view);
     const writer = new SearchWriter(db, tables, view);
     // In chunks, in key order: the connection cannot write while a statement still reads.
     const chunk = db.prepare<[string, string], { user_id: string; id: string; doc: string }>(
@@ -105,6 +133,37 @@ export function ensureSearchTables(db: Database.Database, table: string, view: V
   })();
 }
 
+/** The keys table, with a column per carried field (typed as the view table's). */
+function createKeysTable(db: Database.Database, tables: SearchTables, view: ViewDefinition): void {
+  const carried = carriedFields(view).map(
+    (field) => `, ${carriedColumn(field)} ${view.fields[field] === 'integer' ? 'INTEGER' : 'TEXT'}`,
+  );
+  db.exec(
+    `CREATE TABLE ${tables.keys} (rid INTEGER PRIMARY KEY, k_user TEXT NOT NULL, k_id TEXT NOT NULL${carried.join('')}, ` +
+      'UNIQUE (k_user, k_id))',
+  );
+}
+
+/**
+ * Gives a keys table the carried fields it lacks (made before they were carried, or the view's
+ * covering indexes changed): copies the table with the new columns, filled from the view table
+ * in one statement, and leaves the FTS rows as they are (same rowids).
+ */
+function carryValues(db: Database.Database, table: string, tables: SearchTables, view: ViewDefinition): void {
+  const fields = carriedFields(view);
+  const old = `${tables.keys}_old`;
+  db.transaction(() => {
+    db.exec(`ALTER TABLE ${tables.keys} RENAME TO ${old}`);
+    createKeysTable(db, tables, view);
+    db.exec(
+      `INSERT INTO ${tables.keys} (rid, k_user, k_id${fields.map((f) => `, ${carriedColumn(f)}`).join('')}) ` +
+        `SELECT k.rid, k.k_user, k.k_id${fields.map((f) => `, v.${column(f)}`).join('')} FROM ${old} k ` +
+        `LEFT JOIN ${table} v ON v.user_id = k.k_user AND v.id = k.k_id`,
+    );
+    db.exec(`DROP TABLE ${old}`);
+  })();
+}
+
 export function dropSearchTables(db: Database.Database, tables: SearchTables): void {
   db.exec(`DROP TABLE IF EXISTS ${tables.fts}`);
   db.exec(`DROP TABLE IF EXISTS ${tables.keys}`);
@@ -118,6 +177,8 @@ export function dropSearchTables(db: Database.Database, tables: SearchTables): v
 export class SearchRows {
   private readonly key: Database.Statement<[string, string], { rid: number }>;
   private readonly addKey: Database.Statement<[string, string]>;
+  /** Copies a kept key's carried values from the document's row again, or null when none are carried. */
+  private readonly carry: Database.Statement<[string, string, number]> | null;
   private readonly dropKey: Database.Statement<[number]>;
   private readonly dropRow: Database.Statement<[number]>;
   private readonly addRow: Database.Statement<(string | number)[]>;
@@ -133,7 +194,25 @@ export class SearchRows {
     const { fts, keys } = tables;
     const names = columns.map(ftsColumn);
     this.key = db.prepare(`SELECT rid FROM ${keys} WHERE k_user = ? AND k_id = ?`);
-    this.addKey = db.prepare(`INSERT INTO ${keys} (k_user, k_id) VALUES (?, ?)`);
+    // The carried columns are read from the table itself, so a writer needs no view definition
+    // (the bulk writer's thread); their values from the document's row, written just before.
+    const carried = keyColumns(db, keys);
+    const from = carried.map((c) => `f_${c.slice('kf_'.length)}`);
+    const view = viewTableOf(tables);
+    this.addKey = db.prepare(
+      carried.length === 0
+        ? `INSERT INTO ${keys} (k_user, k_id) VALUES (?, ?)`
+        : `INSERT INTO ${keys} (k_user, k_id${carried.map((c) => `, ${c}`).join('')}) ` +
+            `SELECT p.u, p.i${from.map((c) => `, v.${c}`).join('')} FROM (SELECT ? AS u, ? AS i) p ` +
+            `LEFT JOIN ${view} v ON v.user_id = p.u AND v.id = p.i`,
+    );
+    this.carry =
+      carried.length === 0
+        ? null
+        : db.prepare(
+            `UPDATE ${keys} SET (${carried.join(', ')}) = (SELECT ${from.join(', ')} FROM ${view} ` +
+              'WHERE user_id = ? AND id = ?) WHERE rid = ?',
+          );
     this.dropKey = db.prepare(`DELETE FROM ${keys} WHERE rid = ?`);
     this.dropRow = db.prepare(`DELETE FROM ${fts} WHERE rowid = ?`);
     this.addRow = db.prepare(
@@ -151,7 +230,9 @@ export class SearchRows {
       if (rid !== undefined) this.dropKey.run(rid);
       return;
     }
-    const rowid = rid ?? Number(this.addKey.run(userId, id).lastInsertRowid);
+    let rowid = rid;
+    if (rowid === undefined) rowid = Number(this.addKey.run(userId, id).lastInsertRowid);
+    else this.carry?.run(userId, id, rowid);
     this.addRow.run(rowid, userToken(userId), ...texts);
   }
 
@@ -207,6 +288,15 @@ export const SCAN_MATCHES = 2000;
 export const joinFrom = (table: string): string => {
   const { fts, keys } = searchTablesOf(table);
   return `${fts} CROSS JOIN ${keys} k ON k.rid = ${fts}.rowid CROSS JOIN ${table} v ON v.user_id = k.k_user AND v.id = k.k_id`;
+};
+
+/**
+ * The FROM clause of a sum over a match that reads only carried fields: the FTS rows that match
+ * and their keys (aliased `k`), no view table.
+ */
+export const keysFrom = (table: string): string => {
+  const { fts, keys } = searchTablesOf(table);
+  return `${fts} CROSS JOIN ${keys} k ON k.rid = ${fts}.rowid`;
 };
 
 /** The condition of a match and its parameters (the FTS query, and the user for `scan`). */

@@ -1,6 +1,14 @@
 import { decodeCursor, encodeCursor, positionKey } from './keys.js';
 import { column } from './sqlite-schema.js';
-import { joinFrom, matchCondition, matchExpression, type MatchPlan } from './sqlite-search.js';
+import {
+  carriedColumn,
+  carriedFields,
+  joinFrom,
+  keysFrom,
+  matchCondition,
+  matchExpression,
+  type MatchPlan,
+} from './sqlite-search.js';
 import {
   SUM_SPLIT,
   joinSplitSum,
@@ -113,19 +121,22 @@ export function conditions(
   view: ViewDefinition,
   query: DocumentFilter,
   plan: MatchPlan = 'join',
+  fromKeys = false,
 ): { conditions: string[]; params: (string | number)[] } {
   const params: (string | number)[] = [query.userId];
+  // From the search keys alone (`keysFrom`), a field is read from its carried column.
+  const read = fromKeys ? carriedColumn : column;
   // A tombstone's indexed values are all null, so any condition on them leaves it out;
   // without one, the document itself says whether it is live.
-  const conditions = ['user_id = ?'];
+  const conditions = [fromKeys ? 'k.k_user = ?' : 'user_id = ?'];
   for (const [field, value] of Object.entries(query.where ?? {})) {
     requireField(view, field);
-    conditions.push(`${column(field)} = ?`);
+    conditions.push(`${read(field)} = ?`);
     params.push(value);
   }
   if (query.contains !== undefined) {
     requireField(view, query.contains.field);
-    conditions.push(`instr(${column(query.contains.field)}, ?) > 0`);
+    conditions.push(`instr(${read(query.contains.field)}, ?) > 0`);
     params.push(query.contains.text);
   }
   for (const [field, range] of Object.entries(query.ranges ?? {})) {
@@ -133,7 +144,7 @@ export function conditions(
     for (const [bound, operator] of Object.entries(RANGE_OPERATORS) as [keyof FieldRange, string][]) {
       const value = range[bound];
       if (value === undefined) continue;
-      conditions.push(`${column(field)} ${operator} ?`);
+      conditions.push(`${read(field)} ${operator} ?`);
       params.push(value);
     }
   }
@@ -207,6 +218,18 @@ export function nextCursor(rows: Row[], query: FindQuery): string | null {
     : null;
 }
 
+/** Whether a sum reads no indexed field but these. */
+function readsOnly(query: SumQuery, fields: readonly string[]): boolean {
+  const read = [
+    ...Object.keys(query.where ?? {}),
+    ...Object.keys(query.ranges ?? {}),
+    ...(query.contains === undefined ? [] : [query.contains.field]),
+    ...query.groupBy,
+    query.field,
+  ];
+  return read.every((field) => fields.includes(field));
+}
+
 /** The statement and parameters of `sum` over a view table. */
 export function sumSql(
   table: string,
@@ -214,19 +237,27 @@ export function sumSql(
   query: SumQuery,
   plan: MatchPlan = 'join',
 ): { sql: string; params: (string | number)[] } {
-  const { conditions: found, params } = conditions(table, view, query, plan);
   for (const field of [...query.groupBy, query.field]) requireField(view, field);
-  const groups = query.groupBy.map((field) => column(field));
+  // A sum over the matches of a search that reads only fields the search keys carry reads them
+  // there, beside the key it reads anyway, rather than from the whole rows: 7,000 matches of a
+  // common word cost 25 ms through the rows. A tombstone has no key, as it has no FTS row.
+  // It costs what the match list costs, which the other plans pay too (`scan` builds it), so it is
+  // taken whichever plan is asked for.
+  const fromKeys = query.match !== undefined && readsOnly(query, carriedFields(view));
+  const { conditions: found, params } = conditions(table, view, query, fromKeys ? 'join' : plan, fromKeys);
+  const read = fromKeys ? carriedColumn : column;
+  // Each group under its view column's name, which `sumGroups` reads.
+  const groups = query.groupBy.map((field) => `${read(field)} AS ${column(field)}`);
   const sql =
     `SELECT ${[
       ...groups,
       'count(*) AS n',
       // Shift and mask split each value as floor division and its non-negative remainder.
-      `coalesce(sum(${column(query.field)} >> ${Math.log2(SUM_SPLIT)}), 0) AS high`,
-      `coalesce(sum(${column(query.field)} & ${SUM_SPLIT - 1}), 0) AS low`,
+      `coalesce(sum(${read(query.field)} >> ${Math.log2(SUM_SPLIT)}), 0) AS high`,
+      `coalesce(sum(${read(query.field)} & ${SUM_SPLIT - 1}), 0) AS low`,
     ].join(', ')} ` +
-    `FROM ${fromClause(table, query, plan)} WHERE ${found.join(' AND ')}` +
-    (groups.length > 0 ? ` GROUP BY ${groups.join(', ')}` : '');
+    `FROM ${fromKeys ? keysFrom(table) : fromClause(table, query, plan)} WHERE ${found.join(' AND ')}` +
+    (groups.length > 0 ? ` GROUP BY ${query.groupBy.map(read).join(', ')}` : '');
   return { sql, params };
 }
 

@@ -133,6 +133,50 @@ describe('search in the SQLite read store', () => {
     await reopened.close();
   });
 
+  it('gives search keys made before their view had covering indexes the carried values, which sums then read', async () => {
+    const path = join(dir, 'carried.db');
+    const store = await openSqliteReadStore({ path });
+    await store.ensureViews([view]);
+    await store.applyBatch('c', '1', async (uow) => {
+      for (let i = 0; i < 30; i += 1) {
+        uow.put(
+          view.name,
+          'u',
+          `d${i}`,
+          { day: `2026-01-${String(i + 1).padStart(2, '0')}`, amount: i, note: 'tea' },
+          '1',
+        );
+      }
+    });
+    const covering: ViewDefinition = { ...view, indexes: [{ fields: ['day'], include: ['amount'] }, ['amount']] };
+    await store.ensureViews([covering]);
+    await store.applyBatch('c', '2', async (uow) => {
+      uow.put(view.name, 'u', 'd0', { day: '2026-01-01', amount: 1000, note: 'tea' }, '2');
+      uow.remove(view.name, 'u', 'd1', '2');
+    });
+    const expected = 1000 + (29 * 30) / 2 - 0 - 1;
+    expect(await store.sum(view.name, { userId: 'u', match: word('tea'), groupBy: [], field: 'amount' })).toEqual([
+      { group: {}, count: 29, sum: BigInt(expected) },
+    ]);
+    expect(
+      await store.sum(view.name, {
+        userId: 'u',
+        match: word('tea'),
+        ranges: { day: { lt: '2026-01-11' } },
+        groupBy: [],
+        field: 'amount',
+      }),
+    ).toEqual([{ group: {}, count: 9, sum: BigInt(1000 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9) }]);
+    await store.close();
+    const db = new Database(path, { readonly: true });
+    const columns = db
+      .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('ftk_searched')`)
+      .all()
+      .map((c) => c.name);
+    db.close();
+    expect(columns).toEqual(['rid', 'k_user', 'k_id', 'kf_day', 'kf_amount']);
+  });
+
   it('builds the FTS table again when the search columns change, from the documents stored', async () => {
     const store = await openSqliteReadStore({ path: ':memory:' });
     await store.ensureViews([view]);
