@@ -4,13 +4,18 @@
 //   check: `npm test` does that) into the layout `tsc -b` writes (`<package>/dist/**/*.js` and
 //   `.js.map`), without the test files.
 // - The web app is built by Vite in a child process at the same time.
-// - Each output carries the hash of its inputs (`.plenty-build.json`); an output whose hash
-//   matches is left alone, so a later start builds nothing.
+// - Each output carries the hash of its inputs and, for each file it emitted, that file's size,
+//   modification time and hash (`.plenty-build.json`). An output is left alone, so a later start
+//   builds nothing, only when its inputs' hash matches and every file it emitted is still there
+//   as written: a developer's own `tsc -b`, or a branch switch between builds, can leave in `dist`
+//   files that the stamp does not describe, and that package is then built again. Size and time
+//   are enough when they match; a file whose time changed is hashed (rewritten with the same
+//   bytes, it is still good). A `.js` file the build did not emit (not a test) counts as a change.
 // - Every output is built in `.tmp/build-<pid>/` and renamed into place only when complete, so a
 //   failed or killed build never leaves a half-built `dist` that a later start would take as good.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,12 +66,76 @@ function hashOf(files, extra) {
   return hash.digest('hex');
 }
 
-function builtHash(dist) {
-  try {
-    return JSON.parse(readFileSync(join(dist, STAMP), 'utf8')).hash;
-  } catch {
-    return undefined;
+/** Every file under `dist`, relative to it with `/` separators, the stamp left out, sorted. */
+function emittedFiles(dist) {
+  const out = [];
+  const walk = (path) => {
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      const child = join(path, entry.name);
+      if (entry.isDirectory()) walk(child);
+      else if (entry.isFile() && child !== join(dist, STAMP)) out.push(relative(dist, child).split(sep).join('/'));
+    }
+  };
+  if (existsSync(dist)) walk(dist);
+  return out.sort();
+}
+
+const fileHash = (path) => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+/**
+ * Writes the stamp of a complete build in `dist`: the hash of its inputs and each emitted file's
+ * size, modification time (as the disk reports it) and hash.
+ */
+export function writeStamp(dist, hash) {
+  const files = {};
+  for (const file of emittedFiles(dist)) {
+    const path = join(dist, file);
+    const { size, mtimeMs } = statSync(path);
+    files[file] = { size, mtimeMs, sha256: fileHash(path) };
   }
+  writeFileSync(join(dist, STAMP), `${JSON.stringify({ hash, files })}\n`);
+}
+
+/**
+ * Whether `dist` holds what a build of inputs `hash` emitted, as it emitted it: the stamp's hash
+ * matches, every file it lists is there with its size and either its time or (rewritten with the
+ * same bytes) its hash, and no other JavaScript (tests aside) was added. Files whose time changed
+ * but not their bytes get their new time recorded, so they are hashed once, not at every start.
+ */
+export function isBuilt(dist, hash) {
+  let stamp;
+  try {
+    stamp = JSON.parse(readFileSync(join(dist, STAMP), 'utf8'));
+  } catch {
+    return false;
+  }
+  if (stamp?.hash !== hash || typeof stamp.files !== 'object' || stamp.files === null) return false;
+  let retimed = false;
+  for (const [file, recorded] of Object.entries(stamp.files)) {
+    const path = join(dist, file);
+    let stat;
+    try {
+      stat = statSync(path);
+    } catch {
+      return false;
+    }
+    if (stat.size !== recorded.size) return false;
+    if (stat.mtimeMs === recorded.mtimeMs) continue;
+    if (fileHash(path) !== recorded.sha256) return false;
+    recorded.mtimeMs = stat.mtimeMs;
+    retimed = true;
+  }
+  for (const file of emittedFiles(dist)) {
+    if (file.endsWith('.js') && !file.endsWith('.test.js') && !(file in stamp.files)) return false;
+  }
+  if (retimed) {
+    try {
+      writeFileSync(join(dist, STAMP), `${JSON.stringify(stamp)}\n`);
+    } catch {
+      // Only a saving for the next start: it hashes those files again.
+    }
+  }
+  return true;
 }
 
 const versionOf = (name) => JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')).version;
@@ -208,14 +277,19 @@ function buildWebApp(outDir) {
 /**
  * Builds the server packages whose inputs changed and, with `web`, the web app; the web app builds
  * in a child process while the server is transpiled here. Resolves once everything is in place.
+ * `packages` narrows the server packages looked at (tests build one).
  */
-export async function ensureBuilt({ web = true, log = (line) => process.stdout.write(`${line}\n`) } = {}) {
+export async function ensureBuilt({
+  web = true,
+  log = (line) => process.stdout.write(`${line}\n`),
+  packages = SERVER_PACKAGES,
+} = {}) {
   removeAbandonedBuilds();
-  const staleServer = SERVER_PACKAGES.map((pkg) => ({ pkg, hash: serverInputs(pkg) })).filter(
-    ({ pkg, hash }) => builtHash(join(root, pkg, 'dist')) !== hash,
-  );
+  const staleServer = packages
+    .map((pkg) => ({ pkg, hash: serverInputs(pkg) }))
+    .filter(({ pkg, hash }) => !isBuilt(join(root, pkg, 'dist'), hash));
   const webHash = web ? webInputs() : undefined;
-  const webStale = web && builtHash(join(root, 'frontend', 'dist')) !== webHash;
+  const webStale = web && !isBuilt(join(root, 'frontend', 'dist'), webHash);
   if (staleServer.length === 0 && !webStale) return { server: [], web: false };
 
   const work = join(TMP, `build-${process.pid}`);
@@ -229,7 +303,7 @@ export async function ensureBuilt({ web = true, log = (line) => process.stdout.w
     const build = ({ pkg, hash }) => {
       const out = join(work, pkg);
       transpilePackage(ts, pkg, out);
-      writeFileSync(join(out, STAMP), `${JSON.stringify({ hash })}\n`);
+      writeStamp(out, hash);
     };
     const install = ({ pkg }) => {
       // `tsc -b`'s record of what it emitted no longer describes this dist (no declarations):
@@ -257,7 +331,7 @@ export async function ensureBuilt({ web = true, log = (line) => process.stdout.w
 
     rest.forEach(install);
     if (webStale) {
-      writeFileSync(join(work, 'frontend', STAMP), `${JSON.stringify({ hash: webHash })}\n`);
+      writeStamp(join(work, 'frontend'), webHash);
       swapIn(join(work, 'frontend'), join(root, 'frontend', 'dist'));
     }
     log(`Plenty: built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
