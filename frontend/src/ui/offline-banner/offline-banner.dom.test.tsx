@@ -1,6 +1,12 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { answeredFromDevice, answeredFromServer, wentOffline, wentOnline } from '../../lib/offline/network-slice';
+import {
+  answeredFromDevice,
+  answeredFromServer,
+  paintRefreshed,
+  wentOffline,
+  wentOnline,
+} from '../../lib/offline/network-slice';
 import { english, fakeApi, renderWithApp } from '../../lib/testing/render-app';
 import { LocaleContext } from '../../lib/use-locale';
 import { formatAsOfTime } from './as-of-time';
@@ -68,6 +74,41 @@ describe('the offline banner', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('the banner on a repeat visit painted from the device', () => {
+  it('says the data is being updated until every painted answer came from the server, then nothing, not "Back online"', () => {
+    const { store } = renderBanner();
+    act(() => {
+      store.dispatch(answeredFromDevice({ savedAt: SAVED_AT, refreshing: true }));
+      store.dispatch(answeredFromDevice({ savedAt: SAVED_AT, refreshing: true }));
+    });
+    expect(banner().dataset['state']).toBe('refreshing-as-of');
+    expect(banner().textContent).toMatch(/^Updating — showing data as of .+/);
+    // The first server answer does not clear it while another card still shows its copy.
+    act(() => {
+      store.dispatch(answeredFromServer());
+      store.dispatch(paintRefreshed());
+    });
+    expect(banner().dataset['state']).toBe('refreshing-as-of');
+    act(() => {
+      store.dispatch(answeredFromServer());
+      store.dispatch(paintRefreshed());
+    });
+    expect(banner().dataset['state']).toBe('none');
+    expect(banner().textContent).toBe('');
+  });
+
+  it('says the server cannot be reached when the refresh of a painted answer fails', () => {
+    const { store } = renderBanner();
+    act(() => void store.dispatch(answeredFromDevice({ savedAt: SAVED_AT, refreshing: true })));
+    act(() => {
+      // The refresh failed: the base query answered from the device again.
+      store.dispatch(answeredFromDevice({ savedAt: SAVED_AT }));
+      store.dispatch(paintRefreshed());
+    });
+    expect(banner().dataset['state']).toBe('unreachable-as-of');
   });
 });
 
