@@ -1,5 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as SessionModule from './session';
+import type * as StartUpModule from './start-up';
 
 const firebase = vi.hoisted(() => {
   const user = { uid: 'u1', email: 'a@example.com', displayName: 'A', emailVerified: true, getIdToken: vi.fn() };
@@ -30,8 +32,8 @@ vi.mock('./firebase-auth', () => ({
 
 const { authSlice, paintedSessionEnds, sessionChanged } = await import('./auth-slice');
 const { storedUserKey } = await import('./auth-config');
-type Session = typeof import('./session');
-type StartUp = typeof import('./start-up');
+type Session = typeof SessionModule;
+type StartUp = typeof StartUpModule;
 
 const base64url = (value: unknown) =>
   btoa(JSON.stringify(value)).replaceAll('=', '').replaceAll('+', '-').replaceAll('/', '_');
