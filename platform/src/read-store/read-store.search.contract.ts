@@ -509,6 +509,55 @@ export function readStoreSearchContract(open: () => Promise<ReadStore>): void {
         );
         expect(got, JSON.stringify(query)).toEqual(expected);
       }
+      // Pages of a search within ranges (found from the search keys in SQLite), ties and cursors.
+      const pageCases: [Pick<FindQuery, 'match' | 'where' | 'ranges'>, (d: Row) => boolean][] = [];
+      for (const token of ['co', 'rice', 'none']) {
+        const has = (d: Row) => d.note.split(' ').some((w) => w.startsWith(token));
+        const match = all([word(token)]);
+        pageCases.push(
+          [
+            { match, ranges: { day: { gte: '2026-02-01', lt: '2026-10-01' } } },
+            (d) => has(d) && d.day >= '2026-02-01' && d.day < '2026-10-01',
+          ],
+          [
+            { match, where: { cur: 'USD' }, ranges: { day: { gt: '2026-04-01' } } },
+            (d) => has(d) && d.cur === 'USD' && d.day > '2026-04-01',
+          ],
+          [
+            { match, where: { batch: 'b2' }, ranges: { amount: { lt: 50_000 } } },
+            (d) => has(d) && d.batch === 'b2' && d.amount < 50_000,
+          ],
+        );
+      }
+      for (const [query, keep] of pageCases) {
+        for (const [field, direction] of [
+          ['amount', 'desc'],
+          ['amount', 'asc'],
+          ['day', 'desc'],
+        ] as const) {
+          const ids: string[] = [];
+          let cursor: string | undefined;
+          do {
+            const page = await store.find<Row>(covered.name, {
+              userId: 'u',
+              ...query,
+              sort: [{ field, direction }],
+              limit: 7,
+              ...(cursor === undefined ? {} : { cursor }),
+            });
+            ids.push(...page.items.map((d) => d.id));
+            cursor = page.nextCursor ?? undefined;
+          } while (cursor !== undefined);
+          const sign = direction === 'asc' ? 1 : -1;
+          const wanted = [...live.entries()]
+            .filter(([, d]) => keep(d))
+            .sort(
+              ([ia, a], [ib, b]) => sign * (a[field] === b[field] ? (ia < ib ? -1 : 1) : a[field] < b[field] ? -1 : 1),
+            )
+            .map(([id]) => id);
+          expect(ids, JSON.stringify([query, field, direction])).toEqual(wanted);
+        }
+      }
     }
 
     it('equal the sums of the matching documents through edits, removals and other users', async () => {

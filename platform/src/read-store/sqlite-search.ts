@@ -277,9 +277,12 @@ export function optimize(db: Database.Database, tables: SearchTables): void {
  * - `join`: from the FTS rows that match, through their keys, to the documents, then sorted: its
  *   cost grows with the matches, right for a few (a rare word) and for sums;
  * - `scan`: along the sort's index, each document kept when its id is among the matches: right
- *   when matches are many, as a page is then found after few rows.
+ *   when matches are many, as a page is then found after few rows;
+ * - `keys`: from the FTS rows that match to their keys alone, which carry the fields the query
+ *   reads (`carriedFields`): sums, and the keys of a page whose conditions pass over many rows of
+ *   the sort's index (a range) before it has its page.
  */
-export type MatchPlan = 'join' | 'scan';
+export type MatchPlan = 'join' | 'scan' | 'keys';
 
 /** Matches a search must have at least (among the first ones) for a page to scan the sort's index. */
 export const SCAN_MATCHES = 2000;
@@ -302,7 +305,7 @@ export const keysFrom = (table: string): string => {
 /** The condition of a match and its parameters (the FTS query, and the user for `scan`). */
 export function matchCondition(table: string, plan: MatchPlan): string {
   const { fts, keys } = searchTablesOf(table);
-  return plan === 'join'
+  return plan !== 'scan'
     ? `${fts} MATCH ?`
     : `id IN (SELECT k.k_id FROM ${fts} CROSS JOIN ${keys} k ON k.rid = ${fts}.rowid WHERE ${fts} MATCH ? AND k.k_user = ?)`;
 }

@@ -121,11 +121,11 @@ export function conditions(
   view: ViewDefinition,
   query: DocumentFilter,
   plan: MatchPlan = 'join',
-  fromKeys = false,
 ): { conditions: string[]; params: (string | number)[] } {
   const params: (string | number)[] = [query.userId];
+  const fromKeys = plan === 'keys';
   // From the search keys alone (`keysFrom`), a field is read from its carried column.
-  const read = fromKeys ? carriedColumn : column;
+  const read = fieldColumn(plan);
   // A tombstone's indexed values are all null, so any condition on them leaves it out;
   // without one, the document itself says whether it is live.
   const conditions = [fromKeys ? 'k.k_user = ?' : 'user_id = ?'];
@@ -163,9 +163,36 @@ export function conditions(
   return { conditions, params };
 }
 
-/** The FROM clause of a query: the view table as `v`, joined from the FTS matches when planned so. */
+/** The column a field is read from in a plan: the view table's, or the search keys' for `keys`. */
+const fieldColumn = (plan: MatchPlan): ((field: string) => string) => (plan === 'keys' ? carriedColumn : column);
+
+/**
+ * The FROM clause of a query: the view table as `v`, joined from the FTS matches when planned so,
+ * or the FTS matches and their search keys alone (`keys`).
+ */
 export const fromClause = (table: string, query: { match?: TextMatch }, plan: MatchPlan): string =>
-  query.match !== undefined && plan === 'join' ? joinFrom(table) : `${table} v`;
+  query.match !== undefined && plan === 'keys'
+    ? keysFrom(table)
+    : query.match !== undefined && plan === 'join'
+      ? joinFrom(table)
+      : `${table} v`;
+
+/**
+ * Whether a query with a match can be answered from the search keys alone (plan `keys`): every
+ * indexed field it reads is carried there.
+ */
+export function keysAnswer(view: ViewDefinition, query: DocumentFilter, reads: readonly string[]): boolean {
+  const carried = carriedFields(view);
+  return (
+    query.match !== undefined &&
+    [
+      ...Object.keys(query.where ?? {}),
+      ...Object.keys(query.ranges ?? {}),
+      ...(query.contains === undefined ? [] : [query.contains.field]),
+      ...reads,
+    ].every((field) => carried.includes(field))
+  );
+}
 
 /** The WHERE … ORDER BY … LIMIT ? clause of a page of `find` (the limit parameter is not included). */
 export function findClause(
@@ -176,9 +203,10 @@ export function findClause(
 ): { where: string; params: (string | number)[] } {
   const { conditions: found, params } = conditions(table, view, query, plan);
   for (const { field } of query.sort) requireField(view, field);
+  const read = fieldColumn(plan);
   const keys = [
-    ...query.sort.map((s) => ({ expr: column(s.field), direction: s.direction })),
-    { expr: 'id', direction: query.sort.at(-1)?.direction ?? 'asc' },
+    ...query.sort.map((s) => ({ expr: read(s.field), direction: s.direction })),
+    { expr: plan === 'keys' ? 'k.k_id' : 'id', direction: query.sort.at(-1)?.direction ?? 'asc' },
   ];
   const sameDirection = keys.every((key) => key.direction === keys[0]?.direction);
   if (query.cursor !== undefined && sameDirection) {
@@ -218,18 +246,6 @@ export function nextCursor(rows: Row[], query: FindQuery): string | null {
     : null;
 }
 
-/** Whether a sum reads no indexed field but these. */
-function readsOnly(query: SumQuery, fields: readonly string[]): boolean {
-  const read = [
-    ...Object.keys(query.where ?? {}),
-    ...Object.keys(query.ranges ?? {}),
-    ...(query.contains === undefined ? [] : [query.contains.field]),
-    ...query.groupBy,
-    query.field,
-  ];
-  return read.every((field) => fields.includes(field));
-}
-
 /** The statement and parameters of `sum` over a view table. */
 export function sumSql(
   table: string,
@@ -240,12 +256,11 @@ export function sumSql(
   for (const field of [...query.groupBy, query.field]) requireField(view, field);
   // A sum over the matches of a search that reads only fields the search keys carry reads them
   // there, beside the key it reads anyway, rather than from the whole rows: 7,000 matches of a
-  // common word cost 25 ms through the rows. A tombstone has no key, as it has no FTS row.
-  // It costs what the match list costs, which the other plans pay too (`scan` builds it), so it is
-  // taken whichever plan is asked for.
-  const fromKeys = query.match !== undefined && readsOnly(query, carriedFields(view));
-  const { conditions: found, params } = conditions(table, view, query, fromKeys ? 'join' : plan, fromKeys);
-  const read = fromKeys ? carriedColumn : column;
+  // common word cost 25 ms through the rows. It costs what the match list costs, which the other
+  // plans pay too (`scan` builds it), so it is taken whichever plan is asked for.
+  const used: MatchPlan = keysAnswer(view, query, [...query.groupBy, query.field]) ? 'keys' : plan;
+  const { conditions: found, params } = conditions(table, view, query, used);
+  const read = fieldColumn(used);
   // Each group under its view column's name, which `sumGroups` reads.
   const groups = query.groupBy.map((field) => `${read(field)} AS ${column(field)}`);
   const sql =
@@ -256,7 +271,7 @@ export function sumSql(
       `coalesce(sum(${read(query.field)} >> ${Math.log2(SUM_SPLIT)}), 0) AS high`,
       `coalesce(sum(${read(query.field)} & ${SUM_SPLIT - 1}), 0) AS low`,
     ].join(', ')} ` +
-    `FROM ${fromKeys ? keysFrom(table) : fromClause(table, query, plan)} WHERE ${found.join(' AND ')}` +
+    `FROM ${fromClause(table, query, used)} WHERE ${found.join(' AND ')}` +
     (groups.length > 0 ? ` GROUP BY ${query.groupBy.map(read).join(', ')}` : '');
   return { sql, params };
 }

@@ -14,6 +14,7 @@ import {
   findClause,
   fromClause,
   indexValues,
+  keysAnswer,
   nextCursor,
   pushRowParams,
   replaceSql,
@@ -27,6 +28,7 @@ import {
 import { dropShadow, promoteShadow, shadowTags } from './sqlite-shadow.js';
 import {
   SearchWriter,
+  carriedColumn,
   dropSearchTables,
   searchTexts,
   ensureSearchTables,
@@ -194,18 +196,34 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     const table = this.table(viewName);
     const view = this.view(viewName);
     await this.settled();
-    // Whether the match has many documents, read from the FTS index alone, decides the plan.
-    const many = this.manyMatches(table, view, query);
-    const plan: MatchPlan = many ? 'scan' : 'join';
+    // Many matches within a range: the range's rows walked along the sort's index are tested one by
+    // one until a page is found (a common word by value over half a year passed over thousands); the
+    // matches' search keys carry what picks the page without the rows, whether the matches are many
+    // or few (then only the page's rows are read, not every match's).
+    const fromKeys =
+      query.ranges !== undefined &&
+      keysAnswer(
+        view,
+        query,
+        query.sort.map((s) => s.field),
+      );
+    // Otherwise whether the match has many documents, read from the FTS index alone, decides the plan.
+    const many = !fromKeys && this.manyMatches(table, view, query);
+    const plan: MatchPlan = fromKeys ? 'keys' : many ? 'scan' : 'join';
     const { where, params } = findClause(table, view, query, plan);
     // Where a page may pass over many rows of the user (a text condition, a range, or many matches
     // walked along the sort's index), it first reads ids and sort keys only, which a covering index
     // answers without touching the rows and a sort in memory holds small, then the page's documents:
     // sorting whole documents of half a year by amount cost over 100 ms at 50,000 transactions.
-    const keysFirst = query.match === undefined ? query.contains !== undefined || query.ranges !== undefined : many;
+    const keysFirst =
+      query.match === undefined ? query.contains !== undefined || query.ranges !== undefined : plan !== 'join';
     let rows: Row[];
     if (keysFirst) {
-      const selected = ['id', ...new Set(query.sort.map((s) => column(s.field)))].join(', ');
+      const selected = (
+        fromKeys
+          ? ['k.k_id AS id', ...new Set(query.sort.map((s) => `${carriedColumn(s.field)} AS ${column(s.field)}`))]
+          : ['id', ...new Set(query.sort.map((s) => column(s.field)))]
+      ).join(', ');
       const keyRows = this.statement<(string | number)[], Row>(
         `SELECT ${selected} FROM ${fromClause(table, query, plan)} ${where}`,
       ).all(...params, query.limit + 1);
@@ -259,7 +277,11 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     const bounded = Object.keys(query.ranges ?? {}).some((field) =>
       view.indexes.some((index) => indexKeys(index)[0] === field),
     );
-    const plan: MatchPlan = bounded && this.manyMatches(table, view, query) ? 'scan' : 'join';
+    // (Unless the search keys carry what the sum reads: sumSql then reads them whatever the plan.)
+    const plan: MatchPlan =
+      bounded && !keysAnswer(view, query, [...query.groupBy, query.field]) && this.manyMatches(table, view, query)
+        ? 'scan'
+        : 'join';
     const { sql, params } = sumSql(table, view, query, plan);
     return sumGroups(
       this.statement<(string | number)[], Record<string, string | number | null>>(sql).all(...params),
