@@ -37,64 +37,85 @@ const keyOf = (view: string, userId: string, id: string) => `${view}\u0000${user
  * document underneath is ignored, as the unit of work ignores it.
  */
 export function staged(uow: UnitOfWork, views: readonly ViewDefinition[]): StagedUnitOfWork {
-  const writes: Write[] = [];
+  return new Stage(uow, views);
+}
+
+/**
+ * One per projection and event (a replay makes millions): a class, so its methods are shared,
+ * and its maps made on the first write, since many projections only read for an event.
+ */
+class Stage implements StagedUnitOfWork {
+  private readonly writes: Write[] = [];
   /** The latest write per document: the document, or null when removed. */
-  const latest = new Map<string, { readonly doc: Document | null; readonly position: Position }>();
-  const purged = new Set<string>();
-  // Made when a search by field first needs it: the applier stages every projection's writes
-  // for every event, and most events search nothing.
-  let definitions: Map<string, ViewDefinition> | null = null;
+  private latest: Map<string, { readonly doc: Document | null; readonly position: Position }> | null = null;
+  private purged: Set<string> | null = null;
+  // Made when a search by field first needs it: most events search nothing.
+  private definitions: Map<string, ViewDefinition> | null = null;
 
-  const valueOf = (view: string, doc: Document, field: string): unknown => {
-    definitions ??= new Map(views.map((definition) => [definition.name, definition]));
-    const definition = definitions.get(view);
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly views: readonly ViewDefinition[],
+  ) {}
+
+  private valueOf(view: string, doc: Document, field: string): unknown {
+    this.definitions ??= new Map(this.views.map((definition) => [definition.name, definition]));
+    const definition = this.definitions.get(view);
     return definition?.indexValues === undefined ? doc[field] : definition.indexValues(doc)[field];
-  };
+  }
 
-  async function get<D extends Document>(view: string, userId: string, id: string): Promise<StoredDocument<D> | null> {
-    const below = purged.has(userId) ? null : await uow.get<D>(view, userId, id);
-    const write = latest.get(keyOf(view, userId, id));
+  async get<D extends Document>(view: string, userId: string, id: string): Promise<StoredDocument<D> | null> {
+    const below = this.purged?.has(userId) === true ? null : await this.uow.get<D>(view, userId, id);
+    const write = this.latest?.get(keyOf(view, userId, id));
     if (write === undefined || (below !== null && comparePositions(below.position, write.position) >= 0)) return below;
     return write.doc === null ? null : { userId, id, doc: write.doc as D, position: write.position };
   }
 
-  return {
-    get,
-    async findByField<D extends Document>(view: string, userId: string, field: string, value: string | number) {
-      const below = purged.has(userId) ? [] : await uow.findByField<D>(view, userId, field, value);
-      // The documents underneath in their order, then those only written here.
-      const ids = below.map((stored) => stored.id);
-      const prefix = keyOf(view, userId, '');
-      const written = [...latest.keys()].filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
-      ids.push(...written.filter((id) => !ids.includes(id)).sort());
-      const found: StoredDocument<D>[] = [];
-      for (const id of ids) {
-        const stored = await get<D>(view, userId, id);
-        if (stored !== null && valueOf(view, stored.doc, field) === value) found.push(stored);
-      }
-      return found;
-    },
-    put(view, userId, id, doc, position) {
-      writes.push({ kind: 'put', view, userId, id, doc, position });
-      latest.set(keyOf(view, userId, id), { doc, position });
-    },
-    remove(view, userId, id, position) {
-      writes.push({ kind: 'remove', view, userId, id, position });
-      latest.set(keyOf(view, userId, id), { doc: null, position });
-    },
-    purgeUser(userId) {
-      writes.push({ kind: 'purge', userId });
-      purged.add(userId);
-      for (const key of latest.keys()) if (key.split('\u0000')[1] === userId) latest.delete(key);
-    },
-    commit() {
-      for (const write of writes.splice(0)) {
-        if (write.kind === 'put') uow.put(write.view, write.userId, write.id, write.doc, write.position);
-        else if (write.kind === 'remove') uow.remove(write.view, write.userId, write.id, write.position);
-        else uow.purgeUser(write.userId);
-      }
-      latest.clear();
-      purged.clear();
-    },
-  };
+  async findByField<D extends Document>(
+    view: string,
+    userId: string,
+    field: string,
+    value: string | number,
+  ): Promise<StoredDocument<D>[]> {
+    const below = this.purged?.has(userId) === true ? [] : await this.uow.findByField<D>(view, userId, field, value);
+    // The documents underneath in their order, then those only written here.
+    const ids = below.map((stored) => stored.id);
+    const prefix = keyOf(view, userId, '');
+    const written = [...(this.latest?.keys() ?? [])]
+      .filter((key) => key.startsWith(prefix))
+      .map((key) => key.slice(prefix.length));
+    ids.push(...written.filter((id) => !ids.includes(id)).sort());
+    const found: StoredDocument<D>[] = [];
+    for (const id of ids) {
+      const stored = await this.get<D>(view, userId, id);
+      if (stored !== null && this.valueOf(view, stored.doc, field) === value) found.push(stored);
+    }
+    return found;
+  }
+
+  put(view: string, userId: string, id: string, doc: Document, position: Position): void {
+    this.writes.push({ kind: 'put', view, userId, id, doc, position });
+    (this.latest ??= new Map()).set(keyOf(view, userId, id), { doc, position });
+  }
+
+  remove(view: string, userId: string, id: string, position: Position): void {
+    this.writes.push({ kind: 'remove', view, userId, id, position });
+    (this.latest ??= new Map()).set(keyOf(view, userId, id), { doc: null, position });
+  }
+
+  purgeUser(userId: string): void {
+    this.writes.push({ kind: 'purge', userId });
+    (this.purged ??= new Set()).add(userId);
+    if (this.latest !== null)
+      for (const key of this.latest.keys()) if (key.split('\u0000')[1] === userId) this.latest.delete(key);
+  }
+
+  commit(): void {
+    for (const write of this.writes.splice(0)) {
+      if (write.kind === 'put') this.uow.put(write.view, write.userId, write.id, write.doc, write.position);
+      else if (write.kind === 'remove') this.uow.remove(write.view, write.userId, write.id, write.position);
+      else this.uow.purgeUser(write.userId);
+    }
+    this.latest?.clear();
+    this.purged?.clear();
+  }
 }

@@ -6,7 +6,7 @@
 //        [--dir DIR (reuse or keep a data dir)] [--runs R] [--check | --no-check] [--no-build]
 //   PLENTY_BULK_WRITER=main writes each flush on the replay's thread instead of the writer thread.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +51,47 @@ function mainThreadCpuSeconds(): number | null {
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return null;
+  }
+}
+
+/** CPU seconds of every thread of the process (Linux), by thread id; empty elsewhere. */
+function threadCpuSeconds(): Map<string, number> {
+  const seconds = new Map<string, number>();
+  try {
+    for (const tid of readdirSync('/proc/self/task')) {
+      try {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        seconds.set(tid, (Number(fields[11]) + Number(fields[12])) / 100);
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+  } catch {
+    // Not Linux.
+  }
+  return seconds;
+}
+
+/**
+ * The CPU seconds of the threads other than the main one while `work` runs, busiest first: the
+ * read store's writer thread, the decryption thread, Node's own. Sampled every 100 ms (a thread
+ * that ends is counted up to its last sample), so a thread's figure may be short by 0.1 s.
+ */
+async function otherThreadsCpu<T>(work: () => Promise<T>): Promise<{ result: T; threads: number[] }> {
+  const before = threadCpuSeconds();
+  const last = new Map<string, number>();
+  const sample = () => {
+    for (const [tid, seconds] of threadCpuSeconds()) if (tid !== String(process.pid)) last.set(tid, seconds);
+  };
+  const timer = setInterval(sample, 100);
+  try {
+    const result = await work();
+    sample();
+    const threads = [...last].map(([tid, seconds]) => seconds - (before.get(tid) ?? 0)).sort((a, b) => b - a);
+    return { result, threads };
+  } finally {
+    clearInterval(timer);
   }
 }
 
@@ -166,12 +207,18 @@ async function main(): Promise<void> {
       await rm(rebuilt, { force: true });
       const cpuBefore = process.cpuUsage();
       const mainBefore = mainThreadCpuSeconds();
-      const result = await rebuild(dataDir, rebuilt);
+      const { result, threads } = await otherThreadsCpu(() => rebuild(dataDir, rebuilt));
       const cpu = process.cpuUsage(cpuBefore);
       const mainAfter = mainThreadCpuSeconds();
       const mainSeconds = mainBefore === null || mainAfter === null ? null : mainAfter - mainBefore;
       const cpuSeconds = (cpu.user + cpu.system) / 1e6;
       const rate = Math.round(result.events / (result.ms / 1000));
+      console.log(
+        `other threads' CPU s, busiest first: ${threads
+          .filter((seconds) => seconds >= 0.05)
+          .map((seconds) => seconds.toFixed(2))
+          .join(', ')}`,
+      );
       console.log(
         `| ${run} | ${result.events} | ${(result.ms / 1000).toFixed(2)} | ${rate} | ${(result.totalMs / 1000).toFixed(2)} | ${Math.round(result.events / (result.totalMs / 1000))} | ${cpuSeconds.toFixed(2)} | ${Math.round(result.events / cpuSeconds)} | ${mainSeconds?.toFixed(2) ?? '–'} | ${mainSeconds === null ? '–' : Math.round(result.events / mainSeconds)} | ${peakRssMiB()} |`,
       );
