@@ -60,7 +60,8 @@ export async function openProjectorService(
   );
   const keyStore = await openSqliteKeyStore({ path: join(config.dataDir, 'keys.db'), masterKey });
   const eventStore = await openSqliteEventStore({ path: join(config.dataDir, 'events.db') });
-  const readStore = await openSqliteReadStore({ path: join(config.dataDir, 'read.db') });
+  // The one writer of read.db (its lock is held): documents are kept across batches.
+  const readStore = await openSqliteReadStore({ path: join(config.dataDir, 'read.db'), documentCache: true });
   const notifications = openNotifications(config.notifications, { eventStore, readStore }, logger);
   const projector = createProjector({
     eventStore,

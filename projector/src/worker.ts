@@ -24,7 +24,12 @@ const post = (message: FromWorker) => port.postMessage(message);
 
 const keyStore = await openSqliteKeyStore({ path: options.keysPath, masterKey: Buffer.from(options.masterKey) });
 const store = await openSqliteEventStore({ path: options.eventsPath });
-const readStore = await openSqliteReadStore({ path: options.readPath });
+// This thread is the read models' one writer (the server holds their lock): it keeps the
+// documents it reads and writes across batches. PLENTY_PROJECTOR_CACHE=off, for measuring without.
+const readStore = await openSqliteReadStore({
+  path: options.readPath,
+  documentCache: process.env['PLENTY_PROJECTOR_CACHE'] !== 'off',
+});
 
 // Appends happen in the main thread; it tells this thread, which reads them from the file.
 const appendListeners = new Set<() => void>();

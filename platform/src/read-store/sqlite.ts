@@ -40,6 +40,7 @@ import {
   type MatchPlan,
   type SearchTables,
 } from './sqlite-search.js';
+import { DocumentCache } from './sqlite-document-cache.js';
 import { BufferedUnitOfWork, type UnitOfWorkBacking } from './unit-of-work.js';
 import {
   type Document,
@@ -93,18 +94,24 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   private readonly replaceSqls = new Map<string, string>();
 
   /**
-   * A shadow store (tag set) shares its base store's connection. `path` is the file, when a
-   * second connection can open it (the bulk writer's).
+   * A shadow store (tag set) shares its base store's connection, and its document cache if it
+   * has one. `path` is the file, when a second connection can open it (the bulk writer's).
    */
   constructor(
     private readonly db: Database.Database,
     private readonly tag: string | null,
     private readonly path: string | null = null,
+    readonly documentCache: DocumentCache | null = null,
   ) {}
 
-  static open(path: string): SqliteReadStore {
+  static open(path: string, documentCache: DocumentCache | null = null): SqliteReadStore {
     const onDisk = path !== '' && path !== ':memory:' && !path.startsWith('file:');
-    return new SqliteReadStore(openReadStoreDatabase(path), null, onDisk ? path : null);
+    return new SqliteReadStore(openReadStoreDatabase(path), null, onDisk ? path : null, documentCache);
+  }
+
+  /** Forgets every document kept: the file changed other than by a batch's commit. */
+  private forget(): void {
+    this.documentCache?.clear();
   }
 
   private table(view: string): string {
@@ -181,9 +188,22 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
 
   async stored(view: string, userId: string, id: string): Promise<{ doc: Document | null; position: Position } | null> {
     await this.settled();
-    const row = this.row(view, userId, id);
-    if (row === undefined) return null;
-    return { doc: row.doc === null ? null : (JSON.parse(row.doc) as Document), position: row.position };
+    const cache = this.documentCache;
+    if (cache === null) {
+      const row = this.row(view, userId, id);
+      if (row === undefined) return null;
+      return { doc: row.doc === null ? null : (JSON.parse(row.doc) as Document), position: row.position };
+    }
+    const table = this.table(view);
+    let kept = cache.get(table, userId, id);
+    if (kept === undefined) {
+      // Read and kept with nothing in between: no commit can come between the two.
+      const row = this.row(view, userId, id);
+      kept = row === undefined ? null : { json: row.doc, position: row.position };
+      cache.set(table, userId, id, kept);
+    }
+    if (kept === null) return null;
+    return { doc: kept.json === null ? null : (JSON.parse(kept.json) as Document), position: kept.position };
   }
 
   indexedEquals(view: ViewDefinition, doc: Document, field: string, value: string | number): boolean {
@@ -297,21 +317,45 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     await this.settled();
     const uow = new BufferedUnitOfWork(this);
     await work(uow);
-    this.db.transaction(() => {
-      const touched: SearchTables[] = [];
-      for (const userId of uow.purged) touched.push(...this.purgeRows(userId));
-      this.mergeSearch(touched);
-      for (const [viewName, writes] of uow.writes) {
-        const view = this.view(viewName);
-        const upsert = this.statement(upsertSql(this.table(viewName), view));
-        const search = this.searchWriter(view);
-        for (const write of writes.values()) {
-          // A write the position guard refused changes no row, and no FTS row either.
-          if (upsert.run(...rowParams(view, write)).changes > 0) search?.write(write.userId, write.id, write.doc);
+    const cache = this.documentCache;
+    // The rows this commit stored (JSON null: a tombstone) or left as they were (undefined), for the cache.
+    const stored: { table: string; userId: string; id: string; json: string | null | undefined; position: Position }[] =
+      [];
+    try {
+      this.db.transaction(() => {
+        const touched: SearchTables[] = [];
+        for (const userId of uow.purged) touched.push(...this.purgeRows(userId));
+        this.mergeSearch(touched);
+        for (const [viewName, writes] of uow.writes) {
+          const view = this.view(viewName);
+          const table = this.table(viewName);
+          const upsert = this.statement(upsertSql(table, view));
+          const search = this.searchWriter(view);
+          for (const write of writes.values()) {
+            const params = rowParams(view, write);
+            // A write the position guard refused changes no row, and no FTS row either.
+            const changed = upsert.run(...params).changes > 0;
+            if (changed) search?.write(write.userId, write.id, write.doc);
+            if (cache !== null) {
+              const json = changed ? (params[2] as string | null) : undefined;
+              stored.push({ table, userId: write.userId, id: write.id, json, position: write.position });
+            }
+          }
         }
+        this.statement(CHECKPOINT_SQL).run(checkpointName, position);
+      })();
+    } catch (error) {
+      this.forget();
+      throw error;
+    }
+    if (cache !== null) {
+      // A purge deleted rows the cache does not list: it forgets everything.
+      if (uow.purged.size > 0) cache.clear();
+      for (const row of stored) {
+        if (row.json === undefined) cache.delete(row.table, row.userId, row.id);
+        else cache.set(row.table, row.userId, row.id, { json: row.json, position: row.position });
       }
-      this.statement(CHECKPOINT_SQL).run(checkpointName, position);
-    })();
+    }
     if (uow.purged.size > 0) scrubPurged(this.db);
   }
 
@@ -322,6 +366,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
    * committed in the order given; a read of this store waits for the loads handed over.
    */
   async bulkLoad(checkpointName: string, position: Position, load: BulkLoad): Promise<void> {
+    this.forget();
     if (this.bulk && this.tag === null && this.path !== null && bulkWriterMode() === 'thread') {
       this.bulkWriter ??= new BulkWriterThread({
         path: this.path,
@@ -448,6 +493,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
    * less than updating it row by row.
    */
   async bulkMode(enabled: boolean): Promise<void> {
+    this.forget();
     this.bulk = enabled;
     if (!enabled) await this.closeBulkWriter();
     if (enabled) {
@@ -469,6 +515,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
 
   async reset(views: readonly ViewDefinition[], checkpointName: string): Promise<void> {
     await this.settled();
+    this.forget();
     this.db.transaction(() => {
       for (const view of views) {
         this.db.exec(`DROP TABLE IF EXISTS ${this.table(view.name)}`);
@@ -485,18 +532,21 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   shadow(tag: string): ReadStore {
     if (this.tag !== null) throw new Error('a shadow store has no shadows');
     if (!SHADOW_TAG.test(tag)) throw new Error(`not a valid shadow tag: ${tag}`);
-    return new SqliteReadStore(this.db, tag);
+    return new SqliteReadStore(this.db, tag, null, this.documentCache);
   }
 
   async promote(promotion: Promotion): Promise<void> {
     if (this.tag !== null) throw new Error('a shadow store promotes nothing');
+    this.forget();
     promoteShadow(this.db, promotion);
+    this.forget();
     this.statements.clear();
     this.searchWriters.clear();
     for (const view of promotion.views) this.createView(view);
   }
 
   async dropShadow(tag: string, checkpointName?: string): Promise<void> {
+    this.forget();
     dropShadow(this.db, tag, checkpointName);
     this.statements.clear();
     this.searchWriters.clear();
@@ -521,6 +571,20 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   }
 }
 
-export async function openSqliteReadStore(options: { path: string }): Promise<ReadStore> {
-  return SqliteReadStore.open(options.path);
+/**
+ * `documentCache`: keep the documents read and written across batches (sqlite-document-cache.ts).
+ * Only for the one process writing the file (the read models' lock, writer-lock.ts): a change
+ * another connection makes is never seen by the cache.
+ */
+export async function openSqliteReadStore(options: {
+  path: string;
+  documentCache?: boolean | DocumentCache;
+}): Promise<ReadStore> {
+  const cache =
+    options.documentCache === true
+      ? new DocumentCache()
+      : options.documentCache instanceof DocumentCache
+        ? options.documentCache
+        : null;
+  return SqliteReadStore.open(options.path, cache);
 }

@@ -1,0 +1,90 @@
+import type { Position } from '../event-store/port.js';
+
+/** A view table's row as the cache keeps it: its JSON (null for a tombstone) and position. */
+export interface CachedRow {
+  readonly json: string | null;
+  readonly position: Position;
+}
+
+/** How many characters of rows the live projector's store keeps by default (about 16 MiB of strings). */
+export const DOCUMENT_CACHE_CHARS = 8 * 1024 * 1024;
+
+/** What an entry costs beyond its key and JSON: the map's slot and the record. */
+const ENTRY_OVERHEAD = 96;
+
+/**
+ * The rows of view tables a read store read or committed, across batches, so the live projector
+ * does not read back the documents it wrote a moment ago. A row is kept as its JSON string, so
+ * each read parses a document of its own that a projection may change freely. Absent rows are
+ * kept too (null), until a batch writes them.
+ *
+ * It is only correct while nothing but its store changes the file: the store updates it after
+ * each commit and forgets everything on every other change (purges, shadow promotions and drops,
+ * resets, bulk loads, a failed commit). Least recently used rows go first past `maxChars`.
+ */
+export class DocumentCache {
+  private readonly rows = new Map<string, CachedRow | null>();
+  private chars = 0;
+  hits = 0;
+  misses = 0;
+
+  constructor(private readonly maxChars = DOCUMENT_CACHE_CHARS) {}
+
+  private static key(table: string, userId: string, id: string): string {
+    return `${table}\u0000${userId}\u0000${id}`;
+  }
+
+  private static cost(key: string, row: CachedRow | null): number {
+    return key.length + (row?.json?.length ?? 0) + ENTRY_OVERHEAD;
+  }
+
+  /** The row kept (null: known absent), or undefined when it is not kept. */
+  get(table: string, userId: string, id: string): CachedRow | null | undefined {
+    const key = DocumentCache.key(table, userId, id);
+    const row = this.rows.get(key);
+    if (row === undefined) {
+      this.misses += 1;
+      return undefined;
+    }
+    this.hits += 1;
+    // Used again: to the end of the map, the last to be dropped.
+    this.rows.delete(key);
+    this.rows.set(key, row);
+    return row;
+  }
+
+  set(table: string, userId: string, id: string, row: CachedRow | null): void {
+    const key = DocumentCache.key(table, userId, id);
+    this.remove(key);
+    const cost = DocumentCache.cost(key, row);
+    if (cost > this.maxChars) return;
+    this.rows.set(key, row);
+    this.chars += cost;
+    for (const [oldest, kept] of this.rows) {
+      if (this.chars <= this.maxChars) break;
+      this.rows.delete(oldest);
+      this.chars -= DocumentCache.cost(oldest, kept);
+    }
+  }
+
+  delete(table: string, userId: string, id: string): void {
+    this.remove(DocumentCache.key(table, userId, id));
+  }
+
+  private remove(key: string): void {
+    const row = this.rows.get(key);
+    if (row === undefined) return;
+    this.rows.delete(key);
+    this.chars -= DocumentCache.cost(key, row);
+  }
+
+  /** Forgets every row: the file was changed some other way than by a batch's commit. */
+  clear(): void {
+    this.rows.clear();
+    this.chars = 0;
+  }
+
+  get size(): number {
+    return this.rows.size;
+  }
+}

@@ -1,0 +1,126 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ReadStore, ViewDefinition } from './port.js';
+import { openSqliteReadStore } from './sqlite.js';
+import { DocumentCache } from './sqlite-document-cache.js';
+
+const notes: ViewDefinition = { name: 'notes', fields: { kind: 'text' }, indexes: [['kind']] };
+
+let dir: string;
+let path: string;
+let cache: DocumentCache;
+let store: ReadStore;
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'plenty-document-cache-'));
+  path = join(dir, 'read.db');
+  cache = new DocumentCache();
+  store = await openSqliteReadStore({ path, documentCache: cache });
+  await store.ensureViews([notes]);
+});
+
+afterEach(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The note as a batch of the live projector reads it (through its unit of work). */
+async function readInBatch(from: ReadStore, id: string, at = '0'): Promise<unknown> {
+  let doc: unknown = 'unread';
+  await from.applyBatch('reader', at, async (uow) => {
+    doc = (await uow.get('notes', 'u', id))?.doc ?? null;
+  });
+  return doc;
+}
+
+const put = (into: ReadStore, id: string, text: string, at: string) =>
+  into.applyBatch('live', at, async (uow) => uow.put('notes', 'u', id, { kind: 'a', text }, at));
+
+describe('the SQLite read store keeping documents across batches', () => {
+  it('serves a document written by one batch to the next without reading the file', async () => {
+    await put(store, 'n1', 'first', '1');
+    // Another connection changing the file is not seen: the cache is for the one writer only.
+    const other = new Database(path);
+    other.prepare('UPDATE view_notes SET doc = \'{"kind":"a","text":"behind its back"}\'').run();
+    other.close();
+    const hits = cache.hits;
+    expect(await readInBatch(store, 'n1')).toEqual({ kind: 'a', text: 'first' });
+    expect(cache.hits).toBe(hits + 1);
+  });
+
+  it('gives each read a document of its own, so a change a batch makes and throws away is not kept', async () => {
+    await put(store, 'n1', 'first', '1');
+    await expect(
+      store.applyBatch('live', '2', async (uow) => {
+        const stored = await uow.get<{ text: string }>('notes', 'u', 'n1');
+        if (stored !== null) stored.doc.text = 'changed in place';
+        uow.put('notes', 'u', 'n1', { kind: 'a', text: 'second' }, '2');
+        throw new Error('the batch fails');
+      }),
+    ).rejects.toThrow('the batch fails');
+    expect(await readInBatch(store, 'n1')).toEqual({ kind: 'a', text: 'first' });
+  });
+
+  it('keeps an older write the position guard refused out of the cache', async () => {
+    await put(store, 'n1', 'newer', '5');
+    await put(store, 'n1', 'older', '3');
+    expect(await readInBatch(store, 'n1')).toEqual({ kind: 'a', text: 'newer' });
+  });
+
+  it("forgets a user's documents when the user is purged", async () => {
+    await put(store, 'n1', 'first', '1');
+    expect(await readInBatch(store, 'n1')).toEqual({ kind: 'a', text: 'first' });
+    await store.applyBatch('live', '2', async (uow) => uow.purgeUser('u'));
+    expect(await readInBatch(store, 'n1')).toBeNull();
+    expect(await store.get('notes', 'u', 'n1')).toBeNull();
+  });
+
+  it('forgets the documents replaced by a shadow promotion', async () => {
+    await put(store, 'n1', 'old views', '1');
+    expect(await readInBatch(store, 'n1')).toEqual({ kind: 'a', text: 'old views' });
+    const shadow = store.shadow('t1');
+    await shadow.ensureViews([notes]);
+    await put(shadow, 'n1', 'rebuilt', '1');
+    await store.promote({ tag: 't1', views: [notes], records: { 'version:notes': 't1' }, shadowCheckpoint: 'live' });
+    expect(await readInBatch(store, 'n1')).toEqual({ kind: 'a', text: 'rebuilt' });
+  });
+
+  it('forgets the documents of a shadow that is dropped', async () => {
+    const shadow = store.shadow('t2');
+    await shadow.ensureViews([notes]);
+    await put(shadow, 'n1', 'half built', '1');
+    expect(await readInBatch(shadow, 'n1')).toEqual({ kind: 'a', text: 'half built' });
+    await store.dropShadow('t2');
+    const again = store.shadow('t2');
+    await again.ensureViews([notes]);
+    expect(await readInBatch(again, 'n1')).toBeNull();
+  });
+
+  it('forgets every document when the views are reset for a rebuild', async () => {
+    await put(store, 'n1', 'first', '1');
+    expect(await readInBatch(store, 'n1')).toEqual({ kind: 'a', text: 'first' });
+    await store.reset([notes], 'live');
+    expect(await readInBatch(store, 'n1')).toBeNull();
+  });
+
+  it('forgets every document when a bulk load replaces them', async () => {
+    await put(store, 'n1', 'first', '1');
+    expect(await readInBatch(store, 'n1')).toEqual({ kind: 'a', text: 'first' });
+    await store.bulkLoad?.('live', '2', {
+      purged: [],
+      writes: [{ view: 'notes', userId: 'u', id: 'n1', doc: { kind: 'a', text: 'replayed' }, position: '2' }],
+    });
+    expect(await readInBatch(store, 'n1')).toEqual({ kind: 'a', text: 'replayed' });
+  });
+
+  it('keeps no more than its bound, dropping the documents used least recently', () => {
+    const small = new DocumentCache(1000);
+    for (let i = 0; i < 20; i += 1) small.set('t', 'u', `n${i}`, { json: 'x'.repeat(50), position: String(i) });
+    expect(small.size).toBeLessThan(20);
+    expect(small.get('t', 'u', 'n19')).toEqual({ json: 'x'.repeat(50), position: '19' });
+    expect(small.get('t', 'u', 'n0')).toBeUndefined();
+  });
+});

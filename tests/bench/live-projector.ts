@@ -1,0 +1,116 @@
+// The live projector on its own: generates a data set (or reuses one), then applies it from zero
+// the way the live projector does (batches of `--batch` events, each in one read-store
+// transaction), with and without the document cache kept across batches, alternately, and
+// prints the events applied per CPU second of each; the views of the two are compared row by row.
+//
+//   node --import tsx --conditions=source tests/bench/live-projector.ts [--events N] [--users U]
+//        [--batch B] [--pairs P] [--dir DIR (reuse or keep a data dir)]
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { EventCodec } from '@plenty/platform/crypto/event-codec';
+import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
+import { loadMasterKey } from '@plenty/platform/crypto/master-key';
+import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
+import { DocumentCache } from '@plenty/platform/read-store/sqlite-document-cache';
+import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
+import { allProjections } from '@plenty/projections/all';
+import { createProjector } from '@plenty/projector/runtime';
+import { generateDataSet } from './generate.js';
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index < 0 ? undefined : process.argv[index + 1];
+  return value === undefined ? fallback : Number(value.replaceAll('_', ''));
+}
+const events = option('events', 20_000);
+const users = option('users', 50);
+const batch = option('batch', 50);
+const pairs = option('pairs', 2);
+const dirAt = process.argv.indexOf('--dir');
+const keptDir = dirAt < 0 ? undefined : process.argv[dirAt + 1];
+
+/** Applies every event from zero in live batches; answers the CPU and wall seconds and the cache's hits. */
+async function replay(dataDir: string, readPath: string, cached: boolean) {
+  const masterKey = await loadMasterKey({ dataDir });
+  const keyStore = await openSqliteKeyStore({ path: join(dataDir, 'keys.db'), masterKey });
+  const eventStore = await openSqliteEventStore({ path: join(dataDir, 'events.db') });
+  const cache = cached ? new DocumentCache() : null;
+  const readStore = await openSqliteReadStore({ path: readPath, documentCache: cache ?? false });
+  try {
+    const projector = createProjector({
+      eventStore,
+      readStore,
+      codec: new EventCodec(keyStore),
+      projections: allProjections,
+      batchSize: batch,
+    });
+    const cpuBefore = process.cpuUsage();
+    const started = performance.now();
+    await projector.catchUp();
+    const cpu = process.cpuUsage(cpuBefore);
+    const status = projector.status();
+    return {
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
+      seconds: (performance.now() - started) / 1000,
+      applied: status.reduce((n, s) => Math.max(n, s.applied ?? 0), 0),
+      hits: cache === null ? null : cache.hits / Math.max(1, cache.hits + cache.misses),
+    };
+  } finally {
+    await Promise.all([readStore.close(), eventStore.close(), keyStore.close()]);
+  }
+}
+
+/** Rows of every view table not the same in both files. */
+function differing(a: string, b: string): number {
+  const db = new Database(a, { readonly: true });
+  try {
+    db.prepare('ATTACH DATABASE ? AS other').run(b);
+    const tables = db
+      .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'view_%'")
+      .all()
+      .map((row) => row.name);
+    let rows = 0;
+    for (const table of tables) {
+      const count = (sql: string) => db.prepare<[], { n: number }>(sql).get()?.n ?? 0;
+      rows +=
+        count(`SELECT count(*) AS n FROM (SELECT * FROM main.${table} EXCEPT SELECT * FROM other.${table})`) +
+        count(`SELECT count(*) AS n FROM (SELECT * FROM other.${table} EXCEPT SELECT * FROM main.${table})`);
+    }
+    return rows;
+  } finally {
+    db.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const dataDir = keptDir ?? (await mkdtemp(join(tmpdir(), 'plenty-bench-live-projector-')));
+  try {
+    if (!existsSync(join(dataDir, 'events.db'))) {
+      const written = await generateDataSet(dataDir, users, Math.ceil(events / users));
+      console.log(`generated ${written} events (${users} users)`);
+    }
+    console.log(`batches of ${batch}`);
+    console.log('| run | cache | events | CPU s | events per CPU s | wall s | cache hits |');
+    console.log('|---:|---|---:|---:|---:|---:|---:|');
+    for (let pair = 1; pair <= pairs; pair += 1) {
+      for (const cached of [false, true]) {
+        const path = join(dataDir, cached ? 'live-cached.db' : 'live.db');
+        await rm(path, { force: true });
+        const r = await replay(dataDir, path, cached);
+        console.log(
+          `| ${pair} | ${cached ? 'on' : 'off'} | ${r.applied} | ${r.cpuSeconds.toFixed(2)} | ${Math.round(r.applied / r.cpuSeconds)} | ${r.seconds.toFixed(2)} | ${r.hits === null ? '–' : `${(100 * r.hits).toFixed(1)} %`} |`,
+        );
+      }
+    }
+    const differ = differing(join(dataDir, 'live.db'), join(dataDir, 'live-cached.db'));
+    console.log(differ === 0 ? 'views with the cache: every row equal to those without' : `${differ} rows DIFFER`);
+    if (differ > 0) process.exitCode = 1;
+  } finally {
+    if (keptDir === undefined) await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
