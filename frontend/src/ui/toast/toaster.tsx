@@ -71,7 +71,7 @@ function ToastCard({ toast, onDismiss }: { readonly toast: Toast; readonly onDis
 }
 
 /**
- * Shows the current toast for 2.5 s. Both live regions stay in the page so screen readers
+ * Shows the current toast for 2.5 s from when its message is known. Both live regions stay in the page so screen readers
  * announce what appears in them: errors assertively, the rest politely.
  */
 export function Toaster() {
@@ -84,7 +84,10 @@ export function Toaster() {
   }, [dispatch, id]);
 
   const label = intl.formatMessage({ id: 'toast.region' });
-  const card = toast === null ? null : <ToastCard key={toast.id} toast={toast} onDismiss={dismiss} />;
+  // A toast raised before its message is here (the signed-in app's messages come as a chunk of
+  // their own) waits for it: shown, and its time started, once the text is known, never its key.
+  const known = toast !== null && intl.messages[toast.messageId] !== undefined;
+  const card = toast === null || !known ? null : <ToastCard key={toast.id} toast={toast} onDismiss={dismiss} />;
   return (
     <>
       <div className={styles.region} role="status" aria-live="polite" aria-label={label}>
