@@ -18,6 +18,8 @@ interface Entry {
   doc: Document | null;
   position: Position;
   dirty: boolean;
+  /** Whether the store may hold something under its key (written by an earlier flush, or read back from it). */
+  inStore: boolean;
   /** What `get` answers for it, made on the first read after each write. */
   stored: StoredDocument | null;
   /** The flush interval in which it was last read or written. */
@@ -94,6 +96,8 @@ export class ReplayUnitOfWork implements UnitOfWork {
       doc: stored?.doc ?? null,
       position: stored?.position ?? START,
       dirty: false,
+      // A tombstone reads as null too, and keeps its row.
+      inStore: true,
       stored: null,
       used: this.interval,
     };
@@ -145,7 +149,19 @@ export class ReplayUnitOfWork implements UnitOfWork {
     const entry = docs.get(id);
     if (entry === undefined) {
       // A document let go earlier is older than any event still to apply: no need to read it first.
-      const created: Entry = { view: state, userId, id, doc, position, dirty: true, used: this.interval, stored: null };
+      // The store has it only if it was let go (or, rarely, the filter says so of another key).
+      const inStore = state.evicted && this.evictedKeys.mayHold(state.definition.name, userId, id);
+      const created: Entry = {
+        view: state,
+        userId,
+        id,
+        doc,
+        position,
+        dirty: true,
+        used: this.interval,
+        stored: null,
+        inStore,
+      };
       docs.set(id, created);
       return;
     }
@@ -195,7 +211,8 @@ export class ReplayUnitOfWork implements UnitOfWork {
         if (docs.size === 0) state.users.delete(userId);
         for (const entry of changed.sort(byId)) {
           entry.dirty = false;
-          writes.push({ view, userId, id: entry.id, doc: entry.doc, position: entry.position });
+          writes.push({ view, userId, id: entry.id, doc: entry.doc, position: entry.position, fresh: !entry.inStore });
+          entry.inStore = true;
         }
       }
     }

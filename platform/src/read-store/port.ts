@@ -197,6 +197,11 @@ export interface BulkWrite {
   readonly id: string;
   readonly doc: Document | null;
   readonly position: Position;
+  /**
+   * True when the store holds nothing under this key yet (no document, tombstone or search
+   * entry): a store may then add without looking for what to replace. Left out: it may hold one.
+   */
+  readonly fresh?: boolean;
 }
 
 /** What a replay writes at once: users whose documents go first, then documents that replace what is stored. */

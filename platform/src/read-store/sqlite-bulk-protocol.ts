@@ -32,10 +32,10 @@ export interface SearchSource {
  * n parameters; `SEARCH s 0|1` writes the FTS row of search table `s` for the next two
  * parameters (user, id) and, with 1, its texts (one per search column) after them, with 0 none;
  * `PURGE s` drops the FTS rows of the user in the next parameter; `MERGE` merges every FTS index
- * a purge touched since the last MERGE into one segment; `SEARCH_ROW s i` writes the FTS row of
- * search table `s` (defined with a source) for the document row whose parameters start at index
- * i of the same message (user, id, document JSON or null for a tombstone), deriving its texts in
- * the thread.
+ * a purge touched since the last MERGE into one segment; `SEARCH_ROW s i 0|1` writes the FTS row
+ * of search table `s` (defined with a source) for the document row whose parameters start at
+ * index i of the same message (user, id, document JSON or null for a tombstone), deriving its
+ * texts in the thread; with 1 the table has no row for the document yet, so none is looked for.
  */
 export const OP_RUN = 0;
 export const OP_SEARCH = 1;

@@ -103,10 +103,12 @@ if (port !== null && (workerData as Partial<BulkWorkerData> | null)?.kind === BU
       } else if (op === OP_SEARCH_ROW) {
         const search = searchOf(ops[i++] as number);
         const start = ops[i++] as number;
+        const fresh = ops[i++] === 1;
         if (search.view === null) throw new Error('a search row without the view that derives it');
         const json = params[start + 2] as string | null;
-        const doc = json === null ? null : (JSON.parse(json) as Document);
-        search.rows.writeTexts(params[start] as string, params[start + 1] as string, searchTexts(search.view, doc));
+        const texts = json === null ? null : searchTexts(search.view, JSON.parse(json) as Document);
+        if (fresh) search.rows.addTexts(params[start] as string, params[start + 1] as string, texts);
+        else search.rows.writeTexts(params[start] as string, params[start + 1] as string, texts);
       } else if (op === OP_PURGE) {
         const search = searchOf(ops[i++] as number);
         if (search.rows.purge(params[p++] as string)) touched.add(search.rows);

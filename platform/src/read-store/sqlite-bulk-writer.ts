@@ -98,9 +98,16 @@ export class BulkWriterThread {
    * Replaces the FTS row of the document whose row parameters (user, id, document JSON, as
    * `pushRowParams` puts them) start at `rowStart` of the array `runWith` gave in this chunk: the
    * thread derives its texts with the view's definition from `source` (none for a tombstone).
+   * `fresh`: the table has no FTS row for the document yet (see `BulkWrite.fresh`).
    */
-  searchRow(tables: SearchTables, columns: readonly string[], source: SearchSource, rowStart: number): void {
-    this.ops.push(OP_SEARCH_ROW, this.searchId(tables, columns, source), rowStart);
+  searchRow(
+    tables: SearchTables,
+    columns: readonly string[],
+    source: SearchSource,
+    rowStart: number,
+    fresh: boolean,
+  ): void {
+    this.ops.push(OP_SEARCH_ROW, this.searchId(tables, columns, source), rowStart, fresh ? 1 : 0);
   }
 
   /** Drops a user's FTS rows. */

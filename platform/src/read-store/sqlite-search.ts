@@ -236,6 +236,12 @@ export class SearchRows {
     this.addRow.run(rowid, userToken(userId), ...texts);
   }
 
+  /** Adds the FTS row of a document the table has no row for yet (none for a tombstone: null). */
+  addTexts(userId: string, id: string, texts: readonly string[] | null): void {
+    if (texts === null) return;
+    this.addRow.run(Number(this.addKey.run(userId, id).lastInsertRowid), userToken(userId), ...texts);
+  }
+
   /** Removes a user's rows; returns whether there were any. */
   purge(userId: string): boolean {
     this.dropUserRows.run(userId);

@@ -454,7 +454,9 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
         const source = module === undefined ? null : { module, view: view.name };
         for (let k = i; k < end; k += 1) {
           const write = writes[k] as BulkWrite;
-          if (source !== null) writer.searchRow(tables, columns, source, starts[k - i] as number);
+          if (source !== null) {
+            writer.searchRow(tables, columns, source, starts[k - i] as number, write.fresh === true);
+          }
           else writer.searchWrite(tables, columns, write.userId, write.id, searchTexts(view, write.doc));
         }
       }
