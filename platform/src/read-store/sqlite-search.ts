@@ -177,6 +177,8 @@ export function dropSearchTables(db: Database.Database, tables: SearchTables): v
 export class SearchRows {
   private readonly key: Database.Statement<[string, string], { rid: number }>;
   private readonly addKey: Database.Statement<[string, string]>;
+  /** Adds a key with the carried values read from the document's row, or null when none are carried. */
+  private readonly addCarried: Database.Statement<[string, string]> | null;
   /** Copies a kept key's carried values from the document's row again, or null when none are carried. */
   private readonly carry: Database.Statement<[string, string, number]> | null;
   private readonly dropKey: Database.Statement<[number]>;
@@ -199,13 +201,14 @@ export class SearchRows {
     const carried = keyColumns(db, keys);
     const from = carried.map((c) => `f_${c.slice('kf_'.length)}`);
     const view = viewTableOf(tables);
-    this.addKey = db.prepare(
+    this.addKey = db.prepare(`INSERT INTO ${keys} (k_user, k_id) VALUES (?, ?)`);
+    this.addCarried =
       carried.length === 0
-        ? `INSERT INTO ${keys} (k_user, k_id) VALUES (?, ?)`
-        : `INSERT INTO ${keys} (k_user, k_id${carried.map((c) => `, ${c}`).join('')}) ` +
-            `SELECT p.u, p.i${from.map((c) => `, v.${c}`).join('')} FROM (SELECT ? AS u, ? AS i) p ` +
-            `LEFT JOIN ${view} v ON v.user_id = p.u AND v.id = p.i`,
-    );
+        ? null
+        : db.prepare(
+            `INSERT INTO ${keys} (k_user, k_id${carried.map((c) => `, ${c}`).join('')}) ` +
+              `SELECT user_id, id${from.map((c) => `, ${c}`).join('')} FROM ${view} WHERE user_id = ? AND id = ?`,
+          );
     this.carry =
       carried.length === 0
         ? null
@@ -230,16 +233,17 @@ export class SearchRows {
       if (rid !== undefined) this.dropKey.run(rid);
       return;
     }
-    let rowid = rid;
-    if (rowid === undefined) rowid = Number(this.addKey.run(userId, id).lastInsertRowid);
-    else this.carry?.run(userId, id, rowid);
-    this.addRow.run(rowid, userToken(userId), ...texts);
+    if (rid !== undefined) this.carry?.run(userId, id, rid);
+    this.addRow.run(rid ?? this.newKey(userId, id), userToken(userId), ...texts);
   }
 
-  /** Adds the FTS row of a document the table has no row for yet (none for a tombstone: null). */
-  addTexts(userId: string, id: string, texts: readonly string[] | null): void {
-    if (texts === null) return;
-    this.addRow.run(Number(this.addKey.run(userId, id).lastInsertRowid), userToken(userId), ...texts);
+  /**
+   * Adds a document's key, with the carried values read from its row (written before its FTS
+   * row by every writer; without a row, without them), and returns its rowid.
+   */
+  private newKey(userId: string, id: string): number {
+    const added = this.addCarried?.run(userId, id);
+    return Number((added?.changes === 1 ? added : this.addKey.run(userId, id)).lastInsertRowid);
   }
 
   /** Removes a user's rows; returns whether there were any. */
