@@ -18,11 +18,11 @@ import {
   type MonthlyContributionDoc,
   type MonthlySummaryDoc,
 } from '@plenty/contracts/views/monthly-summary';
-import { MONTHLY_CONTRIBUTIONS_VIEW, TRANSACTIONS_VIEW } from '@plenty/contracts/views/registry';
+import { MONTHLY_CONTRIBUTIONS_VIEW, MONTHLY_SUMMARY_VIEW, TRANSACTIONS_VIEW } from '@plenty/contracts/views/registry';
 import type { TransactionView } from '@plenty/contracts/views/transactions';
-import type { ReadStore } from '@plenty/platform/read-store/port';
+import type { ReadStore, StoredDocument } from '@plenty/platform/read-store/port';
 import { findAll } from '../read-all.js';
-import { monthsBetween, readSummariesBetween } from '../budget/category-budgets.js';
+import { monthsBetween } from '../budget/category-budgets.js';
 import { budgetLimit, categoryShares, type Converted, type Converter } from '../dashboard/month-figures.js';
 import { incomeInsights, topCategoryInsight, type TopExpense } from '../dashboard/insights.js';
 import { monthContext } from '../dashboard/month-reader.js';
@@ -33,6 +33,11 @@ export const DAILY_MAX_DAYS = 92;
 export const RANGE_PERFORMANCE_MONTHS = 24;
 /** Largest expenses listed. */
 export const RANGE_HIGH_SPENDING = 10;
+/**
+ * Times the range is read before its partial months are counted from their days alone (see
+ * `rangeReportOf`): each read after the first follows a projector commit that moved a month.
+ */
+export const RANGE_READ_ATTEMPTS = 3;
 const PAGE = 500;
 
 interface Cell {
@@ -280,10 +285,87 @@ function rangeInsights(totals: Converted, topExpense: TopExpense | undefined): E
 /** Days of the range, both ends included. */
 export const rangeDays = (from: string, to: string): number => daysBetween(from, to) + 1;
 
+/** The month summaries from `from` to `to` (months), with the position each was last written at. */
+async function readSummaryRecords(
+  readStore: ReadStore,
+  userId: string,
+  from: string,
+  to: string,
+): Promise<Map<string, StoredDocument<MonthlySummaryDoc>>> {
+  const summaries = new Map<string, StoredDocument<MonthlySummaryDoc>>();
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await readStore.find<MonthlySummaryDoc>(MONTHLY_SUMMARY_VIEW, {
+      userId,
+      sort: [],
+      limit: PAGE,
+      ...(cursor === undefined ? {} : { cursor }),
+    });
+    let past = false;
+    for (const record of page.items) {
+      if (record.id > to) past = true;
+      else if (record.id >= from) summaries.set(record.id, record);
+    }
+    cursor = page.nextCursor ?? undefined;
+    if (past || cursor === undefined) return summaries;
+  }
+}
+
+/** Whether two reads of the summaries found the same months, each last written at the same position. */
+function samePositions(
+  before: ReadonlyMap<string, StoredDocument<MonthlySummaryDoc>>,
+  after: ReadonlyMap<string, StoredDocument<MonthlySummaryDoc>>,
+): boolean {
+  if (before.size !== after.size) return false;
+  for (const [month, record] of before) if (after.get(month)?.position !== record.position) return false;
+  return true;
+}
+
+/**
+ * Adds up the range: whole months from their summaries, a partial month from its days, or
+ * (`fewest`, when fewer) as its summary less its other days.
+ */
+async function sumRange(
+  readStore: ReadStore,
+  userId: string,
+  range: { readonly from: string; readonly to: string },
+  summaries: ReadonlyMap<string, StoredDocument<MonthlySummaryDoc>>,
+  partialMonths: 'fewest' | 'own-days',
+): Promise<RangeSums> {
+  const { from, to } = range;
+  const sums: RangeSums = { total: new Sums(), categories: new Map(), days: new Map(), months: new Map(), count: 0 };
+  for (const month of monthsBetween(monthOfDate(from), monthOfDate(to))) {
+    const first = dayOfMonth(month, 1);
+    const last = dayOfMonth(month, daysInMonthOf(month));
+    const start = from > first ? from : first;
+    const end = to < last ? to : last;
+    const summary = summaries.get(month)?.doc;
+    if (start === first && end === last) addWholeMonth(sums, month, summary);
+    else {
+      if (summary === undefined) continue;
+      // The fewer days are read: those of the range, or the month's others.
+      if (partialMonths === 'fewest' && rangeDays(start, end) * 2 > daysInMonthOf(month)) {
+        await addMonthLessOtherDays(sums, readStore, userId, summary, start, end);
+      } else {
+        await addPartialMonth(sums, readStore, userId, summary, start, end);
+      }
+    }
+  }
+  return sums;
+}
+
 /**
  * The reports of a range of local dates: whole months from their summaries, the days of a
  * partial month at either end from its transactions (split lines by their categories), so the
  * cost depends on the edges, not the length.
+ *
+ * The summaries and the transactions are separate reads, and the projector may commit between
+ * them (on MongoDB, and on SQLite where it writes from a thread of its own): a month's summary
+ * from before a commit less its other days from after it is a wrong total. A projector batch
+ * changes a month's transactions and its summary in one transaction, so when no summary of
+ * the range moved from before the first read to after the last one, what was read is one
+ * state; otherwise the range is read again (`RANGE_READ_ATTEMPTS` times at most, then its
+ * partial months are counted from their own days only, with no summary to mix them with).
  */
 export async function rangeReportOf(
   readStore: ReadStore,
@@ -295,31 +377,27 @@ export async function rangeReportOf(
   const context = await monthContext(readStore, userId, undefined, now);
   const { convert, preferences } = context;
   const months = monthsBetween(monthOfDate(from), monthOfDate(to));
-  const summaries = await readSummariesBetween(readStore, userId, monthOfDate(from), monthOfDate(to));
-  const sums: RangeSums = { total: new Sums(), categories: new Map(), days: new Map(), months: new Map(), count: 0 };
-  for (const month of months) {
-    const first = dayOfMonth(month, 1);
-    const last = dayOfMonth(month, daysInMonthOf(month));
-    const start = from > first ? from : first;
-    const end = to < last ? to : last;
-    if (start === first && end === last) addWholeMonth(sums, month, summaries.get(month));
-    else {
-      const summary = summaries.get(month);
-      if (summary === undefined) continue;
-      // The fewer days are read: those of the range, or the month's others.
-      if (rangeDays(start, end) * 2 > daysInMonthOf(month)) {
-        await addMonthLessOtherDays(sums, readStore, userId, summary, start, end);
-      } else {
-        await addPartialMonth(sums, readStore, userId, summary, start, end);
-      }
-    }
+  // Only a partial month reads anything beside the summaries, which are one read of their own.
+  const partial =
+    from !== dayOfMonth(monthOfDate(from), 1) || to !== dayOfMonth(monthOfDate(to), daysInMonthOf(monthOfDate(to)));
+  let records = await readSummaryRecords(readStore, userId, monthOfDate(from), monthOfDate(to));
+  let sums: RangeSums;
+  let highSpending: Exact<HighSpendingItem>[];
+  for (let attempt = 1; ; attempt += 1) {
+    sums = await sumRange(readStore, userId, range, records, attempt > RANGE_READ_ATTEMPTS ? 'own-days' : 'fewest');
+    const spentIn = sums.total.cells;
+    const currencies = CURRENCIES.filter((currency) => (spentIn.get(currency)?.expenseCount ?? 0) > 0);
+    highSpending = await largestExpensesBetween(readStore, userId, range, currencies, convert);
+    if (!partial || attempt > RANGE_READ_ATTEMPTS) break;
+    const after = await readSummaryRecords(readStore, userId, monthOfDate(from), monthOfDate(to));
+    if (samePositions(records, after)) break;
+    records = after;
   }
+  const summaries = new Map([...records].map(([month, record]) => [month, record.doc] as const));
 
   const totals = sums.total.convert(convert);
   const categories = new Map([...sums.categories].map(([id, s]) => [id, s.convert(convert)] as const));
   const expenseShares = categoryShares(categories, 'expense');
-  const currencies = CURRENCIES.filter((currency) => (sums.total.cells.get(currency)?.expenseCount ?? 0) > 0);
-  const highSpending = await largestExpensesBetween(readStore, userId, range, currencies, convert);
 
   const daily: Exact<DayTotals>[] = [];
   if (rangeDays(from, to) <= DAILY_MAX_DAYS) {
