@@ -75,6 +75,12 @@ export interface CommandApiOptions {
    * `importRowsApi` under `/api/imports`.
    */
   readonly importRows?: (rows: ImportRowsService) => void;
+  /**
+   * Given, each command's answer waits for it first, e.g. until the read models are within a
+   * few events of it (`backpressure`, backpressure.ts): commands then come no faster than the
+   * projector applies them, and a read after one's own write does not wait for a backlog.
+   */
+  readonly settle?: (position: string) => Promise<void>;
 }
 
 /** An erasure that failed half-way is finished again after this delay (and at every start). */
@@ -187,5 +193,6 @@ export const commandApi: FastifyPluginAsync<CommandApiOptions> = async (app, opt
     bodyLimit: BODY_LIMIT,
     limits: limit === undefined ? {} : { verified: limit, 'signed-in': limit },
     answerUnknown: true,
+    ...(options.settle === undefined ? {} : { settle: options.settle }),
   });
 };

@@ -48,6 +48,8 @@ export interface CommandRoutesOptions {
   readonly bodyLimit: number;
   /** Rate limits per access, checked before the body is (every request counts, valid or not). */
   readonly limits?: Partial<Record<CommandAccess, Limiter>>;
+  /** Given, a command's answer with a position waits for it first (backpressure.ts). */
+  readonly settle?: (position: string) => Promise<void>;
 }
 
 declare module 'fastify' {
@@ -101,7 +103,11 @@ function registerRoutes(
           response: { 200: access === 'guest' ? guestAnswerSchema : commandResultSchema },
         },
       },
-      (request, reply) => handler(request.body as CommandBody<CommandName>, request, reply),
+      async (request, reply) => {
+        const answer = await handler(request.body as CommandBody<CommandName>, request, reply);
+        if (options.settle !== undefined && 'position' in answer) await options.settle(answer.position);
+        return answer;
+      },
     );
   }
 }

@@ -42,6 +42,7 @@ import { ReminderMailer } from '@plenty/projector/notifications/reminder-mailer'
 import type { ProjectionProgress } from '@plenty/platform/projection-progress';
 import { queryApi } from '@plenty/query-api/app';
 import { startProjector } from './start-projector.js';
+import { backpressure, DEFAULT_BACKPRESSURE, type BackpressureOptions } from '@plenty/command-api/backpressure';
 import { serveWebApp } from './web-app.js';
 
 export interface StandaloneOptions {
@@ -93,6 +94,11 @@ export interface StandaloneOptions {
   readonly recurringClock?: () => Date;
   /** The built web app to serve; frontend/dist when not given. */
   readonly webAppDir?: string;
+  /**
+   * How a command's answer waits for the projector (command-api/src/backpressure.ts); false:
+   * not at all. Default: within 16 events, at most a second (PLENTY_COMMAND_BACKPRESSURE=off: not at all).
+   */
+  readonly commandBackpressure?: BackpressureOptions | false;
 }
 
 export interface Standalone {
@@ -256,11 +262,14 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     });
     let posting: RecurringPosting | null = null;
     let importRows: ImportRowsService | null = null;
+    const pressure =
+      options.commandBackpressure ?? (process.env.PLENTY_COMMAND_BACKPRESSURE === 'off' ? false : DEFAULT_BACKPRESSURE);
     await app.register(commandApi, {
       prefix: '/api/commands',
       eventStore,
       codec,
       verifier,
+      ...(pressure === false ? {} : { settle: backpressure(projector, pressure) }),
       recurringPosting: (bound) => {
         posting = bound;
       },
