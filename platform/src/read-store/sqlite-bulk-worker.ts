@@ -107,7 +107,8 @@ if (port !== null && (workerData as Partial<BulkWorkerData> | null)?.kind === BU
         if (search.view === null) throw new Error('a search row without the view that derives it');
         const json = params[start + 2] as string | null;
         const texts = json === null ? null : searchTexts(search.view, JSON.parse(json) as Document);
-        if (fresh) search.rows.addTexts(params[start] as string, params[start + 1] as string, texts);
+        // A tombstone looks its row up all the same (rare, and never leaves a row behind).
+        if (fresh && texts !== null) search.rows.addTexts(params[start] as string, params[start + 1] as string, texts);
         else search.rows.writeTexts(params[start] as string, params[start + 1] as string, texts);
       } else if (op === OP_PURGE) {
         const search = searchOf(ops[i++] as number);

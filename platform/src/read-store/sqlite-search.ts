@@ -246,6 +246,11 @@ export class SearchRows {
     return Number((added?.changes === 1 ? added : this.addKey.run(userId, id)).lastInsertRowid);
   }
 
+  /** Adds the FTS row of a document the table has no row for yet: fails, on the keys' unique index, when it has one. */
+  addTexts(userId: string, id: string, texts: readonly string[]): void {
+    this.addRow.run(this.newKey(userId, id), userToken(userId), ...texts);
+  }
+
   /** Removes a user's rows; returns whether there were any. */
   purge(userId: string): boolean {
     this.dropUserRows.run(userId);
