@@ -149,7 +149,7 @@ async function referenceReplay(dataDir: string, readPath: string): Promise<numbe
   return performance.now() - started;
 }
 
-/** Rows of every view table that are not the same in both files (documents, positions, indexed columns). */
+/** Rows of every view table and search key table that are not the same in both files (documents, positions, indexed columns, keys). */
 function differences(a: string, b: string): { table: string; rows: number; only: number }[] {
   const db = new Database(a, { readonly: true });
   try {
@@ -157,7 +157,7 @@ function differences(a: string, b: string): { table: string; rows: number; only:
     const tables = (name: string) =>
       db
         .prepare<[], { name: string }>(
-          `SELECT name FROM ${name}.sqlite_master WHERE type = 'table' AND name LIKE 'view_%'`,
+          `SELECT name FROM ${name}.sqlite_master WHERE type = 'table' AND (name LIKE 'view_%' OR name LIKE 'ftk_%')`,
         )
         .all()
         .map((row) => row.name)
@@ -168,9 +168,21 @@ function differences(a: string, b: string): { table: string; rows: number; only:
     return mine.map((table) => {
       const count = (sql: string) => db.prepare<[], { n: number }>(sql).get()?.n ?? 0;
       const rows = count(`SELECT count(*) AS n FROM main.${table}`);
+      // A search key's rowid depends on the order keys were added: every other column is compared.
+      const columns = table.startsWith('ftk_')
+        ? db
+            .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}') WHERE name <> 'rid'`)
+            .all()
+            .map((row) => row.name)
+            .join(', ')
+        : '*';
       const only =
-        count(`SELECT count(*) AS n FROM (SELECT * FROM main.${table} EXCEPT SELECT * FROM other.${table})`) +
-        count(`SELECT count(*) AS n FROM (SELECT * FROM other.${table} EXCEPT SELECT * FROM main.${table})`);
+        count(
+          `SELECT count(*) AS n FROM (SELECT ${columns} FROM main.${table} EXCEPT SELECT ${columns} FROM other.${table})`,
+        ) +
+        count(
+          `SELECT count(*) AS n FROM (SELECT ${columns} FROM other.${table} EXCEPT SELECT ${columns} FROM main.${table})`,
+        );
       return { table, rows, only };
     });
   } finally {
