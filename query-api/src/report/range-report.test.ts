@@ -119,6 +119,31 @@ describe.each(Object.entries(adapters))('the range report on %s with commits bet
     }
   });
 
+  it('answers one state when a commit moves a transaction from a whole month of the range into the partial one', async () => {
+    const october = log.transactionAdded(USER, id(6), {
+      date: '2026-10-05',
+      amount: { amount: 320_000, currency: 'THB' },
+    });
+    const store = await viewsWith(open, [...history, october]);
+    try {
+      const wider = { from: '2026-10-01', to: RANGE.to };
+      let summaryRead = false;
+      let committed = false;
+      const reading = interleaved(store, async (view) => {
+        if (view === MONTHLY_SUMMARY_VIEW) summaryRead = true;
+        if (view !== TRANSACTIONS_VIEW || !summaryRead || committed) return;
+        committed = true;
+        // To a day of November after the range: out of the range altogether.
+        await applyEvents(store, allProjections, [log.transactionEdited(USER, id(6), { date: '2026-11-26' })]);
+      });
+      const report = await rangeReportOf(reading, USER, wider, NOW);
+      expect(baht(report)).toBe(30_000);
+      expect(report).toEqual(await rangeReportOf(store, USER, wider, NOW));
+    } finally {
+      await store.close();
+    }
+  });
+
   it('counts the range from its own days when the month moves at every read', async () => {
     const store = await viewsWith(open, history);
     try {

@@ -25,7 +25,7 @@ import { findAll } from '../read-all.js';
 import { monthsBetween } from '../budget/category-budgets.js';
 import { budgetLimit, categoryShares, type Converted, type Converter } from '../dashboard/month-figures.js';
 import { incomeInsights, topCategoryInsight, type TopExpense } from '../dashboard/insights.js';
-import { monthContext } from '../dashboard/month-reader.js';
+import { monthContext, type MonthContext } from '../dashboard/month-reader.js';
 
 /** A range of at most this many days lists each of its days. */
 export const DAILY_MAX_DAYS = 92;
@@ -311,14 +311,18 @@ async function readSummaryRecords(
   }
 }
 
-/** Whether two reads of the summaries found the same months, each last written at the same position. */
-function samePositions(
-  before: ReadonlyMap<string, StoredDocument<MonthlySummaryDoc>>,
-  after: ReadonlyMap<string, StoredDocument<MonthlySummaryDoc>>,
-): boolean {
-  if (before.size !== after.size) return false;
-  for (const [month, record] of before) if (after.get(month)?.position !== record.position) return false;
-  return true;
+/**
+ * Whether the summaries of `months` are as `read` holds them: none written since (same
+ * position), none added or removed. One document each, not the range's summaries again.
+ */
+async function unmoved(
+  readStore: ReadStore,
+  userId: string,
+  months: readonly string[],
+  read: ReadonlyMap<string, StoredDocument<MonthlySummaryDoc>>,
+): Promise<boolean> {
+  const now = await Promise.all(months.map((month) => readStore.get(MONTHLY_SUMMARY_VIEW, userId, month)));
+  return months.every((month, i) => (now[i]?.position ?? null) === (read.get(month)?.position ?? null));
 }
 
 /**
@@ -362,9 +366,9 @@ async function sumRange(
  * The summaries and the transactions are separate reads, and the projector may commit between
  * them (on MongoDB, and on SQLite where it writes from a thread of its own): a month's summary
  * from before a commit less its other days from after it is a wrong total. A projector batch
- * changes a month's transactions and its summary in one transaction, so when no summary of
- * the range moved from before the first read to after the last one, what was read is one
- * state; otherwise the range is read again (`RANGE_READ_ATTEMPTS` times at most, then its
+ * changes a month's transactions and its summary in one transaction, so when the summary of
+ * no partial month moved from before the first read to after the last one, what was read is
+ * one state; otherwise the range is read again (`RANGE_READ_ATTEMPTS` times at most, then its
  * partial months are counted from their own days only, with no summary to mix them with).
  */
 export async function rangeReportOf(
@@ -374,26 +378,35 @@ export async function rangeReportOf(
   now: Date,
 ): Promise<RangeReport> {
   const { from, to } = range;
-  const context = await monthContext(readStore, userId, undefined, now);
-  const { convert, preferences } = context;
   const months = monthsBetween(monthOfDate(from), monthOfDate(to));
   // Only a partial month reads anything beside the summaries, which are one read of their own.
-  const partial =
-    from !== dayOfMonth(monthOfDate(from), 1) || to !== dayOfMonth(monthOfDate(to), daysInMonthOf(monthOfDate(to)));
+  // A commit that changes a partial month's transactions also writes its summary, so only the
+  // partial months' summaries are looked at again; one that changes whole months alone leaves
+  // what was read of the partial months as it was, so the answer is still one state.
+  const partialMonths = [
+    ...new Set([
+      ...(from === dayOfMonth(monthOfDate(from), 1) ? [] : [monthOfDate(from)]),
+      ...(to === dayOfMonth(monthOfDate(to), daysInMonthOf(monthOfDate(to))) ? [] : [monthOfDate(to)]),
+    ]),
+  ];
   let records = await readSummaryRecords(readStore, userId, monthOfDate(from), monthOfDate(to));
   let sums: RangeSums;
   let highSpending: Exact<HighSpendingItem>[];
+  let context: MonthContext;
   for (let attempt = 1; ; attempt += 1) {
+    // Read again with the rest: a commit can change the first month with data, or the rates.
+    context = await monthContext(readStore, userId, undefined, now);
+    const { convert } = context;
     sums = await sumRange(readStore, userId, range, records, attempt > RANGE_READ_ATTEMPTS ? 'own-days' : 'fewest');
     const spentIn = sums.total.cells;
     const currencies = CURRENCIES.filter((currency) => (spentIn.get(currency)?.expenseCount ?? 0) > 0);
     highSpending = await largestExpensesBetween(readStore, userId, range, currencies, convert);
-    if (!partial || attempt > RANGE_READ_ATTEMPTS) break;
-    const after = await readSummaryRecords(readStore, userId, monthOfDate(from), monthOfDate(to));
-    if (samePositions(records, after)) break;
-    records = after;
+    if (partialMonths.length === 0 || attempt > RANGE_READ_ATTEMPTS) break;
+    if (await unmoved(readStore, userId, partialMonths, records)) break;
+    records = await readSummaryRecords(readStore, userId, monthOfDate(from), monthOfDate(to));
   }
   const summaries = new Map([...records].map(([month, record]) => [month, record.doc] as const));
+  const { convert, preferences } = context;
 
   const totals = sums.total.convert(convert);
   const categories = new Map([...sums.categories].map(([id, s]) => [id, s.convert(convert)] as const));
