@@ -52,7 +52,20 @@ const sessionSeen = (user: SessionUser | null) => {
   store.dispatch(sessionChanged(user));
 };
 const startSession = () => watchSession(sessionSeen).catch(() => sessionSeen(null));
-if (storedSession) void startSession();
+// Painting from the device, the SDK starts once the page is idle (at most 1 s later): its chunk's
+// work and its round trip then no longer come before the first paint; the first queries do
+// not wait for it (they are signed with the saved token while it is valid).
+const whenIdle = (work: () => void) =>
+  typeof window.requestIdleCallback === 'function'
+    ? window.requestIdleCallback(work, { timeout: 1000 })
+    : window.setTimeout(work, 200);
+if (storedSession)
+  void painting.then((painted) => {
+    // The banner that says the copy is being updated comes with the copy, not after it.
+    if (painted) void import('./ui/offline-banner/offline-banner').catch(() => undefined);
+    if (painted) whenIdle(() => void startSession());
+    else void startSession();
+  });
 else if (document.readyState === 'complete') void startSession();
 else window.addEventListener('load', () => void startSession(), { once: true });
 

@@ -46,12 +46,14 @@ const LARGEST_CONTENTFUL_PAINT = `new Promise((done) => {
  * Notes when the dashboard's totals enter the page (`window.plentyTotalsShownAt`) and when the
  * banner says they were painted from the device and are being updated (`plentyPaintedAt`).
  */
-const TOTALS_SHOWN = `new MutationObserver((_, observer) => {
-  if (window.plentyPaintedAt === undefined && document.querySelector('[data-state="refreshing-as-of"]') !== null)
-    window.plentyPaintedAt = performance.now();
+const TOTALS_SHOWN = `window.plentyBannerStates = [];
+new MutationObserver((_, observer) => {
+  const state = document.querySelector('[data-testid="offline-banner"]')?.dataset.state;
+  if (state !== undefined && window.plentyBannerStates.at(-1)?.[0] !== state)
+    window.plentyBannerStates.push([state, Math.round(performance.now())]);
+  if (window.plentyPaintedAt === undefined && state === 'refreshing-as-of') window.plentyPaintedAt = performance.now();
   if (window.plentyTotalsShownAt === undefined && document.querySelector('[data-testid="total-expense-value"]') !== null)
     window.plentyTotalsShownAt = performance.now();
-  if (window.plentyTotalsShownAt !== undefined && window.plentyPaintedAt !== undefined) observer.disconnect();
 }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-state'] });`;
 
 /** With --trace: what the page loaded and when (ms from navigation start), for the last repeat visit. */
@@ -163,6 +165,7 @@ async function dashboardVisit(context: BrowserContext, baseUrl: string): Promise
       `trace: LCP ${paint.time.toFixed(0)} ms, painted from the device ${painted.toFixed(0)} ms, totals ${totals.toFixed(0)} ms`,
     );
     for (const line of loaded) console.log(`  ${line}`);
+    console.log(`  banner: ${JSON.stringify(await page.evaluate<unknown>('window.plentyBannerStates'))}`);
   }
   await page.close();
   return { ...paint, totals, painted, scriptBytes: scriptBytes() };
