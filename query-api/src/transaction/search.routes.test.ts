@@ -283,6 +283,129 @@ describe.each(Object.keys(READ_STORES) as ReadStoreKind[])('transaction search a
     }
   });
 
+  it('sums and lists a search over many edited and deleted transactions as the transactions themselves say', async () => {
+    // Carol's transactions, random but fixed: notes of a few words, three currencies, both types,
+    // split lines, tags, a year of dates; some edited, some deleted. The store's plans for a
+    // search (the matches' keys, the sort's index, the rows) must all give the same answers.
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % n;
+    };
+    const WORDS = ['coffee', 'ร้าน', 'taxi', 'rice'];
+    interface Kept {
+      type: string;
+      amount: number;
+      currency: string;
+      date: string;
+      note: string;
+      tags: string[];
+    }
+    const kept = new Map<string, Kept>();
+    const log = eventLog();
+    const events = [];
+    for (let n = 0; n < 160; n += 1) {
+      const id = `0192f0c4-7a1b-7c3d-8e4f-${String(n).padStart(12, '0')}`;
+      const amount = 100 + random(1_000_000);
+      const fields: Kept = {
+        type: random(4) === 0 ? 'income' : 'expense',
+        amount,
+        currency: ['LAK', 'THB', 'USD'][random(3)] ?? 'THB',
+        date: `2026-${String(random(12) + 1).padStart(2, '0')}-${String(random(28) + 1).padStart(2, '0')}`,
+        note: Array.from({ length: random(2) + 1 }, () => WORDS[random(WORDS.length)]).join(' '),
+        tags: random(3) === 0 ? ['trip'] : [],
+      };
+      const split = fields.type === 'expense' && random(5) === 0;
+      events.push(
+        log.transactionAdded('carol', id, {
+          type: fields.type,
+          amount: { amount, currency: fields.currency },
+          categoryId: fields.type === 'income' ? 'builtin-salary' : 'builtin-food',
+          date: fields.date,
+          note: fields.note,
+          tags: fields.tags,
+          ...(split
+            ? {
+                splits: [
+                  { categoryId: 'builtin-food', amount: amount - 50 },
+                  { categoryId: 'builtin-transport', amount: 50, note: 'taxi' },
+                ],
+              }
+            : {}),
+        }),
+      );
+      kept.set(id, { ...fields, note: split ? `${fields.note} taxi` : fields.note });
+      if (random(5) === 0) {
+        const edited = 100 + random(1_000_000);
+        const note = WORDS[random(WORDS.length)] ?? 'rice';
+        if (!split) {
+          events.push(
+            log.transactionEdited('carol', id, { amount: { amount: edited, currency: fields.currency }, note }),
+          );
+          kept.set(id, { ...fields, amount: edited, note });
+        }
+      } else if (random(7) === 0) {
+        events.push(log.transactionDeleted('carol', id));
+        kept.delete(id);
+      }
+    }
+    await applyEvents(store, [transactionsProjection, transactionTotalsProjection, tagsProjection], events);
+    const sumsOf = (keep: (t: Kept) => boolean) => {
+      const sums = new Map<string, { income: number; expense: number }>();
+      let count = 0;
+      for (const t of kept.values()) {
+        if (!keep(t)) continue;
+        count += 1;
+        const sum = sums.get(t.currency) ?? { income: 0, expense: 0 };
+        sum[t.type as 'income' | 'expense'] += t.amount;
+        sums.set(t.currency, sum);
+      }
+      return {
+        count,
+        totals: ['LAK', 'THB', 'USD'].flatMap((currency) => {
+          const sum = sums.get(currency);
+          return sum === undefined ? [] : [{ currency, ...sum }];
+        }),
+      };
+    };
+    const has = (word: string) => (t: Kept) => t.note.split(' ').some((w) => w.startsWith(word));
+    const inDates = (t: Kept) => t.date >= '2026-04-01' && t.date <= '2026-09-30';
+    const dates = '&from=2026-04-01&to=2026-09-30';
+    for (const word of ['coffee', 'ร้าน', 'taxi', 'ri']) {
+      const q = `q=${encodeURIComponent(word)}`;
+      const cases: [string, (t: Kept) => boolean][] = [
+        [q, has(word)],
+        [`${q}${dates}`, (t) => has(word)(t) && inDates(t)],
+        [`${q}&type=expense`, (t) => has(word)(t) && t.type === 'expense'],
+        [`${q}&tag=trip${dates}`, (t) => has(word)(t) && t.tags.length > 0 && inDates(t)],
+      ];
+      for (const [query, keep] of cases) {
+        const answer = await getAs(app, `/transactions/totals?${query}`, 'carol');
+        expect(answer.statusCode, answer.body).toBe(200);
+        expect(transactionTotalsSchema.parse(answer.json()), query).toMatchObject(sumsOf(keep));
+        for (const sort of ['highest', 'lowest', 'newest']) {
+          const list = async (more: string) => {
+            const page = await getAs(app, `/transactions?${query}&sort=${sort}${more}`, 'carol');
+            expect(page.statusCode, page.body).toBe(200);
+            return transactionListSchema.parse(page.json());
+          };
+          const whole = (await list('&limit=200')).items.map((t) => t.id);
+          expect(new Set(whole), `${query} ${sort}`).toEqual(
+            new Set([...kept.entries()].filter(([, t]) => keep(t)).map(([id]) => id)),
+          );
+          const paged: string[] = [];
+          let cursor: string | null = null;
+          do {
+            const page = await list(`&limit=7${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`);
+            paged.push(...page.items.map((t) => t.id));
+            cursor = page.nextCursor;
+          } while (cursor !== null);
+          expect(paged, `${query} ${sort}, 7 a page`).toEqual(whole);
+        }
+      }
+    }
+  });
+
   it('reads search syntax as literal text: 200, nothing found', async () => {
     for (const q of ['"', '*', 'NEAR(a b)', 'a OR b', '^c', 'col:x', "'; DROP TABLE x; --", '(((', '"ร้าน" *']) {
       const answer = await getAs(app, `/transactions?q=${encodeURIComponent(q)}`);
