@@ -105,7 +105,12 @@ const THAI_OR_LAO = /[\p{sc=Thai}\p{sc=Lao}]/u;
  * what was typed, whole, still starts one of these.
  */
 export function joinedTokens(text: string): string[] {
-  return stretches(text).flatMap((words) => {
+  return joinedOf(stretches(text));
+}
+
+/** The joined tokens of stretches of words (see `joinedTokens`). */
+function joinedOf(found: readonly string[][]): string[] {
+  return found.flatMap((words) => {
     const joined = words.join('');
     if (THAI_OR_LAO.test(joined)) {
       return [...graphemes.segment(joined)]
@@ -117,9 +122,11 @@ export function joinedTokens(text: string): string[] {
 }
 
 /** What a text is indexed as: its words, then its joined tokens, without repeats. */
-export const searchIndexTokens = (text: string): string[] => [
-  ...new Set([...searchTokens(text), ...joinedTokens(text)]),
-];
+export const searchIndexTokens = (text: string): string[] => {
+  // The text is cut into words once, for both kinds of token.
+  const found = stretches(text);
+  return [...new Set([...found.flat(), ...joinedOf(found)])];
+};
 
 const OPERATORS: Record<string, AmountOperator> = {
   '': 'eq',
