@@ -30,6 +30,12 @@ describe('backpressure on commands', () => {
     expect(answered).toBe(true);
   });
 
+  it('does not wait for a projector that stopped on a failure', async () => {
+    const progress = { ...fakeProgress(), isHealthy: () => false };
+    await backpressure(progress, { behind: 0, maxWaitMs: 1000 })('7');
+    expect(progress.waits).toEqual([]);
+  });
+
   it('counts back plain positions only, never below zero, and waits for an EventStoreDB position itself', () => {
     expect(positionBefore('100', 16)).toBe('84');
     expect(positionBefore('5', 16)).toBe('0');

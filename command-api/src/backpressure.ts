@@ -27,13 +27,16 @@ export function positionBefore(position: Position, behind: number): Position {
  * are slowed to its pace, so the views never fall more than about `behind` events plus the
  * commands in flight behind the head, and a read after one's own write is served at once
  * instead of waiting for a backlog. The command is already stored when its answer waits: it
- * is answered either way.
+ * is answered either way. A projector that stopped on a failure is not waited for; one catching
+ * up a long backlog (after a restore, or at a start with new views) is, a second per command.
  */
 export function backpressure(
-  progress: Pick<ProjectionProgress, 'waitFor'>,
+  progress: Pick<ProjectionProgress, 'waitFor'> & { isHealthy?(): boolean },
   options: BackpressureOptions = DEFAULT_BACKPRESSURE,
 ): (position: Position) => Promise<void> {
   return async (position) => {
+    // A projector stopped on a failure applies nothing: waiting for it would only slow every command.
+    if (progress.isHealthy?.() === false) return;
     await progress.waitFor(positionBefore(position, options.behind), options.maxWaitMs);
   };
 }
