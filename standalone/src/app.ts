@@ -96,7 +96,8 @@ export interface StandaloneOptions {
   readonly webAppDir?: string;
   /**
    * How a command's answer waits for the projector (command-api/src/backpressure.ts); false:
-   * not at all. Default: within 16 events, at most a second (PLENTY_COMMAND_BACKPRESSURE=off: not at all).
+   * not at all. Default: within 16 events, at most a second (PLENTY_COMMAND_BACKPRESSURE=off: not at
+   * all; a number: within that many events).
    */
   readonly commandBackpressure?: BackpressureOptions | false;
 }
@@ -262,8 +263,14 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     });
     let posting: RecurringPosting | null = null;
     let importRows: ImportRowsService | null = null;
+    const pressureEnv = process.env.PLENTY_COMMAND_BACKPRESSURE;
     const pressure =
-      options.commandBackpressure ?? (process.env.PLENTY_COMMAND_BACKPRESSURE === 'off' ? false : DEFAULT_BACKPRESSURE);
+      options.commandBackpressure ??
+      (pressureEnv === 'off'
+        ? false
+        : pressureEnv !== undefined && /^\d{1,6}$/.test(pressureEnv)
+          ? { ...DEFAULT_BACKPRESSURE, behind: Number(pressureEnv) }
+          : DEFAULT_BACKPRESSURE);
     await app.register(commandApi, {
       prefix: '/api/commands',
       eventStore,
