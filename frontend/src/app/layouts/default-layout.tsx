@@ -1,4 +1,4 @@
-import { lazy, Suspense, useContext } from 'react';
+import { lazy, Suspense, useContext, useEffect, useState, type ComponentType } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Outlet } from 'react-router';
 import { LocalizedLink, LocalizedNavLink } from '../../lib/localized-link';
@@ -14,8 +14,26 @@ import { TabBar } from './tab-bar';
 import { UserMenu } from './user-menu';
 
 const PreferencesSync = lazy(() => import('./preferences-sync'));
-const OfflineBanner = lazy(() => import('../../ui/offline-banner/offline-banner'));
 const HeaderSync = lazy(() => import('../../features/sync/header-sync'));
+
+/**
+ * The offline banner, shown as soon as its chunk is here: set as state, an update of its own,
+ * rather than a Suspense retry, which a page busy rendering (a repeat visit painting its device
+ * copy) can hold back for seconds, leaving painted figures without their "updating" notice.
+ */
+function OfflineBanner() {
+  const [Banner, setBanner] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('../../ui/offline-banner/offline-banner').then((module) => {
+      if (live) setBanner(() => module.default);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return Banner === null ? null : <Banner />;
+}
 
 /**
  * Header with navigation, language, theme and account; the page; the footer with the policies.
@@ -75,11 +93,7 @@ export function DefaultLayout() {
           </div>
         </div>
       </header>
-      {signedIn && appMessages && (
-        <Suspense fallback={null}>
-          <OfflineBanner />
-        </Suspense>
-      )}
+      {signedIn && appMessages && <OfflineBanner />}
       {signedIn && <TabBar />}
       <main id="main-content" className={styles.main} tabIndex={-1}>
         <Outlet />
