@@ -11,8 +11,12 @@ export interface BackpressureOptions {
   readonly maxWaitMs: number;
 }
 
-/** Defaults: answered within 16 events of its views, waiting at most a second. */
-export const DEFAULT_BACKPRESSURE: BackpressureOptions = { behind: 16, maxWaitMs: 1000 };
+/**
+ * Defaults: answered once the views hold the command's events, waiting at most a second (a bound
+ * of 16 events let reads after a write under load wait p99 161–611 ms where 0 gave 114–225 ms,
+ * docs/PERFORMANCE.md).
+ */
+export const DEFAULT_BACKPRESSURE: BackpressureOptions = { behind: 0, maxWaitMs: 1000 };
 
 /** The position `behind` events before a plain-number position; other positions (EventStoreDB's) as they are. */
 export function positionBefore(position: Position, behind: number): Position {

@@ -96,7 +96,7 @@ export interface StandaloneOptions {
   readonly webAppDir?: string;
   /**
    * How a command's answer waits for the projector (command-api/src/backpressure.ts); false:
-   * not at all. Default: within 16 events, at most a second (PLENTY_COMMAND_BACKPRESSURE=off: not at
+   * not at all. Default: until the views hold the command, at most a second (PLENTY_COMMAND_BACKPRESSURE=off: not at
    * all; a number: within that many events).
    */
   readonly commandBackpressure?: BackpressureOptions | false;
