@@ -456,8 +456,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
           const write = writes[k] as BulkWrite;
           if (source !== null) {
             writer.searchRow(tables, columns, source, starts[k - i] as number, write.fresh === true);
-          }
-          else writer.searchWrite(tables, columns, write.userId, write.id, searchTexts(view, write.doc));
+          } else writer.searchWrite(tables, columns, write.userId, write.id, searchTexts(view, write.doc));
         }
       }
       writer.sent();
