@@ -24,6 +24,7 @@ export function authConfig(): AuthConfig {
 
 /** Starts the Firebase SDK once; later calls share it. */
 export function loadAuth(): Promise<{ auth: Auth; sdk: typeof FirebaseAuthSdk }> {
+  if (auth === null) sessionBeforeSdk = savedSession();
   auth ??= import('./firebase-auth').then((sdk) => ({ sdk, auth: sdk.startFirebaseAuth(authConfig()) }));
   return auth;
 }
@@ -47,6 +48,24 @@ function storedUid(): string | null {
     return null;
   }
 }
+
+/** Whether the browser held a session, and whose, as read without the SDK. */
+interface SavedSession {
+  readonly hadSession: boolean;
+  readonly uid: string | null;
+}
+
+function savedSession(): SavedSession {
+  const hadSession = hasStoredSession();
+  return { hadSession, uid: hadSession ? storedUid() : null };
+}
+
+/**
+ * The session the browser held when the SDK was first loaded. The SDK clears a saved session its
+ * identity service refuses as it starts, so once something else loaded it first (a repeat visit's
+ * first query asking for a fresh token), the browser no longer says what there was.
+ */
+let sessionBeforeSdk: SavedSession | null = null;
 
 /** What the Firebase SDK saved of the signed-in user in this browser, read without loading it. */
 export interface StoredSession {
@@ -145,9 +164,11 @@ function sessionUser(user: User): SessionUser {
  * signed in; the token is refreshed once the network is back.
  */
 export async function watchSession(onChange: (user: SessionUser | null) => void): Promise<() => void> {
-  const hadSession = hasStoredSession();
-  const uidBefore = hadSession ? storedUid() : null;
+  // Read before the SDK loads, or, when it was loaded first, as it found the browser (once).
+  const before = auth === null ? savedSession() : (sessionBeforeSdk ?? savedSession());
+  const { hadSession, uid: uidBefore } = before;
   const { auth: firebaseAuth, sdk } = await loadAuth();
+  sessionBeforeSdk = null;
   await firebaseAuth.authStateReady();
   sdkReady = true;
   if (hadSession && firebaseAuth.currentUser === null) {
