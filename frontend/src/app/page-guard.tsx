@@ -18,16 +18,19 @@ export function PageGuard({ access }: { readonly access: PageAccess }) {
   const location = useLocation();
   const dispatch = useAppDispatch();
   const status = useAppSelector((state) => state.auth.status);
+  const restoring = useAppSelector((state) => state.auth.restoring);
   const appMessages = useContext(AppMessagesReady);
   const decision = guardPage(access, status, location);
   // A signed-in page shows once the signed-in app's messages are here (see app-messages.ts).
   const shows = decision.kind === 'show' && (access !== 'signed-in' || appMessages);
   // Only a page on screen tells of a revoked session: one ended while the app starts is kept
-  // until the page it leads to (the login page) shows, so the toast is not spent on a loading screen.
+  // until the page it leads to (the login page) shows, so the toast is not spent on a loading
+  // screen, nor on a device copy painted while the saved session was being restored.
+  const hears = shows && !restoring;
   useEffect(() => {
-    if (!shows) return undefined;
+    if (!hears) return undefined;
     return onSessionRevoked((code) => dispatch(showError(authErrorMessageId(code, 'authError.sessionExpired'))));
-  }, [dispatch, shows]);
+  }, [dispatch, hears]);
   if (decision.kind === 'wait') return <PageLoading />;
   if (decision.kind !== 'redirect' && !shows) return <PageLoading />;
   if (decision.kind === 'redirect') return <Navigate replace to={decision.to} />;
