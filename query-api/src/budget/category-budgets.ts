@@ -11,7 +11,7 @@ import {
 import { largestFirst, type Exact } from '@plenty/contracts/figures';
 import type { MonthlySummaryDoc } from '@plenty/contracts/views/monthly-summary';
 import { CATEGORY_BUDGETS_VIEW, MONTHLY_SUMMARY_VIEW } from '@plenty/contracts/views/registry';
-import type { ReadStore } from '@plenty/platform/read-store/port';
+import type { ReadStore, StoredDocument } from '@plenty/platform/read-store/port';
 import { findAll } from '../read-all.js';
 import type { Converter, Summaries } from '../dashboard/month-figures.js';
 
@@ -25,17 +25,18 @@ export async function readCategoryBudgetDocs(readStore: ReadStore, userId: strin
 }
 
 /**
- * The month summaries from `from` to `to` (both included), from pages of the user's summaries
- * in id (month) order: one read per page of months, never one per month. (The summaries have
- * no indexed field to bound; a user has one per month with transactions.)
+ * The month summaries from `from` to `to` (both included), with the position each was last
+ * written at, from pages of the user's summaries in id (month) order: one read per page of
+ * months, never one per month. (The summaries have no indexed field to bound; a user has one per
+ * month with transactions.)
  */
-export async function readSummariesBetween(
+export async function readSummaryRecordsBetween(
   readStore: ReadStore,
   userId: string,
   from: string,
   to: string,
-): Promise<Map<string, MonthlySummaryDoc>> {
-  const summaries = new Map<string, MonthlySummaryDoc>();
+): Promise<Map<string, StoredDocument<MonthlySummaryDoc>>> {
+  const summaries = new Map<string, StoredDocument<MonthlySummaryDoc>>();
   if (from > to) return summaries;
   let cursor: string | undefined;
   for (;;) {
@@ -46,13 +47,24 @@ export async function readSummariesBetween(
       ...(cursor === undefined ? {} : { cursor }),
     });
     let past = false;
-    for (const { id, doc } of page.items) {
-      if (id > to) past = true;
-      else if (id >= from) summaries.set(id, doc);
+    for (const record of page.items) {
+      if (record.id > to) past = true;
+      else if (record.id >= from) summaries.set(record.id, record);
     }
     cursor = page.nextCursor ?? undefined;
     if (past || cursor === undefined) return summaries;
   }
+}
+
+/** The month summaries from `from` to `to` (both included), see readSummaryRecordsBetween. */
+export async function readSummariesBetween(
+  readStore: ReadStore,
+  userId: string,
+  from: string,
+  to: string,
+): Promise<Map<string, MonthlySummaryDoc>> {
+  const records = await readSummaryRecordsBetween(readStore, userId, from, to);
+  return new Map([...records].map(([id, record]) => [id, record.doc]));
 }
 
 /** What a category's transactions and split lines spent in a month, in the display currency. */

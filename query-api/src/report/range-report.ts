@@ -22,7 +22,7 @@ import { MONTHLY_CONTRIBUTIONS_VIEW, MONTHLY_SUMMARY_VIEW, TRANSACTIONS_VIEW } f
 import type { TransactionView } from '@plenty/contracts/views/transactions';
 import type { ReadStore, StoredDocument } from '@plenty/platform/read-store/port';
 import { findAll } from '../read-all.js';
-import { monthsBetween } from '../budget/category-budgets.js';
+import { monthsBetween, readSummaryRecordsBetween } from '../budget/category-budgets.js';
 import { budgetLimit, categoryShares, type Converted, type Converter } from '../dashboard/month-figures.js';
 import { incomeInsights, topCategoryInsight, type TopExpense } from '../dashboard/insights.js';
 import { monthContext, type MonthContext } from '../dashboard/month-reader.js';
@@ -285,32 +285,6 @@ function rangeInsights(totals: Converted, topExpense: TopExpense | undefined): E
 /** Days of the range, both ends included. */
 export const rangeDays = (from: string, to: string): number => daysBetween(from, to) + 1;
 
-/** The month summaries from `from` to `to` (months), with the position each was last written at. */
-async function readSummaryRecords(
-  readStore: ReadStore,
-  userId: string,
-  from: string,
-  to: string,
-): Promise<Map<string, StoredDocument<MonthlySummaryDoc>>> {
-  const summaries = new Map<string, StoredDocument<MonthlySummaryDoc>>();
-  let cursor: string | undefined;
-  for (;;) {
-    const page = await readStore.find<MonthlySummaryDoc>(MONTHLY_SUMMARY_VIEW, {
-      userId,
-      sort: [],
-      limit: PAGE,
-      ...(cursor === undefined ? {} : { cursor }),
-    });
-    let past = false;
-    for (const record of page.items) {
-      if (record.id > to) past = true;
-      else if (record.id >= from) summaries.set(record.id, record);
-    }
-    cursor = page.nextCursor ?? undefined;
-    if (past || cursor === undefined) return summaries;
-  }
-}
-
 /**
  * Whether the summaries of `months` are as `read` holds them: none written since (same
  * position), none added or removed. One document each, not the range's summaries again.
@@ -389,7 +363,7 @@ export async function rangeReportOf(
       ...(to === dayOfMonth(monthOfDate(to), daysInMonthOf(monthOfDate(to))) ? [] : [monthOfDate(to)]),
     ]),
   ];
-  let records = await readSummaryRecords(readStore, userId, monthOfDate(from), monthOfDate(to));
+  let records = await readSummaryRecordsBetween(readStore, userId, monthOfDate(from), monthOfDate(to));
   let sums: RangeSums;
   let highSpending: Exact<HighSpendingItem>[];
   let context: MonthContext;
@@ -403,7 +377,7 @@ export async function rangeReportOf(
     highSpending = await largestExpensesBetween(readStore, userId, range, currencies, convert);
     if (partialMonths.length === 0 || attempt > RANGE_READ_ATTEMPTS) break;
     if (await unmoved(readStore, userId, partialMonths, records)) break;
-    records = await readSummaryRecords(readStore, userId, monthOfDate(from), monthOfDate(to));
+    records = await readSummaryRecordsBetween(readStore, userId, monthOfDate(from), monthOfDate(to));
   }
   const summaries = new Map([...records].map(([month, record]) => [month, record.doc] as const));
   const { convert, preferences } = context;
