@@ -11,7 +11,7 @@ import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { quarantineView } from '@plenty/projections/quarantine';
 import { allProjections } from '@plenty/projections/all';
 import { percentile } from './percentile.js';
-import { exportFiles, startBenchQueryApi, withBenchReadStore } from './read-side.js';
+import { exportFiles, startBenchQueryApi, streamExport, withBenchReadStore } from './read-side.js';
 import { CATEGORIES, quick, syntheticId } from './synthetic.js';
 
 /**
@@ -480,24 +480,11 @@ async function main(): Promise<void> {
     for (let run = 1; run <= exportRuns; run += 1) {
       const link = (await (await get('export/link?locale=th')).json()) as { url: string };
       global.gc?.();
-      const baseline = process.memoryUsage().rss;
-      let peak = baseline;
       const cpuStart = process.cpuUsage();
-      const started = performance.now();
-      const response = await fetch(`${base}${link.url}`);
-      let bytes = 0;
-      let lines = 0;
-      for await (const chunk of response.body ?? []) {
-        const data = chunk as Uint8Array;
-        bytes += data.length;
-        // Counted by search, not byte by byte: the client's share of the CPU stays small.
-        for (let at = data.indexOf(0x0a); at >= 0; at = data.indexOf(0x0a, at + 1)) lines += 1;
-        peak = Math.max(peak, process.memoryUsage().rss);
-      }
-      const seconds = (performance.now() - started) / 1000;
+      const { bytes, lines, seconds, rssGrowth } = await streamExport(`${base}${link.url}`);
       const used = process.cpuUsage(cpuStart);
       console.log(
-        `| ${run} | ${lines - 1} | ${(bytes / 1e6).toFixed(1)} | ${seconds.toFixed(2)} | ${((used.user + used.system) / 1e6).toFixed(2)} | ${((peak - baseline) / 1e6).toFixed(1)} | ${load()} |`,
+        `| ${run} | ${lines - 1} | ${(bytes / 1e6).toFixed(1)} | ${seconds.toFixed(2)} | ${((used.user + used.system) / 1e6).toFixed(2)} | ${(rssGrowth / 1e6).toFixed(1)} | ${load()} |`,
       );
     }
     await app.close();

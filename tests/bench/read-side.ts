@@ -88,3 +88,32 @@ export function exportFiles(readStore: ReadStore): Parameters<typeof startBenchQ
     },
   };
 }
+
+/** What streaming an export cost: its size, its lines and how far the process's RSS rose. */
+export interface ExportRead {
+  readonly bytes: number;
+  readonly lines: number;
+  readonly seconds: number;
+  readonly rssGrowth: number;
+}
+
+/**
+ * Streams the export at `url` (a signed export link; collect garbage first for a clean baseline),
+ * counting bytes and lines (by search, not byte by byte, so the client's share of the CPU stays
+ * small) and the peak RSS.
+ */
+export async function streamExport(url: string): Promise<ExportRead> {
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const started = performance.now();
+  const response = await fetch(url);
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of response.body ?? []) {
+    const data = chunk as Uint8Array;
+    bytes += data.length;
+    for (let at = data.indexOf(0x0a); at >= 0; at = data.indexOf(0x0a, at + 1)) lines += 1;
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }
+  return { bytes, lines, seconds: (performance.now() - started) / 1000, rssGrowth: peak - baseline };
+}

@@ -4,7 +4,7 @@ import { defaultWalletId } from '@plenty/contracts/wallets';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import { allProjections } from '@plenty/projections/all';
 import { percentile } from './percentile.js';
-import { exportFiles, startBenchQueryApi, withBenchReadStore } from './read-side.js';
+import { exportFiles, startBenchQueryApi, streamExport, withBenchReadStore } from './read-side.js';
 import { CATEGORIES, CURRENCIES, quick, syntheticId } from './synthetic.js';
 
 /**
@@ -223,24 +223,12 @@ async function main(): Promise<void> {
       url: string;
     };
     global.gc?.();
-    const baseline = process.memoryUsage().rss;
-    let peak = baseline;
-    const started = performance.now();
-    const response = await fetch(`${base}${link.url}`);
-    let bytes = 0;
-    let lines = 0;
-    for await (const chunk of response.body ?? []) {
-      const data = chunk as Uint8Array;
-      bytes += data.length;
-      for (const byte of data) if (byte === 0x0a) lines += 1;
-      peak = Math.max(peak, process.memoryUsage().rss);
-    }
-    const seconds = (performance.now() - started) / 1000;
+    const { bytes, lines, seconds, rssGrowth } = await streamExport(`${base}${link.url}`);
     console.log(`\n## CSV export of ${exportCount} transactions\n`);
     console.log('| rows | MB | seconds | peak RSS growth MB |');
     console.log('|---:|---:|---:|---:|');
     console.log(
-      `| ${lines - 1} | ${(bytes / 1e6).toFixed(1)} | ${seconds.toFixed(2)} | ${((peak - baseline) / 1e6).toFixed(1)} |`,
+      `| ${lines - 1} | ${(bytes / 1e6).toFixed(1)} | ${seconds.toFixed(2)} | ${(rssGrowth / 1e6).toFixed(1)} |`,
     );
     await app.close();
   });
