@@ -132,6 +132,7 @@ export function opened(event: Recorded<Extract<DebtEvent, { type: 'DebtOpened' }
     monthlyPayment: data.loanType === 'fixed' ? (data.monthlyPayment ?? data.installment) : null,
     openDate: data.openDate,
     startDate: data.startDate,
+    walletId: data.walletId ?? null,
     maturityDate: null,
     status: 'active',
     paidOffAt: null,

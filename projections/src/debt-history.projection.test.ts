@@ -35,6 +35,26 @@ describe('debt history diff', () => {
 });
 
 describe('debt history projection', () => {
+  it('says which wallet the borrowed money moved from and to, and when it left every wallet', async () => {
+    const bank = '0192f0c4-7a1b-7c3d-8e4f-0000000a1003';
+    const cash = '0192f0c4-7a1b-7c3d-8e4f-0000000a1004';
+    await given(
+      debtEvent('DebtOpened', carOpened({ walletId: bank })),
+      debtEvent('DebtEdited', { changes: { walletId: cash } }),
+      debtEvent('DebtEdited', { changes: { walletId: null } }),
+      debtEvent('DebtEdited', { changes: { walletId: bank, name: 'Family car' } }),
+    );
+    const edits = (await historyOf('alice')).filter((entry) => entry.type === 'edited').map((e) => e.changes);
+    expect(edits).toEqual([
+      [{ field: 'walletId', from: bank, to: cash }],
+      [{ field: 'walletId', from: cash, to: null }],
+      [
+        { field: 'name', from: 'Car loan', to: 'Family car' },
+        { field: 'walletId', from: null, to: bank },
+      ],
+    ]);
+  });
+
   it('keeps one entry per event of the debt, each saying what happened', async () => {
     await given(
       opened(),

@@ -136,7 +136,8 @@ export const debtsProjection: Projection = {
   // 2: totals and the per-currency outstanding sums are exact.
   // 3: rows paid in any order; items carry `paidNumbers` (overdue rows on the tracker).
   // 4: active debts' next pending installments under the system user (`installments_due`).
-  version: 4,
+  // 5: a debt carries the wallet its borrowed money went into (`walletId`), which an edit can change.
+  version: 5,
   views: [debtsView, debtItemsView, debtSummaryView, installmentsDueView],
   handles: [...DEBT_EVENT_TYPES, 'AccountErased'],
   async apply(event, uow) {

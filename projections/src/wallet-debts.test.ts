@@ -79,4 +79,42 @@ describe('wallets projection, debts', () => {
     expect(await movements()).toEqual({});
     expect(await months()).toEqual({});
   });
+
+  it('moves the borrowed money to another wallet or to none when the debt is edited, on its open date', async () => {
+    const bank = '0192f0c4-7a1b-7c3d-8e4f-0000000a1003';
+    await given(
+      scratch.log.profile('alice', 'WalletOpened', {
+        walletId: bank,
+        name: 'Bank',
+        kind: 'bank',
+        currency: 'LAK',
+        openingBalance: 0,
+        openingDate: '2026-01-01',
+        icon: 'bank',
+        color: '#228844',
+        excludeFromTotals: false,
+      }),
+      debt('DebtOpened', carOpened({ walletId: cashLAK })),
+      debt('DebtEdited', { changes: { walletId: bank } }),
+    );
+    expect((await movements())[`borrow:${car}`]).toMatchObject({
+      walletId: bank,
+      amount: 1_200_000,
+      date: '2026-01-15',
+    });
+    expect(await months()).toEqual({ [`${bank}:2026-01`]: [1_200_000, 1] });
+    // An edit of the open date and amount follows the money into the wallet it is in now.
+    await given(debt('DebtEdited', { changes: { openDate: '2026-02-03', initialAmount: 1_300_000 } }));
+    expect(await months()).toEqual({ [`${bank}:2026-02`]: [1_300_000, 1] });
+    await given(debt('DebtEdited', { changes: { walletId: null } }));
+    expect(await movements()).toEqual({});
+    expect(await months()).toEqual({});
+    await given(debt('DebtEdited', { changes: { walletId: cashLAK } }));
+    expect((await movements())[`borrow:${car}`]).toMatchObject({
+      walletId: cashLAK,
+      amount: 1_300_000,
+      date: '2026-02-03',
+    });
+    expect(await months()).toEqual({ [`${cashLAK}:2026-02`]: [1_300_000, 1] });
+  });
 });

@@ -17,7 +17,7 @@ import {
 
 /*
  * Debts as wallet movements: the borrowed money into the wallet the debt names (`borrow:<debtId>`,
- * +initialAmount on the open date) and each payment made from a wallet (`pay:<paymentId>`, the
+ * +initialAmount on the open date; an edit can move it to another wallet or to none) and each payment made from a wallet (`pay:<paymentId>`, the
  * whole amount out, with its principal and interest; an extra payment is all principal). A
  * payment's figures are kept even without a wallet, so an edit that gives it one can move it.
  */
@@ -121,19 +121,19 @@ export async function applyDebtEvent(event: Recorded<DebtEvent>, uow: UnitOfWork
       break;
     }
     case 'DebtEdited': {
-      const { currency, initialAmount, openDate } = event.data.changes;
+      const { currency, initialAmount, openDate, walletId } = event.data.changes;
       if (!debt.fresh || facts === null) return;
-      if (currency === undefined && initialAmount === undefined && openDate === undefined) return;
+      if ([currency, initialAmount, openDate, walletId].every((change) => change === undefined)) return;
       const edited: DebtFacts = {
         ...facts,
         currency: currency ?? facts.currency,
         initialAmount: initialAmount ?? facts.initialAmount,
         openDate: openDate ?? facts.openDate,
+        walletId: walletId === undefined ? facts.walletId : walletId,
       };
-      if (edited.walletId !== null) {
-        await ledger.take(borrowId(debtId));
-        await ledger.add(borrowed(debtId, edited, edited.walletId));
-      }
+      // Out of the wallet it was in (if any), into the one it is in now (if any), on the open date.
+      await ledger.take(borrowId(debtId));
+      if (edited.walletId !== null) await ledger.add(borrowed(debtId, edited, edited.walletId));
       putSource(event, uow, debtSource(debtId, edited, true));
       break;
     }

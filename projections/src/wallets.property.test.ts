@@ -20,7 +20,7 @@ import type { WalletDoc, WalletMonthDoc, WalletMovementDoc } from './wallet-docs
 
 /*
  * Random histories of wallets, transactions moved between them, transfers across currencies,
- * reconciles and debt payments from wallets: every wallet's balance from the read models (its
+ * reconciles, debt payments from wallets and borrowed money moved between them: every wallet's balance from the read models (its
  * opening balance and month sums, and its movement documents) equals the balance folded
  * directly from the events, and the same events applied in batches with redelivery give the
  * same documents as one rebuild from zero.
@@ -149,6 +149,10 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc
     .integer({ min: 1_000_000, max: 2_000_000 })
     .map((initialAmount) => (log: EventLog) => debtEvent(log, D2, 'DebtEdited', { changes: { initialAmount } })),
+  // The borrowed money moved to another wallet of its currency, or to none.
+  fc
+    .record({ debtId: fc.constantFrom(D1, D2), walletId: fc.option(lakWallet, { nil: null }) })
+    .map((s) => (log: EventLog) => debtEvent(log, s.debtId, 'DebtEdited', { changes: { walletId: s.walletId } })),
   fc.constantFrom(D1, D2).map((debtId) => (log: EventLog) => debtEvent(log, debtId, 'DebtDeleted', {})),
 );
 

@@ -72,7 +72,7 @@ const TERMS = [
 /** Changes after which an EMI installment is worked out again; dates alone keep it. */
 const AMOUNT_TERMS = ['currentAmount', 'annualRatePercent', 'loanType', 'termMonths', 'monthlyPayment'];
 
-function edit(command: Command<'EditDebt'>, state: DebtState, now: Date): Decision {
+function edit(command: Command<'EditDebt'>, state: DebtState, now: Date, context: DebtContext): Decision {
   if (state.status !== 'open') return notFound();
   const debt = state.debt;
   const changes = Object.fromEntries(
@@ -84,11 +84,14 @@ function edit(command: Command<'EditDebt'>, state: DebtState, now: Date): Decisi
   if (changed.length === 0) return domainError('nothing_to_change', 422);
   const hasPayments = debt.paidRows.length > 0 || debt.extras.length > 0;
   if (changes.currency !== undefined && hasPayments) return domainError('debt_has_payments', 409, 'currency');
-  // The borrowed money stays in its wallet's currency.
-  if (changes.currency !== undefined && debt.walletId !== null) {
+  // The borrowed money stays in its wallet's currency, unless it moves to a wallet of the new one.
+  if (changes.currency !== undefined && changes.walletId === undefined && debt.walletId !== null) {
     return domainError('wallet_currency_mismatch', 422, 'currency');
   }
   const next = { ...debt, ...changes } as DebtDetails;
+  // Borrowed money moved to another wallet is new money in it; taking the wallet away always works.
+  const walletProblem = checkWallet(context, changes.walletId, next);
+  if (walletProblem !== null) return walletProblem;
   if (next.currentAmount > next.initialAmount) {
     return domainError(
       'current_amount_above_initial',
@@ -243,7 +246,7 @@ export function decideDebt(
     case 'OpenDebt':
       return open(command, state, context);
     case 'EditDebt':
-      return edit(command, state, now);
+      return edit(command, state, now, context);
     case 'RecordPayment':
       return recordPayment(command, state, now, context);
     case 'EditPayment':

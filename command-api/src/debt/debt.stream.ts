@@ -7,7 +7,7 @@ import { findWallet } from '../profile/wallets.decider.js';
 import { decideDebt, withoutWallets, type DebtContext } from './debt.decider.js';
 import { evolveDebt, initialDebtState, type DebtState } from './debt.state.js';
 
-/** The wallet a command names for money in or out: borrowed money, a payment, a payment moved to it. */
+/** The wallet a command names for money in or out: borrowed money (new or moved), a payment, a payment moved to it. */
 function namedWallet(command: DebtCommand): string | null {
   switch (command.type) {
     case 'OpenDebt':
@@ -15,6 +15,7 @@ function namedWallet(command: DebtCommand): string | null {
     case 'MarkInstallmentPaid':
       return command.data.walletId ?? null;
     case 'EditPayment':
+    case 'EditDebt':
       return command.data.changes.walletId ?? null;
     default:
       return null;

@@ -36,12 +36,16 @@ const withWallet = (command: DebtCommand, walletId: string): DebtCommand =>
 const editPayment = (paymentId: string, changes: Record<string, unknown>): DebtCommand =>
   ({ type: 'EditPayment', data: { commandId, debtId, paymentId, changes } }) as DebtCommand;
 
+const editDebt = (changes: Record<string, unknown>): DebtCommand =>
+  ({ type: 'EditDebt', data: { commandId, debtId, changes } }) as DebtCommand;
+
 /** Each command that moves money through a wallet, as it would name `walletId`. */
 const moving: [string, DebtEvent[], (walletId: string) => DebtCommand][] = [
   ['borrowed money', [], (walletId) => openCommand({ walletId })],
   ['an extra payment', [opened], (walletId) => withWallet(record(100_000), walletId)],
   ['an installment', [opened], (walletId) => withWallet(mark(1), walletId)],
   ['a payment moved to a wallet', [opened, rowPaid(1)], (walletId) => editPayment(pay(1), { walletId })],
+  ['borrowed money moved to a wallet', [opened], (walletId) => editDebt({ walletId })],
 ];
 
 describe('debt money that moves through a wallet', () => {
@@ -95,5 +99,43 @@ describe('debt money that moves through a wallet', () => {
     const change: DebtCommand = { type: 'EditDebt', data: { commandId, debtId, changes: { currency: 'LAK' } } };
     expect(given(openedInBank).when(change)).toEqual(domainError('wallet_currency_mismatch', 422, 'currency'));
     expect(given(opened).when(change)).toHaveLength(1);
+  });
+
+  it('moves the borrowed money to another wallet or to none, and keeps it where it is when nothing changes', () => {
+    const openedInBank = { ...opened, data: { ...opened.data, walletId: bank } } as DebtEvent;
+    const other = '0192f0c4-7a1b-7c3d-8e4f-00000000b004';
+    const withOther: DebtContext = {
+      wallet: walletLookup(testWallet(bank, 'THB'), testWallet(other, 'THB'), testWallet(closed, 'THB', true)),
+    };
+    const decide = (events: DebtEvent[], command: DebtCommand) => decideDebt(command, stateOf(events), now, withOther);
+    expect(decide([openedInBank], editDebt({ walletId: other }))).toEqual([
+      { type: 'DebtEdited', data: { debtId, changes: { walletId: other } } },
+    ]);
+    expect(decide([openedInBank], editDebt({ walletId: null }))).toEqual([
+      { type: 'DebtEdited', data: { debtId, changes: { walletId: null } } },
+    ]);
+    expect(decide([opened], editDebt({ walletId: null }))).toEqual(domainError('nothing_to_change', 422));
+    expect(decide([openedInBank], editDebt({ walletId: bank }))).toEqual(domainError('nothing_to_change', 422));
+    // Taking the money out of a wallet archived since then always works.
+    const openedInClosed = { ...opened, data: { ...opened.data, walletId: closed } } as DebtEvent;
+    expect(decide([openedInClosed], editDebt({ walletId: bank }))).toHaveLength(1);
+    const moved = stateOf([openedInBank, { type: 'DebtEdited', data: { debtId, changes: { walletId: null } } }]);
+    expect(moved.status === 'open' && moved.debt.walletId).toBeNull();
+  });
+
+  it('changes the currency together with a wallet of the new currency, never leaving the money in the old one', () => {
+    const openedInBank = { ...opened, data: { ...opened.data, walletId: bank } } as DebtEvent;
+    expect(given(openedInBank).when(editDebt({ currency: 'LAK', walletId: kip }))).toEqual([
+      { type: 'DebtEdited', data: { debtId, changes: { currency: 'LAK', walletId: kip } } },
+    ]);
+    expect(given(openedInBank).when(editDebt({ currency: 'LAK', walletId: null }))).toHaveLength(1);
+    expect(given(openedInBank).when(editDebt({ currency: 'LAK', walletId: bank }))).toEqual(
+      domainError('wallet_currency_mismatch', 422, 'currency'),
+    );
+    const other = '0192f0c4-7a1b-7c3d-8e4f-00000000b005';
+    const both: DebtContext = { wallet: walletLookup(testWallet(bank, 'THB'), testWallet(other, 'THB')) };
+    expect(decideDebt(editDebt({ currency: 'LAK', walletId: other }), stateOf([openedInBank]), now, both)).toEqual(
+      domainError('wallet_currency_mismatch', 422, 'walletId'),
+    );
   });
 });

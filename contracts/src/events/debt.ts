@@ -39,7 +39,8 @@ export const paymentWalletSchema = uuidSchema.optional();
  * Only the fields that change; `minimumPayment`, `lender`, `description`: null clears them.
  * A change of `currentAmount`, `annualRatePercent`, `paymentDueDay`, `loanType`, `termMonths`,
  * `monthlyPayment` or `startDate` is a change of terms: the pending rows are recomputed.
- * `currency` can change only while the debt has no payment.
+ * `currency` can change only while the debt has no payment. `walletId`: the wallet the borrowed
+ * money went into from now on (its movement moves there, on the open date); null: into none.
  */
 export const debtChangesSchema = z
   .object({
@@ -60,6 +61,7 @@ export const debtChangesSchema = z
     monthlyPayment: positiveAmount.optional(),
     openDate: calendarDateSchema.optional(),
     startDate: calendarDateSchema.optional(),
+    walletId: uuidSchema.nullable().optional(),
   })
   .strict();
 export type DebtChanges = z.infer<typeof debtChangesSchema>;

@@ -28,6 +28,8 @@ export const DEBT_HISTORY_FIELDS = [
   'monthlyPayment',
   'openDate',
   'startDate',
+  /** The wallet the borrowed money went into (a wallet id, null: none). */
+  'walletId',
 ] as const;
 export type DebtHistoryField = (typeof DEBT_HISTORY_FIELDS)[number];
 

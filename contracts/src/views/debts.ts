@@ -92,6 +92,8 @@ const debtHeadShape = {
   monthlyPayment: nonNegativeMinor.nullable(),
   openDate: calendarDateSchema,
   startDate: calendarDateSchema,
+  /** The wallet the borrowed money went into; null or absent: none. */
+  walletId: z.string().nullable().optional(),
   /** Due date of the last row (paid or pending). */
   maturityDate: calendarDateSchema.nullable(),
   status: z.enum(DEBT_STATUSES),

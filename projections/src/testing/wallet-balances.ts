@@ -120,8 +120,13 @@ export function balancesFromEvents(
         break;
       case 'DebtEdited': {
         const debt = debts.get(data.debtId);
-        const changes = data.changes as { initialAmount?: number };
-        if (debt !== undefined) debts.set(data.debtId, { ...debt, initial: changes.initialAmount ?? debt.initial });
+        const changes = data.changes as { initialAmount?: number; walletId?: string | null };
+        if (debt !== undefined) {
+          debts.set(data.debtId, {
+            walletId: changes.walletId === undefined ? debt.walletId : changes.walletId,
+            initial: changes.initialAmount ?? debt.initial,
+          });
+        }
         break;
       }
       case 'DebtDeleted':
