@@ -27,16 +27,17 @@ export const positiveMoneySchema = z
   })
   .strict();
 
-const exponents = new Map<Currency, number>(
-  CURRENCIES.map((currency) => [
-    currency,
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2,
-  ]),
-);
+/** Each currency's exponent, read from CLDR the first time it is asked for (not at load: a page's start-up pays only for the currencies it shows). */
+const exponents = new Map<Currency, number>();
 
 /** Number of minor-unit digits of a currency, from CLDR: LAK 0, the others 2. */
 export function minorUnitExponent(currency: Currency): number {
-  return exponents.get(currency) ?? 2;
+  let exponent = exponents.get(currency);
+  if (exponent === undefined) {
+    exponent = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    exponents.set(currency, exponent);
+  }
+  return exponent;
 }
 
 /**

@@ -40,8 +40,47 @@ export const LAO_SHORT_MONTHS = [
   'ທ.ວ.',
 ] as const;
 
+const localeData = new Map<Locale, boolean>();
 export function hasLocaleData(locale: Locale): boolean {
-  return Intl.NumberFormat.supportedLocalesOf([locale]).length > 0;
+  let has = localeData.get(locale);
+  if (has === undefined) {
+    has = Intl.NumberFormat.supportedLocalesOf([locale]).length > 0;
+    localeData.set(locale, has);
+  }
+  return has;
+}
+
+/*
+ * Formatters are made once per locale and options and kept: making an `Intl` formatter costs
+ * far more than formatting with it, and a page formats hundreds of figures as it first renders.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, fractionDigits: number | undefined): Intl.NumberFormat {
+  const key = `${locale} ${fractionDigits ?? ''}`;
+  let made = numberFormats.get(key);
+  if (made === undefined) {
+    made = new Intl.NumberFormat(
+      locale,
+      fractionDigits === undefined
+        ? {}
+        : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits },
+    );
+    numberFormats.set(key, made);
+  }
+  return made;
+}
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: Locale, kind: 'long' | 'short'): Intl.DateTimeFormat {
+  const key = `${locale} ${kind}`;
+  let made = dateFormats.get(key);
+  if (made === undefined) {
+    made = new Intl.DateTimeFormat(
+      locale,
+      kind === 'long' ? { dateStyle: 'long', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' },
+    );
+    dateFormats.set(key, made);
+  }
+  return made;
 }
 
 /** Minor-unit digits from CLDR: LAK 0, the others 2. */
@@ -59,12 +98,8 @@ export function formatNumber(
   fractionDigits?: number,
   native: boolean = hasLocaleData(locale),
 ): string {
-  const options: Intl.NumberFormatOptions =
-    fractionDigits === undefined
-      ? {}
-      : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits };
-  if (locale !== 'lo' || native) return new Intl.NumberFormat(locale, options).format(value);
-  return laoSeparators(new Intl.NumberFormat('en', options).format(value));
+  if (locale !== 'lo' || native) return numberFormat(locale, fractionDigits).format(value);
+  return laoSeparators(numberFormat('en', fractionDigits).format(value));
 }
 
 /**
@@ -80,9 +115,7 @@ export function formatMoney(value: Money, locale: Locale): string {
 export function formatLongDate(isoDate: string, locale: Locale, native: boolean = hasLocaleData(locale)): string {
   const [year = 1970, month = 1, day = 1] = isoDate.split('-').map(Number);
   if (locale !== 'lo' || native) {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-      utcMidnight(calendarDate(year, month, day)),
-    );
+    return dateFormat(locale, 'long').format(utcMidnight(calendarDate(year, month, day)));
   }
   return `${day} ${LAO_MONTHS[month - 1] ?? ''} ${year}`;
 }
@@ -91,7 +124,5 @@ export function formatLongDate(isoDate: string, locale: Locale, native: boolean 
 export function formatShortDate(isoDate: string, locale: Locale, native: boolean = hasLocaleData(locale)): string {
   const [year = 1970, month = 1, day = 1] = isoDate.split('-').map(Number);
   if (locale === 'lo' && !native) return `${day} ${LAO_SHORT_MONTHS[month - 1] ?? ''}`;
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    utcMidnight(calendarDate(year, month, day)),
-  );
+  return dateFormat(locale, 'short').format(utcMidnight(calendarDate(year, month, day)));
 }
