@@ -123,7 +123,8 @@ export const QUERY_ROUTES = {
   }),
   walletMovements: route({
     path: '/wallets/:id/movements',
-    summary: "A wallet's movements with the running balance, newest first, a page per cursor; 404 `wallet_not_found`",
+    summary:
+      "A wallet's movements with the running balance, newest first, up to a day (`asOf`) or all, a page per cursor; 404 `wallet_not_found`",
     params: itemParamsSchema,
     query: walletMovementsQuerySchema,
     answer: walletMovementsSchema,

@@ -104,9 +104,14 @@ export const walletMovementSchema = z.object({
 });
 export type WalletMovement = z.infer<typeof walletMovementSchema>;
 
-/** `GET /wallets/:id/movements`: newest first (date, time, then as recorded), a page per cursor. */
+/**
+ * `GET /wallets/:id/movements`: newest first (date, time, then as recorded), a page per cursor.
+ * `asOf`: the list ends on that day (movements dated up to it), the first row's running balance
+ * that of `GET /wallets/:id?asOf=`; without it, every movement (dated ahead too).
+ */
 export const walletMovementsQuerySchema = z
   .object({
+    asOf: asOfSchema.optional(),
     limit: z.coerce.number({ error: 'field_invalid' }).int().min(1).max(200).default(50),
     cursor: z.string().max(512).optional(),
   })

@@ -7,7 +7,16 @@ import { HttpError } from '@plenty/platform/http/errors';
 import { encodeCursor } from '@plenty/platform/read-store/keys';
 import type { ReadStore } from '@plenty/platform/read-store/port';
 import { paged } from '../query-route.js';
-import { flowOfMonths, monthsOfWallet, NEWEST_FIRST, type WalletDoc, type WalletMovementDoc } from './wallet-docs.js';
+import { balanceDay } from './as-of-day.js';
+import {
+  balanceAt,
+  endOfDayCursor,
+  flowOfMonths,
+  monthsOfWallet,
+  NEWEST_FIRST,
+  type WalletDoc,
+  type WalletMovementDoc,
+} from './wallet-docs.js';
 
 /**
  * A page of movements: where the previous one stopped (the last row's sort key and id: a
@@ -71,31 +80,64 @@ function openingRow(wallet: WalletDoc, oldestDate: string | null, balanceAfter: 
   };
 }
 
+/** Where the first page starts: the balance there, and the cursor and opening it starts after, if any. */
+interface FirstPage {
+  readonly running: bigint;
+  readonly cursor: string | undefined;
+  /** The opening row is past (dated after the day asked for). */
+  readonly openingPast: boolean;
+}
+
+/**
+ * The top of the list: after everything (opening + every month's sum), or with `asOf` at the
+ * end of that day, with the balance `GET /wallets/:id?asOf=` answers (a day after today: 400).
+ */
+async function firstPage(
+  readStore: ReadStore,
+  userId: string,
+  wallet: WalletDoc,
+  asOf: string | undefined,
+  now: Date,
+): Promise<FirstPage> {
+  if (asOf === undefined) {
+    const months = await monthsOfWallet(readStore, userId, wallet.id);
+    const running = BigInt(wallet.openingBalance) + flowOfMonths(months, () => true).change;
+    return { running, cursor: undefined, openingPast: false };
+  }
+  const [day, months] = await Promise.all([
+    balanceDay(readStore, userId, asOf, now),
+    monthsOfWallet(readStore, userId, wallet.id),
+  ]);
+  const { balance } = await balanceAt(readStore, userId, wallet, months, day.asOf, day.today);
+  return {
+    running: balance,
+    cursor: endOfDayCursor(day.asOf),
+    openingPast: wallet.openingDate !== null && wallet.openingDate > day.asOf,
+  };
+}
+
 /**
  * A page of a wallet's movements, newest first, each with the running balance: the balance at
  * that point of the wallet's history, which agrees with `GET /wallets/:id?asOf=`. The first page
- * starts from the balance after everything (opening + every month's sum); each row takes its
- * amount off for the one below it, and the cursor carries that balance on, so a page costs its
- * own rows. The opening balance is a row of its own at its date: movements dated before it
- * (recorded later, say) run without it.
+ * starts from the balance after everything (opening + every month's sum), or with `asOf` from
+ * the balance at the end of that day, the list ending there; each row takes its amount off for
+ * the one below it, and the cursor carries that balance on, so a page costs its own rows (a
+ * later page needs no `asOf`). The opening balance is a row of its own at its date: movements
+ * dated before it (recorded later, say) run without it.
  */
 export async function movementsPage(
   readStore: ReadStore,
   userId: string,
   wallet: WalletDoc,
-  query: { readonly limit: number; readonly cursor?: string | undefined },
+  query: { readonly limit: number; readonly cursor?: string | undefined; readonly asOf?: string | undefined },
+  now: Date,
 ): Promise<WalletMovements> {
   const from = query.cursor === undefined ? null : readCursor(query.cursor);
   const openingKey = openingSortKey(wallet);
-  let running: bigint;
-  if (from === null) {
-    const months = await monthsOfWallet(readStore, userId, wallet.id);
-    running = BigInt(wallet.openingBalance) + flowOfMonths(months, () => true).change;
-  } else {
-    running = BigInt(from.b);
-  }
+  const first = from === null ? await firstPage(readStore, userId, wallet, query.asOf, now) : null;
+  let running = first === null ? BigInt(from?.b ?? 0) : first.running;
   // No movement's key equals an opening key (theirs go on with a time), so `<=` is "at or past it".
-  let openingShown = from !== null && from.k <= openingKey;
+  let openingShown = from !== null ? from.k <= openingKey : first?.openingPast === true;
   let oldestDate = from?.d ?? null;
   const page =
     from !== null && from.k === '' && from.i === ''
@@ -106,7 +148,11 @@ export async function movementsPage(
             where: { walletId: wallet.id },
             sort: NEWEST_FIRST,
             limit: query.limit,
-            ...(from === null ? {} : { cursor: encodeCursor([from.k, from.i]) }),
+            ...(from !== null
+              ? { cursor: encodeCursor([from.k, from.i]) }
+              : first?.cursor === undefined
+                ? {}
+                : { cursor: first.cursor }),
           }),
         );
   const items: WalletMovement[] = [];

@@ -85,7 +85,7 @@ export async function walletsOf(readStore: ReadStore, userId: string): Promise<W
 
 /**
  * `GET /wallets` and `GET /wallets/:id` (balances as of a day), `GET /wallets/:id/movements`
- * (running balances, a page per cursor) and `GET /transfers/:id`. Another user's or an
+ * (running balances, up to a day, a page per cursor) and `GET /transfers/:id`. Another user's or an
  * unknown wallet or transfer is 404 `wallet_not_found` / `transfer_not_found`.
  */
 export function walletsRoutes(app: FastifyInstance, readStore: ReadStore, now: () => Date): void {
@@ -131,7 +131,7 @@ export function walletsRoutes(app: FastifyInstance, readStore: ReadStore, now: (
   });
 
   queryRoute(app, QUERY_ROUTES.walletMovements, async ({ user, params, query }) =>
-    movementsPage(readStore, user.uid, await ownWallet(user.uid, params.id), query),
+    movementsPage(readStore, user.uid, await ownWallet(user.uid, params.id), query, now()),
   );
 
   queryRoute(app, QUERY_ROUTES.transfer, async ({ user, params }) => {
