@@ -67,7 +67,7 @@ interface Ask {
 async function ask(url: string, options: Ask) {
   const { api, dispatched } = queryApi(options.type ?? 'query', {
     uid: 'u1',
-    network: options.network ?? { online: true, shownAsOf: null, browserOnline: true, refreshing: 0 },
+    network: options.network ?? { online: true, shownAsOf: null, browserOnline: true, refreshing: [] },
     consistency: { minPosition: options.minPosition ?? null },
   });
   const baseQuery = createBaseQuery({
@@ -126,7 +126,7 @@ describe('the base query with a device copy', () => {
     const { result, dispatched } = await ask('queries/debts?b=2&a=1', {
       fetchFn,
       device: copy,
-      network: { online: false, shownAsOf: SAVED_AT, browserOnline: true, refreshing: 0 },
+      network: { online: false, shownAsOf: SAVED_AT, browserOnline: true, refreshing: [] },
     });
     expect(result.data).toEqual({ items: ['rent'] });
     expect(writes).toEqual([
@@ -157,7 +157,7 @@ describe('the base query with a device copy', () => {
     const { result, dispatched } = await ask('queries/dashboard', {
       fetchFn,
       device: device([dashboard]).copy,
-      deviceWaitMs: 5,
+      deviceWaitMs: 50,
     });
     expect(result.data).toEqual({ month: '2026-11' });
     expect(aborted).toEqual([`${baseUrl}/queries/dashboard`]);

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SavedAnswer } from '../offline/answers';
-import { answeredFromDevice } from '../offline/network-slice';
+import { answeredFromDevice, PAINTED_META } from '../offline/network-slice';
 import { createBaseQuery, type DeviceCopy, type DevicePaint, type IdTokenSource } from './base-query';
 import { queryApi } from './query-api-fixture';
 
@@ -62,7 +62,8 @@ describe('painting from the device while a saved session is restored', () => {
       const { result, dispatched } = await run('getDashboard(undefined)');
       expect(result.data).toEqual({ month: '2026-11' });
       expect(sent).toEqual([]);
-      expect(dispatched).toEqual([answeredFromDevice({ savedAt: SAVED_AT, refreshing: true })]);
+      expect(dispatched).toEqual([answeredFromDevice({ savedAt: SAVED_AT, painted: 'getDashboard(undefined)' })]);
+      expect(result.meta).toEqual(PAINTED_META);
       // The refresh is asked for once the painted answer is in the cache, not before.
       expect(refreshed).toEqual([]);
       await vi.runAllTimersAsync();
@@ -99,6 +100,8 @@ describe('painting from the device while a saved session is restored', () => {
     const { result, dispatched } = await run('getDashboard(undefined)', { uid: 'u1', restoring: false });
     expect(result.data).toEqual({ month: '2026-11', fresh: true });
     expect(sent).toHaveLength(1);
-    expect(dispatched).not.toContainEqual(answeredFromDevice({ savedAt: SAVED_AT, refreshing: true }));
+    expect(dispatched).not.toContainEqual(
+      answeredFromDevice({ savedAt: SAVED_AT, painted: 'getDashboard(undefined)' }),
+    );
   });
 });

@@ -7,6 +7,7 @@ import {
   answeredFromDevice,
   answeredFromServer,
   navigatorSaysOnline,
+  PAINTED_META,
   serverUnreachable,
   type NetworkState,
 } from '../offline/network-slice';
@@ -44,7 +45,8 @@ export interface DevicePaint {
   painting(state: unknown): boolean;
   /**
    * Asks the server for the query in the cache entry `queryCacheKey` once its painted answer is
-   * in the cache, and dispatches `paintRefreshed()` when that is done (answered or not).
+   * in the cache. The entry counts as being updated (the network slice's `refreshing`) until a
+   * request for it settles; when it cannot be asked again, `paintRefreshed(queryCacheKey)` says so.
    */
   refresh(api: Pick<BaseQueryApi, 'dispatch' | 'getState'>, queryCacheKey: string): void;
 }
@@ -177,8 +179,10 @@ export function createBaseQuery(options: BaseQueryOptions): BaseQueryFn<string |
       };
     };
 
-    // Offline: the device copy at once, without waiting for a network that is not there.
+    // Offline: the device copy at once, without waiting for a network that is not there. Back
+    // online, the entry is asked of the server, not painted from the device again.
     if (uid !== null && key !== null && options.device !== undefined && !browserOnline()) {
+      if (api.queryCacheKey !== undefined) painted.add(api.queryCacheKey);
       const saved = await options.device.read(uid, key);
       return saved === null ? failed(unreachable('offline')) : fromDevice(saved);
     }
@@ -199,9 +203,9 @@ export function createBaseQuery(options: BaseQueryOptions): BaseQueryFn<string |
       const copy = await device.read(uid, key).catch(() => null);
       // Read again: the session may have ended (or be confirmed) while the copy was read.
       if (copy !== null && paint.painting(api.getState()) && signedInUidIs(device, api.getState(), uid)) {
-        api.dispatch(answeredFromDevice({ savedAt: copy.savedAt, refreshing: true }));
+        api.dispatch(answeredFromDevice({ savedAt: copy.savedAt, painted: cacheKey }));
         setTimeout(() => paint.refresh(api, cacheKey), 0);
-        return { data: copy.data };
+        return { data: copy.data, meta: PAINTED_META };
       }
     }
 

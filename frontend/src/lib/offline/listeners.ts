@@ -4,6 +4,11 @@ import { bindDeviceData } from './device-data';
 import { wentOffline, wentOnline } from './network-slice';
 import { resetWarmUp, scheduleWarmUp, type WarmUp } from './warm-up';
 
+/** Whether the signed-in user is the one the browser saved, not yet confirmed by the SDK (auth-slice.ts). */
+function restoringSession(state: unknown): boolean {
+  return (state as { auth?: { restoring?: unknown } } | null)?.auth?.restoring === true;
+}
+
 interface OfflineStore {
   readonly dispatch: ThunkDispatch<unknown, unknown, UnknownAction>;
   getState(): unknown;
@@ -35,15 +40,19 @@ export function startOfflineListeners(store: OfflineStore, loadWarmUp: () => Pro
   };
   let uid: string | null = null;
   const watchUser = () => {
-    const now = signedInUid(store.getState());
-    if (now === uid) return;
-    uid = now;
-    if (now === null) resetWarmUp();
-    else {
-      startRefetching();
-      reopenDeviceCopy(now);
-      scheduleWarmUp(now, store.dispatch, loadWarmUp);
+    const state = store.getState();
+    const now = signedInUid(state);
+    if (now !== uid) {
+      uid = now;
+      if (now === null) resetWarmUp();
+      else {
+        startRefetching();
+        reopenDeviceCopy(now);
+      }
     }
+    // Warmed from the server once the session is confirmed: while a saved one is being restored,
+    // first answers are painted from the device, which is not what a warm-up is for.
+    if (now !== null && !restoringSession(state)) scheduleWarmUp(now, store.dispatch, loadWarmUp);
   };
   const unsubscribe = store.subscribe(watchUser);
   watchUser();

@@ -19,10 +19,43 @@ export interface NetworkState {
    */
   readonly browserOnline: boolean;
   /**
-   * How many answers painted from the device at start-up (a repeat visit, while the session is
-   * restored) are still being asked of the server: "updating — showing data as of <time>".
+   * The cache entries (RTK Query's `queryCacheKey`) whose answer was painted from the device at
+   * start-up (a repeat visit, while the session is restored) and has not yet been replaced by
+   * an answer of the server: "updating — showing data as of <time>". An entry leaves the list
+   * when the server answers it (or fails to) and when it leaves the cache.
    */
-  readonly refreshing: number;
+  readonly refreshing: readonly string[];
+}
+
+/** The meta of a base query's answer painted from the device at start-up, so it is not taken for the server's. */
+export const PAINTED_META = { painted: true } as const;
+
+/** RTK Query's query thunk settled (any api): `<reducerPath>/executeQuery/fulfilled|rejected`. */
+interface QuerySettled {
+  readonly type: string;
+  readonly meta: {
+    readonly arg?: { readonly queryCacheKey?: unknown };
+    readonly condition?: boolean;
+    readonly baseQueryMeta?: unknown;
+  };
+}
+
+const isQuerySettled = (action: { type: string }): action is QuerySettled =>
+  /\/executeQuery\/(fulfilled|rejected)$/.test(action.type) && typeof (action as { meta?: unknown }).meta === 'object';
+
+const paintedAnswer = (meta: unknown): boolean =>
+  typeof meta === 'object' && meta !== null && (meta as { painted?: unknown }).painted === true;
+
+/** A cache entry left RTK Query's cache (any api): `<reducerPath>/queries/removeQueryResult`. */
+const isQueryRemoved = (action: { type: string }): action is { type: string; payload: { queryCacheKey: string } } =>
+  action.type.endsWith('/queries/removeQueryResult') &&
+  typeof (action as { payload?: { queryCacheKey?: unknown } }).payload?.queryCacheKey === 'string';
+
+/** `state` without `cacheKey` among the painted entries; once none is left and the server answers, all is current. */
+function replaced(state: NetworkState, cacheKey: string): NetworkState {
+  if (!state.refreshing.includes(cacheKey)) return state;
+  const refreshing = state.refreshing.filter((key) => key !== cacheKey);
+  return { ...state, refreshing, shownAsOf: refreshing.length === 0 && state.online ? null : state.shownAsOf };
 }
 
 /**
@@ -36,7 +69,7 @@ const initialState: NetworkState = {
   online: initialOnline,
   shownAsOf: null,
   browserOnline: initialOnline,
-  refreshing: 0,
+  refreshing: [],
 };
 
 export const networkSlice = createSlice({
@@ -55,34 +88,50 @@ export const networkSlice = createSlice({
     },
     /** The device copy was wiped (sign-out): nothing on screen comes from it any more. */
     deviceCopyCleared(state) {
-      return { ...state, shownAsOf: null, refreshing: 0 };
+      return { ...state, shownAsOf: null, refreshing: [] };
     },
     /**
      * An answer came from the device copy, saved at `savedAt`: because the server could not be
-     * reached, or (`refreshing`) painted at start-up while the server is asked for it.
+     * reached, or painted at start-up into the cache entry `painted` while the server is asked for it.
      */
-    answeredFromDevice(state, action: PayloadAction<{ savedAt: string; refreshing?: boolean }>) {
-      const { savedAt, refreshing = false } = action.payload;
+    answeredFromDevice(state, action: PayloadAction<{ savedAt: string; painted?: string }>) {
+      const { savedAt, painted } = action.payload;
       const oldest = state.shownAsOf === null || savedAt < state.shownAsOf ? savedAt : state.shownAsOf;
-      return refreshing
-        ? { ...state, shownAsOf: oldest, refreshing: state.refreshing + 1 }
-        : { ...state, online: false, shownAsOf: oldest };
+      if (painted === undefined) return { ...state, online: false, shownAsOf: oldest };
+      const refreshing = state.refreshing.includes(painted) ? state.refreshing : [...state.refreshing, painted];
+      return { ...state, shownAsOf: oldest, refreshing };
     },
     /**
      * The server answered: what is shown from now on is current, except answers painted from
      * the device that are still being asked for (`refreshing`).
      */
     answeredFromServer(state) {
-      return { ...state, online: true, shownAsOf: state.refreshing > 0 ? state.shownAsOf : null, browserOnline: true };
+      return {
+        ...state,
+        online: true,
+        shownAsOf: state.refreshing.length > 0 ? state.shownAsOf : null,
+        browserOnline: true,
+      };
     },
     /**
-     * An answer painted from the device at start-up was asked of the server (answered or not);
-     * once none is left and the server answers, nothing on screen comes from the device.
+     * The answer painted into the cache entry `painted` will not be replaced by the server's
+     * (the entry could not be asked again); it no longer counts as being updated.
      */
-    paintRefreshed(state) {
-      const refreshing = Math.max(0, state.refreshing - 1);
-      return { ...state, refreshing, shownAsOf: refreshing === 0 && state.online ? null : state.shownAsOf };
+    paintRefreshed(state, action: PayloadAction<string>) {
+      return replaced(state, action.payload);
     },
+  },
+  extraReducers: (builder) => {
+    // A painted entry is no longer being updated once any later request for it settled: the
+    // server answered (or refused), or it could not be reached and the device answered again,
+    // which the banner tells as offline.
+    builder.addMatcher(isQuerySettled, (state, action) => {
+      const cacheKey = action.meta.arg?.queryCacheKey;
+      if (typeof cacheKey !== 'string' || action.meta.condition === true) return state;
+      if (paintedAnswer(action.meta.baseQueryMeta)) return state;
+      return replaced(state, cacheKey);
+    });
+    builder.addMatcher(isQueryRemoved, (state, action) => replaced(state, action.payload.queryCacheKey));
   },
 });
 
@@ -101,7 +150,7 @@ export const selectOnline = (state: WithNetwork): boolean => state.network.onlin
 export const selectShownAsOf = (state: WithNetwork): string | null => state.network.shownAsOf;
 export const selectBrowserOnline = (state: WithNetwork): boolean => state.network.browserOnline;
 /** Whether answers painted from the device at start-up are still being asked of the server. */
-export const selectRefreshing = (state: WithNetwork): boolean => state.network.refreshing > 0;
+export const selectRefreshing = (state: WithNetwork): boolean => state.network.refreshing.length > 0;
 /**
  * Whether the browser says it is online, by its last event and by `navigator.onLine` now (an
  * event may not have reached the store yet); it may still not reach the server.

@@ -81,20 +81,20 @@ describe('the banner on a repeat visit painted from the device', () => {
   it('says the data is being updated until every painted answer came from the server, then nothing, not "Back online"', () => {
     const { store } = renderBanner();
     act(() => {
-      store.dispatch(answeredFromDevice({ savedAt: SAVED_AT, refreshing: true }));
-      store.dispatch(answeredFromDevice({ savedAt: SAVED_AT, refreshing: true }));
+      store.dispatch(answeredFromDevice({ savedAt: SAVED_AT, painted: 'dashboard' }));
+      store.dispatch(answeredFromDevice({ savedAt: SAVED_AT, painted: 'goals' }));
     });
     expect(banner().dataset['state']).toBe('refreshing-as-of');
     expect(banner().textContent).toMatch(/^Updating — showing data as of .+/);
     // The first server answer does not clear it while another card still shows its copy.
     act(() => {
       store.dispatch(answeredFromServer());
-      store.dispatch(paintRefreshed());
+      store.dispatch(paintRefreshed('dashboard'));
     });
     expect(banner().dataset['state']).toBe('refreshing-as-of');
     act(() => {
       store.dispatch(answeredFromServer());
-      store.dispatch(paintRefreshed());
+      store.dispatch(paintRefreshed('goals'));
     });
     expect(banner().dataset['state']).toBe('none');
     expect(banner().textContent).toBe('');
@@ -102,11 +102,11 @@ describe('the banner on a repeat visit painted from the device', () => {
 
   it('says the server cannot be reached when the refresh of a painted answer fails', () => {
     const { store } = renderBanner();
-    act(() => void store.dispatch(answeredFromDevice({ savedAt: SAVED_AT, refreshing: true })));
+    act(() => void store.dispatch(answeredFromDevice({ savedAt: SAVED_AT, painted: 'dashboard' })));
     act(() => {
       // The refresh failed: the base query answered from the device again.
       store.dispatch(answeredFromDevice({ savedAt: SAVED_AT }));
-      store.dispatch(paintRefreshed());
+      store.dispatch(paintRefreshed('dashboard'));
     });
     expect(banner().dataset['state']).toBe('unreachable-as-of');
   });

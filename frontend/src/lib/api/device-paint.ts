@@ -1,0 +1,82 @@
+import { paintRefreshed } from '../offline/network-slice';
+import type { DevicePaint } from './base-query';
+
+/** Whether the signed-in user is the one the browser saved, not yet confirmed by the SDK (auth-slice.ts). */
+function restoring(state: unknown): boolean {
+  if (typeof state !== 'object' || state === null || !('auth' in state)) return false;
+  return (state as { auth: { restoring?: unknown } }).auth.restoring === true;
+}
+
+interface CacheEntry {
+  readonly status?: string;
+  readonly endpointName?: string;
+  readonly originalArgs?: unknown;
+}
+
+function cacheEntry(state: unknown, queryCacheKey: string): CacheEntry | undefined {
+  const queries = (state as { api?: { queries?: Record<string, CacheEntry | undefined> } } | null)?.api?.queries;
+  return queries?.[queryCacheKey];
+}
+
+/** How often, and how many times at most, a refresh looks whether the painted answer is in the cache yet. */
+const REFRESH_POLL_MS = 25;
+const REFRESH_POLLS = 400;
+
+function stillRefreshing(state: unknown, queryCacheKey: string): boolean {
+  const refreshing = (state as { network?: { refreshing?: readonly string[] } } | null)?.network?.refreshing;
+  return refreshing?.includes(queryCacheKey) === true;
+}
+
+/** An endpoint of the app's api, as far as a refresh asks it again. */
+interface Initiates {
+  initiate(arg: unknown, options: { subscribe: boolean; forceRefetch: boolean }): unknown;
+}
+
+/**
+ * Repeat visits paint each query's device copy first, then ask the server (base-query.ts,
+ * DevicePaint), for the api whose `endpoints` are given. The painted entry counts as being
+ * updated until a later request for it settles (network-slice.ts); a request already on its way
+ * when the answer is painted does that itself.
+ */
+export function createDevicePaint(endpoints: () => object): DevicePaint {
+  return {
+    painting: restoring,
+    refresh({ dispatch, getState }, queryCacheKey) {
+      const attempt = (pollsLeft: number) => {
+        if (!stillRefreshing(getState(), queryCacheKey)) return;
+        const entry = cacheEntry(getState(), queryCacheKey);
+        // The painted answer is not in the cache yet, or another request for it is on its way.
+        if (entry?.status === 'pending' && pollsLeft > 0) {
+          setTimeout(() => attempt(pollsLeft - 1), REFRESH_POLL_MS);
+          return;
+        }
+        const known = endpoints() as Partial<Record<string, Initiates>>;
+        const endpoint = entry?.endpointName === undefined ? undefined : known[entry.endpointName];
+        if (entry === undefined || endpoint === undefined) {
+          dispatch(paintRefreshed(queryCacheKey));
+          return;
+        }
+        try {
+          const asked = dispatch(
+            endpoint.initiate(entry.originalArgs, { subscribe: false, forceRefetch: true }) as Parameters<
+              typeof dispatch
+            >[0],
+          ) as unknown;
+          // Settled without a request (another was still on its way): told as no longer updated.
+          void Promise.resolve(asked)
+            .catch(() => undefined)
+            .finally(() => {
+              if (
+                stillRefreshing(getState(), queryCacheKey) &&
+                cacheEntry(getState(), queryCacheKey)?.status !== 'pending'
+              )
+                dispatch(paintRefreshed(queryCacheKey));
+            });
+        } catch {
+          dispatch(paintRefreshed(queryCacheKey));
+        }
+      };
+      attempt(REFRESH_POLLS);
+    },
+  };
+}
