@@ -177,8 +177,8 @@ describe('a flush of many entries', () => {
     expect([...invalidated()].sort()).toEqual(['Tags', 'Transactions', 'Wallets']);
     // Each answer's position still counts at once, so reads made meanwhile wait for it.
     expect(positions).toEqual(['80', '81', '82', '83', '84']);
-    // The mirror is the store as it is at the end: nothing left.
-    expect(store.getState().outbox.entries).toEqual([]);
+    // The mirror is the store as it is at the end, once the views were read: nothing left.
+    await vi.waitFor(() => expect(store.getState().outbox.entries).toEqual([]));
   });
 
   it('mirrors the store a few times for the whole flush, not after every write', async () => {
@@ -196,7 +196,43 @@ describe('a flush of many entries', () => {
     // The engine changes the store twice per entry (sending, then gone): 12 writes.
     expect(mirrored).toBeGreaterThanOrEqual(1);
     expect(mirrored).toBeLessThan(2 * N);
-    expect(store.getState().outbox.entries).toEqual([]);
+    await vi.waitFor(() => expect(store.getState().outbox.entries).toEqual([]));
+  });
+
+  it('keeps an accepted entry on screen until the views it changed have answered, so nothing flickers back', async () => {
+    const probe = api.injectEndpoints({
+      endpoints: (build) => ({
+        outboxProbe: build.query<{ n: number }, void>({ query: () => 'queries/probe', providesTags: ['Transactions'] }),
+      }),
+    });
+    let answered = 0;
+    let release: () => void = () => undefined;
+    vi.stubGlobal('fetch', async (input: Request) => {
+      const json = (body: unknown) =>
+        new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      if (new URL(input.url).pathname.startsWith('/api/commands/')) return json(result);
+      answered += 1;
+      // The first read answers at once; the one after the command waits to be released.
+      if (answered > 1) await new Promise<void>((resolve) => (release = resolve));
+      return json({ n: answered });
+    });
+    const { uid, store } = signedIn(<p>app</p>);
+    const view = store.dispatch(probe.endpoints.outboxProbe.initiate());
+    await view;
+    const outbox = new PageOutbox(uid, store as OutboxStore);
+    stops.push(() => outbox.close());
+    stops.push(() => view.unsubscribe());
+
+    const fate = await outbox.submit('AddTransaction', add(4000));
+
+    expect(fate).toEqual({ kind: 'accepted', result });
+    expect(await readEntries(uid)).toEqual([]);
+    await vi.waitFor(() => expect(probe.endpoints.outboxProbe.select()(store.getState()).status).toBe('pending'));
+    // Gone from the device, but the list still shows it as sent until the view holds it.
+    expect(store.getState().outbox.entries.map((entry) => entry.name)).toEqual(['AddTransaction']);
+    release();
+    await vi.waitFor(() => expect(store.getState().outbox.entries).toEqual([]));
+    expect(probe.endpoints.outboxProbe.select()(store.getState()).data).toEqual({ n: 2 });
   });
 
   it('reads the views again at once for an entry a form waits for, before it is told', async () => {
@@ -210,7 +246,7 @@ describe('a flush of many entries', () => {
 
     expect(fate).toEqual({ kind: 'accepted', result });
     expect([...invalidated()].sort()).toEqual(['Tags', 'Transactions', 'Wallets']);
-    expect(store.getState().outbox.entries).toEqual([]);
+    await vi.waitFor(() => expect(store.getState().outbox.entries).toEqual([]));
   });
 });
 

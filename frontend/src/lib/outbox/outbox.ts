@@ -156,6 +156,32 @@ async function saveSessionToken(uid: string): Promise<void> {
   }
 }
 
+/** How often, and for how long at most, the outbox looks whether the views asked again have answered. */
+const VIEWS_POLL_MS = 50;
+const VIEWS_WAIT_MS = 10_000;
+
+/** Resolves once no query of the app's API is on its way (or after VIEWS_WAIT_MS). */
+async function viewsAnswered(store: OutboxStore): Promise<void> {
+  const deadline = Date.now() + VIEWS_WAIT_MS;
+  const asking = () => {
+    const queries = (store.getState() as { api?: { queries?: Record<string, { status?: string } | undefined> } }).api
+      ?.queries;
+    return queries !== undefined && Object.values(queries).some((query) => query?.status === 'pending');
+  };
+  while (asking() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, VIEWS_POLL_MS));
+}
+
+/** The store's entries and, in their place by `seq`, the accepted ones whose views are not read yet. */
+function withLanding(
+  entries: readonly AnyOutboxEntry[],
+  landing: ReadonlyMap<number, AnyOutboxEntry>,
+): readonly AnyOutboxEntry[] {
+  if (landing.size === 0) return entries;
+  const held = new Set(entries.map((entry) => entry.seq));
+  const kept = [...landing.values()].filter((entry) => !held.has(entry.seq));
+  return kept.length === 0 ? entries : [...entries, ...kept].sort((a, b) => a.seq - b.seq);
+}
+
 /**
  * How long the Redux mirror may lag the outbox store while a flush sends: the engine's changes
  * within it are read once (not after every write), and all at the flush's end.
@@ -172,6 +198,12 @@ export class PageOutbox {
   private readonly owed = new Set<ApiTag>();
   /** Entries a form waits for (`submit`): their views are read again as soon as answered. */
   private readonly awaited = new Set<number>();
+  /**
+   * Entries the server accepted whose views are not read again yet: the mirror keeps showing
+   * them as they were, so a screen never shows the old state between the entry leaving the
+   * device and the views that hold its change arriving.
+   */
+  private readonly landing = new Map<number, AnyOutboxEntry>();
   /** A mirror of the store planned (the engine changed it); null when none. */
   private mirrorTimer: ReturnType<typeof setTimeout> | null = null;
   /** Reads of the store into the mirror, one after another (a later read is dispatched last). */
@@ -189,6 +221,7 @@ export class PageOutbox {
         const outcome = await sendThroughApi(store, entry, timeoutMs, (tags) => {
           for (const tag of tags) this.owed.add(tag);
         });
+        if (outcome.kind === 'accepted') this.landing.set(entry.seq, entry);
         if (this.awaited.has(entry.seq)) await this.readOwedViews();
         return outcome;
       },
@@ -232,7 +265,7 @@ export class PageOutbox {
     if (this.closed) return;
     const before = this.seen;
     this.seen = entries;
-    this.store.dispatch(outboxRead({ uid: this.uid, entries }));
+    this.store.dispatch(outboxRead({ uid: this.uid, entries: withLanding(entries, this.landing) }));
     if (options.fromElsewhere === true && before !== null) {
       await this.catchUp();
       const now = new Set(entries.map((entry) => entry.seq));
@@ -266,12 +299,24 @@ export class PageOutbox {
 
   /** The views the commands sent changed are read again: each tag once. */
   private async readOwedViews(): Promise<void> {
-    if (this.owed.size === 0 || this.closed) return;
-    const tags = [...this.owed];
-    this.owed.clear();
-    const { api } = await import('./send-through-api');
     if (this.closed) return;
-    this.store.dispatch(api.util.invalidateTags(tags));
+    const landed = [...this.landing.keys()];
+    if (this.owed.size > 0) {
+      const tags = [...this.owed];
+      this.owed.clear();
+      const { api } = await import('./send-through-api');
+      if (this.closed) return;
+      this.store.dispatch(api.util.invalidateTags(tags));
+    }
+    // The accepted entries leave the mirror once the views asked again have answered (not
+    // waited for here: a form goes on as soon as its entry is answered).
+    if (landed.length > 0) void this.landWhenRead(landed);
+  }
+
+  private async landWhenRead(landed: readonly number[]): Promise<void> {
+    await viewsAnswered(this.store);
+    for (const seq of landed) this.landing.delete(seq);
+    await this.refresh().catch(() => undefined);
   }
 
   /** Reads wait for the commands another tab or the worker sent (their last position). */
