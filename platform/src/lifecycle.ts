@@ -16,7 +16,10 @@ export function closeOnSignals(close: () => Promise<void>, log: Log, graceMs = 2
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), graceMs);
+    const force = setTimeout(() => {
+      log.error({ graceMs }, 'shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, graceMs);
     force.unref();
     close()
       .then(() => process.exit(0))

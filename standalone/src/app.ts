@@ -123,6 +123,9 @@ export interface Standalone {
 
 const DEFAULT_PROJECT_ID = 'plenty';
 
+/** A part that takes longer than this to close is named in the log. */
+const SLOW_CLOSE_MS = 5000;
+
 const frontendDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../frontend/dist');
 
 function postingOf(posting: RecurringPosting | null): RecurringPosting {
@@ -134,13 +137,31 @@ function postingOf(posting: RecurringPosting | null): RecurringPosting {
 export async function openStandalone(options: StandaloneOptions): Promise<Standalone> {
   await mkdir(options.dataDir, { recursive: true });
   const closers: (() => Promise<void>)[] = [];
+  const names: string[] = [];
+  let warn: (message: string) => void = (message) => void process.stderr.write(`${message}\n`);
   const closeAll = async () => {
-    for (const close of closers.reverse()) await close().catch(() => undefined);
+    // Last opened, first closed; one that takes long is named, so a stop cut short by its grace
+    // period says what it waited for.
+    for (const [index, close] of [...closers.entries()].reverse()) {
+      const slow = setTimeout(
+        () => warn(`closing ${names[index] ?? 'a part'} takes longer than ${SLOW_CLOSE_MS / 1000} s`),
+        SLOW_CLOSE_MS,
+      );
+      slow.unref();
+      await close()
+        .catch(() => undefined)
+        .finally(() => clearTimeout(slow));
+    }
+    closers.length = 0;
+  };
+  const closing = (name: string, close: () => Promise<void>) => {
+    names[closers.length] = name;
+    closers.push(close);
   };
   try {
     // One writer of the read models per data folder: a second server or a rebuild is refused.
     const lock = takeReadModelsLock(options.dataDir, 'the server');
-    closers.push(async () => lock.release());
+    closing('the read models lock', async () => lock.release());
     const projectId = options.projectId ?? DEFAULT_PROJECT_ID;
     const identity = await openEmbeddedIdentity({
       dataDir: options.dataDir,
@@ -149,11 +170,11 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
       ...(options.identityClock === undefined ? {} : { now: options.identityClock }),
       oidc: { appOrigin: options.appOrigin ?? 'http://127.0.0.1:8080', providers: options.oidcProviders ?? [] },
     });
-    closers.push(() => identity.close());
+    closing('the identity service', () => identity.close());
 
     const masterKey = await loadMasterKey({ envValue: options.masterKey, dataDir: options.dataDir });
     const keyStore = await openSqliteKeyStore({ path: join(options.dataDir, 'keys.db'), masterKey });
-    closers.push(() => keyStore.close());
+    closing('the key store', () => keyStore.close());
     // Built (`npm start`): the projector, the event writer and the log's checkpoints each have a
     // thread of their own, so the requests' thread never waits for a commit's fsync, and neither
     // the commits nor the projector's batches wait for a checkpoint's.
@@ -163,12 +184,12 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
       checkpoints: threads ? 'thread' : 'auto',
       writer: threads ? 'thread' : 'inline',
     });
-    closers.push(() => eventStore.close());
+    closing('the event store', () => eventStore.close());
     // The read models are rebuilt from the events: a damaged file is set aside, not a reason to stop.
     const { readStore, setAside } = await openReadModelsFile(join(options.dataDir, 'read.db'));
-    closers.push(() => readStore.close());
+    closing('the read store', () => readStore.close());
     const blobStore = await openFsBlobStore({ directory: join(options.dataDir, 'receipts') });
-    closers.push(() => blobStore.close());
+    closing('the receipts store', () => blobStore.close());
     const codec = new EventCodec(keyStore);
     const linkSecret = options.linkSecret ?? process.env.RECEIPT_LINK_SECRET;
     const links = new LinkSigner(
@@ -188,6 +209,7 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
         disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace',
       }),
     });
+    warn = (message) => app.log.warn(message);
     if (identity.emulatorImport !== null) {
       app.log.warn(
         identity.emulatorImport,
@@ -208,7 +230,7 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
       },
       app.log,
     );
-    closers.push(() => mailer.close());
+    closing('the mailer', () => mailer.close());
     await installSecurityHeaders(app, {
       csp: webAppCspDirectives({ kind: 'embedded' }),
     });
@@ -231,7 +253,7 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
       afterBatch: alerts.afterBatch,
       closers,
     });
-    closers.push(() => projector.stop());
+    closing('the projector', () => projector.stop());
     const weeklyReports = new WeeklyReportScheduler({
       eventStore,
       readStore,
@@ -241,7 +263,7 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
       ...(options.weeklyReportIntervalMs === undefined ? {} : { intervalMs: options.weeklyReportIntervalMs }),
     });
     weeklyReports.start();
-    closers.push(() => weeklyReports.stop());
+    closing('the weekly reports', () => weeklyReports.stop());
     const reminders = new ReminderMailer({
       eventStore,
       readStore,
@@ -252,7 +274,7 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
       ...(options.reminderIntervalMs === undefined ? {} : { intervalMs: options.reminderIntervalMs }),
     });
     reminders.start();
-    closers.push(() => reminders.stop());
+    closing('the reminders', () => reminders.stop());
 
     installErrorHandling(app, {
       notFound: await serveWebApp(app, {
@@ -306,7 +328,7 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
       ...(options.recurringClock === undefined ? {} : { now: options.recurringClock }),
     });
     recurringPoster.start();
-    closers.push(() => recurringPoster.stop());
+    closing('the recurring poster', () => recurringPoster.stop());
     await registerDataRoutes(app, {
       eventStore,
       codec,
@@ -356,7 +378,7 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
         });
       },
     );
-    closers.push(() => app.close());
+    closing('the HTTP server', () => app.close());
 
     return { app, projector, eventStore, readStore, blobStore, codec, recurringPoster, identity, close: closeAll };
   } catch (error) {
