@@ -3,6 +3,12 @@ import { expectHeading, openPage } from '../support/browser.mjs';
 import { catalog } from '../support/locale.mjs';
 import { changePasswordElsewhere, createUser, signIn } from '../support/users.mjs';
 
+/** Resolves once the page shows that the session ended, on the login page. */
+async function told(page, m) {
+  await page.getByTestId('toast').getByText(m['authError.sessionExpired']).waitFor({ timeout: 30_000 });
+  assert.match(new URL(page.url()).pathname, /\/auth\/login$/, 'told on the login page');
+}
+
 /**
  * A password change on another device ends every other session at once. A page left open finds
  * out at its next call to the API, a reloaded one at start: each drops the saved session, says
@@ -24,17 +30,20 @@ export default async function authRevoked({ browser, baseUrl }) {
     await changePasswordElsewhere(baseUrl, user);
 
     // The open page: its next request to the API is refused, and so is its refresh token.
+    // The toast shows for 2.5 s: it is looked for from the click on, not once the page is checked.
+    const openTold = told(open.page, m);
     await open.page.getByRole('link', { name: m['nav.reports'] }).first().click();
     await expectHeading(open.page, m['page.login']);
     assert.equal(new URL(open.page.url()).pathname, '/th/auth/login');
-    await open.page.getByTestId('toast').getByText(m['authError.sessionExpired']).waitFor();
+    await openTold;
     assert.equal(await open.page.evaluate((key) => localStorage.getItem(key), user.storageKey), null);
 
     // The reloaded page: the saved session is refused at start.
+    const reloadedTold = told(reloaded.page, m);
     await reloaded.page.reload();
     await expectHeading(reloaded.page, m['page.login']);
     assert.equal(new URL(reloaded.page.url()).pathname, '/th/auth/login');
-    await reloaded.page.getByTestId('toast').getByText(m['authError.sessionExpired']).waitFor();
+    await reloadedTold;
     assert.equal(await reloaded.page.evaluate((key) => localStorage.getItem(key), user.storageKey), null);
 
     // The old password is refused with the one message for wrong credentials; the new one signs in.

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { postCommand, uuidV7 } from '../support/api.mjs';
-import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
+import { expectHeading, openPage, screenshot, waitUntilCurrent } from '../support/browser.mjs';
 import { catalog, say } from '../support/locale.mjs';
 import { callApi, createUser, signIn } from '../support/users.mjs';
 
@@ -44,15 +44,22 @@ async function addExpense(baseUrl, user, amount, date) {
   });
 }
 
-/** Loads `url` until `ready` holds (the read models may need a moment after the commands). */
+/**
+ * Loads `url` until `ready` holds (the read models may need a moment after the commands), each
+ * load looked at for a few seconds: a reload paints the device copy first, then the server's.
+ */
 async function openUntil(page, url, heading, ready) {
-  const deadline = Date.now() + 25_000;
+  const deadline = Date.now() + 30_000;
   for (;;) {
     await page.goto(url);
     await expectHeading(page, heading);
-    if (await ready().catch(() => false)) return;
-    if (Date.now() > deadline) assert.fail(`not ready at ${page.url()}`);
-    await page.waitForTimeout(300);
+    const loaded = Date.now();
+    while (Date.now() - loaded < 5_000) {
+      await waitUntilCurrent(page).catch(() => undefined);
+      if (await ready().catch(() => false)) return;
+      if (Date.now() > deadline) assert.fail(`not ready at ${page.url()}`);
+      await page.waitForTimeout(300);
+    }
   }
 }
 

@@ -73,6 +73,8 @@ export default async function offlinePending({ browser, baseUrl, screenshotDir }
     // Online once: every page this journey opens offline is read, and the worker keeps the app.
     await page.goto(`${baseUrl}/dashboard`);
     await page.getByTestId('dashboard-content').waitFor();
+    // Kept on the device before the next page load, which would end a write still under way.
+    await waitForSavedAnswer(page, user.uid, 'queries/dashboard');
     await page.goto(`${baseUrl}/dashboard/debt-tracker/${debtId}`);
     await page.getByTestId('schedule-row').first().waitFor();
     await waitForSavedAnswer(page, user.uid, `queries/debts/${debtId}`, { containing: true });

@@ -30,6 +30,19 @@ export async function openPage(browser, options = {}) {
 }
 
 /**
+ * Waits until nothing on the page is a device copy painted at start-up: a repeat visit shows
+ * what the device kept at once, under "Updating — showing data as of …", until the server
+ * answered. Read a figure after this, not before, to read the server's.
+ */
+export async function waitUntilCurrent(page, timeout = 20_000) {
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="offline-banner"]')?.getAttribute('data-state') !== 'refreshing-as-of',
+    null,
+    { timeout },
+  );
+}
+
+/**
  * Waits until the page's main heading (h1) shows this text, 20 s unless `timeout` says otherwise.
  * A failure says what the page showed instead and, given the `errors` openPage collects, what
  * went wrong in the page.
