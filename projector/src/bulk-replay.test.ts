@@ -138,6 +138,7 @@ const withoutBulkLoad = (store: ReadStore): ReadStore => ({
   ensureViews: (views) => store.ensureViews(views),
   get: (view, userId, id) => store.get(view, userId, id),
   find: (view, query) => store.find(view, query),
+  findMerged: (view, query) => store.findMerged(view, query),
   sum: (view, query) => store.sum(view, query),
   applyBatch: (name, position, work) => store.applyBatch(name, position, work),
   getCheckpoint: (name) => store.getCheckpoint(name),

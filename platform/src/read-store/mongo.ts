@@ -33,6 +33,8 @@ import {
   type Document,
   type FindQuery,
   type FindResult,
+  type MergedFindQuery,
+  type MergedFindResult,
   type Promotion,
   type ReadStore,
   type ScanKey,
@@ -42,6 +44,7 @@ import {
   type UnitOfWork,
   type ViewDefinition,
 } from './port.js';
+import { mergeParts } from './merge.js';
 import { BufferedUnitOfWork, type UnitOfWorkBacking } from './unit-of-work.js';
 
 /**
@@ -162,6 +165,43 @@ class MongoReadStore implements ReadStore, UnitOfWorkBacking {
       items: page.map((record) => toStored<D>(record)).filter((d): d is StoredDocument<D> => d !== null),
       nextCursor,
     };
+  }
+
+  /**
+   * Each part's page read as `find` reads it (one query per part, at once), then merged; the
+   * keys are the records' indexed values, which `find`'s cursors are made of too.
+   */
+  async findMerged<D extends Document>(viewName: string, query: MergedFindQuery): Promise<MergedFindResult<D>> {
+    const view = this.view(viewName);
+    const { field, parts } = query.split;
+    requireField(view, field);
+    const pages = await Promise.all(
+      parts.map(async (part, index) => {
+        const { filter, sort, limit } = buildFindQuery(view, {
+          userId: query.userId,
+          where: { ...query.where, [field]: part.value },
+          contains: query.contains,
+          ranges: query.ranges,
+          match: query.match,
+          sort: query.sort,
+          limit: query.limit,
+          ...(part.cursor === undefined ? {} : { cursor: part.cursor }),
+        });
+        const records = await this.collection(viewName).find(filter, { sort, limit }).toArray();
+        return {
+          keys: records.slice(0, query.limit).map((record) => ({
+            part: index,
+            sort: query.sort.map((s) => record.f[s.field] ?? null),
+            id: record.id,
+            record,
+          })),
+          more: records.length > query.limit,
+        };
+      }),
+    );
+    const { taken, cursors } = mergeParts(pages, query.limit, query.compare);
+    const items = taken.map((key) => toStored<D>(key.record)).filter((d): d is StoredDocument<D> => d !== null);
+    return { items, cursors };
   }
 
   async scan(viewName: string, options: { after?: ScanKey; limit: number }): Promise<StoredDocument[]> {

@@ -147,6 +147,42 @@ export interface FindResult<D extends Document = Document> {
   readonly nextCursor: string | null;
 }
 
+/**
+ * A document's place in a merged find (`ReadStore.findMerged`): the part it belongs to (its index
+ * in `split.parts`), its values of the sort fields (in the order of `sort`) and its id.
+ */
+export interface MergeKey {
+  readonly part: number;
+  readonly sort: readonly (string | number | null)[];
+  readonly id: string;
+}
+
+/**
+ * One query split on the values of an indexed field, each part read in the query's sort order
+ * from its own cursor, the parts merged into one page by `compare`. `where` must not hold the
+ * split field. Merging takes the first key by `compare` among the parts' next ones, so each
+ * part's documents keep the store's order; a tie goes to the earlier part.
+ */
+export interface MergedFindQuery extends Omit<FindQuery, 'cursor'> {
+  readonly split: {
+    readonly field: string;
+    readonly parts: readonly { readonly value: string | number; readonly cursor?: string | undefined }[];
+  };
+  /** Negative when `a` comes first; only ever asked of keys of two different parts. */
+  readonly compare: (a: MergeKey, b: MergeKey) => number;
+}
+
+export interface MergedFindResult<D extends Document = Document> {
+  /** At most `limit` documents, in merged order. */
+  readonly items: StoredDocument<D>[];
+  /**
+   * Per part, in the order of `split.parts`, where it goes on from: the cursor after its last
+   * document listed, null when it has no more, undefined when none of its documents were listed
+   * although it has some (its cursor stays as given).
+   */
+  readonly cursors: readonly (string | null | undefined)[];
+}
+
 export class InvalidCursorError extends Error {
   override readonly name = 'InvalidCursorError';
 }
@@ -215,6 +251,12 @@ export interface ReadStore {
   ensureViews(views: readonly ViewDefinition[]): Promise<void>;
   get<D extends Document>(view: string, userId: string, id: string): Promise<StoredDocument<D> | null>;
   find<D extends Document>(view: string, query: FindQuery): Promise<FindResult<D>>;
+  /**
+   * A page merged from the parts of a query split on a field's values (a list by value over
+   * several currencies): as each part's `find` from its cursor, merged, but only the documents
+   * listed are read whole (SQLite: the parts' keys in one statement that matches a search once).
+   */
+  findMerged<D extends Document>(view: string, query: MergedFindQuery): Promise<MergedFindResult<D>>;
   /** Groups of matching documents with their count and the sum of an integer field, in no particular order. */
   sum(view: string, query: SumQuery): Promise<SumGroup[]>;
   /**

@@ -1,6 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { FieldRange, FindQuery, ReadStore, SumQuery, TextMatch, TextTerm, ViewDefinition } from './port.js';
+import { encodeCursor } from './keys.js';
+import type {
+  FieldRange,
+  FindQuery,
+  MergedFindQuery,
+  MergeKey,
+  ReadStore,
+  SumQuery,
+  TextMatch,
+  TextTerm,
+  ViewDefinition,
+} from './port.js';
 import { next } from './read-store.contract-fixture.js';
 
 /** A searchable view: a note cut into words, tags, and ids as single tokens in `ref`. */
@@ -410,8 +421,8 @@ export function readStoreSearchContract(open: () => Promise<ReadStore>): void {
     }
     const WORDS = ['coffee', 'rice', 'fuel', 'rent'];
 
-    /** Random documents, edited, removed and loaded again, then every sum against the documents themselves. */
-    async function checkSums(store: ReadStore, bulk: boolean): Promise<void> {
+    /** Random documents, edited, removed and loaded again (in bulk when `bulk`): the user's live ones. */
+    async function seedCovered(store: ReadStore, bulk: boolean): Promise<Map<string, Row>> {
       let seed = 28;
       const random = (n: number) => {
         seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
@@ -467,6 +478,12 @@ export function readStoreSearchContract(open: () => Promise<ReadStore>): void {
           else live.set(id, doc);
         }
       }
+      return live;
+    }
+
+    /** Every sum and page of a search against the documents themselves. */
+    async function checkSums(store: ReadStore, bulk: boolean): Promise<void> {
+      const live = await seedCovered(store, bulk);
       const cases: [Omit<SumQuery, 'userId' | 'field'>, (d: Row) => boolean][] = [];
       for (const token of [...WORDS, 'co', 'none']) {
         const has = (d: Row) => d.note.split(' ').some((w) => w.startsWith(token));
@@ -560,6 +577,157 @@ export function readStoreSearchContract(open: () => Promise<ReadStore>): void {
       }
     }
 
+    const CURRENCIES = ['LAK', 'THB', 'USD'];
+    /** A value per currency with ties across currencies (as amounts converted into one currency). */
+    const RATES = [1n, 600n, 20_000n];
+    const valueOf = (key: MergeKey) => (BigInt(key.sort[0] ?? 0) * (RATES[key.part] ?? 1n)) / 10_000_000n;
+    /** By value; equal values by part when `parts`, else left to the store (the earlier part first). */
+    const compareBy =
+      (direction: 'asc' | 'desc', parts: boolean) =>
+      (a: MergeKey, b: MergeKey): number => {
+        const [va, vb] = [valueOf(a), valueOf(b)];
+        if (va !== vb) return (va < vb ? -1 : 1) * (direction === 'asc' ? 1 : -1);
+        return parts ? a.part - b.part : 0;
+      };
+
+    /**
+     * The merge as read before `findMerged`: each part's page of whole documents through `find`,
+     * merged, each part's cursor the store's own when all its page went, else made of its last row.
+     */
+    async function mergedThroughFind(
+      store: ReadStore,
+      query: MergedFindQuery,
+    ): Promise<{ ids: string[]; cursors: (string | null | undefined)[] }> {
+      const pages = await Promise.all(
+        query.split.parts.map((part) =>
+          store.find<Row>(covered.name, {
+            userId: query.userId,
+            where: { ...query.where, [query.split.field]: part.value },
+            ...(query.ranges === undefined ? {} : { ranges: query.ranges }),
+            ...(query.match === undefined ? {} : { match: query.match }),
+            sort: query.sort,
+            limit: query.limit,
+            ...(part.cursor === undefined ? {} : { cursor: part.cursor }),
+          }),
+        ),
+      );
+      const streams = pages.map((page, part) => ({
+        page,
+        rows: page.items.map((d) => ({ key: { part, sort: [d.doc.amount], id: d.id }, id: d.id })),
+        taken: 0,
+      }));
+      const ids: string[] = [];
+      while (ids.length < query.limit) {
+        let best: (typeof streams)[number] | undefined;
+        for (const stream of streams) {
+          const head = stream.rows[stream.taken];
+          const bestHead = best?.rows[best.taken];
+          if (head !== undefined && (bestHead === undefined || query.compare(head.key, bestHead.key) < 0))
+            best = stream;
+        }
+        const row = best?.rows[best.taken];
+        if (best === undefined || row === undefined) break;
+        ids.push(row.id);
+        best.taken += 1;
+      }
+      const cursors = streams.map(({ page, rows, taken }) => {
+        if (taken === rows.length) return page.nextCursor;
+        const last = rows[taken - 1];
+        return last === undefined ? undefined : encodeCursor([...last.key.sort, last.id]);
+      });
+      return { ids, cursors };
+    }
+
+    /**
+     * Pages of a query split by currency and merged by value: the same documents and cursors as
+     * each currency's `find` merged, page after page, and together every matching document in the
+     * order of value, currency, amount and id.
+     */
+    async function checkMerged(store: ReadStore, live: ReadonlyMap<string, Row>): Promise<void> {
+      const cases: [Pick<FindQuery, 'match' | 'where' | 'ranges'>, (d: Row) => boolean][] = [
+        [{}, () => true],
+        [{ where: { kind: 'out' } }, (d) => d.kind === 'out'],
+        [
+          { ranges: { day: { gte: '2026-03-01', lt: '2026-09-01' } } },
+          (d) => d.day >= '2026-03-01' && d.day < '2026-09-01',
+        ],
+      ];
+      for (const token of ['co', 'rice', 'none']) {
+        const has = (d: Row) => d.note.split(' ').some((w) => w.startsWith(token));
+        const match = all([word(token)]);
+        cases.push(
+          [{ match }, has],
+          [
+            { match, ranges: { day: { gte: '2026-02-01', lt: '2026-10-01' } } },
+            (d) => has(d) && d.day >= '2026-02-01' && d.day < '2026-10-01',
+          ],
+          [
+            { match, where: { kind: 'in' }, ranges: { day: { gt: '2026-04-01' } } },
+            (d) => has(d) && d.kind === 'in' && d.day > '2026-04-01',
+          ],
+          // A field the search keys do not carry.
+          [
+            { match, where: { batch: 'b2' }, ranges: { day: { lt: '2026-11-01' } } },
+            (d) => has(d) && d.batch === 'b2' && d.day < '2026-11-01',
+          ],
+        );
+      }
+      for (const [conditions, keep] of cases) {
+        for (const direction of ['desc', 'asc'] as const) {
+          for (const [limit, parts] of [
+            [1, true],
+            [7, false],
+            [50, true],
+            [50, false],
+          ] as const) {
+            const compare = compareBy(direction, parts);
+            // The parts still going, and where each goes on from (as the list's cursor holds them).
+            const state = new Map<number, string | undefined>(CURRENCIES.map((_, part) => [part, undefined]));
+            const ids: string[] = [];
+            for (let round = 0; state.size > 0; round += 1) {
+              if (round > 500) throw new Error('the pages never end');
+              const parts = [...state.keys()];
+              const query: MergedFindQuery = {
+                userId: 'u',
+                ...conditions,
+                sort: [{ field: 'amount', direction }],
+                limit,
+                split: {
+                  field: 'cur',
+                  parts: parts.map((part) => ({ value: CURRENCIES[part] ?? '', cursor: state.get(part) })),
+                },
+                // The keys' parts are positions among the parts asked: back to the currency's.
+                compare: (a, b) => compare({ ...a, part: parts[a.part] ?? 0 }, { ...b, part: parts[b.part] ?? 0 }),
+              };
+              const merged = await store.findMerged<Row>(covered.name, query);
+              const before = await mergedThroughFind(store, query);
+              const label = JSON.stringify([conditions, direction, limit, parts, round]);
+              expect({ ids: merged.items.map((d) => d.id), cursors: merged.cursors }, label).toEqual(before);
+              ids.push(...merged.items.map((d) => d.id));
+              parts.forEach((part, i) => {
+                const cursor = merged.cursors[i];
+                if (cursor === null) state.delete(part);
+                else if (cursor !== undefined) state.set(part, cursor);
+              });
+            }
+            const sign = direction === 'asc' ? 1 : -1;
+            const keyOf = (id: string, d: Row): MergeKey => ({ part: CURRENCIES.indexOf(d.cur), sort: [d.amount], id });
+            const wanted = [...live.entries()]
+              .filter(([, d]) => keep(d))
+              .sort(([ia, a], [ib, b]) => {
+                const [ka, kb] = [keyOf(ia, a), keyOf(ib, b)];
+                const byValue = compare(ka, kb);
+                if (byValue !== 0) return byValue;
+                if (ka.part !== kb.part) return ka.part - kb.part;
+                return sign * (a.amount === b.amount ? (ia < ib ? -1 : 1) : a.amount < b.amount ? -1 : 1);
+              })
+              .map(([id]) => id);
+            expect(ids, JSON.stringify([conditions, direction, limit, parts])).toEqual(wanted);
+          }
+        }
+      }
+    }
+
     it('equal the sums of the matching documents through edits, removals and other users', async () => {
       const store = await open();
       await store.ensureViews([covered]);
@@ -571,6 +739,20 @@ export function readStoreSearchContract(open: () => Promise<ReadStore>): void {
       const store = await open();
       await store.ensureViews([covered]);
       await checkSums(store, true);
+      await store.close();
+    });
+
+    it('merged pages of a query split by a field list what each part’s pages list, merged, through edits, removals and other users', async () => {
+      const store = await open();
+      await store.ensureViews([covered]);
+      await checkMerged(store, await seedCovered(store, false));
+      await store.close();
+    });
+
+    it('merged pages list the same after a bulk load', async () => {
+      const store = await open();
+      await store.ensureViews([covered]);
+      await checkMerged(store, await seedCovered(store, true));
       await store.close();
     });
   });

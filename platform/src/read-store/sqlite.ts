@@ -11,6 +11,7 @@ import {
 import { column, createIndexes, createViewTable, tableOf } from './sqlite-schema.js';
 import {
   CHECKPOINT_SQL,
+  conditions,
   findClause,
   fromClause,
   indexValues,
@@ -18,6 +19,7 @@ import {
   nextCursor,
   pushRowParams,
   replaceSql,
+  requireField,
   rowParams,
   sumGroups,
   sumSql,
@@ -41,6 +43,7 @@ import {
   type SearchTables,
 } from './sqlite-search.js';
 import { DocumentCache } from './sqlite-document-cache.js';
+import { mergeParts } from './merge.js';
 import { BufferedUnitOfWork, type UnitOfWorkBacking } from './unit-of-work.js';
 import {
   type Document,
@@ -48,6 +51,8 @@ import {
   type BulkLoad,
   type BulkWrite,
   type FindResult,
+  type MergedFindQuery,
+  type MergedFindResult,
   type ReadStore,
   type StoredDocument,
   type SumGroup,
@@ -216,21 +221,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     const table = this.table(viewName);
     const view = this.view(viewName);
     await this.settled();
-    // Many matches within a range: the range's rows walked along the sort's index are tested one by
-    // one until a page is found (a common word by value over half a year passed over thousands); the
-    // matches' search keys carry what picks the page without the rows, whether the matches are many
-    // or few (then only the page's rows are read, not every match's).
-    const fromKeys =
-      query.ranges !== undefined &&
-      keysAnswer(
-        view,
-        query,
-        query.sort.map((s) => s.field),
-      );
-    // Otherwise whether the match has many documents, read from the FTS index alone, decides the plan.
-    const many = !fromKeys && this.manyMatches(table, view, query);
-    const plan: MatchPlan = fromKeys ? 'keys' : many ? 'scan' : 'join';
-    const { where, params } = findClause(table, view, query, plan);
+    const plan = this.findPlan(table, view, query);
     // Where a page may pass over many rows of the user (a text condition, a range, or many matches
     // walked along the sort's index), it first reads ids and sort keys only, which a covering index
     // answers without touching the rows and a sort in memory holds small, then the page's documents:
@@ -239,16 +230,11 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
       query.match === undefined ? query.contains !== undefined || query.ranges !== undefined : plan !== 'join';
     let rows: Row[];
     if (keysFirst) {
-      const selected = (
-        fromKeys
-          ? ['k.k_id AS id', ...new Set(query.sort.map((s) => `${carriedColumn(s.field)} AS ${column(s.field)}`))]
-          : ['id', ...new Set(query.sort.map((s) => column(s.field)))]
-      ).join(', ');
-      const keyRows = this.statement<(string | number)[], Row>(
-        `SELECT ${selected} FROM ${fromClause(table, query, plan)} ${where}`,
-      ).all(...params, query.limit + 1);
-      rows = keyRows.map((keyRow) => this.row(viewName, query.userId, keyRow.id) ?? keyRow);
+      rows = this.keyRows(table, view, query, plan).map(
+        (keyRow) => this.row(viewName, query.userId, keyRow.id) ?? keyRow,
+      );
     } else {
+      const { where, params } = findClause(table, view, query, plan);
       rows = this.statement<(string | number)[], Row>(`SELECT v.* FROM ${fromClause(table, query, plan)} ${where}`).all(
         ...params,
         query.limit + 1,
@@ -259,6 +245,138 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
       .map((row) => toStored<D>(row))
       .filter((d): d is StoredDocument<D> => d !== null);
     return { items, nextCursor: nextCursor(rows, query) };
+  }
+
+  /**
+   * How a page reaches its documents. Many matches within a range: the range's rows walked along
+   * the sort's index are tested one by one until a page is found (a common word by value over half
+   * a year passed over thousands); the matches' search keys carry what picks the page without the
+   * rows, whether the matches are many or few (then only the page's rows are read, not every
+   * match's). Otherwise whether the match has many documents, read from the FTS index alone,
+   * decides the plan.
+   */
+  private findPlan(table: string, view: ViewDefinition, query: FindQuery): MatchPlan {
+    const fromKeys =
+      query.ranges !== undefined &&
+      keysAnswer(
+        view,
+        query,
+        query.sort.map((s) => s.field),
+      );
+    if (fromKeys) return 'keys';
+    return this.manyMatches(table, view, query) ? 'scan' : 'join';
+  }
+
+  /** The ids and sort values (under their view columns' names) of a page and the row after it. */
+  private keyRows(table: string, view: ViewDefinition, query: FindQuery, plan: MatchPlan): Row[] {
+    const { where, params } = findClause(table, view, query, plan);
+    const selected = (
+      plan === 'keys' && query.match !== undefined
+        ? ['k.k_id AS id', ...new Set(query.sort.map((s) => `${carriedColumn(s.field)} AS ${column(s.field)}`))]
+        : ['id', ...new Set(query.sort.map((s) => column(s.field)))]
+    ).join(', ');
+    return this.statement<(string | number)[], Row>(
+      `SELECT ${selected} FROM ${fromClause(table, query, plan)} ${where}`,
+    ).all(...params, query.limit + 1);
+  }
+
+  async findMerged<D extends Document>(viewName: string, query: MergedFindQuery): Promise<MergedFindResult<D>> {
+    const table = this.table(viewName);
+    const view = this.view(viewName);
+    await this.settled();
+    const { field, parts } = query.split;
+    requireField(view, field);
+    const partQuery = (i: number): FindQuery => {
+      const part = parts[i];
+      if (part === undefined) throw new Error(`no part ${i}`);
+      return {
+        userId: query.userId,
+        where: { ...query.where, [field]: part.value },
+        contains: query.contains,
+        ranges: query.ranges,
+        match: query.match,
+        sort: query.sort,
+        limit: query.limit,
+        ...(part.cursor === undefined ? {} : { cursor: part.cursor }),
+      };
+    };
+    if (parts.length === 0) return { items: [], cursors: [] };
+    // The parts differ only in the split field's value: one plan for all (the first part's).
+    const plan = this.findPlan(table, view, partQuery(0));
+    const keyRows =
+      plan === 'keys' && query.match !== undefined && parts.length > 1
+        ? this.sharedKeyRows(
+            table,
+            view,
+            query,
+            parts.map((_, i) => partQuery(i)),
+          )
+        : parts.map((_, i) => this.keyRows(table, view, partQuery(i), plan));
+    const keys = keyRows.map((rows, part) => ({
+      keys: rows.slice(0, query.limit).map((row) => ({
+        part,
+        sort: query.sort.map((s) => row[column(s.field)] ?? null),
+        id: row.id,
+      })),
+      more: rows.length > query.limit,
+    }));
+    const { taken, cursors } = mergeParts(keys, query.limit, query.compare);
+    // Only the documents listed are read whole.
+    const items = taken
+      .map((key) => toStored<D>(this.row(viewName, query.userId, key.id)))
+      .filter((d): d is StoredDocument<D> => d !== null);
+    return { items, cursors };
+  }
+
+  /**
+   * The key rows of each part of a merged find planned `keys`, in one statement: the matches'
+   * keys within the shared conditions are listed once (a common word's FTS match and its keys cost
+   * about 5 ms, which each part's own statement paid again), then each part's page is taken from
+   * that list, the split field's value and the part's cursor applied as `find` applies them.
+   */
+  private sharedKeyRows(
+    table: string,
+    view: ViewDefinition,
+    query: MergedFindQuery,
+    parts: readonly FindQuery[],
+  ): Row[][] {
+    const { field } = query.split;
+    const { where, contains, ranges, match } = query;
+    const { conditions: shared, params } = conditions(
+      table,
+      view,
+      { userId: query.userId, where, contains, ranges, match },
+      'keys',
+    );
+    const listed = [...new Set([field, ...query.sort.map((s) => s.field)])].map(carriedColumn);
+    const branches = parts.map((part, i) => {
+      // On the list `m k`, `find`'s own clause (plan `keys`) reads the same columns it reads from
+      // the keys table: the user, the split field's value, the part's cursor, the sort and limit.
+      const value = part.where?.[field];
+      if (value === undefined) throw new Error(`a part without its value of ${field}`);
+      const clause = findClause(
+        table,
+        view,
+        {
+          userId: part.userId,
+          where: { [field]: value },
+          sort: part.sort,
+          limit: part.limit,
+          ...(part.cursor === undefined ? {} : { cursor: part.cursor }),
+        },
+        'keys',
+      );
+      params.push(...clause.params, part.limit + 1);
+      const sorted = [...new Set(query.sort.map((s) => `${carriedColumn(s.field)} AS ${column(s.field)}`))];
+      return `SELECT * FROM (SELECT ${i} AS part, k.k_id AS id${sorted.map((c) => `, ${c}`).join('')} FROM m k ${clause.where})`;
+    });
+    const sql =
+      `WITH m AS MATERIALIZED (SELECT k.k_user, k.k_id, ${listed.join(', ')} FROM ${fromClause(table, query, 'keys')} ` +
+      `WHERE ${shared.join(' AND ')}) ${branches.join(' UNION ALL ')}`;
+    const rows = this.statement<(string | number)[], Row & { part: number }>(sql).all(...params);
+    const byPart = parts.map((): Row[] => []);
+    for (const row of rows) byPart[row.part]?.push(row);
+    return byPart;
   }
 
   /** Whether the query's match has at least SCAN_MATCHES documents, counted in the FTS index alone. */

@@ -6,11 +6,10 @@ import type { TransactionSort, TransactionTotals, TransactionView } from '@plent
 import {
   InvalidCursorError,
   type FindQuery,
-  type FindResult,
+  type MergeKey,
   type ReadStore,
   type StoredDocument,
 } from '@plenty/platform/read-store/port';
-import { encodeCursor } from '@plenty/platform/read-store/keys';
 import type { StoreConditions } from './filters.js';
 
 /** The read store breaks ties by id, in the direction of the last sort key. */
@@ -167,73 +166,55 @@ export interface AmountQuery {
 /**
  * One page of transactions by their value in the display currency. Conversion keeps the order
  * of amounts within one currency, so each currency's transactions are read in amount order from
- * the store (keyset pages, as any list) and the currencies are merged: a page reads at most
- * `limit` rows of each currency, and the cursor holds where each currency stands.
+ * the store (keyset pages, as any list) and the currencies are merged (`findMerged`: the store
+ * reads each currency's keys, at most `limit`, and only the documents listed), and the cursor
+ * holds where each currency stands.
  */
 export async function findByValue(
   readStore: ReadStore,
   query: AmountQuery,
 ): Promise<{ items: TransactionView[]; nextCursor: string | null }> {
   const state = query.cursor === undefined ? {} : decodeAmountCursor(query.cursor);
-  const sort: FindQuery['sort'] = [{ field: 'amount', direction: query.order.direction }];
-  const find = (currency: Currency, limit: number, cursor: string | undefined): Promise<FindResult<TransactionView>> =>
-    readStore.find<TransactionView>(TRANSACTIONS_VIEW, {
-      userId: query.userId,
-      ...query.conditions,
-      where: { ...query.conditions.where, currency },
-      sort,
-      limit,
-      ...(cursor === undefined ? {} : { cursor }),
-    });
-
-  const streams = await Promise.all(
-    CURRENCIES.filter((currency) => query.currencies.includes(currency) && state[currency] !== 0).map(
-      async (currency) => {
-        const from = state[currency];
-        const resume = typeof from === 'string' ? from : undefined;
-        const page = await find(currency, query.limit, resume);
-        const rows = page.items.map((stored) => ({
-          doc: stored.doc,
-          currency,
-          value: valueInDisplay(stored.doc.amount.amount, currency, query.order),
-        }));
-        return { currency, page, rows, taken: 0 };
-      },
-    ),
-  );
-
-  const items: TransactionView[] = [];
-  while (items.length < query.limit) {
-    let best: (typeof streams)[number] | undefined;
-    for (const stream of streams) {
-      const head = stream.rows[stream.taken];
-      if (head === undefined) continue;
-      const bestHead = best?.rows[best.taken];
-      if (bestHead === undefined || compareValues(head, bestHead, query.order.direction) < 0) best = stream;
+  const currencies = CURRENCIES.filter((currency) => query.currencies.includes(currency) && state[currency] !== 0);
+  // Each key's value, converted once (a key is compared several times while merging).
+  const values = new Map<MergeKey, { value: bigint | null; currency: Currency }>();
+  const valueOf = (key: MergeKey) => {
+    let value = values.get(key);
+    if (value === undefined) {
+      const currency = currencies[key.part] as Currency;
+      value = { value: valueInDisplay(Number(key.sort[0]), currency, query.order), currency };
+      values.set(key, value);
     }
-    const row = best?.rows[best.taken];
-    if (best === undefined || row === undefined) break;
-    items.push(row.doc);
-    best.taken += 1;
-  }
+    return value;
+  };
+  const found = await readStore.findMerged<TransactionView>(TRANSACTIONS_VIEW, {
+    userId: query.userId,
+    ...query.conditions,
+    sort: [{ field: 'amount', direction: query.order.direction }],
+    limit: query.limit,
+    split: {
+      field: 'currency',
+      parts: currencies.map((currency) => {
+        const from = state[currency];
+        return { value: currency, ...(typeof from === 'string' ? { cursor: from } : {}) };
+      }),
+    },
+    compare: (a, b) => compareValues(valueOf(a), valueOf(b), query.order.direction),
+  });
 
+  // A currency none of whose rows went on the page stays where it was; one whose every row did
+  // goes on after its last, or is done (0). The store's cursors are made of the row's sort values
+  // and id (the indexed `amount` is the amount's minor units), as a page of that many would end.
   const next: MergeState = { ...state };
   let more = false;
-  for (const stream of streams) {
-    const { currency, page, rows, taken } = stream;
-    if (taken === rows.length) {
-      next[currency] = page.nextCursor ?? 0;
-      if (page.nextCursor !== null) more = true;
-      continue;
+  currencies.forEach((currency, part) => {
+    const cursor = found.cursors[part];
+    if (cursor === undefined) {
+      more = true;
+      return;
     }
-    more = true;
-    const last = rows[taken - 1];
-    if (last === undefined) continue;
-    // Part of this currency's rows went on the page: the store's cursor right after the last one,
-    // which both read stores make of the row's sort values and id (the indexed `amount` is the
-    // amount's minor units), as a page of `taken` rows would end. Reading that page again to get
-    // it cost as much as the page itself.
-    next[currency] = encodeCursor([last.doc.amount.amount, last.doc.id]);
-  }
-  return { items, nextCursor: more ? encodeAmountCursor(next) : null };
+    next[currency] = cursor ?? 0;
+    if (cursor !== null) more = true;
+  });
+  return { items: found.items.map((stored) => stored.doc), nextCursor: more ? encodeAmountCursor(next) : null };
 }
