@@ -109,7 +109,7 @@ const VALID: Record<string, () => Record<string, unknown>> = {
   WithdrawFromGoal: () => ({ goalId: ids.goal, amount: thb(1), date: '2026-11-01' }),
   DeleteGoal: () => ({ goalId: uuidV7() }),
   OpenDebt: () => ({ ...carLoan, debtId: uuidV7(), paymentDueDay: 15 }),
-  EditDebt: () => ({ debtId: ids.debt, changes: { name: 'Renamed' } }),
+  EditDebt: () => ({ debtId: ids.debt, changes: { name: 'Renamed', walletId: ids.wallet } }),
   RecordPayment: () => ({ debtId: ids.debt, paymentId: uuidV7(), amount: 1, date: '2026-02-01' }),
   EditPayment: () => ({ debtId: ids.debt, paymentId: ids.payment, changes: { notes: 'x' } }),
   DeletePayment: () => ({ debtId: ids.debt, paymentId: uuidV7() }),

@@ -60,8 +60,7 @@ export function draftOf(debt: DebtDetail, locale: Locale): DebtDraft {
     monthlyPayment: debt.monthlyPayment === null ? '' : amount(debt.monthlyPayment),
     openDate: debt.openDate,
     startDate: debt.startDate,
-    // Where borrowed money went is chosen when the debt is added, not edited.
-    walletId: '',
+    walletId: debt.walletId ?? '',
   };
 }
 
@@ -98,5 +97,6 @@ export function debtChanges(debt: DebtDetail, value: ValidDebt): DebtChanges {
   }
   if (value.openDate !== debt.openDate) changes.openDate = value.openDate;
   if (value.startDate !== debt.startDate) changes.startDate = value.startDate;
+  if (value.walletId !== (debt.walletId ?? null)) changes.walletId = value.walletId;
   return changes;
 }

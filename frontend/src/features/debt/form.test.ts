@@ -259,6 +259,23 @@ describe('sending the form', () => {
       termMonths: 240,
     });
   });
+
+  it('moves the borrowed money to another wallet or to none, and leaves it where it is when untouched', () => {
+    const bank = '0192f0c4-7a1b-7c3d-8e4f-0000000000b1';
+    const cash = '0192f0c4-7a1b-7c3d-8e4f-0000000000b2';
+    const inBank = { ...saved, walletId: bank };
+    expect(draftOf(inBank, 'en').walletId).toBe(bank);
+    const edited = (walletId: string) => validateDebt({ ...draftOf(inBank, 'en'), walletId }, 'en').value;
+    const toCash = edited(cash);
+    const toNone = edited('');
+    const kept = edited(bank);
+    expect(toCash && debtChanges(inBank, toCash)).toEqual({ walletId: cash });
+    expect(toNone && debtChanges(inBank, toNone)).toEqual({ walletId: null });
+    expect(kept && debtChanges(inBank, kept)).toEqual({});
+    // A debt read before debts carried their wallet has none.
+    const { value } = validateDebt(draftOf(saved, 'en'), 'en');
+    expect(value && debtChanges(saved, value)).toEqual({});
+  });
 });
 
 describe('a payment', () => {

@@ -49,7 +49,7 @@ export interface DebtDraft {
   readonly monthlyPayment: string;
   readonly openDate: string;
   readonly startDate: string;
-  /** A new debt: the wallet the borrowed money went into; '' for none. */
+  /** The wallet the borrowed money went into (an edit moves it); '' for none. */
   readonly walletId: string;
 }
 

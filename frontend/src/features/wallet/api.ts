@@ -19,16 +19,22 @@ export const walletPageApi = api.injectEndpoints({
       query: ({ id, asOf }) => (asOf === null ? walletPath(id) : `${walletPath(id)}?asOf=${asOf}`),
       providesTags: ['Wallets', 'Preferences'],
     }),
-    /** Newest first with the running balance, a page per cursor; after a change every page shown is read again. */
-    walletMovementPages: build.infiniteQuery<QueryAnswer<'walletMovements'>, string, string | null>({
+    /**
+     * Newest first with the running balance, ending on `asOf` (null: every movement), a page per
+     * cursor; after a change every page shown is read again.
+     */
+    walletMovementPages: build.infiniteQuery<QueryAnswer<'walletMovements'>, WalletArgs, string | null>({
       infiniteQueryOptions: {
         initialPageParam: null,
         getNextPageParam: (lastPage) => lastPage.nextCursor,
       },
-      query: ({ queryArg, pageParam }) =>
-        pageParam === null
-          ? `${walletPath(queryArg)}/movements`
-          : `${walletPath(queryArg)}/movements?cursor=${encodeURIComponent(pageParam)}`,
+      query: ({ queryArg: { id, asOf }, pageParam }) => {
+        const params = new URLSearchParams();
+        if (asOf !== null) params.set('asOf', asOf);
+        if (pageParam !== null) params.set('cursor', pageParam);
+        const search = params.toString();
+        return search === '' ? `${walletPath(id)}/movements` : `${walletPath(id)}/movements?${search}`;
+      },
       providesTags: ['Wallets'],
     }),
     /** Names of the debts the movements pay or borrowed from (their page holds the rest). */

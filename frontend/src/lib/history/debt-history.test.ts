@@ -97,6 +97,30 @@ describe('debt history sentences', () => {
     ]);
   });
 
+  it('says where the borrowed money moved, in each language, apart from a payment’s wallet', () => {
+    const moves = (locale: Locale) =>
+      [
+        { field: 'walletId', from: 'w-bcel', to: 'w-cash' },
+        { field: 'walletId', from: 'w-cash', to: null },
+        { field: 'walletId', from: null, to: 'w-bcel' },
+      ].map((change) => read({ type: 'edited', changes: [change] }, locale)[1]);
+    expect(moves('en')).toEqual([
+      'Wallet the borrowed money went into changed from BCEL One to Cash (LAK)',
+      'Wallet the borrowed money went into removed',
+      'Wallet the borrowed money went into set to BCEL One',
+    ]);
+    expect(moves('th')).toEqual([
+      'กระเป๋าเงินที่รับเงินกู้เปลี่ยนจาก BCEL One เป็น ' + th['wallet.defaultWithCurrency'].replace('{currency}', 'LAK'),
+      'นำกระเป๋าเงินที่รับเงินกู้ออกแล้ว',
+      'ตั้งกระเป๋าเงินที่รับเงินกู้เป็น BCEL One',
+    ]);
+    expect(moves('lo')).toEqual([
+      'ກະເປົາເງິນທີ່ຮັບເງິນກູ້ປ່ຽນຈາກ BCEL One ເປັນ ' + lo['wallet.defaultWithCurrency'].replace('{currency}', 'LAK'),
+      'ລຶບກະເປົາເງິນທີ່ຮັບເງິນກູ້ອອກແລ້ວ',
+      'ຕັ້ງກະເປົາເງິນທີ່ຮັບເງິນກູ້ເປັນ BCEL One',
+    ]);
+  });
+
   it('speaks the reader’s language', () => {
     expect(read({ type: 'installment_paid', installmentNumber: 4 }, 'th')).toEqual(['ทำเครื่องหมายงวดที่ 4 ว่าชำระแล้ว']);
     expect(read({ type: 'edited', changes: [{ field: 'annualRatePercent', from: '4.5', to: '3.9' }] }, 'th')).toEqual([

@@ -34,6 +34,9 @@ const TEXT_FIELDS = new Set(['name', 'lender', 'description', 'notes']);
 /** Shown without their values: a picture and a colour say little in words. */
 const PLAIN_FIELDS = new Set(['icon', 'color']);
 
+/** An edit of the debt's own wallet (where the borrowed money went), told apart from a payment's "Paid from". */
+const RECEIVED_INTO = 'receivedInto';
+
 const isEmpty = (value: unknown): boolean => value === null || value === undefined || value === '';
 
 function written(field: string, value: unknown, currency: Currency, writers: DebtHistoryWriters): string {
@@ -44,7 +47,7 @@ function written(field: string, value: unknown, currency: Currency, writers: Deb
   if (field === 'termMonths' && typeof value === 'number') return writers.months(value);
   if (field === 'type') return writers.type(String(value));
   if (field === 'loanType') return writers.loanType(String(value));
-  if (field === 'walletId') return writers.wallet(String(value));
+  if (field === 'walletId' || field === RECEIVED_INTO) return writers.wallet(String(value));
   return String(value);
 }
 
@@ -81,7 +84,16 @@ export function entrySentences(
     case 'opened':
       return { heading: { id: 'debts.history.opened', values: {} }, details: [] };
     case 'edited':
-      return { heading: { id: 'debts.history.edited', values: {} }, details: changes };
+      return {
+        heading: { id: 'debts.history.edited', values: {} },
+        details: entry.changes.map((change) =>
+          changeSentence(
+            change.field === 'walletId' ? { ...change, field: RECEIVED_INTO } : change,
+            entry.currency,
+            writers,
+          ),
+        ),
+      };
     case 'payment_recorded':
       return { heading: { id: 'debts.history.paymentRecorded', values: { amount } }, details: paidOn };
     case 'payment_edited':
@@ -114,6 +126,7 @@ export function entrySentences(
 const FIELD_LABELS: Readonly<Record<string, MessageId>> = {
   ...DEBT_FIELD_LABEL_KEYS,
   walletId: 'debts.history.field.wallet',
+  [RECEIVED_INTO]: 'debts.history.field.receivedInto',
 };
 
 const TYPE_LABELS: Readonly<Record<string, MessageId>> = {

@@ -219,19 +219,18 @@ export function DebtDialog({ open, mode, initial, onSubmit, onClose }: DebtDialo
 
         <SchedulePreviewView preview={preview} currency={draft.currency} />
 
-        {mode === 'add' && (
-          <DebtWalletField
-            id={id('walletId')}
-            label="debts.wallet.receivedInto"
-            hint="debts.wallet.receivedHint"
-            currency={draft.currency}
-            value={draft.walletId}
-            onChange={(walletId) => form.update({ walletId })}
-            error={errors.walletId}
-            startWithLastUsed
-            inputRef={(element) => form.register('walletId', element)}
-          />
-        )}
+        <DebtWalletField
+          id={id('walletId')}
+          label="debts.wallet.receivedInto"
+          hint={mode === 'add' ? 'debts.wallet.receivedHint' : 'debts.wallet.receivedEditHint'}
+          currency={draft.currency}
+          value={draft.walletId}
+          onChange={(walletId) => form.update({ walletId })}
+          error={errors.walletId}
+          startWithLastUsed={mode === 'add'}
+          keep={mode === 'edit' && initial.walletId !== '' ? initial.walletId : null}
+          inputRef={(element) => form.register('walletId', element)}
+        />
 
         <DebtTextField form={form} field="lender" label="debts.field.lender" maxLength={LENDER_MAX + 10} />
 

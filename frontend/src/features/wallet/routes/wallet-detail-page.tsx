@@ -33,7 +33,10 @@ import styles from '../wallets.module.css';
 
 const BACK: BackTo = { to: '/dashboard/wallets', label: 'wallet.detail.back' };
 
-/** One wallet: its balance as of today or a chosen day, its actions, and its movements with the running balance. */
+/**
+ * One wallet: its balance as of today or a chosen day, its actions, and its movements with the
+ * running balance, ending on the chosen day (every one, dated ahead too, as of today).
+ */
 export function WalletDetailPage() {
   const { id = '' } = useParams();
   const { asOf, setAsOf, todaySearch } = useAsOfParam();
@@ -99,7 +102,7 @@ function Detail({
   const nameOf = useWalletName();
   const name = nameOf(wallet);
   const wallets = useWalletsQuery({ asOf: null }).data?.items ?? [wallet];
-  const movements = useWalletMovementPagesInfiniteQuery(wallet.id);
+  const movements = useWalletMovementPagesInfiniteQuery({ id: wallet.id, asOf });
   const [loadTransfer] = useLazyTransferByIdQuery();
   const archive = useCommand('ArchiveWallet');
   const restore = useCommand('RestoreWallet');
