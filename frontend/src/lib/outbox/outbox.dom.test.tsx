@@ -222,17 +222,18 @@ describe('a flush of many entries', () => {
     const outbox = new PageOutbox(uid, store as OutboxStore);
     stops.push(() => outbox.close());
     stops.push(() => view.unsubscribe());
+    const probed = () => probe.endpoints.outboxProbe.select()(store.getState() as never);
 
     const fate = await outbox.submit('AddTransaction', add(4000));
 
     expect(fate).toEqual({ kind: 'accepted', result });
     expect(await readEntries(uid)).toEqual([]);
-    await vi.waitFor(() => expect(probe.endpoints.outboxProbe.select()(store.getState()).status).toBe('pending'));
+    await vi.waitFor(() => expect(probed().status).toBe('pending'));
     // Gone from the device, but the list still shows it as sent until the view holds it.
     expect(store.getState().outbox.entries.map((entry) => entry.name)).toEqual(['AddTransaction']);
     release();
     await vi.waitFor(() => expect(store.getState().outbox.entries).toEqual([]));
-    expect(probe.endpoints.outboxProbe.select()(store.getState()).data).toEqual({ n: 2 });
+    expect(probed().data).toEqual({ n: 2 });
   });
 
   it('reads the views again at once for an entry a form waits for, before it is told', async () => {
