@@ -188,6 +188,9 @@ export default async function walletsAsOf({ browser, baseUrl, screenshotDir }) {
       await receivedInto.scrollIntoViewIfNeeded();
       await dialog.getByText(m['debts.wallet.receivedEditHint']).waitFor();
       await viewport(phone, screenshotDir, `wallets-as-of-debt-edit-${locale}-390`);
+      // The form fits the dialog: only the schedule preview's table scrolls sideways, inside it.
+      const sideways = await dialog.evaluate((element) => element.scrollWidth - element.clientWidth);
+      assert.ok(sideways <= 1, `the debt dialog scrolls ${sideways} px sideways (${locale})`);
       await phone.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
       assert.deepEqual(phoneErrors, [], `no page errors (${locale})`);

@@ -84,7 +84,12 @@ export function SchedulePreviewView({
         )}
       </div>
       {preview.kind === 'ready' && (
-        <div className={styles.tableWrap}>
+        <div
+          className={styles.tableWrap}
+          role="region"
+          aria-label={intl.formatMessage({ id: 'debts.preview.caption' })}
+          tabIndex={0}
+        >
           <table className={styles.table}>
             <caption className="visually-hidden">{intl.formatMessage({ id: 'debts.preview.caption' })}</caption>
             <ScheduleHead />
