@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router/dom';
 import { currentLocaleDecision } from './app/locale-root';
+import { whenIdle } from './app/after-first-paint';
 import { createAppRouter } from './app/router';
 import { createStore } from './app/store';
 import { paintedSessionEnds, sessionChanged } from './lib/auth/auth-slice';
@@ -55,10 +56,6 @@ const startSession = () => watchSession(sessionSeen).catch(() => sessionSeen(nul
 // Painting from the device, the SDK starts once the page is idle (at most 1 s later): its chunk's
 // work and its round trip then no longer come before the first paint; the first queries do
 // not wait for it (they are signed with the saved token while it is valid).
-const whenIdle = (work: () => void) =>
-  typeof window.requestIdleCallback === 'function'
-    ? window.requestIdleCallback(work, { timeout: 1000 })
-    : window.setTimeout(work, 200);
 if (storedSession)
   void painting.then((painted) => {
     // The banner that says the copy is being updated comes with the copy, not after it.

@@ -4,11 +4,11 @@
 //
 //   WEB_APP_DIR=/tmp/web-<name> npx tsx tests/bench/lcp.ts [--runs 5] [--no-build]
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { createTestUser, type TestUser } from '../support/users.js';
 import { buildWebApp, webAppDir } from './bundle.js';
@@ -79,7 +79,7 @@ const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** A page whose CPU and network are those of the simulated phone. */
-async function phonePage(context: BrowserContext): Promise<{ page: Page; scriptBytes: () => number }> {
+async function phonePage(context: BrowserContext): Promise<{ page: Page; cdp: CDPSession; scriptBytes: () => number }> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
@@ -101,7 +101,7 @@ async function phonePage(context: BrowserContext): Promise<{ page: Page; scriptB
   cdp.on('Network.loadingFinished', (event) => {
     if (scripts.has(event.requestId)) bytes += event.encodedDataLength;
   });
-  return { page, scriptBytes: () => bytes };
+  return { page, cdp, scriptBytes: () => bytes };
 }
 
 async function paintOf(page: Page): Promise<Paint> {
@@ -150,11 +150,56 @@ async function signedInContext(browser: Browser, server: BenchServer, user: Test
   return context;
 }
 
+interface ProfileNode {
+  readonly id: number;
+  readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number };
+}
+interface CpuProfile {
+  readonly nodes: readonly ProfileNode[];
+  readonly samples: readonly number[];
+  readonly timeDeltas: readonly number[];
+}
+
+/**
+ * With --trace: where the main thread's time went from navigation to the totals on screen, by
+ * script (self time, CDP `Profiler`) and its busiest functions. Sampled at the throttled speed.
+ */
+function printProfile(profile: CpuProfile): void {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const byScript = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, index) => {
+    const micros = profile.timeDeltas[index + 1] ?? 0;
+    const frame = byId.get(id)?.callFrame;
+    if (frame === undefined) return;
+    total += micros;
+    const script =
+      frame.url === '' ? `(${frame.functionName || 'native'})` : (frame.url.split('/').at(-1) ?? frame.url);
+    byScript.set(script, (byScript.get(script) ?? 0) + micros);
+    const name = `${frame.functionName || '(anonymous)'} ${script}:${frame.lineNumber + 1}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + micros);
+  });
+  const top = (map: Map<string, number>, count: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, count);
+  console.log(`  profile to the totals: ${(total / 1000).toFixed(0)} ms sampled; self time by script:`);
+  for (const [script, micros] of top(byScript, 14))
+    console.log(`    ${(micros / 1000).toFixed(0).padStart(6)} ms  ${script}`);
+  console.log('  busiest functions:');
+  for (const [name, micros] of top(byFunction, 14))
+    console.log(`    ${(micros / 1000).toFixed(0).padStart(6)} ms  ${name}`);
+}
+
 /** Opens the dashboard on the phone and waits until its totals show and the network rests. */
-async function dashboardVisit(context: BrowserContext, baseUrl: string): Promise<Sample> {
-  const { page, scriptBytes } = await phonePage(context);
+async function dashboardVisit(context: BrowserContext, baseUrl: string, profile = false): Promise<Sample> {
+  const { page, cdp, scriptBytes } = await phonePage(context);
+  if (profile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+    await cdp.send('Profiler.start');
+  }
   await page.goto(`${baseUrl}/dashboard`);
   await page.getByTestId('total-expense-value').waitFor({ timeout: 120_000 });
+  const cpu = profile ? ((await cdp.send('Profiler.stop')).profile as unknown as CpuProfile) : null;
   await page.waitForLoadState('networkidle');
   const paint = await paintOf(page);
   const totals = await page.evaluate<number>('window.plentyTotalsShownAt ?? 0');
@@ -166,6 +211,13 @@ async function dashboardVisit(context: BrowserContext, baseUrl: string): Promise
     );
     for (const line of loaded) console.log(`  ${line}`);
     console.log(`  banner: ${JSON.stringify(await page.evaluate<unknown>('window.plentyBannerStates'))}`);
+  }
+  if (cpu !== null) {
+    printProfile(cpu);
+    // The whole profile, for DevTools' Performance panel (or a source map of the build).
+    const file = join(tmpdir(), `lcp-repeat-${Date.now()}.cpuprofile`);
+    await writeFile(file, JSON.stringify(cpu));
+    console.log(`  profile written to ${file}`);
   }
   await page.close();
   return { ...paint, totals, painted, scriptBytes: scriptBytes() };
@@ -243,7 +295,7 @@ export async function printLargestContentfulPaint(runs = 5): Promise<void> {
       const context = await signedInContext(browser, server, user);
       first.push(await dashboardVisit(context, server.baseUrl));
       await waitForWorker(context, server.baseUrl);
-      repeat.push(await dashboardVisit(context, server.baseUrl));
+      repeat.push(await dashboardVisit(context, server.baseUrl, trace && run === runs - 1));
       await context.close();
     }
     report('/dashboard, first visit (cold)', first, LCP_TARGET_MS, true);

@@ -5,6 +5,7 @@ import { LocalizedLink, LocalizedNavLink } from '../../lib/localized-link';
 import { LanguageSwitcher } from '../../ui/language-switcher';
 import { Logo } from '../../ui/logo';
 import { ThemeSwitcher } from '../../ui/theme-switcher';
+import { useIdleAfterFirstPaint } from '../after-first-paint';
 import { AppMessagesReady } from '../app-messages';
 import { useAppSelector } from '../store';
 import styles from './default-layout.module.css';
@@ -44,6 +45,9 @@ export function DefaultLayout() {
   const signedIn = useAppSelector((state) => state.auth.status === 'signed-in');
   // The sync status and the offline banner speak the signed-in app's messages (app-messages.ts).
   const appMessages = useContext(AppMessagesReady);
+  // The sync status and its panel (with the outbox's engine) load once the first screen is
+  // painted and the page idle: on a repeat visit their code no longer runs before the figures.
+  const idle = useIdleAfterFirstPaint();
   return (
     <div className={styles.shell}>
       {signedIn && (
@@ -76,7 +80,7 @@ export function DefaultLayout() {
             </nav>
           )}
           <div className={styles.controls}>
-            {signedIn && appMessages && (
+            {signedIn && appMessages && idle && (
               <Suspense fallback={null}>
                 <HeaderSync />
               </Suspense>

@@ -1,20 +1,16 @@
 import type { Dashboard } from '@plenty/contracts/views/dashboard';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import type { AuthState } from '../../../lib/auth/auth-slice';
-import { LocalizedLink } from '../../../lib/localized-link';
 import { formatMonth } from '../../../lib/month';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useLocale } from '../../../lib/use-locale';
 import { AsOfPanel } from '../../../ui/as-of/as-of';
 import { useMonthView } from '../../../ui/as-of/use-month-view';
-import { useMonthWriters, type MonthWriters } from '../../../ui/budget-status/use-month-writers';
-import { buttonClass } from '../../../ui/button';
-import { GoalsCard } from '../../../ui/goal/goals-card';
+import { useMonthWriters } from '../../../ui/budget-status/use-month-writers';
 import { MonthPicker } from '../../../ui/month-picker/month-picker';
-import { Reveal } from '../../../ui/reveal';
-import { Card, cardClass, SectionTitle } from '../../../ui/card/card';
+import { Card, SectionTitle } from '../../../ui/card/card';
 import { LoadError } from '../../../ui/load-error/load-error';
 import { Page, PageHeader } from '../../../ui/page/page';
 import { Loading, SkeletonBlock } from '../../../ui/skeleton/skeleton';
@@ -22,17 +18,22 @@ import { statCardsClass } from '../../../ui/stat/stat';
 import { useDashboardQuery } from '../api';
 import { BudgetCard } from '../components/budget-card';
 import { CategoryBudgetsCard } from '../components/category-budgets-card';
-import { CategoryChart, MonthlyChart, SpendingPaceChart } from '../components/charts';
-import { RecentTransactions } from '../components/recent';
-import { monthRange, pendingSums } from '../../../lib/outbox/pending';
-import { PendingTotalsLine, usePendingAdds, usePendingEntries } from '../../../ui/pending/pending';
+import { SpendingPaceChart } from '../components/charts';
 import { Summary } from '../components/summary';
 import { ReminderStrip } from '../components/reminder-strip';
-import { InsightCard, QuickActions, RuleCard } from '../components/tips';
+import { QuickActions } from '../components/tips';
 import { UpcomingCard } from '../components/upcoming-card';
-import { NetWorthCard, WalletsCard } from '../components/wallets';
 import styles from '../dashboard.module.css';
 import { loadFailedMessageId } from '../../../lib/api/api-error';
+import { deferredModule, useAfterFirstPaint } from '../../../app/after-first-paint';
+
+/**
+ * The rest of the dashboard (dashboard-more.tsx: wallets, the year's charts, recent entries,
+ * tips, goals, the device's adds waiting to sync). The first cards (the month's totals, its
+ * budget and pace, the category budgets) paint without it; it is downloaded and evaluated once
+ * they are on screen, so a repeat visit's first paint does not wait for its code.
+ */
+export const dashboardMore = deferredModule(() => import('./dashboard-more'));
 
 export function DashboardPage() {
   usePageTitle('page.dashboard');
@@ -95,8 +96,8 @@ export function DashboardPage() {
 }
 
 /**
- * The month's figures. In the past (`asOf`) nothing can be added, and the goals, which are
- * today's, are left out; the wallets and net worth are as of that day.
+ * The month's figures: its first cards at once, the rest (`dashboardMore`) once they are
+ * painted, in a space of its size held meanwhile. In the past (`asOf`) nothing can be added.
  */
 function Content({
   data,
@@ -109,17 +110,11 @@ function Content({
 }) {
   const write = useMonthWriters(data.currency);
   const { locale } = useLocale();
+  const more = useAfterFirstPaint(dashboardMore, true);
   const past = asOf !== null;
-  // The device's adds waiting to sync: the month's are summed under its figures (not counted
-  // in them yet), and the newest come first in the recent list.
-  const entries = usePendingEntries();
-  const pending = usePendingAdds({});
-  const monthAdds = usePendingAdds(monthRange(data.month));
-  const monthSums = useMemo(() => pendingSums(monthAdds), [monthAdds]);
-  const isNewUser = data.count === 0 && data.recent.length === 0 && pending.length === 0;
-  if (isNewUser && !past) return <Welcome write={write} data={data} />;
+  const mayBeNew = data.count === 0 && data.recent.length === 0 && !past;
   const isCurrentMonth = data.month === latest;
-  return (
+  const figures = (
     <div className={styles.content} data-testid="dashboard-content" data-today={data.today}>
       {data.count === 0 && (
         <p className={styles.quietMonth} role="status">
@@ -127,7 +122,7 @@ function Content({
         </p>
       )}
       <Summary data={data} write={write} />
-      {!past && <PendingTotalsLine sums={monthSums} className={styles.pendingTotals} />}
+      {!past && more !== null && <more.PendingLine month={data.month} />}
       <div className={styles.trackerGrid}>
         <BudgetCard budget={data.budget} write={write} isCurrentMonth={isCurrentMonth} />
         <Card>
@@ -140,77 +135,30 @@ function Content({
         isCurrentMonth={isCurrentMonth}
         write={write}
       />
-      <Reveal>
-        <div className={styles.grid}>
-          <WalletsCard asOf={asOf} />
-          <NetWorthCard asOf={asOf} />
-        </div>
-      </Reveal>
-      <Reveal>
-        <div className={styles.grid}>
-          <MonthlyChart data={data} write={write} />
-          <CategoryChart data={data} write={write} />
-        </div>
-      </Reveal>
-      <Reveal>
-        <div className={styles.grid}>
-          <RecentTransactions
-            items={data.recent}
-            write={write}
-            pending={past ? [] : pending}
-            entries={past ? [] : entries}
-          />
-          <InsightCard insight={data.insight} write={write} />
-        </div>
-      </Reveal>
-      <Reveal>
-        <div className={styles.grid}>
-          <RuleCard rule={data.rule503020} expense={data.totals.expense} write={write} />
-          {!past && <GoalsCard className={cardClass} />}
-        </div>
-      </Reveal>
+      {more === null ? <MorePlaceholder past={past} /> : <more.MoreCards data={data} write={write} asOf={asOf} />}
     </div>
   );
+  if (!mayBeNew) return figures;
+  // A new user (nothing recorded, nothing waiting to sync: the outbox's commands are read by
+  // dashboardMore) is welcomed instead.
+  if (more === null) return <Skeleton />;
+  return <more.NewUserOr data={data} write={write} otherwise={figures} />;
 }
 
-/** A new user: nothing recorded yet, an invitation to the first transaction. */
-function Welcome({ data, write }: { readonly data: Dashboard; readonly write: MonthWriters }) {
+/**
+ * The space of the cards below the first ones while their code loads: a card's height for each
+ * row (wallets and net worth, the year's charts, recent entries and tips, the rule and goals).
+ */
+function MorePlaceholder({ past }: { readonly past: boolean }) {
   return (
-    <div className={styles.content} data-testid="dashboard-empty">
-      <Card as="div" className={styles.welcome}>
-        <span className={styles.welcomeIcon} aria-hidden="true">
-          +
-        </span>
-        <h2 className={styles.welcomeTitle}>
-          <FormattedMessage id="dashboard.empty.title" />
-        </h2>
-        <p className={styles.muted}>
-          <FormattedMessage id="dashboard.empty.body" />
-        </p>
-        <div className={styles.welcomeActions}>
-          <LocalizedLink to="/dashboard/transactions/add?type=expense" className={buttonClass('primary')}>
-            <FormattedMessage id="dashboard.empty.action" />
-          </LocalizedLink>
-          <LocalizedLink to="/dashboard/transactions/add?type=income" className={buttonClass('secondary')}>
-            <FormattedMessage id="dashboard.actions.addIncome" />
-          </LocalizedLink>
+    <Loading className={styles.content} testId="dashboard-more-loading">
+      {['20rem', '24rem', '26rem', past ? '16rem' : '20rem'].map((height, row) => (
+        <div key={row} className={styles.grid} aria-hidden="true">
+          <SkeletonBlock height={height} />
+          <SkeletonBlock height={height} />
         </div>
-        <p className={styles.muted} data-testid="dashboard-restore-offer">
-          <FormattedMessage
-            id="restore.dashboard.offer"
-            values={{ link: (chunks) => <LocalizedLink to="/dashboard/restore">{chunks}</LocalizedLink> }}
-          />
-        </p>
-      </Card>
-      <div className={styles.grid}>
-        <BudgetCard budget={data.budget} write={write} isCurrentMonth />
-        <RuleCard rule={data.rule503020} expense={0} write={write} />
-      </div>
-      <div className={styles.grid}>
-        <WalletsCard asOf={null} />
-        <GoalsCard className={cardClass} />
-      </div>
-    </div>
+      ))}
+    </Loading>
   );
 }
 

@@ -1,0 +1,123 @@
+import { screen, waitFor } from '@testing-library/react';
+import { dashboardSchema, type Dashboard } from '@plenty/contracts/views/dashboard';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { sessionChanged } from '../../../lib/auth/auth-slice';
+import { renderWithApp } from '../../../lib/testing/render-app';
+import { LocaleContext } from '../../../lib/use-locale';
+
+/** The cards below the first ones arrive when the test lets them (the download of their chunk). */
+const more = vi.hoisted(() => {
+  let release: () => void = () => undefined;
+  const arrived = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { asked: false, arrived, release: () => release() };
+});
+// The as-of panel's texts are a build-time module; the panel is not what this test is about.
+vi.mock('../../../ui/as-of/as-of', async () => ({
+  ...(await import('../../../ui/as-of/as-of-param')),
+  AsOfPanel: () => null,
+}));
+vi.mock('./dashboard-more', async (importOriginal) => {
+  more.asked = true;
+  await more.arrived;
+  return importOriginal();
+});
+
+const { DashboardPage } = await import('./dashboard-page');
+
+const months = Array.from({ length: 12 }, (_, index) => ({
+  month: `2026-${String(index + 1).padStart(2, '0')}`,
+  income: 500000,
+  expense: 320000,
+}));
+const dashboard: Dashboard = dashboardSchema.parse({
+  month: '2026-11',
+  today: '2026-11-27',
+  currency: 'THB',
+  ratesDate: null,
+  totals: { income: 500000, expense: 320000, balance: 180000 },
+  perCurrency: [{ currency: 'THB', income: 500000, expense: 320000 }],
+  count: 12,
+  budget: {
+    status: 'no_budget',
+    limit: null,
+    limitOriginal: null,
+    spent: 320000,
+    remaining: null,
+    percentUsed: null,
+    dailyAverage: 11852,
+    daysInMonth: 30,
+    daysElapsed: 27,
+    daysLeft: 3,
+    projectedTotal: 355556,
+    scheduledExpense: 0,
+    projectedStatus: 'no_budget',
+  },
+  outOfRange: false,
+  byCategory: [{ categoryId: 'builtin-food', income: 0, expense: 320000, count: 11 }],
+  daily: Array.from({ length: 30 }, (_, index) => ({
+    date: `2026-11-${String(index + 1).padStart(2, '0')}`,
+    income: 0,
+    expense: index < 27 ? 11852 : 0,
+  })),
+  months,
+  recent: [],
+  insight: { kind: 'no_data' },
+  rule503020: { income: 500000, needs: 0, wants: 320000, savings: 0 },
+  categoryBudgets: { items: [], budgeted: 0, spentBudgeted: 0, unbudgeted: 320000, unbudgetedCategories: [] },
+});
+
+/** The API by path: the dashboard above, nothing else recorded. */
+function api() {
+  vi.stubGlobal('fetch', async (input: Request) => {
+    const url = new URL(input.url);
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    if (url.pathname === '/api/queries/dashboard') return json(dashboard);
+    if (url.pathname === '/api/queries/categories') return json({ items: [] });
+    if (url.pathname === '/api/queries/upcoming')
+      return json({
+        today: '2026-11-27',
+        through: '2026-12-04',
+        displayCurrency: 'THB',
+        items: [],
+        totals: { income: 0, expense: 0, outOfRange: false },
+        waitingCount: 0,
+      });
+    return new Response('{}', { status: 404 });
+  });
+}
+
+describe('the dashboard on its first render', () => {
+  it(
+    'shows the month totals and budget before the cards below them are downloaded, then those in their held space',
+    { timeout: 30_000 },
+    async () => {
+      api();
+      const { store } = renderWithApp(
+        <MemoryRouter initialEntries={['/dashboard']}>
+          <LocaleContext.Provider value={{ locale: 'en', setLocale: async () => undefined }}>
+            <DashboardPage />
+          </LocaleContext.Provider>
+        </MemoryRouter>,
+      );
+      store.dispatch(sessionChanged({ uid: 'user-1', email: 'a@example.com', displayName: null, emailVerified: true }));
+
+      // The first cards: the totals and the budget, with a held, announced space below them.
+      expect((await screen.findByTestId('total-expense-value')).textContent).toContain('3,200');
+      expect(screen.getByTestId('dashboard-more-loading').getAttribute('role')).toBe('status');
+      expect(screen.queryByTestId('monthly-chart')).toBeNull();
+      // Asked for only after the first cards were painted, and not here yet.
+      await waitFor(() => expect(more.asked).toBe(true));
+      expect(screen.queryByTestId('monthly-chart')).toBeNull();
+
+      more.release();
+      // The chunk's modules are compiled on first use here, which can take seconds on a busy machine.
+      expect(await screen.findByTestId('monthly-chart', {}, { timeout: 20_000 })).toBeDefined();
+      expect(screen.queryByTestId('dashboard-more-loading')).toBeNull();
+      expect(screen.getByTestId('total-expense-value').textContent).toContain('3,200');
+    },
+  );
+});
