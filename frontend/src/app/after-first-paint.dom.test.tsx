@@ -1,6 +1,13 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferredModule, useAfterFirstPaint, useIdleAfterFirstPaint } from './after-first-paint';
+import { Suspense } from 'react';
+import {
+  AfterPaint,
+  deferredModule,
+  paintedPromise,
+  useAfterFirstPaint,
+  useIdleAfterFirstPaint,
+} from './after-first-paint';
 
 /** Frames and idle periods run when the test says (the browser paints between a frame and the next task). */
 let frames: FrameRequestCallback[] = [];
@@ -81,5 +88,30 @@ describe('what waits for the page to be idle after its first paint', () => {
     expect(idles).toHaveLength(1);
     act(() => idles.splice(0).forEach((callback) => callback({ didTimeout: false, timeRemaining: () => 10 })));
     expect(screen.getByTestId('idle').textContent).toBe('idle');
+  });
+});
+
+describe('a part drawn after the first paint', () => {
+  it('shows its Suspense fallback in the first frame and its children once that frame is painted', async () => {
+    const painted = paintedPromise();
+    await act(async () => {
+      render(
+        <Suspense fallback={<p data-testid="held">held</p>}>
+          <AfterPaint painted={painted}>
+            <p data-testid="drawing">drawing</p>
+          </AfterPaint>
+        </Suspense>,
+      );
+    });
+    expect(screen.getByTestId('held')).toBeDefined();
+    expect(screen.queryByTestId('drawing')).toBeNull();
+    paintFrame();
+    // React shows what was suspended in a later task of its own (on the test's clock here).
+    await act(async () => {
+      await painted;
+      vi.advanceTimersByTime(1000);
+    });
+    expect(screen.getByTestId('drawing')).toBeDefined();
+    expect(screen.queryByTestId('held')).toBeNull();
   });
 });

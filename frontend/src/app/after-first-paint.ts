@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { use, useEffect, useState, type ReactNode } from 'react';
 
 /**
  * Runs `work` once the browser has painted the current frame: the next frame's callback
@@ -104,4 +104,21 @@ export function useIdleAfterFirstPaint(timeout = 1000): boolean {
     };
   }, [ready, timeout]);
   return ready;
+}
+
+/** Resolves once the browser has painted a frame after now (see `afterFirstPaint`). */
+export function paintedPromise(): Promise<void> {
+  return new Promise((resolve) => {
+    afterFirstPaint(resolve);
+  });
+}
+
+/**
+ * Its children once `painted` has resolved, the nearest Suspense fallback until then: what
+ * would load heavy code as it renders (a chart's drawing) waits for the frame that shows the
+ * rest. `painted` must outlive this component's suspended renders (the parent's state).
+ */
+export function AfterPaint({ painted, children }: { readonly painted: Promise<void>; readonly children: ReactNode }) {
+  use(painted);
+  return children;
 }

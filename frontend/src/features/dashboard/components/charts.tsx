@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Dashboard } from '@plenty/contracts/views/dashboard';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../../lib/messages';
@@ -11,6 +11,7 @@ import {
   LazyDonutChart,
   LazyLineChart,
 } from '../../../ui/chart/chart-figure';
+import { AfterPaint, paintedPromise } from '../../../app/after-first-paint';
 import { Card } from '../../../ui/card/card';
 import styles from '../dashboard.module.css';
 
@@ -134,6 +135,7 @@ export function CategoryChart({ data, write }: { readonly data: Dashboard; reado
 export function SpendingPaceChart({ data, write }: { readonly data: Dashboard; readonly write: MonthWriters }) {
   const intl = useIntl();
   const labels = useChartLabels();
+  const [painted] = useState(paintedPromise);
   const points = cumulativeSpending(data.daily, data.today, data.budget.limit).map((point) => ({
     label: write.day(point.date),
     key: point.date,
@@ -150,16 +152,19 @@ export function SpendingPaceChart({ data, write }: { readonly data: Dashboard; r
       height={200}
       testId="pace-chart"
       chart={
-        <LazyLineChart
-          data={points}
-          height={200}
-          series={[
-            { key: 'spent', name: spent, color: 'var(--color-danger)' },
-            ...(hasBudget ? [{ key: 'pace', name: pace, color: 'var(--color-text-muted)', dashed: true }] : []),
-          ]}
-          formatValue={write.money}
-          formatTick={write.tick}
-        />
+        // The drawing's code (recharts) loads once the first cards are painted, not before.
+        <AfterPaint painted={painted}>
+          <LazyLineChart
+            data={points}
+            height={200}
+            series={[
+              { key: 'spent', name: spent, color: 'var(--color-danger)' },
+              ...(hasBudget ? [{ key: 'pace', name: pace, color: 'var(--color-text-muted)', dashed: true }] : []),
+            ]}
+            formatValue={write.money}
+            formatTick={write.tick}
+          />
+        </AfterPaint>
       }
       table={{
         headers: [intl.formatMessage({ id: 'dashboard.chart.day' }), spent, ...(hasBudget ? [pace] : [])],
