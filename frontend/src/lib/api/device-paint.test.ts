@@ -113,6 +113,21 @@ describe('a repeat visit painted from the device', () => {
     query.unsubscribe();
   });
 
+  it('tells the copy as not current when the server fails to answer the refresh (5xx)', async () => {
+    const { store, testApi, refreshing } = setUp({
+      answer: () =>
+        Promise.resolve(new Response('{}', { status: 503, headers: { 'content-type': 'application/json' } })),
+    });
+    const query = store.dispatch(testApi.endpoints.dashboard.initiate());
+    await query;
+    await until(() => refreshing().length === 0);
+    // The painted figures stay on screen, and the banner says they are the device's, as of when.
+    expect(testApi.endpoints.dashboard.select()(store.getState()).data).toEqual({ income: 0 });
+    expect(store.getState().network.online).toBe(false);
+    expect(store.getState().network.shownAsOf).toBe(SAVED_AT);
+    query.unsubscribe();
+  });
+
   it('is no longer updating when the painted entry leaves the cache before the server is asked', async () => {
     const { store, testApi, refreshing } = setUp({ answer: () => Promise.resolve(json({ income: 500 })) });
     const query = store.dispatch(testApi.endpoints.dashboard.initiate());

@@ -37,8 +37,17 @@ interface QuerySettled {
     readonly arg?: { readonly queryCacheKey?: unknown };
     readonly condition?: boolean;
     readonly baseQueryMeta?: unknown;
+    readonly requestStatus?: string;
   };
+  readonly payload?: unknown;
 }
+
+/** A server that answered with an error of its own (5xx): the painted copy stays, as not current. */
+const serverFailed = (action: QuerySettled): boolean => {
+  if (action.meta.requestStatus !== 'rejected') return false;
+  const status = (action.payload as { status?: unknown } | null | undefined)?.status;
+  return typeof status === 'number' && status >= 500;
+};
 
 const isQuerySettled = (action: { type: string }): action is QuerySettled =>
   /\/executeQuery\/(fulfilled|rejected)$/.test(action.type) && typeof (action as { meta?: unknown }).meta === 'object';
@@ -129,6 +138,10 @@ export const networkSlice = createSlice({
       const cacheKey = action.meta.arg?.queryCacheKey;
       if (typeof cacheKey !== 'string' || action.meta.condition === true) return state;
       if (paintedAnswer(action.meta.baseQueryMeta)) return state;
+      // The server could not give the answer: what is on screen is still the device copy, and
+      // the banner says so ("can't be reached — showing data as of …").
+      if (state.refreshing.includes(cacheKey) && serverFailed(action))
+        return { ...replaced({ ...state, online: false }, cacheKey), online: false };
       return replaced(state, cacheKey);
     });
     builder.addMatcher(isQueryRemoved, (state, action) => replaced(state, action.payload.queryCacheKey));
