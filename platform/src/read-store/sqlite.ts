@@ -370,9 +370,16 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
       const sorted = [...new Set(query.sort.map((s) => `${carriedColumn(s.field)} AS ${column(s.field)}`))];
       return `SELECT * FROM (SELECT ${i} AS part, k.k_id AS id${sorted.map((c) => `, ${c}`).join('')} FROM m k ${clause.where})`;
     });
+    // Each part's rows in `find`'s order (a compound's rows have no order of their own).
+    const direction = (d: 'asc' | 'desc') => (d === 'asc' ? 'ASC' : 'DESC');
+    const order = [
+      'part',
+      ...query.sort.map((s) => `${column(s.field)} ${direction(s.direction)}`),
+      `id ${direction(query.sort.at(-1)?.direction ?? 'asc')}`,
+    ];
     const sql =
       `WITH m AS MATERIALIZED (SELECT k.k_user, k.k_id, ${listed.join(', ')} FROM ${fromClause(table, query, 'keys')} ` +
-      `WHERE ${shared.join(' AND ')}) ${branches.join(' UNION ALL ')}`;
+      `WHERE ${shared.join(' AND ')}) ${branches.join(' UNION ALL ')} ORDER BY ${order.join(', ')}`;
     const rows = this.statement<(string | number)[], Row & { part: number }>(sql).all(...params);
     const byPart = parts.map((): Row[] => []);
     for (const row of rows) byPart[row.part]?.push(row);
