@@ -78,22 +78,32 @@ function threadCpuSeconds(): Map<string, number> {
  * read store's writer thread, the decryption thread, Node's own. Sampled every 100 ms (a thread
  * that ends is counted up to its last sample), so a thread's figure may be short by 0.1 s.
  */
-async function otherThreadsCpu<T>(work: () => Promise<T>): Promise<{ result: T; threads: number[] }> {
+async function otherThreadsCpu<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; threads: number[]; memory: MemorySample | null }> {
   const before = threadCpuSeconds();
   const last = new Map<string, number>();
+  let memory: MemorySample | null = null;
   const sample = () => {
     for (const [tid, seconds] of threadCpuSeconds()) if (tid !== String(process.pid)) last.set(tid, seconds);
+    const now = process.memoryUsage();
+    if (memory === null || now.rss > memory.rss) memory = now;
   };
   const timer = setInterval(sample, 100);
   try {
     const result = await work();
     sample();
     const threads = [...last].map(([tid, seconds]) => seconds - (before.get(tid) ?? 0)).sort((a, b) => b - a);
-    return { result, threads };
+    return { result, threads, memory };
   } finally {
     clearInterval(timer);
   }
 }
+
+/** The process's memory when its resident set was highest among the samples (main thread's heap; the others' only in `rss`). */
+type MemorySample = NodeJS.MemoryUsage;
+
+const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
 /** The process's peak resident set so far (the replay never yields to a timer that could sample it). */
 const peakRssMiB = () => (process.resourceUsage().maxRSS / 1024).toFixed(0);
@@ -219,7 +229,7 @@ async function main(): Promise<void> {
       await rm(rebuilt, { force: true });
       const cpuBefore = process.cpuUsage();
       const mainBefore = mainThreadCpuSeconds();
-      const { result, threads } = await otherThreadsCpu(() => rebuild(dataDir, rebuilt));
+      const { result, threads, memory } = await otherThreadsCpu(() => rebuild(dataDir, rebuilt));
       const cpu = process.cpuUsage(cpuBefore);
       const mainAfter = mainThreadCpuSeconds();
       const mainSeconds = mainBefore === null || mainAfter === null ? null : mainAfter - mainBefore;
@@ -231,6 +241,12 @@ async function main(): Promise<void> {
           .map((seconds) => seconds.toFixed(2))
           .join(', ')}`,
       );
+      if (memory !== null) {
+        const { rss, heapTotal, heapUsed, external, arrayBuffers } = memory;
+        console.log(
+          `at the highest sampled RSS (${mib(rss)} MiB): main thread's heap ${mib(heapUsed)} used of ${mib(heapTotal)} MiB, external ${mib(external)} MiB (array buffers ${mib(arrayBuffers)} MiB); the rest (${mib(rss - heapTotal - external)} MiB) is the other threads' heaps, SQLite's page caches, code and stacks`,
+        );
+      }
       console.log(
         `| ${run} | ${result.events} | ${(result.ms / 1000).toFixed(2)} | ${rate} | ${(result.totalMs / 1000).toFixed(2)} | ${Math.round(result.events / (result.totalMs / 1000))} | ${cpuSeconds.toFixed(2)} | ${Math.round(result.events / cpuSeconds)} | ${mainSeconds?.toFixed(2) ?? '–'} | ${mainSeconds === null ? '–' : Math.round(result.events / mainSeconds)} | ${peakRssMiB()} |`,
       );

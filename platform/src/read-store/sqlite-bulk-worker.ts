@@ -41,7 +41,7 @@ if (port !== null && (workerData as Partial<BulkWorkerData> | null)?.kind === BU
   const sqls = new Map<number, string>();
   const searchTables = new Map<number, readonly [SearchTables, readonly string[], SearchSource | null]>();
   const statements = new Map<number, Database.Statement>();
-  const searches = new Map<number, { rows: SearchRows; width: number; view: ViewDefinition | null }>();
+  const searches = new Map<number, Search>();
   /** The view definitions of the sources named, by module and view, once imported. */
   const sourceViews = new Map<string, ViewDefinition>();
   const sourceKey = (source: SearchSource) => `${source.view} ${source.module}`;
@@ -70,18 +70,23 @@ if (port !== null && (workerData as Partial<BulkWorkerData> | null)?.kind === BU
     return statement;
   };
 
-  const searchOf = (id: number): { rows: SearchRows; width: number; view: ViewDefinition | null } => {
+  const searchOf = (id: number): Search => {
     let search = searches.get(id);
     if (search === undefined) {
       const defined = searchTables.get(id);
       if (defined === undefined) throw new Error('a search table the writer was not given');
       const [tables, columns, source] = defined;
       const view = source === null ? null : (sourceViews.get(sourceKey(source)) ?? null);
-      search = { rows: new SearchRows(db, tables, columns), width: columns.length, view };
+      const rows = new SearchRows(db, tables, columns);
+      search = { rows, width: columns.length, view, carriedAt: view === null ? null : carriedOffsets(view, rows) };
       searches.set(id, search);
     }
     return search;
   };
+
+  /** The carried values of the document row whose parameters start at `start`: the same as its row got. */
+  const carriedValues = (search: Search, params: readonly BulkParam[], start: number): BulkParam[] | undefined =>
+    search.carriedAt?.map((offset) => params[start + offset] ?? null);
 
   const run = (ops: readonly number[], params: readonly BulkParam[]) => {
     let p = 0;
@@ -108,8 +113,11 @@ if (port !== null && (workerData as Partial<BulkWorkerData> | null)?.kind === BU
         const json = params[start + 2] as string | null;
         const texts = json === null ? null : searchTexts(search.view, JSON.parse(json) as Document);
         // A tombstone looks its row up all the same (rare, and never leaves a row behind).
-        if (fresh && texts !== null) search.rows.addTexts(params[start] as string, params[start + 1] as string, texts);
-        else search.rows.writeTexts(params[start] as string, params[start + 1] as string, texts);
+        const userId = params[start] as string;
+        const id = params[start + 1] as string;
+        if (fresh && texts !== null) search.rows.addTexts(userId, id, texts, carriedValues(search, params, start));
+        else
+          search.rows.writeTexts(userId, id, texts, texts === null ? undefined : carriedValues(search, params, start));
       } else if (op === OP_PURGE) {
         const search = searchOf(ops[i++] as number);
         if (search.rows.purge(params[p++] as string)) touched.add(search.rows);
@@ -175,6 +183,27 @@ if (port !== null && (workerData as Partial<BulkWorkerData> | null)?.kind === BU
     port.postMessage({ id: request.id, ok: true } satisfies BulkReply);
     port.close();
   };
+}
+
+/** A search table the thread writes, with what it needs to derive its rows. */
+interface Search {
+  readonly rows: SearchRows;
+  readonly width: number;
+  /** The view whose documents' texts it derives (a table defined with a source), else null. */
+  readonly view: ViewDefinition | null;
+  /**
+   * Where each carried field's value sits among a document row's parameters (user, id, JSON,
+   * position, position key, then the view's fields in order, as `pushRowParams` puts them), so
+   * the key gets them without reading the row back (about 20 µs a row); null: read back.
+   */
+  readonly carriedAt: readonly number[] | null;
+}
+
+/** The offsets of `Search.carriedAt`, or null when a carried field is not one of the view's columns. */
+function carriedOffsets(view: ViewDefinition, rows: SearchRows): readonly number[] | null {
+  const fields = Object.keys(view.fields);
+  const offsets = rows.carried.map((field) => fields.indexOf(field));
+  return offsets.every((offset) => offset >= 0) ? offsets.map((offset) => 5 + offset) : null;
 }
 
 /** The view definition a source names, from its module's exports, with the search columns the replay gave. */

@@ -14,6 +14,19 @@ import {
 } from './sqlite-bulk-protocol.js';
 import type { SearchTables } from './sqlite-search.js';
 
+/**
+ * The writer thread's page cache, in KiB. A flush writes each view's rows in key order, new
+ * transactions mostly at the end of their table, so a smaller cache costs little: see
+ * PERFORMANCE.md "Rebuild: fourth pass" (64 MiB before).
+ */
+export const BULK_WRITER_CACHE_KIB = 16_384;
+
+/** PLENTY_BULK_WRITER_CACHE_KIB, when set to a positive whole number: for measuring other sizes. */
+export function bulkWriterCacheKiB(): number {
+  const value = Number(process.env['PLENTY_BULK_WRITER_CACHE_KIB']);
+  return Number.isInteger(value) && value > 0 ? value : BULK_WRITER_CACHE_KIB;
+}
+
 /** Parameters gathered before they are handed to the thread: it starts writing while the rest is serialised. */
 const CHUNK_PARAMS = 40_000;
 

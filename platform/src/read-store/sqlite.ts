@@ -1,13 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Position } from '../event-store/port.js';
-import { BulkWriterThread } from './sqlite-bulk-writer.js';
-import {
-  BULK_CACHE_KIB,
-  enterBulkMode,
-  leaveBulkMode,
-  openReadStoreDatabase,
-  scrubPurged,
-} from './sqlite-connection.js';
+import { BulkWriterThread, bulkWriterCacheKiB } from './sqlite-bulk-writer.js';
+import { enterBulkMode, leaveBulkMode, openReadStoreDatabase, scrubPurged } from './sqlite-connection.js';
 import { column, createIndexes, createViewTable, tableOf } from './sqlite-schema.js';
 import {
   CHECKPOINT_SQL,
@@ -496,7 +490,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
       this.bulkWriter ??= new BulkWriterThread({
         path: this.path,
         rollbackJournal: this.rollbackJournal,
-        cacheKiB: -BULK_CACHE_KIB,
+        cacheKiB: bulkWriterCacheKiB(),
       });
       const written = this.loadThrough(this.bulkWriter, checkpointName, position, load);
       this.bulkWritten = written.catch(() => undefined);
