@@ -9,8 +9,9 @@ import { compiledModuleUrl } from './search-tokens.js';
 /** A note's words, and its kind as a second search column. */
 export const threadSearchedNotes: ViewDefinition = {
   name: 'notes',
-  fields: { kind: 'text', score: 'integer' },
-  indexes: [['kind', 'score']],
+  fields: { kind: 'text', score: 'integer', label: 'text' },
+  // The covering index makes the search keys carry kind, score and label (see `carriedFields`).
+  indexes: [['kind', 'score'], { fields: ['kind'], include: ['score', 'label'] }],
   search: {
     columns: ['text', 'kind'],
     values: (doc) => ({ text: [String(doc['text'])], kind: [`k${String(doc['kind'])}`] }),

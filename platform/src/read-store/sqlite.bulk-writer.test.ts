@@ -39,7 +39,8 @@ const note = (userId: string, id: string, n: number, text: string): BulkWrite =>
   view: 'notes',
   userId,
   id,
-  doc: { kind: n % 2 === 0 ? 'even' : 'odd', score: n, text },
+  // A label on every third note: the search keys of the thread-searched notes carry it, or null.
+  doc: { kind: n % 2 === 0 ? 'even' : 'odd', score: n, text, ...(n % 3 === 0 ? { label: `l${n}` } : {}) },
   position: position(n),
 });
 
