@@ -295,17 +295,26 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
       };
     };
     if (parts.length === 0) return { items: [], cursors: [] };
-    // The parts differ only in the split field's value: one plan for all (the first part's).
-    const plan = this.findPlan(table, view, partQuery(0));
-    const keyRows =
-      plan === 'keys' && query.match !== undefined && parts.length > 1
-        ? this.sharedKeyRows(
-            table,
-            view,
-            query,
-            parts.map((_, i) => partQuery(i)),
-          )
-        : parts.map((_, i) => this.keyRows(table, view, partQuery(i), plan));
+    // The parts differ only in the split field's value. When the search keys carry every field the
+    // query reads, the parts' keys come from one statement that matches the search once (a common
+    // word by value: 26 → 16 ms in-process without dates, 25 → 10 ms over half a year; a tag 49 →
+    // 10 ms); otherwise each part's keys as `find` plans them (one plan for all: the first part's).
+    const shared =
+      parts.length > 1 &&
+      keysAnswer(
+        view,
+        partQuery(0),
+        query.sort.map((s) => s.field),
+      );
+    const plan = shared ? 'keys' : this.findPlan(table, view, partQuery(0));
+    const keyRows = shared
+      ? this.sharedKeyRows(
+          table,
+          view,
+          query,
+          parts.map((_, i) => partQuery(i)),
+        )
+      : parts.map((_, i) => this.keyRows(table, view, partQuery(i), plan));
     const keys = keyRows.map((rows, part) => ({
       keys: rows.slice(0, query.limit).map((row) => ({
         part,
@@ -323,8 +332,8 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   }
 
   /**
-   * The key rows of each part of a merged find planned `keys`, in one statement: the matches'
-   * keys within the shared conditions are listed once (a common word's FTS match and its keys cost
+   * The key rows of each part of a merged find with a match whose fields the search keys carry,
+   * in one statement (plan `keys`): the matches' keys within the shared conditions are listed once (a common word's FTS match and its keys cost
    * about 5 ms, which each part's own statement paid again), then each part's page is taken from
    * that list, the split field's value and the part's cursor applied as `find` applies them.
    */
