@@ -14,17 +14,26 @@ export interface OutboxSliceState {
   readonly syncing: boolean;
   /** When the last entry was accepted by the server (ISO), for "All synced". */
   readonly lastSyncedAt: string | null;
+  /**
+   * Entries the server accepted, gone from the device, whose views have not answered yet: the
+   * screens keep showing them over the views (`usePendingEntries`), so nothing flickers back to
+   * its old state; the sync status counts them as synced.
+   */
+  readonly landing: readonly AnyOutboxEntry[];
 }
 
-const initialState: OutboxSliceState = { uid: null, entries: [], syncing: false, lastSyncedAt: null };
+const initialState: OutboxSliceState = { uid: null, entries: [], syncing: false, lastSyncedAt: null, landing: [] };
 
 export const outboxSlice = createSlice({
   name: 'outbox',
   initialState,
   reducers: {
-    outboxRead(state, action: PayloadAction<{ uid: string; entries: readonly AnyOutboxEntry[] }>) {
-      const { uid, entries } = action.payload;
-      return { ...state, uid, entries: [...entries] };
+    outboxRead(
+      state,
+      action: PayloadAction<{ uid: string; entries: readonly AnyOutboxEntry[]; landing?: readonly AnyOutboxEntry[] }>,
+    ) {
+      const { uid, entries, landing = [] } = action.payload;
+      return { ...state, uid, entries: [...entries], landing: [...landing] };
     },
     syncStarted(state) {
       return { ...state, syncing: true };

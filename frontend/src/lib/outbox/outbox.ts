@@ -171,17 +171,6 @@ async function viewsAnswered(store: OutboxStore): Promise<void> {
   while (asking() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, VIEWS_POLL_MS));
 }
 
-/** The store's entries and, in their place by `seq`, the accepted ones whose views are not read yet. */
-function withLanding(
-  entries: readonly AnyOutboxEntry[],
-  landing: ReadonlyMap<number, AnyOutboxEntry>,
-): readonly AnyOutboxEntry[] {
-  if (landing.size === 0) return entries;
-  const held = new Set(entries.map((entry) => entry.seq));
-  const kept = [...landing.values()].filter((entry) => !held.has(entry.seq));
-  return kept.length === 0 ? entries : [...entries, ...kept].sort((a, b) => a.seq - b.seq);
-}
-
 /**
  * How long the Redux mirror may lag the outbox store while a flush sends: the engine's changes
  * within it are read once (not after every write), and all at the flush's end.
@@ -199,9 +188,9 @@ export class PageOutbox {
   /** Entries a form waits for (`submit`): their views are read again as soon as answered. */
   private readonly awaited = new Set<number>();
   /**
-   * Entries the server accepted whose views are not read again yet: the mirror keeps showing
-   * them as they were, so a screen never shows the old state between the entry leaving the
-   * device and the views that hold its change arriving.
+   * Entries the server accepted whose views are not read again yet: the mirror keeps them apart
+   * (`landing`), for the screens to show over the views, so a screen never shows the old state
+   * between the entry leaving the device and the views that hold its change arriving.
    */
   private readonly landing = new Map<number, AnyOutboxEntry>();
   /** A mirror of the store planned (the engine changed it); null when none. */
@@ -265,7 +254,9 @@ export class PageOutbox {
     if (this.closed) return;
     const before = this.seen;
     this.seen = entries;
-    this.store.dispatch(outboxRead({ uid: this.uid, entries: withLanding(entries, this.landing) }));
+    const held = new Set(entries.map((entry) => entry.seq));
+    const landing = [...this.landing.values()].filter((entry) => !held.has(entry.seq));
+    this.store.dispatch(outboxRead({ uid: this.uid, entries, landing }));
     if (options.fromElsewhere === true && before !== null) {
       await this.catchUp();
       const now = new Set(entries.map((entry) => entry.seq));

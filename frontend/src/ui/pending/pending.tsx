@@ -25,9 +25,18 @@ import styles from './pending.module.css';
 
 const NONE: readonly AnyOutboxEntry[] = [];
 
-/** The signed-in user's outbox entries, in queue order (none before the outbox is read). */
+/**
+ * The signed-in user's outbox entries, in queue order (none before the outbox is read), with the
+ * accepted ones whose views have not answered yet (`landing`), so a screen keeps showing them
+ * until the view holds their change.
+ */
 export function usePendingEntries(): readonly AnyOutboxEntry[] {
-  return useSelector((state: { readonly outbox?: OutboxSliceState }) => state.outbox?.entries ?? NONE);
+  const entries = useSelector((state: { readonly outbox?: OutboxSliceState }) => state.outbox?.entries ?? NONE);
+  const landing = useSelector((state: { readonly outbox?: OutboxSliceState }) => state.outbox?.landing ?? NONE);
+  return useMemo(
+    () => (landing.length === 0 ? entries : [...entries, ...landing].sort((a, b) => a.seq - b.seq)),
+    [entries, landing],
+  );
 }
 
 type Writers = ReturnType<typeof useWriters>;
