@@ -401,6 +401,18 @@ async function main(): Promise<void> {
         page: 'search, by highest value',
         queries: ['transactions?sort=highest&limit=200', 'transactions/totals'],
       },
+      // The list of a search sorted by value, without dates (the search keys answer it too).
+      {
+        page: 'search, a word by highest value',
+        queries: ['transactions?q=coffee&sort=highest&limit=200', 'transactions/totals?q=coffee'],
+      },
+      {
+        page: 'search, a tag by highest value',
+        queries: [
+          `transactions?tag=${encodeURIComponent('trip luang prabang')}&sort=highest&limit=200`,
+          `transactions/totals?tag=${encodeURIComponent('trip luang prabang')}`,
+        ],
+      },
       {
         page: 'search, a word by highest value, half a year',
         queries: [
