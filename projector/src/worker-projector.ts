@@ -16,6 +16,9 @@ export interface WorkerProjector extends ProjectionProgress {
   stop(): Promise<void>;
 }
 
+/** How long a stop waits for the worker to finish its batch and close its files before ending it. */
+const STOP_GRACE_MS = 10_000;
+
 export interface WorkerProjectorOptions {
   /** The main thread's event store: its appends wake the worker. */
   readonly eventStore: EventStore;
@@ -89,6 +92,9 @@ export function startWorkerProjector(options: WorkerProjectorOptions): Promise<W
           unsubscribe();
           stopped = done;
           send({ type: 'stop' });
+          // A worker that has not finished its batch in time is ended as a crash would end it:
+          // its open transaction is rolled back, and the events are applied again at the next start.
+          setTimeout(done, STOP_GRACE_MS).unref();
         }).then(() => worker.terminate().then(() => undefined)),
     };
     worker.on('message', (raw: unknown) => {
