@@ -60,6 +60,13 @@ if (storedSession)
   void painting.then((painted) => {
     // The banner that says the copy is being updated comes with the copy, not after it.
     if (painted) void import('./ui/offline-banner/offline-banner').catch(() => undefined);
+    // The dashboard's first queries start now, from their device copies, not once it has rendered.
+    if (painted && window.location.pathname.endsWith('/dashboard'))
+      void import('./features/dashboard/prefetch')
+        .then(({ isPlainDashboard, prefetchDashboard }) => {
+          if (isPlainDashboard(window.location.pathname, window.location.search)) prefetchDashboard(store);
+        })
+        .catch(() => undefined);
     if (painted) whenIdle(() => void startSession());
     else void startSession();
   });

@@ -1,10 +1,16 @@
-import { screen, waitFor } from '@testing-library/react';
+import { configureStore } from '@reduxjs/toolkit';
+import { render, screen, waitFor } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { Provider } from 'react-redux';
+import en from '@plenty/locales/en.json';
 import { dashboardSchema, type Dashboard } from '@plenty/contracts/views/dashboard';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { sessionChanged } from '../../../lib/auth/auth-slice';
 import { renderWithApp } from '../../../lib/testing/render-app';
 import { LocaleContext } from '../../../lib/use-locale';
+import { dynamicMiddleware, rootReducer } from '../../../lib/store/root-reducer';
+import { isPlainDashboard, prefetchDashboard } from '../prefetch';
 
 /** The cards below the first ones arrive when the test lets them (the download of their chunk). */
 const more = vi.hoisted(() => {
@@ -69,10 +75,12 @@ const dashboard: Dashboard = dashboardSchema.parse({
   categoryBudgets: { items: [], budgeted: 0, spentBudgeted: 0, unbudgeted: 320000, unbudgetedCategories: [] },
 });
 
-/** The API by path: the dashboard above, nothing else recorded. */
-function api() {
+/** The API by path: the dashboard above, nothing else recorded. Returns the paths asked, in order. */
+function api(): string[] {
+  const asked: string[] = [];
   vi.stubGlobal('fetch', async (input: Request) => {
     const url = new URL(input.url);
+    asked.push(url.pathname);
     const json = (body: unknown) =>
       new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     if (url.pathname === '/api/queries/dashboard') return json(dashboard);
@@ -88,6 +96,7 @@ function api() {
       });
     return new Response('{}', { status: 404 });
   });
+  return asked;
 }
 
 describe('the dashboard on its first render', () => {
@@ -120,4 +129,46 @@ describe('the dashboard on its first render', () => {
       expect(screen.getByTestId('total-expense-value').textContent).toContain('3,200');
     },
   );
+});
+
+describe('the dashboard started before its first render', () => {
+  it('is only the plain dashboard, in any language, without a month or a past day', () => {
+    expect(isPlainDashboard('/dashboard', '')).toBe(true);
+    expect(isPlainDashboard('/th/dashboard', '?utm=x')).toBe(true);
+    expect(isPlainDashboard('/lo/dashboard/', '')).toBe(true);
+    expect(isPlainDashboard('/dashboard', '?month=2026-10')).toBe(false);
+    expect(isPlainDashboard('/dashboard', '?asOf=2026-10-01')).toBe(false);
+    expect(isPlainDashboard('/dashboard/reports', '')).toBe(false);
+  });
+
+  it('starts the queries the page asks for, so its first render already shows the month, asked once', async () => {
+    const asked = api();
+    const store = configureStore({
+      reducer: rootReducer,
+      middleware: (defaults) => defaults().concat(dynamicMiddleware.middleware),
+    });
+    store.dispatch(sessionChanged({ uid: 'user-1', email: 'a@example.com', displayName: null, emailVerified: true }));
+    prefetchDashboard(store);
+    await waitFor(() =>
+      expect(Object.values(store.getState().api.queries).filter((entry) => entry?.status === 'fulfilled')).toHaveLength(
+        3,
+      ),
+    );
+    render(
+      <Provider store={store}>
+        <IntlProvider locale="en" messages={en}>
+          <MemoryRouter initialEntries={['/dashboard']}>
+            <LocaleContext.Provider value={{ locale: 'en', setLocale: async () => undefined }}>
+              <DashboardPage />
+            </LocaleContext.Provider>
+          </MemoryRouter>
+        </IntlProvider>
+      </Provider>,
+    );
+    // On the first render, without waiting for an answer.
+    expect(screen.getByTestId('total-expense-value').textContent).toContain('3,200');
+    expect(screen.queryByTestId('dashboard-loading')).toBeNull();
+    expect(asked.filter((path) => path === '/api/queries/dashboard')).toHaveLength(1);
+    expect(asked.filter((path) => path === '/api/queries/upcoming')).toHaveLength(1);
+  });
 });
