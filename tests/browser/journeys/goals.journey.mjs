@@ -92,7 +92,7 @@ export default async function goals({ browser, baseUrl, screenshotDir }) {
       .getByText(/10,000,000 added to “New motorbike”\.$/)
       .waitFor();
     await money.waitFor({ state: 'hidden' });
-    for (let tries = 0; tries < 50 && (await progressOf(page, 'New motorbike', en)) !== 60; tries += 1) {
+    for (let tries = 0; tries < 200 && (await progressOf(page, 'New motorbike', en)) !== 60; tries += 1) {
       await page.waitForTimeout(100);
     }
     assert.equal(await progressOf(page, 'New motorbike', en), 60);
@@ -125,7 +125,7 @@ export default async function goals({ browser, baseUrl, screenshotDir }) {
     await dialog.getByRole('button', { name: en['goals.dialog.save'] }).click();
     await page.getByTestId('toast').getByText('Goal “Motorbike” updated.').waitFor();
     await list.getByRole('heading', { name: 'Motorbike', exact: true }).waitFor();
-    for (let tries = 0; tries < 50 && (await progressOf(page, 'Motorbike', en)) !== 83; tries += 1) {
+    for (let tries = 0; tries < 200 && (await progressOf(page, 'Motorbike', en)) !== 83; tries += 1) {
       await page.waitForTimeout(100);
     }
     assert.equal(await progressOf(page, 'Motorbike', en), 83);

@@ -268,7 +268,7 @@ async function debtFromWallet(page, en, { baseUrl, user, errors, screenshotDir }
 
   // The wallet: +12,000,000 borrowed, − the whole installment, its parts named.
   let payment;
-  for (let tries = 0; tries < 50 && payment === undefined; tries += 1) {
+  for (let tries = 0; tries < 200 && payment === undefined; tries += 1) {
     const { items } = await callApi(baseUrl, user, `queries/wallets/${pocket.id}/movements`);
     payment = items.find((item) => item.kind === 'debt_payment');
     if (payment === undefined) await page.waitForTimeout(100);
