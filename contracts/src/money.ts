@@ -34,7 +34,8 @@ const exponents = new Map<Currency, number>();
 export function minorUnitExponent(currency: Currency): number {
   let exponent = exponents.get(currency);
   if (exponent === undefined) {
-    exponent = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    exponent =
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
     exponents.set(currency, exponent);
   }
   return exponent;
