@@ -144,7 +144,9 @@ describe('the sync panel', () => {
     fireEvent.click(confirm!);
     await waitFor(() => expect(actions.discard).toHaveBeenCalledWith(1));
     expect(screen.queryAllByTestId('outbox-entry')).toHaveLength(0);
-    expect(screen.getByTestId('sync-notice').textContent).toContain('Entry discarded: Expense ₭45,000');
+    await waitFor(() =>
+      expect(screen.getByTestId('sync-notice').textContent).toContain('Entry discarded: Expense ₭45,000'),
+    );
     const undo = screen.getByRole('button', { name: english('sync.action.undo') });
     await waitFor(() => expect(document.activeElement).toBe(undo));
     fireEvent.click(undo);
@@ -152,7 +154,7 @@ describe('the sync panel', () => {
     const restored = vi.mocked(actions.restore).mock.calls[0]?.[0];
     expect(restored?.seq).toBe(1);
     expect(rows()).toHaveLength(1);
-    expect(screen.getByTestId('sync-notice').textContent).toContain('Entry put back');
+    await waitFor(() => expect(screen.getByTestId('sync-notice').textContent).toContain('Entry put back'));
   });
 
   it('keeps the entry when the question is answered Cancel', async () => {
