@@ -150,9 +150,9 @@ describe('the dashboard started before its first render', () => {
     store.dispatch(sessionChanged({ uid: 'user-1', email: 'a@example.com', displayName: null, emailVerified: true }));
     prefetchDashboard(store);
     await waitFor(() =>
-      expect(Object.values(store.getState().api.queries).filter((entry) => entry?.status === 'fulfilled')).toHaveLength(
-        3,
-      ),
+      expect(
+        Object.values(store.getState().api?.queries ?? {}).filter((entry) => entry?.status === 'fulfilled'),
+      ).toHaveLength(3),
     );
     render(
       <Provider store={store}>
