@@ -3,10 +3,9 @@ import { expectHeading, openPage } from '../support/browser.mjs';
 import { catalog } from '../support/locale.mjs';
 import { changePasswordElsewhere, createUser, signIn } from '../support/users.mjs';
 
-/** Resolves once the page shows that the session ended, on the login page. */
+/** Resolves once the page shows that the session ended. */
 async function told(page, m) {
   await page.getByTestId('toast').getByText(m['authError.sessionExpired']).waitFor({ timeout: 30_000 });
-  assert.match(new URL(page.url()).pathname, /\/auth\/login$/, 'told on the login page');
 }
 
 /**
@@ -26,6 +25,12 @@ export default async function authRevoked({ browser, baseUrl }) {
       await page.goto(`${baseUrl}/th/dashboard`);
       await expectHeading(page, m['page.dashboard']);
     }
+    // The page to be reloaded must find out at start, not from a request of its own before
+    // (a warm-up or a token refresh when idle): until it reloads, it reaches neither the API
+    // nor the identity service (the app's own files still load).
+    let reloading = false;
+    const serverCalls = (url) => url.pathname.startsWith('/api/') || url.pathname.includes('googleapis.com');
+    await reloaded.context.route(serverCalls, (route) => (reloading ? route.continue() : route.abort()));
     const oldPassword = user.password;
     await changePasswordElsewhere(baseUrl, user);
 
@@ -40,6 +45,7 @@ export default async function authRevoked({ browser, baseUrl }) {
 
     // The reloaded page: the saved session is refused at start.
     const reloadedTold = told(reloaded.page, m);
+    reloading = true;
     await reloaded.page.reload();
     await expectHeading(reloaded.page, m['page.login']);
     assert.equal(new URL(reloaded.page.url()).pathname, '/th/auth/login');
