@@ -238,16 +238,23 @@ async function loadFailure(browser, baseUrl, screenshotDir, user) {
   const th = catalog('th');
   const { context, page, errors } = await openPage(browser, { width: 360, height: 800, reducedMotion: 'reduce' });
   try {
+    // Refused until Try Again is pressed: nothing else that asks for the goals meanwhile (the
+    // warm-up of the device copy) mends the failure before the button is used.
+    let failing = true;
     await page.route('**/api/queries/goals', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"internal"}}' }),
+      failing
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"internal"}}' })
+        : route.continue(),
     );
     await signInAs(context, page, baseUrl, user, '/th/dashboard/settings?tab=goals');
     await expectHeading(page, th['page.settings'], { errors });
     const failure = page.getByTestId('goals-error');
     await failure.getByText(th['goals.loadFailed']).waitFor();
     await screenshot(page, screenshotDir, 'goals-error-th-dark-360');
-    await page.unroute('**/api/queries/goals');
-    await failure.getByRole('button', { name: th['goals.retry'] }).click();
+    const retry = failure.getByRole('button', { name: th['goals.retry'] });
+    await retry.waitFor();
+    failing = false;
+    await retry.click();
     await page.getByTestId('goals-list').getByRole('heading', { name: 'Emergency fund' }).waitFor();
   } finally {
     await context.close();
