@@ -1,10 +1,24 @@
 import { encodeCursor } from './keys.js';
-import type { MergedFindQuery, MergeKey } from './port.js';
+import type { FindQuery, MergedFindQuery, MergeKey } from './port.js';
 
 /** A part's first keys in the store's order (at most the page's limit), and whether it has more. */
 export interface PartKeys<K extends MergeKey = MergeKey> {
   readonly keys: readonly K[];
   readonly more: boolean;
+}
+
+/** The plain query of one part of a merged one: the split field's value, from the part's cursor. */
+export function partQuery(query: MergedFindQuery, part: MergedFindQuery['split']['parts'][number]): FindQuery {
+  return {
+    userId: query.userId,
+    where: { ...query.where, [query.split.field]: part.value },
+    contains: query.contains,
+    ranges: query.ranges,
+    match: query.match,
+    sort: query.sort,
+    limit: query.limit,
+    ...(part.cursor === undefined ? {} : { cursor: part.cursor }),
+  };
 }
 
 /** The cursor after a key: its sort values and id, as both stores encode a page's next cursor. */

@@ -44,7 +44,7 @@ import {
   type UnitOfWork,
   type ViewDefinition,
 } from './port.js';
-import { mergeParts } from './merge.js';
+import { mergeParts, partQuery } from './merge.js';
 import { BufferedUnitOfWork, type UnitOfWorkBacking } from './unit-of-work.js';
 
 /**
@@ -177,16 +177,7 @@ class MongoReadStore implements ReadStore, UnitOfWorkBacking {
     requireField(view, field);
     const pages = await Promise.all(
       parts.map(async (part, index) => {
-        const { filter, sort, limit } = buildFindQuery(view, {
-          userId: query.userId,
-          where: { ...query.where, [field]: part.value },
-          contains: query.contains,
-          ranges: query.ranges,
-          match: query.match,
-          sort: query.sort,
-          limit: query.limit,
-          ...(part.cursor === undefined ? {} : { cursor: part.cursor }),
-        });
+        const { filter, sort, limit } = buildFindQuery(view, partQuery(query, part));
         const records = await this.collection(viewName).find(filter, { sort, limit }).toArray();
         return {
           keys: records.slice(0, query.limit).map((record) => ({

@@ -37,7 +37,7 @@ import {
   type SearchTables,
 } from './sqlite-search.js';
 import { DocumentCache } from './sqlite-document-cache.js';
-import { mergeParts } from './merge.js';
+import { mergeParts, partQuery } from './merge.js';
 import { BufferedUnitOfWork, type UnitOfWorkBacking } from './unit-of-work.js';
 import {
   type Document,
@@ -280,19 +280,10 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     await this.settled();
     const { field, parts } = query.split;
     requireField(view, field);
-    const partQuery = (i: number): FindQuery => {
+    const queryOfPart = (i: number): FindQuery => {
       const part = parts[i];
       if (part === undefined) throw new Error(`no part ${i}`);
-      return {
-        userId: query.userId,
-        where: { ...query.where, [field]: part.value },
-        contains: query.contains,
-        ranges: query.ranges,
-        match: query.match,
-        sort: query.sort,
-        limit: query.limit,
-        ...(part.cursor === undefined ? {} : { cursor: part.cursor }),
-      };
+      return partQuery(query, part);
     };
     if (parts.length === 0) return { items: [], cursors: [] };
     // The parts differ only in the split field's value. When the search keys carry every field the
@@ -303,18 +294,18 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
       parts.length > 1 &&
       keysAnswer(
         view,
-        partQuery(0),
+        queryOfPart(0),
         query.sort.map((s) => s.field),
       );
-    const plan = shared ? 'keys' : this.findPlan(table, view, partQuery(0));
+    const plan = shared ? 'keys' : this.findPlan(table, view, queryOfPart(0));
     const keyRows = shared
       ? this.sharedKeyRows(
           table,
           view,
           query,
-          parts.map((_, i) => partQuery(i)),
+          parts.map((_, i) => queryOfPart(i)),
         )
-      : parts.map((_, i) => this.keyRows(table, view, partQuery(i), plan));
+      : parts.map((_, i) => this.keyRows(table, view, queryOfPart(i), plan));
     const keys = keyRows.map((rows, part) => ({
       keys: rows.slice(0, query.limit).map((row) => ({
         part,
