@@ -1,11 +1,6 @@
+import { restoringSession } from '../auth/auth-slice';
 import { paintRefreshed } from '../offline/network-slice';
 import type { DevicePaint } from './base-query';
-
-/** Whether the signed-in user is the one the browser saved, not yet confirmed by the SDK (auth-slice.ts). */
-function restoring(state: unknown): boolean {
-  if (typeof state !== 'object' || state === null || !('auth' in state)) return false;
-  return (state as { auth: { restoring?: unknown } }).auth.restoring === true;
-}
 
 interface CacheEntry {
   readonly status?: string;
@@ -40,7 +35,7 @@ interface Initiates {
  */
 export function createDevicePaint(endpoints: () => object): DevicePaint {
   return {
-    painting: restoring,
+    painting: restoringSession,
     refresh({ dispatch, getState }, queryCacheKey) {
       const attempt = (pollsLeft: number) => {
         if (!stillRefreshing(getState(), queryCacheKey)) return;

@@ -56,6 +56,11 @@ export const authSlice = createSlice({
 
 export const { sessionChanged, sessionRestoring, preferredLocaleLoaded } = authSlice.actions;
 
+/** Whether the signed-in user is the one the browser saved, not yet confirmed by the SDK (any store's state). */
+export function restoringSession(state: unknown): boolean {
+  return (state as { auth?: { restoring?: unknown } } | null)?.auth?.restoring === true;
+}
+
 /**
  * Whether what was painted for a restored session must go now that the SDK has said who is
  * signed in: the session ended (revoked, expired, signed out), or it is someone else's.

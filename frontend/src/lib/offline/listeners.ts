@@ -1,13 +1,9 @@
+import { restoringSession } from '../auth/auth-slice';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { reopenDeviceCopy, signedInUid } from './answers';
 import { bindDeviceData } from './device-data';
 import { wentOffline, wentOnline } from './network-slice';
 import { resetWarmUp, scheduleWarmUp, type WarmUp } from './warm-up';
-
-/** Whether the signed-in user is the one the browser saved, not yet confirmed by the SDK (auth-slice.ts). */
-function restoringSession(state: unknown): boolean {
-  return (state as { auth?: { restoring?: unknown } } | null)?.auth?.restoring === true;
-}
 
 interface OfflineStore {
   readonly dispatch: ThunkDispatch<unknown, unknown, UnknownAction>;
