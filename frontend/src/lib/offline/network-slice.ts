@@ -164,6 +164,8 @@ export const selectShownAsOf = (state: WithNetwork): string | null => state.netw
 export const selectBrowserOnline = (state: WithNetwork): boolean => state.network.browserOnline;
 /** Whether answers painted from the device at start-up are still being asked of the server. */
 export const selectRefreshing = (state: WithNetwork): boolean => state.network.refreshing.length > 0;
+/** The cache entries (`queryCacheKey`) whose painted answer is still being asked of the server. */
+export const selectRefreshingKeys = (state: WithNetwork): readonly string[] => state.network.refreshing;
 /**
  * Whether the browser says it is online, by its last event and by `navigator.onLine` now (an
  * event may not have reached the store yet); it may still not reach the server.

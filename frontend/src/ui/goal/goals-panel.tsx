@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import type { GoalView } from '@plenty/contracts/goals';
 import { useCommand } from '../../lib/api/use-command';
+import { useServerAnswer } from '../../lib/api/server-answer';
 import { usePreferences } from '../../lib/preferences';
 import { useFormat } from '../../lib/use-format';
 import { buttonClass } from '../button';
@@ -17,6 +18,7 @@ import { EmptyState } from '../empty-state/empty-state';
 import { ItemActions } from '../list-row/item-actions';
 import { Row, RowList, RowTop } from '../list-row/list-row';
 import { QueryPending } from '../load-error/load-error';
+import { PageLoading } from '../page-loading';
 import { cardClass } from '../card/card';
 import styles from './goals.module.css';
 import { MoveMoneyDialog } from './move-money-dialog';
@@ -48,8 +50,13 @@ export function GoalsPanel() {
   const [moving, setMoving] = useState<GoalView | null>(null);
   const [deleting, setDeleting] = useState<GoalView | null>(null);
   const deleteGoal = useCommand('DeleteGoal');
+  // The list may show the device copy painted at start-up; a goal is edited from the server's values.
+  const current = useServerAnswer(goals);
 
-  if (goals.isError || data === undefined) return <QueryPending query={goals} view="goals" />;
+  if (data === undefined) return <QueryPending query={goals} view="goals" />;
+  const edited =
+    editing?.mode === 'edit' ? (data.find((goal) => goal.id === editing.goal.id) ?? editing.goal) : undefined;
+  const waiting = edited !== undefined && !current;
 
   const confirmDelete = async () => {
     const goal = deleting;
@@ -136,9 +143,10 @@ export function GoalsPanel() {
         )}
       </section>
 
+      {waiting && <PageLoading />}
       <GoalDialog
-        open={editing !== null}
-        goal={editing?.mode === 'edit' ? editing.goal : undefined}
+        open={editing !== null && !waiting}
+        goal={edited}
         goals={data}
         defaultCurrency={currency}
         onClose={() => setEditing(null)}
