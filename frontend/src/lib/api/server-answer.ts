@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { selectRefreshingKeys, type NetworkState } from '../offline/network-slice';
 
@@ -34,4 +35,40 @@ export function selectIsPainted(state: CacheState, answer: AnsweredQuery): boole
  */
 export function useServerAnswer(...answers: readonly AnsweredQuery[]): boolean {
   return !useSelector((state: CacheState) => answers.some((answer) => selectIsPainted(state, answer)));
+}
+
+/** What `useOpenWhenCurrent` holds: what was asked to be opened and, once filled, its values. */
+type Opening<R, V> =
+  { readonly request: R; readonly filled: false } | { readonly request: R; readonly filled: true; readonly value: V };
+
+export interface OpenWhenCurrent<R, V> {
+  /** The values the form is open with, or undefined while it is closed or waiting. */
+  readonly value: V | undefined;
+  /** Opened while the query still shows the painted copy: the page's loading state until the server answers. */
+  readonly waiting: boolean;
+  open(request: R): void;
+  close(): void;
+}
+
+/**
+ * Opens a form (a dialog) filled from a query's values only once they are the server's
+ * (`current`, from `useServerAnswer`): asked while the painted copy is shown, it waits, then
+ * `fill`s the request (an item's id, …) from the data as it is then. Filled once per opening, so
+ * a later answer does not overwrite what the user types; `fill` giving undefined (the item is
+ * gone) closes it.
+ */
+export function useOpenWhenCurrent<R, V>(current: boolean, fill: (request: R) => V | undefined): OpenWhenCurrent<R, V> {
+  const [opening, setOpening] = useState<Opening<R, V> | null>(null);
+  const start = (request: R): Opening<R, V> | null => {
+    if (!current) return { request, filled: false };
+    const value = fill(request);
+    return value === undefined ? null : { request, filled: true, value };
+  };
+  if (opening !== null && !opening.filled && current) setOpening(start(opening.request));
+  return {
+    value: opening?.filled === true ? opening.value : undefined,
+    waiting: opening !== null && !opening.filled,
+    open: (request) => setOpening(start(request)),
+    close: () => setOpening(null),
+  };
 }

@@ -36,6 +36,8 @@ import { DEBT_TYPE_LABELS } from '../labels';
 import type { PaymentDraft } from '../payment-form';
 import { rowsSkippedBy } from '../schedule-actions';
 import { useDebtActions } from '../use-debt-actions';
+import { useOpenWhenCurrent, useServerAnswer } from '../../../lib/api/server-answer';
+import { PageLoading } from '../../../ui/page-loading';
 import { withDebtMessages } from '../with-debt-messages';
 
 const BACK: BackTo = { to: '/dashboard/debt-tracker', label: 'debts.detail.back' };
@@ -82,6 +84,7 @@ function DetailPage() {
   usePageTitle('page.debtDetail');
   const { id = '' } = useParams();
   const query = useDebtQuery(id);
+  const current = useServerAnswer(query);
   const error = query.error as ApiError | undefined;
 
   if (query.isLoading) {
@@ -112,10 +115,18 @@ function DetailPage() {
       </Page>
     );
   }
-  return <Detail debt={query.data} />;
+  return <Detail debt={query.data} current={current} />;
 }
 
-function Detail({ debt }: { readonly debt: DebtDetail }) {
+/** Payment edits the page holds: an add starts empty; an edit is filled from the server's payment (`useOpenWhenCurrent`). */
+type PaymentAdding = Extract<PaymentEditing, { readonly mode: 'add' }>;
+type PaymentEdit = Extract<PaymentEditing, { readonly mode: 'edit' }>;
+
+/**
+ * `current`: the debt is the server's answer, not the device copy a page load paints first; the
+ * edit dialogs start from the server's values, so they wait for it.
+ */
+function Detail({ debt, current }: { readonly debt: DebtDetail; readonly current: boolean }) {
   const intl = useIntl();
   const format = useFormat();
   const { locale } = useLocale();
@@ -124,13 +135,29 @@ function Detail({ debt }: { readonly debt: DebtDetail }) {
   const name = useDebtName()(debt);
   const actions = useDebtActions(debt, name);
 
-  const [editing, setEditing] = useState<DebtDraft | null>(null);
+  const editing = useOpenWhenCurrent(current, (): DebtDraft => draftOf(debt, locale));
   const [deleting, setDeleting] = useState(false);
   const [marking, setMarking] = useState<Marking>(null);
   // The wallet the installment being marked is paid from ('' for none).
   const [markWallet, setMarkWallet] = useState('');
   const markWalletId = useId();
-  const [paymentEditing, setPaymentEditing] = useState<PaymentEditing>(null);
+  const [paymentAdding, setPaymentAdding] = useState<PaymentAdding | null>(null);
+  const paymentEdit = useOpenWhenCurrent(current, (paymentId: string): PaymentEdit | undefined => {
+    const payment = debt.payments.find((each) => each.paymentId === paymentId);
+    if (payment === undefined) return undefined;
+    const draft = {
+      amount: amountInput(payment.amount, debt.currency, locale),
+      date: payment.date,
+      notes: payment.notes ?? '',
+      walletId: payment.walletId ?? '',
+    };
+    return { mode: 'edit', payment, draft };
+  });
+  const paymentEditing: PaymentEditing = paymentAdding ?? paymentEdit.value ?? null;
+  const closePayment = () => {
+    setPaymentAdding(null);
+    paymentEdit.close();
+  };
   const [removingPayment, setRemovingPayment] = useState<DebtPaymentView | null>(null);
   const texts = confirmTexts(marking);
 
@@ -160,11 +187,7 @@ function Detail({ debt }: { readonly debt: DebtDetail }) {
         }
         actions={
           <div className={styles.actions}>
-            <button
-              type="button"
-              className={buttonClass('secondary')}
-              onClick={() => setEditing(draftOf(debt, locale))}
-            >
+            <button type="button" className={buttonClass('secondary')} onClick={() => editing.open(null)}>
               <FormattedMessage id="debts.detail.edit" />
             </button>
             <button
@@ -188,20 +211,10 @@ function Detail({ debt }: { readonly debt: DebtDetail }) {
         debt={debt}
         onAdd={() => {
           actions.startPayment();
-          setPaymentEditing({ mode: 'add', draft: { amount: '', date: today, notes: '', walletId: '' } });
+          paymentEdit.close();
+          setPaymentAdding({ mode: 'add', draft: { amount: '', date: today, notes: '', walletId: '' } });
         }}
-        onEdit={(payment) =>
-          setPaymentEditing({
-            mode: 'edit',
-            payment,
-            draft: {
-              amount: amountInput(payment.amount, debt.currency, locale),
-              date: payment.date,
-              notes: payment.notes ?? '',
-              walletId: payment.walletId ?? '',
-            },
-          })
-        }
+        onEdit={(payment) => paymentEdit.open(payment.paymentId)}
         onDelete={setRemovingPayment}
       />
 
@@ -216,16 +229,17 @@ function Detail({ debt }: { readonly debt: DebtDetail }) {
 
       <DebtHistorySection debtId={debt.id} />
 
-      {editing !== null && (
+      {(editing.waiting || paymentEdit.waiting) && <PageLoading />}
+      {editing.value !== undefined && (
         <DebtDialog
           open
           mode="edit"
-          initial={editing}
+          initial={editing.value}
           onSubmit={async (value) => {
             await actions.saveDebt(value);
-            setEditing(null);
+            editing.close();
           }}
-          onClose={() => setEditing(null)}
+          onClose={editing.close}
         />
       )}
       {deleting && (
@@ -244,9 +258,9 @@ function Detail({ debt }: { readonly debt: DebtDetail }) {
           amountLocked={paymentEditing.mode === 'edit' && paymentEditing.payment.installmentNumber !== null}
           onSubmit={async (value) => {
             await actions.savePayment(value, paymentEditing.mode === 'edit' ? paymentEditing.payment : null);
-            setPaymentEditing(null);
+            closePayment();
           }}
-          onClose={() => setPaymentEditing(null)}
+          onClose={closePayment}
         />
       )}
       <ConfirmDialog
