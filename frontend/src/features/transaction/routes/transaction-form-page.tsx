@@ -17,6 +17,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { buttonClass } from '../../../ui/button';
 import { PageHeader } from '../../../ui/page/page';
 import { PageLoading } from '../../../ui/page-loading';
+import { useServerAnswer } from '../../../lib/api/server-answer';
 import { useTransactionQuery } from '../api';
 import { BackToListActions } from '../components/back-to-list';
 import { TransactionForm } from '../components/transaction-form';
@@ -147,7 +148,10 @@ export function EditTransactionPage() {
   const transaction = useTransactionQuery(id, { refetchOnMountOrArgChange: true });
   const fixSeq = outboxSeqOf(useLocation().state);
   const device = useDeviceRow(transaction.data, fixSeq);
-  if (transaction.isLoading || (transaction.data !== undefined && device === undefined)) return <PageLoading />;
+  // The form starts from the server's row, never from the device copy a page load paints first.
+  const current = useServerAnswer(transaction);
+  if (transaction.isLoading || !current || (transaction.data !== undefined && device === undefined))
+    return <PageLoading />;
   if (transaction.data === undefined) {
     const missing = isMissing(transaction.error);
     return (
