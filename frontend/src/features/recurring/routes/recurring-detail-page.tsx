@@ -29,6 +29,8 @@ import { useScheduleWords } from '../../../ui/recurring/schedule-words';
 import { Loading, SkeletonBlock } from '../../../ui/skeleton/skeleton';
 import { TermList } from '../../../ui/stat/stat';
 import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
+import { useOpenWhenCurrent, useServerAnswer } from '../../../lib/api/server-answer';
+import { PageLoading } from '../../../ui/page-loading';
 import { useRecurringPostedInfiniteQuery, useRecurringRuleQuery } from '../api';
 import { OccurrenceDialog, type OccurrenceEditing } from '../components/occurrence-dialog';
 import { TypedAmount, useRuleName, SplitCategories, TagChips } from '../components/rule-parts';
@@ -46,6 +48,7 @@ const BACK: BackTo = { to: '/dashboard/recurring', label: 'recurring.detail.back
 export function RecurringDetailPage() {
   const { id = '' } = useParams();
   const query = useRecurringRuleQuery(id);
+  const current = useServerAnswer(query);
   const error = query.error as ApiError | undefined;
   const notFound = error?.status === 404 || error?.code === 'recurring_not_found';
   usePageTitle(notFound ? 'errorPage.notFoundTitle' : 'page.recurringDetail');
@@ -75,12 +78,16 @@ export function RecurringDetailPage() {
       </Page>
     );
   }
-  return <Detail rule={rule} />;
+  return <Detail rule={rule} current={current} />;
 }
 
 type Scope = 'one' | 'following';
 
-function Detail({ rule }: { readonly rule: RecurringRuleDetail }) {
+/**
+ * `current`: the rule is the server's answer, not the device copy a page load paints first; the
+ * rule's and an occurrence's forms start from the server's values, so they wait for it.
+ */
+function Detail({ rule, current }: { readonly rule: RecurringRuleDetail; readonly current: boolean }) {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const localized = useLocalizedPath();
@@ -94,8 +101,14 @@ function Detail({ rule }: { readonly rule: RecurringRuleDetail }) {
   const actions = useRuleActions(() => void navigate(localized('/dashboard/recurring')));
   const post = useCommand('PostOccurrence');
   const skip = useCommand('SkipOccurrence');
-  const [editing, setEditing] = useState<RuleEditing>(null);
-  const [occurrence, setOccurrence] = useState<OccurrenceEditing>(null);
+  const ruleEdit = useOpenWhenCurrent(current, (from: string): RuleEditing => ({ kind: 'edit', rule, from }));
+  const occurrenceEdit = useOpenWhenCurrent(
+    current,
+    ({ kind, date }: { readonly kind: 'post' | 'edit'; readonly date: string }): OccurrenceEditing | undefined => {
+      const occurrence = [...rule.waiting, ...rule.next].find((item) => item.date === date);
+      return occurrence === undefined ? undefined : { kind, occurrence };
+    },
+  );
   const [skipping, setSkipping] = useState<OccurrenceView | null>(null);
   const skipButton = (item: OccurrenceView) => (
     <OccurrenceButton
@@ -135,8 +148,8 @@ function Detail({ rule }: { readonly rule: RecurringRuleDetail }) {
     const item = choosing;
     setChoosing(null);
     if (item === null) return;
-    if (scope === 'one') setOccurrence({ kind: 'edit', occurrence: item });
-    else setEditing({ kind: 'edit', rule, from: item.date });
+    if (scope === 'one') occurrenceEdit.open({ kind: 'edit', date: item.date });
+    else ruleEdit.open(item.date);
   };
 
   const terms: { key: string; label: ReactNode; value: ReactNode; testId?: string }[] = [
@@ -233,7 +246,7 @@ function Detail({ rule }: { readonly rule: RecurringRuleDetail }) {
             <button
               type="button"
               className={buttonClass('secondary')}
-              onClick={() => setEditing({ kind: 'edit', rule, from: rule.nextDue ?? today })}
+              onClick={() => ruleEdit.open(rule.nextDue ?? today)}
               data-testid="edit-rule"
             >
               <FormattedMessage id="recurring.edit" />
@@ -328,7 +341,7 @@ function Detail({ rule }: { readonly rule: RecurringRuleDetail }) {
                       date={item.date}
                       label="recurring.occurrence.editAmountLabel"
                       text="recurring.occurrence.editAmount"
-                      onClick={() => setOccurrence({ kind: 'post', occurrence: item })}
+                      onClick={() => occurrenceEdit.open({ kind: 'post', date: item.date })}
                       testId="post-other-amount"
                     />
                     {skipButton(item)}
@@ -401,8 +414,9 @@ function Detail({ rule }: { readonly rule: RecurringRuleDetail }) {
       <Posted ruleId={rule.id} />
       <Versions rule={rule} />
 
-      <RuleDialog editing={editing} onClose={() => setEditing(null)} />
-      <OccurrenceDialog ruleId={rule.id} editing={occurrence} onClose={() => setOccurrence(null)} />
+      {(ruleEdit.waiting || occurrenceEdit.waiting) && <PageLoading />}
+      <RuleDialog editing={ruleEdit.value ?? null} onClose={ruleEdit.close} />
+      <OccurrenceDialog ruleId={rule.id} editing={occurrenceEdit.value ?? null} onClose={occurrenceEdit.close} />
       <ConfirmDialog
         open={skipping !== null}
         title="recurring.skipDialog.title"
