@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useDispatch, useSelector } from 'react-redux';
+import { useDispatch } from 'react-redux';
 import { convertMoney } from '@plenty/contracts/rates';
 import { CURRENCIES, type Currency } from '@plenty/contracts/money';
 import { MAX_REMINDER_DAYS, THEMES, type PreferencesView } from '@plenty/contracts/preferences';
@@ -25,7 +25,7 @@ import field from '../../../ui/field/field.module.css';
 import type { MessageId } from '../../../lib/messages';
 import { QueryPending } from '../../../ui/load-error/load-error';
 import { PageLoading } from '../../../ui/page-loading';
-import { selectRefreshing } from '../../../lib/offline/network-slice';
+import { useServerAnswer } from '../../../lib/api/server-answer';
 import styles from '../settings.module.css';
 import { SettingsCard } from './settings-card';
 import own from '../preferences.module.css';
@@ -48,12 +48,13 @@ const REMINDER_DAYS = Array.from({ length: MAX_REMINDER_DAYS + 1 }, (_, days) =>
 /** Theme, language, currency, budget, notifications, time zone and the rates money is converted with. */
 export function PreferencesTab() {
   const loaded = usePreferences();
-  const showsDeviceCopy = useSelector(selectRefreshing);
+  const current = useServerAnswer(loaded);
   const { preferences } = loaded;
-  if (loaded.isError || preferences === null) return <QueryPending query={loaded} view="preferences" />;
+  // Offline, or a server that failed after the device copy was painted: the form opens from it.
+  if (preferences === null) return <QueryPending query={loaded} view="preferences" />;
   // A form starts from the server's values, never from the device copy a page load paints
   // first (it would show, and keep, what was saved before the last change).
-  if (showsDeviceCopy) return <PageLoading />;
+  if (!current) return <PageLoading />;
   return (
     <div className={styles.stack}>
       <PreferencesForm view={preferences} />
