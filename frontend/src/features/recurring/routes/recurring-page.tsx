@@ -15,6 +15,8 @@ import { Inline, Row, RowList } from '../../../ui/list-row/list-row';
 import { QueryLoadError } from '../../../ui/load-error/load-error';
 import { Page, PageHeader } from '../../../ui/page/page';
 import { RuleDialog, type RuleEditing } from '../../../ui/recurring/rule-dialog';
+import { useOpenWhenCurrent, useServerAnswer } from '../../../lib/api/server-answer';
+import { PageLoading } from '../../../ui/page-loading';
 import { RuleModeBadge, RuleStatusBadge, heldReasonMessage } from '../../../ui/recurring/rule-badges';
 import { useScheduleWords } from '../../../ui/recurring/schedule-words';
 import { Loading, SkeletonBlock } from '../../../ui/skeleton/skeleton';
@@ -32,10 +34,24 @@ export function RecurringPage() {
   const query = useRecurringRulesQuery();
   const { preferences } = usePreferences();
   const today = todayIn(preferences?.timeZone);
-  const [editing, setEditing] = useState<RuleEditing>(null);
   const actions = useRuleActions();
   const data = query.currentData ?? query.data;
-  const add = () => setEditing({ kind: 'create' });
+  // The list may be the device copy painted at start-up; a rule is edited from the server's values.
+  const current = useServerAnswer(query);
+  const [adding, setAdding] = useState<RuleEditing>(null);
+  const ruleEdit = useOpenWhenCurrent(current, (id: string): RuleEditing | undefined => {
+    const rule = data?.items.find((each) => each.id === id);
+    return rule === undefined ? undefined : { kind: 'edit', rule, from: rule.nextDue ?? today };
+  });
+  const editing = adding ?? ruleEdit.value ?? null;
+  const add = () => {
+    ruleEdit.close();
+    setAdding({ kind: 'create' });
+  };
+  const close = () => {
+    setAdding(null);
+    ruleEdit.close();
+  };
 
   return (
     <Page testId="recurring-page">
@@ -90,7 +106,7 @@ export function RecurringPage() {
                   key={rule.id}
                   rule={rule}
                   busy={actions.busy}
-                  onEdit={() => setEditing({ kind: 'edit', rule, from: rule.nextDue ?? today })}
+                  onEdit={() => ruleEdit.open(rule.id)}
                   onToggle={(name) => actions.toggle(rule, name)}
                   onDelete={(name) => actions.askDelete(rule, name)}
                 />
@@ -99,7 +115,8 @@ export function RecurringPage() {
           )}
         </Card>
       )}
-      <RuleDialog editing={editing} onClose={() => setEditing(null)} />
+      {ruleEdit.waiting && <PageLoading />}
+      <RuleDialog editing={editing} onClose={close} />
       {actions.dialog}
     </Page>
   );

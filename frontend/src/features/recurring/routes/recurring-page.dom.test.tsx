@@ -1,0 +1,108 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OccurrenceView, RecurringRuleDetail } from '@plenty/contracts/views/recurring';
+import { DEFAULT_PREFERENCES_VIEW } from '@plenty/contracts/preferences';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { paintedStore, refreshPainted, renderOn, serveApi } from '../../../lib/testing/painted';
+import { LocaleContext } from '../../../lib/use-locale';
+import { recurringApi } from '../api';
+import { RecurringPage } from './recurring-page';
+
+const ID = 'rule-1';
+const schedule = { frequency: 'month', interval: 1, startDate: '2026-01-15', end: { kind: 'never' } } as const;
+
+const occurrence = (date: string, note: string): OccurrenceView => ({
+  date,
+  state: 'scheduled',
+  type: 'expense',
+  amount: { amount: 500_000, currency: 'LAK' },
+  categoryId: 'rent',
+  walletId: 'w1',
+  note,
+  splits: null,
+  tags: [],
+  edited: false,
+  transactionId: null,
+});
+
+const rule = (note: string): RecurringRuleDetail => {
+  const fields = {
+    type: 'expense',
+    amount: { amount: 500_000, currency: 'LAK' },
+    categoryId: 'rent',
+    walletId: 'w1',
+    note,
+    splits: null,
+    tags: [],
+    mode: 'auto',
+    remind: false,
+    schedule,
+  } as const;
+  return {
+    ...fields,
+    id: ID,
+    status: 'active',
+    pausedOn: null,
+    heldOn: null,
+    heldReason: null,
+    nextDue: '2099-01-15',
+    lastPostedOn: null,
+    postedCount: 0,
+    fromTransactionId: null,
+    createdAt: '2026-01-15T00:00:00.000Z',
+    updatedAt: '2026-11-27T08:00:00.000Z',
+    versions: [{ from: '2026-01-15', rule: fields }],
+    waiting: [],
+    next: [occurrence('2099-01-15', note)],
+  };
+};
+
+/** The list shows rules without their versions and occurrences. */
+const listed = (note: string) => {
+  const { versions: _versions, waiting: _waiting, next: _next, ...view } = rule(note);
+  return view;
+};
+
+async function paintedList() {
+  const { store } = await paintedStore([
+    recurringApi.util.upsertQueryData('recurringRules', undefined, { items: [listed('Old rent')] }),
+  ]);
+  renderOn(
+    store,
+    <LocaleContext.Provider value={{ locale: 'en', setLocale: async () => undefined }}>
+      <MemoryRouter>
+        <RecurringPage />
+      </MemoryRouter>
+    </LocaleContext.Provider>,
+  );
+  await userEvent.click(await screen.findByTestId('edit-rule'));
+  return store;
+}
+
+const note = () => (screen.getByTestId('rule-note') as HTMLInputElement).value;
+const dialogOpen = () => (screen.getByTestId('rule-dialog') as HTMLDialogElement).open;
+
+describe('editing a recurring rule from the list, loaded painted from the device', () => {
+  it('starts the rule’s form from the server’s values, not the painted copy', async () => {
+    serveApi({
+      '/api/queries/recurring': { items: [listed('New rent')] },
+      '/api/queries/preferences': DEFAULT_PREFERENCES_VIEW,
+    });
+    const store = await paintedList();
+    expect(dialogOpen()).toBe(false);
+
+    act(() => refreshPainted(store));
+    await waitFor(() => expect(dialogOpen()).toBe(true));
+    expect(note()).toBe('New rent');
+  });
+
+  it('opens the form from the device copy when the server cannot be reached', async () => {
+    serveApi({}, { offline: true });
+    const store = await paintedList();
+    act(() => refreshPainted(store));
+    await waitFor(() => expect(dialogOpen()).toBe(true));
+    expect(note()).toBe('Old rent');
+    expect(store.getState().network.online).toBe(false);
+  });
+});
