@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useServerAnswer } from '../../../lib/api/server-answer';
+import { PageLoading } from '../../../ui/page-loading';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CategoryView } from '@plenty/contracts/views/categories';
 import { ItemActions } from '../../../ui/list-row/item-actions';
@@ -22,8 +24,15 @@ export function CategoriesTab() {
   const { data } = categories;
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<CategoryView | null>(null);
+  // The list may show the device copy painted at start-up; a category is edited from the server's values.
+  const current = useServerAnswer(categories);
 
-  if (categories.isError || data === undefined) return <QueryPending query={categories} view="categories" />;
+  if (data === undefined) return <QueryPending query={categories} view="categories" />;
+  const edited =
+    editing?.mode === 'edit'
+      ? (data.find((category) => category.id === editing.category.id) ?? editing.category)
+      : undefined;
+  const waiting = edited !== undefined && !current;
 
   const builtIns = data.filter((category) => category.builtIn);
   const custom = data.filter((category) => !category.builtIn);
@@ -112,9 +121,10 @@ export function CategoriesTab() {
         linkTestId="settings-tags-link"
       />
 
+      {waiting && <PageLoading />}
       <CategoryDialog
-        open={editing !== null}
-        category={editing?.mode === 'edit' ? editing.category : undefined}
+        open={editing !== null && !waiting}
+        category={edited}
         categories={data}
         onClose={() => setEditing(null)}
       />
