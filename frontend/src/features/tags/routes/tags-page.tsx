@@ -17,6 +17,8 @@ import { Page, PageHeader } from '../../../ui/page/page';
 import { Loading, SkeletonBlock } from '../../../ui/skeleton/skeleton';
 import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
 import { RenameTagDialog } from '../components/rename-tag-dialog';
+import { useOpenWhenCurrent, useServerAnswer } from '../../../lib/api/server-answer';
+import { PageLoading } from '../../../ui/page-loading';
 import styles from '../tags.module.css';
 
 /** The transaction list filtered by a tag (the list's `tag` URL filter). */
@@ -31,7 +33,10 @@ export function TagsPage() {
   usePageTitle('page.tags');
   const query = useTagsQuery();
   const data = query.currentData ?? query.data;
-  const [renaming, setRenaming] = useState<TagView | null>(null);
+  // The list may be the device copy painted at start-up; a tag is renamed from the server's values
+  // (one renamed elsewhere meanwhile is gone, and its dialog does not open).
+  const current = useServerAnswer(query);
+  const renaming = useOpenWhenCurrent(current, (id: string): TagView | undefined => data?.find((tag) => tag.id === id));
   const [deleting, setDeleting] = useState<TagView | null>(null);
   const dispatch = useDispatch();
   const deleteTag = useCommand('DeleteTag');
@@ -108,16 +113,17 @@ export function TagsPage() {
         <Card title={<FormattedMessage id="tags.list.title" />} gap="medium">
           <RowList testId="tags-list">
             {data.map((tag) => (
-              <TagRow key={tag.id} tag={tag} onRename={() => setRenaming(tag)} onDelete={() => setDeleting(tag)} />
+              <TagRow key={tag.id} tag={tag} onRename={() => renaming.open(tag.id)} onDelete={() => setDeleting(tag)} />
             ))}
           </RowList>
         </Card>
       )}
+      {renaming.waiting && <PageLoading />}
       <RenameTagDialog
-        tag={renaming}
+        tag={renaming.value ?? null}
         tags={data ?? []}
         onRenamed={(to) => (focusAfter.current = { renamed: tagKey(to) })}
-        onClose={() => setRenaming(null)}
+        onClose={renaming.close}
       />
       <ConfirmDialog
         open={deleting !== null}
