@@ -37,6 +37,8 @@ import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
 import { useBudgetPlanQuery } from '../api';
 import styles from '../budget.module.css';
 import { LimitDialog, type LimitDialogTarget } from '../components/limit-dialog';
+import { useOpenWhenCurrent, useServerAnswer } from '../../../lib/api/server-answer';
+import { PageLoading } from '../../../ui/page-loading';
 import { copyEffect, planRows, type PlanRow } from '../plan';
 
 /** How far ahead a month's limits can be planned. */
@@ -69,6 +71,7 @@ export function BudgetPage() {
   const { asked, month, setMonth } = useBudgetMonth(current);
   const query = useBudgetPlanQuery(asked);
   const data = query.currentData;
+  const planCurrent = useServerAnswer(query);
   const latest =
     data === undefined ? addMonths(current, MONTHS_AHEAD) : addMonths(monthOfDate(data.today), MONTHS_AHEAD);
 
@@ -91,7 +94,7 @@ export function BudgetPage() {
         }
       />
       {data !== undefined ? (
-        <Plan plan={data} />
+        <Plan plan={data} current={planCurrent} />
       ) : query.isError && !query.isFetching ? (
         <LoadError
           title="budget.page.error.title"
@@ -122,7 +125,11 @@ interface Removed {
   readonly repeat: boolean;
 }
 
-function Plan({ plan }: { readonly plan: BudgetPlan }) {
+/**
+ * `current`: the plan is the server's answer, not the device copy a page load paints first; a
+ * limit's form starts from the server's values, so it waits for it.
+ */
+function Plan({ plan, current }: { readonly plan: BudgetPlan; readonly current: boolean }) {
   const intl = useIntl();
   const dispatch = useDispatch();
   const currency = displayCurrency(plan.currency);
@@ -132,7 +139,20 @@ function Plan({ plan }: { readonly plan: BudgetPlan }) {
   const previousMonth = addMonths(plan.month, -1);
   const monthName = write.monthName(plan.month);
   const previousName = write.monthName(previousMonth);
-  const [editing, setEditing] = useState<LimitDialogTarget | null>(null);
+  /** What a limit's form starts from: the category's limit as the plan has it. */
+  const limitTarget = (row: PlanRow): LimitDialogTarget => ({
+    categoryId: row.categoryId,
+    name: write.category(row.categoryId),
+    limit: row.setting?.limit ?? null,
+    repeat: row.setting?.limit === null ? null : (row.setting?.repeat ?? null),
+    rollover: row.setting?.rollover ?? false,
+    previous: row.setting?.previous ?? null,
+  });
+  const limitEdit = useOpenWhenCurrent(current, (categoryId: string): LimitDialogTarget | undefined => {
+    const row = [...budgeted, ...others].find((each) => each.categoryId === categoryId);
+    return row === undefined ? undefined : limitTarget(row);
+  });
+  const editing = limitEdit.value ?? null;
   const [removing, setRemoving] = useState<PlanRow | null>(null);
   const [removed, setRemoved] = useState<Removed | null>(null);
   const [copying, setCopying] = useState(false);
@@ -163,15 +183,7 @@ function Plan({ plan }: { readonly plan: BudgetPlan }) {
     target.focus();
   }, [plan, removed]);
 
-  const edit = (row: PlanRow) =>
-    setEditing({
-      categoryId: row.categoryId,
-      name: write.category(row.categoryId),
-      limit: row.setting?.limit ?? null,
-      repeat: row.setting?.limit === null ? null : (row.setting?.repeat ?? null),
-      rollover: row.setting?.rollover ?? false,
-      previous: row.setting?.previous ?? null,
-    });
+  const edit = (row: PlanRow) => limitEdit.open(row.categoryId);
 
   const remove = async (row: PlanRow) => {
     setRemoving(null);
@@ -388,6 +400,7 @@ function Plan({ plan }: { readonly plan: BudgetPlan }) {
         </ul>
       </Card>
 
+      {limitEdit.waiting && <PageLoading />}
       <LimitDialog
         target={editing}
         month={plan.month}
@@ -395,7 +408,7 @@ function Plan({ plan }: { readonly plan: BudgetPlan }) {
         currency={currency}
         previousText={previousText(editingRow)}
         onSaved={(categoryId) => (focusAfter.current = { edit: categoryId, month: plan.month })}
-        onClose={() => setEditing(null)}
+        onClose={limitEdit.close}
       />
       <ConfirmDialog
         open={removing !== null}
