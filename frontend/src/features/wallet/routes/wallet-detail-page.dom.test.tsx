@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WalletMovement } from '@plenty/contracts/views/wallets';
 import { sessionChanged } from '../../../lib/auth/auth-slice';
 import { english, renderWithApp } from '../../../lib/testing/render-app';
+import { paintedStore, refreshPainted, renderOn } from '../../../lib/testing/painted';
 import { walletView } from '../../../lib/testing/wallets';
 import { LocaleContext } from '../../../lib/use-locale';
 
@@ -15,6 +16,7 @@ vi.mock('../../../ui/as-of/as-of', async () => ({
 }));
 
 const { WalletDetailPage } = await import('./wallet-detail-page');
+const { walletPageApi } = await import('../api');
 
 const BANK = walletView({ id: '0192f0c4-7a1b-7c3d-8e4f-0000000000b1', name: 'BCEL One', balance: 523_000 });
 
@@ -121,5 +123,61 @@ describe('a wallet’s movements as of a day', () => {
     showPage(`/dashboard/wallets/${BANK.id}`);
     await screen.findByTestId('wallet-movements');
     expect(api.movementUrls()[0]?.search).toBe('');
+  });
+});
+
+describe('editing a wallet on its page, loaded painted from the device', () => {
+  /** The page painted with the wallet as the device saved it, then Edit (or Reconcile) pressed. */
+  async function paintedPage(press: 'edit-wallet' | 'reconcile-wallet') {
+    const { store } = await paintedStore([
+      walletPageApi.util.upsertQueryData(
+        'walletById',
+        { id: BANK.id, asOf: null },
+        { ...BANK, name: 'Old BCEL', balance: 500_000 },
+      ),
+    ]);
+    renderOn(
+      store,
+      <LocaleContext.Provider value={{ locale: 'en', setLocale: async () => undefined }}>
+        <MemoryRouter initialEntries={[`/dashboard/wallets/${BANK.id}`]}>
+          <Routes>
+            <Route path="/dashboard/wallets/:id" element={<WalletDetailPage />} />
+          </Routes>
+        </MemoryRouter>
+      </LocaleContext.Provider>,
+    );
+    await userEvent.click(await screen.findByTestId(press));
+    return store;
+  }
+  const dialogOpen = (testId: string) => (screen.getByTestId(testId) as HTMLDialogElement).open;
+  const nameField = () => within(screen.getByTestId('wallet-dialog')).getByRole('textbox', { name: /Name/ });
+
+  it('starts the wallet’s form from the server’s values, not the painted copy', async () => {
+    fakeQueries([{ items: [], nextCursor: null }]);
+    const store = await paintedPage('edit-wallet');
+    expect(dialogOpen('wallet-dialog')).toBe(false);
+
+    act(() => refreshPainted(store));
+    await waitFor(() => expect(dialogOpen('wallet-dialog')).toBe(true));
+    expect(nameField()).toHaveProperty('value', 'BCEL One');
+  });
+
+  it('reconciles against the server’s balance, not the painted one', async () => {
+    fakeQueries([{ items: [], nextCursor: null }]);
+    const store = await paintedPage('reconcile-wallet');
+    expect(dialogOpen('reconcile-dialog')).toBe(false);
+
+    act(() => refreshPainted(store));
+    await waitFor(() => expect(dialogOpen('reconcile-dialog')).toBe(true));
+    expect(screen.getByTestId('reconcile-expected').textContent).toMatch(/523,000/);
+  });
+
+  it('opens the form from the device copy when the server cannot be reached', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const store = await paintedPage('edit-wallet');
+    act(() => refreshPainted(store));
+    await waitFor(() => expect(dialogOpen('wallet-dialog')).toBe(true));
+    expect(nameField()).toHaveProperty('value', 'Old BCEL');
+    expect(store.getState().network.online).toBe(false);
   });
 });

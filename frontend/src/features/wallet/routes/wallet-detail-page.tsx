@@ -28,6 +28,8 @@ import { PendingMovements } from '../components/pending-movements';
 import { ReconcileDialog } from '../components/reconcile-dialog';
 import { TransferDialog, type TransferEditing } from '../components/transfer-dialog';
 import { WalletDialog } from '../components/wallet-dialog';
+import { useServerAnswer } from '../../../lib/api/server-answer';
+import { PageLoading } from '../../../ui/page-loading';
 import { SignedMoney, WalletBadges, WalletIcon, useWalletName } from '../components/wallet-icon';
 import styles from '../wallets.module.css';
 
@@ -41,6 +43,7 @@ export function WalletDetailPage() {
   const { id = '' } = useParams();
   const { asOf, setAsOf, todaySearch } = useAsOfParam();
   const query = useWalletByIdQuery({ id, asOf });
+  const current = useServerAnswer(query);
   const error = query.error as ApiError | undefined;
   const refused = isAsOfRefused(query.error) && !query.isFetching;
   const notFound = error?.status === 404 || error?.code === 'wallet_not_found';
@@ -83,17 +86,23 @@ export function WalletDetailPage() {
       </Page>
     );
   }
-  return <Detail wallet={wallet} asOf={asOf} panel={panel} />;
+  return <Detail wallet={wallet} asOf={asOf} panel={panel} current={current} />;
 }
 
+/**
+ * `current`: the wallet is the server's answer, not the device copy a page load paints first;
+ * its edit and reconcile dialogs start from the server's values, so they wait for it.
+ */
 function Detail({
   wallet,
   asOf,
   panel,
+  current,
 }: {
   readonly wallet: WalletView;
   readonly asOf: string | null;
   readonly panel: ReactNode;
+  readonly current: boolean;
 }) {
   const dispatch = useDispatch();
   const format = useFormat();
@@ -291,8 +300,9 @@ function Detail({
         )}
       </Card>
 
+      {(editing || reconciling) && !current && <PageLoading />}
       <WalletDialog
-        open={editing}
+        open={editing && current}
         wallet={wallet}
         wallets={wallets}
         defaultCurrency={wallet.currency}
@@ -300,7 +310,11 @@ function Detail({
         onClose={() => setEditing(false)}
       />
       <TransferDialog editing={transferring} wallets={wallets} today={today} onClose={() => setTransferring(null)} />
-      <ReconcileDialog wallet={reconciling ? wallet : null} today={today} onClose={() => setReconciling(false)} />
+      <ReconcileDialog
+        wallet={reconciling && current ? wallet : null}
+        today={today}
+        onClose={() => setReconciling(false)}
+      />
       <ConfirmDialog
         open={archiving}
         title="wallet.archiveDialog.title"
