@@ -1,13 +1,15 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Upcoming, UpcomingItem } from '@plenty/contracts/views/recurring';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionChanged } from '../../../lib/auth/auth-slice';
 import { renderWithApp } from '../../../lib/testing/render-app';
+import { paintedStore, refreshPainted, renderOn } from '../../../lib/testing/painted';
+import { upcomingApi } from '../../../ui/upcoming/api';
 import { LocaleContext } from '../../../lib/use-locale';
 import { ReminderStrip } from './reminder-strip';
-import { UpcomingCard } from './upcoming-card';
+import { UPCOMING_DAYS, UpcomingCard } from './upcoming-card';
 
 const USER = 'user-1';
 const RULE = '0192f000-0000-7000-8000-000000000001';
@@ -128,5 +130,45 @@ describe('in-app reminders', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss the reminder: Rent for the flat is due today' }));
     await waitFor(() => expect(reminder.isConnected).toBe(false));
     expect(window.localStorage.getItem(`plenty_reminders_dismissed:${USER}`)).toContain(RULE);
+  });
+});
+
+describe('another amount for a due occurrence, on a page load painted from the device', () => {
+  async function paintedCard() {
+    const old = { ...rent, amount: { amount: 2_000_000, currency: 'LAK' as const } };
+    const { store } = await paintedStore([
+      upcomingApi.util.upsertQueryData('upcoming', { days: UPCOMING_DAYS }, answer([old])),
+    ]);
+    renderOn(
+      store,
+      <MemoryRouter>
+        <LocaleContext.Provider value={{ locale: 'en', setLocale: async () => undefined }}>
+          <UpcomingCard />
+        </LocaleContext.Provider>
+      </MemoryRouter>,
+    );
+    fireEvent.click(await screen.findByTestId('upcoming-edit-amount'));
+    return store;
+  }
+  const dialogOpen = () => (screen.getByTestId('post-amount-dialog') as HTMLDialogElement).open;
+  const amount = () => (screen.getByTestId('post-amount-input') as HTMLInputElement).value;
+
+  it('starts from the server’s amount, not the painted one', async () => {
+    api([answer([rent])]);
+    const store = await paintedCard();
+    expect(dialogOpen()).toBe(false);
+
+    act(() => refreshPainted(store));
+    await waitFor(() => expect(dialogOpen()).toBe(true));
+    expect(amount()).toBe('2500000');
+  });
+
+  it('starts from the device copy when the server cannot be reached', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const store = await paintedCard();
+    act(() => refreshPainted(store));
+    await waitFor(() => expect(dialogOpen()).toBe(true));
+    expect(amount()).toBe('2000000');
+    expect(store.getState().network.online).toBe(false);
   });
 });

@@ -17,6 +17,8 @@ import { useUpcomingQuery } from '../../../ui/upcoming/api';
 import { actionsOf, isWaiting, itemKey, type RecurringItem } from '../../../ui/upcoming/upcoming';
 import { useUpcomingWords, type UpcomingWords } from '../../../ui/upcoming/use-upcoming-words';
 import { PostAmountDialog } from './post-amount-dialog';
+import { useServerAnswer } from '../../../lib/api/server-answer';
+import { PageLoading } from '../../../ui/page-loading';
 import styles from './upcoming.module.css';
 
 /** The dashboard's week ahead. */
@@ -194,6 +196,8 @@ function ConfirmActions({
   const skip = useCommand('SkipOccurrence');
   const [editing, setEditing] = useState(false);
   const [skipping, setSkipping] = useState(false);
+  // The card may show the device copy painted at start-up; another amount starts from the server's.
+  const current = useServerAnswer(useUpcomingQuery({ days: UPCOMING_DAYS }));
   const busy = post.pending || skip.pending;
   const values = { name, date: words.date(item.date) };
 
@@ -252,7 +256,8 @@ function ConfirmActions({
         onConfirm={() => void skipIt()}
         onCancel={() => setSkipping(false)}
       />
-      <PostAmountDialog item={editing ? item : null} name={name} onClose={() => setEditing(false)} />
+      {editing && !current && <PageLoading />}
+      <PostAmountDialog item={editing && current ? item : null} name={name} onClose={() => setEditing(false)} />
     </div>
   );
 }
