@@ -58,6 +58,22 @@ describe('the edit page of a transaction, loaded painted from the device', () =>
     expect(store.getState().network.refreshing).toEqual([]);
   });
 
+  it('starts from the server’s split lines when the transaction was split elsewhere', async () => {
+    serveApi({
+      [`/api/queries/transactions/${ID}`]: {
+        ...transaction('Lunch with Noy', 15_000),
+        splits: [
+          { categoryId: 'food', amount: 10_000, note: null },
+          { categoryId: 'gifts', amount: 5_000, note: 'for Noy' },
+        ],
+      },
+      '/api/queries/preferences': DEFAULT_PREFERENCES_VIEW,
+    });
+    await paintedEditPage();
+    await waitFor(() => expect(screen.getByTestId('split-lines')).toBeTruthy());
+    expect(screen.getByDisplayValue('for Noy')).toBeTruthy();
+  });
+
   it('opens from the device copy when the server cannot be reached, marked offline', async () => {
     serveApi({}, { offline: true });
     const store = await paintedEditPage();
