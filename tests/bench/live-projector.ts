@@ -4,18 +4,24 @@
 // prints the events applied per CPU second of each; the views of the two are compared row by row.
 //
 //   node --import tsx --conditions=source tests/bench/live-projector.ts [--events N] [--users U]
-//        [--batch B] [--pairs P] [--dir DIR (reuse or keep a data dir)]
+//        [--batch B] [--pairs P] [--dir DIR (reuse or keep a data dir)] [--edits E]
+//
+// `--edits E`, when the data set is generated: then E TransactionEdited events, each changing the
+// amount of one of the added transactions (its text stays, so its FTS row may stay too).
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { eventIdFor } from '@plenty/contracts/ids';
+import { uuidV7 } from '@plenty/contracts/uuid-v7';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import { loadMasterKey } from '@plenty/platform/crypto/master-key';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { DocumentCache } from '@plenty/platform/read-store/sqlite-document-cache';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
+import { metadataOf } from '@plenty/platform/testing/new-event';
 import { allProjections } from '@plenty/projections/all';
 import { createProjector } from '@plenty/projector/runtime';
 import { generateDataSet } from './generate.js';
@@ -31,6 +37,34 @@ const batch = option('batch', 50);
 const pairs = option('pairs', 2);
 const dirAt = process.argv.indexOf('--dir');
 const keptDir = dirAt < 0 ? undefined : process.argv[dirAt + 1];
+const edits = option('edits', 0);
+
+/** Appends `count` edits of the amount of transactions already added, spread over them in turn. */
+async function appendEdits(dataDir: string, count: number): Promise<number> {
+  const masterKey = await loadMasterKey({ dataDir });
+  const keyStore = await openSqliteKeyStore({ path: join(dataDir, 'keys.db'), masterKey });
+  const eventStore = await openSqliteEventStore({ path: join(dataDir, 'events.db') });
+  const codec = new EventCodec(keyStore);
+  try {
+    const added = (await eventStore.readAll({ maxCount: 10_000_000 })).filter((e) => e.type === 'TransactionAdded');
+    for (let n = 0; n < count; n += 1) {
+      const event = added[(n * 7) % added.length];
+      if (event === undefined) break;
+      const transactionId = String((event.data as { transactionId: string }).transactionId);
+      const commandId = uuidV7();
+      const encoded = await codec.encode({
+        id: eventIdFor(commandId, 0),
+        type: 'TransactionEdited',
+        data: { transactionId, changes: { amount: { amount: 100 + n, currency: 'THB' } } },
+        metadata: metadataOf(event.metadata.userId, commandId),
+      });
+      await eventStore.appendToStream(`transaction-${transactionId}`, [encoded], 'any');
+    }
+    return count;
+  } finally {
+    await Promise.all([eventStore.close(), keyStore.close()]);
+  }
+}
 
 /** Applies every event from zero in live batches; answers the CPU and wall seconds and the cache's hits. */
 async function replay(dataDir: string, readPath: string, cached: boolean) {
@@ -91,6 +125,7 @@ async function main(): Promise<void> {
     if (!existsSync(join(dataDir, 'events.db'))) {
       const written = await generateDataSet(dataDir, users, Math.ceil(events / users));
       console.log(`generated ${written} events (${users} users)`);
+      if (edits > 0) console.log(`then ${await appendEdits(dataDir, edits)} edits of an amount`);
     }
     console.log(`batches of ${batch}`);
     console.log('| run | cache | events | CPU s | events per CPU s | wall s | cache hits |');

@@ -277,6 +277,14 @@ export class SearchRows {
     return Number((added?.changes === 1 ? added : this.addKey.run(userId, id)).lastInsertRowid);
   }
 
+  /** Writes the carried values of a document's key, its FTS row left as it is; false when it has no key. */
+  carryTo(userId: string, id: string, values: readonly (string | number | null)[]): boolean {
+    const rid = this.key.get(userId, id)?.rid;
+    if (rid === undefined) return false;
+    this.carryGiven?.run(...values, rid);
+    return true;
+  }
+
   /** Adds the FTS row of a document the table has no row for yet: fails, on the keys' unique index, when it has one. */
   addTexts(userId: string, id: string, texts: readonly string[], values?: readonly (string | number | null)[]): void {
     this.addRow.run(this.newKey(userId, id, values), userToken(userId), ...texts);
@@ -294,6 +302,9 @@ export function searchTexts(view: ViewDefinition, doc: Document | null): string[
   return doc === null ? null : documentTokens(view, doc).map((tokens) => tokens.join(' '));
 }
 
+/** PLENTY_FTS_REWRITE=always: every FTS row rewritten with its document, for measuring `update` against. */
+const ALWAYS_REWRITE = process.env['PLENTY_FTS_REWRITE'] === 'always';
+
 /** The FTS rows of a view's documents, from the documents. */
 export class SearchWriter extends SearchRows {
   constructor(
@@ -310,14 +321,46 @@ export class SearchWriter extends SearchRows {
       this.writeTexts(userId, id, searchTexts(this.view, doc));
       return;
     }
+    this.writeTexts(userId, id, searchTexts(this.view, doc), this.carriedValues(doc));
+  }
+
+  /**
+   * `write`, given the document as it was stored until now (`beforeJson`, its JSON), when known:
+   * where the searchable texts are the same (an edit of the amount, a transfer's link), the FTS
+   * row stays as it is, and only the carried values that changed are written to its key. Every
+   * writer keeps a document's FTS row and key in step with its row in one transaction, so the
+   * stored document's texts are those of its FTS row.
+   */
+  update(userId: string, id: string, doc: Document | null, beforeJson: string | undefined): void {
+    if (doc === null || beforeJson === undefined || ALWAYS_REWRITE) {
+      this.write(userId, id, doc);
+      return;
+    }
+    const before = JSON.parse(beforeJson) as Document;
+    const texts = searchTexts(this.view, doc) as string[];
+    const previous = searchTexts(this.view, before) as string[];
+    if (!sameValues(texts, previous)) {
+      this.writeTexts(userId, id, texts, this.carried.length === 0 ? undefined : this.carriedValues(doc));
+      return;
+    }
+    if (this.carried.length === 0) return;
+    const values = this.carriedValues(doc);
+    if (sameValues(values, this.carriedValues(before))) return;
+    if (!this.carryTo(userId, id, values)) this.writeTexts(userId, id, texts, values);
+  }
+
+  /** The document's indexed values of the carried fields, in their columns' order. */
+  private carriedValues(doc: Document): (string | number | null)[] {
     const indexed = (this.view.indexValues?.(doc) ?? doc) as Record<string, unknown>;
-    const values = this.carried.map((field) => {
+    return this.carried.map((field) => {
       const value = indexed[field];
       return typeof value === 'string' || typeof value === 'number' ? value : null;
     });
-    this.writeTexts(userId, id, searchTexts(this.view, doc), values);
   }
 }
+
+const sameValues = (a: readonly unknown[], b: readonly unknown[]): boolean =>
+  a.length === b.length && a.every((value, i) => value === b[i]);
 
 /**
  * Merges the FTS index into one segment: after a purge, no page keeps a deleted token, not even

@@ -38,7 +38,7 @@ import {
 } from './sqlite-search.js';
 import { DocumentCache } from './sqlite-document-cache.js';
 import { mergeParts, partQuery } from './merge.js';
-import { BufferedUnitOfWork, type UnitOfWorkBacking } from './unit-of-work.js';
+import { BufferedUnitOfWork, type StoredState, type UnitOfWorkBacking } from './unit-of-work.js';
 import {
   type Document,
   type FindQuery,
@@ -185,13 +185,17 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     return toStored<D>(this.row(view, userId, id));
   }
 
-  async stored(view: string, userId: string, id: string): Promise<{ doc: Document | null; position: Position } | null> {
+  async stored(view: string, userId: string, id: string): Promise<StoredState | null> {
     await this.settled();
     const cache = this.documentCache;
     if (cache === null) {
       const row = this.row(view, userId, id);
       if (row === undefined) return null;
-      return { doc: row.doc === null ? null : (JSON.parse(row.doc) as Document), position: row.position };
+      return {
+        doc: row.doc === null ? null : (JSON.parse(row.doc) as Document),
+        position: row.position,
+        json: row.doc,
+      };
     }
     const table = this.table(view);
     let kept = cache.get(table, userId, id);
@@ -202,7 +206,11 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
       cache.set(table, userId, id, kept);
     }
     if (kept === null) return null;
-    return { doc: kept.json === null ? null : (JSON.parse(kept.json) as Document), position: kept.position };
+    return {
+      doc: kept.json === null ? null : (JSON.parse(kept.json) as Document),
+      position: kept.position,
+      json: kept.json,
+    };
   }
 
   indexedEquals(view: ViewDefinition, doc: Document, field: string, value: string | number): boolean {
@@ -454,7 +462,12 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
             const params = rowParams(view, write);
             // A write the position guard refused changes no row, and no FTS row either.
             const changed = upsert.run(...params).changes > 0;
-            if (changed) search?.write(write.userId, write.id, write.doc);
+            if (changed && search !== null) {
+              // The row as it was before this commit, when the batch read it: its FTS row is
+              // rewritten only if the searchable texts or the carried values changed.
+              const before = uow.storedJson(viewName, write.userId, write.id);
+              search.update(write.userId, write.id, write.doc, typeof before === 'string' ? before : undefined);
+            }
             if (cache !== null) {
               const json = changed ? (params[2] as string | null) : undefined;
               stored.push({ table, userId: write.userId, id: write.id, json, position: write.position });

@@ -10,6 +10,13 @@ export interface BufferedWrite {
   readonly position: Position;
 }
 
+/** A document as a unit of work read it from its store. */
+export interface StoredState {
+  readonly doc: Document | null;
+  readonly position: Position;
+  readonly json?: string | null;
+}
+
 export const byId = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export const bufferKey = (userId: string, id: string): string => `${userId}\u0000${id}`;
@@ -17,8 +24,11 @@ export const bufferKey = (userId: string, id: string): string => `${userId}\u000
 /** What a unit of work needs from its store: the views, the stored documents and the indexed values. */
 export interface UnitOfWorkBacking {
   view(name: string): ViewDefinition;
-  /** The stored document (null doc for a tombstone) or null when there is none. */
-  stored(view: string, userId: string, id: string): Promise<{ doc: Document | null; position: Position } | null>;
+  /**
+   * The stored document (null doc for a tombstone) or null when there is none; `json`, when the
+   * store gives it, is the document as stored (null for a tombstone), which no projection can change.
+   */
+  stored(view: string, userId: string, id: string): Promise<StoredState | null>;
   find<D extends Document>(view: string, query: FindQuery): Promise<FindResult<D>>;
   /**
    * Whether the document's indexed `field` equals `value` as the store compares them; throws
@@ -40,15 +50,11 @@ export class BufferedUnitOfWork implements UnitOfWork {
    * change before the batch commits, and the projections read the same documents again and
    * again (a new transaction's id by four of them, the user's preferences and wallet by each row).
    */
-  private readonly reads = new Map<string, Map<string, { doc: Document | null; position: Position } | null>>();
+  private readonly reads = new Map<string, Map<string, StoredState | null>>();
 
   constructor(private readonly store: UnitOfWorkBacking) {}
 
-  private async current(
-    view: string,
-    userId: string,
-    id: string,
-  ): Promise<{ doc: Document | null; position: Position } | null> {
+  private async current(view: string, userId: string, id: string): Promise<StoredState | null> {
     const buffered = this.writes.get(view)?.get(bufferKey(userId, id));
     if (buffered !== undefined) return buffered;
     if (this.purged.has(userId)) return null;
@@ -60,6 +66,16 @@ export class BufferedUnitOfWork implements UnitOfWork {
     const stored = await this.store.stored(view, userId, id);
     reads.set(key, stored);
     return stored;
+  }
+
+  /**
+   * The document's JSON as the store held it when this batch first read it (null: a tombstone), or
+   * undefined when the batch did not read it, the store did not give its JSON, or there was none
+   * or the user was purged in this batch. The store does not change before the batch commits.
+   */
+  storedJson(view: string, userId: string, id: string): string | null | undefined {
+    if (this.purged.has(userId)) return undefined;
+    return this.reads.get(view)?.get(bufferKey(userId, id))?.json;
   }
 
   async get<D extends Document>(view: string, userId: string, id: string): Promise<StoredDocument<D> | null> {
