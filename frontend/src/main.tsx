@@ -9,6 +9,7 @@ import { createStore } from './app/store';
 import { paintedSessionEnds, sessionChanged } from './lib/auth/auth-slice';
 import { authConfig, finishSocialSignIn, hasStoredSession, watchSession, type SessionUser } from './lib/auth/session';
 import { takeSocialReturn } from './lib/auth/social-return';
+import { bootSnapshotSessionSeen, revealApp } from './lib/boot-snapshot/reveal';
 import { loadMessages } from './lib/messages';
 import { registerServiceWorker } from './ui/update-prompt/service-worker';
 import { startOfflineListeners } from './lib/offline/listeners';
@@ -50,6 +51,8 @@ const sessionSeen = (user: SessionUser | null) => {
     store.dispatch(deviceCopyCleared());
     void import('./lib/api/api').then(({ api }) => store.dispatch(api.util.resetApiState()));
   }
+  // Signed out, or someone else: the last dashboard painted at boot goes, and is forgotten if not theirs.
+  bootSnapshotSessionSeen(user?.uid ?? null);
   store.dispatch(sessionChanged(user));
 };
 const startSession = () => watchSession(sessionSeen).catch(() => sessionSeen(null));
@@ -78,6 +81,12 @@ if (import.meta.env.PROD) registerServiceWorker();
 
 // The router starts at once: it downloads the page's code while the messages come.
 const router = createAppRouter();
+// The last dashboard painted at boot (public/boot-snapshot.js) is the dashboard's only: it goes
+// on any other page, and on an error, whatever the dashboard shows by then.
+router.subscribe((state) => {
+  if (!/^(?:\/(?:th|lo))?\/dashboard\/?$/.test(state.location.pathname) || state.errors !== null) revealApp();
+});
+window.addEventListener('error', () => revealApp(), { once: true });
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('missing #root');

@@ -35,10 +35,11 @@ const LARGEST_CONTENTFUL_PAINT = `new Promise((done) => {
     const entries = list.getEntries();
     const last = entries[entries.length - 1];
     const element = last?.element;
-    const name = element == null ? '?' :
+    const name = element == null ? (window.plentyLargest?.at(-1)?.replace(/^[0-9]+ ms [0-9]+ px² /, '') ?? '?') :
       element.tagName.toLowerCase() + (element.dataset?.testid ? '[' + element.dataset.testid + ']' : '') +
-      ' "' + (element.textContent ?? '').trim().slice(0, 40) + '"';
-    done({ time: last?.startTime ?? 0, element: name });
+      ' "' + (element.textContent ?? '').trim().slice(0, 40) + '"' +
+      (element.closest('#boot-snapshot') !== null ? ' (boot snapshot)' : '');
+    done({ time: last?.startTime ?? 0, element: name, entries: entries.length });
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 })`;
 
@@ -47,6 +48,16 @@ const LARGEST_CONTENTFUL_PAINT = `new Promise((done) => {
  * banner says they were painted from the device and are being updated (`plentyPaintedAt`).
  */
 const TOTALS_SHOWN = `window.plentyBannerStates = [];
+// Each largest-contentful-paint entry as it comes (an element taken out of the page is no longer named by its entry).
+window.plentyLargest = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const element = entry.element;
+    window.plentyLargest.push(Math.round(entry.startTime) + ' ms ' + entry.size + ' px² ' + (element == null ? '?' :
+      element.tagName.toLowerCase() + ' "' + (element.textContent ?? '').trim().slice(0, 30) + '"' +
+      (element.closest('#boot-snapshot') !== null ? ' (boot snapshot)' : '')));
+  }
+}).observe({ type: 'largest-contentful-paint', buffered: true });
 new MutationObserver((_, observer) => {
   const state = document.querySelector('[data-testid="offline-banner"]')?.dataset.state;
   if (state !== undefined && window.plentyBannerStates.at(-1)?.[0] !== state)
@@ -54,7 +65,13 @@ new MutationObserver((_, observer) => {
   if (window.plentyPaintedAt === undefined && state === 'refreshing-as-of') window.plentyPaintedAt = performance.now();
   if (window.plentyTotalsShownAt === undefined && document.querySelector('[data-testid="total-expense-value"]') !== null)
     window.plentyTotalsShownAt = performance.now();
-}).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-state'] });`;
+  // The last dashboard painted at boot (public/boot-snapshot.js): seen once its styles are in, then gone.
+  const snapshot = document.getElementById('boot-snapshot');
+  if (window.plentySnapshotShownAt === undefined && snapshot !== null && snapshot.style.visibility === '')
+    window.plentySnapshotShownAt = performance.now();
+  if (window.plentySnapshotShownAt !== undefined && window.plentySnapshotGoneAt === undefined && snapshot === null)
+    window.plentySnapshotGoneAt = performance.now();
+}).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-state', 'style'] });`;
 
 /** With --trace: what the page loaded and when (ms from navigation start), for the last repeat visit. */
 const RESOURCES = `performance.getEntriesByType('resource').map((entry) =>
@@ -65,6 +82,8 @@ const trace = process.argv.includes('--trace');
 interface Paint {
   readonly time: number;
   readonly element: string;
+  /** How many largest-contentful-paint entries the page reported (a later, larger element adds one). */
+  readonly entries: number;
 }
 interface Sample extends Paint {
   /** When the totals entered the page (dashboard only). */
@@ -73,6 +92,9 @@ interface Sample extends Paint {
   readonly painted: number;
   /** JavaScript bytes the page received over the network (not from the cache or the worker). */
   readonly scriptBytes: number;
+  /** When the last dashboard painted at boot showed, and when the app replaced it (0: it did not). */
+  readonly snapshotShown: number;
+  readonly snapshotGone: number;
 }
 
 const percentile = (sorted: readonly number[], p: number) =>
@@ -190,7 +212,12 @@ function printProfile(profile: CpuProfile): void {
 }
 
 /** Opens the dashboard on the phone and waits until its totals show and the network rests. */
-async function dashboardVisit(context: BrowserContext, baseUrl: string, profile = false): Promise<Sample> {
+async function dashboardVisit(
+  context: BrowserContext,
+  baseUrl: string,
+  profile = false,
+  saveSnapshot = false,
+): Promise<Sample> {
   const { page, cdp, scriptBytes } = await phonePage(context);
   if (profile) {
     await cdp.send('Profiler.enable');
@@ -201,16 +228,37 @@ async function dashboardVisit(context: BrowserContext, baseUrl: string, profile 
   await page.getByTestId('total-expense-value').waitFor({ timeout: 120_000 });
   const cpu = profile ? ((await cdp.send('Profiler.stop')).profile as unknown as CpuProfile) : null;
   await page.waitForLoadState('networkidle');
+  // What the next visit paints at boot is kept once the page is idle after the server's figures.
+  if (saveSnapshot)
+    await page.waitForFunction(
+      () =>
+        (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem(
+          'plenty:boot-snapshot',
+        ) !== null,
+      null,
+      {
+        timeout: 30_000,
+      },
+    );
   const paint = await paintOf(page);
   const totals = await page.evaluate<number>('window.plentyTotalsShownAt ?? 0');
   const painted = await page.evaluate<number>('window.plentyPaintedAt ?? 0');
+  const snapshotShown = await page.evaluate<number>('window.plentySnapshotShownAt ?? 0');
+  const snapshotGone = await page.evaluate<number>('window.plentySnapshotGoneAt ?? 0');
   if (trace) {
     const loaded = await page.evaluate<string[]>(RESOURCES);
     console.log(
-      `trace: LCP ${paint.time.toFixed(0)} ms, painted from the device ${painted.toFixed(0)} ms, totals ${totals.toFixed(0)} ms`,
+      `trace: LCP ${paint.time.toFixed(0)} ms (${paint.entries} entries), boot snapshot ${snapshotShown.toFixed(0)}–${snapshotGone.toFixed(0)} ms, ` +
+        `painted from the device ${painted.toFixed(0)} ms, totals ${totals.toFixed(0)} ms`,
     );
     for (const line of loaded) console.log(`  ${line}`);
     console.log(`  banner: ${JSON.stringify(await page.evaluate<unknown>('window.plentyBannerStates'))}`);
+    console.log(`  largest contentful paints: ${JSON.stringify(await page.evaluate<unknown>('window.plentyLargest'))}`);
+    console.log(
+      `  boot snapshot saved: ${await page.evaluate<string>(
+        "(() => { const s = JSON.parse(localStorage.getItem('plenty:boot-snapshot') ?? 'null'); return s === null ? 'none' : s.html.length + ' chars, styles ' + s.styles.join(' '); })()",
+      )}`,
+    );
   }
   if (cpu !== null) {
     printProfile(cpu);
@@ -220,7 +268,7 @@ async function dashboardVisit(context: BrowserContext, baseUrl: string, profile 
     console.log(`  profile written to ${file}`);
   }
   await page.close();
-  return { ...paint, totals, painted, scriptBytes: scriptBytes() };
+  return { ...paint, totals, painted, snapshotShown, snapshotGone, scriptBytes: scriptBytes() };
 }
 
 /** Waits until the service worker controls the app (it precaches the shell as it installs). */
@@ -254,6 +302,15 @@ function report(label: string, samples: readonly Sample[], target: number | null
         : '') +
       `; ${kib} KiB of script over the network${verdict}`,
   );
+  const shown = samples.filter((sample) => sample.snapshotShown > 0);
+  if (shown.length > 0) {
+    const at = shown.map((sample) => sample.snapshotShown).sort((a, b) => a - b);
+    const gone = shown.map((sample) => sample.snapshotGone).sort((a, b) => a - b);
+    console.log(
+      `${''.padEnd(34)} last dashboard painted at boot in ${shown.length} of ${samples.length}: shown p50 ` +
+        `${percentile(at, 50).toFixed(0)} ms, replaced p50 ${percentile(gone, 50).toFixed(0)} ms`,
+    );
+  }
   const elements = [...new Set(samples.map((sample) => sample.element))];
   console.log(`${''.padEnd(34)} largest element: ${elements.join(' | ')}`);
 }
@@ -285,7 +342,14 @@ export async function printLargestContentfulPaint(runs = 5): Promise<void> {
       await page.goto(`${server.baseUrl}/auth/login`);
       await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 120_000 });
       await page.waitForLoadState('networkidle');
-      login.push({ ...(await paintOf(page)), totals: 0, painted: 0, scriptBytes: scriptBytes() });
+      login.push({
+        ...(await paintOf(page)),
+        totals: 0,
+        painted: 0,
+        snapshotShown: 0,
+        snapshotGone: 0,
+        scriptBytes: scriptBytes(),
+      });
       await context.close();
     }
     report('/auth/login, first visit', login, null, false);
@@ -293,7 +357,7 @@ export async function printLargestContentfulPaint(runs = 5): Promise<void> {
     const repeat: Sample[] = [];
     for (let run = 0; run < runs; run += 1) {
       const context = await signedInContext(browser, server, user);
-      first.push(await dashboardVisit(context, server.baseUrl));
+      first.push(await dashboardVisit(context, server.baseUrl, false, true));
       await waitForWorker(context, server.baseUrl);
       repeat.push(await dashboardVisit(context, server.baseUrl, trace && run === runs - 1));
       await context.close();

@@ -5,6 +5,7 @@ import { isPrecached, mayPrecache, shellManifest, NAVIGATION_DENYLIST, type Prec
 const BUILT = [
   'index.html',
   'theme.js',
+  'boot-snapshot.js',
   'sw.js',
   '.vite/manifest.json',
   'manifest.en.webmanifest',
@@ -60,7 +61,7 @@ describe('the precached app shell', () => {
     expect(urls.some((url) => url.endsWith('.woff'))).toBe(false);
   });
 
-  it('holds the icons, the three manifests and the theme script', () => {
+  it('holds the icons, the three manifests, the theme script and the boot snapshot script', () => {
     for (const file of [
       'icons/icon.svg',
       'icons/icon-192.png',
@@ -68,6 +69,7 @@ describe('the precached app shell', () => {
       'manifest.th.webmanifest',
       'manifest.lo.webmanifest',
       'theme.js',
+      'boot-snapshot.js',
     ]) {
       expect(urls).toContain(file);
     }

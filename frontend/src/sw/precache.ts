@@ -6,14 +6,14 @@
  *   `th-…js`, `lo-…js`) and the page messages, so any page opens without a network;
  * - the woff2 fonts the app imports (Noto Sans latin, Thai and Lao, 400 and 700); never the
  *   `.woff` fallbacks, which a browser with a service worker never asks for;
- * - the icons, the web app manifests and `theme.js`;
+ * - the icons, the web app manifests, `theme.js` and `boot-snapshot.js`;
  * - `index.html`, kept as `/`: the server fills in the sign-in settings (`plenty-auth`) when it
  *   serves the page, so the worker stores the page as `/` answers it, revised by the file's hash.
  *
  * Never source maps, the build manifest (`.vite/`) or the worker itself.
  */
 const SHELL_FILE =
-  /^(?:assets\/[^/]+\.(?:js|css|woff2)|icons\/[^/]+\.(?:png|svg)|manifest\.(?:en|th|lo)\.webmanifest|theme\.js|index\.html)$/;
+  /^(?:assets\/[^/]+\.(?:js|css|woff2)|icons\/[^/]+\.(?:png|svg)|manifest\.(?:en|th|lo)\.webmanifest|theme\.js|boot-snapshot\.js|index\.html)$/;
 
 /** The navigation shell's address: every page of the app is this one document. */
 export const SHELL_URL = '/';

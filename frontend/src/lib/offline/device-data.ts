@@ -1,5 +1,6 @@
 import type { Dispatch } from '@reduxjs/toolkit';
 import { outboxCleared } from '../outbox/outbox-slice';
+import { clearBootSnapshot } from '../boot-snapshot/reveal';
 import { closeDeviceCopy, forgetAnswers } from './answers';
 import { deleteUserDb, hasIndexedDb } from './db';
 import { deviceCopyCleared } from './network-slice';
@@ -29,6 +30,7 @@ async function clearShown(): Promise<void> {
  */
 export async function wipeDeviceData(uid: string): Promise<void> {
   closeDeviceCopy(uid);
+  clearBootSnapshot();
   wiping.add(uid);
   dispatch?.(outboxCleared());
   try {
@@ -48,6 +50,7 @@ export async function forgetDeviceAnswers(uid: string): Promise<void> {
   // Being wiped already: opening the database to clear it would only bring it back.
   if (wiping.has(uid)) return;
   closeDeviceCopy(uid);
+  clearBootSnapshot();
   await clearShown().catch(() => undefined);
   await forgetAnswers(uid).catch(() => undefined);
 }

@@ -7,6 +7,9 @@ import { dashboardSchema, type Dashboard } from '@plenty/contracts/views/dashboa
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { sessionChanged } from '../../../lib/auth/auth-slice';
+import type * as AfterFirstPaint from '../../../app/after-first-paint';
+import { BOOT_SNAPSHOT_KEY } from '../../../lib/boot-snapshot/reveal';
+import { answeredFromDevice, paintRefreshed } from '../../../lib/offline/network-slice';
 import { renderWithApp } from '../../../lib/testing/render-app';
 import { LocaleContext } from '../../../lib/use-locale';
 import { dynamicMiddleware, rootReducer } from '../../../lib/store/root-reducer';
@@ -30,6 +33,16 @@ vi.mock('./dashboard-more', async (importOriginal) => {
   await more.arrived;
   return importOriginal();
 });
+
+// The page's idle work (keeping a copy for the next visit's boot) runs when the test says.
+const idle = vi.hoisted(() => [] as (() => void)[]);
+vi.mock('../../../app/after-first-paint', async (importOriginal) => ({
+  ...(await importOriginal<typeof AfterFirstPaint>()),
+  whenIdle: (work: () => void) => {
+    idle.push(work);
+    return () => undefined;
+  },
+}));
 
 const { DashboardPage } = await import('./dashboard-page');
 
@@ -170,5 +183,53 @@ describe('the dashboard started before its first render', () => {
     expect(screen.queryByTestId('dashboard-loading')).toBeNull();
     expect(asked.filter((path) => path === '/api/queries/dashboard')).toHaveLength(1);
     expect(asked.filter((path) => path === '/api/queries/upcoming')).toHaveLength(1);
+  });
+});
+
+describe('the copy of the dashboard kept for the next visit’s boot', () => {
+  it('is taken once the figures on screen are the server’s, never while they are painted from the device', async () => {
+    api();
+    idle.length = 0;
+    localStorage.clear();
+    const root = document.createElement('div');
+    root.id = 'root';
+    document.body.append(root);
+    const store = configureStore({
+      reducer: rootReducer,
+      middleware: (defaults) => defaults().concat(dynamicMiddleware.middleware),
+    });
+    store.dispatch(sessionChanged({ uid: 'user-1', email: 'a@example.com', displayName: null, emailVerified: true }));
+    // An answer painted from the device is on screen and being updated.
+    store.dispatch(answeredFromDevice({ savedAt: '2026-11-27T08:00:00.000Z', painted: 'dashboard-painted' }));
+    render(
+      <Provider store={store}>
+        <IntlProvider locale="en" messages={en}>
+          <MemoryRouter initialEntries={['/dashboard']}>
+            <LocaleContext.Provider value={{ locale: 'en', setLocale: async () => undefined }}>
+              <DashboardPage />
+            </LocaleContext.Provider>
+          </MemoryRouter>
+        </IntlProvider>
+      </Provider>,
+      { container: root },
+    );
+    expect((await screen.findByTestId('total-expense-value')).textContent).toContain('3,200');
+    expect(idle).toHaveLength(0);
+
+    // The server's answer replaced it: the copy is taken when the page is next idle.
+    store.dispatch(paintRefreshed('dashboard-painted'));
+    await waitFor(() => expect(idle.length).toBeGreaterThan(0));
+    for (const work of idle.splice(0)) work();
+    await waitFor(() => expect(localStorage.getItem(BOOT_SNAPSHOT_KEY)).not.toBeNull());
+    const saved = JSON.parse(localStorage.getItem(BOOT_SNAPSHOT_KEY) ?? '{}') as {
+      uid: string;
+      path: string;
+      html: string;
+    };
+    expect(saved.uid).toBe('user-1');
+    expect(saved.path).toBe('/dashboard');
+    expect(saved.html).toContain('3,200');
+    expect(saved.html).not.toContain('data-testid');
+    root.remove();
   });
 });

@@ -1,7 +1,8 @@
 import type { Dashboard } from '@plenty/contracts/views/dashboard';
-import { useId } from 'react';
+import { useEffect, useId, useLayoutEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
+import { useLocation } from 'react-router';
 import type { AuthState } from '../../../lib/auth/auth-slice';
 import { formatMonth } from '../../../lib/month';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -25,7 +26,13 @@ import { QuickActions } from '../components/tips';
 import { UpcomingCard } from '../components/upcoming-card';
 import styles from '../dashboard.module.css';
 import { loadFailedMessageId } from '../../../lib/api/api-error';
-import { deferredModule, useAfterFirstPaint } from '../../../app/after-first-paint';
+import { deferredModule, useAfterFirstPaint, whenIdle } from '../../../app/after-first-paint';
+import { readAuthConfig, storedUserKey } from '../../../lib/auth/auth-config';
+import { revealApp } from '../../../lib/boot-snapshot/reveal';
+import { selectOnline, selectRefreshing, selectShownAsOf } from '../../../lib/offline/network-slice';
+import { usePreferences } from '../../../lib/preferences';
+import { formatAsOfTime } from '../../../ui/offline-banner/as-of-time';
+import { isPlainDashboard } from '../prefetch';
 
 /**
  * The rest of the dashboard (dashboard-more.tsx: wallets, the year's charts, recent entries,
@@ -42,6 +49,11 @@ export function DashboardPage() {
   const name = user?.displayName ?? null;
   const { query, data, asOf, latest, refused, month, setMonth, asOfPanel } = useMonthView(useDashboardQuery);
   const trackerId = useId();
+  const failed = data === undefined && !refused && query.isError && !query.isFetching;
+  // The painted copy of the last visit (boot-snapshot.js) never stands in for an error.
+  useLayoutEffect(() => {
+    if (failed || refused) revealApp();
+  }, [failed, refused]);
 
   return (
     <Page>
@@ -79,7 +91,7 @@ export function DashboardPage() {
         </div>
         {data !== undefined ? (
           <Content data={data} latest={latest} asOf={asOf} />
-        ) : refused ? null : query.isError && !query.isFetching ? (
+        ) : refused ? null : failed ? (
           <LoadError
             title="dashboard.error.title"
             message={loadFailedMessageId(query.error, 'dashboard.error.body')}
@@ -114,6 +126,10 @@ function Content({
   const past = asOf !== null;
   const mayBeNew = data.count === 0 && data.recent.length === 0 && !past;
   const isCurrentMonth = data.month === latest;
+  // The first cards are on screen (the device's copy or the server's): the copy the boot script
+  // painted goes, and the app shows, in the same frame.
+  useLayoutEffect(() => revealApp(), []);
+  useSaveBootSnapshot(data, !past && isCurrentMonth);
   const figures = (
     <div className={styles.content} data-testid="dashboard-content" data-today={data.today}>
       {data.count === 0 && (
@@ -135,6 +151,8 @@ function Content({
         isCurrentMonth={isCurrentMonth}
         write={write}
       />
+      {/* The first cards end here: the next visit's boot snapshot keeps what comes before. */}
+      <span data-boot-snapshot-end="" hidden />
       {more === null ? <MorePlaceholder past={past} /> : <more.MoreCards data={data} write={write} asOf={asOf} />}
     </div>
   );
@@ -143,6 +161,55 @@ function Content({
   // dashboardMore) is welcomed instead.
   if (more === null) return <Skeleton />;
   return <more.NewUserOr data={data} write={write} otherwise={figures} />;
+}
+
+/**
+ * Once the month's figures on screen are the server's (nothing painted from the device, the
+ * server reached) on the plain dashboard, and the page is idle, keeps a copy of its first screen
+ * for the next visit's boot script (lib/boot-snapshot/save.ts), again when the figures change.
+ */
+function useSaveBootSnapshot(data: Dashboard, thisMonth: boolean): void {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const { preferences } = usePreferences();
+  const { pathname, search } = useLocation();
+  const user = useSelector((state: { auth: AuthState }) => state.auth.user);
+  const current = useSelector(
+    (state: Parameters<typeof selectOnline>[0]) =>
+      selectOnline(state) && !selectRefreshing(state) && selectShownAsOf(state) === null,
+  );
+  const uid = user?.uid ?? null;
+  const timeZone = preferences?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const plain = isPlainDashboard(pathname, search);
+  useEffect(() => {
+    if (!current || !thisMonth || !plain || uid === null) return undefined;
+    let live = true;
+    const cancel = whenIdle(() => {
+      void import('../../../lib/boot-snapshot/save')
+        .then(({ saveBootSnapshot }) => {
+          if (!live) return;
+          const savedAt = new Date();
+          saveBootSnapshot(document, {
+            uid,
+            userKey: storedUserKey(readAuthConfig()),
+            locale,
+            path: pathname,
+            savedAt,
+            timeZone,
+            asOf: (now) =>
+              intl.formatMessage(
+                { id: 'startup.refreshingAsOf' },
+                { time: formatAsOfTime(savedAt.toISOString(), locale, timeZone, now) },
+              ),
+          });
+        })
+        .catch(() => undefined);
+    });
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [data, current, thisMonth, plain, uid, timeZone, locale, pathname, intl]);
 }
 
 /**
