@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GoalView } from '@plenty/contracts/goals';
 import { DEFAULT_PREFERENCES_VIEW } from '@plenty/contracts/preferences';
@@ -43,14 +43,30 @@ describe('editing a goal on a page load painted from the device', () => {
       '/api/queries/preferences': DEFAULT_PREFERENCES_VIEW,
     });
     const store = await openEditOnPaintedGoals();
-    // Still the device copy: the page's loading state, no form to start from it.
-    expect(screen.getByRole('status')).toBeTruthy();
+    // Still the device copy: a modal "Loading…", no form to start from it.
+    expect((screen.getByTestId('waiting-dialog') as HTMLDialogElement).open).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
     expect(dialogOpen()).toBe(false);
 
     act(() => refreshPainted(store));
     await waitFor(() => expect(dialogOpen()).toBe(true));
     await waitFor(() => expect(screen.getByRole('textbox', { name: /name/i })).toHaveProperty('value', 'New trip'));
     expect(screen.getByTestId('goal-dialog').textContent).toContain('Edit goal');
+  });
+
+  it('does not open once the server answers when the wait was given up (Escape)', async () => {
+    serveApi({
+      '/api/queries/goals': { items: [goal('New trip', 2_000)] },
+      '/api/queries/preferences': DEFAULT_PREFERENCES_VIEW,
+    });
+    const store = await openEditOnPaintedGoals();
+    fireEvent.keyDown(screen.getByTestId('waiting-dialog'), { key: 'Escape' });
+    expect((screen.getByTestId('waiting-dialog') as HTMLDialogElement).open).toBe(false);
+
+    act(() => refreshPainted(store));
+    await waitFor(() => expect(store.getState().network.refreshing).toEqual([]));
+    await screen.findByRole('button', { name: 'Edit New trip' });
+    expect(dialogOpen()).toBe(false);
   });
 
   it('opens from the device copy when the server cannot be reached, marked offline', async () => {

@@ -18,7 +18,7 @@ import { EmptyState } from '../empty-state/empty-state';
 import { ItemActions } from '../list-row/item-actions';
 import { Row, RowList, RowTop } from '../list-row/list-row';
 import { QueryPending } from '../load-error/load-error';
-import { PageLoading } from '../page-loading';
+import { WaitingDialog } from '../dialog-form/waiting-dialog';
 import { cardClass } from '../card/card';
 import styles from './goals.module.css';
 import { MoveMoneyDialog } from './move-money-dialog';
@@ -143,7 +143,7 @@ export function GoalsPanel() {
         )}
       </section>
 
-      {waiting && <PageLoading />}
+      <WaitingDialog open={waiting} onClose={() => setEditing(null)} />
       <GoalDialog
         open={editing !== null && !waiting}
         goal={edited}

@@ -38,7 +38,7 @@ import { useBudgetPlanQuery } from '../api';
 import styles from '../budget.module.css';
 import { LimitDialog, type LimitDialogTarget } from '../components/limit-dialog';
 import { useOpenWhenCurrent, useServerAnswer } from '../../../lib/api/server-answer';
-import { PageLoading } from '../../../ui/page-loading';
+import { WaitingDialog } from '../../../ui/dialog-form/waiting-dialog';
 import { copyEffect, planRows, type PlanRow } from '../plan';
 
 /** How far ahead a month's limits can be planned. */
@@ -400,7 +400,7 @@ function Plan({ plan, current }: { readonly plan: BudgetPlan; readonly current: 
         </ul>
       </Card>
 
-      {limitEdit.waiting && <PageLoading />}
+      <WaitingDialog open={limitEdit.waiting} onClose={limitEdit.close} />
       <LimitDialog
         target={editing}
         month={plan.month}

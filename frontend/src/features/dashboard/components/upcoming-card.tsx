@@ -18,7 +18,7 @@ import { actionsOf, isWaiting, itemKey, type RecurringItem } from '../../../ui/u
 import { useUpcomingWords, type UpcomingWords } from '../../../ui/upcoming/use-upcoming-words';
 import { PostAmountDialog } from './post-amount-dialog';
 import { useServerAnswer } from '../../../lib/api/server-answer';
-import { PageLoading } from '../../../ui/page-loading';
+import { WaitingDialog } from '../../../ui/dialog-form/waiting-dialog';
 import styles from './upcoming.module.css';
 
 /** The dashboard's week ahead. */
@@ -256,7 +256,7 @@ function ConfirmActions({
         onConfirm={() => void skipIt()}
         onCancel={() => setSkipping(false)}
       />
-      {editing && !current && <PageLoading />}
+      <WaitingDialog open={editing && !current} onClose={() => setEditing(false)} />
       <PostAmountDialog item={editing && current ? item : null} name={name} onClose={() => setEditing(false)} />
     </div>
   );

@@ -37,7 +37,7 @@ import type { PaymentDraft } from '../payment-form';
 import { rowsSkippedBy } from '../schedule-actions';
 import { useDebtActions } from '../use-debt-actions';
 import { useOpenWhenCurrent, useServerAnswer } from '../../../lib/api/server-answer';
-import { PageLoading } from '../../../ui/page-loading';
+import { WaitingDialog } from '../../../ui/dialog-form/waiting-dialog';
 import { withDebtMessages } from '../with-debt-messages';
 
 const BACK: BackTo = { to: '/dashboard/debt-tracker', label: 'debts.detail.back' };
@@ -229,7 +229,13 @@ function Detail({ debt, current }: { readonly debt: DebtDetail; readonly current
 
       <DebtHistorySection debtId={debt.id} />
 
-      {(editing.waiting || paymentEdit.waiting) && <PageLoading />}
+      <WaitingDialog
+        open={editing.waiting || paymentEdit.waiting}
+        onClose={() => {
+          editing.close();
+          closePayment();
+        }}
+      />
       {editing.value !== undefined && (
         <DebtDialog
           open

@@ -30,7 +30,7 @@ import { Loading, SkeletonBlock } from '../../../ui/skeleton/skeleton';
 import { TermList } from '../../../ui/stat/stat';
 import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
 import { useOpenWhenCurrent, useServerAnswer } from '../../../lib/api/server-answer';
-import { PageLoading } from '../../../ui/page-loading';
+import { WaitingDialog } from '../../../ui/dialog-form/waiting-dialog';
 import { useRecurringPostedInfiniteQuery, useRecurringRuleQuery } from '../api';
 import { OccurrenceDialog, type OccurrenceEditing } from '../components/occurrence-dialog';
 import { TypedAmount, useRuleName, SplitCategories, TagChips } from '../components/rule-parts';
@@ -414,7 +414,13 @@ function Detail({ rule, current }: { readonly rule: RecurringRuleDetail; readonl
       <Posted ruleId={rule.id} />
       <Versions rule={rule} />
 
-      {(ruleEdit.waiting || occurrenceEdit.waiting) && <PageLoading />}
+      <WaitingDialog
+        open={ruleEdit.waiting || occurrenceEdit.waiting}
+        onClose={() => {
+          ruleEdit.close();
+          occurrenceEdit.close();
+        }}
+      />
       <RuleDialog editing={ruleEdit.value ?? null} onClose={ruleEdit.close} />
       <OccurrenceDialog ruleId={rule.id} editing={occurrenceEdit.value ?? null} onClose={occurrenceEdit.close} />
       <ConfirmDialog

@@ -34,7 +34,7 @@ const rule = (note: string): RecurringRuleDetail => {
     walletId: 'w1',
     note,
     splits: null,
-    tags: [],
+    tags: [] as string[],
     mode: 'auto',
     remind: false,
     schedule,

@@ -16,7 +16,7 @@ import { QueryLoadError } from '../../../ui/load-error/load-error';
 import { Page, PageHeader } from '../../../ui/page/page';
 import { RuleDialog, type RuleEditing } from '../../../ui/recurring/rule-dialog';
 import { useOpenWhenCurrent, useServerAnswer } from '../../../lib/api/server-answer';
-import { PageLoading } from '../../../ui/page-loading';
+import { WaitingDialog } from '../../../ui/dialog-form/waiting-dialog';
 import { RuleModeBadge, RuleStatusBadge, heldReasonMessage } from '../../../ui/recurring/rule-badges';
 import { useScheduleWords } from '../../../ui/recurring/schedule-words';
 import { Loading, SkeletonBlock } from '../../../ui/skeleton/skeleton';
@@ -115,7 +115,7 @@ export function RecurringPage() {
           )}
         </Card>
       )}
-      {ruleEdit.waiting && <PageLoading />}
+      <WaitingDialog open={ruleEdit.waiting} onClose={close} />
       <RuleDialog editing={editing} onClose={close} />
       {actions.dialog}
     </Page>

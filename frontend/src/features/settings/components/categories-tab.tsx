@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useServerAnswer } from '../../../lib/api/server-answer';
-import { PageLoading } from '../../../ui/page-loading';
+import { WaitingDialog } from '../../../ui/dialog-form/waiting-dialog';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CategoryView } from '@plenty/contracts/views/categories';
 import { ItemActions } from '../../../ui/list-row/item-actions';
@@ -121,7 +121,7 @@ export function CategoriesTab() {
         linkTestId="settings-tags-link"
       />
 
-      {waiting && <PageLoading />}
+      <WaitingDialog open={waiting} onClose={() => setEditing(null)} />
       <CategoryDialog
         open={editing !== null && !waiting}
         category={edited}

@@ -18,7 +18,7 @@ import { Loading, SkeletonBlock } from '../../../ui/skeleton/skeleton';
 import { showApiError, showSuccess } from '../../../ui/toast/toasts-slice';
 import { RenameTagDialog } from '../components/rename-tag-dialog';
 import { useOpenWhenCurrent, useServerAnswer } from '../../../lib/api/server-answer';
-import { PageLoading } from '../../../ui/page-loading';
+import { WaitingDialog } from '../../../ui/dialog-form/waiting-dialog';
 import styles from '../tags.module.css';
 
 /** The transaction list filtered by a tag (the list's `tag` URL filter). */
@@ -118,7 +118,7 @@ export function TagsPage() {
           </RowList>
         </Card>
       )}
-      {renaming.waiting && <PageLoading />}
+      <WaitingDialog open={renaming.waiting} onClose={renaming.close} />
       <RenameTagDialog
         tag={renaming.value ?? null}
         tags={data ?? []}

@@ -29,7 +29,7 @@ import { ReconcileDialog } from '../components/reconcile-dialog';
 import { TransferDialog, type TransferEditing } from '../components/transfer-dialog';
 import { WalletDialog } from '../components/wallet-dialog';
 import { useServerAnswer } from '../../../lib/api/server-answer';
-import { PageLoading } from '../../../ui/page-loading';
+import { WaitingDialog } from '../../../ui/dialog-form/waiting-dialog';
 import { SignedMoney, WalletBadges, WalletIcon, useWalletName } from '../components/wallet-icon';
 import styles from '../wallets.module.css';
 
@@ -300,7 +300,13 @@ function Detail({
         )}
       </Card>
 
-      {(editing || reconciling) && !current && <PageLoading />}
+      <WaitingDialog
+        open={(editing || reconciling) && !current}
+        onClose={() => {
+          setEditing(false);
+          setReconciling(false);
+        }}
+      />
       <WalletDialog
         open={editing && current}
         wallet={wallet}
