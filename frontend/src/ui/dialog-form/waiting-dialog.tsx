@@ -13,7 +13,13 @@ import styles from './waiting-dialog.module.css';
 export function WaitingDialog({ open, onClose }: { readonly open: boolean; onClose(): void }) {
   const id = useId();
   return (
-    <ModalDialog open={open} onClose={onClose} labelledBy={id} className={dialogForm.dialog} testId="waiting-dialog">
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      labelledBy={id}
+      className={`${dialogForm.dialog} ${styles.dialog}`}
+      testId="waiting-dialog"
+    >
       <div className={styles.waiting} role="status">
         <span className={loading.spinner} aria-hidden="true" />
         <span id={id}>
