@@ -36,7 +36,9 @@ export async function openPage(browser, options = {}) {
  */
 export async function waitUntilCurrent(page, timeout = 20_000) {
   await page.waitForFunction(
-    () => document.querySelector('[data-testid="offline-banner"]')?.getAttribute('data-state') !== 'refreshing-as-of',
+    () =>
+      document.getElementById('boot-snapshot') === null &&
+      document.querySelector('[data-testid="offline-banner"]')?.getAttribute('data-state') !== 'refreshing-as-of',
     null,
     { timeout },
   );

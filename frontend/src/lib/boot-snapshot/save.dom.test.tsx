@@ -15,7 +15,11 @@ const facts: SnapshotFacts = {
 };
 
 /** The app's page as the signed-in layout and the dashboard render it (the parts the copy cares about). */
-function page(firstCards = '<p data-testid="total-expense-value" id="x1">THB 3,200.00</p>'): void {
+function page(
+  firstCards = '<p data-testid="total-expense-value" id="x1">THB 3,200.00</p>' +
+    '<select aria-label="Month"><option>January</option><option>November</option></select>' +
+    '<div class="recharts-responsive-container" style="height: 240px"><svg><text>Spent so far</text></svg></div>',
+): void {
   document.head.innerHTML =
     '<script type="module" src="/assets/index-AbC.js"></script>' +
     '<link rel="stylesheet" href="/assets/index-AbC.css">' +
@@ -46,6 +50,7 @@ afterEach(() => {
 describe('the copy of the dashboard kept for the next visit', () => {
   it('holds the header, the heading and the first cards, marked as being updated, and nothing below them', () => {
     page();
+    (document.querySelector('select') as HTMLSelectElement).selectedIndex = 1;
     const snapshot = takeBootSnapshot(document, facts);
     expect(snapshot).not.toBeNull();
     const html = snapshot?.html ?? '';
@@ -66,6 +71,10 @@ describe('the copy of the dashboard kept for the next visit', () => {
     expect(snapshot?.day).toBe('2026-11-27');
     expect(snapshot?.build).toBe('/assets/index-AbC.js');
     expect(snapshot?.styles).toEqual(['/assets/index-AbC.css', '/assets/dashboard-DeF.css']);
+    // The chart's box, without the drawing made for another width.
+    expect(html).toContain('<div class="recharts-responsive-container" style="height: 240px"></div>');
+    // The month the picker shows (a property of the live field, not in its markup).
+    expect(html).toContain('<option selected="">November</option>');
     // The live page is untouched.
     expect(document.querySelector('[data-testid="wallets-card"]')).not.toBeNull();
   });

@@ -71,11 +71,14 @@ export function takeBootSnapshot(doc: Document, facts: SnapshotFacts): BootSnaps
   const shell = doc.getElementById('root')?.firstElementChild;
   if (shell === null || shell === undefined) return null;
   const copy = shell.cloneNode(true) as Element;
+  keepFormValues(shell, copy);
   const end = copy.querySelector(`[${SNAPSHOT_END_ATTRIBUTE}]`);
   if (end === null) return null;
   while (end.nextSibling !== null) end.nextSibling.remove();
   end.remove();
   for (const dropped of copy.querySelectorAll(DROPPED)) dropped.remove();
+  // A chart is drawn for the width it was drawn at: its box stays, empty, as before the app draws it.
+  for (const chart of copy.querySelectorAll('.recharts-responsive-container')) chart.replaceChildren();
   placeBanner(doc, copy);
   for (const element of [copy, ...copy.querySelectorAll('*')]) {
     for (const name of STRIPPED) element.removeAttribute(name);
@@ -107,6 +110,22 @@ export function takeBootSnapshot(doc: Document, facts: SnapshotFacts): BootSnaps
   // The charts' drawings are the bulk: without them, their cards keep their size.
   for (const drawing of copy.querySelectorAll('svg')) if (drawing.closest('button') === null) drawing.remove();
   return fits(copy.outerHTML);
+}
+
+/** What the live fields show (properties, which a copy's markup does not hold) written into the copy's attributes. */
+function keepFormValues(live: Element, copy: Element): void {
+  const liveSelects = live.querySelectorAll('select');
+  copy.querySelectorAll('select').forEach((select, index) => {
+    const chosen = liveSelects[index]?.selectedIndex ?? -1;
+    select.querySelectorAll('option').forEach((option, at) => option.toggleAttribute('selected', at === chosen));
+  });
+  const liveInputs = live.querySelectorAll('input');
+  copy.querySelectorAll('input').forEach((input, index) => {
+    const field = liveInputs[index];
+    if (field === undefined) return;
+    if (field.type === 'checkbox' || field.type === 'radio') input.toggleAttribute('checked', field.checked);
+    else input.setAttribute('value', field.value);
+  });
 }
 
 /** The app's own style sheets on the page (hashed, under `/assets/`), as paths; the build's loader writes them as whole addresses. */
