@@ -7,7 +7,8 @@ export interface AnsweredQuery {
   readonly requestId?: string | undefined;
 }
 
-interface CacheState {
+/** What `selectIsPainted` reads of the store's state: the network slice and the api's cache entries. */
+export interface PaintState {
   readonly network: NetworkState;
   readonly api?: { readonly queries?: Readonly<Record<string, { readonly requestId?: string } | undefined>> };
 }
@@ -18,7 +19,7 @@ interface CacheState {
  * server is asked for it (the network slice's `refreshing`). Only that entry counts, not every
  * painted one: a form waits for what it is filled from.
  */
-export function selectIsPainted(state: CacheState, answer: AnsweredQuery): boolean {
+export function selectIsPainted(state: PaintState, answer: AnsweredQuery): boolean {
   const { requestId } = answer;
   if (requestId === undefined) return false;
   const queries = state.api?.queries;
@@ -34,7 +35,7 @@ export function selectIsPainted(state: CacheState, answer: AnsweredQuery): boole
  * banner marks as such, so a form never waits forever.
  */
 export function useServerAnswer(...answers: readonly AnsweredQuery[]): boolean {
-  return !useSelector((state: CacheState) => answers.some((answer) => selectIsPainted(state, answer)));
+  return !useSelector((state: PaintState) => answers.some((answer) => selectIsPainted(state, answer)));
 }
 
 /** What `useOpenWhenCurrent` holds: what was asked to be opened and, once filled, its values. */

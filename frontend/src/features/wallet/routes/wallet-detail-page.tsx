@@ -2,7 +2,7 @@ import { todayIn } from '@plenty/contracts/calendar/zone';
 import type { WalletView } from '@plenty/contracts/views/wallets';
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useDispatch } from 'react-redux';
+import { useDispatch, useStore } from 'react-redux';
 import { useParams } from 'react-router';
 import type { ApiError } from '../../../lib/api/api-error';
 import { useCommand } from '../../../lib/api/use-command';
@@ -28,7 +28,7 @@ import { PendingMovements } from '../components/pending-movements';
 import { ReconcileDialog } from '../components/reconcile-dialog';
 import { TransferDialog, type TransferEditing } from '../components/transfer-dialog';
 import { WalletDialog } from '../components/wallet-dialog';
-import { useServerAnswer } from '../../../lib/api/server-answer';
+import { selectIsPainted, useServerAnswer, type PaintState } from '../../../lib/api/server-answer';
 import { WaitingDialog } from '../../../ui/dialog-form/waiting-dialog';
 import { SignedMoney, WalletBadges, WalletIcon, useWalletName } from '../components/wallet-icon';
 import styles from '../wallets.module.css';
@@ -113,6 +113,7 @@ function Detail({
   const wallets = useWalletsQuery({ asOf: null }).data?.items ?? [wallet];
   const movements = useWalletMovementPagesInfiniteQuery({ id: wallet.id, asOf });
   const [loadTransfer] = useLazyTransferByIdQuery();
+  const store = useStore<PaintState>();
   const archive = useCommand('ArchiveWallet');
   const restore = useCommand('RestoreWallet');
   const deleteTransfer = useCommand('DeleteTransfer');
@@ -137,7 +138,10 @@ function Detail({
     dispatch(outcome.ok ? showSuccess('wallet.toast.restored', { name }) : showApiError(outcome.error));
   };
   const onEditTransfer = async (transferId: string) => {
-    const answer = await loadTransfer(transferId);
+    let answer = await loadTransfer(transferId);
+    // Read while the session is restored, the answer may be the device copy painted first: the
+    // form starts from the server's transfer, so it is asked again (the device's when offline).
+    if (selectIsPainted(store.getState(), answer)) answer = await loadTransfer(transferId);
     if (answer.data === undefined) {
       dispatch(showApiError(answer.error as ApiError));
       return;
