@@ -7,6 +7,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { LocalizedLink, useLocalizedPath } from '../../../lib/localized-link';
 import { useLocale } from '../../../lib/use-locale';
 import { RuleDialog, type RuleEditing } from '../../../ui/recurring/rule-dialog';
+import { WaitingDialog } from '../../../ui/dialog-form/waiting-dialog';
+import { useOpenWhenCurrent, useServerAnswer } from '../../../lib/api/server-answer';
 import { draftFromTransaction } from '../../../ui/recurring/rule-form';
 import { buttonClass } from '../../../ui/button';
 import { HistoryEntry } from '../../../ui/history-entry/history-entry';
@@ -70,6 +72,7 @@ export function TransactionDetail({ id, onClose }: TransactionDetailProps) {
 
 function DetailBody({ id, onClose }: { readonly id: string; onClose(): void }) {
   const transaction = useTransactionQuery(id);
+  const current = useServerAnswer(transaction);
   if (transaction.isLoading) {
     return (
       <div className={styles.dialogBody} role="status">
@@ -100,10 +103,22 @@ function DetailBody({ id, onClose }: { readonly id: string; onClose(): void }) {
       </div>
     );
   }
-  return <DetailContent server={transaction.data} onClose={onClose} />;
+  return <DetailContent server={transaction.data} current={current} onClose={onClose} />;
 }
 
-function DetailContent({ server, onClose }: { readonly server: TransactionView; onClose(): void }) {
+/**
+ * `current`: the row is the server's answer, not the device copy a page load paints first; a
+ * rule repeating it starts from the server's values, so it waits for it.
+ */
+function DetailContent({
+  server,
+  current,
+  onClose,
+}: {
+  readonly server: TransactionView;
+  readonly current: boolean;
+  onClose(): void;
+}) {
   const writers = useWriters();
   // The device's edit or deletion waiting to sync: shown over what the server has, and said.
   const entries = usePendingEntries();
@@ -113,8 +128,12 @@ function DetailContent({ server, onClose }: { readonly server: TransactionView; 
   // The form comes back to the list as it is now (filters, sort) with this row in view.
   const listSearch = listSearchOf(useLocation().search);
   const [confirming, setConfirming] = useState(false);
-  const [repeating, setRepeating] = useState<RuleEditing>(null);
   const { locale } = useLocale();
+  const repeating = useOpenWhenCurrent(current, (): RuleEditing => ({
+    kind: 'create',
+    draft: draftFromTransaction(transaction, locale),
+    fromTransactionId: transaction.id,
+  }));
   const navigate = useNavigate();
   const localized = useLocalizedPath();
   const deleteTransaction = useCommand('DeleteTransaction');
@@ -179,13 +198,7 @@ function DetailContent({ server, onClose }: { readonly server: TransactionView; 
           <button
             type="button"
             className={buttonClass('secondary')}
-            onClick={() =>
-              setRepeating({
-                kind: 'create',
-                draft: draftFromTransaction(transaction, locale),
-                fromTransactionId: transaction.id,
-              })
-            }
+            onClick={() => repeating.open(null)}
             data-testid="repeat-transaction"
           >
             <FormattedMessage id="recurring.repeat" />
@@ -220,9 +233,10 @@ function DetailContent({ server, onClose }: { readonly server: TransactionView; 
         ))}
       </dl>
       <History id={transaction.id} />
+      <WaitingDialog open={repeating.waiting} onClose={repeating.close} />
       <RuleDialog
-        editing={repeating}
-        onClose={() => setRepeating(null)}
+        editing={repeating.value ?? null}
+        onClose={repeating.close}
         onCreated={(ruleId) => void navigate(localized(`/dashboard/recurring/${ruleId}`))}
       />
       <ConfirmDialog
