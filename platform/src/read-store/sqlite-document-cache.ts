@@ -9,6 +9,10 @@ export interface CachedRow {
 /** How many characters of rows the live projector's store keeps by default (about 16 MiB of strings). */
 export const DOCUMENT_CACHE_CHARS = 8 * 1024 * 1024;
 
+/** Searches by field kept at most, and the most ids one may find to be kept. */
+const MAX_FINDS = 10_000;
+const MAX_FIND_IDS = 256;
+
 /** What an entry costs beyond its key and JSON: the map's slot and the record. */
 const ENTRY_OVERHEAD = 96;
 
@@ -25,6 +29,14 @@ const ENTRY_OVERHEAD = 96;
 export class DocumentCache {
   private readonly rows = new Map<string, CachedRow | null>();
   private chars = 0;
+  /**
+   * The ids a search by field found (a user's category budgets for each of their transactions),
+   * by table, user, field and value; forgotten as soon as a batch writes any row of that user in
+   * that table, so a kept list is the one the table would give now.
+   */
+  private readonly finds = new Map<string, readonly string[]>();
+  /** The keys of `finds` per table and user. */
+  private readonly findsOf = new Map<string, Set<string>>();
   hits = 0;
   misses = 0;
 
@@ -78,10 +90,45 @@ export class DocumentCache {
     this.chars -= DocumentCache.cost(key, row);
   }
 
+  /** The ids of a user's rows whose `field` equals `value` (tombstones left out), or undefined when not kept. */
+  getFind(table: string, userId: string, field: string, value: string | number): readonly string[] | undefined {
+    return this.finds.get(DocumentCache.findKey(table, userId, field, value));
+  }
+
+  setFind(table: string, userId: string, field: string, value: string | number, ids: readonly string[]): void {
+    if (ids.length > MAX_FIND_IDS) return;
+    if (this.finds.size >= MAX_FINDS) this.clearFinds();
+    const key = DocumentCache.findKey(table, userId, field, value);
+    this.finds.set(key, ids);
+    const owner = `${table}\u0000${userId}`;
+    let keys = this.findsOf.get(owner);
+    if (keys === undefined) this.findsOf.set(owner, (keys = new Set()));
+    keys.add(key);
+  }
+
+  /** A batch wrote a row of the user in the table: the searches by field of it are forgotten. */
+  written(table: string, userId: string): void {
+    const owner = `${table}\u0000${userId}`;
+    const keys = this.findsOf.get(owner);
+    if (keys === undefined) return;
+    for (const key of keys) this.finds.delete(key);
+    this.findsOf.delete(owner);
+  }
+
+  private static findKey(table: string, userId: string, field: string, value: string | number): string {
+    return `${table}\u0000${userId}\u0000${field}\u0000${typeof value === 'number' ? 'n' : 's'}${value}`;
+  }
+
+  private clearFinds(): void {
+    this.finds.clear();
+    this.findsOf.clear();
+  }
+
   /** Forgets every row: the file was changed some other way than by a batch's commit. */
   clear(): void {
     this.rows.clear();
     this.chars = 0;
+    this.clearFinds();
   }
 
   get size(): number {

@@ -123,4 +123,45 @@ describe('the SQLite read store keeping documents across batches', () => {
     expect(small.get('t', 'u', 'n19')).toEqual({ json: 'x'.repeat(50), position: '19' });
     expect(small.get('t', 'u', 'n0')).toBeUndefined();
   });
+
+  it('answers searches by field across batches as a store without it does, whatever the batches wrote (random batches)', async () => {
+    const plain = await openSqliteReadStore({ path: ':memory:' });
+    await plain.ensureViews([notes]);
+    let state = 7;
+    const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+    const kinds = ['a', 'b', 'c'];
+    const users = ['u', 'v'];
+    /** What a batch's searches by field found, in each store, for the user and kind asked. */
+    const found = async (from: ReadStore, batch: number, asked: readonly [string, string][]) => {
+      const answers: unknown[] = [];
+      await from.applyBatch('live', String(batch), async (uow) => {
+        for (const [userId, kind] of asked) {
+          answers.push((await uow.findByField('notes', userId, 'kind', kind)).map((d) => [d.id, d.doc, d.position]));
+        }
+      });
+      return answers;
+    };
+    for (let batch = 1; batch <= 120; batch += 1) {
+      // Every other batch only searches (as the projector does for each event), the others write too.
+      const asked = Array.from({ length: 3 }, () => [pick(users), pick(kinds)] as [string, string]);
+      expect(await found(store, batch * 2, asked)).toEqual(await found(plain, batch * 2, asked));
+      if (batch % 2 === 1) continue;
+      const writes = Array.from({ length: 1 + Math.floor(next() * 3) }, () => ({
+        userId: pick(users),
+        id: `n${Math.floor(next() * 12)}`,
+        kind: next() < 0.15 ? null : pick(kinds),
+      }));
+      for (const into of [store, plain]) {
+        await into.applyBatch('live', String(batch * 2 + 1), async (uow) => {
+          for (const { userId, id, kind } of writes) {
+            const position = String(batch * 2 + 1);
+            if (kind === null) uow.remove('notes', userId, id, position);
+            else uow.put('notes', userId, id, { kind, text: `${kind} ${batch}` }, position);
+          }
+        });
+      }
+    }
+    await plain.close();
+  });
 });

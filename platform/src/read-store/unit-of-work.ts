@@ -31,6 +31,16 @@ export interface UnitOfWorkBacking {
   stored(view: string, userId: string, id: string): Promise<StoredState | null>;
   find<D extends Document>(view: string, query: FindQuery): Promise<FindResult<D>>;
   /**
+   * The stored documents of a user whose indexed `field` equals `value`, in any order, as `find`
+   * with that condition answers them; optional (a store without it is asked `find`).
+   */
+  storedByField?<D extends Document>(
+    view: string,
+    userId: string,
+    field: string,
+    value: string | number,
+  ): Promise<readonly StoredDocument<D>[]>;
+  /**
    * Whether the document's indexed `field` equals `value` as the store compares them; throws
    * for a field the view does not index.
    */
@@ -94,13 +104,12 @@ export class BufferedUnitOfWork implements UnitOfWork {
     const view = this.store.view(viewName);
     const found = new Map<string, StoredDocument<D>>();
     if (!this.purged.has(userId)) {
-      const stored = await this.store.find<D>(viewName, {
-        userId,
-        where: { [field]: value },
-        sort: [],
-        limit: 1_000_000,
-      });
-      for (const item of stored.items) found.set(item.id, item);
+      const stored =
+        this.store.storedByField === undefined
+          ? (await this.store.find<D>(viewName, { userId, where: { [field]: value }, sort: [], limit: 1_000_000 }))
+              .items
+          : await this.store.storedByField<D>(viewName, userId, field, value);
+      for (const item of stored) found.set(item.id, item);
     }
     for (const write of this.writes.get(viewName)?.values() ?? []) {
       if (write.userId !== userId) continue;
