@@ -35,18 +35,6 @@
   var root = document.getElementById('root');
   if (root === null || !root.parentNode) return;
 
-  var today;
-  try {
-    today = new Intl.DateTimeFormat('en-CA', {
-      timeZone: snapshot.zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(new Date());
-  } catch {
-    today = '';
-  }
-
   var copy = document.createElement('div');
   copy.id = 'boot-snapshot';
   copy.setAttribute('inert', '');
@@ -55,7 +43,9 @@
   copy.style.visibility = 'hidden';
   copy.innerHTML = snapshot.html;
   var asOf = copy.querySelector('[data-boot-snapshot-as-of]');
-  if (asOf !== null) asOf.textContent = today === snapshot.day ? snapshot.asOfToday : snapshot.asOfLater;
+  // The time alone until the day it was saved on ends in the person's time zone, then with the date
+  // (the app worked out when that is: no formatter is made here, which costs a slow phone dearly).
+  if (asOf !== null) asOf.textContent = Date.now() < snapshot.dayEndsAt ? snapshot.asOfToday : snapshot.asOfLater;
 
   var removed = false;
   var remove = function () {

@@ -24,6 +24,7 @@ const snapshot = (overrides: Saved = {}): Saved => ({
   savedAt: '2026-11-27T08:00:00.000Z',
   day: '2026-11-27',
   zone: 'Asia/Bangkok',
+  dayEndsAt: Date.parse('2026-11-27T17:00:00.000Z'),
   asOfToday: 'Updating — showing data as of 15:00',
   asOfLater: 'Updating — showing data as of 27 Nov 15:00',
   styles: [],
@@ -65,12 +66,8 @@ function boot(
   const timers: (() => void)[] = [];
   const frames: (() => void)[] = [];
   const fixed = new Date(now).getTime();
-  // The script asks only for the time now (`new Date()`).
-  class FixedDate extends Date {
-    constructor() {
-      super(fixed);
-    }
-  }
+  // The script asks only for the time now.
+  const FixedDate = { now: () => fixed };
   // The head takes the style sheets' links without loading them: the test says when they load or fail.
   const head = { appendChild: (link: unknown) => appended.push(link as HTMLLinkElement) };
   const appended: HTMLLinkElement[] = [];

@@ -69,6 +69,8 @@ describe('the copy of the dashboard kept for the next visit', () => {
     expect(snapshot?.asOfToday).toBe('Updating — as of 2026-11-27');
     expect(snapshot?.asOfLater).toBe('Updating — as of 2026-11-29');
     expect(snapshot?.day).toBe('2026-11-27');
+    // Midnight in Bangkok (UTC+7).
+    expect(snapshot?.dayEndsAt).toBe(Date.parse('2026-11-27T17:00:00.000Z'));
     expect(snapshot?.build).toBe('/assets/index-AbC.js');
     expect(snapshot?.styles).toEqual(['/assets/index-AbC.css', '/assets/dashboard-DeF.css']);
     // The chart's box, without the drawing made for another width.

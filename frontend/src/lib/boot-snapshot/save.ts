@@ -1,4 +1,4 @@
-import { todayIn } from '@plenty/contracts/calendar/zone';
+import { endOfLocalDay, todayIn } from '@plenty/contracts/calendar/zone';
 import banner from '../../ui/offline-banner/offline-banner.module.css';
 import { BOOT_SNAPSHOT_ID, BOOT_SNAPSHOT_KEY } from './reveal';
 
@@ -25,6 +25,8 @@ export interface BootSnapshot {
   /** The day it was saved on in `zone`: the banner says the time alone on that day, the date too after. */
   readonly day: string;
   readonly zone: string;
+  /** When that day ends (ms since the epoch), so the boot script tells the day without a formatter. */
+  readonly dayEndsAt: number;
   readonly asOfToday: string;
   readonly asOfLater: string;
   /** The app's style sheets on the page when it was saved (same-origin, hashed). */
@@ -97,6 +99,7 @@ export function takeBootSnapshot(doc: Document, facts: SnapshotFacts): BootSnaps
     savedAt: savedAt.toISOString(),
     day: todayIn(facts.timeZone, savedAt),
     zone: facts.timeZone,
+    dayEndsAt: endOfLocalDay(todayIn(facts.timeZone, savedAt), facts.timeZone).getTime(),
     asOfToday: facts.asOf(savedAt),
     asOfLater: facts.asOf(new Date(savedAt.getTime() + 2 * 24 * 60 * 60 * 1000)),
     styles: appStyleSheets(doc),
