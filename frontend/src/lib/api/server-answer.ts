@@ -45,7 +45,7 @@ type Opening<R, V> =
 export interface OpenWhenCurrent<R, V> {
   /** The values the form is open with, or undefined while it is closed or waiting. */
   readonly value: V | undefined;
-  /** Opened while the query still shows the painted copy: the page's loading state until the server answers. */
+  /** Opened while the query still shows the painted copy: a Loading dialog (`WaitingDialog`) until the server answers. */
   readonly waiting: boolean;
   open(request: R): void;
   close(): void;
