@@ -6,7 +6,8 @@
 //        [--dir DIR (reuse or keep a data dir)] [--runs R] [--check | --no-check] [--no-build]
 //   PLENTY_BULK_WRITER=main writes each flush on the replay's thread instead of the writer thread.
 //   For measuring other settings: PLENTY_REPLAY_FLUSH_EVENTS (events per flush),
-//   PLENTY_REPLAY_HEAP_GROWING_PERCENT (0: V8's own heap growth) and PLENTY_BULK_WRITER_CACHE_KIB.
+//   PLENTY_REPLAY_HEAP_GROWING_PERCENT (0: V8's own heap growth), PLENTY_BULK_WRITER_CACHE_KIB and
+//   PLENTY_BULK_WRITER_YOUNG_MIB (0: V8's own); PLENTY_BULK_WRITER_PROFILE=<dir> writes a CPU profile of the writer thread there.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -27,6 +27,23 @@ export function bulkWriterCacheKiB(): number {
   return Number.isInteger(value) && value > 0 ? value : BULK_WRITER_CACHE_KIB;
 }
 
+/**
+ * The writer thread's young generation, in MiB (V8's default is several times larger). What the
+ * thread allocates (each chunk's parameters as it receives them, the search values it derives)
+ * dies with the statement that binds it, so a small one costs a few more scavenges and keeps
+ * the thread's heap, and the rebuild's peak resident set, 20–40 MiB lower: see PERFORMANCE.md
+ * "Rebuild: fifth pass".
+ */
+export const BULK_WRITER_YOUNG_MIB = 8;
+
+/** PLENTY_BULK_WRITER_YOUNG_MIB, when set to a whole number (0: V8's own size, null here): for measuring. */
+export function bulkWriterYoungMiB(): number | null {
+  const raw = process.env['PLENTY_BULK_WRITER_YOUNG_MIB'];
+  const value = raw === undefined || raw === '' ? Number.NaN : Number(raw);
+  if (!Number.isInteger(value) || value < 0) return BULK_WRITER_YOUNG_MIB;
+  return value === 0 ? null : value;
+}
+
 /** Parameters gathered before they are handed to the thread: it starts writing while the rest is serialised. */
 const CHUNK_PARAMS = 40_000;
 
@@ -57,7 +74,15 @@ export class BulkWriterThread {
     // Marked, so that the module's body runs only in this thread, not in every thread importing it.
     const workerData: BulkWorkerData = { ...data, kind: BULK_WRITER };
     // Without the replay's flags (`--conditions=source`): what the thread imports is compiled.
-    this.worker = new Worker(new URL(compiled, import.meta.url), { workerData, execArgv: [] });
+    // PLENTY_BULK_WRITER_PROFILE=<dir>: a CPU profile of the thread in that folder (for the rebuild bench).
+    const profile = process.env['PLENTY_BULK_WRITER_PROFILE'];
+    const execArgv = profile === undefined || profile === '' ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile}`];
+    const young = bulkWriterYoungMiB();
+    this.worker = new Worker(new URL(compiled, import.meta.url), {
+      workerData,
+      execArgv,
+      ...(young === null ? {} : { resourceLimits: { maxYoungGenerationSizeMb: young } }),
+    });
     this.worker.on('message', (reply: BulkReply) => {
       const waiting = this.pending.get(reply.id);
       this.pending.delete(reply.id);
