@@ -219,14 +219,25 @@ async function dashboardVisit(
   saveSnapshot = false,
 ): Promise<Sample> {
   const { page, cdp, scriptBytes } = await phonePage(context);
-  if (profile) {
+  // With --chrome-trace: the browser's own timeline of the repeat visit (style, layout, paint, compiling), for DevTools.
+  const timeline =
+    profile && process.argv.includes('--chrome-trace') ? join(tmpdir(), `lcp-repeat-${Date.now()}.trace.json`) : null;
+  const browser = context.browser();
+  if (timeline !== null && browser !== null)
+    await browser.startTracing(page, { path: timeline, categories: process.env.LCP_TRACE_CATEGORIES?.split(',') });
+  if (profile && timeline === null) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
     await cdp.send('Profiler.start');
   }
   await page.goto(`${baseUrl}/dashboard`);
   await page.getByTestId('total-expense-value').waitFor({ timeout: 120_000 });
-  const cpu = profile ? ((await cdp.send('Profiler.stop')).profile as unknown as CpuProfile) : null;
+  const cpu =
+    profile && timeline === null ? ((await cdp.send('Profiler.stop')).profile as unknown as CpuProfile) : null;
+  if (timeline !== null && browser !== null) {
+    await browser.stopTracing();
+    console.log(`  Chrome trace written to ${timeline}`);
+  }
   await page.waitForLoadState('networkidle');
   // What the next visit paints at boot is kept once the page is idle after the server's figures.
   if (saveSnapshot)
