@@ -25,7 +25,7 @@ function page(
     '<link rel="stylesheet" href="/assets/index-AbC.css">' +
     `<link rel="stylesheet" href="${location.origin}/assets/dashboard-DeF.css">` +
     '<link rel="stylesheet" href="https://fonts.elsewhere.test/x.css">';
-  document.body.innerHTML = `<div id="root"><div class="shell">
+  document.body.innerHTML = `<div id="root"><div role="region" aria-label="Notifications">Saved</div><div class="shell">
     <a href="#main-content">Skip to content</a>
     <header><nav aria-label="Main"><a href="/dashboard">Dashboard</a></nav></header>
     <div data-testid="offline-banner" role="status" aria-live="polite" class="idle"></div>
@@ -61,6 +61,7 @@ describe('the copy of the dashboard kept for the next visit', () => {
     expect(html).not.toContain('Privacy');
     expect(html).not.toContain('Add a transaction');
     expect(html).not.toContain('Skip to content');
+    expect(html).not.toContain('Notifications');
     expect(html).not.toContain('data-boot-snapshot-end');
     // Nothing a test, a label or a script of the live page could take for its own.
     expect(html).not.toMatch(/\sid="|data-testid|aria-labelledby|aria-live/);

@@ -70,8 +70,12 @@ const STRIPPED = [
 export function takeBootSnapshot(doc: Document, facts: SnapshotFacts): BootSnapshot | null {
   if (doc.getElementById(BOOT_SNAPSHOT_ID) !== null) return null;
   if (doc.querySelector('style[data-vite-dev-id]') !== null) return null;
-  const shell = doc.getElementById('root')?.firstElementChild;
-  if (shell === null || shell === undefined) return null;
+  // The layout's shell: the app's element that holds the first cards (not a toast or a portal beside it).
+  const root = doc.getElementById('root');
+  const shell = [...(root?.children ?? [])].find(
+    (child) => child.querySelector(`[${SNAPSHOT_END_ATTRIBUTE}]`) !== null,
+  );
+  if (shell === undefined) return null;
   const copy = shell.cloneNode(true) as Element;
   keepFormValues(shell, copy);
   const end = copy.querySelector(`[${SNAPSHOT_END_ATTRIBUTE}]`);
