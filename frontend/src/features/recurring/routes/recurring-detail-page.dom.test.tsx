@@ -1,6 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OccurrenceView, RecurringRuleDetail } from '@plenty/contracts/views/recurring';
 import { DEFAULT_PREFERENCES_VIEW } from '@plenty/contracts/preferences';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -8,55 +7,7 @@ import { paintedStore, refreshPainted, renderOn, serveApi } from '../../../lib/t
 import { LocaleContext } from '../../../lib/use-locale';
 import { recurringApi } from '../api';
 import { RecurringDetailPage } from './recurring-detail-page';
-
-const ID = 'rule-1';
-const schedule = { frequency: 'month', interval: 1, startDate: '2026-01-15', end: { kind: 'never' } } as const;
-
-const occurrence = (date: string, note: string): OccurrenceView => ({
-  date,
-  state: 'scheduled',
-  type: 'expense',
-  amount: { amount: 500_000, currency: 'LAK' },
-  categoryId: 'rent',
-  walletId: 'w1',
-  note,
-  splits: null,
-  tags: [],
-  edited: false,
-  transactionId: null,
-});
-
-const rule = (note: string): RecurringRuleDetail => {
-  const fields = {
-    type: 'expense',
-    amount: { amount: 500_000, currency: 'LAK' },
-    categoryId: 'rent',
-    walletId: 'w1',
-    note,
-    splits: null,
-    tags: [] as string[],
-    mode: 'auto',
-    remind: false,
-    schedule,
-  } as const;
-  return {
-    ...fields,
-    id: ID,
-    status: 'active',
-    pausedOn: null,
-    heldOn: null,
-    heldReason: null,
-    nextDue: '2099-01-15',
-    lastPostedOn: null,
-    postedCount: 0,
-    fromTransactionId: null,
-    createdAt: '2026-01-15T00:00:00.000Z',
-    updatedAt: '2026-11-27T08:00:00.000Z',
-    versions: [{ from: '2026-01-15', rule: fields }],
-    waiting: [],
-    next: [occurrence('2099-01-15', note)],
-  };
-};
+import { ID, rule } from './rule-fixture';
 
 async function paintedRulePage() {
   const { store } = await paintedStore([recurringApi.util.upsertQueryData('recurringRule', ID, rule('Old rent'))]);
