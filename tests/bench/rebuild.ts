@@ -229,7 +229,8 @@ async function main(): Promise<void> {
     console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     const rebuilt = join(dataDir, 'rebuilt.db');
     for (let run = 1; run <= runs; run += 1) {
-      await rm(rebuilt, { force: true });
+      // With its journal and write-ahead files: a run stopped halfway leaves them, and a new file beside them is misread.
+      for (const suffix of ['', '-journal', '-wal', '-shm']) await rm(`${rebuilt}${suffix}`, { force: true });
       const cpuBefore = process.cpuUsage();
       const mainBefore = mainThreadCpuSeconds();
       const { result, threads, memory } = await otherThreadsCpu(() => rebuild(dataDir, rebuilt));
