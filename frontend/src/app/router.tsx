@@ -4,7 +4,6 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { BootLoading } from '../ui/page-loading';
 import { NotFoundPage, RouteErrorPage } from './error-page';
 import { AuthLayout } from './layouts/auth-layout';
-import { DefaultLayout } from './layouts/default-layout';
 import { LocaleRoot } from './locale-root';
 import { PageGuard } from './page-guard';
 
@@ -133,6 +132,12 @@ function pagesFor(access: PageAccess): RouteObject[] {
   );
 }
 
+/**
+ * The layout of the app's own pages (header, tabs, menus): its code loads with the first such
+ * page, at the same time as the page's, so the sign-in pages never download it.
+ */
+const defaultLayout = async () => ({ Component: (await import('./layouts/default-layout')).DefaultLayout });
+
 export const routes: RouteObject[] = [
   {
     Component: LocaleRoot,
@@ -143,9 +148,9 @@ export const routes: RouteObject[] = [
         children: [
           {
             element: <PageGuard access="signed-in" />,
-            children: [{ Component: DefaultLayout, children: pagesFor('signed-in') }],
+            children: [{ lazy: defaultLayout, children: pagesFor('signed-in') }],
           },
-          { Component: DefaultLayout, children: pagesFor('public') },
+          { lazy: defaultLayout, children: pagesFor('public') },
           {
             element: <PageGuard access="guest-only" />,
             children: [{ Component: AuthLayout, children: pagesFor('guest-only') }],
