@@ -1,18 +1,8 @@
 import assert from 'node:assert/strict';
 import { expectHeading, openPage, screenshot, waitUntilCurrent } from '../support/browser.mjs';
-import { postCommand, uuidV7 } from '../support/api.mjs';
 import { catalog, LOCALES } from '../support/locale.mjs';
+import { spendElsewhere } from '../support/offline.mjs';
 import { createUser, signIn } from '../support/users.mjs';
-
-/** An expense of today, written through the API (another device): the server's totals move on. */
-const spend = (baseUrl, user, amount) =>
-  postCommand(baseUrl, user, 'AddTransaction', {
-    transactionId: uuidV7(),
-    type: 'expense',
-    amount: { amount, currency: 'THB' },
-    categoryId: 'builtin-food',
-    date: new Date().toISOString().slice(0, 10),
-  });
 
 /** What the painted copy and the app show: whether each is there, and the copy's banner and figures. */
 const shown = () => {
@@ -37,7 +27,7 @@ const shown = () => {
  */
 export default async function bootSnapshot({ browser, baseUrl, screenshotDir }) {
   const user = await createUser(baseUrl, 'Dao');
-  await spend(baseUrl, user, 12_000);
+  await spendElsewhere(baseUrl, user, 12_000);
   for (const [locale, prefix] of LOCALES) {
     const m = catalog(locale);
     const { context, page, errors } = await openPage(browser, { width: 1280, height: 900, reducedMotion: 'reduce' });
@@ -80,7 +70,7 @@ export default async function bootSnapshot({ browser, baseUrl, screenshotDir }) 
       await screenshot(page, screenshotDir, `boot-snapshot-${locale}-390`);
 
       // Meanwhile another device adds an expense; the app runs again and shows the server's totals.
-      await spend(baseUrl, user, 3_500);
+      await spendElsewhere(baseUrl, user, 3_500);
       await page.unroute('**/assets/*.js');
       errors.length = 0;
       await page.reload();

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { expectHeading, openPage, screenshot } from '../support/browser.mjs';
-import { postCommand, uuidV7 } from '../support/api.mjs';
 import { catalog, LOCALES } from '../support/locale.mjs';
-import { nextFrame, waitForSavedAnswer } from '../support/offline.mjs';
+import { nextFrame, spendElsewhere, waitForSavedAnswer } from '../support/offline.mjs';
 import { createUser, signIn } from '../support/users.mjs';
 
 /** Notes, from the page's first script on, whether the login page was ever shown (`window.journeySawLogin`). */
@@ -12,16 +11,6 @@ const WATCH_FOR_LOGIN = () => {
     if (window.location.pathname.includes('/auth/login')) window.journeySawLogin = true;
   }).observe(document, { childList: true, subtree: true });
 };
-
-/** An expense of today, written through the API (another device): the server's totals move on. */
-const spend = (baseUrl, user, amount) =>
-  postCommand(baseUrl, user, 'AddTransaction', {
-    transactionId: uuidV7(),
-    type: 'expense',
-    amount: { amount, currency: 'THB' },
-    categoryId: 'builtin-food',
-    date: new Date().toISOString().slice(0, 10),
-  });
 
 /**
  * A repeat visit paints the dashboard from the device at once: with the identity service and the
@@ -33,7 +22,7 @@ const spend = (baseUrl, user, amount) =>
  */
 export default async function repeatVisitDevice({ browser, baseUrl, screenshotDir }) {
   const user = await createUser(baseUrl, 'Noy');
-  await spend(baseUrl, user, 12_000);
+  await spendElsewhere(baseUrl, user, 12_000);
   for (const [locale, prefix] of LOCALES) {
     const m = catalog(locale);
     const { context, page, errors } = await openPage(browser, { width: 1280, height: 900, reducedMotion: 'reduce' });
@@ -48,7 +37,7 @@ export default async function repeatVisitDevice({ browser, baseUrl, screenshotDi
       const before = await expense.innerText();
 
       // Meanwhile another device adds an expense: the server's totals are no longer the device's.
-      await spend(baseUrl, user, 3_500);
+      await spendElsewhere(baseUrl, user, 3_500);
 
       // Hold the identity service (the SDK cannot restore the session) and the API's queries.
       let releaseIdentity = () => undefined;

@@ -10,6 +10,16 @@ export const userDbName = (uid) => `plenty-user-${uid}`;
 /** The BroadcastChannel on which pages say that a user's outbox changed (lib/outbox/types.ts). */
 export const OUTBOX_CHANNEL = 'plenty-outbox';
 
+/** An expense of today, written through the API (another device): the server's totals move on. */
+export const spendElsewhere = (baseUrl, user, amount) =>
+  postCommand(baseUrl, user, 'AddTransaction', {
+    transactionId: uuidV7(),
+    type: 'expense',
+    amount: { amount, currency: 'THB' },
+    categoryId: 'builtin-food',
+    date: new Date().toISOString().slice(0, 10),
+  });
+
 /**
  * A fresh profile with service workers allowed (Playwright's default, said here because every
  * offline journey needs it), `user` signed in on every page it loads, reduced motion and the
