@@ -87,3 +87,31 @@ describe('editing a goal on a page load painted from the device', () => {
     expect(store.getState().network.refreshing).toEqual([]);
   });
 });
+
+describe('moving money on a page load painted from the device', () => {
+  it('shows what the server says is saved once it answers, not the painted figure', async () => {
+    serveApi({
+      '/api/queries/goals': { items: [goal('Old trip', 60_000)] },
+      '/api/queries/preferences': DEFAULT_PREFERENCES_VIEW,
+    });
+    const { store } = await paintedStore([
+      goalsApi.util.upsertQueryData('goals', undefined, [goal('Old trip', 1_000)]),
+    ]);
+    renderOn(
+      store,
+      <LocaleContext.Provider value={{ locale: 'en', setLocale: async () => undefined }}>
+        <MemoryRouter>
+          <GoalsPanel />
+        </MemoryRouter>
+      </LocaleContext.Provider>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Add or take out: Old trip' }));
+    const dialog = screen.getByTestId('goal-money-dialog') as HTMLDialogElement;
+    expect(dialog.open).toBe(true);
+    expect(dialog.textContent).toContain('10.00');
+
+    act(() => refreshPainted(store));
+    await waitFor(() => expect(dialog.textContent).toContain('600.00'));
+    expect(dialog.open).toBe(true);
+  });
+});

@@ -57,6 +57,9 @@ export function GoalsPanel() {
   const edited =
     editing?.mode === 'edit' ? (data.find((goal) => goal.id === editing.goal.id) ?? editing.goal) : undefined;
   const waiting = edited !== undefined && !current;
+  // Money is moved against the goal as the list now shows it (the server's, once it answers): what
+  // is saved, and so the most that can be taken out.
+  const moved = moving === null ? null : (data.find((goal) => goal.id === moving.id) ?? moving);
 
   const confirmDelete = async () => {
     const goal = deleting;
@@ -151,7 +154,7 @@ export function GoalsPanel() {
         defaultCurrency={currency}
         onClose={() => setEditing(null)}
       />
-      <MoveMoneyDialog goal={moving} today={today} onClose={() => setMoving(null)} />
+      <MoveMoneyDialog goal={moved} today={today} onClose={() => setMoving(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title="goals.deleteDialog.title"
