@@ -196,13 +196,6 @@ export default async function debtsGoalsFirstMinutes({ browser, baseUrl, screens
       await page.waitForFunction(
         () => document.querySelector('[data-testid="schedule-row"]')?.dataset.status === 'paid',
       );
-      // The row shows the mark at once; the overdue count follows with the server's schedule, and
-      // can move the rows (the badge goes when none is overdue): the next click waits for it.
-      const overdueLeft = overdue.filter((k) => k !== 3 && k !== 1).length;
-      const badge = page.getByTestId('debt-overdue-count');
-      if (overdueLeft === 0) await badge.waitFor({ state: 'detached' });
-      else
-        await badge.filter({ hasText: say(messages, locale, 'debts.overdueCount', { count: overdueLeft }) }).waitFor();
       await page
         .getByRole('button', {
           name: say(messages, locale, 'debts.schedule.markUnpaidLabel', { number: 1 }),
