@@ -22,7 +22,8 @@ const goal = (name: string, saved: number): GoalView => ({
 
 const dialogOpen = () => (screen.getByTestId('goal-dialog') as HTMLDialogElement).open;
 
-async function openEditOnPaintedGoals() {
+/** The panel on a page load painted from the device, its goal "Old trip" with 1,000 saved. */
+async function renderPaintedGoals() {
   const { store } = await paintedStore([goalsApi.util.upsertQueryData('goals', undefined, [goal('Old trip', 1_000)])]);
   renderOn(
     store,
@@ -32,6 +33,11 @@ async function openEditOnPaintedGoals() {
       </MemoryRouter>
     </LocaleContext.Provider>,
   );
+  return store;
+}
+
+async function openEditOnPaintedGoals() {
+  const store = await renderPaintedGoals();
   await userEvent.click(await screen.findByRole('button', { name: 'Edit Old trip' }));
   return store;
 }
@@ -94,17 +100,7 @@ describe('moving money on a page load painted from the device', () => {
       '/api/queries/goals': { items: [goal('Old trip', 60_000)] },
       '/api/queries/preferences': DEFAULT_PREFERENCES_VIEW,
     });
-    const { store } = await paintedStore([
-      goalsApi.util.upsertQueryData('goals', undefined, [goal('Old trip', 1_000)]),
-    ]);
-    renderOn(
-      store,
-      <LocaleContext.Provider value={{ locale: 'en', setLocale: async () => undefined }}>
-        <MemoryRouter>
-          <GoalsPanel />
-        </MemoryRouter>
-      </LocaleContext.Provider>,
-    );
+    const store = await renderPaintedGoals();
     await userEvent.click(await screen.findByRole('button', { name: 'Add or take out: Old trip' }));
     const dialog = screen.getByTestId('goal-money-dialog') as HTMLDialogElement;
     expect(dialog.open).toBe(true);
