@@ -1,6 +1,6 @@
 import { ACTIVITY_VIEW } from '@plenty/contracts/views/registry';
 import { describe, expect, it } from 'vitest';
-import { activityDocSchema, type ActivityDoc } from '@plenty/contracts/views/activity';
+import { activityDocOf, activityDocSchema, type StoredActivityDoc } from '@plenty/contracts/views/activity';
 import { projectionScratch } from './testing/scratch.js';
 
 const BATCH = '0192f0c4-7a1b-7c3d-8e4f-00000000b001';
@@ -11,9 +11,9 @@ const { given } = scratch;
 
 /** The user's entries oldest first, each by what sets it apart. */
 async function entries(userId = 'alice') {
-  const docs = ((await scratch.documents(ACTIVITY_VIEW, userId)) as ActivityDoc[]).sort((a, b) =>
-    a.sortKey < b.sortKey ? -1 : 1,
-  );
+  const docs = ((await scratch.documents(ACTIVITY_VIEW, userId)) as StoredActivityDoc[])
+    .map(activityDocOf)
+    .sort((a, b) => (a.sortKey < b.sortKey ? -1 : 1));
   for (const doc of docs) expect(activityDocSchema.parse(doc)).toEqual(doc);
   return docs.map(({ kind, subjectId, type, subject, counts }) => ({ kind, subjectId, type, subject, counts }));
 }

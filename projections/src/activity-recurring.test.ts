@@ -1,7 +1,7 @@
 import { ACTIVITY_VIEW } from '@plenty/contracts/views/registry';
 import { occurrenceTransactionId } from '@plenty/contracts/recurring';
 import { describe, expect, it } from 'vitest';
-import { activityDocSchema, type ActivityDoc } from '@plenty/contracts/views/activity';
+import { activityDocOf, activityDocSchema, type StoredActivityDoc } from '@plenty/contracts/views/activity';
 import { projectionScratch } from './testing/scratch.js';
 
 const rent = '0192f0c4-7a1b-7c3d-8e4f-00000000e001';
@@ -26,7 +26,8 @@ const rule = (type: string, data: Record<string, unknown> = {}) =>
 
 /** The user's entries of one item, oldest first, each by what sets it apart. */
 async function entriesOf(subjectId: string) {
-  const docs = ((await scratch.documents(ACTIVITY_VIEW, 'alice')) as ActivityDoc[])
+  const docs = ((await scratch.documents(ACTIVITY_VIEW, 'alice')) as StoredActivityDoc[])
+    .map(activityDocOf)
     .filter((doc) => doc.subjectId === subjectId)
     .sort((a, b) => (a.sortKey < b.sortKey ? -1 : 1));
   for (const doc of docs) expect(activityDocSchema.parse(doc)).toEqual(doc);

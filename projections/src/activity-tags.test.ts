@@ -1,6 +1,6 @@
 import { ACTIVITY_VIEW } from '@plenty/contracts/views/registry';
 import { describe, expect, it } from 'vitest';
-import { activityDocSchema, type ActivityDoc } from '@plenty/contracts/views/activity';
+import { activityDocOf, activityDocSchema, type StoredActivityDoc } from '@plenty/contracts/views/activity';
 import { activityProjection } from './activity.projection.js';
 import { tagsProjection } from './tags.projection.js';
 import { projectionScratch } from './testing/scratch.js';
@@ -11,9 +11,9 @@ const { given } = scratch;
 
 /** The user's tag entries oldest first, each by what sets it apart. */
 async function tagEntries(userId = 'alice') {
-  const docs = ((await scratch.documents(ACTIVITY_VIEW, userId)) as ActivityDoc[]).sort((a, b) =>
-    a.sortKey < b.sortKey ? -1 : 1,
-  );
+  const docs = ((await scratch.documents(ACTIVITY_VIEW, userId)) as StoredActivityDoc[])
+    .map(activityDocOf)
+    .sort((a, b) => (a.sortKey < b.sortKey ? -1 : 1));
   for (const doc of docs) expect(activityDocSchema.parse(doc)).toEqual(doc);
   return docs
     .filter((doc) => doc.kind === 'tag')

@@ -1,6 +1,6 @@
 import { ACTIVITY_VIEW } from '@plenty/contracts/views/registry';
 import { describe, expect, it } from 'vitest';
-import { activityDocSchema, type ActivityDoc } from '@plenty/contracts/views/activity';
+import { activityDocOf, activityDocSchema, type StoredActivityDoc } from '@plenty/contracts/views/activity';
 import { defaultWalletId } from '@plenty/contracts/wallets';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import { projectionScratch } from './testing/scratch.js';
@@ -31,9 +31,9 @@ const opened = (walletId: string, name: string, currency: string) =>
 
 /** The entries of one item newest first, without the fields every entry has. */
 const entriesOf = async (subjectId: string, userId = 'alice') => {
-  const docs = ((await scratch.documents(ACTIVITY_VIEW, userId)) as ActivityDoc[]).filter(
-    (doc) => doc.subjectId === subjectId,
-  );
+  const docs = ((await scratch.documents(ACTIVITY_VIEW, userId)) as StoredActivityDoc[])
+    .map(activityDocOf)
+    .filter((doc) => doc.subjectId === subjectId);
   for (const doc of docs) expect(activityDocSchema.parse(doc)).toEqual(doc);
   return docs
     .sort((a, b) => (a.sortKey < b.sortKey ? 1 : -1))

@@ -1,6 +1,6 @@
 import { ACTIVITY_VIEW } from '@plenty/contracts/views/registry';
 import { describe, expect, it } from 'vitest';
-import { activityDocSchema, type ActivityDoc } from '@plenty/contracts/views/activity';
+import { activityDocOf, activityDocSchema, type StoredActivityDoc } from '@plenty/contracts/views/activity';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import { car, carOpened, carSchedule, pay } from './testing/car-loan.js';
 import { projectionScratch } from './testing/scratch.js';
@@ -22,7 +22,7 @@ const recorded = (
 
 /** The user's entries newest first, as the query reads them. */
 const activityOf = async (userId = 'alice') => {
-  const docs = (await scratch.documents(ACTIVITY_VIEW, userId)) as ActivityDoc[];
+  const docs = ((await scratch.documents(ACTIVITY_VIEW, userId)) as StoredActivityDoc[]).map(activityDocOf);
   for (const doc of docs) expect(activityDocSchema.parse(doc)).toEqual(doc);
   return docs.sort((a, b) => (a.sortKey < b.sortKey ? 1 : -1));
 };
@@ -82,6 +82,33 @@ describe('activity projection', () => {
     expect(entries[2]).toMatchObject({
       id: '10000000-0000-4000-8000-000000000001',
       occurredAt: '2026-11-01T00:00:01.000Z',
+    });
+  });
+
+  it('stores an entry without the fields it leaves empty, and reads it back whole', async () => {
+    await given(added());
+    const [stored] = (await scratch.documents(ACTIVITY_VIEW, 'alice')) as StoredActivityDoc[];
+    expect(Object.keys(stored ?? {}).sort()).toEqual([
+      'id',
+      'kind',
+      'occurredAt',
+      'sortKey',
+      'subject',
+      'subjectId',
+      'type',
+    ]);
+    expect(activityDocOf(stored as StoredActivityDoc)).toEqual({
+      ...stored,
+      changes: [],
+      amount: null,
+      date: null,
+      installmentNumber: null,
+      currency: null,
+      replacementCategoryId: null,
+      transfer: null,
+      recurrence: null,
+      reason: null,
+      counts: null,
     });
   });
 

@@ -20,7 +20,7 @@ import type { TransactionEvent } from '@plenty/contracts/events/transaction';
 import type { TagEvent } from '@plenty/contracts/tags';
 import type { TransferEvent } from '@plenty/contracts/transfers';
 import type { WalletEvent } from '@plenty/contracts/wallets';
-import { activitySortKey, type ActivityDoc } from '@plenty/contracts/views/activity';
+import { activitySortKey, storedActivityDoc, type StoredActivityDoc } from '@plenty/contracts/views/activity';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
 import { positionKey } from '@plenty/platform/read-store/keys';
 import { debtEntry, profileEntry, transactionEntry, type Recorded } from './activity-entries.js';
@@ -84,6 +84,7 @@ function entryOf(event: Recorded<unknown>, uow: UnitOfWork) {
  * categories, settings, wallets, transfers, recurring rules, imports, restores and tags, keyed by the event id. Edits are measured against the other
  * views as they stand before the event, and names are taken from them: every projection reads
  * the views as they were before the event it applies, whatever their order (see `staged.ts`).
+ * Stored without the fields an entry leaves empty (`storedActivityDoc`); read with `activityDocOf`.
  */
 export const activityProjection: Projection = {
   name: 'activity',
@@ -121,22 +122,13 @@ export const activityProjection: Projection = {
     if (!isNewerThan(event, await uow.get(ACTIVITY_VIEW, userId, event.id))) return;
     const entry = await entryOf(event, uow);
     if (entry === null) return;
-    const doc: ActivityDoc = {
+    const doc: StoredActivityDoc = {
       id: event.id,
       occurredAt: event.metadata.occurredAt,
       sortKey: activitySortKey(event.metadata.occurredAt, positionKey(event.position)),
-      changes: [],
-      amount: null,
-      date: null,
-      installmentNumber: null,
-      currency: null,
-      replacementCategoryId: null,
-      transfer: null,
-      recurrence: null,
-      reason: null,
-      counts: null,
       ...entry,
     };
-    uow.put(ACTIVITY_VIEW, userId, event.id, doc, event.position);
+    // Without the fields the entry leaves empty: readers put them back (`activityDocOf`).
+    uow.put(ACTIVITY_VIEW, userId, event.id, storedActivityDoc(doc), event.position);
   },
 };

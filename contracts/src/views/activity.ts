@@ -242,6 +242,53 @@ export const activityDocSchema = z.object({
 });
 export type ActivityDoc = z.infer<typeof activityDocSchema>;
 
+/**
+ * The fields of an entry that most entries leave empty, with their empty value. An entry is
+ * stored without those it leaves empty (a transaction's entry is a third smaller, and a
+ * rebuild writes one per event): `storedActivityDoc` leaves them out, `activityDocOf` puts
+ * them back. A stored entry may carry them (written before, or by another version): both read
+ * the same.
+ */
+const EMPTY_ACTIVITY_FIELDS = {
+  changes: [] as ActivityChange[],
+  amount: null,
+  date: null,
+  installmentNumber: null,
+  currency: null,
+  replacementCategoryId: null,
+  transfer: null,
+  recurrence: null,
+  reason: null,
+  counts: null,
+} as const satisfies Partial<ActivityDoc>;
+
+type EmptyActivityField = keyof typeof EMPTY_ACTIVITY_FIELDS;
+
+/** An entry as stored: any of the fields it leaves empty may be absent. */
+export type StoredActivityDoc = Omit<ActivityDoc, EmptyActivityField> & Partial<Pick<ActivityDoc, EmptyActivityField>>;
+
+/** The entry to store: without the fields it leaves empty (null, absent, or no changes). */
+export function storedActivityDoc(doc: StoredActivityDoc): StoredActivityDoc {
+  const stored: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(doc)) {
+    if (value === undefined) continue;
+    if (Object.hasOwn(EMPTY_ACTIVITY_FIELDS, field)) {
+      if (value === null || (field === 'changes' && Array.isArray(value) && value.length === 0)) continue;
+    }
+    stored[field] = value;
+  }
+  return stored as StoredActivityDoc;
+}
+
+/** The whole entry of a stored one: every field it leaves empty given its empty value. */
+export function activityDocOf(stored: StoredActivityDoc): ActivityDoc {
+  const doc: Record<string, unknown> = { ...stored };
+  for (const [field, empty] of Object.entries(EMPTY_ACTIVITY_FIELDS)) {
+    if (doc[field] === undefined || doc[field] === null) doc[field] = Array.isArray(empty) ? [] : empty;
+  }
+  return doc as ActivityDoc;
+}
+
 /** An activity's sort key: see `sortKey`. `positionKey` is the store position zero-padded. */
 export const activitySortKey = (occurredAt: string, positionKey: string): string => `${occurredAt}|${positionKey}`;
 

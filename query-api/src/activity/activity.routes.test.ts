@@ -89,6 +89,20 @@ describe('GET /activity', () => {
       { field: 'amount', from: { amount: 12_000, currency: 'THB' }, to: { amount: 15_000, currency: 'THB' } },
     ]);
     expect(first.items[0]).not.toHaveProperty('sortKey');
+    // Stored without the fields it leaves empty, an entry is answered with every one of them.
+    const raw = (await get('?limit=1')).json() as { items: Record<string, unknown>[] };
+    expect(raw.items[0]).toMatchObject({
+      changes: [],
+      amount: null,
+      date: null,
+      installmentNumber: null,
+      currency: null,
+      replacementCategoryId: null,
+      transfer: null,
+      recurrence: null,
+      reason: null,
+      counts: null,
+    });
     const rest = await page(`?limit=3&cursor=${encodeURIComponent(first.nextCursor ?? '')}`);
     expect(types(rest)).toEqual(['transaction_added', 'preferences_changed']);
     expect(rest.nextCursor).toBeNull();

@@ -2,7 +2,7 @@ import { ACTIVITY_VIEW, PREFERENCES_VIEW } from '@plenty/contracts/views/registr
 import { endOfLocalDay, startOfLocalDay } from '@plenty/contracts/calendar/zone';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_PREFERENCES_VIEW, PREFERENCES_DOC_ID, type PreferencesView } from '@plenty/contracts/preferences';
-import type { ActivityDoc, ActivityQuery } from '@plenty/contracts/views/activity';
+import { activityDocOf, type ActivityQuery, type StoredActivityDoc } from '@plenty/contracts/views/activity';
 import { QUERY_ROUTES } from '@plenty/contracts/views/query-routes';
 import { HttpError } from '@plenty/platform/http/errors';
 import { encodeCursor } from '@plenty/platform/read-store/keys';
@@ -42,7 +42,7 @@ export function activityRoutes(app: FastifyInstance, readStore: ReadStore): void
       query.to === undefined ? undefined : encodeCursor([endOfLocalDay(query.to, timeZone).toISOString(), '']);
     const cursor = query.cursor ?? endCursor;
     return paged(async () => {
-      const page = await readStore.find<ActivityDoc>(ACTIVITY_VIEW, {
+      const page = await readStore.find<StoredActivityDoc>(ACTIVITY_VIEW, {
         userId: user.uid,
         where,
         sort: NEWEST_FIRST,
@@ -62,9 +62,10 @@ export function activityRoutes(app: FastifyInstance, readStore: ReadStore): void
       }
       return {
         items: inRange.map(({ doc }) => {
-          const { sortKey: _sortKey, ...entry } = doc;
-          // Entries written before transfers were shown have no `transfer` until the rebuild.
-          return { ...entry, transfer: entry.transfer ?? null };
+          // Stored without the fields an entry leaves empty (and entries written before transfers
+          // were shown have no `transfer`): every field is answered.
+          const { sortKey: _sortKey, ...entry } = activityDocOf(doc);
+          return entry;
         }),
         nextCursor: reachedStart ? null : page.nextCursor,
       };
