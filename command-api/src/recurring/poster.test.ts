@@ -74,7 +74,10 @@ interface Posted {
  * a second post of it is `already_posted`; `refuse` answers chosen refusals (or throws), and
  * `gate` holds posts back to watch what runs at once.
  */
-class RecordingPosting implements Pick<RecurringPosting, 'postOccurrence' | 'postOccurrences' | 'holdRecurringRule'> {
+class RecordingPosting implements Pick<
+  RecurringPosting,
+  'postOccurrence' | 'postOccurrences' | 'postRules' | 'holdRecurringRule'
+> {
   readonly posted: Posted[] = [];
   readonly held: (Omit<Posted, 'commandId'> & { reason: string })[] = [];
   readonly opened = new Set<string>();
@@ -115,6 +118,15 @@ class RecordingPosting implements Pick<RecurringPosting, 'postOccurrence' | 'pos
       if (outcome.outcome === 'refused' && outcome.code !== 'occurrence_skipped') break;
     }
     return outcomes;
+  }
+
+  /** As posting.ts answers a group of rules: each rule's batch settled on its own, in order. */
+  readonly groups: number[] = [];
+  async postRules(
+    requests: readonly { userId: string; ruleId: string; dates: readonly string[] }[],
+  ): Promise<PromiseSettledResult<PostOutcome[]>[]> {
+    this.groups.push(requests.length);
+    return Promise.allSettled(requests.map((request) => this.postOccurrences(request)));
   }
 
   async holdRecurringRule(request: {

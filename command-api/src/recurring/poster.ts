@@ -6,7 +6,7 @@ import type { RecurringDueDoc, RecurringRuleDoc } from '@plenty/contracts/views/
 import { PREFERENCES_VIEW, RECURRING_DUE_VIEW, RECURRING_RULES_VIEW } from '@plenty/contracts/views/registry';
 import type { ErasedUsers } from '@plenty/platform/auth/erased-users';
 import type { ReadStore, ViewDefinition } from '@plenty/platform/read-store/port';
-import type { RecurringPosting } from './posting.js';
+import type { PostOutcome, RecurringPosting } from './posting.js';
 
 /*
  * The server's poster: posts each due occurrence of the `auto` recurring rules, exactly once.
@@ -33,6 +33,12 @@ export const DEFAULT_RECURRING_INTERVAL_MS = 60_000;
  * once let the event store commit their appends together (tests/bench/recurring.ts).
  */
 export const DEFAULT_POSTER_CONCURRENCY = 256;
+/**
+ * Rules whose first batch is posted together (their streams read with one statement, their
+ * transactions appended in one message to the writer thread); `concurrency / RULES_PER_GROUP`
+ * groups go at once.
+ */
+const RULES_PER_GROUP = 64;
 /** Documents of `recurring_due` read at once. */
 const PAGE = 1000;
 /** Occurrences of one rule looked up at once (a daily rule after a long downtime goes on in batches). */
@@ -68,7 +74,7 @@ export interface PosterLogger {
 export interface RecurringPosterOptions {
   readonly readStore: Pick<ReadStore, 'find' | 'get'>;
   /** PostOccurrence's decision in batches and RecurringRuleHeld through the command pipeline (posting.ts), as the command API binds them. */
-  readonly posting: Pick<RecurringPosting, 'postOccurrences' | 'holdRecurringRule'>;
+  readonly posting: Pick<RecurringPosting, 'postRules' | 'postOccurrences' | 'holdRecurringRule'>;
   /** Users whose erasure has started: nothing is posted for them. */
   readonly erasedUsers: ErasedUsers;
   readonly logger?: PosterLogger;
@@ -167,27 +173,78 @@ export class RecurringPoster {
       }
       return zone;
     };
-    // One pool of workers over the due rules as they are read, page after page.
+    // One pool of workers over the due rules as they are read, page after page, each taking a
+    // group of rules at a time: a group's first batches are read and appended together.
     const due = this.dueRules(latest);
+    const group = Math.min(RULES_PER_GROUP, this.concurrency);
     const worker = async () => {
       for (;;) {
-        const next = await due.next();
-        if (next.done === true) return;
-        const doc = next.value;
-        counts.rules += 1;
-        try {
-          await this.postRule(doc, now, zoneOf, counts);
-        } catch (error) {
-          counts.failed += 1;
-          this.options.logger?.error(
-            { err: error, userId: doc.userId, ruleId: doc.ruleId },
-            'recurring rule could not be posted',
-          );
+        const docs: RecurringDueDoc[] = [];
+        while (docs.length < group) {
+          const next = await due.next();
+          if (next.done === true) break;
+          docs.push(next.value);
         }
+        if (docs.length === 0) return;
+        counts.rules += docs.length;
+        await this.postGroup(docs, now, zoneOf, counts);
       }
     };
-    await Promise.all(Array.from({ length: this.concurrency }, worker));
+    await Promise.all(Array.from({ length: Math.ceil(this.concurrency / group) }, worker));
     return { ...counts };
+  }
+
+  private failed(counts: TickCounts, due: RecurringDueDoc, error: unknown): void {
+    counts.failed += 1;
+    this.options.logger?.error(
+      { err: error, userId: due.userId, ruleId: due.ruleId },
+      'recurring rule could not be posted',
+    );
+  }
+
+  /**
+   * Posts a group of rules: the first batch of each with one `postRules` (their streams read
+   * with one statement, their transactions appended together); a rule with more occurrences
+   * due goes on with its later batches on its own, oldest first.
+   */
+  private async postGroup(
+    docs: readonly RecurringDueDoc[],
+    now: Date,
+    zoneOf: (userId: string) => Promise<string>,
+    counts: TickCounts,
+  ): Promise<void> {
+    const started = await Promise.all(
+      docs.map((due) =>
+        this.firstBatch(due, now, zoneOf).catch((error: unknown) => {
+          this.failed(counts, due, error);
+          return null;
+        }),
+      ),
+    );
+    const ready = started.filter((rule): rule is RuleBatch => rule !== null && rule.auto.length > 0);
+    let settled: PromiseSettledResult<PostOutcome[]>[];
+    try {
+      settled = await this.options.posting.postRules(
+        ready.map(({ due, auto }) => ({ userId: due.userId, ruleId: due.ruleId, dates: auto })),
+      );
+    } catch (error) {
+      for (const { due } of ready) this.failed(counts, due, error);
+      return;
+    }
+    await Promise.all(
+      started.map(async (rule) => {
+        if (rule === null) return;
+        try {
+          const at = ready.indexOf(rule);
+          const result = at < 0 ? null : settled[at];
+          if (result !== undefined && result !== null && result.status === 'rejected') throw result.reason;
+          const outcomes = result === null || result === undefined ? [] : result.value;
+          if (await this.handled(rule, outcomes, counts)) await this.postRule(rule, counts);
+        } catch (error) {
+          this.failed(counts, rule.due, error);
+        }
+      }),
+    );
   }
 
   /** The documents of `recurring_due` by `nextDue`, up to the latest date on earth. */
@@ -215,52 +272,88 @@ export class RecurringPoster {
     return isKnownTimeZone(zone) ? zone : 'UTC';
   }
 
-  /** Posts a rule's occurrences due by the user's today, oldest first, until one is refused. */
-  private async postRule(
+  /**
+   * A rule's first batch: the occurrences not handled up to the user's today (at most BATCH),
+   * and those of them in `auto` mode; null when there is nothing to post (the rule is not
+   * active, not due in the user's time zone yet, or its user is being erased).
+   */
+  private async firstBatch(
     due: RecurringDueDoc,
     now: Date,
     zoneOf: (userId: string) => Promise<string>,
-    counts: TickCounts,
-  ): Promise<void> {
+  ): Promise<RuleBatch | null> {
     const { userId, ruleId } = due;
-    if (await this.options.erasedUsers.has(userId)) return;
+    if (await this.options.erasedUsers.has(userId)) return null;
     const today = localDate(now, await zoneOf(userId));
-    if (due.nextDue > today) return;
+    if (due.nextDue > today) return null;
     const stored = await this.options.readStore.get<RecurringRuleDoc>(RECURRING_RULES_VIEW, userId, ruleId);
-    if (stored === null || stored.doc.status !== 'active') return;
-    let doc: RecurringRuleDoc = stored.doc;
-    // Occurrences offered to the pipeline this tick (waiting `confirm` ones are passed over freely).
-    let offered = 0;
-    for (;;) {
-      const dates = unhandledOccurrences(doc, today, BATCH);
-      // A version in `confirm` mode waits for the user; later `auto` versions go on.
-      const auto = dates.filter((date) => versionAt(doc.versions, date)?.rule.mode === 'auto');
-      if (auto.length > 0) {
-        if (await this.options.erasedUsers.has(userId)) return;
-        // The batch from one reading of the rule's stream, with the poster's command ids
-        // (occurrenceCommandId(…, 'post')): a retry appends nothing.
-        const outcomes = await this.options.posting.postOccurrences({ userId, ruleId, dates: auto });
-        offered += auto.length;
-        for (const [index, posted] of outcomes.entries()) {
-          const date = auto[index] ?? '';
-          if (posted.outcome === 'posted') counts.posted += 1;
-          else if (posted.outcome === 'already_posted') counts.alreadyPosted += 1;
-          else if (posted.code === 'occurrence_skipped') continue;
-          else if (!posted.hold) {
-            // The rule changed since its document was read (paused, edited, deleted): next tick.
-            return;
-          } else {
-            const held = await this.options.posting.holdRecurringRule({ userId, ruleId, date, reason: posted.code });
-            if (held.outcome === 'held') counts.held += 1;
-            this.options.logger?.warn({ userId, ruleId, date, reason: posted.code }, 'recurring rule held');
-            return;
-          }
-        }
+    if (stored === null || stored.doc.status !== 'active') return null;
+    return batchOf(due, stored.doc, today, 0);
+  }
+
+  /**
+   * Counts a batch's outcomes; true when the rule goes on with a next batch. An occurrence
+   * refused for what the rule says holds the rule.
+   */
+  private async handled(rule: RuleBatch, outcomes: readonly PostOutcome[], counts: TickCounts): Promise<boolean> {
+    const { userId, ruleId } = rule.due;
+    for (const [index, posted] of outcomes.entries()) {
+      const date = rule.auto[index] ?? '';
+      if (posted.outcome === 'posted') counts.posted += 1;
+      else if (posted.outcome === 'already_posted') counts.alreadyPosted += 1;
+      else if (posted.code === 'occurrence_skipped') continue;
+      else if (!posted.hold) {
+        // The rule changed since its document was read (paused, edited, deleted): next tick.
+        return false;
+      } else {
+        const held = await this.options.posting.holdRecurringRule({ userId, ruleId, date, reason: posted.code });
+        if (held.outcome === 'held') counts.held += 1;
+        this.options.logger?.warn({ userId, ruleId, date, reason: posted.code }, 'recurring rule held');
+        return false;
       }
-      const last = dates.at(-1);
-      if (dates.length < BATCH || last === undefined || offered >= MAX_OCCURRENCES_PER_RULE_TICK) return;
+    }
+    const last = rule.dates.at(-1);
+    return rule.dates.length === BATCH && last !== undefined && rule.offered < MAX_OCCURRENCES_PER_RULE_TICK;
+  }
+
+  /** Posts a rule's later batches, oldest first, until one is refused or nothing is left. */
+  private async postRule(first: RuleBatch, counts: TickCounts): Promise<void> {
+    const { userId, ruleId } = first.due;
+    let rule = first;
+    for (;;) {
+      const last = rule.dates.at(-1);
+      if (last === undefined) return;
       // Everything up to `last` is handled now: go on from the occurrence after it.
-      doc = { ...doc, handledThrough: last, nextDue: occurrenceAfterDate(doc.versions, last) };
+      const doc = { ...rule.doc, handledThrough: last, nextDue: occurrenceAfterDate(rule.doc.versions, last) };
+      rule = batchOf(rule.due, doc, rule.today, rule.offered);
+      let outcomes: PostOutcome[] = [];
+      if (rule.auto.length > 0) {
+        if (await this.options.erasedUsers.has(userId)) return;
+        // From one reading of the rule's stream, with the poster's command ids
+        // (occurrenceCommandId(…, 'post')): a retry appends nothing.
+        outcomes = await this.options.posting.postOccurrences({ userId, ruleId, dates: rule.auto });
+      }
+      if (!(await this.handled(rule, outcomes, counts))) return;
     }
   }
+}
+
+/** One batch of a rule's occurrences, as the poster offers it. */
+interface RuleBatch {
+  readonly due: RecurringDueDoc;
+  /** The rule's document, with `handledThrough` moved past the earlier batches of this tick. */
+  readonly doc: RecurringRuleDoc;
+  readonly today: string;
+  /** Occurrences not handled up to today, oldest first, at most BATCH. */
+  readonly dates: readonly string[];
+  /** Those of them to post: a version in `confirm` mode waits for the user, later `auto` versions go on. */
+  readonly auto: readonly string[];
+  /** Occurrences offered this tick, this batch's included (waiting `confirm` ones are passed over freely). */
+  readonly offered: number;
+}
+
+function batchOf(due: RecurringDueDoc, doc: RecurringRuleDoc, today: string, offered: number): RuleBatch {
+  const dates = unhandledOccurrences(doc, today, BATCH);
+  const auto = dates.filter((date) => versionAt(doc.versions, date)?.rule.mode === 'auto');
+  return { due, doc, today, dates, auto, offered: offered + auto.length };
 }

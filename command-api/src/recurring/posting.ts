@@ -24,7 +24,14 @@ import { streamIds, type EventMetadata } from '@plenty/contracts/events/envelope
 import { occurrenceCommandId, occurrenceTransactionId, type PostOccurrence } from '@plenty/contracts/recurring';
 import { occurrenceDetails } from '@plenty/contracts/recurring-schedule';
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
-import { WrongExpectedRevisionError, type EventStore } from '@plenty/platform/event-store/port';
+import {
+  WrongExpectedRevisionError,
+  readStreamsOf,
+  type BatchAppend,
+  type BatchAppendOutcome,
+  type EventStore,
+  type RecordedEvent,
+} from '@plenty/platform/event-store/port';
 import { HttpError } from '@plenty/platform/http/errors';
 import type { CommandsInFlight } from '../account/commands-in-flight.js';
 import { encodeDecision, runCommand } from '../pipeline/run-command.js';
@@ -34,7 +41,7 @@ import { decidePostOccurrence } from '../transaction/post-occurrence.decider.js'
 import { occurrenceContext, postOccurrenceStream } from '../transaction/post-occurrence.stream.js';
 import { initialTransactionState } from '../transaction/transaction.state.js';
 import type { RecurringState } from './recurring.state.js';
-import { foldRule, readRuleEvents, ruleHasTags } from './rule-with-tags.js';
+import { decodeRuleEvents, foldRule, ruleHasTags } from './rule-with-tags.js';
 import type { HoldRecurringRule } from './recurring.decider.js';
 import { recurringStream } from './recurring.stream.js';
 
@@ -175,11 +182,18 @@ function needsProfile(rule: RecurringState, dates: readonly string[]): boolean {
   });
 }
 
+/** The occurrences of one rule to post, in order. */
+export interface RuleOccurrences {
+  readonly userId: string;
+  readonly ruleId: string;
+  readonly dates: readonly string[];
+}
+
 /**
  * Posts occurrences of one rule, in the order given, with the poster's command ids: what the
- * server's poster calls. The same decision and checks as `postOccurrence` (the rule as its own
- * stream folds it, never a read model; AddTransaction's category and wallet checks), with less
- * work per occurrence:
+ * server's poster calls for a rule's later batches (`postRules` for many rules at once). The
+ * same decision and checks as `postOccurrence` (the rule as its own stream folds it, never a
+ * read model; AddTransaction's category and wallet checks), with less work per occurrence:
  * - the rule's stream is read and folded, and the user's profile brought up to date, once for
  *   all the dates instead of once per date; the profile only when a date's category is the
  *   user's own or it names a wallet (built-in categories always exist, and no wallet is the
@@ -193,68 +207,206 @@ function needsProfile(rule: RecurringState, dates: readonly string[]): boolean {
  * which ends the list (the rule changed, or it is to be held). Throws only what is not a
  * refusal (the event store is down, …).
  */
-export async function postOccurrences(
+export async function postOccurrences(deps: RecurringPostingDeps, request: RuleOccurrences): Promise<PostOutcome[]> {
+  const [settled] = await postRules(deps, [request]);
+  if (settled === undefined) return [];
+  if (settled.status === 'rejected') throw settled.reason;
+  return settled.value;
+}
+
+/** What deciding one of a rule's dates gave: an outcome already, or an append to make. */
+type Step = { readonly outcome: PostOutcome } | { readonly transactionId: string; readonly append: BatchAppend };
+
+/**
+ * `postOccurrences` for many rules at once (a page of the poster's due rules), with the same
+ * outcomes rule by rule and less work per rule: their streams are read with one statement
+ * (`readStreams`) and their transactions appended together (`appendMany`: one message to the
+ * embedded store's writer thread). Exactly once still comes from the store, append by append:
+ * each is checked on its own, a retry of the same command stores nothing and a stream another
+ * command opened refuses it. One settled result per rule, in order: a rule that could not be
+ * read or decided (its stream holds what cannot be decoded, …) is rejected on its own; a
+ * failing store rejects every rule it was given appends of.
+ */
+export async function postRules(
   deps: RecurringPostingDeps,
-  request: { readonly userId: string; readonly ruleId: string; readonly dates: readonly string[] },
-): Promise<PostOutcome[]> {
-  const { userId, ruleId, dates } = request;
-  if (dates.length === 0) return [];
-  const run = async (): Promise<PostOutcome[]> => {
-    const outcomes: PostOutcome[] = [];
-    const events = await readRuleEvents(deps, ruleId, userId);
-    if (await restoreUnderWay(deps, userId, events?.first ?? null)) {
-      return [{ outcome: 'refused', code: RESTORE_UNDER_WAY, status: 409, hold: false }];
-    }
-    const own = foldRule(events, []);
-    // As AddTransaction: the profile is read only for a custom category or a named wallet, and
-    // for tags (renamed or deleted since the rule was given them: the rule is folded with them).
-    const tagged = ruleHasTags(own);
-    const profile = needsProfile(own, dates) || tagged ? await deps.profiles.load(userId) : null;
-    const rule = tagged ? foldRule(events, await deps.profiles.tagEvents(userId)) : own;
-    const context = occurrenceContext(userId, rule, profile);
-    for (const date of dates) {
-      const transactionId = occurrenceTransactionId(userId, ruleId, date);
-      const commandId = occurrenceCommandId(userId, ruleId, date, 'post');
-      const command: PostOccurrence = { type: 'PostOccurrence', data: { commandId, ruleId, date } };
-      const now = deps.now();
-      const decided = decidePostOccurrence(command, initialTransactionState, {
-        ...context,
-        transactionId,
-        // Without the profile, the latest date on earth: the poster posts occurrences up to the
-        // user's today only, far inside the 62 days ahead a Post now may reach.
-        today: todayIn(profile === null ? LATEST_ZONE : context.timeZone, now),
+  requests: readonly RuleOccurrences[],
+): Promise<PromiseSettledResult<PostOutcome[]>[]> {
+  const results: PromiseSettledResult<PostOutcome[]>[] = requests.map(() => ({ status: 'fulfilled', value: [] }));
+  const work = requests.filter((request) => request.dates.length > 0);
+  if (work.length === 0) return results;
+  await inLineAll(
+    deps,
+    work.map((request) => request.userId),
+    async (refused) => {
+      const reading: number[] = [];
+      requests.forEach((request, index) => {
+        if (request.dates.length === 0) return;
+        const refusal = refused.get(request.userId);
+        // The user's erasure has started (CommandsInFlight): nothing is posted for them.
+        if (refusal === undefined) reading.push(index);
+        else results[index] = { status: 'fulfilled', value: [{ outcome: 'refused', ...refusal, hold: false }] };
       });
-      if (isDomainError(decided)) {
-        outcomes.push({
-          outcome: 'refused',
-          code: decided.code,
-          status: decided.status,
-          hold: !RULE_CHANGED.has(decided.code),
-        });
-        if (decided.code === 'occurrence_skipped') continue;
-        return outcomes;
+      if (reading.length === 0) return;
+      const streams = await readStreamsOf(
+        deps.eventStore,
+        reading.map((index) => streamIds.recurring(requests[index]?.ruleId ?? '')),
+      );
+      const steps = new Map<number, readonly Step[]>();
+      for (const [at, index] of reading.entries()) {
+        const request = requests[index];
+        if (request === undefined) continue;
+        try {
+          steps.set(index, await decideRule(deps, request, streams[at] ?? []));
+        } catch (error) {
+          results[index] = { status: 'rejected', reason: error };
+        }
       }
-      const events = await encodeDecision(deps, { userId, commandId }, decided, now);
-      const streamId = streamIds.transaction(transactionId);
+      const appends: { readonly rule: number; readonly append: BatchAppend }[] = [];
+      for (const [rule, ruleSteps] of steps) {
+        for (const step of ruleSteps) if ('append' in step) appends.push({ rule, append: step.append });
+      }
+      let appended: readonly BatchAppendOutcome[] = [];
       try {
-        const result = await deps.eventStore.appendToStream(streamId, events, 'no_stream');
-        outcomes.push({ outcome: 'posted', transactionId, result });
+        appended = await appendAll(
+          deps.eventStore,
+          appends.map(({ append }) => append),
+        );
       } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError)) throw error;
-        outcomes.push({ outcome: 'already_posted', transactionId });
+        // The store failed: none of these rules knows what became of its appends.
+        for (const { rule } of appends) steps.delete(rule);
+        for (const { rule } of appends) results[rule] = { status: 'rejected', reason: error };
       }
-    }
-    return outcomes;
-  };
+      let next = 0;
+      for (const [rule, ruleSteps] of steps) {
+        const outcomes: PostOutcome[] = [];
+        let failed: Error | null = null;
+        for (const step of ruleSteps) {
+          if ('outcome' in step) {
+            outcomes.push(step.outcome);
+            continue;
+          }
+          const done = appended[next];
+          next += 1;
+          if (done === undefined) failed ??= new Error('append lost');
+          else if (done.ok)
+            outcomes.push({ outcome: 'posted', transactionId: step.transactionId, result: done.result });
+          else if (done.error instanceof WrongExpectedRevisionError) {
+            outcomes.push({ outcome: 'already_posted', transactionId: step.transactionId });
+          } else failed ??= done.error;
+        }
+        results[rule] =
+          failed === null ? { status: 'fulfilled', value: outcomes } : { status: 'rejected', reason: failed };
+      }
+    },
+  );
+  return results;
+}
+
+/**
+ * Runs `run` with every user of the list in line with their erasure (`CommandsInFlight`), as
+ * one command each: an erasure that starts meanwhile waits for it. A user whose erasure has
+ * started is not let in; `run` gets their refusal.
+ */
+async function inLineAll(
+  deps: RecurringPostingDeps,
+  userIds: readonly string[],
+  run: (refused: ReadonlyMap<string, { readonly code: string; readonly status: number }>) => Promise<void>,
+): Promise<void> {
+  const refused = new Map<string, { code: string; status: number }>();
+  const inFlight = deps.inFlight;
+  if (inFlight === undefined) return run(refused);
+  let release = (): void => undefined;
+  const done = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const lines = [...new Set(userIds)].map((userId) => {
+    let entered = (): void => undefined;
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const whole = inFlight.run(userId, () => {
+      entered();
+      return done;
+    });
+    return { userId, inside, whole };
+  });
   try {
-    return await inLine(deps, userId, run);
-  } catch (error) {
-    // The user's erasure has started (CommandsInFlight): nothing is posted for them.
-    if (error instanceof HttpError && error.code === 'unauthenticated') {
-      return [{ outcome: 'refused', code: error.code, status: error.statusCode, hold: false }];
+    const settled = await Promise.allSettled(lines.map(({ inside, whole }) => Promise.race([inside, whole])));
+    for (const [index, line] of settled.entries()) {
+      if (line.status === 'fulfilled') continue;
+      const error: unknown = line.reason;
+      if (!(error instanceof HttpError) || error.code !== 'unauthenticated') throw error;
+      refused.set(lines[index]?.userId ?? '', { code: error.code, status: error.statusCode });
     }
-    throw error;
+    await run(refused);
+  } finally {
+    release();
+    await Promise.allSettled(lines.map(({ whole }) => whole));
   }
+}
+
+/** The appends with `appendMany` where the store has it (one batch), else one `appendToStream` each. */
+async function appendAll(store: EventStore, appends: readonly BatchAppend[]): Promise<readonly BatchAppendOutcome[]> {
+  if (appends.length === 0) return [];
+  if (store.appendMany !== undefined) return store.appendMany(appends);
+  return Promise.all(
+    appends.map(async ({ streamId, events, expectedRevision }): Promise<BatchAppendOutcome> => {
+      try {
+        return { ok: true, result: await store.appendToStream(streamId, events, expectedRevision), appended: true };
+      } catch (error) {
+        return { ok: false, error: error instanceof Error ? error : new Error(String(error)) };
+      }
+    }),
+  );
+}
+
+/**
+ * One rule's dates decided from its stream as read: an outcome for each date up to the first
+ * refusal other than `occurrence_skipped`, or the append that posts it.
+ */
+async function decideRule(
+  deps: RecurringPostingDeps,
+  request: RuleOccurrences,
+  stored: readonly RecordedEvent[],
+): Promise<Step[]> {
+  const { userId, ruleId, dates } = request;
+  const events = await decodeRuleEvents(deps, stored, userId);
+  if (await restoreUnderWay(deps, userId, events?.first ?? null)) {
+    return [{ outcome: { outcome: 'refused', code: RESTORE_UNDER_WAY, status: 409, hold: false } }];
+  }
+  const own = foldRule(events, []);
+  // As AddTransaction: the profile is read only for a custom category or a named wallet, and
+  // for tags (renamed or deleted since the rule was given them: the rule is folded with them).
+  const tagged = ruleHasTags(own);
+  const profile = needsProfile(own, dates) || tagged ? await deps.profiles.load(userId) : null;
+  const rule = tagged ? foldRule(events, await deps.profiles.tagEvents(userId)) : own;
+  const context = occurrenceContext(userId, rule, profile);
+  const steps: Step[] = [];
+  for (const date of dates) {
+    const transactionId = occurrenceTransactionId(userId, ruleId, date);
+    const commandId = occurrenceCommandId(userId, ruleId, date, 'post');
+    const command: PostOccurrence = { type: 'PostOccurrence', data: { commandId, ruleId, date } };
+    const now = deps.now();
+    const decided = decidePostOccurrence(command, initialTransactionState, {
+      ...context,
+      transactionId,
+      // Without the profile, the latest date on earth: the poster posts occurrences up to the
+      // user's today only, far inside the 62 days ahead a Post now may reach.
+      today: todayIn(profile === null ? LATEST_ZONE : context.timeZone, now),
+    });
+    if (isDomainError(decided)) {
+      const hold = !RULE_CHANGED.has(decided.code);
+      steps.push({ outcome: { outcome: 'refused', code: decided.code, status: decided.status, hold } });
+      if (decided.code === 'occurrence_skipped') continue;
+      return steps;
+    }
+    const encoded = await encodeDecision(deps, { userId, commandId }, decided, now);
+    steps.push({
+      transactionId,
+      append: { streamId: streamIds.transaction(transactionId), events: encoded, expectedRevision: 'no_stream' },
+    });
+  }
+  return steps;
 }
 
 /**
@@ -299,6 +451,7 @@ export async function holdRecurringRule(
 export interface RecurringPosting {
   postOccurrence(request: Parameters<typeof postOccurrence>[1]): Promise<PostOutcome>;
   postOccurrences(request: Parameters<typeof postOccurrences>[1]): Promise<PostOutcome[]>;
+  postRules(requests: Parameters<typeof postRules>[1]): Promise<PromiseSettledResult<PostOutcome[]>[]>;
   holdRecurringRule(request: Parameters<typeof holdRecurringRule>[1]): Promise<HoldOutcome>;
 }
 
@@ -306,6 +459,7 @@ export function recurringPosting(deps: RecurringPostingDeps): RecurringPosting {
   return {
     postOccurrence: (request) => postOccurrence(deps, request),
     postOccurrences: (request) => postOccurrences(deps, request),
+    postRules: (requests) => postRules(deps, requests),
     holdRecurringRule: (request) => holdRecurringRule(deps, request),
   };
 }

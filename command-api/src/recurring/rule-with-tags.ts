@@ -1,6 +1,11 @@
 import { streamIds, type EventMetadata } from '@plenty/contracts/events/envelope';
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
-import { comparePositions, type EventStore, type Position } from '@plenty/platform/event-store/port';
+import {
+  comparePositions,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+} from '@plenty/platform/event-store/port';
 import type { PositionedTagEvent } from '../profile/profile-cache.js';
 import { evolveRecurring, initialRecurringState, type RecurringState } from './recurring.state.js';
 
@@ -19,7 +24,15 @@ export async function readRuleEvents(
   ruleId: string,
   userId: string,
 ): Promise<RuleEvents | null> {
-  const stored = await store.eventStore.readStream(streamIds.recurring(ruleId));
+  return decodeRuleEvents(store, await store.eventStore.readStream(streamIds.recurring(ruleId)), userId);
+}
+
+/** `readRuleEvents` of a rule's stream already read. */
+export async function decodeRuleEvents(
+  store: { readonly codec: EventCodec },
+  stored: readonly RecordedEvent[],
+  userId: string,
+): Promise<RuleEvents | null> {
   if (stored.some((event) => event.metadata.userId !== userId)) return null;
   const events = [];
   for (const event of stored) {

@@ -33,6 +33,26 @@ describe('EventStoreDB event store over a fake client: reads, deletions and subs
     expect(await store.readStream('gone-1')).toEqual([]);
   });
 
+  it('reads many streams with one read of each, in the order asked, [] for a missing or deleted one', async () => {
+    const fake = new FakeEsdb();
+    const store = await open(fake);
+    const first = [newEvent(), newEvent()];
+    const second = [newEvent()];
+    await store.appendToStream('s-1', first, 'no_stream');
+    await store.appendToStream('s-2', second, 'no_stream');
+    fake.external('gone-1', 'Happened', { n: 1 });
+    await fake.tombstoneStream('gone-1', {});
+    const reads = fake.readStreamCalls.length;
+    const read = await store.readStreams?.(['s-2', 'nothing-here', 'gone-1', 's-1']);
+    expect(read?.map((events) => events.map((e) => e.id))).toEqual([
+      second.map((e) => e.id),
+      [],
+      [],
+      first.map((e) => e.id),
+    ]);
+    expect(fake.readStreamCalls.length - reads).toBeLessThanOrEqual(4);
+  });
+
   it('reads all strictly after a position, skipping system events, each event once', async () => {
     const fake = new FakeEsdb();
     const store = await open(fake);

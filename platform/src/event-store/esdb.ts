@@ -166,6 +166,12 @@ class EsdbEventStore implements EventStore {
     return events;
   }
 
+  /** EventStoreDB reads one stream per call: the streams are read side by side. */
+  async readStreams(streamIds: readonly string[]): Promise<RecordedEvent[][]> {
+    this.assertOpen();
+    return Promise.all(streamIds.map((streamId) => this.readStream(streamId)));
+  }
+
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
     this.assertOpen();
     const { maxCount } = options;

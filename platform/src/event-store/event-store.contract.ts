@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newEvent } from '../testing/new-event.js';
-import { comparePositions, START, WrongExpectedRevisionError, type EventStore, type NewEvent } from './port.js';
+import {
+  comparePositions,
+  readStreamsOf,
+  START,
+  WrongExpectedRevisionError,
+  type EventStore,
+  type NewEvent,
+} from './port.js';
 
 const stream = () => `test-${randomUUID()}`;
 
@@ -118,6 +125,28 @@ export function eventStoreContract(
       const part = await store.readStream(id, { fromRevision: 1, maxCount: 2 });
       expect(part.map((e) => e.revision)).toEqual([1, 2]);
       expect(await store.readStream(stream())).toEqual([]);
+    });
+
+    it('reads many streams at once as it reads each one, in the order asked, [] for a missing or deleted one', async () => {
+      const [first, second, deleted, missing] = [stream(), stream(), stream(), stream()];
+      // Interleaved appends: each stream's events are still given in revision order.
+      await store.appendToStream(second, [newEvent('S0')], 'no_stream');
+      await store.appendToStream(first, [newEvent('F0'), newEvent('F1')], 'no_stream');
+      await store.appendToStream(second, [newEvent('S1')], 0);
+      await store.appendToStream(deleted, [newEvent()], 'no_stream');
+      await store.deleteStream(deleted);
+      const ids = [first, missing, second, deleted, first];
+      const read = await readStreamsOf(store, ids);
+      const one = await Promise.all(ids.map((id) => store.readStream(id)));
+      expect(read).toEqual(one);
+      expect(read.map((events) => events.map((event) => event.type))).toEqual([
+        ['F0', 'F1'],
+        [],
+        ['S0', 'S1'],
+        [],
+        ['F0', 'F1'],
+      ]);
+      expect(await readStreamsOf(store, [])).toEqual([]);
     });
 
     it('reads all events after a position in batches, each exactly once and in order', async () => {

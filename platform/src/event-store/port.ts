@@ -102,6 +102,14 @@ export interface EventStore {
   appendMany?(appends: readonly BatchAppend[]): Promise<BatchAppendOutcome[]>;
   /** Events of one stream in order; [] when the stream does not exist or was deleted. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /**
+   * The events of each stream, as `readStream` gives them, in the order of `streamIds` (one list
+   * per id given; [] for a stream that does not exist or was deleted; an id given twice gets the
+   * same list twice). The embedded store reads them with one statement, seeing one commit
+   * throughout (the recurring poster's page of rules). Optional: a store without it is read one
+   * stream at a time (`readStreamsOf`).
+   */
+  readStreams?(streamIds: readonly string[]): Promise<RecordedEvent[][]>;
   /** Events of all streams in global order, strictly after `after`, at most `maxCount`. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Position of the last stored event, START when empty. */
@@ -138,6 +146,15 @@ export interface EventStore {
    */
   countEvents?(range?: { readonly after?: Position; readonly until?: Position }): Promise<number>;
   close(): Promise<void>;
+}
+
+/** The events of each stream: `readStreams` where the store has it, else one `readStream` per stream. */
+export function readStreamsOf(
+  store: Pick<EventStore, 'readStream' | 'readStreams'>,
+  streamIds: readonly string[],
+): Promise<RecordedEvent[][]> {
+  if (store.readStreams !== undefined) return store.readStreams(streamIds);
+  return Promise.all(streamIds.map((streamId) => store.readStream(streamId)));
 }
 
 export { comparePositions, isPosition } from '@plenty/contracts/positions';
