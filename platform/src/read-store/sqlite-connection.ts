@@ -9,6 +9,12 @@ const SCRUB_ATTEMPTS = 10;
 const SCRUB_RETRY_MS = 500;
 
 /**
+ * Holds a row from the commit of a purge until the file has been written anew (`scrubPurged`):
+ * a process that stops in between scrubs at its next batch (`scrubOwed`).
+ */
+const SCRUB_TABLE = 'erasure_scrub';
+
+/**
  * Opens the embedded read store's file. It is rebuildable from the events, so it trades the
  * last fsync for speed (synchronous=NORMAL).
  */
@@ -22,21 +28,43 @@ export function openReadStoreDatabase(path: string): Database.Database {
   db.pragma('busy_timeout = 5000');
   db.pragma('wal_autocheckpoint = 10000');
   db.exec('CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position TEXT NOT NULL)');
+  db.exec(`CREATE TABLE IF NOT EXISTS ${SCRUB_TABLE} (owed INTEGER PRIMARY KEY CHECK (owed = 1))`);
   return db;
 }
 
+/** Run in a purge's own transaction: the file owes a scrub. */
+export const OWE_SCRUB_SQL = `INSERT OR IGNORE INTO ${SCRUB_TABLE} (owed) VALUES (1)`;
+
+/** Whether a purge was committed and the file not yet written anew since. */
+export function scrubOwed(db: Database.Database): boolean {
+  return db.prepare(`SELECT 1 FROM ${SCRUB_TABLE}`).get() !== undefined;
+}
+
 /**
- * After an erased user's documents were deleted (and overwritten), the write-ahead log
- * still holds earlier copies of their pages: it is copied into the file and truncated. A
- * reader on another connection that holds it up makes it try again a little later (and
- * the next purge tries again too); the batch itself is written either way.
+ * After an erased user's documents were deleted, no byte of them may stay in the file or its
+ * log. `secure_delete` overwrites the cells SQLite deletes and the pages it frees, but not what
+ * b-tree balancing leaves behind: when a page fills or empties, its cells are spread anew over it
+ * and its siblings, and the page is rebuilt from its end without clearing the part it no longer
+ * uses (SQLite's `rebuildPage`). The bytes of a cell that moved stay there: an earlier version of
+ * an edited document, or one of the purged rows that the purge's own deletions moved before
+ * deleting them. Every view table, index and FTS table has such pages, whatever its layout. So
+ * the file is written anew from its live rows (VACUUM), then the log, which now holds every page,
+ * is copied into it and truncated. Until then the file owes a scrub (`OWE_SCRUB_SQL`, written by
+ * the purge's transaction). A reader on another connection that holds the log makes the
+ * truncation try again a little later (the next purge tries too); `canRun` false (a bulk writer
+ * thread has the file) also puts it off. The batch itself is written either way.
  */
-export function scrubPurged(db: Database.Database, attempt = 1): void {
+export function scrubPurged(db: Database.Database, canRun: () => boolean = () => true, attempt = 1): void {
   if (!db.open) return;
   try {
+    if (!canRun()) throw new Error(`${db.name}: another connection writes the file`);
+    if (scrubOwed(db)) {
+      db.exec('VACUUM');
+      db.exec(`DELETE FROM ${SCRUB_TABLE}`);
+    }
     truncateWriteAheadLog(db);
   } catch {
-    if (attempt < SCRUB_ATTEMPTS) setTimeout(() => scrubPurged(db, attempt + 1), SCRUB_RETRY_MS).unref();
+    if (attempt < SCRUB_ATTEMPTS) setTimeout(() => scrubPurged(db, canRun, attempt + 1), SCRUB_RETRY_MS).unref();
   }
 }
 

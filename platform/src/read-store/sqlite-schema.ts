@@ -18,6 +18,15 @@ export function tableOf(view: string, tag: string | null): string {
 
 export const column = (field: string) => `f_${identifier(field)}`;
 
+/**
+ * How new view tables are laid out: `rowid` (the default) keeps rows in a rowid b-tree and
+ * their (user_id, id) keys in the primary key's index; `without-rowid` keeps whole rows in a
+ * b-tree ordered by (user_id, id). Set by PLENTY_READ_TABLE_LAYOUT, for measuring one against
+ * the other. A table keeps the layout it was created with.
+ */
+export const readTableLayout = (): 'rowid' | 'without-rowid' =>
+  process.env['PLENTY_READ_TABLE_LAYOUT'] === 'without-rowid' ? 'without-rowid' : 'rowid';
+
 /** Creates a view's table, adds the columns of fields declared since, and (unless bulk loading) its indexes. */
 export function createViewTable(
   db: Database.Database,
@@ -29,7 +38,7 @@ export function createViewTable(
   const columns = fields.map(([field, type]) => `${column(field)} ${type === 'integer' ? 'INTEGER' : 'TEXT'}`);
   db.exec(
     `CREATE TABLE IF NOT EXISTS ${table} (user_id TEXT NOT NULL, id TEXT NOT NULL, doc TEXT, ` +
-      `position TEXT NOT NULL, pos_key TEXT NOT NULL${columns.map((c) => `, ${c}`).join('')}, PRIMARY KEY (user_id, id)) WITHOUT ROWID`,
+      `position TEXT NOT NULL, pos_key TEXT NOT NULL${columns.map((c) => `, ${c}`).join('')}, PRIMARY KEY (user_id, id))${readTableLayout() === 'rowid' ? '' : ' WITHOUT ROWID'}`,
   );
   const existing = new Set(
     db

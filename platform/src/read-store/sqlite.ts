@@ -1,7 +1,14 @@
 import type Database from 'better-sqlite3';
 import type { Position } from '../event-store/port.js';
 import { BulkWriterThread, bulkWriterCacheKiB } from './sqlite-bulk-writer.js';
-import { enterBulkMode, leaveBulkMode, openReadStoreDatabase, scrubPurged } from './sqlite-connection.js';
+import {
+  OWE_SCRUB_SQL,
+  enterBulkMode,
+  leaveBulkMode,
+  openReadStoreDatabase,
+  scrubOwed,
+  scrubPurged,
+} from './sqlite-connection.js';
 import { column, createIndexes, createViewTable, tableOf } from './sqlite-schema.js';
 import {
   CHECKPOINT_SQL,
@@ -59,6 +66,13 @@ import {
   indexKeys,
 } from './port.js';
 
+/** A row's JSON (null: a tombstone) and position as a unit of work reads it. */
+const storedState = (json: string | null, position: Position): StoredState => ({
+  doc: json === null ? null : (JSON.parse(json) as Document),
+  position,
+  json,
+});
+
 /** PLENTY_PROJECTOR_FIND_CACHE=off: searches by field are not kept across batches, for measuring. */
 const FIND_CACHE = process.env['PLENTY_PROJECTOR_FIND_CACHE'] !== 'off';
 
@@ -94,6 +108,8 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   private bulkWritten: Promise<void> = Promise.resolve();
   /** The texts of the writer thread's replacing inserts, per table and number of rows. */
   private readonly replaceSqls = new Map<string, string>();
+  /** Whether this store looked for a scrub owed by a process that stopped after a purge. */
+  private owedScrubChecked = false;
 
   /**
    * A shadow store (tag set) shares its base store's connection, and its document cache if it
@@ -155,6 +171,14 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   }
 
   /**
+   * Writes the file anew after a purge and empties the log (`scrubPurged`), unless the writer
+   * thread of a bulk load has the file: then when bulk mode ends.
+   */
+  private scrub(): void {
+    scrubPurged(this.db, () => this.bulkWriter === null);
+  }
+
+  /**
    * Merges each FTS index that held a purged user's rows into one segment, in the purge's own
    * transaction: no page keeps their words, even if the process stops right after.
    */
@@ -193,12 +217,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     const cache = this.documentCache;
     if (cache === null) {
       const row = this.row(view, userId, id);
-      if (row === undefined) return null;
-      return {
-        doc: row.doc === null ? null : (JSON.parse(row.doc) as Document),
-        position: row.position,
-        json: row.doc,
-      };
+      return row === undefined ? null : storedState(row.doc, row.position);
     }
     const table = this.table(view);
     let kept = cache.get(table, userId, id);
@@ -208,12 +227,38 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
       kept = row === undefined ? null : { json: row.doc, position: row.position };
       cache.set(table, userId, id, kept);
     }
-    if (kept === null) return null;
-    return {
-      doc: kept.json === null ? null : (JSON.parse(kept.json) as Document),
-      position: kept.position,
-      json: kept.json,
-    };
+    return kept === null ? null : storedState(kept.json, kept.position);
+  }
+
+  /**
+   * A user's rows of the ids in one statement (the ids as one JSON array, so one statement per
+   * view whatever their number); with the document cache, only the ids it does not keep, and
+   * what was read, absent rows too, is kept.
+   */
+  async storedMany(view: string, userId: string, ids: readonly string[]): Promise<ReadonlyMap<string, StoredState>> {
+    await this.settled();
+    const table = this.table(view);
+    const cache = this.documentCache;
+    const answers = new Map<string, StoredState>();
+    const unknown: string[] = [];
+    for (const id of ids) {
+      const kept = cache?.get(table, userId, id);
+      if (kept === undefined) unknown.push(id);
+      else if (kept !== null) answers.set(id, storedState(kept.json, kept.position));
+    }
+    if (unknown.length === 0) return answers;
+    const rows = this.statement<[string, string], Pick<Row, 'id' | 'doc' | 'position'>>(
+      `SELECT id, doc, position FROM ${table} WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))`,
+    ).all(userId, JSON.stringify(unknown));
+    for (const row of rows) answers.set(row.id, storedState(row.doc, row.position));
+    if (cache !== null) {
+      // Read and kept with nothing in between, as in `stored`.
+      for (const id of unknown) {
+        const found = answers.get(id);
+        cache.set(table, userId, id, found === undefined ? null : { json: found.json ?? null, position: found.position });
+      }
+    }
+    return answers;
   }
 
   /**
@@ -477,6 +522,10 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     work: (uow: UnitOfWork) => Promise<void>,
   ): Promise<void> {
     await this.settled();
+    if (!this.owedScrubChecked) {
+      this.owedScrubChecked = true;
+      if (scrubOwed(this.db)) this.scrub();
+    }
     const uow = new BufferedUnitOfWork(this);
     await work(uow);
     const cache = this.documentCache;
@@ -488,6 +537,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
         const touched: SearchTables[] = [];
         for (const userId of uow.purged) touched.push(...this.purgeRows(userId));
         this.mergeSearch(touched);
+        if (uow.purged.size > 0) this.statement(OWE_SCRUB_SQL).run();
         for (const [viewName, writes] of uow.writes) {
           const view = this.view(viewName);
           const table = this.table(viewName);
@@ -524,7 +574,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
         else cache.set(row.table, row.userId, row.id, { json: row.json, position: row.position });
       }
     }
-    if (uow.purged.size > 0) scrubPurged(this.db);
+    if (uow.purged.size > 0) this.scrub();
   }
 
   /**
@@ -543,14 +593,15 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
       });
       const written = this.loadThrough(this.bulkWriter, checkpointName, position, load);
       this.bulkWritten = written.catch(() => undefined);
+      // A purge's scrub waits for the end of bulk mode: the thread may be writing the next load.
       await written;
-      if (load.purged.length > 0) scrubPurged(this.db);
       return;
     }
     this.db.transaction(() => {
       const touched: SearchTables[] = [];
       for (const userId of load.purged) touched.push(...this.purgeRows(userId));
       this.mergeSearch(touched);
+      if (load.purged.length > 0) this.statement(OWE_SCRUB_SQL).run();
       // Runs of REPLACE_ROWS writes to one view go in one statement: fewer calls into SQLite.
       const { writes } = load;
       let i = 0;
@@ -578,7 +629,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
       }
       this.statement(CHECKPOINT_SQL).run(checkpointName, position);
     })();
-    if (load.purged.length > 0) scrubPurged(this.db);
+    if (load.purged.length > 0) this.scrub();
   }
 
   /** The same statements as the load on this thread, handed to the writer thread as they are made. */
@@ -596,7 +647,10 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
         }
       }
     }
-    if (load.purged.length > 0) writer.mergePurged();
+    if (load.purged.length > 0) {
+      writer.mergePurged();
+      writer.run(OWE_SCRUB_SQL);
+    }
     const { writes } = load;
     const width = (view: ViewDefinition) => 5 + Object.keys(view.fields).length;
     let i = 0;
@@ -672,6 +726,8 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     for (const view of this.views.values()) createIndexes(this.db, this.table(view.name), view);
     leaveBulkMode(this.db, this.tag !== null, this.rollbackJournal);
     this.rollbackJournal = false;
+    // A purge in a load the writer thread wrote (or one whose scrub was put off) is scrubbed now.
+    if (scrubOwed(this.db)) this.scrub();
   }
 
   async getCheckpoint(checkpointName: string): Promise<Position | null> {
