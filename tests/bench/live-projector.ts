@@ -8,7 +8,9 @@
 //
 // `--edits E`, when the data set is generated: then E TransactionEdited events, each changing the
 // amount of one of the added transactions (its text stays, so its FTS row may stay too).
-import { existsSync } from 'node:fs';
+// PLENTY_BENCH_PAGE_SIZE=<bytes>: the read files are made with pages of that size (the read
+// store's own otherwise). Each run prints the bytes the process wrote to storage per batch.
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,7 +69,33 @@ async function appendEdits(dataDir: string, count: number): Promise<number> {
 }
 
 /** Applies every event from zero in live batches; answers the CPU and wall seconds and the cache's hits. */
+/** Bytes the process (every thread) has had written to storage so far (Linux), or null elsewhere. */
+function writtenBytes(): number | null {
+  try {
+    const line = readFileSync('/proc/self/io', 'utf8')
+      .split('\n')
+      .find((text) => text.startsWith('write_bytes:'));
+    return line === undefined ? null : Number(line.slice('write_bytes:'.length));
+  } catch {
+    return null;
+  }
+}
+
+/** An empty file with pages of PLENTY_BENCH_PAGE_SIZE bytes, when set: the read store keeps the size it finds. */
+function createWithPageSize(path: string): void {
+  const pageSize = Number(process.env['PLENTY_BENCH_PAGE_SIZE']);
+  if (!Number.isInteger(pageSize) || pageSize <= 0) return;
+  const db = new Database(path);
+  try {
+    db.pragma(`page_size = ${pageSize}`);
+    db.exec('VACUUM');
+  } finally {
+    db.close();
+  }
+}
+
 async function replay(dataDir: string, readPath: string, cached: boolean) {
+  createWithPageSize(readPath);
   const masterKey = await loadMasterKey({ dataDir });
   const keyStore = await openSqliteKeyStore({ path: join(dataDir, 'keys.db'), masterKey });
   const eventStore = await openSqliteEventStore({ path: join(dataDir, 'events.db') });
@@ -81,12 +109,15 @@ async function replay(dataDir: string, readPath: string, cached: boolean) {
       projections: allProjections,
       batchSize: batch,
     });
+    const writtenBefore = writtenBytes();
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
     await projector.catchUp();
     const cpu = process.cpuUsage(cpuBefore);
+    const writtenAfter = writtenBytes();
     const status = projector.status();
     return {
+      written: writtenBefore === null || writtenAfter === null ? null : writtenAfter - writtenBefore,
       cpuSeconds: (cpu.user + cpu.system) / 1e6,
       seconds: (performance.now() - started) / 1000,
       applied: status.reduce((n, s) => Math.max(n, s.applied ?? 0), 0),
@@ -128,15 +159,15 @@ async function main(): Promise<void> {
       if (edits > 0) console.log(`then ${await appendEdits(dataDir, edits)} edits of an amount`);
     }
     console.log(`batches of ${batch}`);
-    console.log('| run | cache | events | CPU s | events per CPU s | wall s | cache hits |');
-    console.log('|---:|---|---:|---:|---:|---:|---:|');
+    console.log('| run | cache | events | CPU s | events per CPU s | wall s | cache hits | KiB written per batch |');
+    console.log('|---:|---|---:|---:|---:|---:|---:|---:|');
     for (let pair = 1; pair <= pairs; pair += 1) {
       for (const cached of [false, true]) {
         const path = join(dataDir, cached ? 'live-cached.db' : 'live.db');
         await rm(path, { force: true });
         const r = await replay(dataDir, path, cached);
         console.log(
-          `| ${pair} | ${cached ? 'on' : 'off'} | ${r.applied} | ${r.cpuSeconds.toFixed(2)} | ${Math.round(r.applied / r.cpuSeconds)} | ${r.seconds.toFixed(2)} | ${r.hits === null ? '–' : `${(100 * r.hits).toFixed(1)} %`} |`,
+          `| ${pair} | ${cached ? 'on' : 'off'} | ${r.applied} | ${r.cpuSeconds.toFixed(2)} | ${Math.round(r.applied / r.cpuSeconds)} | ${r.seconds.toFixed(2)} | ${r.hits === null ? '–' : `${(100 * r.hits).toFixed(1)} %`} | ${r.written === null ? '–' : (r.written / 1024 / Math.ceil(r.applied / batch)).toFixed(0)} |`,
         );
       }
     }

@@ -8,6 +8,8 @@
 //   For measuring other settings: PLENTY_REPLAY_FLUSH_EVENTS (events per flush),
 //   PLENTY_REPLAY_HEAP_GROWING_PERCENT (0: V8's own heap growth), PLENTY_BULK_WRITER_CACHE_KIB and
 //   PLENTY_BULK_WRITER_YOUNG_MIB (0: V8's own); PLENTY_BULK_WRITER_PROFILE=<dir> writes a CPU profile of the writer thread there.
+//   PLENTY_BENCH_PAGE_SIZE=<bytes> makes the rebuilt file with pages of that size (the read store's own otherwise).
+//   Each run also prints the rebuilt file's size, its largest tables and the bytes the process wrote.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -100,6 +102,53 @@ async function otherThreadsCpu<T>(
     return { result, threads, memory };
   } finally {
     clearInterval(timer);
+  }
+}
+
+/** Bytes the process (every thread) has had written to storage so far (Linux), or null elsewhere. */
+function writtenBytes(): number | null {
+  try {
+    const line = readFileSync('/proc/self/io', 'utf8')
+      .split('\n')
+      .find((text) => text.startsWith('write_bytes:'));
+    return line === undefined ? null : Number(line.slice('write_bytes:'.length));
+  } catch {
+    return null;
+  }
+}
+
+/** An empty file with pages of this size: the read store keeps the size it finds. */
+function createWithPageSize(path: string, pageSize: number): void {
+  const db = new Database(path);
+  try {
+    db.pragma(`page_size = ${pageSize}`);
+    db.exec('VACUUM');
+  } finally {
+    db.close();
+  }
+}
+
+/** The rebuilt file's page size, pages, and its five largest tables and indexes (SQLite's dbstat). */
+function fileSummary(path: string): string {
+  const db = new Database(path, { readonly: true });
+  try {
+    const pageSize = Number(db.pragma('page_size', { simple: true }));
+    const pages = Number(db.pragma('page_count', { simple: true }));
+    let largest = '';
+    try {
+      largest = db
+        .prepare<[], { name: string; bytes: number }>(
+          'SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC LIMIT 5',
+        )
+        .all()
+        .map((row) => `${row.name} ${mib(row.bytes)}`)
+        .join(', ');
+    } catch {
+      largest = '(no dbstat)';
+    }
+    return `${mib(pageSize * pages)} MiB in ${pages} pages of ${pageSize} B; largest (MiB): ${largest}`;
+  } finally {
+    db.close();
   }
 }
 
@@ -231,6 +280,9 @@ async function main(): Promise<void> {
     for (let run = 1; run <= runs; run += 1) {
       // With its journal and write-ahead files: a run stopped halfway leaves them, and a new file beside them is misread.
       for (const suffix of ['', '-journal', '-wal', '-shm']) await rm(`${rebuilt}${suffix}`, { force: true });
+      const pageSize = Number(process.env['PLENTY_BENCH_PAGE_SIZE']);
+      if (Number.isInteger(pageSize) && pageSize > 0) createWithPageSize(rebuilt, pageSize);
+      const writtenBefore = writtenBytes();
       const cpuBefore = process.cpuUsage();
       const mainBefore = mainThreadCpuSeconds();
       const { result, threads, memory } = await otherThreadsCpu(() => rebuild(dataDir, rebuilt));
@@ -244,6 +296,10 @@ async function main(): Promise<void> {
           .filter((seconds) => seconds >= 0.05)
           .map((seconds) => seconds.toFixed(2))
           .join(', ')}`,
+      );
+      const writtenAfter = writtenBytes();
+      console.log(
+        `rebuilt file: ${fileSummary(rebuilt)}; written by the process: ${writtenBefore === null || writtenAfter === null ? '–' : mib(writtenAfter - writtenBefore)} MiB`,
       );
       if (memory !== null) {
         const { rss, heapTotal, heapUsed, external, arrayBuffers } = memory;
