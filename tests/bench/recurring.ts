@@ -82,6 +82,26 @@ async function startProfile(): Promise<() => Promise<void>> {
   };
 }
 
+/** With PLENTY_BENCH_HEAP_PROFILE=<file>, a sampling heap profile of what the timed tick allocates (DevTools' Memory tab). */
+async function startHeapProfile(): Promise<() => Promise<void>> {
+  const path = process.env.PLENTY_BENCH_HEAP_PROFILE;
+  if (path === undefined || path === '') return async () => undefined;
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  // Objects collected since are kept in the samples: what is allocated, not what stays.
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 16_384,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  return async () => {
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    await writeFile(path, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'plenty-bench-recurring-'));
   try {
@@ -113,6 +133,7 @@ async function main(): Promise<void> {
           : {}),
       });
       const profile = await startProfile();
+      const heapProfile = await startHeapProfile();
       started = performance.now();
       const cpuBefore = process.cpuUsage();
       const tick = await poster.tick();
@@ -122,6 +143,7 @@ async function main(): Promise<void> {
       const cpu = process.cpuUsage(cpuBefore);
       const cpuSeconds = (cpu.user + cpu.system) / 1e6;
       await profile();
+      await heapProfile();
 
       // Every rule's occurrence is in the event store once.
       let missing = 0;

@@ -6,7 +6,9 @@ import { occurrenceCommandId, occurrenceTransactionId } from '@plenty/contracts/
 import type { VerifiedUser } from '@plenty/platform/auth/port';
 import { useRecurringStores } from '../testing/recurring-commands.js';
 import { testUser } from '../testing/stores.js';
-import { postOccurrences, type PostOutcome } from './posting.js';
+import type { EventStore } from '@plenty/platform/event-store/port';
+import { CommandsInFlight } from '../account/commands-in-flight.js';
+import { postOccurrences, postRules, type PostOutcome } from './posting.js';
 
 /*
  * The poster's batch posting on a real event store: one reading of the rule's stream for many
@@ -180,5 +182,128 @@ describe('posting a rule restored from a backup', () => {
     const left = await restoredRule(abandoned, { finished: false, startedAt: '2026-11-25T10:00:00.000Z' });
     const late = await postOccurrences(postingDeps(), { userId: abandoned.uid, ruleId: left, dates: week.slice(0, 1) });
     expect(kinds(late)).toEqual(['posted']);
+  });
+});
+
+describe('posting many rules at once', () => {
+  /** The event store, counting its reads and appends. */
+  function counted(store: EventStore) {
+    const calls = { readStream: 0, readStreams: 0, appendMany: 0, appendToStream: 0 };
+    const eventStore: EventStore = {
+      ...store,
+      readStream: (...args) => {
+        calls.readStream += 1;
+        return store.readStream(...args);
+      },
+      readStreams: (ids) => {
+        calls.readStreams += 1;
+        return store.readStreams?.(ids) ?? Promise.reject(new Error('no readStreams'));
+      },
+      appendMany: (appends) => {
+        calls.appendMany += 1;
+        return store.appendMany?.(appends) ?? Promise.reject(new Error('no appendMany'));
+      },
+      appendToStream: (...args) => {
+        calls.appendToStream += 1;
+        return store.appendToStream(...args);
+      },
+    };
+    return { calls, eventStore };
+  }
+
+  const settledKinds = (results: readonly PromiseSettledResult<PostOutcome[]>[]) =>
+    results.map((result) => (result.status === 'fulfilled' ? kinds(result.value) : 'rejected'));
+
+  it('answers each rule as it would be answered alone, from one read of their streams and one append of their transactions', async () => {
+    const alice = testUser(`many-${randomUUID()}`);
+    const bob = testUser(`many-bob-${randomUUID()}`);
+    const fresh = await dailyRule(alice);
+    const partly = await dailyRule(alice);
+    await bench.post(alice, { ruleId: partly, date: week[1] });
+    await rule(alice, 'SkipOccurrence', { ruleId: partly, date: week[2] });
+    const paused = await dailyRule(bob);
+    await rule(bob, 'PauseRecurringRule', { ruleId: paused });
+    const { calls, eventStore } = counted(bench.eventStore);
+
+    const results = await postRules({ ...postingDeps(), eventStore }, [
+      { userId: alice.uid, ruleId: fresh, dates: week.slice(0, 2) },
+      { userId: alice.uid, ruleId: partly, dates: week.slice(0, 4) },
+      { userId: bob.uid, ruleId: paused, dates: week.slice(0, 2) },
+      // Another user's rule is as unknown as none.
+      { userId: bob.uid, ruleId: fresh, dates: week.slice(2, 3) },
+      { userId: alice.uid, ruleId: fresh, dates: [] },
+    ]);
+    expect(settledKinds(results)).toEqual([
+      ['posted', 'posted'],
+      ['posted', 'already_posted', 'occurrence_skipped', 'posted'],
+      ['recurring_paused'],
+      ['recurring_not_found'],
+      [],
+    ]);
+    expect(calls).toEqual({ readStream: 0, readStreams: 1, appendMany: 1, appendToStream: 0 });
+    for (const date of week.slice(0, 2)) expect(await transactionEvents(alice.uid, fresh, date)).toHaveLength(1);
+    expect(await transactionEvents(alice.uid, partly, week[3] ?? '')).toHaveLength(1);
+    expect(await transactionEvents(bob.uid, paused, week[0] ?? '')).toEqual([]);
+    expect(await transactionEvents(bob.uid, fresh, week[2] ?? '')).toEqual([]);
+
+    // Offered again (a read model behind): the same appends are retries and store nothing.
+    const head = await bench.eventStore.headPosition();
+    const again = await postRules(postingDeps(), [
+      { userId: alice.uid, ruleId: fresh, dates: week.slice(0, 2) },
+      { userId: alice.uid, ruleId: partly, dates: [week[3] ?? ''] },
+    ]);
+    expect(settledKinds(again)).toEqual([['posted', 'posted'], ['posted']]);
+    expect(await bench.eventStore.headPosition()).toBe(head);
+  });
+
+  it('posts nothing for a user whose erasure has started, and the others’ rules as usual', async () => {
+    const leaving = testUser(`leaving-${randomUUID()}`);
+    const staying = testUser(`staying-${randomUUID()}`);
+    const gone = await dailyRule(leaving);
+    const kept = await dailyRule(staying);
+    const inFlight = new CommandsInFlight({ has: async (uid) => uid === leaving.uid });
+    const results = await postRules({ ...postingDeps(), inFlight }, [
+      { userId: leaving.uid, ruleId: gone, dates: week.slice(0, 1) },
+      { userId: staying.uid, ruleId: kept, dates: week.slice(0, 1) },
+    ]);
+    expect(results).toEqual([
+      { status: 'fulfilled', value: [{ outcome: 'refused', code: 'unauthenticated', status: 401, hold: false }] },
+      { status: 'fulfilled', value: [expect.objectContaining({ outcome: 'posted' })] },
+    ]);
+    expect(await transactionEvents(leaving.uid, gone, week[0] ?? '')).toEqual([]);
+    // The staying user's posting was counted as a command under way, and is over.
+    await expect(inFlight.settled(staying.uid)).resolves.toBeUndefined();
+  });
+
+  it('rejects the rules whose appends a failing store was given, and answers the others', async () => {
+    const user = testUser(`failing-${randomUUID()}`);
+    const due = await dailyRule(user);
+    const paused = await dailyRule(user);
+    await rule(user, 'PauseRecurringRule', { ruleId: paused });
+    const failing: EventStore = {
+      ...bench.eventStore,
+      readStreams: (ids) => bench.eventStore.readStreams?.(ids) ?? Promise.resolve([]),
+      appendMany: () => Promise.reject(new Error('disk I/O error')),
+    };
+    const results = await postRules({ ...postingDeps(), eventStore: failing }, [
+      { userId: user.uid, ruleId: due, dates: week.slice(0, 1) },
+      { userId: user.uid, ruleId: paused, dates: week.slice(0, 1) },
+    ]);
+    expect(results[0]).toEqual({ status: 'rejected', reason: new Error('disk I/O error') });
+    expect(settledKinds(results.slice(1))).toEqual([['recurring_paused']]);
+    expect(await transactionEvents(user.uid, due, week[0] ?? '')).toEqual([]);
+  });
+
+  it('appends one transaction at a time to a store without appendMany, with the same outcomes', async () => {
+    const user = testUser(`plain-${randomUUID()}`);
+    const ruleId = await dailyRule(user);
+    await bench.post(user, { ruleId, date: week[1] });
+    const { calls, eventStore } = counted(bench.eventStore);
+    const { appendMany: _many, readStreams: _read, ...plain } = eventStore;
+    const results = await postRules({ ...postingDeps(), eventStore: plain }, [
+      { userId: user.uid, ruleId, dates: week.slice(0, 3) },
+    ]);
+    expect(settledKinds(results)).toEqual([['posted', 'already_posted', 'posted']]);
+    expect(calls).toMatchObject({ readStream: 1, readStreams: 0, appendMany: 0, appendToStream: 3 });
   });
 });
