@@ -2,15 +2,19 @@
 // the way the live projector does (batches of `--batch` events, each in one read-store
 // transaction), with and without the document cache kept across batches, alternately, and
 // prints the events applied per CPU second of each; the views of the two are compared row by row.
+// `--compare layout`: the view tables WITHOUT ROWID against rowid tables (PLENTY_READ_TABLE_LAYOUT),
+// both with the cache, alternately, instead of the cache off against on.
 //
 //   node --import tsx --conditions=source tests/bench/live-projector.ts [--events N] [--users U]
-//        [--batch B] [--pairs P] [--dir DIR (reuse or keep a data dir)] [--edits E]
+//        [--batch B] [--pairs P] [--dir DIR (reuse or keep a data dir)] [--edits E] [--compare cache|layout]
 //
 // `--edits E`, when the data set is generated: then E TransactionEdited events, each changing the
 // amount of one of the added transactions (its text stays, so its FTS row may stay too).
 // PLENTY_BENCH_PAGE_SIZE=<bytes>: the read files are made with pages of that size (the read
-// store's own otherwise). Each run prints the bytes the process wrote to storage per batch.
-import { existsSync, readFileSync } from 'node:fs';
+// store's own otherwise). Each run prints the bytes the process wrote to storage per batch, and
+// the pages: the frames each batch added to the read file's write-ahead log (read from its index,
+// the -shm file, after every batch), so every page a commit wrote counts once.
+import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +26,7 @@ import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import { loadMasterKey } from '@plenty/platform/crypto/master-key';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
 import { DocumentCache } from '@plenty/platform/read-store/sqlite-document-cache';
+import type { ReadStore } from '@plenty/platform/read-store/port';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { metadataOf } from '@plenty/platform/testing/new-event';
 import { allProjections } from '@plenty/projections/all';
@@ -40,6 +45,8 @@ const pairs = option('pairs', 2);
 const dirAt = process.argv.indexOf('--dir');
 const keptDir = dirAt < 0 ? undefined : process.argv[dirAt + 1];
 const edits = option('edits', 0);
+const compareAt = process.argv.indexOf('--compare');
+const compare = compareAt >= 0 && process.argv[compareAt + 1] === 'layout' ? 'layout' : 'cache';
 
 /** Appends `count` edits of the amount of transactions already added, spread over them in turn. */
 async function appendEdits(dataDir: string, count: number): Promise<number> {
@@ -94,6 +101,47 @@ function createWithPageSize(path: string): void {
   }
 }
 
+/**
+ * The frames in a write-ahead log, read from its index (the -shm file's header, `mxFrame` at
+ * byte 16, in the machine's byte order), or null when there is none yet.
+ */
+function logFrames(readPath: string): number | null {
+  let fd: number;
+  try {
+    fd = openSync(`${readPath}-shm`, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const header = Buffer.alloc(20);
+    return readSync(fd, header, 0, 20, 0) === 20 ? header.readUInt32LE(16) : null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The store, counting the pages each batch writes: the log's frames after it less those before,
+ * or all of them when the log started over (after a checkpoint, at the batch's first write).
+ */
+function countingPages(store: ReadStore, readPath: string): { store: ReadStore; pages: () => number } {
+  let pages = 0;
+  let last = logFrames(readPath) ?? 0;
+  const counted = new Proxy(store, {
+    get(target, property, receiver) {
+      if (property !== 'applyBatch') return Reflect.get(target, property, receiver) as unknown;
+      const applyBatch: ReadStore['applyBatch'] = async (name, position, work) => {
+        await target.applyBatch(name, position, work);
+        const now = logFrames(readPath) ?? 0;
+        pages += now >= last ? now - last : now;
+        last = now;
+      };
+      return applyBatch;
+    },
+  });
+  return { store: counted, pages: () => pages };
+}
+
 async function replay(dataDir: string, readPath: string, cached: boolean) {
   createWithPageSize(readPath);
   const masterKey = await loadMasterKey({ dataDir });
@@ -101,10 +149,11 @@ async function replay(dataDir: string, readPath: string, cached: boolean) {
   const eventStore = await openSqliteEventStore({ path: join(dataDir, 'events.db') });
   const cache = cached ? new DocumentCache() : null;
   const readStore = await openSqliteReadStore({ path: readPath, documentCache: cache ?? false });
+  const counting = countingPages(readStore, readPath);
   try {
     const projector = createProjector({
       eventStore,
-      readStore,
+      readStore: counting.store,
       codec: new EventCodec(keyStore),
       projections: allProjections,
       batchSize: batch,
@@ -116,7 +165,9 @@ async function replay(dataDir: string, readPath: string, cached: boolean) {
     const cpu = process.cpuUsage(cpuBefore);
     const writtenAfter = writtenBytes();
     const status = projector.status();
+    const applied = status.reduce((n, s) => Math.max(n, s.applied ?? 0), 0);
     return {
+      pagesPerBatch: counting.pages() / Math.max(1, Math.ceil(applied / batch)),
       written: writtenBefore === null || writtenAfter === null ? null : writtenAfter - writtenBefore,
       cpuSeconds: (cpu.user + cpu.system) / 1e6,
       seconds: (performance.now() - started) / 1000,
@@ -159,20 +210,39 @@ async function main(): Promise<void> {
       if (edits > 0) console.log(`then ${await appendEdits(dataDir, edits)} edits of an amount`);
     }
     console.log(`batches of ${batch}`);
-    console.log('| run | cache | events | CPU s | events per CPU s | wall s | cache hits | KiB written per batch |');
-    console.log('|---:|---|---:|---:|---:|---:|---:|---:|');
+    const variants =
+      compare === 'layout'
+        ? [
+            { name: 'without-rowid', file: 'live-without-rowid.db', cached: true, layout: 'without-rowid' },
+            { name: 'rowid', file: 'live-rowid.db', cached: true, layout: 'rowid' },
+          ]
+        : [
+            { name: 'off', file: 'live.db', cached: false, layout: undefined },
+            { name: 'on', file: 'live-cached.db', cached: true, layout: undefined },
+          ];
+    console.log(
+      `| run | ${compare} | events | CPU s | events per CPU s | wall s | cache hits | KiB written per batch | pages per batch |`,
+    );
+    console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|');
     for (let pair = 1; pair <= pairs; pair += 1) {
-      for (const cached of [false, true]) {
-        const path = join(dataDir, cached ? 'live-cached.db' : 'live.db');
-        await rm(path, { force: true });
-        const r = await replay(dataDir, path, cached);
+      for (const variant of variants) {
+        const path = join(dataDir, variant.file);
+        for (const file of [path, `${path}-wal`, `${path}-shm`]) await rm(file, { force: true });
+        if (variant.layout === undefined) delete process.env['PLENTY_READ_TABLE_LAYOUT'];
+        else process.env['PLENTY_READ_TABLE_LAYOUT'] = variant.layout;
+        const r = await replay(dataDir, path, variant.cached);
         console.log(
-          `| ${pair} | ${cached ? 'on' : 'off'} | ${r.applied} | ${r.cpuSeconds.toFixed(2)} | ${Math.round(r.applied / r.cpuSeconds)} | ${r.seconds.toFixed(2)} | ${r.hits === null ? '–' : `${(100 * r.hits).toFixed(1)} %`} | ${r.written === null ? '–' : (r.written / 1024 / Math.ceil(r.applied / batch)).toFixed(0)} |`,
+          `| ${pair} | ${variant.name} | ${r.applied} | ${r.cpuSeconds.toFixed(2)} | ${Math.round(r.applied / r.cpuSeconds)} | ${r.seconds.toFixed(2)} | ${r.hits === null ? '–' : `${(100 * r.hits).toFixed(1)} %`} | ${r.written === null ? '–' : (r.written / 1024 / Math.ceil(r.applied / batch)).toFixed(0)} | ${r.pagesPerBatch.toFixed(0)} |`,
         );
       }
     }
-    const differ = differing(join(dataDir, 'live.db'), join(dataDir, 'live-cached.db'));
-    console.log(differ === 0 ? 'views with the cache: every row equal to those without' : `${differ} rows DIFFER`);
+    const [first, second] = variants;
+    const differ = differing(join(dataDir, first?.file ?? ''), join(dataDir, second?.file ?? ''));
+    console.log(
+      differ === 0
+        ? `views ${second?.name}: every row equal to those ${first?.name}`
+        : `${differ} rows DIFFER between ${first?.name} and ${second?.name}`,
+    );
     if (differ > 0) process.exitCode = 1;
   } finally {
     if (keptDir === undefined) await rm(dataDir, { recursive: true, force: true });
