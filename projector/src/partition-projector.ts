@@ -1,6 +1,7 @@
 import type { PartitionBatch, ReceivedMessage } from '@plenty/platform/bus/kafka';
 import { START, comparePositions, type Position, type RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork } from '@plenty/platform/read-store/port';
+import { readAheadGroups } from '@plenty/platform/read-store/read-ahead';
 import { recordUserProgress, userProgressView } from '@plenty/platform/user-progress';
 import { eventApplier, viewsOf } from '@plenty/projections/apply';
 import type { Projection } from '@plenty/projections/projection';
@@ -141,6 +142,7 @@ export function createPartitionProjector(options: PartitionProjectorOptions): Pa
     if (last === undefined) return [];
     const offsets = new Map(messages.map((message) => [message.event.id, message.offset]));
     const notices = await applyBatch(quarantine, checkpointName, last.event.position, async (uow) => {
+      uow.readAhead?.(readAheadGroups(messages.map((message) => message.event)));
       for (const { event } of messages) {
         // Recorded before the event is applied, so an account erasure that purges the user takes it too.
         recordUserProgress(uow, event.metadata.userId, event.position);

@@ -1,4 +1,5 @@
 import { START, comparePositions, type Position } from '@plenty/platform/event-store/port';
+import { readAheadGroups } from '@plenty/platform/read-store/read-ahead';
 import { eventApplier } from '@plenty/projections/apply';
 import { bulkReplay } from './bulk-replay.js';
 import { PoisonEventError } from '@plenty/projections/poison-event';
@@ -111,6 +112,7 @@ export function createProjector(options: ProjectorOptions): Projector {
       if (last === undefined) return 0;
       try {
         await readStore.applyBatch(checkpointName, last.position, async (uow) => {
+          uow.readAhead?.(readAheadGroups(events));
           for (const event of events) await applyLive(event, uow);
         });
       } catch (error) {

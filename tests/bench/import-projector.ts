@@ -4,7 +4,11 @@
 // import's undo, and prints the CPU time of the whole and of each projection (time inside its
 // `apply`), and how it grows along the rows.
 //
-//   node --import tsx --conditions=source tests/bench/import-projector.ts --dir DIR [--batch 500]
+//   node --import tsx --conditions=source tests/bench/import-projector.ts --dir DIR [--batch 500] [--cache off] [--read-ahead off]
+//
+// `--cache off`: the read store without the document cache the live projector keeps (on by
+// default); `--read-ahead off`: the batch's ids not handed to the unit of work (`readAhead`), which
+// the live projector does.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +17,7 @@ import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import { loadMasterKey } from '@plenty/platform/crypto/master-key';
 import { START } from '@plenty/platform/event-store/port';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
+import { readAheadGroups } from '@plenty/platform/read-store/read-ahead';
 import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
 import { eventApplier, viewsOf } from '@plenty/projections/apply';
 import { allProjections } from '@plenty/projections/all';
@@ -25,6 +30,8 @@ function option(name: string): string | undefined {
 const dataDir = option('dir');
 if (dataDir === undefined) throw new Error('--dir DIR: a data folder kept by tests/bench/import.ts --keep DIR');
 const batchSize = Number(option('batch') ?? 500);
+const documentCache = option('cache') !== 'off';
+const readAhead = option('read-ahead') !== 'off';
 
 const cpuMs = (since?: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(since);
@@ -36,7 +43,7 @@ async function main(): Promise<void> {
   const keyStore = await openSqliteKeyStore({ path: join(dataDir as string, 'keys.db'), masterKey });
   const eventStore = await openSqliteEventStore({ path: join(dataDir as string, 'events.db') });
   const readDir = await mkdtemp(join(tmpdir(), 'plenty-import-projector-'));
-  const readStore = await openSqliteReadStore({ path: join(readDir, 'read.db') });
+  const readStore = await openSqliteReadStore({ path: join(readDir, 'read.db'), documentCache });
   const codec = new EventCodec(keyStore);
   // Each projection's apply timed (wall time of a synchronous-heavy section: close to its CPU time).
   const spent = new Map<string, number>();
@@ -71,6 +78,7 @@ async function main(): Promise<void> {
       if (events.length > 0) {
         const end = events.at(-1)?.position ?? last.position;
         await readStore.applyBatch('projector', end, async (uow) => {
+          if (readAhead) uow.readAhead?.(readAheadGroups(events));
           for (const event of events) await applyEvent(event, uow);
         });
         applied += events.length;

@@ -145,6 +145,17 @@ class MongoReadStore implements ReadStore, UnitOfWorkBacking {
     return this.record(view, userId, id);
   }
 
+  /** A user's records of the ids, `LOOKUP_CHUNK` keys to a `$in`. */
+  async storedMany(view: string, userId: string, ids: readonly string[]): Promise<ReadonlyMap<string, ViewRecord>> {
+    const collection = this.collection(view);
+    const found = new Map<string, ViewRecord>();
+    for (let start = 0; start < ids.length; start += LOOKUP_CHUNK) {
+      const keys = ids.slice(start, start + LOOKUP_CHUNK).map((id) => recordKey(userId, id));
+      for (const record of await collection.find({ _id: { $in: keys } }).toArray()) found.set(record.id, record);
+    }
+    return found;
+  }
+
   indexedEquals(view: ViewDefinition, doc: Document, field: string, value: string | number): boolean {
     return indexValues(view, doc)[field] === coerce(requireField(view, field), value);
   }

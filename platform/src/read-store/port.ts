@@ -206,6 +206,20 @@ export interface UnitOfWork {
   remove(view: string, userId: string, id: string, position: Position): void;
   /** Drops every document of a user in every view (account erasure). */
   purgeUser(userId: string): void;
+  /**
+   * Optional, a hint that changes no answer: ids the batch is likely to read, in groups of one
+   * user's ids of one kind (the events' ids, their transactions' ids…). When a read of one of them
+   * finds it neither written nor read yet in this batch, the unit of work may look up the other
+   * ids of its group in that view at once (SQLite: one `id IN (…)`; MongoDB: one `$in`); a read of
+   * a prefix, a colon and a named id (`tx:` + a transaction's id) the group's ids under that prefix.
+   */
+  readAhead?(groups: readonly ReadAheadGroup[]): void;
+}
+
+/** Ids of one user a batch is likely to read (`UnitOfWork.readAhead`). */
+export interface ReadAheadGroup {
+  readonly userId: string;
+  readonly ids: readonly string[];
 }
 
 /**

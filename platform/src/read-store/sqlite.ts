@@ -255,7 +255,12 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
       // Read and kept with nothing in between, as in `stored`.
       for (const id of unknown) {
         const found = answers.get(id);
-        cache.set(table, userId, id, found === undefined ? null : { json: found.json ?? null, position: found.position });
+        cache.set(
+          table,
+          userId,
+          id,
+          found === undefined ? null : { json: found.json ?? null, position: found.position },
+        );
       }
     }
     return answers;

@@ -1,6 +1,14 @@
 import type { Position } from '../event-store/port.js';
 import { positionKey } from './keys.js';
-import type { Document, FindQuery, FindResult, StoredDocument, UnitOfWork, ViewDefinition } from './port.js';
+import type {
+  Document,
+  FindQuery,
+  FindResult,
+  ReadAheadGroup,
+  StoredDocument,
+  UnitOfWork,
+  ViewDefinition,
+} from './port.js';
 
 /** A buffered write: doc null is a removal (tombstone). */
 export interface BufferedWrite {
@@ -29,6 +37,11 @@ export interface UnitOfWorkBacking {
    * store gives it, is the document as stored (null for a tombstone), which no projection can change.
    */
   stored(view: string, userId: string, id: string): Promise<StoredState | null>;
+  /**
+   * Optional: what `stored` answers for each of a user's ids, in one look-up; the map holds the
+   * ids found (a tombstone too), an id left out has nothing stored.
+   */
+  storedMany?(view: string, userId: string, ids: readonly string[]): Promise<ReadonlyMap<string, StoredState>>;
   find<D extends Document>(view: string, query: FindQuery): Promise<FindResult<D>>;
   /**
    * The stored documents of a user whose indexed `field` equals `value`, in any order, as `find`
@@ -61,8 +74,80 @@ export class BufferedUnitOfWork implements UnitOfWork {
    * again (a new transaction's id by four of them, the user's preferences and wallet by each row).
    */
   private readonly reads = new Map<string, Map<string, StoredState | null>>();
+  /** Per key (user and id), the read-ahead groups that name it. */
+  private readonly ahead = new Map<string, ReadAheadGroup[]>();
+  /** Per view, the read-ahead groups already looked up in it. */
+  private readonly aheadRead = new Map<string, Set<ReadAheadGroup>>();
+  /** Per group and prefix, the group's ids under that prefix (`tx:` + id), made once. */
+  private readonly prefixed = new Map<ReadAheadGroup, Map<string, ReadAheadGroup>>();
 
   constructor(private readonly store: UnitOfWorkBacking) {}
+
+  /**
+   * Ids the batch is likely to read (see `UnitOfWork.readAhead`): the first read of one of them
+   * that must go to the store looks up its groups' ids in that view with one `storedMany`, and
+   * each answer, found or not, is kept as a read of this batch. An id made of a prefix, a colon
+   * and a named id (`tx:` + a transaction's id) is read ahead with the ids of that id's groups
+   * under the same prefix. Only where the store has `storedMany`; a group of one id is no use.
+   */
+  readAhead(groups: readonly ReadAheadGroup[]): void {
+    if (this.store.storedMany === undefined) return;
+    for (const group of groups) {
+      if (group.ids.length < 2) continue;
+      for (const id of group.ids) {
+        const key = bufferKey(group.userId, id);
+        const named = this.ahead.get(key);
+        if (named === undefined) this.ahead.set(key, [group]);
+        else named.push(group);
+      }
+    }
+  }
+
+  /** The read-ahead groups an id is in, as it is or as a prefixed named id. */
+  private aheadGroups(userId: string, id: string): readonly ReadAheadGroup[] | undefined {
+    const named = this.ahead.get(bufferKey(userId, id));
+    if (named !== undefined) return named;
+    const colon = id.indexOf(':');
+    if (colon < 1) return undefined;
+    const under = this.ahead.get(bufferKey(userId, id.slice(colon + 1)));
+    if (under === undefined) return undefined;
+    const prefix = id.slice(0, colon + 1);
+    return under.map((group) => {
+      let byPrefix = this.prefixed.get(group);
+      if (byPrefix === undefined) this.prefixed.set(group, (byPrefix = new Map()));
+      let made = byPrefix.get(prefix);
+      if (made === undefined) {
+        made = { userId: group.userId, ids: group.ids.map((named) => prefix + named) };
+        byPrefix.set(prefix, made);
+      }
+      return made;
+    });
+  }
+
+  /** Looks up, in one call, the ids of the groups not yet read in the view and not read already. */
+  private async readGroups(
+    view: string,
+    userId: string,
+    groups: readonly ReadAheadGroup[],
+    reads: Map<string, StoredState | null>,
+    storedMany: NonNullable<UnitOfWorkBacking['storedMany']>,
+  ): Promise<void> {
+    let done = this.aheadRead.get(view);
+    if (done === undefined) this.aheadRead.set(view, (done = new Set()));
+    const ids = new Set<string>();
+    for (const group of groups) {
+      if (done.has(group)) continue;
+      done.add(group);
+      for (const id of group.ids) if (!reads.has(bufferKey(userId, id))) ids.add(id);
+    }
+    if (ids.size < 2) return;
+    const found = await storedMany.call(this.store, view, userId, [...ids]);
+    for (const id of ids) {
+      const key = bufferKey(userId, id);
+      // A read that went to the store meanwhile answered the same: the store does not change in a batch.
+      if (!reads.has(key)) reads.set(key, found.get(id) ?? null);
+    }
+  }
 
   private async current(view: string, userId: string, id: string): Promise<StoredState | null> {
     const buffered = this.writes.get(view)?.get(bufferKey(userId, id));
@@ -73,6 +158,13 @@ export class BufferedUnitOfWork implements UnitOfWork {
     const key = bufferKey(userId, id);
     const known = reads.get(key);
     if (known !== undefined) return known;
+    const groups = this.ahead.size === 0 ? undefined : this.aheadGroups(userId, id);
+    const { storedMany } = this.store;
+    if (groups !== undefined && storedMany !== undefined) {
+      await this.readGroups(view, userId, groups, reads, storedMany);
+      const read = reads.get(key);
+      if (read !== undefined) return read;
+    }
     const stored = await this.store.stored(view, userId, id);
     reads.set(key, stored);
     return stored;
