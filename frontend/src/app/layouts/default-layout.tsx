@@ -1,6 +1,7 @@
-import { lazy, Suspense, useContext, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useContext, useEffect, useState, type ComponentType } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Outlet } from 'react-router';
+import { loadAgain, lazyLoadedAgain } from '../../lib/load-again';
 import { LocalizedLink, LocalizedNavLink } from '../../lib/localized-link';
 import { LanguageSwitcher } from '../../ui/language-switcher';
 import { Logo } from '../../ui/logo';
@@ -14,8 +15,10 @@ import { SiteFooter } from './site-footer';
 import { TabBar } from './tab-bar';
 import { UserMenu } from './user-menu';
 
-const PreferencesSync = lazy(() => import('./preferences-sync'));
-const HeaderSync = lazy(() => import('../../features/sync/header-sync'));
+// Parts that can wait: a chunk that cannot be downloaded now (the server restarting, a weak
+// signal) is fetched again later rather than giving the page its error screen.
+const PreferencesSync = lazyLoadedAgain(() => import('./preferences-sync'));
+const HeaderSync = lazyLoadedAgain(() => import('../../features/sync/header-sync'));
 
 /**
  * The offline banner, shown as soon as its chunk is here: set as state, an update of its own,
@@ -26,7 +29,7 @@ function OfflineBanner() {
   const [Banner, setBanner] = useState<ComponentType | null>(null);
   useEffect(() => {
     let live = true;
-    void import('../../ui/offline-banner/offline-banner').then((module) => {
+    void loadAgain(() => import('../../ui/offline-banner/offline-banner')).then((module) => {
       if (live) setBanner(() => module.default);
     });
     return () => {

@@ -1,9 +1,13 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { loadAgain } from '../../lib/load-again';
 import type { ChartSeries, ChartTable } from './chart-types';
 import styles from './charts.module.css';
 
-/** recharts is a chunk of its own, fetched when the first chart is drawn. */
-const charts = () => import('./recharts-charts');
+/**
+ * recharts is a chunk of its own, fetched when the first chart is drawn (and again later when it
+ * could not be: the chart's place keeps its fallback meanwhile, the page stays).
+ */
+const charts = () => loadAgain(() => import('./recharts-charts'));
 export const LazyBarChart = lazy(async () => ({ default: (await charts()).SeriesBarChart }));
 export const LazyLineChart = lazy(async () => ({ default: (await charts()).SeriesLineChart }));
 export const LazyDonutChart = lazy(async () => ({ default: (await charts()).DonutChart }));
