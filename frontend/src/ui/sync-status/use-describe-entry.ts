@@ -14,13 +14,17 @@ import { categoryName } from '../category-form/category-chip';
 import { useUserId } from '../wallet-picker/wallet-picker';
 import { describeEntry, type EntryLookups, type EntryWriter, type KnownTransaction } from './describe-entry';
 
-/** The debts' names for "Installment 3 of Car loan": read only while an installment is queued. */
+/**
+ * The debts' names for "Installment 3 of Car loan": read only while an installment is queued.
+ * A plain object by id: the cache's answers must be plain data (a Map could be stored once, but
+ * the next answer failed to replace it and left the query waiting for ever).
+ */
 const debtNamesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    syncDebtNames: build.query<ReadonlyMap<string, string>, void>({
+    syncDebtNames: build.query<Readonly<Record<string, string>>, void>({
       query: () => 'queries/debts',
       transformResponse: (list: DebtList) =>
-        new Map(list.items.flatMap((debt) => (debt.name === null ? [] : [[debt.id, debt.name] as const]))),
+        Object.fromEntries(list.items.flatMap((debt) => (debt.name === null ? [] : [[debt.id, debt.name] as const]))),
       providesTags: ['Debts'],
     }),
   }),
@@ -95,7 +99,7 @@ export function useDescribeEntry(): (entry: AnyOutboxEntry) => string {
         return category === undefined ? null : categoryName(intl, category);
       },
       walletName: (id) => walletNameById(intl, wallets?.items ?? [], userId, id),
-      debtName: (id) => debts?.get(id) ?? null,
+      debtName: (id) => (debts !== undefined && Object.hasOwn(debts, id) ? (debts[id] ?? null) : null),
       transaction: (id) => transactions.get(id) ?? null,
     };
   }, [categories, wallets, debts, cached, intl, userId]);
