@@ -342,6 +342,9 @@ describe('the recurring poster', () => {
     }
     const done = await posterAt('2026-11-26T12:00:00Z').tick();
     expect(done).toMatchObject({ rules: 1203, posted: 1203 });
+    // Their first batches in groups of 64 (one reading of their streams, one append each).
+    expect(Math.max(...commands.groups)).toBe(64);
+    expect(commands.groups.reduce((sum, size) => sum + size, 0)).toBe(1203);
   });
 
   it('runs one tick at a time', async () => {
