@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { unwrapKey, wrapKey } from './field-cipher.js';
 import { DataKeyErasedError, type KeyStore } from './port.js';
 import { openOrExplainDamage } from '../damaged-database.js';
-import { truncateWriteAheadLog } from '../sqlite-log.js';
+import { createScrubMarker, markScrubOwed, scrubIfOwed } from '../sqlite-scrub.js';
 
 const CACHE_LIMIT = 10_000;
 
@@ -14,9 +14,10 @@ const SCRUBBED = 1;
  * Users' data keys in their own SQLite file, each wrapped by the master key. Keeping keys
  * apart from the events is what makes erasure work: deleting a row here shreds the user's
  * personal text in every copy of the event store. Deleted rows are overwritten with zeros
- * (secure_delete) and an erasure empties the write-ahead log, so no copy of an erased key
- * stays in the files; what stays is the user id in `erased_keys`, which keeps a key from
- * being made for them again.
+ * (secure_delete), and after an erasure the file is written anew and the write-ahead log
+ * emptied (`scrubIfOwed`: b-tree balancing leaves copies of moved keys that secure_delete does
+ * not reach), so no copy of an erased key stays in the files; what stays is the user id in
+ * `erased_keys`, which keeps a key from being made for them again.
  */
 class SqliteKeyStore implements KeyStore {
   private readonly db: Database.Database;
@@ -40,7 +41,10 @@ class SqliteKeyStore implements KeyStore {
       'CREATE TABLE IF NOT EXISTS data_keys (user_id TEXT PRIMARY KEY, wrapped BLOB NOT NULL, created_at TEXT NOT NULL);' +
         'CREATE TABLE IF NOT EXISTS erased_keys (user_id TEXT PRIMARY KEY, erased_at TEXT NOT NULL);',
     );
+    createScrubMarker(this.db);
     this.scrubOnce();
+    // A process stopped between an erasure's commit and its scrub scrubs now.
+    scrubIfOwed(this.db);
     this.select = this.db.prepare<[string], { wrapped: Buffer }>('SELECT wrapped FROM data_keys WHERE user_id = ?');
     this.insert = this.db.prepare(
       'INSERT INTO data_keys (user_id, wrapped, created_at) VALUES (?, ?, ?) ON CONFLICT (user_id) DO NOTHING',
@@ -100,11 +104,12 @@ class SqliteKeyStore implements KeyStore {
     this.db.transaction(() => {
       this.remove.run(userId);
       this.recordErased.run(userId, new Date().toISOString());
+      markScrubOwed(this.db);
     })();
     this.cache.delete(userId);
-    // The log still holds the page with the key as it was written; an erasure run again
-    // (after a failure here) empties it then.
-    truncateWriteAheadLog(this.db);
+    // The log still holds the page with the key as it was written, and other pages may hold
+    // copies of it that balancing left; an erasure run again (after a failure here) scrubs then.
+    scrubIfOwed(this.db);
   }
 
   async close(): Promise<void> {

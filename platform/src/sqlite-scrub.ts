@@ -1,0 +1,44 @@
+import type Database from 'better-sqlite3';
+import { truncateWriteAheadLog } from './sqlite-log.js';
+
+/**
+ * A file that owes a scrub after an erasure: the erasure's transaction writes its one row, and
+ * it goes once the file was written anew (see `scrubIfOwed`).
+ */
+const SCRUB_TABLE = 'erasure_scrub';
+
+/** Creates the marker's table (idempotent); run with the file's schema. */
+export function createScrubMarker(db: Database.Database): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS ${SCRUB_TABLE} (owed INTEGER PRIMARY KEY CHECK (owed = 1))`);
+}
+
+/** Marks the file as owing a scrub: call inside the transaction that deletes the user's rows. */
+export function markScrubOwed(db: Database.Database): void {
+  db.prepare(`INSERT INTO ${SCRUB_TABLE} (owed) VALUES (1) ON CONFLICT (owed) DO NOTHING`).run();
+}
+
+export function scrubOwed(db: Database.Database): boolean {
+  return db.prepare(`SELECT 1 FROM ${SCRUB_TABLE}`).get() !== undefined;
+}
+
+/**
+ * After an erasure's rows were deleted, no byte of them may stay in the file or its log.
+ * `secure_delete` overwrites the cells SQLite deletes and the pages it frees, but not what
+ * b-tree balancing leaves behind: when a page splits, fills or empties, its cells are spread
+ * anew over it and its siblings and the page is rebuilt from its end without clearing the part
+ * it no longer uses (SQLite's `rebuildPage`), so a cell that moved stays readable there, and
+ * its live copy, deleted later, is the only one `secure_delete` overwrites. So, when a scrub is
+ * owed, the file is written anew from its live rows (VACUUM), the log, which then holds every
+ * page, copied in and truncated, and only then the mark removed (and the log truncated again):
+ * a process stopped anywhere in between still owes the scrub, and its log holds nothing older
+ * than the VACUUM once the mark is gone. Without a scrub owed, only the log is truncated.
+ * Throws when a reader on another connection holds the log (the caller tries again later).
+ */
+export function scrubIfOwed(db: Database.Database): void {
+  if (scrubOwed(db)) {
+    db.exec('VACUUM');
+    truncateWriteAheadLog(db);
+    db.exec(`DELETE FROM ${SCRUB_TABLE}`);
+  }
+  truncateWriteAheadLog(db);
+}
