@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { openOrExplainDamage } from '../damaged-database.js';
+import { createScrubMarker, markScrubOwed, scrubIfOwed } from '../sqlite-scrub.js';
 import {
   SCHEMA,
   digest,
@@ -16,8 +17,10 @@ import {
  * The embedded identity's accounts, sessions and one-time codes in their own SQLite file
  * (`identity.db`). Every change is committed with a full fsync before the caller answers, so
  * an account, a password change or a deletion the browser was told about survives a power
- * cut. Deleted rows are overwritten (secure_delete) and the log is truncated after an
- * erasure, so a copy of the folder taken afterwards holds nothing of the account.
+ * cut. Deleted rows are overwritten (secure_delete), and after an account's deletion the file
+ * is written anew and the log truncated (`scrubIfOwed`: b-tree balancing leaves copies of moved
+ * rows that secure_delete does not reach), so a copy of the folder taken afterwards holds
+ * nothing of the account.
  */
 /** Accounts remembered at most (all are forgotten when full: read again as needed). */
 const USERS_REMEMBERED = 50_000;
@@ -38,6 +41,9 @@ export class IdentityStore {
     this.db.pragma('synchronous = FULL');
     this.db.pragma('secure_delete = ON');
     this.db.exec(SCHEMA);
+    createScrubMarker(this.db);
+    // A process stopped between a deletion's commit and its scrub scrubs now.
+    scrubIfOwed(this.db);
     const db = this.db;
     this.statements = {
       byUid: db.prepare<[string], UserRow>('SELECT * FROM users WHERE uid = ?'),
@@ -214,7 +220,10 @@ export class IdentityStore {
     })();
   }
 
-  /** Removes the account, its sessions, codes and linked providers, and truncates the log. */
+  /**
+   * Removes the account, its sessions, codes and linked providers, then writes the file anew
+   * and truncates the log. Throws when the scrub could not finish (a deletion run again scrubs).
+   */
   deleteUser(uid: string): void {
     this.changing(uid);
     this.db.transaction(() => {
@@ -222,8 +231,9 @@ export class IdentityStore {
       this.statements.deleteCodesOf.run(uid);
       this.statements.deleteFederated.run(uid);
       this.statements.deleteUser.run(uid);
+      markScrubOwed(this.db);
     })();
-    this.db.pragma('wal_checkpoint(TRUNCATE)');
+    scrubIfOwed(this.db);
   }
 
   /** Revokes every session of the user (sign-out everywhere). */
