@@ -42,3 +42,19 @@ export function scrubIfOwed(db: Database.Database): void {
   }
   truncateWriteAheadLog(db);
 }
+
+/**
+ * When a file is opened: a scrub owed by a process that stopped before it is done now. A file
+ * that owes none is left as it is (its log too: other connections may be reading it). Should
+ * another connection hold the file meanwhile, the scrub stays owed: the erasure that owes it was
+ * not recorded as finished (its scrub comes first), so it runs again and scrubs, and so does the
+ * next opening.
+ */
+export function scrubOwedAtOpen(db: Database.Database): void {
+  if (!scrubOwed(db)) return;
+  try {
+    scrubIfOwed(db);
+  } catch {
+    // Owed still; see above.
+  }
+}

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { unwrapKey, wrapKey } from './field-cipher.js';
 import { DataKeyErasedError, type KeyStore } from './port.js';
 import { openOrExplainDamage } from '../damaged-database.js';
-import { createScrubMarker, markScrubOwed, scrubIfOwed } from '../sqlite-scrub.js';
+import { createScrubMarker, markScrubOwed, scrubIfOwed, scrubOwedAtOpen } from '../sqlite-scrub.js';
 
 const CACHE_LIMIT = 10_000;
 
@@ -44,7 +44,7 @@ class SqliteKeyStore implements KeyStore {
     createScrubMarker(this.db);
     this.scrubOnce();
     // A process stopped between an erasure's commit and its scrub scrubs now.
-    scrubIfOwed(this.db);
+    scrubOwedAtOpen(this.db);
     this.select = this.db.prepare<[string], { wrapped: Buffer }>('SELECT wrapped FROM data_keys WHERE user_id = ?');
     this.insert = this.db.prepare(
       'INSERT INTO data_keys (user_id, wrapped, created_at) VALUES (?, ?, ?) ON CONFLICT (user_id) DO NOTHING',

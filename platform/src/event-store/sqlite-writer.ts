@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { WrongExpectedRevisionError, type AppendResult, type ExpectedRevision, type NewEvent } from './port.js';
-import { truncateWriteAheadLog } from '../sqlite-log.js';
+import { createScrubMarker, markScrubOwed, scrubIfOwed, scrubOwedAtOpen } from '../sqlite-scrub.js';
 
 export const SCHEMA = `
   CREATE TABLE IF NOT EXISTS events (
@@ -92,6 +92,9 @@ export class SqliteEventWriter {
     // would stall every command. When another thread checkpoints, the writer never does.
     this.db.pragma(`wal_autocheckpoint = ${checkpoints === 'auto' ? 1000 : 0}`);
     this.db.exec(SCHEMA);
+    createScrubMarker(this.db);
+    // A process stopped between an erasure's deletions and their scrub scrubs now.
+    scrubOwedAtOpen(this.db);
     this.statements = {
       head: this.db.prepare<[string], { revision: number | null }>(
         'SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?',
@@ -133,13 +136,20 @@ export class SqliteEventWriter {
     return this.db;
   }
 
+  /** Deletes the stream's events; the file owes a scrub from the same commit on. */
   deleteStream(streamId: string): void {
-    this.statements.deleteStream.run(streamId);
+    this.db.transaction(() => {
+      if (this.statements.deleteStream.run(streamId).changes > 0) markScrubOwed(this.db);
+    })();
   }
 
-  /** The database file holds the deletions (overwritten) and the log nothing older. */
+  /**
+   * After deletions, the file is written anew from its live rows and the log truncated
+   * (`scrubIfOwed`): the plain parts of a deleted event (its ids, amounts, dates) would
+   * otherwise stay where b-tree balancing moved them. Without deletions, the log is truncated.
+   */
   scrubDeleted(): void {
-    truncateWriteAheadLog(this.db);
+    scrubIfOwed(this.db);
   }
 
   close(): void {

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { openOrExplainDamage } from '../damaged-database.js';
-import { createScrubMarker, markScrubOwed, scrubIfOwed } from '../sqlite-scrub.js';
+import { createScrubMarker, markScrubOwed, scrubIfOwed, scrubOwedAtOpen } from '../sqlite-scrub.js';
 import {
   SCHEMA,
   digest,
@@ -43,7 +43,7 @@ export class IdentityStore {
     this.db.exec(SCHEMA);
     createScrubMarker(this.db);
     // A process stopped between a deletion's commit and its scrub scrubs now.
-    scrubIfOwed(this.db);
+    scrubOwedAtOpen(this.db);
     const db = this.db;
     this.statements = {
       byUid: db.prepare<[string], UserRow>('SELECT * FROM users WHERE uid = ?'),
