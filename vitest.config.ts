@@ -16,6 +16,9 @@ export default defineConfig({
           include: ['*/src/**/*.test.ts', 'tests/**/*.test.ts', 'locales/**/*.test.ts', 'eslint-rules/*.test.js'],
           exclude: [...exclude, '**/*.int.test.ts'],
           environment: 'node',
+          // A bound for a test that hangs, not a speed check: two cores shared with the browser
+          // journeys' builds can make a test that takes 1 s take several.
+          testTimeout: 15_000,
         },
       },
       {
@@ -27,6 +30,7 @@ export default defineConfig({
           exclude,
           environment: 'happy-dom',
           environmentOptions: { happyDOM: { url: 'http://localhost/' } },
+          testTimeout: 15_000,
         },
       },
       {
