@@ -359,6 +359,13 @@ describe('an erased account on disk', () => {
       expect((rows.get(user.uid, user.uid) as { n: number }).n, name).toBe(0);
     }
     read.close();
+    // Each file was written anew before the erasure was recorded as finished: none owes a scrub.
+    for (const file of ['events.db', 'keys.db', 'identity.db', 'read.db']) {
+      const copy = new Database(join(copyDir, file), { readonly: true });
+      const owed = copy.prepare<[], { n: number }>('SELECT count(*) AS n FROM erasure_scrub').get()?.n;
+      copy.close();
+      expect(owed, file).toBe(0);
+    }
 
     // The log never held the address, the code, the link's token or a note.
     const log = server.output();
