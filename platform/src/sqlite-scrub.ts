@@ -28,16 +28,15 @@ export function scrubOwed(db: Database.Database): boolean {
  * anew over it and its siblings and the page is rebuilt from its end without clearing the part
  * it no longer uses (SQLite's `rebuildPage`), so a cell that moved stays readable there, and
  * its live copy, deleted later, is the only one `secure_delete` overwrites. So, when a scrub is
- * owed, the file is written anew from its live rows (VACUUM), the log, which then holds every
- * page, copied in and truncated, and only then the mark removed (and the log truncated again):
- * a process stopped anywhere in between still owes the scrub, and its log holds nothing older
- * than the VACUUM once the mark is gone. Without a scrub owed, only the log is truncated.
- * Throws when a reader on another connection holds the log (the caller tries again later).
+ * owed, the file is written anew from its live rows (VACUUM), the mark removed, and the log,
+ * which then holds every page, copied in and truncated. A process stopped before the mark went
+ * owes the scrub still. The truncation needs no reader on another connection to hold the log:
+ * when one does, this throws and the caller (an erasure, which is not recorded as finished until
+ * its scrub is done) runs it again, which then only truncates (the file is not rewritten twice).
  */
 export function scrubIfOwed(db: Database.Database): void {
   if (scrubOwed(db)) {
     db.exec('VACUUM');
-    truncateWriteAheadLog(db);
     db.exec(`DELETE FROM ${SCRUB_TABLE}`);
   }
   truncateWriteAheadLog(db);

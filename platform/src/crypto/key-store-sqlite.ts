@@ -102,9 +102,8 @@ class SqliteKeyStore implements KeyStore {
 
   async erase(userId: string): Promise<void> {
     this.db.transaction(() => {
-      this.remove.run(userId);
+      if (this.remove.run(userId).changes > 0) markScrubOwed(this.db);
       this.recordErased.run(userId, new Date().toISOString());
-      markScrubOwed(this.db);
     })();
     this.cache.delete(userId);
     // The log still holds the page with the key as it was written, and other pages may hold

@@ -98,6 +98,27 @@ describe('deleted accounts in identity.db', () => {
     120_000,
   );
 
+  it('leave nothing once the deletion is run again, when a reader held the log the first time', () => {
+    const path = join(dir, 'reader.db');
+    const { store, accounts } = seededStore(path);
+    const deleted = accounts.filter((_, index) => index % 11 === 5);
+    for (const account of deleted.slice(1)) store.deleteUser(account.uid);
+    const [last] = deleted;
+    if (last === undefined) throw new Error('no account to delete');
+    const reader = new Database(path, { readonly: true });
+    reader.exec('BEGIN');
+    reader.prepare('SELECT count(*) FROM users').get();
+    expect(() => store.deleteUser(last.uid)).toThrow(/could not be emptied/);
+    expect(store.user(last.uid)).toBeNull();
+    reader.exec('COMMIT');
+    reader.close();
+
+    store.deleteUser(last.uid);
+    expect(foundIn(path, traces(deleted))).toEqual([]);
+    expect(statSync(`${path}-wal`).size).toBe(0);
+    store.close();
+  }, 60_000);
+
   it('leave nothing once opened again, when the process stopped between the deletion and its scrub', () => {
     const path = join(dir, 'stopped.db');
     const { store, accounts } = seededStore(path);

@@ -227,11 +227,12 @@ export class IdentityStore {
   deleteUser(uid: string): void {
     this.changing(uid);
     this.db.transaction(() => {
-      this.statements.deleteRefreshOf.run(uid);
-      this.statements.deleteCodesOf.run(uid);
-      this.statements.deleteFederated.run(uid);
-      this.statements.deleteUser.run(uid);
-      markScrubOwed(this.db);
+      const deleted =
+        this.statements.deleteRefreshOf.run(uid).changes +
+        this.statements.deleteCodesOf.run(uid).changes +
+        this.statements.deleteFederated.run(uid).changes +
+        this.statements.deleteUser.run(uid).changes;
+      if (deleted > 0) markScrubOwed(this.db);
     })();
     scrubIfOwed(this.db);
   }
