@@ -14,7 +14,7 @@
 // store's own otherwise). Each run prints the bytes the process wrote to storage per batch, and
 // the pages: the frames each batch added to the read file's write-ahead log (read from its index,
 // the -shm file, after every batch), so every page a commit wrote counts once.
-import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +32,7 @@ import { metadataOf } from '@plenty/platform/testing/new-event';
 import { allProjections } from '@plenty/projections/all';
 import { createProjector } from '@plenty/projector/runtime';
 import { generateDataSet } from './generate.js';
+import { writtenBytes } from './written-bytes.js';
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -76,18 +77,6 @@ async function appendEdits(dataDir: string, count: number): Promise<number> {
 }
 
 /** Applies every event from zero in live batches; answers the CPU and wall seconds and the cache's hits. */
-/** Bytes the process (every thread) has had written to storage so far (Linux), or null elsewhere. */
-function writtenBytes(): number | null {
-  try {
-    const line = readFileSync('/proc/self/io', 'utf8')
-      .split('\n')
-      .find((text) => text.startsWith('write_bytes:'));
-    return line === undefined ? null : Number(line.slice('write_bytes:'.length));
-  } catch {
-    return null;
-  }
-}
-
 /** An empty file with pages of PLENTY_BENCH_PAGE_SIZE bytes, when set: the read store keeps the size it finds. */
 function createWithPageSize(path: string): void {
   const pageSize = Number(process.env['PLENTY_BENCH_PAGE_SIZE']);

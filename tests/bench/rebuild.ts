@@ -26,6 +26,7 @@ import { eventApplier, viewsOf } from '@plenty/projections/apply';
 import { allProjections } from '@plenty/projections/all';
 import { createProjector } from '@plenty/projector/runtime';
 import { generateDataSet } from './generate.js';
+import { writtenBytes } from './written-bytes.js';
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -102,18 +103,6 @@ async function otherThreadsCpu<T>(
     return { result, threads, memory };
   } finally {
     clearInterval(timer);
-  }
-}
-
-/** Bytes the process (every thread) has had written to storage so far (Linux), or null elsewhere. */
-function writtenBytes(): number | null {
-  try {
-    const line = readFileSync('/proc/self/io', 'utf8')
-      .split('\n')
-      .find((text) => text.startsWith('write_bytes:'));
-    return line === undefined ? null : Number(line.slice('write_bytes:'.length));
-  } catch {
-    return null;
   }
 }
 
