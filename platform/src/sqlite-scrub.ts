@@ -12,11 +12,15 @@ export function createScrubMarker(db: Database.Database): void {
   db.exec(`CREATE TABLE IF NOT EXISTS ${SCRUB_TABLE} (owed INTEGER PRIMARY KEY CHECK (owed = 1))`);
 }
 
+/** The statement that marks a file as owing a scrub, for a caller that runs its own statements. */
+export const OWE_SCRUB_SQL = `INSERT INTO ${SCRUB_TABLE} (owed) VALUES (1) ON CONFLICT (owed) DO NOTHING`;
+
 /** Marks the file as owing a scrub: call inside the transaction that deletes the user's rows. */
 export function markScrubOwed(db: Database.Database): void {
-  db.prepare(`INSERT INTO ${SCRUB_TABLE} (owed) VALUES (1) ON CONFLICT (owed) DO NOTHING`).run();
+  db.prepare(OWE_SCRUB_SQL).run();
 }
 
+/** Whether rows were deleted by an erasure and the file not yet written anew since. */
 export function scrubOwed(db: Database.Database): boolean {
   return db.prepare(`SELECT 1 FROM ${SCRUB_TABLE}`).get() !== undefined;
 }

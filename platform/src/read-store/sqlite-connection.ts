@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { truncateWriteAheadLog } from '../sqlite-log.js';
+import { createScrubMarker, scrubIfOwed } from '../sqlite-scrub.js';
 
 /** Page cache sizes (negative: KiB): SQLite's default, and a larger one while bulk loading. */
 const DEFAULT_CACHE_KIB = -2000;
@@ -7,12 +7,6 @@ export const BULK_CACHE_KIB = -65_536;
 /** Tries at emptying the log after a purge, and the pause between two. */
 const SCRUB_ATTEMPTS = 10;
 const SCRUB_RETRY_MS = 500;
-
-/**
- * Holds a row from the commit of a purge until the file has been written anew (`scrubPurged`):
- * a process that stops in between scrubs at its next batch (`scrubOwed`).
- */
-const SCRUB_TABLE = 'erasure_scrub';
 
 /**
  * Opens the embedded read store's file. It is rebuildable from the events, so it trades the
@@ -28,16 +22,9 @@ export function openReadStoreDatabase(path: string): Database.Database {
   db.pragma('busy_timeout = 5000');
   db.pragma('wal_autocheckpoint = 10000');
   db.exec('CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position TEXT NOT NULL)');
-  db.exec(`CREATE TABLE IF NOT EXISTS ${SCRUB_TABLE} (owed INTEGER PRIMARY KEY CHECK (owed = 1))`);
+  // A purge's transaction marks the file as owing a scrub (see `scrubPurged`).
+  createScrubMarker(db);
   return db;
-}
-
-/** Run in a purge's own transaction: the file owes a scrub. */
-export const OWE_SCRUB_SQL = `INSERT OR IGNORE INTO ${SCRUB_TABLE} (owed) VALUES (1)`;
-
-/** Whether a purge was committed and the file not yet written anew since. */
-export function scrubOwed(db: Database.Database): boolean {
-  return db.prepare(`SELECT 1 FROM ${SCRUB_TABLE}`).get() !== undefined;
 }
 
 /**
@@ -49,8 +36,8 @@ export function scrubOwed(db: Database.Database): boolean {
  * an edited document, or one of the purged rows that the purge's own deletions moved before
  * deleting them. Every view table, index and FTS table has such pages, whatever its layout. So
  * the file is written anew from its live rows (VACUUM), then the log, which now holds every page,
- * is copied into it and truncated. Until then the file owes a scrub (`OWE_SCRUB_SQL`, written by
- * the purge's transaction). A reader on another connection that holds the log makes the
+ * is copied into it and truncated (`scrubIfOwed`, as for the other SQLite files). Until then the
+ * file owes a scrub (`OWE_SCRUB_SQL`, written by the purge's transaction). A reader on another connection that holds the log makes the
  * truncation try again a little later (the next purge tries too); `canRun` false (a bulk writer
  * thread has the file) also puts it off. The batch itself is written either way.
  */
@@ -58,11 +45,7 @@ export function scrubPurged(db: Database.Database, canRun: () => boolean = () =>
   if (!db.open) return;
   try {
     if (!canRun()) throw new Error(`${db.name}: another connection writes the file`);
-    if (scrubOwed(db)) {
-      db.exec('VACUUM');
-      db.exec(`DELETE FROM ${SCRUB_TABLE}`);
-    }
-    truncateWriteAheadLog(db);
+    scrubIfOwed(db);
   } catch {
     if (attempt < SCRUB_ATTEMPTS) setTimeout(() => scrubPurged(db, canRun, attempt + 1), SCRUB_RETRY_MS).unref();
   }

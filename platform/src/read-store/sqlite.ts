@@ -1,14 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { Position } from '../event-store/port.js';
 import { BulkWriterThread, bulkWriterCacheKiB } from './sqlite-bulk-writer.js';
-import {
-  OWE_SCRUB_SQL,
-  enterBulkMode,
-  leaveBulkMode,
-  openReadStoreDatabase,
-  scrubOwed,
-  scrubPurged,
-} from './sqlite-connection.js';
+import { OWE_SCRUB_SQL, scrubOwed } from '../sqlite-scrub.js';
+import { enterBulkMode, leaveBulkMode, openReadStoreDatabase, scrubPurged } from './sqlite-connection.js';
 import { column, createIndexes, createViewTable, tableOf } from './sqlite-schema.js';
 import {
   CHECKPOINT_SQL,
