@@ -9,13 +9,7 @@ import {
   type ImportRowsRequest,
 } from '@plenty/contracts/imports';
 import { defaultWalletCurrency } from '@plenty/contracts/wallets';
-import {
-  WrongExpectedRevisionError,
-  comparePositions,
-  type BatchAppend,
-  type BatchAppendOutcome,
-  type EventStore,
-} from '@plenty/platform/event-store/port';
+import { WrongExpectedRevisionError, appendManyOf, type BatchAppend } from '@plenty/platform/event-store/port';
 import { HttpError } from '@plenty/platform/http/errors';
 import type { CommandsInFlight } from '../account/commands-in-flight.js';
 import { encodeDecision, type PipelineDeps } from '../pipeline/run-command.js';
@@ -62,22 +56,6 @@ function needsProfile(userId: string, request: ImportRowsRequest): boolean {
       findBuiltInCategory(row.categoryId) === undefined ||
       (row.splits ?? []).some((line) => findBuiltInCategory(line.categoryId) === undefined) ||
       (row.walletId !== undefined && defaultWalletCurrency(userId, row.walletId) === null),
-  );
-}
-
-/** Without `appendMany`, one append per stream; a retry is told from a new append by its position. */
-async function appendEach(store: EventStore, appends: readonly BatchAppend[]): Promise<BatchAppendOutcome[]> {
-  const head = await store.headPosition();
-  return Promise.all(
-    appends.map(async ({ streamId, events, expectedRevision }): Promise<BatchAppendOutcome> => {
-      try {
-        const result = await store.appendToStream(streamId, events, expectedRevision);
-        return { ok: true, result, appended: comparePositions(result.position, head) > 0 };
-      } catch (error) {
-        if (error instanceof WrongExpectedRevisionError) return { ok: false, error };
-        throw error;
-      }
-    }),
   );
 }
 
@@ -144,10 +122,7 @@ export async function importRows(
         appended.push(index);
       }),
     );
-    const outcomes =
-      deps.eventStore.appendMany === undefined
-        ? await appendEach(deps.eventStore, appends)
-        : await deps.eventStore.appendMany(appends);
+    const outcomes = await appendManyOf(deps.eventStore, appends);
     outcomes.forEach((outcome, position) => {
       const index = appended[position];
       const result = index === undefined ? undefined : results[index];

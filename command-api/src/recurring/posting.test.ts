@@ -191,6 +191,8 @@ describe('posting many rules at once', () => {
     const calls = { readStream: 0, readStreams: 0, appendMany: 0, appendToStream: 0 };
     const eventStore: EventStore = {
       ...store,
+      // The store's methods live on its prototype: the spread above does not carry them.
+      headPosition: () => store.headPosition(),
       readStream: (...args) => {
         calls.readStream += 1;
         return store.readStream(...args);

@@ -26,6 +26,7 @@ import { occurrenceDetails } from '@plenty/contracts/recurring-schedule';
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
 import {
   WrongExpectedRevisionError,
+  appendManyOf,
   readStreamsOf,
   type BatchAppend,
   type BatchAppendOutcome,
@@ -267,7 +268,7 @@ export async function postRules(
       }
       let appended: readonly BatchAppendOutcome[] = [];
       try {
-        appended = await appendAll(
+        appended = await appendManyOf(
           deps.eventStore,
           appends.map(({ append }) => append),
         );
@@ -343,21 +344,6 @@ async function inLineAll(
     release();
     await Promise.allSettled(lines.map(({ whole }) => whole));
   }
-}
-
-/** The appends with `appendMany` where the store has it (one batch), else one `appendToStream` each. */
-async function appendAll(store: EventStore, appends: readonly BatchAppend[]): Promise<readonly BatchAppendOutcome[]> {
-  if (appends.length === 0) return [];
-  if (store.appendMany !== undefined) return store.appendMany(appends);
-  return Promise.all(
-    appends.map(async ({ streamId, events, expectedRevision }): Promise<BatchAppendOutcome> => {
-      try {
-        return { ok: true, result: await store.appendToStream(streamId, events, expectedRevision), appended: true };
-      } catch (error) {
-        return { ok: false, error: error instanceof Error ? error : new Error(String(error)) };
-      }
-    }),
-  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { EventMetadata } from '@plenty/contracts/events/envelope';
+import { comparePositions } from '@plenty/contracts/positions';
 
 /**
  * Where an append expects the stream to be:
@@ -155,6 +156,31 @@ export function readStreamsOf(
 ): Promise<RecordedEvent[][]> {
   if (store.readStreams !== undefined) return store.readStreams(streamIds);
   return Promise.all(streamIds.map((streamId) => store.readStream(streamId)));
+}
+
+/**
+ * The appends as `appendMany` answers them: with it where the store has it (one batch), else one
+ * `appendToStream` each, all at once. An append a retry answered (its events stored before)
+ * ends at or before the head read first, so it is not `appended`; a refused one (a wrong
+ * expected revision, or any other failure) is an outcome of its own.
+ */
+export async function appendManyOf(
+  store: Pick<EventStore, 'appendMany' | 'appendToStream' | 'headPosition'>,
+  appends: readonly BatchAppend[],
+): Promise<BatchAppendOutcome[]> {
+  if (appends.length === 0) return [];
+  if (store.appendMany !== undefined) return store.appendMany(appends);
+  const head = await store.headPosition();
+  return Promise.all(
+    appends.map(async ({ streamId, events, expectedRevision }): Promise<BatchAppendOutcome> => {
+      try {
+        const result = await store.appendToStream(streamId, events, expectedRevision);
+        return { ok: true, result, appended: comparePositions(result.position, head) > 0 };
+      } catch (error) {
+        return { ok: false, error: error instanceof Error ? error : new Error(String(error)) };
+      }
+    }),
+  );
 }
 
 export { comparePositions, isPosition } from '@plenty/contracts/positions';
