@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { BulkWrite, ViewDefinition } from './port.js';
+import type { BulkWrite, ReadStore, ViewDefinition } from './port.js';
 import { openSqliteReadStore } from './sqlite.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'plenty-read-erasure-'));
@@ -125,6 +125,18 @@ function leavingVersions(batches: readonly Edit[][]): { all: string[]; replaced:
   return { all, replaced: all.filter((start) => !current.has(start)) };
 }
 
+/** Applies each batch of edits at positions 1, 2, …; answers the last position. */
+async function applyEdits(store: ReadStore, batches: readonly Edit[][]): Promise<number> {
+  let position = 0;
+  for (const batch of batches) {
+    const at = String(++position);
+    await store.applyBatch('projector', at, async (uow) => {
+      for (const edit of batch) uow.put('notes', edit.userId, edit.id, { note: edit.note }, at);
+    });
+  }
+  return position;
+}
+
 /** Copies the log into the file and empties it, from a connection of its own. */
 function checkpoint(path: string): void {
   const db = new Database(path);
@@ -140,13 +152,7 @@ describe('what page balancing leaves in the SQLite read store', () => {
       const store = await openSqliteReadStore({ path });
       await store.ensureViews([indexedNotes]);
       const batches = editsOf(2, 1200);
-      let position = 0;
-      for (const batch of batches) {
-        const at = String(++position);
-        await store.applyBatch('projector', at, async (uow) => {
-          for (const edit of batch) uow.put('notes', edit.userId, edit.id, { note: edit.note }, at);
-        });
-      }
+      const position = await applyEdits(store, batches);
       const { all, replaced } = leavingVersions(batches);
       // The case: secure_delete overwrote the replaced rows, yet a copy of some stays in pages
       // that were rebuilt when cells moved between them (in the space between a page's cell
@@ -168,13 +174,7 @@ describe('what page balancing leaves in the SQLite read store', () => {
     const store = await openSqliteReadStore({ path });
     await store.ensureViews([indexedNotes]);
     const batches = editsOf(2, 1200);
-    let position = 0;
-    for (const batch of batches) {
-      const at = String(++position);
-      await store.applyBatch('projector', at, async (uow) => {
-        for (const edit of batch) uow.put('notes', edit.userId, edit.id, { note: edit.note }, at);
-      });
-    }
+    const position = await applyEdits(store, batches);
     await store.close();
     // The purge's transaction, as the store commits it, and a process that stops right after.
     const db = new Database(path);
