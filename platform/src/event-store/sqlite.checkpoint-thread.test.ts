@@ -116,9 +116,10 @@ describe('the event log checkpointed from a thread of its own', () => {
             ? /stopped \(it failed: the checkpoint thread crashed\)/
             : /stopped \(it exited with code 3\)/,
         );
-        // The log keeps being copied into the file: the main connection's checkpoints do it now.
-        await appendSome(store, 300);
+        // The log keeps being copied into the file: the main connection's checkpoints do it now,
+        // some of them while the events are still being appended (so the size is taken first).
         const before = fileSize(path);
+        await appendSome(store, 300);
         await eventually(() => fileSize(path) > before + 300 * 500);
         expect(store.checkpointStatus()).toMatchObject({ by: 'main-connection' });
       } finally {
