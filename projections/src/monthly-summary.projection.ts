@@ -36,9 +36,10 @@ export const isLiveContribution = (doc: MonthlyContributionDoc): doc is Contribu
 export const monthlyContributionsView: ViewDefinition = {
   name: MONTHLY_CONTRIBUTIONS_VIEW,
   fields: { categoryId: 'text', month: 'text', type: 'text', currency: 'text', amount: 'integer', split: 'integer' },
-  // By category, and the split ones, for a deleted category's move; by month, type and currency
-  // sorted by amount for a month's largest expenses in each currency.
-  indexes: [['categoryId'], ['split'], ['month', 'type', 'currency', 'amount']],
+  // By category, and the split ones (`split` is null for the others: a sparse index of the few
+  // split ones), for a deleted category's move; by month, type and currency sorted by amount for
+  // a month's largest expenses in each currency.
+  indexes: [['categoryId'], { fields: ['split'], sparse: true }, ['month', 'type', 'currency', 'amount']],
   indexValues: (doc) => {
     const contribution = doc as MonthlyContributionDoc;
     if (!isLiveContribution(contribution)) {

@@ -83,16 +83,17 @@ export const transactionsView: ViewDefinition = {
   // Type filters scan the date or amount index (about half the rows match); a category
   // narrows enough to sort in memory. Each index costs every write, so only these five.
   // The first three carry what filters, amount ranges and sums read (COVERED), so a search or a
-  // range that passes over many rows of a user reads the index alone; the last lists what a
+  // range that passes over many rows of a user reads the index alone; the fourth lists what a
   // recurring rule posted (`ruleId`, null for a transaction entered by hand), newest first, and
-  // the one after it what an import batch added (`importId`, null for one not imported). Dates
-  // (`from`/`to`) are ranges on `occurredAt`, the first index's key.
+  // the last what an import batch added (`importId`, null for one not imported). Those two are
+  // sparse: they hold only the transactions that have one, so most additions write no page of
+  // them. Dates (`from`/`to`) are ranges on `occurredAt`, the first index's key.
   indexes: [
     { fields: ['occurredAt'], include: COVERED },
     { fields: ['amount'], include: COVERED },
     { fields: ['categoryId', 'occurredAt'], include: COVERED },
-    ['ruleId', 'occurredAt'],
-    ['importId', 'occurredAt'],
+    { fields: ['ruleId', 'occurredAt'], sparse: true },
+    { fields: ['importId', 'occurredAt'], sparse: true },
   ],
   indexValues: (doc) => {
     const view = doc as TransactionView;

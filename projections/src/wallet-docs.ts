@@ -62,11 +62,14 @@ export interface SourceDoc {
 
 export const walletsView: ViewDefinition = { name: WALLETS_VIEW, fields: {}, indexes: [] };
 
-/** A wallet's movements newest first, and a debt's (its payments and borrowed money). */
+/**
+ * A wallet's movements newest first, and a debt's (its payments and borrowed money): `debtId` is
+ * null for every other movement, so its index holds only the debts' (sparse).
+ */
 export const walletMovementsView: ViewDefinition = {
   name: WALLET_MOVEMENTS_VIEW,
   fields: { walletId: 'text', sortKey: 'text', debtId: 'text' },
-  indexes: [['walletId', 'sortKey'], ['debtId']],
+  indexes: [['walletId', 'sortKey'], { fields: ['debtId'], sparse: true }],
 };
 
 export const walletMonthsView: ViewDefinition = {
@@ -77,10 +80,11 @@ export const walletMonthsView: ViewDefinition = {
 
 export const transfersView: ViewDefinition = { name: TRANSFERS_VIEW, fields: {}, indexes: [] };
 
+/** `debtId` is set only for a live debt's source, so its index holds only those (sparse). */
 export const walletSourcesView: ViewDefinition = {
   name: WALLET_SOURCES_VIEW,
   fields: { debtId: 'text', categoryId: 'text' },
-  indexes: [['debtId'], ['categoryId']],
+  indexes: [{ fields: ['debtId'], sparse: true }, ['categoryId']],
   indexValues: (doc) => {
     const source = doc as SourceDoc;
     return { debtId: source.live ? source.debtId : null, categoryId: source.live ? source.categoryId : null };

@@ -36,6 +36,19 @@ describe('projection versions and read groups', () => {
     expect(projectionVersion(base)).not.toBe(projectionVersion({ ...base, version: 2 }));
     expect(projectionVersion(base)).not.toBe(projectionVersion({ ...base, views: [view('a', { k: 'text' })] }));
     expect(shadowTagOf([base])).toMatch(/^v[0-9a-f]{11}$/);
+    // Whether an index holds every document or only those with its first key changes no
+    // document: a file keeps the kind it has, and nothing is rebuilt for it.
+    const indexed = (indexes: ViewDefinition['indexes']): Projection => ({
+      ...base,
+      views: [{ ...view('a', { k: 'text', m: 'text' }), indexes }],
+    });
+    expect(projectionVersion(indexed([{ fields: ['k', 'm'], sparse: true }]))).toBe(
+      projectionVersion(indexed([['k', 'm']])),
+    );
+    expect(projectionVersion(indexed([{ fields: ['k'], include: ['m'], sparse: true }]))).toBe(
+      projectionVersion(indexed([{ fields: ['k'], include: ['m'] }])),
+    );
+    expect(projectionVersion(indexed([['k', 'm']]))).not.toBe(projectionVersion(indexed([['m', 'k']])));
     expect(shadowTagOf([base])).not.toBe(shadowTagOf([{ ...base, version: 2 }]));
   });
 

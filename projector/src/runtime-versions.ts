@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Position } from '@plenty/platform/event-store/port';
-import type { ReadStore } from '@plenty/platform/read-store/port';
+import { indexShape, type ReadStore } from '@plenty/platform/read-store/port';
 import { viewsOf } from '@plenty/projections/apply';
 import type { Projection } from '@plenty/projections/projection';
 
@@ -16,7 +16,13 @@ export function projectionVersion(projection: Projection): string {
   return hash(
     {
       version: projection.version ?? 1,
-      views: projection.views.map((view) => ({ name: view.name, fields: view.fields, indexes: view.indexes })),
+      // An index's shape, not whether it is sparse: that changes no document, and a file keeps
+      // the kind of index it has, so it is no reason to rebuild.
+      views: projection.views.map((view) => ({
+        name: view.name,
+        fields: view.fields,
+        indexes: view.indexes.map(indexShape),
+      })),
     },
     16,
   );

@@ -25,6 +25,7 @@ interface IndexSpec {
   key: Record<string, number>;
   name?: string;
   unique?: boolean;
+  partialFilterExpression?: Document;
 }
 
 interface Options {
@@ -56,10 +57,20 @@ export class FakeCollection {
       const name = spec.name ?? Object.keys(spec.key).join('_');
       const existing = this.indexes.find((i) => (i.name ?? '') === name);
       if (existing === undefined) this.indexes.push({ ...spec, name });
-      else if (JSON.stringify(existing.key) !== JSON.stringify(spec.key)) throw new Error(`index ${name} conflicts`);
+      // As MongoDB answers IndexOptionsConflict: the same name with other keys or options.
+      else if (
+        JSON.stringify([existing.key, existing.unique ?? false, existing.partialFilterExpression ?? null]) !==
+        JSON.stringify([spec.key, spec.unique ?? false, spec.partialFilterExpression ?? null])
+      )
+        throw new Error(`index ${name} conflicts`);
     }
     this.db.client.log.push(`createIndexes ${this.name} ${specs.map((s) => s.name).join(',')}`);
     return specs.map((s) => s.name ?? '');
+  }
+
+  /** The collection's indexes, as the driver's cursor gives them (`toArray`). */
+  listIndexes(): { toArray: () => Promise<IndexSpec[]> } {
+    return { toArray: async () => this.indexes.map((index) => ({ ...index })) };
   }
 
   async createIndex(key: Record<string, number>, options: { unique?: boolean; name?: string } = {}): Promise<string> {

@@ -15,6 +15,7 @@ import {
   UNIQUE_INDEX,
 } from './mongo-records.js';
 import { items, query } from './mongo.fixture.js';
+import { matches } from './mongo-fake-query.js';
 import { InvalidCursorError, type ViewDefinition } from './port.js';
 
 describe('MongoDB find query', () => {
@@ -129,6 +130,42 @@ describe('MongoDB indexes', () => {
       { key: { userId: 1, 'f.score': 1, id: 1 }, name: 'ix_score' },
     ]);
     expect(Object.keys(indexes[0]?.key ?? {})).toEqual(['userId', 'f.kind', 'f.score', 'id']);
+  });
+
+  it('declares a sparse index with a filter that holds the records whose first key has a value', () => {
+    const view: ViewDefinition = {
+      ...items,
+      fields: { ...items.fields, label: 'text' },
+      indexes: [
+        { fields: ['label', 'kind'], sparse: true },
+        { fields: ['score'], sparse: true },
+      ],
+    };
+    const [byLabel, byScore] = declaredIndexes(view);
+    expect(byLabel).toEqual({
+      key: { userId: 1, 'f.label': 1, 'f.kind': 1, id: 1 },
+      name: 'ix_label_kind',
+      partialFilterExpression: { 'f.label': { $gte: '' } },
+    });
+    expect(byScore?.partialFilterExpression).toEqual({ 'f.score': { $gte: -Infinity } });
+    // The records the filter holds: every value of the field's type, '' and 0 included, no null.
+    const held = (doc: Record<string, unknown>) =>
+      matches(toRecord(view, { userId: 'u', id: 'd', doc, position: '1' }), byLabel?.partialFilterExpression ?? {});
+    expect([held({ label: 'x' }), held({ label: '' }), held({ label: 7 }), held({ label: null }), held({})]).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    const scored = (doc: Record<string, unknown>) =>
+      matches(toRecord(view, { userId: 'u', id: 'd', doc, position: '1' }), byScore?.partialFilterExpression ?? {});
+    expect([scored({ score: 0 }), scored({ score: -5 }), scored({ score: null }), scored({})]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it('makes (userId, id) unique in every view', () => {

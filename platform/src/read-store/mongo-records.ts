@@ -13,6 +13,7 @@ import {
   SUM_SPLIT,
   indexIncludes,
   indexKeys,
+  sparseField,
   type Document,
   type DocumentFilter,
   type FindQuery,
@@ -164,6 +165,20 @@ export function matchFilter(view: ViewDefinition, match: TextMatch): Record<stri
 /** The unique (userId, id) index every view has; it also serves unsorted and id-sorted finds. */
 export const UNIQUE_INDEX: IndexDescription = { key: { userId: 1, id: 1 }, name: 'userId_id', unique: true };
 
+/**
+ * The records a sparse index holds: those whose first key is set. A record keeps a field without
+ * a value as null, so `$exists` would hold them all, and the planner does not take a query's
+ * equality as implying a `$type` filter; it does take it as implying a range the value is in
+ * (the manual's partial indexes: a query "must contain the filter expression, or a modified
+ * filter expression that specifies a subset of it", e.g. `$gte: 8` within `$gt: 5`). Every
+ * string is at least '' and every number at least -Infinity, and a range compares only within
+ * its type's bracket, so the filter holds exactly the records whose value is of the field's
+ * type: `{ 'f.ruleId': 'r1' }` and `$in` of such values imply it; a null never does.
+ */
+export function sparseFilter(view: ViewDefinition, field: string): Record<string, { $gte: string | number }> {
+  return { [fieldPath(field)]: { $gte: requireField(view, field) === 'text' ? '' : -Infinity } };
+}
+
 /** One index per declared index: userId, then the fields in order, then id as the final tie-breaker. */
 export function declaredIndexes(view: ViewDefinition): IndexDescription[] {
   return view.indexes.map((index) => {
@@ -174,7 +189,12 @@ export function declaredIndexes(view: ViewDefinition): IndexDescription[] {
     for (const field of keys) key[fieldPath(field)] = 1;
     key.id = 1;
     for (const field of include) key[fieldPath(field)] = 1;
-    return { key, name: `ix_${keys.join('_')}${include.length > 0 ? `__${include.join('_')}` : ''}` };
+    const sparse = sparseField(index);
+    return {
+      key,
+      name: `ix_${keys.join('_')}${include.length > 0 ? `__${include.join('_')}` : ''}`,
+      ...(sparse === null ? {} : { partialFilterExpression: sparseFilter(view, sparse) }),
+    };
   });
 }
 

@@ -1,4 +1,12 @@
-import { MongoServerError, type ClientSession, type Collection, type Db, type Filter, type MongoClient } from 'mongodb';
+import {
+  MongoServerError,
+  type ClientSession,
+  type Collection,
+  type Db,
+  type Filter,
+  type IndexDescription,
+  type MongoClient,
+} from 'mongodb';
 import type { Position } from '../event-store/port.js';
 import { connectMongo } from '../mongo.js';
 import {
@@ -86,9 +94,8 @@ class MongoReadStore implements ReadStore, UnitOfWorkBacking {
 
   private async createView(view: ViewDefinition): Promise<void> {
     Object.keys(view.fields).forEach(identifier);
-    const declared = viewIndexes(view);
     // The unique index also creates the collection, so no transaction has to.
-    await this.collection(view.name).createIndexes(this.bulk ? [UNIQUE_INDEX] : [UNIQUE_INDEX, ...declared]);
+    await createMissingIndexes(this.collection(view.name), this.bulk ? [] : viewIndexes(view));
     if (view.search !== undefined) await this.fillSearch(view);
     this.views.set(view.name, view);
   }
@@ -306,7 +313,7 @@ class MongoReadStore implements ReadStore, UnitOfWorkBacking {
     this.bulk = enabled;
     if (enabled) return;
     for (const view of this.views.values()) {
-      await this.collection(view.name).createIndexes([UNIQUE_INDEX, ...viewIndexes(view)]);
+      await createMissingIndexes(this.collection(view.name), viewIndexes(view));
     }
     if (this.bulkCheckpoint !== null) {
       await this.checkpoints.updateOne(
@@ -353,6 +360,24 @@ class MongoReadStore implements ReadStore, UnitOfWorkBacking {
   async close(): Promise<void> {
     if (this.ownsClient) await this.client.close();
   }
+}
+
+/**
+ * Creates the unique index, then those of `indexes` the collection lacks, recognised by their
+ * keys (as SQLite's are by their columns): an index made before keeps the options it was made
+ * with. A sparse index made before as a full one stays full (it answers the same queries), where
+ * asking for it again under its name with a partial filter would fail (IndexOptionsConflict); a
+ * collection made anew (a reset, a shadow) gets the partial one.
+ */
+async function createMissingIndexes(
+  collection: Collection<ViewRecord>,
+  indexes: readonly IndexDescription[],
+): Promise<void> {
+  await collection.createIndexes([UNIQUE_INDEX]);
+  if (indexes.length === 0) return;
+  const present = new Set((await collection.listIndexes().toArray()).map((index) => JSON.stringify(index['key'])));
+  const missing = indexes.filter((index) => !present.has(JSON.stringify(index.key)));
+  if (missing.length > 0) await collection.createIndexes(missing);
 }
 
 /** The declared indexes of a view, and its search index when it has `search`. */

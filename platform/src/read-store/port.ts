@@ -10,14 +10,38 @@ export type IndexedFieldType = 'text' | 'integer';
 /**
  * A composite index after userId: its keys, or its keys plus fields it carries after the
  * id (`include`), so a filter on those fields is answered from the index alone.
+ *
+ * `sparse`: the index holds only the documents whose first key is set (not null), for a field
+ * most documents leave empty (a transaction's rule or import): a write of a document without it
+ * touches no page of the index. Only queries with an equality (or range) on that first key can
+ * use it, which is all such an index is for; a document without the field is found by no query
+ * through it, and none asks for one by its null. The index's columns are the same either way.
  */
 export type IndexDefinition =
-  readonly string[] | { readonly fields: readonly string[]; readonly include: readonly string[] };
+  | readonly string[]
+  | {
+      readonly fields: readonly string[];
+      readonly include?: readonly string[];
+      readonly sparse?: boolean;
+    };
 
 export const indexKeys = (index: IndexDefinition): readonly string[] => ('fields' in index ? index.fields : index);
 /** The included fields that are not keys already. */
 export const indexIncludes = (index: IndexDefinition): readonly string[] =>
-  'fields' in index ? index.include.filter((field) => !index.fields.includes(field)) : [];
+  'fields' in index ? (index.include ?? []).filter((field) => !index.fields.includes(field)) : [];
+/** The field a sparse index holds documents for (its first key), or null for an index of every document. */
+export const sparseField = (index: IndexDefinition): string | null =>
+  'fields' in index && index.sparse === true ? (index.fields[0] ?? null) : null;
+/**
+ * What an index is made of, its keys and what it carries, without whether it is sparse: the same
+ * columns answer the same queries, so a file keeps the kind of index it was made with.
+ */
+export const indexShape = (index: IndexDefinition): IndexDefinition =>
+  'fields' in index
+    ? index.include === undefined
+      ? index.fields
+      : { fields: index.fields, include: index.include }
+    : index;
 
 export interface ViewDefinition {
   readonly name: string;

@@ -3,6 +3,7 @@ import type { ReadStore } from './port.js';
 import { readStoreQueryContract } from './read-store.query.contract.js';
 import { readStoreSearchContract } from './read-store.search.contract.js';
 import { readStoreShadowContract } from './read-store.shadow.contract.js';
+import { readStoreSparseContract } from './read-store.sparse.contract.js';
 import { readStoreWriteContract } from './read-store.write.contract.js';
 
 /** The behaviour every read store adapter promises to the projector and the query API. */
@@ -12,5 +13,6 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
     readStoreWriteContract(open);
     readStoreShadowContract(open);
     readStoreSearchContract(open);
+    readStoreSparseContract(open);
   });
 }

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { indexIncludes, indexKeys, type ViewDefinition } from './port.js';
+import { indexIncludes, indexKeys, sparseField, type ViewDefinition } from './port.js';
 
 /* The tables of the SQLite read store: names, columns and declared indexes. */
 
@@ -55,9 +55,19 @@ export function createViewTable(
 }
 
 /**
+ * Whether sparse indexes are made partial (`WHERE f_x IS NOT NULL`, the default) or hold every
+ * row as before (PLENTY_READ_SPARSE_INDEXES=off), for measuring one against the other.
+ */
+export const partialIndexes = (): boolean => process.env['PLENTY_READ_SPARSE_INDEXES'] !== 'off';
+
+/**
  * Creates the declared indexes a view's table lacks. An index is recognised by its columns,
  * not its name: a promoted shadow table keeps the names its indexes had as a shadow (SQLite
  * cannot rename an index), and those names stay taken, so a new index takes a free name.
+ * A sparse index is a partial index of the rows whose first key is not null; SQLite uses it for
+ * `f_x = ?`, `f_x IN (…)` and ranges on `f_x`, which imply it. Being recognised by its columns,
+ * an index made before as a full one stays as it is (it answers the same queries); a table made
+ * anew (a rebuild, a promoted shadow, a new file) gets the partial one.
  */
 export function createIndexes(db: Database.Database, table: string, view: ViewDefinition): void {
   const present = new Set(
@@ -74,7 +84,10 @@ export function createIndexes(db: Database.Database, table: string, view: ViewDe
     const base = `ix_${table.slice('view_'.length)}_${keys.map(identifier).join('_')}${include.length > 0 ? `__${include.map(identifier).join('_')}` : ''}`;
     let name = base;
     for (let n = 2; indexExists(db, name); n += 1) name = `${base}_${n}`;
-    db.exec(`CREATE INDEX ${name} ON ${table} (${columns.join(', ')})`);
+    const sparse = partialIndexes() ? sparseField(index) : null;
+    db.exec(
+      `CREATE INDEX ${name} ON ${table} (${columns.join(', ')})${sparse === null ? '' : ` WHERE ${column(sparse)} IS NOT NULL`}`,
+    );
     present.add(columns.join(','));
   });
 }

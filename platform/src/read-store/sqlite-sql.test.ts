@@ -38,3 +38,66 @@ describe('a page of find after a cursor', () => {
     }
   });
 });
+
+describe('a sparse index', () => {
+  const entries: ViewDefinition = {
+    name: 'entries',
+    fields: { ruleId: 'text', at: 'text' },
+    indexes: [['at'], { fields: ['ruleId', 'at'], sparse: true }],
+  };
+  const indexesOf = (db: Database.Database) =>
+    db
+      .prepare<[], { sql: string }>(
+        `SELECT sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name`,
+      )
+      .all()
+      .map((index) => index.sql);
+
+  it('holds only the rows whose first key is set, and a page by that key is read through it', () => {
+    const db = new Database(':memory:');
+    try {
+      createViewTable(db, 'view_entries', entries, true);
+      expect(indexesOf(db)).toContain(
+        'CREATE INDEX ix_entries_ruleId_at ON view_entries (user_id, f_ruleId, f_at, id) WHERE f_ruleId IS NOT NULL',
+      );
+      const insert = db.prepare(
+        `INSERT INTO view_entries (user_id, id, doc, position, pos_key, f_ruleId, f_at) VALUES ('u', ?, '{}', '1', '1', ?, '2026')`,
+      );
+      for (let n = 0; n < 100; n += 1) insert.run(`e${n}`, n % 10 === 0 ? 'r1' : null);
+      const held = db
+        .prepare<[], { n: number }>(
+          'SELECT count(*) AS n FROM view_entries INDEXED BY ix_entries_ruleId_at WHERE f_ruleId IS NOT NULL',
+        )
+        .get();
+      expect(held?.n).toBe(10);
+      const { where, params } = findClause('view_entries', entries, {
+        userId: 'u',
+        where: { ruleId: 'r1' },
+        sort: [{ field: 'at', direction: 'desc' }],
+        limit: 10,
+      });
+      const plan = db
+        .prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN SELECT * FROM view_entries ${where}`)
+        .all(...params, 11)
+        .map((step) => step.detail)
+        .join('\n');
+      expect(plan).toContain('USING INDEX ix_entries_ruleId_at (user_id=? AND f_ruleId=?)');
+    } finally {
+      db.close();
+    }
+  });
+
+  it('is not added beside an index of every row on the same columns that a file made before has', () => {
+    const db = new Database(':memory:');
+    try {
+      createViewTable(db, 'view_entries', { ...entries, indexes: [['at'], ['ruleId', 'at']] }, true);
+      createViewTable(db, 'view_entries', entries, true);
+      expect(indexesOf(db)).toEqual([
+        'CREATE INDEX ix_entries_at ON view_entries (user_id, f_at, id)',
+        'CREATE INDEX ix_entries_ruleId_at ON view_entries (user_id, f_ruleId, f_at, id)',
+      ]);
+    } finally {
+      db.close();
+    }
+  });
+});
