@@ -3,10 +3,11 @@
 // transaction), with and without the document cache kept across batches, alternately, and
 // prints the events applied per CPU second of each; the views of the two are compared row by row.
 // `--compare layout`: the view tables WITHOUT ROWID against rowid tables (PLENTY_READ_TABLE_LAYOUT),
-// both with the cache, alternately, instead of the cache off against on.
+// both with the cache, alternately, instead of the cache off against on. `--compare sparse`: the
+// sparse indexes made as indexes of every row (PLENTY_READ_SPARSE_INDEXES=off) against partial ones.
 //
 //   node --import tsx --conditions=source tests/bench/live-projector.ts [--events N] [--users U]
-//        [--batch B] [--pairs P] [--dir DIR (reuse or keep a data dir)] [--edits E] [--compare cache|layout]
+//        [--batch B] [--pairs P] [--dir DIR (reuse or keep a data dir)] [--edits E] [--compare cache|layout|sparse]
 //
 // `--edits E`, when the data set is generated: then E TransactionEdited events, each changing the
 // amount of one of the added transactions (its text stays, so its FTS row may stay too).
@@ -47,7 +48,8 @@ const dirAt = process.argv.indexOf('--dir');
 const keptDir = dirAt < 0 ? undefined : process.argv[dirAt + 1];
 const edits = option('edits', 0);
 const compareAt = process.argv.indexOf('--compare');
-const compare = compareAt >= 0 && process.argv[compareAt + 1] === 'layout' ? 'layout' : 'cache';
+const compared = compareAt >= 0 ? process.argv[compareAt + 1] : undefined;
+const compare = compared === 'layout' || compared === 'sparse' ? compared : 'cache';
 
 /** Appends `count` edits of the amount of transactions already added, spread over them in turn. */
 async function appendEdits(dataDir: string, count: number): Promise<number> {
@@ -205,10 +207,15 @@ async function main(): Promise<void> {
             { name: 'without-rowid', file: 'live-without-rowid.db', cached: true, layout: 'without-rowid' },
             { name: 'rowid', file: 'live-rowid.db', cached: true, layout: 'rowid' },
           ]
-        : [
-            { name: 'off', file: 'live.db', cached: false, layout: undefined },
-            { name: 'on', file: 'live-cached.db', cached: true, layout: undefined },
-          ];
+        : compare === 'sparse'
+          ? [
+              { name: 'full', file: 'live-full.db', cached: true, layout: undefined, sparse: 'off' },
+              { name: 'sparse', file: 'live-sparse.db', cached: true, layout: undefined, sparse: undefined },
+            ]
+          : [
+              { name: 'off', file: 'live.db', cached: false, layout: undefined },
+              { name: 'on', file: 'live-cached.db', cached: true, layout: undefined },
+            ];
     console.log(
       `| run | ${compare} | events | CPU s | events per CPU s | wall s | cache hits | KiB written per batch | pages per batch |`,
     );
@@ -219,6 +226,9 @@ async function main(): Promise<void> {
         for (const file of [path, `${path}-wal`, `${path}-shm`]) await rm(file, { force: true });
         if (variant.layout === undefined) delete process.env['PLENTY_READ_TABLE_LAYOUT'];
         else process.env['PLENTY_READ_TABLE_LAYOUT'] = variant.layout;
+        const sparse = 'sparse' in variant ? variant.sparse : undefined;
+        if (sparse === undefined) delete process.env['PLENTY_READ_SPARSE_INDEXES'];
+        else process.env['PLENTY_READ_SPARSE_INDEXES'] = sparse;
         const r = await replay(dataDir, path, variant.cached);
         console.log(
           `| ${pair} | ${variant.name} | ${r.applied} | ${r.cpuSeconds.toFixed(2)} | ${Math.round(r.applied / r.cpuSeconds)} | ${r.seconds.toFixed(2)} | ${r.hits === null ? '–' : `${(100 * r.hits).toFixed(1)} %`} | ${r.written === null ? '–' : (r.written / 1024 / Math.ceil(r.applied / batch)).toFixed(0)} | ${r.pagesPerBatch.toFixed(0)} |`,
