@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 const resolve = { conditions: ['source', 'import', 'node', 'default'] };
 const exclude = ['**/node_modules/**', '**/dist/**'];
+// Waits for a condition (`vi.waitFor`, `expect.poll`, Testing Library) try for 10 s, not 1 s, and
+// hooks (a build, a server started) get a minute: bounds for what hangs, not speed checks.
+const patientWaits = ['tests/support/patient-waits.setup.ts'];
+const expectOptions = { poll: { timeout: 10_000 } };
 
 export default defineConfig({
   resolve,
@@ -18,7 +22,10 @@ export default defineConfig({
           environment: 'node',
           // A bound for a test that hangs, not a speed check: two cores shared with the browser
           // journeys' builds can make a test that takes 1 s take several.
-          testTimeout: 15_000,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          setupFiles: patientWaits,
+          expect: expectOptions,
         },
       },
       {
@@ -30,7 +37,10 @@ export default defineConfig({
           exclude,
           environment: 'happy-dom',
           environmentOptions: { happyDOM: { url: 'http://localhost/' } },
-          testTimeout: 15_000,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          setupFiles: [...patientWaits, 'frontend/src/lib/testing/dom-waits.setup.ts'],
+          expect: expectOptions,
         },
       },
       {
@@ -44,6 +54,8 @@ export default defineConfig({
           globalSetup: ['tests/support/build.global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          setupFiles: patientWaits,
+          expect: expectOptions,
           fileParallelism: false,
         },
       },

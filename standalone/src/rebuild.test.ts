@@ -31,7 +31,9 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('npm run rebuild', () => {
+// Each test starts the command once or twice, a process loading every projection: on two busy
+// cores that takes seconds, so the bound (for a hang) is the one of the process itself.
+describe('npm run rebuild', { timeout: 150_000 }, () => {
   it('refuses to run beside a server holding the data folder, and changes nothing', async () => {
     const server = takeReadModelsLock(dir, 'the server');
     try {

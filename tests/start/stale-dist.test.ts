@@ -22,6 +22,9 @@ const dist = join(root, 'contracts', 'dist');
 let build: Build;
 const ensureBuilt = () => build.ensureBuilt({ web: false, packages: ['contracts'], log: () => {} });
 
+// Each test runs tsc on the package, seconds on two busy cores: bounds for a hang, not for speed.
+const BUILD_TIMEOUT = 120_000;
+
 beforeAll(async () => {
   for (const path of ['package.json', 'tsconfig.base.json', 'standalone/scripts/build.mjs', 'contracts/src']) {
     cpSync(join(checkout, path), join(root, path), { recursive: true });
@@ -32,7 +35,7 @@ beforeAll(async () => {
   symlinkSync(join(checkout, 'node_modules'), join(root, 'node_modules'));
   build = (await import(pathToFileURL(join(root, 'standalone/scripts/build.mjs')).href)) as Build;
   expect(await ensureBuilt()).toEqual({ server: ['contracts'], web: false });
-});
+}, BUILD_TIMEOUT);
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -42,7 +45,7 @@ const later = (path: string) => {
   utimesSync(path, when, when);
 };
 
-describe("npm start's build and what is in dist", () => {
+describe("npm start's build and what is in dist", { timeout: BUILD_TIMEOUT }, () => {
   it('builds nothing when the inputs and every emitted file are as the build left them', async () => {
     expect(await ensureBuilt()).toEqual({ server: [], web: false });
   });

@@ -103,7 +103,7 @@ async function editTransferWhileRestoring(uid: string, transferId: string) {
       </MemoryRouter>
     </LocaleContext.Provider>,
   );
-  await userEvent.click(await screen.findByTestId('edit-transfer', {}, { timeout: 5000 }));
+  await userEvent.click(await screen.findByTestId('edit-transfer'));
   return store;
 }
 
