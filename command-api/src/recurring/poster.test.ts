@@ -10,6 +10,7 @@ import {
   MAX_OCCURRENCES_PER_RULE_TICK,
   RecurringPoster,
   SYSTEM_USER_ID,
+  type RecurringPosterOptions,
   latestToday,
   posterReadViews,
 } from './poster.js';
@@ -353,6 +354,74 @@ describe('the recurring poster', () => {
     const [first, second] = await Promise.all([poster.tick(), poster.tick()]);
     expect(second).toBe(first);
     expect(commands.posted).toHaveLength(1);
+  });
+
+  it('reads the rule documents of a group with one look-up, and posts what it posts with a get per rule', async () => {
+    const RULE_D = '0190c7a4-0000-7000-8000-00000000000d';
+    const RULE_E = '0190c7a4-0000-7000-8000-00000000000e';
+    await store('alice', ruleDoc(RULE_A, '2026-11-25'));
+    // Paused after its due document was read (the document is still there).
+    await store('alice', ruleDoc(RULE_B, '2026-11-26'));
+    await store('alice', ruleDoc(RULE_B, '2026-11-26', { status: 'paused', pausedOn: '2026-11-25' }));
+    await store('alice', ruleDoc(RULE_C, '2026-11-26'));
+    await store('alice', ruleDoc(RULE_E, '2026-11-24'));
+    // Deleted after its due document was read: the rules view holds a tombstone.
+    position += 1;
+    await readStore.applyBatch('test', String(position), async (uow) => {
+      uow.remove(RECURRING_RULES_VIEW, 'alice', RULE_E, String(position));
+    });
+    // Bob's rule is not due yet in Honolulu: its document is not read.
+    await store('bob', ruleDoc(RULE_D, '2026-11-26'), 'Pacific/Honolulu');
+    await store('carol', ruleDoc(RULE_D, '2026-11-26'));
+
+    const looked: string[] = [];
+    const counted: RecurringPosterOptions['readStore'] = {
+      find: (view, query) => readStore.find(view, query),
+      get: (view, userId, id) => {
+        if (view === RECURRING_RULES_VIEW) looked.push(`get ${userId}`);
+        return readStore.get(view, userId, id);
+      },
+      getMany: (view, keys) => {
+        looked.push(
+          `getMany ${keys
+            .map((key) => key.userId)
+            .sort()
+            .join(' ')}`,
+        );
+        if (readStore.getMany === undefined) throw new Error('the SQLite read store answers getMany');
+        return readStore.getMany(view, keys);
+      },
+    };
+    const tickWith = (store: RecurringPosterOptions['readStore']) =>
+      new RecurringPoster({
+        readStore: store,
+        posting: commands,
+        erasedUsers: { has: async (uid) => erased.has(uid) },
+        now: () => new Date('2026-11-26T08:00:00Z'),
+        intervalMs: 0,
+      }).tick();
+
+    const grouped = await tickWith(counted);
+    expect(looked).toEqual(['getMany alice alice alice alice carol']);
+    const postedGrouped = commands.posted.map(({ userId, ruleId, date }) => `${userId} ${ruleId} ${date}`).sort();
+    expect(postedGrouped).toEqual([
+      `alice ${RULE_A} 2026-11-25`,
+      `alice ${RULE_A} 2026-11-26`,
+      `alice ${RULE_C} 2026-11-26`,
+      `carol ${RULE_D} 2026-11-26`,
+    ]);
+
+    // The same tick through `get` alone (a store without storedMany) offers the same occurrences.
+    commands.posted.length = 0;
+    commands.opened.clear();
+    const oneByOne = await tickWith({
+      find: (view, query) => readStore.find(view, query),
+      get: (view, userId, id) => readStore.get(view, userId, id),
+    });
+    expect(commands.posted.map(({ userId, ruleId, date }) => `${userId} ${ruleId} ${date}`).sort()).toEqual(
+      postedGrouped,
+    );
+    expect(oneByOne).toEqual(grouped);
   });
 
   it('takes the latest date on earth as UTC+14', () => {

@@ -72,7 +72,8 @@ export interface PosterLogger {
 }
 
 export interface RecurringPosterOptions {
-  readonly readStore: Pick<ReadStore, 'find' | 'get'>;
+  /** The views above; with `getMany`, a group's rule documents are read with one look-up. */
+  readonly readStore: Pick<ReadStore, 'find' | 'get' | 'getMany'>;
   /** PostOccurrence's decision in batches and RecurringRuleHeld through the command pipeline (posting.ts), as the command API binds them. */
   readonly posting: Pick<RecurringPosting, 'postRules' | 'postOccurrences' | 'holdRecurringRule'>;
   /** Users whose erasure has started: nothing is posted for them. */
@@ -174,18 +175,16 @@ export class RecurringPoster {
       return zone;
     };
     // One pool of workers over the due rules as they are read, page after page, each taking a
-    // group of rules at a time: a group's first batches are read and appended together.
-    const due = this.dueRules(latest);
+    // group of rules at a time: a group's first batches are read and appended together. A group
+    // is due rules next to each other (taken in one call), so a user's rules due together tend to
+    // fall in one group, whose documents are read with one look-up.
     const group = Math.min(RULES_PER_GROUP, this.concurrency);
+    const groups = this.dueGroups(latest, group);
     const worker = async () => {
       for (;;) {
-        const docs: RecurringDueDoc[] = [];
-        while (docs.length < group) {
-          const next = await due.next();
-          if (next.done === true) break;
-          docs.push(next.value);
-        }
-        if (docs.length === 0) return;
+        const next = await groups.next();
+        if (next.done === true) return;
+        const docs = next.value;
         counts.rules += docs.length;
         await this.postGroup(docs, now, zoneOf, counts);
       }
@@ -213,14 +212,7 @@ export class RecurringPoster {
     zoneOf: (userId: string) => Promise<string>,
     counts: TickCounts,
   ): Promise<void> {
-    const started = await Promise.all(
-      docs.map((due) =>
-        this.firstBatch(due, now, zoneOf).catch((error: unknown) => {
-          this.failed(counts, due, error);
-          return null;
-        }),
-      ),
-    );
+    const started = await this.firstBatches(docs, now, zoneOf, counts);
     const ready = started.filter((rule): rule is RuleBatch => rule !== null && rule.auto.length > 0);
     let settled: PromiseSettledResult<PostOutcome[]>[];
     try {
@@ -245,6 +237,18 @@ export class RecurringPoster {
         }
       }),
     );
+  }
+
+  /** `dueRules` in groups of `size` (the last may be smaller). */
+  private async *dueGroups(latest: string, size: number): AsyncGenerator<RecurringDueDoc[]> {
+    let docs: RecurringDueDoc[] = [];
+    for await (const due of this.dueRules(latest)) {
+      docs.push(due);
+      if (docs.length < size) continue;
+      yield docs;
+      docs = [];
+    }
+    if (docs.length > 0) yield docs;
   }
 
   /** The documents of `recurring_due` by `nextDue`, up to the latest date on earth. */
@@ -273,22 +277,83 @@ export class RecurringPoster {
   }
 
   /**
-   * A rule's first batch: the occurrences not handled up to the user's today (at most BATCH),
+   * Each rule's first batch: the occurrences not handled up to the user's today (at most BATCH),
    * and those of them in `auto` mode; null when there is nothing to post (the rule is not
-   * active, not due in the user's time zone yet, or its user is being erased).
+   * active, not due in the user's time zone yet, or its user is being erased) or when it could
+   * not be read (counted as failed). The documents of the rules due in their user's time zone
+   * are read with one look-up for the group (`getMany`, where the store has it).
    */
-  private async firstBatch(
+  private async firstBatches(
+    docs: readonly RecurringDueDoc[],
+    now: Date,
+    zoneOf: (userId: string) => Promise<string>,
+    counts: TickCounts,
+  ): Promise<(RuleBatch | null)[]> {
+    const todays = await Promise.all(
+      docs.map((due) =>
+        this.dueToday(due, now, zoneOf).catch((error: unknown) => {
+          this.failed(counts, due, error);
+          return null;
+        }),
+      ),
+    );
+    const wanted = docs.filter((_, index) => todays[index] !== null);
+    let rules: ReadonlyMap<string, RecurringRuleDoc | Error>;
+    try {
+      rules = await this.ruleDocs(wanted);
+    } catch (error) {
+      rules = new Map(wanted.map((due) => [ruleKey(due), error instanceof Error ? error : new Error(String(error))]));
+    }
+    return docs.map((due, index) => {
+      const today = todays[index];
+      if (today === null || today === undefined) return null;
+      const doc = rules.get(ruleKey(due));
+      if (doc instanceof Error) {
+        this.failed(counts, due, doc);
+        return null;
+      }
+      return doc === undefined || doc.status !== 'active' ? null : batchOf(due, doc, today, 0);
+    });
+  }
+
+  /**
+   * The rule documents of the due rules, by `ruleKey` (those stored): one `getMany` where the
+   * store has it, else a `get` each (an error then fails its rule alone).
+   */
+  private async ruleDocs(dues: readonly RecurringDueDoc[]): Promise<ReadonlyMap<string, RecurringRuleDoc | Error>> {
+    const { readStore } = this.options;
+    const docs = new Map<string, RecurringRuleDoc | Error>();
+    if (readStore.getMany === undefined || dues.length === 1) {
+      await Promise.all(
+        dues.map(async (due) => {
+          try {
+            const stored = await readStore.get<RecurringRuleDoc>(RECURRING_RULES_VIEW, due.userId, due.ruleId);
+            if (stored !== null) docs.set(ruleKey(due), stored.doc);
+          } catch (error) {
+            docs.set(ruleKey(due), error instanceof Error ? error : new Error(String(error)));
+          }
+        }),
+      );
+      return docs;
+    }
+    if (dues.length === 0) return docs;
+    const found = await readStore.getMany<RecurringRuleDoc>(
+      RECURRING_RULES_VIEW,
+      dues.map((due) => ({ userId: due.userId, id: due.ruleId })),
+    );
+    for (const stored of found) docs.set(ruleKey({ userId: stored.userId, ruleId: stored.id }), stored.doc);
+    return docs;
+  }
+
+  /** The user's today when the rule is due by it (null when not yet, or when the user is being erased). */
+  private async dueToday(
     due: RecurringDueDoc,
     now: Date,
     zoneOf: (userId: string) => Promise<string>,
-  ): Promise<RuleBatch | null> {
-    const { userId, ruleId } = due;
-    if (await this.options.erasedUsers.has(userId)) return null;
-    const today = localDate(now, await zoneOf(userId));
-    if (due.nextDue > today) return null;
-    const stored = await this.options.readStore.get<RecurringRuleDoc>(RECURRING_RULES_VIEW, userId, ruleId);
-    if (stored === null || stored.doc.status !== 'active') return null;
-    return batchOf(due, stored.doc, today, 0);
+  ): Promise<string | null> {
+    if (await this.options.erasedUsers.has(due.userId)) return null;
+    const today = localDate(now, await zoneOf(due.userId));
+    return due.nextDue > today ? null : today;
   }
 
   /**
@@ -337,6 +402,10 @@ export class RecurringPoster {
     }
   }
 }
+
+/** A rule's key among all users' (its user and its id). */
+const ruleKey = (rule: { readonly userId: string; readonly ruleId: string }): string =>
+  `${rule.userId}\u0000${rule.ruleId}`;
 
 /** One batch of a rule's occurrences, as the poster offers it. */
 interface RuleBatch {

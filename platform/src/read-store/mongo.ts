@@ -172,6 +172,21 @@ class MongoReadStore implements ReadStore, UnitOfWorkBacking {
     return toStored<D>(await this.record(view, userId, id));
   }
 
+  /** `get` of many keys, any users', `LOOKUP_CHUNK` keys to a `$in`. */
+  async getMany<D extends Document>(view: string, keys: readonly ScanKey[]): Promise<StoredDocument<D>[]> {
+    this.view(view);
+    const collection = this.collection(view);
+    const found: StoredDocument<D>[] = [];
+    for (let start = 0; start < keys.length; start += LOOKUP_CHUNK) {
+      const ids = keys.slice(start, start + LOOKUP_CHUNK).map((key) => recordKey(key.userId, key.id));
+      for (const record of await collection.find({ _id: { $in: ids } }).toArray()) {
+        const stored = toStored<D>(record);
+        if (stored !== null) found.push(stored);
+      }
+    }
+    return found;
+  }
+
   async find<D extends Document>(viewName: string, query: FindQuery): Promise<FindResult<D>> {
     const view = this.view(viewName);
     const { filter, sort, limit } = buildFindQuery(view, query);

@@ -288,6 +288,13 @@ export interface ReadStore {
   /** Creates tables or collections and indexes for the views; idempotent. */
   ensureViews(views: readonly ViewDefinition[]): Promise<void>;
   get<D extends Document>(view: string, userId: string, id: string): Promise<StoredDocument<D> | null>;
+  /**
+   * Optional: `get` of many keys, any users', in one look-up (SQLite: one statement; MongoDB: one
+   * `$in` per thousand keys): the documents found, in no particular order; a key without a
+   * document (or with a tombstone) is left out. For a reader of documents across users (the
+   * recurring poster's groups of due rules); a unit of work reads a user's with `storedMany`.
+   */
+  getMany?<D extends Document>(view: string, keys: readonly ScanKey[]): Promise<StoredDocument<D>[]>;
   find<D extends Document>(view: string, query: FindQuery): Promise<FindResult<D>>;
   /**
    * A page merged from the parts of a query split on a field's values (a list by value over

@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import type { ReadStore } from './port.js';
+import { readStoreGetManyContract } from './read-store.get-many.contract.js';
 import { readStoreQueryContract } from './read-store.query.contract.js';
 import { readStoreSearchContract } from './read-store.search.contract.js';
 import { readStoreShadowContract } from './read-store.shadow.contract.js';
@@ -14,5 +15,6 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
     readStoreShadowContract(open);
     readStoreSearchContract(open);
     readStoreSparseContract(open);
+    readStoreGetManyContract(open);
   });
 }

@@ -206,6 +206,26 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     return toStored<D>(this.row(view, userId, id));
   }
 
+  /**
+   * `get` of many keys, any users', with one statement (the keys as one JSON array of
+   * `[userId, id]`, looked up by the primary key).
+   */
+  async getMany<D extends Document>(view: string, keys: readonly ScanKey[]): Promise<StoredDocument<D>[]> {
+    this.view(view);
+    await this.settled();
+    if (keys.length === 0) return [];
+    const rows = this.statement<[string], Row>(
+      `SELECT * FROM ${this.table(view)} WHERE (user_id, id) IN ` +
+        `(SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?))`,
+    ).all(JSON.stringify(keys.map((key) => [key.userId, key.id])));
+    const found: StoredDocument<D>[] = [];
+    for (const row of rows) {
+      const stored = toStored<D>(row);
+      if (stored !== null) found.push(stored);
+    }
+    return found;
+  }
+
   async stored(view: string, userId: string, id: string): Promise<StoredState | null> {
     await this.settled();
     const cache = this.documentCache;
