@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { monthOfDate } from '@plenty/contracts/calendar/date';
 import { localDate } from '@plenty/contracts/calendar/zone';
+import { comparePositions } from '@plenty/platform/event-store/port';
 import { appendOutOfRangeExpense } from '@plenty/platform/testing/out-of-range-event';
 import { EventCodec } from '@plenty/platform/crypto/event-codec';
 import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
@@ -49,16 +50,17 @@ beforeAll(async () => {
 });
 
 describe('one user’s event that cannot be applied', () => {
-  it('leaves everyone else’s views keeping up: another user’s write is read back within a second', async () => {
+  it('leaves everyone else’s views keeping up: another user’s later write is applied and read back', async () => {
     const api = new ApiClient(env.standalone.app, bob);
-    const started = performance.now();
     const written = await api.command('AddTransaction', expense(4_500));
     expect(written.status).toBe(200);
+    expect(comparePositions(written.body.position, poison.position)).toBeGreaterThan(0);
+    // Past Alice's event to Bob's, which came after it (the bound is for a projector that stops there).
+    const reached = await env.standalone.projector.waitFor(written.body.position, 20_000);
+    expect(comparePositions(reached, written.body.position)).toBeGreaterThanOrEqual(0);
     const list = await queryAfter(bob, 'transactions', written.body.position);
-    const elapsed = performance.now() - started;
     expect(list.status).toBe(200);
     expect(list.body.items).toHaveLength(2);
-    expect(elapsed).toBeLessThan(1000);
     expect((await queryAfter(bob, `dashboard?month=${monthOfDate(today)}`, written.body.position)).status).toBe(200);
   });
 
