@@ -167,7 +167,7 @@ describe('bulk replay', () => {
     expect(await replayedViews('flushing', 23)).toEqual(live);
     expect(await replayedViews('fallback', 23, withoutBulkLoad)).toEqual(live);
     // Four builds of the whole history: seconds on a machine shared with other work.
-  }, 30_000);
+  }, 120_000);
 
   it('quarantines the users the live projector quarantines, with the same records, row for row', async () => {
     const writer = historyWriter(stores.eventStore, stores.codec);

@@ -344,10 +344,9 @@ describe('recurring rules where they meet the rest of the app', { timeout: 120_0
     await createRule(api, utcToday, { ...huge, type: 'income', categoryId: 'builtin-salary' });
     await settle();
 
-    const started = performance.now();
+    // Bounded in work (query-api's upcoming test counts the dates computed), not timed here.
     const upcoming = await api.query<Upcoming>('upcoming?days=62');
     const detail = await api.query<RecurringRuleDetail>(`recurring/${old}`);
-    expect(performance.now() - started).toBeLessThan(5_000);
     expect(upcoming.status, JSON.stringify(upcoming.body)).toBe(200);
     expect(detail.status).toBe(200);
     const fromOld = upcoming.body.items.filter((item) => item.kind === 'recurring' && item.ruleId === old);
