@@ -1,9 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { encodeCursor } from './keys.js';
 import type { ViewDefinition } from './port.js';
 import { createViewTable } from './sqlite-schema.js';
 import { findClause } from './sqlite-sql.js';
+import { openSqliteReadStore } from './sqlite.js';
 
 const due: ViewDefinition = { name: 'due', fields: { nextDue: 'text', amount: 'integer' }, indexes: [['nextDue']] };
 
@@ -84,6 +88,46 @@ describe('a sparse index', () => {
       expect(plan).toContain('USING INDEX ix_entries_ruleId_at (user_id=? AND f_ruleId=?)');
     } finally {
       db.close();
+    }
+  });
+
+  it('comes with a view rebuilt through a shadow into a file that had the full one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'plenty-sparse-'));
+    const path = join(dir, 'read.db');
+    try {
+      const before = await openSqliteReadStore({ path });
+      await before.ensureViews([{ ...entries, indexes: [['at'], ['ruleId', 'at']] }]);
+      await before.close();
+      const store = await openSqliteReadStore({ path });
+      try {
+        await store.ensureViews([entries]);
+        const shadow = store.shadow('s1');
+        await shadow.ensureViews([entries]);
+        await shadow.applyBatch('shadow-s1', '1', async (uow) => {
+          uow.put('entries', 'u', 'e1', { ruleId: 'r1', at: '2026-01-02' }, '1');
+          uow.put('entries', 'u', 'e2', { ruleId: null, at: '2026-01-01' }, '1');
+        });
+        await store.promote({ tag: 's1', views: [entries], records: {}, shadowCheckpoint: 'shadow-s1' });
+        const found = await store.find('entries', {
+          userId: 'u',
+          where: { ruleId: 'r1' },
+          sort: [{ field: 'at', direction: 'desc' }],
+          limit: 10,
+        });
+        expect(found.items.map((item) => item.id)).toEqual(['e1']);
+      } finally {
+        await store.close();
+      }
+      const db = new Database(path, { readonly: true });
+      try {
+        expect(indexesOf(db).filter((sql) => sql.includes('f_ruleId'))).toEqual([
+          expect.stringMatching(/ON "?view_entries"? \(user_id, f_ruleId, f_at, id\) WHERE f_ruleId IS NOT NULL$/),
+        ]);
+      } finally {
+        db.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
