@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { requireContainers } from '../testing/container-runtime.js';
 import { useTestMongo } from '../testing/mongo-container.js';
+import type { ViewRecord } from './mongo-records.js';
 import type { ViewDefinition } from './port.js';
 import { readStoreContract } from './read-store.contract.js';
 
@@ -35,6 +36,59 @@ describe.skipIf(!runtime.available)('MongoDB (testcontainers)', () => {
       ]),
     );
     expect(indexes.find((i) => i.name === 'userId_id')?.unique).toBe(true);
+    await store.close();
+  });
+
+  it('plans the queries on a field most documents leave empty through its partial index', async () => {
+    const { openMongoReadStore } = await import('./mongo.js');
+    const { buildFindQuery, collectionName } = await import('./mongo-records.js');
+    const entries: ViewDefinition = {
+      name: 'entries',
+      fields: { ruleId: 'text', at: 'text', flag: 'integer' },
+      indexes: [['at'], { fields: ['ruleId', 'at'], sparse: true }, { fields: ['flag'], sparse: true }],
+    };
+    const dbName = `plenty_${randomUUID().slice(0, 8)}`;
+    const store = await openMongoReadStore({ client: mongo.client(), dbName });
+    await store.ensureViews([entries]);
+    await store.applyBatch('p', '1', async (uow) => {
+      for (let n = 0; n < 200; n += 1) {
+        const doc = {
+          ruleId: n % 10 === 0 ? 'r1' : null,
+          at: `2026-01-${String((n % 28) + 1).padStart(2, '0')}`,
+          flag: n % 50 === 0 ? 1 : null,
+        };
+        uow.put('entries', 'u', `e${n}`, doc, '1');
+      }
+    });
+    const collection = mongo.client().db(dbName).collection<ViewRecord>(collectionName('entries'));
+    const indexes = await collection.listIndexes().toArray();
+    expect(indexes.find((i) => i.name === 'ix_ruleId_at')?.partialFilterExpression).toEqual({
+      'f.ruleId': { $gte: '' },
+    });
+    // The winning plan of each query the adapter builds, as the server explains it.
+    const indexUsed = async (query: Parameters<typeof buildFindQuery>[1]) => {
+      const built = buildFindQuery(entries, query);
+      const explained = await collection.find(built.filter).sort(built.sort).limit(built.limit).explain();
+      return JSON.stringify((explained['queryPlanner'] as { winningPlan: unknown }).winningPlan);
+    };
+    const newest = [{ field: 'at', direction: 'desc' as const }];
+    expect(await indexUsed({ userId: 'u', where: { ruleId: 'r1' }, sort: newest, limit: 5 })).toContain(
+      '"indexName":"ix_ruleId_at"',
+    );
+    const page = await store.find('entries', { userId: 'u', where: { ruleId: 'r1' }, sort: newest, limit: 5 });
+    expect(page.items).toHaveLength(5);
+    expect(
+      await indexUsed({
+        userId: 'u',
+        where: { ruleId: 'r1' },
+        sort: newest,
+        limit: 5,
+        cursor: page.nextCursor ?? undefined,
+      }),
+    ).toContain('"indexName":"ix_ruleId_at"');
+    expect(await indexUsed({ userId: 'u', where: { flag: 1 }, sort: [], limit: 1000 })).toContain(
+      '"indexName":"ix_flag"',
+    );
     await store.close();
   });
 
