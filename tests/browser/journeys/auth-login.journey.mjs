@@ -31,8 +31,10 @@ export default async function authLogin({ browser, baseUrl }) {
       const alert = page.getByTestId('form-error');
       await alert.getByText(m['authError.invalidCredential']).waitFor();
       await field(page, m['auth.email']).fill(`nobody-${Date.now()}@example.com`);
+      // The message of the first try is still shown: read it once the server answered this one.
+      const answered = page.waitForResponse((response) => response.url().includes('accounts:signInWithPassword'));
       await submit.click();
-      await page.waitForTimeout(300);
+      assert.equal((await answered).status(), 400);
       await alert.getByText(m['authError.invalidCredential']).waitFor();
 
       await field(page, m['auth.email']).fill(user.email);

@@ -85,8 +85,7 @@ export default async function categoriesCrud({ browser, baseUrl, screenshotDir }
     await submit.click();
     await dialog.getByText(en['categories.validation.colorInvalid']).waitFor();
     await dialog.getByRole('radio', { name: en['categories.color.teal'], exact: true }).click();
-    for (let tries = 0; tries < 20 && (await hex.inputValue()) !== '#14b8a6'; tries += 1)
-      await page.waitForTimeout(100);
+    await page.waitForFunction((input) => input.value === '#14b8a6', await hex.elementHandle(), { timeout: 15_000 });
     assert.equal(await hex.inputValue(), '#14b8a6');
     await dialog.getByText(en['categories.color.chosen'].replace('{name}', en['categories.color.teal'])).waitFor();
     await dialog.getByText(en['categories.validation.colorInvalid']).waitFor({ state: 'detached' });

@@ -15,12 +15,21 @@ function rows(page) {
 }
 
 async function waitForRows(page, count, message) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const shown = await rows(page).count();
-    if (shown === count) return;
-    if (Date.now() > deadline) assert.fail(`${message}: expected ${count} rows, saw ${shown} at ${page.url()}`);
-    await page.waitForTimeout(150);
+  try {
+    await page.waitForFunction((n) => document.querySelectorAll('[data-row-id]').length === n, count, {
+      timeout: 15_000,
+    });
+  } catch {
+    assert.fail(`${message}: expected ${count} rows, saw ${await rows(page).count()} at ${page.url()}`);
+  }
+}
+
+/** Waits for the list's first row to read `text` (the list is sorted again once the server answered). */
+async function waitForFirstRow(page, text, message) {
+  try {
+    await rows(page).first().filter({ hasText: text }).waitFor({ timeout: 15_000 });
+  } catch {
+    assert.fail(`${message}: the first row reads ${await rows(page).first().innerText()}`);
   }
 }
 
@@ -149,12 +158,10 @@ async function journey(browser, baseUrl, locale, prefix) {
     await waitForRows(page, 2, 'after clearing the category');
     await page.getByLabel(messages['transactions.filter.sort'], { exact: true }).selectOption('lowest');
     await page.waitForURL(/sort=lowest/);
-    await page.waitForTimeout(500);
-    assert.match((await rows(page).first().innerText()) ?? '', /Lunch rice/, 'lowest first');
+    await waitForFirstRow(page, 'Lunch rice', 'lowest first');
     await page.getByLabel(messages['transactions.filter.sort'], { exact: true }).selectOption('highest');
     await page.waitForURL(/sort=highest/);
-    await page.waitForTimeout(500);
-    assert.match((await rows(page).first().innerText()) ?? '', /November salary/, 'highest first');
+    await waitForFirstRow(page, 'November salary', 'highest first');
     await page.getByLabel(messages['transactions.search'], { exact: true }).fill('salary');
     await page.waitForURL(/q=salary/);
     await waitForRows(page, 1, 'search in notes');

@@ -47,7 +47,8 @@ async function seed(baseUrl, user) {
 /** From the top, so the sticky header sits where it belongs in a full-page picture. */
 async function screenshot(page, screenshotDir, name) {
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(150);
+  // Painted where it scrolled to: two animation frames.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await capture(page, screenshotDir, name);
 }
 
@@ -92,9 +93,9 @@ export default async function transactionsScreenshots({ browser, baseUrl, screen
         const list = document.querySelector('[data-row-id]')?.closest('ul');
         return list ? Math.round(list.getBoundingClientRect().height / 76) : 0;
       });
-    for (let tries = 0; (await listed()) < SEED.length; tries += 1) {
-      assert.ok(tries < 20, 'every seeded transaction is listed');
-      await full.page.waitForTimeout(500);
+    const deadline = Date.now() + 60_000;
+    while ((await listed()) < SEED.length) {
+      assert.ok(Date.now() < deadline, 'every seeded transaction is listed');
       await full.page.reload();
       await expectHeading(full.page, messages['page.transactions']);
       await full.page.getByTestId('transaction-totals').waitFor({ timeout: 15_000 });
