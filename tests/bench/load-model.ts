@@ -234,19 +234,22 @@ async function act(baseUrl: string, state: UserState, action: Action) {
 export async function runLoad(
   baseUrl: string,
   users: readonly SimulatedUser[],
-  options: { seconds: number; thinkMs: number },
+  /** For `seconds` (the bench), or until `requests` were answered (a test: work, not time). */
+  options: ({ seconds: number } | { requests: number }) & { thinkMs: number },
 ): Promise<LoadResult> {
   const latencies = new Map<string, number[]>();
   const errors = new Map<string, number>();
   let acknowledgedWrites = 0;
-  const ends = Date.now() + options.seconds * 1000;
+  let answered = 0;
+  const ends = 'seconds' in options ? Date.now() + options.seconds * 1000 : Infinity;
+  const goOn = () => ('requests' in options ? answered < options.requests : Date.now() < ends);
   const started = performance.now();
   await Promise.all(
     users.map(async (user) => {
       const state = newState(user);
       // Everyone starts at a different moment within the first think time.
       await new Promise((r) => setTimeout(r, Math.random() * options.thinkMs));
-      while (Date.now() < ends) {
+      while (goOn()) {
         const action = chooseAction();
         let outcome: { ms: number; status: number } | null;
         try {
@@ -255,6 +258,7 @@ export async function runLoad(
           outcome = { ms: 0, status: 0 };
         }
         if (outcome !== null) {
+          answered += 1;
           if (outcome.status === 200) {
             (latencies.get(action.route) ?? latencies.set(action.route, []).get(action.route))?.push(outcome.ms);
             if (action.write) acknowledgedWrites += 1;
