@@ -48,7 +48,7 @@ describe('account deletion in the embedded default', () => {
       reason: 'not_useful',
     });
     expect(deletion.status).toBe(200);
-    await env.standalone.projector.waitFor(deletion.body.position, 5_000);
+    await env.standalone.projector.waitFor(deletion.body.position, 20_000);
 
     expect(await env.standalone.eventStore.streamIdsOfUser(users.leaving.uid)).toEqual([ACCOUNT_ERASURES_STREAM]);
     const views = await env.standalone.readStore.find('transactions', {

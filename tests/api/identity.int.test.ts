@@ -12,7 +12,7 @@ import { createTestUser, identityCall, signInTestUser, TEST_PASSWORD, type TestU
 const env = useTestStandalone({ appOrigin: 'http://127.0.0.1:8080' });
 const outbox = () => join(env.dataDir, 'outbox');
 
-const waitForMail = (to: string, count = 1) => mailsTo(outbox(), to, count, 10_000);
+const waitForMail = (to: string, count = 1) => mailsTo(outbox(), to, count, 20_000);
 
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
 

@@ -14,7 +14,7 @@ const env = useTestStandalone({
   appOrigin: 'https://plenty.test',
 });
 
-async function mailsTo(address: string, count: number, waitMs = 10_000): Promise<OutboxMessage[]> {
+async function mailsTo(address: string, count: number, waitMs = 20_000): Promise<OutboxMessage[]> {
   const deadline = Date.now() + waitMs;
   for (;;) {
     const mails = (await readOutbox(join(env.dataDir, 'outbox'))).filter((mail) => mail.to === address);

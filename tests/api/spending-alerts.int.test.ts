@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 
 async function mailsTo(address: string, count: number): Promise<OutboxMessage[]> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 20_000;
   for (;;) {
     const mails = (await readOutbox(join(env.dataDir, 'outbox'))).filter((mail) => mail.to === address);
     if (mails.length >= count || Date.now() > deadline) return mails;
