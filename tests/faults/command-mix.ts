@@ -17,6 +17,8 @@ interface Sent {
 /** Sends a user's commands to the current server and keeps those it acknowledged. */
 export function commander(server: () => StandaloneProcess, user: TestUser) {
   const acknowledged: Sent[] = [];
+  /** Waiters for a number of acknowledged commands (`whenAcknowledged`). */
+  const waiters: { readonly count: number; readonly done: () => void }[] = [];
   const transactions: string[] = [];
   const goals: string[] = [];
   const send = async (name: string, body: Record<string, unknown>) => {
@@ -28,8 +30,18 @@ export function commander(server: () => StandaloneProcess, user: TestUser) {
     });
     if (response.status !== 200) return response.status;
     acknowledged.push({ name, body: full, answer: (await response.json()) as Sent['answer'] });
+    for (const waiter of waiters.filter((w) => acknowledged.length >= w.count)) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.done();
+    }
     return 200;
   };
+  /** Resolves once `count` commands in all were acknowledged (a moment set by work, not by time). */
+  const whenAcknowledged = (count: number) =>
+    new Promise<void>((done) => {
+      if (acknowledged.length >= count) done();
+      else waiters.push({ count, done });
+    });
   /** One command of a realistic mix; edits and contributions target what was acknowledged. */
   const next = async () => {
     const roll = Math.random();
@@ -72,7 +84,7 @@ export function commander(server: () => StandaloneProcess, user: TestUser) {
       });
     }
   };
-  return { acknowledged, next, send };
+  return { acknowledged, next, send, whenAcknowledged };
 }
 
 /** Keeps `width` commands in flight until `stop` resolves. */
