@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { BackupEvent } from '@plenty/contracts/backup';
 import { defaultWalletId } from '@plenty/contracts/wallets';
 import { BackupFold } from './backup-fold.js';
 
 const uid = 'fold-user';
-let clock = Date.parse('2026-10-01T00:00:00.000Z');
+const START = Date.parse('2026-10-01T00:00:00.000Z');
+let clock = START;
+// Each test's events start at the same hour, whichever test ran before it.
+beforeEach(() => {
+  clock = START;
+});
 
 function event(streamId: string, type: string, data: Record<string, unknown>): BackupEvent {
   clock += 3_600_000;

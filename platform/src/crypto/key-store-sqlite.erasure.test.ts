@@ -101,5 +101,5 @@ describe('erased keys in keys.db', () => {
     expect(foundIn(path, erasedKeys)).toHaveLength(0);
     expect(await reopened.get(users[0] ?? '')).toHaveLength(32);
     await reopened.close();
-  }, 60_000);
+  }, 300_000);
 });

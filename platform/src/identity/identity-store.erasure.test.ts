@@ -117,7 +117,7 @@ describe('deleted accounts in identity.db', () => {
     expect(foundIn(path, traces(deleted))).toEqual([]);
     expect(statSync(`${path}-wal`).size).toBe(0);
     store.close();
-  }, 60_000);
+  }, 300_000);
 
   it('leave nothing once opened again, when the process stopped between the deletion and its scrub', () => {
     const path = join(dir, 'stopped.db');
@@ -143,5 +143,5 @@ describe('deleted accounts in identity.db', () => {
     expect(foundIn(path, traces(deleted))).toEqual([]);
     expect(reopened.userCount()).toBe(accounts.length - deleted.length);
     reopened.close();
-  }, 60_000);
+  }, 300_000);
 });

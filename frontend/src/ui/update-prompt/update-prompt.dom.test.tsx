@@ -44,8 +44,9 @@ const renderPrompt = (locale: 'en' | 'th', messages: Record<string, string>) =>
     </IntlProvider>,
   );
 
-// The page's knowledge of a new version is one per page (module state), so these run in order.
-describe('the update prompt', () => {
+// The page's knowledge of a new version is one per page (module state), so these run in order,
+// even in a shuffled run.
+describe('the update prompt', { shuffle: false }, () => {
   it('says nothing while no new version waits, and not for the first install', () => {
     renderPrompt('en', en);
     const first = fakeWorkers({ waiting: false, controlled: false });
