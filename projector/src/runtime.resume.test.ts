@@ -67,7 +67,8 @@ function dyingOn(store: ReadStore, nth: number): ReadStore {
   });
 }
 
-describe('projector after a crash', () => {
+// Whole histories projected, stopped and rebuilt: 26 s beside a loaded suite, so a bound for a hang.
+describe('projector after a crash', { timeout: 120_000 }, () => {
   it('resumes from its checkpoint to a read model equal to a fresh rebuild, nothing lost or doubled', async () => {
     await writeHistory(historyWriter(eventStore, codec), users, 30);
     let readStore = await openSqliteReadStore({ path: readPath() });
