@@ -25,6 +25,7 @@ import {
   identifier,
   indexValues,
   recordKey,
+  type RecordKey,
   requireField,
   searchValues,
   storedKey,
@@ -154,11 +155,21 @@ class MongoReadStore implements ReadStore, UnitOfWorkBacking {
 
   /** A user's records of the ids, `LOOKUP_CHUNK` keys to a `$in`. */
   async storedMany(view: string, userId: string, ids: readonly string[]): Promise<ReadonlyMap<string, ViewRecord>> {
-    const collection = this.collection(view);
     const found = new Map<string, ViewRecord>();
-    for (let start = 0; start < ids.length; start += LOOKUP_CHUNK) {
-      const keys = ids.slice(start, start + LOOKUP_CHUNK).map((id) => recordKey(userId, id));
-      for (const record of await collection.find({ _id: { $in: keys } }).toArray()) found.set(record.id, record);
+    const records = await this.records(
+      view,
+      ids.map((id) => recordKey(userId, id)),
+    );
+    for (const record of records) found.set(record.id, record);
+    return found;
+  }
+
+  /** The records of these record keys (those stored), `LOOKUP_CHUNK` keys to a `$in`. */
+  private async records(view: string, keys: readonly RecordKey[]): Promise<ViewRecord[]> {
+    const collection = this.collection(view);
+    const found: ViewRecord[] = [];
+    for (let start = 0; start < keys.length; start += LOOKUP_CHUNK) {
+      found.push(...(await collection.find({ _id: { $in: keys.slice(start, start + LOOKUP_CHUNK) } }).toArray()));
     }
     return found;
   }
@@ -175,14 +186,13 @@ class MongoReadStore implements ReadStore, UnitOfWorkBacking {
   /** `get` of many keys, any users', `LOOKUP_CHUNK` keys to a `$in`. */
   async getMany<D extends Document>(view: string, keys: readonly ScanKey[]): Promise<StoredDocument<D>[]> {
     this.view(view);
-    const collection = this.collection(view);
     const found: StoredDocument<D>[] = [];
-    for (let start = 0; start < keys.length; start += LOOKUP_CHUNK) {
-      const ids = keys.slice(start, start + LOOKUP_CHUNK).map((key) => recordKey(key.userId, key.id));
-      for (const record of await collection.find({ _id: { $in: ids } }).toArray()) {
-        const stored = toStored<D>(record);
-        if (stored !== null) found.push(stored);
-      }
+    for (const record of await this.records(
+      view,
+      keys.map((key) => recordKey(key.userId, key.id)),
+    )) {
+      const stored = toStored<D>(record);
+      if (stored !== null) found.push(stored);
     }
     return found;
   }
