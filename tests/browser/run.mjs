@@ -83,14 +83,18 @@ try {
     // A journey that fails is run once more from the start (each signs up its own user); one
     // that passes only then is reported as flaky with its first failure, so it gets mended.
     let firstFailure;
+    const started = performance.now();
+    const took = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
     for (let attempt = 1; attempt <= 2; attempt += 1) {
       try {
         await journey.default({ browser, baseUrl, screenshotDir, dataDir });
         passed += 1;
-        if (firstFailure === undefined) console.log(`✓ ${name}`);
+        if (firstFailure === undefined) console.log(`✓ ${name} (${took()})`);
         else {
           flaky.push(name);
-          console.log(`✓ ${name} (flaky: passed on its second run; the first failed with ${describe(firstFailure)})`);
+          console.log(
+            `✓ ${name} (${took()}; flaky: passed on its second run; the first failed with ${describe(firstFailure)})`,
+          );
         }
         break;
       } catch (error) {
