@@ -7,7 +7,7 @@ import { openSqliteKeyStore } from '@plenty/platform/crypto/key-store-sqlite';
 import { loadMasterKey } from '@plenty/platform/crypto/master-key';
 import { errorForLog } from '@plenty/platform/logging';
 import { openSqliteEventStore } from '@plenty/platform/event-store/sqlite';
-import { openSqliteReadStore } from '@plenty/platform/read-store/sqlite';
+import { openReadModelsFile } from '@plenty/platform/read-store/damaged-file';
 import { takeReadModelsLock } from '@plenty/platform/read-store/writer-lock';
 import type { ProjectorServiceConfig } from './config.js';
 import { allProjections } from '@plenty/projections/all';
@@ -61,7 +61,8 @@ export async function openProjectorService(
   const keyStore = await openSqliteKeyStore({ path: join(config.dataDir, 'keys.db'), masterKey });
   const eventStore = await openSqliteEventStore({ path: join(config.dataDir, 'events.db') });
   // The one writer of read.db (its lock is held): documents are kept across batches.
-  const readStore = await openSqliteReadStore({ path: join(config.dataDir, 'read.db'), documentCache: true });
+  // A file a rebuild left unfinished is discarded, a damaged one set aside: views rebuilt from the events.
+  const { readStore } = await openReadModelsFile(join(config.dataDir, 'read.db'), new Date(), { documentCache: true });
   const notifications = openNotifications(config.notifications, { eventStore, readStore }, logger);
   const projector = createProjector({
     eventStore,

@@ -186,7 +186,7 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
     });
     closing('the event store', () => eventStore.close());
     // The read models are rebuilt from the events: a damaged file is set aside, not a reason to stop.
-    const { readStore, setAside } = await openReadModelsFile(join(options.dataDir, 'read.db'));
+    const { readStore, setAside, discarded } = await openReadModelsFile(join(options.dataDir, 'read.db'));
     closing('the read store', () => readStore.close());
     const blobStore = await openFsBlobStore({ directory: join(options.dataDir, 'receipts') });
     closing('the receipts store', () => blobStore.close());
@@ -214,6 +214,11 @@ export async function openStandalone(options: StandaloneOptions): Promise<Standa
       app.log.warn(
         identity.emulatorImport,
         'accounts of the Firebase Auth emulator were moved into identity.db and its folder was removed',
+      );
+    }
+    if (discarded) {
+      app.log.warn(
+        'read.db was left unfinished by a rebuild that stopped: it was discarded and the read models are being rebuilt from the events',
       );
     }
     if (setAside !== null) {

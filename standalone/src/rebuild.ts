@@ -70,8 +70,9 @@ async function openStores(): Promise<Stores> {
     const masterKey = await loadMasterKey({ envValue: env.PLENTY_MASTER_KEY, dataDir });
     const keyStore = await openSqliteKeyStore({ path: join(dataDir, 'keys.db'), masterKey });
     const eventStore = await openSqliteEventStore({ path: join(dataDir, 'events.db') });
-    const { readStore, setAside } = await openReadModelsFile(join(dataDir, 'read.db'));
+    const { readStore, setAside, discarded } = await openReadModelsFile(join(dataDir, 'read.db'));
     if (setAside !== null) process.stderr.write(`read.db was damaged; it was set aside as ${setAside}.\n`);
+    if (discarded) process.stderr.write('read.db was left unfinished by a rebuild that stopped; it was discarded.\n');
     return { deployment: 'embedded', eventStore, readStore, keyStore, lock, where: join(dataDir, 'events.db') };
   } catch (error) {
     lock.release();

@@ -27,9 +27,10 @@ describe('opening the read models file', () => {
     });
     await first.close();
 
-    const { readStore, setAside } = await openReadModelsFile(path);
+    const { readStore, setAside, discarded } = await openReadModelsFile(path);
     await readStore.ensureViews([view]);
     expect(setAside).toBeNull();
+    expect(discarded).toBe(false);
     expect((await readStore.get('notes', 'u1', 'n1'))?.doc).toEqual({ text: 'kept' });
     await readStore.close();
   });
@@ -53,5 +54,32 @@ describe('opening the read models file', () => {
     const names = await readdir(dir);
     expect(names).toContain('read.db');
     expect(names).toContain('read.db.damaged-2026-11-25T15-40-00-123Z-wal');
+  });
+
+  it('discards a file a rebuild left marked unfinished, with its journal, log and shared memory, and starts from empty views', async () => {
+    const dir = await folder();
+    const path = join(dir, 'read.db');
+    const first = await openSqliteReadStore({ path });
+    await first.ensureViews([view]);
+    await first.applyBatch('live', '1', async (uow) => {
+      uow.put('notes', 'u1', 'n1', { text: 'half written' }, '1');
+    });
+    await first.close();
+    await writeFile(`${path}-journal`, '');
+    await writeFile(`${path}-rebuilding`, 'unfinished');
+
+    const { readStore, setAside, discarded } = await openReadModelsFile(path);
+    try {
+      expect(discarded).toBe(true);
+      expect(setAside).toBeNull();
+      await readStore.ensureViews([view]);
+      expect(await readStore.getCheckpoint('live')).toBeNull();
+      expect(await readStore.get('notes', 'u1', 'n1')).toBeNull();
+    } finally {
+      await readStore.close();
+    }
+    const names = await readdir(dir);
+    expect(names).not.toContain('read.db-rebuilding');
+    expect(names).not.toContain('read.db-journal');
   });
 });

@@ -11,6 +11,12 @@ export interface BulkWorkerData {
   readonly path: string;
   /** Whether the file left the write-ahead log for a rollback journal (see enterBulkMode). */
   readonly rollbackJournal: boolean;
+  /**
+   * Whether the thread writes without a journal at all (a rebuild into a file that held nothing,
+   * with its marker written: see SqliteReadStore.bulkMode). Then a flush that fails leaves the
+   * file unknown, and the thread refuses every load after it.
+   */
+  readonly unjournaled: boolean;
   /** The page cache, in KiB. */
   readonly cacheKiB: number;
 }
@@ -50,6 +56,6 @@ export type BulkRequest =
   | { readonly kind: 'commit'; readonly id: number }
   | { readonly kind: 'close'; readonly id: number };
 
-/** The answer to a commit (or close): done, or why the flush was rolled back. */
+/** The answer to a commit (or close): done, or why the flush was rolled back (or refused). */
 export type BulkReply =
   { readonly id: number; readonly ok: true } | { readonly id: number; readonly ok: false; readonly error: string };

@@ -27,11 +27,22 @@ const port = parentPort;
 // Only in the thread BulkWriterThread starts: another thread that imported this module (none
 // should: the protocol is in sqlite-bulk-protocol.ts) has a parent port too.
 if (port !== null && (workerData as Partial<BulkWorkerData> | null)?.kind === BULK_WRITER) {
-  const { path, rollbackJournal, cacheKiB } = workerData as BulkWorkerData;
+  const { path, rollbackJournal, unjournaled, cacheKiB } = workerData as BulkWorkerData;
   const db = new Database(path);
   db.pragma('busy_timeout = 5000');
   // A connection opened on a file in rollback mode starts in DELETE mode: use the replay's.
-  if (rollbackJournal) db.pragma('journal_mode = TRUNCATE');
+  if (rollbackJournal && !unjournaled) db.pragma('journal_mode = TRUNCATE');
+  // No journal: each page a flush rewrites is written once, not copied into the journal first.
+  // better-sqlite3 opens connections in SQLite's defensive mode, which refuses this without an
+  // error (the mode stays DELETE): it is lifted for the pragma only.
+  if (rollbackJournal && unjournaled) {
+    db.unsafeMode(true);
+    try {
+      if (db.pragma('journal_mode = OFF', { simple: true }) !== 'off') db.pragma('journal_mode = TRUNCATE');
+    } finally {
+      db.unsafeMode(false);
+    }
+  }
   db.pragma('synchronous = OFF');
   db.pragma('secure_delete = ON');
   db.pragma(`cache_size = ${-Math.abs(cacheKiB)}`);
@@ -48,6 +59,11 @@ if (port !== null && (workerData as Partial<BulkWorkerData> | null)?.kind === BU
   const touched = new Set<SearchRows>();
   /** Why the open flush failed (it was rolled back; its remaining ops are skipped until the commit). */
   let failure: string | null = null;
+  /**
+   * Without a journal, why a flush failed: a rollback cannot undo the pages it already wrote, so
+   * the file is unknown and every later load is refused (the replay fails, the marker stays).
+   */
+  let refused: string | null = null;
 
   const define = async (request: BulkDefinitions) => {
     for (const [id, sql] of request.sqls) sqls.set(id, sql);
@@ -143,6 +159,7 @@ if (port !== null && (workerData as Partial<BulkWorkerData> | null)?.kind === BU
 
   const handle = async (request: BulkRequest) => {
     if (request.kind === 'ops') {
+      failure ??= refused;
       try {
         await define(request);
       } catch (error) {
@@ -164,6 +181,7 @@ if (port !== null && (workerData as Partial<BulkWorkerData> | null)?.kind === BU
       return;
     }
     if (request.kind === 'commit') {
+      failure ??= refused;
       if (failure === null) {
         try {
           if (db.inTransaction) db.exec('COMMIT');
@@ -174,6 +192,9 @@ if (port !== null && (workerData as Partial<BulkWorkerData> | null)?.kind === BU
       }
       const reply: BulkReply =
         failure === null ? { id: request.id, ok: true } : { id: request.id, ok: false, error: failure };
+      if (unjournaled && failure !== null && refused === null) {
+        refused = `a flush before failed, and the file has no journal to roll it back (${failure})`;
+      }
       failure = null;
       port.postMessage(reply);
       return;

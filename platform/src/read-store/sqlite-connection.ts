@@ -1,3 +1,5 @@
+import { closeSync, existsSync, fsyncSync, openSync, rmSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { createScrubMarker, scrubIfOwed } from '../sqlite-scrub.js';
 
@@ -86,4 +88,93 @@ function leaveWal(db: Database.Database): boolean {
     // Another connection has the file open: keep the write-ahead log.
     return false;
   }
+}
+
+/**
+ * Beside a read store's file while a rebuild writes it without a rollback journal: written and
+ * made durable before the writer thread opens the file that way, removed once the rebuild has
+ * written everything, built its indexes and made the file durable. A file that has it may hold
+ * torn pages (the process stopped mid-flush) or half a flush (a flush failed): it is never used.
+ */
+export const UNFINISHED_SUFFIX = '-rebuilding';
+
+/** The files of a read store that go with it: its journal, log and shared memory. */
+const COMPANIONS = ['', '-journal', '-wal', '-shm'];
+
+/** Fsyncs a file or folder by path (a folder: the names in it). */
+function fsyncPath(path: string): void {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes the marker beside `path` and makes it durable (the file, and its name in the folder). */
+export function markUnfinished(path: string): void {
+  const marker = `${path}${UNFINISHED_SUFFIX}`;
+  const fd = openSync(marker, 'w');
+  try {
+    writeSync(
+      fd,
+      'A rebuild writes the read models here without a rollback journal. While this file exists the read models\n' +
+        'are unfinished: the next start discards them and builds them again from the events.\n',
+    );
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  fsyncPath(dirname(path));
+}
+
+/** Makes the file durable, then removes its marker and makes that durable. */
+export function unmarkUnfinished(path: string): void {
+  for (const suffix of ['', '-wal']) {
+    if (existsSync(`${path}${suffix}`)) fsyncPath(`${path}${suffix}`);
+  }
+  rmSync(`${path}${UNFINISHED_SUFFIX}`, { force: true });
+  fsyncPath(dirname(path));
+}
+
+/**
+ * Deletes a read store's file that has the marker, with its journal, log and shared memory,
+ * then the marker: its read models are built again from the events, as for a missing file.
+ * Only for the process that holds the read models' lock (writer-lock.ts), before it opens the
+ * file: no other process writes it then. Answers whether it was discarded.
+ */
+export function discardUnfinished(path: string): boolean {
+  const marker = `${path}${UNFINISHED_SUFFIX}`;
+  if (!existsSync(marker)) return false;
+  for (const suffix of COMPANIONS) rmSync(`${path}${suffix}`, { force: true });
+  fsyncPath(dirname(path));
+  // Last: a stop before this leaves the marker, and the next open discards again (nothing left to lose).
+  rmSync(marker, { force: true });
+  fsyncPath(dirname(path));
+  return true;
+}
+
+/**
+ * Whether the file holds nothing yet: no checkpoint, and no row in any table (an FTS index's own
+ * tables aside, which hold their configuration from the start). A rebuild into such a file may
+ * write it without a rollback journal; one into a file with data keeps the journal.
+ */
+export function holdsNothing(db: Database.Database): boolean {
+  const tables = db
+    .prepare<[], { name: string; sql: string | null }>(
+      "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+    )
+    .all();
+  const ftsOwn = new Set(
+    tables
+      .filter((table) => /^CREATE VIRTUAL TABLE/i.test(table.sql ?? ''))
+      .flatMap((table) =>
+        ['_data', '_idx', '_content', '_docsize', '_config'].map((suffix) => `${table.name}${suffix}`),
+      ),
+  );
+  return tables.every(
+    (table) =>
+      ftsOwn.has(table.name) ||
+      db.prepare(`SELECT 1 FROM "${table.name.replace(/"/g, '""')}" LIMIT 1`).get() === undefined,
+  );
 }

@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BulkLoad, BulkWrite, ReadStore, ViewDefinition } from './port.js';
 import { threadSearchedNotes } from './sqlite-bulk-search-fixture.js';
+import { openReadModelsFile } from './damaged-file.js';
 import { compiledModuleUrl } from './search-tokens.js';
 import { openSqliteReadStore } from './sqlite.js';
 
@@ -97,6 +98,15 @@ async function contents(store: ReadStore, path: string) {
   };
 }
 
+/**
+ * Gives the file a checkpoint before bulk mode begins: a rebuild into a file that holds data keeps
+ * its rollback journal, and a failed load is rolled back and the loads after it written.
+ */
+async function holdData(store: ReadStore): Promise<void> {
+  await store.applyBatch('earlier', position(1), async () => undefined);
+  expect(await store.getCheckpoint('earlier')).toBe(position(1));
+}
+
 /** The same loads, each write of a key the store has nothing under marked `fresh`, as a replay marks it. */
 const freshLoads: BulkLoad[] = loads.map((load, i) => ({
   purged: load.purged,
@@ -186,10 +196,11 @@ describe('bulk loads written by the writer thread', () => {
     expect(threadRows).toEqual(ftsRows(join(dir, 'main.db')));
   });
 
-  it('fail a load whose search module exports no such view, and write the loads after', async () => {
+  it('in a file that held data, fail a load whose search module exports no such view, and write the loads after (the journal kept)', async () => {
     process.env['PLENTY_BULK_WRITER'] = 'thread';
     const path = join(dir, 'no-view.db');
     const store = await openSqliteReadStore({ path });
+    await holdData(store);
     await store.bulkMode?.(true);
     const search = threadSearchedNotes.search as NonNullable<ViewDefinition['search']>;
     const elsewhere: ViewDefinition = {
@@ -209,9 +220,10 @@ describe('bulk loads written by the writer thread', () => {
     await store.close();
   });
 
-  it('a load the thread cannot write is rolled back whole and fails, leaving the checkpoint of the last load written', async () => {
+  it('in a file that held data, a load the thread cannot write is rolled back whole by the journal and fails, leaving the checkpoint of the last load written', async () => {
     const path = join(dir, 'failing.db');
     const store = await openSqliteReadStore({ path });
+    await holdData(store);
     await store.bulkMode?.(true);
     await store.reset([notes, tallies], 'replay');
     await store.bulkLoad?.('replay', position(1000), loads[0] as BulkLoad);
@@ -232,9 +244,10 @@ describe('bulk loads written by the writer thread', () => {
     await store.close();
   });
 
-  it('a load rolled back early still tells the thread of the statements its later chunks bring, so the loads after can use them', async () => {
+  it('in a file that held data, a load rolled back early still tells the thread of the statements its later chunks bring, so the loads after can use them', async () => {
     const path = join(dir, 'failing-early.db');
     const store = await openSqliteReadStore({ path });
+    await holdData(store);
     await store.bulkMode?.(true);
     await store.reset([notes, tallies, extras], 'replay');
     await store.bulkLoad?.('replay', position(1000), loads[0] as BulkLoad);
@@ -266,5 +279,76 @@ describe('bulk loads written by the writer thread', () => {
     expect(await store.get('notes', 'dan', 'm0000')).toBeNull();
     expect(await store.get('extras', 'dan', 'e')).toBeNull();
     await store.close();
+  });
+});
+
+describe('a rebuild into a file that holds nothing, written by the thread without a journal', () => {
+  const marker = (path: string) => `${path}-rebuilding`;
+
+  it('marks the file unfinished before the thread writes, and removes the mark once bulk mode ends with every load written', async () => {
+    process.env['PLENTY_BULK_WRITER'] = 'thread';
+    const path = join(dir, 'fresh.db');
+    const store = await openSqliteReadStore({ path });
+    await store.bulkMode?.(true);
+    expect(existsSync(marker(path))).toBe(true);
+    await store.reset([notes, tallies], 'replay');
+    await Promise.all(
+      loads.map((load, i) => store.bulkLoad?.('replay', position(1000 + i), load) ?? Promise.resolve()),
+    );
+    expect(existsSync(marker(path))).toBe(true);
+    await store.bulkMode?.(false);
+    expect(existsSync(marker(path))).toBe(false);
+    expect(await store.getCheckpoint('replay')).toBe(position(1002));
+    await store.close();
+    // Opened as the start opens it: kept, documents and all.
+    const { readStore, discarded } = await openReadModelsFile(path);
+    await readStore.ensureViews([notes, tallies]);
+    expect(discarded).toBe(false);
+    expect(await readStore.getCheckpoint('replay')).toBe(position(1002));
+    expect((await readStore.get<{ text: string }>('notes', 'ann', 'n03'))?.doc.text).toBe('market moved');
+    await readStore.close();
+  });
+
+  it('does not mark a file that held data when bulk mode began: it keeps its journal', async () => {
+    process.env['PLENTY_BULK_WRITER'] = 'thread';
+    const path = join(dir, 'held.db');
+    const store = await openSqliteReadStore({ path });
+    await holdData(store);
+    await store.bulkMode?.(true);
+    expect(existsSync(marker(path))).toBe(false);
+    await store.bulkMode?.(false);
+    await store.close();
+  });
+
+  it('refuses every load after a failed one, since no journal can roll it back, and leaves the mark, so the next open discards the file', async () => {
+    process.env['PLENTY_BULK_WRITER'] = 'thread';
+    const path = join(dir, 'refusing.db');
+    const store = await openSqliteReadStore({ path });
+    await store.bulkMode?.(true);
+    await store.reset([notes, tallies], 'replay');
+    await store.bulkLoad?.('replay', position(1000), loads[0] as BulkLoad);
+    const other = new Database(path);
+    other.exec('DROP TABLE view_tallies');
+    other.close();
+    // Handed over together, as a replay does: the thread refuses the one behind the failed one.
+    const failed = store.bulkLoad?.('replay', position(1001), loads[1] as BulkLoad);
+    const behind = store.bulkLoad?.('replay', position(1002), { purged: [], writes: [note('cat', 'x', 400, 'later')] });
+    await expect(failed).rejects.toThrow(/no such table: view_tallies/);
+    await expect(behind).rejects.toThrow(/a flush before failed, and the file has no journal to roll it back/);
+    // And the store refuses a load handed over after it heard of the failure.
+    await expect(
+      store.bulkLoad?.('replay', position(1003), { purged: [], writes: [note('dan', 'y', 500, 'later still')] }),
+    ).rejects.toThrow(/refuses bulk loads after a failed one/);
+    await store.bulkMode?.(false);
+    expect(existsSync(marker(path))).toBe(true);
+    await store.close();
+
+    const { readStore, discarded } = await openReadModelsFile(path);
+    await readStore.ensureViews([notes, tallies]);
+    expect(discarded).toBe(true);
+    expect(existsSync(marker(path))).toBe(false);
+    expect(await readStore.getCheckpoint('replay')).toBeNull();
+    expect(await readStore.get('notes', 'ann', 'n00')).toBeNull();
+    await readStore.close();
   });
 });

@@ -2,7 +2,15 @@ import type Database from 'better-sqlite3';
 import type { Position } from '../event-store/port.js';
 import { BulkWriterThread, bulkWriterCacheKiB } from './sqlite-bulk-writer.js';
 import { OWE_SCRUB_SQL, scrubOwed } from '../sqlite-scrub.js';
-import { enterBulkMode, leaveBulkMode, openReadStoreDatabase, scrubPurged } from './sqlite-connection.js';
+import {
+  enterBulkMode,
+  holdsNothing,
+  leaveBulkMode,
+  markUnfinished,
+  openReadStoreDatabase,
+  scrubPurged,
+  unmarkUnfinished,
+} from './sqlite-connection.js';
 import { column, createIndexes, createViewTable, tableOf } from './sqlite-schema.js';
 import {
   CHECKPOINT_SQL,
@@ -91,6 +99,13 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   private bulk = false;
   /** Whether bulk mode switched the file from the write-ahead log to a rollback journal. */
   private rollbackJournal = false;
+  /**
+   * Whether the writer thread writes this bulk load without any journal: the file held nothing
+   * when bulk mode began, and its marker (`markUnfinished`) is on disk until bulk mode ends well.
+   */
+  private unjournaled = false;
+  /** Why a load written without a journal failed: every later load is refused, and the marker stays. */
+  private unjournaledFailure: Error | null = null;
   private readonly statements = new Map<string, Database.Statement>();
   /** Per view and number of rows, the statement that stores replayed documents over whatever is there. */
   private readonly replaceStatements = new Map<string, Database.Statement>();
@@ -605,12 +620,21 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   async bulkLoad(checkpointName: string, position: Position, load: BulkLoad): Promise<void> {
     this.forget();
     if (this.bulk && this.tag === null && this.path !== null && bulkWriterMode() === 'thread') {
+      if (this.unjournaledFailure !== null) {
+        throw new Error(
+          `the read store refuses bulk loads after a failed one: the file has no journal to roll it back (${this.unjournaledFailure.message})`,
+        );
+      }
       this.bulkWriter ??= new BulkWriterThread({
         path: this.path,
         rollbackJournal: this.rollbackJournal,
+        unjournaled: this.unjournaled,
         cacheKiB: bulkWriterCacheKiB(),
       });
-      const written = this.loadThrough(this.bulkWriter, checkpointName, position, load);
+      const written = this.loadThrough(this.bulkWriter, checkpointName, position, load).catch((error: unknown) => {
+        if (this.unjournaled) this.unjournaledFailure ??= error instanceof Error ? error : new Error(String(error));
+        throw error;
+      });
       this.bulkWritten = written.catch(() => undefined);
       // A purge's scrub waits for the end of bulk mode: the thread may be writing the next load.
       await written;
@@ -733,6 +757,15 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
    * Bulk loading (a rebuild) writes without fsync, and views reset meanwhile get their
    * secondary indexes only at the end: building an index once from sorted rows costs far
    * less than updating it row by row.
+   *
+   * A rebuild into a file of its own that holds nothing yet (the one the writer thread serves:
+   * no other connection, no checkpoint, no row) is written by the thread without any journal,
+   * which writes each rewritten page once instead of twice. A stop mid-flush then leaves torn
+   * pages, and a failed flush cannot be rolled back, so the file is marked unfinished first
+   * (`markUnfinished`, durable before the thread opens it) and the mark is removed only when
+   * bulk mode ends after loads that all succeeded, with the indexes built and the file made
+   * durable. The read models' open discards a marked file (damaged-file.ts), and the views are
+   * built again from the events. A file that holds data keeps its journal.
    */
   async bulkMode(enabled: boolean): Promise<void> {
     this.forget();
@@ -740,11 +773,25 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
     if (!enabled) await this.closeBulkWriter();
     if (enabled) {
       this.rollbackJournal = enterBulkMode(this.db, this.tag !== null);
+      this.unjournaledFailure = null;
+      this.unjournaled =
+        this.rollbackJournal && this.path !== null && bulkWriterMode() === 'thread' && holdsNothing(this.db);
+      if (this.unjournaled && this.path !== null) markUnfinished(this.path);
       return;
     }
-    for (const view of this.views.values()) createIndexes(this.db, this.table(view.name), view);
-    leaveBulkMode(this.db, this.tag !== null, this.rollbackJournal);
+    const unfinished = this.unjournaled && this.unjournaledFailure !== null;
+    // After a failed load written without a journal the file is unknown: it is left marked, as it is.
+    if (!unfinished) for (const view of this.views.values()) createIndexes(this.db, this.table(view.name), view);
+    try {
+      leaveBulkMode(this.db, this.tag !== null, this.rollbackJournal);
+    } catch (error) {
+      // The replay's own failure is what its caller hears; this file is discarded at the next open.
+      if (!unfinished) throw error;
+    }
     this.rollbackJournal = false;
+    if (this.unjournaled && !unfinished && this.path !== null) unmarkUnfinished(this.path);
+    this.unjournaled = false;
+    if (unfinished) return;
     // A purge in a load the writer thread wrote (or one whose scrub was put off) is scrubbed now.
     if (scrubOwed(this.db)) this.scrub();
   }
