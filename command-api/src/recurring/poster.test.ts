@@ -14,7 +14,7 @@ import {
   latestToday,
   posterReadViews,
 } from './poster.js';
-import type { HoldOutcome, PostOutcome, RecurringPosting } from './posting.js';
+import type { HoldOutcome, PostOutcome, RecurringPosting, RuleOccurrences } from './posting.js';
 
 const RULE_A = '0190c7a4-0000-7000-8000-00000000000a';
 const RULE_B = '0190c7a4-0000-7000-8000-00000000000b';
@@ -110,8 +110,17 @@ class RecordingPosting implements Pick<
     }
   }
 
+  /** The rule documents handed with each batch: the rule, the document's position and how far it was handled. */
+  readonly documents: { ruleId: string; position: string | null; handledThrough: string | null; first: string }[] = [];
+
   /** As posting.ts answers a batch: one outcome per date, in order, until a refusal other than a skip. */
-  async postOccurrences(request: { userId: string; ruleId: string; dates: readonly string[] }): Promise<PostOutcome[]> {
+  async postOccurrences(request: RuleOccurrences): Promise<PostOutcome[]> {
+    this.documents.push({
+      ruleId: request.ruleId,
+      position: request.document?.position ?? null,
+      handledThrough: request.document?.doc.handledThrough ?? null,
+      first: request.dates[0] ?? '',
+    });
     const outcomes: PostOutcome[] = [];
     for (const date of request.dates) {
       const outcome = await this.postOccurrence({ userId: request.userId, ruleId: request.ruleId, date });
@@ -123,9 +132,7 @@ class RecordingPosting implements Pick<
 
   /** As posting.ts answers a group of rules: each rule's batch settled on its own, in order. */
   readonly groups: number[] = [];
-  async postRules(
-    requests: readonly { userId: string; ruleId: string; dates: readonly string[] }[],
-  ): Promise<PromiseSettledResult<PostOutcome[]>[]> {
+  async postRules(requests: readonly RuleOccurrences[]): Promise<PromiseSettledResult<PostOutcome[]>[]> {
     this.groups.push(requests.length);
     return Promise.allSettled(requests.map((request) => this.postOccurrences(request)));
   }
@@ -203,6 +210,17 @@ describe('the recurring poster', () => {
     // Vientiane's was offered again (the read model had not moved on) and was not posted twice.
     expect(commands.datesOf('vientiane', RULE_A)).toEqual(['2026-11-27']);
     expect(morning).toMatchObject({ posted: 1, alreadyPosted: 1 });
+  });
+
+  it('hands each batch the rule’s document as read and its position, moved past the batches before', async () => {
+    await store('alice', ruleDoc(RULE_A, '2026-07-01'));
+    const stored = await readStore.get<RecurringRuleDoc>(RECURRING_RULES_VIEW, 'alice', RULE_A);
+    await posterAt('2026-11-27T10:30:00Z').tick();
+    // 150 daily occurrences: a first batch of 100 with the group, the other 50 on their own.
+    expect(commands.documents).toEqual([
+      { ruleId: RULE_A, position: stored?.position, handledThrough: null, first: '2026-07-01' },
+      { ruleId: RULE_A, position: stored?.position, handledThrough: '2026-10-08', first: '2026-10-09' },
+    ]);
   });
 
   it('catches up after a week: seven daily occurrences, oldest first, each with its own command id', async () => {

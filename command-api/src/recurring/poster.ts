@@ -5,8 +5,9 @@ import { occurrenceAfterDate, unhandledOccurrences, versionAt } from '@plenty/co
 import type { RecurringDueDoc, RecurringRuleDoc } from '@plenty/contracts/views/recurring';
 import { PREFERENCES_VIEW, RECURRING_DUE_VIEW, RECURRING_RULES_VIEW } from '@plenty/contracts/views/registry';
 import type { ErasedUsers } from '@plenty/platform/auth/erased-users';
-import type { ReadStore, ViewDefinition } from '@plenty/platform/read-store/port';
-import type { PostOutcome, RecurringPosting } from './posting.js';
+import type { Position } from '@plenty/platform/event-store/port';
+import type { ReadStore, StoredDocument, ViewDefinition } from '@plenty/platform/read-store/port';
+import type { PostOutcome, RecurringPosting, RuleDocument } from './posting.js';
 
 /*
  * The server's poster: posts each due occurrence of the `auto` recurring rules, exactly once.
@@ -217,7 +218,12 @@ export class RecurringPoster {
     let settled: PromiseSettledResult<PostOutcome[]>[];
     try {
       settled = await this.options.posting.postRules(
-        ready.map(({ due, auto }) => ({ userId: due.userId, ruleId: due.ruleId, dates: auto })),
+        ready.map(({ due, auto, doc, position }) => ({
+          userId: due.userId,
+          ruleId: due.ruleId,
+          dates: auto,
+          document: { doc, position },
+        })),
       );
     } catch (error) {
       for (const { due } of ready) this.failed(counts, due, error);
@@ -298,7 +304,7 @@ export class RecurringPoster {
       ),
     );
     const wanted = docs.filter((_, index) => todays[index] !== null);
-    let rules: ReadonlyMap<string, RecurringRuleDoc | Error>;
+    let rules: ReadonlyMap<string, StoredDocument<RecurringRuleDoc> | Error>;
     try {
       rules = await this.ruleDocs(wanted);
     } catch (error) {
@@ -307,12 +313,13 @@ export class RecurringPoster {
     return docs.map((due, index) => {
       const today = todays[index];
       if (today === null || today === undefined) return null;
-      const doc = rules.get(ruleKey(due));
-      if (doc instanceof Error) {
-        this.failed(counts, due, doc);
+      const stored = rules.get(ruleKey(due));
+      if (stored instanceof Error) {
+        this.failed(counts, due, stored);
         return null;
       }
-      return doc === undefined || doc.status !== 'active' ? null : batchOf(due, doc, today, 0);
+      if (stored === undefined || stored.doc.status !== 'active') return null;
+      return batchOf(due, { doc: stored.doc, position: stored.position }, today, 0);
     });
   }
 
@@ -320,15 +327,17 @@ export class RecurringPoster {
    * The rule documents of the due rules, by `ruleKey` (those stored): one `getMany` where the
    * store has it, else a `get` each (an error then fails its rule alone).
    */
-  private async ruleDocs(dues: readonly RecurringDueDoc[]): Promise<ReadonlyMap<string, RecurringRuleDoc | Error>> {
+  private async ruleDocs(
+    dues: readonly RecurringDueDoc[],
+  ): Promise<ReadonlyMap<string, StoredDocument<RecurringRuleDoc> | Error>> {
     const { readStore } = this.options;
-    const docs = new Map<string, RecurringRuleDoc | Error>();
+    const docs = new Map<string, StoredDocument<RecurringRuleDoc> | Error>();
     if (readStore.getMany === undefined || dues.length === 1) {
       await Promise.all(
         dues.map(async (due) => {
           try {
             const stored = await readStore.get<RecurringRuleDoc>(RECURRING_RULES_VIEW, due.userId, due.ruleId);
-            if (stored !== null) docs.set(ruleKey(due), stored.doc);
+            if (stored !== null) docs.set(ruleKey(due), stored);
           } catch (error) {
             docs.set(ruleKey(due), error instanceof Error ? error : new Error(String(error)));
           }
@@ -341,7 +350,7 @@ export class RecurringPoster {
       RECURRING_RULES_VIEW,
       dues.map((due) => ({ userId: due.userId, id: due.ruleId })),
     );
-    for (const stored of found) docs.set(ruleKey({ userId: stored.userId, ruleId: stored.id }), stored.doc);
+    for (const stored of found) docs.set(ruleKey({ userId: stored.userId, ruleId: stored.id }), stored);
     return docs;
   }
 
@@ -390,13 +399,19 @@ export class RecurringPoster {
       if (last === undefined) return;
       // Everything up to `last` is handled now: go on from the occurrence after it.
       const doc = { ...rule.doc, handledThrough: last, nextDue: occurrenceAfterDate(rule.doc.versions, last) };
-      rule = batchOf(rule.due, doc, rule.today, rule.offered);
+      rule = batchOf(rule.due, { doc, position: rule.position }, rule.today, rule.offered);
       let outcomes: PostOutcome[] = [];
       if (rule.auto.length > 0) {
         if (await this.options.erasedUsers.has(userId)) return;
         // From one reading of the rule's stream, with the poster's command ids
-        // (occurrenceCommandId(…, 'post')): a retry appends nothing.
-        outcomes = await this.options.posting.postOccurrences({ userId, ruleId, dates: rule.auto });
+        // (occurrenceCommandId(…, 'post')): a retry appends nothing. The document read at the
+        // first batch still stands for the rule when no event was added to its stream since.
+        outcomes = await this.options.posting.postOccurrences({
+          userId,
+          ruleId,
+          dates: rule.auto,
+          document: { doc: rule.doc, position: rule.position },
+        });
       }
       if (!(await this.handled(rule, outcomes, counts))) return;
     }
@@ -412,6 +427,8 @@ interface RuleBatch {
   readonly due: RecurringDueDoc;
   /** The rule's document, with `handledThrough` moved past the earlier batches of this tick. */
   readonly doc: RecurringRuleDoc;
+  /** The position of the last event applied to the document as read. */
+  readonly position: Position;
   readonly today: string;
   /** Occurrences not handled up to today, oldest first, at most BATCH. */
   readonly dates: readonly string[];
@@ -421,8 +438,9 @@ interface RuleBatch {
   readonly offered: number;
 }
 
-function batchOf(due: RecurringDueDoc, doc: RecurringRuleDoc, today: string, offered: number): RuleBatch {
+function batchOf(due: RecurringDueDoc, rule: RuleDocument, today: string, offered: number): RuleBatch {
+  const { doc, position } = rule;
   const dates = unhandledOccurrences(doc, today, BATCH);
   const auto = dates.filter((date) => versionAt(doc.versions, date)?.rule.mode === 'auto');
-  return { due, doc, today, dates, auto, offered: offered + auto.length };
+  return { due, doc, position, today, dates, auto, offered: offered + auto.length };
 }

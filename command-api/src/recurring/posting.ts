@@ -23,14 +23,17 @@ import { uuidV5 } from '@plenty/contracts/ids';
 import { streamIds, type EventMetadata } from '@plenty/contracts/events/envelope';
 import { occurrenceCommandId, occurrenceTransactionId, type PostOccurrence } from '@plenty/contracts/recurring';
 import { occurrenceDetails } from '@plenty/contracts/recurring-schedule';
+import type { RecurringRuleDoc } from '@plenty/contracts/views/recurring';
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
 import {
   WrongExpectedRevisionError,
   appendManyOf,
+  comparePositions,
   readStreamsOf,
   type BatchAppend,
   type BatchAppendOutcome,
   type EventStore,
+  type Position,
   type RecordedEvent,
 } from '@plenty/platform/event-store/port';
 import { HttpError } from '@plenty/platform/http/errors';
@@ -183,11 +186,27 @@ function needsProfile(rule: RecurringState, dates: readonly string[]): boolean {
   });
 }
 
+/** A rule's document in the `recurring_rules` view as read, and the position of the last event applied to it. */
+export interface RuleDocument {
+  readonly doc: RecurringRuleDoc;
+  readonly position: Position;
+}
+
 /** The occurrences of one rule to post, in order. */
 export interface RuleOccurrences {
   readonly userId: string;
   readonly ruleId: string;
   readonly dates: readonly string[];
+  /**
+   * The rule's document as the caller read it (the poster does). When it has applied every event
+   * of the rule's stream as read for this decision (its position is at or after the stream's last
+   * event), the rule is decided from it instead of from its stream decrypted and folded: the
+   * projection folds the same events into the same versions, changes of single occurrences,
+   * skips and standing, with the notes decrypted once. A document behind the stream (an edit,
+   * a pause or a skip not projected yet), one of a rule with tags (folded with the profile's tag
+   * events) or one not active: the stream, as without it.
+   */
+  readonly document?: RuleDocument;
 }
 
 /**
@@ -356,11 +375,14 @@ async function decideRule(
   stored: readonly RecordedEvent[],
 ): Promise<Step[]> {
   const { userId, ruleId, dates } = request;
-  const events = await decodeRuleEvents(deps, stored, userId);
-  if (await restoreUnderWay(deps, userId, events?.first ?? null)) {
+  const current = currentDocument(request, stored);
+  // The stream's events are decoded (their notes decrypted) only when the document will not do.
+  const events = current === null ? await decodeRuleEvents(deps, stored, userId) : null;
+  const first = current === null ? (events?.first ?? null) : (stored[0]?.metadata ?? null);
+  if (await restoreUnderWay(deps, userId, first)) {
     return [{ outcome: { outcome: 'refused', code: RESTORE_UNDER_WAY, status: 409, hold: false } }];
   }
-  const own = foldRule(events, []);
+  const own = current ?? foldRule(events, []);
   // As AddTransaction: the profile is read only for a custom category or a named wallet, and
   // for tags (renamed or deleted since the rule was given them: the rule is folded with them).
   const tagged = ruleHasTags(own);
@@ -393,6 +415,34 @@ async function decideRule(
     });
   }
   return steps;
+}
+
+/**
+ * The rule as its document has it, when the document can stand for the stream as read: every
+ * event of the stream is the user's and was applied to the document (the document's position is
+ * at or after the last one's: the projector applies a user's events in order), and the rule is
+ * active and has no tags. Null otherwise: the stream is decoded and folded.
+ */
+function currentDocument(request: RuleOccurrences, stored: readonly RecordedEvent[]): RecurringState | null {
+  const { document, userId, ruleId } = request;
+  const last = stored.at(-1);
+  if (document === undefined || last === undefined) return null;
+  const { doc } = document;
+  if (doc.id !== ruleId || doc.status !== 'active') return null;
+  if (comparePositions(document.position, last.position) < 0) return null;
+  if (stored.some((event) => event.metadata.userId !== userId)) return null;
+  if (doc.versions.some((version) => (version.rule.tags ?? []).length > 0)) return null;
+  return {
+    status: 'active',
+    rule: {
+      versions: doc.versions,
+      pausedOn: doc.pausedOn,
+      heldOn: doc.heldOn,
+      skipped: new Set(doc.skipped),
+      overrides: doc.overrides,
+      fromTransactionId: doc.fromTransactionId,
+    },
+  };
 }
 
 /**
