@@ -155,11 +155,14 @@ export function discardUnfinished(path: string): boolean {
 }
 
 /**
- * Whether the file holds nothing yet: no checkpoint, and no row in any table (an FTS index's own
- * tables aside, which hold their configuration from the start). A rebuild into such a file may
- * write it without a rollback journal; one into a file with data keeps the journal.
+ * Whether the file holds no document yet: no row in any table but the checkpoints (positions
+ * and the projections' version records, which a start writes into a new file before anything
+ * else, and which a rebuild writes again), an FTS index's own tables aside (they hold their
+ * configuration from the start). A rebuild into such a file may write it without a rollback
+ * journal: discarding it loses nothing a rebuild does not bring back. One into a file with
+ * documents keeps the journal.
  */
-export function holdsNothing(db: Database.Database): boolean {
+export function holdsNoDocuments(db: Database.Database): boolean {
   const tables = db
     .prepare<[], { name: string; sql: string | null }>(
       "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
@@ -174,6 +177,7 @@ export function holdsNothing(db: Database.Database): boolean {
   );
   return tables.every(
     (table) =>
+      table.name === 'checkpoints' ||
       ftsOwn.has(table.name) ||
       db.prepare(`SELECT 1 FROM "${table.name.replace(/"/g, '""')}" LIMIT 1`).get() === undefined,
   );

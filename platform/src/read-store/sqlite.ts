@@ -4,7 +4,7 @@ import { BulkWriterThread, bulkWriterCacheKiB } from './sqlite-bulk-writer.js';
 import { OWE_SCRUB_SQL, scrubOwed } from '../sqlite-scrub.js';
 import {
   enterBulkMode,
-  holdsNothing,
+  holdsNoDocuments,
   leaveBulkMode,
   markUnfinished,
   openReadStoreDatabase,
@@ -100,8 +100,8 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
   /** Whether bulk mode switched the file from the write-ahead log to a rollback journal. */
   private rollbackJournal = false;
   /**
-   * Whether the writer thread writes this bulk load without any journal: the file held nothing
-   * when bulk mode began, and its marker (`markUnfinished`) is on disk until bulk mode ends well.
+   * Whether the writer thread writes this bulk load without any journal: the file held no
+   * document when bulk mode began, and its marker (`markUnfinished`) is on disk until bulk mode ends well.
    */
   private unjournaled = false;
   /** Why a load written without a journal failed: every later load is refused, and the marker stays. */
@@ -758,8 +758,8 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
    * secondary indexes only at the end: building an index once from sorted rows costs far
    * less than updating it row by row.
    *
-   * A rebuild into a file of its own that holds nothing yet (the one the writer thread serves:
-   * no other connection, no checkpoint, no row) is written by the thread without any journal,
+   * A rebuild into a file of its own that holds no document yet (the one the writer thread
+   * serves: no other connection, no row but checkpoints) is written by the thread without any journal,
    * which writes each rewritten page once instead of twice. A stop mid-flush then leaves torn
    * pages, and a failed flush cannot be rolled back, so the file is marked unfinished first
    * (`markUnfinished`, durable before the thread opens it) and the mark is removed only when
@@ -775,7 +775,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
       this.rollbackJournal = enterBulkMode(this.db, this.tag !== null);
       this.unjournaledFailure = null;
       this.unjournaled =
-        this.rollbackJournal && this.path !== null && bulkWriterMode() === 'thread' && holdsNothing(this.db);
+        this.rollbackJournal && this.path !== null && bulkWriterMode() === 'thread' && holdsNoDocuments(this.db);
       if (this.unjournaled && this.path !== null) markUnfinished(this.path);
       return;
     }
