@@ -209,7 +209,8 @@ describe('the sync panel', () => {
     );
     fireEvent.click(row(0).getByRole('button', { name: /^Apply mine anyway / }));
     await waitFor(() => expect(actions.resendAnyway).toHaveBeenCalledWith(6));
-    expect(screen.getByTestId('sync-notice').textContent).toBe(english('sync.applied'));
+    // The notice follows once the resend has settled, a render after the call.
+    await waitFor(() => expect(screen.getByTestId('sync-notice').textContent).toBe(english('sync.applied')));
   });
 
   it('offers only Discard for a refusal nothing on the device can fix, saying why', () => {
