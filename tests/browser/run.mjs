@@ -12,6 +12,20 @@ import { knowServer } from './support/mail.mjs';
 import { freePort, spawnStandalone, waitUntilReady } from './support/standalone.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
+/** Journeys that take two minutes or more, longest first (as printed after each journey's name). */
+const LONGEST_FIRST = [
+  'phone-layout',
+  'accessibility-en',
+  'accessibility-th',
+  'accessibility-lo',
+  'settings-screenshots',
+  'screenshots',
+  'dashboard-screenshots',
+  'offline-first-visit',
+  'auth-first-minutes',
+  'auth-screenshots',
+  'preferences',
+];
 const root = resolve(here, '../..');
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -111,7 +125,13 @@ try {
   // Journeys run two at a time against the one server, each in browser contexts of its own and
   // with users of its own; JOURNEYS_AT_ONCE=1 runs them one after another.
   const atOnce = Math.max(1, Number.parseInt(process.env.JOURNEYS_AT_ONCE ?? '2', 10) || 1);
-  const queue = [...journeys];
+  // The longest journeys start first, so that the slots finish together rather than one running
+  // a long journey alone at the end (the order of the rest stays alphabetical).
+  const rank = (file) => {
+    const at = LONGEST_FIRST.indexOf(file.replace('.journey.mjs', ''));
+    return at === -1 ? LONGEST_FIRST.length : at;
+  };
+  const queue = [...journeys].sort((a, b) => rank(a) - rank(b));
   await Promise.all(
     Array.from({ length: Math.min(atOnce, queue.length) }, async () => {
       for (let file = queue.shift(); file !== undefined; file = queue.shift()) await runJourney(file);
