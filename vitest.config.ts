@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const resolve = { conditions: ['source', 'import', 'node', 'default'] };
@@ -11,6 +12,9 @@ export default defineConfig({
   resolve,
   ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
   test: {
+    // A worker per core: Vitest's default leaves one core to its own process, which on a 2-core
+    // machine runs every file one after another.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         resolve,
@@ -56,7 +60,6 @@ export default defineConfig({
           hookTimeout: 60_000,
           setupFiles: patientWaits,
           expect: expectOptions,
-          fileParallelism: false,
         },
       },
     ],
