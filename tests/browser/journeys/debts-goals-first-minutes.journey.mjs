@@ -196,6 +196,12 @@ export default async function debtsGoalsFirstMinutes({ browser, baseUrl, screens
       await page.waitForFunction(
         () => document.querySelector('[data-testid="schedule-row"]')?.dataset.status === 'paid',
       );
+      // Mark as Unpaid once the mark has reached the server and the row is the server's again (no
+      // mark waiting on it): pressed while the mark lands, the row is drawn anew under the click.
+      await page.waitForFunction(() => {
+        const row = document.querySelector('[data-testid="schedule-row"]');
+        return row?.dataset.status === 'paid' && row.dataset.pending === undefined;
+      });
       await page
         .getByRole('button', {
           name: say(messages, locale, 'debts.schedule.markUnpaidLabel', { number: 1 }),
