@@ -16,16 +16,21 @@ async function folder() {
   return made;
 }
 
+/** A read models file at `path` holding one note with `text`. */
+async function fileWithNote(path: string, text: string): Promise<void> {
+  const store = await openSqliteReadStore({ path });
+  await store.ensureViews([view]);
+  await store.applyBatch('live', '1', async (uow) => {
+    uow.put('notes', 'u1', 'n1', { text }, '1');
+  });
+  await store.close();
+}
+
 describe('opening the read models file', () => {
   it('opens a healthy file as it is, documents and all', async () => {
     const dir = await folder();
     const path = join(dir, 'read.db');
-    const first = await openSqliteReadStore({ path });
-    await first.ensureViews([view]);
-    await first.applyBatch('live', '1', async (uow) => {
-      uow.put('notes', 'u1', 'n1', { text: 'kept' }, '1');
-    });
-    await first.close();
+    await fileWithNote(path, 'kept');
 
     const { readStore, setAside, discarded } = await openReadModelsFile(path);
     await readStore.ensureViews([view]);
@@ -59,12 +64,7 @@ describe('opening the read models file', () => {
   it('discards a file a rebuild left marked unfinished, with its journal, log and shared memory, and starts from empty views', async () => {
     const dir = await folder();
     const path = join(dir, 'read.db');
-    const first = await openSqliteReadStore({ path });
-    await first.ensureViews([view]);
-    await first.applyBatch('live', '1', async (uow) => {
-      uow.put('notes', 'u1', 'n1', { text: 'half written' }, '1');
-    });
-    await first.close();
+    await fileWithNote(path, 'half written');
     await writeFile(`${path}-journal`, '');
     await writeFile(`${path}-rebuilding`, 'unfinished');
 
