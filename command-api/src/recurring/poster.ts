@@ -319,7 +319,7 @@ export class RecurringPoster {
         return null;
       }
       if (stored === undefined || stored.doc.status !== 'active') return null;
-      return batchOf(due, { doc: stored.doc, position: stored.position }, today, 0);
+      return batchOf(due, stored, today, 0);
     });
   }
 

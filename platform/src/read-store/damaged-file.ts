@@ -32,7 +32,7 @@ export async function openReadModelsFile(
   now: Date = new Date(),
   options: { documentCache?: boolean } = {},
 ): Promise<OpenedReadModels> {
-  const discarded = discardUnfinished(path);
+  const discarded = await discardUnfinished(path);
   const open = () => openSqliteReadStore({ path, ...options });
   try {
     return { readStore: await open(), setAside: null, discarded };

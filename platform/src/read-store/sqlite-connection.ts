@@ -1,6 +1,8 @@
-import { closeSync, existsSync, fsyncSync, openSync, rmSync, writeSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { syncFolder, writeFileDurably } from '../durable-file.js';
 import { createScrubMarker, scrubIfOwed } from '../sqlite-scrub.js';
 
 /** Page cache sizes (negative: KiB): SQLite's default, and a larger one while bulk loading. */
@@ -101,40 +103,32 @@ export const UNFINISHED_SUFFIX = '-rebuilding';
 /** The files of a read store that go with it: its journal, log and shared memory. */
 const COMPANIONS = ['', '-journal', '-wal', '-shm'];
 
-/** Fsyncs a file or folder by path (a folder: the names in it). */
-function fsyncPath(path: string): void {
-  const fd = openSync(path, 'r');
+/** Makes a file's bytes durable. */
+async function syncFile(path: string): Promise<void> {
+  const handle = await open(path, 'r');
   try {
-    fsyncSync(fd);
+    await handle.sync();
   } finally {
-    closeSync(fd);
+    await handle.close();
   }
 }
 
 /** Writes the marker beside `path` and makes it durable (the file, and its name in the folder). */
-export function markUnfinished(path: string): void {
-  const marker = `${path}${UNFINISHED_SUFFIX}`;
-  const fd = openSync(marker, 'w');
-  try {
-    writeSync(
-      fd,
-      'A rebuild writes the read models here without a rollback journal. While this file exists the read models\n' +
-        'are unfinished: the next start discards them and builds them again from the events.\n',
-    );
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  fsyncPath(dirname(path));
+export async function markUnfinished(path: string): Promise<void> {
+  await writeFileDurably(
+    `${path}${UNFINISHED_SUFFIX}`,
+    'A rebuild writes the read models here without a rollback journal. While this file exists the read models\n' +
+      'are unfinished: the next start discards them and builds them again from the events.\n',
+  );
 }
 
 /** Makes the file durable, then removes its marker and makes that durable. */
-export function unmarkUnfinished(path: string): void {
+export async function unmarkUnfinished(path: string): Promise<void> {
   for (const suffix of ['', '-wal']) {
-    if (existsSync(`${path}${suffix}`)) fsyncPath(`${path}${suffix}`);
+    if (existsSync(`${path}${suffix}`)) await syncFile(`${path}${suffix}`);
   }
-  rmSync(`${path}${UNFINISHED_SUFFIX}`, { force: true });
-  fsyncPath(dirname(path));
+  await rm(`${path}${UNFINISHED_SUFFIX}`, { force: true });
+  await syncFolder(dirname(path));
 }
 
 /**
@@ -143,14 +137,14 @@ export function unmarkUnfinished(path: string): void {
  * Only for the process that holds the read models' lock (writer-lock.ts), before it opens the
  * file: no other process writes it then. Answers whether it was discarded.
  */
-export function discardUnfinished(path: string): boolean {
+export async function discardUnfinished(path: string): Promise<boolean> {
   const marker = `${path}${UNFINISHED_SUFFIX}`;
   if (!existsSync(marker)) return false;
-  for (const suffix of COMPANIONS) rmSync(`${path}${suffix}`, { force: true });
-  fsyncPath(dirname(path));
+  for (const suffix of COMPANIONS) await rm(`${path}${suffix}`, { force: true });
+  await syncFolder(dirname(path));
   // Last: a stop before this leaves the marker, and the next open discards again (nothing left to lose).
-  rmSync(marker, { force: true });
-  fsyncPath(dirname(path));
+  await rm(marker, { force: true });
+  await syncFolder(dirname(path));
   return true;
 }
 

@@ -776,7 +776,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
       this.unjournaledFailure = null;
       this.unjournaled =
         this.rollbackJournal && this.path !== null && bulkWriterMode() === 'thread' && holdsNoDocuments(this.db);
-      if (this.unjournaled && this.path !== null) markUnfinished(this.path);
+      if (this.unjournaled && this.path !== null) await markUnfinished(this.path);
       return;
     }
     const unfinished = this.unjournaled && this.unjournaledFailure !== null;
@@ -789,7 +789,7 @@ class SqliteReadStore implements ReadStore, UnitOfWorkBacking {
       if (!unfinished) throw error;
     }
     this.rollbackJournal = false;
-    if (this.unjournaled && !unfinished && this.path !== null) unmarkUnfinished(this.path);
+    if (this.unjournaled && !unfinished && this.path !== null) await unmarkUnfinished(this.path);
     this.unjournaled = false;
     if (unfinished) return;
     // A purge in a load the writer thread wrote (or one whose scrub was put off) is scrubbed now.
