@@ -6,7 +6,7 @@ import { occurrenceTransactionId } from '@plenty/contracts/recurring';
 import { newRuleStanding, type RecurringRuleDoc } from '@plenty/contracts/views/recurring';
 import type { VerifiedUser } from '@plenty/platform/auth/port';
 import type { EventCodec } from '@plenty/platform/crypto/event-codec';
-import type { RecordedEvent } from '@plenty/platform/event-store/port';
+import type { EventStore, RecordedEvent } from '@plenty/platform/event-store/port';
 import { appendUserEvent } from '@plenty/platform/testing/stores';
 import { useRecurringStores } from '../testing/recurring-commands.js';
 import { testUser } from '../testing/stores.js';
@@ -172,6 +172,52 @@ describe('posting from the rule’s document', () => {
       note: 'Rent, new flat',
       amount: { amount: 175_000, currency: 'LAK' },
     });
+  });
+
+  it('reads the stream of a rule whose document stands for it without its data, and whole only the streams the document will not do for', async () => {
+    const user = testUser(`document-reads-${randomUUID()}`);
+    const current = await dailyRule(user);
+    const behind = await dailyRule(user);
+    const without = await dailyRule(user);
+    const read = await bench.eventStore.headPosition();
+    await rule(user, 'SkipOccurrence', { ruleId: behind, date: week[0] });
+    const store = bench.eventStore;
+    const reads: { readonly withoutData: string[][]; readonly whole: string[][]; readStream: number } = {
+      withoutData: [],
+      whole: [],
+      readStream: 0,
+    };
+    const eventStore: EventStore = {
+      ...store,
+      readStream: (...args) => {
+        reads.readStream += 1;
+        return store.readStream(...args);
+      },
+      readStreams: (ids) => {
+        reads.whole.push([...ids]);
+        return store.readStreams?.(ids) ?? Promise.reject(new Error('no readStreams'));
+      },
+      readStreamsWithoutData: (ids) => {
+        reads.withoutData.push([...ids]);
+        return store.readStreamsWithoutData?.(ids) ?? Promise.reject(new Error('no readStreamsWithoutData'));
+      },
+      appendMany: (appends) => store.appendMany?.(appends) ?? Promise.reject(new Error('no appendMany')),
+    };
+    const { counted, deps } = countingDeps();
+    const results = await postRules({ ...deps, eventStore }, [
+      { userId: user.uid, ruleId: current, dates: week.slice(0, 1), document: rentDocument(current, read) },
+      { userId: user.uid, ruleId: behind, dates: week.slice(0, 2), document: rentDocument(behind, read) },
+      { userId: user.uid, ruleId: without, dates: week.slice(0, 1) },
+    ]);
+    expect(kinds(results)).toEqual([['posted'], ['occurrence_skipped', 'posted'], ['posted']]);
+    expect(reads).toEqual({
+      withoutData: [[streamIds.recurring(current), streamIds.recurring(behind)]],
+      whole: [[streamIds.recurring(behind), streamIds.recurring(without)]],
+      readStream: 0,
+    });
+    // The stream of the rule behind its document (creation and skip) and the one without a document.
+    expect(counted.decoded).toBe(2 + 1);
+    expect(await postedData(user, current, week[0] ?? '')).toMatchObject({ note: 'Rent', date: week[0] });
   });
 
   it('decides from the stream for a rule with tags, a document not active, or a stream holding another user’s event', async () => {

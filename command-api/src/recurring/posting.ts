@@ -30,9 +30,11 @@ import {
   appendManyOf,
   comparePositions,
   readStreamsOf,
+  readStreamsWithoutDataOf,
   type BatchAppend,
   type BatchAppendOutcome,
   type EventStore,
+  type EventWithoutData,
   type Position,
   type RecordedEvent,
 } from '@plenty/platform/event-store/port';
@@ -240,8 +242,9 @@ type Step = { readonly outcome: PostOutcome } | { readonly transactionId: string
 /**
  * `postOccurrences` for many rules at once (a page of the poster's due rules), with the same
  * outcomes rule by rule and less work per rule: their streams are read with one statement
- * (`readStreams`) and their transactions appended together (`appendMany`: one message to the
- * embedded store's writer thread). Exactly once still comes from the store, append by append:
+ * (`readStreamsWithoutData` for the rules given with their document, which is all a document
+ * that stands for its stream needs; `readStreams` for the rest) and their transactions appended
+ * together (`appendMany`: one message to the embedded store's writer thread). Exactly once still comes from the store, append by append:
  * each is checked on its own, a retry of the same command stores nothing and a stream another
  * command opened refuses it. One settled result per rule, in order: a rule that could not be
  * read or decided (its stream holds what cannot be decoded, …) is rejected on its own; a
@@ -267,16 +270,32 @@ export async function postRules(
         else results[index] = { status: 'fulfilled', value: [{ outcome: 'refused', ...refusal, hold: false }] };
       });
       if (reading.length === 0) return;
-      const streams = await readStreamsOf(
-        deps.eventStore,
-        reading.map((index) => streamIds.recurring(requests[index]?.ruleId ?? '')),
-      );
+      const streamOf = (index: number) => streamIds.recurring(requests[index]?.ruleId ?? '');
+      // A rule with its document: its stream without the events' data first, which is all the
+      // document path needs of it (where the stream ends, who wrote it, its first event).
+      const documented = reading.filter((index) => requests[index]?.document !== undefined);
+      const heads =
+        documented.length === 0 ? [] : await readStreamsWithoutDataOf(deps.eventStore, documented.map(streamOf));
+      const byDocument = new Map<number, DocumentRead>();
+      for (const [at, index] of documented.entries()) {
+        const request = requests[index];
+        const events = heads[at] ?? [];
+        const rule = request === undefined ? null : currentDocument(request, events);
+        if (rule !== null) byDocument.set(index, { rule, first: events[0]?.metadata ?? null });
+      }
+      // The others, and those whose document will not do (the stream moved past it, …): read whole.
+      const whole = reading.filter((index) => !byDocument.has(index));
+      const streams = whole.length === 0 ? [] : await readStreamsOf(deps.eventStore, whole.map(streamOf));
+      const stored = new Map(whole.map((index, at) => [index, streams[at] ?? []]));
       const steps = new Map<number, readonly Step[]>();
-      for (const [at, index] of reading.entries()) {
+      for (const index of reading) {
         const request = requests[index];
         if (request === undefined) continue;
         try {
-          steps.set(index, await decideRule(deps, request, streams[at] ?? []));
+          steps.set(
+            index,
+            await decideRule(deps, request, byDocument.get(index) ?? { stored: stored.get(index) ?? [] }),
+          );
         } catch (error) {
           results[index] = { status: 'rejected', reason: error };
         }
@@ -365,20 +384,27 @@ async function inLineAll(
   }
 }
 
+/** A rule as its document has it (`currentDocument`), and its stream's first event's metadata. */
+interface DocumentRead {
+  readonly rule: RecurringState;
+  readonly first: EventMetadata | null;
+}
+
 /**
- * One rule's dates decided from its stream as read: an outcome for each date up to the first
- * refusal other than `occurrence_skipped`, or the append that posts it.
+ * One rule's dates decided from its document, when it stands for the stream (`currentDocument`),
+ * or else from its stream as read: an outcome for each date up to the first refusal other than
+ * `occurrence_skipped`, or the append that posts it.
  */
 async function decideRule(
   deps: RecurringPostingDeps,
   request: RuleOccurrences,
-  stored: readonly RecordedEvent[],
+  read: DocumentRead | { readonly stored: readonly RecordedEvent[] },
 ): Promise<Step[]> {
   const { userId, ruleId, dates } = request;
-  const current = currentDocument(request, stored);
+  const current = 'rule' in read ? read.rule : null;
   // The stream's events are decoded (their notes decrypted) only when the document will not do.
-  const events = current === null ? await decodeRuleEvents(deps, stored, userId) : null;
-  const first = current === null ? (events?.first ?? null) : (stored[0]?.metadata ?? null);
+  const events = 'stored' in read ? await decodeRuleEvents(deps, read.stored, userId) : null;
+  const first = 'rule' in read ? read.first : (events?.first ?? null);
   if (await restoreUnderWay(deps, userId, first)) {
     return [{ outcome: { outcome: 'refused', code: RESTORE_UNDER_WAY, status: 409, hold: false } }];
   }
@@ -423,7 +449,7 @@ async function decideRule(
  * at or after the last one's: the projector applies a user's events in order), and the rule is
  * active and has no tags. Null otherwise: the stream is decoded and folded.
  */
-function currentDocument(request: RuleOccurrences, stored: readonly RecordedEvent[]): RecurringState | null {
+function currentDocument(request: RuleOccurrences, stored: readonly EventWithoutData[]): RecurringState | null {
   const { document, userId, ruleId } = request;
   const last = stored.at(-1);
   if (document === undefined || last === undefined) return null;

@@ -39,8 +39,10 @@ import {
   START,
   WrongExpectedRevisionError,
   comparePositions,
+  withoutData,
   type AppendResult,
   type EventStore,
+  type EventWithoutData,
   type ExpectedRevision,
   type NewEvent,
   type Position,
@@ -170,6 +172,12 @@ class EsdbEventStore implements EventStore {
   async readStreams(streamIds: readonly string[]): Promise<RecordedEvent[][]> {
     this.assertOpen();
     return Promise.all(streamIds.map((streamId) => this.readStream(streamId)));
+  }
+
+  /** EventStoreDB sends each event whole: the streams are read as `readStreams` reads them and the data dropped. */
+  async readStreamsWithoutData(streamIds: readonly string[]): Promise<EventWithoutData[][]> {
+    const streams = await this.readStreams(streamIds);
+    return streams.map((events) => events.map(withoutData));
   }
 
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {

@@ -4,6 +4,7 @@ import { newEvent } from '../testing/new-event.js';
 import {
   comparePositions,
   readStreamsOf,
+  readStreamsWithoutDataOf,
   START,
   WrongExpectedRevisionError,
   type EventStore,
@@ -147,6 +148,41 @@ export function eventStoreContract(
         ['F0', 'F1'],
       ]);
       expect(await readStreamsOf(store, [])).toEqual([]);
+    });
+
+    it('reads many streams without their data as readStreams reads them, the data left out', async () => {
+      const [first, second, deleted, missing] = [stream(), stream(), stream(), stream()];
+      await store.appendToStream(second, [newEvent('S0', { note: 'sealed' }, 'user-b')], 'no_stream');
+      await store.appendToStream(first, [newEvent('F0', { n: 1 }), newEvent('F1', { n: 2 }, 'user-b')], 'no_stream');
+      await store.appendToStream(second, [newEvent('S1')], 0);
+      await store.appendToStream(deleted, [newEvent()], 'no_stream');
+      await store.deleteStream(deleted);
+      const ids = [first, missing, second, deleted, first];
+      const whole = await readStreamsOf(store, ids);
+      const expected = whole.map((events) => events.map(({ data: _data, ...rest }) => rest));
+      const read = await readStreamsWithoutDataOf(store, ids);
+      expect(read).toEqual(expected);
+      expect(read.map((events) => events.map((event) => [event.type, event.metadata.userId]))).toEqual([
+        [
+          ['F0', 'user-1'],
+          ['F1', 'user-b'],
+        ],
+        [],
+        [
+          ['S0', 'user-b'],
+          ['S1', 'user-1'],
+        ],
+        [],
+        [
+          ['F0', 'user-1'],
+          ['F1', 'user-b'],
+        ],
+      ]);
+      expect(read.flat().some((event) => 'data' in event)).toBe(false);
+      expect(await readStreamsWithoutDataOf(store, [])).toEqual([]);
+      // A store without it: its streams read whole, the data dropped.
+      const plain = { readStream: store.readStream.bind(store) };
+      expect(await readStreamsWithoutDataOf(plain, ids)).toEqual(expected);
     });
 
     it('reads all events after a position in batches, each exactly once and in order', async () => {

@@ -30,6 +30,9 @@ export interface RecordedEvent extends NewEvent {
   readonly recordedAt: string;
 }
 
+/** A recorded event without its data: where it is, what it is and who wrote it (`readStreamsWithoutData`). */
+export type EventWithoutData = Omit<RecordedEvent, 'data'>;
+
 export interface AppendResult {
   readonly streamId: string;
   /** Revision of the stream's last event after the append. */
@@ -111,6 +114,14 @@ export interface EventStore {
    * stream at a time (`readStreamsOf`).
    */
   readStreams?(streamIds: readonly string[]): Promise<RecordedEvent[][]>;
+  /**
+   * `readStreams` without the events' data: each stream's events in order with their ids, types,
+   * metadata, revisions and positions, for a reader that needs only where a stream ends, who wrote
+   * it and how it began (the recurring poster, when a rule's read-model document stands for its
+   * stream). The embedded store leaves the data unread. Optional: a store without it is read with
+   * `readStreams` and the data dropped (`readStreamsWithoutDataOf`).
+   */
+  readStreamsWithoutData?(streamIds: readonly string[]): Promise<EventWithoutData[][]>;
   /** Events of all streams in global order, strictly after `after`, at most `maxCount`. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Position of the last stored event, START when empty. */
@@ -156,6 +167,22 @@ export function readStreamsOf(
 ): Promise<RecordedEvent[][]> {
   if (store.readStreams !== undefined) return store.readStreams(streamIds);
   return Promise.all(streamIds.map((streamId) => store.readStream(streamId)));
+}
+
+/** An event without its data, as `readStreamsWithoutData` gives it. */
+export function withoutData(event: RecordedEvent): EventWithoutData {
+  const { data: _data, ...rest } = event;
+  return rest;
+}
+
+/** The events of each stream without their data: `readStreamsWithoutData` where the store has it, else `readStreamsOf`. */
+export async function readStreamsWithoutDataOf(
+  store: Pick<EventStore, 'readStream' | 'readStreams' | 'readStreamsWithoutData'>,
+  streamIds: readonly string[],
+): Promise<EventWithoutData[][]> {
+  if (store.readStreamsWithoutData !== undefined) return store.readStreamsWithoutData(streamIds);
+  const streams = await readStreamsOf(store, streamIds);
+  return streams.map((events) => events.map(withoutData));
 }
 
 /**
