@@ -3,6 +3,7 @@ import { sessionTokens } from '../auth/session';
 import { dynamicMiddleware, rootReducer } from '../store/root-reducer';
 import { readAnswer, saveAnswer, signedInUid } from '../offline/answers';
 import { createBaseQuery } from './base-query';
+import { createCatchUp } from './catch-up';
 import { createDevicePaint } from './device-paint';
 
 /** The read models the app caches, named by the tags queries provide and commands invalidate. */
@@ -60,4 +61,8 @@ declare module '../store/root-reducer' {
 }
 
 rootReducer.inject(api);
-dynamicMiddleware.addMiddleware(api.middleware);
+// Answers still behind the last command are asked for again until they catch up (catch-up.ts).
+dynamicMiddleware.addMiddleware(
+  api.middleware,
+  createCatchUp({ endpoints: () => api.endpoints, reducerPath: api.reducerPath }),
+);

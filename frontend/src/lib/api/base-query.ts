@@ -166,9 +166,10 @@ export function createBaseQuery(options: BaseQueryOptions): BaseQueryFn<string |
     const uid = api.type === 'query' && options.device !== undefined ? options.device.uid(api.getState()) : null;
     const key = uid === null ? null : answerKey(request);
 
+    // The copy's position says whether it is behind the last command (consistency-slice.ts).
     const fromDevice = (saved: SavedAnswer) => {
       api.dispatch(answeredFromDevice({ savedAt: saved.savedAt }));
-      return { data: saved.data };
+      return { data: saved.data, meta: { position: saved.position } };
     };
     const failed = (result: RawResult) => {
       if (isNetworkFailure(result) && !api.signal.aborted && networkOf(api.getState())?.online !== false)
@@ -245,6 +246,8 @@ export function createBaseQuery(options: BaseQueryOptions): BaseQueryFn<string |
       return second.result;
     };
 
+    // Still behind after these pauses: the answer is shown, and its entry is asked for again
+    // later, until it has caught up (consistency-slice.ts `behind`, catch-up.ts).
     const ask = async () => {
       let result = await attempt();
       if (api.type === 'query') {
@@ -307,6 +310,6 @@ export function createBaseQuery(options: BaseQueryOptions): BaseQueryFn<string |
       };
       void options.device.save(uid, answer).catch(() => undefined);
     }
-    return { data: result.data, meta: result.meta };
+    return { data: result.data, meta: { ...result.meta, position: result.meta?.response?.headers.get('x-position') } };
   };
 }

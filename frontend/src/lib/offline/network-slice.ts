@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { isQueryRemoved, isQuerySettled, type QuerySettled } from '../store/query-actions';
 
 /**
  * Whether the app reaches its server, and how old the data on screen is when it does not.
@@ -30,18 +31,6 @@ export interface NetworkState {
 /** The meta of a base query's answer painted from the device at start-up, so it is not taken for the server's. */
 export const PAINTED_META = { painted: true } as const;
 
-/** RTK Query's query thunk settled (any api): `<reducerPath>/executeQuery/fulfilled|rejected`. */
-interface QuerySettled {
-  readonly type: string;
-  readonly meta: {
-    readonly arg?: { readonly queryCacheKey?: unknown };
-    readonly condition?: boolean;
-    readonly baseQueryMeta?: unknown;
-    readonly requestStatus?: string;
-  };
-  readonly payload?: unknown;
-}
-
 /** A server that answered with an error of its own (5xx): the painted copy stays, as not current. */
 const serverFailed = (action: QuerySettled): boolean => {
   if (action.meta.requestStatus !== 'rejected') return false;
@@ -49,16 +38,8 @@ const serverFailed = (action: QuerySettled): boolean => {
   return typeof status === 'number' && status >= 500;
 };
 
-const isQuerySettled = (action: { type: string }): action is QuerySettled =>
-  /\/executeQuery\/(fulfilled|rejected)$/.test(action.type) && typeof (action as { meta?: unknown }).meta === 'object';
-
 const paintedAnswer = (meta: unknown): boolean =>
   typeof meta === 'object' && meta !== null && (meta as { painted?: unknown }).painted === true;
-
-/** A cache entry left RTK Query's cache (any api): `<reducerPath>/queries/removeQueryResult`. */
-const isQueryRemoved = (action: { type: string }): action is { type: string; payload: { queryCacheKey: string } } =>
-  action.type.endsWith('/queries/removeQueryResult') &&
-  typeof (action as { payload?: { queryCacheKey?: unknown } }).payload?.queryCacheKey === 'string';
 
 /** `state` without `cacheKey` among the painted entries; once none is left and the server answers, all is current. */
 function replaced(state: NetworkState, cacheKey: string): NetworkState {

@@ -6,7 +6,7 @@ import type { CommandResult } from '@plenty/contracts/commands/result';
 import { comparePositions } from '@plenty/contracts/positions';
 import type { ApiTag } from '../api/api';
 import type { ApiError } from '../api/api-error';
-import { commandApplied, selectMinPosition } from '../api/consistency-slice';
+import { commandApplied, selectBehind, selectMinPosition } from '../api/consistency-slice';
 import { sessionTokens, type SessionUser } from '../auth/session';
 import { selectBrowserOnline, selectOnline, type NetworkState } from '../offline/network-slice';
 import {
@@ -158,14 +158,18 @@ async function saveSessionToken(uid: string): Promise<void> {
 
 /** How often, and for how long at most, the outbox looks whether the views asked again have answered. */
 const VIEWS_POLL_MS = 50;
-const VIEWS_WAIT_MS = 10_000;
+const VIEWS_WAIT_MS = 60_000;
 
-/** Resolves once no query of the app's API is on its way (or after VIEWS_WAIT_MS). */
+/**
+ * Resolves once no query of the app's API is on its way and none answered behind the last
+ * command (it is asked again: lib/api/catch-up.ts), or after VIEWS_WAIT_MS.
+ */
 async function viewsAnswered(store: OutboxStore): Promise<void> {
   const deadline = Date.now() + VIEWS_WAIT_MS;
   const asking = () => {
-    const queries = (store.getState() as { api?: { queries?: Record<string, { status?: string } | undefined> } }).api
-      ?.queries;
+    const state = store.getState();
+    if (selectBehind(state).length > 0) return true;
+    const queries = (state as { api?: { queries?: Record<string, { status?: string } | undefined> } }).api?.queries;
     return queries !== undefined && Object.values(queries).some((query) => query?.status === 'pending');
   };
   while (asking() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, VIEWS_POLL_MS));
