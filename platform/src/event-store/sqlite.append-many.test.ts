@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WrongExpectedRevisionError, type NewEvent } from './port.js';
 import { openSqliteEventStore } from './sqlite.js';
@@ -42,6 +45,30 @@ describe('SQLite event store: many appends at once', () => {
     expect(notices).toBe(1);
     await store.close();
   });
+
+  it.each(['inline', 'thread'] as const)(
+    'refuses an append whose data is not JSON on its own, and writes the others queued with it (%s writer)',
+    async (writer) => {
+      const dir = await mkdtemp(join(tmpdir(), 'plenty-append-json-'));
+      const store = await openSqliteEventStore({ path: join(dir, 'events.db'), writer });
+      try {
+        const kept = event();
+        const [bad, good] = await Promise.allSettled([
+          store.appendToStream('thing-bad', [{ ...event(), data: { amount: 1n } }], 'no_stream'),
+          store.appendToStream('thing-good', [kept], 'no_stream'),
+        ]);
+        expect(bad?.status === 'rejected' && bad.reason).toBeInstanceOf(TypeError);
+        expect(good?.status).toBe('fulfilled');
+        expect((await store.readStream('thing-good')).map((e) => [e.id, e.data, e.metadata])).toEqual([
+          [kept.id, kept.data, kept.metadata],
+        ]);
+        expect(await store.readStream('thing-bad')).toEqual([]);
+      } finally {
+        await store.close();
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('fails as a whole only when the store does', async () => {
     const store = await openSqliteEventStore({ path: ':memory:' });

@@ -15,7 +15,13 @@ import {
   type ReadUserEventsOptions,
   type RecordedEvent,
 } from './port.js';
-import { SqliteEventWriter, fromWireError, type AppendOutcome, type AppendRequest } from './sqlite-writer.js';
+import {
+  SqliteEventWriter,
+  fromWireError,
+  serializedEvent,
+  type AppendOutcome,
+  type AppendRequest,
+} from './sqlite-writer.js';
 import { inlineWriter, threadWriter, type EventWriter } from './sqlite-writers.js';
 import { startCheckpointThread, type CheckpointThread } from './sqlite-checkpointer.js';
 import { openOrExplainDamage } from '../damaged-database.js';
@@ -34,7 +40,8 @@ interface EventRow {
 /** Events of one user read per step of readUserEvents. */
 const USER_EVENTS_PAGE = 2000;
 
-interface PendingAppend extends AppendRequest {
+interface PendingAppend extends Omit<AppendRequest, 'events'> {
+  readonly events: readonly NewEvent[];
   /** `appended` is false for a retry of events already stored. */
   resolve(result: AppendResult, appended: boolean): void;
   reject(error: unknown): void;
@@ -187,13 +194,24 @@ class SqliteEventStoreImpl implements SqliteEventStore {
     }
   }
 
-  private async write(batch: readonly PendingAppend[]): Promise<void> {
+  private async write(queued: readonly PendingAppend[]): Promise<void> {
+    // Without the callbacks, the events as the text of their columns: the requests may cross
+    // to the writer thread. An append whose data is not JSON is refused on its own.
+    const batch: PendingAppend[] = [];
+    const requests: AppendRequest[] = [];
+    for (const pending of queued) {
+      const { streamId, events, expected } = pending;
+      try {
+        requests.push({ streamId, events: events.map(serializedEvent), expected });
+        batch.push(pending);
+      } catch (error) {
+        pending.reject(error);
+      }
+    }
+    if (requests.length === 0) return;
     let outcomes: readonly AppendOutcome[];
     try {
-      // Without the callbacks: the requests may cross to the writer thread.
-      outcomes = await this.writer.append(
-        batch.map(({ streamId, events, expected }) => ({ streamId, events, expected })),
-      );
+      outcomes = await this.writer.append(requests);
     } catch (error) {
       for (const pending of batch) pending.reject(error);
       return;
