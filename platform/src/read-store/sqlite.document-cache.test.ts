@@ -124,6 +124,57 @@ describe('the SQLite read store keeping documents across batches', () => {
     expect(small.get('t', 'u', 'n0')).toBeUndefined();
   });
 
+  it('keeps exactly the rows a least-recently-used list keeps, through many drops, reads, deletions and clears (random steps)', () => {
+    let seed = 28;
+    const random = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    for (let round = 0; round < 10; round += 1) {
+      const bound = 400 + random(3000);
+      const cache = new DocumentCache(bound);
+      // The model: keys from the least recently used to the most, and each one's row.
+      let order: string[] = [];
+      const rows = new Map<string, { json: string | null; position: string } | null>();
+      const cost = (id: string, row: { json: string | null } | null) =>
+        `t\u0000u\u0000${id}`.length + (row?.json?.length ?? 0) + 96;
+      for (let step = 0; step < 3000; step += 1) {
+        const id = `n${random(120)}`;
+        const action = random(100);
+        if (action < 55) {
+          const row = random(4) === 0 ? null : { json: 'x'.repeat(random(200)), position: String(step) };
+          cache.set('t', 'u', id, row);
+          order = order.filter((key) => key !== id);
+          rows.delete(id);
+          if (cost(id, row) <= bound) {
+            order.push(id);
+            rows.set(id, row);
+            let chars = order.reduce((sum, key) => sum + cost(key, rows.get(key) ?? null), 0);
+            while (chars > bound) {
+              const oldest = order.shift() as string;
+              chars -= cost(oldest, rows.get(oldest) ?? null);
+              rows.delete(oldest);
+            }
+          }
+        } else if (action < 90) {
+          const kept = cache.get('t', 'u', id);
+          expect(kept).toEqual(rows.has(id) ? rows.get(id) : undefined);
+          if (rows.has(id)) order = [...order.filter((key) => key !== id), id];
+        } else if (action < 99) {
+          cache.delete('t', 'u', id);
+          order = order.filter((key) => key !== id);
+          rows.delete(id);
+        } else {
+          cache.clear();
+          order = [];
+          rows.clear();
+        }
+        expect(cache.size).toBe(order.length);
+      }
+      for (const key of order) expect(cache.get('t', 'u', key)).toEqual(rows.get(key));
+    }
+  });
+
   it('answers searches by field across batches as a store without it does, whatever the batches wrote (random batches)', async () => {
     const plain = await openSqliteReadStore({ path: ':memory:' });
     await plain.ensureViews([notes]);
