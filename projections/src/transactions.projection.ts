@@ -1,7 +1,7 @@
 import { TAG_LINKS_VIEW, TRANSACTIONS_VIEW } from '@plenty/contracts/views/registry';
 import type { CategoryDeleted } from '@plenty/contracts/events/profile';
 import type { TransactionAdded, TransactionEdited, TransactionEvent } from '@plenty/contracts/events/transaction';
-import { searchAmount, searchIndexTokens } from '@plenty/contracts/search';
+import { searchAmount } from '@plenty/contracts/search';
 import type { SplitLineView } from '@plenty/contracts/splits';
 import { tagKey, type TagDeleted, type TagLinkDoc, type TagRenamed } from '@plenty/contracts/tags';
 import type { TransactionView } from '@plenty/contracts/views/transactions';
@@ -9,6 +9,7 @@ import { defaultWalletId } from '@plenty/contracts/wallets';
 import type { RecordedEvent } from '@plenty/platform/event-store/port';
 import type { UnitOfWork, ViewDefinition } from '@plenty/platform/read-store/port';
 import { compiledModuleUrl } from '@plenty/platform/read-store/search-tokens';
+import { noteIndexTokens } from './note-tokens.js';
 import { isNewerThan, type Projection } from './projection.js';
 import { walletAfterEdit } from './wallet-ledger.js';
 
@@ -46,9 +47,9 @@ function searchValues(view: TransactionView): Record<string, string[]> {
   const lines = view.splits ?? [];
   const tags = view.tags ?? [];
   const text = new Set([
-    ...searchIndexTokens(view.note ?? ''),
-    ...lines.flatMap((line) => searchIndexTokens(line.note ?? '')),
-    ...tags.flatMap((tag) => searchIndexTokens(tag)),
+    ...noteIndexTokens(view.note ?? ''),
+    ...lines.flatMap((line) => noteIndexTokens(line.note ?? '')),
+    ...tags.flatMap((tag) => noteIndexTokens(tag)),
   ]);
   const categories = new Set([view.categoryId, ...lines.map((line) => line.categoryId)]);
   return {
