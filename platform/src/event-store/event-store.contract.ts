@@ -92,6 +92,20 @@ export function eventStoreContract(
       expect(await store.headPosition()).toBe(first.position);
     });
 
+    it('answers a retried append of one event that opened its stream with the original result, and stores nothing new', async () => {
+      const id = stream();
+      const event = newEvent();
+      const first = await store.appendToStream(id, [event], 'no_stream');
+      const [retry, again] = await Promise.all([
+        store.appendToStream(id, [event], 'no_stream'),
+        store.appendToStream(id, [event], 'no_stream'),
+      ]);
+      expect(retry).toEqual(first);
+      expect(again).toEqual(first);
+      expect((await store.readStream(id)).map((e) => e.id)).toEqual([event.id]);
+      expect(await store.headPosition()).toBe(first.position);
+    });
+
     it.skipIf(!globallyUniqueEventIds)('refuses an event id that is already stored in another stream', async () => {
       const event = newEvent();
       await store.appendToStream(stream(), [event], 'no_stream');
