@@ -58,12 +58,37 @@
     }
   };
 
+  // Unseen until the faces its text is set in are in as well (from the service worker): painted
+  // in a stand-in font first, its lines would change width under the reader's eyes when they came.
+  // Checked before each frame (a busy start-up settles the loads' promises late), and given up
+  // waiting for once the loads have settled, loaded or not.
+  var fontsIn = function () {
+    return true;
+  };
+  var fonts = document.fonts;
+  if (fonts && typeof fonts.load === 'function' && typeof fonts.check === 'function') {
+    var text = copy.textContent || '';
+    var family = '"Noto Sans", "Noto Sans Thai", "Noto Sans Lao"';
+    var faces = ['400 16px ' + family, '700 16px ' + family];
+    var settled = false;
+    fontsIn = function () {
+      if (settled) return true;
+      for (var f = 0; f < faces.length; f += 1) if (!fonts.check(faces[f], text)) return false;
+      return true;
+    };
+    var fontsSettled = function () {
+      settled = true;
+      show();
+    };
+    Promise.all([fonts.load(faces[0], text), fonts.load(faces[1], text)]).then(fontsSettled, fontsSettled);
+  }
+
   var styles = Array.isArray(snapshot.styles) ? snapshot.styles : [];
   var added = [];
   // Shown in the first frame where every style sheet it needs is in (checked before each frame,
   // not only on their load events, which a busy start-up delivers late).
   var show = function () {
-    if (removed || copy.style.visibility === '') return;
+    if (removed || copy.style.visibility === '' || !fontsIn()) return;
     for (var s = 0; s < added.length; s += 1) if (!added[s].sheet) return;
     copy.style.visibility = '';
   };

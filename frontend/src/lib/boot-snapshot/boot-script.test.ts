@@ -48,7 +48,15 @@ interface Page {
 function boot(
   url: string,
   storage: { readonly snapshot?: Saved | string | null; readonly user?: Saved | null },
-  { build = BUILD, now = '2026-11-27T09:00:00.000Z' }: { build?: string; now?: string } = {},
+  {
+    build = BUILD,
+    now = '2026-11-27T09:00:00.000Z',
+    fonts,
+  }: {
+    build?: string;
+    now?: string;
+    fonts?: { load(font: string, text: string): Promise<unknown>; check(font: string, text: string): boolean };
+  } = {},
 ): Page {
   const window = new Window({
     url,
@@ -74,6 +82,8 @@ function boot(
   const page = new Proxy(document, {
     get(target, property) {
       if (property === 'head') return head;
+      // The page's font faces (document.fonts) only when the test gives them.
+      if (property === 'fonts') return fonts;
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
@@ -171,6 +181,44 @@ describe('the boot script', () => {
     page.appended[1]?.dispatchEvent(new page.window.Event('error') as unknown as Event);
     expect(page.snapshot()).toBeNull();
     expect(page.root().hidden).toBe(false);
+  });
+
+  it('stays unseen until the faces its text is set in are in, and shows when they cannot be loaded too', async () => {
+    const asked: { font: string; text: string }[] = [];
+    const settle: ((ok: boolean) => void)[] = [];
+    let loaded = false;
+    const fonts = {
+      load(font: string, text: string) {
+        asked.push({ font, text });
+        return new Promise((resolve, reject) => settle.push((ok) => (ok ? resolve([]) : reject(new Error('x')))));
+      },
+      check: () => loaded,
+    };
+    const page = boot('https://plenty.test/dashboard', {}, { fonts });
+    const copy = page.snapshot() as HTMLElement;
+    expect(copy.style.visibility).toBe('hidden');
+    expect(asked.map(({ font }) => font)).toEqual([
+      '400 16px "Noto Sans", "Noto Sans Thai", "Noto Sans Lao"',
+      '700 16px "Noto Sans", "Noto Sans Thai", "Noto Sans Lao"',
+    ]);
+    expect(asked[0]?.text).toContain('THB 3,200.00');
+    // The frames before they are in leave it unseen; the first frame after they are shows it,
+    // before the loads' promises have settled.
+    for (const frame of page.frames.splice(0)) frame();
+    expect(copy.style.visibility).toBe('hidden');
+    loaded = true;
+    for (const frame of page.frames.splice(0)) frame();
+    expect(copy.style.visibility).toBe('');
+
+    // Faces that cannot be loaded: shown once the loads have settled.
+    loaded = false;
+    const failing = boot('https://plenty.test/dashboard', {}, { fonts });
+    const failed = failing.snapshot() as HTMLElement;
+    for (const frame of failing.frames.splice(0)) frame();
+    expect(failed.style.visibility).toBe('hidden');
+    settle[2]?.(false);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(failed.style.visibility).toBe('');
   });
 
   it('adds no link for a style sheet the page already has, nor for one that is not the app’s', () => {
