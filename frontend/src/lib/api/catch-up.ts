@@ -1,6 +1,7 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import { navigatorSaysOnline } from '../offline/network-slice';
 import { isQueryRemoved, isQuerySettled } from '../store/query-actions';
+import { cacheEntry, endpointOf, type Initiates } from './cache-entry';
 import { selectBehind } from './consistency-slice';
 
 /**
@@ -9,24 +10,6 @@ import { selectBehind } from './consistency-slice';
  * views are far behind; the pause grows, and stays at the last one for as long as it takes.
  */
 export const CATCH_UP_AGAIN_MS: readonly number[] = [2_000, 4_000, 8_000, 15_000, 30_000];
-
-/** An endpoint of the app's api, as far as a catch-up asks it again. */
-interface Initiates {
-  initiate(arg: unknown, options: { subscribe: boolean; forceRefetch: boolean }): unknown;
-}
-
-interface CacheEntry {
-  readonly status?: string;
-  readonly endpointName?: string;
-  readonly originalArgs?: unknown;
-}
-
-function cacheEntry(state: unknown, reducerPath: string, queryCacheKey: string): CacheEntry | undefined {
-  const slice = (state as Record<string, { queries?: Record<string, CacheEntry | undefined> } | undefined> | null)?.[
-    reducerPath
-  ];
-  return slice?.queries?.[queryCacheKey];
-}
 
 export interface CatchUpOptions {
   /** The api's endpoints (read when an entry is asked again, so endpoints injected later count). */
@@ -82,15 +65,12 @@ export function createCatchUp(options: CatchUpOptions): Middleware {
     entry.timer = setTimeout(() => {
       entry.timer = null;
       const state = store.getState();
-      const cached = cacheEntry(state, options.reducerPath, key);
+      const cached = cacheEntry(state, key, options.reducerPath);
       // Caught up meanwhile, gone from the cache, or another request on its way (its answer
       // decides again); offline, reconnecting asks again (`refetchOnReconnect`).
       if (!selectBehind(state).includes(key) || cached === undefined || cached.status === 'pending') return;
       if (!browserOnline()) return;
-      const endpoint =
-        cached.endpointName === undefined
-          ? undefined
-          : (options.endpoints() as Partial<Record<string, Initiates>>)[cached.endpointName];
+      const endpoint: Initiates | undefined = endpointOf(options.endpoints(), cached);
       if (endpoint === undefined) return;
       store.dispatch(
         endpoint.initiate(cached.originalArgs, { subscribe: false, forceRefetch: true }) as Parameters<

@@ -1,17 +1,7 @@
 import { restoringSession } from '../auth/auth-slice';
 import { paintRefreshed } from '../offline/network-slice';
 import type { DevicePaint } from './base-query';
-
-interface CacheEntry {
-  readonly status?: string;
-  readonly endpointName?: string;
-  readonly originalArgs?: unknown;
-}
-
-function cacheEntry(state: unknown, queryCacheKey: string): CacheEntry | undefined {
-  const queries = (state as { api?: { queries?: Record<string, CacheEntry | undefined> } } | null)?.api?.queries;
-  return queries?.[queryCacheKey];
-}
+import { cacheEntry, endpointOf } from './cache-entry';
 
 /** How often, and how many times at most, a refresh looks whether the painted answer is in the cache yet. */
 const REFRESH_POLL_MS = 25;
@@ -20,11 +10,6 @@ const REFRESH_POLLS = 400;
 function stillRefreshing(state: unknown, queryCacheKey: string): boolean {
   const refreshing = (state as { network?: { refreshing?: readonly string[] } } | null)?.network?.refreshing;
   return refreshing?.includes(queryCacheKey) === true;
-}
-
-/** An endpoint of the app's api, as far as a refresh asks it again. */
-interface Initiates {
-  initiate(arg: unknown, options: { subscribe: boolean; forceRefetch: boolean }): unknown;
 }
 
 /**
@@ -45,8 +30,7 @@ export function createDevicePaint(endpoints: () => object): DevicePaint {
           setTimeout(() => attempt(pollsLeft - 1), REFRESH_POLL_MS);
           return;
         }
-        const known = endpoints() as Partial<Record<string, Initiates>>;
-        const endpoint = entry?.endpointName === undefined ? undefined : known[entry.endpointName];
+        const endpoint = endpointOf(endpoints(), entry);
         if (entry === undefined || endpoint === undefined) {
           dispatch(paintRefreshed(queryCacheKey));
           return;
