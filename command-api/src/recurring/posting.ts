@@ -244,11 +244,11 @@ type Step = { readonly outcome: PostOutcome } | { readonly transactionId: string
  * outcomes rule by rule and less work per rule: their streams are read with one statement
  * (`readStreamsWithoutData` for the rules given with their document, which is all a document
  * that stands for its stream needs; `readStreams` for the rest) and their transactions appended
- * together (`appendMany`: one message to the embedded store's writer thread). Exactly once still comes from the store, append by append:
- * each is checked on its own, a retry of the same command stores nothing and a stream another
- * command opened refuses it. One settled result per rule, in order: a rule that could not be
- * read or decided (its stream holds what cannot be decoded, …) is rejected on its own; a
- * failing store rejects every rule it was given appends of.
+ * together (`appendMany`: one message to the embedded store's writer thread). Exactly once
+ * still comes from the store, append by append: each is checked on its own, a retry of the same
+ * command stores nothing and a stream another command opened refuses it. One settled result
+ * per rule, in order: a rule that could not be read or decided (its stream holds what cannot be
+ * decoded, …) is rejected on its own; a failing store rejects every rule it was given appends of.
  */
 export async function postRules(
   deps: RecurringPostingDeps,
