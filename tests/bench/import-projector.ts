@@ -8,7 +8,9 @@
 //
 // `--cache off`: the read store without the document cache the live projector keeps (on by
 // default); `--read-ahead off`: the batch's ids not handed to the unit of work (`readAhead`), which
-// the live projector does.
+// the live projector does. On Linux it also prints the bytes the process read and wrote (its
+// `/proc/self/io`: SQLite's pages read and the write-ahead log and checkpoints written).
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +34,14 @@ if (dataDir === undefined) throw new Error('--dir DIR: a data folder kept by tes
 const batchSize = Number(option('batch') ?? 500);
 const documentCache = option('cache') !== 'off';
 const readAhead = option('read-ahead') !== 'off';
+
+/** The bytes this process has read and written through system calls so far (Linux), or null. */
+function ioBytes(): { read: number; written: number } | null {
+  if (!existsSync('/proc/self/io')) return null;
+  const io = readFileSync('/proc/self/io', 'utf8');
+  const field = (name: string) => Number(new RegExp(`^${name}: (\\d+)$`, 'm').exec(io)?.[1] ?? NaN);
+  return { read: field('rchar'), written: field('wchar') };
+}
 
 const cpuMs = (since?: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(since);
@@ -63,6 +73,7 @@ async function main(): Promise<void> {
     const applyEvent = eventApplier(codec, timed);
     let position = START;
     let applied = 0;
+    const ioStart = ioBytes();
     const cpuStart = process.cpuUsage();
     const wallStart = performance.now();
     let cpuMark = process.cpuUsage();
@@ -93,9 +104,16 @@ async function main(): Promise<void> {
     }
     const cpu = cpuMs(cpuStart);
     const wall = performance.now() - wallStart;
+    const ioEnd = ioBytes();
     console.log(
       `\n${applied} events: CPU ${(cpu / 1000).toFixed(2)} s (${(cpu / applied).toFixed(3)} ms an event), wall ${(wall / 1000).toFixed(2)} s\n`,
     );
+    if (ioStart !== null && ioEnd !== null) {
+      const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+      console.log(
+        `read ${mib(ioEnd.read - ioStart.read)} MiB, wrote ${mib(ioEnd.written - ioStart.written)} MiB (the process's system calls)\n`,
+      );
+    }
     console.log('| projection | ms in apply | ms an event |');
     console.log('|---|---:|---:|');
     for (const [name, ms] of [...spent].sort((a, b) => b[1] - a[1]))

@@ -33,8 +33,8 @@ export class DocumentCache {
    * Where dropping goes on: one iterator over `rows` kept from drop to drop. Every entry it passed
    * was dropped by it, so its next entry is the oldest; a map iterator also sees the entries added
    * after it was made, and skips the deleted ones. A new iterator for each drop had to step over
-   * every entry dropped or moved since the map last compacted itself, which made a full cache's
-   * `set` cost as much as a third of an import's projector.
+   * every entry dropped or moved since the map last compacted itself: 17 % of the samples of an
+   * import's projector once the cache was full (docs/PERFORMANCE.md, Import (ninth pass)).
    */
   private oldest: MapIterator<[string, CachedRow | null]> | null = null;
   /**
