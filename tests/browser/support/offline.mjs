@@ -92,14 +92,60 @@ export async function saveOnDevice(page, messages, { changes = false } = {}) {
   await expectHeading(page, messages['page.transactions']);
 }
 
+/** The contexts taken offline by `goOffline`, until `goOnline`. */
+const offlineContexts = new WeakSet();
+/** The contexts whose pages are followed, and each page's own DevTools session. */
+const followed = new WeakSet();
+const sessions = new WeakMap();
+
+/** Sets a page's network emulation through a DevTools session of its own, kept for the page's life. */
+async function emulateOffline(page, offline) {
+  let session = sessions.get(page);
+  if (session === undefined) {
+    session = page.context().newCDPSession(page);
+    sessions.set(page, session);
+  }
+  await (
+    await session
+  ).send('Network.emulateNetworkConditions', { offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+}
+
+/**
+ * Chromium gives a document that the service worker serves while the profile is offline
+ * `navigator.onLine === true` (the emulation does not reach the new document), where a phone
+ * without a network says false. Each page's main-frame navigation in an offline context gets the
+ * emulation again, which the page hears as an `offline` event, as when a network goes away.
+ */
+function followPages(context) {
+  if (followed.has(context)) return;
+  followed.add(context);
+  const follow = (page) =>
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame() || !offlineContexts.has(context)) return;
+      emulateOffline(page, true).catch(() => undefined);
+    });
+  for (const page of context.pages()) follow(page);
+  context.on('page', follow);
+}
+
 /** Cuts the profile's network (pages and the service worker's own fetches). */
 export async function goOffline(context) {
+  followPages(context);
+  offlineContexts.add(context);
   await context.setOffline(true);
 }
 
 /** Gives the profile its network back; the app sees `online` and starts sending its outbox. */
 export async function goOnline(context) {
+  offlineContexts.delete(context);
   await context.setOffline(false);
+  // The pages whose emulation was set again by their own session: online there too.
+  await Promise.all(
+    context
+      .pages()
+      .filter((page) => sessions.has(page))
+      .map((page) => emulateOffline(page, false).catch(() => undefined)),
+  );
 }
 
 /**
