@@ -18,6 +18,16 @@ export async function syncFolder(folder: string): Promise<void> {
   }
 }
 
+/** Makes a file's bytes survive a power cut (its name in the folder: `syncFolder`). */
+export async function syncFile(path: string): Promise<void> {
+  const handle = await open(path, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * Writes a whole file so that after a crash or a power cut it is either there with all of its
  * bytes or not there at all: written to a temporary file beside it, synced, then put in place

@@ -172,19 +172,24 @@ export class SqliteEventWriter {
     this.db.close();
   }
 
+  /** Inserts `event` as `revision` of its stream; its position. */
+  private insert(streamId: string, revision: number, event: SerializedEvent, recordedAt: string): number {
+    const info = this.statements.insert.run(
+      event.id,
+      streamId,
+      revision,
+      event.type,
+      event.data,
+      event.metadata,
+      recordedAt,
+    );
+    return Number(info.lastInsertRowid);
+  }
+
   /** The event inserted as revision 0 of its stream and its position, or null when a unique index refused it. */
   private insertedFirst(streamId: string, event: SerializedEvent): number | null {
     try {
-      const info = this.statements.insert.run(
-        event.id,
-        streamId,
-        0,
-        event.type,
-        event.data,
-        event.metadata,
-        new Date().toISOString(),
-      );
-      return Number(info.lastInsertRowid);
+      return this.insert(streamId, 0, event, new Date().toISOString());
     } catch (error) {
       if (error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE') return null;
       throw error;
@@ -225,16 +230,7 @@ export class SqliteEventWriter {
     let position = 0;
     events.forEach((event, index) => {
       const revision = head + 1 + index;
-      const info = this.statements.insert.run(
-        event.id,
-        streamId,
-        revision,
-        event.type,
-        event.data,
-        event.metadata,
-        recordedAt,
-      );
-      position = Number(info.lastInsertRowid);
+      position = this.insert(streamId, revision, event, recordedAt);
       written.set(event.id, { streamId, revision, position });
     });
     heads.set(streamId, head + events.length);

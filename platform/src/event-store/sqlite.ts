@@ -47,7 +47,8 @@ interface PendingAppend extends Omit<AppendRequest, 'events'> {
   reject(error: unknown): void;
 }
 
-function withoutData(row: Omit<EventRow, 'data'>): EventWithoutData {
+/** A row read without its data column, as the event it holds without its data. */
+function toRecordedWithoutData(row: Omit<EventRow, 'data'>): EventWithoutData {
   return {
     id: row.id,
     type: row.type,
@@ -59,6 +60,7 @@ function withoutData(row: Omit<EventRow, 'data'>): EventWithoutData {
   };
 }
 
+/** Every event read goes through here (a rebuild, the projector): one object, not a spread of the one above. */
 function toRecorded(row: EventRow): RecordedEvent {
   return {
     id: row.id,
@@ -70,6 +72,21 @@ function toRecorded(row: EventRow): RecordedEvent {
     position: String(row.position),
     recordedAt: row.recorded_at,
   };
+}
+
+/** The rows of several streams (ordered by stream and revision) as each asked stream's events, in the order asked. */
+function byStreamAsked<R extends { readonly stream_id: string }, E>(
+  streamIds: readonly string[],
+  rows: readonly R[],
+  toEvent: (row: R) => E,
+): E[][] {
+  const byStream = new Map<string, E[]>();
+  for (const row of rows) {
+    const events = byStream.get(row.stream_id);
+    if (events === undefined) byStream.set(row.stream_id, [toEvent(row)]);
+    else events.push(toEvent(row));
+  }
+  return streamIds.map((streamId) => byStream.get(streamId)?.slice() ?? []);
 }
 
 /**
@@ -245,24 +262,13 @@ class SqliteEventStoreImpl implements SqliteEventStore {
   /** One statement for all the streams: one read transaction (one look at the log) instead of one per stream. */
   async readStreams(streamIds: readonly string[]): Promise<RecordedEvent[][]> {
     if (streamIds.length === 0) return [];
-    const byStream = new Map<string, RecordedEvent[]>();
-    for (const row of this.statements.readStreams.all(JSON.stringify(streamIds))) {
-      const events = byStream.get(row.stream_id);
-      if (events === undefined) byStream.set(row.stream_id, [toRecorded(row)]);
-      else events.push(toRecorded(row));
-    }
-    return streamIds.map((streamId) => byStream.get(streamId)?.slice() ?? []);
+    return byStreamAsked(streamIds, this.statements.readStreams.all(JSON.stringify(streamIds)), toRecorded);
   }
 
   async readStreamsWithoutData(streamIds: readonly string[]): Promise<EventWithoutData[][]> {
     if (streamIds.length === 0) return [];
-    const byStream = new Map<string, EventWithoutData[]>();
-    for (const row of this.statements.readStreamsWithoutData.all(JSON.stringify(streamIds))) {
-      const events = byStream.get(row.stream_id);
-      if (events === undefined) byStream.set(row.stream_id, [withoutData(row)]);
-      else events.push(withoutData(row));
-    }
-    return streamIds.map((streamId) => byStream.get(streamId)?.slice() ?? []);
+    const rows = this.statements.readStreamsWithoutData.all(JSON.stringify(streamIds));
+    return byStreamAsked(streamIds, rows, toRecordedWithoutData);
   }
 
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { open, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { syncFolder, writeFileDurably } from '../durable-file.js';
+import { syncFile, syncFolder, writeFileDurably } from '../durable-file.js';
 import { createScrubMarker, scrubIfOwed } from '../sqlite-scrub.js';
 
 /** Page cache sizes (negative: KiB): SQLite's default, and a larger one while bulk loading. */
@@ -102,16 +102,6 @@ export const UNFINISHED_SUFFIX = '-rebuilding';
 
 /** The files of a read store that go with it: its journal, log and shared memory. */
 const COMPANIONS = ['', '-journal', '-wal', '-shm'];
-
-/** Makes a file's bytes durable. */
-async function syncFile(path: string): Promise<void> {
-  const handle = await open(path, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
 
 /** Writes the marker beside `path` and makes it durable (the file, and its name in the folder). */
 export async function markUnfinished(path: string): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import { navigatorSaysOnline } from '../offline/network-slice';
 import { isQueryRemoved, isQuerySettled } from '../store/query-actions';
-import { cacheEntry, endpointOf, type Initiates } from './cache-entry';
+import { cacheEntry, endpointOf } from './cache-entry';
 import { selectBehind } from './consistency-slice';
 
 /**
@@ -70,7 +70,7 @@ export function createCatchUp(options: CatchUpOptions): Middleware {
       // decides again); offline, reconnecting asks again (`refetchOnReconnect`).
       if (!selectBehind(state).includes(key) || cached === undefined || cached.status === 'pending') return;
       if (!browserOnline()) return;
-      const endpoint: Initiates | undefined = endpointOf(options.endpoints(), cached);
+      const endpoint = endpointOf(options.endpoints(), cached);
       if (endpoint === undefined) return;
       store.dispatch(
         endpoint.initiate(cached.originalArgs, { subscribe: false, forceRefetch: true }) as Parameters<
